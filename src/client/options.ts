@@ -1,0 +1,38 @@
+/** How the API key is presented. The spec does not name a header; the reference service accepts both. */
+export const KEY_HEADER_STYLES = ["x-api-key", "bearer"] as const;
+export type KeyHeaderStyle = (typeof KEY_HEADER_STYLES)[number];
+
+/** Options of the typed client. Immutable: derive a changed client with `client.extend(...)`. */
+export interface ClientOptions {
+  /** Service root, without `/api`, e.g. `https://indexes.example.com`. Required. */
+  readonly baseUrl: string;
+  /** API key; sent only over https or to loopback. @default undefined (anonymous tier) */
+  readonly apiKey?: string;
+  /** `x-api-key` sends `X-API-Key: <key>`; `bearer` sends `Authorization: Bearer <key>`. @default "x-api-key" */
+  readonly keyHeaderStyle?: KeyHeaderStyle;
+  /** Per-request timeout in milliseconds, including reading the body. @default 10000 */
+  readonly timeoutMs?: number;
+  /** The fetch implementation. @default globalThis.fetch */
+  readonly fetch?: typeof fetch;
+  /** Called after every HTTP response (any status), e.g. for a scheduler to learn the rate limit. @default undefined */
+  readonly onResponse?: (info: ResponseInfo) => void;
+}
+
+/** Rate-limit figures a response carried (`x-ratelimit-*` / `ratelimit-*` headers), when it carried them. */
+export interface RateLimitInfo {
+  readonly limit: number;
+  readonly remaining: number;
+  /** Seconds until the window resets. */
+  readonly resetSeconds?: number;
+}
+
+export interface ResponseInfo {
+  /** Path and query, never the key. */
+  readonly path: string;
+  readonly status: number;
+  readonly rateLimit?: RateLimitInfo;
+  /** `Retry-After` in seconds, when sent. */
+  readonly retryAfterSeconds?: number;
+}
+
+export const CLIENT_DEFAULTS = { keyHeaderStyle: "x-api-key", timeoutMs: 10_000 } as const satisfies Partial<ClientOptions>;

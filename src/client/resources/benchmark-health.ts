@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { BenchmarkSummaryWire, Timestamp, type BenchmarkSummary } from "./wire";
+
+/** GET /api/v1/benchmark/health (newer description only): 72-hour integrity diagnostics. */
+export const BenchmarkHealthWire = z.looseObject({
+  asOf: Timestamp,
+  benchmarkStatus: z.string(),
+  reasons: z.array(z.string()).nullish(),
+  summary: BenchmarkSummaryWire,
+});
+export type BenchmarkHealthWire = z.output<typeof BenchmarkHealthWire>;
+
+export interface BenchmarkHealth {
+  readonly asOf: string;
+  readonly benchmarkStatus: string;
+  readonly reasons: readonly string[];
+  readonly summary: BenchmarkSummary;
+}
+
+export function toBenchmarkHealth(wire: BenchmarkHealthWire): BenchmarkHealth {
+  return {
+    asOf: wire.asOf,
+    benchmarkStatus: wire.benchmarkStatus,
+    reasons: wire.reasons ?? [],
+    summary: wire.summary,
+  };
+}

@@ -1,0 +1,51 @@
+import { z } from "zod";
+import { Figure, Timestamp, absentIfNull } from "./wire";
+
+/** GET /api/v1/index/{symbol}/capacity-metrics. The two descriptions differ in their extra fields. */
+export const CapacityMetricsWire = z.looseObject({
+  bookedKg: Figure,
+  availableKg: Figure,
+  fillRatio: Figure,
+  contributors: Figure,
+  avgLeadTimeDays: Figure,
+  // Newer description only.
+  modelVersion: z.string().nullish(),
+  modelDetails: z.looseObject({ horizonDays: Figure, fillRatioSource: z.string() }).nullish(),
+  // Older description only.
+  symbol: z.string().nullish(),
+  recordedAt: Timestamp.nullish(),
+});
+export type CapacityMetricsWire = z.output<typeof CapacityMetricsWire>;
+
+export interface CapacityMetrics {
+  /** The symbol asked for (the older description also echoes it). */
+  readonly symbol: string;
+  readonly bookedKg: number;
+  readonly availableKg: number;
+  /** A fraction between 0 and 1. */
+  readonly fillRatio: number;
+  readonly contributors: number;
+  readonly avgLeadTimeDays: number;
+  readonly modelVersion?: string;
+  readonly horizonDays?: number;
+  readonly fillRatioSource?: string;
+  readonly recordedAt?: string;
+}
+
+export function toCapacityMetrics(wire: CapacityMetricsWire, symbol: string): CapacityMetrics {
+  const modelVersion = absentIfNull(wire.modelVersion);
+  const recordedAt = absentIfNull(wire.recordedAt);
+  return {
+    symbol: wire.symbol ?? symbol,
+    bookedKg: wire.bookedKg,
+    availableKg: wire.availableKg,
+    fillRatio: wire.fillRatio,
+    contributors: wire.contributors,
+    avgLeadTimeDays: wire.avgLeadTimeDays,
+    ...(modelVersion !== undefined ? { modelVersion } : {}),
+    ...(wire.modelDetails != null
+      ? { horizonDays: wire.modelDetails.horizonDays, fillRatioSource: wire.modelDetails.fillRatioSource }
+      : {}),
+    ...(recordedAt !== undefined ? { recordedAt } : {}),
+  };
+}

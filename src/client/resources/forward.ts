@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { Figure } from "./wire";
+
+/** GET /api/v1/index/{symbol}/forward (newer description only). */
+export const ForwardPointWire = z.looseObject({
+  tenorMonths: Figure,
+  tenorLabel: z.string(),
+  forwardPrice: Figure,
+  spreadBps: Figure,
+});
+export const ForwardCurveWire = z.looseObject({
+  symbol: z.string().min(1),
+  spotPrice: Figure,
+  curve: z.array(ForwardPointWire),
+});
+export type ForwardCurveWire = z.output<typeof ForwardCurveWire>;
+
+export interface ForwardPoint {
+  readonly tenorMonths: number;
+  readonly tenorLabel: string;
+  readonly forwardPrice: number;
+  readonly spreadBps: number;
+}
+export interface ForwardCurve {
+  readonly symbol: string;
+  readonly spotPrice: number;
+  /** Ascending by tenor. */
+  readonly curve: readonly ForwardPoint[];
+}
+
+export function toForwardCurve(wire: ForwardCurveWire): ForwardCurve {
+  const curve = wire.curve.map(({ tenorMonths, tenorLabel, forwardPrice, spreadBps }) => ({
+    tenorMonths,
+    tenorLabel,
+    forwardPrice,
+    spreadBps,
+  }));
+  curve.sort((a, b) => a.tenorMonths - b.tenorMonths);
+  return { symbol: wire.symbol, spotPrice: wire.spotPrice, curve };
+}

@@ -1,0 +1,23 @@
+import { z } from "zod";
+
+/**
+ * GET /api/health: strict operational health. The spec does not show its body, so any JSON object is
+ * accepted; the verdict comes from the HTTP status (200 healthy, 503 degraded or down).
+ */
+export const HealthWire = z.looseObject({ status: z.string().nullish() });
+export type HealthWire = z.output<typeof HealthWire>;
+
+export interface Health {
+  readonly healthy: boolean;
+  /** The service's own word for its state, when its body carries one. */
+  readonly status?: string;
+  readonly httpStatus: number;
+}
+
+export function toHealth(wire: HealthWire, httpStatus: number): Health {
+  return {
+    healthy: httpStatus >= 200 && httpStatus < 300,
+    ...(wire.status != null ? { status: wire.status } : {}),
+    httpStatus,
+  };
+}

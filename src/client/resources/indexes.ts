@@ -1,0 +1,42 @@
+import { z } from "zod";
+import { Figure, Timestamp } from "./wire";
+
+/** GET /api/v1/indexes: the catalogue. */
+export const IndexSummaryWire = z.looseObject({
+  symbol: z.string().min(1),
+  hub: z.string(),
+  grade: z.string(),
+  leadTime: z.string(),
+  description: z.string(),
+  isActive: z.boolean(),
+  // An index that exists but has no data yet has no latest value; real services send null there.
+  latestValue: Figure.nullish(),
+  latestAsOf: Timestamp.nullish(),
+});
+export const IndexListWire = z.looseObject({ indexes: z.array(IndexSummaryWire) });
+export type IndexListWire = z.output<typeof IndexListWire>;
+
+export interface IndexSummary {
+  readonly symbol: string;
+  readonly hub: string;
+  readonly grade: string;
+  readonly leadTime: string;
+  readonly description: string;
+  readonly isActive: boolean;
+  /** Absent when the index has no data. */
+  readonly latestValue?: number;
+  readonly latestAsOf?: string;
+}
+
+export function toIndexList(wire: IndexListWire): IndexSummary[] {
+  return wire.indexes.map((row) => ({
+    symbol: row.symbol,
+    hub: row.hub,
+    grade: row.grade,
+    leadTime: row.leadTime,
+    description: row.description,
+    isActive: row.isActive,
+    ...(row.latestValue != null ? { latestValue: row.latestValue } : {}),
+    ...(row.latestAsOf != null ? { latestAsOf: row.latestAsOf } : {}),
+  }));
+}

@@ -1,0 +1,54 @@
+import { z } from "zod";
+import { DataCoverageWire, Figure, Timestamp, newerOnly, type DataCoverage } from "./wire";
+
+/** GET /api/v1/index/{symbol}/latest: the latest fix. */
+export const LatestFixWire = z.looseObject({
+  symbol: z.string().min(1),
+  value: Figure,
+  currency: z.string(),
+  unit: z.string(),
+  asOf: Timestamp,
+  confidence: Figure,
+  status: z.string(),
+  methodologyVersion: z.string(),
+  derivationMethod: newerOnly(z.string()),
+  publicationMode: newerOnly(z.string()),
+  // Null when the value is fresh; the date it was carried from otherwise.
+  carriedForwardFrom: newerOnly(Timestamp),
+  dataCoverage: DataCoverageWire,
+});
+export type LatestFixWire = z.output<typeof LatestFixWire>;
+
+export interface LatestFix {
+  readonly symbol: string;
+  readonly value: number;
+  readonly currency: string;
+  readonly unit: string;
+  readonly asOf: string;
+  readonly confidence: number;
+  readonly status: string;
+  readonly methodologyVersion: string;
+  /** Newer description only: absent when the service does not send it. */
+  readonly derivationMethod?: string;
+  readonly publicationMode?: string;
+  /** Newer description only. `null`: sent, and the value is fresh. Absent: not sent by this service. */
+  readonly carriedForwardFrom?: string | null;
+  readonly dataCoverage: DataCoverage;
+}
+
+export function toLatestFix(wire: LatestFixWire): LatestFix {
+  return {
+    symbol: wire.symbol,
+    value: wire.value,
+    currency: wire.currency,
+    unit: wire.unit,
+    asOf: wire.asOf,
+    confidence: wire.confidence,
+    status: wire.status,
+    methodologyVersion: wire.methodologyVersion,
+    ...(wire.derivationMethod != null ? { derivationMethod: wire.derivationMethod } : {}),
+    ...(wire.publicationMode != null ? { publicationMode: wire.publicationMode } : {}),
+    ...(wire.carriedForwardFrom !== undefined ? { carriedForwardFrom: wire.carriedForwardFrom } : {}),
+    dataCoverage: wire.dataCoverage,
+  };
+}

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { BenchmarkSummaryWire, Timestamp, type BenchmarkSummary } from "./wire";
+
+export const SYSTEM_STATES = ["ok", "degraded", "down"] as const;
+export type SystemState = (typeof SYSTEM_STATES)[number];
+
+/** GET /api/status (newer description only). Always 200; the state is in `status`. */
+export const SystemStatusWire = z.looseObject({
+  status: z.enum(SYSTEM_STATES),
+  timestamp: Timestamp,
+  benchmarkStatus: z.string().nullish(),
+  reasons: z.array(z.string()).nullish(),
+  benchmarkSummary: BenchmarkSummaryWire.nullish(),
+});
+export type SystemStatusWire = z.output<typeof SystemStatusWire>;
+
+export interface SystemStatus {
+  readonly status: SystemState;
+  readonly timestamp: string;
+  readonly benchmarkStatus?: string;
+  readonly reasons: readonly string[];
+  readonly benchmarkSummary?: BenchmarkSummary;
+}
+
+export function toSystemStatus(wire: SystemStatusWire): SystemStatus {
+  return {
+    status: wire.status,
+    timestamp: wire.timestamp,
+    ...(wire.benchmarkStatus != null ? { benchmarkStatus: wire.benchmarkStatus } : {}),
+    reasons: wire.reasons ?? [],
+    ...(wire.benchmarkSummary != null ? { benchmarkSummary: wire.benchmarkSummary } : {}),
+  };
+}

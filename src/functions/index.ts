@@ -1,0 +1,2 @@
+// PLACEHOLDER (owned by the custom-functions work): imports every src/functions/*.functions.ts file.
+export {};

@@ -1,0 +1,2 @@
+// PLACEHOLDER (owned by the custom-functions work): the formula preview harness.
+export {};

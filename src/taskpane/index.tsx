@@ -1,0 +1,2 @@
+// PLACEHOLDER (owned by the taskpane work): the taskpane's React entry.
+export {};
