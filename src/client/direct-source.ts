@@ -11,6 +11,9 @@ export class DirectSource implements IndexDataSource {
   constructor(private readonly client: IndexDataClient) {}
   listIndexes() { return fresh(this.client.listIndexes()); }
   latest(symbol: string) { return fresh(this.client.latest(symbol)); }
+  latestValue(symbol: string) {
+    return fresh(this.client.latest(symbol).then(({ value, asOf }) => ({ symbol, value, asOf })));
+  }
   history(symbol: string, query?: Parameters<IndexDataClient["history"]>[1]) { return fresh(this.client.history(symbol, query)); }
   volatility(symbol: string, windowDays?: number) { return fresh(this.client.volatility(symbol, windowDays)); }
   forward(symbol: string) { return fresh(this.client.forward(symbol)); }

@@ -9,6 +9,12 @@ import type { Methodology } from "./resources/methodology";
 import type { SystemStatus } from "./resources/system-status";
 import type { Volatility } from "./resources/volatility";
 
+export interface LatestValue {
+  readonly symbol: string;
+  readonly value: number;
+  readonly asOf: string;
+}
+
 /** A result and where it came from: the service just now, or the last-known store when the service failed. */
 export interface Served<T> {
   readonly data: T;
@@ -25,6 +31,11 @@ export interface Served<T> {
 export interface IndexDataSource {
   listIndexes(): Promise<Served<readonly IndexSummary[]>>;
   latest(symbol: string): Promise<Served<LatestFix>>;
+  /**
+   * Just the latest value and its time. The engine may answer many of these from one catalogue request
+   * (`latestValue`/`latestAsOf` of /indexes) instead of one /latest request each.
+   */
+  latestValue(symbol: string): Promise<Served<LatestValue>>;
   history(symbol: string, query?: HistoryQuery): Promise<Served<History>>;
   volatility(symbol: string, windowDays?: number): Promise<Served<Volatility>>;
   forward(symbol: string): Promise<Served<ForwardCurve>>;

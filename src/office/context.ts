@@ -1,5 +1,6 @@
 // PLACEHOLDER (owned by the request-engine work): the one shared context of the shared runtime.
 import type { IndexDataSource } from "../client/source";
+import type { SettingsStore } from "../client/settings";
 
 /** What the taskpane shows about freshness and the request queue. */
 export interface FreshnessSnapshot {
@@ -16,6 +17,8 @@ export interface FreshnessSnapshot {
 
 export interface AppContext {
   readonly source: IndexDataSource;
+  /** Service URL, API key and key header style; saving new settings invalidates the cache and refreshes cells. */
+  readonly settings: SettingsStore;
   /** Invalidates what may have changed and recalculates every INDEX formula. */
   refresh(): Promise<void>;
   snapshot(): FreshnessSnapshot;
