@@ -1,0 +1,120 @@
+import cors from "@fastify/cors";
+import rateLimit from "@fastify/rate-limit";
+import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import type { ServiceContext } from "./context";
+import { registerHistoryRoute } from "./routes/history";
+import { registerIndexRoutes } from "./routes/index-data";
+import { registerSystemRoutes } from "./routes/system";
+import { ServiceError, errorBody } from "./service-error";
+import { applyFault, numbersAsStrings } from "./fault-responses";
+import { identifyCaller, type Caller, type Tier } from "./tiers";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    caller: Caller | null;
+    wrongShape: boolean;
+  }
+}
+
+export interface RequestLogEntry {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly apiKeyTier: Tier;
+}
+
+export interface AppOptions {
+  readonly context: ServiceContext;
+  readonly limits: Readonly<Record<Tier, number>>;
+  readonly rateLimitWindowMs: number;
+  readonly requestLog: RequestLogEntry[];
+  readonly logger: boolean;
+}
+
+const RATE_LIMIT_HEADERS = ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"];
+
+/** The Fastify app: CORS, caller identification, rate limits per tier, faults, routes, JSON errors. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { context, limits, rateLimitWindowMs, requestLog } = options;
+  // Force-closing lets close() finish even while a test holds a request open with injected latency.
+  const app = Fastify({ logger: options.logger, forceCloseConnections: true });
+  app.decorateRequest("caller", null);
+  app.decorateRequest("wrongShape", false);
+  const logDropped = logDroppedTo(requestLog);
+
+  await app.register(cors, {
+    origin: "*",
+    methods: ["GET", "HEAD", "OPTIONS"],
+    allowedHeaders: ["X-API-Key", "Authorization", "Content-Type"],
+    exposedHeaders: RATE_LIMIT_HEADERS,
+    maxAge: 600,
+  });
+
+  app.addHook("onRequest", async (request) => {
+    request.caller = identifyCaller(request.headers, request.ip);
+    await context.state.delay();
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    timeWindow: rateLimitWindowMs,
+    keyGenerator: (request) => callerOf(request).bucket,
+    max: (request) => limits[callerOf(request).tier],
+    errorResponseBuilder: (request, limit) =>
+      new ServiceError(
+        429,
+        "RATE_LIMITED",
+        `Rate limit of ${limit.max} requests per ${rateLimitWindowMs / 1000} s exceeded for the ${callerOf(request).tier} tier. Retry in ${limit.after}.`,
+      ),
+  });
+
+  app.addHook("preHandler", async (request, reply) => {
+    const caller = callerOf(request);
+    if (!caller.ok) throw new ServiceError(401, caller.code === "API_KEY_REVOKED" ? "API_KEY_REVOKED" : "UNAUTHORIZED", caller.message);
+    const fault = context.state.takeFault(request.url);
+    if (fault !== undefined) return applyFault(fault, request, reply, () => logDropped(request));
+    return undefined;
+  });
+
+  app.addHook("onSend", async (request, _reply, payload) => {
+    if (!request.wrongShape || typeof payload !== "string") return payload;
+    return JSON.stringify(numbersAsStrings(JSON.parse(payload)));
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    requestLog.push({ method: request.method, path: request.url, status: reply.statusCode, apiKeyTier: callerOf(request).tier });
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    if (error instanceof ServiceError) return reply.code(error.statusCode).send(error.toBody());
+    const status = typeof error === "object" && error !== null && "statusCode" in error ? Number(error.statusCode) : 500;
+    if (status >= 400 && status < 500) {
+      const message = error instanceof Error ? error.message : "Bad request.";
+      return reply.code(status).send(errorBody(status, "BAD_REQUEST", message));
+    }
+    request.log.error(error);
+    return reply.code(500).send(errorBody(500, "INTERNAL_ERROR", "Internal server error."));
+  });
+
+  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+    const path = request.url.split("?")[0] ?? "";
+    const message = `${request.method} ${path} is not an endpoint of the ${context.flavor} description of the Index Data Service.`;
+    return reply.code(404).send(errorBody(404, "NOT_FOUND", message));
+  });
+
+  registerIndexRoutes(app, context);
+  registerHistoryRoute(app, context);
+  registerSystemRoutes(app, context);
+  return app;
+}
+
+/** A dropped request never reaches onResponse, so it is logged here, with status 0. */
+function logDroppedTo(requestLog: RequestLogEntry[]) {
+  return (request: FastifyRequest) =>
+    requestLog.push({ method: request.method, path: request.url, status: 0, apiKeyTier: callerOf(request).tier });
+}
+
+function callerOf(request: FastifyRequest): Caller {
+  // Set by the first onRequest hook; a request can only get here without it if Fastify rejected it early.
+  return request.caller ?? { ok: true, tier: "anonymous", bucket: `ip:${request.ip}` };
+}

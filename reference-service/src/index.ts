@@ -1,0 +1,113 @@
+import type { AddressInfo } from "node:net";
+import { buildApp, type RequestLogEntry } from "./app";
+import type { ServiceContext } from "./context";
+import { buildDataset, type Dataset } from "./dataset/dataset";
+import type { ExtraIndex } from "./dataset/definitions";
+import { disabledFaultController, faultController, type FaultController } from "./faults";
+import { ServiceState } from "./state";
+import { TIER_LIMITS, type Flavor, type Tier } from "./tiers";
+
+export { DEMO_KEYS, TIER_LIMITS, type Flavor, type Tier } from "./tiers";
+export type { FaultController } from "./faults";
+export { FAULT_KINDS, type FaultKind } from "./state";
+export { buildDataset, Dataset, type DatasetOptions } from "./dataset/dataset";
+export { DEFAULT_INDEXES, FLAGSHIP_SYMBOL, type ExtraIndex, type IndexDefinition } from "./dataset/definitions";
+export { DATA_EPOCH, HOLIDAYS } from "./dataset/calendar";
+export { DEFAULT_HISTORY_DAYS } from "./routes/history";
+export { REASON_CODES, type HealthState } from "./health";
+export type { ErrorBody, ErrorCode } from "./service-error";
+export type { RequestLogEntry } from "./app";
+
+export interface ReferenceServiceOptions {
+  /** Which published description to serve. @default "newer" */
+  flavor?: Flavor;
+  /** @default "127.0.0.1" */
+  host?: string;
+  /** 0 picks a free port. @default 0 (the CLI defaults to 3001) */
+  port?: number;
+  /** Enables the fault controller. Tests only; the CLI never sets it. @default false */
+  testFaults?: boolean;
+  /** Length of the rate-limit window; the benchmark compresses it. @default 60_000 */
+  rateLimitWindowMs?: number;
+  /** Requests per window per tier, overriding the description's limits. @default TIER_LIMITS[flavor] */
+  rateLimits?: Partial<Record<Tier, number>>;
+  /** The service clock: "today" and the latest fix follow it. @default () => new Date() */
+  now?: () => Date;
+  /** Fastify's request logging (never logs API keys). @default false */
+  logger?: boolean;
+  /** The data served. @default buildDataset() */
+  dataset?: Dataset;
+  /** Indexes appended to the dataset, e.g. with markup in a description. @default [] */
+  extraIndexes?: readonly ExtraIndex[];
+}
+
+export interface RunningReferenceService {
+  /** e.g. "http://127.0.0.1:43121", no trailing slash. */
+  readonly url: string;
+  readonly flavor: Flavor;
+  /** Throws a clear Error on use unless started with `testFaults: true`. */
+  readonly faults: FaultController;
+  /** Every request received, in order (path includes the query; status 0 for a dropped connection). */
+  readonly requests: ReadonlyArray<RequestLogEntry>;
+  resetRequestLog(): void;
+  close(): Promise<void>;
+}
+
+let sharedDefault: Dataset | undefined;
+/** Services in one process share the default dataset, and with it the memoised price walks. */
+function defaultDataset(): Dataset {
+  sharedDefault ??= buildDataset();
+  return sharedDefault;
+}
+
+function checkOptions(options: ReferenceServiceOptions): void {
+  const { flavor, port, rateLimitWindowMs } = options;
+  if (flavor !== undefined && flavor !== "newer" && flavor !== "older") {
+    throw new RangeError(`flavor must be "newer" or "older", got "${String(flavor)}".`);
+  }
+  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65_535)) {
+    throw new RangeError(`port must be an integer from 0 to 65535, got ${port}.`);
+  }
+  if (rateLimitWindowMs !== undefined && !(Number.isFinite(rateLimitWindowMs) && rateLimitWindowMs >= 1)) {
+    throw new RangeError(`rateLimitWindowMs must be a positive number of milliseconds, got ${rateLimitWindowMs}.`);
+  }
+}
+
+/** Starts the reference Index Data Service and resolves once it listens. */
+export async function startReferenceService(options: ReferenceServiceOptions = {}): Promise<RunningReferenceService> {
+  checkOptions(options);
+  const flavor = options.flavor ?? "newer";
+  const host = options.host ?? "127.0.0.1";
+  const now = options.now ?? (() => new Date());
+  const extraIndexes = options.extraIndexes ?? [];
+  const dataset =
+    extraIndexes.length === 0
+      ? (options.dataset ?? defaultDataset())
+      : buildDataset({ ...(options.dataset ? { indexes: options.dataset.indexes } : {}), extraIndexes });
+  const state = new ServiceState();
+  const context: ServiceContext = { flavor, dataset, now, state };
+  const requestLog: RequestLogEntry[] = [];
+  const app = await buildApp({
+    context,
+    limits: { ...TIER_LIMITS[flavor], ...options.rateLimits },
+    rateLimitWindowMs: options.rateLimitWindowMs ?? 60_000,
+    requestLog,
+    logger: options.logger ?? false,
+  });
+  await app.listen({ host, port: options.port ?? 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const faults = options.testFaults === true ? faultController(state, dataset, now) : disabledFaultController();
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    flavor,
+    faults,
+    requests: requestLog,
+    resetRequestLog: () => void requestLog.splice(0, requestLog.length),
+    close: () => {
+      state.close();
+      closing ??= app.close();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import type { IncomingHttpHeaders } from "node:http";
+
+export type Flavor = "newer" | "older";
+export type Tier = "anonymous" | "api-key" | "enterprise";
+
+/** Keys this service knows. They are demo keys, published in the README, worthless anywhere else. */
+export const DEMO_KEYS = {
+  apiKey: "demo-apikey-4f1c9a7e2b",
+  enterprise: "demo-enterprise-8d3e6b0f5c",
+  revoked: "demo-revoked-2a7d4c9e1f",
+} as const satisfies { readonly apiKey: string; readonly enterprise: string; readonly revoked: string };
+
+/** Requests per window (a minute unless compressed), per IP for anonymous callers, per key otherwise. */
+export const TIER_LIMITS: Readonly<Record<Flavor, Readonly<Record<Tier, number>>>> = {
+  newer: { anonymous: 60, "api-key": 100, enterprise: 1000 },
+  older: { anonymous: 100, "api-key": 100, enterprise: 1000 },
+};
+
+/** Who is calling: a tier and the rate-limit bucket it counts against. */
+export type Caller =
+  | { readonly ok: true; readonly tier: Tier; readonly bucket: string }
+  | { readonly ok: false; readonly tier: "anonymous"; readonly bucket: string; readonly code: string; readonly message: string };
+
+const TIER_OF_KEY = new Map<string, Tier>([
+  [DEMO_KEYS.apiKey, "api-key"],
+  [DEMO_KEYS.enterprise, "enterprise"],
+]);
+
+/** The key from `X-API-Key: <key>`, else from `Authorization: Bearer <key>`. Empty headers count as none. */
+function presentedKey(headers: IncomingHttpHeaders): { key?: string; badScheme?: true } {
+  const header = headers["x-api-key"];
+  const fromHeader = (Array.isArray(header) ? header[0] : header)?.trim();
+  if (fromHeader) return { key: fromHeader };
+  const authorization = headers.authorization?.trim();
+  if (!authorization) return {};
+  const match = /^Bearer\s+(\S+)$/i.exec(authorization);
+  return match?.[1] ? { key: match[1] } : { badScheme: true };
+}
+
+/** Identifies the caller. A bad key is not rejected here, so that the 401 still counts and carries limits. */
+export function identifyCaller(headers: IncomingHttpHeaders, ip: string): Caller {
+  const anonymousBucket = `ip:${ip}`;
+  const { key, badScheme } = presentedKey(headers);
+  if (badScheme) {
+    const message = "The Authorization header must be 'Bearer <key>'. Or send the key as 'X-API-Key: <key>'.";
+    return { ok: false, tier: "anonymous", bucket: anonymousBucket, code: "UNAUTHORIZED", message };
+  }
+  if (key === undefined) return { ok: true, tier: "anonymous", bucket: anonymousBucket };
+  if (key === DEMO_KEYS.revoked) {
+    const message = "This API key has been revoked. Ask for a new key, or remove it to call anonymously.";
+    return { ok: false, tier: "anonymous", bucket: anonymousBucket, code: "API_KEY_REVOKED", message };
+  }
+  const tier = TIER_OF_KEY.get(key);
+  if (tier === undefined) {
+    const message = "Unknown API key. Check the key in the settings, or remove it to call anonymously.";
+    return { ok: false, tier: "anonymous", bucket: anonymousBucket, code: "UNAUTHORIZED", message };
+  }
+  return { ok: true, tier, bucket: `key:${key}` };
+}

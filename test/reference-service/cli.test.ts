@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { MethodologyWire } from "../../src/client/resources/methodology";
+
+const ROOT = path.resolve(__dirname, "../..");
+const TSX = path.join(ROOT, "node_modules/.bin/tsx");
+const MAIN = path.join(ROOT, "reference-service/src/main.ts");
+
+interface Exit {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function run(args: readonly string[]): { child: ChildProcess; exit: Promise<Exit>; firstLine: Promise<string> } {
+  const child = spawn(TSX, [MAIN, ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  const firstLine = new Promise<string>((resolve, reject) => {
+    child.stdout?.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes("\n")) resolve(stdout.split("\n")[0] ?? "");
+    });
+    child.on("exit", () => reject(new Error(`exited before printing a line: ${stderr}`)));
+  });
+  firstLine.catch(() => undefined);
+  child.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const exit = new Promise<Exit>((resolve) => child.on("exit", (code) => resolve({ code, stdout, stderr })));
+  return { child, exit, firstLine };
+}
+
+describe("the command line", () => {
+  test("serves the chosen flavor, prints one line with URL and flavor, stops on SIGTERM", async () => {
+    const { child, exit, firstLine } = run(["--flavor", "older", "--port", "0"]);
+    try {
+      const line = await firstLine;
+      expect(line).toMatch(/older/);
+      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
+      if (url === undefined) throw new Error(`No URL in "${line}"`);
+      const methodology = await fetch(`${url}/api/v1/methodology`);
+      expect(methodology.status).toBe(200);
+      expect(MethodologyWire.safeParse(await methodology.json()).success).toBe(true);
+      expect((await fetch(`${url}/api/status`)).status).toBe(404);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect((await exit).code).toBe(0);
+  });
+
+  test.each([
+    [["--test-faults"], /Unknown option/],
+    [["--flavor", "newest"], /--flavor must be "newer" or "older"/],
+    [["--port", "http"], /--port must be a number/],
+  ])("refuses %j with exit code 2 and the usage", async (args, message) => {
+    const { exit } = run(args);
+    const result = await exit;
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr).toContain("Usage:");
+  });
+});

@@ -1,0 +1,129 @@
+import { BenchmarkHealthWire } from "../../src/client/resources/benchmark-health";
+import { HealthWire } from "../../src/client/resources/health";
+import { SystemStatusWire } from "../../src/client/resources/system-status";
+import { DEMO_KEYS, REASON_CODES } from "../../reference-service/src/index";
+import { FLAGSHIP, NO_DATA, WEDNESDAY, anonymous, get, record, serviceFor, type JsonResponse } from "./support";
+
+function expectError(response: JsonResponse, status: number, code: string): void {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = record(response.body);
+  expect(body).toEqual({ statusCode: status, error: expect.any(String), code, message: expect.any(String) });
+  expect(String(body.message).length).toBeGreaterThan(10);
+}
+
+describe.each(["newer", "older"] as const)("errors, %s description", (flavor) => {
+  const service = serviceFor({ flavor, now: () => WEDNESDAY, testFaults: true });
+  const newer = flavor === "newer";
+  const perSymbol = ["latest", "history", "volatility", "capacity-metrics", ...(newer ? ["forward"] : [])];
+  afterEach(() => service().faults.reset());
+
+  test.each(perSymbol)("404 UNKNOWN_SYMBOL from /%s", async (endpoint) => {
+    expectError(await get(service(), `/api/v1/index/NOPE-XXX-A-1x3/${endpoint}`), 404, "UNKNOWN_SYMBOL");
+  });
+
+  test("a symbol in the wrong case gets a hint", async () => {
+    const response = await get(service(), `/api/v1/index/${FLAGSHIP.toLowerCase()}/latest`);
+    expectError(response, 404, "UNKNOWN_SYMBOL");
+    expect(record(response.body).message).toContain(FLAGSHIP);
+  });
+
+  test.each(perSymbol)("an index without data: /%s", async (endpoint) => {
+    const response = await get(service(), `/api/v1/index/${NO_DATA}/${endpoint}`);
+    if (endpoint === "history" && newer) expect(response.status).toBe(200);
+    else expectError(response, 404, "NO_DATA");
+  });
+
+  test("paths of the other description, and unknown paths, are 404 NOT_FOUND", async () => {
+    const absent = newer ? ["/api/v1/methodology"] : [`/api/v1/index/${FLAGSHIP}/forward`, "/api/v1/benchmark/health", "/api/status"];
+    for (const path of [...absent, "/api/v2/indexes", "/"]) expectError(await get(service(), path), 404, "NOT_FOUND");
+  });
+
+  test.each([
+    ["startDate=yesterday", "INVALID_DATE"],
+    ["startDate=2025-02-30", "INVALID_DATE"],
+    ["endDate=2025-13-01", "INVALID_DATE"],
+    ["startDate=2025/01/01", "INVALID_DATE"],
+    ["start=01-02-2025", "INVALID_DATE"],
+    ["startDate=2025-01-01T25:00:00Z", "INVALID_DATE"],
+    ["startDate=2025-03-01&endDate=2025-02-01", "INVALID_DATE_RANGE"],
+    ["startDate=2025-01-01&startDate=2025-02-01", "BAD_REQUEST"],
+  ])("history ?%s is 400 %s", async (query, code) => {
+    expectError(await get(service(), `/api/v1/index/${FLAGSHIP}/history?${query}`), 400, code);
+  });
+
+  test("history ?granularity=monthly: 400 in older, ignored in newer", async () => {
+    const response = await get(service(), `/api/v1/index/${FLAGSHIP}/history?granularity=monthly`);
+    if (newer) expect(response.status).toBe(200);
+    else expectError(response, 400, "INVALID_GRANULARITY");
+  });
+
+  test.each(["1", "366", "2.5", "abc", "-3", "1e2", "0x10"])("volatility ?windowDays=%s is 400 INVALID_WINDOW", async (days) => {
+    const response = await get(service(), `/api/v1/index/${FLAGSHIP}/volatility?windowDays=${days}`);
+    expectError(response, 400, "INVALID_WINDOW");
+    expect(record(response.body).message).toContain("2 to 365");
+  });
+
+  test("401 for an unknown key in either header, and for a revoked key, with rate-limit headers", async () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ "X-API-Key": "not-a-key" }, "UNAUTHORIZED"],
+      [{ Authorization: "Bearer not-a-key" }, "UNAUTHORIZED"],
+      [{ Authorization: `Basic ${Buffer.from("a:b").toString("base64")}` }, "UNAUTHORIZED"],
+      [{ "X-API-Key": DEMO_KEYS.revoked }, "API_KEY_REVOKED"],
+      [{ Authorization: `Bearer ${DEMO_KEYS.revoked}` }, "API_KEY_REVOKED"],
+    ];
+    for (const [headers, code] of cases) {
+      const response = await get(service(), "/api/v1/indexes", headers);
+      expectError(response, 401, code);
+      expect(response.headers.get("x-ratelimit-limit")).not.toBeNull();
+      expect(JSON.stringify(response.body)).not.toContain(DEMO_KEYS.revoked);
+    }
+  });
+
+  test("/api/health is 503 when degraded or down; 200 again when ok", async () => {
+    for (const state of ["degraded", "down"] as const) {
+      service().faults.setHealth(state);
+      const response = await get(service(), "/api/health");
+      expect(response.status).toBe(503);
+      expect(HealthWire.parse(response.body).status).toBe(state);
+    }
+    service().faults.setHealth("ok");
+    expect((await get(service(), "/api/health")).status).toBe(200);
+  });
+
+  test("injected 500 and 503 carry the JSON error body", async () => {
+    service().faults.failNext("500");
+    expectError(await get(service(), "/api/v1/indexes"), 500, "INTERNAL_ERROR");
+    service().faults.failNext("503");
+    expectError(await get(service(), "/api/v1/indexes"), 503, "SERVICE_UNAVAILABLE");
+    expect((await get(service(), "/api/v1/indexes")).status).toBe(200);
+  });
+
+  if (newer) {
+    test("/api/status is 200 in every state and carries it", async () => {
+      for (const state of ["ok", "degraded", "down"] as const) {
+        service().faults.setHealth(state);
+        const response = await get(service(), "/api/status");
+        expect(response.status).toBe(200);
+        expect(SystemStatusWire.parse(response.body).status).toBe(state);
+      }
+    });
+
+    test("degraded benchmark health names the observed reasons, and the summary agrees", async () => {
+      service().faults.setHealth("degraded");
+      const health = BenchmarkHealthWire.parse((await get(service(), "/api/v1/benchmark/health")).body);
+      expect(health.benchmarkStatus).toBe("degraded");
+      expect(health.reasons).toEqual([REASON_CODES.flagshipFlat, REASON_CODES.lowConfidence]);
+      expect(health.summary.flagshipFlatHours).toBeGreaterThan(72);
+      expect(health.summary.avgConfidence).toBeLessThan(50);
+      service().faults.setHealth("down");
+      const down = SystemStatusWire.parse((await get(service(), "/api/status")).body);
+      expect(down.reasons).toContain(REASON_CODES.noApprovedData);
+      expect(down.benchmarkSummary?.approvedRealData72h).toBe(0);
+    });
+  }
+
+  test("anonymous callers get the same errors", async () => {
+    expectError(await get(service(), "/api/v1/index/NOPE/latest", anonymous()), 404, "UNKNOWN_SYMBOL");
+  });
+});
