@@ -4,7 +4,8 @@ import { z } from "zod";
  * GET /api/health: strict operational health. The spec does not show its body, so any JSON object is
  * accepted; the verdict comes from the HTTP status (200 healthy, 503 degraded or down).
  */
-export const HealthWire = z.looseObject({ status: z.string().nullish() });
+// A `status` that is not a string is dropped rather than failing: the HTTP status alone is the verdict.
+export const HealthWire = z.looseObject({ status: z.string().nullish().catch(undefined) });
 export type HealthWire = z.output<typeof HealthWire>;
 
 export interface Health {

@@ -1,0 +1,165 @@
+import type { ClientOptions } from "../options";
+import { defaultSettings, toClientOptions, type Settings, type SettingsStore } from "../settings";
+import type { KeyValueStorage } from "../storage";
+import { tierFromLimit, type Tier } from "../tier";
+import type { IndexDataSource } from "../source";
+import { resolveEngineOptions, type EngineOptions } from "./engine-options";
+import { LiveFeed } from "./live-feed";
+import { RequestEngine } from "./request-engine";
+import { SwitchingSource } from "./switching-source";
+
+/** What the taskpane shows about freshness and the request queue. */
+export interface FreshnessSnapshot {
+  /** Requests finished and requests waiting in the scheduler since the last refresh. */
+  readonly requestsDone: number;
+  readonly requestsQueued: number;
+  /** When the scheduler's next slot opens, if requests are waiting (ISO 8601). */
+  readonly nextSlotAt?: string;
+  /** Cells currently served from last-known values, and the oldest of those values (ISO 8601). */
+  readonly staleCells: number;
+  readonly staleAsOf?: string;
+  readonly lastRefreshedAt?: string;
+  /** Requests on the wire now. */
+  readonly inFlight?: number;
+  /** The budget the scheduler keeps to, per minute, and the tier it means. */
+  readonly limitPerMinute?: number;
+  readonly tier?: Tier;
+}
+
+export interface EngineHostOptions {
+  readonly settings: SettingsStore;
+  /** Where last-known values live (OfficeRuntime.storage in Office). */
+  readonly storage: KeyValueStorage;
+  /** Recalculates every INDEX formula; resolves false where there is no workbook. */
+  readonly recalc: () => Promise<boolean>;
+  readonly engineOptions?: EngineOptions;
+  /** Client options that settings do not hold (timeout, fetch). */
+  readonly clientOptions?: Omit<Partial<ClientOptions>, "baseUrl" | "apiKey" | "keyHeaderStyle" | "onResponse">;
+  /** Longest gap between a change and the snapshot listeners hearing of it. @default 200 */
+  readonly notifyEveryMs?: number;
+}
+
+/**
+ * The engine of the shared runtime, for the current settings: loads the settings, builds the engine,
+ * builds a new one (and refreshes) when the settings change, and offers refresh, the freshness snapshot
+ * and INDEX.LIVE's feed. No Office calls: recalculation is handed in.
+ */
+export class EngineHost {
+  readonly source: IndexDataSource;
+  readonly live: LiveFeed;
+  private current: Promise<RequestEngine>;
+  private ready: RequestEngine | undefined;
+  private settingsNow: Settings | undefined;
+  private lastRefreshedAt: string | undefined;
+  private readonly listeners = new Set<(snapshot: FreshnessSnapshot) => void>();
+  private notifyTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly defaultBoundMs: number;
+
+  constructor(private readonly options: EngineHostOptions) {
+    this.defaultBoundMs = resolveEngineOptions(options.engineOptions ?? {}, options.clientOptions ?? {}).settleBoundMs;
+    this.current = this.start(options.settings.load().catch(() => defaultSettings()));
+    this.source = new SwitchingSource(() => this.current);
+    this.live = new LiveFeed({
+      poll: (symbol) => this.current.then((engine) => engine.latestNow(symbol)),
+      floorMs: (symbols) => this.ready?.liveFloorMs(symbols) ?? 2000,
+    });
+    options.settings.subscribe((settings) => this.settingsChanged(settings));
+  }
+
+  get settings(): SettingsStore {
+    return this.options.settings;
+  }
+
+  /** The longest any call of `source` may take before it settles; the functions use it as their bound. */
+  get settleBoundMs(): number {
+    return this.ready?.options.settleBoundMs ?? this.defaultBoundMs;
+  }
+
+  /** The engine for the current settings (rejects with a ConfigurationError when they are unusable). */
+  engine(): Promise<RequestEngine> {
+    return this.current;
+  }
+
+  /** Invalidates what may have changed (past history stays), then recalculates every INDEX formula. */
+  async refresh(): Promise<void> {
+    const engine = await this.current;
+    engine.invalidate();
+    await this.options.recalc();
+    this.lastRefreshedAt = new Date().toISOString();
+    this.notifyNow();
+  }
+
+  snapshot(): FreshnessSnapshot {
+    const engine = this.ready;
+    const base = { ...(this.lastRefreshedAt !== undefined ? { lastRefreshedAt: this.lastRefreshedAt } : {}) };
+    if (engine === undefined) return { requestsDone: 0, requestsQueued: 0, staleCells: 0, ...base };
+    const s = engine.snapshot();
+    const keyed = this.settingsNow?.apiKey !== undefined;
+    return {
+      ...base,
+      requestsDone: s.requestsDone,
+      requestsQueued: s.requestsQueued,
+      inFlight: s.inFlight,
+      staleCells: s.staleCells,
+      limitPerMinute: s.limitPerMinute,
+      // Without a key the caller is anonymous whatever the limit (the older description allows 100).
+      tier: keyed ? tierFromLimit(s.limitPerMinute) : "anonymous",
+      ...(s.nextSlotAt !== undefined ? { nextSlotAt: new Date(s.nextSlotAt).toISOString() } : {}),
+      ...(s.staleAsOf !== undefined ? { staleAsOf: s.staleAsOf } : {}),
+    };
+  }
+
+  subscribe(listener: (snapshot: FreshnessSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Stops polling and fails whatever waits (the runtime is closing, or a test ends). */
+  close(): void {
+    this.live.stopAll();
+    clearTimeout(this.notifyTimer);
+    this.ready?.close();
+  }
+
+  private start(settings: Promise<Settings>): Promise<RequestEngine> {
+    const building = settings.then((s) => {
+      const engine = new RequestEngine(toClientOptions(s, this.options.clientOptions ?? {}), {
+        ...this.options.engineOptions,
+        storage: this.options.storage,
+      });
+      engine.subscribe(() => this.notifySoon());
+      this.ready = engine;
+      this.settingsNow = s;
+      this.notifySoon();
+      return engine;
+    });
+    building.catch(() => undefined); // unusable settings: each call rejects with the reason, nothing else
+    return building;
+  }
+
+  private settingsChanged(settings: Settings): void {
+    const previous = this.current;
+    this.ready = undefined;
+    this.current = this.start(Promise.resolve(settings));
+    previous.then((engine) => engine.close(), () => undefined);
+    // Another service or key: nothing cached may be shown as fresh; recalculate every cell.
+    this.refresh().catch(() => undefined);
+  }
+
+  private notifySoon(): void {
+    this.notifyTimer ??= setTimeout(() => this.notifyNow(), this.options.notifyEveryMs ?? 200);
+  }
+
+  private notifyNow(): void {
+    clearTimeout(this.notifyTimer);
+    this.notifyTimer = undefined;
+    const snapshot = this.snapshot();
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(snapshot);
+      } catch {
+        // A closed taskpane's listener must not stop the others.
+      }
+    }
+  }
+}

@@ -1,0 +1,169 @@
+import { RateLimitedError } from "../errors";
+import type { RateBudget } from "./rate-budget";
+
+export interface SchedulerOptions {
+  /** Longest a request may wait for a free slot before it fails with a clear message. */
+  readonly maxQueueWaitMs: number;
+  /** Requests in flight at once, whatever the budget allows. */
+  readonly maxInFlight: number;
+}
+
+/** Progress of the queue since the last reset (a refresh), for the taskpane. */
+export interface QueueProgress {
+  readonly requestsDone: number;
+  readonly requestsQueued: number;
+  readonly inFlight: number;
+  /** When the next slot opens (epoch ms), while requests wait for one. */
+  readonly nextSlotAt?: number;
+}
+
+interface QueuedTask {
+  readonly run: () => Promise<unknown>;
+  readonly resolve: (value: unknown) => void;
+  readonly reject: (error: unknown) => void;
+  expiry: ReturnType<typeof setTimeout> | undefined;
+}
+
+/**
+ * Sends requests no faster than the rate budget allows, first come first served (retries go first).
+ * Every task settles: it runs, or fails once it has waited `maxQueueWaitMs` (or at once, when the budget
+ * already shows it would wait longer than that).
+ */
+export class Scheduler {
+  private readonly queue: QueuedTask[] = [];
+  private inFlight = 0;
+  private done = 0;
+  private slotTimer: ReturnType<typeof setTimeout> | undefined;
+  private nextSlotAt: number | undefined;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly budget: RateBudget,
+    private readonly options: SchedulerOptions,
+  ) {}
+
+  /**
+   * Runs `run` when a slot is free. `first` puts it ahead of the queue (a retry has waited already);
+   * `maxWaitMs` shortens the queue-wait bound (a retry must not outlive its call's deadline).
+   */
+  schedule<T>(run: () => Promise<T>, first = false, maxWaitMs = this.options.maxQueueWaitMs): Promise<T> {
+    const bound = Math.max(0, Math.min(maxWaitMs, this.options.maxQueueWaitMs));
+    const ahead = first ? 0 : this.queue.length;
+    const estimate = this.budget.estimateWaitMs(Date.now(), ahead + this.inFlightIfProbing());
+    if (estimate > bound) return Promise.reject(this.waitTooLong(estimate));
+    return new Promise<T>((resolve, reject) => {
+      const task: QueuedTask = { run, resolve: resolve as (value: unknown) => void, reject, expiry: undefined };
+      task.expiry = setTimeout(() => this.expire(task, bound), bound);
+      if (first) this.queue.unshift(task);
+      else this.queue.push(task);
+      this.changed();
+      this.pump();
+    });
+  }
+
+  /** Call after a response or failure that may have changed the budget (a 429 pause, a learned count). */
+  pump(): void {
+    if (this.slotTimer !== undefined) {
+      clearTimeout(this.slotTimer);
+      this.slotTimer = undefined;
+    }
+    this.nextSlotAt = undefined;
+    while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
+      const now = Date.now();
+      const wait = this.budget.waitMs(now, this.inFlight);
+      if (wait > 0) {
+        if (Number.isFinite(wait)) this.armSlotTimer(now, wait);
+        break;
+      }
+      const task = this.queue.shift();
+      if (task !== undefined) this.dispatch(task, now);
+    }
+    this.changed();
+  }
+
+  progress(): QueueProgress {
+    return {
+      requestsDone: this.done,
+      requestsQueued: this.queue.length,
+      inFlight: this.inFlight,
+      ...(this.nextSlotAt !== undefined ? { nextSlotAt: this.nextSlotAt } : {}),
+    };
+  }
+
+  /** Starts counting progress afresh (a refresh starts a new round). */
+  resetProgress(): void {
+    this.done = 0;
+    this.changed();
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Fails every waiting task (the engine is being replaced); requests in flight finish. */
+  close(reason: Error): void {
+    for (const task of this.queue.splice(0)) {
+      clearTimeout(task.expiry);
+      task.reject(reason);
+    }
+    if (this.slotTimer !== undefined) clearTimeout(this.slotTimer);
+    this.changed();
+  }
+
+  private inFlightIfProbing(): number {
+    return this.budget.limitLearned ? 0 : this.inFlight;
+  }
+
+  private dispatch(task: QueuedTask, now: number): void {
+    clearTimeout(task.expiry);
+    this.budget.recordSend(now);
+    this.inFlight += 1;
+    const settle = () => {
+      this.inFlight -= 1;
+      this.done += 1;
+      this.budget.settled();
+      this.pump();
+    };
+    task.run().then(
+      (value) => {
+        settle();
+        task.resolve(value);
+      },
+      (error: unknown) => {
+        settle();
+        task.reject(error);
+      },
+    );
+  }
+
+  private armSlotTimer(now: number, wait: number): void {
+    this.nextSlotAt = now + wait;
+    this.slotTimer = setTimeout(() => {
+      this.slotTimer = undefined;
+      this.pump();
+    }, wait);
+  }
+
+  private expire(task: QueuedTask, waitedMs: number): void {
+    const index = this.queue.indexOf(task);
+    if (index < 0) return;
+    this.queue.splice(index, 1);
+    task.reject(this.waitTooLong(waitedMs));
+    this.changed();
+  }
+
+  private waitTooLong(waitMs: number): RateLimitedError {
+    const seconds = Math.ceil(waitMs / 1000);
+    const perMinute = Math.round((this.budget.limit * 60_000) / this.budget.windowMs);
+    return new RateLimitedError(
+      `Not sent: the rate limit (${perMinute} requests a minute for this tier) is used up, and this request would wait ` +
+        `about ${seconds} s or more for a free slot. Refresh in a minute, split the sheet, or use an API key for a higher limit.`,
+      { path: "", retryAfterSeconds: seconds },
+    );
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

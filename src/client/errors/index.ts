@@ -1,0 +1,13 @@
+export { BadRequestError } from "./bad-request-error";
+export { ConfigurationError } from "./configuration-error";
+export { errorFromResponse } from "./from-response";
+export * from "./guards";
+export { INDEX_DATA_ERROR_NAMES, IndexDataError, type IndexDataErrorDetails, type IndexDataErrorName } from "./index-data-error";
+export { InvalidResponseError } from "./invalid-response-error";
+export { NetworkError } from "./network-error";
+export { NotFoundError } from "./not-found-error";
+export { RateLimitedError } from "./rate-limited-error";
+export { ServerError } from "./server-error";
+export { ServiceUnavailableError } from "./service-unavailable-error";
+export { TimeoutError } from "./timeout-error";
+export { UnauthorizedError } from "./unauthorized-error";

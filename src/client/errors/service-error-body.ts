@@ -1,0 +1,29 @@
+/** What the client takes from an error response body. The reference service sends `{ statusCode, error, code, message }`. */
+export interface ServiceErrorBody {
+  readonly code?: string;
+  readonly message?: string;
+}
+
+const MAX_MESSAGE_LENGTH = 300;
+
+function cleanText(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  // Service text ends up in cells and the taskpane: keep it short and on one line.
+  // eslint-disable-next-line no-control-regex
+  const text = value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+  if (text === "") return undefined;
+  return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH)}…` : text;
+}
+
+/** Reads any body tolerantly: the JSON error shape, RFC 7807 problem details, a bare string, or nothing usable. */
+export function readServiceErrorBody(body: unknown): ServiceErrorBody {
+  if (typeof body === "string") {
+    const message = body.trimStart().startsWith("<") ? undefined : cleanText(body);
+    return message !== undefined ? { message } : {};
+  }
+  if (typeof body !== "object" || body === null) return {};
+  const record = body as Record<string, unknown>;
+  const code = cleanText(record["code"]);
+  const message = cleanText(record["message"]) ?? cleanText(record["detail"]) ?? cleanText(record["title"]) ?? cleanText(record["error"]);
+  return { ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}) };
+}

@@ -1,0 +1,159 @@
+import type { z } from "zod";
+import { keyTransportAllowed, KEY_OVER_HTTP_MESSAGE } from "./base-url";
+import { ConfigurationError } from "./errors/configuration-error";
+import { errorFromResponse } from "./errors/from-response";
+import { IndexDataError } from "./errors/index-data-error";
+import { InvalidResponseError } from "./errors/invalid-response-error";
+import { NetworkError } from "./errors/network-error";
+import { TimeoutError } from "./errors/timeout-error";
+import type { ResolvedOptions } from "./resolve-options";
+import { responseInfo } from "./response-headers";
+
+export type QueryValue = string | number | undefined;
+
+export interface HttpRequest {
+  /** Path below the base URL, starting with `/`; dynamic segments already encoded. */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, QueryValue>>;
+  readonly signal?: AbortSignal | undefined;
+  /** Non-2xx statuses answered with their body instead of an error (the health check's 503). */
+  readonly acceptStatuses?: readonly number[];
+  /** Treat a body that is not JSON as absent instead of failing (the health check's body is not specified). */
+  readonly lenientBody?: boolean;
+}
+
+export interface HttpResponse {
+  readonly status: number;
+  /** Parsed JSON; `undefined` only for an empty body (or any non-JSON body when `lenientBody`). */
+  readonly body: unknown;
+  /** Path and query, for error messages and logs; never carries the key. */
+  readonly path: string;
+}
+
+/** Path plus query string; undefined query values are left out. */
+export function pathWithQuery(path: string, query: HttpRequest["query"]): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.append(name, String(value));
+  }
+  const search = params.toString();
+  return search === "" ? path : `${path}?${search}`;
+}
+
+function requestHeaders(options: ResolvedOptions): Record<string, string> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (options.apiKey === undefined) return headers;
+  if (options.keyHeaderStyle === "bearer") headers["authorization"] = `Bearer ${options.apiKey}`;
+  else headers["x-api-key"] = options.apiKey;
+  return headers;
+}
+
+function failureFrom(error: unknown, timedOut: boolean, timeoutMs: number, path: string, origin: string): unknown {
+  if (error instanceof IndexDataError) return error;
+  if (timedOut) {
+    return new TimeoutError(
+      `No complete answer from ${origin} within ${timeoutMs / 1000} s (${path}); try again, or raise the timeout.`,
+      { path, timeoutMs, cause: error },
+    );
+  }
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
+  const detail = typeof cause?.code === "string" ? cause.code : cause?.message;
+  const reason = typeof detail === "string" && detail.length < 80 ? ` (${detail})` : "";
+  return new NetworkError(
+    `Could not reach ${origin}${reason} for ${path}; check the base URL and the network connection.`,
+    { path, cause: error },
+  );
+}
+
+interface RawResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+}
+
+function notify(options: ResolvedOptions, path: string, response: Response): void {
+  try {
+    options.onResponse?.(responseInfo(path, response.status, response.headers));
+  } catch {
+    // A listener's bug must not turn a good answer into a failed request.
+  }
+}
+
+/** One fetch with a deadline that covers the headers and the whole body, and an optional caller's signal. */
+async function fetchWithDeadline(options: ResolvedOptions, url: string, path: string, signal?: AbortSignal): Promise<RawResponse> {
+  signal?.throwIfAborted();
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const onCallerAbort = () => controller.abort(signal?.reason);
+  signal?.addEventListener("abort", onCallerAbort, { once: true });
+  // Raced against each step so that a fetch which ignores its signal still cannot outlive the deadline.
+  const aborted = new Promise<never>((_, reject) => {
+    controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
+  });
+  aborted.catch(() => undefined);
+  try {
+    const init: RequestInit = { method: "GET", headers: requestHeaders(options), signal: controller.signal, credentials: "omit" };
+    const response = await Promise.race([options.fetch(url, init), aborted]);
+    notify(options, path, response);
+    const text = await Promise.race([response.text(), aborted]);
+    return { status: response.status, headers: response.headers, text };
+  } catch (error) {
+    // The caller gave up: hand back its own reason, as fetch does.
+    if (signal?.aborted === true && !timedOut) throw signal.reason;
+    throw failureFrom(error, timedOut, options.timeoutMs, path, new URL(url).origin);
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener("abort", onCallerAbort);
+  }
+}
+
+const NOT_JSON = Symbol("not JSON");
+
+function parseJson(text: string): unknown {
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/**
+ * Sends one GET and returns the parsed JSON body of a successful (or accepted) response.
+ * Every failure is an IndexDataError, except a caller's abort, which rejects with the signal's reason.
+ */
+export async function requestJson(options: ResolvedOptions, request: HttpRequest): Promise<HttpResponse> {
+  const path = pathWithQuery(request.path, request.query);
+  // Checked again here (the constructor checks too) because this is the last point before a key leaves.
+  if (options.apiKey !== undefined && !keyTransportAllowed(options.baseUrl)) {
+    throw new ConfigurationError(KEY_OVER_HTTP_MESSAGE, { path });
+  }
+  const raw = await fetchWithDeadline(options, `${options.baseUrl}${path}`, path, request.signal);
+  const parsed = parseJson(raw.text);
+  const accepted = (raw.status >= 200 && raw.status < 300) || (request.acceptStatuses ?? []).includes(raw.status);
+  if (!accepted) throw errorFromResponse(raw.status, parsed === NOT_JSON ? raw.text : parsed, path, raw.headers);
+  if (parsed === NOT_JSON && request.lenientBody !== true) {
+    throw new InvalidResponseError(
+      `The answer to ${path} is not JSON; check that the base URL points at an Index Data Service.`,
+      { path, status: raw.status },
+    );
+  }
+  return { status: raw.status, body: parsed === NOT_JSON ? undefined : parsed, path };
+}
+
+/** Validates a body against a resource's wire schema; a mismatch is an InvalidResponseError carrying the zod issues. */
+export function decode<S extends z.ZodType>(schema: S, response: HttpResponse): z.output<S> {
+  const result = schema.safeParse(response.body);
+  if (result.success) return result.data;
+  const first = result.error.issues[0];
+  const where = first !== undefined && first.path.length > 0 ? ` at ${first.path.join(".")}` : "";
+  const what = first !== undefined ? `: ${first.message}${where}` : "";
+  throw new InvalidResponseError(
+    `The answer to ${response.path} does not have the expected shape${what}. Check that the base URL points at an Index Data Service, or report it.`,
+    { path: response.path, status: response.status, issues: result.error.issues },
+  );
+}

@@ -1,0 +1,29 @@
+/** Public API of the typed client. No Office imports: runs in the add-in and in Node. */
+export { IndexDataClient, type CallOptions } from "./client";
+export { testConnection, type ConnectionReport } from "./connection-test";
+export { tierFromLimit, type Tier } from "./tier";
+export { checkBaseUrl, isLoopbackHost, keyTransportAllowed, type BaseUrlCheck } from "./base-url";
+export { parseRateLimit, parseRetryAfter } from "./response-headers";
+export * from "./errors";
+export * from "./settings";
+export {
+  CLIENT_DEFAULTS,
+  KEY_HEADER_STYLES,
+  type ClientOptions,
+  type KeyHeaderStyle,
+  type RateLimitInfo,
+  type ResponseInfo,
+} from "./options";
+export type { IndexDataSource, LatestValue, Served } from "./source";
+export { DirectSource } from "./direct-source";
+export { WINDOW_DAYS, type Volatility } from "./resources/volatility";
+export { GRANULARITIES, type Granularity, type History, type HistoryPoint, type HistoryQuery } from "./resources/history";
+export type { IndexSummary } from "./resources/indexes";
+export type { LatestFix } from "./resources/latest";
+export type { ForwardCurve, ForwardPoint } from "./resources/forward";
+export type { CapacityMetrics } from "./resources/capacity";
+export type { BenchmarkHealth } from "./resources/benchmark-health";
+export { SYSTEM_STATES, type SystemState, type SystemStatus } from "./resources/system-status";
+export type { Health } from "./resources/health";
+export type { Methodology } from "./resources/methodology";
+export type { BenchmarkSummary, DataCoverage } from "./resources/wire";

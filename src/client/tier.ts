@@ -1,0 +1,14 @@
+/** The limits tiers of the spec's section 8. */
+export type Tier = "anonymous" | "api-key" | "enterprise" | "unknown";
+
+/**
+ * The tier a per-minute limit (from `x-ratelimit-limit`) most likely means. Newer description: 60 anonymous,
+ * 100 API key, 1000 enterprise. Ambiguous at 100: the older description's anonymous limit is also 100, so
+ * when the caller knows it sent no key (`keySent === false`), 100 means anonymous.
+ */
+export function tierFromLimit(limit: number, keySent?: boolean): Tier {
+  if (limit === 60) return "anonymous";
+  if (limit === 100) return keySent === false ? "anonymous" : "api-key";
+  if (limit === 1000) return "enterprise";
+  return "unknown";
+}

@@ -1,0 +1,134 @@
+import {
+  checkSettings,
+  DEFAULT_BASE_URL,
+  defaultSettings,
+  FALLBACK_BASE_URL,
+  isConfigurationError,
+  MemoryStorage,
+  parseSettings,
+  SETTINGS_STORAGE_KEYS,
+  SettingsStore,
+  toClientOptions,
+  type Settings,
+} from "../../src/client";
+
+describe("settings validation", () => {
+  it("defaults to the dev server when no build-time base URL was defined", () => {
+    expect(DEFAULT_BASE_URL).toBe(FALLBACK_BASE_URL);
+    expect(defaultSettings()).toEqual({ baseUrl: "https://localhost:3000", keyHeaderStyle: "x-api-key" });
+  });
+
+  it.each([
+    ["https://indexes.example.com/", "https://indexes.example.com"],
+    ["  https://indexes.example.com/base//  ", "https://indexes.example.com/base"],
+    ["https://indexes.example.com/api/v1/", "https://indexes.example.com"],
+    ["http://127.0.0.1:3001", "http://127.0.0.1:3001"],
+    ["HTTPS://Indexes.Example.com:443", "https://indexes.example.com"],
+  ])("normalizes %p to %p", (input, expected) => {
+    expect(parseSettings({ baseUrl: input }).baseUrl).toBe(expected);
+  });
+
+  it.each([
+    ["", /Enter the service base URL/],
+    ["indexes.example.com", /not a URL/],
+    ["ftp://indexes.example.com", /https:\/\/ or http:\/\//],
+    ["https://user:pw@indexes.example.com", /user name or password/],
+    ["https://indexes.example.com/?tenant=1", /must not contain \? or #/],
+    ["https://indexes.example.com/#x", /must not contain \? or #/],
+  ])("refuses base URL %p", (input, message) => {
+    const checked = checkSettings({ baseUrl: input });
+    expect(checked.ok).toBe(false);
+    expect(checked.ok ? "" : checked.errors.baseUrl).toMatch(message);
+  });
+
+  it("allows a key over http only to loopback", () => {
+    for (const baseUrl of ["http://localhost:3001", "http://127.0.0.5:3001", "http://[::1]:3001", "https://indexes.example.com"]) {
+      expect(checkSettings({ baseUrl, apiKey: "k-123" }).ok).toBe(true);
+    }
+    const remote = checkSettings({ baseUrl: "http://indexes.example.com", apiKey: "k-123" });
+    expect(remote.ok ? "" : remote.errors.apiKey).toMatch(/only sent over https/);
+    expect(checkSettings({ baseUrl: "http://indexes.example.com" }).ok).toBe(true);
+    expect(checkSettings({ baseUrl: "http://127.example.com", apiKey: "k" }).ok).toBe(false);
+  });
+
+  it("trims the key, treats an empty key as none, and refuses keys that cannot go in a header", () => {
+    expect(parseSettings({ baseUrl: "https://x.example", apiKey: "  abc  " }).apiKey).toBe("abc");
+    expect(parseSettings({ baseUrl: "https://x.example", apiKey: "   " })).not.toHaveProperty("apiKey");
+    const spaced = checkSettings({ baseUrl: "https://x.example", apiKey: "ab cd" });
+    expect(spaced.ok ? "" : spaced.errors.apiKey).toMatch(/cannot be sent in a header/);
+    const style = checkSettings({ baseUrl: "https://x.example", keyHeaderStyle: "cookie" });
+    expect(style.ok ? "" : style.errors.keyHeaderStyle).toMatch(/x-api-key, bearer/);
+  });
+
+  it("throws a ConfigurationError listing what to fix", () => {
+    expect.assertions(2);
+    try {
+      parseSettings({ baseUrl: "http://indexes.example.com", apiKey: "sekrit-key-123" });
+    } catch (error) {
+      expect(isConfigurationError(error)).toBe(true);
+      expect((error as Error).message).not.toContain("sekrit-key-123");
+    }
+  });
+
+  it("maps settings to client options, adding extras", () => {
+    const settings: Settings = { baseUrl: "https://x.example", apiKey: "k", keyHeaderStyle: "bearer" };
+    expect(toClientOptions(settings, { timeoutMs: 5000 })).toEqual({
+      baseUrl: "https://x.example",
+      apiKey: "k",
+      keyHeaderStyle: "bearer",
+      timeoutMs: 5000,
+    });
+    expect(toClientOptions({ baseUrl: "https://x.example", keyHeaderStyle: "x-api-key" })).not.toHaveProperty("apiKey");
+  });
+});
+
+describe("SettingsStore", () => {
+  it("loads defaults from empty storage", async () => {
+    await expect(new SettingsStore(new MemoryStorage()).load()).resolves.toEqual(defaultSettings());
+  });
+
+  it("saves, reloads in a new store, and keeps the key in its own entry", async () => {
+    const storage = new MemoryStorage();
+    const saved = await new SettingsStore(storage).save({ baseUrl: "https://x.example/", apiKey: "secret-1", keyHeaderStyle: "bearer" });
+    expect(saved).toEqual({ baseUrl: "https://x.example", apiKey: "secret-1", keyHeaderStyle: "bearer" });
+    await expect(new SettingsStore(storage).load()).resolves.toEqual(saved);
+    expect(storage.keys().sort()).toEqual([SETTINGS_STORAGE_KEYS.apiKey, SETTINGS_STORAGE_KEYS.settings].sort());
+    expect(await storage.getItem(SETTINGS_STORAGE_KEYS.settings)).not.toContain("secret-1");
+  });
+
+  it("refuses invalid settings without writing anything", async () => {
+    const storage = new MemoryStorage();
+    await expect(new SettingsStore(storage).save({ baseUrl: "http://x.example", apiKey: "k" })).rejects.toMatchObject({
+      name: "ConfigurationError",
+    });
+    expect(storage.keys()).toEqual([]);
+  });
+
+  it("clears the key only, and tells subscribers about each change until they unsubscribe", async () => {
+    const storage = new MemoryStorage();
+    const store = new SettingsStore(storage);
+    const seen: Settings[] = [];
+    const unsubscribe = store.subscribe((s) => seen.push(s));
+    store.subscribe(() => {
+      throw new Error("a broken subscriber");
+    });
+    await store.save({ baseUrl: "https://x.example", apiKey: "k1" });
+    await store.clearKey();
+    unsubscribe();
+    await store.save({ baseUrl: "https://y.example" });
+    expect(seen).toEqual([
+      { baseUrl: "https://x.example", apiKey: "k1", keyHeaderStyle: "x-api-key" },
+      { baseUrl: "https://x.example", keyHeaderStyle: "x-api-key" },
+    ]);
+    expect(await storage.getItem(SETTINGS_STORAGE_KEYS.apiKey)).toBeNull();
+  });
+
+  it("falls back to defaults when stored data is corrupt or no longer valid", async () => {
+    const storage = new MemoryStorage();
+    await storage.setItem(SETTINGS_STORAGE_KEYS.settings, "{not json");
+    await expect(new SettingsStore(storage).load()).resolves.toEqual(defaultSettings());
+    await storage.setItem(SETTINGS_STORAGE_KEYS.settings, JSON.stringify({ baseUrl: "http://remote.example", keyHeaderStyle: "x-api-key" }));
+    await storage.setItem(SETTINGS_STORAGE_KEYS.apiKey, "k");
+    await expect(new SettingsStore(storage).load()).resolves.toEqual(defaultSettings());
+  });
+});

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { z } from "zod";
+import { BenchmarkHealthWire } from "../../src/client/resources/benchmark-health";
+import { CapacityMetricsWire } from "../../src/client/resources/capacity";
+import { ForwardCurveWire } from "../../src/client/resources/forward";
+import { HealthWire } from "../../src/client/resources/health";
+import { HistoryWire } from "../../src/client/resources/history";
+import { IndexListWire } from "../../src/client/resources/indexes";
+import { LatestFixWire } from "../../src/client/resources/latest";
+import { MethodologyWire } from "../../src/client/resources/methodology";
+import { SystemStatusWire } from "../../src/client/resources/system-status";
+import { VolatilityWire } from "../../src/client/resources/volatility";
+
+/** Wire schema per fixture resource name (the first dotted part of a fixture's file name, after `error.`). */
+export const SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+  indexes: IndexListWire,
+  latest: LatestFixWire,
+  history: HistoryWire,
+  volatility: VolatilityWire,
+  forward: ForwardCurveWire,
+  capacity: CapacityMetricsWire,
+  "benchmark-health": BenchmarkHealthWire,
+  "system-status": SystemStatusWire,
+  health: HealthWire,
+  methodology: MethodologyWire,
+};
+
+export const FLAVORS = ["newer", "older"] as const;
+export type Flavor = (typeof FLAVORS)[number];
+
+export interface WireFixture {
+  readonly flavor: Flavor;
+  readonly file: string;
+  readonly resource: string;
+  /** Named `error.*`: must fail validation. */
+  readonly mustFail: boolean;
+  readonly body: unknown;
+}
+
+const ROOT = join(__dirname, "..", "fixtures", "wire");
+
+export function wireFixtures(): WireFixture[] {
+  return FLAVORS.flatMap((flavor) =>
+    readdirSync(join(ROOT, flavor))
+      .filter((file) => file.endsWith(".json"))
+      .sort()
+      .map((file) => {
+        const mustFail = file.startsWith("error.");
+        const resource = (mustFail ? file.slice("error.".length) : file).split(".")[0] ?? "";
+        const body: unknown = JSON.parse(readFileSync(join(ROOT, flavor, file), "utf8"));
+        return { flavor, file, resource, mustFail, body };
+      }),
+  );
+}
+
+export function loadWire(flavor: Flavor, file: string): unknown {
+  return JSON.parse(readFileSync(join(ROOT, flavor, file), "utf8"));
+}
