@@ -1,2 +1,7 @@
-// PLACEHOLDER (owned by the custom-functions work): imports every src/functions/*.functions.ts file.
-export {};
+// The `functions` webpack entry: every custom-function file of the INDEX namespace. The metadata plugin
+// appends each file's CustomFunctions.associate calls, so importing a file registers its functions.
+import "./catalogue.functions";
+import "./history.functions";
+import "./analytics.functions";
+import "./service.functions";
+import "./live.functions";

@@ -1,0 +1,39 @@
+import type { Granularity, HistoryQuery } from "../client/resources/history";
+import { invalidArgument } from "./cell-error";
+import { MS_PER_DAY, parseDateArgument, type DateArgument } from "./dates";
+
+/** A history range as the user gave it; either end may be left to the service's default. */
+export interface DateRange {
+  readonly start?: DateArgument;
+  readonly end?: DateArgument;
+}
+
+/** Parses start and end; a whole-day end includes that whole day. Start after end is `#VALUE!`. */
+export function parseDateRange(startArg: unknown, endArg: unknown, now: Date): DateRange {
+  const start = parseDateArgument(startArg, "start", now);
+  const end = parseDateArgument(endArg, "end", now);
+  if (start && end && start.ms > endInstant(end)) {
+    throw invalidArgument("start", "must be on or before end", startArg);
+  }
+  return { ...(start ? { start } : {}), ...(end ? { end } : {}) };
+}
+
+/** The last instant an end argument covers: the end of its day when it names a whole day. */
+export function endInstant(end: DateArgument): number {
+  return end.wholeDay ? end.ms + MS_PER_DAY - 1 : end.ms;
+}
+
+/** The service query for a range (ISO 8601, UTC, milliseconds). */
+export function historyQuery(range: DateRange, granularity?: Granularity): HistoryQuery {
+  return {
+    ...(range.start ? { startDate: new Date(range.start.ms).toISOString() } : {}),
+    ...(range.end ? { endDate: new Date(endInstant(range.end)).toISOString() } : {}),
+    ...(granularity ? { granularity } : {}),
+  };
+}
+
+/** Whether a point's date lies inside the range the user asked for (the service may round its range). */
+export function inRange(range: DateRange, ms: number): boolean {
+  if (range.start && ms < range.start.ms) return false;
+  return !(range.end && ms > endInstant(range.end));
+}

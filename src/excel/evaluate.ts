@@ -1,0 +1,55 @@
+import type { IndexDataSource, Served } from "../client/source";
+import { notAvailable } from "./cell-error";
+import type { ExcelCapabilities, FormulaResult } from "./cells";
+import { cellErrorFor, cellErrorFromFailure, type ErrorSubject } from "./service-errors";
+import { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
+
+/** Everything a formula needs from outside; passed in so the pure layer is testable without Office. */
+export interface FormulaEnv {
+  readonly source: IndexDataSource;
+  readonly caps: ExcelCapabilities;
+  /** Today for relative dates ("-30D"). @default () => new Date() */
+  readonly now?: () => Date;
+  /** Bound on how long a formula stays unsettled. @default DEFAULT_SETTLE_MS (120 s) */
+  readonly settleMs?: number;
+}
+
+/** A formula whose arguments are parsed: what is left is to fetch and shape. */
+export type PreparedFormula = () => Promise<FormulaResult>;
+
+/**
+ * Runs a formula in two steps: `prepare` parses every argument (no request yet; a bad argument ends
+ * here as `#VALUE!`), then the prepared work runs under the settle bound. Never rejects.
+ */
+export function evaluate(env: FormulaEnv, what: string, prepare: () => PreparedFormula): Promise<FormulaResult> {
+  let run: PreparedFormula;
+  try {
+    run = prepare();
+  } catch (error) {
+    return Promise.resolve(cellErrorFromFailure(error, { what }));
+  }
+  const bound = env.settleMs ?? DEFAULT_SETTLE_MS;
+  const work = Promise.resolve()
+    .then(run)
+    .catch((error: unknown) => cellErrorFromFailure(error, { what }));
+  return settleWithin(work, bound, () =>
+    notAvailable(`no answer for ${what} within ${describeBound(bound)}; the service may be slow or rate limited; try Refresh later`),
+  );
+}
+
+function describeBound(ms: number): string {
+  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+}
+
+/** Loads from the source; a failure becomes the CellError the cell shows (thrown, caught by `evaluate`). */
+export async function load<T>(env: FormulaEnv, subject: ErrorSubject, request: () => Promise<Served<T>>): Promise<Served<T>> {
+  try {
+    return await request();
+  } catch (error) {
+    throw await cellErrorFor(error, subject, env.source);
+  }
+}
+
+export function today(env: FormulaEnv): Date {
+  return env.now ? env.now() : new Date();
+}

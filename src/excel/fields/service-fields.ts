@@ -1,0 +1,31 @@
+import type { BenchmarkHealth } from "../../client/resources/benchmark-health";
+import type { CapacityMetrics } from "../../client/resources/capacity";
+import type { FieldTable } from "./field-table";
+
+/** INDEX.CAPACITY fields, in the order of the whole-record spill. */
+export const CAPACITY_FIELDS = {
+  symbol: { read: (c) => c.symbol },
+  bookedKg: { read: (c) => c.bookedKg },
+  availableKg: { read: (c) => c.availableKg },
+  fillRatio: { read: (c) => c.fillRatio },
+  contributors: { read: (c) => c.contributors },
+  avgLeadTimeDays: { read: (c) => c.avgLeadTimeDays },
+  modelVersion: { read: (c) => c.modelVersion },
+  horizonDays: { read: (c) => c.horizonDays },
+  fillRatioSource: { read: (c) => c.fillRatioSource },
+  recordedAt: { read: (c) => c.recordedAt, timestamp: true },
+} as const satisfies FieldTable<CapacityMetrics, string>;
+export type CapacityField = keyof typeof CAPACITY_FIELDS;
+
+/** INDEX.HEALTH scalar fields; `reasons` is a list and is handled apart. */
+export const HEALTH_FIELDS = {
+  benchmarkStatus: { read: (h) => h.benchmarkStatus },
+  asOf: { read: (h) => h.asOf, timestamp: true },
+  activeIndexCount: { read: (h) => h.summary.activeIndexCount },
+  avgConfidence: { read: (h) => h.summary.avgConfidence },
+  carryForwardShare: { read: (h) => h.summary.carryForwardShare },
+  approvedRealData72h: { read: (h) => h.summary.approvedRealData72h },
+  flagshipFlatHours: { read: (h) => h.summary.flagshipFlatHours },
+  flagshipTopContributorShare: { read: (h) => h.summary.flagshipTopContributorShare },
+} as const satisfies FieldTable<BenchmarkHealth, string>;
+export type HealthField = keyof typeof HEALTH_FIELDS | "reasons" | "all";

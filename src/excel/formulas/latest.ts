@@ -1,0 +1,40 @@
+import { parseField, parseFlag, parseSymbol } from "../arguments";
+import { dateCell, type ExcelScalar, type FormulaResult } from "../cells";
+import { evaluate, load, type FormulaEnv } from "../evaluate";
+import { fieldCell, fieldNames, fieldRows } from "../fields/field-table";
+import { LATEST_FIELDS, LATEST_VALUE_FIELDS, type LatestField, type ServedFix } from "../fields/latest-fields";
+import { FIELD_VALUE_HEADER, withHeaderRow } from "../spill";
+
+export const LATEST_FIELD_NAMES: readonly LatestField[] = fieldNames(LATEST_FIELDS);
+
+/** INDEX.LATEST(symbol, [field]): the latest value, or any one field of the latest fix. */
+export function indexLatest(env: FormulaEnv, symbolArg: unknown, fieldArg: unknown): Promise<FormulaResult> {
+  return evaluate(env, "the latest fix", () => {
+    const symbol = parseSymbol(symbolArg);
+    const field = parseField(fieldArg, "field", LATEST_FIELD_NAMES, "value");
+    return async () => {
+      if (LATEST_VALUE_FIELDS.has(field)) return latestValueCell(env, symbol, field);
+      return fieldCell(LATEST_FIELDS, field, await latestFix(env, symbol), env.caps);
+    };
+  });
+}
+
+/** INDEX.FIX(symbol, [headers]): the whole latest fix as field/value rows, the audit card behind a number. */
+export function indexFix(env: FormulaEnv, symbolArg: unknown, headers: unknown): Promise<FormulaResult> {
+  return evaluate(env, "the latest fix", () => {
+    const symbol = parseSymbol(symbolArg);
+    const showHeaders = parseFlag(headers, "headers", false);
+    return async () => withHeaderRow(FIELD_VALUE_HEADER, fieldRows(LATEST_FIELDS, await latestFix(env, symbol), env.caps), showHeaders);
+  });
+}
+
+function latestFix(env: FormulaEnv, symbol: string): Promise<ServedFix> {
+  return load(env, { symbol, what: "latest fix" }, () => env.source.latest(symbol));
+}
+
+/** value, asOf and stale come from `source.latestValue`, which the engine may answer from the catalogue. */
+async function latestValueCell(env: FormulaEnv, symbol: string, field: LatestField): Promise<ExcelScalar> {
+  const served = await load(env, { symbol, what: "latest value" }, () => env.source.latestValue(symbol));
+  if (field === "stale") return served.stale;
+  return field === "asOf" ? dateCell(served.data.asOf, env.caps) : served.data.value;
+}

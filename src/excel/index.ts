@@ -1,0 +1,24 @@
+/** The pure Excel layer: arguments, dates, spills and errors for the INDEX.* functions. No Office calls. */
+export { CellError, invalidArgument, isCellError, notAvailable, type CellErrorCode } from "./cell-error";
+export {
+  dateCell,
+  dateCellFromMs,
+  isFormattedNumber,
+  isSpill,
+  type ExcelCapabilities,
+  type ExcelScalar,
+  type FormattedNumberCell,
+  type FormulaResult,
+  type Spill,
+} from "./cells";
+export { isoToSerial, msToSerial, parseDateArgument, serialToIso, serialToMs } from "./dates";
+export { evaluate, type FormulaEnv } from "./evaluate";
+export { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
+export { cellErrorFor, cellErrorFromFailure } from "./service-errors";
+export { indexList } from "./formulas/list";
+export { indexFix, indexLatest } from "./formulas/latest";
+export { indexHistory } from "./formulas/history";
+export { indexPanel } from "./formulas/panel";
+export { indexCapacity, indexForward, indexVol } from "./formulas/analytics";
+export { indexHealth, indexStatus } from "./formulas/service";
+export { indexMethodology } from "./formulas/methodology";

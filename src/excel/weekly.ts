@@ -1,0 +1,32 @@
+import type { HistoryPoint } from "../client/resources/history";
+import { MS_PER_DAY } from "./dates";
+
+/** Monday 00:00 UTC of the ISO week holding `ms` (ISO weeks run Monday to Sunday). */
+export function isoWeekStart(ms: number): number {
+  const day = Math.floor(ms / MS_PER_DAY);
+  // 1970-01-01 was a Thursday: (day + 3) mod 7 is 0 on Mondays.
+  const sinceMonday = (((day + 3) % 7) + 7) % 7;
+  return (day - sinceMonday) * MS_PER_DAY;
+}
+
+/** A value counts as published unless the service says it was carried forward (older services don't say). */
+function isPublished(point: HistoryPoint): boolean {
+  return point.publicationMode === undefined || point.publicationMode === "FRESH";
+}
+
+/**
+ * Weekly values from daily ones, by the reference service's rule: each ISO week (Monday to Sunday, UTC)
+ * is stood for by the last value freshly published in it, dated that value's own date (the week's last
+ * business day in the range). Weeks holding only carried-forward values are left out. Output ascending.
+ */
+export function weeklyFromDaily(points: readonly HistoryPoint[]): HistoryPoint[] {
+  const lastOfWeek = new Map<number, { ms: number; point: HistoryPoint }>();
+  for (const point of points) {
+    const ms = Date.parse(point.date);
+    if (Number.isNaN(ms) || !isPublished(point)) continue;
+    const week = isoWeekStart(ms);
+    const held = lastOfWeek.get(week);
+    if (held === undefined || held.ms <= ms) lastOfWeek.set(week, { ms, point });
+  }
+  return [...lastOfWeek.entries()].sort(([a], [b]) => a - b).map(([, held]) => held.point);
+}

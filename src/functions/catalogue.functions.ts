@@ -1,0 +1,37 @@
+// Thin wrappers: the work is done in src/excel (pure, tested); these only hand it the shared runtime's
+// source and convert its result for Excel. The JSDoc is what Excel shows the person typing the formula.
+import { indexFix, indexLatest, indexList } from "../excel";
+import { matrixResult, scalarResult } from "./runtime";
+
+/**
+ * Lists every published index: symbol, hub, grade, lead time, description, active, latest value and its date. Spills.
+ * @customfunction LIST LIST
+ * @param [activeOnly] TRUE to list only active indexes. Default FALSE (all indexes).
+ * @param [headers] TRUE (default) puts a header row on top; FALSE leaves it out.
+ * @returns A table of the index catalogue, one row per index.
+ */
+export function list(activeOnly?: boolean, headers?: boolean): Promise<any[][]> {
+  return matrixResult((env) => indexList(env, activeOnly, headers));
+}
+
+/**
+ * The latest value of an index, or any one field of its latest fix (as-of date, confidence, status, coverage...).
+ * @customfunction LATEST LATEST
+ * @param symbol Index symbol, e.g. "RTM-NWE-A-1x3" (see INDEX.LIST).
+ * @param [field] Which figure: "value" (default), "asOf", "confidence", "status", "publicationMode", "carriedForwardFrom", a coverage figure such as "topContributorShare", or "stale" (TRUE when the service could not answer and this is the last-known value).
+ * @returns The value; dates come back as dates.
+ */
+export function latest(symbol: string, field?: string): Promise<number | string | boolean | Excel.FormattedNumberCellValue> {
+  return scalarResult((env) => indexLatest(env, symbol, field));
+}
+
+/**
+ * The whole latest fix of an index as field/value rows: the audit card behind a number (value, as-of, confidence, status, methodology, derivation, coverage). Spills.
+ * @customfunction FIX FIX
+ * @param symbol Index symbol, e.g. "RTM-NWE-A-1x3".
+ * @param [headers] TRUE puts a "field | value" header row on top. Default FALSE.
+ * @returns Two columns: field name and value. Fields this service does not publish are left out.
+ */
+export function fix(symbol: string, headers?: boolean): Promise<any[][]> {
+  return matrixResult((env) => indexFix(env, symbol, headers));
+}

@@ -1,0 +1,92 @@
+import {
+  DEFAULT_SETTLE_MS,
+  isCellError,
+  isSpill,
+  notAvailable,
+  type CellError,
+  type ExcelCapabilities,
+  type ExcelScalar,
+  type FormattedNumberCell,
+  type FormulaEnv,
+  type FormulaResult,
+} from "../excel";
+import { getContext } from "../office/context";
+
+/**
+ * What the wrappers share: the formula environment of the shared runtime and the conversion of pure
+ * results into what the custom functions runtime expects. Not a `*.functions.ts` file, so the metadata
+ * generator does not read it.
+ */
+
+/** A cell as handed to Excel: plain values, a formatted number (date), or a CustomFunctions.Error. */
+export type RuntimeCell = ScalarCell | CustomFunctions.Error;
+/** A cell value that is not an error. */
+export type ScalarCell = string | number | boolean | FormattedNumberCell;
+
+/** Set by a host stand-in (the formula preview) that is not Office, to say what it can show. */
+interface HostDeclaration {
+  indexDataHostCapabilities?: ExcelCapabilities;
+}
+
+let detected: ExcelCapabilities | undefined;
+
+/** Formatted numbers (dates that look like dates) need CustomFunctionsRuntime 1.4; otherwise plain serials. */
+export function hostCapabilities(): ExcelCapabilities {
+  const declared = (globalThis as HostDeclaration).indexDataHostCapabilities;
+  if (declared !== undefined) return declared;
+  detected ??= { formattedNumbers: runtimeSupports("CustomFunctionsRuntime", "1.4") };
+  return detected;
+}
+
+function runtimeSupports(set: string, version: string): boolean {
+  try {
+    return typeof Office !== "undefined" && Office.context?.requirements?.isSetSupported(set, version) === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The env every formula runs in: the shared runtime's source, and the engine's settle bound. */
+export function formulaEnv(): FormulaEnv {
+  const context = getContext();
+  const bound = Number.isFinite(context.settleBoundMs) && context.settleBoundMs > 0 ? context.settleBoundMs : DEFAULT_SETTLE_MS;
+  return { source: context.source, caps: hostCapabilities(), settleMs: bound };
+}
+
+/** Runs a pure formula; a failure to even build the env (runtime not ready) becomes a #N/A, not a throw. */
+function start(formula: (env: FormulaEnv) => Promise<FormulaResult>): Promise<FormulaResult> {
+  try {
+    return formula(formulaEnv());
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return Promise.resolve(notAvailable(`the add-in is not ready (${reason}); recalculate in a moment`));
+  }
+}
+
+export function toRuntimeError(error: CellError): CustomFunctions.Error {
+  const code = error.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
+  return new CustomFunctions.Error(code, error.message);
+}
+
+function toRuntimeCell(cell: ExcelScalar): RuntimeCell {
+  return isCellError(cell) ? toRuntimeError(cell) : cell;
+}
+
+/** A scalar function's result: the value, or a rejection with a CustomFunctions.Error carrying the message. */
+export async function scalarResult(formula: (env: FormulaEnv) => Promise<FormulaResult>): Promise<ScalarCell> {
+  const result = await start(formula);
+  const cell = isSpill(result) ? (result[0]?.[0] ?? "") : result;
+  if (isCellError(cell)) throw toRuntimeError(cell);
+  return cell;
+}
+
+/** A spilling function's result: a rectangular matrix (a single value becomes 1x1), or a rejection. */
+export async function matrixResult(formula: (env: FormulaEnv) => Promise<FormulaResult>): Promise<RuntimeCell[][]> {
+  const result = await start(formula);
+  if (!isSpill(result)) {
+    if (isCellError(result)) throw toRuntimeError(result);
+    return [[result]];
+  }
+  const width = Math.max(1, ...result.map((row) => row.length));
+  return result.map((row) => Array.from({ length: width }, (_, column) => toRuntimeCell(row[column] ?? "")));
+}

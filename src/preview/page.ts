@@ -1,0 +1,62 @@
+import { getContext } from "../office/context";
+import type { FunctionMetadata } from "./coerce";
+import { evaluateFormula, type Evaluation } from "./harness";
+import { ResultView } from "./render";
+import type { RuntimeStandIn } from "./runtime-stand-in";
+
+/** Points the shared context at `?service=` when given; returns the base URL in use. */
+async function applyServiceParameter(): Promise<string> {
+  const settings = getContext().settings;
+  const current = await settings.load();
+  const service = new URLSearchParams(location.search).get("service");
+  if (service === null || service === "" || service === current.baseUrl) return current.baseUrl;
+  const saved = await settings.save({ baseUrl: service, apiKey: current.apiKey, keyHeaderStyle: current.keyHeaderStyle });
+  return saved.baseUrl;
+}
+
+async function loadMetadata(): Promise<Map<string, FunctionMetadata>> {
+  const response = await fetch("functions.json");
+  if (!response.ok) throw new Error(`functions.json: HTTP ${response.status}`);
+  const body = (await response.json()) as { functions?: FunctionMetadata[] };
+  return new Map((body.functions ?? []).map((fn) => [fn.id.toUpperCase(), fn]));
+}
+
+function byId<T extends HTMLElement>(id: string): T {
+  const node = document.getElementById(id);
+  if (node === null) throw new Error(`preview.html lacks #${id}`);
+  return node as T;
+}
+
+/** Wires the page: service line, formula box, Evaluate button, results. */
+export async function bootPreview(runtime: RuntimeStandIn): Promise<void> {
+  const status = byId<HTMLElement>("service");
+  try {
+    const [baseUrl, metadata] = await Promise.all([applyServiceParameter(), loadMetadata()]);
+    status.textContent = `Service: ${baseUrl} · ${runtime.functions.size} functions registered`;
+    const formulas = byId<HTMLTextAreaElement>("formulas");
+    const results = byId<HTMLElement>("results");
+    let running: Evaluation[] = [];
+    byId<HTMLButtonElement>("evaluate").addEventListener("click", () => {
+      running.forEach((evaluation) => evaluation.cancel());
+      results.replaceChildren();
+      const lines = formulas.value.split("\n").map((line) => line.trim()).filter((line) => line !== "");
+      running = lines.map((line, index) => {
+        // The Stop button of a streaming formula cancels it, as deleting its cell would.
+        const handle: { evaluation?: Evaluation } = {};
+        const view = new ResultView(index, line, metadata.get(idOf(line))?.options?.stream ? () => handle.evaluation?.cancel() : undefined);
+        results.append(view.root);
+        handle.evaluation = evaluateFormula(line, { runtime, metadata }, (outcome) => view.show(outcome));
+        return handle.evaluation;
+      });
+    });
+    document.body.dataset["ready"] = "true";
+  } catch (error) {
+    status.textContent = `The preview could not start: ${error instanceof Error ? error.message : String(error)}`;
+    document.body.dataset["ready"] = "failed";
+  }
+}
+
+function idOf(line: string): string {
+  const match = /^=?\s*INDEX\.([A-Za-z]+)/i.exec(line);
+  return match?.[1]?.toUpperCase() ?? "";
+}

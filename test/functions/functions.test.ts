@@ -1,0 +1,177 @@
+import { isCellError } from "../../src/excel/cell-error";
+import { isoToSerial, serialToIso } from "../../src/excel/dates";
+import {
+  indexCapacity,
+  indexFix,
+  indexForward,
+  indexHealth,
+  indexHistory,
+  indexLatest,
+  indexList,
+  indexMethodology,
+  indexPanel,
+  indexStatus,
+  indexVol,
+} from "../../src/excel";
+import { asError, asSpill, DOTTED, FLAGSHIP, INACTIVE, NO_DATA, startRig, YOUNG, type Rig } from "./support";
+
+describe.each(["newer", "older"] as const)("INDEX functions against the %s reference service", (flavor) => {
+  let rig: Rig;
+  beforeAll(async () => {
+    rig = await startRig(flavor);
+  });
+  afterAll(async () => {
+    await rig.service.close();
+  });
+
+  it("LIST spills the catalogue; inactive and no-data indexes show as such", async () => {
+    const rows = asSpill(await indexList(rig.env(), null, null));
+    const catalogue = await rig.client.listIndexes();
+    expect(rows[0]).toEqual(["symbol", "hub", "grade", "leadTime", "description", "active", "latestValue", "latestAsOf"]);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(catalogue.map((entry) => entry.symbol));
+    expect(rows.find((row) => row[0] === INACTIVE)?.[5]).toBe(false);
+    expect(rows.find((row) => row[0] === NO_DATA)?.slice(6)).toEqual(["", ""]);
+    const active = asSpill(await indexList(rig.env(), true, false));
+    expect(active.map((row) => row[0])).not.toContain(INACTIVE);
+    expect(active.length).toBe(catalogue.filter((entry) => entry.isActive).length);
+  });
+
+  it("LATEST gives the value and its date, agreeing with the client", async () => {
+    const fix = await rig.client.latest(FLAGSHIP);
+    expect(await indexLatest(rig.env(), FLAGSHIP, null)).toBe(fix.value);
+    const asOf = await indexLatest(rig.env(), FLAGSHIP, "asOf");
+    expect(asOf).toBe(isoToSerial(fix.asOf));
+    expect(serialToIso(asOf as number)).toBe(new Date(fix.asOf).toISOString());
+    expect(await indexLatest(rig.env(), FLAGSHIP, "confidence")).toBe(fix.confidence);
+    expect(await indexLatest(rig.env(), FLAGSHIP, "topContributorShare")).toBe(fix.dataCoverage.topContributorShare);
+    expect(await indexLatest(rig.env(), FLAGSHIP, "stale")).toBe(false);
+    const withFormat = await indexLatest(rig.env({ formattedNumbers: true }), FLAGSHIP, "asOf");
+    expect(withFormat).toMatchObject({ type: "FormattedNumber", basicValue: isoToSerial(fix.asOf) });
+  });
+
+  it("LATEST names an unknown symbol, and says no data for an index without data", async () => {
+    expect(asError(await indexLatest(rig.env(), "RTM-NOPE-1x3", null))).toMatchObject({ code: "#N/A", message: expect.stringMatching(/^unknown index 'RTM-NOPE-1x3'/) });
+    expect(asError(await indexLatest(rig.env(), NO_DATA, null))).toMatchObject({ code: "#N/A", message: expect.stringMatching(/^no data/) });
+    expect(asError(await indexHistory(rig.env(), ["rtm-nope"]))).toMatchObject({ message: expect.stringMatching(/^unknown index 'rtm-nope'/) });
+  });
+
+  it("LATEST and FIX show newer-only fields only where the description sends them", async () => {
+    const mode = await indexLatest(rig.env(), FLAGSHIP, "publicationMode");
+    const card = asSpill(await indexFix(rig.env(), FLAGSHIP, null));
+    if (flavor === "newer") {
+      expect(typeof mode).toBe("string");
+      expect(card.map((row) => row[0])).toContain("derivationMethod");
+    } else {
+      expect(asError(mode).message).toMatch(/not published/);
+      expect(card.map((row) => row[0])).not.toContain("derivationMethod");
+    }
+    expect(card.find((row) => row[0] === "value")?.[1]).toBe((await rig.client.latest(FLAGSHIP)).value);
+  });
+
+  it("HISTORY spills ascending dates that round-trip to the service's timestamps", async () => {
+    const history = await rig.client.history(FLAGSHIP, { startDate: "2024-01-01", endDate: "2024-03-31" });
+    const rows = asSpill(await indexHistory(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31"]));
+    expect(rows.length).toBe(history.values.length);
+    rows.forEach((row, i) => {
+      const point = history.values[i];
+      expect(serialToIso(row[0] as number)).toBe(new Date(point?.date ?? "").toISOString());
+      expect(row[1]).toBe(point?.value);
+    });
+    expect(rows.some((row) => serialToIso(row[0] as number).startsWith("2024-02-29"))).toBe(true);
+    const desc = asSpill(await indexHistory(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31", null, true, "desc", ["confidence", "status"]]));
+    expect(desc[0]).toEqual(["date", "value", "confidence", "status"]);
+    expect(desc[1]?.[0]).toBe(rows.at(-1)?.[0]);
+  });
+
+  it("HISTORY takes serials and relative dates, and works for a dotted symbol and a young index", async () => {
+    const bySerial = asSpill(await indexHistory(rig.env(), [DOTTED, isoToSerial("2024-05-01"), isoToSerial("2024-05-31")]));
+    expect(bySerial.length).toBeGreaterThan(15);
+    expect(serialToIso(bySerial[0]?.[0] as number)).toBe("2024-05-01T00:00:00.000Z");
+    const young = asSpill(await indexHistory(rig.env(), [YOUNG, "-1Y"]));
+    expect(young.length).toBeGreaterThan(5);
+    expect(young.length).toBeLessThan(40);
+  });
+
+  it("HISTORY weekly gives one business-day value per week (service weekly or computed locally)", async () => {
+    const weekly = asSpill(await indexHistory(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31", "weekly"]));
+    const daily = asSpill(await indexHistory(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31", "daily"]));
+    expect(weekly.length).toBeGreaterThanOrEqual(12);
+    expect(weekly.length).toBeLessThanOrEqual(14);
+    const days = weekly.map((row) => new Date(serialToIso(row[0] as number)).getUTCDay());
+    expect(days.every((day) => day >= 1 && day <= 5)).toBe(true);
+    for (const row of weekly) expect(daily.find((d) => d[0] === row[0])?.[1]).toBe(row[1]);
+    const history = await rig.client.history(FLAGSHIP, { startDate: "2024-01-01", endDate: "2024-03-31", granularity: "weekly" });
+    expect(history.granularity).toBe(flavor === "older" ? "weekly" : "daily");
+  });
+
+  it("PANEL aligns several indexes on one date column", async () => {
+    const rows = asSpill(await indexPanel(rig.env(), [[FLAGSHIP], [YOUNG]], "-60D", null, "na", null));
+    expect(rows[0]).toEqual(["date", FLAGSHIP, YOUNG]);
+    const body = rows.slice(1);
+    const dates = body.map((row) => row[0] as number);
+    expect([...dates].sort((a, b) => a - b)).toEqual(dates);
+    expect(new Set(dates).size).toBe(dates.length);
+    expect(body.some((row) => isCellError(row[2]))).toBe(true);
+    expect(body.every((row) => typeof row[1] === "number")).toBe(true);
+  });
+
+  it("VOL returns a fraction and validates windowDays before any request", async () => {
+    const vol = await rig.client.volatility(FLAGSHIP, 90);
+    expect(await indexVol(rig.env(), FLAGSHIP, 90)).toBe(vol.annualizedVol);
+    const before = rig.service.requests.length;
+    expect(asError(await indexVol(rig.env(), FLAGSHIP, 0)).message).toMatch(/^windowDays: use a whole number from 2 to 365/);
+    expect(asError(await indexVol(rig.env(), FLAGSHIP, 366)).code).toBe("#VALUE!");
+    expect(rig.service.requests.length).toBe(before);
+  });
+
+  it("FORWARD spills the curve where the description has one", async () => {
+    const result = await indexForward(rig.env(), FLAGSHIP, null);
+    if (flavor === "newer") {
+      const rows = asSpill(result);
+      const curve = await rig.client.forward(FLAGSHIP);
+      expect(rows.slice(1)).toEqual(curve.curve.map((p) => [p.tenorMonths, p.tenorLabel, p.forwardPrice, p.spreadBps]));
+    } else {
+      expect(asError(result).code).toBe("#N/A");
+    }
+  });
+
+  it("CAPACITY gives a figure or the whole record", async () => {
+    const capacity = await rig.client.capacity(FLAGSHIP);
+    expect(await indexCapacity(rig.env(), FLAGSHIP, "fillRatio")).toBe(capacity.fillRatio);
+    const record = asSpill(await indexCapacity(rig.env(), FLAGSHIP, null));
+    expect(record.find((row) => row[0] === "bookedKg")?.[1]).toBe(capacity.bookedKg);
+    expect(record.map((row) => row[0])).toContain(flavor === "newer" ? "modelVersion" : "recordedAt");
+  });
+
+  it("HEALTH, STATUS and METHODOLOGY answer in both descriptions", async () => {
+    const status = await indexStatus(rig.env());
+    expect(["ok", "degraded", "down"]).toContain(status);
+    const health = await indexHealth(rig.env(), null);
+    const methodology = await indexMethodology(rig.env(), null);
+    const fix = await rig.client.latest(FLAGSHIP);
+    if (flavor === "newer") {
+      expect(health).toBe((await rig.client.benchmarkHealth()).benchmarkStatus);
+      expect(status).toBe((await rig.client.systemStatus()).status);
+      expect(methodology).toBe(fix.methodologyVersion);
+    } else {
+      expect(asError(health).message).toMatch(/benchmark health is not published/);
+      expect(methodology).toBe((await rig.client.methodology()).version);
+      expect(await indexMethodology(rig.env(), "publishedAt")).toBe(isoToSerial((await rig.client.methodology()).publishedAt));
+    }
+  });
+});
+
+describe("weekly history across descriptions", () => {
+  it("computed locally from the newer service's daily values equals the older service's own weekly", async () => {
+    const [newer, older] = await Promise.all([startRig("newer"), startRig("older")]);
+    try {
+      const args = [FLAGSHIP, "2023-10-01", "2024-03-31", "weekly", true, null, "confidence"];
+      const local = asSpill(await indexHistory(newer.env(), args));
+      const served = asSpill(await indexHistory(older.env(), args));
+      expect(local.length).toBeGreaterThan(20);
+      expect(local).toEqual(served);
+    } finally {
+      await Promise.all([newer.service.close(), older.service.close()]);
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { IndexDataClient } from "../../src/client/client";
+import { DirectSource } from "../../src/client/direct-source";
+import { isCellError, type CellError } from "../../src/excel/cell-error";
+import type { FormulaResult, Spill } from "../../src/excel/cells";
+import type { FormulaEnv } from "../../src/excel/evaluate";
+import { startReferenceService, type Flavor } from "../../reference-service/src";
+
+export const FLAGSHIP = "RTM-NWE-A-1x3";
+export const YOUNG = "RTM-IND-B-2x4";
+export const NO_DATA = "RTM-CHN-A-1x3";
+export const INACTIVE = "RTM-BAL-C-1x3";
+export const DOTTED = "RTM-USG.B-2x4";
+
+export type Service = Awaited<ReturnType<typeof startReferenceService>>;
+
+/** A reference service of one flavor, a plain client on it, and the formula env the functions get. */
+export interface Rig {
+  readonly service: Service;
+  readonly client: IndexDataClient;
+  env(options?: { formattedNumbers?: boolean; settleMs?: number }): FormulaEnv;
+}
+
+export async function startRig(flavor: Flavor, testFaults = false): Promise<Rig> {
+  // Function tests are not about the rate limit (the engine's tests are): lift it so they can't trip it.
+  const service = await startReferenceService({ flavor, testFaults, rateLimits: { anonymous: 100_000 } });
+  const client = new IndexDataClient({ baseUrl: service.url, timeoutMs: 2_000 });
+  const source = new DirectSource(client);
+  return {
+    service,
+    client,
+    env: (options = {}) => ({
+      source,
+      caps: { formattedNumbers: options.formattedNumbers ?? false },
+      ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
+    }),
+  };
+}
+
+export function asSpill(result: FormulaResult): Spill {
+  if (!Array.isArray(result)) throw new Error(`expected a spill, got ${JSON.stringify(result)}`);
+  return result;
+}
+
+export function asError(result: FormulaResult): CellError {
+  if (!isCellError(result)) throw new Error(`expected a cell error, got ${JSON.stringify(result)}`);
+  return result;
+}

@@ -1,0 +1,168 @@
+import fc from "fast-check";
+import {
+  indexCapacity,
+  indexFix,
+  indexForward,
+  indexHealth,
+  indexHistory,
+  indexLatest,
+  indexList,
+  indexMethodology,
+  indexPanel,
+  indexStatus,
+  indexVol,
+  isCellError,
+  type ExcelScalar,
+  type FormulaEnv,
+  type FormulaResult,
+} from "../../src/excel";
+import { FixtureSource, serviceError } from "../excel/support/fixture-source";
+import { capacityFixture, historyFixture, latestFixture } from "../excel/support/fixtures";
+
+/**
+ * Throws random arguments at every function through the pure layer (11 functions x 1,000 runs = 11,000
+ * combinations). Each run gets a fresh source that counts calls. Properties: no exception escapes; every
+ * error is #N/A or #VALUE! with a message; an invalid argument (#VALUE!) means no request was made, and a
+ * run without requests is an invalid argument.
+ */
+const RUNS_PER_FUNCTION = 1_000;
+const SYMBOL = "RTM-NWE-A-1x3";
+
+const catalogue = [
+  { symbol: SYMBOL, hub: "NWE", grade: "A", leadTime: "1x3", description: "Flagship", isActive: true, latestValue: 1.87, latestAsOf: "2024-02-29T00:00:00Z" },
+  { symbol: "RTM-CHN-A-1x3", hub: "CHN", grade: "A", leadTime: "1x3", description: "No data", isActive: true },
+];
+const summary = { activeIndexCount: 8, avgConfidence: 71, carryForwardShare: 0.1, approvedRealData72h: 40, flagshipFlatHours: 2.5, flagshipTopContributorShare: 0.3 };
+
+function known<T>(symbol: string, answer: () => T): T | Error {
+  if (symbol === "RTM-CHN-A-1x3") return serviceError("NotFoundError", "no data", { code: "NO_DATA" });
+  return catalogue.some((entry) => entry.symbol === symbol) ? answer() : serviceError("NotFoundError", "not found");
+}
+
+function fuzzEnv(): FormulaEnv & { source: FixtureSource } {
+  const source = new FixtureSource({
+    listIndexes: catalogue,
+    latest: (symbol) => known(symbol, () => latestFixture("latest-newer.json")),
+    history: (symbol) => known(symbol, () => historyFixture("history-newer-daily.json")),
+    volatility: (symbol, windowDays) => known(symbol, () => ({ symbol, annualizedVol: 0.2, windowDays: windowDays ?? 30, dataPoints: 20 })),
+    forward: (symbol) => known(symbol, () => ({ symbol, spotPrice: 1.8, curve: [{ tenorMonths: 1, tenorLabel: "1M", forwardPrice: 1.81, spreadBps: 50 }] })),
+    capacity: (symbol) => known(symbol, () => capacityFixture("capacity-older.json")),
+    benchmarkHealth: { asOf: "2024-03-01T00:00:00Z", benchmarkStatus: "degraded", reasons: ["benchmark_avg_confidence_below_50"], summary },
+    systemStatus: { status: "degraded", timestamp: "2024-03-01T00:00:00Z", reasons: [] },
+    health: { healthy: false, httpStatus: 503 },
+    methodology: serviceError("NotFoundError", "no methodology"),
+  });
+  return { source, caps: { formattedNumbers: true }, now: () => new Date("2024-03-10T08:00:00Z"), settleMs: 5_000 };
+}
+
+/** What a cell or a literal can pass: valid-looking values mixed with junk of every type. */
+const word = fc.constantFrom(
+  SYMBOL, "RTM-CHN-A-1x3", "RTM-USG.B-2x4", "NOPE", "", " ", "value", "asOf", "confidence", "stale", "fillRatio",
+  "reasons", "all", "version", "changelog", "weekly", "daily", "desc", "asc", "blank", "previous", "na", "status",
+  "publicationMode", "carriedForwardFrom", "-30D", "-6M", "-1Y", "TODAY", "2024-02-29", "2024-02-30", "2024-03-01T00:00:00.123Z",
+  "TRUE", "false", "../etc", "RTM NWE", "a,b", "=1+1", "<script>",
+);
+const scalar: fc.Arbitrary<unknown> = fc.oneof(
+  word,
+  fc.string({ maxLength: 12 }),
+  fc.integer({ min: -5, max: 400 }),
+  fc.integer({ min: 40_000, max: 47_000 }),
+  fc.double(),
+  fc.boolean(),
+  fc.constantFrom(null, undefined, Number.NaN, Number.POSITIVE_INFINITY, 60, 0.5),
+);
+const argument: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: scalar },
+  { weight: 1, arbitrary: fc.array(fc.array(scalar, { minLength: 1, maxLength: 3 }), { minLength: 1, maxLength: 3 }) },
+  { weight: 1, arbitrary: fc.array(scalar, { maxLength: 3 }) },
+);
+
+/** Per parameter, values that are usually valid; mixed 3:1 with junk so both paths are exercised. */
+const symbolLike = fc.constantFrom(SYMBOL, SYMBOL, "RTM-CHN-A-1x3", "NOPE-1", "RTM-USG.B-2x4");
+const dateLike = fc.oneof(fc.constantFrom(null, "-30D", "-1Y", "2024-02-19", "2024-02-29", "TODAY"), fc.integer({ min: 45_300, max: 45_400 }));
+const flagLike = fc.constantFrom(null, true, false);
+const PLAUSIBLE: Readonly<Record<string, readonly fc.Arbitrary<unknown>[]>> = {
+  LIST: [flagLike, flagLike],
+  LATEST: [symbolLike, fc.constantFrom(null, "value", "asOf", "stale", "confidence", "topContributorShare", "carriedForwardFrom")],
+  FIX: [symbolLike, flagLike],
+  HISTORY: [symbolLike, dateLike, dateLike, fc.constantFrom(null, "daily", "weekly", 0, 1), flagLike, fc.constantFrom(null, "asc", "desc", 1), fc.constantFrom(null, "confidence", ["status"]), fc.constantFrom(null, "publicationMode")],
+  PANEL: [fc.constantFrom([[SYMBOL]], [[SYMBOL], ["RTM-USG.B-2x4"]], "RTM-NWE-A-1x3,RTM-USG.B-2x4"), dateLike, dateLike, fc.constantFrom(null, "blank", "previous", "na"), flagLike],
+  VOL: [symbolLike, fc.constantFrom(null, 2, 30, 365)],
+  FORWARD: [symbolLike, flagLike],
+  CAPACITY: [symbolLike, fc.constantFrom(null, "fillRatio", "recordedAt", "modelVersion")],
+  HEALTH: [fc.constantFrom(null, "reasons", "all", "avgConfidence", "status")],
+  STATUS: [],
+  METHODOLOGY: [fc.constantFrom(null, "version", "changelog")],
+};
+
+function args(name: string): fc.Arbitrary<unknown[]> {
+  const positions = (PLAUSIBLE[name] ?? []).map((plausible) => fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: argument }));
+  return fc.tuple(...positions);
+}
+
+function checkCell(cell: ExcelScalar): void {
+  if (!isCellError(cell)) return;
+  expect(["#N/A", "#VALUE!"]).toContain(cell.code);
+  expect(cell.message.trim().length).toBeGreaterThan(5);
+}
+
+function checkResult(result: FormulaResult, calls: number): void {
+  if (Array.isArray(result)) {
+    expect(result.length).toBeGreaterThan(0);
+    result.forEach((row) => row.forEach(checkCell));
+    expect(calls).toBeGreaterThan(0);
+    return;
+  }
+  checkCell(result);
+  const argumentError = isCellError(result) && result.code === "#VALUE!";
+  expect({ argumentError, requested: calls > 0 }).toEqual({ argumentError, requested: !argumentError });
+}
+
+type Call = (env: FormulaEnv, a: unknown[]) => Promise<FormulaResult>;
+const FUNCTIONS: ReadonlyArray<[string, Call]> = [
+  ["LIST", (env, a) => indexList(env, a[0], a[1])],
+  ["LATEST", (env, a) => indexLatest(env, a[0], a[1])],
+  ["FIX", (env, a) => indexFix(env, a[0], a[1])],
+  ["HISTORY", (env, a) => indexHistory(env, a)],
+  ["PANEL", (env, a) => indexPanel(env, a[0], a[1], a[2], a[3], a[4])],
+  ["VOL", (env, a) => indexVol(env, a[0], a[1])],
+  ["FORWARD", (env, a) => indexForward(env, a[0], a[1])],
+  ["CAPACITY", (env, a) => indexCapacity(env, a[0], a[1])],
+  ["HEALTH", (env, a) => indexHealth(env, a[0])],
+  ["STATUS", (env) => indexStatus(env)],
+  ["METHODOLOGY", (env, a) => indexMethodology(env, a[0])],
+];
+
+describe("fuzzing every INDEX function", () => {
+  it.each(FUNCTIONS)("%s: 1,000 random argument combinations", async (name, call) => {
+    let valid = 0;
+    let invalid = 0;
+    await fc.assert(
+      fc.asyncProperty(args(name), async (a) => {
+        const env = fuzzEnv();
+        const result = await call(env, a);
+        checkResult(result, env.source.calls.length);
+        if (isCellError(result) && result.code === "#VALUE!") invalid += 1;
+        else valid += 1;
+      }),
+      { numRuns: RUNS_PER_FUNCTION },
+    );
+    // Both paths must be exercised, or the property proves little (STATUS has no arguments to get wrong).
+    expect(valid).toBeGreaterThan(50);
+    if (name !== "STATUS" && name !== "LIST") expect(invalid).toBeGreaterThan(50);
+  });
+
+  it("a known-invalid windowDays, date or field is refused without any request", async () => {
+    const invalid = fc.oneof(fc.integer({ max: 1 }), fc.integer({ min: 366 }), fc.double({ noInteger: true, min: 2, max: 365 }), fc.constantFrom("x", true, Number.NaN));
+    await fc.assert(
+      fc.asyncProperty(invalid, async (windowDays) => {
+        const env = fuzzEnv();
+        const result = await indexVol(env, SYMBOL, windowDays);
+        expect(isCellError(result) && result.code).toBe("#VALUE!");
+        expect(isCellError(result) && result.message).toMatch(/^windowDays: /);
+        expect(env.source.calls).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
