@@ -1,0 +1,86 @@
+import { Tab, TabList } from "@fluentui/react-components";
+import { useEffect, useState } from "react";
+import { useFreshness } from "../../hooks/useFreshness";
+import { useLoad } from "../../hooks/useLoad";
+import { NO_FILTERS, type CatalogueFilters } from "../../model/catalogue";
+import { Catalogue } from "../Catalogue/Catalogue";
+import { HealthBanner } from "../HealthBanner/HealthBanner";
+import { IndexDetail } from "../IndexDetail/IndexDetail";
+import { RefreshBar } from "../RefreshBar/RefreshBar";
+import { SettingsPanel } from "../SettingsPanel/SettingsPanel";
+import { useAppStyles } from "./App.styles";
+import type { AppProps } from "./App.types";
+
+type TabId = "indexes" | "settings";
+
+/** Puts keyboard focus back on the row of the index the user just left. */
+function focusRow(symbol: string): void {
+  requestAnimationFrame(() =>
+    document.querySelector<HTMLElement>(`button[data-symbol="${CSS.escape(symbol)}"]`)?.focus(),
+  );
+}
+
+/** The taskpane: refresh bar, health banner, and the Indexes (catalogue or detail) and Settings tabs. */
+export function App({ services, policy, selfOrigin = "" }: AppProps) {
+  const styles = useAppStyles();
+  const { context } = services;
+  const snapshot = useFreshness(context);
+  const [settingsRevision, setSettingsRevision] = useState(0);
+  useEffect(() => context.settings.subscribe(() => setSettingsRevision((n) => n + 1)), [context]);
+  // New settings or a refresh may change every figure, so everything shown is loaded again.
+  const revision = `${snapshot.lastRefreshedAt ?? ""}|${settingsRevision}`;
+  const indexes = useLoad(() => context.source.listIndexes(), revision, true);
+  const status = useLoad(() => context.source.systemStatus(), revision, true);
+  const host = useLoad(services.detectHost, "host");
+  const [tab, setTab] = useState<TabId>("indexes");
+  const [filters, setFilters] = useState<CatalogueFilters>(NO_FILTERS);
+  const [open, setOpen] = useState<string | undefined>(undefined);
+  const back = () => {
+    if (open !== undefined) focusRow(open);
+    setOpen(undefined);
+  };
+  return (
+    <main className={styles.root}>
+      <h1 className={styles.title}>Index Data</h1>
+      <RefreshBar snapshot={snapshot} onRefresh={() => context.refresh()} />
+      <HealthBanner status={status} />
+      <TabList
+        selectedValue={tab}
+        onTabSelect={(_event, data) => setTab(data.value === "settings" ? "settings" : "indexes")}
+      >
+        <Tab value="indexes" id="tab-indexes" aria-controls="panel-indexes">
+          Indexes
+        </Tab>
+        <Tab value="settings" id="tab-settings" aria-controls="panel-settings">
+          Settings
+        </Tab>
+      </TabList>
+      {tab === "indexes" && (
+        <div className={styles.panel} role="tabpanel" id="panel-indexes" aria-labelledby="tab-indexes">
+          {open === undefined ? (
+            <Catalogue indexes={indexes} filters={filters} onFiltersChange={setFilters} onOpen={setOpen} />
+          ) : (
+            <IndexDetail
+              symbol={open}
+              source={context.source}
+              workbook={services.workbook}
+              host={host}
+              revision={revision}
+              onBack={back}
+            />
+          )}
+        </div>
+      )}
+      {tab === "settings" && (
+        <div className={styles.panel} role="tabpanel" id="panel-settings" aria-labelledby="tab-settings">
+          <SettingsPanel
+            store={context.settings}
+            testConnection={services.testConnection}
+            {...(policy !== undefined ? { policy } : {})}
+            selfOrigin={selfOrigin}
+          />
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,12 @@
+import { makeStyles, tokens } from "@fluentui/react-components";
+
+export const useHealthBannerStyles = makeStyles({
+  reasons: { margin: `${tokens.spacingVerticalXS} 0 0`, paddingInlineStart: tokens.spacingHorizontalL },
+  code: {
+    fontFamily: tokens.fontFamilyMonospace,
+    fontSize: tokens.fontSizeBase100,
+    color: tokens.colorNeutralForeground2,
+    overflowWrap: "anywhere",
+    "@media (forced-colors: active)": { color: "CanvasText" },
+  },
+});

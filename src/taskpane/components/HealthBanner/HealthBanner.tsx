@@ -1,0 +1,33 @@
+import { MessageBar, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
+import { explainReason, explainState } from "../../model/reason-codes";
+import { useHealthBannerStyles } from "./HealthBanner.styles";
+import type { HealthBannerProps } from "./HealthBanner.types";
+
+/** The benchmark's health when it is not ok: the state, and each reason code in words next to the code. */
+export function HealthBanner({ status }: HealthBannerProps) {
+  const styles = useHealthBannerStyles();
+  if (status.state !== "ready" || status.value.data.status === "ok") return null;
+  const { status: state, reasons } = status.value.data;
+  return (
+    <section aria-label="Benchmark health">
+      <MessageBar intent={state === "down" ? "error" : "warning"} layout="multiline">
+        <MessageBarBody>
+          <MessageBarTitle>Benchmark {state}</MessageBarTitle>
+          {explainState(state)}
+          {reasons.length > 0 && (
+            <ul className={styles.reasons}>
+              {reasons.map((code) => {
+                const reason = explainReason(code);
+                return (
+                  <li key={code}>
+                    {reason.text} <span className={styles.code}>({reason.code})</span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </MessageBarBody>
+      </MessageBar>
+    </section>
+  );
+}

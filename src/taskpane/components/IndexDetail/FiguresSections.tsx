@@ -1,0 +1,36 @@
+import type { CapacityMetrics } from "../../../client/resources/capacity";
+import type { ForwardCurve } from "../../../client/resources/forward";
+import type { Volatility } from "../../../client/resources/volatility";
+import type { Served } from "../../../client/source";
+import type { Loadable } from "../../hooks/useLoad";
+import { capacityRows, volatilityRows } from "../../model/detail-rows";
+import { FieldList } from "../FieldList/FieldList";
+import { ForwardChart } from "../ForwardChart/ForwardChart";
+import { Section } from "../Section/Section";
+
+export interface FiguresSectionsProps {
+  readonly forward: Loadable<Served<ForwardCurve>>;
+  readonly capacity: Loadable<Served<CapacityMetrics>>;
+  readonly volatility: Loadable<Served<Volatility>>;
+}
+
+/** Forward curve, capacity and volatility; each says so in words when the service has none. */
+export function FiguresSections({ forward, capacity, volatility }: FiguresSectionsProps) {
+  return (
+    <>
+      <Section
+        title="Forward curve"
+        load={forward}
+        notFoundText="This service publishes no forward curve for this index."
+      >
+        {({ data }) => <ForwardChart curve={data} />}
+      </Section>
+      <Section title="Capacity" load={capacity} notFoundText="No capacity metrics for this index.">
+        {({ data }) => <FieldList label="Capacity" rows={capacityRows(data)} />}
+      </Section>
+      <Section title="Volatility" load={volatility} notFoundText="Not enough data for a volatility figure.">
+        {({ data }) => <FieldList label="Volatility" rows={volatilityRows(data)} />}
+      </Section>
+    </>
+  );
+}

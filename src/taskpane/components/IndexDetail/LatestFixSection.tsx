@@ -1,0 +1,40 @@
+import { Badge } from "@fluentui/react-components";
+import type { LatestFix } from "../../../client/resources/latest";
+import type { Served } from "../../../client/source";
+import type { Loadable } from "../../hooks/useLoad";
+import { coverageRows, latestFixRows } from "../../model/detail-rows";
+import { formatTimestamp } from "../../model/format";
+import { FieldList } from "../FieldList/FieldList";
+import { Section } from "../Section/Section";
+import { useIndexDetailStyles } from "./IndexDetail.styles";
+
+const NO_DATA = "This index has no published value yet.";
+
+/** The latest fix and its six data-coverage figures; a carried-forward value is flagged with its date. */
+export function LatestFixSection({ latest }: { readonly latest: Loadable<Served<LatestFix>> }) {
+  const styles = useIndexDetailStyles();
+  return (
+    <>
+      <Section title="Latest fix" load={latest} notFoundText={NO_DATA}>
+        {({ data, stale, fetchedAt }) => (
+          <>
+            {typeof data.carriedForwardFrom === "string" && (
+              <Badge className={styles.flag} color="warning" appearance="tint">
+                Carried forward from {formatTimestamp(data.carriedForwardFrom)}
+              </Badge>
+            )}
+            {stale && (
+              <Badge className={styles.flag} color="danger" appearance="tint">
+                Last-known value from {formatTimestamp(fetchedAt)}
+              </Badge>
+            )}
+            <FieldList label="Latest fix" rows={latestFixRows(data)} />
+          </>
+        )}
+      </Section>
+      <Section title="Data coverage" load={latest} notFoundText={NO_DATA}>
+        {({ data }) => <FieldList label="Data coverage" rows={coverageRows(data.dataCoverage)} />}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import type { FreshnessSnapshot } from "../../../office/context";
+
+export interface RefreshBarProps {
+  /** Freshness and queue figures of the shared runtime. */
+  readonly snapshot: FreshnessSnapshot;
+  /** Invalidates and recalculates every INDEX cell; the bar shows progress while it runs. */
+  readonly onRefresh: () => Promise<void>;
+}

@@ -1,0 +1,28 @@
+import type { ConnectionReport } from "../../../client/connection-test";
+import type { Settings, SettingsStore } from "../../../client/settings";
+
+/** The parts of the settings store the panel uses. */
+export type SettingsPort = Pick<SettingsStore, "load" | "save" | "clearKey">;
+
+export interface SettingsPanelProps {
+  /** Where settings live (the add-in's own storage); saving makes the context refresh every INDEX cell. */
+  readonly store: SettingsPort;
+  /** Tries candidate settings without saving them. */
+  readonly testConnection: (candidate: Settings) => Promise<ConnectionReport>;
+  /** The page's Content-Security-Policy, to warn about a base URL it would block. @default undefined (no check) */
+  readonly policy?: string;
+  /** The page's own origin, for `'self'` in the policy. @default "" */
+  readonly selfOrigin?: string;
+}
+
+export interface ApiKeyFieldProps {
+  /** What the user typed; empty when nothing new was typed. */
+  readonly draft: string;
+  readonly onDraftChange: (draft: string) => void;
+  /** Whether a key is stored; the stored key itself is shown only on explicit reveal. */
+  readonly hasSavedKey: boolean;
+  /** Shows the key in clear text; for a stored key, loads it into the field. */
+  readonly revealed: boolean;
+  readonly onRevealChange: (revealed: boolean) => void;
+  readonly validationMessage?: string | undefined;
+}

@@ -1,0 +1,67 @@
+import { resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import {
+  startReferenceService,
+  type ReferenceServiceOptions,
+  type RunningReferenceService,
+} from "../../reference-service/src";
+import { launchChromium } from "../support/browser";
+import { startStaticServer, type StaticServer } from "../support/static-server";
+
+/** The built page under test: dist/ from `npm run build` (TASKPANE_DIST points elsewhere, e.g. a private build). */
+export const DIST = resolve(__dirname, "..", "..", process.env["TASKPANE_DIST"] ?? "dist");
+
+/** A reference service, the built page served with /api proxied to it, and headless Chromium. */
+export interface TaskpaneRig {
+  readonly service: RunningReferenceService;
+  readonly server: StaticServer;
+  readonly browser: Browser;
+  /** Opens the taskpane at this viewport; page errors are collected in `errors`. */
+  open(width?: number, height?: number): Promise<{ page: Page; errors: string[] }>;
+  stop(): Promise<void>;
+}
+
+export async function startRig(options: ReferenceServiceOptions = {}): Promise<TaskpaneRig> {
+  const service = await startReferenceService({ port: 0, ...options });
+  const server = await startStaticServer({ root: DIST, proxyApiTo: service.url });
+  const browser = await launchChromium();
+  return {
+    service,
+    server,
+    browser,
+    async open(width = 360, height = 800) {
+      const page = await browser.newPage({ viewport: { width, height } });
+      page.setDefaultTimeout(10_000);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      await page.goto(`${server.url}/taskpane.html`);
+      return { page, errors };
+    },
+    async stop() {
+      await browser.close();
+      await server.close();
+      await service.close();
+    },
+  };
+}
+
+/**
+ * Points the page at a service through the Settings tab, as a user does: outside Office the settings live
+ * in memory, so every page load starts from the build's default URL.
+ */
+export async function configure(page: Page, baseUrl: string, apiKey?: string): Promise<void> {
+  await page.getByRole("tab", { name: "Settings" }).click();
+  await page.getByLabel("Service base URL").fill(baseUrl);
+  if (apiKey !== undefined) await page.getByLabel("API key", { exact: true }).fill(apiKey);
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByText("Settings saved.").waitFor();
+  await page.getByRole("tab", { name: "Indexes" }).click();
+}
+
+/** The catalogue's index buttons, in order. */
+export function indexButtons(page: Page) {
+  return page.getByRole("list", { name: "Indexes" }).getByRole("button");
+}

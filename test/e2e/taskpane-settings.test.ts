@@ -1,0 +1,131 @@
+import type { Page } from "playwright-core";
+import { DEMO_KEYS, TIER_LIMITS } from "../../reference-service/src";
+import { artifactPath } from "../support/browser";
+import { configure, indexButtons, startRig, type TaskpaneRig } from "./taskpane-page";
+
+/** Settings in headless Chromium: validation, Test connection with good, bad and revoked keys, save, reveal, clear. */
+let rig: TaskpaneRig;
+beforeAll(async () => {
+  rig = await startRig();
+}, 60_000);
+afterAll(() => rig.stop());
+
+async function openSettings(): Promise<Page> {
+  const { page } = await rig.open();
+  await page.getByRole("tab", { name: "Settings" }).click();
+  await page.getByLabel("Service base URL").fill(rig.server.url);
+  return page;
+}
+
+async function testConnection(page: Page, apiKey: string): Promise<string> {
+  await page.getByLabel("API key", { exact: true }).fill(apiKey);
+  await page.getByRole("button", { name: "Test connection" }).click();
+  const result = page.locator("[data-kind]");
+  await result.waitFor();
+  return `${await result.getAttribute("data-kind")}: ${await result.innerText()}`;
+}
+
+it("shows the tier and limit the service reports for a good key", async () => {
+  const page = await openSettings();
+  const result = await testConnection(page, DEMO_KEYS.apiKey);
+  expect(result).toMatch(/^connected: /);
+  expect(result).toContain("Tier: API key");
+  expect(result).toContain(`Limit: ${TIER_LIMITS.newer["api-key"]} requests per minute`);
+  await page.screenshot({ path: artifactPath("taskpane-settings-good-key.png"), fullPage: true });
+  await page.close();
+});
+
+it("says unauthorized for a random key and for a revoked key", async () => {
+  for (const [name, key] of [
+    ["random", `random-${Date.now().toString(36)}`],
+    ["revoked", DEMO_KEYS.revoked],
+  ] as const) {
+    const page = await openSettings();
+    const result = await testConnection(page, key);
+    expect(result).toMatch(/^unauthorized: Unauthorized/);
+    expect(result).toContain("HTTP 401");
+    await page.screenshot({ path: artifactPath(`taskpane-settings-${name}-key.png`), fullPage: true });
+    await page.close();
+  }
+});
+
+it("says wrong URL for a server that is not the service, and validates the URL before any request", async () => {
+  const page = await openSettings();
+  await page.getByLabel("Service base URL").fill(`${rig.server.url}/nothing-here`);
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await page.locator('[data-kind="wrong-url"]').waitFor();
+  // A service this build's Content-Security-Policy does not allow is flagged before anyone tries it.
+  await page.getByLabel("Service base URL").fill("https://indexes.elsewhere.example");
+  await page.getByText(/security policy only allows the service it was built for/).waitFor();
+  await page.getByLabel("Service base URL").fill("not a url");
+  const before = rig.service.requests.length;
+  await page.getByRole("button", { name: "Test connection" }).click();
+  await page.getByText(/is not a URL/).waitFor();
+  expect(rig.service.requests.length).toBe(before);
+  await page.close();
+});
+
+it("masks the key, never renders it after saving except on explicit reveal, and clears it", async () => {
+  const page = await openSettings();
+  const key = page.getByLabel("API key", { exact: true });
+  await key.fill(DEMO_KEYS.apiKey);
+  await expect(key.getAttribute("type")).resolves.toBe("password");
+  await page.getByRole("button", { name: "Show API key" }).click();
+  await expect(key.getAttribute("type")).resolves.toBe("text");
+  await page.getByRole("button", { name: "Hide API key" }).click();
+  await page.getByRole("radio", { name: "Authorization: Bearer" }).check();
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByText("Settings saved.").waitFor();
+
+  // Saved: the field is empty, and the key is nowhere in the page, its attributes or its values.
+  await expect(key.inputValue()).resolves.toBe("");
+  await expect(key.getAttribute("placeholder")).resolves.toContain("saved key hidden");
+  const pageText = await page.evaluate(
+    () => document.documentElement.outerHTML + [...document.querySelectorAll("input")].map((i) => i.value).join(" "),
+  );
+  expect(pageText.includes(DEMO_KEYS.apiKey)).toBe(false);
+
+  // Saved with Bearer: the data requests now carry the key and count against the API-key tier.
+  await page.getByRole("tab", { name: "Indexes" }).click();
+  await indexButtons(page).first().waitFor();
+  expect(rig.service.requests.some((r) => r.apiKeyTier === "api-key")).toBe(true);
+
+  await page.getByRole("tab", { name: "Settings" }).click();
+  await page.getByRole("button", { name: "Show API key" }).click();
+  await expect(key.inputValue()).resolves.toBe(DEMO_KEYS.apiKey);
+  await page.getByRole("button", { name: "Hide API key" }).click();
+  await expect(key.inputValue()).resolves.toBe("");
+
+  await page.getByRole("button", { name: "Clear key" }).click();
+  await page.getByText("The API key was removed").waitFor();
+  await expect(page.getByRole("button", { name: "Clear key" }).isDisabled()).resolves.toBe(true);
+  await page.getByRole("button", { name: "Show API key" }).click();
+  await expect(key.inputValue()).resolves.toBe("");
+  await page.screenshot({ path: artifactPath("taskpane-settings-cleared.png"), fullPage: true });
+  await page.close();
+});
+
+it("is operable by keyboard: tabs, fields and buttons are reachable and labelled", async () => {
+  const { page } = await rig.open();
+  await configure(page, rig.server.url);
+  await page.getByRole("tab", { name: "Settings" }).focus();
+  await page.keyboard.press("Enter");
+  const names: string[] = [];
+  for (let i = 0; i < 10; i += 1) {
+    await page.keyboard.press("Tab");
+    names.push(
+      await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        if (el === null) return "";
+        const label =
+          el.getAttribute("aria-label") ??
+          (el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null);
+        return (label ?? el.textContent ?? "").replace(/\*$/, "").trim();
+      }),
+    );
+  }
+  expect(names).toEqual(
+    expect.arrayContaining(["Service base URL", "API key", "Show API key", "Save", "Test connection"]),
+  );
+  await page.close();
+});

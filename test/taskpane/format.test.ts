@@ -1,0 +1,67 @@
+import {
+  ABSENT,
+  formatFraction,
+  formatNumber,
+  formatText,
+  formatTimestamp,
+  formatValueWithUnit,
+} from "../../src/taskpane/model/format";
+import { historyQueryFor } from "../../src/taskpane/model/history-range";
+import { explainReason, explainState } from "../../src/taskpane/model/reason-codes";
+import { REASON_CODES } from "../../reference-service/src";
+
+describe("formatting", () => {
+  it("says absent for a missing figure but shows a sent 0 as 0", () => {
+    expect(formatNumber(undefined)).toBe(ABSENT);
+    expect(formatNumber(0)).toBe("0");
+    expect(formatFraction(0)).toBe("0%");
+    expect(formatFraction(undefined)).toBe(ABSENT);
+    expect(formatValueWithUnit(undefined, "USD/kg")).toBe(ABSENT);
+    expect(formatValueWithUnit(1.2345, "USD/kg")).toBe("1.2345 USD/kg");
+    expect(formatText("")).toBe(ABSENT);
+  });
+
+  it("shows timestamps in UTC, with or without milliseconds, and dates alone at midnight", () => {
+    expect(formatTimestamp("2024-02-29T16:30:00.123Z")).toBe("2024-02-29 16:30 UTC");
+    expect(formatTimestamp("2024-02-29T23:30:00-02:00")).toBe("2024-03-01 01:30 UTC");
+    expect(formatTimestamp("2024-02-29T00:00:00Z")).toBe("2024-02-29");
+    expect(formatTimestamp("not a date")).toBe("not a date");
+  });
+});
+
+describe("history range", () => {
+  it("clamps month ends and leap days", () => {
+    expect(historyQueryFor("1M", new Date("2024-03-31T12:00:00Z"))).toEqual({
+      startDate: "2024-02-29",
+      endDate: "2024-03-31",
+    });
+    expect(historyQueryFor("1M", new Date("2023-03-31T12:00:00Z")).startDate).toBe("2023-02-28");
+    expect(historyQueryFor("2Y", new Date("2024-02-29T00:00:00Z")).startDate).toBe("2022-02-28");
+    expect(historyQueryFor("3M", new Date("2024-01-15T00:00:00Z")).startDate).toBe("2023-10-15");
+  });
+});
+
+describe("reason codes", () => {
+  it("explains every code the reference service can send in words, besides the code", () => {
+    for (const code of Object.values(REASON_CODES)) {
+      const reason = explainReason(code);
+      expect(reason.known).toBe(true);
+      expect(reason.code).toBe(code);
+      expect(reason.text).not.toContain("_");
+    }
+  });
+
+  it("still explains a code it does not know, from the code's own words", () => {
+    const reason = explainReason("benchmark_something_new_happened");
+    expect(reason).toEqual({
+      code: "benchmark_something_new_happened",
+      known: false,
+      text: "The service reports: something new happened.",
+    });
+  });
+
+  it("describes each state", () => {
+    expect(explainState("degraded")).toMatch(/degraded/);
+    expect(explainState("down")).toMatch(/down/);
+  });
+});
