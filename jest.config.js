@@ -7,7 +7,6 @@ module.exports = {
     "^.+\\.tsx?$": [
       "ts-jest",
       {
-        isolatedModules: true,
         tsconfig: { module: "CommonJS", moduleResolution: "Node10", jsx: "react-jsx", ignoreDeprecations: "5.0" },
       },
     ],

@@ -49,10 +49,27 @@ function httpsOptions() {
   return options;
 }
 
+/**
+ * Origins the page's Content-Security-Policy lets the add-in connect to: the built-in service plus any listed in
+ * INDEX_API_ALLOWED_ORIGINS (comma-separated), so a deployment can offer, say, a sandbox and production service
+ * that users pick at run time without opening connect-src to every origin.
+ */
+function serviceOrigins(baseUrl) {
+  const extra = (process.env.INDEX_API_ALLOWED_ORIGINS ?? "").split(",").map((item) => item.trim()).filter(Boolean);
+  const origins = [baseUrl ?? DEV_SERVER_ORIGIN, ...extra].map((value) => {
+    try {
+      return new URL(value).origin;
+    } catch {
+      throw new Error(`INDEX_API_ALLOWED_ORIGINS has an invalid URL: ${JSON.stringify(value)}`);
+    }
+  });
+  return [...new Set(origins)].join(" ");
+}
+
 function htmlPages(baseUrl) {
   const templateParameters = {
     officeJsUrl: process.env.OFFICE_JS_URL || "/office-js/office.js",
-    serviceOrigin: new URL(baseUrl ?? DEV_SERVER_ORIGIN).origin,
+    serviceOrigin: serviceOrigins(baseUrl),
   };
   return [
     new HtmlWebpackPlugin({

@@ -56,7 +56,7 @@ it("says wrong URL for a server that is not the service, and validates the URL b
   await page.locator('[data-kind="wrong-url"]').waitFor();
   // A service this build's Content-Security-Policy does not allow is flagged before anyone tries it.
   await page.getByLabel("Service base URL").fill("https://indexes.elsewhere.example");
-  await page.getByText(/security policy only allows the service it was built for/).waitFor();
+  await page.getByText(/security policy only allows the services it was built for/).waitFor();
   await page.getByLabel("Service base URL").fill("not a url");
   const before = rig.service.requests.length;
   await page.getByRole("button", { name: "Test connection" }).click();

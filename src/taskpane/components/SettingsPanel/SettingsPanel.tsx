@@ -18,7 +18,7 @@ import { useSettingsForm } from "./useSettingsForm";
 function cspWarning(policy: string | undefined, baseUrl: string, selfOrigin: string): string | undefined {
   const checked = checkBaseUrl(baseUrl);
   if (!checked.ok || connectAllowed(policy, checked.url, selfOrigin)) return undefined;
-  return `This add-in's security policy only allows the service it was built for, so the browser will block ${new URL(checked.url).origin}. Rebuild with INDEX_API_BASE_URL=${checked.url} to use it.`;
+  return `This add-in's security policy only allows the services it was built for, so the browser will block ${new URL(checked.url).origin}. Rebuild with INDEX_API_BASE_URL=${checked.url} (or add the origin to INDEX_API_ALLOWED_ORIGINS) to use it.`;
 }
 
 /** Service URL, API key (masked, reveal on request), key header style, Test connection, Save, Clear key. */
