@@ -9,8 +9,6 @@ import type { LiveUpdate } from "../client/engine/live-feed";
 import { getContext } from "../office/context";
 import { hostCapabilities, toRuntimeError } from "./runtime";
 
-type LiveCell = number | string | boolean | Excel.FormattedNumberCellValue;
-
 /** Seconds between checks when the formula does not say; the budget's floor may lengthen it. */
 const DEFAULT_SECONDS = 30;
 
@@ -44,7 +42,7 @@ function cellFor(update: LiveUpdate, request: LiveRequest, hasValue: boolean): E
  * @param invocation
  * @streaming
  */
-export function live(symbol: string, field: string, seconds: number, invocation: CustomFunctions.StreamingInvocation<LiveCell>): void {
+export function live(symbol: string, field: string, seconds: number, invocation: CustomFunctions.StreamingInvocation<number | string | boolean | Excel.FormattedNumberCellValue>): void {
   let request: LiveRequest;
   try {
     request = parseLive(symbol, field, seconds);

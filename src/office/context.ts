@@ -1,28 +1,35 @@
-// PLACEHOLDER (owned by the request-engine work): the one shared context of the shared runtime.
 import type { IndexDataSource } from "../client/source";
-import type { SettingsStore } from "../client/settings";
+import { SettingsStore } from "../client/settings";
+import { EngineHost, type FreshnessSnapshot } from "../client/engine/engine-host";
+import type { LiveFeed } from "../client/engine/live-feed";
+import { recalculateIndexFormulas } from "./recalc";
+import { runtimeStorage } from "./storage";
 
-/** What the taskpane shows about freshness and the request queue. */
-export interface FreshnessSnapshot {
-  /** Requests finished and requests waiting in the scheduler since the last refresh. */
-  readonly requestsDone: number;
-  readonly requestsQueued: number;
-  /** When the scheduler's next slot opens, if requests are waiting (ISO 8601). */
-  readonly nextSlotAt?: string;
-  /** Cells currently served from last-known values, and the oldest of those values (ISO 8601). */
-  readonly staleCells: number;
-  readonly staleAsOf?: string;
-  readonly lastRefreshedAt?: string;
-}
+export type { FreshnessSnapshot } from "../client/engine/engine-host";
 
+/** The one context of the shared runtime: what the functions, the taskpane and the ribbon commands share. */
 export interface AppContext {
+  /** The request engine for the current settings (stable: it follows settings changes by itself). */
   readonly source: IndexDataSource;
   /** Service URL, API key and key header style; saving new settings invalidates the cache and refreshes cells. */
   readonly settings: SettingsStore;
+  /** INDEX.LIVE's feed: one poll per symbol, pushes on change. */
+  readonly live: LiveFeed;
+  /** Every call of `source` settles within this many milliseconds; the functions use it as their bound. */
+  readonly settleBoundMs: number;
   /** Invalidates what may have changed and recalculates every INDEX formula. */
   refresh(): Promise<void>;
   snapshot(): FreshnessSnapshot;
   subscribe(listener: (snapshot: FreshnessSnapshot) => void): () => void;
 }
 
-export declare function getContext(): AppContext;
+let shared: EngineHost | undefined;
+
+/** The shared runtime's context, created on first use over OfficeRuntime.storage (memory outside Office). */
+export function getContext(): AppContext {
+  if (shared === undefined) {
+    const storage = runtimeStorage();
+    shared = new EngineHost({ settings: new SettingsStore(storage), storage, recalc: recalculateIndexFormulas });
+  }
+  return shared;
+}

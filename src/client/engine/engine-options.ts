@@ -15,7 +15,12 @@ export interface EngineOptions {
   readonly rateMarginMs?: number;
   /** Longest a request waits for a free slot before its cells get a clear error. @default 5 windows (5 min) */
   readonly maxQueueWaitMs?: number;
-  /** Requests in flight at once. @default 32 */
+  /**
+   * Requests sent before the service's first answer tells us what is left of the budget. 1 (a probe)
+   * never trips the limit, even when the same IP or key spent budget elsewhere. @default 1
+   */
+  readonly openingBurst?: number;
+  /** Requests in flight at once (a first wave of a sheet goes out together). @default 48 */
   readonly maxInFlight?: number;
   /** How long latest-value and history requests are collected before going out together. @default 8 */
   readonly batchWindowMs?: number;
@@ -70,7 +75,8 @@ export function resolveEngineOptions(
     rateWindowMs,
     rateMarginMs: options.rateMarginMs ?? Math.max(250, Math.round(rateWindowMs * 0.02)),
     maxQueueWaitMs,
-    maxInFlight: options.maxInFlight ?? 32,
+    openingBurst: options.openingBurst ?? 1,
+    maxInFlight: options.maxInFlight ?? 48,
     batchWindowMs,
     ttls: { ...DEFAULT_TTLS, ...options.ttls },
     retry,

@@ -83,19 +83,31 @@ export class LastKnownStore {
   /** Keeps `data` as the last-known value of `key`; written in the background (see `flush`). */
   put(key: string, data: unknown, fetchedAt: number): void {
     const entry: LastKnownEntry = { data, fetchedAt };
-    const text = JSON.stringify(entry);
-    if (text.length > this.options.maxChars / 4) return; // one huge result must not evict everything else
     this.rows.delete(key);
-    this.rows.set(key, { k: key, t: fetchedAt, n: text.length });
+    this.rows.set(key, { k: key, t: fetchedAt, n: 0 });
     this.loaded.set(key, entry);
     this.queuedPuts += 1;
     this.enqueue(async () => {
       await this.ready;
-      await this.safely(() => this.storage.setItem(this.itemKey(key), text), undefined);
+      // Serialized after the cells waiting for this result have been answered, not before.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      const text = JSON.stringify(entry);
+      if (this.loaded.get(key) === entry) {
+        if (text.length > this.options.maxChars / 4) this.forget(key); // one huge result must not evict everything else
+        else {
+          this.rows.set(key, { k: key, t: fetchedAt, n: text.length });
+          await this.safely(() => this.storage.setItem(this.itemKey(key), text), undefined);
+        }
+      }
       this.queuedPuts -= 1;
       // Puts queued together share one eviction pass and one index write.
       if (this.queuedPuts === 0) await this.evictAndWriteIndex();
     });
+  }
+
+  private forget(key: string): void {
+    this.rows.delete(key);
+    this.loaded.delete(key);
   }
 
   /** Resolves when everything put so far is in storage. */
@@ -113,8 +125,7 @@ export class LastKnownStore {
     for (const row of this.rows.values()) chars += row.n;
     for (const row of [...this.rows.values()]) {
       if (this.rows.size <= this.options.maxEntries && chars <= this.options.maxChars) break;
-      this.rows.delete(row.k);
-      this.loaded.delete(row.k);
+      this.forget(row.k);
       chars -= row.n;
       await this.safely(() => this.storage.removeItem(this.itemKey(row.k)), undefined);
     }

@@ -7,6 +7,12 @@ export interface RateBudgetOptions {
   readonly windowMs: number;
   /** Slack added to every window edge, for clock and latency differences between us and the service. */
   readonly marginMs: number;
+  /**
+   * Requests sent before the first answer has told us the service's count. 1 (a probe) never trips the
+   * limit even when this caller (by IP or key) spent budget elsewhere, at the cost of one round trip on
+   * the first wave. @default 1
+   */
+  readonly openingBurst?: number;
 }
 
 /** What the service last told us about its window, corrected for what we sent since. */
@@ -24,7 +30,7 @@ const SAME_WINDOW_MS = 1500;
  *   any fixed window the service may use under its limit;
  * - the service's own count (`x-ratelimit-remaining`/`-reset`), which covers what other sessions from the
  *   same caller spent before us.
- * Until the first response has told us the service's count, one request at a time goes out (a probe).
+ * Until the first response has told us the service's count, only a probe goes out (one request by default).
  */
 export class RateBudget {
   private limitPerWindow: number;
@@ -54,7 +60,7 @@ export class RateBudget {
   /** Milliseconds until the next request may go out: 0 now, Infinity when waiting for a response. */
   waitMs(now: number, inFlight: number): number {
     if (now < this.pausedUntil) return this.pausedUntil - now;
-    if (this.probing && inFlight > 0) return Infinity;
+    if (this.probing && inFlight > 0 && this.sends.length >= this.openingBurst()) return Infinity;
     this.prune(now);
     let wait = 0;
     const { windowMs, marginMs } = this.options;
@@ -97,6 +103,11 @@ export class RateBudget {
     this.probing = false;
   }
 
+  /** Before the first answer, at most this many requests go out (see `RateBudgetOptions.openingBurst`). */
+  private openingBurst(): number {
+    return Math.max(1, this.options.openingBurst ?? 1);
+  }
+
   /** Learns the limit and the service's count from a response; `inFlight` includes the request answered. */
   observe(info: ResponseInfo, now: number, inFlight: number): void {
     this.probing = false;
@@ -104,12 +115,14 @@ export class RateBudget {
     if (rate !== undefined && rate.limit > 0) {
       this.limitPerWindow = rate.limit;
       this.learnedLimit = true;
-      if (rate.resetSeconds !== undefined) this.observeWindow(rate.remaining, rate.resetSeconds, now, inFlight);
     }
     if (info.status === 429) {
-      if (this.server !== undefined) this.server.remaining = 0;
+      // A 429 says how long to wait in Retry-After (or, without it, the sender backs off); its window
+      // figures only restate that the window is spent, and the next answer will report the new one.
       if (info.retryAfterSeconds !== undefined) this.pauseUntil(now + info.retryAfterSeconds * 1000 + this.options.marginMs);
+      return;
     }
+    if (rate?.resetSeconds !== undefined) this.observeWindow(rate.remaining, rate.resetSeconds, now, inFlight);
   }
 
   /** Holds every request until `until` (after a 429, everyone waits, not just the one refused). */

@@ -75,7 +75,7 @@ export class RequestEngine implements IndexDataSource {
         clientOptions.onResponse?.(info);
       },
     });
-    this.budget = new RateBudget({ limit: o.initialLimit, windowMs: o.rateWindowMs, marginMs: o.rateMarginMs });
+    this.budget = new RateBudget({ limit: o.initialLimit, windowMs: o.rateWindowMs, marginMs: o.rateMarginMs, openingBurst: o.openingBurst });
     this.scheduler = new Scheduler(this.budget, { maxQueueWaitMs: o.maxQueueWaitMs, maxInFlight: o.maxInFlight });
     this.scheduler.subscribe(() => this.changed());
     this.sender = new RequestSender(this.scheduler, this.budget, o);

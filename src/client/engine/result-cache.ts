@@ -10,6 +10,8 @@ type Outcome = { readonly ok: true; readonly served: Served<unknown> } | { reado
 interface LoadContext {
   readonly kind: ResourceKind;
   readonly load: () => Promise<unknown>;
+  /** Ask the service even if a stored value is still fresh. */
+  readonly force: boolean;
 }
 
 export interface ResultCacheOptions {
@@ -58,7 +60,7 @@ export class ResultCache {
   /** The result for `key`, loading it with `load` when needed. `force` skips a cached result (live polling). */
   async get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force = false): Promise<Served<T>> {
     this.kinds.set(key, kind);
-    const outcome = await this.cache.fetch(key, { context: { kind, load }, forceRefresh: force });
+    const outcome = await this.cache.fetch(key, { context: { kind, load, force }, forceRefresh: force });
     if (this.cache.has(key)) this.kinds.set(key, kind); // an expiry during the fetch may have dropped it
     if (outcome === undefined) throw new Error(`The request for ${key} was cancelled; recalculate to try again.`);
     if (!outcome.ok) throw outcome.error;
@@ -87,12 +89,12 @@ export class ResultCache {
 
   private async load(key: string, context: LoadContext | undefined): Promise<{ outcome: Outcome; ttl: number }> {
     if (context === undefined) return { outcome: { ok: false, error: new Error("no loader") }, ttl: 1 };
-    const { kind, load } = context;
+    const { kind, load, force } = context;
     const kindTtl = this.options.ttls[kind];
     const known = await this.store.get(key);
     const age = known === undefined ? Infinity : Date.now() - known.fetchedAt;
     const counts = known !== undefined && (survivesRefresh(kind) || known.fetchedAt > this.invalidatedAt);
-    if (known !== undefined && counts && age < kindTtl) {
+    if (known !== undefined && counts && age < kindTtl && !force) {
       return { outcome: { ok: true, served: served(known, false) }, ttl: kindTtl - age };
     }
     try {

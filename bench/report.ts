@@ -1,0 +1,42 @@
+import type { Floor } from "./floor";
+import type { Measured } from "./measure";
+
+export interface ScenarioReport {
+  readonly name: string;
+  readonly description: string;
+  readonly floor: Floor;
+  readonly ours: Measured;
+  readonly baseline: Measured;
+  /** Settle time in round trips of one request (cold open's target: the critical path, one, plus three). */
+  readonly roundTrips: number;
+  readonly targets: Readonly<Record<string, boolean>>;
+}
+
+function ratio(ours: number, baseline: number): string {
+  if (baseline === 0) return ours === 0 ? "-" : "∞";
+  return `${(ours / baseline).toFixed(3)}x`;
+}
+
+function pad(text: string, width: number): string {
+  return text.length >= width ? text : text + " ".repeat(width - text.length);
+}
+
+/** The table `npm run bench` prints (and the README shows). */
+export function table(reports: readonly ScenarioReport[]): string {
+  const header = ["scenario", "cells", "floor", "requests ours/naive (ratio)", "429s ours/naive", "settled ms ours/naive", "RTTs", "peak heap MB ours/naive", "error cells ours/naive", "targets"];
+  const rows = reports.map((r) => [
+    r.name,
+    String(r.ours.cells),
+    String(r.floor.requests),
+    `${r.ours.requests}/${r.baseline.requests} (${ratio(r.ours.requests, r.baseline.requests)})`,
+    `${r.ours.rateLimited}/${r.baseline.rateLimited}`,
+    `${r.ours.settledMs}/${r.baseline.settledMs}`,
+    r.roundTrips.toFixed(1),
+    `${r.ours.peakHeapMb}/${r.baseline.peakHeapMb}`,
+    `${r.ours.errorCells}/${r.baseline.errorCells}`,
+    Object.values(r.targets).every(Boolean) ? "met" : `MISSED: ${Object.entries(r.targets).filter(([, ok]) => !ok).map(([k]) => k).join(", ")}`,
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? "").length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => pad(c, widths[i] ?? 0)).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+}

@@ -1,0 +1,28 @@
+/** Longest the ribbon's Refresh waits before it tells Office it is done (cells keep updating after). */
+export const REFRESH_COMMAND_TIMEOUT_MS = 60_000;
+
+/** The part of an ExecuteFunction event a command uses. */
+export interface CommandEvent {
+  completed(): void;
+}
+
+/**
+ * The ribbon's Refresh: invalidates and recalculates through `refresh`, and calls `event.completed()` in
+ * every path (success, failure, or no answer within the timeout), as Office requires of a command.
+ */
+export function refreshCommand(refresh: () => Promise<void>, timeoutMs = REFRESH_COMMAND_TIMEOUT_MS) {
+  return async (event: CommandEvent): Promise<void> => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    try {
+      const timeout = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      });
+      await Promise.race([refresh(), timeout]);
+    } catch {
+      // Refresh failures show where the trader looks: in the cells (errors with messages) and the taskpane.
+    } finally {
+      clearTimeout(timer);
+      event.completed();
+    }
+  };
+}

@@ -1,0 +1,70 @@
+import { isUnauthorizedError } from "../../src/client/errors";
+import { MemoryStorage } from "../../src/client/storage";
+import { LastKnownStore } from "../../src/client/engine/last-known-store";
+import { DEMO_KEYS } from "../../reference-service/src";
+import { SYMBOLS, engineFor, sent, startService, stopAll } from "./helpers";
+
+afterEach(stopAll);
+
+const HISTORY = { startDate: "2025-01-01", endDate: "2025-03-31" };
+
+describe("last-known values", () => {
+  test("a reopen within the time-to-live sends no request", async () => {
+    const service = await startService();
+    const storage = new MemoryStorage();
+    const first = engineFor(service, { storage });
+    const before = await Promise.all([first.latest(SYMBOLS[0]), first.history(SYMBOLS[0], HISTORY), first.latestValue(SYMBOLS[1]), first.latestValue(SYMBOLS[2])]);
+    await first.flush();
+    first.close();
+    service.resetRequestLog();
+
+    const reopened = engineFor(service, { storage });
+    const after = await Promise.all([reopened.latest(SYMBOLS[0]), reopened.history(SYMBOLS[0], HISTORY), reopened.latestValue(SYMBOLS[1]), reopened.latestValue(SYMBOLS[2])]);
+    expect(sent(service)).toEqual([]);
+    expect(after.map((r) => r.data)).toEqual(before.map((r) => r.data));
+    expect(after.every((r) => !r.stale)).toBe(true);
+  });
+
+  test("when the service fails, the last-known value is served as stale, and the taskpane counts it", async () => {
+    const service = await startService();
+    const storage = new MemoryStorage();
+    const first = engineFor(service, { storage });
+    const fresh = await first.latest(SYMBOLS[3]);
+    await first.flush();
+
+    const reopened = engineFor(service, { storage, ttls: { latest: 1 }, retry: { baseDelayMs: 10, maxDelayMs: 20 } });
+    service.faults.failNext("500", Infinity);
+    const cells = await Promise.all([reopened.latest(SYMBOLS[3]), reopened.latest(SYMBOLS[3])]);
+    for (const cell of cells) {
+      expect(cell).toEqual({ data: fresh.data, fetchedAt: fresh.fetchedAt, stale: true });
+    }
+    expect(reopened.snapshot()).toMatchObject({ staleCells: 2, staleAsOf: fresh.fetchedAt });
+    // No last-known value for this one: the error reaches the cell.
+    await expect(reopened.latest(SYMBOLS[4])).rejects.toMatchObject({ name: "ServerError" });
+  });
+
+  test("a refusal that is a real answer (401) is never covered by a last-known value", async () => {
+    const service = await startService();
+    const storage = new MemoryStorage();
+    const first = engineFor(service, { storage });
+    await first.latest(SYMBOLS[0]);
+    await first.flush();
+    const revoked = engineFor(service, { storage, ttls: { latest: 1 } }, { apiKey: DEMO_KEYS.revoked });
+    const outcome = await revoked.latest(SYMBOLS[0]).catch((e: unknown) => e);
+    expect(isUnauthorizedError(outcome)).toBe(true);
+  });
+
+  test("the store is bounded: the least recently written entries go first, in memory and in storage", async () => {
+    const storage = new MemoryStorage();
+    const store = new LastKnownStore(storage, { namespace: "ns", maxEntries: 3, maxChars: 100_000 });
+    for (let i = 0; i < 5; i += 1) store.put(`k${i}`, { i }, 1000 + i);
+    await store.flush();
+    expect(store.size).toBe(3);
+    expect(await store.get("k0")).toBeUndefined();
+    expect(await store.get("k4")).toEqual({ data: { i: 4 }, fetchedAt: 1004 });
+    expect(storage.keys().filter((k) => k.includes(":entry:"))).toHaveLength(3);
+    const reopened = new LastKnownStore(storage, { namespace: "ns", maxEntries: 3, maxChars: 100_000 });
+    expect(await reopened.get("k2")).toEqual({ data: { i: 2 }, fetchedAt: 1002 });
+    expect(reopened.size).toBe(3);
+  });
+});

@@ -1,0 +1,89 @@
+import { isNotFoundError, isServerError } from "../../src/client/errors";
+import { backoffMs, decideRetry } from "../../src/client/engine/retry-policy";
+import { RateLimitedError } from "../../src/client/errors";
+import { SYMBOLS, engineFor, sent, startService, statuses, stopAll } from "./helpers";
+
+afterEach(stopAll);
+
+const FAST_RETRY = { baseDelayMs: 20, maxDelayMs: 100 };
+
+describe("retries", () => {
+  test("a burst of 500s is retried and the cell gets its value", async () => {
+    const service = await startService();
+    const engine = engineFor(service, { retry: FAST_RETRY });
+    service.faults.failNext("500", 2);
+    const fix = await engine.latest(SYMBOLS[0]);
+    expect(fix.data.symbol).toBe(SYMBOLS[0]);
+    expect(statuses(service)).toEqual([500, 500, 200]);
+  });
+
+  test("5xx retries are bounded: after three attempts the cell gets the error", async () => {
+    const service = await startService();
+    const engine = engineFor(service, { retry: FAST_RETRY });
+    service.faults.failNext("503", Infinity);
+    const outcome = await engine.forward(SYMBOLS[0]).catch((e: unknown) => e);
+    expect((outcome as Error).name).toBe("ServiceUnavailableError");
+    expect(statuses(service)).toEqual([503, 503, 503]);
+  });
+
+  test("a dropped connection is retried", async () => {
+    const service = await startService();
+    const engine = engineFor(service, { retry: FAST_RETRY });
+    service.faults.failNext("drop", 1);
+    await expect(engine.capacity(SYMBOLS[1])).resolves.toMatchObject({ stale: false });
+    expect(sent(service)).toHaveLength(2);
+  });
+
+  test("a 429 with Retry-After is honoured: the retry waits that long", async () => {
+    const service = await startService();
+    const engine = engineFor(service);
+    service.faults.failNext("429", 1);
+    const started = Date.now();
+    await engine.latest(SYMBOLS[2]);
+    expect(statuses(service)).toEqual([429, 200]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000); // Retry-After: 1
+  });
+
+  test("a 429 without Retry-After backs off and retries", async () => {
+    const service = await startService();
+    const engine = engineFor(service);
+    service.faults.failNext("429-no-retry-after", 1);
+    await engine.latest(SYMBOLS[3]);
+    expect(statuses(service)).toEqual([429, 200]);
+  });
+
+  test("404 is an answer, not a failure: no retry", async () => {
+    const service = await startService();
+    const engine = engineFor(service, { retry: FAST_RETRY });
+    const outcome = await engine.latest("NOPE-1").catch((e: unknown) => e);
+    expect(isNotFoundError(outcome)).toBe(true);
+    expect(statuses(service)).toEqual([404]);
+  });
+});
+
+describe("retry policy", () => {
+  const options = { maxAttempts: 3, maxRateLimitRetries: 2, baseDelayMs: 100, maxDelayMs: 1000, maxRateLimitDelayMs: 5000 };
+
+  test("backoff is exponential with full jitter, capped", () => {
+    expect(backoffMs(1, 100, 1000, () => 1)).toBe(100);
+    expect(backoffMs(3, 100, 1000, () => 1)).toBe(400);
+    expect(backoffMs(10, 100, 1000, () => 1)).toBe(1000);
+    expect(backoffMs(3, 100, 1000, () => 0)).toBe(0);
+  });
+
+  test("Retry-After is followed (capped); a queue refusal (never sent) is not retried", () => {
+    const told = new RateLimitedError("429", { path: "/x", status: 429, retryAfterSeconds: 2 });
+    expect(decideRetry(told, 1, 0, options, () => 0)).toEqual({ retry: true, delayMs: 2000, rateLimited: true });
+    const long = new RateLimitedError("429", { path: "/x", status: 429, retryAfterSeconds: 60 });
+    expect(decideRetry(long, 1, 0, options, () => 0)).toMatchObject({ delayMs: 5000 });
+    expect(decideRetry(told, 1, 2, options)).toEqual({ retry: false });
+    expect(decideRetry(new RateLimitedError("queue", { path: "" }), 1, 0, options)).toEqual({ retry: false });
+  });
+
+  test("a server error is retried until the attempts run out", () => {
+    const error = { name: "ServerError", message: "500" };
+    expect(isServerError(error)).toBe(true);
+    expect(decideRetry(error, 2, 0, options).retry).toBe(true);
+    expect(decideRetry(error, 3, 0, options).retry).toBe(false);
+  });
+});
