@@ -1,3 +1,5 @@
+import { withDeadline } from "../client/engine/deadline";
+
 /**
  * The longest a formula may stay unsettled (#BUSY!) before it shows an error: 120 s. Long enough for a
  * request queued behind a sheet bigger than one minute's rate budget and its retries; short enough that a
@@ -10,23 +12,9 @@ export const DEFAULT_SETTLE_MS = 120_000;
  * cleared either way, so nothing is left pending. A rejection of `promise` is passed through unchanged.
  */
 export function settleWithin<T>(promise: Promise<T>, ms: number, onTimeout: () => T): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      try {
-        resolve(onTimeout());
-      } catch (error) {
-        reject(error);
-      }
-    }, ms);
-    promise.then(
-      (value) => {
-        clearTimeout(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearTimeout(timer);
-        reject(error);
-      },
-    );
+  const timedOut = new Error("settle bound reached");
+  return withDeadline(promise, ms, () => timedOut).catch((error: unknown) => {
+    if (error === timedOut) return onTimeout();
+    throw error;
   });
 }

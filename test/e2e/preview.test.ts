@@ -171,10 +171,18 @@ describe("formula preview in Chromium (built bundle)", () => {
     await page.close();
   }, 60_000);
 
-  it("streams INDEX.LIVE through setResult, and Stop cancels it (no further updates)", async () => {
+  it("streams INDEX.LIVE through setResult, pushes a newly published fix, and Stop cancels it", async () => {
     const page = await openPreview("");
     const [live] = await evaluateAll(page, [`=INDEX.LIVE("${FLAGSHIP}", "value", 1)`]);
-    expect(live?.cells[0]?.[0]).toMatchObject({ kind: "number", value: (await client.latest(FLAGSHIP)).value });
+    const before = (await client.latest(FLAGSHIP)).value;
+    expect(live?.cells[0]?.[0]).toMatchObject({ kind: "number", value: before });
+    const published = Math.round((before + 0.5) * 10_000) / 10_000;
+    service.faults.publishFix(FLAGSHIP, published);
+    await page.waitForFunction(
+      (value) => document.querySelector("#results .result td")?.getAttribute("data-value") === String(value),
+      published,
+      { timeout: 30_000 },
+    );
     expect(await page.isVisible("#results .result .stop")).toBe(true);
     await page.click("#results .result .stop");
     const updates = await page.getAttribute("#results .result", "data-updates");

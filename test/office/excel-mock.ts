@@ -1,17 +1,5 @@
 import { OfficeMockObject } from "office-addin-mock";
 
-// office-addin-mock reads the OfficeApp enum from office-addin-manifest, which jest maps to an empty stub.
-jest.mock("office-addin-manifest", () => ({
-  OfficeApp: {
-    Excel: "excel",
-    OneNote: "onenote",
-    Outlook: "outlook",
-    PowerPoint: "powerpoint",
-    Project: "project",
-    Word: "word",
-  },
-}));
-
 /**
  * An Excel mock on office-addin-mock: reading a property that was not loaded, or loaded but not synced,
  * yields the mock's error text instead of the value, so the load/sync discipline shows in the results.

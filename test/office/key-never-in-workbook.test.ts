@@ -3,17 +3,6 @@ import { getContext } from "../../src/office/context";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 
-jest.mock("office-addin-manifest", () => ({
-  OfficeApp: {
-    Excel: "excel",
-    OneNote: "onenote",
-    Outlook: "outlook",
-    PowerPoint: "powerpoint",
-    Project: "project",
-    Word: "word",
-  },
-}));
-
 /**
  * The API key lives only in the add-in's storage (OfficeRuntime.storage). Every workbook API a key could
  * leak into (document settings, custom XML parts, cells, names) is mocked and instrumented; the whole
