@@ -133,9 +133,14 @@ export async function requestJson(options: ResolvedOptions, request: HttpRequest
     throw new ConfigurationError(KEY_OVER_HTTP_MESSAGE, { path });
   }
   const raw = await fetchWithDeadline(options, `${options.baseUrl}${path}`, path, request.signal);
-  const parsed = parseJson(raw.text);
   const accepted = (raw.status >= 200 && raw.status < 300) || (request.acceptStatuses ?? []).includes(raw.status);
-  if (!accepted) throw errorFromResponse(raw.status, parsed === NOT_JSON ? raw.text : parsed, path, raw.headers);
+  if (!accepted) {
+    // A service may echo the key it refused; its text goes into messages that reach cells and logs.
+    const text = options.apiKey === undefined ? raw.text : raw.text.replaceAll(options.apiKey, "[API key]");
+    const body = parseJson(text);
+    throw errorFromResponse(raw.status, body === NOT_JSON ? text : body, path, raw.headers);
+  }
+  const parsed = parseJson(raw.text);
   if (parsed === NOT_JSON && request.lenientBody !== true) {
     throw new InvalidResponseError(
       `The answer to ${path} is not JSON; check that the base URL points at an Index Data Service.`,

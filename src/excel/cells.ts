@@ -51,12 +51,6 @@ export function isFormattedNumber(value: unknown): value is FormattedNumberCell 
   );
 }
 
-/** The number behind a cell (serial for dates); `undefined` for text, booleans and errors. */
-export function numericValue(cell: ExcelScalar): number | undefined {
-  if (typeof cell === "number") return cell;
-  return isFormattedNumber(cell) ? cell.basicValue : undefined;
-}
-
 /** A scalar from any JSON-ish field value: numbers and text as is, null/absent as empty, objects as JSON text. */
 export function scalarOf(value: unknown): ExcelScalar {
   if (value === null || value === undefined) return "";

@@ -7,6 +7,8 @@ export interface ErrorSubject {
   readonly symbol?: string;
   /** What was asked for, in words: "history", "forward curve", "benchmark health". */
   readonly what: string;
+  /** The endpoint exists only in the newer description, so a 404 may mean this service lacks it. */
+  readonly newerOnly?: boolean;
 }
 
 interface ErrorShape {
@@ -80,7 +82,11 @@ export async function cellErrorFor(error: unknown, subject: ErrorSubject, source
   try {
     const catalogue = await source.listIndexes();
     const known = catalogue.data.some((entry) => entry.symbol === subject.symbol);
-    return known ? noData(subject.symbol, subject.what) : unknownIndex(subject.symbol);
+    if (!known) return unknownIndex(subject.symbol);
+    if (subject.newerOnly) {
+      return notAvailable(`no ${subject.what} for '${subject.symbol}': this service does not publish one (only the newer description does), or the index has no data yet`);
+    }
+    return noData(subject.symbol, subject.what);
   } catch {
     return mapped;
   }

@@ -12,11 +12,6 @@ export function spillOrEmpty(rows: Spill, header: readonly string[], headers: bo
   return withHeaderRow(header, rows, headers);
 }
 
-/** Reverses rows below an optional header row. */
-export function descending(rows: readonly ExcelScalar[][]): Spill {
-  return [...rows].reverse();
-}
-
 export const FIELD_VALUE_HEADER = ["field", "value"] as const;
 
 /**

@@ -6,7 +6,7 @@ import { matrixResult } from "./runtime";
  * Daily or weekly history of an index: dates and values, oldest first. Spills; add columns such as "confidence" or "status".
  * @customfunction HISTORY HISTORY
  * @param symbol Index symbol, e.g. "RTM-NWE-A-1x3".
- * @param [start] First date: a date cell, TODAY()-90, "2024-01-31", or relative "-30D", "-6W", "-6M", "-1Y". Default: the service's default range (the last 30 days of data).
+ * @param [start] First date: a date cell, TODAY()-90, "2024-01-31", or relative "-30D", "-6W", "-6M", "-1Y". Default: the service's own default range (30 days up to the latest value on the reference service).
  * @param [end] Last date, included; same forms as start. Default: the latest value.
  * @param [granularity] "daily" (default) or "weekly" (each week shown by its last freshly published value). 0 and 1 also work, as in STOCKHISTORY.
  * @param [headers] TRUE puts a header row on top. Default FALSE.

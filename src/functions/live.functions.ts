@@ -7,7 +7,7 @@ import { LATEST_FIELDS, type LatestField } from "../excel/fields/latest-fields";
 import { LATEST_FIELD_NAMES } from "../excel/formulas/latest";
 import type { LiveUpdate } from "../client/engine/live-feed";
 import { getContext } from "../office/context";
-import { hostCapabilities, toRuntimeError } from "./runtime";
+import { hostCapabilities, notReady, toRuntimeError } from "./runtime";
 
 /** Seconds between checks when the formula does not say; the budget's floor may lengthen it. */
 const DEFAULT_SECONDS = 30;
@@ -51,13 +51,16 @@ export function live(symbol: string, field: string, seconds: number, invocation:
     return;
   }
   let shown: string | undefined;
-  const stop = getContext().live.watch(request.symbol, request.seconds * 1000, (update) => {
-    const cell = cellFor(update, request, shown !== undefined && !shown.startsWith("error:"));
-    if (cell === undefined) return;
-    const identity = isCellError(cell) ? `error:${cell.message}` : JSON.stringify(cell);
-    if (identity === shown) return; // push only on change
-    shown = identity;
-    invocation.setResult(isCellError(cell) ? toRuntimeError(cell) : cell);
-  });
-  invocation.onCanceled = stop;
+  try {
+    invocation.onCanceled = getContext().live.watch(request.symbol, request.seconds * 1000, (update) => {
+      const cell = cellFor(update, request, shown !== undefined && !shown.startsWith("error:"));
+      if (cell === undefined) return;
+      const identity = isCellError(cell) ? `error:${cell.message}` : JSON.stringify(cell);
+      if (identity === shown) return; // push only on change
+      shown = identity;
+      invocation.setResult(isCellError(cell) ? toRuntimeError(cell) : cell);
+    });
+  } catch (error) {
+    invocation.setResult(toRuntimeError(notReady(error)));
+  }
 }

@@ -34,15 +34,18 @@ let detected: ExcelCapabilities | undefined;
 export function hostCapabilities(): ExcelCapabilities {
   const declared = (globalThis as HostDeclaration).indexDataHostCapabilities;
   if (declared !== undefined) return declared;
-  detected ??= { formattedNumbers: runtimeSupports("CustomFunctionsRuntime", "1.4") };
-  return detected;
+  detected ??= detectCapabilities();
+  return detected ?? { formattedNumbers: false };
 }
 
-function runtimeSupports(set: string, version: string): boolean {
+/** Undefined while Office cannot answer yet, so that a call before Office is ready does not fix plain serials for the session. */
+function detectCapabilities(): ExcelCapabilities | undefined {
   try {
-    return typeof Office !== "undefined" && Office.context?.requirements?.isSetSupported(set, version) === true;
+    const requirements = typeof Office !== "undefined" ? Office.context?.requirements : undefined;
+    if (requirements === undefined) return undefined;
+    return { formattedNumbers: requirements.isSetSupported("CustomFunctionsRuntime", "1.4") };
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -58,9 +61,14 @@ function start(formula: (env: FormulaEnv) => Promise<FormulaResult>): Promise<Fo
   try {
     return formula(formulaEnv());
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return Promise.resolve(notAvailable(`the add-in is not ready (${reason}); recalculate in a moment`));
+    return Promise.resolve(notReady(error));
   }
+}
+
+/** The #N/A of a function called before the shared runtime could build its context. */
+export function notReady(error: unknown): CellError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return notAvailable(`the add-in is not ready (${reason}); recalculate in a moment`);
 }
 
 export function toRuntimeError(error: CellError): CustomFunctions.Error {

@@ -10,7 +10,8 @@ async function applyServiceParameter(): Promise<string> {
   const current = await settings.load();
   const service = new URLSearchParams(location.search).get("service");
   if (service === null || service === "" || service === current.baseUrl) return current.baseUrl;
-  const saved = await settings.save({ baseUrl: service, apiKey: current.apiKey, keyHeaderStyle: current.keyHeaderStyle });
+  // A link must not be able to send a stored key to a host of its choosing: the key stays behind.
+  const saved = await settings.save({ baseUrl: service, keyHeaderStyle: current.keyHeaderStyle });
   return saved.baseUrl;
 }
 

@@ -65,6 +65,8 @@ describe("errorFromResponse: one mapping from HTTP status to the error family", 
     expect(noData.message).toContain("has no data yet");
     const route = errorFromResponse(404, { statusCode: 404, error: "Not Found", message: "Route GET:/api/v1/methodology not found" }, "/api/v1/methodology");
     expect(route.message).toContain("does not publish this endpoint");
+    const catalogue = errorFromResponse(404, "<html>Not Found</html>", "/api/v1/indexes");
+    expect(catalogue.message).toMatch(/^HTTP 404 from \/api\/v1\/indexes\. Check that the base URL points at an Index Data Service/);
   });
 
   it("reads Retry-After in seconds and as an HTTP-date", () => {

@@ -77,6 +77,13 @@ describe("tolerant where the spec says clients must be", () => {
     expect(fix.dataCoverage.executedTrades).toBe(0);
   });
 
+  it("reads a timestamp without a zone as UTC, and keeps a carriedForwardFrom that is not a timestamp as text", () => {
+    const fix = toLatestFix(LatestFixWire.parse(loadWire("newer", "latest.zoneless-timestamps.json")));
+    expect(fix.asOf).toBe("2025-03-17T00:00:00.123456Z");
+    expect(new Date(fix.asOf).toISOString()).toBe("2025-03-17T00:00:00.123Z");
+    expect(fix.carriedForwardFrom).toBe("previous business day");
+  });
+
   it("maps a no-data index's null latest value to absent, not 0", () => {
     const list = toIndexList(IndexListWire.parse(loadWire("newer", "indexes.json")));
     const noData = list.find((i) => i.symbol === "RTM-CHN-A-1x3");

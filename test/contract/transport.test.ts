@@ -117,3 +117,33 @@ describe("the timeout covers the body, not just the headers", () => {
     await expect(client.latest(FLAGSHIP)).rejects.toMatchObject({ name: "TimeoutError", timeoutMs: 200 });
   });
 });
+
+describe("a service that echoes the refused key", () => {
+  // The reference service never echoes a key; some services do, in text or JSON error bodies.
+  let server: Server;
+  let url: string;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const key = String(req.headers["x-api-key"]);
+      if (req.url?.includes("text")) {
+        res.writeHead(403, { "content-type": "text/plain" }).end(`key ${key} is not allowed`);
+      } else {
+        res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ code: "BAD_KEY", message: `Unknown API key ${key}.` }));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it.each([["RTM-NWE-A-1x3"], ["text"]])("keeps the key out of the error for %s", async (symbol) => {
+    const apiKey = "sk-live-7f3a9c21";
+    const error: unknown = await new IndexDataClient({ baseUrl: url, apiKey }).latest(symbol).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: "UnauthorizedError", message: expect.stringContaining("[API key]") });
+    expect(JSON.stringify(error)).not.toContain(apiKey);
+    expect(String((error as Error).message)).not.toContain(apiKey);
+  });
+});

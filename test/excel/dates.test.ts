@@ -122,7 +122,12 @@ describe("date arguments", () => {
     expect(parsed("")).toBeUndefined();
   });
 
-  it.each([["2023-02-29"], ["yesterday"], ["-30X"], [true], [60], [0], [-5], [Number.NaN], [3_000_000], [[[1]]], ["-99999Y"]])(
+  it("accepts the last date Excel shows, to its last instant", () => {
+    expect(parsed(2_958_465)).toBe("9999-12-31T00:00:00.000Z");
+    expect(parsed(2_958_465.5)).toBe("9999-12-31T12:00:00.000Z");
+  });
+
+  it.each([["2023-02-29"], ["yesterday"], ["-30X"], [true], [60], [60.5], [0], [-5], [Number.NaN], [2_958_466], [3_000_000], [[[1]]], ["-99999Y"]])(
     "refuses %p with #VALUE! naming the argument and the allowed forms",
     (value) => {
       const error = errorOf(() => parseDateArgument(value, "start", NOW));

@@ -58,6 +58,8 @@ describe("service errors as cell errors", () => {
     expect((await cellErrorFor(bare, subject, source)).message).toMatch(/^no data: 'RTM-NWE-A-1x3'/);
     expect((await cellErrorFor(bare, { symbol: "NOPE", what: "history" }, source)).message).toMatch(/^unknown index 'NOPE'/);
     expect((await cellErrorFor(bare, { what: "methodology" }, source)).message).toBe("methodology is not published by this service");
+    const forward = { symbol: SYMBOL, what: "forward curve", newerOnly: true };
+    expect((await cellErrorFor(bare, forward, source)).message).toMatch(/^no forward curve for 'RTM-NWE-A-1x3': this service does not publish one/);
     const broken = new FixtureSource({ listIndexes: new NetworkError("down", { path: "/api/v1/indexes" }) });
     expect((await cellErrorFor(bare, subject, broken)).message).toMatch(/unknown index or no data/);
   });

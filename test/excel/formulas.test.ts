@@ -160,6 +160,7 @@ describe("INDEX.HEALTH, STATUS, METHODOLOGY", () => {
     expect(await indexHealth(e, "reasons")).toEqual([["benchmark_flagship_flat_over_72h"]]);
     expect(await indexHealth(e, "avgConfidence")).toBe(71);
     expect(await indexHealth(e, "status")).toBe("degraded");
+    expect(await indexHealth(e, " Status ")).toBe("degraded");
   });
 
   it("reads /api/status, and falls back to /api/health where the service has no status endpoint", async () => {

@@ -13,9 +13,15 @@ function sentence(text: string): string {
   return /[.!?…]$/.test(text) ? text : `${text}.`;
 }
 
+/** Endpoints both descriptions publish: a 404 there means the base URL is not an Index Data Service. */
+const ENDPOINTS_OF_BOTH = ["/api/v1/indexes", "/api/health"];
+
 function notFoundAdvice(path: string, code: string | undefined): string {
   if (code === "NO_DATA") return "The index exists but has no data yet; try again after its first fix, or pick another index.";
   if (path.includes("/index/")) return "Check the symbol against the index list (symbols are case-sensitive).";
+  if (ENDPOINTS_OF_BOTH.some((endpoint) => path.split("?")[0] === endpoint)) {
+    return "Check that the base URL points at an Index Data Service (its root, without /api).";
+  }
   return "This service does not publish this endpoint; it belongs to the other description of the interface.";
 }
 

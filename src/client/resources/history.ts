@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Figure, Timestamp, newerOnly } from "./wire";
+import { CarriedForwardFromWire, Figure, Timestamp, newerOnly } from "./wire";
 
 export const GRANULARITIES = ["daily", "weekly"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
@@ -12,7 +12,7 @@ export const HistoryPointWire = z.looseObject({
   status: z.string(),
   derivationMethod: newerOnly(z.string()),
   publicationMode: newerOnly(z.string()),
-  carriedForwardFrom: newerOnly(Timestamp),
+  carriedForwardFrom: CarriedForwardFromWire,
 });
 export const HistoryWire = z.looseObject({
   symbol: z.string().min(1),

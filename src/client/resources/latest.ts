@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DataCoverageWire, Figure, Timestamp, newerOnly, type DataCoverage } from "./wire";
+import { CarriedForwardFromWire, DataCoverageWire, Figure, Timestamp, newerOnly, type DataCoverage } from "./wire";
 
 /** GET /api/v1/index/{symbol}/latest: the latest fix. */
 export const LatestFixWire = z.looseObject({
@@ -13,8 +13,7 @@ export const LatestFixWire = z.looseObject({
   methodologyVersion: z.string(),
   derivationMethod: newerOnly(z.string()),
   publicationMode: newerOnly(z.string()),
-  // Null when the value is fresh; the date it was carried from otherwise.
-  carriedForwardFrom: newerOnly(Timestamp),
+  carriedForwardFrom: CarriedForwardFromWire,
   dataCoverage: DataCoverageWire,
 });
 export type LatestFixWire = z.output<typeof LatestFixWire>;

@@ -5,8 +5,16 @@ import { z } from "zod";
  * because the service's descriptions are additive; numbers that reach a cell are strict (finite, present).
  */
 
-/** An ISO 8601 timestamp in UTC as the service sends it; may carry milliseconds. A bare date is tolerated. */
-export const Timestamp = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+/**
+ * An ISO 8601 timestamp in UTC as the service sends it; may carry milliseconds. A bare date is tolerated, and so
+ * is a date-time without a zone (the spec says every timestamp is UTC): it gets its `Z` here, because
+ * `Date.parse` would otherwise read it in the machine's own time zone and shift dates.
+ */
+export const Timestamp = z.union([
+  z.iso.datetime({ offset: true }),
+  z.iso.datetime({ local: true }).transform((text) => `${text}Z`),
+  z.iso.date(),
+]);
 
 /** A number that may stand in a cell: finite, never null, never a string. */
 export const Figure = z.number().finite();
@@ -15,6 +23,12 @@ export const Figure = z.number().finite();
 export function newerOnly<T extends z.ZodType>(schema: T) {
   return schema.nullish();
 }
+
+/**
+ * `carriedForwardFrom` (newer description only): null for a fresh value. The spec does not show its type
+ * otherwise; a timestamp is expected, and any other text is kept as sent rather than failing the whole fix.
+ */
+export const CarriedForwardFromWire = newerOnly(z.union([Timestamp, z.string()]));
 
 export const DataCoverageWire = z.looseObject({
   contributors: Figure,

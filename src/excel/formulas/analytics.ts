@@ -26,7 +26,7 @@ export function indexForward(env: FormulaEnv, symbolArg: unknown, headersArg: un
     const symbol = parseSymbol(symbolArg);
     const headers = parseFlag(headersArg, "headers", true);
     return async () => {
-      const served = await load(env, { symbol, what: "forward curve" }, () => env.source.forward(symbol));
+      const served = await load(env, { symbol, what: "forward curve", newerOnly: true }, () => env.source.forward(symbol));
       const rows = served.data.curve.map((p) => [p.tenorMonths, p.tenorLabel, p.forwardPrice, p.spreadBps]);
       return spillOrEmpty(rows, FORWARD_HEADER, headers, `no data: '${symbol}' has an empty forward curve`);
     };

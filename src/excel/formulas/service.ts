@@ -5,14 +5,15 @@ import type { FormulaResult } from "../cells";
 import { evaluate, load, type FormulaEnv } from "../evaluate";
 import { fieldCell, fieldNames, fieldRows } from "../fields/field-table";
 import { HEALTH_FIELDS, type HealthField } from "../fields/service-fields";
-import { FIELD_VALUE_HEADER, withHeaderRow } from "../spill";
 
 export const HEALTH_FIELD_NAMES: readonly HealthField[] = [...fieldNames(HEALTH_FIELDS), "reasons", "all"];
 
 /** INDEX.HEALTH([field]): the benchmark status; `reasons` spills the reason codes; `all` the whole record. */
 export function indexHealth(env: FormulaEnv, fieldArg: unknown): Promise<FormulaResult> {
   return evaluate(env, "benchmark health", () => {
-    const field = parseField(fieldArg === "status" ? "benchmarkStatus" : fieldArg, "field", HEALTH_FIELD_NAMES, "benchmarkStatus");
+    // "status" is what a trader types for the benchmark's status.
+    const alias = typeof fieldArg === "string" && fieldArg.trim().toLowerCase() === "status" ? "benchmarkStatus" : fieldArg;
+    const field = parseField(alias, "field", HEALTH_FIELD_NAMES, "benchmarkStatus");
     return async () => {
       const { data } = await load(env, { what: "benchmark health" }, () => env.source.benchmarkHealth());
       if (field === "reasons") return data.reasons.length > 0 ? data.reasons.map((reason) => [reason]) : "";
@@ -23,7 +24,7 @@ export function indexHealth(env: FormulaEnv, fieldArg: unknown): Promise<Formula
 }
 
 function healthRecord(env: FormulaEnv, data: BenchmarkHealth): FormulaResult {
-  return withHeaderRow(FIELD_VALUE_HEADER, [...fieldRows(HEALTH_FIELDS, data, env.caps), ["reasons", data.reasons.join(", ")]], false);
+  return [...fieldRows(HEALTH_FIELDS, data, env.caps), ["reasons", data.reasons.join(", ")]];
 }
 
 /**
