@@ -20,7 +20,8 @@ export function auditCardFormula(symbol: string): string {
 
 /**
  * `=INDEX.HISTORY("SYM","-3M",TODAY(),"daily",TRUE)`: date/value rows under a header row. The start is
- * relative and the end is TODAY(), so the table (and a chart bound to it) grows by a row each day.
+ * relative and the end is TODAY(), so the window moves with the calendar: each new fix adds a row at the
+ * end and the oldest rows drop out, and the spill (and a chart bound to it) resizes to match.
  */
 export function historyFormula(symbol: string, relativeStart: string): string {
   return `=INDEX.HISTORY(${excelString(symbol)},${excelString(relativeStart)},TODAY(),"daily",TRUE)`;

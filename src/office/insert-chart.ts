@@ -17,9 +17,10 @@ function noChart(address: string, what: string, reason: string): InsertOutcome {
 }
 
 /**
- * The INDEX.HISTORY spill plus a native line chart whose source is the whole spill range. Excel resizes a
- * chart whose source is a dynamic-array spill when the spill grows, so the chart gains a point each day
- * (the formula ends at TODAY()). The header row gives the series its name; the date column is the axis.
+ * The INDEX.HISTORY spill plus a native line chart whose source is the whole spill range. Office.js can only
+ * bind a chart to a Range (its address at this moment, not `B2#`); Excel follows a spill's new size only when
+ * the chart's source is exactly the whole spill, so the chart is built from it and nothing narrower. The
+ * header row gives the series its name; the date column is the axis.
  */
 export async function insertHistoryWithChart(
   context: Excel.RequestContext,

@@ -43,6 +43,24 @@ describe("last-known values", () => {
     await expect(reopened.latest(SYMBOLS[4])).rejects.toMatchObject({ name: "ServerError" });
   });
 
+  test("every cell served from a last-known value counts, also the cells that share one request", async () => {
+    const service = await startService();
+    const storage = new MemoryStorage();
+    const first = engineFor(service, { storage });
+    const symbols = [SYMBOLS[0], SYMBOLS[1], SYMBOLS[2]];
+    await Promise.all(symbols.map((s) => first.latestValue(s)));
+    await first.flush();
+
+    const reopened = engineFor(service, { storage, ttls: { catalogue: 1, latest: 1 }, retry: { baseDelayMs: 10, maxDelayMs: 20 } });
+    service.faults.failNext("500", Infinity);
+    // Six value cells over three symbols: one /indexes request would answer them all, but they are six cells.
+    const cells = await Promise.all([...symbols, ...symbols].map((s) => reopened.latestValue(s)));
+    expect(cells.every((c) => c.stale)).toBe(true);
+    expect(reopened.snapshot().staleCells).toBe(6);
+    reopened.invalidate();
+    expect(reopened.snapshot().staleCells).toBe(0);
+  });
+
   test("a refusal that is a real answer (401) is never covered by a last-known value", async () => {
     const service = await startService();
     const storage = new MemoryStorage();

@@ -1,4 +1,5 @@
-import { isNotFoundError, isServerError } from "../../src/client/errors";
+import { isNetworkError, isNotFoundError, isServerError, isServiceUnavailableError, NetworkError, ServiceUnavailableError } from "../../src/client/errors";
+import { Outage } from "../../src/client/engine/outage";
 import { backoffMs, decideRetry } from "../../src/client/engine/retry-policy";
 import { RateLimitedError } from "../../src/client/errors";
 import { SYMBOLS, engineFor, sent, startService, statuses, stopAll } from "./helpers";
@@ -52,6 +53,24 @@ describe("retries", () => {
     expect(statuses(service)).toEqual([429, 200]);
   });
 
+  test("a service that does not answer at all: a sheet bigger than the budget fails after one request's retries, not minutes", async () => {
+    const service = await startService(); // a real one-minute window: waiting on the budget would time the test out
+    const engine = engineFor(service, { retry: FAST_RETRY });
+    service.faults.failNext("drop", Infinity);
+    const cells = Array.from({ length: 120 }, (_, i) => engine.volatility(SYMBOLS[i % SYMBOLS.length] as string, 10 + i));
+    const outcomes = await Promise.allSettled(cells);
+    const reasons = outcomes.map((o) => (o.status === "rejected" ? (o.reason as Error) : undefined));
+    expect(reasons.every((r) => isNetworkError(r))).toBe(true);
+    // Nothing answered, so attempts went one at a time, and three failures in a row stopped the rest (the
+    // next attempt, a retry or another request, may already be on its way when the third failure is seen).
+    const attempts = sent(service);
+    expect(attempts.length).toBeGreaterThanOrEqual(3);
+    expect(attempts.length).toBeLessThanOrEqual(4);
+    const notSent = reasons.filter((r) => r?.message.startsWith("Not sent, because the service failed to answer just before"));
+    expect(notSent).toHaveLength(120 - new Set(attempts).size);
+    expect(engine.snapshot()).toMatchObject({ requestsQueued: 0, inFlight: 0 });
+  }, 20_000);
+
   test("404 is an answer, not a failure: no retry", async () => {
     const service = await startService();
     const engine = engineFor(service, { retry: FAST_RETRY });
@@ -85,5 +104,32 @@ describe("retry policy", () => {
     expect(isServerError(error)).toBe(true);
     expect(decideRetry(error, 2, 0, options).retry).toBe(true);
     expect(decideRetry(error, 3, 0, options).retry).toBe(false);
+  });
+});
+
+describe("Outage", () => {
+  const cause = new ServiceUnavailableError("Service unavailable (503) for /api/indexes.", { path: "/api/indexes", status: 503 });
+
+  test("trips after that many outage signs in a row, for the hold, with an error of the same kind", () => {
+    const outage = new Outage({ holdMs: 1000, tripAfter: 3 });
+    expect(outage.failed(cause, 0)).toBeUndefined();
+    expect(outage.failed(cause, 1)).toBeUndefined();
+    const notSent = outage.failed(cause, 2);
+    expect(isServiceUnavailableError(notSent)).toBe(true);
+    expect(notSent?.message).toContain(cause.message);
+    expect(notSent?.path).toBe("");
+    expect(outage.current(1001)).toBe(notSent);
+    expect(outage.current(1002)).toBeUndefined();
+  });
+
+  test("any answer in between starts the count again, and an answer ends an outage", () => {
+    const outage = new Outage({ holdMs: 1000, tripAfter: 2 });
+    const drop = new NetworkError("Could not reach the service.", { path: "/api/indexes" });
+    outage.failed(drop, 0);
+    outage.answered();
+    expect(outage.failed(drop, 1)).toBeUndefined();
+    expect(outage.failed(drop, 2)).toBeDefined();
+    outage.answered();
+    expect(outage.current(3)).toBeUndefined();
   });
 });

@@ -15,7 +15,10 @@ export interface FreshnessSnapshot {
   readonly requestsQueued: number;
   /** When the scheduler's next slot opens, if requests are waiting (ISO 8601). */
   readonly nextSlotAt?: string;
-  /** Cells currently served from last-known values, and the oldest of those values (ISO 8601). */
+  /**
+   * Cell evaluations answered from last-known values since the last refresh (see StaleLedger: right after
+   * a refresh or an open, the number of cells), and the oldest of those values (ISO 8601).
+   */
   readonly staleCells: number;
   readonly staleAsOf?: string;
   readonly lastRefreshedAt?: string;

@@ -28,7 +28,10 @@ export interface EngineOptions {
   readonly ttls?: Partial<TtlTable>;
   /** Retry limits and backoff. @default see RetryOptions */
   readonly retry?: Partial<RetryOptions>;
-  /** How long a failure (or a last-known value served instead) is reused before asking again. @default 5000 */
+  /**
+   * How long a failure (or a last-known value served instead) is reused before asking again; also how long
+   * the service is taken as down, failing requests at once, after `retry.maxAttempts` failures in a row said so. @default 5000
+   */
   readonly failureTtlMs?: number;
   /** Widest union of history ranges sent as one request. @default 1100 days */
   readonly maxHistorySpanDays?: number;

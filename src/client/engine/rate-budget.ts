@@ -30,7 +30,8 @@ const SAME_WINDOW_MS = 1500;
  *   any fixed window the service may use under its limit;
  * - the service's own count (`x-ratelimit-remaining`/`-reset`), which covers what other sessions from the
  *   same caller spent before us.
- * Until the first response has told us the service's count, only a probe goes out (one request by default).
+ * Until a response has told us the service's count, only a probe goes out (one request by default); the
+ * same after the service was found down.
  */
 export class RateBudget {
   private limitPerWindow: number;
@@ -98,9 +99,12 @@ export class RateBudget {
     if (this.server !== undefined) this.server.remaining -= 1;
   }
 
-  /** A request finished without any response (network error, timeout): the probe is over all the same. */
-  settled(): void {
-    this.probing = false;
+  /**
+   * Probes again: one request at a time until the service answers (after it was found down). Only an
+   * answer ends probing, so a service that does not answer never has a flood of requests sent at it.
+   */
+  reprobe(): void {
+    this.probing = true;
   }
 
   /** Before the first answer, at most this many requests go out (see `RateBudgetOptions.openingBurst`). */

@@ -20,6 +20,7 @@ import { mergeableRange, parseInstant } from "./history-ranges";
 import { historyKind, startOfUtcDay, type ResourceKind } from "./kinds";
 import { LastKnownStore } from "./last-known-store";
 import { LatestValueBatcher } from "./latest-value-batcher";
+import { Outage } from "./outage";
 import { RateBudget } from "./rate-budget";
 import { RequestSender } from "./request-sender";
 import { ResultCache } from "./result-cache";
@@ -78,16 +79,12 @@ export class RequestEngine implements IndexDataSource {
     this.budget = new RateBudget({ limit: o.initialLimit, windowMs: o.rateWindowMs, marginMs: o.rateMarginMs, openingBurst: o.openingBurst });
     this.scheduler = new Scheduler(this.budget, { maxQueueWaitMs: o.maxQueueWaitMs, maxInFlight: o.maxInFlight });
     this.scheduler.subscribe(() => this.changed());
-    this.sender = new RequestSender(this.scheduler, this.budget, o);
+    this.sender = new RequestSender(this.scheduler, this.budget, new Outage({ holdMs: o.failureTtlMs, tripAfter: o.retry.maxAttempts }), o);
     this.store = new LastKnownStore(options.storage ?? new MemoryStorage(), { namespace: clientOptions.baseUrl, ...o.lastKnown });
     this.cache = new ResultCache(this.store, {
       ttls: o.ttls,
       failureTtlMs: o.failureTtlMs,
       maxEntries: 5000,
-      onStale: (key, fetchedAt) => {
-        this.stale.note(key, fetchedAt);
-        this.changed();
-      },
     });
     this.history_ = new HistoryBatcher((symbol, query) => this.sender.send(() => this.client.history(symbol, query)), {
       windowMs: o.batchWindowMs,
@@ -96,8 +93,9 @@ export class RequestEngine implements IndexDataSource {
     });
     this.latestValues = new LatestValueBatcher(
       {
-        fix: (symbol) => this.latest(symbol),
-        catalogue: () => this.listIndexes(),
+        // Not counted as cells here: the cells count at latestValue, one each, not per shared request.
+        fix: (symbol) => this.fetchLatest(symbolKey(symbol)),
+        catalogue: () => this.fetchCatalogue(),
         fixAtHand: (symbol) => this.fixesAsked.has(symbol) || this.cache.holdsFresh(`latest|${symbol}`),
         catalogueAtHand: () => this.cache.holdsFresh("catalogue"),
       },
@@ -106,23 +104,24 @@ export class RequestEngine implements IndexDataSource {
   }
 
   listIndexes(): Promise<Served<readonly IndexSummary[]>> {
-    return this.request("catalogue", "catalogue", () => this.client.listIndexes());
+    return this.counted(this.fetchCatalogue());
   }
 
   latest(symbol: string): Promise<Served<LatestFix>> {
-    const s = symbolKey(symbol);
-    this.fixesAsked.add(s);
-    return this.request("latest", `latest|${s}`, () => this.client.latest(s));
+    return this.counted(this.fetchLatest(symbolKey(symbol)));
   }
 
-  /** Asks the service again even if a cached fix is fresh (INDEX.LIVE polls with this). Still one request per symbol. */
+  /**
+   * Asks the service again even if a cached fix is fresh (INDEX.LIVE polls with this). Still one request per
+   * symbol; a poll is not a cell, so it is not counted among the cells on last-known values.
+   */
   latestNow(symbol: string): Promise<Served<LatestFix>> {
     const s = symbolKey(symbol);
     return this.request("latest", `latest|${s}`, () => this.client.latest(s), true);
   }
 
   latestValue(symbol: string): Promise<Served<LatestValue>> {
-    return this.bounded(this.latestValues.get(symbolKey(symbol)), `the latest value of ${symbol}`);
+    return this.counted(this.bounded(this.latestValues.get(symbolKey(symbol)), `the latest value of ${symbol}`));
   }
 
   history(symbol: string, query?: HistoryQuery): Promise<Served<History>> {
@@ -133,43 +132,43 @@ export class RequestEngine implements IndexDataSource {
     const kind = historyKind(endMs, Date.now());
     if (range !== undefined) {
       const key = `history|${s}|${range.startMs}|${range.endMs}|${query?.granularity ?? ""}`;
-      return this.serve(kind, key, () => this.history_.get(s, range, query?.granularity));
+      return this.counted(this.serve(kind, key, () => this.history_.get(s, range, query?.granularity)));
     }
     const key = `history|${s}|${query?.startDate ?? ""}|${endText ?? ""}|${query?.granularity ?? ""}`;
-    return this.request(kind, key, () => this.client.history(s, query));
+    return this.counted(this.request(kind, key, () => this.client.history(s, query)));
   }
 
   volatility(symbol: string, windowDays?: number): Promise<Served<Volatility>> {
     const s = symbolKey(symbol);
     // The spec's default window is 30 days: asking for it explicitly lets both spellings share one request.
     const days = windowDays ?? WINDOW_DAYS.default;
-    return this.request("volatility", `volatility|${s}|${days}`, () => this.client.volatility(s, days));
+    return this.counted(this.request("volatility", `volatility|${s}|${days}`, () => this.client.volatility(s, days)));
   }
 
   forward(symbol: string): Promise<Served<ForwardCurve>> {
     const s = symbolKey(symbol);
-    return this.request("forward", `forward|${s}`, () => this.client.forward(s));
+    return this.counted(this.request("forward", `forward|${s}`, () => this.client.forward(s)));
   }
 
   capacity(symbol: string): Promise<Served<CapacityMetrics>> {
     const s = symbolKey(symbol);
-    return this.request("capacity", `capacity|${s}`, () => this.client.capacity(s));
+    return this.counted(this.request("capacity", `capacity|${s}`, () => this.client.capacity(s)));
   }
 
   benchmarkHealth(): Promise<Served<BenchmarkHealth>> {
-    return this.request("benchmarkHealth", "benchmarkHealth", () => this.client.benchmarkHealth());
+    return this.counted(this.request("benchmarkHealth", "benchmarkHealth", () => this.client.benchmarkHealth()));
   }
 
   systemStatus(): Promise<Served<SystemStatus>> {
-    return this.request("systemStatus", "systemStatus", () => this.client.systemStatus());
+    return this.counted(this.request("systemStatus", "systemStatus", () => this.client.systemStatus()));
   }
 
   health(): Promise<Served<Health>> {
-    return this.request("health", "health", () => this.client.health());
+    return this.counted(this.request("health", "health", () => this.client.health()));
   }
 
   methodology(): Promise<Served<Methodology>> {
-    return this.request("methodology", "methodology", () => this.client.methodology());
+    return this.counted(this.request("methodology", "methodology", () => this.client.methodology()));
   }
 
   /**
@@ -223,8 +222,28 @@ export class RequestEngine implements IndexDataSource {
 
   /** Fails whatever still waits for a slot; the engine is being replaced (new settings). */
   close(): void {
-    this.scheduler.close(new ConfigurationError("The service settings changed before this request was sent; recalculate to use the new settings.", { path: "" }));
+    this.scheduler.failWaiting(new ConfigurationError("The service settings changed before this request was sent; recalculate to use the new settings.", { path: "" }));
     this.listeners.clear();
+  }
+
+  private fetchCatalogue(): Promise<Served<readonly IndexSummary[]>> {
+    return this.request("catalogue", "catalogue", () => this.client.listIndexes());
+  }
+
+  private fetchLatest(s: string): Promise<Served<LatestFix>> {
+    this.fixesAsked.add(s);
+    return this.request("latest", `latest|${s}`, () => this.client.latest(s));
+  }
+
+  /** One call is one cell: a call answered from a last-known value is counted for the taskpane. */
+  private counted<T>(work: Promise<Served<T>>): Promise<Served<T>> {
+    return work.then((served) => {
+      if (served.stale) {
+        this.stale.note(served.fetchedAt);
+        this.changed();
+      }
+      return served;
+    });
   }
 
   /** One request per distinct resource: cached by `key`, sent through the scheduler with retries. */

@@ -19,8 +19,6 @@ export interface ResultCacheOptions {
   readonly failureTtlMs: number;
   /** Most entries held in memory. */
   readonly maxEntries: number;
-  /** Told whenever a call is answered from a last-known value. */
-  readonly onStale: (key: string, fetchedAt: string) => void;
 }
 
 function served(entry: LastKnownEntry, stale: boolean): Served<unknown> {
@@ -64,7 +62,6 @@ export class ResultCache {
     if (this.cache.has(key)) this.kinds.set(key, kind); // an expiry during the fetch may have dropped it
     if (outcome === undefined) throw new Error(`The request for ${key} was cancelled; recalculate to try again.`);
     if (!outcome.ok) throw outcome.error;
-    if (outcome.served.stale) this.options.onStale(key, outcome.served.fetchedAt);
     return outcome.served as Served<T>;
   }
 

@@ -101,13 +101,15 @@ export class Scheduler {
     return () => this.listeners.delete(listener);
   }
 
-  /** Fails every waiting task (the engine is being replaced); requests in flight finish. */
-  close(reason: Error): void {
+  /** Fails every waiting task (the service is down, or the engine is being replaced); requests in flight finish. */
+  failWaiting(reason: Error): void {
     for (const task of this.queue.splice(0)) {
       clearTimeout(task.expiry);
       task.reject(reason);
     }
-    if (this.slotTimer !== undefined) clearTimeout(this.slotTimer);
+    clearTimeout(this.slotTimer);
+    this.slotTimer = undefined;
+    this.nextSlotAt = undefined;
     this.changed();
   }
 
@@ -122,7 +124,6 @@ export class Scheduler {
     const settle = () => {
       this.inFlight -= 1;
       this.done += 1;
-      this.budget.settled();
       this.pump();
     };
     task.run().then(

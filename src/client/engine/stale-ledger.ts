@@ -1,31 +1,30 @@
 /**
- * Which calls were answered from last-known values since the last refresh. The engine cannot see cells,
- * only calls; each cell's evaluation is one call, so after a refresh the count is the number of cells.
+ * How many calls were answered from last-known values since the last refresh, and the oldest of those
+ * values. Each cell's evaluation is one call (the engine counts at its public methods, never the shared
+ * request behind many cells), so after a refresh or an open the count is the number of cells; a cell
+ * evaluated again before the next refresh counts again, since the engine sees calls, not cells.
  */
 export class StaleLedger {
-  private readonly served = new Map<string, { count: number; fetchedAt: string }>();
+  private calls = 0;
+  private oldestMs: number | undefined;
 
-  note(key: string, fetchedAt: string): void {
-    const entry = this.served.get(key);
-    this.served.set(key, { count: (entry?.count ?? 0) + 1, fetchedAt });
+  note(fetchedAt: string): void {
+    this.calls += 1;
+    const ms = Date.parse(fetchedAt);
+    if (this.oldestMs === undefined || ms < this.oldestMs) this.oldestMs = ms;
   }
 
   count(): number {
-    let total = 0;
-    for (const entry of this.served.values()) total += entry.count;
-    return total;
+    return this.calls;
   }
 
   /** The oldest last-known value in use (ISO 8601). */
   oldest(): string | undefined {
-    let oldest: string | undefined;
-    for (const { fetchedAt } of this.served.values()) {
-      if (oldest === undefined || Date.parse(fetchedAt) < Date.parse(oldest)) oldest = fetchedAt;
-    }
-    return oldest;
+    return this.oldestMs === undefined ? undefined : new Date(this.oldestMs).toISOString();
   }
 
   clear(): void {
-    this.served.clear();
+    this.calls = 0;
+    this.oldestMs = undefined;
   }
 }
