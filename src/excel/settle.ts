@@ -1,9 +1,8 @@
 import { withDeadline } from "../client/engine/deadline";
 
 /**
- * The longest a formula may stay unsettled (#BUSY!) before it shows an error: 120 s. Long enough for a
- * request queued behind a sheet bigger than one minute's rate budget and its retries; short enough that a
- * cell is never stuck. The engine may pass a longer bound for very large sheets.
+ * The settle bound used when no engine supplies one (120 s). In the add-in the wrappers pass the request
+ * engine's own bound (`getContext().settleBoundMs`), which also covers work queued behind the rate budget.
  */
 export const DEFAULT_SETTLE_MS = 120_000;
 

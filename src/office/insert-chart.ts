@@ -2,6 +2,9 @@ import { FORWARD_COLUMNS, forwardFormula, historyFormula } from "./formulas";
 import { writeToActiveCell, type InsertOutcome } from "./insert-formula";
 import { waitForSpill, type SpillWaitOptions } from "./spill";
 
+/** The format of the history table's date column; the header cell is text and keeps showing as text. */
+export const HISTORY_DATE_FORMAT = "yyyy-mm-dd";
+
 type Spilled = Extract<Awaited<ReturnType<typeof waitForSpill>>, { kind: "spilled" }>;
 
 /** The cell one column right of the spill's top-right corner, where the chart's top-left goes. */
@@ -32,6 +35,9 @@ export async function insertHistoryWithChart(
   const address = cell.address;
   const spill = await waitForSpill(context, cell, wait);
   if (spill.kind === "no-spill") return noChart(address, "history", spill.reason);
+  // Hosts without formatted-number results (CustomFunctionsRuntime < 1.4) return plain serials: a date format on
+  // the date column keeps it readable, and lets the chart take it as its date axis rather than as a series.
+  spill.range.getColumn(0).numberFormat = Array.from({ length: spill.rowCount }, () => [HISTORY_DATE_FORMAT]);
   const chart = cell.worksheet.charts.add("Line", spill.range, "Columns");
   chart.title.text = `${symbol} history`;
   chart.setPosition(besideSpill(spill));

@@ -199,14 +199,19 @@ it.each([320, 360, 480])("fits %i px wide without horizontal scrolling", async (
   await page.close();
 });
 
-it("saves the README screenshot at 360 x 800", async () => {
+it("takes the README screenshot at 360 x 800 (UPDATE_SCREENSHOTS=1 writes it to docs/screenshots)", async () => {
   const { page } = await rig.open(360, 800);
   await configure(page, rig.server.url);
   await page.getByRole("searchbox").fill("RTM");
   await indexButtons(page).first().waitFor();
   await page.getByText(/requests done/).waitFor({ state: "detached" });
-  const dir = resolve(__dirname, "..", "..", "docs", "screenshots");
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: resolve(dir, "taskpane.png"), animations: "disabled" });
+  const png = await page.screenshot({ path: artifactPath("taskpane.png"), animations: "disabled" });
+  // PNG IHDR: width and height are the big-endian words at bytes 16 and 20.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([360, 800]);
+  if (process.env["UPDATE_SCREENSHOTS"] === "1") {
+    const dir = resolve(__dirname, "..", "..", "docs", "screenshots");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(resolve(dir, "taskpane.png"), png);
+  }
   await page.close();
 });

@@ -1,4 +1,5 @@
 import { auditCardFormula, forwardFormula, historyFormula, latestFormula } from "../../src/office/formulas";
+import { HISTORY_DATE_FORMAT } from "../../src/office/insert-chart";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
 import { createExcelMock } from "./excel-mock";
 
@@ -36,6 +37,10 @@ describe("insert actions on the active cell (office-addin-mock)", () => {
     expect(excel.charts[0]?.source).toBe(excel.get("workbook.activeCell.spill"));
     expect(excel.positions).toEqual([excel.get("workbook.activeCell.spill.cell")]);
     expect(excel.get("workbook.activeCell.worksheet.charts.chart.title.text")).toBe("RTM-NWE-A-1x3 history");
+    // Every row of the date column gets a date format, so plain-serial hosts still show (and chart) dates.
+    const formats = excel.get("workbook.activeCell.spill.column.numberFormat") as string[][];
+    expect(formats).toHaveLength(40);
+    expect(formats.every((row) => row.length === 1 && row[0] === HISTORY_DATE_FORMAT)).toBe(true);
     expect(outcome).toEqual({ address: "Sheet1!B2", chartName: "Chart 1" });
     expect(excel.syncs()).toBeGreaterThanOrEqual(4);
   });

@@ -1,3 +1,4 @@
+import { valueAxisRange } from "../../src/taskpane/model/value-axis";
 import {
   ABSENT,
   formatFraction,
@@ -63,5 +64,20 @@ describe("reason codes", () => {
   it("describes each state", () => {
     expect(explainState("degraded")).toMatch(/degraded/);
     expect(explainState("down")).toMatch(/down/);
+  });
+});
+
+describe("valueAxisRange", () => {
+  it("hugs the data with a margin instead of starting at 0", () => {
+    const range = valueAxisRange([1.7325, 1.9926, 1.85]);
+    expect(range?.yMinValue).toBeGreaterThan(1.7);
+    expect(range?.yMinValue).toBeLessThan(1.7325);
+    expect(range?.yMaxValue).toBeGreaterThan(1.9926);
+    expect(range?.yMaxValue).toBeLessThan(2.03);
+  });
+
+  it("gives a flat series a visible band around its level, and nothing for no data", () => {
+    expect(valueAxisRange([2, 2])).toEqual({ yMinValue: 1.98, yMaxValue: 2.02 });
+    expect(valueAxisRange([])).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
 import { LineChart } from "@fluentui/react-charts";
+import { valueAxisRange } from "../../model/value-axis";
 import { formatNumber } from "../../model/format";
 import { useChartStyles } from "../HistoryChart/HistoryChart.styles";
 import type { ForwardChartProps } from "./ForwardChart.types";
@@ -17,6 +18,7 @@ export function ForwardChart({ curve, height = 180 }: ForwardChartProps) {
         data={{ chartTitle: `${curve.symbol} forward curve`, lineChartData: [{ legend: "Forward price", data }] }}
         height={height}
         hideLegend
+        {...valueAxisRange(curve.curve.map((p) => p.forwardPrice))}
         xAxisTitle="Tenor (months)"
         margins={{ top: 10, bottom: 55, left: 60, right: 15 }}
       />

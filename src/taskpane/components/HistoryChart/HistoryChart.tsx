@@ -1,4 +1,5 @@
 import { LineChart } from "@fluentui/react-charts";
+import { valueAxisRange } from "../../model/value-axis";
 import { formatNumber, formatTimestamp } from "../../model/format";
 import { useChartStyles } from "./HistoryChart.styles";
 import type { HistoryChartProps } from "./HistoryChart.types";
@@ -24,6 +25,7 @@ export function HistoryChart({ symbol, points, unit = "USD/kg", height = 200 }: 
         data={{ chartTitle: `${symbol} history`, lineChartData: [{ legend: symbol, data }] }}
         height={height}
         hideLegend
+        {...valueAxisRange(points.map((p) => p.value))}
         yAxisTitle={unit}
         margins={{ top: 10, bottom: 35, left: 60, right: 15 }}
       />
