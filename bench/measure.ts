@@ -1,4 +1,4 @@
-import type { RunningReferenceService } from "../reference-service/src";
+import type { RemoteService } from "./remote-service";
 import type { IndexDataSource } from "../src/client/source";
 import { indexCapacity, indexForward, indexHistory, indexLatest, indexVol, isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
 import type { SheetCell } from "./sheet";
@@ -16,6 +16,19 @@ export interface Measured {
   readonly errorCells: number;
   /** First error message seen, to say why cells failed. */
   readonly firstError?: string;
+  /** Path and query of every request the service received, in order. */
+  readonly paths: readonly string[];
+}
+
+/**
+ * The floor's critical path, measured rather than assumed: the wall time of sending `paths` (the requests that
+ * answer the sheet) all at once with a bare fetch, no engine. The floor's requests are independent, so this is
+ * one wave, as long as its slowest request (a two-year history is heavier than a status check).
+ */
+export async function criticalPathMs(baseUrl: string, paths: readonly string[]): Promise<number> {
+  const started = performance.now();
+  await Promise.all(paths.map(async (path) => (await fetch(`${baseUrl}${path}`)).arrayBuffer()));
+  return performance.now() - started;
 }
 
 /** Evaluates one cell exactly as its custom function does: through the pure layer, with `env.source`. */
@@ -46,10 +59,10 @@ const MB = 1024 * 1024;
 export async function runSheet(
   source: IndexDataSource,
   sheet: readonly SheetCell[],
-  service: RunningReferenceService,
+  service: RemoteService,
   settleMs: number,
 ): Promise<Measured> {
-  service.resetRequestLog();
+  await service.resetRequestLog();
   const env: FormulaEnv = { source, caps: { formattedNumbers: true }, settleMs };
   let peakHeap = 0;
   let peakRss = 0;
@@ -65,14 +78,16 @@ export async function runSheet(
   clearInterval(sampler);
   sample();
   const errors = results.map(errorOf).filter((e): e is string => e !== undefined);
+  const requests = await service.requestLog();
   return {
     cells: sheet.length,
-    requests: service.requests.length,
-    rateLimited: service.requests.filter((r) => r.status === 429).length,
+    requests: requests.length,
+    rateLimited: requests.filter((r) => r.status === 429).length,
     settledMs: Math.round(settledMs),
     peakHeapMb: Math.round((peakHeap / MB) * 10) / 10,
     peakRssMb: Math.round((peakRss / MB) * 10) / 10,
     errorCells: errors.length,
+    paths: requests.map((r) => r.path),
     ...(errors[0] !== undefined ? { firstError: errors[0] } : {}),
   };
 }

@@ -23,7 +23,7 @@ function pad(text: string, width: number): string {
 
 /** The table `npm run bench` prints (and the README shows). */
 export function table(reports: readonly ScenarioReport[]): string {
-  const header = ["scenario", "cells", "floor", "requests ours/naive (ratio)", "429s ours/naive", "settled ms ours/naive", "RTTs", "peak heap MB ours/naive", "error cells ours/naive", "targets"];
+  const header = ["scenario", "cells", "floor", "requests ours/naive (ratio)", "429s ours/naive", "settled ms ours/naive", "settled in RTTs", "peak heap MB ours/naive", "error cells ours/naive", "targets"];
   const rows = reports.map((r) => [
     r.name,
     String(r.ours.cells),

@@ -1,15 +1,15 @@
 // `npm run bench`: the simulated pricing sheet of issue 4 through the custom functions' code path (the pure
-// layer in src/excel, which the INDEX.* wrappers call), against the reference service in-process with 50 ms
-// added latency; our request engine side by side with the naive client (one request per cell, no cache).
+// layer in src/excel, which the INDEX.* wrappers call), against the reference service in a process of its own
+// with 50 ms added latency; our request engine side by side with the naive client (one request per cell, no cache).
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startReferenceService, type RunningReferenceService } from "../reference-service/src";
 import { IndexDataClient } from "../src/client/client";
 import { DirectSource } from "../src/client/direct-source";
 import { RequestEngine } from "../src/client/engine";
 import { MemoryStorage } from "../src/client/storage";
 import { floorOf, type Floor } from "./floor";
-import { runSheet, type Measured } from "./measure";
+import { startRemoteService, type RemoteService } from "./remote-service";
+import { criticalPathMs, runSheet, type Measured } from "./measure";
 import { table, type ScenarioReport } from "./report";
 import { SHEET_1000, SHEET_3000, buildSheet, type SheetCell } from "./sheet";
 
@@ -21,18 +21,16 @@ const NAIVE_SETTLE_MS = 120_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function service(): Promise<RunningReferenceService> {
-  const s = await startReferenceService({ testFaults: true, rateLimitWindowMs: WINDOW_MS });
-  s.faults.setLatency(LATENCY_MS);
-  return s;
+function service(): Promise<RemoteService> {
+  return startRemoteService({ windowMs: WINDOW_MS, latencyMs: LATENCY_MS });
 }
 
-function engine(s: RunningReferenceService, storage: MemoryStorage): RequestEngine {
+function engine(s: RemoteService, storage: MemoryStorage): RequestEngine {
   return new RequestEngine({ baseUrl: s.url }, { storage, rateWindowMs: WINDOW_MS });
 }
 
 /** Median time of one request, the unit of the round-trip target. */
-async function roundTripMs(s: RunningReferenceService): Promise<number> {
+async function roundTripMs(s: RemoteService): Promise<number> {
   const client = new IndexDataClient({ baseUrl: s.url });
   const times: number[] = [];
   for (let i = 0; i < 5; i += 1) {
@@ -51,8 +49,8 @@ function report(name: string, description: string, floor: Floor, ours: Measured,
 }
 
 interface Services {
-  readonly ours: RunningReferenceService;
-  readonly naive: RunningReferenceService;
+  readonly ours: RemoteService;
+  readonly naive: RemoteService;
 }
 
 async function sheetScenarios(services: Services, symbols: readonly string[], longHistory: readonly string[], rtt: number): Promise<ScenarioReport[]> {
@@ -66,9 +64,10 @@ async function sheetScenarios(services: Services, symbols: readonly string[], lo
   const cold = floorOf(sheet);
   const coldOurs = await runSheet(first, sheet, services.ours, bound);
   const coldNaive = await runSheet(naive, sheet, services.naive, NAIVE_SETTLE_MS);
-  reports.push(report("cold open", "1,000 cells, anonymous tier, empty cache", cold, coldOurs, coldNaive, rtt, {
-    // The floor's requests are independent: its critical path is one round trip. Three more are allowed.
-    "within 3 round trips of the critical path": coldOurs.settledMs <= rtt + 3 * rtt,
+  await sleep(WINDOW_MS); // a fresh window, so the replay below is not rate limited
+  const critical = await criticalPathMs(services.ours.url, coldOurs.paths);
+  reports.push(report("cold open", `1,000 cells, anonymous tier, empty cache; the floor's requests sent at once by a bare client take ${Math.round(critical)} ms (its critical path)`, cold, coldOurs, coldNaive, rtt, {
+    "within 3 round trips of the critical path": coldOurs.settledMs <= critical + 3 * rtt,
   }));
 
   await sleep(WINDOW_MS); // a refresh a (compressed) minute later, as a trader would press it
@@ -152,7 +151,7 @@ async function main(): Promise<void> {
     await Promise.all([services.ours.close(), services.naive.close()]);
   }
   const printed = table(reports);
-  console.log(`Benchmark: reference service in-process, ${LATENCY_MS} ms added latency, rate-limit window ${WINDOW_MS / 1000} s (compressed from 60 s), one round trip ≈ ${Math.round(rtt)} ms.`);
+  console.log(`Benchmark: reference service in its own process, ${LATENCY_MS} ms added latency, rate-limit window ${WINDOW_MS / 1000} s (compressed from 60 s), one round trip ≈ ${Math.round(rtt)} ms.`);
   console.log("ours = the request engine; naive = one request per cell, no cache (the templates' way).\n");
   console.log(printed);
   for (const r of reports) console.log(`\n${r.name}: ${r.description}.\n  floor ${r.floor.requests} = ${r.floor.explanation}${r.baseline.firstError ? `\n  naive cells failed with: ${r.baseline.firstError}` : ""}`);

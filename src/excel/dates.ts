@@ -39,6 +39,20 @@ const ISO_PATTERN =
 
 /** Parses ISO 8601 date or date-time; no zone means UTC. Rejects dates that don't exist (2023-02-29). */
 export function parseIsoStrict(text: string): number | undefined {
+  // A sheet converts the same few hundred service timestamps for every history cell; parse each once.
+  const known = parsedIso.get(text);
+  if (known !== undefined || parsedIso.has(text)) return known;
+  const ms = parseIsoUncached(text);
+  if (parsedIso.size >= PARSED_ISO_LIMIT) parsedIso.clear();
+  parsedIso.set(text, ms);
+  return ms;
+}
+
+/** Bounded: cleared when full, so a long session's memory stays flat. */
+const PARSED_ISO_LIMIT = 20_000;
+const parsedIso = new Map<string, number | undefined>();
+
+function parseIsoUncached(text: string): number | undefined {
   const match = ISO_PATTERN.exec(text.trim());
   if (!match) return undefined;
   const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone = "Z"] = match;

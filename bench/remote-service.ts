@@ -1,0 +1,63 @@
+import { fork, type ChildProcess } from "node:child_process";
+import { join } from "node:path";
+
+export interface LoggedRequest {
+  readonly path: string;
+  readonly status: number;
+}
+export type ServiceCommand = { readonly type: "log" } | { readonly type: "reset" } | { readonly type: "close" };
+export type ServiceReply =
+  | { readonly type: "ready"; readonly url: string }
+  | { readonly type: "log"; readonly entries: readonly LoggedRequest[] }
+  | { readonly type: "reset" };
+
+/** A reference service running in its own process, with the part of its test API the benchmark uses. */
+export interface RemoteService {
+  readonly url: string;
+  requestLog(): Promise<readonly LoggedRequest[]>;
+  resetRequestLog(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function nextReply<T extends ServiceReply["type"]>(child: ChildProcess, type: T): Promise<Extract<ServiceReply, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: ServiceReply) => {
+      if (message.type !== type) return;
+      child.off("message", onMessage);
+      child.off("exit", onExit);
+      resolve(message as Extract<ServiceReply, { type: T }>);
+    };
+    const onExit = (code: number | null) => reject(new Error(`the reference service process exited (code ${String(code)})`));
+    child.on("message", onMessage);
+    child.once("exit", onExit);
+  });
+}
+
+/** Starts the reference service in a child process with `latencyMs` added to every answer. */
+export async function startRemoteService(options: { readonly windowMs: number; readonly latencyMs: number }): Promise<RemoteService> {
+  const child = fork(join(__dirname, "service-process.ts"), [String(options.windowMs), String(options.latencyMs)], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const { url } = await nextReply(child, "ready");
+  const send = (command: ServiceCommand) => child.send(command);
+  return {
+    url,
+    requestLog: async () => {
+      const reply = nextReply(child, "log");
+      send({ type: "log" });
+      return (await reply).entries;
+    },
+    resetRequestLog: async () => {
+      const reply = nextReply(child, "reset");
+      send({ type: "reset" });
+      await reply;
+    },
+    close: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+      send({ type: "close" });
+      await exited;
+    },
+  };
+}
