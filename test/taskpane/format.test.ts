@@ -19,6 +19,9 @@ describe("formatting", () => {
     expect(formatFraction(undefined)).toBe(ABSENT);
     expect(formatValueWithUnit(undefined, "USD/kg")).toBe(ABSENT);
     expect(formatValueWithUnit(1.2345, "USD/kg")).toBe("1.2345 USD/kg");
+    // A price column lines up: trailing zeros kept to four decimals, more precision never cut.
+    expect(formatValueWithUnit(1.346, "USD/kg")).toBe("1.3460 USD/kg");
+    expect(formatValueWithUnit(1.234567, "USD/kg")).toBe("1.234567 USD/kg");
     expect(formatText("")).toBe(ABSENT);
   });
 

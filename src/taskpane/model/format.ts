@@ -8,6 +8,8 @@ export const ABSENT = "Not sent by this service";
 export const CATALOGUE_UNIT = "USD/kg";
 
 const numberFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 4 });
+/** Prices line up in a column: at least four decimals (the benchmark's precision), and never fewer than sent. */
+const priceFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 4, maximumFractionDigits: 6 });
 const countFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
 const percentFormat = new Intl.NumberFormat("en-US", { style: "percent", maximumFractionDigits: 1 });
 
@@ -25,7 +27,7 @@ export function formatFraction(value: number | undefined): string {
 }
 
 export function formatValueWithUnit(value: number | undefined, unit: string): string {
-  return value === undefined ? ABSENT : `${numberFormat.format(value)} ${unit}`;
+  return value === undefined ? ABSENT : `${priceFormat.format(value)} ${unit}`;
 }
 
 /** A timestamp in UTC, as the service means it: `2024-03-01 16:30 UTC`, or the date alone at midnight. */
