@@ -28,7 +28,14 @@ function byId<T extends HTMLElement>(id: string): T {
   return node as T;
 }
 
-/** Wires the page: service line, formula box, Evaluate button, results. */
+/** What the freshness line says: when the last refresh was, and how many cells were served from last-known values. */
+function freshnessText(): string {
+  const { lastRefreshedAt, staleCells } = getContext().snapshot();
+  const when = lastRefreshedAt === undefined ? "Not refreshed yet" : `Last refreshed ${new Date(lastRefreshedAt).toLocaleTimeString()}`;
+  return staleCells > 0 ? `${when} · ${staleCells} from last-known values` : when;
+}
+
+/** Wires the page: service line, formula box, Evaluate and Refresh buttons, results. */
 export async function bootPreview(runtime: RuntimeStandIn): Promise<void> {
   const status = byId<HTMLElement>("service");
   try {
@@ -36,8 +43,9 @@ export async function bootPreview(runtime: RuntimeStandIn): Promise<void> {
     status.textContent = `Service: ${baseUrl} · ${runtime.functions.size} functions registered`;
     const formulas = byId<HTMLTextAreaElement>("formulas");
     const results = byId<HTMLElement>("results");
+    const freshness = byId<HTMLElement>("freshness");
     let running: Evaluation[] = [];
-    byId<HTMLButtonElement>("evaluate").addEventListener("click", () => {
+    const evaluateAll = () => {
       running.forEach((evaluation) => evaluation.cancel());
       results.replaceChildren();
       const lines = formulas.value.split("\n").map((line) => line.trim()).filter((line) => line !== "");
@@ -49,7 +57,20 @@ export async function bootPreview(runtime: RuntimeStandIn): Promise<void> {
         handle.evaluation = evaluateFormula(line, { runtime, metadata }, (outcome) => view.show(outcome));
         return handle.evaluation;
       });
+    };
+    byId<HTMLButtonElement>("evaluate").addEventListener("click", evaluateAll);
+    // Refresh as the ribbon does it; outside Excel nothing recalculates, so the page re-evaluates, as Excel would.
+    const refresh = byId<HTMLButtonElement>("refresh");
+    refresh.addEventListener("click", () => {
+      refresh.disabled = true;
+      void getContext()
+        .refresh()
+        .then(evaluateAll, (error: unknown) => {
+          freshness.textContent = `Refresh failed: ${error instanceof Error ? error.message : String(error)}`;
+        })
+        .finally(() => (refresh.disabled = false));
     });
+    getContext().subscribe(() => (freshness.textContent = freshnessText()));
     document.body.dataset["ready"] = "true";
   } catch (error) {
     status.textContent = `The preview could not start: ${error instanceof Error ? error.message : String(error)}`;

@@ -193,6 +193,38 @@ describe("formula preview in Chromium (built bundle)", () => {
     await page.close();
   }, 60_000);
 
+  it("Refresh fetches a newly published fix that plain re-evaluation keeps cached, without refetching past history", async () => {
+    const page = await openPreview("");
+    const formulas = [`=INDEX.LATEST("${FLAGSHIP}")`, `=INDEX.HISTORY("${FLAGSHIP}", "2025-01-06", "2025-01-31")`];
+    const [before, history] = await evaluateAll(page, formulas);
+    const shown = before?.cells[0]?.[0]?.value;
+    expect(shown).toBe((await client.latest(FLAGSHIP)).value);
+    expect(history?.cells.length).toBeGreaterThan(10);
+    const historyRequests = () => service.requests.filter((r) => r.path.startsWith(`/api/v1/index/${FLAGSHIP}/history`)).length;
+    const historyBefore = historyRequests();
+
+    const published = Math.round(((shown ?? 0) + 0.25) * 10_000) / 10_000;
+    service.faults.publishFix(FLAGSHIP, published);
+    // Evaluating again is a recalculation within the time-to-live: the cached fix answers.
+    const [cached] = await evaluateAll(page, formulas);
+    expect(cached?.cells[0]?.[0]?.value).toBe(shown);
+
+    await page.click("#refresh");
+    await page.waitForFunction(
+      (value) => document.querySelector("#results .result td")?.getAttribute("data-value") === String(value),
+      published,
+      { timeout: 30_000 },
+    );
+    await page.waitForFunction(() => document.querySelectorAll("#results .result[data-state='busy']").length === 0);
+    expect(await page.textContent("#freshness")).toMatch(/^Last refreshed /);
+    // Past history survives a refresh: the same spill, and no new request for it.
+    const historyShown = await page.$$eval("#results .result:nth-of-type(2) td", (cells) => cells.map((td) => td.textContent));
+    expect(historyShown).toEqual(history?.cells.flat().map((cell) => cell.text));
+    expect(historyRequests()).toBe(historyBefore);
+    service.faults.reset();
+    await page.close();
+  }, 60_000);
+
   it("reports formula mistakes the way Excel would, without running anything", async () => {
     const page = await openPreview("");
     const results = await evaluateAll(page, [`=INDEX.NOPE()`, `=INDEX.LATEST(`, `=INDEX.LATEST()`, `=INDEX.VOL("${FLAGSHIP}", "abc")`]);
