@@ -1,3 +1,5 @@
+import { withDeadline } from "../client/engine/deadline";
+
 /** Longest the ribbon's Refresh waits before it tells Office it is done (cells keep updating after). */
 export const REFRESH_COMMAND_TIMEOUT_MS = 60_000;
 
@@ -12,16 +14,12 @@ export interface CommandEvent {
  */
 export function refreshCommand(refresh: () => Promise<void>, timeoutMs = REFRESH_COMMAND_TIMEOUT_MS) {
   return async (event: CommandEvent): Promise<void> => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      const timeout = new Promise<void>((resolve) => {
-        timer = setTimeout(resolve, timeoutMs);
-      });
-      await Promise.race([refresh(), timeout]);
+      await withDeadline(refresh(), timeoutMs, () => new Error("refresh still running"));
     } catch {
-      // Refresh failures show where the trader looks: in the cells (errors with messages) and the taskpane.
+      // Refresh failures show where the trader looks: in the cells (errors with messages) and the taskpane;
+      // past the timeout the refresh goes on, and the ribbon is released.
     } finally {
-      clearTimeout(timer);
       event.completed();
     }
   };

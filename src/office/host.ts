@@ -1,3 +1,5 @@
+import { withDeadline } from "../client/engine/deadline";
+
 /** Where the taskpane runs, and whether workbook actions can work there. */
 export interface HostInfo {
   readonly inExcel: boolean;
@@ -16,18 +18,16 @@ export async function detectHost(timeoutMs = 3000): Promise<HostInfo> {
   if (typeof Office === "undefined" || typeof Office.onReady !== "function") {
     return { inExcel: false, reason: OUTSIDE_OFFICE_REASON };
   }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), timeoutMs);
-  });
   try {
-    const info = await Promise.race([Office.onReady().then((ready) => ready.host), timeout]);
+    const info = await withDeadline(
+      Office.onReady().then((ready) => ready.host),
+      timeoutMs,
+      () => new Error("office.js did not report a host"),
+    );
     if (info === Office.HostType.Excel) return { inExcel: true };
     if (info === null || info === undefined) return { inExcel: false, reason: OUTSIDE_OFFICE_REASON };
     return { inExcel: false, reason: `Inserting formulas needs Excel; this is ${String(info)}.` };
   } catch {
     return { inExcel: false, reason: OUTSIDE_OFFICE_REASON };
-  } finally {
-    clearTimeout(timer);
   }
 }

@@ -1,3 +1,5 @@
+import { withDeadline } from "../client/engine/deadline";
+
 /** How long a recalculation request may take before refresh gives up waiting for Excel. */
 export const RECALC_TIMEOUT_MS = 30_000;
 
@@ -14,20 +16,14 @@ export function canRecalculate(): boolean {
  */
 export async function recalculateIndexFormulas(): Promise<boolean> {
   if (!canRecalculate()) return false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("Excel did not recalculate within 30 s; press Ctrl+Alt+F9 to recalculate.")), RECALC_TIMEOUT_MS);
+  const recalculation = Excel.run(async (context) => {
+    context.workbook.application.calculate("Full");
+    await context.sync();
   });
-  try {
-    await Promise.race([
-      Excel.run(async (context) => {
-        context.workbook.application.calculate("Full");
-        await context.sync();
-      }),
-      timeout,
-    ]);
-    return true;
-  } finally {
-    clearTimeout(timer);
-  }
+  await withDeadline(
+    recalculation,
+    RECALC_TIMEOUT_MS,
+    () => new Error("Excel did not recalculate within 30 s; press Ctrl+Alt+F9 to recalculate."),
+  );
+  return true;
 }

@@ -82,6 +82,12 @@ test("the ribbon's Refresh recalculates through Excel, shows the time, and does 
   expect(paths()).toEqual([`/api/v1/index/${A}/latest`]);
 });
 
+test("the command completes when the refresh does not answer within its timeout", async () => {
+  const event = { completed: jest.fn() };
+  await refreshCommand(() => new Promise<void>(() => undefined), 20)(event);
+  expect(event.completed).toHaveBeenCalledTimes(1);
+});
+
 test("the command completes even when the refresh fails", async () => {
   const event = { completed: jest.fn() };
   await refreshCommand(() => Promise.reject(new Error("Excel refused")))(event);
