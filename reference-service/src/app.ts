@@ -7,6 +7,8 @@ import { registerIndexRoutes } from "./routes/index-data";
 import { registerSystemRoutes } from "./routes/system";
 import { ServiceError, errorBody } from "./service-error";
 import { applyFault, numbersAsStrings } from "./fault-responses";
+import { RATE_LIMIT_HEADERS, answerClientError, answerFrameworkError, asServiceError } from "./framework-errors";
+import { MAX_URL_LENGTH, PARSER_HEADER_LIMIT, requestGate } from "./request-gate";
 import { identifyCaller, type Caller, type Tier } from "./tiers";
 
 declare module "fastify" {
@@ -31,13 +33,20 @@ export interface AppOptions {
   readonly logger: boolean;
 }
 
-const RATE_LIMIT_HEADERS = ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"];
-
 /** The Fastify app: CORS, caller identification, rate limits per tier, faults, routes, JSON errors. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { context, limits, rateLimitWindowMs, requestLog } = options;
   // Force-closing lets close() finish even while a test holds a request open with injected latency.
-  const app = Fastify({ logger: options.logger, forceCloseConnections: true });
+  const app = Fastify({
+    logger: options.logger,
+    forceCloseConnections: true,
+    // The parser's limit sits above the gate's, so that a long URL or big headers get the gate's 414/431.
+    http: { maxHeaderSize: PARSER_HEADER_LIMIT },
+    // A symbol as long as the longest URL: an absurd symbol is an unknown one (404), not a routing error.
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+  });
   app.decorateRequest("caller", null);
   app.decorateRequest("wrongShape", false);
   const logDropped = logDroppedTo(requestLog);
@@ -48,6 +57,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     allowedHeaders: ["X-API-Key", "Authorization", "Content-Type"],
     exposedHeaders: RATE_LIMIT_HEADERS,
     maxAge: 600,
+    // A bare OPTIONS (no Access-Control-Request-Method) gets the same answer, not a text/plain 400.
+    strictPreflight: false,
   });
 
   app.addHook("onRequest", async (request) => {
@@ -68,6 +79,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ),
   });
 
+  // preParsing runs after every onRequest hook (CORS, rate limit), so its answers carry their headers too.
+  app.addHook("preParsing", requestGate(app));
+
   app.addHook("preHandler", async (request, reply) => {
     const caller = callerOf(request);
     if (!caller.ok) throw new ServiceError(401, caller.code === "API_KEY_REVOKED" ? "API_KEY_REVOKED" : "UNAUTHORIZED", caller.message);
@@ -86,12 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler(async (error, request, reply) => {
-    if (error instanceof ServiceError) return reply.code(error.statusCode).send(error.toBody());
-    const status = typeof error === "object" && error !== null && "statusCode" in error ? Number(error.statusCode) : 500;
-    if (status >= 400 && status < 500) {
-      const message = error instanceof Error ? error.message : "Bad request.";
-      return reply.code(status).send(errorBody(status, "BAD_REQUEST", message));
-    }
+    const serviceError = asServiceError(error);
+    if (serviceError !== undefined) return reply.code(serviceError.statusCode).send(serviceError.toBody());
     request.log.error(error);
     return reply.code(500).send(errorBody(500, "INTERNAL_ERROR", "Internal server error."));
   });

@@ -4,12 +4,12 @@ import type { ServiceContext } from "./context";
 import { buildDataset, type Dataset } from "./dataset/dataset";
 import type { ExtraIndex } from "./dataset/definitions";
 import { disabledFaultController, faultController, type FaultController } from "./faults";
-import { ServiceState } from "./state";
+import { ServiceState, type LatencyTimer } from "./state";
 import { TIER_LIMITS, type Flavor, type Tier } from "./tiers";
 
 export { DEMO_KEYS, TIER_LIMITS, type Flavor, type Tier } from "./tiers";
 export type { FaultController } from "./faults";
-export { FAULT_KINDS, type FaultKind } from "./state";
+export { FAULT_KINDS, type FaultKind, type LatencyTimer } from "./state";
 export { buildDataset, Dataset, type DatasetOptions } from "./dataset/dataset";
 export { DEFAULT_INDEXES, FLAGSHIP_SYMBOL, type ExtraIndex, type IndexDefinition } from "./dataset/definitions";
 export { DATA_EPOCH, HOLIDAYS } from "./dataset/calendar";
@@ -33,6 +33,8 @@ export interface ReferenceServiceOptions {
   rateLimits?: Partial<Record<Tier, number>>;
   /** The service clock: "today" and the latest fix follow it. @default () => new Date() */
   now?: () => Date;
+  /** What waits out `faults.setLatency`; tests pass a fake one to hold and release requests. @default setTimeout */
+  latencyTimer?: LatencyTimer;
   /** Fastify's request logging (never logs API keys). @default false */
   logger?: boolean;
   /** The data served. @default buildDataset() */
@@ -84,7 +86,7 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
     extraIndexes.length === 0
       ? (options.dataset ?? defaultDataset())
       : buildDataset({ ...(options.dataset ? { indexes: options.dataset.indexes } : {}), extraIndexes });
-  const state = new ServiceState();
+  const state = new ServiceState(options.latencyTimer);
   const context: ServiceContext = { flavor, dataset, now, state };
   const requestLog: RequestLogEntry[] = [];
   const app = await buildApp({

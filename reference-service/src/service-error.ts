@@ -8,6 +8,14 @@ export type ErrorCode =
   | "INVALID_GRANULARITY"
   | "INVALID_WINDOW"
   | "BAD_REQUEST"
+  | "INVALID_URL"
+  | "INVALID_BODY"
+  | "METHOD_NOT_ALLOWED"
+  | "PAYLOAD_TOO_LARGE"
+  | "URI_TOO_LONG"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "HEADERS_TOO_LARGE"
+  | "REQUEST_TIMEOUT"
   | "UNAUTHORIZED"
   | "API_KEY_REVOKED"
   | "RATE_LIMITED"
@@ -26,7 +34,13 @@ const REASON_PHRASES: Readonly<Record<number, string>> = {
   400: "Bad Request",
   401: "Unauthorized",
   404: "Not Found",
+  405: "Method Not Allowed",
+  408: "Request Timeout",
+  413: "Payload Too Large",
+  414: "URI Too Long",
+  415: "Unsupported Media Type",
   429: "Too Many Requests",
+  431: "Request Header Fields Too Large",
   500: "Internal Server Error",
   503: "Service Unavailable",
 };

@@ -22,6 +22,14 @@ export interface PublishedFix {
   readonly asOf: string;
 }
 
+/** Calls `wake` after `ms` milliseconds; the returned function cancels. Tests pass a fake one to hold and release latency. */
+export type LatencyTimer = (ms: number, wake: () => void) => () => void;
+
+export const realLatencyTimer: LatencyTimer = (ms, wake) => {
+  const timer = setTimeout(wake, ms);
+  return () => clearTimeout(timer);
+};
+
 /** What a running service can change while it runs: health, injected faults, published fixes. */
 export class ServiceState {
   health: HealthState = "ok";
@@ -30,6 +38,8 @@ export class ServiceState {
   readonly publishedFixes = new Map<string, PublishedFix>();
   private readonly sleepers = new Set<() => void>();
   private closed = false;
+
+  constructor(private readonly latencyTimer: LatencyTimer = realLatencyTimer) {}
 
   /** The fault for this request, if one is queued for its path; counts it down. */
   takeFault(path: string): FaultKind | undefined {
@@ -46,13 +56,14 @@ export class ServiceState {
     const ms = this.latencyMs;
     if (ms <= 0 || this.closed) return;
     await new Promise<void>((resolve) => {
+      let cancel = () => {};
       const wake = () => {
-        clearTimeout(timer);
+        cancel();
         this.sleepers.delete(wake);
         resolve();
       };
-      const timer = setTimeout(wake, ms);
       this.sleepers.add(wake);
+      cancel = this.latencyTimer(ms, wake);
     });
   }
 

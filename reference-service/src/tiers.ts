@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 
 export type Flavor = "newer" | "older";
@@ -21,10 +22,31 @@ export type Caller =
   | { readonly ok: true; readonly tier: Tier; readonly bucket: string }
   | { readonly ok: false; readonly tier: "anonymous"; readonly bucket: string; readonly code: string; readonly message: string };
 
-const TIER_OF_KEY = new Map<string, Tier>([
-  [DEMO_KEYS.apiKey, "api-key"],
-  [DEMO_KEYS.enterprise, "enterprise"],
-]);
+type KeyStanding = Tier | "revoked";
+
+function digestOf(key: string): Buffer {
+  return createHash("sha256").update(key, "utf8").digest();
+}
+
+/** Digests, not keys: equal-length buffers, so timingSafeEqual can compare any presented key with them. */
+const KNOWN_KEY_DIGESTS: ReadonlyArray<readonly [Buffer, KeyStanding]> = [
+  [digestOf(DEMO_KEYS.apiKey), "api-key"],
+  [digestOf(DEMO_KEYS.enterprise), "enterprise"],
+  [digestOf(DEMO_KEYS.revoked), "revoked"],
+];
+
+/**
+ * The standing of a presented key, compared in constant time: every known key is compared, with no
+ * early exit, so the answer time does not tell how much of a key was right.
+ */
+function standingOfKey(key: string): KeyStanding | undefined {
+  const presented = digestOf(key);
+  let standing: KeyStanding | undefined;
+  for (const [digest, candidate] of KNOWN_KEY_DIGESTS) {
+    if (timingSafeEqual(presented, digest)) standing = candidate;
+  }
+  return standing;
+}
 
 /** The key from `X-API-Key: <key>`, else from `Authorization: Bearer <key>`. Empty headers count as none. */
 function presentedKey(headers: IncomingHttpHeaders): { key?: string; badScheme?: true } {
@@ -46,14 +68,15 @@ export function identifyCaller(headers: IncomingHttpHeaders, ip: string): Caller
     return { ok: false, tier: "anonymous", bucket: anonymousBucket, code: "UNAUTHORIZED", message };
   }
   if (key === undefined) return { ok: true, tier: "anonymous", bucket: anonymousBucket };
-  if (key === DEMO_KEYS.revoked) {
+  const standing = standingOfKey(key);
+  if (standing === "revoked") {
     const message = "This API key has been revoked. Ask for a new key, or remove it to call anonymously.";
     return { ok: false, tier: "anonymous", bucket: anonymousBucket, code: "API_KEY_REVOKED", message };
   }
-  const tier = TIER_OF_KEY.get(key);
-  if (tier === undefined) {
+  if (standing === undefined) {
     const message = "Unknown API key. Check the key in the settings, or remove it to call anonymously.";
     return { ok: false, tier: "anonymous", bucket: anonymousBucket, code: "UNAUTHORIZED", message };
   }
-  return { ok: true, tier, bucket: `key:${key}` };
+  // One demo key per tier, so the tier names the key's bucket without the key being kept in the store.
+  return { ok: true, tier: standing, bucket: `key:${standing}` };
 }

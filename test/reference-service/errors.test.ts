@@ -47,9 +47,20 @@ describe.each(["newer", "older"] as const)("errors, %s description", (flavor) =>
     ["start=01-02-2025", "INVALID_DATE"],
     ["startDate=2025-01-01T25:00:00Z", "INVALID_DATE"],
     ["startDate=2025-03-01&endDate=2025-02-01", "INVALID_DATE_RANGE"],
-    ["startDate=2025-01-01&startDate=2025-02-01", "BAD_REQUEST"],
   ])("history ?%s is 400 %s", async (query, code) => {
     expectError(await get(service(), `/api/v1/index/${FLAGSHIP}/history?${query}`), 400, code);
+  });
+
+  // In both descriptions, even the newer one that ignores granularity: a repeated parameter is ambiguous.
+  test.each([
+    ["history", "granularity", "granularity=daily&granularity=weekly"],
+    ["history", "startDate", "startDate=2025-01-01&startDate=2025-02-01"],
+    ["history", "endDate", "startDate=2025-01-01&endDate=2025-02-01&endDate=2025-03-01"],
+    ["volatility", "windowDays", "windowDays=30&windowDays=90"],
+  ])("%s with %s given twice is 400 BAD_REQUEST naming it", async (endpoint, name, query) => {
+    const response = await get(service(), `/api/v1/index/${FLAGSHIP}/${endpoint}?${query}`);
+    expectError(response, 400, "BAD_REQUEST");
+    expect(record(response.body).message).toBe(`Query parameter "${name}" is given 2 times; give it once.`);
   });
 
   test("history ?granularity=monthly: 400 in older, ignored in newer", async () => {

@@ -1,6 +1,7 @@
 import { IndexListWire } from "../../src/client/resources/indexes";
 import { LatestFixWire } from "../../src/client/resources/latest";
 import { DEMO_KEYS, startReferenceService } from "../../reference-service/src/index";
+import { FakeLatencyTimer } from "./fake-latency-timer";
 import { FLAGSHIP, WEDNESDAY, get, record, serviceFor } from "./support";
 
 const LATEST = `/api/v1/index/${FLAGSHIP}/latest`;
@@ -27,8 +28,10 @@ describe("a service started without testFaults", () => {
 });
 
 describe("fault injection", () => {
-  const service = serviceFor({ testFaults: true, now: () => WEDNESDAY });
+  const latency = new FakeLatencyTimer();
+  const service = serviceFor({ testFaults: true, now: () => WEDNESDAY, latencyTimer: latency.timer });
   afterEach(() => {
+    latency.clear();
     service().faults.reset();
     service().resetRequestLog();
   });
@@ -87,12 +90,27 @@ describe("fault injection", () => {
     expect(record(bare.body).code).toBe("RATE_LIMITED");
   });
 
-  test("latency delays every response by at least the set time", async () => {
+  test("latency holds each request on the service's timer until that timer fires", async () => {
     service().faults.setLatency(300);
-    const started = Date.now();
-    const response = await get(service(), "/api/health");
-    expect(response.status).toBe(200);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    const events: string[] = [];
+    const pending = get(service(), "/api/health").then((response) => {
+      events.push(`answered ${response.status}`);
+      return response;
+    });
+    const held = await latency.nextScheduled();
+    events.push(`held for ${held.ms} ms`);
+    // The request reached the service and waits there: nothing is answered, nothing logged.
+    expect(service().requests).toEqual([]);
+    held.fire();
+    events.push("timer fired");
+    await pending;
+    expect(events).toEqual(["held for 300 ms", "timer fired", "answered 200"]);
+    expect(service().requests).toEqual([expect.objectContaining({ path: "/api/health", status: 200 })]);
+  });
+
+  test("without latency no timer is started", async () => {
+    expect((await get(service(), "/api/health")).status).toBe(200);
+    expect(latency.scheduled).toEqual([]);
   });
 
   test("publishFix makes a new latest fix, dated now, seen by /latest and /indexes", async () => {
@@ -135,13 +153,15 @@ describe("fault injection", () => {
 
 describe("closing", () => {
   test("close() finishes while a request is held by latency, and that request settles", async () => {
-    const service = await startReferenceService({ testFaults: true });
+    const latency = new FakeLatencyTimer();
+    const service = await startReferenceService({ testFaults: true, latencyTimer: latency.timer });
     service.faults.setLatency(60_000);
     const pending = fetch(`${service.url}/api/health`).then(
       (response) => response.status,
       () => "failed",
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The fake timer never fires: only close() can release the request.
+    expect((await latency.nextScheduled()).ms).toBe(60_000);
     await service.close();
     await expect(pending).resolves.toBeDefined();
   });

@@ -6,6 +6,7 @@ import { ServiceError } from "../service-error";
 export type QueryValue = string | string[] | undefined;
 
 function single(name: string, raw: QueryValue): string | undefined {
+  // The request gate refuses repeated parameters before any route runs; this only keeps the type honest.
   if (Array.isArray(raw)) {
     throw new ServiceError(400, "BAD_REQUEST", `Query parameter "${name}" is given ${raw.length} times; give it once.`);
   }
