@@ -1,24 +1,22 @@
 import { BadRequestError } from "./errors/bad-request-error";
 import type { HistoryQuery } from "./resources/history";
-
-const MAX_SYMBOL_LENGTH = 100;
+import { SYMBOL_RULE, validSymbol } from "./symbol";
 
 function refuse(message: string, code: string): never {
   // No request was sent, so there is no path and no status; the code says which argument.
   throw new BadRequestError(message, { path: "", code });
 }
 
-/** The symbol as a path segment: checked, trimmed and percent-encoded (symbols may contain dots and other marks). */
+/**
+ * The symbol as a path segment, by the one rule of `symbol.ts`: trimmed, and refused before any URL is
+ * built unless it is a valid symbol, so ".", "..", slashes and the like can never reach another path.
+ * The text is not echoed back: it may hold control characters, and the cell shows the argument anyway.
+ */
 export function symbolSegment(symbol: unknown): string {
-  if (typeof symbol !== "string" || symbol.trim() === "") {
-    refuse('The index symbol is empty: pass a symbol such as "RTM-NWE-A-1x3" (see the index list).', "INVALID_SYMBOL");
-  }
-  const trimmed = symbol.trim();
-  // eslint-disable-next-line no-control-regex
-  if (trimmed.length > MAX_SYMBOL_LENGTH || /[\u0000-\u001f\u007f]/.test(trimmed)) {
-    refuse(`The index symbol is not valid: use a symbol from the index list (at most ${MAX_SYMBOL_LENGTH} characters).`, "INVALID_SYMBOL");
-  }
-  return encodeURIComponent(trimmed);
+  const valid = validSymbol(symbol);
+  if (valid === undefined) refuse(`Not a valid index symbol: give ${SYMBOL_RULE}.`, "INVALID_SYMBOL");
+  // A valid symbol needs no encoding; encoding anyway keeps the segment safe if the rule is ever widened.
+  return encodeURIComponent(valid);
 }
 
 /** windowDays as a query value; only values that cannot be a number are refused here, the range is the service's. */

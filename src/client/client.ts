@@ -1,3 +1,4 @@
+import { MAX_CATALOGUE_BYTES } from "./body-reader";
 import { historyParams, symbolSegment, windowDaysParam } from "./arguments";
 import { decode, requestJson, type HttpRequest } from "./http";
 import type { ClientOptions } from "./options";
@@ -46,9 +47,10 @@ export class IndexDataClient {
     return `/api/v1/index/${symbolSegment(symbol)}/${resource}`;
   }
 
-  /** GET /api/v1/indexes: the catalogue. */
+  /** GET /api/v1/indexes: the catalogue (read up to 20 MB, every other answer up to 5 MB). */
   async listIndexes(init?: CallOptions): Promise<IndexSummary[]> {
-    return toIndexList(decode(IndexListWire, await this.#get("/api/v1/indexes", init)));
+    const response = await this.#get("/api/v1/indexes", init, { maxBytes: MAX_CATALOGUE_BYTES });
+    return toIndexList(decode(IndexListWire, response));
   }
 
   /** GET /api/v1/index/{symbol}/latest: the latest fix. */

@@ -1,11 +1,13 @@
 import type { z } from "zod";
 import { keyTransportAllowed, KEY_OVER_HTTP_MESSAGE } from "./base-url";
+import { MAX_ANSWER_BYTES, readCapped } from "./body-reader";
 import { ConfigurationError } from "./errors/configuration-error";
 import { errorFromResponse } from "./errors/from-response";
 import { IndexDataError } from "./errors/index-data-error";
 import { InvalidResponseError } from "./errors/invalid-response-error";
 import { NetworkError } from "./errors/network-error";
 import { TimeoutError } from "./errors/timeout-error";
+import { fetchSameOrigin } from "./redirects";
 import type { ResolvedOptions } from "./resolve-options";
 import { responseInfo } from "./response-headers";
 
@@ -20,6 +22,8 @@ export interface HttpRequest {
   readonly acceptStatuses?: readonly number[];
   /** Treat a body that is not JSON as absent instead of failing (the health check's body is not specified). */
   readonly lenientBody?: boolean;
+  /** Largest body read, in bytes; a larger answer is an InvalidResponseError. @default MAX_ANSWER_BYTES (5 MB) */
+  readonly maxBytes?: number;
 }
 
 export interface HttpResponse {
@@ -80,7 +84,13 @@ function notify(options: ResolvedOptions, path: string, response: Response): voi
 }
 
 /** One fetch with a deadline that covers the headers and the whole body, and an optional caller's signal. */
-async function fetchWithDeadline(options: ResolvedOptions, url: string, path: string, signal?: AbortSignal): Promise<RawResponse> {
+async function fetchWithDeadline(
+  options: ResolvedOptions,
+  url: string,
+  path: string,
+  signal: AbortSignal | undefined,
+  maxBytes: number,
+): Promise<RawResponse> {
   signal?.throwIfAborted();
   const controller = new AbortController();
   let timedOut = false;
@@ -97,9 +107,8 @@ async function fetchWithDeadline(options: ResolvedOptions, url: string, path: st
   aborted.catch(() => undefined);
   try {
     const init: RequestInit = { method: "GET", headers: requestHeaders(options), signal: controller.signal, credentials: "omit" };
-    const response = await Promise.race([options.fetch(url, init), aborted]);
-    notify(options, path, response);
-    const text = await Promise.race([response.text(), aborted]);
+    const response = await Promise.race([fetchSameOrigin(options.fetch, url, path, init, (r) => notify(options, path, r)), aborted]);
+    const text = await Promise.race([readCapped(response, maxBytes, path), aborted]);
     return { status: response.status, headers: response.headers, text };
   } catch (error) {
     // The caller gave up: hand back its own reason, as fetch does.
@@ -132,7 +141,8 @@ export async function requestJson(options: ResolvedOptions, request: HttpRequest
   if (options.apiKey !== undefined && !keyTransportAllowed(options.baseUrl)) {
     throw new ConfigurationError(KEY_OVER_HTTP_MESSAGE, { path });
   }
-  const raw = await fetchWithDeadline(options, `${options.baseUrl}${path}`, path, request.signal);
+  const url = `${options.baseUrl}${path}`;
+  const raw = await fetchWithDeadline(options, url, path, request.signal, request.maxBytes ?? MAX_ANSWER_BYTES);
   const accepted = (raw.status >= 200 && raw.status < 300) || (request.acceptStatuses ?? []).includes(raw.status);
   if (!accepted) {
     // A service may echo the key it refused; its text goes into messages that reach cells and logs.
@@ -155,10 +165,35 @@ export function decode<S extends z.ZodType>(schema: S, response: HttpResponse): 
   const result = schema.safeParse(response.body);
   if (result.success) return result.data;
   const first = result.error.issues[0];
+  const details = { path: response.path, status: response.status, issues: result.error.issues };
+  const impossible = first !== undefined ? impossibleValue(first, response.body) : undefined;
+  if (impossible !== undefined) {
+    throw new InvalidResponseError(
+      `The index service sent an impossible value for ${impossible.field} (${impossible.sent}) in the answer to ${response.path}; ` +
+        "the add-in does not show it. Report it to the service's provider.",
+      details,
+    );
+  }
   const where = first !== undefined && first.path.length > 0 ? ` at ${first.path.join(".")}` : "";
   const what = first !== undefined ? `: ${first.message}${where}` : "";
   throw new InvalidResponseError(
     `The answer to ${response.path} does not have the expected shape${what}. Check that the base URL points at an Index Data Service, or report it.`,
-    { path: response.path, status: response.status, issues: result.error.issues },
+    details,
   );
+}
+
+const RANGE_CODES: ReadonlySet<string> = new Set(["too_big", "too_small", "not_multiple_of"]);
+
+/**
+ * The field and the value sent, when the issue is a number out of its possible range (or a number sent as
+ * text, such as "NaN"), as opposed to a missing field or a different shape.
+ */
+function impossibleValue(issue: z.core.$ZodIssue, body: unknown): { field: string; sent: string } | undefined {
+  const numeric = RANGE_CODES.has(issue.code) || (issue.code === "invalid_type" && (issue.expected === "number" || issue.expected === "int"));
+  if (!numeric || issue.path.length === 0) return undefined;
+  let value: unknown = body;
+  for (const key of issue.path) value = typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  if (value === undefined || value === null) return undefined;
+  const text = JSON.stringify(value) ?? String(value);
+  return { field: issue.path.map(String).join("."), sent: text.length > 40 ? `${text.slice(0, 40)}…` : text };
 }

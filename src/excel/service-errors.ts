@@ -1,4 +1,5 @@
 import { CellError, isCellError, notAvailable } from "./cell-error";
+import { queueBound } from "../client/errors/queue-full-error";
 import type { IndexDataSource } from "../client/source";
 
 /** What a failed request was about, so the message can name it. */
@@ -16,6 +17,7 @@ interface ErrorShape {
   readonly message?: unknown;
   readonly code?: unknown;
   readonly retryAfterSeconds?: unknown;
+  readonly maxQueueWaitMs?: unknown;
 }
 
 /** Errors the person at the sheet fixes in the setup (key, URL, arguments): `#VALUE!`. The rest: `#N/A`. */
@@ -24,6 +26,8 @@ const VALUE_ERRORS = new Set(["BadRequestError", "UnauthorizedError", "Configura
 const FALLBACK_ADVICE: Readonly<Record<string, string>> = {
   UnauthorizedError: "unauthorized: the service refused the API key; check or clear it in the taskpane settings",
   RateLimitedError: "rate limited by the service; the value comes back after the limit resets (Refresh)",
+  // Our own queue refused: the service said nothing, so the cell must not blame it.
+  QueueFullError: "too many cells waiting for the service; Refresh retries them",
   ServiceUnavailableError: "the index service is unavailable; try again later",
   ServerError: "the index service failed; try again later",
   NetworkError: "cannot reach the index service; check the service URL in the settings and your connection",
@@ -45,13 +49,23 @@ export function cellErrorFromFailure(error: unknown, subject: ErrorSubject): Cel
   if (name === "NotFoundError") return notFound(subject, typeof shape.code === "string" ? shape.code : undefined);
   const advice = FALLBACK_ADVICE[name];
   if (advice === undefined) return notAvailable(`unexpected error getting ${subject.what}: ${message ?? String(error)}`);
-  const text = name === "RateLimitedError" ? rateLimitedText(shape.retryAfterSeconds, message) : (message ?? advice);
+  const text =
+    name === "RateLimitedError"
+      ? rateLimitedText(shape.retryAfterSeconds, message)
+      : name === "QueueFullError"
+        ? queueFullText(shape.maxQueueWaitMs)
+        : (message ?? advice);
   return new CellError(VALUE_ERRORS.has(name) ? "#VALUE!" : "#N/A", text);
 }
 
 function rateLimitedText(retryAfter: unknown, message: string | undefined): string {
   if (typeof retryAfter === "number") return `rate limited by the service; try again in ${retryAfter} s (Refresh)`;
   return message ?? (FALLBACK_ADVICE["RateLimitedError"] as string);
+}
+
+function queueFullText(maxQueueWaitMs: unknown): string {
+  if (typeof maxQueueWaitMs !== "number" || !Number.isFinite(maxQueueWaitMs)) return FALLBACK_ADVICE["QueueFullError"] as string;
+  return `too many cells waiting for the service (more than ${queueBound(maxQueueWaitMs)} of requests queued); Refresh retries them`;
 }
 
 function notFound(subject: ErrorSubject, code: string | undefined): CellError {

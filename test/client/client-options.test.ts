@@ -103,7 +103,8 @@ describe("rate-limit headers and tiers", () => {
     const now = Date.UTC(2025, 0, 1, 12, 0, 0);
     expect(parseRetryAfter("5", now)).toBe(5);
     expect(parseRetryAfter("1.2", now)).toBe(2);
-    expect(parseRetryAfter(new Date(now + 90_000).toUTCString(), now)).toBe(90);
+    expect(parseRetryAfter(new Date(now + 45_000).toUTCString(), now)).toBe(45);
+    expect(parseRetryAfter(new Date(now + 90_000).toUTCString(), now)).toBe(60); // at most one rate window
     expect(parseRetryAfter(new Date(now - 90_000).toUTCString(), now)).toBe(0);
     expect(parseRetryAfter("soon", now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();

@@ -1,7 +1,7 @@
 import { isNetworkError, isNotFoundError, isServerError, isServiceUnavailableError, NetworkError, ServiceUnavailableError } from "../../src/client/errors";
 import { Outage } from "../../src/client/engine/outage";
 import { backoffMs, decideRetry } from "../../src/client/engine/retry-policy";
-import { RateLimitedError } from "../../src/client/errors";
+import { QueueFullError, RateLimitedError } from "../../src/client/errors";
 import { SYMBOLS, engineFor, sent, startService, statuses, stopAll } from "./helpers";
 
 afterEach(stopAll);
@@ -96,7 +96,7 @@ describe("retry policy", () => {
     const long = new RateLimitedError("429", { path: "/x", status: 429, retryAfterSeconds: 60 });
     expect(decideRetry(long, 1, 0, options, () => 0)).toMatchObject({ delayMs: 5000 });
     expect(decideRetry(told, 1, 2, options)).toEqual({ retry: false });
-    expect(decideRetry(new RateLimitedError("queue", { path: "" }), 1, 0, options)).toEqual({ retry: false });
+    expect(decideRetry(new QueueFullError("queue", { path: "", maxQueueWaitMs: 1000, waitSeconds: 2 }), 1, 0, options)).toEqual({ retry: false });
   });
 
   test("a server error is retried until the attempts run out", () => {

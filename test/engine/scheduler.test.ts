@@ -1,5 +1,5 @@
 import { IndexDataClient } from "../../src/client/client";
-import { isRateLimitedError } from "../../src/client/errors";
+import { isQueueFullError } from "../../src/client/errors";
 import { RateBudget } from "../../src/client/engine/rate-budget";
 import { SYMBOLS, engineFor, sent, startService, statuses, stopAll } from "./helpers";
 
@@ -50,7 +50,7 @@ describe("the scheduler keeps to the tier's budget", () => {
     const results = await Promise.allSettled(volatilityCells(12).map(([s, d]) => engine.volatility(s, d)));
     const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason as unknown);
     expect(refused.length).toBeGreaterThan(0);
-    expect(refused.every((e) => isRateLimitedError(e) && /rate limit .* used up/.test(e.message))).toBe(true);
+    expect(refused.every((e) => isQueueFullError(e) && e.message.startsWith("Not sent: too many cells are waiting"))).toBe(true);
     expect(statuses(service).filter((s) => s === 429)).toEqual([]);
     expect(sent(service).length).toBeLessThanOrEqual(60);
   });

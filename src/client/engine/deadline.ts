@@ -1,7 +1,9 @@
+import { armTimer } from "./timers";
+
 /** Settles with `work`, or rejects with `onTimeout()` after `ms`, whichever comes first. */
 export function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(onTimeout()), ms);
+    const timer = armTimer(() => reject(onTimeout()), ms);
     work.then(
       (value) => {
         clearTimeout(timer);
@@ -16,5 +18,5 @@ export function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => E
 }
 
 export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => armTimer(resolve, ms));
 }

@@ -1,5 +1,6 @@
 import type { LatestFix } from "../resources/latest";
 import type { Served } from "../source";
+import { armTimer } from "./timers";
 
 /** What a watcher hears: a fix that differs from the last one, or an error (the watcher decides what to show). */
 export type LiveUpdate = { readonly ok: true; readonly fix: Served<LatestFix> } | { readonly ok: false; readonly error: unknown };
@@ -90,7 +91,7 @@ export class LiveFeed {
   private poll(symbol: string, watch: SymbolWatch): void {
     const next = () => {
       if (this.symbols.get(symbol) !== watch) return; // stopped meanwhile
-      watch.timer = setTimeout(() => this.poll(symbol, watch), this.interval(watch));
+      watch.timer = armTimer(() => this.poll(symbol, watch), this.interval(watch));
     };
     this.sources.poll(symbol).then(
       (fix) => {

@@ -1,6 +1,7 @@
 import {
   isInvalidResponseError,
   isNetworkError,
+  isQueueFullError,
   isRateLimitedError,
   isServerError,
   isServiceUnavailableError,
@@ -33,7 +34,10 @@ export function backoffMs(retry: number, baseMs: number, capMs: number, random: 
   return Math.round(random() * ceiling);
 }
 
-/** The service failed to answer (as opposed to answering "not found", "bad request" or "unauthorized"). */
+/**
+ * The service failed to answer (as opposed to answering "not found", "bad request" or "unauthorized"), or our
+ * own queue could not send the request in time: either way a last-known value is better than an error.
+ */
 export function isServiceFailure(error: unknown): boolean {
   return (
     isServerError(error) ||
@@ -41,6 +45,7 @@ export function isServiceFailure(error: unknown): boolean {
     isNetworkError(error) ||
     isTimeoutError(error) ||
     isRateLimitedError(error) ||
+    isQueueFullError(error) ||
     isInvalidResponseError(error)
   );
 }
@@ -51,8 +56,8 @@ function isTransient(error: unknown): boolean {
 
 /**
  * Whether to try again after `error` on attempt `attempt` (1-based), and after how long.
- * `rateLimitRetries` counts the 429 retries already made. A 429 that came from our own queue
- * (no request sent: empty path) is never retried; waiting longer is exactly what it refused.
+ * `rateLimitRetries` counts the 429 retries already made. A QueueFullError (our own queue refused) is never
+ * retried: waiting longer is exactly what it refused.
  */
 export function decideRetry(
   error: unknown,

@@ -1,5 +1,7 @@
-import { RateLimitedError } from "../errors";
+import { QueueFullError } from "../errors";
+import { queueBound } from "../errors/queue-full-error";
 import type { RateBudget } from "./rate-budget";
+import { armTimer } from "./timers";
 
 export interface SchedulerOptions {
   /** Longest a request may wait for a free slot before it fails with a clear message. */
@@ -53,7 +55,7 @@ export class Scheduler {
     if (estimate > bound) return Promise.reject(this.waitTooLong(estimate));
     return new Promise<T>((resolve, reject) => {
       const task: QueuedTask = { run, resolve: resolve as (value: unknown) => void, reject, expiry: undefined };
-      task.expiry = setTimeout(() => this.expire(task, bound), bound);
+      task.expiry = armTimer(() => this.expire(task, bound), bound);
       if (first) this.queue.unshift(task);
       else this.queue.push(task);
       this.changed();
@@ -140,7 +142,7 @@ export class Scheduler {
 
   private armSlotTimer(now: number, wait: number): void {
     this.nextSlotAt = now + wait;
-    this.slotTimer = setTimeout(() => {
+    this.slotTimer = armTimer(() => {
       this.slotTimer = undefined;
       this.pump();
     }, wait);
@@ -154,13 +156,16 @@ export class Scheduler {
     this.changed();
   }
 
-  private waitTooLong(waitMs: number): RateLimitedError {
-    const seconds = Math.ceil(waitMs / 1000);
+  /** Our own refusal, worded apart from the service's 429: the service refused nothing. */
+  private waitTooLong(waitMs: number): QueueFullError {
+    const waitSeconds = Math.ceil(waitMs / 1000);
     const perMinute = Math.round((this.budget.limit * 60_000) / this.budget.windowMs);
-    return new RateLimitedError(
-      `Not sent: the rate limit (${perMinute} requests a minute for this tier) is used up, and this request would wait ` +
-        `about ${seconds} s or more for a free slot. Refresh in a minute, split the sheet, or use an API key for a higher limit.`,
-      { path: "", retryAfterSeconds: seconds },
+    const maxQueueWaitMs = this.options.maxQueueWaitMs;
+    return new QueueFullError(
+      `Not sent: too many cells are waiting for the service; the queue holds at most ${queueBound(maxQueueWaitMs)} of requests ` +
+        `(${perMinute} requests a minute for this tier), and this one would wait about ${waitSeconds} s. ` +
+        "Refresh to retry them; an API key gives a higher limit.",
+      { path: "", maxQueueWaitMs, waitSeconds },
     );
   }
 

@@ -4,6 +4,7 @@ import { INDEX_DATA_ERROR_NAMES, IndexDataError, type IndexDataErrorName } from 
 import type { InvalidResponseError } from "./invalid-response-error";
 import type { NetworkError } from "./network-error";
 import type { NotFoundError } from "./not-found-error";
+import type { QueueFullError } from "./queue-full-error";
 import type { RateLimitedError } from "./rate-limited-error";
 import type { ServerError } from "./server-error";
 import type { ServiceUnavailableError } from "./service-unavailable-error";
@@ -42,3 +43,4 @@ export const isNetworkError = hasName<NetworkError>("NetworkError");
 export const isTimeoutError = hasName<TimeoutError>("TimeoutError");
 export const isInvalidResponseError = hasName<InvalidResponseError>("InvalidResponseError");
 export const isConfigurationError = hasName<ConfigurationError>("ConfigurationError");
+export const isQueueFullError = hasName<QueueFullError>("QueueFullError");

@@ -11,6 +11,7 @@ export const INDEX_DATA_ERROR_NAMES = [
   "TimeoutError",
   "InvalidResponseError",
   "ConfigurationError",
+  "QueueFullError",
 ] as const;
 export type IndexDataErrorName = (typeof INDEX_DATA_ERROR_NAMES)[number];
 

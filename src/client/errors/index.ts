@@ -6,6 +6,7 @@ export { INDEX_DATA_ERROR_NAMES, IndexDataError, type IndexDataErrorDetails, typ
 export { InvalidResponseError } from "./invalid-response-error";
 export { NetworkError } from "./network-error";
 export { NotFoundError } from "./not-found-error";
+export { QueueFullError } from "./queue-full-error";
 export { RateLimitedError } from "./rate-limited-error";
 export { ServerError } from "./server-error";
 export { ServiceUnavailableError } from "./service-unavailable-error";

@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { Figure, Timestamp, absentIfNull } from "./wire";
+import { Count, Fraction, NonNegative, Timestamp, absentIfNull } from "./wire";
 
 /** GET /api/v1/index/{symbol}/capacity-metrics. The two descriptions differ in their extra fields. */
 export const CapacityMetricsWire = z.looseObject({
-  bookedKg: Figure,
-  availableKg: Figure,
-  fillRatio: Figure,
-  contributors: Figure,
-  avgLeadTimeDays: Figure,
+  bookedKg: NonNegative,
+  availableKg: NonNegative,
+  fillRatio: Fraction,
+  contributors: Count,
+  avgLeadTimeDays: NonNegative,
   // Newer description only.
   modelVersion: z.string().nullish(),
-  modelDetails: z.looseObject({ horizonDays: Figure, fillRatioSource: z.string() }).nullish(),
+  modelDetails: z.looseObject({ horizonDays: NonNegative, fillRatioSource: z.string() }).nullish(),
   // Older description only.
   symbol: z.string().nullish(),
   recordedAt: Timestamp.nullish(),

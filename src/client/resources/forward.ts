@@ -1,16 +1,16 @@
 import { z } from "zod";
-import { Figure } from "./wire";
+import { Figure, NonNegative, Price } from "./wire";
 
 /** GET /api/v1/index/{symbol}/forward (newer description only). */
 export const ForwardPointWire = z.looseObject({
-  tenorMonths: Figure,
+  tenorMonths: NonNegative,
   tenorLabel: z.string(),
-  forwardPrice: Figure,
+  forwardPrice: Price,
   spreadBps: Figure,
 });
 export const ForwardCurveWire = z.looseObject({
   symbol: z.string().min(1),
-  spotPrice: Figure,
+  spotPrice: Price,
   curve: z.array(ForwardPointWire),
 });
 export type ForwardCurveWire = z.output<typeof ForwardCurveWire>;

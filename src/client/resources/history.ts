@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CarriedForwardFromWire, Figure, Timestamp, newerOnly } from "./wire";
+import { CarriedForwardFromWire, Confidence, Price, Timestamp, newerOnly } from "./wire";
 
 export const GRANULARITIES = ["daily", "weekly"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
@@ -7,8 +7,8 @@ export type Granularity = (typeof GRANULARITIES)[number];
 /** GET /api/v1/index/{symbol}/history. */
 export const HistoryPointWire = z.looseObject({
   date: Timestamp,
-  value: Figure,
-  confidence: Figure,
+  value: Price,
+  confidence: Confidence,
   status: z.string(),
   derivationMethod: newerOnly(z.string()),
   publicationMode: newerOnly(z.string()),

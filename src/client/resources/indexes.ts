@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Figure, Timestamp } from "./wire";
+import { Price, Timestamp } from "./wire";
 
 /** GET /api/v1/indexes: the catalogue. */
 export const IndexSummaryWire = z.looseObject({
@@ -10,7 +10,7 @@ export const IndexSummaryWire = z.looseObject({
   description: z.string(),
   isActive: z.boolean(),
   // An index that exists but has no data yet has no latest value; real services send null there.
-  latestValue: Figure.nullish(),
+  latestValue: Price.nullish(),
   latestAsOf: Timestamp.nullish(),
 });
 export const IndexListWire = z.looseObject({ indexes: z.array(IndexSummaryWire) });

@@ -1,14 +1,14 @@
 import { z } from "zod";
-import { CarriedForwardFromWire, DataCoverageWire, Figure, Timestamp, newerOnly, type DataCoverage } from "./wire";
+import { CarriedForwardFromWire, Confidence, DataCoverageWire, Price, Timestamp, newerOnly, type DataCoverage } from "./wire";
 
 /** GET /api/v1/index/{symbol}/latest: the latest fix. */
 export const LatestFixWire = z.looseObject({
   symbol: z.string().min(1),
-  value: Figure,
+  value: Price,
   currency: z.string(),
   unit: z.string(),
   asOf: Timestamp,
-  confidence: Figure,
+  confidence: Confidence,
   status: z.string(),
   methodologyVersion: z.string(),
   derivationMethod: newerOnly(z.string()),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Figure, Timestamp, absentIfNull } from "./wire";
+import { Count, NonNegative, Timestamp, absentIfNull } from "./wire";
 
 /** Inclusive bounds the add-in enforces on `windowDays` before sending a request. */
 export const WINDOW_DAYS = { min: 2, max: 365, default: 30 } as const;
@@ -7,9 +7,9 @@ export const WINDOW_DAYS = { min: 2, max: 365, default: 30 } as const;
 /** GET /api/v1/index/{symbol}/volatility. */
 export const VolatilityWire = z.looseObject({
   symbol: z.string().min(1),
-  annualizedVol: Figure,
-  windowDays: Figure,
-  dataPoints: Figure,
+  annualizedVol: NonNegative,
+  windowDays: Count,
+  dataPoints: Count,
   // Older description only.
   startDate: Timestamp.nullish(),
   endDate: Timestamp.nullish(),

@@ -16,8 +16,31 @@ export const Timestamp = z.union([
   z.iso.date(),
 ]);
 
-/** A number that may stand in a cell: finite, never null, never a string. */
-export const Figure = z.number().finite();
+/*
+ * Numbers that reach a cell are checked here, once, against what they can possibly be: a figure the
+ * service sends that breaks its own rules (1e308, a negative mass, a confidence of 250) is an
+ * InvalidResponseError naming the field, so a cell never shows it and the last-known value stands instead.
+ */
+
+/** Largest magnitude of any figure: nothing the service publishes comes near a trillion (1e308 is finite, yet absurd). */
+export const MAX_FIGURE = 1e12;
+/** Largest magnitude of a price (an index value, in its currency per kg): a billion USD/kg is no freight rate. */
+export const MAX_PRICE = 1e9;
+/** The confidence score's range: 0 to 100 (the reference service's scoring; the spec says "integer score"). */
+export const CONFIDENCE_RANGE = { min: 0, max: 100 } as const;
+
+/** A number that may stand in a cell: finite, never null, never a string, below MAX_FIGURE in magnitude. */
+export const Figure = z.number().finite().gt(-MAX_FIGURE).lt(MAX_FIGURE);
+/** A price in the index's currency per kg; may be negative (some markets pay to ship), never beyond MAX_PRICE. */
+export const Price = z.number().finite().gt(-MAX_PRICE).lt(MAX_PRICE);
+/** A quantity that cannot be negative: masses in kg, durations, volatility. */
+export const NonNegative = Figure.min(0);
+/** A count: a whole number, zero or more. */
+export const Count = NonNegative.int();
+/** A share or ratio: a fraction between 0 and 1. */
+export const Fraction = z.number().min(0).max(1);
+/** A confidence score. */
+export const Confidence = z.number().min(CONFIDENCE_RANGE.min).max(CONFIDENCE_RANGE.max);
 
 /** A field present only in the newer description: absent or null in the older one. */
 export function newerOnly<T extends z.ZodType>(schema: T) {
@@ -31,22 +54,22 @@ export function newerOnly<T extends z.ZodType>(schema: T) {
 export const CarriedForwardFromWire = newerOnly(z.union([Timestamp, z.string()]));
 
 export const DataCoverageWire = z.looseObject({
-  contributors: Figure,
-  executedTrades: Figure,
-  firmQuotes: Figure,
-  indicatives: Figure,
-  totalMassKg: Figure,
-  topContributorShare: Figure,
+  contributors: Count,
+  executedTrades: Count,
+  firmQuotes: Count,
+  indicatives: Count,
+  totalMassKg: NonNegative,
+  topContributorShare: Fraction,
 });
 export type DataCoverage = z.output<typeof DataCoverageWire>;
 
 export const BenchmarkSummaryWire = z.looseObject({
-  activeIndexCount: Figure,
-  avgConfidence: Figure,
-  carryForwardShare: Figure,
-  approvedRealData72h: Figure,
-  flagshipFlatHours: Figure,
-  flagshipTopContributorShare: Figure,
+  activeIndexCount: Count,
+  avgConfidence: Confidence,
+  carryForwardShare: Fraction,
+  approvedRealData72h: Count,
+  flagshipFlatHours: NonNegative,
+  flagshipTopContributorShare: Fraction,
 });
 export type BenchmarkSummary = z.output<typeof BenchmarkSummaryWire>;
 
