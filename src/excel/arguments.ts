@@ -1,3 +1,4 @@
+import { SYMBOL_RULE, validSymbol } from "../client/symbol";
 import { invalidArgument } from "./cell-error";
 
 /**
@@ -6,19 +7,15 @@ import { invalidArgument } from "./cell-error";
  * any request is sent.
  */
 
-/** Letters, digits, and `. _ - :` after a letter or digit; up to 64 characters. Keeps paths clean. */
-const SYMBOL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,63}$/;
-export const SYMBOL_RULE = 'an index symbol such as "RTM-NWE-A-1x3" (letters, digits, ".", "_", "-", ":")';
-
 export function isOmitted(value: unknown): boolean {
   return value === null || value === undefined || value === "";
 }
 
+/** A symbol by the one rule every entry point shares (src/client/symbol.ts); `#VALUE!` otherwise. */
 export function parseSymbol(value: unknown, argument = "symbol"): string {
-  if (typeof value !== "string" || !SYMBOL_PATTERN.test(value.trim())) {
-    throw invalidArgument(argument, `give ${SYMBOL_RULE}`, value);
-  }
-  return value.trim();
+  const symbol = validSymbol(value);
+  if (symbol === undefined) throw invalidArgument(argument, `give ${SYMBOL_RULE}`, value);
+  return symbol;
 }
 
 const TRUE_WORDS = new Set(["true", "yes", "1"]);

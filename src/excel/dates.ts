@@ -61,18 +61,35 @@ function parseIsoUncached(text: string): number | undefined {
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 59) return undefined;
   const ms = Number(frac.padEnd(3, "0").slice(0, 3));
+  const offset = zoneOffsetMs(zone);
+  if (offset === undefined) return undefined;
   const local = Date.UTC(year, month - 1, day, hour, minute, second, ms);
   // Date.UTC maps years 0-99 to 1900-1999; setUTCFullYear keeps the year as written.
   const fixed = new Date(local);
   fixed.setUTCFullYear(year);
-  return fixed.getTime() - zoneOffsetMs(zone);
+  return fixed.getTime() - offset;
 }
 
-function zoneOffsetMs(zone: string): number {
+/** Real zones run from UTC-12:00 to UTC+14:00; ISO 8601 allows no more than ±14:00. */
+const MAX_ZONE_OFFSET_MINUTES = 14 * 60;
+export const ZONE_OFFSET_RULE = "a time-zone offset must lie between -14:00 and +14:00, with minutes 00 to 59";
+
+/** The offset of a zone designator in ms; undefined when it is out of range (+99:99, +05:60). */
+function zoneOffsetMs(zone: string): number | undefined {
   if (zone.toUpperCase() === "Z") return 0;
   const sign = zone.startsWith("-") ? -1 : 1;
   const digits = zone.slice(1).replace(":", "");
-  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4))) * 60_000;
+  const hours = Number(digits.slice(0, 2));
+  const minutes = Number(digits.slice(2, 4));
+  const total = hours * 60 + minutes;
+  if (minutes >= 60 || total > MAX_ZONE_OFFSET_MINUTES) return undefined;
+  return sign * total * 60_000;
+}
+
+/** True when `text` is an ISO date-time whose only fault is its zone offset, so the message can say so. */
+function hasBadZoneOffset(text: string): boolean {
+  const zone = ISO_PATTERN.exec(text)?.[8];
+  return zone !== undefined && zoneOffsetMs(zone) === undefined;
 }
 
 export function daysInMonth(year: number, month: number): number {
@@ -118,6 +135,7 @@ export function parseDateArgument(value: unknown, argument: string, now: Date): 
   if (/^today$/i.test(text)) return { ms: today, wholeDay: true };
   const relative = RELATIVE_PATTERN.exec(text);
   const ms = relative ? shiftRelative(today, relative) : parseIsoStrict(text);
+  if (ms === undefined && hasBadZoneOffset(text)) throw invalidArgument(argument, ZONE_OFFSET_RULE, value);
   if (ms === undefined || !inExcelRange(ms)) throw invalidArgument(argument, `use ${DATE_FORMS}`, value);
   return { ms, wholeDay: relative !== null || /^\d{4}-\d{2}-\d{2}$/.test(text) };
 }

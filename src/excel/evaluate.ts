@@ -3,6 +3,7 @@ import { notAvailable } from "./cell-error";
 import type { ExcelCapabilities, FormulaResult } from "./cells";
 import { cellErrorFor, cellErrorFromFailure, type ErrorSubject } from "./service-errors";
 import { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
+import { symbolCaseHint } from "./symbol-hint";
 
 /** Everything a formula needs from outside; passed in so the pure layer is testable without Office. */
 export interface FormulaEnv {
@@ -41,12 +42,15 @@ function describeBound(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
 }
 
-/** Loads from the source; a failure becomes the CellError the cell shows (thrown, caught by `evaluate`). */
+/**
+ * Loads from the source; a failure becomes the CellError the cell shows (thrown, caught by `evaluate`).
+ * The one place a not-found is mapped: a wrong-case symbol gets its hint, anything else the error table.
+ */
 export async function load<T>(env: FormulaEnv, subject: ErrorSubject, request: () => Promise<Served<T>>): Promise<Served<T>> {
   try {
     return await request();
   } catch (error) {
-    throw await cellErrorFor(error, subject, env.source);
+    throw (await symbolCaseHint(error, subject, env.source)) ?? (await cellErrorFor(error, subject, env.source));
   }
 }
 

@@ -127,6 +127,26 @@ describe("date arguments", () => {
     expect(parsed(2_958_465.5)).toBe("9999-12-31T12:00:00.000Z");
   });
 
+  it.each(["+14:00", "-14:00", "+05:30", "-0930", "+1400"])("accepts the time-zone offset %s", (offset) => {
+    const sign = offset.startsWith("-") ? -1 : 1;
+    const digits = offset.slice(1).replace(":", "");
+    const minutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+    expect(parsed(`2024-02-29T12:00:00${offset}`)).toBe(new Date(Date.UTC(2024, 1, 29, 12) - minutes * 60_000).toISOString());
+  });
+
+  it.each(["+99:99", "+14:01", "-14:30", "+15:00", "-2400", "+05:60", "+00:99"])(
+    "refuses the time-zone offset %s with #VALUE! saying the allowed range",
+    (offset) => {
+      const value = `2024-02-29T12:00:00${offset}`;
+      const error = errorOf(() => parseDateArgument(value, "end", NOW));
+      expect(error).toEqual({
+        code: "#VALUE!",
+        message: `end: a time-zone offset must lie between -14:00 and +14:00, with minutes 00 to 59 (got "${value}")`,
+      });
+      expect(parseIsoStrict(value)).toBeUndefined();
+    },
+  );
+
   it.each([["2023-02-29"], ["yesterday"], ["-30X"], [true], [60], [60.5], [0], [-5], [Number.NaN], [2_958_466], [3_000_000], [[[1]]], ["-99999Y"]])(
     "refuses %p with #VALUE! naming the argument and the allowed forms",
     (value) => {

@@ -13,30 +13,33 @@ import {
   type FormulaEnv,
   type FormulaResult,
 } from "../../src/excel";
+import { faultWording, LOGGED_STATUS, timeoutWording } from "./fault-wording";
 
 /*
  * Every fault the reference service can inject, against a small sheet evaluated through the custom
- * functions' pure layer with the request engine as its source: every cell settles within the engine's
- * documented bound, as a value or an error with a message; no promise is left pending; no rejection goes
- * unhandled; and where a last-known value exists, the cell shows it.
+ * functions' pure layer with the request engine as its source. Each test first proves the fault happened
+ * (the service logged the cell's request with the fault's status; for latency, the request went out and
+ * the client gave up on it), then that the cell shows the fault's own wording, which it could not show
+ * had it only run into the settle bound. Margins are wide so the fault decides, not a loaded machine:
+ * a 10 s client timeout where the service answers at once, a 60 s latency against a 1 s timeout.
  */
 
 const WINDOW_MS = 2000;
-const TIMEOUT_MS = 1000;
 const A = "RTM-NWE-A-1x3";
 const B = "RTM-MED-A-1x3";
+const A_HISTORY = `/api/v1/index/${A}/history?startDate=2025-01-01&endDate=2025-03-31`;
 
 type Cell = (env: FormulaEnv) => Promise<FormulaResult>;
-const SHEET: ReadonlyArray<readonly [string, Cell]> = [
-  ["A value", (env) => indexLatest(env, A, "value")],
-  ["B value", (env) => indexLatest(env, B, "value")],
-  ["A confidence", (env) => indexLatest(env, A, "confidence")],
-  ["A history", (env) => indexHistory(env, [A, "2025-01-01", "2025-03-31"])],
-  ["B history", (env) => indexHistory(env, [B, "2025-02-01", "2025-02-28"])],
-  ["A vol", (env) => indexVol(env, A, 30)],
-  ["A forward", (env) => indexForward(env, A, false)],
-  ["B capacity", (env) => indexCapacity(env, B, "fillRatio")],
-  ["status", (env) => indexStatus(env)],
+/** Each cell with the one request it makes. */
+const SHEET: ReadonlyArray<readonly [string, Cell, string]> = [
+  ["A value", (env) => indexLatest(env, A, "value"), `/api/v1/index/${A}/latest`],
+  ["B value", (env) => indexLatest(env, B, "value"), `/api/v1/index/${B}/latest`],
+  ["A confidence", (env) => indexLatest(env, A, "confidence"), `/api/v1/index/${A}/latest`],
+  ["A history", (env) => indexHistory(env, [A, "2025-01-01", "2025-03-31"]), A_HISTORY],
+  ["A vol", (env) => indexVol(env, A, 30), `/api/v1/index/${A}/volatility?windowDays=30`],
+  ["A forward", (env) => indexForward(env, A, false), `/api/v1/index/${A}/forward`],
+  ["B capacity", (env) => indexCapacity(env, B, "fillRatio"), `/api/v1/index/${B}/capacity-metrics`],
+  ["status", (env) => indexStatus(env), "/api/status"],
 ];
 
 const unhandled: unknown[] = [];
@@ -47,92 +50,129 @@ beforeAll(() => process.on("unhandledRejection", onUnhandled));
 afterAll(() => process.off("unhandledRejection", onUnhandled));
 beforeEach(async () => {
   unhandled.length = 0;
-  service = await startReferenceService({ testFaults: true, rateLimitWindowMs: WINDOW_MS });
+  // This suite is about faults, not the budget (the engine's tests are): the limit cannot trip.
+  service = await startReferenceService({ testFaults: true, rateLimitWindowMs: WINDOW_MS, rateLimits: { anonymous: 100_000 } });
 });
 afterEach(() => service.close());
 
-function engineOn(storage: MemoryStorage, ttls?: { latest: number }): RequestEngine {
+/** Requests the client sent, and how each ended: an HTTP status, or "aborted" when the client gave up. */
+interface SentRequest {
+  readonly path: string;
+  readonly outcome: number | "aborted";
+}
+
+function recordingFetch(sent: SentRequest[]): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const path = `${url.pathname}${url.search}`;
+    try {
+      const response = await fetch(input, init);
+      sent.push({ path, outcome: response.status });
+      return response;
+    } catch (error) {
+      if (init?.signal?.aborted) sent.push({ path, outcome: "aborted" });
+      throw error;
+    }
+  };
+}
+
+function engineOn(storage: MemoryStorage, timeoutMs: number, sent: SentRequest[] = [], ttls?: { latest: number }): RequestEngine {
   return new RequestEngine(
-    { baseUrl: service.url, timeoutMs: TIMEOUT_MS },
-    { storage, rateWindowMs: WINDOW_MS, batchWindowMs: 5, ...(ttls ? { ttls: { ...ttls, catalogue: 1, historyPast: 1, historyCurrent: 1, volatility: 1, forward: 1, capacity: 1, systemStatus: 1 } } : {}) },
+    { baseUrl: service.url, timeoutMs, fetch: recordingFetch(sent) },
+    {
+      storage,
+      rateWindowMs: WINDOW_MS,
+      batchWindowMs: 5,
+      retry: { baseDelayMs: 1, maxDelayMs: 5, maxRateLimitDelayMs: 50 },
+      ...(ttls ? { ttls: { ...ttls, catalogue: 1, historyPast: 1, historyCurrent: 1, volatility: 1, forward: 1, capacity: 1, systemStatus: 1 } } : {}),
+    },
   );
 }
 
-/** Evaluates the sheet; fails the test if any cell is still pending after the engine's bound. */
-async function evaluateSheet(engine: RequestEngine): Promise<FormulaResult[]> {
-  const bound = engine.options.settleBoundMs;
-  const env: FormulaEnv = { source: engine, caps: { formattedNumbers: false }, settleMs: bound };
-  let pending = SHEET.length;
-  const cells = SHEET.map(([, cell]) => cell(env).finally(() => (pending -= 1)));
-  let guard: ReturnType<typeof setTimeout> | undefined;
-  const overdue = new Promise<never>((_, reject) => {
-    guard = setTimeout(() => reject(new Error(`${pending} cells still pending after the bound of ${bound} ms`)), bound + 500);
-  });
-  try {
-    return await Promise.race([Promise.all(cells), overdue]);
-  } finally {
-    clearTimeout(guard);
-  }
+function envOf(engine: RequestEngine): FormulaEnv {
+  return { source: engine, caps: { formattedNumbers: false }, settleMs: engine.options.settleBoundMs };
 }
 
-function expectSettledCleanly(engine: RequestEngine, results: readonly FormulaResult[]): void {
-  for (const result of results) {
-    if (isCellError(result)) expect(result.message.length).toBeGreaterThan(10);
-    else expect(result).toBeDefined();
-  }
-  expect(engine.snapshot()).toMatchObject({ requestsQueued: 0, inFlight: 0 });
-  expect(unhandled).toEqual([]);
+function messageOf(result: FormulaResult): string {
+  if (!isCellError(result)) throw new Error(`expected an error cell, got ${JSON.stringify(result)}`);
+  return result.message;
 }
 
-const FAULTS: ReadonlyArray<readonly [string, () => void]> = [
-  ["a burst of 500s", () => service.faults.failNext("500", Infinity)],
-  ["503s", () => service.faults.failNext("503", Infinity)],
-  ["dropped connections", () => service.faults.failNext("drop", Infinity)],
-  ["malformed bodies", () => service.faults.failNext("malformed", Infinity)],
-  ["10-second latency (client timeout 1 s)", () => service.faults.setLatency(10_000)],
-  ["429 with Retry-After", () => service.faults.failNext("429" satisfies FaultKind, Infinity)],
-  ["429 without Retry-After", () => service.faults.failNext("429-no-retry-after", Infinity)],
-  ["health down", () => service.faults.setHealth("down")],
-];
-
-describe.each(FAULTS)("fault: %s", (_name, inject) => {
-  test("every cell settles within the bound, with a value or an error that says what to do", async () => {
-    const engine = engineOn(new MemoryStorage());
-    inject();
-    const results = await evaluateSheet(engine);
-    expectSettledCleanly(engine, results);
+/** Each cell on an engine of its own, all at once: no cell's outcome depends on which of them failed first. */
+async function evaluateEachCellAlone(timeoutMs: number, sent: SentRequest[] = []): Promise<string[]> {
+  const engines = SHEET.map(() => engineOn(new MemoryStorage(), timeoutMs, sent));
+  const results = await Promise.all(SHEET.map(([, cell], i) => cell(envOf(engines[i] as RequestEngine))));
+  for (const engine of engines) {
+    expect(engine.snapshot()).toMatchObject({ requestsQueued: 0, inFlight: 0 });
     engine.close();
-  }, 60_000);
+  }
+  expect(unhandled).toEqual([]);
+  return results.map(messageOf);
+}
 
-  test("where a last-known value exists, the cell shows it", async () => {
-    const storage = new MemoryStorage();
-    const healthy = engineOn(storage);
-    const before = await evaluateSheet(healthy);
-    expect(before.filter(isCellError)).toEqual([]);
-    await healthy.flush();
-    healthy.close();
+const ANSWERED_FAULTS: readonly FaultKind[] = ["500", "503", "drop", "malformed", "429", "429-no-retry-after"];
 
-    // Reopened with everything expired: every cell has to ask the service, which now fails.
-    const reopened = engineOn(storage, { latest: 1 });
-    inject();
-    const after = await evaluateSheet(reopened);
-    expectSettledCleanly(reopened, after);
-    const healthDown = _name === "health down";
-    // Down is the service's answer, and data still flows: only INDEX.STATUS changes, nothing is stale.
-    expect(after.slice(0, -1)).toEqual(before.slice(0, -1));
-    expect(after.at(-1)).toBe(healthDown ? "down" : before.at(-1));
-    const env: FormulaEnv = { source: reopened, caps: { formattedNumbers: false } };
-    expect(await indexLatest(env, A, "stale")).toBe(!healthDown);
-    reopened.close();
+describe.each(ANSWERED_FAULTS)("fault %s", (kind) => {
+  test("the service answers every cell's request with the fault; each cell shows the fault's wording", async () => {
+    service.faults.failNext(kind, Infinity);
+    const messages = await evaluateEachCellAlone(10_000);
+    for (const [name, , path] of SHEET) {
+      const answered = service.requests.filter((entry) => entry.path === path).map((entry) => entry.status);
+      expect({ name, answered: answered.length > 0 && answered.every((status) => status === LOGGED_STATUS[kind]) }).toEqual({ name, answered: true });
+    }
+    expect(messages).toEqual(SHEET.map(([, , path]) => faultWording(kind, service.url, path)));
   }, 60_000);
 });
 
-test("INDEX.HEALTH shows the service's own verdict when it is down, not a stale one", async () => {
-  const engine = engineOn(new MemoryStorage());
+test("latency: every request goes out and the client gives up on it; each cell says the service did not answer in time", async () => {
+  service.faults.setLatency(60_000);
+  const sent: SentRequest[] = [];
+  const messages = await evaluateEachCellAlone(1_000, sent);
+  for (const [name, , path] of SHEET) {
+    const outcomes = sent.filter((request) => request.path === path).map((request) => request.outcome);
+    expect({ name, outcomes: [...new Set(outcomes)] }).toEqual({ name, outcomes: ["aborted"] });
+  }
+  expect(service.requests).toEqual([]); // nothing was answered
+  expect(messages).toEqual(SHEET.map(([, , path]) => timeoutWording(service.url, 1, path)));
+}, 60_000);
+
+const FAULTS_WITH_LAST_KNOWN: ReadonlyArray<FaultKind | "latency"> = [...ANSWERED_FAULTS, "latency"];
+
+test.each(FAULTS_WITH_LAST_KNOWN)("fault %s: where a last-known value exists, the cell shows it, marked stale", async (kind) => {
+  const storage = new MemoryStorage();
+  const healthy = engineOn(storage, 10_000);
+  const before = await Promise.all(SHEET.map(([, cell]) => cell(envOf(healthy))));
+  expect(before.filter(isCellError)).toEqual([]);
+  await healthy.flush();
+  healthy.close();
+
+  // Reopened with everything expired: every cell has to ask the service, which now fails.
+  const sent: SentRequest[] = [];
+  const reopened = engineOn(storage, kind === "latency" ? 1_000 : 10_000, sent, { latest: 1 });
+  service.resetRequestLog();
+  if (kind === "latency") service.faults.setLatency(60_000);
+  else service.faults.failNext(kind, Infinity);
+  const after = await Promise.all(SHEET.map(([, cell]) => cell(envOf(reopened))));
+  // The fault happened: every request was answered with it (latency: went out and was given up on).
+  const outcomes = kind === "latency" ? sent.map((request) => request.outcome) : service.requests.map((entry) => entry.status);
+  expect(outcomes.length).toBeGreaterThan(0);
+  expect([...new Set(outcomes)]).toEqual([kind === "latency" ? "aborted" : LOGGED_STATUS[kind]]);
+  expect(after).toEqual(before);
+  expect(await indexLatest(envOf(reopened), A, "stale")).toBe(true);
+  expect(reopened.snapshot()).toMatchObject({ requestsQueued: 0, inFlight: 0 });
+  expect(unhandled).toEqual([]);
+  reopened.close();
+}, 60_000);
+
+test("health down is the service's answer: STATUS and HEALTH say down, data still flows, nothing is stale", async () => {
+  const engine = engineOn(new MemoryStorage(), 10_000);
   service.faults.setHealth("down");
-  const env: FormulaEnv = { source: engine, caps: { formattedNumbers: false } };
-  const [status, health] = await Promise.all([indexStatus(env), indexHealth(env, undefined)]);
+  const env = envOf(engine);
+  const [status, health, value] = await Promise.all([indexStatus(env), indexHealth(env, undefined), indexLatest(env, A, "value")]);
+  expect(service.requests.find((entry) => entry.path === "/api/status")?.status).toBe(200);
   expect(status).toBe("down");
-  expect(isCellError(health) ? health.message : health).toBeTruthy();
+  expect(health).toBe((await engine.client.benchmarkHealth()).benchmarkStatus);
+  expect(typeof value).toBe("number");
+  expect(await indexLatest(env, A, "stale")).toBe(false);
   engine.close();
 });

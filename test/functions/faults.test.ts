@@ -1,4 +1,6 @@
-import { FAULT_KINDS } from "../../reference-service/src";
+import { FAULT_KINDS, startReferenceService, type Flavor, type RunningReferenceService } from "../../reference-service/src";
+import { IndexDataClient } from "../../src/client/client";
+import { DirectSource } from "../../src/client/direct-source";
 import {
   indexCapacity,
   indexFix,
@@ -15,7 +17,15 @@ import {
   type FormulaEnv,
   type FormulaResult,
 } from "../../src/excel";
-import { FLAGSHIP, startRig, type Rig } from "./support";
+import { faultedPaths, faultWording, timeoutWording } from "../faults/fault-wording";
+import { FLAGSHIP } from "./support";
+
+/*
+ * Every function under every injected fault, on a source without retries or caching (DirectSource), so
+ * each cell meets the fault on its own request. Each test first proves the fault happened (the service
+ * logged requests answered with it), then that every cell shows the fault's own wording for one of those
+ * requests. Margins are wide so the fault decides: a 10 s client timeout, or a 60 s latency against 1 s.
+ */
 
 /** One call of every function, as a sheet would make it. */
 const EVERY_FUNCTION: ReadonlyArray<[string, (env: FormulaEnv) => Promise<FormulaResult>]> = [
@@ -36,56 +46,98 @@ const EVERY_FUNCTION: ReadonlyArray<[string, (env: FormulaEnv) => Promise<Formul
 const unhandled: unknown[] = [];
 const onUnhandled = (reason: unknown) => void unhandled.push(reason);
 
-describe.each(["newer", "older"] as const)("every function settles under every injected fault (%s)", (flavor) => {
-  let rig: Rig;
+describe.each(["newer", "older"] as const)("every function under every injected fault (%s)", (flavor: Flavor) => {
+  let service: RunningReferenceService;
+  const envWith = (timeoutMs: number): FormulaEnv => ({
+    source: new DirectSource(new IndexDataClient({ baseUrl: service.url, timeoutMs })),
+    caps: { formattedNumbers: false },
+  });
   beforeAll(async () => {
     process.on("unhandledRejection", onUnhandled);
-    rig = await startRig(flavor, true);
+    service = await startReferenceService({ flavor, testFaults: true, rateLimits: { anonymous: 100_000 } });
   });
-  afterEach(() => rig.service.faults.reset());
+  beforeEach(() => service.resetRequestLog());
+  afterEach(() => service.faults.reset());
   afterAll(async () => {
-    await rig.service.close();
+    await service.close();
     process.off("unhandledRejection", onUnhandled);
     expect(unhandled).toEqual([]);
   });
 
-  it.each(FAULT_KINDS)("fault %s: each cell shows #N/A or #VALUE! with a message, never a throw", async (kind) => {
-    rig.service.faults.failNext(kind, Infinity);
-    const results = await Promise.all(EVERY_FUNCTION.map(([, run]) => run(rig.env({ settleMs: 5_000 }))));
+  it.each(FAULT_KINDS.filter((kind) => kind !== "wrong-shape"))("fault %s: each cell shows the fault's wording", async (kind) => {
+    service.faults.failNext(kind, Infinity);
+    const results = await Promise.all(EVERY_FUNCTION.map(([, run]) => run(envWith(10_000))));
+    const paths = faultedPaths(service.requests, kind);
+    expect(paths.length).toBeGreaterThanOrEqual(EVERY_FUNCTION.length - 1); // LATEST and its confidence share a path at most
+    expect(paths.length).toBe(service.requests.length);
+    const allowed = new Set(paths.map((path) => faultWording(kind, service.url, path)));
     results.forEach((result, i) => {
       const name = EVERY_FUNCTION[i]?.[0];
-      // wrong-shape turns numbers into strings: the older description's methodology document holds none, and
-      // STATUS there reads /api/health, whose body is opaque; both still answer correctly.
-      if (flavor === "older" && kind === "wrong-shape" && name === "STATUS") return expect(["ok", "degraded", "down"]).toContain(result);
-      if (flavor === "older" && kind === "wrong-shape" && name === "METHODOLOGY") return expect(typeof result).toBe("string");
-      expect({ name, isError: isCellError(result) }).toEqual({ name, isError: true });
-      if (!isCellError(result)) return;
-      expect(["#N/A", "#VALUE!"]).toContain(result.code);
-      expect(result.message.length).toBeGreaterThan(10);
-      expect(result.message).not.toMatch(/no answer .* within/);
+      const message = isCellError(result) ? result.message : `not an error: ${JSON.stringify(result)}`;
+      expect({ name, message, fromTheFault: allowed.has(message) }).toEqual({ name, message, fromTheFault: true });
     });
   });
 
-  it("10-second latency: each cell settles at the bound with a #N/A that says what to do", async () => {
-    rig.service.faults.setLatency(10_000);
-    const results = await Promise.all(EVERY_FUNCTION.map(([, run]) => run(rig.env({ settleMs: 300 }))));
-    for (const result of results) {
-      expect(isCellError(result) && result.code).toBe("#N/A");
-      expect(isCellError(result) && result.message).toMatch(/within 300 ms.*Refresh/);
-    }
-    // The client's own timeout (2 s) ends the requests themselves; wait for them so nothing is left pending.
-    await new Promise((resolve) => setTimeout(resolve, 2_500));
+  it("fault wrong-shape: numbers sent as text are refused as an invalid response, or shown where the field is text", async () => {
+    service.faults.failNext("wrong-shape", Infinity);
+    const results = await Promise.all(EVERY_FUNCTION.map(([, run]) => run(envWith(10_000))));
+    expect(faultedPaths(service.requests, "wrong-shape").length).toBeGreaterThan(0);
+    results.forEach((result, i) => {
+      const name = EVERY_FUNCTION[i]?.[0];
+      if (!isCellError(result)) return expect({ name, result }).toEqual({ name, result: textAnswerOf(name, flavor) ?? "an error" });
+      const expected = flavor === "older" ? OLDER_NOT_PUBLISHED[name ?? ""] : undefined;
+      expect({ name, message: result.message }).toEqual({ name, message: expected ?? INVALID_SHAPE });
+    });
   });
 
-  it("health down: STATUS says down (newer) or not ok (older), HEALTH reports it or is #N/A", async () => {
-    rig.service.faults.setHealth("down");
-    const status = await indexStatus(rig.env());
+  it("60-second latency against a 1 s client timeout: each cell says the service did not answer in time", async () => {
+    service.faults.setLatency(60_000);
+    const results = await Promise.all(EVERY_FUNCTION.map(([, run]) => run(envWith(1_000))));
+    expect(service.requests).toEqual([]); // nothing was answered: the client gave up first
+    results.forEach((result, i) => {
+      const name = EVERY_FUNCTION[i]?.[0];
+      const message = isCellError(result) ? result.message : `not an error: ${JSON.stringify(result)}`;
+      expect({ name, message }).toEqual({ name, message: expect.stringMatching(new RegExp(`^${escape(timeoutWording(service.url, 1, "PATH")).replace("PATH", "/api/\\S+")}$`)) });
+    });
+  });
+
+  it("health down: STATUS says down (newer) or not ok (older), HEALTH reports the service's verdict or is #N/A", async () => {
+    service.faults.setHealth("down");
+    const env = envWith(10_000);
+    const status = await indexStatus(env);
+    const client = new IndexDataClient({ baseUrl: service.url });
     if (flavor === "newer") {
       expect(status).toBe("down");
-      expect(await indexHealth(rig.env(), null)).toBe((await rig.client.benchmarkHealth()).benchmarkStatus);
+      expect(await indexHealth(env, null)).toBe((await client.benchmarkHealth()).benchmarkStatus);
     } else {
       expect(["degraded", "down"]).toContain(status);
-      expect(isCellError(await indexHealth(rig.env(), null))).toBe(true);
+      expect(isCellError(await indexHealth(env, null))).toBe(true);
     }
   });
 });
+
+// The client's wording for a wrong type: the schema's own report, or the value it refused and where.
+const INVALID_SHAPE = expect.stringMatching(
+  /^(The answer to \/api\/\S+ does not have the expected shape: .+ Check that the base URL points at an Index Data Service, or report it\.|The index service sent an impossible value for \S+ \(".*"\) in the answer to \/api\/\S+; the add-in does not show it\. Report it to the service's provider\.)$/,
+);
+
+/**
+ * The older description has no such endpoint (404), whatever the fault. Where telling a missing index from a
+ * missing endpoint needs the catalogue, which the fault spoiled, the cell says both are possible.
+ */
+const OLDER_NOT_PUBLISHED: Readonly<Record<string, string>> = {
+  FORWARD: `no forward curve for '${FLAGSHIP}': unknown index or no data`,
+  HEALTH: "benchmark health is not published by this service",
+};
+
+/** Under wrong-shape, what a function still answers because what it shows is text, not a number. */
+function textAnswerOf(name: string | undefined, flavor: Flavor): unknown {
+  // The older description has no /api/status; STATUS reads /api/health, whose body holds no number to spoil.
+  // METHODOLOGY there is the methodologyVersion of a latest fix: text, so it survives.
+  const older: Readonly<Record<string, unknown>> = { STATUS: "ok", METHODOLOGY: expect.stringMatching(/^\d+(\.\d+)+$/) };
+  return flavor === "older" ? older[name ?? ""] : undefined;
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

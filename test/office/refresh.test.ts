@@ -65,19 +65,26 @@ test("saving settings points the shared context at the new service, invalidates 
   expect(paths()).toContain(`/api/v1/index/${A}/latest`);
 });
 
+const REFRESHED_AT = new Date("2031-05-06T07:08:09.000Z");
+const REAL_TIMERS = ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "setImmediate", "clearImmediate", "nextTick", "queueMicrotask", "hrtime", "performance"] as const;
+
 test("the ribbon's Refresh recalculates through Excel, shows the time, and does not refetch past history", async () => {
   await evaluateCells();
   service.resetRequestLog();
   calculations.length = 0;
   const event = { completed: jest.fn() };
-  const before = Date.now();
-
-  await refreshCommand(() => getContext().refresh())(event);
-  await recalculated;
+  // Only Date is faked (timers stay real for the HTTP round trip), so the time shown is the one we set.
+  jest.useFakeTimers({ now: REFRESHED_AT, doNotFake: [...REAL_TIMERS] });
+  try {
+    await refreshCommand(() => getContext().refresh())(event);
+    await recalculated;
+  } finally {
+    jest.useRealTimers();
+  }
 
   expect(event.completed).toHaveBeenCalledTimes(1);
   expect(calculations).toEqual(["Full"]);
-  expect(Date.parse(getContext().snapshot().lastRefreshedAt ?? "")).toBeGreaterThanOrEqual(before);
+  expect(getContext().snapshot().lastRefreshedAt).toBe(REFRESHED_AT.toISOString());
   // The latest fix was asked again (one request for the fix and the value); the past history was not.
   expect(paths()).toEqual([`/api/v1/index/${A}/latest`]);
 });
