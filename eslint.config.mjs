@@ -21,7 +21,7 @@ const NODE_GLOBALS = [
 const nodeGlobals = Object.fromEntries(NODE_GLOBALS.map((name) => [name, "readonly"]));
 
 export default tseslint.config(
-  { ignores: ["dist/**", "node_modules/**", "coverage/**", "test-artifacts/**", "test/support/office-addin-manifest-stub.js"] },
+  { ignores: ["dist/**", "build/**", "node_modules/**", "coverage/**", "test-artifacts/**", "test/support/office-addin-manifest-stub.js"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

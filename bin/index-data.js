@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 "use strict";
-// The CLI is TypeScript; tsx compiles it on the fly so there is no separate build step.
-require("tsx/cjs/api").register();
-const { main } = require("../src/cli/main.ts");
+// The CLI is compiled to plain JavaScript by `npm run build:cli` (run by prepare/prepack), so it needs no tsx.
+const { main } = require("../build/cli/cli/main.js");
 
 main(process.argv.slice(2)).then((code) => {
   process.exitCode = code;

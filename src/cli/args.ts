@@ -11,6 +11,7 @@ export interface CliArgs {
   readonly keyHeaderStyle: KeyHeaderStyle;
   readonly timeoutMs: number | undefined;
   readonly json: boolean;
+  readonly csv: boolean;
   readonly help: boolean;
   readonly start: string | undefined;
   readonly end: string | undefined;
@@ -37,12 +38,45 @@ function keyHeader(raw: string | undefined): KeyHeaderStyle {
   return style;
 }
 
-/** Parses argv (without node and script); the environment supplies the defaults of --base-url and --api-key. */
-export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliArgs {
-  let parsed;
+const VALUE_OPTIONS = new Set(["--base-url", "--api-key", "--key-header", "--timeout", "--start", "--end", "--granularity", "--window"]);
+const DATE_OPTIONS = new Set(["--start", "--end"]);
+/** A relative date before today: "-30D", "-6W", "-6M", "-1Y". */
+const PAST_RELATIVE = /^-\d+[A-Za-z]$/;
+/** Marks a positional that starts with "-" so parseArgs does not take it for an option; removed after parsing. */
+const POSITIONAL_MARK = "\u0000";
+
+/**
+ * parseArgs takes any argument starting with "-" for an option, so it refuses `--start -30D` and
+ * `history SYM -30D today`. No option of ours looks like a relative date, so such an argument is a date:
+ * after --start/--end it becomes `--start=-30D`; standing alone it is marked as a positional.
+ */
+export function protectRelativeDates(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (DATE_OPTIONS.has(arg) && next !== undefined && PAST_RELATIVE.test(next)) {
+      out.push(`${arg}=${next}`);
+      i++;
+    } else if (VALUE_OPTIONS.has(arg) && next !== undefined) {
+      out.push(arg, next);
+      i++;
+    } else if (arg === "--") {
+      out.push(...argv.slice(i));
+      break;
+    } else out.push(PAST_RELATIVE.test(arg) ? `${POSITIONAL_MARK}${arg}` : arg);
+  }
+  return out;
+}
+
+function unmark(positional: string): string {
+  return positional.startsWith(POSITIONAL_MARK) ? positional.slice(POSITIONAL_MARK.length) : positional;
+}
+
+function parse(argv: readonly string[]) {
   try {
-    parsed = parseArgs({
-      args: [...argv],
+    return parseArgs({
+      args: protectRelativeDates(argv),
       allowPositionals: true,
       options: {
         "base-url": { type: "string" },
@@ -50,6 +84,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
         "key-header": { type: "string" },
         timeout: { type: "string" },
         json: { type: "boolean", default: false },
+        csv: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
         start: { type: "string" },
         end: { type: "string" },
@@ -60,7 +95,13 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
-  const { values, positionals } = parsed;
+}
+
+/** Parses argv (without node and script); the environment supplies the defaults of --base-url and --api-key. */
+export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): CliArgs {
+  const { values, positionals: marked } = parse(argv);
+  const positionals = marked.map(unmark);
+  if (values.json && values.csv) throw new UsageError("--json and --csv cannot be used together; pick one.");
   const apiKey = values["api-key"] ?? env["INDEX_API_KEY"];
   return {
     command: positionals[0],
@@ -70,6 +111,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     keyHeaderStyle: keyHeader(values["key-header"]),
     timeoutMs: numberOption("timeout", values.timeout),
     json: values.json,
+    csv: values.csv,
     help: values.help,
     start: values.start,
     end: values.end,

@@ -1,72 +1,70 @@
-import type { IndexDataClient } from "../client/client";
-import type { Granularity, HistoryQuery } from "../client/resources/history";
-import { UsageError, type CliArgs } from "./args";
+import type { Served } from "../client/source";
+import { load, type FormulaEnv } from "../excel/evaluate";
+import type { ErrorSubject } from "../excel/service-errors";
+import type { CliArgs } from "./args";
+import { runHistory } from "./history-command";
+import { symbolArgument } from "./usage";
+
+/** What a command runs with: the source (errors mapped by the functions' own table), the args, today. */
+export interface CommandContext {
+  readonly env: FormulaEnv;
+  readonly args: CliArgs;
+  readonly now: Date;
+}
 
 interface Command {
   readonly usage: string;
   readonly summary: string;
-  readonly run: (client: IndexDataClient, args: CliArgs) => Promise<unknown>;
+  /** Names of the positional arguments after the command; more are refused. */
+  readonly takes: readonly string[];
+  /** Said when surplus positionals are refused: what to use instead. */
+  readonly instead?: string;
+  readonly run: (context: CommandContext) => Promise<unknown>;
 }
 
-function symbolOf(args: CliArgs, command: string): string {
-  const symbol = args.positionals[0];
-  if (symbol === undefined) throw new UsageError(`"${command}" needs a symbol, e.g. index-data ${command} RTM-NWE-A-1x3 (see index-data list).`);
-  return symbol;
+/** Loads through the excel layer's `load`, so a failure reads exactly as it does in a cell. */
+async function served<T>(context: CommandContext, subject: ErrorSubject, request: (env: FormulaEnv) => Promise<Served<T>>): Promise<T> {
+  return (await load(context.env, subject, () => request(context.env))).data;
 }
 
-function historyQuery(args: CliArgs): HistoryQuery {
-  return {
-    ...(args.start !== undefined ? { startDate: args.start } : {}),
-    ...(args.end !== undefined ? { endDate: args.end } : {}),
-    // Passed through unchecked so that the service's own answer to a wrong value is what the user sees.
-    ...(args.granularity !== undefined ? { granularity: args.granularity as Granularity } : {}),
+type SymbolCall = (env: FormulaEnv, symbol: string, args: CliArgs) => Promise<Served<unknown>>;
+
+function symbolCommand(name: string, what: string, call: SymbolCall, newerOnly = false) {
+  return (context: CommandContext) => {
+    const symbol = symbolArgument(context.args.positionals, name);
+    return served(context, { symbol, what, ...(newerOnly ? { newerOnly } : {}) }, (env) => call(env, symbol, context.args));
   };
 }
 
+const SYMBOL_ONLY = { takes: ["symbol"] } as const;
+const NO_ARGUMENTS = { takes: [] } as const;
+
 /** Every CLI command, in the order `--help` lists them. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
-  list: { usage: "list", summary: "the index catalogue", run: (c) => c.listIndexes() },
-  latest: { usage: "latest <symbol>", summary: "the latest fix of an index", run: (c, a) => c.latest(symbolOf(a, "latest")) },
+  list: { ...NO_ARGUMENTS, usage: "list", summary: "the index catalogue", run: (c) => served(c, { what: "the index list" }, (e) => e.source.listIndexes()) },
+  latest: { ...SYMBOL_ONLY, usage: "latest <symbol>", summary: "the latest fix of an index", run: symbolCommand("latest", "latest fix", (e, s) => e.source.latest(s)) },
   history: {
-    usage: "history <symbol> [--start DATE] [--end DATE] [--granularity daily|weekly]",
-    summary: "daily or weekly values in a date range (service default range when no dates are given)",
-    run: (c, a) => c.history(symbolOf(a, "history"), historyQuery(a)),
+    takes: ["symbol", "start", "end"],
+    usage: "history <symbol> [START [END]] [--start DATE] [--end DATE] [--granularity daily|weekly]",
+    summary: "daily or weekly values in a date range, as INDEX.HISTORY gives them (service default range without dates)",
+    run: (c) => runHistory(c.env, c.args, c.now),
   },
   vol: {
+    ...SYMBOL_ONLY,
+    instead: "Give the window as --window DAYS.",
     usage: "vol <symbol> [--window DAYS]",
     summary: "annualized volatility over a rolling window (default 30 days)",
-    run: (c, a) => c.volatility(symbolOf(a, "vol"), a.window),
+    run: symbolCommand("vol", "volatility", (e, s, a) => e.source.volatility(s, a.window)),
   },
-  forward: { usage: "forward <symbol>", summary: "the forward curve (newer description)", run: (c, a) => c.forward(symbolOf(a, "forward")) },
-  capacity: { usage: "capacity <symbol>", summary: "capacity utilization metrics", run: (c, a) => c.capacity(symbolOf(a, "capacity")) },
-  health: { usage: "health", summary: "strict health check; exit code 1 when degraded or down", run: (c) => c.health() },
-  status: { usage: "status", summary: "public system status: ok, degraded or down (newer description)", run: (c) => c.systemStatus() },
+  forward: { ...SYMBOL_ONLY, usage: "forward <symbol>", summary: "the forward curve (newer description)", run: symbolCommand("forward", "forward curve", (e, s) => e.source.forward(s), true) },
+  capacity: { ...SYMBOL_ONLY, usage: "capacity <symbol>", summary: "capacity utilization metrics", run: symbolCommand("capacity", "capacity metrics", (e, s) => e.source.capacity(s)) },
+  health: { ...NO_ARGUMENTS, usage: "health", summary: "strict health check; exit code 1 when degraded or down", run: (c) => served(c, { what: "the service health" }, (e) => e.source.health()) },
+  status: { ...NO_ARGUMENTS, usage: "status", summary: "public system status: ok, degraded or down (newer description)", run: (c) => served(c, { what: "the system status" }, (e) => e.source.systemStatus()) },
   "benchmark-health": {
+    ...NO_ARGUMENTS,
     usage: "benchmark-health",
     summary: "72-hour integrity diagnostics of the benchmark (newer description)",
-    run: (c) => c.benchmarkHealth(),
+    run: (c) => served(c, { what: "benchmark health" }, (e) => e.source.benchmarkHealth()),
   },
-  methodology: { usage: "methodology", summary: "the methodology document (older description)", run: (c) => c.methodology() },
+  methodology: { ...NO_ARGUMENTS, usage: "methodology", summary: "the methodology document (older description)", run: (c) => served(c, { what: "the methodology" }, (e) => e.source.methodology()) },
 };
-
-export function helpText(): string {
-  const commands = Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}`);
-  return [
-    "Usage: index-data <command> [args] [options]",
-    "",
-    "Commands:",
-    ...commands,
-    "",
-    "Options:",
-    "  --base-url URL     service root (default: $INDEX_API_BASE_URL or http://127.0.0.1:3001)",
-    "  --api-key KEY      API key (default: $INDEX_API_KEY; prefer the variable, arguments show up in process lists)",
-    "  --key-header STYLE x-api-key (default) or bearer",
-    "  --timeout MS       per-request timeout in milliseconds (default 10000)",
-    "  --json             print the result as JSON instead of a table",
-    "  -h, --help         show this help",
-    "",
-    "Exit codes: 0 success, 1 the request failed (or health is not ok), 2 wrong command line.",
-    "",
-    "Example: index-data latest RTM-NWE-A-1x3 --base-url http://127.0.0.1:3001",
-  ].join("\n");
-}

@@ -1,48 +1,67 @@
 /** Readable text for the CLI: objects as aligned field/value lines, arrays of records as tables. */
+import { stripControl } from "./sanitize";
 
-type Row = Readonly<Record<string, unknown>>;
+export type Row = Readonly<Record<string, unknown>>;
 
-function isRecord(value: unknown): value is Row {
+export function isRecord(value: unknown): value is Row {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function cell(value: unknown): string {
+/** A value as terminal-safe text (service strings lose their control characters). */
+export function cell(value: unknown): string {
   if (value === undefined) return "";
   if (value === null) return "null";
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
+  if (typeof value === "object") return stripControl(JSON.stringify(value));
+  return stripControl(String(value));
 }
 
-/** Columns in first-seen order across all rows, so a field only some rows carry still gets a column. */
+/** Rows as records (a scalar becomes `{ value }`) and their columns in first-seen order. */
+export function tableOf(rows: readonly unknown[]): { records: Row[]; columns: string[] } {
+  const records = rows.map((row) => (isRecord(row) ? row : { value: row }));
+  // A field only some rows carry still gets a column.
+  const columns = [...new Set(records.flatMap((row) => Object.keys(row)))];
+  return { records, columns };
+}
+
 export function formatTable(rows: readonly unknown[]): string {
   if (rows.length === 0) return "(none)";
-  const records = rows.map((row) => (isRecord(row) ? row : { value: row }));
-  const columns = [...new Set(records.flatMap((row) => Object.keys(row)))];
+  const { records, columns } = tableOf(rows);
+  const header = columns.map(cell);
   const body = records.map((row) => columns.map((column) => cell(row[column])));
-  const widths = columns.map((column, i) => Math.max(column.length, ...body.map((line) => (line[i] ?? "").length)));
+  const widths = header.map((name, i) => Math.max(name.length, ...body.map((line) => (line[i] ?? "").length)));
   const line = (cells: readonly string[]) => cells.map((text, i) => text.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
-  return [line(columns), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
+  return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
 }
 
-function fieldLines(record: Row, prefix: string, tables: string[]): [string, string][] {
-  const lines: [string, string][] = [];
+/** A record's fields, one level of nested records flattened to `outer.inner`; arrays of records kept apart. */
+export function flatFields(record: Row, prefix = ""): { fields: [string, unknown][]; tables: [string, unknown[]][] } {
+  const fields: [string, unknown][] = [];
+  const tables: [string, unknown[]][] = [];
   for (const [key, value] of Object.entries(record)) {
     const name = `${prefix}${key}`;
-    if (Array.isArray(value) && value.some(isRecord)) tables.push(`${name}:\n${formatTable(value)}`);
-    else if (Array.isArray(value)) lines.push([name, value.length === 0 ? "(none)" : value.map(cell).join(", ")]);
-    else if (isRecord(value) && prefix === "") lines.push(...fieldLines(value, `${name}.`, tables));
-    else lines.push([name, cell(value)]);
+    if (Array.isArray(value) && value.some(isRecord)) tables.push([name, value]);
+    else if (isRecord(value) && prefix === "") {
+      const inner = flatFields(value, `${name}.`);
+      fields.push(...inner.fields);
+      tables.push(...inner.tables);
+    } else fields.push([name, value]);
   }
-  return lines;
+  return { fields, tables };
+}
+
+function fieldText(value: unknown): string {
+  if (Array.isArray(value)) return value.length === 0 ? "(none)" : value.map(cell).join(", ");
+  return cell(value);
 }
 
 /** Any client result as text. */
 export function formatResult(result: unknown): string {
   if (Array.isArray(result)) return formatTable(result);
   if (!isRecord(result)) return cell(result);
-  const tables: string[] = [];
-  const lines = fieldLines(result, "", tables);
+  const { fields, tables } = flatFields(result);
+  const lines = fields.map(([name, value]): [string, string] => [cell(name), fieldText(value)]);
   const width = Math.max(0, ...lines.map(([name]) => name.length));
   const block = lines.map(([name, value]) => `${name.padEnd(width)}  ${value}`.trimEnd()).join("\n");
-  return [block, ...tables].filter((part) => part !== "").join("\n\n");
+  const tableTexts = tables.map(([name, rows]) => `${cell(name)}:\n${formatTable(rows)}`);
+  return [block, ...tableTexts].filter((part) => part !== "").join("\n\n");
 }

@@ -1,19 +1,28 @@
 import { IndexDataClient } from "../client/client";
-import { isIndexDataError } from "../client/errors/guards";
+import { DirectSource } from "../client/direct-source";
 import type { Health } from "../client/resources/health";
-import { parseCliArgs, UsageError } from "./args";
-import { COMMANDS, helpText } from "./commands";
+import { isCellError } from "../excel/cell-error";
+import { cellErrorFromFailure } from "../excel/service-errors";
+import { parseCliArgs, UsageError, type CliArgs } from "./args";
+import { COMMANDS } from "./commands";
+import { formatCsv } from "./csv";
 import { formatResult } from "./format";
+import { helpText } from "./help";
+import { stripControl } from "./sanitize";
+import { refuseSurplus } from "./usage";
 
 export interface CliIo {
+  /** Writes text exactly as given (the CLI adds the line ends). */
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;
   readonly env: NodeJS.ProcessEnv;
+  /** Today, for relative dates. @default () => new Date() */
+  readonly now?: () => Date;
 }
 
 const PROCESS_IO: CliIo = {
-  stdout: (text) => process.stdout.write(`${text}\n`),
-  stderr: (text) => process.stderr.write(`${text}\n`),
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
   env: process.env,
 };
 
@@ -21,39 +30,49 @@ function isUnhealthy(command: string, result: unknown): boolean {
   return command === "health" && (result as Health).healthy === false;
 }
 
+function render(args: CliArgs, result: unknown): string {
+  if (args.json) return `${JSON.stringify(result, null, 2)}\n`;
+  if (args.csv) return formatCsv(result);
+  return `${formatResult(result)}\n`;
+}
+
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseCliArgs(argv, io.env);
   if (args.help || args.command === undefined) {
-    io.stdout(helpText());
+    io.stdout(`${helpText()}\n`);
     return args.help ? 0 : 2;
   }
   const command = Object.hasOwn(COMMANDS, args.command) ? COMMANDS[args.command] : undefined;
   if (command === undefined) throw new UsageError(`Unknown command "${args.command}". Run index-data --help for the list.`);
+  refuseSurplus(args.command, command.takes, args.positionals, command.instead);
   const client = new IndexDataClient({
     baseUrl: args.baseUrl,
     keyHeaderStyle: args.keyHeaderStyle,
     ...(args.apiKey !== undefined ? { apiKey: args.apiKey } : {}),
     ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
   });
-  const result = await command.run(client, args);
-  io.stdout(args.json ? JSON.stringify(result, null, 2) : formatResult(result));
+  const now = io.now ? io.now() : new Date();
+  const env = { source: new DirectSource(client), caps: { formattedNumbers: false }, now: () => now };
+  const result = await command.run({ env, args, now });
+  io.stdout(render(args, result));
   return isUnhealthy(args.command, result) ? 1 : 0;
 }
 
-/** Runs one CLI invocation and returns its exit code. Errors are printed as their message (never with the key). */
+/**
+ * The message for a failure: a usage error as it is; anything else in the words a cell shows for the
+ * same fault (src/excel/service-errors.ts is the one wording table). Never holds the key.
+ */
+function failureMessage(error: unknown): string {
+  if (error instanceof UsageError || isCellError(error)) return error.message;
+  return cellErrorFromFailure(error, { what: "the answer" }).message;
+}
+
+/** Runs one CLI invocation and returns its exit code. Messages lose control characters (service text). */
 export async function main(argv: readonly string[], io: CliIo = PROCESS_IO): Promise<number> {
   try {
     return await run(argv, io);
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr(`index-data: ${error.message}`);
-      return 2;
-    }
-    if (isIndexDataError(error)) {
-      io.stderr(`index-data: ${error.name}: ${error.message}`);
-      return 1;
-    }
-    io.stderr(`index-data: unexpected error: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
+    io.stderr(`index-data: ${stripControl(failureMessage(error))}\n`);
+    return error instanceof UsageError ? 2 : 1;
   }
 }

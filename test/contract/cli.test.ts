@@ -1,11 +1,16 @@
 import { execFile } from "node:child_process";
-import { join } from "node:path";
+import { buildCli, removeBuiltCli } from "../cli/built-cli";
 import { DEMO_KEYS, FLAGSHIP, useReferenceService } from "./reference";
 
-const BIN = join(__dirname, "..", "..", "bin", "index-data.js");
+// Compiling the CLI and starting Node per run: seconds each on a busy two-core machine.
+jest.setTimeout(120_000);
 
-// Each run starts Node and compiles the CLI with tsx: seconds each on a busy two-core machine.
-jest.setTimeout(90_000);
+let BIN = "";
+// The compiled CLI run with plain node, as an installed copy runs: no tsx.
+beforeAll(async () => {
+  BIN = await buildCli();
+}, 120_000);
+afterAll(() => removeBuiltCli(BIN));
 
 interface Run {
   readonly code: number;
@@ -57,7 +62,7 @@ describe("index-data CLI against the reference service", () => {
     const seen = ref.service.requests.length;
     const run = await cli(["vol", FLAGSHIP, "--window", "60", ...base()], { INDEX_API_KEY: DEMO_KEYS.revoked });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/UnauthorizedError: .*revoked/);
+    expect(run.stderr).toMatch(/^index-data: .*revoked.* The API key was refused/);
     expect(run.stdout + run.stderr).not.toContain(DEMO_KEYS.revoked);
     expect(ref.service.requests.length).toBe(seen + 1);
   });
@@ -69,11 +74,21 @@ describe("index-data CLI against the reference service", () => {
       cli(["prices", ...base()]),
     ]);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/^index-data: NotFoundError: No index with symbol "RTM-NOPE-Z-9x9"/);
+    expect(unknown.stderr).toBe("index-data: unknown index 'RTM-NOPE-Z-9x9': check the symbol (INDEX.LIST() shows every index; symbols are case-sensitive)\n");
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("needs a symbol");
     expect(badCommand.code).toBe(2);
     expect(badCommand.stderr).toContain('Unknown command "prices"');
+  });
+
+  it("takes positional dates and a relative start, and prints CSV", async () => {
+    const run = await cli(["history", FLAGSHIP, "-1Y", "today", "--csv", ...base()]);
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\r\n")[0]).toBe("date,value,confidence,status,derivationMethod,publicationMode,carriedForwardFrom");
+    expect(run.stdout.split("\r\n").length).toBeGreaterThan(200);
+    const query = new URL(ref.service.requests.at(-1)?.path ?? "", "http://x").searchParams;
+    expect(query.get("startDate")).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
   });
 
   it("shows help", async () => {

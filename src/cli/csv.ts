@@ -1,0 +1,46 @@
+/** CSV for the CLI's `--csv`: RFC 4180, CRLF line ends, a header row, numbers as `String(n)` (full precision). */
+import { flatFields, isRecord, tableOf, type Row } from "./format";
+import { stripControl } from "./sanitize";
+
+const CRLF = "\r\n";
+
+/** Quotes a field holding a comma, a quote, CR or LF; quotes inside are doubled. */
+export function csvField(text: string): string {
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+function csvValue(value: unknown): string {
+  if (value === undefined || value === null) return "";
+  if (typeof value === "object") return stripControl(JSON.stringify(value));
+  // Dates stay as the service's ISO 8601 text; numbers keep every digit String() gives.
+  return stripControl(String(value));
+}
+
+function csvLine(values: readonly string[]): string {
+  return values.map(csvField).join(",") + CRLF;
+}
+
+function rowsToCsv(rows: readonly unknown[]): string {
+  const { records, columns } = tableOf(rows);
+  // No rows, no columns: an empty table prints nothing rather than an empty header line.
+  if (columns.length === 0) return "";
+  return csvLine(columns.map(csvValue)) + records.map((row) => csvLine(columns.map((c) => csvValue(row[c])))).join("");
+}
+
+function recordToCsv(record: Row): string {
+  const { fields } = flatFields(record);
+  const text = (value: unknown) => (Array.isArray(value) ? value.map(csvValue).join("; ") : csvValue(value));
+  return csvLine(fields.map(([name]) => csvValue(name))) + csvLine(fields.map(([, value]) => text(value)));
+}
+
+/**
+ * The table a result prints as CSV: an array is that table; a record holding exactly one table
+ * (history's values, the forward curve) is that table; any other record is one row of its fields.
+ */
+export function formatCsv(result: unknown): string {
+  if (Array.isArray(result)) return rowsToCsv(result);
+  if (!isRecord(result)) return csvLine([csvValue(result)]);
+  const { tables } = flatFields(result);
+  const only = tables.length === 1 ? tables[0] : undefined;
+  return only !== undefined ? rowsToCsv(only[1]) : recordToCsv(result);
+}

@@ -1,0 +1,35 @@
+import { COMMANDS } from "./commands";
+import { CLI_DATE_FORMS } from "./usage";
+
+export function helpText(): string {
+  const commands = Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}`);
+  return [
+    "Usage: index-data <command> [args] [options]",
+    "",
+    "Commands:",
+    ...commands,
+    "",
+    "Options:",
+    "  --base-url URL       service root (default: $INDEX_API_BASE_URL or http://127.0.0.1:3001)",
+    "  --api-key KEY        API key (default: $INDEX_API_KEY; prefer the variable, arguments show up in process lists)",
+    "  --key-header STYLE   x-api-key (default) or bearer",
+    "  --timeout MS         per-request timeout in milliseconds (default 10000)",
+    "  --start DATE         first day of a history (also the second positional of history)",
+    "  --end DATE           last day of a history, included (also the third positional of history)",
+    "  --granularity G      daily (default) or weekly: each ISO week's last published value, as INDEX.HISTORY",
+    "  --window DAYS        volatility window (default 30)",
+    "  --json               print the result as JSON",
+    "  --csv                print the result's table as CSV (RFC 4180, CRLF, header row, ISO dates, full precision)",
+    "  -h, --help           show this help",
+    "",
+    `Dates: ${CLI_DATE_FORMS}; the same rules as the functions' dates (relative to today, UTC).`,
+    "A date starting with \"-\" works as --start=-30D, --start -30D or a positional (history SYM -30D today).",
+    "",
+    "Exit codes: 0 success, 1 the request failed (or health is not ok), 2 wrong command line.",
+    "",
+    "Examples:",
+    "  index-data latest RTM-NWE-A-1x3 --base-url http://127.0.0.1:3001",
+    "  index-data history RTM-NWE-A-1x3 2026-01-01 2026-03-31 --granularity weekly --csv",
+    "  index-data history RTM-NWE-A-1x3 --start=-6M",
+  ].join("\n");
+}

@@ -1,0 +1,51 @@
+import type { Granularity, History } from "../client/resources/history";
+import { parseChoice } from "../excel/arguments";
+import { historyQuery, inRange, parseDateRange, type DateRange } from "../excel/date-range";
+import { load, type FormulaEnv } from "../excel/evaluate";
+import { GRANULARITY_CHOICES } from "../excel/formulas/history";
+import { weeklyFromDaily } from "../excel/weekly";
+import { UsageError, type CliArgs } from "./args";
+import { symbolArgument, withExcelRules } from "./usage";
+
+/** `history` as the user asked for it, parsed by the same rules as INDEX.HISTORY's arguments. */
+export interface CliHistoryRequest {
+  readonly symbol: string;
+  readonly range: DateRange;
+  readonly granularity: Granularity;
+}
+
+function dateOf(option: string | undefined, positional: string | undefined, name: "start" | "end"): string | undefined {
+  if (option !== undefined && positional !== undefined) {
+    throw new UsageError(`the ${name} date is given twice (--${name} ${option} and "${positional}"); give it once.`);
+  }
+  return option ?? positional;
+}
+
+/** history <symbol> [start] [end]: dates as positionals or as --start/--end, relative to `now`. */
+export function parseHistoryRequest(args: CliArgs, now: Date): CliHistoryRequest {
+  const symbol = symbolArgument(args.positionals, "history");
+  const start = dateOf(args.start, args.positionals[1], "start");
+  const end = dateOf(args.end, args.positionals[2], "end");
+  return {
+    symbol,
+    range: withExcelRules(() => parseDateRange(start, end, now)),
+    granularity: withExcelRules(() => parseChoice(args.granularity, "granularity", GRANULARITY_CHOICES, "daily")),
+  };
+}
+
+/**
+ * What INDEX.HISTORY shows: the values inside the asked range; weekly ones computed locally by the
+ * function's own rule (src/excel/weekly.ts) when the service answered with daily values.
+ */
+export function shapeHistory(history: History, request: CliHistoryRequest): History {
+  const inside = history.values.filter((point) => inRange(request.range, Date.parse(point.date)));
+  const values = request.granularity === "weekly" && history.granularity === "daily" ? weeklyFromDaily(inside) : inside;
+  return { ...history, granularity: request.granularity, values };
+}
+
+export async function runHistory(env: FormulaEnv, args: CliArgs, now: Date): Promise<History> {
+  const request = parseHistoryRequest(args, now);
+  const query = historyQuery(request.range, request.granularity === "weekly" ? "weekly" : undefined);
+  const served = await load(env, { symbol: request.symbol, what: "history" }, () => env.source.history(request.symbol, query));
+  return shapeHistory(served.data, request);
+}

@@ -1,0 +1,72 @@
+import { execFile } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { delimiter, dirname, join } from "node:path";
+import { promisify } from "node:util";
+import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { IndexDataClient } from "../../src/client/client";
+import { FLAGSHIP } from "../contract/reference";
+
+const run = promisify(execFile);
+const ROOT = join(__dirname, "..", "..");
+const NPM = process.platform === "win32" ? "npm.cmd" : "npm";
+// npm pack compiles the CLI and npm install unpacks the dependencies: minutes on a loaded two-core machine.
+const SLOW = 900_000;
+jest.setTimeout(SLOW);
+
+interface PackResult {
+  readonly filename: string;
+  readonly files: readonly { path: string }[];
+}
+
+/** Installs from the npm cache; the registry may be out of reach from a test. */
+async function installOffline(dir: string, tarball: string): Promise<void> {
+  const flags = ["--no-audit", "--no-fund", "--ignore-scripts"];
+  try {
+    await run(NPM, ["install", "--offline", ...flags, tarball], { cwd: dir, timeout: SLOW });
+  } catch {
+    // --offline needs each package's metadata cached too; --prefer-offline fetches only what is missing.
+    await run(NPM, ["install", "--prefer-offline", ...flags, tarball], { cwd: dir, timeout: SLOW });
+  }
+}
+
+describe("the packed CLI, installed into an empty folder", () => {
+  const work = mkdtempSync(join(tmpdir(), "index-data-pack-"));
+  const install = join(work, "consumer");
+  let service: RunningReferenceService;
+  let pack: PackResult;
+
+  beforeAll(async () => {
+    // A fixed clock: the latest fix cannot move between the CLI's request and the client's.
+    service = await startReferenceService({ flavor: "newer", now: () => new Date("2026-03-18T12:00:00.000Z") });
+    const { stdout } = await run(NPM, ["pack", "--json", "--pack-destination", work], { cwd: ROOT, timeout: SLOW });
+    pack = (JSON.parse(stdout) as PackResult[])[0] as PackResult;
+    mkdirSync(install);
+    writeFileSync(join(install, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
+    await installOffline(install, join(work, pack.filename));
+  }, SLOW);
+
+  afterAll(async () => {
+    await service?.close();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it("ships the bin script and the compiled CLI, not the sources, tests or reference service", () => {
+    const paths = pack.files.map((file) => file.path);
+    expect(paths).toContain("bin/index-data.js");
+    expect(paths).toContain("build/cli/cli/main.js");
+    expect(paths.filter((path) => !/^(bin\/|build\/cli\/|package\.json$|README\.md$|LICENSE)/.test(path))).toEqual([]);
+    expect(paths.some((path) => path.endsWith(".ts"))).toBe(false);
+  });
+
+  it("runs `index-data latest` with plain node, zod from its own dependencies, no tsx", async () => {
+    expect(existsSync(join(install, "node_modules", "zod"))).toBe(true);
+    expect(existsSync(join(install, "node_modules", "tsx"))).toBe(false);
+    const bin = join(install, "node_modules", ".bin", "index-data");
+    const seen = service.requests.length;
+    const { stdout } = await run(bin, ["latest", FLAGSHIP, "--json", "--base-url", service.url], { cwd: install, timeout: 120_000, env: { PATH: `${dirname(process.execPath)}${delimiter}${process.env["PATH"] ?? ""}` } });
+    expect(service.requests.slice(seen).map((r) => [r.path, r.status])).toEqual([[`/api/v1/index/${FLAGSHIP}/latest`, 200]]);
+    const fix = await new IndexDataClient({ baseUrl: service.url }).latest(FLAGSHIP);
+    expect((JSON.parse(stdout) as { value: number }).value).toBe(fix.value);
+  });
+});

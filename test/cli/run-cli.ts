@@ -1,0 +1,20 @@
+import { main } from "../../src/cli/main";
+
+export interface CliRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the CLI in this process (fast; today injectable) with an empty environment. */
+export async function runCli(argv: readonly string[], now?: Date): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const code = await main(argv, {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    env: {},
+    ...(now !== undefined ? { now: () => now } : {}),
+  });
+  return { code, stdout, stderr };
+}
