@@ -1,5 +1,6 @@
 // Builds the shared runtime page (functions + commands + taskpane in one page), the formula preview page,
-// and functions.json from the JSDoc of every src/functions/*.functions.ts file.
+// functions.json from the JSDoc of every src/functions/*.functions.ts file, and dist/manifest.xml moved onto
+// ADDIN_BASE_URL (the https address dist/ is deployed to; unset means the dev server).
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
@@ -7,12 +8,15 @@ const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
+const { deployBaseUrl, manifestForBase } = require("./scripts/deploy-origin.cjs");
 
 const DEV_SERVER_PORT = 3000;
 const DEV_SERVER_ORIGIN = `https://localhost:${DEV_SERVER_PORT}`;
 /** The reference service that `npm start` runs; the dev server proxies /api to it. */
 const REFERENCE_SERVICE_URL = "http://127.0.0.1:3001";
 const CERT_DIR = path.join(os.homedir(), ".office-addin-dev-certs");
+/** Microsoft's hosted office.js, which production pages must load (AppSource rule; it keeps itself current). */
+const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
 
 /** Team convention: every custom-function wrapper file is named `*.functions.ts`; sorted so functions.json is stable. */
 function customFunctionFiles() {
@@ -66,16 +70,23 @@ function serviceOrigins(baseUrl) {
   return [...new Set(origins)].join(" ");
 }
 
-function htmlPages(baseUrl) {
+/** The dev server serves the npm copy of office.js (works offline); a production build loads the CDN's. */
+function officeJsUrl(dev) {
+  return process.env.OFFICE_JS_URL || (dev ? "/office-js/office.js" : OFFICE_JS_CDN);
+}
+
+function htmlPages(baseUrl, dev) {
   const templateParameters = {
-    officeJsUrl: process.env.OFFICE_JS_URL || "/office-js/office.js",
+    officeJsUrl: officeJsUrl(dev),
     serviceOrigin: serviceOrigins(baseUrl),
   };
   return [
     new HtmlWebpackPlugin({
       filename: "taskpane.html",
       template: "./src/taskpane/taskpane.html",
+      // functions first: they register before the commands and the taskpane bootstrap run.
       chunks: ["functions", "commands", "taskpane"],
+      chunksSortMode: "manual",
       templateParameters,
     }),
     new HtmlWebpackPlugin({
@@ -102,10 +113,28 @@ function devServer(isServe) {
   };
 }
 
+/**
+ * One webpack runtime for all entries of a page, so a module imported by functions, commands and the taskpane
+ * is instantiated once (the shared runtime must have one client, one cache and one context); and every module
+ * used by two chunks goes into the one `shared` chunk, loaded once, instead of a copy in each bundle.
+ */
+const optimization = {
+  runtimeChunk: "single",
+  splitChunks: {
+    cacheGroups: {
+      default: false,
+      defaultVendors: false,
+      shared: { name: "shared", chunks: "all", minChunks: 2, enforce: true, reuseExistingChunk: true },
+    },
+  },
+};
+
 module.exports = async (env, options) => {
   const dev = options.mode === "development";
   const isServe = Boolean(env && env.WEBPACK_SERVE);
   const baseUrl = apiBaseUrl();
+  // Checked before anything is built, so a bad ADDIN_BASE_URL stops the build with its message.
+  const deployBase = deployBaseUrl();
   return {
     mode: dev ? "development" : "production",
     devtool: dev ? "source-map" : false,
@@ -115,11 +144,9 @@ module.exports = async (env, options) => {
       taskpane: "./src/taskpane/index.tsx",
       preview: "./src/preview/index.ts",
     },
-    output: { path: path.join(__dirname, "dist"), filename: "[name].js", clean: true },
+    output: { path: path.join(__dirname, "dist"), filename: "[name].js", chunkFilename: "[name].js", clean: true },
     resolve: { extensions: [".ts", ".tsx", ".js"] },
-    // One webpack runtime for all entries of a page, so a module imported by functions, commands and taskpane
-    // is instantiated once: the shared runtime must have one client, one cache and one context.
-    optimization: { runtimeChunk: "single" },
+    optimization,
     module: {
       // transpileOnly cannot see a missing runtime export (e.g. an `export declare`); the production build refuses it.
       parser: { javascript: { exportsPresence: dev ? "warn" : "error" } },
@@ -128,11 +155,11 @@ module.exports = async (env, options) => {
     plugins: [
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: customFunctionFiles() }),
       new webpack.DefinePlugin({ __INDEX_API_BASE_URL__: baseUrl === undefined ? "undefined" : JSON.stringify(baseUrl) }),
-      ...htmlPages(baseUrl),
+      ...htmlPages(baseUrl, dev),
       new CopyWebpackPlugin({
         patterns: [
           { from: "assets", to: "assets" },
-          { from: "manifest.xml", to: "manifest.xml" },
+          { from: "manifest.xml", to: "manifest.xml", transform: (content) => manifestForBase(content.toString(), deployBase) },
         ],
       }),
     ],

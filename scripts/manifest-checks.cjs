@@ -10,6 +10,7 @@ const DIST_DIR = path.join(REPO_ROOT, "dist");
 /** The schemas live beside the repo (../shared), both locally and in CI. */
 const SCHEMA_PATH = path.resolve(REPO_ROOT, "..", "shared", "schemas", "office-manifest", "OfficeAppManifestV1_1.xsd");
 const DEV_ORIGIN = "https://localhost:3000";
+const { deployBaseUrl, manifestForBase } = require("./deploy-origin.cjs");
 
 /** Runs xmllint: well-formedness first, then the XSD. Returns problems (empty when valid). */
 function xmllintProblems(manifestPath = MANIFEST_PATH, schemaPath = SCHEMA_PATH) {
@@ -46,16 +47,37 @@ function manifestUrls(xml) {
   return [...matchesOf(body, /="(\w+:\/\/[^"]*)"/g), ...matchesOf(body, />\s*(\w+:\/\/[^<\s]*)\s*</g)];
 }
 
-function urlProblems(xml) {
+/** Every URL must be a file under `baseUrl` (the dev server for the source manifest, the deploy base for a build). */
+function urlProblems(xml, baseUrl = `${DEV_ORIGIN}/`) {
+  const where = baseUrl === `${DEV_ORIGIN}/` ? "the dev server" : "the deploy base";
   return manifestUrls(xml)
-    .filter((url) => !url.startsWith(`${DEV_ORIGIN}/`))
-    .map((url) => `URL ${url} does not point at the dev server ${DEV_ORIGIN}/`);
+    .filter((url) => !url.startsWith(baseUrl))
+    .map((url) => `URL ${url} does not point at ${where} ${baseUrl}`);
 }
 
-/** The dist-relative files the manifest points at, e.g. "taskpane.html", "assets/icon-16.png". */
-function referencedFiles(xml) {
-  const files = manifestUrls(xml).filter((url) => url.startsWith(`${DEV_ORIGIN}/`));
-  return [...new Set(files.map((url) => new URL(url).pathname.slice(1)))].sort();
+/** The files under `baseUrl` the manifest points at, e.g. "taskpane.html", "assets/icon-16.png". */
+function referencedFiles(xml, baseUrl = `${DEV_ORIGIN}/`) {
+  const files = manifestUrls(xml).filter((url) => url.startsWith(baseUrl));
+  return [...new Set(files.map((url) => url.slice(baseUrl.length)))].sort();
+}
+
+/**
+ * The manifest a build wrote to `distDir`: valid against the XSD, exactly the source manifest moved onto
+ * `baseUrl` (ADDIN_BASE_URL of that build), every URL under the base, and every file it names present in distDir.
+ */
+function builtManifestProblems(distDir = DIST_DIR, baseUrl = deployBaseUrl(), sourceXml = readFileSync(MANIFEST_PATH, "utf8")) {
+  const file = path.join(distDir, "manifest.xml");
+  if (!existsSync(file)) return [`${file} is missing: run npm run build`];
+  const built = readFileSync(file, "utf8");
+  const problems = xmllintProblems(file).map((problem) => `${file} ${problem}`);
+  if (built !== manifestForBase(sourceXml, baseUrl)) {
+    problems.push(`${file} is not manifest.xml moved onto ${baseUrl}: rebuild with the same ADDIN_BASE_URL`);
+  }
+  if (baseUrl !== `${DEV_ORIGIN}/` && /localhost/i.test(built)) problems.push(`${file} still mentions localhost`);
+  problems.push(...urlProblems(built, baseUrl));
+  const missing = referencedFiles(built, baseUrl).filter((name) => !existsSync(path.join(distDir, name)));
+  problems.push(...missing.map((name) => `${file} names ${baseUrl}${name}, which is not in ${distDir}`));
+  return problems;
 }
 
 /** functions.json must exist, parse, and list functions with unique upper-case ids and names. */
@@ -97,5 +119,6 @@ module.exports = {
   urlProblems,
   manifestUrls,
   referencedFiles,
+  builtManifestProblems,
   functionsMetadataProblems,
 };

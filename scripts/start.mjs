@@ -44,13 +44,27 @@ function parseFlavor(argv) {
   return undefined;
 }
 
-/** office-addin-dev-certs writes the files before it tries to trust the CA, which fails without a desktop; only the files matter. */
+/**
+ * office-addin-dev-certs writes the files, then tries to trust the CA (sudo, a keychain prompt). Without a desktop
+ * or sudo that step fails; the dev server only needs the files, so its raw output is kept quiet and what an
+ * untrusted CA means is said in one line.
+ */
 function ensureCerts() {
   if (CERT_FILES.every((file) => existsSync(file))) return;
-  console.log("Creating development certificates (npx office-addin-dev-certs install --days 365) ...");
-  spawnSync(...run(bin("office-addin-dev-certs"), ["install", "--days", "365"]), { stdio: "inherit", cwd: ROOT, shell: WINDOWS });
+  console.log("Creating development certificates (npm run certs) ...");
+  const install = spawnSync(...run(bin("office-addin-dev-certs"), ["install", "--days", "365"]), {
+    stdio: ["inherit", "pipe", "pipe"],
+    encoding: "utf8",
+    cwd: ROOT,
+    shell: WINDOWS,
+  });
   const missing = CERT_FILES.filter((file) => !existsSync(file));
-  if (missing.length > 0) fail(`certificate files still missing: ${missing.join(", ")}`);
+  if (missing.length > 0) fail(`certificate files still missing: ${missing.join(", ")}\n${install.stdout ?? ""}${install.stderr ?? ""}`);
+  if (install.status !== 0 || /sudo: |not found|unable to install/i.test(`${install.stdout}${install.stderr}`)) {
+    console.warn(
+      `npm start: the development CA could not be trusted here, so Excel on the web and desktop Office will refuse ${DEV_URL} until you trust ${join(CERT_DIR, "ca.crt")} by hand (see README "Certificates").`,
+    );
+  }
 }
 
 /** Fails early when a port is taken: otherwise an old server could answer the readiness check. */

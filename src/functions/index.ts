@@ -5,3 +5,7 @@ import "./history.functions";
 import "./analytics.functions";
 import "./service.functions";
 import "./live.functions";
+import { markFunctionsRegistered } from "./registration-mark";
+
+// Imports run first, so by here every function is associated.
+markFunctionsRegistered();

@@ -1,4 +1,5 @@
 import { auditCardFormula, latestFormula } from "./formulas";
+import { startupControl, type StartupControl } from "./startup";
 
 /** What an insert action did, for the taskpane to announce. */
 export interface InsertOutcome {
@@ -10,12 +11,20 @@ export interface InsertOutcome {
   readonly note?: string;
 }
 
-/** Writes one formula into the active cell (the single cell with focus, even inside a wider selection). */
-export async function writeToActiveCell(context: Excel.RequestContext, formula: string): Promise<Excel.Range> {
+/**
+ * Writes one INDEX formula into the active cell (the single cell with focus, even inside a wider selection),
+ * then, the first time, asks Office to load the add-in with this workbook (the user's setting allows it).
+ */
+export async function writeToActiveCell(
+  context: Excel.RequestContext,
+  formula: string,
+  startup: StartupControl = startupControl(),
+): Promise<Excel.Range> {
   const cell = context.workbook.getActiveCell();
   cell.formulas = [[formula]];
   cell.load("address");
   await context.sync();
+  await startup.afterFormulaInserted();
   return cell;
 }
 

@@ -1,39 +1,22 @@
-import { MessageBar, MessageBarBody } from "@fluentui/react-components";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { TaskpaneRoot } from "./components/App/TaskpaneRoot";
-import { pagePolicy } from "./model/csp";
-import { createTaskpaneServices } from "./services";
+// The `taskpane` entry of the shared runtime page: kept tiny so the custom functions (registered by the
+// `functions` entry before this runs) are not held up by the UI. React, Fluent UI and the charts load
+// with a dynamic import() the first time the pane is shown.
+import { officeVisibilityMode, showWhenVisible } from "./show-when-visible";
 
-/** Renders at once (before office.js reports its host), so the first content shows without waiting. */
-function mount(): void {
-  const element = document.getElementById("root");
-  if (element === null) return;
-  const root = createRoot(element);
-  let services;
-  try {
-    services = createTaskpaneServices();
-  } catch (error) {
-    root.render(
-      <MessageBar intent="error">
-        <MessageBarBody>
-          The add-in could not start: {error instanceof Error ? error.message : String(error)}
-        </MessageBarBody>
-      </MessageBar>,
-    );
-    return;
-  }
-  const policy = pagePolicy();
-  root.render(
-    <StrictMode>
-      <TaskpaneRoot
-        services={services}
-        {...(policy !== undefined ? { policy } : {})}
-        selfOrigin={window.location.origin}
-      />
-    </StrictMode>,
-  );
+/** Says in the pane why it is empty when the UI chunk could not load (offline, a deploy half-copied). */
+function showLoadFailure(error: unknown): void {
+  const status = document.querySelector("#root [role=status]");
+  const reason = error instanceof Error ? error.message : String(error);
+  if (status !== null) status.textContent = `The Index Data pane could not load (${reason}). Close the pane and open it again.`;
 }
 
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount);
-else mount();
+function loadTaskpaneUi(): void {
+  import(/* webpackChunkName: "taskpane-ui" */ "./mount").then(({ mountTaskpane }) => mountTaskpane(), showLoadFailure);
+}
+
+function start(): void {
+  showWhenVisible(loadTaskpaneUi, document, officeVisibilityMode());
+}
+
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+else start();

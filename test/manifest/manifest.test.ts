@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
   DIST_DIR,
+  builtManifestProblems,
   MANIFEST_PATH,
   REPO_ROOT,
   functionsMetadataProblems,
@@ -13,6 +14,8 @@ import {
 } from "../../scripts/manifest-checks.cjs";
 
 const xml = readFileSync(MANIFEST_PATH, "utf8");
+/** The build under test: dist/ from `npm run build`, or a private build named by TASKPANE_DIST (as the e2e tests). */
+const BUILD_DIR = process.env["TASKPANE_DIST"] !== undefined ? join(REPO_ROOT, process.env["TASKPANE_DIST"]) : DIST_DIR;
 const fixture = (name: string): string => join(__dirname, "fixtures", name);
 
 /** Width and height from a PNG's IHDR chunk, after checking the signature. */
@@ -79,26 +82,32 @@ describe("manifest.xml", () => {
 
 describe("the build the manifest points at", () => {
   it("exists in dist/ for every file the manifest references", () => {
-    if (!existsSync(DIST_DIR)) throw new Error(`${DIST_DIR} is missing: run npm run build`);
-    const missing = referencedFiles(xml).filter((file) => !existsSync(join(DIST_DIR, file)));
+    if (!existsSync(BUILD_DIR)) throw new Error(`${BUILD_DIR} is missing: run npm run build`);
+    const missing = referencedFiles(xml).filter((file) => !existsSync(join(BUILD_DIR, file)));
     expect(missing).toEqual([]);
     expect(referencedFiles(xml)).toEqual(expect.arrayContaining(["taskpane.html", "functions.json", "functions.js"]));
   });
 
-  it("loads one webpack runtime before the functions, commands and taskpane code of the shared runtime page", () => {
-    // One runtime means one module registry: the three entries share one client, cache and context.
-    const html = readFileSync(join(DIST_DIR, "taskpane.html"), "utf8");
+  it("loads one webpack runtime and the shared chunk before the functions, commands and taskpane bootstrap", () => {
+    // One runtime means one module registry: the entries share one client, cache and context; the code they
+    // share is in shared.js once, and the functions come before the taskpane so they register first.
+    const html = readFileSync(join(BUILD_DIR, "taskpane.html"), "utf8");
     const scripts = [...html.matchAll(/<script[^>]*\bsrc="?([^"\s>]+)/g)].map((match) => match[1]);
     expect(scripts.filter((src) => !String(src).endsWith("/office.js"))).toEqual([
       "runtime.js",
+      "shared.js",
       "functions.js",
       "commands.js",
       "taskpane.js",
     ]);
   });
 
+  it("wrote dist/manifest.xml: valid, on the build's ADDIN_BASE_URL (the dev server when unset), every file present", () => {
+    expect(builtManifestProblems(BUILD_DIR)).toEqual([]);
+  });
+
   it("has a functions.json with unique upper-case function ids and names", () => {
-    expect(functionsMetadataProblems()).toEqual([]);
+    expect(functionsMetadataProblems(BUILD_DIR)).toEqual([]);
   });
 });
 

@@ -12,6 +12,7 @@ import { checkBaseUrl } from "../../../client/base-url";
 import { connectAllowed } from "../../model/csp";
 import { ApiKeyField } from "./ApiKeyField";
 import { useSettingsPanelStyles } from "./SettingsPanel.styles";
+import { StartupSwitch } from "./StartupSwitch";
 import type { SettingsPanelProps } from "./SettingsPanel.types";
 import { useSettingsForm } from "./useSettingsForm";
 
@@ -21,8 +22,8 @@ function cspWarning(policy: string | undefined, baseUrl: string, selfOrigin: str
   return `This add-in's security policy only allows the services it was built for, so the browser will block ${new URL(checked.url).origin}. Rebuild with INDEX_API_BASE_URL=${checked.url} (or add the origin to INDEX_API_ALLOWED_ORIGINS) to use it.`;
 }
 
-/** Service URL, API key (masked, reveal on request), key header style, Test connection, Save, Clear key. */
-export function SettingsPanel({ store, testConnection, policy, selfOrigin = "" }: SettingsPanelProps) {
+/** Service URL, API key (masked, reveal on request), key header style, Test connection, Save, Clear key; load with workbooks. */
+export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", startup }: SettingsPanelProps) {
   const styles = useSettingsPanelStyles();
   const form = useSettingsForm({ store, testConnection });
   const {
@@ -98,6 +99,7 @@ export function SettingsPanel({ store, testConnection, policy, selfOrigin = "" }
           </MessageBar>
         )}
       </div>
+      <StartupSwitch startup={startup} />
     </form>
   );
 }

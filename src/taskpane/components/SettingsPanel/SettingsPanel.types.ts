@@ -1,5 +1,6 @@
 import type { ConnectionReport } from "../../../client/connection-test";
 import type { Settings, SettingsStore } from "../../../client/settings";
+import type { StartupControl } from "../../../office/startup";
 
 /** The parts of the settings store the panel uses. */
 export type SettingsPort = Pick<SettingsStore, "load" | "save" | "clearKey">;
@@ -13,6 +14,16 @@ export interface SettingsPanelProps {
   readonly policy?: string;
   /** The page's own origin, for `'self'` in the policy. @default "" */
   readonly selfOrigin?: string;
+  /** "Load with workbooks that use Index Data". @default the shared runtime's startupControl() */
+  readonly startup?: StartupPort;
+}
+
+/** The parts of the startup control the switch uses. */
+export type StartupPort = Pick<StartupControl, "isOn" | "setOn">;
+
+export interface StartupSwitchProps {
+  /** @default the shared runtime's startupControl() */
+  readonly startup?: StartupPort | undefined;
 }
 
 export interface ApiKeyFieldProps {

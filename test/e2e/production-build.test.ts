@@ -1,0 +1,232 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { DEMO_KEYS, FLAGSHIP_SYMBOL, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { IndexDataClient } from "../../src/client/client";
+import { FUNCTIONS_REGISTERED_MARK } from "../../src/functions/registration-mark";
+import { builtManifestProblems, manifestUrls } from "../../scripts/manifest-checks.cjs";
+import { launchChromium } from "../support/browser";
+import { OFFICE_JS_CDN_URL, serveOfficeJsCdnLocally } from "../support/office-js-cdn";
+import { startStaticServer, type StaticServer } from "../support/static-server";
+import { configure } from "./taskpane-page";
+
+/**
+ * `ADDIN_BASE_URL=... npm run build` as a deployment runs it, built once into a private folder: the manifest
+ * on the deploy base, office.js from Microsoft's CDN, and the light shared runtime page, then that build in
+ * Chromium with the CDN answered from the npm copy of office.js.
+ */
+const REPO_ROOT = resolve(__dirname, "..", "..");
+const DEPLOY_BASE = "https://addin.example.com/index-data/";
+const INITIAL_SCRIPT_BUDGET = 300 * 1024;
+
+interface StatsModule {
+  readonly name: string;
+  readonly chunks: Array<string | number>;
+  readonly modules?: StatsModule[];
+}
+interface Stats {
+  readonly chunks: Array<{ id: string | number; names: string[]; files: string[]; initial: boolean }>;
+  readonly modules: StatsModule[];
+}
+
+function webpack(outputPath: string, env: Record<string, string>, statsFile?: string) {
+  const args = ["node_modules/webpack-cli/bin/cli.js", "--mode", "production", "--output-path", outputPath];
+  return spawnSync(process.execPath, [...args, ...(statsFile !== undefined ? ["--json", statsFile] : [])], {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+    env: { ...process.env, ...env },
+  });
+}
+
+let workDir: string;
+let dist: string;
+let stats: Stats;
+const read = (file: string) => readFileSync(join(dist, file), "utf8");
+const scriptsOf = (html: string) => [...html.matchAll(/<script[^>]*\bsrc="?([^"\s>]+)/g)].map((match) => String(match[1]));
+const cspOf = (html: string) => /http-equiv="?Content-Security-Policy"? content="([^"]+)"/.exec(html)?.[1];
+
+beforeAll(() => {
+  workDir = mkdtempSync(join(tmpdir(), "index-data-production-"));
+  dist = join(workDir, "dist");
+  const build = webpack(dist, { ADDIN_BASE_URL: DEPLOY_BASE }, join(workDir, "stats.json"));
+  if (build.status !== 0) throw new Error(`the production build failed:\n${build.stdout}\n${build.stderr}`);
+  stats = JSON.parse(readFileSync(join(workDir, "stats.json"), "utf8")) as Stats;
+}, 240_000);
+
+afterAll(() => rmSync(workDir, { recursive: true, force: true }));
+
+describe("the production build on a deployment origin", () => {
+  it("writes a manifest that validates against the Office XSD, with every URL under ADDIN_BASE_URL and no localhost", () => {
+    expect(builtManifestProblems(dist, DEPLOY_BASE)).toEqual([]);
+    const xml = read("manifest.xml");
+    const urls = manifestUrls(xml);
+    expect(urls).toEqual(expect.arrayContaining([`${DEPLOY_BASE}taskpane.html`, `${DEPLOY_BASE}functions.json`, `${DEPLOY_BASE}assets/help.html`]));
+    expect(urls.filter((url) => !url.startsWith(DEPLOY_BASE))).toEqual([]);
+    expect(xml).not.toMatch(/localhost/i);
+  });
+
+  it("loads office.js from Microsoft's CDN, which the page's policy allows; the preview has the same policy", () => {
+    const taskpane = read("taskpane.html");
+    const preview = read("preview.html");
+    expect(scriptsOf(taskpane)[0]).toBe(OFFICE_JS_CDN_URL);
+    expect(`${taskpane}\n${preview}`).not.toMatch(/office-js\//);
+    const policy = cspOf(taskpane);
+    expect(policy).toMatch(/script-src 'self' https:\/\/appsforoffice\.microsoft\.com;/);
+    expect(policy).toMatch(/frame-src 'self' https:\/\/appsforoffice\.microsoft\.com;/);
+    // The preview brings its own CustomFunctions stand-in instead of office.js, under the taskpane's policy.
+    expect(scriptsOf(preview).filter((src) => src.endsWith("office.js"))).toEqual([]);
+    expect(cspOf(preview)).toBe(policy);
+  });
+
+  it("stops with a message naming ADDIN_BASE_URL and an example when the base is not https, has '..', or is not a URL", () => {
+    const refused: Array<[string, string]> = [
+      ["http://addin.example.com", "must start with https://"],
+      ["https://cdn.example.com/a/../b/", 'must not contain ".." in its path'],
+      ["not a url", "is not a URL"],
+    ];
+    for (const [value, why] of refused) {
+      const build = webpack(join(workDir, "refused"), { ADDIN_BASE_URL: value });
+      expect({ value, status: build.status }).toEqual({ value, status: 2 });
+      expect(build.stderr).toContain(`ADDIN_BASE_URL ${JSON.stringify(value)} ${why}`);
+      expect(build.stderr).toContain("e.g. ADDIN_BASE_URL=https://addin.example.com");
+    }
+  }, 120_000);
+});
+
+describe("the light shared runtime page", () => {
+  it("loads at most 300 KiB of its own script before the functions register; the UI chunk is not among it", () => {
+    const scripts = scriptsOf(read("taskpane.html")).filter((src) => src !== OFFICE_JS_CDN_URL);
+    expect(scripts).toEqual(["runtime.js", "shared.js", "functions.js", "commands.js", "taskpane.js"]);
+    const bytes = scripts.reduce((sum, file) => sum + statSync(join(dist, file)).size, 0);
+    expect(bytes).toBeLessThanOrEqual(INITIAL_SCRIPT_BUDGET);
+    const ui = stats.chunks.find((chunk) => chunk.names.includes("taskpane-ui"));
+    expect(ui).toMatchObject({ initial: false, files: ["taskpane-ui.js"] });
+    expect(read("taskpane-ui.js")).toContain("react");
+  });
+
+  it("puts every source module in exactly one chunk, so code shared by functions and taskpane is not copied", () => {
+    const chunksOf = new Map<string, Set<string | number>>();
+    const visit = (module: StatsModule, chunks: Array<string | number>) => {
+      if (module.modules !== undefined) return module.modules.forEach((inner) => visit(inner, chunks));
+      if (chunks.length === 0) return; // an orphan: concatenated into another module, listed there
+      const seen = chunksOf.get(module.name) ?? new Set();
+      chunks.forEach((chunk) => seen.add(chunk));
+      chunksOf.set(module.name, seen);
+    };
+    stats.modules.forEach((module) => visit(module, module.chunks));
+    const shared = stats.chunks.find((chunk) => chunk.names.includes("shared"))?.id;
+    const inSeveral = [...chunksOf].filter(([, chunks]) => chunks.size !== 1).map(([name]) => name);
+    expect(inSeveral).toEqual([]);
+    // The context module the functions and the taskpane both import lives in the shared chunk.
+    expect([...(chunksOf.get("./src/office/context.ts") ?? [])]).toEqual([shared]);
+  });
+});
+
+describe("the production build in Chromium, office.js from the CDN", () => {
+  let service: RunningReferenceService;
+  let server: StaticServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    service = await startReferenceService({ port: 0, rateLimits: { anonymous: 100_000 } });
+    server = await startStaticServer({ root: dist, proxyApiTo: service.url });
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await service?.close();
+  });
+
+  /** Opens the page; `hidden` makes the document report a closed pane until `showPane` is called. */
+  async function openRuntimePage(hidden = false) {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(15_000);
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    const scripts: string[] = [];
+    page.on("request", (request) => void (request.resourceType() === "script" && scripts.push(request.url())));
+    const cdn = await serveOfficeJsCdnLocally(page);
+    if (hidden) {
+      await page.addInitScript(() => {
+        let state: DocumentVisibilityState = "hidden";
+        Object.defineProperty(document, "visibilityState", { get: () => state });
+        (window as unknown as { showPane: () => void }).showPane = () => {
+          state = "visible";
+          document.dispatchEvent(new Event("visibilitychange"));
+        };
+      });
+    }
+    await page.goto(`${server.url}/taskpane.html`);
+    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0 && document.readyState === "complete", FUNCTIONS_REGISTERED_MARK);
+    return { page, errors, scripts, cdn };
+  }
+
+  /** The ids office.js recorded from CustomFunctions.associate (outside Office it keeps them in its association). */
+  const registered = (page: Page) =>
+    page.evaluate(() => {
+      const association = (CustomFunctions as unknown as { _association: { m_mappings: Record<string, unknown> } })._association;
+      return Object.keys(association.m_mappings).sort();
+    });
+
+  it("registers every function, resolves Office.onReady with no host, then renders the taskpane", async () => {
+    const { page, errors, scripts, cdn } = await openRuntimePage();
+    const metadata = JSON.parse(read("functions.json")) as { functions: Array<{ id: string }> };
+    expect(await registered(page)).toEqual(metadata.functions.map((fn) => fn.id).sort());
+    expect(await page.evaluate(() => Office.onReady().then((info) => info.host))).toBeNull();
+    expect(cdn[0]).toBe("office.js");
+    await page.getByRole("tab", { name: "Settings" }).waitFor();
+    // The UI chunk was fetched only after the functions had registered.
+    const order = await page.evaluate((mark) => {
+      const registeredAt = performance.getEntriesByName(mark)[0]?.startTime ?? Infinity;
+      const ui = performance.getEntriesByType("resource").find((entry) => entry.name.endsWith("/taskpane-ui.js"));
+      return { uiAfterRegistration: ui !== undefined && ui.startTime >= registeredAt };
+    }, FUNCTIONS_REGISTERED_MARK);
+    expect(order).toEqual({ uiAfterRegistration: true });
+    expect(scripts.filter((url) => url.startsWith(server.url)).map((url) => url.slice(server.url.length))).toEqual([
+      "/runtime.js",
+      "/shared.js",
+      "/functions.js",
+      "/commands.js",
+      "/taskpane.js",
+      "/taskpane-ui.js",
+    ]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("registers the functions but loads no UI while the pane is hidden, and loads it when the pane shows", async () => {
+    const { page, errors, scripts } = await openRuntimePage(true);
+    expect((await registered(page)).length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => url.endsWith("/taskpane-ui.js"))).toEqual([]);
+    expect(await page.getByRole("status").textContent()).toBe("Loading…");
+    await page.evaluate(() => (window as unknown as { showPane: () => void }).showPane());
+    await page.getByRole("tab", { name: "Settings" }).waitFor();
+    expect(scripts.filter((url) => url.endsWith("/taskpane-ui.js"))).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it("gives the functions and the lazily loaded taskpane one context: settings saved in the pane reach a function", async () => {
+    const { page, errors } = await openRuntimePage();
+    await configure(page, server.url, DEMO_KEYS.apiKey);
+    const before = service.requests.length;
+    // INDEX.CAPACITY: a request the pane never makes on its own, so any capacity request is the function's.
+    const value = await page.evaluate((symbol) => {
+      const mappings = (CustomFunctions as unknown as { _association: { m_mappings: Record<string, (...args: unknown[]) => Promise<unknown>> } })
+        ._association.m_mappings;
+      return mappings["CAPACITY"]?.(symbol, "fillRatio");
+    }, FLAGSHIP_SYMBOL);
+    // A second context would still have the build's default service (https://localhost:3000) and no key.
+    expect(service.requests.slice(before)).toEqual([
+      { method: "GET", path: `/api/v1/index/${FLAGSHIP_SYMBOL}/capacity-metrics`, status: 200, apiKeyTier: "api-key" },
+    ]);
+    const capacity = await new IndexDataClient({ baseUrl: service.url, apiKey: DEMO_KEYS.apiKey }).capacity(FLAGSHIP_SYMBOL);
+    expect(value).toEqual([[capacity.fillRatio]]);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

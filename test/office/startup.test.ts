@@ -1,0 +1,101 @@
+import { OfficeMockObject } from "office-addin-mock";
+import { MemoryStorage } from "../../src/client/storage";
+import { latestFormula } from "../../src/office/formulas";
+import { writeToActiveCell } from "../../src/office/insert-formula";
+import {
+  LOAD_WITH_WORKBOOKS_KEY,
+  createStartupControl,
+  officeStartupHost,
+  startupControl,
+} from "../../src/office/startup";
+import { excelWorkbookActions } from "../../src/office/workbook-actions";
+import { createExcelMock } from "./excel-mock";
+
+/** "Load with workbooks that use Index Data": Office.addin.setStartupBehavior from the insert actions and the setting. */
+type Globals = { Office?: unknown; OfficeRuntime?: unknown };
+const globals = globalThis as Globals;
+const SYMBOL = "RTM-NWE-A-1x3";
+
+/** An Office global (office-addin-mock) whose addin records every startup behavior it is asked for. */
+function officeWithAddin(answer: () => Promise<void> = () => Promise.resolve()): string[] {
+  const asked: string[] = [];
+  globals.Office = new OfficeMockObject({
+    addin: {
+      setStartupBehavior: (behavior: string) => {
+        asked.push(behavior);
+        return answer();
+      },
+    },
+  });
+  return asked;
+}
+
+afterEach(() => {
+  delete globals.Office;
+  delete globals.OfficeRuntime;
+});
+
+describe("inserting the first INDEX formula", () => {
+  it("asks Office to load the add-in with the workbook once, through the taskpane's insert action", async () => {
+    const asked = officeWithAddin();
+    const excel = createExcelMock();
+    await excelWorkbookActions(undefined, excel.run).insertLatest(SYMBOL);
+    await excelWorkbookActions(undefined, excel.run).insertAuditCard(SYMBOL);
+    expect(excel.get("workbook.activeCell.formulas")).toEqual([[`=INDEX.FIX("${SYMBOL}",TRUE)`]]);
+    expect(asked).toEqual(["Load"]);
+    expect(await startupControl().isOn()).toBe(true);
+  });
+
+  it("asks nothing when the user turned the setting off", async () => {
+    const asked = officeWithAddin();
+    const storage = new MemoryStorage();
+    await storage.setItem(LOAD_WITH_WORKBOOKS_KEY, "false");
+    const excel = createExcelMock();
+    const cell = await excel.run((context) => writeToActiveCell(context, latestFormula(SYMBOL), createStartupControl(() => storage)));
+    expect(cell.address).toBe("Sheet1!B2");
+    expect(asked).toEqual([]);
+  });
+
+  it("still inserts when Office refuses the startup behavior, and asks again on the next insert", async () => {
+    const asked = officeWithAddin(() => Promise.reject(new Error("not supported here")));
+    const control = createStartupControl(() => new MemoryStorage());
+    const excel = createExcelMock();
+    await expect(excel.run((context) => writeToActiveCell(context, latestFormula(SYMBOL), control))).resolves.toMatchObject({ address: "Sheet1!B2" });
+    await excel.run((context) => writeToActiveCell(context, latestFormula(SYMBOL), control));
+    expect(asked).toEqual(["Load", "Load"]);
+  });
+
+  it("inserts on hosts without Office.addin (no SharedRuntime 1.1) and outside Office", async () => {
+    globals.Office = new OfficeMockObject({ context: { requirements: {} } });
+    expect(officeStartupHost()).toBeUndefined();
+    const excel = createExcelMock();
+    await expect(excel.run((context) => writeToActiveCell(context, latestFormula(SYMBOL), createStartupControl(() => new MemoryStorage())))).resolves.toBeDefined();
+    delete globals.Office;
+    expect(officeStartupHost()).toBeUndefined();
+    await expect(createStartupControl(() => new MemoryStorage()).setOn(true)).resolves.toBeUndefined();
+  });
+});
+
+describe("the Load with workbooks setting", () => {
+  it("is on by default, and turning it off tells Office not to load and is kept in OfficeRuntime.storage", async () => {
+    const asked = officeWithAddin();
+    const officeStorage = new MemoryStorage();
+    globals.OfficeRuntime = { storage: officeStorage };
+    const control = createStartupControl();
+    expect(await control.isOn()).toBe(true);
+    await control.setOn(false);
+    expect(asked).toEqual(["None"]);
+    expect(await officeStorage.getItem(LOAD_WITH_WORKBOOKS_KEY)).toBe("false");
+    expect(await createStartupControl().isOn()).toBe(false);
+    await control.setOn(true);
+    expect(asked).toEqual(["None", "Load"]);
+    expect(await createStartupControl().isOn()).toBe(true);
+  });
+
+  it("reports Office's refusal to the one who changed the setting, after saving it", async () => {
+    officeWithAddin(() => Promise.reject(new Error("The API is not supported")));
+    const storage = new MemoryStorage();
+    await expect(createStartupControl(() => storage).setOn(false)).rejects.toThrow("The API is not supported");
+    expect(await storage.getItem(LOAD_WITH_WORKBOOKS_KEY)).toBe("false");
+  });
+});
