@@ -1,9 +1,11 @@
 import type { ConnectionReport } from "../client/connection-test";
 import { testConnection } from "../client/connection-test";
+import { NetworkError } from "../client/errors";
 import { toClientOptions, type Settings } from "../client/settings";
 import { getContext, type AppContext } from "../office/context";
 import { detectHost, type HostInfo } from "../office/host";
 import { excelWorkbookActions, type WorkbookActions } from "../office/workbook-actions";
+import { currentPageSecurity, originBlockedByPolicy, type PageSecurity } from "./model/csp";
 
 /** Everything the taskpane reads from and acts on; tests hand in their own. */
 export interface TaskpaneServices {
@@ -17,12 +19,28 @@ export interface TaskpaneServices {
   readonly testConnection: (candidate: Settings) => Promise<ConnectionReport>;
 }
 
+/**
+ * Test connection under the page's security policy: a base URL whose origin connect-src refuses is reported
+ * as a NetworkError without a request (the browser would refuse it anyway, and log a violation), and
+ * `describeConnection` names the policy as the cause.
+ */
+export function policyAwareTestConnection(page: () => PageSecurity = currentPageSecurity) {
+  return async (candidate: Settings): Promise<ConnectionReport> => {
+    const blocked = originBlockedByPolicy(candidate.baseUrl, page());
+    if (blocked === undefined) return testConnection(toClientOptions(candidate));
+    const error = new NetworkError(`The page's security policy does not allow connections to ${blocked}.`, {
+      path: "/api/v1/indexes",
+    });
+    return { ok: false, error };
+  };
+}
+
 /** The services of the real add-in: the one shared context, Excel.run, and office.js host detection. */
 export function createTaskpaneServices(): TaskpaneServices {
   return {
     context: getContext(),
     workbook: excelWorkbookActions(),
     detectHost: () => detectHost(),
-    testConnection: (candidate) => testConnection(toClientOptions(candidate)),
+    testConnection: policyAwareTestConnection(),
   };
 }

@@ -1,12 +1,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { FIRST_RENDER_MARK } from "../../src/taskpane/model/marks";
+import type { Page } from "playwright-core";
 import { artifactPath } from "../support/browser";
-import { configure, indexButtons, startRig, type TaskpaneRig } from "./taskpane-page";
+import { configure, indexButton, indexButtons, shownCount, startRig, type TaskpaneRig } from "./taskpane-page";
 
 /** The taskpane in headless Chromium against the reference service: browse, search, filter, detail, layout. */
 const MARKUP = ['<img src=x onerror="window.__pwned=1">', "<script>window.__pwned=2</script>"];
 const FLAGSHIP = "RTM-NWE-A-1x3";
+
+const historyChart = (page: Page) => page.getByRole("figure", { name: `${FLAGSHIP} history chart` });
+const forwardChart = (page: Page) => page.getByRole("figure", { name: `${FLAGSHIP} forward curve chart` });
 
 let rig: TaskpaneRig;
 beforeAll(async () => {
@@ -23,29 +26,6 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(() => rig.stop());
-
-it("shows its first content within one second", async () => {
-  const { page } = await rig.open();
-  await page.getByRole("tab", { name: "Indexes" }).waitFor();
-  const timing = await page.evaluate((mark) => {
-    const paint = performance.getEntriesByName("first-contentful-paint")[0];
-    const rendered = performance.getEntriesByName(mark)[0];
-    const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-    return {
-      firstContentfulPaintMs: paint?.startTime ?? -1,
-      taskpaneRenderedMs: rendered?.startTime ?? -1,
-      domContentLoadedMs: nav?.domContentLoadedEventEnd ?? -1,
-    };
-  }, FIRST_RENDER_MARK);
-  writeFileSync(artifactPath("taskpane-first-content.json"), JSON.stringify(timing, null, 2));
-  // Measurements, asserted generously (CI machines are shared): the shell paints within the one-second
-  // budget; the interactive taskpane follows once the scripts ran.
-  expect(timing.firstContentfulPaintMs).toBeGreaterThan(0);
-  expect(timing.firstContentfulPaintMs).toBeLessThan(1000);
-  expect(timing.taskpaneRenderedMs).toBeGreaterThan(0);
-  expect(timing.taskpaneRenderedMs).toBeLessThan(3000);
-  await page.close();
-});
 
 it("carries a Content-Security-Policy that blocks connections to anything but its origin and the service", async () => {
   const { page } = await rig.open();
@@ -76,9 +56,9 @@ it("searches and filters the catalogue, showing inactive and no-data indexes as 
   await configure(page, rig.server.url);
   const rows = indexButtons(page);
   await rows.first().waitFor();
-  const total = await rows.count();
+  const [shown, total] = await shownCount(page);
+  expect(shown).toBe(total);
   expect(total).toBeGreaterThanOrEqual(8);
-  await expect(page.getByText(`Showing ${total} of ${total} indexes`).isVisible()).resolves.toBe(true);
 
   await page.getByRole("searchbox").fill("grade b");
   await page
@@ -101,7 +81,8 @@ it("searches and filters the catalogue, showing inactive and no-data indexes as 
   expect(nwe.length).toBeGreaterThan(1);
   for (const text of nwe) expect(text).toContain("NWE");
   await page.getByLabel("Hub").selectOption("");
-  await expect(page.locator('button[data-symbol="RTM-CHN-A-1x3"]').innerText()).resolves.toContain("No data");
+  await page.getByRole("searchbox").fill("RTM-CHN-A-1x3");
+  await expect(indexButton(page, "RTM-CHN-A-1x3").innerText()).resolves.toContain("No data");
   await page.screenshot({ path: artifactPath("taskpane-catalogue.png"), fullPage: true });
   expect(errors.filter((e) => !e.startsWith("Failed to load resource") && !e.includes("telemetry"))).toEqual([]);
   await page.close();
@@ -125,7 +106,7 @@ it("renders markup and script from the service as inert text", async () => {
 it("opens a detail with latest fix, coverage, charts, capacity and volatility; inserts are off outside Excel", async () => {
   const { page } = await rig.open();
   await configure(page, rig.server.url);
-  await page.locator(`button[data-symbol="${FLAGSHIP}"]`).click();
+  await indexButton(page, FLAGSHIP).click();
   await expect(
     page.getByRole("heading", { name: FLAGSHIP, level: 2 }).evaluate((h) => h === document.activeElement),
   ).resolves.toBe(true);
@@ -133,8 +114,8 @@ it("opens a detail with latest fix, coverage, charts, capacity and volatility; i
   await fix.waitFor();
   await expect(page.getByRole("region", { name: "Latest fix" }).innerText()).resolves.toMatch(/USD\/kg/);
   await expect(page.getByRole("region", { name: "Data coverage" }).getByRole("definition").count()).resolves.toBe(6);
-  await page.getByTestId("history-chart").locator("svg").first().waitFor();
-  await page.getByTestId("forward-chart").locator("svg").first().waitFor();
+  await historyChart(page).locator("svg").first().waitFor();
+  await forwardChart(page).locator("svg").first().waitFor();
   await expect(page.getByRole("region", { name: "Capacity" }).innerText()).resolves.toContain("Fill ratio");
   await expect(page.getByRole("region", { name: "Volatility" }).innerText()).resolves.toMatch(/\d+(\.\d+)?%/);
   // Newer description: the older-only window dates are absent, and say so rather than 0.
@@ -142,9 +123,9 @@ it("opens a detail with latest fix, coverage, charts, capacity and volatility; i
     "Not sent by this service",
   );
 
-  const before = await page.getByTestId("history-chart").locator("figcaption").innerText();
+  const before = await historyChart(page).locator("figcaption").innerText();
   await page.getByLabel("History range").selectOption("1Y");
-  await page.getByTestId("history-chart").locator("figcaption").filter({ hasNotText: before }).waitFor();
+  await historyChart(page).locator("figcaption").filter({ hasNotText: before }).waitFor();
 
   const insert = page.getByRole("button", { name: "Insert latest value" });
   await expect(insert.isDisabled()).resolves.toBe(true);
@@ -152,9 +133,7 @@ it("opens a detail with latest fix, coverage, charts, capacity and volatility; i
   await page.screenshot({ path: artifactPath("taskpane-detail.png"), fullPage: true });
 
   await page.getByRole("button", { name: /Back to indexes/ }).click();
-  await expect(
-    page.locator(`button[data-symbol="${FLAGSHIP}"]`).evaluate((b) => b === document.activeElement),
-  ).resolves.toBe(true);
+  await expect(indexButton(page, FLAGSHIP).evaluate((b) => b === document.activeElement)).resolves.toBe(true);
   await page.close();
 });
 
@@ -191,11 +170,14 @@ it.each([320, 360, 480])("fits %i px wide without horizontal scrolling", async (
   await configure(page, rig.server.url);
   await indexButtons(page).first().waitFor();
   const catalogue = await page.evaluate(() => document.documentElement.scrollWidth);
-  await page.locator(`button[data-symbol="${FLAGSHIP}"]`).click();
-  await page.getByTestId("forward-chart").locator("svg").first().waitFor();
+  await indexButton(page, FLAGSHIP).click();
+  await forwardChart(page).locator("svg").first().waitFor();
   const detail = await page.evaluate(() => document.documentElement.scrollWidth);
   expect({ catalogue, detail }).toEqual({ catalogue: width, detail: width });
-  await page.screenshot({ path: artifactPath(`taskpane-detail-${width}px.png`), fullPage: true });
+  await page.screenshot({
+    path: artifactPath(`taskpane-detail-${width}px.png`),
+    fullPage: true,
+  });
   await page.close();
 });
 

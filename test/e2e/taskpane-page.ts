@@ -6,6 +6,7 @@ import {
   type RunningReferenceService,
 } from "../../reference-service/src";
 import { launchChromium } from "../support/browser";
+import { serveOfficeJsCdnLocally } from "../support/office-js-cdn";
 import { startStaticServer, type StaticServer } from "../support/static-server";
 
 /** The built page under test: dist/ from `npm run build` (TASKPANE_DIST points elsewhere, e.g. a private build). */
@@ -32,6 +33,8 @@ export async function startRig(options: ReferenceServiceOptions = {}): Promise<T
     async open(width = 360, height = 800) {
       const page = await browser.newPage({ viewport: { width, height } });
       page.setDefaultTimeout(10_000);
+      // A production build loads office.js from Microsoft's CDN; offline, the npm copy answers for it.
+      await serveOfficeJsCdnLocally(page);
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
       page.on("console", (message) => {
@@ -61,7 +64,22 @@ export async function configure(page: Page, baseUrl: string, apiKey?: string): P
   await page.getByRole("tab", { name: "Indexes" }).click();
 }
 
-/** The catalogue's index buttons, in order. */
+/** The catalogue's index buttons that are rendered (the list is windowed: only rows near the view), in order. */
 export function indexButtons(page: Page) {
   return page.getByRole("list", { name: "Indexes" }).getByRole("button");
+}
+
+/** The catalogue row of one index: a button named by its symbol. */
+export function indexButton(page: Page, symbol: string) {
+  return page.getByRole("list", { name: "Indexes" }).getByRole("button", { name: symbol, exact: true });
+}
+
+/** The number of indexes the catalogue says it shows and holds: "Showing 3 of 12 indexes" gives [3, 12]. */
+export async function shownCount(page: Page): Promise<[number, number]> {
+  const text = await page
+    .getByRole("status")
+    .filter({ hasText: /^Showing \d+ of \d+ indexes/ })
+    .innerText();
+  const [, shown, total] = /^Showing (\d+) of (\d+) indexes/.exec(text) ?? [];
+  return [Number(shown), Number(total)];
 }

@@ -65,6 +65,26 @@ it("says wrong URL for a server that is not the service, and validates the URL b
   await page.close();
 });
 
+it("says a service the page's security policy refuses is not allowed, and how to allow it, instead of unreachable", async () => {
+  const page = await openSettings();
+  // The fault: the reference service itself (another port than the page) is not in the page's connect-src.
+  const origin = new URL(rig.service.url).origin;
+  const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
+  expect(policy).toMatch(/connect-src /);
+  expect(policy).not.toContain(origin);
+  await page.getByLabel("Service base URL").fill(rig.service.url);
+  const before = rig.service.requests.length;
+  await page.getByRole("button", { name: "Test connection" }).click();
+  const result = page.locator('[data-kind="blocked-by-policy"]');
+  await result.waitFor();
+  await expect(result.innerText()).resolves.toBe(
+    `Not allowed by the add-in's security policyThis add-in's security policy does not allow connections to ${origin}, so the request was not sent. To allow it, rebuild the add-in with INDEX_API_ALLOWED_ORIGINS=${origin} (comma-separated for several origins), or with INDEX_API_BASE_URL set to this service.`,
+  );
+  expect(rig.service.requests.length).toBe(before);
+  await page.screenshot({ path: artifactPath("taskpane-settings-blocked-by-policy.png"), fullPage: true });
+  await page.close();
+});
+
 it("masks the key, never renders it after saving except on explicit reveal, and clears it", async () => {
   const page = await openSettings();
   const key = page.getByLabel("API key", { exact: true });

@@ -1,5 +1,13 @@
 import type { IndexSummary } from "../../src/client/resources/indexes";
-import { catalogueFacets, filterCatalogue, NO_FILTERS, rowState } from "../../src/taskpane/model/catalogue";
+import {
+  catalogueFacets,
+  filterCatalogue,
+  isOpenable,
+  NO_FILTERS,
+  NOT_OPENABLE_NOTE,
+  rowState,
+} from "../../src/taskpane/model/catalogue";
+import { indexCatalogue, searchCatalogue } from "../../src/taskpane/model/catalogue-search";
 import { startReference, type ReferenceFixture } from "./reference";
 
 let ref: ReferenceFixture;
@@ -33,14 +41,20 @@ describe("catalogue filtering over the reference service's catalogue", () => {
     expect(gradeB).toEqual(rows.filter((r) => /grade b\b/i.test(r.description) || r.grade.toLowerCase() === "b"));
     for (const row of rows) {
       for (const field of [row.symbol, row.hub, row.grade, row.leadTime]) {
-        const found = filterCatalogue(rows, { ...NO_FILTERS, query: field.toUpperCase() });
+        const found = filterCatalogue(rows, {
+          ...NO_FILTERS,
+          query: field.toUpperCase(),
+        });
         expect(found).toContainEqual(row);
         for (const hit of found) expect(text(hit)).toContain(field.toLowerCase());
       }
     }
     const first = rows[0]!;
     const word = first.description.split(/[^A-Za-z]+/).find((w) => w.length > 3) ?? first.symbol;
-    const both = filterCatalogue(rows, { ...NO_FILTERS, query: `  ${word.toLowerCase()}   ${first.hub} ` });
+    const both = filterCatalogue(rows, {
+      ...NO_FILTERS,
+      query: `  ${word.toLowerCase()}   ${first.hub} `,
+    });
     expect(both).toContainEqual(first);
     for (const hit of both) expect(text(hit)).toContain(first.hub.toLowerCase());
     expect(filterCatalogue(rows, { ...NO_FILTERS, query: "zzzz-no-such-thing" })).toEqual([]);
@@ -58,7 +72,10 @@ describe("catalogue filtering over the reference service's catalogue", () => {
   });
 
   it("filters active and inactive; the dataset's inactive index is found", () => {
-    const inactive = filterCatalogue(rows, { ...NO_FILTERS, activity: "inactive" });
+    const inactive = filterCatalogue(rows, {
+      ...NO_FILTERS,
+      activity: "inactive",
+    });
     const active = filterCatalogue(rows, { ...NO_FILTERS, activity: "active" });
     expect(inactive.length).toBeGreaterThan(0);
     expect(inactive.every((r) => !r.isActive)).toBe(true);
@@ -73,5 +90,43 @@ describe("catalogue filtering over the reference service's catalogue", () => {
     for (const row of rows.filter((r) => r.latestValue !== undefined)) {
       expect(rowState(row)).toBe(row.isActive ? "active" : "inactive");
     }
+  });
+});
+
+describe("catalogue search keys, built once", () => {
+  it("filters a prepared catalogue exactly as filtering the rows does, for every query word kind", () => {
+    const search = indexCatalogue(rows);
+    const first = rows[0]!;
+    const queries = ["", "grade b", first.symbol.slice(2, 7), first.hub.toUpperCase(), "1x", "a", "zz-none", "rtm nwe"];
+    for (const query of queries) {
+      const filters = { ...NO_FILTERS, query, activity: "active" as const };
+      expect({ query, rows: searchCatalogue(search, filters) }).toEqual({
+        query,
+        rows: filterCatalogue(rows, filters),
+      });
+    }
+  });
+
+  it("takes a symbol fragment anywhere in the symbol, and other words only at a word's start", () => {
+    const search = indexCatalogue(rows);
+    const flagship = rows.find((r) => r.symbol === "RTM-NWE-A-1x3")!;
+    expect(searchCatalogue(search, { ...NO_FILTERS, query: "nwe-a-1" })).toContainEqual(flagship);
+    // "lagship" is inside "flagship" but starts no word, and no symbol holds it.
+    expect(flagship.description.toLowerCase()).toContain("flagship");
+    expect(searchCatalogue(search, { ...NO_FILTERS, query: "flagship" })).toContainEqual(flagship);
+    expect(searchCatalogue(search, { ...NO_FILTERS, query: "lagship" })).toEqual([]);
+  });
+});
+
+describe("which rows can be opened", () => {
+  const row = (symbol: string): IndexSummary => ({ ...rows[0]!, symbol });
+
+  it("refuses the dot-segments and symbols the one symbol rule refuses, with the note to show", () => {
+    for (const symbol of [".", "..", "a/b", " RTM ", "-x", "é"])
+      expect({ symbol, ok: isOpenable(row(symbol)) }).toEqual({ symbol, ok: false });
+    for (const r of rows) expect(isOpenable(r)).toBe(true);
+    expect(NOT_OPENABLE_NOTE).toBe(
+      'Cannot be opened: a symbol must start with a letter or digit and use only letters, digits, ".", "_" and "-".',
+    );
   });
 });

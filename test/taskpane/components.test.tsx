@@ -102,17 +102,89 @@ describe("catalogue rendering", () => {
     expect(html.includes("&lt;b&gt;HUB&lt;/b&gt;")).toBe(true);
   });
 
-  it("names the list and gives every index a button with its symbol, and marks inactive and no-data rows", () => {
+  it("names the list and gives every index a button named by its symbol, and marks inactive and no-data rows", () => {
     if (indexes.state !== "ready") throw new Error("catalogue did not load");
     const html = renderHtml(
       <Catalogue indexes={indexes} filters={NO_FILTERS} onFiltersChange={() => undefined} onOpen={() => undefined} />,
     );
+    const count = indexes.value.data.length;
     expect(html).toContain('aria-label="Indexes"');
     expect(html).toContain('role="search"');
-    for (const row of indexes.value.data) expect(html).toContain(`data-symbol="${row.symbol}"`);
+    // Each row is a list item that says its place in the whole list; its button is labelled by the symbol.
+    for (const [i, row] of indexes.value.data.entries()) {
+      expect(html).toMatch(
+        new RegExp(
+          `aria-posinset="${i + 1}" aria-setsize="${count}"><button[^>]*aria-labelledby="([^"]+)"[^>]*>.*?<span id="\\1"[^>]*>${row.symbol.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</span>`,
+        ),
+      );
+    }
     expect(html).toContain("Inactive");
     expect(html).toContain("No data");
-    expect(html).toContain(`Showing ${indexes.value.data.length} of ${indexes.value.data.length} indexes`);
+    expect(html).toContain(`Showing ${count} of ${count} indexes`);
+  });
+
+  it("renders only a window of rows of a 50,000-index catalogue", () => {
+    if (indexes.state !== "ready") throw new Error("catalogue did not load");
+    const first = indexes.value.data[0]!;
+    const data = Array.from({ length: 50_000 }, (_, i) => ({
+      ...first,
+      symbol: `XB-${i}`,
+    }));
+    const html = renderHtml(
+      <Catalogue
+        indexes={{
+          state: "ready",
+          value: { data, fetchedAt: "", stale: false },
+        }}
+        filters={NO_FILTERS}
+        onFiltersChange={() => undefined}
+        onOpen={() => undefined}
+      />,
+    );
+    const items = html.match(/<li /g) ?? [];
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThan(50);
+    expect(html).toContain('aria-posinset="1" aria-setsize="50000"');
+    expect(html).not.toContain(">XB-49999<");
+  });
+});
+
+describe("a catalogue entry whose symbol fails the symbol rule", () => {
+  let ref: ReferenceFixture;
+  beforeAll(async () => {
+    ref = await startReference({
+      extraIndexes: [".", ".."].map((symbol) => ({
+        symbol,
+        hub: "NWE",
+        grade: "A",
+        leadTime: "1x1",
+        description: "Dot-segment entry",
+        isActive: true,
+      })),
+    });
+  });
+  afterAll(() => ref.stop());
+
+  it("is listed, marked as not openable and says why, with no action to open it", async () => {
+    const data = await ref.client.listIndexes();
+    const dots = data.filter((row) => row.symbol === "." || row.symbol === "..");
+    expect(dots.map((row) => row.symbol)).toEqual([".", ".."]);
+    const html = renderHtml(
+      <Catalogue
+        indexes={{
+          state: "ready",
+          value: { data: dots, fetchedAt: "", stale: false },
+        }}
+        filters={NO_FILTERS}
+        onFiltersChange={() => undefined}
+        onOpen={() => undefined}
+      />,
+    );
+    expect(html.match(/<button[^>]*aria-disabled="true"/g)).toHaveLength(2);
+    expect(html.match(/Invalid symbol/g)).toHaveLength(2);
+    const note =
+      "Cannot be opened: a symbol must start with a letter or digit and use only letters, digits, &quot;.&quot;, &quot;_&quot; and &quot;-&quot;.";
+    expect(html.split(note)).toHaveLength(3);
   });
 });
 

@@ -4,6 +4,7 @@ import { testConnection } from "../../src/client/connection-test";
 import { ConfigurationError } from "../../src/client/errors";
 import { toClientOptions, type Settings } from "../../src/client/settings";
 import { describeConnection } from "../../src/taskpane/model/connection";
+import { policyAwareTestConnection } from "../../src/taskpane/services";
 import { DEMO_KEYS, TIER_LIMITS } from "../../reference-service/src";
 import { startReference, type ReferenceFixture } from "./reference";
 
@@ -82,5 +83,48 @@ describe("Test connection against the reference service", () => {
       kind: "misconfigured",
       text: "Use an https:// base URL.",
     });
+  });
+});
+
+describe("Test connection under the page's Content-Security-Policy", () => {
+  const SELF = "https://localhost:3000";
+  const policyAllowing = (origin: string) =>
+    `default-src 'self'; script-src 'self'; connect-src 'self' ${origin}; style-src 'self' 'unsafe-inline'`;
+
+  it("says the address is not allowed by the security policy, and how to allow it, without sending a request", async () => {
+    const page = { policy: policyAllowing("https://indexes.example.com"), selfOrigin: SELF };
+    const settings: Settings = { baseUrl: ref.service.url, keyHeaderStyle: "x-api-key" };
+    ref.service.resetRequestLog();
+    const report = await policyAwareTestConnection(() => page)(settings);
+    // The fault: the policy refuses the origin, so nothing reached the service and the report is a network failure.
+    expect(ref.service.requests).toEqual([]);
+    expect(report.ok ? "ok" : report.error.name).toBe("NetworkError");
+    const origin = new URL(ref.service.url).origin;
+    expect(describeConnection(report, settings.baseUrl, page)).toEqual({
+      intent: "error",
+      kind: "blocked-by-policy",
+      title: "Not allowed by the add-in's security policy",
+      text: `This add-in's security policy does not allow connections to ${origin}, so the request was not sent. To allow it, rebuild the add-in with INDEX_API_ALLOWED_ORIGINS=${origin} (comma-separated for several origins), or with INDEX_API_BASE_URL set to this service.`,
+    });
+  });
+
+  it("connects as usual when the policy allows the service's origin", async () => {
+    const page = { policy: policyAllowing(new URL(ref.service.url).origin), selfOrigin: SELF };
+    const settings: Settings = { baseUrl: ref.service.url, keyHeaderStyle: "x-api-key" };
+    ref.service.resetRequestLog();
+    const report = await policyAwareTestConnection(() => page)(settings);
+    expect(ref.service.requests.map((r) => r.path)).toEqual(["/api/v1/indexes"]);
+    expect(describeConnection(report, settings.baseUrl, page).kind).toBe("connected");
+  });
+
+  it("still says unreachable for an allowed origin where nothing listens", async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    const page = { policy: policyAllowing(url), selfOrigin: SELF };
+    const report = await policyAwareTestConnection(() => page)({ baseUrl: url, keyHeaderStyle: "x-api-key" });
+    expect(report.ok ? "ok" : report.error.name).toBe("NetworkError");
+    expect(describeConnection(report, url, page).kind).toBe("unreachable");
   });
 });

@@ -1,4 +1,6 @@
 import type { IndexSummary } from "../../client/resources/indexes";
+import { validSymbol } from "../../client/symbol";
+import { indexCatalogue, searchCatalogue } from "./catalogue-search";
 
 /** Which indexes the catalogue shows; an empty string means "any". */
 export interface CatalogueFilters {
@@ -31,42 +33,11 @@ export function catalogueFacets(rows: readonly IndexSummary[]): CatalogueFacets 
 }
 
 /**
- * Every word of the query must match (case-insensitive): as part of the symbol (people paste symbols), or
- * as the start of a word of hub, grade, lead time or description. A one-letter word must be a whole word,
- * so "grade b" finds grade B and not every row with a word (or symbol) containing a b.
+ * The rows that pass every filter, in the service's order. Builds the search keys each call: to filter the
+ * same rows again and again, keep `indexCatalogue(rows)` and call `searchCatalogue` (catalogue-search.ts).
  */
-function matchesQuery(row: IndexSummary, query: string): boolean {
-  const words = query
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((w) => w !== "");
-  if (words.length === 0) return true;
-  const symbol = row.symbol.toLowerCase();
-  const tokens = [row.symbol, row.hub, row.grade, row.leadTime, row.description]
-    .join(" ")
-    .toLowerCase()
-    .split(/[^a-z0-9.]+|\.(?=\s|$)/)
-    .filter((t) => t !== "");
-  return words.every((word) =>
-    word.length === 1 ? tokens.includes(word) : symbol.includes(word) || tokens.some((token) => token.startsWith(word)),
-  );
-}
-
-function matchesActivity(row: IndexSummary, activity: CatalogueFilters["activity"]): boolean {
-  if (activity === "any") return true;
-  return activity === "active" ? row.isActive : !row.isActive;
-}
-
-/** The rows that pass every filter, in the service's order. */
 export function filterCatalogue(rows: readonly IndexSummary[], filters: CatalogueFilters): IndexSummary[] {
-  return rows.filter(
-    (row) =>
-      matchesQuery(row, filters.query) &&
-      (filters.hub === "" || row.hub === filters.hub) &&
-      (filters.grade === "" || row.grade === filters.grade) &&
-      (filters.leadTime === "" || row.leadTime === filters.leadTime) &&
-      matchesActivity(row, filters.activity),
-  );
+  return searchCatalogue(indexCatalogue(rows), filters);
 }
 
 /** How a row's state reads: inactive and no-data indexes are states, not errors. */
@@ -75,4 +46,16 @@ export type RowState = "active" | "inactive" | "no-data";
 export function rowState(row: IndexSummary): RowState {
   if (row.latestValue === undefined) return "no-data";
   return row.isActive ? "active" : "inactive";
+}
+
+/**
+ * Why a listed index cannot be opened: its symbol fails the client's one symbol rule (e.g. "." or ".."),
+ * so no detail URL is built for it.
+ */
+export const NOT_OPENABLE_NOTE =
+  'Cannot be opened: a symbol must start with a letter or digit and use only letters, digits, ".", "_" and "-".';
+
+/** Whether the detail of this row can be requested at all. */
+export function isOpenable(row: IndexSummary): boolean {
+  return validSymbol(row.symbol) === row.symbol;
 }

@@ -11,11 +11,12 @@ import {
   isUnauthorizedError,
 } from "../../client/errors/guards";
 import type { Tier } from "../../client/tier";
+import { currentPageSecurity, originBlockedByPolicy, type PageSecurity } from "./csp";
 
 /** What Test connection shows: a verdict, a headline and the detail, all safe to render as text. */
 export interface ConnectionVerdict {
   readonly intent: "success" | "warning" | "error";
-  /** One of: connected, unauthorized, unreachable, wrong-url, misconfigured, rate-limited, unavailable. */
+  /** One of: connected, unauthorized, blocked-by-policy, unreachable, wrong-url, misconfigured, rate-limited, unavailable. */
   readonly kind: string;
   readonly title: string;
   readonly text: string;
@@ -40,10 +41,32 @@ function connected(report: Extract<ConnectionReport, { ok: true }>): ConnectionV
   };
 }
 
-/** The exact failure in words: unauthorized, unreachable, wrong URL, or what else the service said. */
-export function describeConnection(report: ConnectionReport, baseUrl: string): ConnectionVerdict {
+/**
+ * The browser refuses a fetch that the page's connect-src does not allow with the same anonymous error as an
+ * unreachable host; the service may be fine, and the fix is a rebuild, so this says so.
+ */
+function blockedByPolicy(origin: string): ConnectionVerdict {
+  return {
+    intent: "error",
+    kind: "blocked-by-policy",
+    title: "Not allowed by the add-in's security policy",
+    text: `This add-in's security policy does not allow connections to ${origin}, so the request was not sent. To allow it, rebuild the add-in with INDEX_API_ALLOWED_ORIGINS=${origin} (comma-separated for several origins), or with INDEX_API_BASE_URL set to this service.`,
+  };
+}
+
+/**
+ * The exact failure in words: unauthorized, blocked by the page's security policy, unreachable, wrong URL, or
+ * what else the service said. `page` is the policy the request ran under. @default the current page's
+ */
+export function describeConnection(
+  report: ConnectionReport,
+  baseUrl: string,
+  page: PageSecurity = currentPageSecurity(),
+): ConnectionVerdict {
   if (report.ok) return connected(report);
   const { error } = report;
+  const blockedOrigin = isNetworkError(error) ? originBlockedByPolicy(baseUrl, page) : undefined;
+  if (blockedOrigin !== undefined) return blockedByPolicy(blockedOrigin);
   const status = error.status !== undefined ? ` (HTTP ${error.status})` : "";
   if (isUnauthorizedError(error)) {
     return {

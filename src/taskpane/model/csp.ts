@@ -31,3 +31,20 @@ export function pagePolicy(): string | undefined {
   const meta = document.querySelector('meta[http-equiv="Content-Security-Policy"]');
   return meta?.getAttribute("content") ?? undefined;
 }
+
+/** What the page's policy check needs: the policy (if any) and the page's own origin. */
+export interface PageSecurity {
+  readonly policy: string | undefined;
+  readonly selfOrigin: string;
+}
+
+/** The current page's policy and origin; no policy outside a browser. */
+export function currentPageSecurity(): PageSecurity {
+  return { policy: pagePolicy(), selfOrigin: typeof location === "undefined" ? "" : location.origin };
+}
+
+/** The origin of `url` when the page's connect-src refuses it, otherwise undefined. */
+export function originBlockedByPolicy(url: string, page: PageSecurity): string | undefined {
+  if (connectAllowed(page.policy, url, page.selfOrigin)) return undefined;
+  return new URL(url).origin; // connectAllowed allows what is not a URL, so this parses
+}

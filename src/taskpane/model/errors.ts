@@ -28,3 +28,9 @@ export function describeError(error: unknown): string {
   if (isBadRequestError(error) || isConfigurationError(error)) return error.message;
   return error instanceof Error ? error.message : "Something went wrong.";
 }
+
+/**
+ * What the forward-curve section says when the service answers 404 (the older description has no forward
+ * endpoint). Any other failure is described by `describeError`, never as "no curve".
+ */
+export const NO_FORWARD_CURVE = "This service publishes no forward curve for this index.";

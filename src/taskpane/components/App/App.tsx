@@ -13,13 +13,6 @@ import type { AppProps } from "./App.types";
 
 type TabId = "indexes" | "settings";
 
-/** Puts keyboard focus back on the row of the index the user just left. */
-function focusRow(symbol: string): void {
-  requestAnimationFrame(() =>
-    document.querySelector<HTMLElement>(`button[data-symbol="${CSS.escape(symbol)}"]`)?.focus(),
-  );
-}
-
 /** The taskpane: refresh bar, health banner, and the Indexes (catalogue or detail) and Settings tabs. */
 export function App({ services, policy, selfOrigin = "" }: AppProps) {
   const styles = useAppStyles();
@@ -35,8 +28,10 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
   const [tab, setTab] = useState<TabId>("indexes");
   const [filters, setFilters] = useState<CatalogueFilters>(NO_FILTERS);
   const [open, setOpen] = useState<string | undefined>(undefined);
+  // The index the user came back from: the catalogue scrolls to its row and focuses it.
+  const [returnTo, setReturnTo] = useState<string | undefined>(undefined);
   const back = () => {
-    if (open !== undefined) focusRow(open);
+    setReturnTo(open);
     setOpen(undefined);
   };
   return (
@@ -58,7 +53,13 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
       {tab === "indexes" && (
         <div className={styles.panel} role="tabpanel" id="panel-indexes" aria-labelledby="tab-indexes">
           {open === undefined ? (
-            <Catalogue indexes={indexes} filters={filters} onFiltersChange={setFilters} onOpen={setOpen} />
+            <Catalogue
+              indexes={indexes}
+              filters={filters}
+              onFiltersChange={setFilters}
+              onOpen={setOpen}
+              {...(returnTo !== undefined ? { returnTo } : {})}
+            />
           ) : (
             <IndexDetail
               symbol={open}

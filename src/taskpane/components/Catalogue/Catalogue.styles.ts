@@ -1,4 +1,10 @@
 import { makeStyles, shorthands, tokens } from "@fluentui/react-components";
+import { CATALOGUE_ROW_GAP, CATALOGUE_ROW_HEIGHT } from "../../model/catalogue-window";
+
+/** One line of text cut with an ellipsis: rows have a fixed height so the list can be windowed. */
+const oneLine = { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis", minWidth: 0 } as const;
+const clampLines = (lines: number) =>
+  ({ display: "-webkit-box", WebkitBoxOrient: "vertical", WebkitLineClamp: lines, overflow: "hidden" }) as const;
 
 export const useCatalogueStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS },
@@ -8,19 +14,27 @@ export const useCatalogueStyles = makeStyles({
     gap: tokens.spacingHorizontalS,
   },
   count: { margin: 0, color: tokens.colorNeutralForeground2, fontSize: tokens.fontSizeBase200 },
+  // The scrolling viewport of the windowed list; its height decides how many rows are rendered.
+  scroller: { maxHeight: "max(16rem, 60vh)", overflowY: "auto", overscrollBehavior: "contain" },
   list: {
     listStyleType: "none",
     margin: 0,
     padding: 0,
+    boxSizing: "border-box",
     display: "flex",
     flexDirection: "column",
-    gap: tokens.spacingVerticalXS,
+    gap: `${CATALOGUE_ROW_GAP}px`,
   },
+  item: { flexShrink: 0, height: `${CATALOGUE_ROW_HEIGHT}px` },
   row: {
+    boxSizing: "border-box",
     width: "100%",
+    height: "100%",
+    overflow: "hidden",
     textAlign: "start",
     display: "flex",
     flexDirection: "column",
+    justifyContent: "flex-start",
     gap: tokens.spacingVerticalXXS,
     paddingBlock: tokens.spacingVerticalS,
     paddingInline: tokens.spacingHorizontalM,
@@ -35,7 +49,7 @@ export const useCatalogueStyles = makeStyles({
       outlineWidth: tokens.strokeWidthThick,
       outlineStyle: "solid",
       outlineColor: tokens.colorStrokeFocus2,
-      outlineOffset: "1px",
+      outlineOffset: "-2px",
     },
     "@media (forced-colors: active)": {
       ...shorthands.borderColor("ButtonText"),
@@ -45,15 +59,36 @@ export const useCatalogueStyles = makeStyles({
       ":hover": { ...shorthands.borderColor("Highlight") },
     },
   },
-  rowTop: { display: "flex", flexWrap: "wrap", alignItems: "center", gap: tokens.spacingHorizontalS },
-  symbol: { fontWeight: tokens.fontWeightSemibold, fontSize: tokens.fontSizeBase300, overflowWrap: "anywhere" },
-  description: { fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2, overflowWrap: "anywhere" },
-  figures: {
-    display: "flex",
-    flexWrap: "wrap",
-    columnGap: tokens.spacingHorizontalM,
-    fontSize: tokens.fontSizeBase200,
+  notOpenable: {
+    cursor: "default",
+    ":hover": { backgroundColor: tokens.colorNeutralBackground1 },
   },
-  value: { fontWeight: tokens.fontWeightSemibold },
-  muted: { color: tokens.colorNeutralForeground3, "@media (forced-colors: active)": { color: "GrayText" } },
+  rowTop: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalS, height: "20px", minWidth: 0 },
+  symbol: {
+    ...oneLine,
+    fontWeight: tokens.fontWeightSemibold,
+    fontSize: tokens.fontSizeBase300,
+    lineHeight: "20px",
+  },
+  states: { display: "contents" },
+  badge: { flexShrink: 0 },
+  description: {
+    ...clampLines(2),
+    fontSize: tokens.fontSizeBase200,
+    lineHeight: "16px",
+    color: tokens.colorNeutralForeground2,
+    overflowWrap: "anywhere",
+  },
+  note: {
+    ...clampLines(3),
+    fontSize: tokens.fontSizeBase200,
+    lineHeight: "16px",
+    overflowWrap: "anywhere",
+  },
+  figures: { ...oneLine, fontSize: tokens.fontSizeBase200, lineHeight: "16px" },
+  value: { fontWeight: tokens.fontWeightSemibold, marginInlineEnd: tokens.spacingHorizontalM },
+  muted: {
+    color: tokens.colorNeutralForeground3,
+    "@media (forced-colors: active)": { color: "GrayText" },
+  },
 });

@@ -1,14 +1,33 @@
 import { MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
-import { filterCatalogue } from "../../model/catalogue";
+import { useDeferredValue, useMemo } from "react";
+import type { IndexSummary } from "../../../client/resources/indexes";
+import { catalogueFacets, type CatalogueFilters } from "../../model/catalogue";
+import { indexCatalogue, searchCatalogue } from "../../model/catalogue-search";
 import { describeError } from "../../model/errors";
 import { useCatalogueStyles } from "./Catalogue.styles";
 import type { CatalogueProps } from "./Catalogue.types";
 import { CatalogueFilterBar } from "./CatalogueFilterBar";
-import { CatalogueRow } from "./CatalogueRow";
+import { CatalogueList } from "./CatalogueList";
 
-/** The index catalogue: search, filters and one row per matching index. */
-export function Catalogue({ indexes, filters, onFiltersChange, onOpen }: CatalogueProps) {
+const NO_ROWS: readonly IndexSummary[] = [];
+
+/**
+ * Search keys and facets are built once per loaded catalogue; the filtered rows follow a deferred copy of
+ * the filters, so the search box keeps up with typing while a large catalogue is filtered.
+ */
+function useShownRows(rows: readonly IndexSummary[], filters: CatalogueFilters) {
+  const search = useMemo(() => indexCatalogue(rows), [rows]);
+  const facets = useMemo(() => catalogueFacets(rows), [rows]);
+  const deferred = useDeferredValue(filters);
+  const shown = useMemo(() => searchCatalogue(search, deferred), [search, deferred]);
+  return { facets, shown, scrollKey: JSON.stringify(deferred) };
+}
+
+/** The index catalogue: search, filters and one row per matching index (only those in view are rendered). */
+export function Catalogue({ indexes, filters, onFiltersChange, onOpen, returnTo }: CatalogueProps) {
   const styles = useCatalogueStyles();
+  const rows = indexes.state === "ready" ? indexes.value.data : NO_ROWS;
+  const { facets, shown, scrollKey } = useShownRows(rows, filters);
   if (indexes.state === "loading") return <Spinner size="small" label="Loading indexes…" />;
   if (indexes.state === "failed") {
     return (
@@ -17,20 +36,19 @@ export function Catalogue({ indexes, filters, onFiltersChange, onOpen }: Catalog
       </MessageBar>
     );
   }
-  const rows = indexes.value.data;
-  const shown = filterCatalogue(rows, filters);
   return (
     <div className={styles.root}>
-      <CatalogueFilterBar rows={rows} filters={filters} onFiltersChange={onFiltersChange} />
+      <CatalogueFilterBar facets={facets} filters={filters} onFiltersChange={onFiltersChange} />
       <p className={styles.count} role="status" aria-live="polite">
         Showing {shown.length} of {rows.length} indexes
         {indexes.value.stale ? " (last-known values; the service did not answer)" : ""}
       </p>
-      <ul className={styles.list} aria-label="Indexes">
-        {shown.map((row) => (
-          <CatalogueRow key={row.symbol} row={row} onOpen={onOpen} />
-        ))}
-      </ul>
+      <CatalogueList
+        rows={shown}
+        onOpen={onOpen}
+        scrollKey={scrollKey}
+        {...(returnTo !== undefined ? { returnTo } : {})}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Field, SearchBox, Select } from "@fluentui/react-components";
-import { catalogueFacets, type CatalogueFilters } from "../../model/catalogue";
+import type { CatalogueFilters } from "../../model/catalogue";
 import { useCatalogueStyles } from "./Catalogue.styles";
 import type { CatalogueFilterBarProps } from "./Catalogue.types";
 
@@ -24,9 +24,8 @@ function FacetSelect(props: {
 }
 
 /** Search box plus hub, grade, lead-time and active filters; facet values come from the loaded rows. */
-export function CatalogueFilterBar({ rows, filters, onFiltersChange }: CatalogueFilterBarProps) {
+export function CatalogueFilterBar({ facets, filters, onFiltersChange }: CatalogueFilterBarProps) {
   const styles = useCatalogueStyles();
-  const facets = catalogueFacets(rows);
   const set = (patch: Partial<CatalogueFilters>) => onFiltersChange({ ...filters, ...patch });
   return (
     <div role="search" aria-label="Find indexes">

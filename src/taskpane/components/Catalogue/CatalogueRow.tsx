@@ -1,40 +1,75 @@
-import { Badge } from "@fluentui/react-components";
-import { rowState } from "../../model/catalogue";
+import { Badge, mergeClasses } from "@fluentui/react-components";
+import { useId } from "react";
+import { isOpenable, NOT_OPENABLE_NOTE, rowState } from "../../model/catalogue";
 import { CATALOGUE_UNIT, formatTimestamp, formatValueWithUnit } from "../../model/format";
 import { useCatalogueStyles } from "./Catalogue.styles";
 import type { CatalogueRowProps } from "./Catalogue.types";
 
-/** One index as a button: symbol, state badges, description, latest value with unit, as-of. */
-export function CatalogueRow({ row, onOpen }: CatalogueRowProps) {
+function Figures({ row }: Pick<CatalogueRowProps, "row">) {
   const styles = useCatalogueStyles();
-  const state = rowState(row);
+  if (rowState(row) === "no-data") return <span className={styles.muted}>No value published yet</span>;
   return (
-    <li>
-      <button type="button" className={styles.row} onClick={() => onOpen(row.symbol)} data-symbol={row.symbol}>
+    <>
+      <span className={styles.value}>{formatValueWithUnit(row.latestValue, CATALOGUE_UNIT)}</span>
+      <span>as of {formatTimestamp(row.latestAsOf)}</span>
+    </>
+  );
+}
+
+/**
+ * One index as a button named by its symbol; state badges, description and latest value describe it.
+ * A symbol that fails the symbol rule stays in the list but cannot be opened, and says why.
+ */
+export function CatalogueRow({ row, onOpen, position, setSize, tabStop }: CatalogueRowProps) {
+  const styles = useCatalogueStyles();
+  const id = useId();
+  const openable = isOpenable(row);
+  return (
+    <li className={styles.item} aria-posinset={position} aria-setsize={setSize}>
+      <button
+        type="button"
+        className={mergeClasses(styles.row, !openable && styles.notOpenable)}
+        tabIndex={tabStop ? 0 : -1}
+        aria-labelledby={`${id}-symbol`}
+        aria-describedby={openable ? `${id}-state ${id}-text ${id}-figures` : `${id}-state ${id}-text`}
+        {...(openable ? { onClick: () => onOpen(row.symbol) } : { "aria-disabled": true })}
+      >
         <span className={styles.rowTop}>
-          <span className={styles.symbol}>{row.symbol}</span>
-          {!row.isActive && (
-            <Badge appearance="tint" color="informative">
-              Inactive
-            </Badge>
-          )}
-          {state === "no-data" && (
-            <Badge appearance="outline" color="warning">
-              No data
-            </Badge>
-          )}
+          <span id={`${id}-symbol`} className={styles.symbol}>
+            {row.symbol}
+          </span>
+          <span id={`${id}-state`} className={styles.states}>
+            {!openable && (
+              <Badge className={styles.badge} appearance="outline" color="danger">
+                Invalid symbol
+              </Badge>
+            )}
+            {!row.isActive && (
+              <Badge className={styles.badge} appearance="tint" color="informative">
+                Inactive
+              </Badge>
+            )}
+            {openable && rowState(row) === "no-data" && (
+              <Badge className={styles.badge} appearance="outline" color="warning">
+                No data
+              </Badge>
+            )}
+          </span>
         </span>
-        <span className={styles.description}>{row.description}</span>
-        <span className={styles.figures}>
-          {state === "no-data" ? (
-            <span className={styles.muted}>No value published yet</span>
-          ) : (
-            <>
-              <span className={styles.value}>{formatValueWithUnit(row.latestValue, CATALOGUE_UNIT)}</span>
-              <span>as of {formatTimestamp(row.latestAsOf)}</span>
-            </>
-          )}
-        </span>
+        {openable ? (
+          <>
+            <span id={`${id}-text`} className={styles.description}>
+              {row.description}
+            </span>
+            <span id={`${id}-figures`} className={styles.figures}>
+              <Figures row={row} />
+            </span>
+          </>
+        ) : (
+          <span id={`${id}-text`} className={styles.note}>
+            {NOT_OPENABLE_NOTE}
+          </span>
+        )}
       </button>
     </li>
   );

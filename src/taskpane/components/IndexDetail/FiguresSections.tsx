@@ -4,6 +4,7 @@ import type { Volatility } from "../../../client/resources/volatility";
 import type { Served } from "../../../client/source";
 import type { Loadable } from "../../hooks/useLoad";
 import { capacityRows, volatilityRows } from "../../model/detail-rows";
+import { NO_FORWARD_CURVE } from "../../model/errors";
 import { FieldList } from "../FieldList/FieldList";
 import { ForwardChart } from "../ForwardChart/ForwardChart";
 import { Section } from "../Section/Section";
@@ -18,11 +19,7 @@ export interface FiguresSectionsProps {
 export function FiguresSections({ forward, capacity, volatility }: FiguresSectionsProps) {
   return (
     <>
-      <Section
-        title="Forward curve"
-        load={forward}
-        notFoundText="This service publishes no forward curve for this index."
-      >
+      <Section title="Forward curve" load={forward} notFoundText={NO_FORWARD_CURVE}>
         {({ data }) => <ForwardChart curve={data} />}
       </Section>
       <Section title="Capacity" load={capacity} notFoundText="No capacity metrics for this index.">
