@@ -193,6 +193,19 @@ describe("INDEX.HEALTH, STATUS, METHODOLOGY", () => {
     expect(await indexMethodology(e, "changelog")).toEqual([["version", "summary", "note"], ["2.0.3", "Weights", ""], ["2.0.2", "Caps", "x"]]);
     expect(await indexMethodology(e, "normalizationRules")).toEqual([["trim"]]);
   });
+
+  it("shows the changelog's dates as Excel dates, not ISO text", async () => {
+    const changelog = [
+      { version: "2.0.3", date: "2023-05-30", summary: "Weights" },
+      { version: "2.0.2", date: "2023-01-15T12:00:00Z", summary: "1999-01-01 is mentioned here" },
+    ];
+    const e = env({ methodology: { version: "2.0.3", publishedAt: "2023-06-01T00:00:00Z", changelog } });
+    expect(await indexMethodology(e, "changelog")).toEqual([
+      ["version", "date", "summary"],
+      ["2.0.3", serial("2023-05-30"), "Weights"],
+      ["2.0.2", serial("2023-01-15") + 0.5, "1999-01-01 is mentioned here"],
+    ]);
+  });
 });
 
 describe("INDEX.PANEL", () => {

@@ -45,7 +45,18 @@ async function methodologyOrMissing(env: FormulaEnv): Promise<Methodology | unde
 
 function methodologyField(env: FormulaEnv, document: Methodology, field: MethodologyField): FormulaResult {
   if (field === "publishedAt") return dateCell(document.publishedAt, env.caps);
-  return jsonToResult(document[field]);
+  const result = jsonToResult(document[field]);
+  return field === "changelog" ? changelogWithDates(result, env) : result;
+}
+
+const LOOKS_LIKE_A_DATE = /^\d{4}-\d{2}-\d{2}/;
+
+/** The changelog's dates as Excel dates, like every other date the functions return; the header row stays text. */
+function changelogWithDates(result: FormulaResult, env: FormulaEnv): FormulaResult {
+  if (!Array.isArray(result)) return result;
+  return result.map((row, index) =>
+    index === 0 ? row : row.map((cell) => (typeof cell === "string" && LOOKS_LIKE_A_DATE.test(cell) ? dateCell(cell, env.caps) : cell)),
+  );
 }
 
 /** The version in force: from the latest fix of the first active index that has data. */
