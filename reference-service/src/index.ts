@@ -1,3 +1,4 @@
+import { RATE_WINDOW_MS } from "../../src/contract";
 import type { AddressInfo } from "node:net";
 import { buildApp, type RequestLogEntry } from "./app";
 import type { ServiceContext } from "./context";
@@ -92,7 +93,7 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
   const app = await buildApp({
     context,
     limits: { ...TIER_LIMITS[flavor], ...options.rateLimits },
-    rateLimitWindowMs: options.rateLimitWindowMs ?? 60_000,
+    rateLimitWindowMs: options.rateLimitWindowMs ?? RATE_WINDOW_MS,
     requestLog,
     logger: options.logger ?? false,
   });

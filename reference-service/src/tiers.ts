@@ -1,8 +1,10 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
+import type { DescriptionFlavor, ServiceTier } from "../../src/contract";
 
-export type Flavor = "newer" | "older";
-export type Tier = "anonymous" | "api-key" | "enterprise";
+export { TIER_LIMITS } from "../../src/contract";
+export type Flavor = DescriptionFlavor;
+export type Tier = ServiceTier;
 
 /** Keys this service knows. They are demo keys, published in the README, worthless anywhere else. */
 export const DEMO_KEYS = {
@@ -11,11 +13,6 @@ export const DEMO_KEYS = {
   revoked: "demo-revoked-2a7d4c9e1f",
 } as const satisfies { readonly apiKey: string; readonly enterprise: string; readonly revoked: string };
 
-/** Requests per window (a minute unless compressed), per IP for anonymous callers, per key otherwise. */
-export const TIER_LIMITS: Readonly<Record<Flavor, Readonly<Record<Tier, number>>>> = {
-  newer: { anonymous: 60, "api-key": 100, enterprise: 1000 },
-  older: { anonymous: 100, "api-key": 100, enterprise: 1000 },
-};
 
 /** Who is calling: a tier and the rate-limit bucket it counts against. */
 export type Caller =

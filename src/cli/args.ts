@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { checkApiKey } from "../client/api-key";
 import { KEY_HEADER_STYLES, type KeyHeaderStyle } from "../client/options";
 
 export const DEFAULT_CLI_BASE_URL = "http://127.0.0.1:3001";
@@ -102,12 +103,13 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
   const { values, positionals: marked } = parse(argv);
   const positionals = marked.map(unmark);
   if (values.json && values.csv) throw new UsageError("--json and --csv cannot be used together; pick one.");
-  const apiKey = values["api-key"] ?? env["INDEX_API_KEY"];
+  const key = checkApiKey(values["api-key"] ?? env["INDEX_API_KEY"]);
+  if (!key.ok) throw new UsageError(`--api-key (or INDEX_API_KEY): ${key.message}`);
   return {
     command: positionals[0],
     positionals: positionals.slice(1),
     baseUrl: values["base-url"] ?? env["INDEX_API_BASE_URL"] ?? DEFAULT_CLI_BASE_URL,
-    apiKey: apiKey === undefined || apiKey.trim() === "" ? undefined : apiKey,
+    apiKey: key.key,
     keyHeaderStyle: keyHeader(values["key-header"]),
     timeoutMs: numberOption("timeout", values.timeout),
     json: values.json,

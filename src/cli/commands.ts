@@ -1,11 +1,12 @@
+import type { ErrorSubject } from "../client/errors/fault";
 import type { Served } from "../client/source";
-import { load, type FormulaEnv } from "../excel/evaluate";
-import type { ErrorSubject } from "../excel/service-errors";
+import type { FormulaEnv } from "../excel/evaluate";
 import type { CliArgs } from "./args";
 import { runHistory } from "./history-command";
+import { served as servedOrFailure } from "./service-call";
 import { symbolArgument } from "./usage";
 
-/** What a command runs with: the source (errors mapped by the functions' own table), the args, today. */
+/** What a command runs with: the source, the args, today. */
 export interface CommandContext {
   readonly env: FormulaEnv;
   readonly args: CliArgs;
@@ -22,9 +23,8 @@ interface Command {
   readonly run: (context: CommandContext) => Promise<unknown>;
 }
 
-/** Loads through the excel layer's `load`, so a failure reads exactly as it does in a cell. */
-async function served<T>(context: CommandContext, subject: ErrorSubject, request: (env: FormulaEnv) => Promise<Served<T>>): Promise<T> {
-  return (await load(context.env, subject, () => request(context.env))).data;
+function served<T>(context: CommandContext, subject: ErrorSubject, request: (env: FormulaEnv) => Promise<Served<T>>): Promise<T> {
+  return servedOrFailure(context.env, subject, () => request(context.env));
 }
 
 type SymbolCall = (env: FormulaEnv, symbol: string, args: CliArgs) => Promise<Served<unknown>>;

@@ -1,6 +1,6 @@
 /** CSV for the CLI's `--csv`: RFC 4180, CRLF line ends, a header row, numbers as `String(n)` (full precision). */
 import { flatFields, isRecord, tableOf, type Row } from "./format";
-import { stripControl } from "./sanitize";
+import { stripControl } from "../client/errors/service-text";
 
 const CRLF = "\r\n";
 

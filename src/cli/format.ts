@@ -1,5 +1,5 @@
 /** Readable text for the CLI: objects as aligned field/value lines, arrays of records as tables. */
-import { stripControl } from "./sanitize";
+import { stripControl } from "../client/errors/service-text";
 
 export type Row = Readonly<Record<string, unknown>>;
 

@@ -1,10 +1,11 @@
 import type { Granularity, History } from "../client/resources/history";
 import { parseChoice } from "../excel/arguments";
 import { historyQuery, inRange, parseDateRange, type DateRange } from "../excel/date-range";
-import { load, type FormulaEnv } from "../excel/evaluate";
+import type { FormulaEnv } from "../excel/evaluate";
 import { GRANULARITY_CHOICES } from "../excel/formulas/history";
 import { weeklyFromDaily } from "../excel/weekly";
 import { UsageError, type CliArgs } from "./args";
+import { served } from "./service-call";
 import { symbolArgument, withExcelRules } from "./usage";
 
 /** `history` as the user asked for it, parsed by the same rules as INDEX.HISTORY's arguments. */
@@ -46,6 +47,6 @@ export function shapeHistory(history: History, request: CliHistoryRequest): Hist
 export async function runHistory(env: FormulaEnv, args: CliArgs, now: Date): Promise<History> {
   const request = parseHistoryRequest(args, now);
   const query = historyQuery(request.range, request.granularity === "weekly" ? "weekly" : undefined);
-  const served = await load(env, { symbol: request.symbol, what: "history" }, () => env.source.history(request.symbol, query));
-  return shapeHistory(served.data, request);
+  const history = await served(env, { symbol: request.symbol, what: "history" }, () => env.source.history(request.symbol, query));
+  return shapeHistory(history, request);
 }

@@ -1,14 +1,14 @@
 import { IndexDataClient } from "../client/client";
 import { DirectSource } from "../client/direct-source";
+import { stripControl } from "../client/errors/service-text";
 import type { Health } from "../client/resources/health";
 import { isCellError } from "../excel/cell-error";
-import { cellErrorFromFailure } from "../excel/service-errors";
 import { parseCliArgs, UsageError, type CliArgs } from "./args";
 import { COMMANDS } from "./commands";
 import { formatCsv } from "./csv";
 import { formatResult } from "./format";
 import { helpText } from "./help";
-import { stripControl } from "./sanitize";
+import { ServiceFailure, terminalMessage } from "./service-call";
 import { refuseSurplus } from "./usage";
 
 export interface CliIo {
@@ -59,12 +59,12 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 /**
- * The message for a failure: a usage error as it is; anything else in the words a cell shows for the
- * same fault (src/excel/service-errors.ts is the one wording table). Never holds the key.
+ * The message for a failure: a usage error or a service failure as it is (already in the terminal's words,
+ * src/cli/terminal-wording.ts); anything else classified and worded by the same table. Never holds the key.
  */
 function failureMessage(error: unknown): string {
-  if (error instanceof UsageError || isCellError(error)) return error.message;
-  return cellErrorFromFailure(error, { what: "the answer" }).message;
+  if (error instanceof UsageError || error instanceof ServiceFailure || isCellError(error)) return error.message;
+  return terminalMessage(error, { what: "the answer" });
 }
 
 /** Runs one CLI invocation and returns its exit code. Messages lose control characters (service text). */

@@ -4,7 +4,7 @@ import { SYMBOL_RULE, validSymbol } from "./symbol";
 
 function refuse(message: string, code: string): never {
   // No request was sent, so there is no path and no status; the code says which argument.
-  throw new BadRequestError(message, { path: "", code });
+  throw new BadRequestError(message, { code });
 }
 
 /**

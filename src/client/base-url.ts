@@ -39,21 +39,9 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
   return { ok: true, url: `${url.origin}${path}` };
 }
 
-/** Whether an API key may travel to this base URL: https anywhere, plain http only to loopback. */
-export function keyTransportAllowed(baseUrl: string): boolean {
-  const url = new URL(baseUrl);
-  return url.protocol === "https:" || isLoopbackHost(url.hostname);
-}
-
-export const KEY_OVER_HTTP_MESSAGE =
-  "An API key is only sent over https (or plain http to this machine). Use an https:// base URL, or clear the API key.";
-
-/** Normalized base URL, or a ConfigurationError saying what to fix. Also refuses a key over plain http. */
-export function resolveBaseUrl(input: string, apiKey: string | undefined): string {
+/** The normalized base URL, or a ConfigurationError saying what to fix. */
+export function resolveBaseUrl(input: string): string {
   const checked = checkBaseUrl(input);
-  if (!checked.ok) throw new ConfigurationError(checked.message, { path: "" });
-  if (apiKey !== undefined && apiKey !== "" && !keyTransportAllowed(checked.url)) {
-    throw new ConfigurationError(KEY_OVER_HTTP_MESSAGE, { path: "" });
-  }
+  if (!checked.ok) throw new ConfigurationError(checked.message, {});
   return checked.url;
 }

@@ -1,7 +1,6 @@
 import type { z } from "zod";
-import { keyTransportAllowed, KEY_OVER_HTTP_MESSAGE } from "./base-url";
+import { refuseKeyOverHttp } from "./api-key";
 import { MAX_ANSWER_BYTES, readCapped } from "./body-reader";
-import { ConfigurationError } from "./errors/configuration-error";
 import { errorFromResponse } from "./errors/from-response";
 import { IndexDataError } from "./errors/index-data-error";
 import { InvalidResponseError } from "./errors/invalid-response-error";
@@ -138,9 +137,7 @@ function parseJson(text: string): unknown {
 export async function requestJson(options: ResolvedOptions, request: HttpRequest): Promise<HttpResponse> {
   const path = pathWithQuery(request.path, request.query);
   // Checked again here (the constructor checks too) because this is the last point before a key leaves.
-  if (options.apiKey !== undefined && !keyTransportAllowed(options.baseUrl)) {
-    throw new ConfigurationError(KEY_OVER_HTTP_MESSAGE, { path });
-  }
+  refuseKeyOverHttp(options.baseUrl, options.apiKey, path);
   const url = `${options.baseUrl}${path}`;
   const raw = await fetchWithDeadline(options, url, path, request.signal, request.maxBytes ?? MAX_ANSWER_BYTES);
   const accepted = (raw.status >= 200 && raw.status < 300) || (request.acceptStatuses ?? []).includes(raw.status);

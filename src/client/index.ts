@@ -2,7 +2,8 @@
 export { IndexDataClient, type CallOptions } from "./client";
 export { testConnection, type ConnectionReport } from "./connection-test";
 export { tierFromLimit, type Tier } from "./tier";
-export { checkBaseUrl, isLoopbackHost, keyTransportAllowed, type BaseUrlCheck } from "./base-url";
+export { checkBaseUrl, isLoopbackHost, type BaseUrlCheck } from "./base-url";
+export { API_KEY_MAX_LENGTH, checkApiKey, keyTransportAllowed, type ApiKeyCheck } from "./api-key";
 export { parseRateLimit, parseRetryAfter } from "./response-headers";
 export * from "./errors";
 export * from "./settings";
@@ -16,7 +17,8 @@ export {
 } from "./options";
 export type { IndexDataSource, LatestValue, Served } from "./source";
 export { DirectSource } from "./direct-source";
-export { WINDOW_DAYS, type Volatility } from "./resources/volatility";
+export { WINDOW_DAYS } from "../contract";
+export { type Volatility } from "./resources/volatility";
 export { GRANULARITIES, type Granularity, type History, type HistoryPoint, type HistoryQuery } from "./resources/history";
 export type { IndexSummary } from "./resources/indexes";
 export type { LatestFix } from "./resources/latest";

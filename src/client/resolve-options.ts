@@ -1,3 +1,4 @@
+import { checkApiKey, refuseKeyOverHttp } from "./api-key";
 import { resolveBaseUrl } from "./base-url";
 import { ConfigurationError } from "./errors/configuration-error";
 import { CLIENT_DEFAULTS, KEY_HEADER_STYLES, type ClientOptions, type KeyHeaderStyle } from "./options";
@@ -13,16 +14,16 @@ export interface ResolvedOptions {
 }
 
 function fail(message: string): never {
-  throw new ConfigurationError(message, { path: "" });
+  throw new ConfigurationError(message, {});
 }
 
 /** Applies defaults and validates; throws ConfigurationError (before any request) when an option is unusable. */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
-  const apiKey = options.apiKey?.trim() === "" ? undefined : options.apiKey?.trim();
-  if (apiKey !== undefined && !/^[\x21-\x7e]+$/.test(apiKey)) {
-    fail("The API key contains spaces or characters that cannot be sent in a header; paste it again exactly as issued.");
-  }
-  const baseUrl = resolveBaseUrl(options.baseUrl, apiKey);
+  const key = checkApiKey(options.apiKey);
+  if (!key.ok) fail(key.message);
+  const apiKey = key.key;
+  const baseUrl = resolveBaseUrl(options.baseUrl);
+  refuseKeyOverHttp(baseUrl, apiKey);
   const keyHeaderStyle = options.keyHeaderStyle ?? CLIENT_DEFAULTS.keyHeaderStyle;
   if (!KEY_HEADER_STYLES.includes(keyHeaderStyle)) {
     fail(`keyHeaderStyle must be one of ${KEY_HEADER_STYLES.join(", ")}.`);

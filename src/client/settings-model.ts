@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkBaseUrl, keyTransportAllowed, KEY_OVER_HTTP_MESSAGE } from "./base-url";
+import { checkApiKey, keyTransportProblem } from "./api-key";
+import { checkBaseUrl } from "./base-url";
 import { ConfigurationError } from "./errors/configuration-error";
 import { CLIENT_DEFAULTS, KEY_HEADER_STYLES, type ClientOptions, type KeyHeaderStyle } from "./options";
 
@@ -35,19 +36,23 @@ export interface SettingsInput {
   readonly keyHeaderStyle?: string | undefined;
 }
 
+/** Turns a rule module's refusal into a zod issue, so the form shows the rule's own message. */
+function refuse(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: "custom", message });
+  return z.NEVER;
+}
+
 const BaseUrlSchema = z.string().transform((value, ctx) => {
   const checked = checkBaseUrl(value);
-  if (checked.ok) return checked.url;
-  ctx.addIssue({ code: "custom", message: checked.message });
-  return z.NEVER;
+  return checked.ok ? checked.url : refuse(ctx, checked.message);
 });
 
 const ApiKeySchema = z
   .string()
   .optional()
-  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value.trim()))
-  .refine((value) => value === undefined || /^[\x21-\x7e]{1,512}$/.test(value), {
-    message: "The API key contains spaces or characters that cannot be sent in a header; paste it again exactly as issued.",
+  .transform((value, ctx) => {
+    const checked = checkApiKey(value);
+    return checked.ok ? checked.key : refuse(ctx, checked.message);
   });
 
 /** Validates and normalizes user-entered settings. */
@@ -58,9 +63,8 @@ export const SettingsSchema = z
     keyHeaderStyle: z.enum(KEY_HEADER_STYLES, { message: `Key header style must be one of ${KEY_HEADER_STYLES.join(", ")}.` }).default(CLIENT_DEFAULTS.keyHeaderStyle),
   })
   .superRefine((s, ctx) => {
-    if (s.apiKey !== undefined && !keyTransportAllowed(s.baseUrl)) {
-      ctx.addIssue({ code: "custom", path: ["apiKey"], message: KEY_OVER_HTTP_MESSAGE });
-    }
+    const problem = keyTransportProblem(s.baseUrl, s.apiKey);
+    if (problem !== undefined) ctx.addIssue({ code: "custom", path: ["apiKey"], message: problem });
   });
 
 export type SettingsCheck =
@@ -88,7 +92,7 @@ export function checkSettings(input: SettingsInput): SettingsCheck {
 export function parseSettings(input: SettingsInput): Settings {
   const checked = checkSettings(input);
   if (checked.ok) return checked.settings;
-  throw new ConfigurationError(Object.values(checked.errors).join(" "), { path: "" });
+  throw new ConfigurationError(Object.values(checked.errors).join(" "), {});
 }
 
 /** The settings of a fresh install. */

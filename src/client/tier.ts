@@ -1,3 +1,5 @@
+import { TIER_LIMITS } from "../contract";
+
 /** The limits tiers of the spec's section 8. */
 export type Tier = "anonymous" | "api-key" | "enterprise" | "unknown";
 
@@ -7,8 +9,9 @@ export type Tier = "anonymous" | "api-key" | "enterprise" | "unknown";
  * when the caller knows it sent no key (`keySent === false`), 100 means anonymous.
  */
 export function tierFromLimit(limit: number, keySent?: boolean): Tier {
-  if (limit === 60) return "anonymous";
-  if (limit === 100) return keySent === false ? "anonymous" : "api-key";
-  if (limit === 1000) return "enterprise";
+  const limits = TIER_LIMITS.newer;
+  if (limit === limits.anonymous) return "anonymous";
+  if (limit === limits["api-key"]) return keySent === false ? "anonymous" : "api-key";
+  if (limit === limits.enterprise) return "enterprise";
   return "unknown";
 }

@@ -1,4 +1,4 @@
-import { withDeadline } from "../client/engine/deadline";
+import { withDeadline } from "../time";
 
 /** Longest the ribbon's Refresh waits before it tells Office it is done (cells keep updating after). */
 export const REFRESH_COMMAND_TIMEOUT_MS = 60_000;

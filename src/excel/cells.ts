@@ -1,5 +1,6 @@
 import { CellError } from "./cell-error";
-import { MS_PER_DAY, msToSerial, parseIsoStrict } from "./dates";
+import { DAY_MS, parseIso } from "../time";
+import { msToSerial } from "./dates";
 
 /**
  * A number with its display format, which a custom function can return where the host supports
@@ -31,14 +32,14 @@ export const DATE_TIME_MS_FORMAT = "yyyy-mm-dd hh:mm:ss.000";
 export function dateCellFromMs(ms: number, caps: ExcelCapabilities): number | FormattedNumberCell {
   const serial = msToSerial(ms);
   if (!caps.formattedNumbers) return serial;
-  const withinDay = ((ms % MS_PER_DAY) + MS_PER_DAY) % MS_PER_DAY;
+  const withinDay = ((ms % DAY_MS) + DAY_MS) % DAY_MS;
   const numberFormat = withinDay === 0 ? DATE_FORMAT : withinDay % 1000 === 0 ? DATE_TIME_FORMAT : DATE_TIME_MS_FORMAT;
   return { type: "FormattedNumber", basicValue: serial, numberFormat };
 }
 
 /** A date cell from a service timestamp; text that is not a timestamp is shown as sent. */
 export function dateCell(iso: string, caps: ExcelCapabilities): number | FormattedNumberCell | string {
-  const ms = parseIsoStrict(iso);
+  const ms = parseIso(iso);
   return ms === undefined ? iso : dateCellFromMs(ms, caps);
 }
 

@@ -1,6 +1,7 @@
 import type { Granularity, HistoryQuery } from "../client/resources/history";
 import { invalidArgument } from "./cell-error";
-import { MS_PER_DAY, parseDateArgument, type DateArgument } from "./dates";
+import { DAY_MS } from "../time";
+import { parseDateArgument, type DateArgument } from "./dates";
 
 /** A history range as the user gave it; either end may be left to the service's default. */
 export interface DateRange {
@@ -19,8 +20,8 @@ export function parseDateRange(startArg: unknown, endArg: unknown, now: Date): D
 }
 
 /** The last instant an end argument covers: the end of its day when it names a whole day. */
-export function endInstant(end: DateArgument): number {
-  return end.wholeDay ? end.ms + MS_PER_DAY - 1 : end.ms;
+function endInstant(end: DateArgument): number {
+  return end.wholeDay ? end.ms + DAY_MS - 1 : end.ms;
 }
 
 /** The service query for a range (ISO 8601, UTC, milliseconds). */

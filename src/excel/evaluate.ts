@@ -1,9 +1,9 @@
 import type { IndexDataSource, Served } from "../client/source";
 import { notAvailable } from "./cell-error";
 import type { ExcelCapabilities, FormulaResult } from "./cells";
-import { cellErrorFor, cellErrorFromFailure, type ErrorSubject } from "./service-errors";
+import type { ErrorSubject } from "../client/errors/fault";
+import { cellErrorFor, cellErrorFromFailure } from "./service-errors";
 import { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
-import { symbolCaseHint } from "./symbol-hint";
 
 /** Everything a formula needs from outside; passed in so the pure layer is testable without Office. */
 export interface FormulaEnv {
@@ -44,13 +44,13 @@ function describeBound(ms: number): string {
 
 /**
  * Loads from the source; a failure becomes the CellError the cell shows (thrown, caught by `evaluate`).
- * The one place a not-found is mapped: a wrong-case symbol gets its hint, anything else the error table.
+ * The one place a not-found is mapped: settled with the catalogue, then worded by the cell table.
  */
 export async function load<T>(env: FormulaEnv, subject: ErrorSubject, request: () => Promise<Served<T>>): Promise<Served<T>> {
   try {
     return await request();
   } catch (error) {
-    throw (await symbolCaseHint(error, subject, env.source)) ?? (await cellErrorFor(error, subject, env.source));
+    throw await cellErrorFor(error, subject, env.source);
   }
 }
 

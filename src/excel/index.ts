@@ -22,3 +22,4 @@ export { indexPanel } from "./formulas/panel";
 export { indexCapacity, indexForward, indexVol } from "./formulas/analytics";
 export { indexHealth, indexStatus } from "./formulas/service";
 export { indexMethodology } from "./formulas/methodology";
+export { indexLive, type LiveEnv } from "./formulas/live";

@@ -1,7 +1,7 @@
 import type { HistoryPoint } from "../client/resources/history";
 import { notAvailable } from "./cell-error";
 import { dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type Spill } from "./cells";
-import { startOfUtcDay } from "./dates";
+import { startOfUtcDay } from "../time";
 
 /** How a day without a value for one index shows: an empty cell, the index's previous value, or #N/A. */
 export type PanelFill = "blank" | "previous" | "na";

@@ -1,107 +1,80 @@
-import { CellError, isCellError, notAvailable } from "./cell-error";
+import { faultWithCatalogue } from "../client/errors/catalogue-fault";
+import { faultOf, type ErrorSubject, type Fault, type FaultKind } from "../client/errors/fault";
 import { queueBound } from "../client/errors/queue-full-error";
 import type { IndexDataSource } from "../client/source";
+import { CellError, isCellError, type CellErrorCode } from "./cell-error";
 
-/** What a failed request was about, so the message can name it. */
-export interface ErrorSubject {
-  /** The symbol asked for, when the request took one. */
-  readonly symbol?: string;
-  /** What was asked for, in words: "history", "forward curve", "benchmark health". */
-  readonly what: string;
-  /** The endpoint exists only in the newer description, so a 404 may mean this service lacks it. */
-  readonly newerOnly?: boolean;
+/** How a cell shows a fault: the Excel error, and a message that says what to do at the sheet. */
+interface CellWording {
+  /** `#VALUE!` for what the person at the sheet fixes in the setup (key, URL, arguments); else `#N/A`. */
+  readonly code: CellErrorCode;
+  readonly text: (fault: Fault, subject: ErrorSubject) => string;
 }
 
-interface ErrorShape {
-  readonly name?: unknown;
-  readonly message?: unknown;
-  readonly code?: unknown;
-  readonly retryAfterSeconds?: unknown;
-  readonly maxQueueWaitMs?: unknown;
+/** The client's own message (which carries the service's words and the advice), else `fallback`. */
+function ownMessage(code: CellErrorCode, fallback: string): CellWording {
+  return { code, text: (fault) => fault.details.message ?? fallback };
 }
 
-/** Errors the person at the sheet fixes in the setup (key, URL, arguments): `#VALUE!`. The rest: `#N/A`. */
-const VALUE_ERRORS = new Set(["BadRequestError", "UnauthorizedError", "ConfigurationError"]);
+/** A 404 about a symbol; without one, the subject itself is what this service lacks. */
+function aboutSymbol(text: (symbol: string, what: string, fault: Fault) => string): CellWording {
+  return {
+    code: "#N/A",
+    text: (fault, { symbol, what }) => (symbol === undefined ? `${what} is not published by this service` : text(symbol, what, fault)),
+  };
+}
 
-const FALLBACK_ADVICE: Readonly<Record<string, string>> = {
-  UnauthorizedError: "unauthorized: the service refused the API key; check or clear it in the taskpane settings",
-  RateLimitedError: "rate limited by the service; the value comes back after the limit resets (Refresh)",
+const RATE_LIMITED = "rate limited by the service; the value comes back after the limit resets (Refresh)";
+const QUEUE_FULL = "too many cells waiting for the service; Refresh retries them";
+
+/** The cell's words for every fault kind. */
+const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
+  "unknown-symbol": aboutSymbol((symbol) => `unknown index '${symbol}': check the symbol (INDEX.LIST() shows every index; symbols are case-sensitive)`),
+  "wrong-case": aboutSymbol((symbol, _what, fault) => `Index "${symbol}" not found; symbols are case-sensitive: did you mean "${fault.details.meant ?? symbol}"?`),
+  "no-data": aboutSymbol((symbol, what) => `no data: '${symbol}' has no ${what} yet`),
+  "not-found": aboutSymbol((symbol, what) => `no ${what} for '${symbol}': unknown index or no data`),
+  "not-published": aboutSymbol(
+    (symbol, what) => `no ${what} for '${symbol}': this service does not publish one (only the newer description does), or the index has no data yet`,
+  ),
+  "wrong-base-url": { code: "#N/A", text: (_fault, { what }) => `${what} is not published by this service` },
+  unauthorized: ownMessage("#VALUE!", "unauthorized: the service refused the API key; check or clear it in the taskpane settings"),
+  "bad-request": ownMessage("#VALUE!", "the service rejected the request; check the arguments"),
+  configuration: ownMessage("#VALUE!", "the add-in's service settings are invalid; fix them in the taskpane settings"),
+  "rate-limited": {
+    code: "#N/A",
+    text: ({ details }) =>
+      details.retryAfterSeconds !== undefined
+        ? `rate limited by the service; try again in ${details.retryAfterSeconds} s (Refresh)`
+        : (details.message ?? RATE_LIMITED),
+  },
   // Our own queue refused: the service said nothing, so the cell must not blame it.
-  QueueFullError: "too many cells waiting for the service; Refresh retries them",
-  ServiceUnavailableError: "the index service is unavailable; try again later",
-  ServerError: "the index service failed; try again later",
-  NetworkError: "cannot reach the index service; check the service URL in the settings and your connection",
-  TimeoutError: "the index service did not answer in time; try again later",
-  InvalidResponseError: "the index service sent an invalid response",
-  BadRequestError: "the service rejected the request; check the arguments",
-  ConfigurationError: "the add-in's service settings are invalid; fix them in the taskpane settings",
+  "queue-full": {
+    code: "#N/A",
+    text: ({ details: { maxQueueWaitMs } }) =>
+      maxQueueWaitMs === undefined || !Number.isFinite(maxQueueWaitMs)
+        ? QUEUE_FULL
+        : `too many cells waiting for the service (more than ${queueBound(maxQueueWaitMs)} of requests queued); Refresh retries them`,
+  },
+  unavailable: ownMessage("#N/A", "the index service is unavailable; try again later"),
+  "server-error": ownMessage("#N/A", "the index service failed; try again later"),
+  network: ownMessage("#N/A", "cannot reach the index service; check the service URL in the settings and your connection"),
+  timeout: ownMessage("#N/A", "the index service did not answer in time; try again later"),
+  "invalid-response": ownMessage("#N/A", "the index service sent an invalid response"),
+  unexpected: { code: "#N/A", text: (fault, { what }) => `unexpected error getting ${what}: ${fault.details.message ?? String(fault.cause)}` },
 };
 
-/**
- * Maps any failure to the error a cell shows, by the error's `name` (the client's classes may come from
- * another realm). A 404 without a service code is left to `cellErrorFor`, which can ask the catalogue.
- */
+function cellErrorOf(fault: Fault, subject: ErrorSubject): CellError {
+  const wording = CELL_WORDING[fault.kind];
+  return new CellError(wording.code, wording.text(fault, subject));
+}
+
+/** The error a cell shows for any failure, without asking the catalogue (see `cellErrorFor`). */
 export function cellErrorFromFailure(error: unknown, subject: ErrorSubject): CellError {
-  if (isCellError(error)) return error;
-  const shape: ErrorShape = typeof error === "object" && error !== null ? (error as ErrorShape) : {};
-  const name = typeof shape.name === "string" ? shape.name : "";
-  const message = typeof shape.message === "string" && shape.message !== "" ? shape.message : undefined;
-  if (name === "NotFoundError") return notFound(subject, typeof shape.code === "string" ? shape.code : undefined);
-  const advice = FALLBACK_ADVICE[name];
-  if (advice === undefined) return notAvailable(`unexpected error getting ${subject.what}: ${message ?? String(error)}`);
-  const text =
-    name === "RateLimitedError"
-      ? rateLimitedText(shape.retryAfterSeconds, message)
-      : name === "QueueFullError"
-        ? queueFullText(shape.maxQueueWaitMs)
-        : (message ?? advice);
-  return new CellError(VALUE_ERRORS.has(name) ? "#VALUE!" : "#N/A", text);
+  return isCellError(error) ? error : cellErrorOf(faultOf(error, subject), subject);
 }
 
-function rateLimitedText(retryAfter: unknown, message: string | undefined): string {
-  if (typeof retryAfter === "number") return `rate limited by the service; try again in ${retryAfter} s (Refresh)`;
-  return message ?? (FALLBACK_ADVICE["RateLimitedError"] as string);
-}
-
-function queueFullText(maxQueueWaitMs: unknown): string {
-  if (typeof maxQueueWaitMs !== "number" || !Number.isFinite(maxQueueWaitMs)) return FALLBACK_ADVICE["QueueFullError"] as string;
-  return `too many cells waiting for the service (more than ${queueBound(maxQueueWaitMs)} of requests queued); Refresh retries them`;
-}
-
-function notFound(subject: ErrorSubject, code: string | undefined): CellError {
-  const { symbol, what } = subject;
-  if (symbol === undefined) return notAvailable(`${what} is not published by this service`);
-  if (code === "UNKNOWN_SYMBOL") return unknownIndex(symbol);
-  if (code === "NO_DATA") return noData(symbol, what);
-  return notAvailable(`no ${what} for '${symbol}': unknown index or no data`);
-}
-
-export function unknownIndex(symbol: string): CellError {
-  return notAvailable(`unknown index '${symbol}': check the symbol (INDEX.LIST() shows every index; symbols are case-sensitive)`);
-}
-
-export function noData(symbol: string, what: string): CellError {
-  return notAvailable(`no data: '${symbol}' has no ${what} yet`);
-}
-
-/**
- * Like `cellErrorFromFailure`, but tells an unknown symbol from an index without data when the service
- * sent a bare 404 (the older description): the catalogue decides.
- */
+/** Like `cellErrorFromFailure`, but a symbol's 404 is settled with the catalogue first (see `faultWithCatalogue`). */
 export async function cellErrorFor(error: unknown, subject: ErrorSubject, source: IndexDataSource): Promise<CellError> {
-  const mapped = cellErrorFromFailure(error, subject);
-  const shape = typeof error === "object" && error !== null ? (error as ErrorShape) : {};
-  if (shape.name !== "NotFoundError" || subject.symbol === undefined) return mapped;
-  if (shape.code === "UNKNOWN_SYMBOL" || shape.code === "NO_DATA") return mapped;
-  try {
-    const catalogue = await source.listIndexes();
-    const known = catalogue.data.some((entry) => entry.symbol === subject.symbol);
-    if (!known) return unknownIndex(subject.symbol);
-    if (subject.newerOnly) {
-      return notAvailable(`no ${subject.what} for '${subject.symbol}': this service does not publish one (only the newer description does), or the index has no data yet`);
-    }
-    return noData(subject.symbol, subject.what);
-  } catch {
-    return mapped;
-  }
+  if (isCellError(error)) return error;
+  return cellErrorOf(await faultWithCatalogue(faultOf(error, subject), subject, source), subject);
 }

@@ -1,4 +1,4 @@
-import { withDeadline } from "../client/engine/deadline";
+import { withDeadline } from "../time";
 
 /**
  * The settle bound used when no engine supplies one (120 s). In the add-in the wrappers pass the request

@@ -1,12 +1,12 @@
 import type { HistoryPoint } from "../client/resources/history";
-import { MS_PER_DAY } from "./dates";
+import { DAY_MS } from "../time";
 
 /** Monday 00:00 UTC of the ISO week holding `ms` (ISO weeks run Monday to Sunday). */
 export function isoWeekStart(ms: number): number {
-  const day = Math.floor(ms / MS_PER_DAY);
+  const day = Math.floor(ms / DAY_MS);
   // 1970-01-01 was a Thursday: (day + 3) mod 7 is 0 on Mondays.
   const sinceMonday = (((day + 3) % 7) + 7) % 7;
-  return (day - sinceMonday) * MS_PER_DAY;
+  return (day - sinceMonday) * DAY_MS;
 }
 
 /** A value counts as published unless the service says it was carried forward (older services don't say). */

@@ -9,6 +9,7 @@ import {
   type FormattedNumberCell,
   type FormulaEnv,
   type FormulaResult,
+  type LiveEnv,
 } from "../excel";
 import { getContext } from "../office/context";
 
@@ -19,9 +20,9 @@ import { getContext } from "../office/context";
  */
 
 /** A cell as handed to Excel: plain values, a formatted number (date), or a CustomFunctions.Error. */
-export type RuntimeCell = ScalarCell | CustomFunctions.Error;
+type RuntimeCell = ScalarCell | CustomFunctions.Error;
 /** A cell value that is not an error. */
-export type ScalarCell = string | number | boolean | FormattedNumberCell;
+type ScalarCell = string | number | boolean | FormattedNumberCell;
 
 /** Set by a host stand-in (the formula preview) that is not Office, to say what it can show. */
 interface HostDeclaration {
@@ -31,7 +32,7 @@ interface HostDeclaration {
 let detected: ExcelCapabilities | undefined;
 
 /** Formatted numbers (dates that look like dates) need CustomFunctionsRuntime 1.4; otherwise plain serials. */
-export function hostCapabilities(): ExcelCapabilities {
+function hostCapabilities(): ExcelCapabilities {
   const declared = (globalThis as HostDeclaration).indexDataHostCapabilities;
   if (declared !== undefined) return declared;
   detected ??= detectCapabilities();
@@ -50,7 +51,7 @@ function detectCapabilities(): ExcelCapabilities | undefined {
 }
 
 /** The env every formula runs in: the shared runtime's source, and the engine's settle bound. */
-export function formulaEnv(): FormulaEnv {
+function formulaEnv(): FormulaEnv {
   const context = getContext();
   const bound = Number.isFinite(context.settleBoundMs) && context.settleBoundMs > 0 ? context.settleBoundMs : DEFAULT_SETTLE_MS;
   return { source: context.source, caps: hostCapabilities(), settleMs: bound };
@@ -66,12 +67,12 @@ function start(formula: (env: FormulaEnv) => Promise<FormulaResult>): Promise<Fo
 }
 
 /** The #N/A of a function called before the shared runtime could build its context. */
-export function notReady(error: unknown): CellError {
+function notReady(error: unknown): CellError {
   const reason = error instanceof Error ? error.message : String(error);
   return notAvailable(`the add-in is not ready (${reason}); recalculate in a moment`);
 }
 
-export function toRuntimeError(error: CellError): CustomFunctions.Error {
+function toRuntimeError(error: CellError): CustomFunctions.Error {
   const code = error.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
   return new CustomFunctions.Error(code, error.message);
 }
@@ -97,4 +98,17 @@ export async function matrixResult(formula: (env: FormulaEnv) => Promise<Formula
   }
   const width = Math.max(1, ...result.map((row) => row.length));
   return result.map((row) => Array.from({ length: width }, (_, column) => toRuntimeCell(row[column] ?? "")));
+}
+
+/** A streaming function's cells: each one `start` shows goes to Excel, and canceling the cell stops it. */
+export function streamResult(
+  invocation: CustomFunctions.StreamingInvocation<ScalarCell>,
+  start: (env: LiveEnv, show: (cell: ExcelScalar) => void) => () => void,
+): void {
+  const show = (cell: ExcelScalar) => invocation.setResult(toRuntimeCell(cell));
+  try {
+    invocation.onCanceled = start({ feed: () => getContext().live, caps: hostCapabilities() }, show);
+  } catch (error) {
+    show(notReady(error));
+  }
 }

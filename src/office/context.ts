@@ -1,11 +1,10 @@
 import type { IndexDataSource } from "../client/source";
 import { SettingsStore } from "../client/settings";
-import { EngineHost, type FreshnessSnapshot } from "../client/engine/engine-host";
+import { EngineHost } from "../client/engine/engine-host";
+import type { FreshnessSnapshot } from "../client/engine/freshness";
 import type { LiveFeed } from "../client/engine/live-feed";
 import { recalculateIndexFormulas } from "./recalc";
 import { runtimeStorage } from "./storage";
-
-export type { FreshnessSnapshot } from "../client/engine/engine-host";
 
 /** The one context of the shared runtime: what the functions, the taskpane and the ribbon commands share. */
 export interface AppContext {

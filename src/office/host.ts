@@ -1,4 +1,4 @@
-import { withDeadline } from "../client/engine/deadline";
+import { withDeadline } from "../time";
 
 /** Where the taskpane runs, and whether workbook actions can work there. */
 export interface HostInfo {

@@ -1,10 +1,10 @@
-import { withDeadline } from "../client/engine/deadline";
+import { withDeadline } from "../time";
 
 /** How long a recalculation request may take before refresh gives up waiting for Excel. */
-export const RECALC_TIMEOUT_MS = 30_000;
+const RECALC_TIMEOUT_MS = 30_000;
 
 /** True where a workbook can be recalculated (Excel); false in the preview and in Node. */
-export function canRecalculate(): boolean {
+function canRecalculate(): boolean {
   return typeof Excel !== "undefined" && typeof Excel.run === "function";
 }
 

@@ -1,25 +1,21 @@
+import { sleep, systemClock, type Clock } from "../time";
+
 /** How long to wait for a custom function's spill to appear, and how often to look. */
 export interface SpillWaitOptions {
   /** @default 30000 (the functions settle within their own bound, well inside this) */
   readonly timeoutMs?: number;
   /** @default 500 */
   readonly intervalMs?: number;
-  /** @default setTimeout-based sleep; tests pass an instant one */
-  readonly sleep?: (ms: number) => Promise<void>;
-  /** @default Date.now */
-  readonly now?: () => number;
+  /** @default systemClock; tests pass one whose waits take no time */
+  readonly clock?: Clock;
 }
 
 /** The spill once it exists, or why there is none (the cell's error, or still busy at the deadline). */
-export type SpillOutcome =
+type SpillOutcome =
   | { readonly kind: "spilled"; readonly range: Excel.Range; readonly rowCount: number; readonly columnCount: number }
   | { readonly kind: "no-spill"; readonly reason: string };
 
 const BUSY = "#BUSY!";
-
-function defaultSleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
 
 /** The cell's current error text, if it holds an error other than #BUSY! (which means "still computing"). */
 function finalError(cell: Excel.Range): string | undefined {
@@ -39,8 +35,8 @@ export async function waitForSpill(
   cell: Excel.Range,
   options: SpillWaitOptions = {},
 ): Promise<SpillOutcome> {
-  const { timeoutMs = 30_000, intervalMs = 500, sleep = defaultSleep, now = Date.now } = options;
-  const deadline = now() + timeoutMs;
+  const { timeoutMs = 30_000, intervalMs = 500, clock = systemClock } = options;
+  const deadline = clock.now() + timeoutMs;
   for (;;) {
     const spill = cell.getSpillingToRangeOrNullObject();
     spill.load("address,rowCount,columnCount");
@@ -53,9 +49,9 @@ export async function waitForSpill(
     }
     const error = finalError(cell);
     if (error !== undefined) return { kind: "no-spill", reason: `the formula returned ${error}` };
-    if (now() >= deadline) {
+    if (clock.now() >= deadline) {
       return { kind: "no-spill", reason: `the formula had no result after ${Math.round(timeoutMs / 1000)} s` };
     }
-    await sleep(intervalMs);
+    await sleep(intervalMs, clock);
   }
 }

@@ -11,7 +11,7 @@ export const LOAD_WITH_WORKBOOKS_LABEL = "Load with workbooks that use Index Dat
 export const LOAD_WITH_WORKBOOKS_KEY = "indexData.loadWithWorkbooks";
 
 /** The part of Office.addin this needs; absent on hosts without SharedRuntime 1.1. */
-export interface StartupHost {
+interface StartupHost {
   setStartupBehavior(behavior: Office.StartupBehavior): Promise<void>;
 }
 

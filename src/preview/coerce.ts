@@ -1,7 +1,7 @@
 import type { FormulaScalar, FormulaValue } from "./formula";
 
 /** The parts of functions.json the harness reads. */
-export interface ParameterMetadata {
+interface ParameterMetadata {
   readonly name: string;
   readonly type?: string;
   readonly dimensionality?: string;

@@ -5,11 +5,14 @@
  * literals (for ranges), and TODAY() / DATE(y,m,d) with + and - (UTC, like the add-in's dates).
  */
 
+import { msToSerial } from "../excel/dates";
+import { startOfUtcDay } from "../time";
+
 /** An argument value; `null` is an omitted argument, a matrix stands for a range. */
 export type FormulaValue = string | number | boolean | null | FormulaScalar[][];
 export type FormulaScalar = string | number | boolean | null;
 
-export interface ParsedFormula {
+interface ParsedFormula {
   /** The function id without namespace, upper case: "HISTORY". */
   readonly id: string;
   readonly args: readonly FormulaValue[];
@@ -41,11 +44,9 @@ function tokenize(text: string): Token[] {
   return tokens;
 }
 
-const MS_PER_DAY = 86_400_000;
-const UNIX_EPOCH_SERIAL = 25569;
-
+/** TODAY() and DATE() give a whole UTC day's serial, counted as Excel counts (1900 leap day included). */
 function serialOfUtcDay(ms: number): number {
-  return Math.floor(ms / MS_PER_DAY) + UNIX_EPOCH_SERIAL;
+  return msToSerial(startOfUtcDay(ms));
 }
 
 class Parser {

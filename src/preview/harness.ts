@@ -3,7 +3,7 @@ import { FormulaSyntaxError, parseFormula } from "./formula";
 import { outcomeOfRejection, outcomeOfValue, type Outcome } from "./outcome";
 import type { RuntimeStandIn } from "./runtime-stand-in";
 
-export interface HarnessContext {
+interface HarnessContext {
   readonly runtime: RuntimeStandIn;
   /** functions.json, by function id. */
   readonly metadata: ReadonlyMap<string, FunctionMetadata>;

@@ -25,7 +25,7 @@ export function formatSerial(serial: number, numberFormat: string): string {
   return String(serial);
 }
 
-export function toPreviewCell(value: unknown): PreviewCell {
+function toPreviewCell(value: unknown): PreviewCell {
   if (typeof value === "number") return { kind: "number", value, text: String(value) };
   if (typeof value === "boolean") return { kind: "boolean", value, text: value ? "TRUE" : "FALSE" };
   if (typeof value === "string") return { kind: "text", text: value };

@@ -3,7 +3,7 @@
  * expects (`associate`, `Error`, `ErrorCode`). It records the associations so the harness can invoke them.
  */
 
-export const ERROR_CODES = {
+const ERROR_CODES = {
   invalidValue: "#VALUE!",
   notAvailable: "#N/A",
   divisionByZero: "#DIV/0!",
@@ -23,7 +23,7 @@ export class StandInError extends Error {
   }
 }
 
-export type RegisteredFunction = (...args: unknown[]) => unknown;
+type RegisteredFunction = (...args: unknown[]) => unknown;
 
 export interface RuntimeStandIn {
   readonly functions: ReadonlyMap<string, RegisteredFunction>;

@@ -76,20 +76,27 @@ describe("an error message from a hostile service", () => {
   });
 });
 
-describe("fault messages read as the functions' do", () => {
+describe("fault messages in the terminal's own words", () => {
   const ref = useReferenceService("newer");
   const base = () => ["--base-url", ref.service.url];
   const cellMessage = async (args: unknown[]) => ((await indexHistory({ source: new DirectSource(ref.client), caps: { formattedNumbers: false } }, args)) as CellError).message;
 
-  it("an unknown symbol", async () => {
+  it("an unknown symbol points at the list command, not at INDEX.LIST()", async () => {
     const run = await runCli(["history", "RTM-NOPE-Z-9x9", ...base()]);
     expect(ref.service.requests.some((r) => r.path.startsWith("/api/v1/index/RTM-NOPE-Z-9x9/history") && r.status === 404)).toBe(true);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe("index-data: unknown index 'RTM-NOPE-Z-9x9': check the symbol (INDEX.LIST() shows every index; symbols are case-sensitive)\n");
-    expect(run.stderr).toBe(`index-data: ${await cellMessage(["RTM-NOPE-Z-9x9"])}\n`);
+    expect(run.stderr).toBe(
+      "index-data: unknown index 'RTM-NOPE-Z-9x9': check the symbol (run `index-data list` to see every index; symbols are case-sensitive)\n",
+    );
   });
 
-  it.each(["503", "429", "500"] as const)("a %s from the service", async (fault) => {
+  it("a symbol in the wrong case gets the catalogue's spelling", async () => {
+    const run = await runCli(["latest", FLAGSHIP.toLowerCase(), ...base()]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(`index-data: unknown index '${FLAGSHIP.toLowerCase()}'; symbols are case-sensitive: did you mean '${FLAGSHIP}'?\n`);
+  });
+
+  it.each(["503", "500"] as const)("a %s from the service: the service's words and advice, as in a cell", async (fault) => {
     ref.service.faults.failNext(fault, 1, `/api/v1/index/${FLAGSHIP}/history`);
     const run = await runCli(["history", FLAGSHIP, ...base()]);
     expect(ref.service.requests.at(-1)?.status).toBe(Number(fault));
@@ -100,10 +107,23 @@ describe("fault messages read as the functions' do", () => {
     expect(run.stderr).toBe(`index-data: ${cell}\n`);
   });
 
-  it("a 429 with Retry-After, in the functions' exact words", async () => {
+  it("a 429 with Retry-After says when, without the sheet's Refresh", async () => {
     ref.service.faults.failNext("429", 1, `/api/v1/index/${FLAGSHIP}/latest`);
     const run = await runCli(["latest", FLAGSHIP, ...base()]);
     expect(ref.service.requests.at(-1)?.status).toBe(429);
-    expect(run.stderr).toMatch(/^index-data: rate limited by the service; try again in \d+ s \(Refresh\)\n$/);
+    expect(run.stderr).toMatch(/^index-data: rate limited by the service; try again in \d+ s\n$/);
+  });
+
+  it("a 429 without Retry-After and a refused key name the options to use", async () => {
+    ref.service.faults.failNext("429-no-retry-after", 1, `/api/v1/index/${FLAGSHIP}/latest`);
+    const limited = await runCli(["latest", FLAGSHIP, ...base()]);
+    expect(ref.service.requests.at(-1)?.status).toBe(429);
+    expect(limited.stderr).toBe(
+      "index-data: Rate limit exceeded (injected by the test harness). Too many requests for this tier; try again in a minute, or pass --api-key for a higher limit.\n",
+    );
+    const refused = await runCli(["latest", FLAGSHIP, "--api-key", "not-a-demo-key", ...base()]);
+    expect(ref.service.requests.at(-1)?.status).toBe(401);
+    expect(refused.stderr).toMatch(/ The API key was refused: check --api-key \(or INDEX_API_KEY\), or leave it out to use the anonymous tier\.\n$/);
+    expect(refused.stderr).not.toContain("not-a-demo-key");
   });
 });

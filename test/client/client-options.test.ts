@@ -6,7 +6,10 @@ import {
   parseRetryAfter,
   tierFromLimit,
 } from "../../src/client";
+import { API_KEY_MAX_LENGTH, checkApiKey } from "../../src/client/api-key";
 import { pathWithQuery } from "../../src/client/http";
+import { checkSettings } from "../../src/client/settings";
+import { parseCliArgs } from "../../src/cli/args";
 
 /** Wraps the real fetch only to count calls: these tests prove that nothing is sent. */
 function countingFetch() {
@@ -72,6 +75,45 @@ describe("client options", () => {
   });
 });
 
+describe("the one API key rule", () => {
+  const longest = "k".repeat(API_KEY_MAX_LENGTH);
+  const tooLong = `${longest}k`;
+
+  it("trims, takes an empty key for none, and refuses what cannot be sent in a header or is too long", () => {
+    expect(checkApiKey("  abc  ")).toEqual({ ok: true, key: "abc" });
+    expect(checkApiKey(" \t ")).toEqual({ ok: true, key: undefined });
+    expect(checkApiKey(undefined)).toEqual({ ok: true, key: undefined });
+    expect(checkApiKey(longest)).toEqual({ ok: true, key: longest });
+    for (const bad of ["two words", "tab\there", "new\nline", "caf\u00e9", tooLong]) {
+      const checked = checkApiKey(bad);
+      expect(checked.ok ? "accepted" : checked.message).toMatch(/paste it again exactly as issued/);
+    }
+  });
+
+  it("is the same rule in the client options, the settings and the CLI", () => {
+    const entryPoints = (key: string) => ({
+      client: (() => {
+        try {
+          return new IndexDataClient({ baseUrl: "https://x.example", apiKey: key }).options.apiKey !== undefined;
+        } catch {
+          return false;
+        }
+      })(),
+      settings: checkSettings({ baseUrl: "https://x.example", apiKey: key }).ok,
+      cli: (() => {
+        try {
+          return parseCliArgs(["health", "--api-key", key], {}).apiKey !== undefined;
+        } catch {
+          return false;
+        }
+      })(),
+    });
+    expect(entryPoints(longest)).toEqual({ client: true, settings: true, cli: true });
+    expect(entryPoints(tooLong)).toEqual({ client: false, settings: false, cli: false });
+    expect(entryPoints("two words")).toEqual({ client: false, settings: false, cli: false });
+  });
+});
+
 describe("loopback and URLs", () => {
   it("knows loopback hosts", () => {
     expect(["localhost", "127.0.0.1", "127.255.0.9", "[::1]"].every(isLoopbackHost)).toBe(true);
@@ -127,7 +169,7 @@ describe("configuration errors are recognisable", () => {
       throw new Error("constructor accepted an empty base URL");
     } catch (error) {
       expect(isConfigurationError(error)).toBe(true);
-      expect((error as { path: string }).path).toBe("");
+      expect((error as { path?: string }).path).toBeUndefined();
     }
   });
 });

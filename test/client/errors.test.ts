@@ -1,30 +1,9 @@
 import { runInNewContext } from "node:vm";
-import {
-  BadRequestError,
-  ConfigurationError,
-  errorFromResponse,
-  INDEX_DATA_ERROR_NAMES,
-  IndexDataError,
-  InvalidResponseError,
-  isBadRequestError,
-  isConfigurationError,
-  isIndexDataError,
-  isInvalidResponseError,
-  isNetworkError,
-  isNotFoundError,
-  isRateLimitedError,
-  isServerError,
-  isServiceUnavailableError,
-  isTimeoutError,
-  isUnauthorizedError,
-  NetworkError,
-  NotFoundError,
-  RateLimitedError,
-  ServerError,
-  ServiceUnavailableError,
-  TimeoutError,
-  UnauthorizedError,
-} from "../../src/client/errors";
+import * as family from "../../src/client/errors";
+import { errorFromResponse, INDEX_DATA_ERROR_NAMES, IndexDataError, isIndexDataError, isRateLimitedError } from "../../src/client/errors";
+import { ERROR_CLASS_NAMES, errorNamed } from "./fault-samples";
+
+const { BadRequestError, InvalidResponseError, NotFoundError, RateLimitedError, ServerError, ServiceUnavailableError, UnauthorizedError } = family;
 
 const PATH = "/api/v1/index/RTM-NWE-A-1x3/latest";
 
@@ -92,34 +71,14 @@ describe("errorFromResponse: one mapping from HTTP status to the error family", 
 });
 
 describe("type guards", () => {
-  const instances = [
-    new NotFoundError("m", { path: "" }),
-    new BadRequestError("m", { path: "" }),
-    new UnauthorizedError("m", { path: "" }),
-    new RateLimitedError("m", { path: "" }),
-    new ServiceUnavailableError("m", { path: "" }),
-    new ServerError("m", { path: "" }),
-    new NetworkError("m", { path: "" }),
-    new TimeoutError("m", { path: "", timeoutMs: 1 }),
-    new InvalidResponseError("m", { path: "" }),
-    new ConfigurationError("m", { path: "" }),
-  ];
-  const guards = [
-    isNotFoundError,
-    isBadRequestError,
-    isUnauthorizedError,
-    isRateLimitedError,
-    isServiceUnavailableError,
-    isServerError,
-    isNetworkError,
-    isTimeoutError,
-    isInvalidResponseError,
-    isConfigurationError,
-  ];
+  const instances = ERROR_CLASS_NAMES.map((name) => errorNamed(name));
+  /** Each class's guard, found by the naming rule `is` + class name, so a class without a guard fails. */
+  const guards = ERROR_CLASS_NAMES.map((name) => (family as unknown as Record<string, (value: unknown) => boolean>)[`is${name}`]);
 
   it("each guard accepts its own class and no other", () => {
     guards.forEach((guard, g) => {
-      instances.forEach((instance, i) => expect([instance.name, guard(instance)]).toEqual([instance.name, g === i]));
+      expect([ERROR_CLASS_NAMES[g], typeof guard]).toEqual([ERROR_CLASS_NAMES[g], "function"]);
+      instances.forEach((instance, i) => expect([instance.name, guard?.(instance)]).toEqual([instance.name, g === i]));
     });
     expect(instances.every(isIndexDataError)).toBe(true);
   });
@@ -134,14 +93,14 @@ describe("type guards", () => {
     expect(foreign instanceof Error).toBe(false);
     expect(isRateLimitedError(foreign)).toBe(true);
     expect(isIndexDataError(foreign)).toBe(true);
-    expect(isNotFoundError({ name: "NotFoundError", message: "posted from the dialog" })).toBe(true);
+    expect(family.isNotFoundError({ name: "NotFoundError", message: "posted from the dialog" })).toBe(true);
   });
 
   it("rejects lookalikes: other names, non-objects, and the platform's TimeoutError DOMException", () => {
     expect(isIndexDataError(new Error("x"))).toBe(false);
     expect(isIndexDataError("NotFoundError")).toBe(false);
     expect(isIndexDataError(null)).toBe(false);
-    expect(isTimeoutError(new DOMException("signal timed out", "TimeoutError"))).toBe(false);
-    expect(isServerError({ name: "NotFoundError" })).toBe(false);
+    expect(family.isTimeoutError(new DOMException("signal timed out", "TimeoutError"))).toBe(false);
+    expect(family.isServerError({ name: "NotFoundError" })).toBe(false);
   });
 });

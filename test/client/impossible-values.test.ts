@@ -2,22 +2,13 @@ import { IndexDataClient } from "../../src/client/client";
 import { RequestEngine } from "../../src/client/engine";
 import { MemoryStorage } from "../../src/client/storage";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "./loopback-server";
+import { LATEST_FIX } from "./wire-fixtures";
 
 afterEach(closeLoopbackServers);
 
 const SYMBOL = "RTM-NWE-A-1x3";
-const COVERAGE = { contributors: 5, executedTrades: 3, firmQuotes: 4, indicatives: 2, totalMassKg: 12000, topContributorShare: 0.4 };
-const FIX = {
-  symbol: SYMBOL,
-  value: 4.21,
-  currency: "USD",
-  unit: "USD/kg",
-  asOf: "2025-06-18T10:00:00Z",
-  confidence: 88,
-  status: "FIRM",
-  methodologyVersion: "1.0.0",
-  dataCoverage: COVERAGE,
-};
+const FIX = LATEST_FIX;
+const COVERAGE = LATEST_FIX.dataCoverage;
 const PATH = `/api/v1/index/${SYMBOL}/latest`;
 
 function withFix(change: Record<string, unknown>, coverage: Record<string, unknown> = {}) {

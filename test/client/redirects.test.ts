@@ -1,18 +1,9 @@
 import { IndexDataClient } from "../../src/client/client";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "./loopback-server";
+import { LATEST_FIX } from "./wire-fixtures";
 
 const KEY = "secret-key-123";
-const FIX = {
-  symbol: "RTM-NWE-A-1x3",
-  value: 4.21,
-  currency: "USD",
-  unit: "USD/kg",
-  asOf: "2025-06-18T10:00:00Z",
-  confidence: 88,
-  status: "FIRM",
-  methodologyVersion: "1.0.0",
-  dataCoverage: { contributors: 5, executedTrades: 3, firmQuotes: 4, indicatives: 2, totalMassKg: 12000, topContributorShare: 0.4 },
-};
+const FIX = LATEST_FIX;
 
 afterEach(closeLoopbackServers);
 
@@ -55,7 +46,7 @@ describe("redirects never carry the API key to another origin", () => {
       sendJson(response, FIX);
     });
     const client = new IndexDataClient({ baseUrl: service.url, apiKey: KEY });
-    await expect(client.latest(FIX.symbol)).resolves.toMatchObject({ symbol: FIX.symbol, value: 4.21 });
+    await expect(client.latest(FIX.symbol)).resolves.toMatchObject({ symbol: FIX.symbol, value: 1.8342 });
     expect(service.requests.map((r) => r.url)).toEqual([
       `/api/v1/index/${FIX.symbol}/latest`,
       `/old/api/v1/index/${FIX.symbol}/latest?moved=1`,

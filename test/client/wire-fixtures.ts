@@ -57,3 +57,6 @@ export function wireFixtures(): WireFixture[] {
 export function loadWire(flavor: Flavor, file: string): unknown {
   return JSON.parse(readFileSync(join(ROOT, flavor, file), "utf8"));
 }
+
+/** A latest fix as the older description sends it (no newer-only fields), for hand-made servers to answer with. */
+export const LATEST_FIX = loadWire("older", "latest.json") as LatestFixWire & Readonly<Record<string, unknown>>;

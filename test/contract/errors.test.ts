@@ -8,6 +8,14 @@ const UNKNOWN = "RTM-NOPE-Z-9x9";
 describe.each(FLAVORS)("error statuses, %s description", (flavor) => {
   const ref = useReferenceService(flavor);
   const newer = flavor === "newer";
+  const LATEST = `/api/v1/index/${FLAGSHIP}/latest`;
+
+  /** What `call` settled with, and [path, status] of each request the service logged meanwhile: proof the fault was served. */
+  async function served(call: () => Promise<unknown>): Promise<{ answers: Array<[string, number]>; outcome: unknown }> {
+    const before = ref.service.requests.length;
+    const outcome = await call().catch((e: unknown) => e);
+    return { answers: ref.service.requests.slice(before).map((r) => [r.path, r.status]), outcome };
+  }
 
   const symbolCalls = () => [
     ["latest", (s: string) => ref.client.latest(s)],
@@ -81,19 +89,25 @@ describe.each(FLAVORS)("error statuses, %s description", (flavor) => {
 
   it("429 with Retry-After in seconds, and without it", async () => {
     ref.service.faults.failNext("429", 1);
-    const limited: unknown = await ref.client.latest(FLAGSHIP).catch((e: unknown) => e);
-    expect(limited).toMatchObject({ name: "RateLimitedError", status: 429, retryAfterSeconds: 1 });
+    const limited = await served(() => ref.client.latest(FLAGSHIP));
+    expect(limited.answers).toEqual([[LATEST, 429]]);
+    expect(limited.outcome).toMatchObject({ name: "RateLimitedError", status: 429, retryAfterSeconds: 1 });
     ref.service.faults.failNext("429-no-retry-after", 1);
-    const bare: unknown = await ref.client.latest(FLAGSHIP).catch((e: unknown) => e);
-    expect(isRateLimitedError(bare)).toBe(true);
-    expect(isRateLimitedError(bare) && bare.retryAfterSeconds).toBeUndefined();
+    const bare = await served(() => ref.client.latest(FLAGSHIP));
+    expect(bare.answers).toEqual([[LATEST, 429]]);
+    expect(bare.outcome).toMatchObject({ name: "RateLimitedError", status: 429 });
+    expect(isRateLimitedError(bare.outcome) && bare.outcome.retryAfterSeconds).toBeUndefined();
   });
 
   it("500 -> ServerError, and a 503 on a data endpoint -> ServiceUnavailableError", async () => {
     ref.service.faults.failNext("500", 1);
-    await expect(ref.client.latest(FLAGSHIP)).rejects.toMatchObject({ name: "ServerError", status: 500 });
+    const failed = await served(() => ref.client.latest(FLAGSHIP));
+    expect(failed.answers).toEqual([[LATEST, 500]]);
+    expect(failed.outcome).toMatchObject({ name: "ServerError", status: 500 });
     ref.service.faults.failNext("503", 1);
-    await expect(ref.client.listIndexes()).rejects.toMatchObject({ name: "ServiceUnavailableError", status: 503 });
+    const unavailable = await served(() => ref.client.listIndexes());
+    expect(unavailable.answers).toEqual([["/api/v1/indexes", 503]]);
+    expect(unavailable.outcome).toMatchObject({ name: "ServiceUnavailableError", status: 503 });
   });
 
   it("503 from /api/health is an answer, not an error", async () => {
@@ -103,18 +117,26 @@ describe.each(FLAVORS)("error statuses, %s description", (flavor) => {
     await expect(ref.client.health()).resolves.toMatchObject({ healthy: false, status: "down" });
     ref.service.faults.setHealth("ok");
     ref.service.faults.failNext("503", 1, "/api/health");
-    await expect(ref.client.health()).resolves.toMatchObject({ healthy: false, httpStatus: 503 });
+    const injected = await served(() => ref.client.health());
+    expect(injected.answers).toEqual([["/api/health", 503]]);
+    expect(injected.outcome).toMatchObject({ healthy: false, httpStatus: 503 });
   });
 
   it("a body that is not JSON -> InvalidResponseError", async () => {
     ref.service.faults.failNext("malformed", 1);
-    const error: unknown = await ref.client.latest(FLAGSHIP).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: "InvalidResponseError", status: 200, message: expect.stringContaining("not JSON") });
+    const { answers, outcome } = await served(() => ref.client.latest(FLAGSHIP));
+    expect(answers).toEqual([[LATEST, 200]]);
+    expect(outcome).toMatchObject({
+      name: "InvalidResponseError",
+      status: 200,
+      message: `The answer to ${LATEST} is not JSON; check that the base URL points at an Index Data Service.`,
+    });
   });
 
   it("numbers sent as strings -> InvalidResponseError carrying the zod issues, never a silent number", async () => {
     ref.service.faults.failNext("wrong-shape", 1);
-    const error: unknown = await ref.client.latest(FLAGSHIP).catch((e: unknown) => e);
+    const { answers, outcome: error } = await served(() => ref.client.latest(FLAGSHIP));
+    expect(answers).toEqual([[LATEST, 200]]);
     expect(isInvalidResponseError(error)).toBe(true);
     const issues = isInvalidResponseError(error) ? error.issues : [];
     expect(issues.map((i) => i.path.join("."))).toContain("value");
@@ -122,13 +144,18 @@ describe.each(FLAVORS)("error statuses, %s description", (flavor) => {
 
   it("a dropped connection -> NetworkError", async () => {
     ref.service.faults.failNext("drop", 1);
-    await expect(ref.client.latest(FLAGSHIP)).rejects.toMatchObject({ name: "NetworkError", path: `/api/v1/index/${FLAGSHIP}/latest` });
+    const { answers, outcome } = await served(() => ref.client.latest(FLAGSHIP));
+    expect(answers).toEqual([[LATEST, 0]]); // the service logs a dropped connection as status 0
+    expect(outcome).toMatchObject({ name: "NetworkError", path: LATEST });
   });
 
   it("latency beyond the timeout -> TimeoutError", async () => {
     ref.service.faults.setLatency(2_000);
-    const client = ref.clientWith({ timeoutMs: 150 });
-    await expect(client.latest(FLAGSHIP)).rejects.toMatchObject({ name: "TimeoutError", timeoutMs: 150 });
+    const sent: string[] = [];
+    const client = ref.clientWith({ timeoutMs: 150, fetch: (input, init) => (sent.push(new URL(input instanceof Request ? input.url : String(input)).pathname), fetch(input, init)) });
+    const { answers, outcome } = await served(() => client.latest(FLAGSHIP));
+    expect({ sent, answers }).toEqual({ sent: [LATEST], answers: [] }); // sent, and not answered before the client gave up
+    expect(outcome).toMatchObject({ name: "TimeoutError", timeoutMs: 150 });
   });
 
   it("a refused connection -> NetworkError naming the address", async () => {

@@ -14,11 +14,7 @@ export type Flavor = (typeof FLAVORS)[number];
 /** Limits high enough that a suite never trips them by accident; rate limiting has its own tests. */
 export const GENEROUS_LIMITS = { anonymous: 100_000, "api-key": 100_000, enterprise: 100_000 } as const;
 
-export const FLAGSHIP = "RTM-NWE-A-1x3";
-export const DOTTED = "RTM-USG.B-2x4";
-export const INACTIVE = "RTM-BAL-C-1x3";
-export const NO_DATA = "RTM-CHN-A-1x3";
-export const YOUNG = "RTM-IND-B-2x4";
+export { DOTTED, FLAGSHIP, INACTIVE, NO_DATA, YOUNG } from "../support/reference-symbols";
 
 export interface Harness {
   service: RunningReferenceService;

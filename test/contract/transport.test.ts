@@ -65,8 +65,13 @@ describe.each(FLAVORS)("transport, %s description", (flavor) => {
   it("hands back the caller's abort reason when the caller's signal aborts", async () => {
     service.faults.setLatency(2_000);
     const controller = new AbortController();
-    const pending = new IndexDataClient({ baseUrl: service.url }).latest(FLAGSHIP, { signal: controller.signal });
-    setTimeout(() => controller.abort(new Error("cell cancelled")), 50);
+    // The cell is cancelled once its request is out (the service holds it for 2 s), not after a guessed delay.
+    const cancelOnceSent: typeof fetch = (input, init) => {
+      const response = fetch(input, init);
+      controller.abort(new Error("cell cancelled"));
+      return response;
+    };
+    const pending = new IndexDataClient({ baseUrl: service.url, fetch: cancelOnceSent }).latest(FLAGSHIP, { signal: controller.signal });
     await expect(pending).rejects.toThrow("cell cancelled");
     const already = AbortSignal.abort();
     await expect(new IndexDataClient({ baseUrl: service.url }).latest(FLAGSHIP, { signal: already })).rejects.toMatchObject({

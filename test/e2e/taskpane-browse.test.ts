@@ -2,7 +2,17 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { artifactPath } from "../support/browser";
-import { configure, indexButton, indexButtons, shownCount, startRig, type TaskpaneRig } from "./taskpane-page";
+import { markupIndexes } from "../support/extra-indexes";
+import {
+  configure,
+  indexButton,
+  indexButtons,
+  indexRow,
+  indexRows,
+  shownCount,
+  startRig,
+  type TaskpaneRig,
+} from "./taskpane-page";
 
 /** The taskpane in headless Chromium against the reference service: browse, search, filter, detail, layout. */
 const MARKUP = ['<img src=x onerror="window.__pwned=1">', "<script>window.__pwned=2</script>"];
@@ -13,17 +23,7 @@ const forwardChart = (page: Page) => page.getByRole("figure", { name: `${FLAGSHI
 
 let rig: TaskpaneRig;
 beforeAll(async () => {
-  rig = await startRig({
-    testFaults: true,
-    extraIndexes: MARKUP.map((description, i) => ({
-      symbol: `XSS-${i}`,
-      hub: "ZZ",
-      grade: "Z",
-      leadTime: "9x9",
-      description,
-      isActive: true,
-    })),
-  });
+  rig = await startRig({ testFaults: true, extraIndexes: markupIndexes(MARKUP, { hub: "ZZ", grade: "Z", leadTime: "9x9" }) });
 }, 60_000);
 afterAll(() => rig.stop());
 
@@ -65,7 +65,7 @@ it("searches and filters the catalogue, showing inactive and no-data indexes as 
     .getByText(/Showing \d+ of/)
     .filter({ hasNotText: `Showing ${total} of` })
     .waitFor();
-  const gradeB = await rows.allInnerTexts();
+  const gradeB = await indexRows(page).allInnerTexts();
   expect(gradeB.length).toBeGreaterThan(0);
   expect(gradeB.length).toBeLessThan(total);
   for (const text of gradeB) expect(text.toLowerCase()).toContain("grade b");
@@ -73,16 +73,16 @@ it("searches and filters the catalogue, showing inactive and no-data indexes as 
   await page.getByRole("searchbox").fill("");
   await page.getByLabel("Status").selectOption("inactive");
   await page.getByText(`Showing 1 of ${total} indexes`).waitFor();
-  await expect(rows.first().innerText()).resolves.toContain("Inactive");
+  await expect(indexRows(page).first().innerText()).resolves.toContain("Inactive");
 
   await page.getByLabel("Status").selectOption("any");
   await page.getByLabel("Hub").selectOption("NWE");
-  const nwe = await rows.allInnerTexts();
+  const nwe = await indexRows(page).allInnerTexts();
   expect(nwe.length).toBeGreaterThan(1);
   for (const text of nwe) expect(text).toContain("NWE");
   await page.getByLabel("Hub").selectOption("");
   await page.getByRole("searchbox").fill("RTM-CHN-A-1x3");
-  await expect(indexButton(page, "RTM-CHN-A-1x3").innerText()).resolves.toContain("No data");
+  await expect(indexRow(page, "RTM-CHN-A-1x3").innerText()).resolves.toContain("No data");
   await page.screenshot({ path: artifactPath("taskpane-catalogue.png"), fullPage: true });
   expect(errors.filter((e) => !e.startsWith("Failed to load resource") && !e.includes("telemetry"))).toEqual([]);
   await page.close();

@@ -17,8 +17,11 @@ export interface TaskpaneRig {
   readonly service: RunningReferenceService;
   readonly server: StaticServer;
   readonly browser: Browser;
-  /** Opens the taskpane at this viewport; page errors are collected in `errors`. */
-  open(width?: number, height?: number): Promise<{ page: Page; errors: string[] }>;
+  /**
+   * Opens the taskpane at this viewport; page errors are collected in `errors`. `bypassCSP` lets a test inject
+   * a checker (axe) as an inline script, which the page's own policy rightly refuses.
+   */
+  open(width?: number, height?: number, options?: { readonly bypassCSP?: boolean }): Promise<{ page: Page; errors: string[] }>;
   stop(): Promise<void>;
 }
 
@@ -30,8 +33,8 @@ export async function startRig(options: ReferenceServiceOptions = {}): Promise<T
     service,
     server,
     browser,
-    async open(width = 360, height = 800) {
-      const page = await browser.newPage({ viewport: { width, height } });
+    async open(width = 360, height = 800, { bypassCSP = false } = {}) {
+      const page = await browser.newPage({ viewport: { width, height }, bypassCSP });
       page.setDefaultTimeout(10_000);
       // A production build loads office.js from Microsoft's CDN; offline, the npm copy answers for it.
       await serveOfficeJsCdnLocally(page);
@@ -72,6 +75,16 @@ export function indexButtons(page: Page) {
 /** The catalogue row of one index: a button named by its symbol. */
 export function indexButton(page: Page, symbol: string) {
   return page.getByRole("list", { name: "Indexes" }).getByRole("button", { name: symbol, exact: true });
+}
+
+/** The list items of the catalogue that are rendered: a row's button is its symbol, the item holds the rest. */
+export function indexRows(page: Page) {
+  return page.getByRole("list", { name: "Indexes" }).getByRole("listitem");
+}
+
+/** The list item of one index, found by its button's name (the symbol). */
+export function indexRow(page: Page, symbol: string) {
+  return indexRows(page).filter({ has: page.getByRole("button", { name: symbol, exact: true }) });
 }
 
 /** The number of indexes the catalogue says it shows and holds: "Showing 3 of 12 indexes" gives [3, 12]. */

@@ -1,7 +1,7 @@
 import { RateBudget } from "../../src/client/engine/rate-budget";
 import { RequestEngine } from "../../src/client/engine";
 import { Scheduler } from "../../src/client/engine/scheduler";
-import { MAX_TIMER_MS } from "../../src/client/engine/timers";
+import { MAX_TIMER_MS, systemClock } from "../../src/time";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "../client/loopback-server";
 
 const T0 = Date.UTC(2025, 5, 18, 10, 30);
@@ -23,7 +23,7 @@ describe("the engine never waits longer than one window on a header's word", () 
       sendJson(response, { message: "Too many requests" }, 429, { "retry-after": "9999999999" }),
     );
     const engine = new RequestEngine({ baseUrl: service.url }, { batchWindowMs: 1 });
-    const paused = new Promise<number>((resolve) => {
+    const paused = new Promise<string>((resolve) => {
       engine.subscribe(() => {
         const next = engine.snapshot().nextSlotAt;
         if (next !== undefined) resolve(next);
@@ -33,7 +33,7 @@ describe("the engine never waits longer than one window on a header's word", () 
     const cell = engine.systemStatus().catch((error: unknown) => error as Error);
     const nextSlotAt = await Promise.race([paused, cell.then(() => undefined)]);
     expect(service.requests).toHaveLength(1);
-    expect(Number(nextSlotAt) - T0).toBe(60_000 + engine.options.rateMarginMs);
+    expect(Date.parse(nextSlotAt ?? "") - T0).toBe(60_000 + engine.options.rateMarginMs);
     expect(Math.max(...armedDelays(timers))).toBeLessThanOrEqual(MAX_TIMER_MS);
     engine.close();
     await expect(cell).resolves.toMatchObject({ name: "ConfigurationError" });
@@ -66,7 +66,7 @@ describe("no timer is armed beyond what setTimeout can hold (2^31-1 ms)", () => 
     const budget = new RateBudget({ limit: 5, windowMs: 60_000, marginMs: 0 });
     budget.observe({ path: "/", status: 200 }, T0, 1);
     budget.pauseUntil(T0 + 2 ** 36);
-    const scheduler = new Scheduler(budget, { maxQueueWaitMs: 2 ** 40, maxInFlight: 4 });
+    const scheduler = new Scheduler(budget, { maxQueueWaitMs: 2 ** 40, maxInFlight: 4, clock: systemClock });
     const timers = jest.spyOn(globalThis, "setTimeout");
     const task = scheduler.schedule(() => Promise.resolve("sent"));
     expect(scheduler.progress()).toMatchObject({ requestsQueued: 1, nextSlotAt: T0 + 2 ** 36 });

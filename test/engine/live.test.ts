@@ -1,16 +1,13 @@
 import { LiveFeed, type LiveUpdate } from "../../src/client/engine";
+import { FakeClock } from "../support/fake-clock";
 import { SYMBOLS, engineFor, sent, startService, stopAll } from "./helpers";
 
 afterEach(stopAll);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(condition: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > end) throw new Error("condition not met in time");
-    await sleep(20);
-  }
+/** Waits for the reference service's answers (real I/O); the feed's own timers run on a fake clock. */
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+  if (!condition()) throw new Error("condition not met in time");
 }
 
 describe("INDEX.LIVE's feed", () => {
@@ -18,7 +15,13 @@ describe("INDEX.LIVE's feed", () => {
     const windowMs = 1000;
     const service = await startService({ rateLimitWindowMs: windowMs });
     const engine = engineFor(service, { rateWindowMs: windowMs });
-    const feed = new LiveFeed({ poll: (s) => engine.latestNow(s), floorMs: (n) => engine.liveFloorMs(n) });
+    const clock = new FakeClock();
+    const feed = new LiveFeed({ poll: (s) => engine.latestNow(s), floorMs: (n) => engine.liveFloorMs(n), clock });
+    /** The next poll, once the last one has answered and armed its timer. */
+    const nextPoll = async () => {
+      await until(() => clock.pendingTimers === 1);
+      await clock.advance(windowMs);
+    };
     const symbol = SYMBOLS[0];
     const heard: LiveUpdate[][] = [[], [], []];
     const stops = heard.map((log) => feed.watch(symbol, 100, (u) => log.push(u)));
@@ -28,10 +31,13 @@ describe("INDEX.LIVE's feed", () => {
       expect(sent(service, path)).toHaveLength(1);
 
       // Polls go on at the budget's floor (1 s here), but nothing changed: nobody hears anything.
+      await nextPoll();
+      await nextPoll();
       await until(() => sent(service, path).length >= 3);
       expect(heard.map((log) => log.length)).toEqual([1, 1, 1]);
 
       service.faults.publishFix(symbol, 9.99);
+      await nextPoll();
       await until(() => heard.every((log) => log.length === 2));
       for (const log of heard) {
         const last = log[1];
@@ -40,9 +46,10 @@ describe("INDEX.LIVE's feed", () => {
 
       for (const stop of stops) stop();
       expect(feed.watchedSymbols).toBe(0);
+      expect(clock.pendingTimers).toBe(0);
       const after = sent(service, path).length;
-      await sleep(1500);
-      expect(sent(service, path).length).toBeLessThanOrEqual(after + 1); // at most the poll already in flight
+      await clock.advance(60 * windowMs);
+      expect(sent(service, path).length).toBe(after);
     } finally {
       feed.stopAll();
     }

@@ -1,17 +1,7 @@
 import fc from "fast-check";
 import { MAX_SYMBOL_LENGTH, SYMBOL_RULE, validSymbol } from "../../src/client/symbol";
-import { isCellError } from "../../src/excel/cell-error";
 import { parseSymbol, parseSymbolList } from "../../src/excel/arguments";
-
-function refusal(run: () => unknown): { code: string; message: string } {
-  try {
-    run();
-  } catch (error) {
-    if (isCellError(error)) return { code: error.code, message: error.message };
-    throw error;
-  }
-  throw new Error("expected a CellError");
-}
+import { refusalOf } from "./support/refusal";
 
 describe("parseSymbol follows the one symbol rule of src/client/symbol.ts", () => {
   it.each(["RTM-NWE-A-1x3", " RTM-USG.B-2x4 ", "a_b", "X".repeat(MAX_SYMBOL_LENGTH)])("accepts %p, trimmed", (symbol) => {
@@ -22,7 +12,7 @@ describe("parseSymbol follows the one symbol rule of src/client/symbol.ts", () =
   it.each(["RTM:NWE", "A/B", "..", ".hidden", "RTM NWE", "é", "X".repeat(MAX_SYMBOL_LENGTH + 1), "", 42, null, true])(
     "refuses %p with #VALUE! naming the argument and the shared rule",
     (value) => {
-      expect(refusal(() => parseSymbol(value, "symbols"))).toEqual({
+      expect(refusalOf(() => parseSymbol(value, "symbols"))).toEqual({
         code: "#VALUE!",
         message: expect.stringMatching(new RegExp(`^symbols: give ${escape(SYMBOL_RULE)}`)),
       });
@@ -42,7 +32,7 @@ describe("parseSymbol follows the one symbol rule of src/client/symbol.ts", () =
 
   it("applies the rule to each symbol of a panel list", () => {
     expect(parseSymbolList("RTM-NWE-A-1x3, RTM-MED-A-1x3", "symbols")).toEqual(["RTM-NWE-A-1x3", "RTM-MED-A-1x3"]);
-    expect(refusal(() => parseSymbolList([["RTM-NWE-A-1x3"], ["RTM:MED"]], "symbols")).code).toBe("#VALUE!");
+    expect(refusalOf(() => parseSymbolList([["RTM-NWE-A-1x3"], ["RTM:MED"]], "symbols")).code).toBe("#VALUE!");
   });
 });
 

@@ -1,19 +1,8 @@
-import {
-  BadRequestError,
-  ConfigurationError,
-  InvalidResponseError,
-  NetworkError,
-  NotFoundError,
-  RateLimitedError,
-  ServerError,
-  ServiceUnavailableError,
-  TimeoutError,
-  UnauthorizedError,
-} from "../../src/client/errors";
 import { CellError, isCellError } from "../../src/excel/cell-error";
 import { evaluate } from "../../src/excel/evaluate";
 import { cellErrorFor, cellErrorFromFailure } from "../../src/excel/service-errors";
 import { settleWithin } from "../../src/excel/settle";
+import { errorNamed } from "../client/fault-samples";
 import { FixtureSource, serviceError } from "./support/fixture-source";
 
 const SYMBOL = "RTM-NWE-A-1x3";
@@ -22,16 +11,17 @@ const path = "/api/v1/index/RTM-NWE-A-1x3/history";
 
 describe("service errors as cell errors", () => {
   it.each([
-    [new UnauthorizedError("The API key was refused: check it in the settings.", { path, status: 401 }), "#VALUE!", /API key/],
-    [new BadRequestError("startDate is not a date.", { path, status: 400 }), "#VALUE!", /startDate/],
-    [new ConfigurationError("Refusing to send the API key over plain http.", { path: "" }), "#VALUE!", /plain http/],
-    [new RateLimitedError("Too many requests.", { path, status: 429, retryAfterSeconds: 12 }), "#N/A", /rate limited.*12 s/],
-    [new RateLimitedError("Too many requests; try again in a minute.", { path, status: 429 }), "#N/A", /Too many requests/],
-    [new ServiceUnavailableError("The service is degraded or down.", { path, status: 503 }), "#N/A", /degraded or down/],
-    [new ServerError("The service failed.", { path, status: 500 }), "#N/A", /failed/],
-    [new NetworkError("Could not connect.", { path }), "#N/A", /connect/],
-    [new TimeoutError("No answer within 10 s.", { path, timeoutMs: 10_000 }), "#N/A", /No answer/],
-    [new InvalidResponseError("value is not a number.", { path, status: 200 }), "#N/A", /value is not a number/],
+    [errorNamed("UnauthorizedError", "The API key was refused: check it in the settings.", { path, status: 401 }), "#VALUE!", /API key/],
+    [errorNamed("BadRequestError", "startDate is not a date.", { path, status: 400 }), "#VALUE!", /startDate/],
+    [errorNamed("ConfigurationError", "Refusing to send the API key over plain http."), "#VALUE!", /plain http/],
+    [errorNamed("RateLimitedError", "Too many requests.", { path, status: 429, retryAfterSeconds: 12 }), "#N/A", /^rate limited.*12 s \(Refresh\)$/],
+    [errorNamed("RateLimitedError", "Too many requests; try again in a minute.", { path, status: 429 }), "#N/A", /Too many requests/],
+    [errorNamed("QueueFullError", "Not sent.", { maxQueueWaitMs: 120_000 }), "#N/A", /^too many cells waiting .*more than 2 min.*Refresh retries them$/],
+    [errorNamed("ServiceUnavailableError", "The service is degraded or down.", { path, status: 503 }), "#N/A", /degraded or down/],
+    [errorNamed("ServerError", "The service failed.", { path, status: 500 }), "#N/A", /failed/],
+    [errorNamed("NetworkError", "Could not connect.", { path }), "#N/A", /connect/],
+    [errorNamed("TimeoutError", "No answer within 10 s.", { path, timeoutMs: 10_000 }), "#N/A", /No answer/],
+    [errorNamed("InvalidResponseError", "value is not a number.", { path, status: 200 }), "#N/A", /value is not a number/],
   ])("%p shows %s with a message", (error, code, message) => {
     const cell = cellErrorFromFailure(error, subject);
     expect(cell.code).toBe(code);
@@ -51,7 +41,7 @@ describe("service errors as cell errors", () => {
   });
 
   it("tells unknown symbol from no data with the catalogue when the service sends a bare 404", async () => {
-    const bare = new NotFoundError("Not found.", { path, status: 404 });
+    const bare = errorNamed("NotFoundError", "Not found.", { path, status: 404 });
     const source = new FixtureSource({
       listIndexes: [{ symbol: SYMBOL, hub: "NWE", grade: "A", leadTime: "1x3", description: "", isActive: true }],
     });
@@ -60,7 +50,10 @@ describe("service errors as cell errors", () => {
     expect((await cellErrorFor(bare, { what: "methodology" }, source)).message).toBe("methodology is not published by this service");
     const forward = { symbol: SYMBOL, what: "forward curve", newerOnly: true };
     expect((await cellErrorFor(bare, forward, source)).message).toMatch(/^no forward curve for 'RTM-NWE-A-1x3': this service does not publish one/);
-    const broken = new FixtureSource({ listIndexes: new NetworkError("down", { path: "/api/v1/indexes" }) });
+    expect((await cellErrorFor(bare, { symbol: "rtm-nwe-a-1x3", what: "history" }, source)).message).toBe(
+      'Index "rtm-nwe-a-1x3" not found; symbols are case-sensitive: did you mean "RTM-NWE-A-1x3"?',
+    );
+    const broken = new FixtureSource({ listIndexes: errorNamed("NetworkError", "down", { path: "/api/v1/indexes" }) });
     expect((await cellErrorFor(bare, subject, broken)).message).toMatch(/unknown index or no data/);
   });
 });

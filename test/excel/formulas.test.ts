@@ -199,7 +199,8 @@ describe("INDEX.HEALTH, STATUS, METHODOLOGY", () => {
       { version: "2.0.3", date: "2023-05-30", summary: "Weights" },
       { version: "2.0.2", date: "2023-01-15T12:00:00Z", summary: "1999-01-01 is mentioned here" },
     ];
-    const e = env({ methodology: { version: "2.0.3", publishedAt: "2023-06-01T00:00:00Z", changelog } });
+    const sections = { productDefinition: {}, calculationMethod: {}, normalizationRules: [], confidenceScoring: {} };
+    const e = env({ methodology: { version: "2.0.3", publishedAt: "2023-06-01T00:00:00Z", changelog, ...sections } });
     expect(await indexMethodology(e, "changelog")).toEqual([
       ["version", "date", "summary"],
       ["2.0.3", serial("2023-05-30"), "Weights"],

@@ -1,18 +1,8 @@
 import { startReferenceService, type FaultKind, type RunningReferenceService } from "../../reference-service/src";
 import { RequestEngine } from "../../src/client/engine";
 import { MemoryStorage } from "../../src/client/storage";
-import {
-  indexCapacity,
-  indexForward,
-  indexHealth,
-  indexHistory,
-  indexLatest,
-  indexStatus,
-  indexVol,
-  isCellError,
-  type FormulaEnv,
-  type FormulaResult,
-} from "../../src/excel";
+import { isCellError, type FormulaEnv, type FormulaResult } from "../../src/excel";
+import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
 import { faultWording, LOGGED_STATUS, timeoutWording } from "./fault-wording";
 
 /*
@@ -32,14 +22,14 @@ const A_HISTORY = `/api/v1/index/${A}/history?startDate=2025-01-01&endDate=2025-
 type Cell = (env: FormulaEnv) => Promise<FormulaResult>;
 /** Each cell with the one request it makes. */
 const SHEET: ReadonlyArray<readonly [string, Cell, string]> = [
-  ["A value", (env) => indexLatest(env, A, "value"), `/api/v1/index/${A}/latest`],
-  ["B value", (env) => indexLatest(env, B, "value"), `/api/v1/index/${B}/latest`],
-  ["A confidence", (env) => indexLatest(env, A, "confidence"), `/api/v1/index/${A}/latest`],
-  ["A history", (env) => indexHistory(env, [A, "2025-01-01", "2025-03-31"]), A_HISTORY],
-  ["A vol", (env) => indexVol(env, A, 30), `/api/v1/index/${A}/volatility?windowDays=30`],
-  ["A forward", (env) => indexForward(env, A, false), `/api/v1/index/${A}/forward`],
-  ["B capacity", (env) => indexCapacity(env, B, "fillRatio"), `/api/v1/index/${B}/capacity-metrics`],
-  ["status", (env) => indexStatus(env), "/api/status"],
+  ["A value", (env) => INDEX.LATEST(env, [A, "value"]), `/api/v1/index/${A}/latest`],
+  ["B value", (env) => INDEX.LATEST(env, [B, "value"]), `/api/v1/index/${B}/latest`],
+  ["A confidence", (env) => INDEX.LATEST(env, [A, "confidence"]), `/api/v1/index/${A}/latest`],
+  ["A history", (env) => INDEX.HISTORY(env, [A, "2025-01-01", "2025-03-31"]), A_HISTORY],
+  ["A vol", (env) => INDEX.VOL(env, [A, 30]), `/api/v1/index/${A}/volatility?windowDays=30`],
+  ["A forward", (env) => INDEX.FORWARD(env, [A, false]), `/api/v1/index/${A}/forward`],
+  ["B capacity", (env) => INDEX.CAPACITY(env, [B, "fillRatio"]), `/api/v1/index/${B}/capacity-metrics`],
+  ["status", (env) => INDEX.STATUS(env, []), "/api/status"],
 ];
 
 const unhandled: unknown[] = [];
@@ -158,21 +148,21 @@ test.each(FAULTS_WITH_LAST_KNOWN)("fault %s: where a last-known value exists, th
   expect(outcomes.length).toBeGreaterThan(0);
   expect([...new Set(outcomes)]).toEqual([kind === "latency" ? "aborted" : LOGGED_STATUS[kind]]);
   expect(after).toEqual(before);
-  expect(await indexLatest(envOf(reopened), A, "stale")).toBe(true);
+  expect(await INDEX.LATEST(envOf(reopened), [A, "stale"])).toBe(true);
   expect(reopened.snapshot()).toMatchObject({ requestsQueued: 0, inFlight: 0 });
   expect(unhandled).toEqual([]);
   reopened.close();
 }, 60_000);
 
-test("health down is the service's answer: STATUS and HEALTH say down, data still flows, nothing is stale", async () => {
+test("health down is the service's answer: STATUS says down, HEALTH suspended, data still flows, nothing is stale", async () => {
   const engine = engineOn(new MemoryStorage(), 10_000);
   service.faults.setHealth("down");
   const env = envOf(engine);
-  const [status, health, value] = await Promise.all([indexStatus(env), indexHealth(env, undefined), indexLatest(env, A, "value")]);
+  const [status, health, value] = await Promise.all([INDEX.STATUS(env, []), INDEX.HEALTH(env, [undefined]), INDEX.LATEST(env, [A, "value"])]);
   expect(service.requests.find((entry) => entry.path === "/api/status")?.status).toBe(200);
   expect(status).toBe("down");
-  expect(health).toBe((await engine.client.benchmarkHealth()).benchmarkStatus);
+  expect(health).toBe("suspended"); // the benchmarkStatus the service gives for a system that is down
   expect(typeof value).toBe("number");
-  expect(await indexLatest(env, A, "stale")).toBe(false);
+  expect(await INDEX.LATEST(env, [A, "stale"])).toBe(false);
   engine.close();
 });

@@ -1,23 +1,9 @@
 import { FAULT_KINDS, startReferenceService, type Flavor, type RunningReferenceService } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { DirectSource } from "../../src/client/direct-source";
-import {
-  indexCapacity,
-  indexFix,
-  indexForward,
-  indexHealth,
-  indexHistory,
-  indexLatest,
-  indexList,
-  indexMethodology,
-  indexPanel,
-  indexStatus,
-  indexVol,
-  isCellError,
-  type FormulaEnv,
-  type FormulaResult,
-} from "../../src/excel";
+import { isCellError, type FormulaEnv, type FormulaResult } from "../../src/excel";
 import { faultedPaths, faultWording, timeoutWording } from "../faults/fault-wording";
+import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
 import { FLAGSHIP } from "./support";
 
 /*
@@ -29,18 +15,18 @@ import { FLAGSHIP } from "./support";
 
 /** One call of every function, as a sheet would make it. */
 const EVERY_FUNCTION: ReadonlyArray<[string, (env: FormulaEnv) => Promise<FormulaResult>]> = [
-  ["LIST", (env) => indexList(env, null, null)],
-  ["LATEST", (env) => indexLatest(env, FLAGSHIP, null)],
-  ["LATEST confidence", (env) => indexLatest(env, FLAGSHIP, "confidence")],
-  ["FIX", (env) => indexFix(env, FLAGSHIP, null)],
-  ["HISTORY", (env) => indexHistory(env, [FLAGSHIP, "-30D"])],
-  ["PANEL", (env) => indexPanel(env, [[FLAGSHIP], ["RTM-NWE-B-1x3"]], "-30D", null, null, null)],
-  ["VOL", (env) => indexVol(env, FLAGSHIP, null)],
-  ["FORWARD", (env) => indexForward(env, FLAGSHIP, null)],
-  ["CAPACITY", (env) => indexCapacity(env, FLAGSHIP, null)],
-  ["HEALTH", (env) => indexHealth(env, null)],
-  ["STATUS", (env) => indexStatus(env)],
-  ["METHODOLOGY", (env) => indexMethodology(env, null)],
+  ["LIST", (env) => INDEX.LIST(env, [null, null])],
+  ["LATEST", (env) => INDEX.LATEST(env, [FLAGSHIP, null])],
+  ["LATEST confidence", (env) => INDEX.LATEST(env, [FLAGSHIP, "confidence"])],
+  ["FIX", (env) => INDEX.FIX(env, [FLAGSHIP, null])],
+  ["HISTORY", (env) => INDEX.HISTORY(env, [FLAGSHIP, "-30D"])],
+  ["PANEL", (env) => INDEX.PANEL(env, [[[FLAGSHIP], ["RTM-NWE-B-1x3"]], "-30D", null, null, null])],
+  ["VOL", (env) => INDEX.VOL(env, [FLAGSHIP, null])],
+  ["FORWARD", (env) => INDEX.FORWARD(env, [FLAGSHIP, null])],
+  ["CAPACITY", (env) => INDEX.CAPACITY(env, [FLAGSHIP, null])],
+  ["HEALTH", (env) => INDEX.HEALTH(env, [null])],
+  ["STATUS", (env) => INDEX.STATUS(env, [])],
+  ["METHODOLOGY", (env) => INDEX.METHODOLOGY(env, [null])],
 ];
 
 const unhandled: unknown[] = [];
@@ -81,7 +67,10 @@ describe.each(["newer", "older"] as const)("every function under every injected 
   it("fault wrong-shape: numbers sent as text are refused as an invalid response, or shown where the field is text", async () => {
     service.faults.failNext("wrong-shape", Infinity);
     const results = await Promise.all(EVERY_FUNCTION.map(([, run]) => run(envWith(10_000))));
-    expect(faultedPaths(service.requests, "wrong-shape").length).toBeGreaterThan(0);
+    // The fault happened: the cells' requests were answered, and the service sends its numbers as text.
+    expect(faultedPaths(service.requests, "wrong-shape").length).toBeGreaterThanOrEqual(EVERY_FUNCTION.length - 3); // older: 3 endpoints absent
+    const probe = await fetch(`${service.url}/api/v1/index/${FLAGSHIP}/latest`);
+    expect({ status: probe.status, value: typeof ((await probe.json()) as { value?: unknown }).value }).toEqual({ status: 200, value: "string" });
     results.forEach((result, i) => {
       const name = EVERY_FUNCTION[i]?.[0];
       if (!isCellError(result)) return expect({ name, result }).toEqual({ name, result: textAnswerOf(name, flavor) ?? "an error" });
@@ -101,18 +90,17 @@ describe.each(["newer", "older"] as const)("every function under every injected 
     });
   });
 
-  it("health down: STATUS says down (newer) or not ok (older), HEALTH reports the service's verdict or is #N/A", async () => {
+  it("health down: STATUS says down and HEALTH reports the benchmark suspended, or not published (older)", async () => {
     service.faults.setHealth("down");
     const env = envWith(10_000);
-    const status = await indexStatus(env);
-    const client = new IndexDataClient({ baseUrl: service.url });
-    if (flavor === "newer") {
-      expect(status).toBe("down");
-      expect(await indexHealth(env, null)).toBe((await client.benchmarkHealth()).benchmarkStatus);
-    } else {
-      expect(["degraded", "down"]).toContain(status);
-      expect(isCellError(await indexHealth(env, null))).toBe(true);
-    }
+    const [status, health] = [await INDEX.STATUS(env, []), await INDEX.HEALTH(env, [null])];
+    // The service said so: the newer description's /api/status answers 200 with the state in its body,
+    // the older one's strict /api/health answers 503.
+    const statusPath = flavor === "newer" ? "/api/status" : "/api/health";
+    expect(service.requests.filter((entry) => entry.path === statusPath).map((entry) => entry.status)).toEqual([flavor === "newer" ? 200 : 503]);
+    expect(status).toBe("down");
+    if (flavor === "newer") expect(health).toBe("suspended");
+    else expect(isCellError(health) && { code: health.code, message: health.message }).toEqual({ code: "#N/A", message: OLDER_NOT_PUBLISHED["HEALTH"] });
   });
 });
 

@@ -1,19 +1,23 @@
 import { isCellError } from "../../src/excel/cell-error";
-import { isoToSerial, serialToIso } from "../../src/excel/dates";
-import {
-  indexCapacity,
-  indexFix,
-  indexForward,
-  indexHealth,
-  indexHistory,
-  indexLatest,
-  indexList,
-  indexMethodology,
-  indexPanel,
-  indexStatus,
-  indexVol,
-} from "../../src/excel";
+import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
+import type { BenchmarkHealthWire } from "../../src/client/resources/benchmark-health";
+import type { CapacityMetricsWire } from "../../src/client/resources/capacity";
+import type { ForwardCurveWire } from "../../src/client/resources/forward";
+import type { HistoryWire } from "../../src/client/resources/history";
+import type { IndexListWire } from "../../src/client/resources/indexes";
+import type { LatestFixWire } from "../../src/client/resources/latest";
+import type { MethodologyWire } from "../../src/client/resources/methodology";
+import type { SystemStatusWire } from "../../src/client/resources/system-status";
+import type { VolatilityWire } from "../../src/client/resources/volatility";
 import { asError, asSpill, DOTTED, FLAGSHIP, INACTIVE, NO_DATA, startRig, YOUNG, type Rig } from "./support";
+
+/*
+ * Expected values come from the service's own JSON, fetched here with a bare fetch: not from the client the
+ * functions use, so a client that misreads the wire makes the cells disagree with it. Dates are converted
+ * here too, by Excel's rule for days after 1900-03-01: days since 1899-12-30 (serial 25569 is 1970-01-01).
+ */
+const serialOf = (iso: string) => Date.parse(iso) / 86_400_000 + 25_569;
+const isoOf = (serial: number) => new Date(Math.round((serial - 25_569) * 86_400_000)).toISOString();
 
 describe.each(["newer", "older"] as const)("INDEX functions against the %s reference service", (flavor) => {
   let rig: Rig;
@@ -23,41 +27,48 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
   afterAll(async () => {
     await rig.service.close();
   });
+  /** The service's answer to `path`, as sent. */
+  async function wire<T>(path: string): Promise<T> {
+    const response = await fetch(`${rig.service.url}${path}`);
+    if (!response.ok) throw new Error(`${path}: ${response.status}`);
+    return (await response.json()) as T;
+  }
+  const latestFix = () => wire<LatestFixWire>(`/api/v1/index/${FLAGSHIP}/latest`);
 
   it("LIST spills the catalogue; inactive and no-data indexes show as such", async () => {
-    const rows = asSpill(await indexList(rig.env(), null, null));
-    const catalogue = await rig.client.listIndexes();
+    const rows = asSpill(await INDEX.LIST(rig.env(), [null, null]));
+    const catalogue = (await wire<IndexListWire>("/api/v1/indexes")).indexes;
     expect(rows[0]).toEqual(["symbol", "hub", "grade", "leadTime", "description", "active", "latestValue", "latestAsOf"]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(catalogue.map((entry) => entry.symbol));
     expect(rows.find((row) => row[0] === INACTIVE)?.[5]).toBe(false);
     expect(rows.find((row) => row[0] === NO_DATA)?.slice(6)).toEqual(["", ""]);
-    const active = asSpill(await indexList(rig.env(), true, false));
+    const active = asSpill(await INDEX.LIST(rig.env(), [true, false]));
     expect(active.map((row) => row[0])).not.toContain(INACTIVE);
     expect(active.length).toBe(catalogue.filter((entry) => entry.isActive).length);
   });
 
   it("LATEST gives the value and its date, agreeing with the client", async () => {
-    const fix = await rig.client.latest(FLAGSHIP);
-    expect(await indexLatest(rig.env(), FLAGSHIP, null)).toBe(fix.value);
-    const asOf = await indexLatest(rig.env(), FLAGSHIP, "asOf");
-    expect(asOf).toBe(isoToSerial(fix.asOf));
-    expect(serialToIso(asOf as number)).toBe(new Date(fix.asOf).toISOString());
-    expect(await indexLatest(rig.env(), FLAGSHIP, "confidence")).toBe(fix.confidence);
-    expect(await indexLatest(rig.env(), FLAGSHIP, "topContributorShare")).toBe(fix.dataCoverage.topContributorShare);
-    expect(await indexLatest(rig.env(), FLAGSHIP, "stale")).toBe(false);
-    const withFormat = await indexLatest(rig.env({ formattedNumbers: true }), FLAGSHIP, "asOf");
-    expect(withFormat).toMatchObject({ type: "FormattedNumber", basicValue: isoToSerial(fix.asOf) });
+    const fix = await latestFix();
+    expect(await INDEX.LATEST(rig.env(), [FLAGSHIP, null])).toBe(fix.value);
+    const asOf = await INDEX.LATEST(rig.env(), [FLAGSHIP, "asOf"]);
+    expect(asOf).toBe(serialOf(fix.asOf));
+    expect(isoOf(asOf as number)).toBe(new Date(fix.asOf).toISOString());
+    expect(await INDEX.LATEST(rig.env(), [FLAGSHIP, "confidence"])).toBe(fix.confidence);
+    expect(await INDEX.LATEST(rig.env(), [FLAGSHIP, "topContributorShare"])).toBe(fix.dataCoverage.topContributorShare);
+    expect(await INDEX.LATEST(rig.env(), [FLAGSHIP, "stale"])).toBe(false);
+    const withFormat = await INDEX.LATEST(rig.env({ formattedNumbers: true }), [FLAGSHIP, "asOf"]);
+    expect(withFormat).toMatchObject({ type: "FormattedNumber", basicValue: serialOf(fix.asOf) });
   });
 
   it("LATEST names an unknown symbol, and says no data for an index without data", async () => {
-    expect(asError(await indexLatest(rig.env(), "RTM-NOPE-1x3", null))).toMatchObject({ code: "#N/A", message: expect.stringMatching(/^unknown index 'RTM-NOPE-1x3'/) });
-    expect(asError(await indexLatest(rig.env(), NO_DATA, null))).toMatchObject({ code: "#N/A", message: expect.stringMatching(/^no data/) });
-    expect(asError(await indexHistory(rig.env(), ["rtm-nope"]))).toMatchObject({ message: expect.stringMatching(/^unknown index 'rtm-nope'/) });
+    expect(asError(await INDEX.LATEST(rig.env(), ["RTM-NOPE-1x3", null]))).toMatchObject({ code: "#N/A", message: expect.stringMatching(/^unknown index 'RTM-NOPE-1x3'/) });
+    expect(asError(await INDEX.LATEST(rig.env(), [NO_DATA, null]))).toMatchObject({ code: "#N/A", message: expect.stringMatching(/^no data/) });
+    expect(asError(await INDEX.HISTORY(rig.env(), ["rtm-nope"]))).toMatchObject({ message: expect.stringMatching(/^unknown index 'rtm-nope'/) });
   });
 
   it("LATEST and FIX show newer-only fields only where the description sends them", async () => {
-    const mode = await indexLatest(rig.env(), FLAGSHIP, "publicationMode");
-    const card = asSpill(await indexFix(rig.env(), FLAGSHIP, null));
+    const mode = await INDEX.LATEST(rig.env(), [FLAGSHIP, "publicationMode"]);
+    const card = asSpill(await INDEX.FIX(rig.env(), [FLAGSHIP, null]));
     if (flavor === "newer") {
       expect(typeof mode).toBe("string");
       expect(card.map((row) => row[0])).toContain("derivationMethod");
@@ -65,47 +76,47 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
       expect(asError(mode).message).toMatch(/not published/);
       expect(card.map((row) => row[0])).not.toContain("derivationMethod");
     }
-    expect(card.find((row) => row[0] === "value")?.[1]).toBe((await rig.client.latest(FLAGSHIP)).value);
+    expect(card.find((row) => row[0] === "value")?.[1]).toBe((await latestFix()).value);
   });
 
   it("HISTORY spills ascending dates that round-trip to the service's timestamps", async () => {
-    const history = await rig.client.history(FLAGSHIP, { startDate: "2024-01-01", endDate: "2024-03-31" });
-    const rows = asSpill(await indexHistory(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31"]));
+    const history = await wire<HistoryWire>(`/api/v1/index/${FLAGSHIP}/history?startDate=2024-01-01&endDate=2024-03-31`);
+    const rows = asSpill(await INDEX.HISTORY(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31"]));
     expect(rows.length).toBe(history.values.length);
     rows.forEach((row, i) => {
       const point = history.values[i];
-      expect(serialToIso(row[0] as number)).toBe(new Date(point?.date ?? "").toISOString());
+      expect(isoOf(row[0] as number)).toBe(new Date(point?.date ?? "").toISOString());
       expect(row[1]).toBe(point?.value);
     });
-    expect(rows.some((row) => serialToIso(row[0] as number).startsWith("2024-02-29"))).toBe(true);
-    const desc = asSpill(await indexHistory(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31", null, true, "desc", ["confidence", "status"]]));
+    expect(rows.some((row) => isoOf(row[0] as number).startsWith("2024-02-29"))).toBe(true);
+    const desc = asSpill(await INDEX.HISTORY(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31", null, true, "desc", ["confidence", "status"]]));
     expect(desc[0]).toEqual(["date", "value", "confidence", "status"]);
     expect(desc[1]?.[0]).toBe(rows.at(-1)?.[0]);
   });
 
   it("HISTORY takes serials and relative dates, and works for a dotted symbol and a young index", async () => {
-    const bySerial = asSpill(await indexHistory(rig.env(), [DOTTED, isoToSerial("2024-05-01"), isoToSerial("2024-05-31")]));
+    const bySerial = asSpill(await INDEX.HISTORY(rig.env(), [DOTTED, serialOf("2024-05-01"), serialOf("2024-05-31")]));
     expect(bySerial.length).toBeGreaterThan(15);
-    expect(serialToIso(bySerial[0]?.[0] as number)).toBe("2024-05-01T00:00:00.000Z");
-    const young = asSpill(await indexHistory(rig.env(), [YOUNG, "-1Y"]));
+    expect(isoOf(bySerial[0]?.[0] as number)).toBe("2024-05-01T00:00:00.000Z");
+    const young = asSpill(await INDEX.HISTORY(rig.env(), [YOUNG, "-1Y"]));
     expect(young.length).toBeGreaterThan(5);
     expect(young.length).toBeLessThan(40);
   });
 
   it("HISTORY weekly gives one business-day value per week (service weekly or computed locally)", async () => {
-    const weekly = asSpill(await indexHistory(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31", "weekly"]));
-    const daily = asSpill(await indexHistory(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31", "daily"]));
+    const weekly = asSpill(await INDEX.HISTORY(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31", "weekly"]));
+    const daily = asSpill(await INDEX.HISTORY(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31", "daily"]));
     expect(weekly.length).toBeGreaterThanOrEqual(12);
     expect(weekly.length).toBeLessThanOrEqual(14);
-    const days = weekly.map((row) => new Date(serialToIso(row[0] as number)).getUTCDay());
+    const days = weekly.map((row) => new Date(isoOf(row[0] as number)).getUTCDay());
     expect(days.every((day) => day >= 1 && day <= 5)).toBe(true);
     for (const row of weekly) expect(daily.find((d) => d[0] === row[0])?.[1]).toBe(row[1]);
-    const history = await rig.client.history(FLAGSHIP, { startDate: "2024-01-01", endDate: "2024-03-31", granularity: "weekly" });
+    const history = await wire<HistoryWire>(`/api/v1/index/${FLAGSHIP}/history?startDate=2024-01-01&endDate=2024-03-31&granularity=weekly`);
     expect(history.granularity).toBe(flavor === "older" ? "weekly" : "daily");
   });
 
   it("PANEL aligns several indexes on one date column", async () => {
-    const rows = asSpill(await indexPanel(rig.env(), [[FLAGSHIP], [YOUNG]], "-60D", null, "na", null));
+    const rows = asSpill(await INDEX.PANEL(rig.env(), [[[FLAGSHIP], [YOUNG]], "-60D", null, "na", null]));
     expect(rows[0]).toEqual(["date", FLAGSHIP, YOUNG]);
     const body = rows.slice(1);
     const dates = body.map((row) => row[0] as number);
@@ -116,19 +127,19 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
   });
 
   it("VOL returns a fraction and validates windowDays before any request", async () => {
-    const vol = await rig.client.volatility(FLAGSHIP, 90);
-    expect(await indexVol(rig.env(), FLAGSHIP, 90)).toBe(vol.annualizedVol);
+    const vol = await wire<VolatilityWire>(`/api/v1/index/${FLAGSHIP}/volatility?windowDays=90`);
+    expect(await INDEX.VOL(rig.env(), [FLAGSHIP, 90])).toBe(vol.annualizedVol);
     const before = rig.service.requests.length;
-    expect(asError(await indexVol(rig.env(), FLAGSHIP, 0)).message).toMatch(/^windowDays: use a whole number from 2 to 365/);
-    expect(asError(await indexVol(rig.env(), FLAGSHIP, 366)).code).toBe("#VALUE!");
+    expect(asError(await INDEX.VOL(rig.env(), [FLAGSHIP, 0])).message).toMatch(/^windowDays: use a whole number from 2 to 365/);
+    expect(asError(await INDEX.VOL(rig.env(), [FLAGSHIP, 366])).code).toBe("#VALUE!");
     expect(rig.service.requests.length).toBe(before);
   });
 
   it("FORWARD spills the curve where the description has one", async () => {
-    const result = await indexForward(rig.env(), FLAGSHIP, null);
+    const result = await INDEX.FORWARD(rig.env(), [FLAGSHIP, null]);
     if (flavor === "newer") {
       const rows = asSpill(result);
-      const curve = await rig.client.forward(FLAGSHIP);
+      const curve = await wire<ForwardCurveWire>(`/api/v1/index/${FLAGSHIP}/forward`);
       expect(rows.slice(1)).toEqual(curve.curve.map((p) => [p.tenorMonths, p.tenorLabel, p.forwardPrice, p.spreadBps]));
     } else {
       expect(asError(result)).toMatchObject({ code: "#N/A", message: expect.stringMatching(/this service does not publish one/) });
@@ -136,27 +147,28 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
   });
 
   it("CAPACITY gives a figure or the whole record", async () => {
-    const capacity = await rig.client.capacity(FLAGSHIP);
-    expect(await indexCapacity(rig.env(), FLAGSHIP, "fillRatio")).toBe(capacity.fillRatio);
-    const record = asSpill(await indexCapacity(rig.env(), FLAGSHIP, null));
+    const capacity = await wire<CapacityMetricsWire>(`/api/v1/index/${FLAGSHIP}/capacity-metrics`);
+    expect(await INDEX.CAPACITY(rig.env(), [FLAGSHIP, "fillRatio"])).toBe(capacity.fillRatio);
+    const record = asSpill(await INDEX.CAPACITY(rig.env(), [FLAGSHIP, null]));
     expect(record.find((row) => row[0] === "bookedKg")?.[1]).toBe(capacity.bookedKg);
     expect(record.map((row) => row[0])).toContain(flavor === "newer" ? "modelVersion" : "recordedAt");
   });
 
   it("HEALTH, STATUS and METHODOLOGY answer in both descriptions", async () => {
-    const status = await indexStatus(rig.env());
-    expect(["ok", "degraded", "down"]).toContain(status);
-    const health = await indexHealth(rig.env(), null);
-    const methodology = await indexMethodology(rig.env(), null);
-    const fix = await rig.client.latest(FLAGSHIP);
+    const status = await INDEX.STATUS(rig.env(), []);
+    expect(status).toBe("ok"); // a service started without faults is healthy
+    const health = await INDEX.HEALTH(rig.env(), [null]);
+    const methodology = await INDEX.METHODOLOGY(rig.env(), [null]);
+    const fix = await latestFix();
     if (flavor === "newer") {
-      expect(health).toBe((await rig.client.benchmarkHealth()).benchmarkStatus);
-      expect(status).toBe((await rig.client.systemStatus()).status);
+      expect(health).toBe((await wire<BenchmarkHealthWire>("/api/v1/benchmark/health")).benchmarkStatus);
+      expect(status).toBe((await wire<SystemStatusWire>("/api/status")).status);
       expect(methodology).toBe(fix.methodologyVersion);
     } else {
       expect(asError(health).message).toMatch(/benchmark health is not published/);
-      expect(methodology).toBe((await rig.client.methodology()).version);
-      expect(await indexMethodology(rig.env(), "publishedAt")).toBe(isoToSerial((await rig.client.methodology()).publishedAt));
+      const document = await wire<MethodologyWire>("/api/v1/methodology");
+      expect(methodology).toBe(document.version);
+      expect(await INDEX.METHODOLOGY(rig.env(), ["publishedAt"])).toBe(serialOf(document.publishedAt));
     }
   });
 });
@@ -166,8 +178,8 @@ describe("weekly history across descriptions", () => {
     const [newer, older] = await Promise.all([startRig("newer"), startRig("older")]);
     try {
       const args = [FLAGSHIP, "2023-10-01", "2024-03-31", "weekly", true, null, "confidence"];
-      const local = asSpill(await indexHistory(newer.env(), args));
-      const served = asSpill(await indexHistory(older.env(), args));
+      const local = asSpill(await INDEX.HISTORY(newer.env(), args));
+      const served = asSpill(await INDEX.HISTORY(older.env(), args));
       expect(local.length).toBeGreaterThan(20);
       expect(local).toEqual(served);
     } finally {

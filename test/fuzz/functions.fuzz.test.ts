@@ -1,21 +1,7 @@
 import fc from "fast-check";
-import {
-  indexCapacity,
-  indexFix,
-  indexForward,
-  indexHealth,
-  indexHistory,
-  indexLatest,
-  indexList,
-  indexMethodology,
-  indexPanel,
-  indexStatus,
-  indexVol,
-  isCellError,
-  type ExcelScalar,
-  type FormulaEnv,
-  type FormulaResult,
-} from "../../src/excel";
+import { indexVol, isCellError, type FormulaEnv, type FormulaResult } from "../../src/excel";
+import { expectClearCell } from "../support/cell-messages";
+import { EVERY_INDEX_FUNCTION, type IndexFunctionName } from "../support/index-functions";
 import { FixtureSource, serviceError } from "../excel/support/fixture-source";
 import { capacityFixture, historyFixture, latestFixture } from "../excel/support/fixtures";
 
@@ -81,7 +67,7 @@ const argument: fc.Arbitrary<unknown> = fc.oneof(
 const symbolLike = fc.constantFrom(SYMBOL, SYMBOL, "RTM-CHN-A-1x3", "NOPE-1", "RTM-USG.B-2x4");
 const dateLike = fc.oneof(fc.constantFrom(null, "-30D", "-1Y", "2024-02-19", "2024-02-29", "TODAY"), fc.integer({ min: 45_300, max: 45_400 }));
 const flagLike = fc.constantFrom(null, true, false);
-const PLAUSIBLE: Readonly<Record<string, readonly fc.Arbitrary<unknown>[]>> = {
+const PLAUSIBLE: Readonly<Record<IndexFunctionName, readonly fc.Arbitrary<unknown>[]>> = {
   LIST: [flagLike, flagLike],
   LATEST: [symbolLike, fc.constantFrom(null, "value", "asOf", "stale", "confidence", "topContributorShare", "carriedForwardFrom")],
   FIX: [symbolLike, flagLike],
@@ -95,53 +81,32 @@ const PLAUSIBLE: Readonly<Record<string, readonly fc.Arbitrary<unknown>[]>> = {
   METHODOLOGY: [fc.constantFrom(null, "version", "changelog")],
 };
 
-function args(name: string): fc.Arbitrary<unknown[]> {
-  const positions = (PLAUSIBLE[name] ?? []).map((plausible) => fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: argument }));
+function args(name: IndexFunctionName): fc.Arbitrary<unknown[]> {
+  const positions = PLAUSIBLE[name].map((plausible) => fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: argument }));
   return fc.tuple(...positions);
 }
 
-function checkCell(cell: ExcelScalar): void {
-  if (!isCellError(cell)) return;
-  expect(["#N/A", "#VALUE!"]).toContain(cell.code);
-  expect(cell.message.trim().length).toBeGreaterThan(5);
-}
-
-function checkResult(result: FormulaResult, calls: number): void {
+function checkResult(name: IndexFunctionName, result: FormulaResult, calls: number): void {
   if (Array.isArray(result)) {
     expect(result.length).toBeGreaterThan(0);
-    result.forEach((row) => row.forEach(checkCell));
+    result.forEach((row) => row.forEach((cell) => expectClearCell(name, cell)));
     expect(calls).toBeGreaterThan(0);
     return;
   }
-  checkCell(result);
+  expectClearCell(name, result);
   const argumentError = isCellError(result) && result.code === "#VALUE!";
   expect({ argumentError, requested: calls > 0 }).toEqual({ argumentError, requested: !argumentError });
 }
 
-type Call = (env: FormulaEnv, a: unknown[]) => Promise<FormulaResult>;
-const FUNCTIONS: ReadonlyArray<[string, Call]> = [
-  ["LIST", (env, a) => indexList(env, a[0], a[1])],
-  ["LATEST", (env, a) => indexLatest(env, a[0], a[1])],
-  ["FIX", (env, a) => indexFix(env, a[0], a[1])],
-  ["HISTORY", (env, a) => indexHistory(env, a)],
-  ["PANEL", (env, a) => indexPanel(env, a[0], a[1], a[2], a[3], a[4])],
-  ["VOL", (env, a) => indexVol(env, a[0], a[1])],
-  ["FORWARD", (env, a) => indexForward(env, a[0], a[1])],
-  ["CAPACITY", (env, a) => indexCapacity(env, a[0], a[1])],
-  ["HEALTH", (env, a) => indexHealth(env, a[0])],
-  ["STATUS", (env) => indexStatus(env)],
-  ["METHODOLOGY", (env, a) => indexMethodology(env, a[0])],
-];
-
 describe("fuzzing every INDEX function", () => {
-  it.each(FUNCTIONS)("%s: 1,000 random argument combinations", async (name, call) => {
+  it.each(EVERY_INDEX_FUNCTION)("%s: 1,000 random argument combinations", async (name, call) => {
     let valid = 0;
     let invalid = 0;
     await fc.assert(
       fc.asyncProperty(args(name), async (a) => {
         const env = fuzzEnv();
         const result = await call(env, a);
-        checkResult(result, env.source.calls.length);
+        checkResult(name, result, env.source.calls.length);
         if (isCellError(result) && result.code === "#VALUE!") invalid += 1;
         else valid += 1;
       }),

@@ -5,17 +5,20 @@ import { MANIFEST_PATH, manifestUrls, urlProblems } from "../../scripts/manifest
 const xml = readFileSync(MANIFEST_PATH, "utf8");
 const EXAMPLE = "e.g. ADDIN_BASE_URL=https://addin.example.com (or https://cdn.example.com/index-data/)";
 
-describe("ADDIN_BASE_URL, the deploy base of a build", () => {
-  it("is the dev server when unset or empty", () => {
-    expect(deployBaseUrl(undefined)).toBe("https://localhost:3000/");
-    expect(deployBaseUrl("  ")).toBe(DEV_BASE_URL);
-  });
+/** ADDIN_BASE_URL as given, and the deploy base it means. */
+const ACCEPTED: Readonly<Record<string, string>> = {
+  "": DEV_BASE_URL,
+  "  ": DEV_BASE_URL,
+  "https://addin.example.com": "https://addin.example.com/",
+  " https://addin.example.com/ ": "https://addin.example.com/",
+  "https://cdn.example.com/index-data": "https://cdn.example.com/index-data/",
+  "https://cdn.example.com:8443/index-data//": "https://cdn.example.com:8443/index-data/",
+};
 
-  it("takes an https origin or an https folder, always ending in one slash", () => {
-    expect(deployBaseUrl("https://addin.example.com")).toBe("https://addin.example.com/");
-    expect(deployBaseUrl(" https://addin.example.com/ ")).toBe("https://addin.example.com/");
-    expect(deployBaseUrl("https://cdn.example.com/index-data")).toBe("https://cdn.example.com/index-data/");
-    expect(deployBaseUrl("https://cdn.example.com:8443/index-data//")).toBe("https://cdn.example.com:8443/index-data/");
+describe("ADDIN_BASE_URL, the deploy base of a build", () => {
+  it("is the dev server when unset or blank; else an https origin or folder, always ending in one slash", () => {
+    expect(deployBaseUrl(undefined)).toBe("https://localhost:3000/");
+    for (const [given, base] of Object.entries(ACCEPTED)) expect({ given, base: deployBaseUrl(given) }).toEqual({ given, base });
   });
 
   it.each([

@@ -1,12 +1,12 @@
 import { auditCardFormula, forwardFormula, historyFormula, latestFormula } from "../../src/office/formulas";
 import { HISTORY_DATE_FORMAT } from "../../src/office/insert-chart";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
+import { InstantClock } from "../support/fake-clock";
 import { createExcelMock } from "./excel-mock";
 
 /** Instant waits: the spill loop is bounded by a count of polls, never by wall-clock time in tests. */
 function instantWait(timeoutMs = 10_000) {
-  let clock = 0;
-  return { timeoutMs, intervalMs: 500, sleep: async (ms: number) => void (clock += ms), now: () => clock };
+  return { timeoutMs, intervalMs: 500, clock: new InstantClock() };
 }
 
 describe("insert actions on the active cell (office-addin-mock)", () => {

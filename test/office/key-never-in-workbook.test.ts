@@ -2,6 +2,7 @@ import { OfficeMockObject } from "office-addin-mock";
 import { getContext } from "../../src/office/context";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { InstantClock } from "../support/fake-clock";
 
 /**
  * The API key lives only in the add-in's storage (OfficeRuntime.storage). Every workbook API a key could
@@ -138,7 +139,7 @@ it("keeps the API key out of every workbook API and every log", async () => {
   await app.settings.save({ baseUrl: service.url, apiKey: KEY, keyHeaderStyle: "x-api-key" });
   await app.refresh();
   const fix = await app.source.latest("RTM-NWE-A-1x3");
-  const actions = excelWorkbookActions({ timeoutMs: 0, sleep: async () => undefined }, (batch) => Excel.run(batch));
+  const actions = excelWorkbookActions({ timeoutMs: 0, clock: new InstantClock() }, (batch) => Excel.run(batch));
   await actions.insertLatest("RTM-NWE-A-1x3");
   await actions.insertAuditCard("RTM-NWE-A-1x3");
   await actions.insertHistory("RTM-NWE-A-1x3", "-3M");

@@ -15,6 +15,12 @@ const NEWER_PROVENANCE = ["derivationMethod", "publicationMode", "carriedForward
 describe.each(["newer", "older"] as const)("every endpoint, %s description", (flavor) => {
   const service = serviceFor({ flavor, now: () => WEDNESDAY });
   const newer = flavor === "newer";
+  /** The body at `path` where this description has the endpoint (200); elsewhere checks the 404 and gives undefined. */
+  async function bodyWhere(present: boolean, path: string): Promise<unknown> {
+    const { status, body } = await get(service(), path);
+    expect(status).toBe(present ? 200 : 404);
+    return present ? body : undefined;
+  }
 
   test("/api/v1/indexes matches IndexListWire and lists the data's indexes", async () => {
     const { status, body } = await get(service(), "/api/v1/indexes");
@@ -74,12 +80,8 @@ describe.each(["newer", "older"] as const)("every endpoint, %s description", (fl
   });
 
   test("/forward: a curve in newer, 404 in older", async () => {
-    const { status, body } = await get(service(), `/api/v1/index/${FLAGSHIP}/forward`);
-    if (!newer) {
-      expect(status).toBe(404);
-      return;
-    }
-    expect(status).toBe(200);
+    const body = await bodyWhere(newer, `/api/v1/index/${FLAGSHIP}/forward`);
+    if (!newer) return;
     const curve = ForwardCurveWire.parse(body);
     expect(curve.curve.map((p) => p.tenorMonths)).toEqual([1, 2, 3, 6, 9, 12]);
     expect(curve.curve.map((p) => p.tenorLabel)).toEqual(["1M", "2M", "3M", "6M", "9M", "12M"]);
@@ -110,12 +112,8 @@ describe.each(["newer", "older"] as const)("every endpoint, %s description", (fl
   });
 
   test("/api/v1/benchmark/health: newer only", async () => {
-    const { status, body } = await get(service(), "/api/v1/benchmark/health");
-    if (!newer) {
-      expect(status).toBe(404);
-      return;
-    }
-    expect(status).toBe(200);
+    const body = await bodyWhere(newer, "/api/v1/benchmark/health");
+    if (!newer) return;
     const health = BenchmarkHealthWire.parse(body);
     expect(health.benchmarkStatus).toBe("healthy");
     expect(health.reasons).toEqual([]);
@@ -125,12 +123,8 @@ describe.each(["newer", "older"] as const)("every endpoint, %s description", (fl
   });
 
   test("/api/status: newer only, ok", async () => {
-    const { status, body } = await get(service(), "/api/status");
-    if (!newer) {
-      expect(status).toBe(404);
-      return;
-    }
-    expect(status).toBe(200);
+    const body = await bodyWhere(newer, "/api/status");
+    if (!newer) return;
     const parsed = SystemStatusWire.parse(body);
     expect(parsed.status).toBe("ok");
     expect(parsed.timestamp).toBe(WEDNESDAY.toISOString());
@@ -143,12 +137,8 @@ describe.each(["newer", "older"] as const)("every endpoint, %s description", (fl
   });
 
   test("/api/v1/methodology: older only, its version is the latest fix's", async () => {
-    const { status, body } = await get(service(), "/api/v1/methodology");
-    if (newer) {
-      expect(status).toBe(404);
-      return;
-    }
-    expect(status).toBe(200);
+    const body = await bodyWhere(!newer, "/api/v1/methodology");
+    if (newer) return;
     const methodology = MethodologyWire.parse(body);
     const latest = LatestFixWire.parse((await get(service(), `/api/v1/index/${FLAGSHIP}/latest`)).body);
     expect(methodology.version).toBe(latest.methodologyVersion);

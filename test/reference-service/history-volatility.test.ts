@@ -1,5 +1,6 @@
 import { HistoryWire, type HistoryWire as History } from "../../src/client/resources/history";
-import { VolatilityWire, WINDOW_DAYS } from "../../src/client/resources/volatility";
+import { WINDOW_DAYS } from "../../src/contract";
+import { VolatilityWire } from "../../src/client/resources/volatility";
 import { DEFAULT_HISTORY_DAYS, startReferenceService } from "../../reference-service/src/index";
 import { FLAGSHIP, INACTIVE, NO_DATA, WEDNESDAY, YOUNG, get, record, serviceFor } from "./support";
 

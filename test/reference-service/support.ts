@@ -5,11 +5,7 @@ export const WEDNESDAY = new Date("2025-06-18T10:30:00.000Z");
 /** Sunday 22 June 2025, 09:00 UTC: the latest value is carried forward from Friday. */
 export const SUNDAY = new Date("2025-06-22T09:00:00.000Z");
 
-export const FLAGSHIP = "RTM-NWE-A-1x3";
-export const DOTTED = "RTM-USG.B-2x4";
-export const INACTIVE = "RTM-BAL-C-1x3";
-export const YOUNG = "RTM-IND-B-2x4";
-export const NO_DATA = "RTM-CHN-A-1x3";
+export { DOTTED, FLAGSHIP, INACTIVE, NO_DATA, YOUNG } from "../support/reference-symbols";
 
 export interface JsonResponse {
   readonly status: number;

@@ -1,33 +1,29 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { ARTIFACTS_DIR, artifactPath, launchChromium } from "./browser";
 import { startStaticServer, type StaticServer } from "./static-server";
+import { useTempSite } from "./temp-site";
 
 describe("launchChromium with startStaticServer", () => {
-  let root: string;
+  // Outside Office, office.js still loads and Office.onReady resolves with no host.
+  const root = useTempSite({
+    "page.html": `<!doctype html><html><head><script src="/office-js/office.js"></script></head>
+       <body><p id="host">pending</p>
+       <script>Office.onReady().then(function (info) { document.getElementById("host").textContent = "host:" + info.host; });</script>
+       </body></html>`,
+  });
   let server: StaticServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), "browser-root-"));
-    // Outside Office, office.js still loads and Office.onReady resolves with no host.
-    writeFileSync(
-      join(root, "page.html"),
-      `<!doctype html><html><head><script src="/office-js/office.js"></script></head>
-       <body><p id="host">pending</p>
-       <script>Office.onReady().then(function (info) { document.getElementById("host").textContent = "host:" + info.host; });</script>
-       </body></html>`,
-    );
-    server = await startStaticServer({ root });
+    server = await startStaticServer({ root: root() });
     browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
-    rmSync(root, { recursive: true, force: true });
   });
 
   it("loads office.js from /office-js/ and resolves Office.onReady outside Office", async () => {

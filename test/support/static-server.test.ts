@@ -1,22 +1,19 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, get, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { startStaticServer, type StaticServer } from "./static-server";
+import { useTempSite } from "./temp-site";
 
 describe("startStaticServer", () => {
-  let root: string;
+  const root = useTempSite({
+    "page.html": "<!doctype html><title>page</title>",
+    "index.html": "<!doctype html><title>index</title>",
+    "functions.json": '{"functions":[]}',
+    "assets/icon.png": Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+  });
   let upstream: Server;
   let server: StaticServer;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), "static-root-"));
-    mkdirSync(join(root, "assets"));
-    writeFileSync(join(root, "page.html"), "<!doctype html><title>page</title>");
-    writeFileSync(join(root, "index.html"), "<!doctype html><title>index</title>");
-    writeFileSync(join(root, "functions.json"), '{"functions":[]}');
-    writeFileSync(join(root, "assets", "icon.png"), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     // Stands in for the reference service: echoes what reached it, so the proxy's forwarding can be checked.
     upstream = createServer((req, res) => {
       res.writeHead(418, { "content-type": "application/json", "x-upstream": "yes" });
@@ -24,13 +21,12 @@ describe("startStaticServer", () => {
     });
     await new Promise<void>((resolve) => upstream.listen(0, "127.0.0.1", resolve));
     const { port } = upstream.address() as AddressInfo;
-    server = await startStaticServer({ root, proxyApiTo: `http://127.0.0.1:${port}` });
+    server = await startStaticServer({ root: root(), proxyApiTo: `http://127.0.0.1:${port}` });
   });
 
   afterAll(async () => {
     await server.close();
     await new Promise<void>((resolve) => upstream.close(() => resolve()));
-    rmSync(root, { recursive: true, force: true });
   });
 
   it("listens on loopback over plain http", () => {

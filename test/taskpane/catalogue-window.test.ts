@@ -8,19 +8,24 @@ import {
   scrollToReveal,
 } from "../../src/taskpane/model/catalogue-window";
 
+/** The taskpane's list viewport in these tests: five rows and a part of the sixth. */
+const VIEWPORT = 480;
+/** The window of a catalogue of `count` rows scrolled to `scrollTop`, in that viewport. */
+const windowAt = (scrollTop: number, count = 50_000) => catalogueWindow({ count, scrollTop, viewportHeight: VIEWPORT });
+
 describe("the catalogue list's window", () => {
   it("renders the rows in view plus the overscan, not the whole catalogue", () => {
-    const view = catalogueWindow({ count: 50_000, scrollTop: 0, viewportHeight: 480 });
+    const view = windowAt(0);
     expect(view.start).toBe(0);
     // 480 px shows rows 0..4 (5 * 100 px); one more is partly visible, then the overscan.
-    expect(view.end).toBe(Math.ceil(480 / CATALOGUE_ROW_PITCH) + 1 + CATALOGUE_OVERSCAN);
+    expect(view.end).toBe(Math.ceil(VIEWPORT / CATALOGUE_ROW_PITCH) + 1 + CATALOGUE_OVERSCAN);
     expect(view.offsetTop).toBe(0);
     expect(view.totalHeight).toBe(50_000 * CATALOGUE_ROW_PITCH - CATALOGUE_ROW_GAP);
   });
 
   it("follows the scroll position, with the overscan above and below", () => {
     const scrollTop = 30_000 * CATALOGUE_ROW_PITCH + 10;
-    const view = catalogueWindow({ count: 50_000, scrollTop, viewportHeight: 480 });
+    const view = windowAt(scrollTop);
     expect(view.start).toBe(30_000 - CATALOGUE_OVERSCAN);
     expect(view.offsetTop).toBe(view.start * CATALOGUE_ROW_PITCH);
     expect(view.end - view.start).toBeLessThan(30);
@@ -33,9 +38,9 @@ describe("the catalogue list's window", () => {
       offsetTop: 0,
       totalHeight: 3 * CATALOGUE_ROW_PITCH - CATALOGUE_ROW_GAP,
     });
-    const pastEnd = catalogueWindow({ count: 100, scrollTop: 1e9, viewportHeight: 480 });
+    const pastEnd = windowAt(1e9, 100);
     expect([pastEnd.start, pastEnd.end]).toEqual([100, 100]);
-    expect(catalogueWindow({ count: 0, scrollTop: 0, viewportHeight: 480 })).toEqual({
+    expect(windowAt(0, 0)).toEqual({
       start: 0,
       end: 0,
       offsetTop: 0,
@@ -44,22 +49,22 @@ describe("the catalogue list's window", () => {
   });
 
   it("scrolls as little as needed to reveal a row", () => {
-    const height = 480;
+    const height = VIEWPORT;
     expect(scrollToReveal(2, 0, height)).toBe(0); // already in view
     expect(scrollToReveal(10, 0, height)).toBe(10 * CATALOGUE_ROW_PITCH + CATALOGUE_ROW_HEIGHT - height);
     expect(scrollToReveal(3, 20 * CATALOGUE_ROW_PITCH, height)).toBe(3 * CATALOGUE_ROW_PITCH);
   });
 
   it("maps the navigation keys to rows, clamped to the list", () => {
-    const page = Math.floor(480 / CATALOGUE_ROW_PITCH) - 1;
-    expect(rowForKey("ArrowDown", 4, 10, 480)).toBe(5);
-    expect(rowForKey("ArrowDown", 9, 10, 480)).toBe(9);
-    expect(rowForKey("ArrowUp", 0, 10, 480)).toBe(0);
-    expect(rowForKey("PageDown", 0, 50_000, 480)).toBe(page);
-    expect(rowForKey("PageUp", 2, 50_000, 480)).toBe(0);
-    expect(rowForKey("Home", 40_000, 50_000, 480)).toBe(0);
-    expect(rowForKey("End", 0, 50_000, 480)).toBe(49_999);
-    expect(rowForKey("Enter", 3, 10, 480)).toBeUndefined();
-    expect(rowForKey("ArrowDown", 0, 0, 480)).toBeUndefined();
+    const page = Math.floor(VIEWPORT / CATALOGUE_ROW_PITCH) - 1;
+    expect(rowForKey("ArrowDown", 4, 10, VIEWPORT)).toBe(5);
+    expect(rowForKey("ArrowDown", 9, 10, VIEWPORT)).toBe(9);
+    expect(rowForKey("ArrowUp", 0, 10, VIEWPORT)).toBe(0);
+    expect(rowForKey("PageDown", 0, 50_000, VIEWPORT)).toBe(page);
+    expect(rowForKey("PageUp", 2, 50_000, VIEWPORT)).toBe(0);
+    expect(rowForKey("Home", 40_000, 50_000, VIEWPORT)).toBe(0);
+    expect(rowForKey("End", 0, 50_000, VIEWPORT)).toBe(49_999);
+    expect(rowForKey("Enter", 3, 10, VIEWPORT)).toBeUndefined();
+    expect(rowForKey("ArrowDown", 0, 0, VIEWPORT)).toBeUndefined();
   });
 });

@@ -11,7 +11,10 @@ import type { Served } from "../../src/client/source";
 import { InsertActions } from "../../src/taskpane/components/InsertActions/InsertActions";
 import { OUTSIDE_OFFICE_REASON, type HostInfo } from "../../src/office/host";
 import type { WorkbookActions } from "../../src/office/workbook-actions";
-import { renderHtml } from "./render";
+import type { Browser } from "playwright-core";
+import { launchChromium } from "../support/browser";
+import { DOT_SEGMENT_INDEXES, markupIndexes } from "../support/extra-indexes";
+import { openMarkup, renderHtml } from "./render";
 import { startReference, type ReferenceFixture } from "./reference";
 
 const MARKUP = [
@@ -19,6 +22,12 @@ const MARKUP = [
   "<script>globalThis.__pwned=2</script>",
   '"><svg onload=alert(1)>',
 ];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+}, 60_000);
+afterAll(() => browser.close());
 
 async function settle<T>(load: Promise<T>): Promise<Loadable<T>> {
   return load.then(
@@ -72,16 +81,7 @@ describe("catalogue rendering", () => {
   let ref: ReferenceFixture;
   let indexes: Loadable<Served<readonly IndexSummary[]>>;
   beforeAll(async () => {
-    ref = await startReference({
-      extraIndexes: MARKUP.map((description, i) => ({
-        symbol: `XSS-${i}`,
-        hub: "<b>HUB</b>",
-        grade: "G",
-        leadTime: "1x1",
-        description,
-        isActive: true,
-      })),
-    });
+    ref = await startReference({ extraIndexes: markupIndexes(MARKUP, { hub: "<b>HUB</b>", grade: "G" }) });
     indexes = await settle(ref.client.listIndexes().then((data) => ({ data, fetchedAt: "", stale: false })));
   });
   afterAll(() => ref.stop());
@@ -102,66 +102,60 @@ describe("catalogue rendering", () => {
     expect(html.includes("&lt;b&gt;HUB&lt;/b&gt;")).toBe(true);
   });
 
-  it("names the list and gives every index a button named by its symbol, and marks inactive and no-data rows", () => {
+  it("names the list and gives every index a button named by its symbol, and marks inactive and no-data rows", async () => {
     if (indexes.state !== "ready") throw new Error("catalogue did not load");
-    const html = renderHtml(
+    const page = await openMarkup(
+      browser,
       <Catalogue indexes={indexes} filters={NO_FILTERS} onFiltersChange={() => undefined} onOpen={() => undefined} />,
     );
     const count = indexes.value.data.length;
-    expect(html).toContain('aria-label="Indexes"');
-    expect(html).toContain('role="search"');
-    // Each row is a list item that says its place in the whole list; its button is labelled by the symbol.
+    const list = page.getByRole("list", { name: "Indexes" });
+    await expect(page.getByRole("search").count()).resolves.toBe(1);
+    // Each row is a list item that says its place in the whole list; its button is named by the symbol.
+    const places = await list
+      .getByRole("listitem")
+      .evaluateAll((items) => items.map((item) => [item.getAttribute("aria-posinset"), item.getAttribute("aria-setsize")]));
+    expect(places).toEqual(indexes.value.data.map((_, i) => [String(i + 1), String(count)]));
     for (const [i, row] of indexes.value.data.entries()) {
-      expect(html).toMatch(
-        new RegExp(
-          `aria-posinset="${i + 1}" aria-setsize="${count}"><button[^>]*aria-labelledby="([^"]+)"[^>]*>.*?<span id="\\1"[^>]*>${row.symbol.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</span>`,
-        ),
-      );
+      await expect(list.getByRole("listitem").nth(i).getByRole("button", { name: row.symbol, exact: true }).count()).resolves.toBe(1);
     }
-    expect(html).toContain("Inactive");
-    expect(html).toContain("No data");
-    expect(html).toContain(`Showing ${count} of ${count} indexes`);
+    await expect(list.getByText("Inactive").count()).resolves.toBeGreaterThan(0);
+    await expect(list.getByText("No data").count()).resolves.toBeGreaterThan(0);
+    await expect(page.getByRole("status").filter({ hasText: `Showing ${count} of ${count} indexes` }).count()).resolves.toBe(1);
+    await page.close();
   });
 
-  it("renders only a window of rows of a 50,000-index catalogue", () => {
+  it("renders only a window of rows of a 50,000-index catalogue", async () => {
     if (indexes.state !== "ready") throw new Error("catalogue did not load");
     const first = indexes.value.data[0]!;
     const data = Array.from({ length: 50_000 }, (_, i) => ({
       ...first,
       symbol: `XB-${i}`,
     }));
-    const html = renderHtml(
+    const page = await openMarkup(
+      browser,
       <Catalogue
-        indexes={{
-          state: "ready",
-          value: { data, fetchedAt: "", stale: false },
-        }}
+        indexes={{ state: "ready", value: { data, fetchedAt: "", stale: false } }}
         filters={NO_FILTERS}
         onFiltersChange={() => undefined}
         onOpen={() => undefined}
       />,
     );
-    const items = html.match(/<li /g) ?? [];
-    expect(items.length).toBeGreaterThan(0);
-    expect(items.length).toBeLessThan(50);
-    expect(html).toContain('aria-posinset="1" aria-setsize="50000"');
-    expect(html).not.toContain(">XB-49999<");
+    const items = page.getByRole("list", { name: "Indexes" }).getByRole("listitem");
+    const rendered = await items.count();
+    expect(rendered).toBeGreaterThan(0);
+    expect(rendered).toBeLessThan(50);
+    await expect(items.first().getAttribute("aria-posinset")).resolves.toBe("1");
+    await expect(items.first().getAttribute("aria-setsize")).resolves.toBe("50000");
+    await expect(page.getByRole("button", { name: "XB-49999", exact: true }).count()).resolves.toBe(0);
+    await page.close();
   });
 });
 
 describe("a catalogue entry whose symbol fails the symbol rule", () => {
   let ref: ReferenceFixture;
   beforeAll(async () => {
-    ref = await startReference({
-      extraIndexes: [".", ".."].map((symbol) => ({
-        symbol,
-        hub: "NWE",
-        grade: "A",
-        leadTime: "1x1",
-        description: "Dot-segment entry",
-        isActive: true,
-      })),
-    });
+    ref = await startReference({ extraIndexes: DOT_SEGMENT_INDEXES });
   });
   afterAll(() => ref.stop());
 
@@ -169,22 +163,32 @@ describe("a catalogue entry whose symbol fails the symbol rule", () => {
     const data = await ref.client.listIndexes();
     const dots = data.filter((row) => row.symbol === "." || row.symbol === "..");
     expect(dots.map((row) => row.symbol)).toEqual([".", ".."]);
-    const html = renderHtml(
+    const page = await openMarkup(
+      browser,
       <Catalogue
-        indexes={{
-          state: "ready",
-          value: { data: dots, fetchedAt: "", stale: false },
-        }}
+        indexes={{ state: "ready", value: { data: dots, fetchedAt: "", stale: false } }}
         filters={NO_FILTERS}
         onFiltersChange={() => undefined}
         onOpen={() => undefined}
       />,
     );
-    expect(html.match(/<button[^>]*aria-disabled="true"/g)).toHaveLength(2);
-    expect(html.match(/Invalid symbol/g)).toHaveLength(2);
     const note =
-      "Cannot be opened: a symbol must start with a letter or digit and use only letters, digits, &quot;.&quot;, &quot;_&quot; and &quot;-&quot;.";
-    expect(html.split(note)).toHaveLength(3);
+      'Cannot be opened: a symbol must start with a letter or digit and use only letters, digits, ".", "_" and "-".';
+    for (const symbol of [".", ".."]) {
+      const button = page.getByRole("button", { name: symbol, exact: true });
+      await expect(button.getAttribute("aria-disabled")).resolves.toBe("true");
+      // Its description says why: the badge and the note are what the button is described by.
+      const description = await button.evaluate((el) =>
+        (el.getAttribute("aria-describedby") ?? "")
+          .split(" ")
+          .map((id) => document.getElementById(id)?.textContent ?? "")
+          .join(" "),
+      );
+      expect(description).toContain("Invalid symbol");
+      expect(description).toContain(note);
+    }
+    await expect(page.getByText("Invalid symbol").count()).resolves.toBe(2);
+    await page.close();
   });
 });
 

@@ -12,24 +12,28 @@ import { explainReason, explainState } from "../../src/taskpane/model/reason-cod
 import { REASON_CODES } from "../../reference-service/src";
 
 describe("formatting", () => {
-  it("says absent for a missing figure but shows a sent 0 as 0", () => {
-    expect(formatNumber(undefined)).toBe(ABSENT);
-    expect(formatNumber(0)).toBe("0");
-    expect(formatFraction(0)).toBe("0%");
-    expect(formatFraction(undefined)).toBe(ABSENT);
-    expect(formatValueWithUnit(undefined, "USD/kg")).toBe(ABSENT);
-    expect(formatValueWithUnit(1.2345, "USD/kg")).toBe("1.2345 USD/kg");
-    // A price column lines up: trailing zeros kept to four decimals, more precision never cut.
-    expect(formatValueWithUnit(1.346, "USD/kg")).toBe("1.3460 USD/kg");
-    expect(formatValueWithUnit(1.234567, "USD/kg")).toBe("1.234567 USD/kg");
-    expect(formatText("")).toBe(ABSENT);
+  // A price column lines up: trailing zeros kept to four decimals, more precision never cut.
+  it.each([
+    ["a missing number", formatNumber(undefined), ABSENT],
+    ["a sent 0", formatNumber(0), "0"],
+    ["a sent 0 fraction", formatFraction(0), "0%"],
+    ["a missing fraction", formatFraction(undefined), ABSENT],
+    ["a missing value with its unit", formatValueWithUnit(undefined, "USD/kg"), ABSENT],
+    ["a value with its unit", formatValueWithUnit(1.2345, "USD/kg"), "1.2345 USD/kg"],
+    ["a value padded to four decimals", formatValueWithUnit(1.346, "USD/kg"), "1.3460 USD/kg"],
+    ["a value with more precision", formatValueWithUnit(1.234567, "USD/kg"), "1.234567 USD/kg"],
+    ["empty text", formatText(""), ABSENT],
+  ])("shows %s as the service sent it, or says absent", (_case, shown, expected) => {
+    expect(shown).toBe(expected);
   });
 
-  it("shows timestamps in UTC, with or without milliseconds, and dates alone at midnight", () => {
-    expect(formatTimestamp("2024-02-29T16:30:00.123Z")).toBe("2024-02-29 16:30 UTC");
-    expect(formatTimestamp("2024-02-29T23:30:00-02:00")).toBe("2024-03-01 01:30 UTC");
-    expect(formatTimestamp("2024-02-29T00:00:00Z")).toBe("2024-02-29");
-    expect(formatTimestamp("not a date")).toBe("not a date");
+  it.each([
+    ["2024-02-29T16:30:00.123Z", "2024-02-29 16:30 UTC"],
+    ["2024-02-29T23:30:00-02:00", "2024-03-01 01:30 UTC"],
+    ["2024-02-29T00:00:00Z", "2024-02-29"],
+    ["not a date", "not a date"],
+  ])("shows the timestamp %s in UTC (a date alone at midnight) as %s", (timestamp, expected) => {
+    expect(formatTimestamp(timestamp)).toBe(expected);
   });
 });
 

@@ -1,10 +1,11 @@
+import { DAY_MS } from "../../../src/time";
+
 /**
  * Calendar arithmetic on whole UTC days. A `Day` is the count of days since 1970-01-01 (UTC), so
  * ranges are integer loops and nothing depends on the host's time zone.
  */
 export type Day = number;
 
-const MS_PER_DAY = 86_400_000;
 
 /** First day of the price walk. Every value is a pure function of (symbol, day) counted from here. */
 export const DATA_EPOCH: Day = dayFromIsoDate("2022-01-03");
@@ -17,15 +18,15 @@ export const HOLIDAYS: ReadonlyArray<readonly [month: number, day: number]> = [
 ];
 
 export function dayFromIsoDate(isoDate: string): Day {
-  return Math.floor(Date.parse(`${isoDate}T00:00:00.000Z`) / MS_PER_DAY);
+  return Math.floor(Date.parse(`${isoDate}T00:00:00.000Z`) / DAY_MS);
 }
 
 export function dayOf(instant: Date): Day {
-  return Math.floor(instant.getTime() / MS_PER_DAY);
+  return Math.floor(instant.getTime() / DAY_MS);
 }
 
 export function startOfDay(day: Day): Date {
-  return new Date(day * MS_PER_DAY);
+  return new Date(day * DAY_MS);
 }
 
 /** The day as the service sends it: midnight UTC with milliseconds, e.g. `2025-01-06T00:00:00.000Z`. */

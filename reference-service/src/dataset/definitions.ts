@@ -1,3 +1,4 @@
+import type { CatalogueEntry } from "../../../src/contract";
 import { hashString, roundTo, uniform } from "./random";
 
 /** How much history an index publishes. */
@@ -9,13 +10,7 @@ export type Coverage =
   | { readonly kind: "none" };
 
 /** One index of the dataset: its catalogue entry and the parameters of its price walk. */
-export interface IndexDefinition {
-  readonly symbol: string;
-  readonly hub: string;
-  readonly grade: string;
-  readonly leadTime: string;
-  readonly description: string;
-  readonly isActive: boolean;
+export interface IndexDefinition extends CatalogueEntry {
   readonly coverage: Coverage;
   /** Level the price reverts to, USD/kg. */
   readonly meanLevel: number;
@@ -28,13 +23,7 @@ export interface IndexDefinition {
 }
 
 /** An index added by a test or a user: catalogue fields only; its walk parameters come from its symbol. */
-export interface ExtraIndex {
-  readonly symbol: string;
-  readonly hub: string;
-  readonly grade: string;
-  readonly leadTime: string;
-  readonly description: string;
-  readonly isActive: boolean;
+export interface ExtraIndex extends CatalogueEntry {
   /** @default true */
   readonly hasData?: boolean;
 }
@@ -164,15 +153,11 @@ export const DEFAULT_INDEXES: readonly IndexDefinition[] = [
 
 /** Walk parameters for an extra index, drawn from its symbol so that they are stable across runs. */
 export function defineExtraIndex(extra: ExtraIndex): IndexDefinition {
+  const { hasData, ...entry } = extra;
   const seed = hashString(extra.symbol);
   return {
-    symbol: extra.symbol,
-    hub: extra.hub,
-    grade: extra.grade,
-    leadTime: extra.leadTime,
-    description: extra.description,
-    isActive: extra.isActive,
-    coverage: extra.hasData === false ? { kind: "none" } : { kind: "full", listedOn: LISTED },
+    ...entry,
+    coverage: hasData === false ? { kind: "none" } : { kind: "full", listedOn: LISTED },
     meanLevel: roundTo(0.9 + 2.3 * uniform(seed, 11), 2),
     dailyVol: roundTo(0.009 + 0.009 * uniform(seed, 12), 4),
     liquidity: roundTo(0.6 + 0.3 * uniform(seed, 13), 2),

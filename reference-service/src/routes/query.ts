@@ -1,4 +1,4 @@
-import { WINDOW_DAYS } from "../../../src/client/resources/volatility";
+import { WINDOW_DAYS } from "../../../src/contract";
 import { dayOf, type Day } from "../dataset/calendar";
 import { ServiceError } from "../service-error";
 

@@ -1,35 +1,19 @@
+import type { Clock, TimerHandle } from "../../time";
 import type { ClientOptions } from "../options";
 import { defaultSettings, toClientOptions, type Settings, type SettingsStore } from "../settings";
 import type { KeyValueStorage } from "../storage";
-import { tierFromLimit, type Tier } from "../tier";
+import { tierFromLimit } from "../tier";
 import type { IndexDataSource } from "../source";
 import { resolveEngineOptions, type EngineOptions } from "./engine-options";
+import type { FreshnessSnapshot } from "./freshness";
 import { LiveFeed } from "./live-feed";
 import { RequestEngine } from "./request-engine";
 import { SwitchingSource } from "./switching-source";
 
-/** What the taskpane shows about freshness and the request queue. */
-export interface FreshnessSnapshot {
-  /** Requests finished and requests waiting in the scheduler since the last refresh. */
-  readonly requestsDone: number;
-  readonly requestsQueued: number;
-  /** When the scheduler's next slot opens, if requests are waiting (ISO 8601). */
-  readonly nextSlotAt?: string;
-  /**
-   * Cell evaluations answered from last-known values since the last refresh (see StaleLedger: right after
-   * a refresh or an open, the number of cells), and the oldest of those values (ISO 8601).
-   */
-  readonly staleCells: number;
-  readonly staleAsOf?: string;
-  readonly lastRefreshedAt?: string;
-  /** Requests on the wire now. */
-  readonly inFlight?: number;
-  /** The budget the scheduler keeps to, per minute, and the tier it means. */
-  readonly limitPerMinute?: number;
-  readonly tier?: Tier;
-}
+/** Longest gap between a change and the snapshot listeners hearing of it. */
+const NOTIFY_EVERY_MS = 200;
 
-export interface EngineHostOptions {
+interface EngineHostOptions {
   readonly settings: SettingsStore;
   /** Where last-known values live (OfficeRuntime.storage in Office). */
   readonly storage: KeyValueStorage;
@@ -38,8 +22,6 @@ export interface EngineHostOptions {
   readonly engineOptions?: EngineOptions;
   /** Client options that settings do not hold (timeout, fetch). */
   readonly clientOptions?: Omit<Partial<ClientOptions>, "baseUrl" | "apiKey" | "keyHeaderStyle" | "onResponse">;
-  /** Longest gap between a change and the snapshot listeners hearing of it. @default 200 */
-  readonly notifyEveryMs?: number;
 }
 
 /**
@@ -55,16 +37,20 @@ export class EngineHost {
   private settingsNow: Settings | undefined;
   private lastRefreshedAt: string | undefined;
   private readonly listeners = new Set<(snapshot: FreshnessSnapshot) => void>();
-  private notifyTimer: ReturnType<typeof setTimeout> | undefined;
+  private notifyTimer: TimerHandle | undefined;
+  private readonly clock: Clock;
   private readonly defaultBoundMs: number;
 
   constructor(private readonly options: EngineHostOptions) {
-    this.defaultBoundMs = resolveEngineOptions(options.engineOptions ?? {}, options.clientOptions ?? {}).settleBoundMs;
+    const resolved = resolveEngineOptions(options.engineOptions ?? {}, options.clientOptions ?? {});
+    this.defaultBoundMs = resolved.settleBoundMs;
+    this.clock = resolved.clock;
     this.current = this.start(options.settings.load().catch(() => defaultSettings()));
     this.source = new SwitchingSource(() => this.current);
     this.live = new LiveFeed({
       poll: (symbol) => this.current.then((engine) => engine.latestNow(symbol)),
       floorMs: (symbols) => this.ready?.liveFloorMs(symbols) ?? 2000,
+      clock: this.clock,
     });
     options.settings.subscribe((settings) => this.settingsChanged(settings));
   }
@@ -88,7 +74,7 @@ export class EngineHost {
     const engine = await this.current;
     engine.invalidate();
     await this.options.recalc();
-    this.lastRefreshedAt = new Date().toISOString();
+    this.lastRefreshedAt = new Date(this.clock.now()).toISOString();
     this.notifyNow();
   }
 
@@ -96,20 +82,11 @@ export class EngineHost {
     const engine = this.ready;
     const base = { ...(this.lastRefreshedAt !== undefined ? { lastRefreshedAt: this.lastRefreshedAt } : {}) };
     if (engine === undefined) return { requestsDone: 0, requestsQueued: 0, staleCells: 0, ...base };
-    const s = engine.snapshot();
     const keyed = this.settingsNow?.apiKey !== undefined;
-    return {
-      ...base,
-      requestsDone: s.requestsDone,
-      requestsQueued: s.requestsQueued,
-      inFlight: s.inFlight,
-      staleCells: s.staleCells,
-      limitPerMinute: s.limitPerMinute,
-      // Without a key the caller is anonymous whatever the limit (the older description allows 100).
-      tier: keyed ? tierFromLimit(s.limitPerMinute) : "anonymous",
-      ...(s.nextSlotAt !== undefined ? { nextSlotAt: new Date(s.nextSlotAt).toISOString() } : {}),
-      ...(s.staleAsOf !== undefined ? { staleAsOf: s.staleAsOf } : {}),
-    };
+    const { limitLearned: _learned, ...figures } = engine.snapshot();
+    const limitPerMinute = figures.limitPerMinute ?? 0;
+    // Without a key the caller is anonymous whatever the limit (the older description allows 100).
+    return { ...base, ...figures, tier: keyed ? tierFromLimit(limitPerMinute) : "anonymous" };
   }
 
   subscribe(listener: (snapshot: FreshnessSnapshot) => void): () => void {
@@ -120,7 +97,7 @@ export class EngineHost {
   /** Stops polling and fails whatever waits (the runtime is closing, or a test ends). */
   close(): void {
     this.live.stopAll();
-    clearTimeout(this.notifyTimer);
+    this.clock.clearTimer(this.notifyTimer);
     this.ready?.close();
   }
 
@@ -150,11 +127,11 @@ export class EngineHost {
   }
 
   private notifySoon(): void {
-    this.notifyTimer ??= setTimeout(() => this.notifyNow(), this.options.notifyEveryMs ?? 200);
+    this.notifyTimer ??= this.clock.setTimer(() => this.notifyNow(), NOTIFY_EVERY_MS);
   }
 
   private notifyNow(): void {
-    clearTimeout(this.notifyTimer);
+    this.clock.clearTimer(this.notifyTimer);
     this.notifyTimer = undefined;
     const snapshot = this.snapshot();
     for (const listener of [...this.listeners]) {

@@ -1,3 +1,5 @@
+import { RATE_WINDOW_MS, TIER_LIMITS } from "../../contract";
+import { systemClock, type Clock } from "../../time";
 import { CLIENT_DEFAULTS } from "../options";
 import type { KeyValueStorage } from "../storage";
 import { DEFAULT_TTLS, type TtlTable } from "./kinds";
@@ -11,55 +13,59 @@ export interface EngineOptions {
   readonly initialLimit?: number;
   /** The service's rate-limit window; tests and the benchmark compress it. @default 60000 */
   readonly rateWindowMs?: number;
-  /** Slack added to every window edge. @default max(250, 2% of the window) */
-  readonly rateMarginMs?: number;
   /** Longest a request waits for a free slot before its cells get a clear error. @default 5 windows (5 min) */
   readonly maxQueueWaitMs?: number;
-  /**
-   * Requests sent before the service's first answer tells us what is left of the budget. 1 (a probe)
-   * never trips the limit, even when the same IP or key spent budget elsewhere. @default 1
-   */
-  readonly openingBurst?: number;
-  /** Requests in flight at once (a first wave of a sheet goes out together). @default 48 */
-  readonly maxInFlight?: number;
   /** How long latest-value and history requests are collected before going out together. @default 8 */
   readonly batchWindowMs?: number;
   /** Time-to-live per kind, in ms. @default DEFAULT_TTLS */
   readonly ttls?: Partial<TtlTable>;
   /** Retry limits and backoff. @default see RetryOptions */
   readonly retry?: Partial<RetryOptions>;
-  /**
-   * How long a failure (or a last-known value served instead) is reused before asking again; also how long
-   * the service is taken as down, failing requests at once, after `retry.maxAttempts` failures in a row said so. @default 5000
-   */
-  readonly failureTtlMs?: number;
-  /** Widest union of history ranges sent as one request. @default 1100 days */
-  readonly maxHistorySpanDays?: number;
-  /** Bounds of the last-known store. @default 400 entries, 4,000,000 characters */
-  readonly lastKnown?: { readonly maxEntries?: number; readonly maxChars?: number };
-  /** Share of the budget INDEX.LIVE polling may use. @default 0.5 */
-  readonly liveShare?: number;
+  /** Where every engine timer and "now" comes from; tests pass a fake one. @default systemClock */
+  readonly clock?: Clock;
 }
 
-export type ResolvedEngineOptions = Required<Omit<EngineOptions, "storage" | "initialLimit" | "ttls" | "retry" | "lastKnown">> & {
+/** The options resolved, with the engine's fixed figures beside them. */
+export interface ResolvedEngineOptions {
   readonly initialLimit: number;
+  readonly rateWindowMs: number;
+  /** Slack added to every window edge: max(250, 2% of the window). */
+  readonly rateMarginMs: number;
+  readonly maxQueueWaitMs: number;
+  /**
+   * Requests sent before the service's first answer tells us what is left of the budget. 1 (a probe)
+   * never trips the limit, even when the same IP or key spent budget elsewhere.
+   */
+  readonly openingBurst: number;
+  /** Requests in flight at once (a first wave of a sheet goes out together). */
+  readonly maxInFlight: number;
+  readonly batchWindowMs: number;
   readonly ttls: TtlTable;
   readonly retry: RetryOptions;
+  /**
+   * How long a failure (or a last-known value served instead) is reused before asking again; also how long
+   * the service is taken as down, failing requests at once, after `retry.maxAttempts` failures in a row said so.
+   */
+  readonly failureTtlMs: number;
+  /** Widest union of history ranges sent as one request, in days. */
+  readonly maxHistorySpanDays: number;
+  /** Bounds of the last-known store. */
   readonly lastKnown: { readonly maxEntries: number; readonly maxChars: number };
+  /** Share of the budget INDEX.LIVE polling may use. */
+  readonly liveShare: number;
+  readonly clock: Clock;
   readonly timeoutMs: number;
   /** Longest one request (queue wait, attempts, backoffs) may take before its cells are answered. */
   readonly requestBoundMs: number;
   /** Longest any engine call may take: the promise handed to Excel settles within this. */
   readonly settleBoundMs: number;
-};
-
-export const DAY_MS = 86_400_000;
+}
 
 export function resolveEngineOptions(
   options: EngineOptions,
   client: { readonly timeoutMs?: number; readonly apiKey?: string },
 ): ResolvedEngineOptions {
-  const rateWindowMs = options.rateWindowMs ?? 60_000;
+  const rateWindowMs = options.rateWindowMs ?? RATE_WINDOW_MS;
   const timeoutMs = client.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs;
   const maxQueueWaitMs = options.maxQueueWaitMs ?? 5 * rateWindowMs;
   const batchWindowMs = options.batchWindowMs ?? 8;
@@ -74,19 +80,20 @@ export function resolveEngineOptions(
   // Queue wait, then every attempt's timeout, then one window of 429 waits; the last attempt may start late.
   const requestBoundMs = maxQueueWaitMs + retry.maxAttempts * timeoutMs + rateWindowMs;
   return {
-    initialLimit: options.initialLimit ?? (client.apiKey !== undefined ? 100 : 60),
+    initialLimit: options.initialLimit ?? TIER_LIMITS.newer[client.apiKey !== undefined ? "api-key" : "anonymous"],
     rateWindowMs,
-    rateMarginMs: options.rateMarginMs ?? Math.max(250, Math.round(rateWindowMs * 0.02)),
+    rateMarginMs: Math.max(250, Math.round(rateWindowMs * 0.02)),
     maxQueueWaitMs,
-    openingBurst: options.openingBurst ?? 1,
-    maxInFlight: options.maxInFlight ?? 48,
+    openingBurst: 1,
+    maxInFlight: 48,
     batchWindowMs,
     ttls: { ...DEFAULT_TTLS, ...options.ttls },
     retry,
-    failureTtlMs: options.failureTtlMs ?? 5000,
-    maxHistorySpanDays: options.maxHistorySpanDays ?? 1100,
-    lastKnown: { maxEntries: options.lastKnown?.maxEntries ?? 400, maxChars: options.lastKnown?.maxChars ?? 4_000_000 },
-    liveShare: options.liveShare ?? 0.5,
+    failureTtlMs: 5000,
+    maxHistorySpanDays: 1100,
+    lastKnown: { maxEntries: 400, maxChars: 4_000_000 },
+    liveShare: 0.5,
+    clock: options.clock ?? systemClock,
     timeoutMs,
     requestBoundMs,
     settleBoundMs: requestBoundMs + timeoutMs + 2 * batchWindowMs + 1000,

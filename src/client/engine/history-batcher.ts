@@ -1,13 +1,15 @@
 import type { Granularity, History, HistoryQuery } from "../resources/history";
-import { covers, dayText, groupRanges, sliceHistory, unionOf, type DateRange } from "./history-ranges";
+import { dayText, type Clock, type TimerHandle } from "../../time";
+import { covers, groupRanges, sliceHistory, unionOf, type DateRange } from "./history-ranges";
 
-export interface HistoryBatcherOptions {
+interface HistoryBatcherOptions {
   /** How long requests for one symbol are collected before the union goes out. */
   readonly windowMs: number;
   /** Widest union one request may cover. */
   readonly maxSpanMs: number;
   /** How long a fetched union may answer later requests, by the union's end. */
   readonly ttlFor: (endMs: number) => number;
+  readonly clock: Clock;
 }
 
 /** A union range fetched or being fetched. */
@@ -32,7 +34,7 @@ interface Member {
 export class HistoryBatcher {
   private readonly pending = new Map<string, Member[]>();
   private readonly unions = new Map<string, Union[]>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: TimerHandle | undefined;
 
   constructor(
     private readonly fetchUnion: (symbol: string, query: HistoryQuery) => Promise<History>,
@@ -48,7 +50,7 @@ export class HistoryBatcher {
       const members = this.pending.get(batchKey) ?? [];
       members.push({ range, granularity, resolve, reject });
       this.pending.set(batchKey, members);
-      this.timer ??= setTimeout(() => this.flush(), this.options.windowMs);
+      this.timer ??= this.options.clock.setTimer(() => this.flush(), this.options.windowMs);
     });
   }
 
@@ -62,7 +64,7 @@ export class HistoryBatcher {
   }
 
   private coveringUnion(batchKey: string, range: DateRange): Union | undefined {
-    const now = Date.now();
+    const now = this.options.clock.now();
     const list = (this.unions.get(batchKey) ?? []).filter((u) => u.expiresAt > now);
     if (list.length > 0) this.unions.set(batchKey, list);
     else this.unions.delete(batchKey);
@@ -91,7 +93,7 @@ export class HistoryBatcher {
     this.unions.set(batchKey, [...(this.unions.get(batchKey) ?? []), union]);
     result.then(
       (wide) => {
-        union.expiresAt = Date.now() + this.options.ttlFor(range.endMs);
+        union.expiresAt = this.options.clock.now() + this.options.ttlFor(range.endMs);
         for (const member of group) member.resolve(sliceHistory(wide, member.range));
       },
       (error: unknown) => {

@@ -1,7 +1,5 @@
 import type { History, HistoryQuery } from "../resources/history";
-import { startOfUtcDay } from "./kinds";
-
-const DAY_MS = 86_400_000;
+import { DAY_MS, parseInstant, startOfUtcDay } from "../../time";
 
 /**
  * A closed range of whole UTC days: `startMs` and `endMs` are the midnights of its first and last day.
@@ -10,22 +8,6 @@ const DAY_MS = 86_400_000;
 export interface DateRange {
   readonly startMs: number;
   readonly endMs: number;
-}
-
-/** A UTC day as the date the service is asked for, e.g. "2024-01-31". */
-export function dayText(dayMs: number): string {
-  return new Date(dayMs).toISOString().slice(0, 10);
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** Epoch ms of an ISO date or instant with a zone; undefined for anything Date.parse would read as local time. */
-export function parseInstant(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (!ISO_DATE.test(trimmed) && !ISO_INSTANT.test(trimmed)) return undefined;
-  const ms = Date.parse(trimmed);
-  return Number.isNaN(ms) ? undefined : ms;
 }
 
 /**

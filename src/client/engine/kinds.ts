@@ -1,3 +1,5 @@
+import { startOfUtcDay } from "../../time";
+
 /**
  * What the engine caches, and for how long. A kind decides the time-to-live of its entries and whether a
  * refresh throws them away: everything but past history may have changed since it was fetched.
@@ -48,12 +50,6 @@ export const DEFAULT_TTLS: TtlTable = {
 /** Kinds a refresh keeps: their entries cannot have changed since they were fetched. */
 export function survivesRefresh(kind: ResourceKind): boolean {
   return kind === "historyPast";
-}
-
-/** Midnight UTC of the day `now` falls in. */
-export function startOfUtcDay(now: number): number {
-  const d = new Date(now);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
 }
 
 /** History that ends before today (UTC) is immutable; a range reaching today, or with no end, is not. */

@@ -7,7 +7,7 @@ export interface LastKnownEntry {
   readonly fetchedAt: number;
 }
 
-export interface LastKnownOptions {
+interface LastKnownOptions {
   /** Separates services: values of one base URL are never served for another. */
   readonly namespace: string;
   /** @default 400 */

@@ -1,9 +1,10 @@
+import type { Clock, TimerHandle } from "../../time";
 import type { IndexSummary } from "../resources/indexes";
 import type { LatestFix } from "../resources/latest";
 import type { LatestValue, Served } from "../source";
 
 /** Where latest values can come from; the engine provides these over its cache. */
-export interface LatestValueSources {
+interface LatestValueSources {
   fix(symbol: string): Promise<Served<LatestFix>>;
   catalogue(): Promise<Served<readonly IndexSummary[]>>;
   /** True when the full fix of `symbol` is cached or was asked for since the last batch: reading it costs nothing. */
@@ -31,11 +32,12 @@ function fromFix(served: Served<LatestFix>): Served<LatestValue> {
  */
 export class LatestValueBatcher {
   private readonly waiting = new Map<string, Waiter[]>();
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timer: TimerHandle | undefined;
 
   constructor(
     private readonly sources: LatestValueSources,
     private readonly windowMs: number,
+    private readonly clock: Clock,
   ) {}
 
   get(symbol: string): Promise<Served<LatestValue>> {
@@ -43,7 +45,7 @@ export class LatestValueBatcher {
       const list = this.waiting.get(symbol) ?? [];
       list.push({ resolve, reject });
       this.waiting.set(symbol, list);
-      this.timer ??= setTimeout(() => this.flush(), this.windowMs);
+      this.timer ??= this.clock.setTimer(() => this.flush(), this.windowMs);
     });
   }
 

@@ -1,6 +1,6 @@
 import type { LatestFix } from "../resources/latest";
 import type { Served } from "../source";
-import { armTimer } from "./timers";
+import { systemClock, type Clock, type TimerHandle } from "../../time";
 
 /** What a watcher hears: a fix that differs from the last one, or an error (the watcher decides what to show). */
 export type LiveUpdate = { readonly ok: true; readonly fix: Served<LatestFix> } | { readonly ok: false; readonly error: unknown };
@@ -11,6 +11,8 @@ export interface LiveFeedSources {
   readonly poll: (symbol: string) => Promise<Served<LatestFix>>;
   /** Shortest interval per symbol the budget allows with this many symbols watched. */
   readonly floorMs: (watchedSymbols: number) => number;
+  /** @default systemClock */
+  readonly clock?: Clock;
 }
 
 interface Watcher {
@@ -20,7 +22,7 @@ interface Watcher {
 
 interface SymbolWatch {
   readonly watchers: Set<Watcher>;
-  timer: ReturnType<typeof setTimeout> | undefined;
+  timer: TimerHandle | undefined;
   last: LiveUpdate | undefined;
   /** Identity of the last fix pushed, to push only on change. */
   lastFixId: string | undefined;
@@ -38,7 +40,11 @@ function fixId(fix: LatestFix): string {
 export class LiveFeed {
   private readonly symbols = new Map<string, SymbolWatch>();
 
-  constructor(private readonly sources: LiveFeedSources) {}
+  private readonly clock: Clock;
+
+  constructor(private readonly sources: LiveFeedSources) {
+    this.clock = sources.clock ?? systemClock;
+  }
 
   /** Starts watching; returns the function that stops (call it from the cell's onCanceled). */
   watch(symbol: string, intervalMs: number, listener: LiveListener): () => void {
@@ -69,7 +75,7 @@ export class LiveFeed {
 
   /** Stops every poll (the runtime is closing). */
   stopAll(): void {
-    for (const watch of this.symbols.values()) clearTimeout(watch.timer);
+    for (const watch of this.symbols.values()) this.clock.clearTimer(watch.timer);
     this.symbols.clear();
   }
 
@@ -78,7 +84,7 @@ export class LiveFeed {
     if (watch === undefined) return;
     watch.watchers.delete(watcher);
     if (watch.watchers.size > 0) return;
-    clearTimeout(watch.timer);
+    this.clock.clearTimer(watch.timer);
     this.symbols.delete(symbol);
   }
 
@@ -91,7 +97,7 @@ export class LiveFeed {
   private poll(symbol: string, watch: SymbolWatch): void {
     const next = () => {
       if (this.symbols.get(symbol) !== watch) return; // stopped meanwhile
-      watch.timer = armTimer(() => this.poll(symbol, watch), this.interval(watch));
+      watch.timer = this.clock.setTimer(() => this.poll(symbol, watch), this.interval(watch));
     };
     this.sources.poll(symbol).then(
       (fix) => {

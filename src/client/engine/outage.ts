@@ -16,7 +16,7 @@ export function isOutageSign(error: unknown): error is NetworkError | TimeoutErr
 /** The error given to requests not sent because the service was just found down: same kind as the cause. */
 function notSentError(cause: IndexDataError): IndexDataError {
   const message = `Not sent, because the service failed to answer just before: ${cause.message}`;
-  const details = { path: "", cause };
+  const details = { cause };
   if (isTimeoutError(cause)) return new TimeoutError(message, { ...details, timeoutMs: cause.timeoutMs });
   if (isServiceUnavailableError(cause)) return new ServiceUnavailableError(message, details);
   return new NetworkError(message, details);

@@ -1,6 +1,6 @@
 import type { ResponseInfo } from "../options";
 
-export interface RateBudgetOptions {
+interface RateBudgetOptions {
   /** Requests per window before the service tells us its limit. */
   readonly limit: number;
   /** Length of the service's rate-limit window. */

@@ -10,14 +10,16 @@ import type { IndexSummary } from "../resources/indexes";
 import type { LatestFix } from "../resources/latest";
 import type { Methodology } from "../resources/methodology";
 import type { SystemStatus } from "../resources/system-status";
-import { WINDOW_DAYS, type Volatility } from "../resources/volatility";
+import { WINDOW_DAYS } from "../../contract";
+import type { Volatility } from "../resources/volatility";
 import type { IndexDataSource, LatestValue, Served } from "../source";
 import { MemoryStorage } from "../storage";
-import { withDeadline } from "./deadline";
-import { DAY_MS, resolveEngineOptions, type EngineOptions, type ResolvedEngineOptions } from "./engine-options";
+import { DAY_MS, parseInstant, startOfUtcDay, withDeadline } from "../../time";
+import type { FreshnessSnapshot } from "./freshness";
+import { resolveEngineOptions, type EngineOptions, type ResolvedEngineOptions } from "./engine-options";
 import { HistoryBatcher } from "./history-batcher";
-import { mergeableRange, parseInstant } from "./history-ranges";
-import { historyKind, startOfUtcDay, type ResourceKind } from "./kinds";
+import { mergeableRange } from "./history-ranges";
+import { historyKind, type ResourceKind } from "./kinds";
 import { LastKnownStore } from "./last-known-store";
 import { LatestValueBatcher } from "./latest-value-batcher";
 import { Outage } from "./outage";
@@ -26,21 +28,6 @@ import { RequestSender } from "./request-sender";
 import { ResultCache } from "./result-cache";
 import { Scheduler } from "./scheduler";
 import { StaleLedger } from "./stale-ledger";
-
-/** What the taskpane shows about the engine: queue progress, the budget, and last-known values in use. */
-export interface EngineSnapshot {
-  readonly requestsDone: number;
-  readonly requestsQueued: number;
-  readonly inFlight: number;
-  /** Epoch ms when the next slot opens, while requests wait for one. */
-  readonly nextSlotAt?: number;
-  /** Requests the budget allows per minute (learned from the service's headers once it sent them). */
-  readonly limitPerMinute: number;
-  readonly limitLearned: boolean;
-  /** Calls answered from last-known values since the last refresh, and the oldest of those values (ISO 8601). */
-  readonly staleCells: number;
-  readonly staleAsOf?: string;
-}
 
 function symbolKey(symbol: string): string {
   return typeof symbol === "string" ? symbol.trim() : symbol;
@@ -77,7 +64,7 @@ export class RequestEngine implements IndexDataSource {
       },
     });
     this.budget = new RateBudget({ limit: o.initialLimit, windowMs: o.rateWindowMs, marginMs: o.rateMarginMs, openingBurst: o.openingBurst });
-    this.scheduler = new Scheduler(this.budget, { maxQueueWaitMs: o.maxQueueWaitMs, maxInFlight: o.maxInFlight });
+    this.scheduler = new Scheduler(this.budget, { maxQueueWaitMs: o.maxQueueWaitMs, maxInFlight: o.maxInFlight, clock: o.clock });
     this.scheduler.subscribe(() => this.changed());
     this.sender = new RequestSender(this.scheduler, this.budget, new Outage({ holdMs: o.failureTtlMs, tripAfter: o.retry.maxAttempts }), o);
     this.store = new LastKnownStore(options.storage ?? new MemoryStorage(), { namespace: clientOptions.baseUrl, ...o.lastKnown });
@@ -89,7 +76,8 @@ export class RequestEngine implements IndexDataSource {
     this.history_ = new HistoryBatcher((symbol, query) => this.sender.send(() => this.client.history(symbol, query)), {
       windowMs: o.batchWindowMs,
       maxSpanMs: o.maxHistorySpanDays * DAY_MS,
-      ttlFor: (endMs) => o.ttls[historyKind(endMs, Date.now())],
+      ttlFor: (endMs) => o.ttls[historyKind(endMs, o.clock.now())],
+      clock: o.clock,
     });
     this.latestValues = new LatestValueBatcher(
       {
@@ -100,6 +88,7 @@ export class RequestEngine implements IndexDataSource {
         catalogueAtHand: () => this.cache.holdsFresh("catalogue"),
       },
       o.batchWindowMs,
+      o.clock,
     );
   }
 
@@ -129,7 +118,7 @@ export class RequestEngine implements IndexDataSource {
     const range = mergeableRange(query);
     const endText = query?.endDate;
     const endMs = range?.endMs ?? (endText !== undefined ? parseInstant(endText) : undefined);
-    const kind = historyKind(endMs, Date.now());
+    const kind = historyKind(endMs, this.options.clock.now());
     if (range !== undefined) {
       const key = `history|${s}|${range.startMs}|${range.endMs}|${query?.granularity ?? ""}`;
       return this.counted(this.serve(kind, key, () => this.history_.get(s, range, query?.granularity)));
@@ -177,7 +166,7 @@ export class RequestEngine implements IndexDataSource {
    */
   invalidate(everything = false): void {
     this.cache.invalidate(everything);
-    const today = startOfUtcDay(Date.now());
+    const today = startOfUtcDay(this.options.clock.now());
     this.history_.invalidate(everything ? () => false : (range) => range.endMs < today);
     this.fixesAsked.clear();
     this.stale.clear();
@@ -185,14 +174,14 @@ export class RequestEngine implements IndexDataSource {
     this.changed();
   }
 
-  snapshot(): EngineSnapshot {
+  snapshot(): FreshnessSnapshot {
     const progress = this.scheduler.progress();
     const staleAsOf = this.stale.oldest();
     return {
       requestsDone: progress.requestsDone,
       requestsQueued: progress.requestsQueued,
       inFlight: progress.inFlight,
-      ...(progress.nextSlotAt !== undefined ? { nextSlotAt: progress.nextSlotAt } : {}),
+      ...(progress.nextSlotAt !== undefined ? { nextSlotAt: new Date(progress.nextSlotAt).toISOString() } : {}),
       limitPerMinute: Math.round((this.budget.limit * 60_000) / this.options.rateWindowMs),
       limitLearned: this.budget.limitLearned,
       staleCells: this.stale.count(),
@@ -222,7 +211,7 @@ export class RequestEngine implements IndexDataSource {
 
   /** Fails whatever still waits for a slot; the engine is being replaced (new settings). */
   close(): void {
-    this.scheduler.failWaiting(new ConfigurationError("The service settings changed before this request was sent; recalculate to use the new settings.", { path: "" }));
+    this.scheduler.failWaiting(new ConfigurationError("The service settings changed before this request was sent; recalculate to use the new settings.", {}));
     this.listeners.clear();
   }
 
@@ -263,14 +252,14 @@ export class RequestEngine implements IndexDataSource {
       ms,
       () =>
         new TimeoutError(`No answer for ${what} within ${Math.round(ms / 1000)} s; the service is slow or the rate limit is used up. Recalculate later.`, {
-          path: "",
           timeoutMs: ms,
         }),
+      this.options.clock,
     );
   }
 
   private observe(info: ResponseInfo): void {
-    this.budget.observe(info, Date.now(), this.scheduler.progress().inFlight);
+    this.budget.observe(info, this.options.clock.now(), this.scheduler.progress().inFlight);
     this.scheduler.pump();
   }
 

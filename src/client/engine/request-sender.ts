@@ -1,16 +1,17 @@
 import type { IndexDataError } from "../errors";
-import { sleep } from "./deadline";
+import { sleep, type Clock } from "../../time";
 import { isOutageSign, type Outage } from "./outage";
 import type { RateBudget } from "./rate-budget";
 import { decideRetry, type RetryOptions } from "./retry-policy";
 import type { Scheduler } from "./scheduler";
 
-export interface SenderOptions {
+interface SenderOptions {
   readonly retry: RetryOptions;
   /** The client's per-request timeout. */
   readonly timeoutMs: number;
   /** Longest a request may take, all attempts included. */
   readonly requestBoundMs: number;
+  readonly clock: Clock;
 }
 
 /** The service answered (any status but 503), so it is up, whatever the answer said. */
@@ -34,20 +35,21 @@ export class RequestSender {
   ) {}
 
   async send<T>(call: () => Promise<T>): Promise<T> {
-    const deadline = Date.now() + this.options.requestBoundMs;
+    const clock = this.options.clock;
+    const deadline = clock.now() + this.options.requestBoundMs;
     let attempt = 1;
     let rateLimitRetries = 0;
     for (;;) {
-      const down = this.outage.current(Date.now());
+      const down = this.outage.current(clock.now());
       if (down !== undefined) throw down;
       const retrying = attempt > 1 || rateLimitRetries > 0;
-      const maxWaitMs = deadline - Date.now() - this.options.timeoutMs;
+      const maxWaitMs = deadline - clock.now() - this.options.timeoutMs;
       try {
         const value = await this.scheduler.schedule(call, retrying, maxWaitMs);
         this.outage.answered();
         return value;
       } catch (error) {
-        const now = Date.now();
+        const now = clock.now();
         if (answered(error)) this.outage.answered();
         else if (this.outage.current(now) !== undefined) throw error; // known down: no retries meanwhile
         else if (isOutageSign(error) && this.tripsOutage(error, now)) throw error;
@@ -60,8 +62,8 @@ export class RequestSender {
           this.scheduler.pump();
         } else {
           attempt += 1;
-          await sleep(decision.delayMs);
-          if (this.outage.current(Date.now()) !== undefined) throw error; // found down meanwhile
+          await sleep(decision.delayMs, clock);
+          if (this.outage.current(clock.now()) !== undefined) throw error; // found down meanwhile
         }
       }
     }

@@ -14,7 +14,7 @@ interface LoadContext {
   readonly force: boolean;
 }
 
-export interface ResultCacheOptions {
+interface ResultCacheOptions {
   readonly ttls: TtlTable;
   readonly failureTtlMs: number;
   /** Most entries held in memory. */

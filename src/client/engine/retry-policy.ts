@@ -21,7 +21,7 @@ export interface RetryOptions {
   readonly maxRateLimitDelayMs: number;
 }
 
-export type RetryDecision =
+type RetryDecision =
   | { readonly retry: false }
   | { readonly retry: true; readonly delayMs: number; readonly rateLimited: boolean };
 
@@ -67,7 +67,8 @@ export function decideRetry(
   random: () => number = Math.random,
 ): RetryDecision {
   if (isRateLimitedError(error)) {
-    if (error.path === "" || rateLimitRetries >= options.maxRateLimitRetries) return { retry: false };
+    // No request behind it (no path): there is nothing to send again.
+    if (error.path === undefined || rateLimitRetries >= options.maxRateLimitRetries) return { retry: false };
     const told = error.retryAfterSeconds;
     const delayMs =
       told !== undefined

@@ -1,17 +1,18 @@
+import type { Clock, TimerHandle } from "../../time";
 import { QueueFullError } from "../errors";
 import { queueBound } from "../errors/queue-full-error";
 import type { RateBudget } from "./rate-budget";
-import { armTimer } from "./timers";
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   /** Longest a request may wait for a free slot before it fails with a clear message. */
   readonly maxQueueWaitMs: number;
   /** Requests in flight at once, whatever the budget allows. */
   readonly maxInFlight: number;
+  readonly clock: Clock;
 }
 
 /** Progress of the queue since the last reset (a refresh), for the taskpane. */
-export interface QueueProgress {
+interface QueueProgress {
   readonly requestsDone: number;
   readonly requestsQueued: number;
   readonly inFlight: number;
@@ -23,7 +24,7 @@ interface QueuedTask {
   readonly run: () => Promise<unknown>;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
-  expiry: ReturnType<typeof setTimeout> | undefined;
+  expiry: TimerHandle | undefined;
 }
 
 /**
@@ -35,7 +36,7 @@ export class Scheduler {
   private readonly queue: QueuedTask[] = [];
   private inFlight = 0;
   private done = 0;
-  private slotTimer: ReturnType<typeof setTimeout> | undefined;
+  private slotTimer: TimerHandle | undefined;
   private nextSlotAt: number | undefined;
   private readonly listeners = new Set<() => void>();
 
@@ -51,11 +52,11 @@ export class Scheduler {
   schedule<T>(run: () => Promise<T>, first = false, maxWaitMs = this.options.maxQueueWaitMs): Promise<T> {
     const bound = Math.max(0, Math.min(maxWaitMs, this.options.maxQueueWaitMs));
     const ahead = first ? 0 : this.queue.length;
-    const estimate = this.budget.estimateWaitMs(Date.now(), ahead + this.inFlightIfProbing());
+    const estimate = this.budget.estimateWaitMs(this.options.clock.now(), ahead + this.inFlightIfProbing());
     if (estimate > bound) return Promise.reject(this.waitTooLong(estimate));
     return new Promise<T>((resolve, reject) => {
       const task: QueuedTask = { run, resolve: resolve as (value: unknown) => void, reject, expiry: undefined };
-      task.expiry = armTimer(() => this.expire(task, bound), bound);
+      task.expiry = this.options.clock.setTimer(() => this.expire(task, bound), bound);
       if (first) this.queue.unshift(task);
       else this.queue.push(task);
       this.changed();
@@ -66,12 +67,12 @@ export class Scheduler {
   /** Call after a response or failure that may have changed the budget (a 429 pause, a learned count). */
   pump(): void {
     if (this.slotTimer !== undefined) {
-      clearTimeout(this.slotTimer);
+      this.options.clock.clearTimer(this.slotTimer);
       this.slotTimer = undefined;
     }
     this.nextSlotAt = undefined;
     while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
-      const now = Date.now();
+      const now = this.options.clock.now();
       const wait = this.budget.waitMs(now, this.inFlight);
       if (wait > 0) {
         if (Number.isFinite(wait)) this.armSlotTimer(now, wait);
@@ -106,10 +107,10 @@ export class Scheduler {
   /** Fails every waiting task (the service is down, or the engine is being replaced); requests in flight finish. */
   failWaiting(reason: Error): void {
     for (const task of this.queue.splice(0)) {
-      clearTimeout(task.expiry);
+      this.options.clock.clearTimer(task.expiry);
       task.reject(reason);
     }
-    clearTimeout(this.slotTimer);
+    this.options.clock.clearTimer(this.slotTimer);
     this.slotTimer = undefined;
     this.nextSlotAt = undefined;
     this.changed();
@@ -120,7 +121,7 @@ export class Scheduler {
   }
 
   private dispatch(task: QueuedTask, now: number): void {
-    clearTimeout(task.expiry);
+    this.options.clock.clearTimer(task.expiry);
     this.budget.recordSend(now);
     this.inFlight += 1;
     const settle = () => {
@@ -142,7 +143,7 @@ export class Scheduler {
 
   private armSlotTimer(now: number, wait: number): void {
     this.nextSlotAt = now + wait;
-    this.slotTimer = armTimer(() => {
+    this.slotTimer = this.options.clock.setTimer(() => {
       this.slotTimer = undefined;
       this.pump();
     }, wait);
@@ -165,7 +166,7 @@ export class Scheduler {
       `Not sent: too many cells are waiting for the service; the queue holds at most ${queueBound(maxQueueWaitMs)} of requests ` +
         `(${perMinute} requests a minute for this tier), and this one would wait about ${waitSeconds} s. ` +
         "Refresh to retry them; an API key gives a higher limit.",
-      { path: "", maxQueueWaitMs, waitSeconds },
+      { maxQueueWaitMs, waitSeconds },
     );
   }
 

@@ -8,20 +8,20 @@ import { ServerError } from "./server-error";
 import { ServiceUnavailableError } from "./service-unavailable-error";
 import { UnauthorizedError } from "./unauthorized-error";
 import { readServiceErrorBody } from "./service-error-body";
-
-function sentence(text: string): string {
-  return /[.!?…]$/.test(text) ? text : `${text}.`;
-}
+import { sentence } from "./service-text";
 
 /** Endpoints both descriptions publish: a 404 there means the base URL is not an Index Data Service. */
 const ENDPOINTS_OF_BOTH = ["/api/v1/indexes", "/api/health"];
 
+/** Whether a 404 at `path` says the base URL is wrong, rather than that one resource is missing. */
+export function isEndpointOfBoth(path: string): boolean {
+  return ENDPOINTS_OF_BOTH.includes(path.split("?")[0] ?? "");
+}
+
 function notFoundAdvice(path: string, code: string | undefined): string {
   if (code === "NO_DATA") return "The index exists but has no data yet; try again after its first fix, or pick another index.";
   if (path.includes("/index/")) return "Check the symbol against the index list (symbols are case-sensitive).";
-  if (ENDPOINTS_OF_BOTH.some((endpoint) => path.split("?")[0] === endpoint)) {
-    return "Check that the base URL points at an Index Data Service (its root, without /api).";
-  }
+  if (isEndpointOfBoth(path)) return "Check that the base URL points at an Index Data Service (its root, without /api).";
   return "This service does not publish this endpoint; it belongs to the other description of the interface.";
 }
 
@@ -38,7 +38,12 @@ function rateLimited(detail: string, details: IndexDataErrorDetails, headers: He
  */
 export function errorFromResponse(status: number, body: unknown, path: string, headers?: Headers): IndexDataError {
   const { code, message: serviceMessage } = readServiceErrorBody(body);
-  const details: IndexDataErrorDetails = { path, status, ...(code !== undefined ? { code } : {}) };
+  const details: IndexDataErrorDetails = {
+    path,
+    status,
+    ...(code !== undefined ? { code } : {}),
+    ...(serviceMessage !== undefined ? { serviceMessage } : {}),
+  };
   const detail = serviceMessage ?? `HTTP ${status} from ${path}`;
   if (status === 404) return new NotFoundError(`${sentence(detail)} ${notFoundAdvice(path, code)}`, details);
   if (status === 401 || status === 403) {

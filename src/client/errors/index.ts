@@ -12,3 +12,6 @@ export { ServerError } from "./server-error";
 export { ServiceUnavailableError } from "./service-unavailable-error";
 export { TimeoutError } from "./timeout-error";
 export { UnauthorizedError } from "./unauthorized-error";
+export { faultWithCatalogue } from "./catalogue-fault";
+export { FAULT_KINDS, faultOf, type ErrorSubject, type Fault, type FaultDetails, type FaultKind } from "./fault";
+export { sentence, stripControl } from "./service-text";

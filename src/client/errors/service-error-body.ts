@@ -1,3 +1,5 @@
+import { stripControl } from "./service-text";
+
 /** What the client takes from an error response body. The reference service sends `{ statusCode, error, code, message }`. */
 export interface ServiceErrorBody {
   readonly code?: string;
@@ -8,9 +10,8 @@ const MAX_MESSAGE_LENGTH = 300;
 
 function cleanText(value: unknown): string | undefined {
   if (typeof value !== "string") return undefined;
-  // Service text ends up in cells and the taskpane: keep it short and on one line.
-  // eslint-disable-next-line no-control-regex
-  const text = value.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
+  // Service text ends up in cells, the taskpane and terminals: keep it short, on one line, without escapes.
+  const text = stripControl(value, " ").trim();
   if (text === "") return undefined;
   return text.length > MAX_MESSAGE_LENGTH ? `${text.slice(0, MAX_MESSAGE_LENGTH)}…` : text;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { CatalogueEntry } from "../../contract";
 import { Price, Timestamp } from "./wire";
 
 /** GET /api/v1/indexes: the catalogue. */
@@ -16,13 +17,7 @@ export const IndexSummaryWire = z.looseObject({
 export const IndexListWire = z.looseObject({ indexes: z.array(IndexSummaryWire) });
 export type IndexListWire = z.output<typeof IndexListWire>;
 
-export interface IndexSummary {
-  readonly symbol: string;
-  readonly hub: string;
-  readonly grade: string;
-  readonly leadTime: string;
-  readonly description: string;
-  readonly isActive: boolean;
+export interface IndexSummary extends CatalogueEntry {
   /** Absent when the index has no data. */
   readonly latestValue?: number;
   readonly latestAsOf?: string;

@@ -1,9 +1,6 @@
 import { z } from "zod";
 import { Count, NonNegative, Timestamp, absentIfNull } from "./wire";
 
-/** Inclusive bounds the add-in enforces on `windowDays` before sending a request. */
-export const WINDOW_DAYS = { min: 2, max: 365, default: 30 } as const;
-
 /** GET /api/v1/index/{symbol}/volatility. */
 export const VolatilityWire = z.looseObject({
   symbol: z.string().min(1),

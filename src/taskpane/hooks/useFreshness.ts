@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import type { AppContext, FreshnessSnapshot } from "../../office/context";
+import type { FreshnessSnapshot } from "../../client/engine/freshness";
+import type { AppContext } from "../../office/context";
 
 /** The shared runtime's freshness figures, updated whenever the context announces a change. */
 export function useFreshness(context: Pick<AppContext, "snapshot" | "subscribe">): FreshnessSnapshot {

@@ -1,22 +1,14 @@
 import type { ConnectionReport } from "../../client/connection-test";
-import {
-  isConfigurationError,
-  isInvalidResponseError,
-  isNetworkError,
-  isNotFoundError,
-  isRateLimitedError,
-  isServerError,
-  isServiceUnavailableError,
-  isTimeoutError,
-  isUnauthorizedError,
-} from "../../client/errors/guards";
+import { faultOf } from "../../client/errors/fault";
+import { isNetworkError } from "../../client/errors/guards";
 import type { Tier } from "../../client/tier";
 import { currentPageSecurity, originBlockedByPolicy, type PageSecurity } from "./csp";
+import { PANE_WORDING } from "./errors";
 
 /** What Test connection shows: a verdict, a headline and the detail, all safe to render as text. */
 export interface ConnectionVerdict {
   readonly intent: "success" | "warning" | "error";
-  /** One of: connected, unauthorized, blocked-by-policy, unreachable, wrong-url, misconfigured, rate-limited, unavailable. */
+  /** connected, blocked-by-policy, or a failure's `VerdictKind` from the pane's wording table; the form adds its own. */
   readonly kind: string;
   readonly title: string;
   readonly text: string;
@@ -55,8 +47,9 @@ function blockedByPolicy(origin: string): ConnectionVerdict {
 }
 
 /**
- * The exact failure in words: unauthorized, blocked by the page's security policy, unreachable, wrong URL, or
- * what else the service said. `page` is the policy the request ran under. @default the current page's
+ * The exact failure in words: blocked by the page's security policy, or the fault in the pane's words
+ * (src/taskpane/model/errors.ts), naming the base URL under test. `page` is the policy the request ran
+ * under. @default the current page's
  */
 export function describeConnection(
   report: ConnectionReport,
@@ -67,48 +60,7 @@ export function describeConnection(
   const { error } = report;
   const blockedOrigin = isNetworkError(error) ? originBlockedByPolicy(baseUrl, page) : undefined;
   if (blockedOrigin !== undefined) return blockedByPolicy(blockedOrigin);
-  const status = error.status !== undefined ? ` (HTTP ${error.status})` : "";
-  if (isUnauthorizedError(error)) {
-    return {
-      intent: "error",
-      kind: "unauthorized",
-      title: "Unauthorized",
-      text: `The service refused this API key${status}. Check the key, or clear it to use the public tier.`,
-    };
-  }
-  if (isNetworkError(error) || isTimeoutError(error)) {
-    return {
-      intent: "error",
-      kind: "unreachable",
-      title: "Unreachable",
-      text: `No answer from ${baseUrl}. Check the URL and that the service is running.`,
-    };
-  }
-  if (isNotFoundError(error) || isInvalidResponseError(error)) {
-    return {
-      intent: "error",
-      kind: "wrong-url",
-      title: "Wrong URL",
-      text: `${baseUrl} answered${status}, but not as an Index Data Service: /api/v1/indexes is missing or not its JSON. Check the base URL.`,
-    };
-  }
-  if (isConfigurationError(error))
-    return { intent: "error", kind: "misconfigured", title: "Check the settings", text: error.message };
-  if (isRateLimitedError(error)) {
-    return {
-      intent: "warning",
-      kind: "rate-limited",
-      title: "Rate limited",
-      text: `The service is reachable but refused more requests for now${status}. Try again in a minute.`,
-    };
-  }
-  if (isServiceUnavailableError(error) || isServerError(error)) {
-    return {
-      intent: "warning",
-      kind: "unavailable",
-      title: "Service unavailable",
-      text: `The service is reachable but failed${status}. Try again later.`,
-    };
-  }
-  return { intent: "error", kind: "failed", title: "Failed", text: error.message };
+  const fault = faultOf(error);
+  const wording = PANE_WORDING[fault.kind];
+  return { intent: wording.intent, kind: wording.verdict, title: wording.title, text: wording.text(fault, baseUrl) };
 }

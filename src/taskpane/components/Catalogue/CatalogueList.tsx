@@ -49,7 +49,7 @@ export function CatalogueList({ rows, onOpen, returnTo, scrollKey }: CatalogueLi
   // Focus moves after the render that brought the target row into the DOM.
   useEffect(() => {
     if (focusTarget === undefined) return;
-    const button = scroller.current?.querySelector<HTMLElement>(`li[aria-posinset="${focusTarget + 1}"] > button`);
+    const button = scroller.current?.querySelector<HTMLElement>(`li[aria-posinset="${focusTarget + 1}"] button`);
     button?.focus();
     setFocusTarget(undefined);
   }, [focusTarget]);

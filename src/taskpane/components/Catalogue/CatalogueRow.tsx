@@ -17,8 +17,9 @@ function Figures({ row }: Pick<CatalogueRowProps, "row">) {
 }
 
 /**
- * One index as a button named by its symbol; state badges, description and latest value describe it.
- * A symbol that fails the symbol rule stays in the list but cannot be opened, and says why.
+ * One index as a card whose button is the symbol itself (its visible text is its name, as WCAG 2.5.3 asks);
+ * the button's click area stretches over the whole card, and state badges, description and latest value
+ * describe it. A symbol that fails the symbol rule stays in the list but cannot be opened, and says why.
  */
 export function CatalogueRow({ row, onOpen, position, setSize, tabStop }: CatalogueRowProps) {
   const styles = useCatalogueStyles();
@@ -26,18 +27,17 @@ export function CatalogueRow({ row, onOpen, position, setSize, tabStop }: Catalo
   const openable = isOpenable(row);
   return (
     <li className={styles.item} aria-posinset={position} aria-setsize={setSize}>
-      <button
-        type="button"
-        className={mergeClasses(styles.row, !openable && styles.notOpenable)}
-        tabIndex={tabStop ? 0 : -1}
-        aria-labelledby={`${id}-symbol`}
-        aria-describedby={openable ? `${id}-state ${id}-text ${id}-figures` : `${id}-state ${id}-text`}
-        {...(openable ? { onClick: () => onOpen(row.symbol) } : { "aria-disabled": true })}
-      >
+      <div className={mergeClasses(styles.row, !openable && styles.notOpenable)}>
         <span className={styles.rowTop}>
-          <span id={`${id}-symbol`} className={styles.symbol}>
+          <button
+            type="button"
+            className={mergeClasses(styles.open, !openable && styles.notOpenableButton)}
+            tabIndex={tabStop ? 0 : -1}
+            aria-describedby={openable ? `${id}-state ${id}-text ${id}-figures` : `${id}-state ${id}-text`}
+            {...(openable ? { onClick: () => onOpen(row.symbol) } : { "aria-disabled": true })}
+          >
             {row.symbol}
-          </span>
+          </button>
           <span id={`${id}-state`} className={styles.states}>
             {!openable && (
               <Badge className={styles.badge} appearance="outline" color="danger">
@@ -70,7 +70,7 @@ export function CatalogueRow({ row, onOpen, position, setSize, tabStop }: Catalo
             {NOT_OPENABLE_NOTE}
           </span>
         )}
-      </button>
+      </div>
     </li>
   );
 }

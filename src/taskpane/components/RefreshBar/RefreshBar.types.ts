@@ -1,4 +1,4 @@
-import type { FreshnessSnapshot } from "../../../office/context";
+import type { FreshnessSnapshot } from "../../../client/engine/freshness";
 
 export interface RefreshBarProps {
   /** Freshness and queue figures of the shared runtime. */

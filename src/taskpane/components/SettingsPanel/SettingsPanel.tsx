@@ -25,20 +25,8 @@ function cspWarning(policy: string | undefined, baseUrl: string, selfOrigin: str
 /** Service URL, API key (masked, reveal on request), key header style, Test connection, Save, Clear key; load with workbooks. */
 export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", startup }: SettingsPanelProps) {
   const styles = useSettingsPanelStyles();
-  const form = useSettingsForm({ store, testConnection });
-  const {
-    baseUrl,
-    setBaseUrl,
-    keyHeaderStyle,
-    setKeyHeaderStyle,
-    draft,
-    hasSavedKey,
-    revealed,
-    errors,
-    verdict,
-    busy,
-  } = form;
-  const { onReveal, onTest, onSave, onClearKey } = form;
+  const { state, actions } = useSettingsForm({ store, testConnection });
+  const { baseUrl, errors, verdict, busy } = state;
   const warning = cspWarning(policy, baseUrl, selfOrigin);
   return (
     <form
@@ -46,7 +34,7 @@ export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", 
       aria-label="Settings"
       onSubmit={(event) => {
         event.preventDefault();
-        void onSave();
+        void actions.onSave();
       }}
     >
       <Field
@@ -59,20 +47,20 @@ export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", 
             ? { validationState: "warning", validationMessage: warning }
             : {})}
       >
-        <Input type="url" value={baseUrl} onChange={(_event, data) => setBaseUrl(data.value)} />
+        <Input type="url" value={baseUrl} onChange={(_event, data) => actions.setBaseUrl(data.value)} />
       </Field>
       <ApiKeyField
-        draft={draft}
-        onDraftChange={form.onDraftChange}
-        hasSavedKey={hasSavedKey}
-        revealed={revealed}
-        onRevealChange={onReveal}
+        draft={state.draft}
+        onDraftChange={actions.onDraftChange}
+        hasSavedKey={state.hasSavedKey}
+        revealed={state.revealed}
+        onRevealChange={actions.onReveal}
         validationMessage={errors.apiKey}
       />
       <Field label="Key header style">
         <RadioGroup
-          value={keyHeaderStyle}
-          onChange={(_event, data) => setKeyHeaderStyle(data.value === "bearer" ? "bearer" : "x-api-key")}
+          value={state.keyHeaderStyle}
+          onChange={(_event, data) => actions.setKeyHeaderStyle(data.value === "bearer" ? "bearer" : "x-api-key")}
         >
           <Radio value="x-api-key" label="X-API-Key header" />
           <Radio value="bearer" label="Authorization: Bearer" />
@@ -82,10 +70,10 @@ export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", 
         <Button appearance="primary" type="submit" disabled={busy}>
           Save
         </Button>
-        <Button type="button" disabled={busy} onClick={() => void onTest()}>
+        <Button type="button" disabled={busy} onClick={() => void actions.onTest()}>
           Test connection
         </Button>
-        <Button type="button" disabled={busy || !hasSavedKey} onClick={() => void onClearKey()}>
+        <Button type="button" disabled={busy || !state.hasSavedKey} onClick={() => void actions.onClearKey()}>
           Clear key
         </Button>
       </div>

@@ -1,121 +1,70 @@
-import { useEffect, useState } from "react";
+import { useEffect, useReducer } from "react";
 import type { KeyHeaderStyle } from "../../../client/options";
-import { checkSettings, type Settings, type SettingsField } from "../../../client/settings";
-import { describeConnection, type ConnectionVerdict } from "../../model/connection";
-import { describeError } from "../../model/errors";
+import type { Settings } from "../../../client/settings";
+import { describeConnection } from "../../model/connection";
 import type { SettingsPanelProps } from "./SettingsPanel.types";
-
-type FieldErrors = Readonly<Partial<Record<SettingsField, string>>>;
+import {
+  checkForm,
+  INITIAL_SETTINGS_FORM,
+  keySource,
+  revealNeedsStoredKey,
+  settingsFormReducer,
+  type SettingsFormEvent,
+} from "./settings-form";
 
 /**
- * The settings form's state and actions. The stored key is read from the store only when it is needed
- * (Test connection, Save with an empty field, Show) and is never kept in state unless revealed.
+ * The settings form's store calls, around the pure model of settings-form.ts. The stored key is read from
+ * the store only when it is needed (Test connection, Save with an empty field, Show) and is never kept in
+ * state unless revealed.
  */
 export function useSettingsForm({ store, testConnection }: Pick<SettingsPanelProps, "store" | "testConnection">) {
-  const [baseUrl, setBaseUrl] = useState("");
-  const [keyHeaderStyle, setKeyHeaderStyle] = useState<KeyHeaderStyle>("x-api-key");
-  const [draft, setDraft] = useState("");
-  const [draftIsStored, setDraftIsStored] = useState(false);
-  const [hasSavedKey, setHasSavedKey] = useState(false);
-  const [revealed, setRevealed] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [verdict, setVerdict] = useState<ConnectionVerdict | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
+  const [state, dispatch] = useReducer(settingsFormReducer, INITIAL_SETTINGS_FORM);
 
   useEffect(() => {
     store.load().then(
-      (settings) => {
-        setBaseUrl(settings.baseUrl);
-        setKeyHeaderStyle(settings.keyHeaderStyle);
-        setHasSavedKey(settings.apiKey !== undefined);
-      },
-      (error: unknown) =>
-        setVerdict({ intent: "error", kind: "failed", title: "Settings not loaded", text: describeError(error) }),
+      (settings) => dispatch({ type: "loaded", settings }),
+      (error: unknown) => dispatch({ type: "failed", title: "Settings not loaded", error }),
     );
   }, [store]);
 
-  /** The key to use: what was typed, else the stored one (read only now, never kept in state unrevealed). */
-  const currentKey = async () => (draft !== "" ? draft : hasSavedKey ? (await store.load()).apiKey : undefined);
-  const forgetDraft = () => {
-    setDraft("");
-    setDraftIsStored(false);
-    setRevealed(false);
-  };
-  const onReveal = (reveal: boolean) => {
-    setRevealed(reveal);
-    if (reveal && draft === "" && hasSavedKey) {
-      void store.load().then((s) => {
-        setDraft(s.apiKey ?? "");
-        setDraftIsStored(true);
-      });
-    } else if (!reveal && draftIsStored) forgetDraft();
-  };
   /** Validates the form (field messages on failure), then runs `act` with the normalized settings. */
-  const withCandidate = async (act: (candidate: Settings) => Promise<ConnectionVerdict>) => {
-    setBusy(true);
-    setVerdict(undefined);
+  const withCandidate = async (act: (candidate: Settings) => Promise<SettingsFormEvent>) => {
+    dispatch({ type: "checking" });
     try {
-      const checked = checkSettings({ baseUrl, apiKey: await currentKey(), keyHeaderStyle });
-      setErrors(checked.ok ? {} : checked.errors);
-      if (checked.ok) setVerdict(await act(checked.settings));
+      const storedKey = keySource(state) === "stored" ? (await store.load()).apiKey : undefined;
+      const check = checkForm(state, storedKey);
+      dispatch({ type: "checked", check });
+      if (check.ok) dispatch(await act(check.settings));
     } catch (error) {
-      setVerdict({ intent: "error", kind: "failed", title: "Failed", text: describeError(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
-  const onTest = () =>
-    withCandidate(async (candidate) => describeConnection(await testConnection(candidate), candidate.baseUrl));
-  const onSave = () =>
-    withCandidate(async (candidate) => {
-      const saved = await store.save(candidate);
-      setBaseUrl(saved.baseUrl);
-      setHasSavedKey(saved.apiKey !== undefined);
-      forgetDraft();
-      return {
-        intent: "success",
-        kind: "saved",
-        title: "Saved",
-        text: "Settings saved. INDEX cells are refreshing with them.",
-      };
-    });
-  const onClearKey = async () => {
-    setBusy(true);
-    try {
-      await store.clearKey();
-      setHasSavedKey(false);
-      forgetDraft();
-      setVerdict({
-        intent: "success",
-        kind: "cleared",
-        title: "Key cleared",
-        text: "The API key was removed; the public tier applies.",
-      });
-    } catch (error) {
-      setVerdict({ intent: "error", kind: "failed", title: "Failed", text: describeError(error) });
-    } finally {
-      setBusy(false);
+      dispatch({ type: "failed", title: "Failed", error });
     }
   };
 
-  return {
-    baseUrl,
-    setBaseUrl,
-    keyHeaderStyle,
-    setKeyHeaderStyle,
-    draft,
-    hasSavedKey,
-    revealed,
-    errors,
-    verdict,
-    busy,
-    onDraftChange: (value: string) => {
-      setDraft(value);
-      setDraftIsStored(false);
+  const actions = {
+    setBaseUrl: (baseUrl: string) => dispatch({ type: "baseUrlChanged", baseUrl }),
+    setKeyHeaderStyle: (keyHeaderStyle: KeyHeaderStyle) => dispatch({ type: "keyHeaderStyleChanged", keyHeaderStyle }),
+    onDraftChange: (draft: string) => dispatch({ type: "draftChanged", draft }),
+    onReveal: (revealed: boolean) => {
+      dispatch({ type: "revealChanged", revealed });
+      if (revealNeedsStoredKey(state, revealed)) {
+        void store.load().then((settings) => dispatch({ type: "storedKeyLoaded", apiKey: settings.apiKey }));
+      }
     },
-    onReveal,
-    onTest,
-    onSave,
-    onClearKey,
+    onTest: () =>
+      withCandidate(async (candidate) => ({
+        type: "done",
+        verdict: describeConnection(await testConnection(candidate), candidate.baseUrl),
+      })),
+    onSave: () => withCandidate(async (candidate) => ({ type: "saved", settings: await store.save(candidate) })),
+    onClearKey: async () => {
+      dispatch({ type: "clearing" });
+      try {
+        await store.clearKey();
+        dispatch({ type: "keyCleared" });
+      } catch (error) {
+        dispatch({ type: "failed", title: "Failed", error });
+      }
+    },
   };
+  return { state, actions };
 }

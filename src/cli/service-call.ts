@@ -1,0 +1,26 @@
+import { faultWithCatalogue } from "../client/errors/catalogue-fault";
+import { faultOf, type ErrorSubject } from "../client/errors/fault";
+import type { Served } from "../client/source";
+import type { FormulaEnv } from "../excel/evaluate";
+import { TERMINAL_WORDING } from "./terminal-wording";
+
+/** A request to the service failed; the message is already in the terminal's words (exit code 1). */
+export class ServiceFailure extends Error {
+  override readonly name = "ServiceFailure" as const;
+}
+
+/** A failure in the terminal's words, classified once by the client (`faultOf`). */
+export function terminalMessage(error: unknown, subject: ErrorSubject): string {
+  const fault = faultOf(error, subject);
+  return TERMINAL_WORDING[fault.kind](fault, subject);
+}
+
+/** Runs one request; a failure (a symbol's 404 settled with the catalogue) becomes a ServiceFailure. */
+export async function served<T>(env: FormulaEnv, subject: ErrorSubject, request: () => Promise<Served<T>>): Promise<T> {
+  try {
+    return (await request()).data;
+  } catch (error) {
+    const fault = await faultWithCatalogue(faultOf(error, subject), subject, env.source);
+    throw new ServiceFailure(TERMINAL_WORDING[fault.kind](fault, subject));
+  }
+}

@@ -1,0 +1,41 @@
+import type { ErrorSubject, Fault, FaultKind } from "../client/errors/fault";
+import { sentence } from "../client/errors/service-text";
+
+type TerminalWording = (fault: Fault, subject: ErrorSubject) => string;
+
+/** The service's own words as the start of a message, when it sent any. */
+const said = (fault: Fault) => (fault.details.serviceMessage !== undefined ? `${sentence(fault.details.serviceMessage)} ` : "");
+const symbolOf = (subject: ErrorSubject) => subject.symbol ?? subject.what;
+/** The client's own message (the service's words and advice that hold on a command line too), else `fallback`. */
+const ownMessage = (fallback: string): TerminalWording => (fault) => fault.details.message ?? fallback;
+
+/**
+ * The terminal's words for every fault kind: options and commands instead of the add-in's settings,
+ * INDEX.LIST() and Refresh.
+ */
+export const TERMINAL_WORDING: Readonly<Record<FaultKind, TerminalWording>> = {
+  "unknown-symbol": (_f, s) => `unknown index '${symbolOf(s)}': check the symbol (run \`index-data list\` to see every index; symbols are case-sensitive)`,
+  "wrong-case": (f, s) => `unknown index '${symbolOf(s)}'; symbols are case-sensitive: did you mean '${f.details.meant ?? ""}'?`,
+  "no-data": (_f, s) => `'${symbolOf(s)}' has no ${s.what} yet; try again after its first fix, or pick another index`,
+  "not-found": (_f, s) => `no ${s.what} for '${symbolOf(s)}': unknown index or no data (run \`index-data list\` to see every index)`,
+  "not-published": (_f, s) =>
+    s.symbol === undefined
+      ? `this service does not publish ${s.what}`
+      : `no ${s.what} for '${s.symbol}': this service does not publish one (only the newer description does), or the index has no data yet`,
+  "wrong-base-url": (f) =>
+    `the service answered ${f.details.path ?? "the index list"} with 404: it is not an Index Data Service; check --base-url (or INDEX_API_BASE_URL), its root without /api`,
+  unauthorized: (f) => `${said(f)}The API key was refused: check --api-key (or INDEX_API_KEY), or leave it out to use the anonymous tier.`,
+  "bad-request": ownMessage("the service rejected the request; check the arguments (index-data --help)"),
+  configuration: ownMessage("the service settings are invalid; check --base-url and --api-key"),
+  "rate-limited": (f) =>
+    f.details.retryAfterSeconds !== undefined
+      ? `rate limited by the service; try again in ${f.details.retryAfterSeconds} s`
+      : `${said(f)}Too many requests for this tier; try again in a minute, or pass --api-key for a higher limit.`,
+  "queue-full": () => "too many requests waiting for the service; run the command again",
+  unavailable: ownMessage("the index service is unavailable; try again later"),
+  "server-error": ownMessage("the index service failed; try again later"),
+  network: ownMessage("cannot reach the index service; check --base-url (or INDEX_API_BASE_URL) and your connection"),
+  timeout: (f) => `${sentence(f.details.message ?? "The index service did not answer in time")} Pass --timeout MS to wait longer.`,
+  "invalid-response": ownMessage("the index service sent an invalid response"),
+  unexpected: (f, s) => `unexpected error getting ${s.what}: ${f.details.message ?? String(f.cause)}`,
+};

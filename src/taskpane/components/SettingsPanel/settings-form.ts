@@ -1,0 +1,132 @@
+import type { KeyHeaderStyle } from "../../../client/options";
+import { checkSettings, type Settings, type SettingsCheck, type SettingsField } from "../../../client/settings";
+import type { ConnectionVerdict } from "../../model/connection";
+import { describeError } from "../../model/errors";
+
+/**
+ * The settings form as data: its state, the events that change it, and what it derives. Pure (no React,
+ * no store): the hook in useSettingsForm.ts runs the store calls and feeds their outcomes in as events.
+ */
+
+export type FieldErrors = Readonly<Partial<Record<SettingsField, string>>>;
+
+export interface SettingsFormState {
+  readonly baseUrl: string;
+  readonly keyHeaderStyle: KeyHeaderStyle;
+  /** What is in the key field: typed by the user, or the stored key once revealed. */
+  readonly draft: string;
+  /** The draft is the stored key, loaded for Show; hiding it again forgets it. */
+  readonly draftIsStored: boolean;
+  readonly hasSavedKey: boolean;
+  readonly revealed: boolean;
+  readonly errors: FieldErrors;
+  readonly verdict: ConnectionVerdict | undefined;
+  /** An action (test, save, clear) is running; the buttons are disabled. */
+  readonly busy: boolean;
+}
+
+export type SettingsFormEvent =
+  | { readonly type: "loaded"; readonly settings: Settings }
+  | { readonly type: "baseUrlChanged"; readonly baseUrl: string }
+  | { readonly type: "keyHeaderStyleChanged"; readonly keyHeaderStyle: KeyHeaderStyle }
+  | { readonly type: "draftChanged"; readonly draft: string }
+  | { readonly type: "revealChanged"; readonly revealed: boolean }
+  | { readonly type: "storedKeyLoaded"; readonly apiKey: string | undefined }
+  /** Test connection or Save began: the last verdict goes, the new one comes when it is done. */
+  | { readonly type: "checking" }
+  | { readonly type: "checked"; readonly check: SettingsCheck }
+  | { readonly type: "clearing" }
+  | { readonly type: "done"; readonly verdict: ConnectionVerdict }
+  | { readonly type: "saved"; readonly settings: Settings }
+  | { readonly type: "keyCleared" }
+  | { readonly type: "failed"; readonly title: string; readonly error: unknown };
+
+export const INITIAL_SETTINGS_FORM: SettingsFormState = {
+  baseUrl: "",
+  keyHeaderStyle: "x-api-key",
+  draft: "",
+  draftIsStored: false,
+  hasSavedKey: false,
+  revealed: false,
+  errors: {},
+  verdict: undefined,
+  busy: false,
+};
+
+export const SAVED_VERDICT: ConnectionVerdict = {
+  intent: "success",
+  kind: "saved",
+  title: "Saved",
+  text: "Settings saved. INDEX cells are refreshing with them.",
+};
+
+export const KEY_CLEARED_VERDICT: ConnectionVerdict = {
+  intent: "success",
+  kind: "cleared",
+  title: "Key cleared",
+  text: "The API key was removed; the public tier applies.",
+};
+
+const NO_DRAFT = { draft: "", draftIsStored: false, revealed: false } as const;
+
+/** The next state of the form after one event. */
+export function settingsFormReducer(state: SettingsFormState, event: SettingsFormEvent): SettingsFormState {
+  switch (event.type) {
+    case "loaded":
+      return {
+        ...state,
+        baseUrl: event.settings.baseUrl,
+        keyHeaderStyle: event.settings.keyHeaderStyle,
+        hasSavedKey: event.settings.apiKey !== undefined,
+      };
+    case "baseUrlChanged":
+      return { ...state, baseUrl: event.baseUrl };
+    case "keyHeaderStyleChanged":
+      return { ...state, keyHeaderStyle: event.keyHeaderStyle };
+    case "draftChanged":
+      return { ...state, draft: event.draft, draftIsStored: false };
+    case "revealChanged":
+      // A stored key shown on request is forgotten when hidden again, so it never stays in memory unseen.
+      return !event.revealed && state.draftIsStored ? { ...state, ...NO_DRAFT } : { ...state, revealed: event.revealed };
+    case "storedKeyLoaded":
+      return { ...state, draft: event.apiKey ?? "", draftIsStored: true };
+    case "checking":
+      return { ...state, busy: true, verdict: undefined };
+    case "checked":
+      return { ...state, errors: event.check.ok ? {} : event.check.errors, busy: event.check.ok };
+    case "clearing":
+      return { ...state, busy: true };
+    case "done":
+      return { ...state, busy: false, verdict: event.verdict };
+    case "saved":
+      return {
+        ...state,
+        ...NO_DRAFT,
+        baseUrl: event.settings.baseUrl,
+        hasSavedKey: event.settings.apiKey !== undefined,
+        busy: false,
+        verdict: SAVED_VERDICT,
+      };
+    case "keyCleared":
+      return { ...state, ...NO_DRAFT, hasSavedKey: false, busy: false, verdict: KEY_CLEARED_VERDICT };
+    case "failed":
+      return { ...state, busy: false, verdict: { intent: "error", kind: "failed", title: event.title, text: describeError(event.error) } };
+  }
+}
+
+/** Where the key to test or save comes from: the field when something is in it, else the store, else none. */
+export function keySource(state: SettingsFormState): "draft" | "stored" | "none" {
+  if (state.draft !== "") return "draft";
+  return state.hasSavedKey ? "stored" : "none";
+}
+
+/** Whether showing the key must first read the stored key (nothing typed, a key saved). */
+export function revealNeedsStoredKey(state: SettingsFormState, revealed: boolean): boolean {
+  return revealed && keySource(state) === "stored";
+}
+
+/** The form's settings checked by the settings rules; `storedKey` is the saved key when keySource says "stored". */
+export function checkForm(state: SettingsFormState, storedKey: string | undefined): SettingsCheck {
+  const apiKey = state.draft !== "" ? state.draft : storedKey;
+  return checkSettings({ baseUrl: state.baseUrl, apiKey, keyHeaderStyle: state.keyHeaderStyle });
+}

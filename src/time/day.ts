@@ -1,0 +1,29 @@
+/** One UTC day, in milliseconds: the service, Excel serials and history ranges all count whole UTC days. */
+export const DAY_MS = 86_400_000;
+
+/** Midnight UTC of the day `ms` falls in. */
+export function startOfUtcDay(ms: number): number {
+  return Math.floor(ms / DAY_MS) * DAY_MS;
+}
+
+/** A UTC day as the service writes a date, e.g. "2024-01-31". */
+export function dayText(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** Adds calendar months in UTC, clamping to the month's last day (Mar 31 minus 1 month is Feb 28/29). */
+export function addUtcMonths(ms: number, months: number): number {
+  const date = new Date(ms);
+  const year = date.getUTCFullYear();
+  const monthIndex = date.getUTCMonth() + months;
+  const targetYear = year + Math.floor(monthIndex / 12);
+  const targetMonth = ((monthIndex % 12) + 12) % 12;
+  const day = Math.min(date.getUTCDate(), daysInMonth(targetYear, targetMonth + 1));
+  const result = new Date(ms);
+  result.setUTCFullYear(targetYear, targetMonth, day);
+  return result.getTime();
+}
