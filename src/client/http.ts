@@ -121,6 +121,17 @@ async function fetchWithDeadline(
 
 const NOT_JSON = Symbol("not JSON");
 
+/** Every string in an (error) body with the key replaced; error bodies are small, so the walk is cheap. */
+function withoutKey(value: unknown, apiKey: string | undefined): unknown {
+  if (apiKey === undefined) return value;
+  if (typeof value === "string") return value.replaceAll(apiKey, "[API key]");
+  if (Array.isArray(value)) return value.map((item) => withoutKey(item, apiKey));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [withoutKey(name, apiKey), withoutKey(inner, apiKey)]));
+  }
+  return value;
+}
+
 function parseJson(text: string): unknown {
   if (text.trim() === "") return undefined;
   try {
@@ -142,10 +153,11 @@ export async function requestJson(options: ResolvedOptions, request: HttpRequest
   const raw = await fetchWithDeadline(options, url, path, request.signal, request.maxBytes ?? MAX_ANSWER_BYTES);
   const accepted = (raw.status >= 200 && raw.status < 300) || (request.acceptStatuses ?? []).includes(raw.status);
   if (!accepted) {
-    // A service may echo the key it refused; its text goes into messages that reach cells and logs.
-    const text = options.apiKey === undefined ? raw.text : raw.text.replaceAll(options.apiKey, "[API key]");
-    const body = parseJson(text);
-    throw errorFromResponse(raw.status, body === NOT_JSON ? text : body, path, raw.headers);
+    // A service may echo the key it refused; its text goes into messages that reach cells and logs. Redacted
+    // after parsing too, since JSON may spell the key with escapes (`\/`, `\u0061`) that the raw text hides.
+    const body = parseJson(raw.text);
+    const readable = body === NOT_JSON ? raw.text : body;
+    throw errorFromResponse(raw.status, withoutKey(readable, options.apiKey), path, raw.headers);
   }
   const parsed = parseJson(raw.text);
   if (parsed === NOT_JSON && request.lenientBody !== true) {
@@ -179,6 +191,8 @@ export function decode<S extends z.ZodType>(schema: S, response: HttpResponse): 
   );
 }
 
+const NUMBER_LIKE = /^(?:[-+]?(?:\d[\d.eE+-]*|\.\d[\d.eE+-]*)|[-+]?(?:NaN|Infinity))$/i;
+
 const RANGE_CODES: ReadonlySet<string> = new Set(["too_big", "too_small", "not_multiple_of"]);
 
 /**
@@ -191,6 +205,7 @@ function impossibleValue(issue: z.core.$ZodIssue, body: unknown): { field: strin
   let value: unknown = body;
   for (const key of issue.path) value = typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   if (value === undefined || value === null) return undefined;
-  const text = JSON.stringify(value) ?? String(value);
+  // Only number-like text is echoed: anything else the service put there (even the key) stays out of messages.
+  const text = typeof value === "number" ? String(value) : typeof value === "string" && NUMBER_LIKE.test(value) ? JSON.stringify(value) : "not a number";
   return { field: issue.path.map(String).join("."), sent: text.length > 40 ? `${text.slice(0, 40)}…` : text };
 }

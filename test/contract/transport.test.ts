@@ -132,6 +132,10 @@ describe("a service that echoes the refused key", () => {
       const key = String(req.headers["x-api-key"]);
       if (req.url?.includes("text")) {
         res.writeHead(403, { "content-type": "text/plain" }).end(`key ${key} is not allowed`);
+      } else if (req.url?.includes("escaped")) {
+        // Valid JSON that spells every character of the key as \uXXXX: the raw text never contains the key.
+        const spelled = [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+        res.writeHead(401, { "content-type": "application/json" }).end(`{"code":"BAD_KEY","message":"Unknown API key ${spelled}."}`);
       } else {
         res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ code: "BAD_KEY", message: `Unknown API key ${key}.` }));
       }
@@ -144,8 +148,8 @@ describe("a service that echoes the refused key", () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it.each([["RTM-NWE-A-1x3"], ["text"]])("keeps the key out of the error for %s", async (symbol) => {
-    const apiKey = "sk-live-7f3a9c21";
+  it.each([["RTM-NWE-A-1x3"], ["text"], ["escaped"]])("keeps the key out of the error for %s", async (symbol) => {
+    const apiKey = "sk-live/7f3a9c21";
     const error: unknown = await new IndexDataClient({ baseUrl: url, apiKey }).latest(symbol).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "UnauthorizedError", message: expect.stringContaining("[API key]") });
     expect(JSON.stringify(error)).not.toContain(apiKey);

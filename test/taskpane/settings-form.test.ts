@@ -55,6 +55,17 @@ describe("the settings form model", () => {
     expect(settingsFormReducer(typed, { type: "revealChanged", revealed: false })).toMatchObject({ draft: "typed", revealed: false });
   });
 
+  it("ignores a stored key that arrives after the user hid the field, typed, or cleared the key", () => {
+    const loadedKey: SettingsFormEvent = { type: "storedKeyLoaded", apiKey: "stored-key" };
+    const base: SettingsFormEvent[] = [{ type: "loaded", settings: SAVED }, { type: "revealChanged", revealed: true }];
+    const hidden = after(...base, { type: "revealChanged", revealed: false }, loadedKey);
+    expect(hidden).toMatchObject({ draft: "", draftIsStored: false, revealed: false });
+    const typed = after(...base, { type: "draftChanged", draft: "typed" }, loadedKey);
+    expect(typed).toMatchObject({ draft: "typed", draftIsStored: false });
+    const cleared = after(...base, { type: "clearing" }, { type: "keyCleared" }, { type: "revealChanged", revealed: true }, loadedKey);
+    expect(cleared).toMatchObject({ draft: "", hasSavedKey: false });
+  });
+
   it("shows one message per wrong field and ends the action when the check fails", () => {
     const form = after({ type: "baseUrlChanged", baseUrl: "not a url" }, { type: "checking" });
     expect(form.busy).toBe(true);

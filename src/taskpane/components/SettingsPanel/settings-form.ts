@@ -89,6 +89,9 @@ export function settingsFormReducer(state: SettingsFormState, event: SettingsFor
       // A stored key shown on request is forgotten when hidden again, so it never stays in memory unseen.
       return !event.revealed && state.draftIsStored ? { ...state, ...NO_DRAFT } : { ...state, revealed: event.revealed };
     case "storedKeyLoaded":
+      // The read may finish after the user hid the field, typed, or cleared the key: then it is stale, and
+      // showing it would put a key back that the user just removed or overwrite what they typed.
+      if (!state.revealed || state.draft !== "" || !state.hasSavedKey) return state;
       return { ...state, draft: event.apiKey ?? "", draftIsStored: true };
     case "checking":
       return { ...state, busy: true, verdict: undefined };

@@ -47,7 +47,10 @@ export function useSettingsForm({ store, testConnection }: Pick<SettingsPanelPro
     onReveal: (revealed: boolean) => {
       dispatch({ type: "revealChanged", revealed });
       if (revealNeedsStoredKey(state, revealed)) {
-        void store.load().then((settings) => dispatch({ type: "storedKeyLoaded", apiKey: settings.apiKey }));
+        void store.load().then(
+          (settings) => dispatch({ type: "storedKeyLoaded", apiKey: settings.apiKey }),
+          (error: unknown) => dispatch({ type: "failed", title: "Could not read the saved key", error }),
+        );
       }
     },
     onTest: () =>
