@@ -9,11 +9,16 @@ export function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** Text a spreadsheet would run as a formula when the CSV is opened (OWASP "CSV injection"). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
 function csvValue(value: unknown): string {
   if (value === undefined || value === null) return "";
-  if (typeof value === "object") return stripControl(JSON.stringify(value));
-  // Dates stay as the service's ISO 8601 text; numbers keep every digit String() gives.
-  return stripControl(String(value));
+  // Numbers keep every digit String() gives (a negative number is a number, not a formula).
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  const text = stripControl(typeof value === "object" ? JSON.stringify(value) : String(value));
+  // Service text that starts like a formula is shown as text: a leading apostrophe, as spreadsheets do.
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 function csvLine(values: readonly string[]): string {

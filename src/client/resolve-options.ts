@@ -17,6 +17,8 @@ function fail(message: string): never {
   throw new ConfigurationError(message, {});
 }
 
+const MAX_TIMEOUT_MS = 600_000;
+
 /** Applies defaults and validates; throws ConfigurationError (before any request) when an option is unusable. */
 export function resolveOptions(options: ClientOptions): ResolvedOptions {
   const key = checkApiKey(options.apiKey);
@@ -29,7 +31,10 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     fail(`keyHeaderStyle must be one of ${KEY_HEADER_STYLES.join(", ")}.`);
   }
   const timeoutMs = options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) fail("timeoutMs must be a positive number of milliseconds.");
+  // Bounded so the timer can be armed at all (setTimeout fires at once past 2^31-1 ms) and a cell's wait stays finite.
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
+    fail(`timeoutMs must be a positive number of milliseconds, at most ${MAX_TIMEOUT_MS} (10 minutes).`);
+  }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== "function") fail("No fetch implementation: pass options.fetch (Node 18+ and browsers have one).");
   // Called as a plain function: browsers throw "Illegal invocation" when fetch runs as a method of another object.

@@ -25,6 +25,11 @@ describe("CSV output", () => {
     );
   });
 
+  it("shows service text that starts like a formula as text, and keeps negative numbers as numbers", () => {
+    const csv = formatCsv([{ description: "=HYPERLINK(\"http://x\")", hub: "@SUM(1)", change: -0.25, note: "+1" }]);
+    expect(csv).toBe('description,hub,change,note\r\n"\'=HYPERLINK(""http://x"")",\'@SUM(1),-0.25,\'+1\r\n');
+  });
+
   it("prints a record without a table as one header row and one row", () => {
     expect(formatCsv({ symbol: "A", dataCoverage: { contributors: 3 }, reasons: ["x", "y"] })).toBe("symbol,dataCoverage.contributors,reasons\r\nA,3,x; y\r\n");
   });

@@ -44,6 +44,7 @@ describe("client options", () => {
     [{ baseUrl: "https://u:p@x.example" }, /user name or password/],
     [{ baseUrl: "https://x.example", timeoutMs: 0 }, /timeoutMs/],
     [{ baseUrl: "https://x.example", timeoutMs: Number.NaN }, /timeoutMs/],
+    [{ baseUrl: "https://x.example", timeoutMs: 3_000_000_000 }, /at most 600000/],
     [{ baseUrl: "https://x.example", apiKey: "two words" }, /cannot be sent in a header/],
   ])("refuses %p", (options, message) => {
     expect(() => new IndexDataClient(options)).toThrow(message);

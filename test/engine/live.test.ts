@@ -55,6 +55,30 @@ describe("INDEX.LIVE's feed", () => {
     }
   });
 
+  test("a faster cell joining a slow watch is polled at its own interval, not after the slow cell's timer", async () => {
+    const windowMs = 1000;
+    const service = await startService({ rateLimitWindowMs: windowMs });
+    const engine = engineFor(service, { rateWindowMs: windowMs });
+    const clock = new FakeClock();
+    const feed = new LiveFeed({ poll: (s) => engine.latestNow(s), floorMs: (n) => engine.liveFloorMs(n), clock });
+    const symbol = SYMBOLS[0];
+    const path = `/api/v1/index/${symbol}/latest`;
+    const stopSlow = feed.watch(symbol, 86_400_000, () => undefined);
+    try {
+      await until(() => clock.pendingTimers === 1);
+      expect(sent(service, path)).toHaveLength(1);
+      const stopFast = feed.watch(symbol, 100, () => undefined);
+      expect(feed.intervalFor(symbol)).toBe(windowMs);
+      await clock.advance(windowMs);
+      await until(() => sent(service, path).length === 2);
+      expect(sent(service, path)).toHaveLength(2);
+      stopFast();
+    } finally {
+      stopSlow();
+      feed.stopAll();
+    }
+  });
+
   test("the interval never drops below the budget's floor, which grows with the symbols watched", async () => {
     const service = await startService();
     const engine = engineFor(service);

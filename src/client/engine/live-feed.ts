@@ -26,6 +26,8 @@ interface SymbolWatch {
   last: LiveUpdate | undefined;
   /** Identity of the last fix pushed, to push only on change. */
   lastFixId: string | undefined;
+  /** When the pending timer was armed (clock time); undefined while a poll is in flight. */
+  armedAt: number | undefined;
 }
 
 function fixId(fix: LatestFix): string {
@@ -51,13 +53,16 @@ export class LiveFeed {
     const watcher: Watcher = { intervalMs, listener };
     let watch = this.symbols.get(symbol);
     if (watch === undefined) {
-      watch = { watchers: new Set(), timer: undefined, last: undefined, lastFixId: undefined };
+      watch = { watchers: new Set(), timer: undefined, last: undefined, lastFixId: undefined, armedAt: undefined };
       this.symbols.set(symbol, watch);
       watch.watchers.add(watcher);
       this.poll(symbol, watch);
     } else {
+      const before = this.interval(watch);
       watch.watchers.add(watcher);
       if (watch.last !== undefined) listener(watch.last); // a new cell sees the current fix without a request
+      // A faster cell must not wait out the slower cell's pending timer (up to a day): re-arm at the new interval.
+      if (this.interval(watch) < before && watch.armedAt !== undefined) this.arm(symbol, watch, watch.armedAt);
     }
     return () => this.unwatch(symbol, watcher);
   }
@@ -94,10 +99,21 @@ export class LiveFeed {
     return Math.max(asked, this.sources.floorMs(this.symbols.size));
   }
 
+  /** Arms the next poll one interval after `from` (never in the past). */
+  private arm(symbol: string, watch: SymbolWatch, from: number): void {
+    this.clock.clearTimer(watch.timer);
+    const now = this.clock.now();
+    watch.armedAt = from;
+    watch.timer = this.clock.setTimer(() => {
+      watch.armedAt = undefined;
+      this.poll(symbol, watch);
+    }, Math.max(0, from + this.interval(watch) - now));
+  }
+
   private poll(symbol: string, watch: SymbolWatch): void {
     const next = () => {
       if (this.symbols.get(symbol) !== watch) return; // stopped meanwhile
-      watch.timer = this.clock.setTimer(() => this.poll(symbol, watch), this.interval(watch));
+      this.arm(symbol, watch, this.clock.now());
     };
     this.sources.poll(symbol).then(
       (fix) => {

@@ -1,3 +1,4 @@
+import { isNotFoundError } from "../../client/errors/guards";
 import type { Methodology } from "../../client/resources/methodology";
 import { parseField } from "../arguments";
 import { notAvailable } from "../cell-error";
@@ -38,7 +39,7 @@ async function methodologyOrMissing(env: FormulaEnv): Promise<Methodology | unde
   try {
     return (await env.source.methodology()).data;
   } catch (error) {
-    if ((error as { name?: unknown } | null)?.name === "NotFoundError") return undefined;
+    if (isNotFoundError(error)) return undefined;
     throw error;
   }
 }
@@ -49,13 +50,11 @@ function methodologyField(env: FormulaEnv, document: Methodology, field: Methodo
   return field === "changelog" ? changelogWithDates(result, env) : result;
 }
 
-const LOOKS_LIKE_A_DATE = /^\d{4}-\d{2}-\d{2}/;
-
 /** The changelog's dates as Excel dates, like every other date the functions return; the header row stays text. */
 function changelogWithDates(result: FormulaResult, env: FormulaEnv): FormulaResult {
   if (!Array.isArray(result)) return result;
   return result.map((row, index) =>
-    index === 0 ? row : row.map((cell) => (typeof cell === "string" && LOOKS_LIKE_A_DATE.test(cell) ? dateCell(cell, env.caps) : cell)),
+    index === 0 ? row : row.map((cell) => (typeof cell === "string" ? dateCell(cell, env.caps) : cell)),
   );
 }
 
