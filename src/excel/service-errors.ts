@@ -36,7 +36,11 @@ const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
   "not-published": aboutSymbol(
     (symbol, what) => `no ${what} for '${symbol}': this service does not publish one (only the newer description does), or the index has no data yet`,
   ),
-  "wrong-base-url": { code: "#N/A", text: (_fault, { what }) => `${what} is not published by this service` },
+  // Every Index Data Service publishes these endpoints: the URL, not the service, is what to fix.
+  "wrong-base-url": {
+    code: "#VALUE!",
+    text: (_fault, { what }) => `${what} was not found at the service URL: check the service URL in the taskpane settings (the service's root, without /api)`,
+  },
   unauthorized: ownMessage("#VALUE!", "unauthorized: the service refused the API key; check or clear it in the taskpane settings"),
   "bad-request": ownMessage("#VALUE!", "the service rejected the request; check the arguments"),
   configuration: ownMessage("#VALUE!", "the add-in's service settings are invalid; fix them in the taskpane settings"),

@@ -53,6 +53,11 @@ describe("service errors as cell errors", () => {
     expect((await cellErrorFor(bare, { symbol: "rtm-nwe-a-1x3", what: "history" }, source)).message).toBe(
       'Index "rtm-nwe-a-1x3" not found; symbols are case-sensitive: did you mean "RTM-NWE-A-1x3"?',
     );
+    const wrongUrl = errorNamed("NotFoundError", "Not found.", { path: "/api/v1/indexes", status: 404 });
+    expect(await cellErrorFor(wrongUrl, { what: "the index list" }, source)).toMatchObject({
+      code: "#VALUE!",
+      message: "the index list was not found at the service URL: check the service URL in the taskpane settings (the service's root, without /api)",
+    });
     const broken = new FixtureSource({ listIndexes: errorNamed("NetworkError", "down", { path: "/api/v1/indexes" }) });
     expect((await cellErrorFor(bare, subject, broken)).message).toMatch(/unknown index or no data/);
   });
