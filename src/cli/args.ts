@@ -18,6 +18,8 @@ export interface CliArgs {
   readonly end: string | undefined;
   readonly granularity: string | undefined;
   readonly window: number | undefined;
+  readonly period: string | undefined;
+  readonly stats: string | undefined;
 }
 
 /** A mistake in the command line itself (exit code 2). */
@@ -91,6 +93,8 @@ function parse(argv: readonly string[]) {
         end: { type: "string" },
         granularity: { type: "string" },
         window: { type: "string" },
+        period: { type: "string" },
+        stats: { type: "string" },
       },
     });
   } catch (error) {
@@ -119,5 +123,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     end: values.end,
     granularity: values.granularity,
     window: numberOption("window", values.window),
+    period: values.period,
+    stats: values.stats,
   };
 }

@@ -2,7 +2,9 @@ import type { ErrorSubject } from "../client/errors/fault";
 import type { Served } from "../client/source";
 import type { FormulaEnv } from "../excel/evaluate";
 import type { CliArgs } from "./args";
+import { runCard } from "./card-command";
 import { runHistory } from "./history-command";
+import { runPeriods } from "./periods-command";
 import { served as servedOrFailure } from "./service-call";
 import { symbolArgument } from "./usage";
 
@@ -43,11 +45,23 @@ const NO_ARGUMENTS = { takes: [] } as const;
 export const COMMANDS: Readonly<Record<string, Command>> = {
   list: { ...NO_ARGUMENTS, usage: "list", summary: "the index catalogue", run: (c) => served(c, { what: "the index list" }, (e) => e.source.listIndexes()) },
   latest: { ...SYMBOL_ONLY, usage: "latest <symbol>", summary: "the latest fix of an index", run: symbolCommand("latest", "latest fix", (e, s) => e.source.latest(s)) },
+  card: {
+    ...SYMBOL_ONLY,
+    usage: "card <symbol>",
+    summary: "the latest fix as INDEX.CARD shows it: value, as-of, confidence, carried-forward date, coverage (--json: the Excel entity)",
+    run: runCard,
+  },
   history: {
     takes: ["symbol", "start", "end"],
     usage: "history <symbol> [START [END]] [--start DATE] [--end DATE] [--granularity daily|weekly]",
     summary: "daily or weekly values in a date range, as INDEX.HISTORY gives them (service default range without dates)",
     run: (c) => runHistory(c.env, c.args, c.now),
+  },
+  periods: {
+    takes: ["symbol", "start", "end"],
+    usage: "periods <symbol> [START [END]] [--start DATE] [--end DATE] [--period weekly|monthly|quarterly|yearly] [--stats LIST]",
+    summary: "statistics per period with observed days, as INDEX.PERIODS gives them (default monthly avg,observed)",
+    run: (c) => runPeriods(c.env, c.args, c.now),
   },
   vol: {
     ...SYMBOL_ONLY,

@@ -18,6 +18,8 @@ export function helpText(): string {
     "  --end DATE           last day of a history, included (also the third positional of history)",
     "  --granularity G      daily (default) or weekly: each ISO week's last published value, as INDEX.HISTORY",
     "  --window DAYS        volatility window (default 30)",
+    "  --period P           periods: weekly, monthly (default), quarterly or yearly",
+    "  --stats LIST         periods: avg,low,high,first,last,observed,carried,confidence,change,pctchange (default avg,observed)",
     "  --json               print the result as JSON",
     "  --csv                print the result's table as CSV (RFC 4180, CRLF, header row, ISO dates, full precision)",
     "  -h, --help           show this help",

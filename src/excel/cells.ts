@@ -22,6 +22,8 @@ export type FormulaResult = ExcelScalar | Spill;
 export interface ExcelCapabilities {
   /** True where CustomFunctionsRuntime 1.4 is supported: dates come back as formatted numbers. */
   readonly formattedNumbers: boolean;
+  /** True where entity values (data types, cards) show; absent: the same as formattedNumbers (both need 1.4). */
+  readonly entities?: boolean;
 }
 
 export const DATE_FORMAT = "yyyy-mm-dd";

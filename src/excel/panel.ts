@@ -2,6 +2,7 @@ import type { HistoryPoint } from "../client/resources/history";
 import { notAvailable } from "./cell-error";
 import { dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type Spill } from "./cells";
 import { startOfUtcDay } from "../time";
+import { statCells, type PeriodSummary, type StatColumn } from "./periods";
 
 /** How a day without a value for one index shows: an empty cell, the index's previous value, or #N/A. */
 export type PanelFill = "blank" | "previous" | "na";
@@ -46,4 +47,36 @@ function missingCell(fill: PanelFill, previous: number | undefined, symbol: stri
   if (fill === "previous") return previous ?? "";
   if (fill === "na") return notAvailable(`no value for '${symbol}' on this date`);
   return "";
+}
+
+/** A panel column of period statistics: one symbol's summaries, and the stat columns asked for. */
+export interface PeriodPanelColumn {
+  readonly symbol: string;
+  readonly summaries: readonly PeriodSummary[];
+}
+
+/**
+ * Period statistics of several indexes side by side: one row per period any of them has values in,
+ * oldest first; period start, period end, then per symbol one column per stat (A avg, A observed, B avg…).
+ * A period an index has no values in is empty, or #N/A with fill "na".
+ */
+export function alignPeriodPanel(columns: readonly PeriodPanelColumn[], stats: readonly StatColumn[], fill: PanelFill, caps: ExcelCapabilities): Spill {
+  const byStart = columns.map((column) => new Map(column.summaries.map((summary) => [summary.start, summary])));
+  const bounds = new Map<number, number>();
+  for (const summary of columns.flatMap((column) => column.summaries)) bounds.set(summary.start, Math.max(summary.end, bounds.get(summary.start) ?? summary.end));
+  return [...bounds.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([start, end]) => [
+      dateCellFromMs(start, caps),
+      dateCellFromMs(end, caps),
+      ...byStart.flatMap((summaries, index) => {
+        const summary = summaries.get(start);
+        if (summary === undefined && fill === "na") return stats.map(() => missingCell("na", undefined, columns[index]?.symbol ?? ""));
+        return statCells(summary, stats);
+      }),
+    ]);
+}
+
+export function periodPanelHeader(symbols: readonly string[], stats: readonly StatColumn[]): string[] {
+  return ["period start", "period end", ...symbols.flatMap((symbol) => stats.map((stat) => `${symbol} ${stat.header}`))];
 }

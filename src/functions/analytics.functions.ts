@@ -5,32 +5,38 @@ import { matrixResult, scalarResult } from "./runtime";
 /**
  * Annualized volatility of an index as a fraction (0.15 means 15%), over a rolling window of days.
  * @customfunction VOL VOL
+ * @requiresAddress
  * @param symbol Index symbol, e.g. "RTM-NWE-A-1x3".
  * @param [windowDays] Length of the rolling window in calendar days, a whole number from 2 to 365. Default 30.
+ * @param invocation The cell calling the function (its address, and whether Excel is previewing the formula as it is typed).
  * @returns The annualized volatility as a fraction; format the cell as a percentage.
  */
-export function vol(symbol: string, windowDays?: number): Promise<number | string | boolean | Excel.FormattedNumberCellValue> {
-  return scalarResult((env) => indexVol(env, symbol, windowDays));
+export function vol(symbol: string, windowDays: number, invocation: CustomFunctions.Invocation): Promise<number | string | boolean | Excel.FormattedNumberCellValue> {
+  return scalarResult((env) => indexVol(env, symbol, windowDays), invocation);
 }
 
 /**
  * The forward curve of an index: tenor in months, tenor label, forward price and spread in basis points. Spills.
  * @customfunction FORWARD FORWARD
+ * @requiresAddress
  * @param symbol Index symbol, e.g. "RTM-NWE-A-1x3".
  * @param [headers] TRUE (default) puts a header row on top; FALSE leaves it out.
+ * @param invocation The cell calling the function (its address, and whether Excel is previewing the formula as it is typed).
  * @returns One row per tenor, nearest first.
  */
-export function forward(symbol: string, headers?: boolean): Promise<any[][]> {
-  return matrixResult((env) => indexForward(env, symbol, headers));
+export function forward(symbol: string, headers: boolean, invocation: CustomFunctions.Invocation): Promise<any[][]> {
+  return matrixResult((env) => indexForward(env, symbol, headers), invocation);
 }
 
 /**
  * Capacity utilization of an index: one figure, or the whole record as field/value rows.
  * @customfunction CAPACITY CAPACITY
+ * @requiresAddress
  * @param symbol Index symbol, e.g. "RTM-NWE-A-1x3".
  * @param [field] One figure: "fillRatio", "bookedKg", "availableKg", "contributors", "avgLeadTimeDays", "modelVersion", "horizonDays", "fillRatioSource", "recordedAt". Leave empty for the whole record.
+ * @param invocation The cell calling the function (its address, and whether Excel is previewing the formula as it is typed).
  * @returns The figure, or two columns (field, value) when no field is given.
  */
-export function capacity(symbol: string, field?: string): Promise<any[][]> {
-  return matrixResult((env) => indexCapacity(env, symbol, field));
+export function capacity(symbol: string, field: string, invocation: CustomFunctions.Invocation): Promise<any[][]> {
+  return matrixResult((env) => indexCapacity(env, symbol, field), invocation);
 }

@@ -6,32 +6,38 @@ import { matrixResult, scalarResult } from "./runtime";
 /**
  * Lists every published index: symbol, hub, grade, lead time, description, active, latest value and its date. Spills.
  * @customfunction LIST LIST
+ * @requiresAddress
  * @param [activeOnly] TRUE to list only active indexes. Default FALSE (all indexes).
  * @param [headers] TRUE (default) puts a header row on top; FALSE leaves it out.
+ * @param invocation The cell calling the function (its address, and whether Excel is previewing the formula as it is typed).
  * @returns A table of the index catalogue, one row per index.
  */
-export function list(activeOnly?: boolean, headers?: boolean): Promise<any[][]> {
-  return matrixResult((env) => indexList(env, activeOnly, headers));
+export function list(activeOnly: boolean, headers: boolean, invocation: CustomFunctions.Invocation): Promise<any[][]> {
+  return matrixResult((env) => indexList(env, activeOnly, headers), invocation);
 }
 
 /**
  * The latest value of an index, or any one field of its latest fix (as-of date, confidence, status, coverage...).
  * @customfunction LATEST LATEST
+ * @requiresAddress
  * @param symbol Index symbol, e.g. "RTM-NWE-A-1x3" (see INDEX.LIST).
  * @param [field] Which figure: "value" (default), "asOf", "confidence", "status", "publicationMode", "carriedForwardFrom", a coverage figure such as "topContributorShare", or "stale" (TRUE when the service could not answer and this is the last-known value).
+ * @param invocation The cell calling the function (its address, and whether Excel is previewing the formula as it is typed).
  * @returns The value; dates come back as dates.
  */
-export function latest(symbol: string, field?: string): Promise<number | string | boolean | Excel.FormattedNumberCellValue> {
-  return scalarResult((env) => indexLatest(env, symbol, field));
+export function latest(symbol: string, field: string, invocation: CustomFunctions.Invocation): Promise<number | string | boolean | Excel.FormattedNumberCellValue> {
+  return scalarResult((env) => indexLatest(env, symbol, field), invocation);
 }
 
 /**
  * The whole latest fix of an index as field/value rows: the audit card behind a number (value, as-of, confidence, status, methodology, derivation, coverage). Spills.
  * @customfunction FIX FIX
+ * @requiresAddress
  * @param symbol Index symbol, e.g. "RTM-NWE-A-1x3".
  * @param [headers] TRUE puts a "field | value" header row on top. Default FALSE.
+ * @param invocation The cell calling the function (its address, and whether Excel is previewing the formula as it is typed).
  * @returns Two columns: field name and value. Fields this service does not publish are left out.
  */
-export function fix(symbol: string, headers?: boolean): Promise<any[][]> {
-  return matrixResult((env) => indexFix(env, symbol, headers));
+export function fix(symbol: string, headers: boolean, invocation: CustomFunctions.Invocation): Promise<any[][]> {
+  return matrixResult((env) => indexFix(env, symbol, headers), invocation);
 }

@@ -5,6 +5,8 @@ import "./history.functions";
 import "./analytics.functions";
 import "./service.functions";
 import "./live.functions";
+import "./periods.functions";
+import "./card.functions";
 import { markFunctionsRegistered } from "./registration-mark";
 
 // Imports run first, so by here every function is associated.

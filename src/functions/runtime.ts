@@ -12,6 +12,7 @@ import {
   type LiveEnv,
 } from "../excel";
 import { getContext } from "../office/context";
+import { isEntityCellValue, type EntityCellValue } from "../excel/entity";
 
 /**
  * What the wrappers share: the formula environment of the shared runtime and the conversion of pure
@@ -50,20 +51,47 @@ function detectCapabilities(): ExcelCapabilities | undefined {
   }
 }
 
-/** The env every formula runs in: the shared runtime's source, and the engine's settle bound. */
-function formulaEnv(): FormulaEnv {
+/** What a value preview shows when the cache cannot answer: Excel previews while the formula is typed. */
+export const PREVIEW_TEXT = "preview: press Enter to fetch";
+
+/** The part of CustomFunctions.Invocation the wrappers read (address: @requiresAddress; isInValuePreview: 1.5). */
+export interface CellInvocation {
+  readonly address?: string;
+  readonly isInValuePreview?: unknown;
+}
+
+/** The d.ts types isInValuePreview as a string; the runtime hands a boolean. Either spelling of true counts. */
+function inValuePreview(invocation: CellInvocation | undefined): boolean {
+  const flag = invocation?.isInValuePreview;
+  return flag === true || flag === "true";
+}
+
+/** The source of this evaluation: the cell's own (indexed, cache-only in a preview), or the shared one. */
+function cellSource(invocation: CellInvocation | undefined) {
   const context = getContext();
-  const bound = Number.isFinite(context.settleBoundMs) && context.settleBoundMs > 0 ? context.settleBoundMs : DEFAULT_SETTLE_MS;
-  return { source: context.source, caps: hostCapabilities(), settleMs: bound };
+  if (invocation === undefined) return { context, cell: undefined };
+  const preview = inValuePreview(invocation);
+  const address = invocation.address;
+  const cell = context.sourceFor({ preview, ...(address !== undefined && address !== "" ? { address } : {}) });
+  return { context, cell };
 }
 
 /** Runs a pure formula; a failure to even build the env (runtime not ready) becomes a #N/A, not a throw. */
-function start(formula: (env: FormulaEnv) => Promise<FormulaResult>): Promise<FormulaResult> {
+async function start(formula: (env: FormulaEnv) => Promise<FormulaResult>, invocation?: CellInvocation): Promise<FormulaResult> {
+  let result: FormulaResult;
+  let cell: ReturnType<typeof cellSource>["cell"];
   try {
-    return formula(formulaEnv());
+    const built = cellSource(invocation);
+    cell = built.cell;
+    const bound = Number.isFinite(built.context.settleBoundMs) && built.context.settleBoundMs > 0 ? built.context.settleBoundMs : DEFAULT_SETTLE_MS;
+    result = await formula({ source: cell ?? built.context.source, caps: hostCapabilities(), settleMs: bound });
   } catch (error) {
-    return Promise.resolve(notReady(error));
+    return notReady(error);
   }
+  // Typing a formula must not spend the budget: what the cache could not answer shows the preview text.
+  if (cell?.missed === true) return PREVIEW_TEXT;
+  if (!isSpill(result) && isCellError(result)) cell?.noteError(result.message);
+  return result;
 }
 
 /** The #N/A of a function called before the shared runtime could build its context. */
@@ -82,16 +110,16 @@ function toRuntimeCell(cell: ExcelScalar): RuntimeCell {
 }
 
 /** A scalar function's result: the value, or a rejection with a CustomFunctions.Error carrying the message. */
-export async function scalarResult(formula: (env: FormulaEnv) => Promise<FormulaResult>): Promise<ScalarCell> {
-  const result = await start(formula);
+export async function scalarResult(formula: (env: FormulaEnv) => Promise<FormulaResult>, invocation?: CellInvocation): Promise<ScalarCell> {
+  const result = await start(formula, invocation);
   const cell = isSpill(result) ? (result[0]?.[0] ?? "") : result;
   if (isCellError(cell)) throw toRuntimeError(cell);
   return cell;
 }
 
 /** A spilling function's result: a rectangular matrix (a single value becomes 1x1), or a rejection. */
-export async function matrixResult(formula: (env: FormulaEnv) => Promise<FormulaResult>): Promise<RuntimeCell[][]> {
-  const result = await start(formula);
+export async function matrixResult(formula: (env: FormulaEnv) => Promise<FormulaResult>, invocation?: CellInvocation): Promise<RuntimeCell[][]> {
+  const result = await start(formula, invocation);
   if (!isSpill(result)) {
     if (isCellError(result)) throw toRuntimeError(result);
     return [[result]];
@@ -111,4 +139,22 @@ export function streamResult(
   } catch (error) {
     show(notReady(error));
   }
+}
+
+/**
+ * A function that may return an Excel entity (INDEX.CARD): the entity as it is, anything else exactly as
+ * scalarResult gives it (value, #VALUE!/#N/A with its message, the preview text).
+ */
+export async function entityResult(
+  formula: (env: FormulaEnv) => Promise<FormulaResult | EntityCellValue>,
+  invocation?: CellInvocation,
+): Promise<ScalarCell | EntityCellValue> {
+  let entity: EntityCellValue | undefined;
+  const cell = await scalarResult(async (env) => {
+    const result = await formula(env);
+    if (!isEntityCellValue(result)) return result;
+    entity = result;
+    return "";
+  }, invocation);
+  return entity !== undefined && cell === "" ? entity : cell;
 }

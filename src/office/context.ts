@@ -3,6 +3,9 @@ import { SettingsStore } from "../client/settings";
 import { EngineHost } from "../client/engine/engine-host";
 import type { FreshnessSnapshot } from "../client/engine/freshness";
 import type { LiveFeed } from "../client/engine/live-feed";
+import type { CellCall } from "../client/engine/address-index";
+import type { CellSource } from "../client/engine/cell-source";
+import type { RequestEngine } from "../client/engine/request-engine";
 import { recalculateIndexFormulas } from "./recalc";
 import { runtimeStorage } from "./storage";
 
@@ -19,6 +22,12 @@ export interface AppContext {
   /** Invalidates what may have changed and recalculates every INDEX formula. */
   refresh(): Promise<void>;
   snapshot(): FreshnessSnapshot;
+  /** The source of one cell's evaluation: indexed by address for refresh by scope; cache only in a value preview. */
+  sourceFor(cell: CellCall): CellSource;
+  /** The engine for the current settings (its address index, what is stale). */
+  engine(): Promise<RequestEngine>;
+  /** Refreshes `keys` only, then recalculates through `recalc` (the scope's ranges). */
+  refreshKeys(keys: readonly string[], recalc: () => Promise<unknown>): Promise<void>;
   subscribe(listener: (snapshot: FreshnessSnapshot) => void): () => void;
 }
 

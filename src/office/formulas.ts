@@ -27,6 +27,19 @@ export function historyFormula(symbol: string, relativeStart: string): string {
   return `=INDEX.HISTORY(${excelString(symbol)},${excelString(relativeStart)},TODAY(),"daily",TRUE)`;
 }
 
+/** `=INDEX.CARD("SYM")`: the latest fix as an Excel entity (a card); the plain value where Excel lacks data types. */
+export function cardFormula(symbol: string): string {
+  return `=INDEX.CARD(${excelString(symbol)})`;
+}
+
+/**
+ * `=INDEX.PERIODS("SYM","-3M",TODAY(),"monthly","avg,observed",TRUE)`: monthly averages over the same moving
+ * window as the history insert, with how many days of each month were actually fixed.
+ */
+export function monthlyAveragesFormula(symbol: string, relativeStart: string): string {
+  return `=INDEX.PERIODS(${excelString(symbol)},${excelString(relativeStart)},TODAY(),"monthly","avg,observed",TRUE)`;
+}
+
 /** `=INDEX.FORWARD("SYM",TRUE)`: tenor months, tenor label, forward price, spread bps under a header row. */
 export function forwardFormula(symbol: string): string {
   return `=INDEX.FORWARD(${excelString(symbol)},TRUE)`;

@@ -1,4 +1,3 @@
-import { auditCardFormula, latestFormula } from "./formulas";
 import { startupControl, type StartupControl } from "./startup";
 
 /** What an insert action did, for the taskpane to announce. */
@@ -28,14 +27,8 @@ export async function writeToActiveCell(
   return cell;
 }
 
-/** `=INDEX.LATEST("SYM")` into the active cell. */
-export async function insertLatest(context: Excel.RequestContext, symbol: string): Promise<InsertOutcome> {
-  const cell = await writeToActiveCell(context, latestFormula(symbol));
-  return { address: cell.address };
-}
-
-/** The audit card `=INDEX.FIX("SYM",TRUE)` into the active cell; it spills two columns down. */
-export async function insertAuditCard(context: Excel.RequestContext, symbol: string): Promise<InsertOutcome> {
-  const cell = await writeToActiveCell(context, auditCardFormula(symbol));
+/** One INDEX formula into the active cell; the outcome names the cell for the taskpane to announce. */
+export async function insertFormula(context: Excel.RequestContext, formula: string): Promise<InsertOutcome> {
+  const cell = await writeToActiveCell(context, formula);
   return { address: cell.address };
 }

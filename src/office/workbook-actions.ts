@@ -1,5 +1,6 @@
 import { insertForwardWithChart, insertHistoryWithChart } from "./insert-chart";
-import { insertAuditCard, insertLatest, type InsertOutcome } from "./insert-formula";
+import { auditCardFormula, cardFormula, latestFormula, monthlyAveragesFormula } from "./formulas";
+import { insertFormula, type InsertOutcome } from "./insert-formula";
 import type { SpillWaitOptions } from "./spill";
 
 export type { InsertOutcome } from "./insert-formula";
@@ -11,6 +12,9 @@ export interface WorkbookActions {
   insertHistory(symbol: string, relativeStart: string): Promise<InsertOutcome>;
   insertForward(symbol: string): Promise<InsertOutcome>;
   insertAuditCard(symbol: string): Promise<InsertOutcome>;
+  insertCard(symbol: string): Promise<InsertOutcome>;
+  /** INDEX.PERIODS monthly averages with observed days, over the same window as the history insert. */
+  insertMonthlyAverages(symbol: string, relativeStart: string): Promise<InsertOutcome>;
 }
 
 type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
@@ -21,10 +25,13 @@ export function excelWorkbookActions(
   run: ExcelRun = (batch) => Excel.run(batch),
 ): WorkbookActions {
   return {
-    insertLatest: (symbol) => run((context) => insertLatest(context, symbol)),
+    insertLatest: (symbol) => run((context) => insertFormula(context, latestFormula(symbol))),
     insertHistory: (symbol, relativeStart) =>
       run((context) => insertHistoryWithChart(context, symbol, relativeStart, wait)),
     insertForward: (symbol) => run((context) => insertForwardWithChart(context, symbol, wait)),
-    insertAuditCard: (symbol) => run((context) => insertAuditCard(context, symbol)),
+    insertAuditCard: (symbol) => run((context) => insertFormula(context, auditCardFormula(symbol))),
+    insertCard: (symbol) => run((context) => insertFormula(context, cardFormula(symbol))),
+    insertMonthlyAverages: (symbol, relativeStart) =>
+      run((context) => insertFormula(context, monthlyAveragesFormula(symbol, relativeStart))),
   };
 }

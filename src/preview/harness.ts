@@ -8,6 +8,8 @@ interface HarnessContext {
   /** functions.json, by function id. */
   readonly metadata: ReadonlyMap<string, FunctionMetadata>;
   readonly now?: () => Date;
+  /** The cell the formula stands in (invocation.address); refresh by scope and freezing index by it. */
+  readonly address?: string;
 }
 
 export interface Evaluation {
@@ -43,7 +45,7 @@ export function evaluateFormula(text: string, context: HarnessContext, report: (
   }
   let cancelled = false;
   const invocation: StandInInvocation = {
-    address: "Preview!A1",
+    address: context.address ?? "Preview!A1",
     setResult: (value) => {
       if (!cancelled) report(outcomeOfValue(value));
     },

@@ -1,5 +1,6 @@
 import { isFormattedNumber } from "../excel/cells";
 import { serialToIso } from "../excel/dates";
+import { isEntityCellValue, type EntityCellValue } from "../excel/entity";
 import { isStandInError } from "./runtime-stand-in";
 
 /** One rendered cell, with what the end-to-end test reads back. */
@@ -8,6 +9,8 @@ export type PreviewCell =
   | { readonly kind: "date"; readonly value: number; readonly text: string }
   | { readonly kind: "boolean"; readonly value: boolean; readonly text: string }
   | { readonly kind: "text"; readonly text: string }
+  /** An entity value (INDEX.CARD): drawn as Excel's card, and readable by `=A1.Field`; `text` is what the cell shows. */
+  | { readonly kind: "entity"; readonly entity: EntityCellValue; readonly text: string }
   | { readonly kind: "error"; readonly code: string; readonly message: string; readonly text: string };
 
 /** What a formula shows: still computing, a value or spill, or an error for the whole formula. */
@@ -31,6 +34,7 @@ function toPreviewCell(value: unknown): PreviewCell {
   if (typeof value === "string") return { kind: "text", text: value };
   if (isFormattedNumber(value)) return { kind: "date", value: value.basicValue, text: formatSerial(value.basicValue, value.numberFormat) };
   if (isStandInError(value)) return { kind: "error", code: value.code, message: value.message, text: value.code };
+  if (isEntityCellValue(value)) return { kind: "entity", entity: value, text: value.text };
   if (value === null || value === undefined) return { kind: "text", text: "" };
   return { kind: "text", text: JSON.stringify(value) };
 }

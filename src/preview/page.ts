@@ -1,8 +1,10 @@
 import { getContext } from "../office/context";
 import type { FunctionMetadata } from "./coerce";
-import { evaluateFormula, type Evaluation } from "./harness";
-import { ResultView } from "./render";
+import { PreviewDesk } from "./desk";
+import { wireDesk } from "./desk-view";
+import { PreviewLines } from "./lines";
 import type { RuntimeStandIn } from "./runtime-stand-in";
+import { wireKeySetting } from "./key-setting";
 
 /** Points the shared context at `?service=` when given; returns the base URL in use. */
 async function applyServiceParameter(): Promise<string> {
@@ -35,29 +37,26 @@ function freshnessText(): string {
   return staleCells > 0 ? `${when} · ${staleCells} from last-known values` : when;
 }
 
-/** Wires the page: service line, formula box, Evaluate and Refresh buttons, results. */
+/** The formula box as lines: one per non-empty line, trimmed (line n is the cell A<n>). */
+function editorOf(formulas: HTMLTextAreaElement) {
+  return {
+    read: () => formulas.value.split("\n").map((line) => line.trim()).filter((line) => line !== ""),
+    write: (lines: readonly string[]) => void (formulas.value = lines.join("\n")),
+  };
+}
+
+/** Wires the page: service line, formula box, Evaluate and Refresh buttons, the desk actions, results. */
 export async function bootPreview(runtime: RuntimeStandIn): Promise<void> {
   const status = byId<HTMLElement>("service");
   try {
     const [baseUrl, metadata] = await Promise.all([applyServiceParameter(), loadMetadata()]);
     status.textContent = `Service: ${baseUrl} · ${runtime.functions.size} functions registered`;
-    const formulas = byId<HTMLTextAreaElement>("formulas");
-    const results = byId<HTMLElement>("results");
+    const editor = editorOf(byId<HTMLTextAreaElement>("formulas"));
     const freshness = byId<HTMLElement>("freshness");
-    let running: Evaluation[] = [];
-    const evaluateAll = () => {
-      running.forEach((evaluation) => evaluation.cancel());
-      results.replaceChildren();
-      const lines = formulas.value.split("\n").map((line) => line.trim()).filter((line) => line !== "");
-      running = lines.map((line, index) => {
-        // The Stop button of a streaming formula cancels it, as deleting its cell would.
-        const handle: { evaluation?: Evaluation } = {};
-        const view = new ResultView(index, line, metadata.get(idOf(line))?.options?.stream ? () => handle.evaluation?.cancel() : undefined);
-        results.append(view.root);
-        handle.evaluation = evaluateFormula(line, { runtime, metadata }, (outcome) => view.show(outcome));
-        return handle.evaluation;
-      });
-    };
+    const holder: { desk?: PreviewDesk } = {};
+    const lines = new PreviewLines({ runtime, metadata, results: byId("results"), frozen: (row, text) => holder.desk?.frozenOutcome(row, text) });
+    const desk = (holder.desk = new PreviewDesk(lines, getContext()));
+    const evaluateAll = () => lines.load(editor.read());
     byId<HTMLButtonElement>("evaluate").addEventListener("click", evaluateAll);
     // Refresh as the ribbon does it; outside Excel nothing recalculates, so the page re-evaluates, as Excel would.
     const refresh = byId<HTMLButtonElement>("refresh");
@@ -70,15 +69,12 @@ export async function bootPreview(runtime: RuntimeStandIn): Promise<void> {
         })
         .finally(() => (refresh.disabled = false));
     });
+    wireDesk(desk, editor, evaluateAll);
+    wireKeySetting(getContext().settings);
     getContext().subscribe(() => (freshness.textContent = freshnessText()));
     document.body.dataset["ready"] = "true";
   } catch (error) {
     status.textContent = `The preview could not start: ${error instanceof Error ? error.message : String(error)}`;
     document.body.dataset["ready"] = "failed";
   }
-}
-
-function idOf(line: string): string {
-  const match = /^=?\s*INDEX\.([A-Za-z]+)/i.exec(line);
-  return match?.[1]?.toUpperCase() ?? "";
 }

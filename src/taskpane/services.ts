@@ -3,6 +3,7 @@ import { testConnection } from "../client/connection-test";
 import { NetworkError } from "../client/errors";
 import { toClientOptions, type Settings } from "../client/settings";
 import { getContext, type AppContext } from "../office/context";
+import { excelDeskActions, type DeskActions } from "../office/desk-actions";
 import { detectHost, type HostInfo } from "../office/host";
 import { excelWorkbookActions, type WorkbookActions } from "../office/workbook-actions";
 import { currentPageSecurity, originBlockedByPolicy, type PageSecurity } from "./model/csp";
@@ -13,6 +14,8 @@ export interface TaskpaneServices {
   readonly context: AppContext;
   /** Insert actions on the active cell. */
   readonly workbook: WorkbookActions;
+  /** Freeze for sharing, restore formulas, refresh by scope. */
+  readonly desk: DeskActions;
   /** Whether the page runs in Excel (insert actions are disabled otherwise). */
   readonly detectHost: () => Promise<HostInfo>;
   /** Tries candidate settings without saving them. */
@@ -40,6 +43,7 @@ export function createTaskpaneServices(): TaskpaneServices {
   return {
     context: getContext(),
     workbook: excelWorkbookActions(),
+    desk: excelDeskActions(getContext()),
     detectHost: () => detectHost(),
     testConnection: policyAwareTestConnection(),
   };

@@ -5,7 +5,7 @@ import { helpText } from "../../src/cli/help";
 import { FLAGSHIP, useReferenceService } from "../contract/reference";
 import { runCli } from "./run-cli";
 
-const SYMBOL_COMMANDS = ["latest", "history", "vol", "forward", "capacity"];
+const SYMBOL_COMMANDS = ["latest", "history", "periods", "vol", "forward", "capacity", "card"];
 const BARE_COMMANDS = ["list", "health", "status", "benchmark-health", "methodology"];
 
 describe("index-data refuses what it would otherwise ignore", () => {
@@ -25,7 +25,7 @@ describe("index-data refuses what it would otherwise ignore", () => {
     expect(ref.service.requests.length).toBe(seen);
   });
 
-  it.each(SYMBOL_COMMANDS.filter((c) => c !== "history"))("%s refuses a second positional", async (command) => {
+  it.each(SYMBOL_COMMANDS.filter((c) => c !== "history" && c !== "periods"))("%s refuses a second positional", async (command) => {
     const seen = ref.service.requests.length;
     const run = await runCli([command, FLAGSHIP, "60", ...base()]);
     expect(run.code).toBe(2);

@@ -78,6 +78,17 @@ describe("the standard catalogue", () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
   });
+
+  it("has no WCAG 2.1 AA violations in the Share panel (outside Excel: actions off, the reason shown)", async () => {
+    const { page } = await rig.open(360, 800, { bypassCSP: true });
+    await page.getByRole("tab", { name: "Share" }).click();
+    await page.getByRole("note").filter({ hasText: "need Excel" }).waitFor();
+    expect(await page.getByRole("button", { name: "Freeze for sharing" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Restore formulas" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Refresh scope" }).isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
 });
 
 describe("a 50,000-entry catalogue (the windowed list)", () => {

@@ -9,7 +9,7 @@ import { installRuntimeStandIn, type RuntimeStandIn } from "../../src/preview/ru
  * The thin wrappers, as Excel's runtime calls them: metadata generated from their JSDoc (as the build
  * does), arguments coerced from it by the preview harness, results converted by src/functions/runtime.ts.
  */
-const WRAPPER_FILES = ["catalogue", "history", "analytics", "service"].map((group) => `src/functions/${group}.functions.ts`);
+const WRAPPER_FILES = ["catalogue", "history", "analytics", "service", "card", "periods"].map((group) => `src/functions/${group}.functions.ts`);
 
 let runtime: RuntimeStandIn;
 let metadata: Map<string, FunctionMetadata>;
@@ -43,9 +43,9 @@ function run(formula: string): Promise<Outcome> {
 }
 
 describe("custom-function wrappers", () => {
-  it("registers eleven functions with stable ids", () => {
-    expect([...metadata.keys()].sort()).toEqual(["CAPACITY", "FIX", "FORWARD", "HEALTH", "HISTORY", "LATEST", "LIST", "METHODOLOGY", "PANEL", "STATUS", "VOL"]);
-    expect(runtime.functions.size).toBe(11);
+  it("registers thirteen functions with stable ids", () => {
+    expect([...metadata.keys()].sort()).toEqual(["CAPACITY", "CARD", "FIX", "FORWARD", "HEALTH", "HISTORY", "LATEST", "LIST", "METHODOLOGY", "PANEL", "PERIODS", "STATUS", "VOL"]);
+    expect(runtime.functions.size).toBe(13);
     for (const fn of metadata.values()) for (const parameter of fn.parameters) expect(parameter).toHaveProperty("description");
   });
 

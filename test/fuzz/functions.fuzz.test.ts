@@ -72,13 +72,15 @@ const PLAUSIBLE: Readonly<Record<IndexFunctionName, readonly fc.Arbitrary<unknow
   LATEST: [symbolLike, fc.constantFrom(null, "value", "asOf", "stale", "confidence", "topContributorShare", "carriedForwardFrom")],
   FIX: [symbolLike, flagLike],
   HISTORY: [symbolLike, dateLike, dateLike, fc.constantFrom(null, "daily", "weekly", 0, 1), flagLike, fc.constantFrom(null, "asc", "desc", 1), fc.constantFrom(null, "confidence", ["status"]), fc.constantFrom(null, "publicationMode")],
-  PANEL: [fc.constantFrom([[SYMBOL]], [[SYMBOL], ["RTM-USG.B-2x4"]], "RTM-NWE-A-1x3,RTM-USG.B-2x4"), dateLike, dateLike, fc.constantFrom(null, "blank", "previous", "na"), flagLike],
+  PANEL: [fc.constantFrom([[SYMBOL]], [[SYMBOL], ["RTM-USG.B-2x4"]], "RTM-NWE-A-1x3,RTM-USG.B-2x4"), dateLike, dateLike, fc.constantFrom(null, "blank", "previous", "na"), flagLike, fc.constantFrom(null, null, "monthly", "weekly"), fc.constantFrom(null, "avg", "avg,observed")],
+  PERIODS: [symbolLike, dateLike, dateLike, fc.constantFrom(null, "weekly", "monthly", "quarterly", "yearly"), fc.constantFrom(null, "avg,observed", "AVG, Carried,change", "pctchange"), flagLike],
   VOL: [symbolLike, fc.constantFrom(null, 2, 30, 365)],
   FORWARD: [symbolLike, flagLike],
   CAPACITY: [symbolLike, fc.constantFrom(null, "fillRatio", "recordedAt", "modelVersion")],
   HEALTH: [fc.constantFrom(null, "reasons", "all", "avgConfidence", "status")],
   STATUS: [],
   METHODOLOGY: [fc.constantFrom(null, "version", "changelog")],
+  CARD: [symbolLike, fc.constantFrom(null, "Value", "confidence, Data coverage", [["As of"], ["Status"]])],
 };
 
 function args(name: IndexFunctionName): fc.Arbitrary<unknown[]> {

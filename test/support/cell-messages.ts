@@ -13,13 +13,15 @@ export const PARAMETERS: Readonly<Record<IndexFunctionName, readonly string[]>> 
   LATEST: ["symbol", "field"],
   FIX: ["symbol", "headers"],
   HISTORY: ["symbol", "start", "end", "granularity", "headers", "sort", "fields"],
-  PANEL: ["symbols", "start", "end", "fill", "headers"],
+  PANEL: ["symbols", "start", "end", "fill", "headers", "period", "stats"],
+  PERIODS: ["symbol", "start", "end", "period", "stats", "headers"],
   VOL: ["symbol", "windowDays"],
   FORWARD: ["symbol", "headers"],
   CAPACITY: ["symbol", "field"],
   HEALTH: ["field"],
   STATUS: [],
   METHODOLOGY: ["field"],
+  CARD: ["symbol", "fields"],
 };
 
 /** The #N/A messages: an unknown index, an index without data, or something this service does not publish. */

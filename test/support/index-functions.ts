@@ -13,6 +13,9 @@ import {
   type FormulaEnv,
   type FormulaResult,
 } from "../../src/excel";
+import { indexPeriods } from "../../src/excel/formulas/periods";
+import { indexCard } from "../../src/excel/formulas/card";
+import { isEntityCellValue } from "../../src/excel/entity";
 
 /** One INDEX function of the pure layer, called with its arguments in order, as a sheet passes them. */
 export type IndexCall = (env: FormulaEnv, args: readonly unknown[]) => Promise<FormulaResult>;
@@ -26,13 +29,19 @@ export const INDEX_FUNCTIONS = byName({
   LATEST: (env, a) => indexLatest(env, a[0], a[1]),
   FIX: (env, a) => indexFix(env, a[0], a[1]),
   HISTORY: (env, a) => indexHistory(env, a),
-  PANEL: (env, a) => indexPanel(env, a[0], a[1], a[2], a[3], a[4]),
+  PANEL: (env, a) => indexPanel(env, a[0], a[1], a[2], a[3], a[4], a[5], a[6]),
+  PERIODS: (env, a) => indexPeriods(env, a),
   VOL: (env, a) => indexVol(env, a[0], a[1]),
   FORWARD: (env, a) => indexForward(env, a[0], a[1]),
   CAPACITY: (env, a) => indexCapacity(env, a[0], a[1]),
   HEALTH: (env, a) => indexHealth(env, a[0]),
   STATUS: (env) => indexStatus(env),
   METHODOLOGY: (env, a) => indexMethodology(env, a[0]),
+  // The card's entity stands here as its text: these suites check errors and settling; test/excel/card.test.ts its shape.
+  CARD: async (env, a) => {
+    const card = await indexCard(env, a[0], a[1]);
+    return isEntityCellValue(card) ? card.text : card;
+  },
 });
 
 /** Widens each entry to IndexCall (STATUS ignores its arguments but takes them like the others). */

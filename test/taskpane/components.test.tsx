@@ -198,22 +198,24 @@ describe("insert actions", () => {
     insertHistory: async () => ({ address: "A1" }),
     insertForward: async () => ({ address: "A1" }),
     insertAuditCard: async () => ({ address: "A1" }),
+    insertCard: async () => ({ address: "A1" }),
+    insertMonthlyAverages: async () => ({ address: "A1" }),
   };
   const render = (host: Loadable<HostInfo>) =>
     renderHtml(<InsertActions symbol="S" historyStart="-3M" historyLabel="3 months" workbook={workbook} host={host} />);
 
-  it("offers four enabled actions in Excel", () => {
+  it("offers six enabled actions in Excel", () => {
     const html = render({ state: "ready", value: { inExcel: true } });
-    expect(html.match(/<button/g)).toHaveLength(4);
+    expect(html.match(/<button/g)).toHaveLength(6);
     expect(html).not.toContain("disabled");
     expect(html).toContain("Insert history (3 months) + chart");
   });
 
   it("disables them outside Excel with the reason, tied to each button", () => {
     const html = render({ state: "ready", value: { inExcel: false, reason: OUTSIDE_OFFICE_REASON } });
-    expect(html.match(/<button[^>]*disabled/g)).toHaveLength(4);
+    expect(html.match(/<button[^>]*disabled/g)).toHaveLength(6);
     expect(html).toContain(OUTSIDE_OFFICE_REASON);
-    expect(html.match(/aria-describedby="[^"]+"/g)).toHaveLength(4);
+    expect(html.match(/aria-describedby="[^"]+"/g)).toHaveLength(6);
   });
 });
 

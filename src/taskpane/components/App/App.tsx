@@ -8,10 +8,11 @@ import { HealthBanner } from "../HealthBanner/HealthBanner";
 import { IndexDetail } from "../IndexDetail/IndexDetail";
 import { RefreshBar } from "../RefreshBar/RefreshBar";
 import { SettingsPanel } from "../SettingsPanel/SettingsPanel";
+import { SharePanel } from "../SharePanel/SharePanel";
 import { useAppStyles } from "./App.styles";
 import type { AppProps } from "./App.types";
 
-type TabId = "indexes" | "settings";
+type TabId = "indexes" | "share" | "settings";
 
 /** The taskpane: refresh bar, health banner, and the Indexes (catalogue or detail) and Settings tabs. */
 export function App({ services, policy, selfOrigin = "" }: AppProps) {
@@ -37,14 +38,24 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
   return (
     <main className={styles.root}>
       <h1 className={styles.title}>Index Data</h1>
-      <RefreshBar snapshot={snapshot} onRefresh={() => context.refresh()} />
+      <RefreshBar
+        snapshot={snapshot}
+        onRefresh={() => context.refresh()}
+        scoped={{
+          actions: services.desk,
+          ...(host.state === "ready" && host.value.inExcel ? {} : { disabledReason: "Refresh by scope needs Excel." }),
+        }}
+      />
       <HealthBanner status={status} />
       <TabList
         selectedValue={tab}
-        onTabSelect={(_event, data) => setTab(data.value === "settings" ? "settings" : "indexes")}
+        onTabSelect={(_event, data) => setTab(data.value === "settings" || data.value === "share" ? data.value : "indexes")}
       >
         <Tab value="indexes" id="tab-indexes" aria-controls="panel-indexes">
           Indexes
+        </Tab>
+        <Tab value="share" id="tab-share" aria-controls="panel-share">
+          Share
         </Tab>
         <Tab value="settings" id="tab-settings" aria-controls="panel-settings">
           Settings
@@ -70,6 +81,11 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
               onBack={back}
             />
           )}
+        </div>
+      )}
+      {tab === "share" && (
+        <div className={styles.panel} role="tabpanel" id="panel-share" aria-labelledby="tab-share">
+          <SharePanel desk={services.desk} host={host} />
         </div>
       )}
       {tab === "settings" && (

@@ -1,9 +1,12 @@
-import { Select } from "@fluentui/react-components";
+import { Select, Tab, TabList } from "@fluentui/react-components";
+import { useState } from "react";
 import type { History } from "../../../client/resources/history";
 import type { Served } from "../../../client/source";
 import type { Loadable } from "../../hooks/useLoad";
 import { HISTORY_RANGES, type HistoryRangeId } from "../../model/history-range";
+import type { HistoryView } from "../../model/history-periods";
 import { HistoryChart } from "../HistoryChart/HistoryChart";
+import { MonthlyChart } from "../HistoryChart/MonthlyChart";
 import { Section } from "../Section/Section";
 import { useIndexDetailStyles } from "./IndexDetail.styles";
 
@@ -18,9 +21,16 @@ export interface HistorySectionProps {
   readonly onRangeChange: (range: HistoryRangeId) => void;
 }
 
-/** The history chart with its range picker. */
+/** The history chart with its range picker, and a switch between daily values and monthly averages. */
 export function HistorySection({ symbol, history, range, onRangeChange }: HistorySectionProps) {
   const styles = useIndexDetailStyles();
+  const [view, setView] = useState<HistoryView>("daily");
+  const viewSwitch = (
+    <TabList size="small" aria-label="History view" selectedValue={view} onTabSelect={(_event, data) => setView(data.value === "monthly" ? "monthly" : "daily")}>
+      <Tab value="daily">Daily</Tab>
+      <Tab value="monthly">Monthly averages</Tab>
+    </TabList>
+  );
   const picker = (
     <Select
       aria-label="History range"
@@ -38,7 +48,12 @@ export function HistorySection({ symbol, history, range, onRangeChange }: Histor
   );
   return (
     <Section title="History" load={history} actions={picker} notFoundText="This index has no history yet.">
-      {({ data }) => <HistoryChart symbol={symbol} points={data.values} />}
+      {({ data }) => (
+        <>
+          {viewSwitch}
+          {view === "monthly" ? <MonthlyChart symbol={symbol} points={data.values} /> : <HistoryChart symbol={symbol} points={data.values} />}
+        </>
+      )}
     </Section>
   );
 }

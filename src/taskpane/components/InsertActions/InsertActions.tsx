@@ -12,7 +12,7 @@ function describeOutcome(outcome: InsertOutcome): Result {
   return { intent: "success", text: `Inserted into ${outcome.address}${chart}.` };
 }
 
-/** The four insert actions; each writes into the active cell of the workbook. */
+/** The insert actions; each writes into the active cell. */
 export function InsertActions({ symbol, historyStart, historyLabel, workbook, host }: InsertActionsProps) {
   const styles = useInsertActionsStyles();
   const noteId = useId();
@@ -42,8 +42,10 @@ export function InsertActions({ symbol, historyStart, historyLabel, workbook, ho
   const actions = [
     { name: "Insert latest value", act: () => workbook.insertLatest(symbol) },
     { name: `Insert history (${historyLabel}) + chart`, act: () => workbook.insertHistory(symbol, historyStart) },
+    { name: `Insert monthly averages (${historyLabel})`, act: () => workbook.insertMonthlyAverages(symbol, historyStart) },
     { name: "Insert forward curve + chart", act: () => workbook.insertForward(symbol) },
     { name: "Insert audit card", act: () => workbook.insertAuditCard(symbol) },
+    { name: "Insert card", act: () => workbook.insertCard(symbol) },
   ];
   return (
     <div>

@@ -3,10 +3,11 @@ import { useState } from "react";
 import { describeError } from "../../model/errors";
 import { formatClock, formatTimestamp } from "../../model/format";
 import { useRefreshBarStyles } from "./RefreshBar.styles";
+import { ScopedRefresh } from "./ScopedRefresh";
 import type { RefreshBarProps } from "./RefreshBar.types";
 
-/** Refresh button, "last refreshed" time, cells on last-known values, and progress of queued requests. */
-export function RefreshBar({ snapshot, onRefresh }: RefreshBarProps) {
+/** Refresh button, refresh by scope, "last refreshed" time, cells on last-known values, and progress of queued requests. */
+export function RefreshBar({ snapshot, onRefresh, scoped }: RefreshBarProps) {
   const styles = useRefreshBarStyles();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -28,6 +29,7 @@ export function RefreshBar({ snapshot, onRefresh }: RefreshBarProps) {
           Last refreshed: {formatClock(snapshot.lastRefreshedAt)}
         </p>
       </div>
+      {scoped !== undefined && <ScopedRefresh {...scoped} />}
       {snapshot.staleCells > 0 && (
         <p className={styles.stale} role="status">
           {snapshot.staleCells} {snapshot.staleCells === 1 ? "cell is" : "cells are"} served from last-known values

@@ -1,0 +1,26 @@
+import type { DeskActions } from "../office/desk-actions";
+import { refreshCommand } from "./refresh-command";
+
+/**
+ * The ribbon's desk buttons. A ribbon button has no dialog, so each does the plain thing: Freeze for sharing
+ * freezes the selection when more than one cell is selected (the trader marked a block), else the active
+ * sheet (a single selected cell is where the cursor happens to be, not a choice), and shows the receipt sheet
+ * so the outcome is visible; Refresh sheet refreshes the active sheet's INDEX cells without asking (the
+ * taskpane's scope picker is where a large refresh is planned and confirmed first).
+ * Both call event.completed() in every path, within the command bound (see refreshCommand).
+ */
+export async function freezeSelectionOrSheet(desk: Pick<DeskActions, "freeze" | "selectedCellCount">): Promise<void> {
+  const selected = await desk.selectedCellCount();
+  await desk.freeze(selected > 1 ? "selection" : "sheet", true);
+}
+
+export async function refreshActiveSheet(desk: Pick<DeskActions, "planRefresh" | "runRefresh">): Promise<void> {
+  await desk.runRefresh(await desk.planRefresh("sheet"));
+}
+
+export function deskCommands(desk: () => DeskActions, timeoutMs?: number) {
+  return {
+    freezeForSharing: refreshCommand(() => freezeSelectionOrSheet(desk()), timeoutMs),
+    refreshSheet: refreshCommand(() => refreshActiveSheet(desk()), timeoutMs),
+  };
+}

@@ -1,0 +1,55 @@
+import { serialToIso } from "../dates";
+import type { EntityCellValue, EntityProperty } from "./cell-values";
+
+/**
+ * Entity properties as the text Excel's card shows, for the places that are not Excel (the preview and the
+ * CLI). It reads only the number formats the card table uses: fixed decimals, thousands separators, a
+ * percentage, a quoted suffix, and the date formats of src/excel/cells.ts (read in UTC).
+ */
+
+/** One line of a card in reading order; a nested entity's properties follow it one level deeper. */
+export interface CardLine {
+  readonly label: string;
+  readonly text: string;
+  readonly depth: number;
+}
+
+export function cardLines(entity: EntityCellValue, depth = 0): CardLine[] {
+  return Object.entries(entity.properties).flatMap(([label, property]) =>
+    property.type === "Entity" ? [{ label, text: property.text, depth }, ...cardLines(property, depth + 1)] : [{ label, text: propertyText(property), depth }],
+  );
+}
+
+export function propertyText(property: EntityProperty): string {
+  switch (property.type) {
+    case "String":
+      return property.basicValue;
+    case "Boolean":
+      return property.basicValue ? "TRUE" : "FALSE";
+    case "Entity":
+      return property.text;
+    default:
+      return numberText(property.basicValue, property.numberFormat);
+  }
+}
+
+/** A number in one of the card's formats; without a format, as JavaScript writes it. */
+export function numberText(value: number, numberFormat: string | undefined): string {
+  if (numberFormat === undefined) return String(value);
+  if (numberFormat.startsWith("yyyy-mm-dd")) return dateText(value, numberFormat);
+  const suffix = /"([^"]*)"\s*$/.exec(numberFormat)?.[1];
+  const pattern = numberFormat.replace(/\s*"[^"]*"\s*$/, "");
+  const percent = pattern.endsWith("%");
+  const decimals = /\.(0+)/.exec(pattern)?.[1]?.length ?? 0;
+  const scaled = percent ? value * 100 : value;
+  const digits = pattern.includes(",")
+    ? scaled.toLocaleString("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals })
+    : scaled.toFixed(decimals);
+  return `${digits}${percent ? "%" : ""}${suffix !== undefined ? ` ${suffix}` : ""}`;
+}
+
+function dateText(serial: number, numberFormat: string): string {
+  const iso = serialToIso(serial);
+  if (numberFormat === "yyyy-mm-dd") return iso.slice(0, 10);
+  return iso.slice(0, numberFormat.endsWith(".000") ? 23 : 19).replace("T", " ");
+}

@@ -1,0 +1,98 @@
+import { z } from "zod";
+
+/**
+ * The cell value shapes Microsoft documents for data types (Excel.StringCellValue, DoubleCellValue,
+ * FormattedNumberCellValue, BooleanCellValue, EntityCellValue with its card layout and provider), declared
+ * once. INDEX.CARD builds its entity from these types, and the tests parse every card with these schemas.
+ * Objects are strict: a misspelt key would be dropped silently by Excel, so here it is an error.
+ * `basicType` is read-only in Excel (what Range.valueTypes reports); we send it where documented so a reader of
+ * the JSON (the preview, the CLI's --json) sees the same value Excel would report.
+ */
+
+export const StringCellValue = z.strictObject({
+  type: z.literal("String"),
+  basicValue: z.string(),
+  basicType: z.literal("String").exactOptional(),
+});
+
+export const DoubleCellValue = z.strictObject({
+  type: z.literal("Double"),
+  basicValue: z.number().finite(),
+  basicType: z.literal("Double").exactOptional(),
+  numberFormat: z.string().min(1).exactOptional(),
+});
+
+export const FormattedNumberCellValue = z.strictObject({
+  type: z.literal("FormattedNumber"),
+  basicValue: z.number().finite(),
+  basicType: z.literal("Double").exactOptional(),
+  numberFormat: z.string().min(1),
+});
+
+export const BooleanCellValue = z.strictObject({
+  type: z.literal("Boolean"),
+  basicValue: z.boolean(),
+  basicType: z.literal("Boolean").exactOptional(),
+});
+
+/** Excel.CardLayoutListSection: a titled list of property names, in display order. */
+export const CardLayoutSection = z.strictObject({
+  layout: z.literal("List"),
+  title: z.string().min(1).exactOptional(),
+  properties: z.array(z.string().min(1)).min(1),
+  collapsible: z.boolean().exactOptional(),
+  collapsed: z.boolean().exactOptional(),
+});
+
+/** Excel.EntityCardLayout (layout "Entity"), title as text. */
+export const EntityCardLayout = z.strictObject({
+  layout: z.literal("Entity").exactOptional(),
+  title: z.string().min(1).exactOptional(),
+  sections: z.array(CardLayoutSection).exactOptional(),
+});
+
+/** Excel.CellValueProviderAttributes: who supplied the data, with an optional link. */
+export const ProviderAttributes = z.strictObject({
+  description: z.string().min(1),
+  logoSourceAddress: z.url().exactOptional(),
+  logoTargetAddress: z.url().exactOptional(),
+});
+
+export type StringCellValue = z.output<typeof StringCellValue>;
+export type DoubleCellValue = z.output<typeof DoubleCellValue>;
+export type FormattedNumberCellValue = z.output<typeof FormattedNumberCellValue>;
+export type BooleanCellValue = z.output<typeof BooleanCellValue>;
+export type CardLayoutSection = z.output<typeof CardLayoutSection>;
+export type ProviderAttributes = z.output<typeof ProviderAttributes>;
+
+/** A property of an entity: one of the primitive shapes, or a nested entity. */
+export type EntityProperty = StringCellValue | DoubleCellValue | FormattedNumberCellValue | BooleanCellValue | EntityCellValue;
+
+export interface EntityCellValue {
+  readonly type: "Entity";
+  readonly text: string;
+  /** What an Excel without data types shows; read-only in Excel, documented as "#VALUE!" / "Error". */
+  readonly basicValue?: "#VALUE!";
+  readonly basicType?: "Error";
+  readonly properties: Readonly<Record<string, EntityProperty>>;
+  readonly layouts?: { readonly card?: z.output<typeof EntityCardLayout> };
+  readonly provider?: ProviderAttributes;
+}
+
+export const EntityCellValue: z.ZodType<EntityCellValue> = z.strictObject({
+  type: z.literal("Entity"),
+  text: z.string(),
+  basicValue: z.literal("#VALUE!").exactOptional(),
+  basicType: z.literal("Error").exactOptional(),
+  properties: z.record(
+    z.string().min(1),
+    z.lazy(() => z.union([StringCellValue, DoubleCellValue, FormattedNumberCellValue, BooleanCellValue, EntityCellValue])),
+  ),
+  layouts: z.strictObject({ card: EntityCardLayout.exactOptional() }).exactOptional(),
+  provider: ProviderAttributes.exactOptional(),
+});
+
+/** True for an entity cell value (structural: it may come from another realm, or from JSON). */
+export function isEntityCellValue(value: unknown): value is EntityCellValue {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "Entity";
+}

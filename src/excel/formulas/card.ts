@@ -1,0 +1,61 @@
+import type { IndexSummary } from "../../client/resources/indexes";
+import { flattenList, isOmitted } from "../arguments";
+import { invalidArgument } from "../cell-error";
+import type { ExcelCapabilities, FormulaResult } from "../cells";
+import { buildCardEntity, CARD_LABELS, type EntityCellValue } from "../entity";
+import { evaluate, load, type FormulaEnv } from "../evaluate";
+import { parseSymbol } from "../arguments";
+import { indexLatest } from "./latest";
+
+/** Entities need CustomFunctionsRuntime 1.4, as formatted numbers do; a host may say otherwise. */
+export function showsEntities(caps: ExcelCapabilities): boolean {
+  return caps.entities ?? caps.formattedNumbers;
+}
+
+/**
+ * INDEX.CARD(symbol, [fields]): the latest fix as an Excel entity (a card with its provenance). On a host
+ * without data types it is the plain latest value, exactly as INDEX.LATEST(symbol) gives it.
+ */
+export function indexCard(env: FormulaEnv, symbolArg: unknown, fieldsArg: unknown): Promise<FormulaResult | EntityCellValue> {
+  return evaluate(env, "the index card", () => {
+    const symbol = parseSymbol(symbolArg);
+    const labels = parseCardFields(fieldsArg);
+    if (!showsEntities(env.caps)) return () => indexLatest(env, symbol, undefined);
+    // evaluate() is typed for plain results; the entity passes through it untouched.
+    return async () => (await cardEntity(env, symbol, labels)) as unknown as FormulaResult;
+  });
+}
+
+/** The entity for a symbol: one latest-fix request (shared with INDEX.LATEST and INDEX.FIX), plus the catalogue entry. */
+export async function cardEntity(env: FormulaEnv, symbol: string, labels?: ReadonlySet<string>): Promise<EntityCellValue> {
+  const [served, entry] = await Promise.all([load(env, { symbol, what: "latest fix" }, () => env.source.latest(symbol)), catalogueEntry(env, symbol)]);
+  return buildCardEntity({ fix: served.data, stale: served.stale, ...(entry !== undefined ? { entry } : {}) }, labels);
+}
+
+/** The catalogue only adds names; a failing catalogue leaves those properties out rather than failing the card. */
+export async function catalogueEntry(env: FormulaEnv, symbol: string): Promise<IndexSummary | undefined> {
+  try {
+    const catalogue = await env.source.listIndexes();
+    return catalogue.data.find((row) => row.symbol === symbol);
+  } catch {
+    return undefined;
+  }
+}
+
+function normaliseLabel(text: string): string {
+  return text.trim().toLowerCase().replace(/[\s_-]/g, "");
+}
+
+/** `fields`: property labels as a list ("Value, Confidence") or a range; omitted or blank: every property. */
+export function parseCardFields(value: unknown): ReadonlySet<string> | undefined {
+  if (isOmitted(value)) return undefined;
+  const items = flattenList(value).filter((item) => !(isOmitted(item) || (typeof item === "string" && item.trim() === "")));
+  if (items.length === 0) return undefined;
+  const labels = items.map((item) => {
+    const wanted = typeof item === "string" ? normaliseLabel(item) : undefined;
+    const label = CARD_LABELS.find((candidate) => normaliseLabel(candidate) === wanted);
+    if (label === undefined) throw invalidArgument("fields", `use property names of the card: ${CARD_LABELS.map((l) => `"${l}"`).join(", ")}`, item);
+    return label;
+  });
+  return new Set(labels);
+}

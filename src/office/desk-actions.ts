@@ -1,0 +1,52 @@
+import type { AppContext } from "./context";
+import { freezeForSharing, type FreezeOutcome } from "./freeze";
+import { restoreFormulas, type RestoreOutcome } from "./receipt-restore";
+import type { CellScope } from "./refresh-scope-ranges";
+import { planRefresh, runRefresh, type RefreshPlan, type RefreshScope } from "./refresh-scope";
+
+export type { FreezeOutcome } from "./freeze";
+export type { RestoreOutcome } from "./receipt-restore";
+export type { RefreshPlan, RefreshScope } from "./refresh-scope";
+export type { CellScope } from "./refresh-scope-ranges";
+
+/** The desk's workbook-wide actions, for the taskpane's Share panel and refresh scope picker and the ribbon. */
+export interface DeskActions {
+  freeze(scope: CellScope, receiptVisible: boolean): Promise<FreezeOutcome>;
+  restore(selectionOnly: boolean): Promise<RestoreOutcome>;
+  /** What a scoped refresh would do (cells, requests); nothing is fetched. */
+  planRefresh(scope: RefreshScope): Promise<RefreshPlan>;
+  runRefresh(plan: RefreshPlan): Promise<void>;
+  /** The selection's cell count: the ribbon's Freeze picks the selection above one cell, else the sheet. */
+  selectedCellCount(): Promise<number>;
+}
+
+type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
+
+/** Desk actions through `Excel.run` over the shared runtime's context; `run` is injectable for office-addin-mock. */
+export function excelDeskActions(app: AppContext, run: ExcelRun = (batch) => Excel.run(batch)): DeskActions {
+  return {
+    freeze: (scope, receiptVisible) =>
+      run(async (context) => {
+        const engine = await app.engine();
+        const { baseUrl } = await app.settings.load();
+        return freezeForSharing(context, {
+          scope,
+          receiptVisible,
+          serviceUrl: baseUrl,
+          now: () => new Date(),
+          provenanceOf: (address) => engine.addresses.provenanceOf(address),
+          errorOf: (address) => engine.addresses.errorOf(address),
+        });
+      }),
+    restore: (selectionOnly) => run((context) => restoreFormulas(context, selectionOnly)),
+    planRefresh: (scope) => run(async (context) => planRefresh(context, await app.engine(), scope)),
+    runRefresh: (plan) => run((context) => runRefresh(context, app, plan)),
+    selectedCellCount: () =>
+      run(async (context) => {
+        const selection = context.workbook.getSelectedRange();
+        selection.load("cellCount");
+        await context.sync();
+        return selection.cellCount;
+      }),
+  };
+}

@@ -1,0 +1,52 @@
+import { cellAddress, parseRect } from "./refresh-scope-address";
+
+/** Where a freeze or a refresh applies: the selection, the active sheet, or every sheet of the workbook. */
+export type CellScope = "selection" | "sheet" | "workbook";
+
+/** The sheet freezing writes its receipt to; never part of a scope. */
+export const RECEIPT_SHEET = "Index Data receipt";
+
+/** An INDEX formula: one that calls an INDEX.* function anywhere in it (it is frozen or refreshed as a whole). */
+const INDEX_CALL = /(^|[^A-Za-z0-9_.])INDEX\.[A-Za-z]+\s*\(/i;
+
+export function isIndexFormula(formula: unknown): formula is string {
+  return typeof formula === "string" && formula.startsWith("=") && INDEX_CALL.test(formula);
+}
+
+/** A cell of the scope holding an INDEX formula. */
+export interface IndexCell {
+  readonly address: string;
+  readonly formula: string;
+}
+
+/** The ranges of a scope, with address and formulas loaded (one sync). The receipt sheet is left out. */
+async function scopeRanges(context: Excel.RequestContext, scope: CellScope): Promise<Excel.Range[]> {
+  let ranges: Excel.Range[];
+  if (scope === "selection") ranges = [context.workbook.getSelectedRange()];
+  else if (scope === "sheet") ranges = [context.workbook.worksheets.getActiveWorksheet().getUsedRangeOrNullObject(true)];
+  else {
+    const sheets = context.workbook.worksheets;
+    sheets.load("items/name");
+    await context.sync();
+    ranges = sheets.items.filter((sheet) => sheet.name !== RECEIPT_SHEET).map((sheet) => sheet.getUsedRangeOrNullObject(true));
+  }
+  ranges.forEach((range) => range.load("address,formulas"));
+  await context.sync();
+  return ranges.filter((range) => !range.isNullObject && !range.address.startsWith(`'${RECEIPT_SHEET}'!`));
+}
+
+/** Every INDEX formula of the scope, top to bottom, left to right, with its cell's address. */
+export async function indexCellsIn(context: Excel.RequestContext, scope: CellScope): Promise<{ cells: IndexCell[]; ranges: Excel.Range[] }> {
+  const ranges = await scopeRanges(context, scope);
+  const cells: IndexCell[] = [];
+  for (const range of ranges) {
+    const rect = parseRect(range.address);
+    if (rect === undefined) continue;
+    range.formulas.forEach((row, r) =>
+      row.forEach((formula: unknown, c) => {
+        if (isIndexFormula(formula)) cells.push({ address: cellAddress(rect.sheet, rect.top + r, rect.left + c), formula });
+      }),
+    );
+  }
+  return { cells, ranges };
+}

@@ -1,0 +1,88 @@
+import { RECEIPT_HEADER, type ReceiptRow } from "../office/receipt";
+import { describePlan, type RefreshPlan, type RefreshScope } from "../office/refresh-scope";
+import type { PreviewDesk } from "./desk";
+
+/** The receipt fields in RECEIPT_HEADER's order, so the page's list reads as the receipt sheet does. */
+const FIELDS = ["cell", "range", "formula", "values", "asOf", "publicationMode", "service", "frozenAt", "note"] as const satisfies readonly (keyof ReceiptRow)[];
+
+function byId<T extends HTMLElement>(id: string): T {
+  const node = document.getElementById(id);
+  if (node === null) throw new Error(`preview.html lacks #${id}`);
+  return node as T;
+}
+
+/** The receipt as a table: text nodes only, one row per frozen line. */
+function showReceipt(table: HTMLTableElement, rows: readonly ReceiptRow[]): void {
+  const head = document.createElement("tr");
+  for (const title of RECEIPT_HEADER) head.append(Object.assign(document.createElement("th"), { textContent: title }));
+  const body = rows.map((row) => {
+    const tr = document.createElement("tr");
+    tr.dataset["cell"] = row.cell;
+    for (const field of FIELDS) {
+      const td = document.createElement("td");
+      td.dataset["field"] = field;
+      td.textContent = row[field];
+      tr.append(td);
+    }
+    return tr;
+  });
+  table.replaceChildren(...(rows.length > 0 ? [head, ...body] : []));
+  table.hidden = rows.length === 0;
+}
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Wires Freeze, Restore and Refresh scope. Refresh scope shows its plan (cells, requests) first and runs only
+ * when the user confirms it. `reload` re-reads the lines after Restore wrote formulas back into the editor.
+ */
+export function wireDesk(desk: PreviewDesk, editor: { read(): string[]; write(lines: readonly string[]): void }, reload: () => void): void {
+  const message = byId<HTMLElement>("desk-message");
+  const receipt = byId<HTMLTableElement>("receipt");
+  const say = (text: string) => {
+    message.textContent = text;
+    showReceipt(receipt, desk.receipt);
+  };
+  byId<HTMLButtonElement>("freeze").addEventListener("click", () => {
+    desk.freeze().then((text) => {
+      editor.write(desk.lines.texts());
+      say(text);
+    }, (error: unknown) => say(`Freeze failed: ${reason(error)}`));
+  });
+  byId<HTMLButtonElement>("restore").addEventListener("click", () => {
+    const { texts, message: text } = desk.restore(editor.read());
+    editor.write(texts);
+    reload();
+    say(text);
+  });
+  wireRefreshScope(desk, say);
+}
+
+function wireRefreshScope(desk: PreviewDesk, say: (text: string) => void): void {
+  const scope = byId<HTMLSelectElement>("refresh-scope");
+  const planText = byId<HTMLElement>("scope-plan");
+  const run = byId<HTMLButtonElement>("run-refresh");
+  let planned: RefreshPlan | undefined;
+  byId<HTMLButtonElement>("plan-refresh").addEventListener("click", () => {
+    desk.planRefresh(scope.value as RefreshScope).then((plan) => {
+      planned = plan;
+      planText.textContent = describePlan(plan);
+      planText.dataset["cells"] = String(plan.addresses.length);
+      planText.dataset["requests"] = String(plan.keys.length);
+      run.hidden = plan.addresses.length === 0;
+    }, (error: unknown) => say(`Refresh scope failed: ${reason(error)}`));
+  });
+  run.addEventListener("click", () => {
+    const plan = planned;
+    if (plan === undefined) return;
+    planned = undefined;
+    run.hidden = true;
+    run.disabled = true;
+    desk.runRefresh(plan).then(
+      () => say(`Refreshed ${plan.addresses.length} line${plan.addresses.length === 1 ? "" : "s"} with ${plan.keys.length} request${plan.keys.length === 1 ? "" : "s"}.`),
+      (error: unknown) => say(`Refresh failed: ${reason(error)}`),
+    ).finally(() => (run.disabled = false));
+  });
+}

@@ -1,0 +1,141 @@
+import type { AppContext } from "../office/context";
+import { receiptRowOf, stillAsFrozen, type ReceiptRow } from "../office/receipt";
+import { restoreMessage } from "../office/receipt-restore";
+import { cellAddress, normalizeAddress, parseRect } from "../office/refresh-scope-address";
+import { planIndexed, type RefreshPlan, type RefreshScope } from "../office/refresh-scope";
+import { constantValues, isIndexLine, lineAddress, PREVIEW_SHEET, type PreviewLines } from "./lines";
+import type { Outcome, PreviewCell } from "./outcome";
+
+/** A receipt row of the page, with the outcome the line showed (so a frozen line keeps its formats). */
+interface FrozenLine {
+  readonly receipt: ReceiptRow;
+  readonly outcome: Outcome;
+}
+
+/** What a cell holds once frozen, as Excel's Range.values reads it: numbers (dates as serials), text, errors as codes. */
+function cellValue(cell: PreviewCell): unknown {
+  if (cell.kind === "number" || cell.kind === "date" || cell.kind === "boolean") return cell.value;
+  if (cell.kind === "error") return cell.code;
+  return cell.text;
+}
+
+function valuesOf(outcome: Outcome): unknown[][] {
+  if (outcome.state === "value") return outcome.rows.map((row) => row.map(cellValue));
+  return [[outcome.state === "error" ? outcome.code : ""]];
+}
+
+/** The cells a line's values cover, from its cell in column A: "Preview!A3" or "Preview!A3:C9". */
+function rangeOf(row: number, values: readonly (readonly unknown[])[]): string {
+  const height = Math.max(1, values.length);
+  const width = Math.max(1, ...values.map((cells) => cells.length));
+  if (height === 1 && width === 1) return lineAddress(row);
+  const corner = cellAddress(PREVIEW_SHEET, row - 1 + height - 1, width - 1);
+  return `${lineAddress(row)}:${corner.slice(corner.indexOf("!") + 1)}`;
+}
+
+function rowOf(address: string): number {
+  return (parseRect(address)?.top ?? -1) + 1;
+}
+
+/**
+ * Freeze, Restore and Refresh scope for the page's lines, with the office layer's own rules: the receipt rows
+ * (receiptRowOf: the service's public URL, never the key), "changed since freezing" (stillAsFrozen), the
+ * restore wording, and the refresh plan from the engine's address index (planIndexed).
+ */
+export class PreviewDesk {
+  #receipt: FrozenLine[] = [];
+
+  constructor(
+    readonly lines: PreviewLines,
+    private readonly app: Pick<AppContext, "engine" | "settings" | "refreshKeys">,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  get receipt(): readonly ReceiptRow[] {
+    return this.#receipt.map((frozen) => frozen.receipt);
+  }
+
+  /** What a constant line shows when it is a frozen line the user has not changed: the outcome frozen. */
+  frozenOutcome(row: number, text: string): Outcome | undefined {
+    const address = lineAddress(row);
+    const found = this.#receipt.find((frozen) => frozen.receipt.cell === address && stillAsFrozen(frozen.receipt, constantValues(text)));
+    return found?.outcome;
+  }
+
+  /** The checked lines, or every line when none is checked. */
+  #scopeRows(): number[] {
+    const checked = this.lines.checkedRows();
+    return checked.length > 0 ? checked : this.lines.texts().map((_, index) => index + 1);
+  }
+
+  /** Replaces each INDEX line of the scope by the values it shows and adds its receipt row; returns what to say. */
+  async freeze(): Promise<string> {
+    const texts = this.lines.texts();
+    const rows = this.#scopeRows().filter((row) => isIndexLine(texts[row - 1]));
+    if (rows.length === 0) return "No INDEX formula among these lines; nothing was frozen and no receipt was written.";
+    const settled = rows.filter((row) => this.lines.outcome(row)?.state !== "busy");
+    const engine = await this.app.engine();
+    const { baseUrl } = await this.app.settings.load();
+    const frozenAt = this.now().toISOString();
+    const written = settled.map((row) => {
+      const outcome = this.lines.outcome(row) ?? { state: "busy" };
+      const values = valuesOf(outcome);
+      const address = lineAddress(row);
+      const note = outcome.state === "error" ? outcome.message : "";
+      const shown = { cell: address, range: rangeOf(row, values), formula: withEquals(texts[row - 1]), values, provenance: engine.addresses.provenanceOf(address), note };
+      const receipt = receiptRowOf(shown, baseUrl, frozenAt);
+      this.#receipt.push({ receipt, outcome });
+      this.lines.write(row, receipt.values);
+      return receipt;
+    });
+    const busy = rows.length - settled.length;
+    const skipped = busy > 0 ? ` ${busy} still computing were left as formulas.` : "";
+    return `Froze ${written.length} INDEX line${written.length === 1 ? "" : "s"}; the receipt is below.${skipped}`;
+  }
+
+  /**
+   * Puts formulas back from the receipt (the checked lines' rows, or all) into `current` (the lines as the user
+   * has them now); a line changed since freezing is listed and left alone, and its receipt row stays.
+   */
+  restore(current: readonly string[]): { texts: string[]; message: string } {
+    const checked = new Set(this.lines.checkedRows().map(lineAddress));
+    const texts = [...current];
+    const restored: FrozenLine[] = [];
+    const changed: string[] = [];
+    for (const frozen of this.#receipt) {
+      if (checked.size > 0 && !checked.has(frozen.receipt.cell)) continue;
+      const index = rowOf(frozen.receipt.cell) - 1;
+      const text = texts[index];
+      if (text === undefined || !stillAsFrozen(frozen.receipt, constantValues(text))) {
+        changed.push(frozen.receipt.cell);
+        continue;
+      }
+      texts[index] = frozen.receipt.formula;
+      restored.push(frozen);
+    }
+    this.#receipt = this.#receipt.filter((frozen) => !restored.includes(frozen));
+    if (restored.length === 0 && changed.length === 0) return { texts, message: "There is no receipt to restore from." };
+    return { texts, message: restoreMessage(restored.length, changed) };
+  }
+
+  /** The plan of a scoped refresh ("selection" is the checked lines); nothing is fetched. */
+  async planRefresh(scope: RefreshScope): Promise<RefreshPlan> {
+    const texts = this.lines.texts();
+    const indexLines = new Set(texts.flatMap((text, index) => (isIndexLine(text) ? [lineAddress(index + 1)] : [])));
+    const checked = new Set(this.lines.checkedRows().map(lineAddress));
+    const inScope = (address: string) => scope !== "selection" || checked.has(normalizeAddress(address));
+    return planIndexed(await this.app.engine(), scope, inScope, (address) => indexLines.has(normalizeAddress(address)));
+  }
+
+  /** Asks for each planned resource once, then re-evaluates the planned lines. */
+  runRefresh(plan: RefreshPlan): Promise<void> {
+    if (plan.addresses.length === 0) return Promise.resolve();
+    return this.app.refreshKeys(plan.keys, () => this.lines.recalculate(plan.addresses.map(rowOf)));
+  }
+}
+
+/** The preview also runs a line typed without its "=": it is the same formula. */
+function withEquals(text: string | undefined): string {
+  const trimmed = (text ?? "").trim();
+  return trimmed.startsWith("=") ? trimmed : `=${trimmed}`;
+}

@@ -1,0 +1,142 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { startReferenceService } from "../../reference-service/src";
+import { launchChromium } from "../support/browser";
+import { startStaticServer, type StaticServer } from "../support/static-server";
+
+/**
+ * INDEX.CARD in the formula preview, end to end: the built bundle in headless Chromium against the reference
+ * service on a Sunday (the Friday fix carried forward), the card drawn as Excel lays it out, and `=A1.Field`.
+ */
+const DIST = resolve(__dirname, "..", "..", process.env["PREVIEW_DIST_DIR"] ?? "dist");
+const SUNDAY = new Date("2025-03-16T12:00:00Z");
+
+interface ShownCard {
+  readonly title: string;
+  readonly sections: { readonly title: string; readonly rows: [string, string][] }[];
+  readonly provider: string;
+}
+
+describe("INDEX.CARD in the formula preview (Chromium, built bundle)", () => {
+  let service: Awaited<ReturnType<typeof startReferenceService>>;
+  let server: StaticServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    if (!existsSync(join(DIST, "preview.html"))) throw new Error(`${join(DIST, "preview.html")} is missing: run "npm run build" first.`);
+    service = await startReferenceService({ flavor: "newer", now: () => SUNDAY, rateLimits: { anonymous: 100_000 } });
+    server = await startStaticServer({ root: DIST, proxyApiTo: service.url });
+    browser = await launchChromium();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await service?.close();
+  });
+
+  async function evaluate(formulas: readonly string[], query = ""): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 900, height: 1200 } });
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    await page.goto(`${server.url}/preview.html?service=${encodeURIComponent(server.url)}${query}`);
+    await page.waitForSelector("body[data-ready='true']", { timeout: 30_000 });
+    await page.fill("#formulas", formulas.join("\n"));
+    await page.click("#evaluate");
+    await page.waitForFunction(
+      (count) => {
+        const results = [...document.querySelectorAll<HTMLElement>("#results .result")];
+        return results.length === count && results.every((r) => r.dataset["state"] !== undefined && r.dataset["state"] !== "busy");
+      },
+      formulas.length,
+      { timeout: 60_000 },
+    );
+    expect(problems).toEqual([]);
+    return page;
+  }
+
+  function shownCard(page: Page, address: string): Promise<ShownCard> {
+    return page.$eval(`#results .result[data-address='${address}'] .outcome > .card`, (card) => ({
+      title: card.querySelector(":scope > .card-title")?.textContent ?? "",
+      sections: [...card.querySelectorAll(":scope > .card-section")].map((section) => ({
+        title: section.querySelector(".card-section-title")?.textContent ?? "",
+        rows: [...section.querySelectorAll(":scope > dl > .card-property")].map(
+          (row) => [row.querySelector("dt")?.textContent ?? "", row.querySelector("dd")?.textContent ?? ""] as [string, string],
+        ),
+      })),
+      provider: card.querySelector(":scope > .card-provider")?.textContent ?? "",
+    }));
+  }
+
+  function shownCell(page: Page, address: string) {
+    return page.$eval(`#results .result[data-address='${address}']`, (result) => ({
+      state: result.getAttribute("data-state"),
+      kind: result.querySelector("td")?.getAttribute("data-kind") ?? undefined,
+      text: result.querySelector("td")?.textContent ?? undefined,
+      code: result.querySelector(".error .code")?.textContent ?? undefined,
+      message: result.querySelector(".error .message")?.textContent ?? undefined,
+    }));
+  }
+
+  it("draws the card as Excel lays it out: title, sections in reading order, the service's figures", async () => {
+    const page = await evaluate([`=INDEX.CARD("RTM-NWE-A-1x3")`]);
+    const card = await shownCard(page, "A1");
+    expect(card.title).toMatch(/^RTM-NWE-A-1x3 · North-West Europe/);
+    expect(card.sections.map((s) => s.title)).toEqual(["Fix", "Quality", "Coverage", "Index"]);
+    expect(card.sections[0]?.rows).toEqual([
+      ["Value", "1.6508 USD/kg"],
+      ["As of", "2025-03-16"],
+      ["Unit", "USD/kg"],
+      ["Currency", "USD"],
+    ]);
+    expect(card.sections[1]?.rows.slice(0, 4)).toEqual([
+      ["Confidence", "66"],
+      ["Status", "FIRM"],
+      ["Publication mode", "CARRIED_FORWARD"],
+      ["Carried forward from", "2025-03-14"],
+    ]);
+    const coverage = await page.$$eval("#results .result[data-address='A1'] .card .card .card-property", (rows) =>
+      rows.map((row) => [row.querySelector("dt")?.textContent, row.querySelector("dd")?.textContent]),
+    );
+    expect(coverage).toEqual([
+      ["Contributors", "13"],
+      ["Executed trades", "29"],
+      ["Firm quotes", "24"],
+      ["Indicatives", "3"],
+      ["Total mass (kg)", "4,428,000 kg"],
+      ["Top contributor share", "32.7%"],
+    ]);
+    expect(card.provider).toBe("Data provided by Index Data Service");
+    await page.close();
+  });
+
+  it("reads one field of the card with =A1.Field, and says #FIELD! or #REF! where there is none", async () => {
+    const page = await evaluate([
+      `=INDEX.CARD("RTM-NWE-A-1x3")`,
+      `=A1.Confidence`,
+      `=A1.[Carried forward from]`,
+      `=a1.[data coverage]`,
+      `=A1.Colour`,
+      `=INDEX.LATEST("RTM-NWE-A-1x3")`,
+      `=A6.Value`,
+      `=A9.Value`,
+    ]);
+    expect(await shownCell(page, "A2")).toMatchObject({ state: "value", kind: "number", text: "66" });
+    expect(await shownCell(page, "A3")).toMatchObject({ state: "value", kind: "date", text: "2025-03-14" });
+    expect((await shownCard(page, "A4")).title).toBe("Data coverage");
+    expect(await shownCell(page, "A5")).toMatchObject({ state: "error", code: "#FIELD!", message: expect.stringContaining('A1 has no field "Colour"') });
+    expect(await shownCell(page, "A6")).toMatchObject({ state: "value", kind: "number", text: "1.6508" });
+    expect(await shownCell(page, "A7")).toMatchObject({ state: "error", code: "#FIELD!" });
+    expect(await shownCell(page, "A8")).toMatchObject({ state: "error", code: "#REF!" });
+    await page.close();
+  });
+
+  it("on a host without CustomFunctionsRuntime 1.4 (?dates=serial) the card is the plain latest value", async () => {
+    const page = await evaluate([`=INDEX.CARD("RTM-NWE-A-1x3")`, `=A1.Confidence`], "&dates=serial");
+    expect(await shownCell(page, "A1")).toMatchObject({ state: "value", kind: "number", text: "1.6508" });
+    expect(await page.$("#results .card")).toBeNull();
+    expect(await shownCell(page, "A2")).toMatchObject({ state: "error", code: "#FIELD!" });
+    await page.close();
+  });
+});

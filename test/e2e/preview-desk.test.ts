@@ -1,0 +1,211 @@
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { DEMO_KEYS } from "../../reference-service/src/tiers";
+import { launchChromium } from "../support/browser";
+import { startStaticServer, type StaticServer } from "../support/static-server";
+
+/**
+ * Freeze, Restore and Refresh scope in the formula preview, end to end: the built bundle in headless Chromium
+ * against the reference service, whose request log tells which requests the page sent.
+ */
+const DIST = resolve(__dirname, "..", "..", process.env["PREVIEW_DIST_DIR"] ?? "dist");
+const A = "RTM-NWE-A-1x3";
+const B = "RTM-USG.B-2x4";
+
+interface Line {
+  readonly address: string;
+  readonly state: string;
+  readonly frozen: boolean;
+  readonly updates: number;
+  readonly cells: string[][];
+  readonly code: string | undefined;
+  readonly message: string | undefined;
+}
+
+type ReceiptField = "cell" | "range" | "formula" | "values" | "asOf" | "publicationMode" | "service" | "frozenAt" | "note";
+
+let service: RunningReferenceService;
+let server: StaticServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(join(DIST, "preview.html"))) throw new Error(`${join(DIST, "preview.html")} is missing: run "npm run build" first.`);
+  service = await startReferenceService({ flavor: "newer", rateLimits: { anonymous: 100_000, "api-key": 100_000 } });
+  server = await startStaticServer({ root: DIST, proxyApiTo: service.url });
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await service?.close();
+});
+
+async function openPreview(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 1400 } });
+  await page.goto(`${server.url}/preview.html?service=${encodeURIComponent(server.url)}`);
+  await page.waitForSelector("body[data-ready='true']", { timeout: 30_000 });
+  return page;
+}
+
+function settledLines(page: Page, count: number): Promise<unknown> {
+  return page.waitForFunction(
+    (n) => {
+      const results = [...document.querySelectorAll<HTMLElement>("#results .result")];
+      return results.length === n && results.every((r) => r.dataset["state"] !== undefined && r.dataset["state"] !== "busy");
+    },
+    count,
+    { timeout: 60_000 },
+  );
+}
+
+async function evaluate(page: Page, formulas: readonly string[]): Promise<Line[]> {
+  await page.fill("#formulas", formulas.join("\n"));
+  await page.click("#evaluate");
+  await settledLines(page, formulas.length);
+  return lines(page);
+}
+
+function lines(page: Page): Promise<Line[]> {
+  return page.$$eval("#results .result", (sections) =>
+    sections.map((section) => ({
+      address: section.getAttribute("data-address") ?? "",
+      state: section.getAttribute("data-state") ?? "",
+      frozen: section.getAttribute("data-frozen") === "true",
+      updates: Number(section.getAttribute("data-updates") ?? "0"),
+      cells: [...section.querySelectorAll("tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")),
+      code: section.querySelector(".error .code")?.textContent ?? undefined,
+      message: section.querySelector(".error .message")?.textContent ?? undefined,
+    })),
+  );
+}
+
+function receipt(page: Page): Promise<Record<ReceiptField, string>[]> {
+  return page.$$eval("#receipt tr[data-cell]", (rows) =>
+    rows.map((row) => Object.fromEntries([...row.querySelectorAll("td")].map((td) => [td.getAttribute("data-field") ?? "", td.textContent ?? ""]))),
+  ) as Promise<Record<ReceiptField, string>[]>;
+}
+
+async function deskMessage(page: Page, startsWith: string): Promise<string> {
+  await page.waitForFunction((start) => document.getElementById("desk-message")?.textContent?.startsWith(start) === true, startsWith, { timeout: 30_000 });
+  return (await page.textContent("#desk-message")) ?? "";
+}
+
+async function check(page: Page, addresses: readonly string[]): Promise<void> {
+  for (const address of addresses) await page.check(`#results .result[data-address='${address}'] input.select`);
+}
+
+test("freeze shows each INDEX line's values, marks it frozen and lists a receipt without the API key", async () => {
+  const page = await openPreview();
+  await page.click("details.settings > summary");
+  await page.fill("#api-key", DEMO_KEYS.apiKey);
+  await page.click("#save-key");
+  await page.waitForFunction(() => document.getElementById("key-status")?.textContent?.startsWith("Key saved") === true);
+  service.resetRequestLog();
+  const formulas = [`=INDEX.LATEST("${A}", "confidence")`, `=INDEX.HISTORY("${A}", "2024-02-26", "2024-03-01")`, `=INDEX.LATEST("RTM-NOPE-1x3")`, "42"];
+  const before = await evaluate(page, formulas);
+  // The key was in use: the service saw keyed requests.
+  expect(service.requests.length).toBeGreaterThan(0);
+  expect(service.requests.every((r) => r.apiKeyTier === "api-key")).toBe(true);
+  const fix = await (await fetch(`${service.url}/api/v1/index/${A}/latest`)).json() as { confidence: number; asOf: string; publicationMode: string };
+  expect(fix.publicationMode).toMatch(/\w/);
+  expect(before[0]?.cells).toEqual([[String(fix.confidence)]]);
+  expect(before[1]?.cells.length).toBeGreaterThan(1);
+  expect(before[2]?.code).toBe("#N/A");
+
+  service.resetRequestLog();
+  await page.click("#freeze");
+  expect(await deskMessage(page, "Froze")).toBe("Froze 3 INDEX lines; the receipt is below.");
+  await settledLines(page, formulas.length);
+  const after = await lines(page);
+  expect(after.map((line) => line.frozen)).toEqual([true, true, true, false]);
+  expect(after.slice(0, 3).map((line) => line.cells)).toEqual(before.slice(0, 3).map((line) => line.cells));
+  expect(after[2]?.code).toBe("#N/A");
+  expect(service.requests).toEqual([]); // freezing reads what the lines show; it asks the service nothing
+  const editor = (await page.inputValue("#formulas")).split("\n");
+  expect(editor[0]).toBe(`[[${fix.confidence}]]`);
+  expect(editor[2]).toBe(`[["#N/A"]]`);
+  expect(editor[3]).toBe("42");
+
+  const rows = await receipt(page);
+  expect(rows.map((row) => [row.cell, row.formula])).toEqual([
+    ["Preview!A1", formulas[0]],
+    ["Preview!A2", formulas[1]],
+    ["Preview!A3", formulas[2]],
+  ]);
+  expect(rows[0]).toMatchObject({ range: "Preview!A1", values: `[[${fix.confidence}]]`, asOf: fix.asOf, publicationMode: fix.publicationMode, service: server.url, note: "" });
+  expect(rows[1]?.range).toMatch(/^Preview!A2:[A-Z]+\d+$/);
+  expect(rows[2]).toMatchObject({ values: `[["#N/A"]]`, note: before[2]?.message });
+  expect(rows.every((row) => !Number.isNaN(Date.parse(row.frozenAt)))).toBe(true);
+  const shown = await page.evaluate(() => document.body.innerText + document.documentElement.outerHTML);
+  expect(shown).toContain("Preview!A1");
+  expect(shown).not.toContain(DEMO_KEYS.apiKey);
+  await page.close();
+}, 90_000);
+
+test("restore puts the formulas back and leaves a line edited since freezing alone", async () => {
+  const page = await openPreview();
+  const formulas = [`=INDEX.LATEST("${A}", "asOf")`, `=INDEX.VOL("${A}", 30)`, `=INDEX.FORWARD("${B}")`];
+  const before = await evaluate(page, formulas);
+  await page.click("#freeze");
+  await deskMessage(page, "Froze 3");
+  const frozen = (await page.inputValue("#formulas")).split("\n");
+  await page.fill("#formulas", [frozen[0], "99", frozen[2]].join("\n"));
+
+  await page.click("#restore");
+  expect(await deskMessage(page, "Restored")).toBe("Restored 2 INDEX formulas. Left alone because they were changed after freezing: Preview!A2.");
+  expect((await page.inputValue("#formulas")).split("\n")).toEqual([formulas[0], "99", formulas[2]]);
+  await settledLines(page, 3);
+  const after = await lines(page);
+  expect(after.map((line) => [line.frozen, line.state])).toEqual([[false, "value"], [false, "value"], [false, "value"]]);
+  expect(after[0]?.cells).toEqual(before[0]?.cells);
+  expect(after[1]?.cells).toEqual([["99"]]);
+  expect(after[2]?.cells).toEqual(before[2]?.cells);
+  // The edited line's row stays in the receipt; the restored rows left it.
+  expect((await receipt(page)).map((row) => row.cell)).toEqual(["Preview!A2"]);
+  await page.close();
+}, 90_000);
+
+test("a scoped refresh shows its plan first, then asks once per distinct resource of the scope", async () => {
+  const page = await openPreview();
+  const formulas = [
+    `=INDEX.LATEST("${A}", "confidence")`,
+    `=INDEX.LATEST("${A}", "status")`,
+    `=INDEX.VOL("${B}", 30)`,
+    `=INDEX.FORWARD("${B}")`,
+    `=INDEX.LATEST("${A}")`,
+  ];
+  await evaluate(page, formulas);
+
+  async function refresh(scope: string): Promise<{ plan: string; requests: string[] }> {
+    await page.selectOption("#refresh-scope", scope);
+    await page.evaluate(() => (document.getElementById("scope-plan")!.textContent = ""));
+    await page.click("#plan-refresh");
+    await page.waitForFunction(() => document.getElementById("scope-plan")?.textContent !== "");
+    const plan = (await page.textContent("#scope-plan")) ?? "";
+    service.resetRequestLog();
+    if (await page.isVisible("#run-refresh")) {
+      await page.evaluate(() => (document.getElementById("desk-message")!.textContent = ""));
+      await page.click("#run-refresh");
+      await deskMessage(page, "Refreshed");
+    }
+    return { plan, requests: service.requests.map((r) => r.path).sort() };
+  }
+
+  await check(page, ["A1", "A2", "A3"]);
+  const selection = await refresh("selection");
+  expect(selection.plan).toBe("3 cells, 2 requests. Cells elsewhere that show the same data update too.");
+  expect(selection.requests).toEqual([`/api/v1/index/${A}/latest`, `/api/v1/index/${B}/volatility?windowDays=30`]);
+  expect((await lines(page)).map((line) => line.updates)).toEqual([2, 2, 2, 1, 1]);
+
+  const all = await refresh("workbook");
+  expect(all.plan).toBe("5 cells, 3 requests. Cells elsewhere that show the same data update too.");
+  expect(all.requests).toEqual([`/api/v1/index/${A}/latest`, `/api/v1/index/${B}/forward`, `/api/v1/index/${B}/volatility?windowDays=30`]);
+
+  const stale = await refresh("stale");
+  expect(stale.plan).toBe("Nothing is stale; nothing to refresh.");
+  expect(stale.requests).toEqual([]);
+  await page.close();
+}, 90_000);

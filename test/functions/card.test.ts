@@ -1,0 +1,88 @@
+import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
+import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { EntityCellValue } from "../../src/excel/entity";
+import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
+
+/**
+ * INDEX.CARD as Excel calls it: the wrapper, the host's capability check (Office.context.requirements), and
+ * the metadata the build generates from its JSDoc. Each case loads the add-in afresh, as a new host would.
+ */
+const SYMBOL = "RTM-NWE-A-1x3";
+let service: RunningReferenceService;
+
+beforeAll(async () => {
+  service = await startReferenceService({ flavor: "newer", now: () => new Date("2025-03-16T12:00:00Z"), rateLimits: { anonymous: 100_000 } });
+});
+afterAll(async () => {
+  await service.close();
+});
+afterEach(() => {
+  delete (globalThis as { Office?: unknown }).Office;
+});
+
+type IsSetSupported = (name: string, version: string) => boolean;
+
+/** Loads the wrapper in a fresh module registry on a host whose isSetSupported is `check`. */
+async function cardOnHost(check: IsSetSupported) {
+  jest.resetModules();
+  installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
+  (globalThis as { Office?: unknown }).Office = { context: { requirements: { isSetSupported: check } } };
+  const { getContext } = await import("../../src/office/context");
+  await getContext().settings.save({ baseUrl: service.url });
+  const { card } = await import("../../src/functions/card.functions");
+  return (symbol: string, fields?: string[][]) => card(symbol, fields as string[][], { address: "Sheet1!B2" } as CustomFunctions.Invocation);
+}
+
+describe("INDEX.CARD wrapper", () => {
+  it("returns an entity of Microsoft's documented shape where CustomFunctionsRuntime 1.4 is supported", async () => {
+    const asked: string[] = [];
+    const card = await cardOnHost((name, version) => {
+      asked.push(`${name} ${version}`);
+      return true;
+    });
+    const entity = EntityCellValue.parse(await card(SYMBOL));
+    expect(asked).toContain("CustomFunctionsRuntime 1.4");
+    expect(entity.text).toBe("RTM-NWE-A-1x3 1.6508");
+    expect(entity.properties["Carried forward from"]).toEqual({ type: "FormattedNumber", basicValue: 45730, basicType: "Double", numberFormat: "yyyy-mm-dd" });
+  });
+
+  it("returns the plain latest value where the host lacks CustomFunctionsRuntime 1.4", async () => {
+    const card = await cardOnHost(() => false);
+    expect(await card(SYMBOL)).toBe(1.6508);
+  });
+
+  it("returns the plain latest value where the capability check throws", async () => {
+    const card = await cardOnHost(() => {
+      throw new Error("requirements not ready");
+    });
+    expect(await card(SYMBOL)).toBe(1.6508);
+  });
+
+  it("rejects a bad fields argument with a #VALUE! CustomFunctions.Error saying what to use", async () => {
+    const card = await cardOnHost(() => true);
+    await expect(card(SYMBOL, [["Colour"]])).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringContaining('"Confidence"') });
+  });
+
+  it("rejects an unknown symbol with #N/A naming it", async () => {
+    const card = await cardOnHost(() => true);
+    await expect(card("RTM-NOPE-Z-1x3")).rejects.toMatchObject({ code: "#N/A", message: expect.stringContaining("RTM-NOPE-Z-1x3") });
+  });
+});
+
+describe("INDEX.CARD metadata", () => {
+  it("lets the result carry data types: allowCustomDataForDataTypeAny, an `any` result, the address requested", async () => {
+    const generated = await generateCustomFunctionsMetadata(["src/functions/card.functions.ts"], false);
+    expect(generated.errors).toEqual([]);
+    const json = JSON.parse(generated.metadataJson) as { allowCustomDataForDataTypeAny?: boolean; functions: { id: string; result: unknown; options?: unknown; parameters: unknown[] }[] };
+    expect(json.allowCustomDataForDataTypeAny).toBe(true);
+    const card = json.functions.find((fn) => fn.id === "CARD");
+    // The generator leaves out `type` for a union, and a missing type means "any" in Microsoft's metadata reference.
+    expect((card?.result as { type?: string } | undefined)?.type ?? "any").toBe("any");
+    expect(card?.result).not.toHaveProperty("dimensionality");
+    expect(card?.options).toMatchObject({ requiresAddress: true });
+    expect(card?.parameters).toEqual([
+      expect.objectContaining({ name: "symbol", type: "string" }),
+      expect.objectContaining({ name: "fields", type: "string", dimensionality: "matrix", optional: true }),
+    ]);
+  });
+});
