@@ -9,6 +9,8 @@ import type { FreshnessSnapshot } from "./freshness";
 import { LiveFeed } from "./live-feed";
 import { RequestEngine } from "./request-engine";
 import { SwitchingSource } from "./switching-source";
+import type { CellCall } from "./address-index";
+import { CellSource } from "./cell-source";
 
 /** Longest gap between a change and the snapshot listeners hearing of it. */
 const NOTIFY_EVERY_MS = 200;
@@ -74,6 +76,20 @@ export class EngineHost {
     const engine = await this.current;
     engine.invalidate();
     await this.options.recalc();
+    this.lastRefreshedAt = new Date(this.clock.now()).toISOString();
+    this.notifyNow();
+  }
+
+  /** The source of one evaluation of one cell (indexed by its address; cache only in a value preview). */
+  sourceFor(cell: CellCall): CellSource {
+    return new CellSource(() => this.current, cell);
+  }
+
+  /** Asks the service again for `keys` only (once each), then recalculates the scope's cells through `recalc`. */
+  async refreshKeys(keys: readonly string[], recalc: () => Promise<unknown>): Promise<void> {
+    const engine = await this.current;
+    engine.refreshKeys(keys);
+    await recalc();
     this.lastRefreshedAt = new Date(this.clock.now()).toISOString();
     this.notifyNow();
   }

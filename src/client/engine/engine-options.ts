@@ -4,6 +4,7 @@ import { CLIENT_DEFAULTS } from "../options";
 import type { KeyValueStorage } from "../storage";
 import { DEFAULT_TTLS, type TtlTable } from "./kinds";
 import type { RetryOptions } from "./retry-policy";
+import type { BudgetChannel } from "./shared-budget";
 
 /** Options of the request engine. Every one has a default; the defaults suit a sheet in Excel. */
 export interface EngineOptions {
@@ -23,6 +24,11 @@ export interface EngineOptions {
   readonly retry?: Partial<RetryOptions>;
   /** Where every engine timer and "now" comes from; tests pass a fake one. @default systemClock */
   readonly clock?: Clock;
+  /**
+   * The channel the add-in's runtimes on this machine share the rate budget through; `null` for none (the
+   * header rule alone then guards it). @default a BroadcastChannel per service and caller, where there is one
+   */
+  readonly budgetChannel?: BudgetChannel | null;
 }
 
 /** The options resolved, with the engine's fixed figures beside them. */
@@ -33,8 +39,9 @@ export interface ResolvedEngineOptions {
   readonly rateMarginMs: number;
   readonly maxQueueWaitMs: number;
   /**
-   * Requests sent before the service's first answer tells us what is left of the budget. 1 (a probe)
-   * never trips the limit, even when the same IP or key spent budget elsewhere.
+   * Requests sent before the first answer (ours or another runtime's) tells us what is left of the budget: a
+   * sixth of the tier's limit, so the first data requests go at once (no probe in front of them) and the same
+   * IP or key may have spent five sixths of the window elsewhere without a 429.
    */
   readonly openingBurst: number;
   /** Requests in flight at once (a first wave of a sheet goes out together). */
@@ -79,12 +86,13 @@ export function resolveEngineOptions(
   };
   // Queue wait, then every attempt's timeout, then one window of 429 waits; the last attempt may start late.
   const requestBoundMs = maxQueueWaitMs + retry.maxAttempts * timeoutMs + rateWindowMs;
+  const initialLimit = options.initialLimit ?? TIER_LIMITS.newer[client.apiKey !== undefined ? "api-key" : "anonymous"];
   return {
-    initialLimit: options.initialLimit ?? TIER_LIMITS.newer[client.apiKey !== undefined ? "api-key" : "anonymous"],
+    initialLimit,
     rateWindowMs,
     rateMarginMs: Math.max(250, Math.round(rateWindowMs * 0.02)),
     maxQueueWaitMs,
-    openingBurst: 1,
+    openingBurst: Math.max(1, Math.floor(initialLimit / 6)),
     maxInFlight: 48,
     batchWindowMs,
     ttls: { ...DEFAULT_TTLS, ...options.ttls },

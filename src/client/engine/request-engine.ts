@@ -16,6 +16,7 @@ import type { IndexDataSource, LatestValue, Served } from "../source";
 import { MemoryStorage } from "../storage";
 import { DAY_MS, parseInstant, startOfUtcDay, withDeadline } from "../../time";
 import type { FreshnessSnapshot } from "./freshness";
+import { AddressIndex, PreviewMiss, type CellCall } from "./address-index";
 import { resolveEngineOptions, type EngineOptions, type ResolvedEngineOptions } from "./engine-options";
 import { HistoryBatcher } from "./history-batcher";
 import { mergeableRange } from "./history-ranges";
@@ -27,6 +28,7 @@ import { RateBudget } from "./rate-budget";
 import { RequestSender } from "./request-sender";
 import { ResultCache } from "./result-cache";
 import { Scheduler } from "./scheduler";
+import { shareBudget, type SharedBudget } from "./shared-budget";
 import { StaleLedger } from "./stale-ledger";
 
 function symbolKey(symbol: string): string {
@@ -45,6 +47,8 @@ export class RequestEngine implements IndexDataSource {
   private readonly budget: RateBudget;
   private readonly scheduler: Scheduler;
   private readonly sender: RequestSender;
+  /** The budget shared with the add-in's other runtimes on this machine (undefined: no channel). */
+  private readonly sharing: SharedBudget | undefined;
   private readonly store: LastKnownStore;
   private readonly cache: ResultCache;
   private readonly history_: HistoryBatcher;
@@ -52,6 +56,14 @@ export class RequestEngine implements IndexDataSource {
   private readonly stale = new StaleLedger();
   private readonly fixesAsked = new Set<string>();
   private readonly listeners = new Set<() => void>();
+  /** Which cell needs which resource (refresh by scope, freeze receipts). */
+  readonly addresses = new AddressIndex();
+  /** The cell the call running now is for (set only while an engine method runs synchronously). */
+  private cell: CellCall | undefined;
+  /** Keys a scoped refresh asked for again: their next read goes to the service. */
+  private readonly forced = new Set<string>();
+  /** Keys last served from a last-known value (the service failed). */
+  private readonly servedStale = new Set<string>();
 
   constructor(clientOptions: ClientOptions, options: EngineOptions = {}) {
     this.options = resolveEngineOptions(options, clientOptions);
@@ -66,6 +78,8 @@ export class RequestEngine implements IndexDataSource {
     this.budget = new RateBudget({ limit: o.initialLimit, windowMs: o.rateWindowMs, marginMs: o.rateMarginMs, openingBurst: o.openingBurst });
     this.scheduler = new Scheduler(this.budget, { maxQueueWaitMs: o.maxQueueWaitMs, maxInFlight: o.maxInFlight, clock: o.clock });
     this.scheduler.subscribe(() => this.changed());
+    const where = { channel: options.budgetChannel, baseUrl: clientOptions.baseUrl, apiKey: clientOptions.apiKey, clock: o.clock };
+    this.sharing = shareBudget(this.budget, where, () => this.scheduler.pump());
     this.sender = new RequestSender(this.scheduler, this.budget, new Outage({ holdMs: o.failureTtlMs, tripAfter: o.retry.maxAttempts }), o);
     this.store = new LastKnownStore(options.storage ?? new MemoryStorage(), { namespace: clientOptions.baseUrl, ...o.lastKnown });
     this.cache = new ResultCache(this.store, {
@@ -110,7 +124,17 @@ export class RequestEngine implements IndexDataSource {
   }
 
   latestValue(symbol: string): Promise<Served<LatestValue>> {
-    return this.counted(this.bounded(this.latestValues.get(symbolKey(symbol)), `the latest value of ${symbol}`));
+    const key = `latest|${symbolKey(symbol)}`;
+    const miss = this.attribute(key, () => this.cache.holdsFresh(key) || this.cache.holdsFresh("catalogue"));
+    if (miss !== undefined) return Promise.reject(miss);
+    const work = this.bounded(this.latestValues.get(symbolKey(symbol)), `the latest value of ${symbol}`);
+    // Answered by the fix or the catalogue: either way the value's asOf is its provenance.
+    return this.counted(
+      work.then((served) => {
+        this.addresses.noteData(key, served.data);
+        return served;
+      }),
+    );
   }
 
   history(symbol: string, query?: HistoryQuery): Promise<Served<History>> {
@@ -213,6 +237,7 @@ export class RequestEngine implements IndexDataSource {
   close(): void {
     this.scheduler.failWaiting(new ConfigurationError("The service settings changed before this request was sent; recalculate to use the new settings.", {}));
     this.listeners.clear();
+    this.sharing?.close();
   }
 
   private fetchCatalogue(): Promise<Served<readonly IndexSummary[]>> {
@@ -242,7 +267,58 @@ export class RequestEngine implements IndexDataSource {
 
   /** `load` does its own sending (history goes through the batcher, which sends unions). */
   private serve<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force = false): Promise<Served<T>> {
-    return this.bounded(this.cache.get(kind, key, load, force), key);
+    const miss = this.attribute(key, () => this.cache.holdsFresh(key));
+    if (miss !== undefined) return Promise.reject(miss);
+    const again = this.forced.delete(key);
+    return this.bounded(this.cache.get(kind, key, load, force || again), key).then((served) => this.noteServed(key, served));
+  }
+
+  /** Runs `call` (an engine method) on behalf of `cell`: the keys it reads are indexed under the cell's address. */
+  forCell<T>(cell: CellCall, call: () => Promise<T>): Promise<T> {
+    const previous = this.cell;
+    this.cell = cell;
+    try {
+      return call();
+    } finally {
+      this.cell = previous;
+    }
+  }
+
+  /** The next read of each key asks the service, once, however many cells share it. */
+  refreshKeys(keys: readonly string[]): void {
+    const today = startOfUtcDay(this.options.clock.now());
+    for (const key of keys) {
+      this.forced.add(key);
+      const [kind, symbol, start, end] = key.split("|");
+      // A latest-value cell then takes its own fix, not the catalogue (which would refetch every symbol).
+      if (kind === "latest" && symbol !== undefined) this.fixesAsked.add(symbol);
+      if (kind === "history" && start !== undefined && end !== undefined && Number(end) >= today) {
+        this.history_.invalidate((range) => range.endMs < Number(start) || range.startMs > Number(end));
+      }
+    }
+    this.scheduler.resetProgress();
+  }
+
+  /** True when `key` is past its time-to-live or was last answered with a last-known value. */
+  isStale(key: string): boolean {
+    if (this.servedStale.has(key)) return true;
+    // A latest-value cell may have been answered by the catalogue, which then holds its value fresh.
+    const viaCatalogue = key.startsWith("latest|") && this.cache.holdsFresh("catalogue") && !this.servedStale.has("catalogue");
+    return !(this.cache.holdsFresh(key) || viaCatalogue);
+  }
+
+  /** Indexes `key` under the current cell; in a value preview, the miss to answer when the cache cannot. */
+  private attribute(key: string, cached: () => boolean): PreviewMiss | undefined {
+    const cell = this.cell;
+    if (cell?.address !== undefined) this.addresses.record(cell.address, key);
+    return cell?.preview === true && !cached() ? new PreviewMiss(key) : undefined;
+  }
+
+  private noteServed<T>(key: string, served: Served<T>): Served<T> {
+    if (served.stale) this.servedStale.add(key);
+    else this.servedStale.delete(key);
+    this.addresses.noteData(key, served.data);
+    return served;
   }
 
   private bounded<T>(work: Promise<T>, what: string): Promise<T> {

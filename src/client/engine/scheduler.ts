@@ -28,7 +28,8 @@ interface QueuedTask {
 }
 
 /**
- * Sends requests no faster than the rate budget allows, first come first served (retries go first).
+ * Sends requests no faster than the rate budget allows, first come first served (retries go first). The
+ * queue's length is this runtime's demand in the budget's fair share among the add-in's runtimes.
  * Every task settles: it runs, or fails once it has waited `maxQueueWaitMs` (or at once, when the budget
  * already shows it would wait longer than that).
  */
@@ -73,7 +74,7 @@ export class Scheduler {
     this.nextSlotAt = undefined;
     while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
       const now = this.options.clock.now();
-      const wait = this.budget.waitMs(now, this.inFlight);
+      const wait = this.budget.waitMs(now, this.inFlight, this.queue.length);
       if (wait > 0) {
         if (Number.isFinite(wait)) this.armSlotTimer(now, wait);
         break;
@@ -171,6 +172,7 @@ export class Scheduler {
   }
 
   private changed(): void {
+    this.budget.setDemand(this.queue.length);
     for (const listener of this.listeners) listener();
   }
 }

@@ -1,0 +1,122 @@
+/**
+ * Which cells need which resources: the engine's index from a cell's address (invocation.address, e.g.
+ * "Sheet1!B2") to the cache keys its last evaluation used, plus the message of the error it showed. Refresh by
+ * scope reads it to fetch each resource a scope needs once; freezing reads it for the receipt's provenance.
+ * A cell re-evaluated replaces its entry; a cell whose formula is gone is dropped by `keepOnly` (refresh
+ * rebuilds from the workbook's formulas) or `forget` (a canceled cell).
+ */
+
+/** On whose behalf a call runs: the cell's address when Excel gave one, and whether it is a value preview. */
+export interface CellCall {
+  readonly address?: string;
+  /** Excel is previewing the formula while it is typed: answer from the cache or not at all. */
+  readonly preview: boolean;
+}
+
+/** A value preview asked for something the cache does not hold fresh: no request is sent for it. */
+export class PreviewMiss extends Error {
+  constructor(readonly key: string) {
+    super(`${key} is not cached; press Enter to fetch it`);
+    this.name = "PreviewMiss";
+  }
+}
+
+/** Where a value came from, as the service said it: the fix date and publication mode. */
+export interface Provenance {
+  readonly asOf?: string;
+  readonly publicationMode?: string;
+}
+
+function provenanceOf(data: unknown): Provenance | undefined {
+  if (typeof data !== "object" || data === null) return undefined;
+  const { asOf, publicationMode } = data as { asOf?: unknown; publicationMode?: unknown };
+  const found = {
+    ...(typeof asOf === "string" ? { asOf } : {}),
+    ...(typeof publicationMode === "string" ? { publicationMode } : {}),
+  };
+  return Object.keys(found).length > 0 ? found : undefined;
+}
+
+/** What the refresh of some cells will cost: the cells found and the distinct resources they need. */
+export interface RefreshPlan {
+  readonly addresses: readonly string[];
+  readonly keys: readonly string[];
+}
+
+export class AddressIndex {
+  private readonly keysByAddress = new Map<string, Set<string>>();
+  private readonly errors = new Map<string, string>();
+  private readonly provenance = new Map<string, Provenance>();
+
+  /** A new evaluation of the cell starts: what it needed before no longer counts. */
+  begin(address: string): void {
+    this.keysByAddress.set(address, new Set());
+    this.errors.delete(address);
+  }
+
+  record(address: string, key: string): void {
+    const keys = this.keysByAddress.get(address) ?? new Set<string>();
+    keys.add(key);
+    this.keysByAddress.set(address, keys);
+  }
+
+  /** The message of the error the cell showed (#N/A, #VALUE!), for the freeze receipt. */
+  noteError(address: string, message: string): void {
+    this.errors.set(address, message);
+  }
+
+  /** Keeps the asOf and publication mode of what `key` served, when the data has them. */
+  noteData(key: string, data: unknown): void {
+    const found = provenanceOf(data);
+    if (found === undefined) return;
+    // A value's asOf alone (from the catalogue) keeps the publication mode the fix of that date gave.
+    const known = this.provenance.get(key);
+    this.provenance.set(key, known?.asOf === found.asOf ? { ...known, ...found } : found);
+  }
+
+  /** The provenance of the first resource of the cell that has one (a fix, a curve). */
+  provenanceOf(address: string): Provenance | undefined {
+    for (const key of this.keysOf(address)) {
+      const found = this.provenance.get(key);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+
+  errorOf(address: string): string | undefined {
+    return this.errors.get(address);
+  }
+
+  forget(address: string): void {
+    this.keysByAddress.delete(address);
+    this.errors.delete(address);
+  }
+
+  /** Drops every address of `inScope` that `stillIndex` rejects (its INDEX formula was removed). */
+  keepOnly(inScope: (address: string) => boolean, stillIndex: (address: string) => boolean): void {
+    for (const address of [...this.keysByAddress.keys()]) {
+      if (inScope(address) && !stillIndex(address)) this.forget(address);
+    }
+  }
+
+  addresses(): string[] {
+    return [...this.keysByAddress.keys()];
+  }
+
+  keysOf(address: string): string[] {
+    return [...(this.keysByAddress.get(address) ?? [])];
+  }
+
+  /** The cells `include` accepts and the distinct keys they need, each once. */
+  plan(include: (address: string, keys: readonly string[]) => boolean): RefreshPlan {
+    const addresses: string[] = [];
+    const keys = new Set<string>();
+    for (const [address, needed] of this.keysByAddress) {
+      const list = [...needed];
+      if (!include(address, list)) continue;
+      addresses.push(address);
+      list.forEach((key) => keys.add(key));
+    }
+    return { addresses, keys: [...keys] };
+  }
+}

@@ -1,0 +1,198 @@
+import type { Clock, TimerHandle } from "../../time";
+import type { BudgetPort, RateBudget, ServerWindow } from "./rate-budget";
+
+/** What runtimes sharing one budget tell each other. Times are epoch ms: runtimes on one machine share the clock. */
+export type BudgetMessage =
+  | { readonly type: "hello"; readonly peer: string }
+  | { readonly type: "state"; readonly peer: string; readonly to: string; readonly sends: readonly number[]; readonly server?: ServerWindow; readonly limit: number; readonly pausedUntil: number; readonly demand: number }
+  | { readonly type: "spend"; readonly peer: string; readonly at: number }
+  | { readonly type: "seen"; readonly peer: string; readonly limit: number; readonly window: ServerWindow }
+  | { readonly type: "pause"; readonly peer: string; readonly until: number }
+  | { readonly type: "demand"; readonly peer: string; readonly queued: number }
+  | { readonly type: "bye"; readonly peer: string };
+
+/** A channel every runtime of the add-in on this machine sees; a message reaches every other member, not the sender. */
+export interface BudgetChannel {
+  post(message: BudgetMessage): void;
+  subscribe(listener: (message: BudgetMessage) => void): void;
+  close(): void;
+}
+
+/** How long a new runtime waits for the others to tell it the budget, before its first request (no request of its own). */
+export const JOIN_WAIT_MS = 15;
+
+/**
+ * The channel name: one per service and caller (anonymous, or one key), so runtimes on other services or keys
+ * never pool budgets. The key appears only as a 32-bit FNV-1a hash, which does not give the key back.
+ */
+export function budgetChannelName(baseUrl: string, apiKey: string | undefined): string {
+  if (apiKey === undefined) return `index-data-budget|${baseUrl}|anonymous`;
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < apiKey.length; i += 1) hash = Math.imul(hash ^ apiKey.charCodeAt(i), 0x01000193) >>> 0;
+  return `index-data-budget|${baseUrl}|key-${hash.toString(16)}`;
+}
+
+/**
+ * BroadcastChannel, where the runtime has one: the shared runtimes of Excel on the web (browser), Windows
+ * (WebView2, Chromium) and Mac (WKWebView, Safari 15.4+) all do, and runtimes of one add-in share its origin,
+ * which is the channel's scope. Undefined elsewhere (older WebKit, Internet Explorer's Trident): the header
+ * rule alone then guards the budget.
+ */
+export function broadcastBudgetChannel(name: string): BudgetChannel | undefined {
+  if (typeof BroadcastChannel !== "function") return undefined;
+  const channel = new BroadcastChannel(name);
+  // In Node (the benchmark, the CLI) an open channel must not keep the process alive.
+  (channel as unknown as { unref?: () => void }).unref?.();
+  return {
+    post: (message) => channel.postMessage(message),
+    subscribe: (listener) => channel.addEventListener("message", (event) => listener((event as MessageEvent<BudgetMessage>).data)),
+    close: () => channel.close(),
+  };
+}
+
+/** A channel in memory, for tests: delivery is asynchronous (a microtask), as BroadcastChannel's is. */
+export class MemoryBudgetHub {
+  private readonly members = new Set<(message: BudgetMessage) => void>();
+  /** Every message posted, in order (tests read it). */
+  readonly posted: BudgetMessage[] = [];
+
+  channel(): BudgetChannel {
+    let listener: ((message: BudgetMessage) => void) | undefined;
+    const deliver = (message: BudgetMessage) => listener?.(message);
+    this.members.add(deliver);
+    return {
+      post: (message) => {
+        this.posted.push(message);
+        for (const member of [...this.members]) if (member !== deliver) queueMicrotask(() => member(message));
+      },
+      subscribe: (l) => {
+        listener = l;
+      },
+      close: () => {
+        this.members.delete(deliver);
+      },
+    };
+  }
+}
+
+/**
+ * Connects one runtime's RateBudget to the others on the channel: every send, every header seen and every
+ * 429 pause goes to all; a runtime that joins says hello and is told the running state (sends in the window,
+ * the service's last count, demand), so it joins the budget instead of starting at full speed.
+ */
+export class SharedBudget implements BudgetPort {
+  readonly peer: string;
+  private demandPosted = 0;
+  private demandSoon = false;
+  private closed = false;
+  private joinTimer: TimerHandle | undefined;
+
+  constructor(
+    private readonly channel: BudgetChannel,
+    private readonly budget: RateBudget,
+    private readonly clock: Clock,
+    /** Called when something a peer said may let a request go (the scheduler pumps). */
+    private readonly changed: () => void,
+  ) {
+    this.peer = `${clock.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+    channel.subscribe((message) => this.receive(message));
+    budget.share(this, this.peer);
+    // Nobody answering within the join wait means this runtime is alone: it goes on by the headers.
+    this.joinTimer = clock.setTimer(() => this.join(), JOIN_WAIT_MS);
+    this.post({ type: "hello", peer: this.peer });
+  }
+
+  spent(at: number): void {
+    this.post({ type: "spend", peer: this.peer, at });
+  }
+
+  seen(limit: number, window: ServerWindow): void {
+    this.post({ type: "seen", peer: this.peer, limit, window });
+  }
+
+  paused(until: number): void {
+    this.post({ type: "pause", peer: this.peer, until });
+  }
+
+  /** Demand changes with every request queued: told once per microtask, and only when it changed. */
+  demand(): void {
+    if (this.demandSoon) return;
+    this.demandSoon = true;
+    queueMicrotask(() => {
+      this.demandSoon = false;
+      const queued = this.budget.state(this.clock.now()).demand;
+      if (queued === this.demandPosted) return;
+      this.demandPosted = queued;
+      this.post({ type: "demand", peer: this.peer, queued });
+    });
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.post({ type: "bye", peer: this.peer });
+    this.closed = true;
+    this.clock.clearTimer(this.joinTimer);
+    this.channel.close();
+  }
+
+  private join(): void {
+    this.clock.clearTimer(this.joinTimer);
+    this.joinTimer = undefined;
+    this.budget.joined();
+    this.changed();
+  }
+
+  private post(message: BudgetMessage): void {
+    if (!this.closed) this.channel.post(message);
+  }
+
+  private receive(message: BudgetMessage): void {
+    if (message.peer === this.peer || this.closed) return;
+    const now = this.clock.now();
+    this.budget.peerHeard(message.peer, now);
+    switch (message.type) {
+      case "hello": {
+        const state = this.budget.state(now);
+        this.post({ type: "state", peer: this.peer, to: message.peer, ...state });
+        break;
+      }
+      case "state":
+        if (message.to !== this.peer) return;
+        for (const at of message.sends) this.budget.peerSpent(at, message.peer);
+        if (message.server !== undefined) this.budget.peerSeen(message.limit, message.server);
+        this.budget.peerPaused(message.pausedUntil);
+        this.budget.peerDemand(message.peer, message.demand, now);
+        this.join();
+        return;
+      case "spend":
+        this.budget.peerSpent(message.at, message.peer);
+        break;
+      case "seen":
+        this.budget.peerSeen(message.limit, message.window);
+        break;
+      case "pause":
+        this.budget.peerPaused(message.until);
+        break;
+      case "demand":
+        this.budget.peerDemand(message.peer, message.queued, now);
+        break;
+      case "bye":
+        this.budget.peerGone(message.peer);
+        break;
+    }
+    this.changed();
+  }
+}
+
+/**
+ * Joins the budget shared on this machine: `channel` when given, none when `null`, else the BroadcastChannel
+ * for this service and caller where the runtime has one.
+ */
+export function shareBudget(
+  budget: RateBudget,
+  where: { readonly channel: BudgetChannel | null | undefined; readonly baseUrl: string; readonly apiKey: string | undefined; readonly clock: Clock },
+  changed: () => void,
+): SharedBudget | undefined {
+  const channel = where.channel === undefined ? broadcastBudgetChannel(budgetChannelName(where.baseUrl, where.apiKey)) : where.channel;
+  return channel === null || channel === undefined ? undefined : new SharedBudget(channel, budget, where.clock, changed);
+}
