@@ -1,0 +1,91 @@
+import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { deskCommands } from "../../src/commands/desk-commands";
+import { getContext } from "../../src/office/context";
+import { excelDeskActions, type DeskActions } from "../../src/office/desk-actions";
+import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
+import { wrapperEvaluator } from "./desk-support";
+import { FakeWorkbook } from "./workbook-fake";
+
+/** The ribbon's Freeze for sharing and Refresh sheet, through the office adapters, on the workbook fake. */
+const A = "RTM-NWE-A-1x3";
+const B = "RTM-USG.B-2x4";
+
+let service: RunningReferenceService;
+let evaluate: Awaited<ReturnType<typeof wrapperEvaluator>>;
+
+beforeAll(async () => {
+  service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
+  evaluate = await wrapperEvaluator();
+  await getContext().settings.save({ baseUrl: service.url });
+}, 30_000);
+
+afterAll(async () => {
+  await service.close();
+});
+
+/** Sheet1: A's fix in B2 and B3, B's volatility in B4; Sheet2: B's forward curve. */
+async function desk(): Promise<FakeWorkbook> {
+  const book = new FakeWorkbook(evaluate, ["Sheet1", "Sheet2"]);
+  book.type("Sheet1!B2", `=INDEX.LATEST("${A}","confidence")`);
+  book.type("Sheet1!B3", `=INDEX.LATEST("${A}","status")`);
+  book.type("Sheet1!B4", `=INDEX.VOL("${B}",30)`);
+  book.type("Sheet2!C1", `=INDEX.FORWARD("${B}")`);
+  await book.settled();
+  return book;
+}
+
+function actionsOn(book: FakeWorkbook): DeskActions {
+  return excelDeskActions(getContext(), (batch) => batch(book.context));
+}
+
+function event() {
+  return { completed: jest.fn() };
+}
+
+test("Freeze for sharing with one cell selected freezes the active sheet and shows the receipt", async () => {
+  const book = await desk();
+  book.selection = "Sheet1!A1";
+  const done = event();
+  await deskCommands(() => actionsOn(book)).freezeForSharing(done);
+  expect(done.completed).toHaveBeenCalledTimes(1);
+  expect(["Sheet1!B2", "Sheet1!B3", "Sheet1!B4"].map((cell) => book.formulaAt(cell))).toEqual([undefined, undefined, undefined]);
+  expect(book.formulaAt("Sheet2!C1")).toBe(`=INDEX.FORWARD("${B}")`);
+  expect(book.visibility(RECEIPT_SHEET)).toBe("Visible");
+});
+
+test("Freeze for sharing with a block selected freezes that block only", async () => {
+  const book = await desk();
+  book.selection = "Sheet1!B2:B3";
+  const done = event();
+  await deskCommands(() => actionsOn(book)).freezeForSharing(done);
+  expect(done.completed).toHaveBeenCalledTimes(1);
+  expect(book.formulaAt("Sheet1!B2")).toBeUndefined();
+  expect(book.formulaAt("Sheet1!B3")).toBeUndefined();
+  expect(book.formulaAt("Sheet1!B4")).toBe(`=INDEX.VOL("${B}",30)`);
+});
+
+test("Refresh sheet asks once per distinct resource of the active sheet, nothing of the other sheet", async () => {
+  const book = await desk();
+  service.resetRequestLog();
+  const done = event();
+  await deskCommands(() => actionsOn(book)).refreshSheet(done);
+  await book.settled();
+  expect(done.completed).toHaveBeenCalledTimes(1);
+  expect(service.requests.map((r) => r.path).sort()).toEqual(
+    [`/api/v1/index/${A}/latest`, `/api/v1/index/${B}/volatility?windowDays=30`].sort(),
+  );
+});
+
+test("a ribbon command whose workbook call fails still completes the event", async () => {
+  const failing = (): DeskActions => {
+    const fail = () => Promise.reject(new Error("the workbook is in cell-edit mode"));
+    return { freeze: fail, restore: fail, planRefresh: fail, runRefresh: fail, selectedCellCount: fail };
+  };
+  const commands = deskCommands(failing);
+  const freeze = event();
+  const refresh = event();
+  await commands.freezeForSharing(freeze);
+  await commands.refreshSheet(refresh);
+  expect(freeze.completed).toHaveBeenCalledTimes(1);
+  expect(refresh.completed).toHaveBeenCalledTimes(1);
+});

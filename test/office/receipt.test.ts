@@ -1,0 +1,77 @@
+import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { freezeForSharing } from "../../src/office/freeze";
+import { restoreFormulas } from "../../src/office/receipt-restore";
+import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
+import { getContext } from "../../src/office/context";
+import { wrapperEvaluator } from "./desk-support";
+import { FakeWorkbook } from "./workbook-fake";
+
+const A = "RTM-NWE-A-1x3";
+const LATEST = `=INDEX.LATEST("${A}","confidence")`;
+const CURVE = `=INDEX.FORWARD("${A}",TRUE)`;
+const VOL = `=INDEX.VOL("${A}",30)`;
+
+let service: RunningReferenceService;
+let evaluate: Awaited<ReturnType<typeof wrapperEvaluator>>;
+
+beforeAll(async () => {
+  service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
+  evaluate = await wrapperEvaluator();
+  await getContext().settings.save({ baseUrl: service.url });
+}, 30_000);
+
+afterAll(async () => {
+  await service.close();
+});
+
+async function frozenBook(): Promise<FakeWorkbook> {
+  const book = new FakeWorkbook(evaluate);
+  book.type("Sheet1!B2", LATEST);
+  book.type("Sheet1!D2", CURVE);
+  book.type("Sheet1!B8", VOL);
+  await book.settled();
+  await freezeForSharing(book.context, { scope: "sheet", receiptVisible: true, serviceUrl: service.url, now: () => new Date(0) });
+  return book;
+}
+
+function receiptCells(book: FakeWorkbook): unknown[] {
+  return book.usedValues(RECEIPT_SHEET).map((row) => row[0]);
+}
+
+test("a receipt round trip puts every formula back, the spill spills again, and the receipt empties", async () => {
+  const book = await frozenBook();
+  expect(book.formulaAt("Sheet1!D2")).toBeUndefined();
+  const outcome = await restoreFormulas(book.context, false);
+  await book.settled();
+  expect(outcome.restored).toEqual(["Sheet1!B2", "Sheet1!D2", "Sheet1!B8"]);
+  expect(outcome.changed).toEqual([]);
+  expect([book.formulaAt("Sheet1!B2"), book.formulaAt("Sheet1!D2"), book.formulaAt("Sheet1!B8")]).toEqual([LATEST, CURVE, VOL]);
+  expect(book.shown("Sheet1!D3")).not.toBe("");
+  expect(receiptCells(book)).toEqual(["Cell"]);
+});
+
+test("a cell changed after freezing is listed and left alone, and its receipt row stays", async () => {
+  const book = await frozenBook();
+  book.type("Sheet1!B2", 42);
+  const outcome = await restoreFormulas(book.context, false);
+  expect(outcome.changed).toEqual(["Sheet1!B2"]);
+  expect(outcome.message).toBe("Restored 2 INDEX formulas. Left alone because they were changed after freezing: Sheet1!B2.");
+  expect(book.shown("Sheet1!B2")).toBe(42);
+  expect(book.formulaAt("Sheet1!B2")).toBeUndefined();
+  expect(receiptCells(book)).toEqual(["Cell", "Sheet1!B2"]);
+});
+
+test("restoring the selection restores only the rows whose cell is in it", async () => {
+  const book = await frozenBook();
+  book.selection = "Sheet1!A7:C9";
+  const outcome = await restoreFormulas(book.context, true);
+  expect(outcome.restored).toEqual(["Sheet1!B8"]);
+  expect(book.formulaAt("Sheet1!B8")).toBe(VOL);
+  expect(book.formulaAt("Sheet1!B2")).toBeUndefined();
+  expect(receiptCells(book)).toEqual(["Cell", "Sheet1!B2", "Sheet1!D2"]);
+});
+
+test("without a receipt there is nothing to restore", async () => {
+  const book = new FakeWorkbook(evaluate);
+  expect(await restoreFormulas(book.context, false)).toEqual({ restored: [], changed: [], message: "There is no receipt to restore from." });
+});
