@@ -129,7 +129,7 @@ it("opens a detail with latest fix, coverage, charts, capacity and volatility; i
 
   const insert = page.getByRole("button", { name: "Insert latest value" });
   await expect(insert.isDisabled()).resolves.toBe(true);
-  await expect(page.getByRole("note").innerText()).resolves.toContain("needs Excel");
+  await expect(page.getByRole("note").filter({ hasText: "Inserting into a workbook" }).innerText()).resolves.toContain("needs Excel");
   await page.screenshot({ path: artifactPath("taskpane-detail.png"), fullPage: true });
 
   await page.getByRole("button", { name: /Back to indexes/ }).click();
@@ -153,7 +153,7 @@ it("shows the health banner with each reason in words and its code when degraded
     const refreshed = page.getByText(/Last refreshed: \d\d:\d\d:\d\d/);
     const before = await refreshed.innerText();
     await page.waitForTimeout(1100); // the clock shows seconds: let it move
-    await page.getByRole("button", { name: "Refresh" }).click();
+    await page.getByRole("button", { name: "Refresh", exact: true }).click();
     await banner.waitFor({ state: "detached" });
     await page
       .getByText(/Last refreshed: \d\d:\d\d:\d\d/)
