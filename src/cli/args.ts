@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { checkApiKey } from "../client/api-key";
 import { KEY_HEADER_STYLES, type KeyHeaderStyle } from "../client/options";
 
-export const DEFAULT_CLI_BASE_URL = "http://127.0.0.1:3001";
+const DEFAULT_CLI_BASE_URL = "http://127.0.0.1:3001";
 
 export interface CliArgs {
   readonly command: string | undefined;
@@ -53,7 +53,7 @@ const POSITIONAL_MARK = "\u0000";
  * `history SYM -30D today`. No option of ours looks like a relative date, so such an argument is a date:
  * after --start/--end it becomes `--start=-30D`; standing alone it is marked as a positional.
  */
-export function protectRelativeDates(argv: readonly string[]): string[] {
+function protectRelativeDates(argv: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;

@@ -31,7 +31,7 @@ export async function runCard(context: CommandContext): Promise<EntityCellValue 
   return context.args.json ? entity : cardRows(entity);
 }
 
-export function cardRows(entity: EntityCellValue): CardRow[] {
+function cardRows(entity: EntityCellValue): CardRow[] {
   let parent = "";
   return cardLines(entity).map((line) => {
     if (line.depth === 0) parent = line.label;

@@ -5,7 +5,7 @@ import { stripControl } from "../client/errors/service-text";
 const CRLF = "\r\n";
 
 /** Quotes a field holding a comma, a quote, CR or LF; quotes inside are doubled. */
-export function csvField(text: string): string {
+function csvField(text: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

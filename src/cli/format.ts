@@ -8,7 +8,7 @@ export function isRecord(value: unknown): value is Row {
 }
 
 /** A value as terminal-safe text (service strings lose their control characters). */
-export function cell(value: unknown): string {
+function cell(value: unknown): string {
   if (value === undefined) return "";
   if (value === null) return "null";
   if (typeof value === "object") return stripControl(JSON.stringify(value));
@@ -23,7 +23,7 @@ export function tableOf(rows: readonly unknown[]): { records: Row[]; columns: st
   return { records, columns };
 }
 
-export function formatTable(rows: readonly unknown[]): string {
+function formatTable(rows: readonly unknown[]): string {
   if (rows.length === 0) return "(none)";
   const { records, columns } = tableOf(rows);
   const header = columns.map(cell);

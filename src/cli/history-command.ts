@@ -38,7 +38,7 @@ export function parseHistoryRequest(args: CliArgs, now: Date): CliHistoryRequest
  * What INDEX.HISTORY shows: the values inside the asked range; weekly ones computed locally by the
  * function's own rule (src/excel/weekly.ts) when the service answered with daily values.
  */
-export function shapeHistory(history: History, request: CliHistoryRequest): History {
+function shapeHistory(history: History, request: CliHistoryRequest): History {
   const inside = history.values.filter((point) => inRange(request.range, Date.parse(point.date)));
   const values = request.granularity === "weekly" && history.granularity === "daily" ? weeklyFromDaily(inside) : inside;
   return { ...history, granularity: request.granularity, values };

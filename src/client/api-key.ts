@@ -9,12 +9,12 @@ import { ConfigurationError } from "./errors/configuration-error";
 /** Longer than any key the service issues; a longer paste is a mistake (a whole file, a log line). */
 export const API_KEY_MAX_LENGTH = 512;
 
-export const API_KEY_UNSENDABLE_MESSAGE =
+const API_KEY_UNSENDABLE_MESSAGE =
   "The API key contains spaces or characters that cannot be sent in a header; paste it again exactly as issued.";
 
-export const API_KEY_TOO_LONG_MESSAGE = `The API key is longer than ${API_KEY_MAX_LENGTH} characters; paste it again exactly as issued.`;
+const API_KEY_TOO_LONG_MESSAGE = `The API key is longer than ${API_KEY_MAX_LENGTH} characters; paste it again exactly as issued.`;
 
-export const KEY_OVER_HTTP_MESSAGE =
+const KEY_OVER_HTTP_MESSAGE =
   "An API key is only sent over https (or plain http to this machine). Use an https:// base URL, or clear the API key.";
 
 /** `key` is undefined when none was given (the anonymous tier). The message never holds the key. */

@@ -2,7 +2,7 @@ import { ConfigurationError } from "./errors/configuration-error";
 import { InvalidResponseError } from "./errors/invalid-response-error";
 
 /** Same-origin redirects followed before giving up; a service needs one at most (e.g. a trailing slash). */
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 const REDIRECT_STATUSES: ReadonlySet<number> = new Set([301, 302, 303, 307, 308]);
 

@@ -7,14 +7,14 @@ const EPOCH_THRESHOLD_SECONDS = 1_000_000_000;
  * Longest wait any header may impose: one rate window of the service (the spec's limits are per minute).
  * A service that asks for more (a typo, a bug, a hostile answer) gets one window; the next answer says again.
  */
-export const MAX_HEADER_WAIT_SECONDS = 60;
+const MAX_HEADER_WAIT_SECONDS = 60;
 
 /**
  * The one gate for every wait read from a header (`Retry-After`, `x-ratelimit-reset`): whole seconds,
  * undefined unless a finite non-negative number, and at most MAX_HEADER_WAIT_SECONDS. Timers armed from
  * headers therefore never overflow and never hold a sheet for longer than a window.
  */
-export function headerWaitSeconds(seconds: number): number | undefined {
+function headerWaitSeconds(seconds: number): number | undefined {
   if (!Number.isFinite(seconds) || seconds < 0) return undefined;
   return Math.min(MAX_HEADER_WAIT_SECONDS, Math.ceil(seconds));
 }

@@ -56,7 +56,7 @@ const ApiKeySchema = z
   });
 
 /** Validates and normalizes user-entered settings. */
-export const SettingsSchema = z
+const SettingsSchema = z
   .object({
     baseUrl: BaseUrlSchema,
     apiKey: ApiKeySchema,

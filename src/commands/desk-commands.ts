@@ -9,12 +9,12 @@ import { refreshCommand } from "./refresh-command";
  * taskpane's scope picker is where a large refresh is planned and confirmed first).
  * Both call event.completed() in every path, within the command bound (see refreshCommand).
  */
-export async function freezeSelectionOrSheet(desk: Pick<DeskActions, "freeze" | "selectedCellCount">): Promise<void> {
+async function freezeSelectionOrSheet(desk: Pick<DeskActions, "freeze" | "selectedCellCount">): Promise<void> {
   const selected = await desk.selectedCellCount();
   await desk.freeze(selected > 1 ? "selection" : "sheet", true);
 }
 
-export async function refreshActiveSheet(desk: Pick<DeskActions, "planRefresh" | "runRefresh">): Promise<void> {
+async function refreshActiveSheet(desk: Pick<DeskActions, "planRefresh" | "runRefresh">): Promise<void> {
   await desk.runRefresh(await desk.planRefresh("sheet"));
 }
 

@@ -1,7 +1,7 @@
 import { withDeadline } from "../time";
 
 /** Longest the ribbon's Refresh waits before it tells Office it is done (cells keep updating after). */
-export const REFRESH_COMMAND_TIMEOUT_MS = 60_000;
+const REFRESH_COMMAND_TIMEOUT_MS = 60_000;
 
 /** The part of an ExecuteFunction event a command uses. */
 export interface CommandEvent {

@@ -84,7 +84,7 @@ export function flattenList(value: unknown): unknown[] {
   return [value];
 }
 
-export const MAX_PANEL_SYMBOLS = 20;
+const MAX_PANEL_SYMBOLS = 20;
 
 /** Symbols from a range or a list; blanks skipped; 1 to MAX_PANEL_SYMBOLS distinct symbols. */
 export function parseSymbolList(value: unknown, argument: string): string[] {

@@ -1,5 +1,5 @@
 /** The Excel errors a formula of ours can show. `#N/A`: no value to show; `#VALUE!`: the formula or its setup is wrong. */
-export const CELL_ERROR_CODES = ["#N/A", "#VALUE!"] as const;
+const CELL_ERROR_CODES = ["#N/A", "#VALUE!"] as const;
 export type CellErrorCode = (typeof CELL_ERROR_CODES)[number];
 
 /**

@@ -36,7 +36,7 @@ export interface FrozenCell {
 }
 
 /** The values of a receipt row as written (JSON of the 2-D array): what restoring compares the cells with. */
-export function valuesText(values: unknown): string {
+function valuesText(values: unknown): string {
   return JSON.stringify(values);
 }
 
@@ -60,7 +60,7 @@ export function receiptRowOf(frozen: FrozenCell, serviceUrl: string, frozenAt: s
 }
 
 /** The service URL without credentials, query or fragment: a URL may carry a key (?apikey=) and must not reach the workbook. */
-export function publicServiceUrl(baseUrl: string): string {
+function publicServiceUrl(baseUrl: string): string {
   try {
     const url = new URL(baseUrl);
     return `${url.protocol}//${url.host}${url.pathname}`.replace(/\/$/, "");
@@ -76,7 +76,7 @@ export function toCells(row: ReceiptRow): string[] {
   );
 }
 
-export function fromCells(cells: readonly unknown[]): ReceiptRow | undefined {
+function fromCells(cells: readonly unknown[]): ReceiptRow | undefined {
   const [cell, range, formula, values, asOf, publicationMode, service, frozenAt, note] = cells.map((value) => (value === null || value === undefined ? "" : String(value)));
   if (cell === undefined || cell === "" || formula === undefined || !formula.startsWith("=") || range === undefined || values === undefined) return undefined;
   return { cell, range, formula, values, asOf: asOf ?? "", publicationMode: publicationMode ?? "", service: service ?? "", frozenAt: frozenAt ?? "", note: note ?? "" };

@@ -6,7 +6,7 @@ import { indexCellsIn, type CellScope } from "./refresh-scope-ranges";
 export type RefreshScope = CellScope | "stale";
 
 /** Above this many cells the taskpane asks before refreshing. */
-export const CONFIRM_ABOVE_CELLS = 500;
+const CONFIRM_ABOVE_CELLS = 500;
 
 /** What a scoped refresh will do, shown before it runs. */
 export interface RefreshPlan {

@@ -26,7 +26,7 @@ function fieldError(code: string, message: string): Outcome {
 }
 
 /** What `=A<row>.<field>` shows, given what A<row> shows now: its error, the field, or #FIELD!. */
-export function fieldOutcome(source: Outcome, reference: CellReference): Outcome {
+function fieldOutcome(source: Outcome, reference: CellReference): Outcome {
   const cell = `A${reference.row}`;
   if (source.state !== "value") return source;
   const only = source.rows.length === 1 && source.rows[0]?.length === 1 ? source.rows[0][0] : undefined;

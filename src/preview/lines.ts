@@ -130,7 +130,7 @@ export class PreviewLines {
 }
 
 /** A formula line starts with "=" (or, as the preview always allowed, with INDEX.); any other line is a constant. */
-export function isFormulaLine(text: string): boolean {
+function isFormulaLine(text: string): boolean {
   return /^(=|INDEX\.)/i.test(text.trim());
 }
 

@@ -33,7 +33,7 @@ function table(rows: readonly (readonly PreviewCell[])[]): HTMLTableElement {
 }
 
 /** The cell a result line stands in: line 0 is A1. */
-export function cellAddress(index: number): string {
+function cellAddress(index: number): string {
   return `A${index + 1}`;
 }
 

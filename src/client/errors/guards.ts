@@ -1,4 +1,3 @@
-import type { BadRequestError } from "./bad-request-error";
 import type { ConfigurationError } from "./configuration-error";
 import { INDEX_DATA_ERROR_NAMES, IndexDataError, type IndexDataErrorName } from "./index-data-error";
 import type { InvalidResponseError } from "./invalid-response-error";
@@ -34,7 +33,6 @@ export function isIndexDataError(value: unknown): value is IndexDataError {
 }
 
 export const isNotFoundError = hasName<NotFoundError>("NotFoundError");
-export const isBadRequestError = hasName<BadRequestError>("BadRequestError");
 export const isUnauthorizedError = hasName<UnauthorizedError>("UnauthorizedError");
 export const isRateLimitedError = hasName<RateLimitedError>("RateLimitedError");
 export const isServiceUnavailableError = hasName<ServiceUnavailableError>("ServiceUnavailableError");

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { Figure, NonNegative, Price } from "./wire";
 
 /** GET /api/v1/index/{symbol}/forward (newer description only). */
-export const ForwardPointWire = z.looseObject({
+const ForwardPointWire = z.looseObject({
   tenorMonths: NonNegative,
   tenorLabel: z.string(),
   forwardPrice: Price,

@@ -5,7 +5,7 @@ export const GRANULARITIES = ["daily", "weekly"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
 /** GET /api/v1/index/{symbol}/history. */
-export const HistoryPointWire = z.looseObject({
+const HistoryPointWire = z.looseObject({
   date: Timestamp,
   value: Price,
   confidence: Confidence,

@@ -3,7 +3,7 @@ import type { CatalogueEntry } from "../../contract";
 import { Price, Timestamp } from "./wire";
 
 /** GET /api/v1/indexes: the catalogue. */
-export const IndexSummaryWire = z.looseObject({
+const IndexSummaryWire = z.looseObject({
   symbol: z.string().min(1),
   hub: z.string(),
   grade: z.string(),

@@ -23,11 +23,11 @@ export const Timestamp = z.union([
  */
 
 /** Largest magnitude of any figure: nothing the service publishes comes near a trillion (1e308 is finite, yet absurd). */
-export const MAX_FIGURE = 1e12;
+const MAX_FIGURE = 1e12;
 /** Largest magnitude of a price (an index value, in its currency per kg): a billion USD/kg is no freight rate. */
-export const MAX_PRICE = 1e9;
+const MAX_PRICE = 1e9;
 /** The confidence score's range: 0 to 100 (the reference service's scoring; the spec says "integer score"). */
-export const CONFIDENCE_RANGE = { min: 0, max: 100 } as const;
+const CONFIDENCE_RANGE = { min: 0, max: 100 } as const;
 
 /** A number that may stand in a cell: finite, never null, never a string, below MAX_FIGURE in magnitude. */
 export const Figure = z.number().finite().gt(-MAX_FIGURE).lt(MAX_FIGURE);

@@ -9,27 +9,27 @@ import { z } from "zod";
  * the JSON (the preview, the CLI's --json) sees the same value Excel would report.
  */
 
-export const StringCellValue = z.strictObject({
+const StringCellValue = z.strictObject({
   type: z.literal("String"),
   basicValue: z.string(),
   basicType: z.literal("String").exactOptional(),
 });
 
-export const DoubleCellValue = z.strictObject({
+const DoubleCellValue = z.strictObject({
   type: z.literal("Double"),
   basicValue: z.number().finite(),
   basicType: z.literal("Double").exactOptional(),
   numberFormat: z.string().min(1).exactOptional(),
 });
 
-export const FormattedNumberCellValue = z.strictObject({
+const FormattedNumberCellValue = z.strictObject({
   type: z.literal("FormattedNumber"),
   basicValue: z.number().finite(),
   basicType: z.literal("Double").exactOptional(),
   numberFormat: z.string().min(1),
 });
 
-export const BooleanCellValue = z.strictObject({
+const BooleanCellValue = z.strictObject({
   type: z.literal("Boolean"),
   basicValue: z.boolean(),
   basicType: z.literal("Boolean").exactOptional(),
@@ -45,14 +45,14 @@ export const CardLayoutSection = z.strictObject({
 });
 
 /** Excel.EntityCardLayout (layout "Entity"), title as text. */
-export const EntityCardLayout = z.strictObject({
+const EntityCardLayout = z.strictObject({
   layout: z.literal("Entity").exactOptional(),
   title: z.string().min(1).exactOptional(),
   sections: z.array(CardLayoutSection).exactOptional(),
 });
 
 /** Excel.CellValueProviderAttributes: who supplied the data, with an optional link. */
-export const ProviderAttributes = z.strictObject({
+const ProviderAttributes = z.strictObject({
   description: z.string().min(1),
   logoSourceAddress: z.url().exactOptional(),
   logoTargetAddress: z.url().exactOptional(),

@@ -18,7 +18,7 @@ export function indexVol(env: FormulaEnv, symbolArg: unknown, windowArg: unknown
   });
 }
 
-export const FORWARD_HEADER = ["tenorMonths", "tenorLabel", "forwardPrice", "spreadBps"] as const;
+const FORWARD_HEADER = ["tenorMonths", "tenorLabel", "forwardPrice", "spreadBps"] as const;
 
 /** INDEX.FORWARD(symbol, [headers]): the forward curve, one row per tenor; headers shown by default. */
 export function indexForward(env: FormulaEnv, symbolArg: unknown, headersArg: unknown): Promise<FormulaResult> {
@@ -33,7 +33,7 @@ export function indexForward(env: FormulaEnv, symbolArg: unknown, headersArg: un
   });
 }
 
-export const CAPACITY_FIELD_NAMES: readonly CapacityField[] = fieldNames(CAPACITY_FIELDS);
+const CAPACITY_FIELD_NAMES: readonly CapacityField[] = fieldNames(CAPACITY_FIELDS);
 
 /** INDEX.CAPACITY(symbol, [field]): one capacity figure, or (no field) the whole record as field/value rows. */
 export function indexCapacity(env: FormulaEnv, symbolArg: unknown, fieldArg: unknown): Promise<FormulaResult> {

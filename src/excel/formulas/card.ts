@@ -8,7 +8,7 @@ import { parseSymbol } from "../arguments";
 import { indexLatest } from "./latest";
 
 /** Entities need CustomFunctionsRuntime 1.4, as formatted numbers do; a host may say otherwise. */
-export function showsEntities(caps: ExcelCapabilities): boolean {
+function showsEntities(caps: ExcelCapabilities): boolean {
   return caps.entities ?? caps.formattedNumbers;
 }
 
@@ -27,7 +27,7 @@ export function indexCard(env: FormulaEnv, symbolArg: unknown, fieldsArg: unknow
 }
 
 /** The entity for a symbol: one latest-fix request (shared with INDEX.LATEST and INDEX.FIX), plus the catalogue entry. */
-export async function cardEntity(env: FormulaEnv, symbol: string, labels?: ReadonlySet<string>): Promise<EntityCellValue> {
+async function cardEntity(env: FormulaEnv, symbol: string, labels?: ReadonlySet<string>): Promise<EntityCellValue> {
   const [served, entry] = await Promise.all([load(env, { symbol, what: "latest fix" }, () => env.source.latest(symbol)), catalogueEntry(env, symbol)]);
   return buildCardEntity({ fix: served.data, stale: served.stale, ...(entry !== undefined ? { entry } : {}) }, labels);
 }
@@ -47,7 +47,7 @@ function normaliseLabel(text: string): string {
 }
 
 /** `fields`: property labels as a list ("Value, Confidence") or a range; omitted or blank: every property. */
-export function parseCardFields(value: unknown): ReadonlySet<string> | undefined {
+function parseCardFields(value: unknown): ReadonlySet<string> | undefined {
   if (isOmitted(value)) return undefined;
   const items = flattenList(value).filter((item) => !(isOmitted(item) || (typeof item === "string" && item.trim() === "")));
   if (items.length === 0) return undefined;

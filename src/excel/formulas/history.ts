@@ -20,7 +20,7 @@ export const GRANULARITY_CHOICES: ReadonlyMap<string, Granularity> = new Map<str
 ]);
 
 export type SortOrder = "ascending" | "descending";
-export const SORT_CHOICES: ReadonlyMap<string, SortOrder> = new Map<string, SortOrder>([
+const SORT_CHOICES: ReadonlyMap<string, SortOrder> = new Map<string, SortOrder>([
   ["asc", "ascending"],
   ["desc", "descending"],
   ["ascending", "ascending"],
@@ -30,7 +30,7 @@ export const SORT_CHOICES: ReadonlyMap<string, SortOrder> = new Map<string, Sort
   ["1", "descending"],
 ]);
 
-export const HISTORY_FIELD_NAMES: readonly HistoryExtraField[] = fieldNames(HISTORY_EXTRA_FIELDS);
+const HISTORY_FIELD_NAMES: readonly HistoryExtraField[] = fieldNames(HISTORY_EXTRA_FIELDS);
 
 export interface HistoryRequest {
   readonly symbol: string;
@@ -66,13 +66,13 @@ function parseHistoryArgs(env: FormulaEnv, args: readonly unknown[]): HistoryReq
 }
 
 /** Extra columns, given as several arguments or one comma-separated list. */
-export function parseHistoryFields(values: readonly unknown[]): HistoryExtraField[] {
+function parseHistoryFields(values: readonly unknown[]): HistoryExtraField[] {
   const named = flattenList([...values]).filter((value) => !isOmitted(value) && !(typeof value === "string" && value.trim() === ""));
   return named.map((value) => parseField(value, "fields", HISTORY_FIELD_NAMES, "confidence"));
 }
 
 /** Shapes a history: weekly computed locally when the service sent daily values, sorted, extra columns. */
-export function historyToSpill(history: History, request: HistoryRequest, caps: ExcelCapabilities): FormulaResult {
+function historyToSpill(history: History, request: HistoryRequest, caps: ExcelCapabilities): FormulaResult {
   const inside = history.values.filter((point) => inRange(request.range, Date.parse(point.date)));
   const points = request.granularity === "weekly" && history.granularity === "daily" ? weeklyFromDaily(inside) : inside;
   const missing = request.fields.find((field) => points.length > 0 && points.every((p) => HISTORY_EXTRA_FIELDS[field].read(p) === undefined));

@@ -4,10 +4,10 @@ import { dateCell, type ExcelCapabilities, type ExcelScalar, type FormulaResult 
 import { evaluate, load, type FormulaEnv } from "../evaluate";
 import { spillOrEmpty } from "../spill";
 
-export const LIST_HEADER = ["symbol", "hub", "grade", "leadTime", "description", "active", "latestValue", "latestAsOf"] as const;
+const LIST_HEADER = ["symbol", "hub", "grade", "leadTime", "description", "active", "latestValue", "latestAsOf"] as const;
 
 /** A catalogue row; an index without data shows empty latest cells, never 0. */
-export function indexRow(entry: IndexSummary, caps: ExcelCapabilities): ExcelScalar[] {
+function indexRow(entry: IndexSummary, caps: ExcelCapabilities): ExcelScalar[] {
   return [
     entry.symbol,
     entry.hub,

@@ -8,8 +8,8 @@ import { PERIOD_STATS, PERIODS, statCells, summarisePeriods, type DayBounds, typ
 import { spillOrEmpty } from "../spill";
 import { parseIso, startOfUtcDay } from "../../time";
 
-export const PERIOD_CHOICES: ReadonlyMap<string, Period> = new Map<string, Period>(PERIODS.map((period) => [period, period]));
-export const DEFAULT_PERIOD_STATS = "avg,observed";
+const PERIOD_CHOICES: ReadonlyMap<string, Period> = new Map<string, Period>(PERIODS.map((period) => [period, period]));
+const DEFAULT_PERIOD_STATS = "avg,observed";
 
 /** INDEX.PERIODS(symbol, [start], [end], [period], [stats], [headers]): one row per period, oldest first. */
 export function indexPeriods(env: FormulaEnv, args: readonly unknown[]): Promise<FormulaResult> {

@@ -37,7 +37,7 @@ export function indexCatalogue(rows: readonly IndexSummary[]): CatalogueSearch {
 }
 
 /** The query's words, lowercase; a word never holds a space, so " " + word matches only at a token's start. */
-export function queryWords(query: string): string[] {
+function queryWords(query: string): string[] {
   return query
     .toLowerCase()
     .split(/\s+/)

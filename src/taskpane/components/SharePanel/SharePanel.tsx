@@ -6,7 +6,7 @@ import type { SharePanelProps } from "./SharePanel.types";
 
 type Result = { readonly intent: "success" | "warning" | "error"; readonly text: string };
 
-export const OUTSIDE_EXCEL_SHARE_REASON =
+const OUTSIDE_EXCEL_SHARE_REASON =
   "Freezing and restoring work on a workbook, so they need Excel. This page is running without Excel, so they are turned off.";
 
 const SCOPES: readonly { readonly value: CellScope; readonly label: string }[] = [
