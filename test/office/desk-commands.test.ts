@@ -1,34 +1,20 @@
-import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { deskCommands } from "../../src/commands/desk-commands";
 import { getContext } from "../../src/office/context";
 import { excelDeskActions, type DeskActions } from "../../src/office/desk-actions";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { wrapperEvaluator } from "./desk-support";
+import { typeSheet1, useDeskRig } from "./desk-support";
 import { FakeWorkbook } from "./workbook-fake";
 
 /** The ribbon's Freeze for sharing and Refresh sheet, through the office adapters, on the workbook fake. */
 const A = "RTM-NWE-A-1x3";
 const B = "RTM-USG.B-2x4";
 
-let service: RunningReferenceService;
-let evaluate: Awaited<ReturnType<typeof wrapperEvaluator>>;
-
-beforeAll(async () => {
-  service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
-  evaluate = await wrapperEvaluator();
-  await getContext().settings.save({ baseUrl: service.url });
-}, 30_000);
-
-afterAll(async () => {
-  await service.close();
-});
+const rig = useDeskRig();
 
 /** Sheet1: A's fix in B2 and B3, B's volatility in B4; Sheet2: B's forward curve. */
 async function desk(): Promise<FakeWorkbook> {
-  const book = new FakeWorkbook(evaluate, ["Sheet1", "Sheet2"]);
-  book.type("Sheet1!B2", `=INDEX.LATEST("${A}","confidence")`);
-  book.type("Sheet1!B3", `=INDEX.LATEST("${A}","status")`);
-  book.type("Sheet1!B4", `=INDEX.VOL("${B}",30)`);
+  const book = new FakeWorkbook(rig.evaluate, ["Sheet1", "Sheet2"]);
+  typeSheet1(book, A, B);
   book.type("Sheet2!C1", `=INDEX.FORWARD("${B}")`);
   await book.settled();
   return book;
@@ -66,12 +52,12 @@ test("Freeze for sharing with a block selected freezes that block only", async (
 
 test("Refresh sheet asks once per distinct resource of the active sheet, nothing of the other sheet", async () => {
   const book = await desk();
-  service.resetRequestLog();
+  rig.service.resetRequestLog();
   const done = event();
   await deskCommands(() => actionsOn(book)).refreshSheet(done);
   await book.settled();
   expect(done.completed).toHaveBeenCalledTimes(1);
-  expect(service.requests.map((r) => r.path).sort()).toEqual(
+  expect(rig.service.requests.map((r) => r.path).sort()).toEqual(
     [`/api/v1/index/${A}/latest`, `/api/v1/index/${B}/volatility?windowDays=30`].sort(),
   );
 });

@@ -1,3 +1,5 @@
+import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { getContext } from "../../src/office/context";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import type { FunctionMetadata } from "../../src/preview/coerce";
 import { evaluateFormula } from "../../src/preview/harness";
@@ -27,4 +29,47 @@ export async function wrapperEvaluator(): Promise<(formula: string, address: str
         else resolve(outcome.rows.map((row) => row.map((cell) => (cell.kind === "error" ? cell.code : "value" in cell ? cell.value : cell.text))));
       });
     });
+}
+
+/** What a desk test gets from {@link useDeskRig}: the reference service and the wrapper evaluator. */
+export interface DeskRig {
+  readonly service: RunningReferenceService;
+  readonly evaluate: Awaited<ReturnType<typeof wrapperEvaluator>>;
+}
+
+/**
+ * A reference service without a practical rate limit and the shared runtime's settings pointed at it (with
+ * the demo API key when asked), for one test file; read its fields inside tests, after beforeAll ran.
+ */
+export function useDeskRig(options: { withKey?: boolean } = {}): DeskRig {
+  let service: RunningReferenceService | undefined;
+  let evaluate: DeskRig["evaluate"] | undefined;
+  beforeAll(async () => {
+    service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
+    evaluate = await wrapperEvaluator();
+    const key = options.withKey === true ? { apiKey: DEMO_KEYS.apiKey } : {};
+    await getContext().settings.save({ baseUrl: service.url, ...key });
+  }, 30_000);
+  afterAll(async () => {
+    await service?.close();
+  });
+  const ready = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the desk rig is used before beforeAll ran");
+    return value;
+  };
+  return {
+    get service() {
+      return ready(service);
+    },
+    get evaluate() {
+      return ready(evaluate);
+    },
+  };
+}
+
+/** Sheet1 of the desk tests: A's fix twice in B2:B3 (one resource) and B's 30-day volatility in B4. */
+export function typeSheet1(book: { type(address: string, formula: string): void }, a: string, b: string): void {
+  book.type("Sheet1!B2", `=INDEX.LATEST("${a}","confidence")`);
+  book.type("Sheet1!B3", `=INDEX.LATEST("${a}","status")`);
+  book.type("Sheet1!B4", `=INDEX.VOL("${b}",30)`);
 }

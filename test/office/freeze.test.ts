@@ -1,26 +1,15 @@
-import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { DEMO_KEYS } from "../../reference-service/src";
 import { freezeForSharing, type FreezeOptions } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
 import { RECEIPT_HEADER } from "../../src/office/receipt";
 import { getContext } from "../../src/office/context";
-import { wrapperEvaluator } from "./desk-support";
+import { useDeskRig } from "./desk-support";
 import { FakeWorkbook } from "./workbook-fake";
 
 const A = "RTM-NWE-A-1x3";
 const FROZEN_AT = new Date("2030-01-02T03:04:05.000Z");
 
-let service: RunningReferenceService;
-let evaluate: Awaited<ReturnType<typeof wrapperEvaluator>>;
-
-beforeAll(async () => {
-  service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
-  evaluate = await wrapperEvaluator();
-  await getContext().settings.save({ baseUrl: service.url, apiKey: DEMO_KEYS.apiKey });
-}, 30_000);
-
-afterAll(async () => {
-  await service.close();
-});
+const rig = useDeskRig({ withKey: true });
 
 async function options(scope: FreezeOptions["scope"], receiptVisible = true): Promise<FreezeOptions> {
   const engine = await getContext().engine();
@@ -36,7 +25,7 @@ async function options(scope: FreezeOptions["scope"], receiptVisible = true): Pr
 
 /** A sheet with a latest value (formatted), a forward-curve spill, an unknown symbol and a plain formula. */
 async function deskSheet(): Promise<FakeWorkbook> {
-  const book = new FakeWorkbook(evaluate);
+  const book = new FakeWorkbook(rig.evaluate);
   book.type("Sheet1!B2", `=INDEX.LATEST("${A}","confidence")`, "0.00");
   book.type("Sheet1!D2", `=INDEX.FORWARD("${A}",TRUE)`);
   book.type("Sheet1!B4", `=INDEX.LATEST("RTM-NOPE-1x3")`);
@@ -69,10 +58,10 @@ test("freezing a sheet writes every INDEX cell's values, spills included, format
   const rows = receiptRows(book);
   expect(rows[0]).toEqual([...RECEIPT_HEADER]);
   expect(rows.map((row) => row[0])).toEqual(["Cell", "Sheet1!B2", "Sheet1!D2", "Sheet1!B4"]);
-  const fix = (await (await fetch(`${service.url}/api/v1/index/${A}/latest`)).json()) as { asOf: string; publicationMode?: string };
+  const fix = (await (await fetch(`${rig.service.url}/api/v1/index/${A}/latest`)).json()) as { asOf: string; publicationMode?: string };
   expect(rows[1]).toEqual([
     "Sheet1!B2", "Sheet1!B2", `=INDEX.LATEST("${A}","confidence")`, JSON.stringify([[latestShown]]),
-    fix.asOf, fix.publicationMode ?? "", service.url, FROZEN_AT.toISOString(), "",
+    fix.asOf, fix.publicationMode ?? "", rig.service.url, FROZEN_AT.toISOString(), "",
   ]);
   expect(rows[2]?.[1]).toBe(`Sheet1!D2:G${1 + curve.length}`);
   expect(JSON.parse(String(rows[2]?.[3]))).toEqual(curve);
@@ -107,7 +96,7 @@ test("freezing the selection leaves INDEX cells outside it alone", async () => {
 });
 
 test("a sheet without INDEX formulas says so and writes nothing", async () => {
-  const book = new FakeWorkbook(evaluate);
+  const book = new FakeWorkbook(rig.evaluate);
   book.type("Sheet1!A1", "=SUM(1,2)");
   book.type("Sheet1!A2", "INDEX.LATEST is only text");
   await book.settled();

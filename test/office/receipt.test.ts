@@ -1,9 +1,7 @@
-import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { freezeForSharing } from "../../src/office/freeze";
 import { restoreFormulas } from "../../src/office/receipt-restore";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { getContext } from "../../src/office/context";
-import { wrapperEvaluator } from "./desk-support";
+import { useDeskRig } from "./desk-support";
 import { FakeWorkbook } from "./workbook-fake";
 
 const A = "RTM-NWE-A-1x3";
@@ -11,26 +9,15 @@ const LATEST = `=INDEX.LATEST("${A}","confidence")`;
 const CURVE = `=INDEX.FORWARD("${A}",TRUE)`;
 const VOL = `=INDEX.VOL("${A}",30)`;
 
-let service: RunningReferenceService;
-let evaluate: Awaited<ReturnType<typeof wrapperEvaluator>>;
-
-beforeAll(async () => {
-  service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
-  evaluate = await wrapperEvaluator();
-  await getContext().settings.save({ baseUrl: service.url });
-}, 30_000);
-
-afterAll(async () => {
-  await service.close();
-});
+const rig = useDeskRig();
 
 async function frozenBook(): Promise<FakeWorkbook> {
-  const book = new FakeWorkbook(evaluate);
+  const book = new FakeWorkbook(rig.evaluate);
   book.type("Sheet1!B2", LATEST);
   book.type("Sheet1!D2", CURVE);
   book.type("Sheet1!B8", VOL);
   await book.settled();
-  await freezeForSharing(book.context, { scope: "sheet", receiptVisible: true, serviceUrl: service.url, now: () => new Date(0) });
+  await freezeForSharing(book.context, { scope: "sheet", receiptVisible: true, serviceUrl: rig.service.url, now: () => new Date(0) });
   return book;
 }
 
@@ -72,6 +59,6 @@ test("restoring the selection restores only the rows whose cell is in it", async
 });
 
 test("without a receipt there is nothing to restore", async () => {
-  const book = new FakeWorkbook(evaluate);
+  const book = new FakeWorkbook(rig.evaluate);
   expect(await restoreFormulas(book.context, false)).toEqual({ restored: [], changed: [], message: "There is no receipt to restore from." });
 });

@@ -1,34 +1,20 @@
-import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { getContext } from "../../src/office/context";
 import { describePlan, planRefresh, runRefresh, type RefreshScope } from "../../src/office/refresh-scope";
-import { wrapperEvaluator } from "./desk-support";
+import { typeSheet1, useDeskRig } from "./desk-support";
 import { FakeWorkbook } from "./workbook-fake";
 
 const A = "RTM-NWE-A-1x3";
 const B = "RTM-USG.B-2x4";
 
-let service: RunningReferenceService;
-let evaluate: Awaited<ReturnType<typeof wrapperEvaluator>>;
-
-beforeAll(async () => {
-  service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
-  evaluate = await wrapperEvaluator();
-  await getContext().settings.save({ baseUrl: service.url });
-}, 30_000);
-
-afterAll(async () => {
-  await service.close();
-});
+const rig = useDeskRig();
 
 /**
  * Sheet1: two cells on A's fix (one resource), B's volatility; Sheet2: A's fix again and B's forward curve.
  * Distinct resources: selection B2:B3 → 1, Sheet1 → 2, workbook → 3.
  */
 async function desk(): Promise<FakeWorkbook> {
-  const book = new FakeWorkbook(evaluate, ["Sheet1", "Sheet2"]);
-  book.type("Sheet1!B2", `=INDEX.LATEST("${A}","confidence")`);
-  book.type("Sheet1!B3", `=INDEX.LATEST("${A}","status")`);
-  book.type("Sheet1!B4", `=INDEX.VOL("${B}",30)`);
+  const book = new FakeWorkbook(rig.evaluate, ["Sheet1", "Sheet2"]);
+  typeSheet1(book, A, B);
   book.type("Sheet2!A1", `=INDEX.LATEST("${A}","status")`);
   book.type("Sheet2!C1", `=INDEX.FORWARD("${B}")`);
   await book.settled();
@@ -38,11 +24,11 @@ async function desk(): Promise<FakeWorkbook> {
 async function refresh(book: FakeWorkbook, scope: RefreshScope) {
   const context = getContext();
   const plan = await planRefresh(book.context, await context.engine(), scope);
-  service.resetRequestLog();
+  rig.service.resetRequestLog();
   book.calculated.length = 0;
   await runRefresh(book.context, context, plan);
   await book.settled();
-  return { plan, requests: service.requests.map((r) => r.path), calculated: [...book.calculated] };
+  return { plan, requests: rig.service.requests.map((r) => r.path), calculated: [...book.calculated] };
 }
 
 test.each([
