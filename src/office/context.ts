@@ -8,11 +8,14 @@ import type { CellSource } from "../client/engine/cell-source";
 import type { RequestEngine } from "../client/engine/request-engine";
 import { recalculateIndexFormulas } from "./recalc";
 import { runtimeStorage } from "./storage";
+import { reportVisibleCells, watchVisibleCells } from "./visible-range";
 
 /** The one context of the shared runtime: what the functions, the taskpane and the ribbon commands share. */
 export interface AppContext {
   /** The request engine for the current settings (stable: it follows settings changes by itself). */
   readonly source: IndexDataSource;
+  /** The source of the user's own reads (the taskpane's detail pane, Test connection): sent before the cells'. */
+  readonly userSource: IndexDataSource;
   /** Service URL, API key and key header style; saving new settings invalidates the cache and refreshes cells. */
   readonly settings: SettingsStore;
   /** INDEX.LIVE's feed: one poll per symbol, pushes on change. */
@@ -33,11 +36,27 @@ export interface AppContext {
 
 let shared: EngineHost | undefined;
 
-/** The shared runtime's context, created on first use over OfficeRuntime.storage (memory outside Office). */
+function inExcel(): boolean {
+  return typeof Excel !== "undefined" && typeof Excel.run === "function";
+}
+
+/**
+ * The shared runtime's context, created on first use over OfficeRuntime.storage (memory outside Office).
+ * The engine hears which cells are visible at start, on worksheet activation and before each full refresh.
+ */
 export function getContext(): AppContext {
   if (shared === undefined) {
     const storage = runtimeStorage();
-    shared = new EngineHost({ settings: new SettingsStore(storage), storage, recalc: recalculateIndexFormulas });
+    const host: EngineHost = new EngineHost({
+      settings: new SettingsStore(storage),
+      storage,
+      recalc: async () => {
+        if (inExcel()) await reportVisibleCells(Excel.run, (isVisible) => host.setVisible(isVisible));
+        return recalculateIndexFormulas();
+      },
+    });
+    if (inExcel()) watchVisibleCells(Excel.run, (isVisible) => host.setVisible(isVisible)).catch(() => undefined);
+    shared = host;
   }
   return shared;
 }

@@ -1,15 +1,10 @@
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { startReferenceService } from "../../reference-service/src";
-import { launchChromium } from "../support/browser";
-import { startStaticServer, type StaticServer } from "../support/static-server";
+import type { Page } from "playwright-core";
+import { evaluateInPreview, PREVIEW_DIST, useServedPages } from "../support/served-pages";
 
 /**
  * INDEX.CARD in the formula preview, end to end: the built bundle in headless Chromium against the reference
  * service on a Sunday (the Friday fix carried forward), the card drawn as Excel lays it out, and `=A1.Field`.
  */
-const DIST = resolve(__dirname, "..", "..", process.env["PREVIEW_DIST_DIR"] ?? "dist");
 const SUNDAY = new Date("2025-03-16T12:00:00Z");
 
 interface ShownCard {
@@ -19,39 +14,15 @@ interface ShownCard {
 }
 
 describe("INDEX.CARD in the formula preview (Chromium, built bundle)", () => {
-  let service: Awaited<ReturnType<typeof startReferenceService>>;
-  let server: StaticServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    if (!existsSync(join(DIST, "preview.html"))) throw new Error(`${join(DIST, "preview.html")} is missing: run "npm run build" first.`);
-    service = await startReferenceService({ flavor: "newer", now: () => SUNDAY, rateLimits: { anonymous: 100_000 } });
-    server = await startStaticServer({ root: DIST, proxyApiTo: service.url });
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await service?.close();
-  });
+  const rig = useServedPages(PREVIEW_DIST, { flavor: "newer", now: () => SUNDAY, rateLimits: { anonymous: 100_000 } });
 
   async function evaluate(formulas: readonly string[], query = ""): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 900, height: 1200 } });
+    const page = await rig.browser.newPage({ viewport: { width: 900, height: 1200 } });
     const problems: string[] = [];
     page.on("pageerror", (error) => problems.push(error.message));
-    await page.goto(`${server.url}/preview.html?service=${encodeURIComponent(server.url)}${query}`);
+    await page.goto(`${rig.server.url}/preview.html?service=${encodeURIComponent(rig.server.url)}${query}`);
     await page.waitForSelector("body[data-ready='true']", { timeout: 30_000 });
-    await page.fill("#formulas", formulas.join("\n"));
-    await page.click("#evaluate");
-    await page.waitForFunction(
-      (count) => {
-        const results = [...document.querySelectorAll<HTMLElement>("#results .result")];
-        return results.length === count && results.every((r) => r.dataset["state"] !== undefined && r.dataset["state"] !== "busy");
-      },
-      formulas.length,
-      { timeout: 60_000 },
-    );
+    await evaluateInPreview(page, formulas);
     expect(problems).toEqual([]);
     return page;
   }

@@ -1,16 +1,11 @@
-import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import type { Page } from "playwright-core";
 import { DEMO_KEYS } from "../../reference-service/src/tiers";
-import { launchChromium } from "../support/browser";
-import { startStaticServer, type StaticServer } from "../support/static-server";
+import { PREVIEW_DIST, useServedPages } from "../support/served-pages";
 
 /**
  * Freeze, Restore and Refresh scope in the formula preview, end to end: the built bundle in headless Chromium
  * against the reference service, whose request log tells which requests the page sent.
  */
-const DIST = resolve(__dirname, "..", "..", process.env["PREVIEW_DIST_DIR"] ?? "dist");
 const A = "RTM-NWE-A-1x3";
 const B = "RTM-USG.B-2x4";
 
@@ -26,26 +21,11 @@ interface Line {
 
 type ReceiptField = "cell" | "range" | "formula" | "values" | "asOf" | "publicationMode" | "service" | "frozenAt" | "note";
 
-let service: RunningReferenceService;
-let server: StaticServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  if (!existsSync(join(DIST, "preview.html"))) throw new Error(`${join(DIST, "preview.html")} is missing: run "npm run build" first.`);
-  service = await startReferenceService({ flavor: "newer", rateLimits: { anonymous: 100_000, "api-key": 100_000 } });
-  server = await startStaticServer({ root: DIST, proxyApiTo: service.url });
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-  await service?.close();
-});
+const rig = useServedPages(PREVIEW_DIST, { flavor: "newer", rateLimits: { anonymous: 100_000, "api-key": 100_000 } });
 
 async function openPreview(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 1400 } });
-  await page.goto(`${server.url}/preview.html?service=${encodeURIComponent(server.url)}`);
+  const page = await rig.browser.newPage({ viewport: { width: 1200, height: 1400 } });
+  await page.goto(`${rig.server.url}/preview.html?service=${encodeURIComponent(rig.server.url)}`);
   await page.waitForSelector("body[data-ready='true']", { timeout: 30_000 });
   return page;
 }
@@ -103,19 +83,19 @@ test("freeze shows each INDEX line's values, marks it frozen and lists a receipt
   await page.fill("#api-key", DEMO_KEYS.apiKey);
   await page.click("#save-key");
   await page.waitForFunction(() => document.getElementById("key-status")?.textContent?.startsWith("Key saved") === true);
-  service.resetRequestLog();
+  rig.service.resetRequestLog();
   const formulas = [`=INDEX.LATEST("${A}", "confidence")`, `=INDEX.HISTORY("${A}", "2024-02-26", "2024-03-01")`, `=INDEX.LATEST("RTM-NOPE-1x3")`, "42"];
   const before = await evaluate(page, formulas);
   // The key was in use: the service saw keyed requests.
-  expect(service.requests.length).toBeGreaterThan(0);
-  expect(service.requests.every((r) => r.apiKeyTier === "api-key")).toBe(true);
-  const fix = await (await fetch(`${service.url}/api/v1/index/${A}/latest`)).json() as { confidence: number; asOf: string; publicationMode: string };
+  expect(rig.service.requests.length).toBeGreaterThan(0);
+  expect(rig.service.requests.every((r) => r.apiKeyTier === "api-key")).toBe(true);
+  const fix = await (await fetch(`${rig.service.url}/api/v1/index/${A}/latest`)).json() as { confidence: number; asOf: string; publicationMode: string };
   expect(fix.publicationMode).toMatch(/\w/);
   expect(before[0]?.cells).toEqual([[String(fix.confidence)]]);
   expect(before[1]?.cells.length).toBeGreaterThan(1);
   expect(before[2]?.code).toBe("#N/A");
 
-  service.resetRequestLog();
+  rig.service.resetRequestLog();
   await page.click("#freeze");
   expect(await deskMessage(page, "Froze")).toBe("Froze 3 INDEX lines; the receipt is below.");
   await settledLines(page, formulas.length);
@@ -123,7 +103,7 @@ test("freeze shows each INDEX line's values, marks it frozen and lists a receipt
   expect(after.map((line) => line.frozen)).toEqual([true, true, true, false]);
   expect(after.slice(0, 3).map((line) => line.cells)).toEqual(before.slice(0, 3).map((line) => line.cells));
   expect(after[2]?.code).toBe("#N/A");
-  expect(service.requests).toEqual([]); // freezing reads what the lines show; it asks the service nothing
+  expect(rig.service.requests).toEqual([]); // freezing reads what the lines show; it asks the service nothing
   const editor = (await page.inputValue("#formulas")).split("\n");
   expect(editor[0]).toBe(`[[${fix.confidence}]]`);
   expect(editor[2]).toBe(`[["#N/A"]]`);
@@ -135,7 +115,7 @@ test("freeze shows each INDEX line's values, marks it frozen and lists a receipt
     ["Preview!A2", formulas[1]],
     ["Preview!A3", formulas[2]],
   ]);
-  expect(rows[0]).toMatchObject({ range: "Preview!A1", values: `[[${fix.confidence}]]`, asOf: fix.asOf, publicationMode: fix.publicationMode, service: server.url, note: "" });
+  expect(rows[0]).toMatchObject({ range: "Preview!A1", values: `[[${fix.confidence}]]`, asOf: fix.asOf, publicationMode: fix.publicationMode, service: rig.server.url, note: "" });
   expect(rows[1]?.range).toMatch(/^Preview!A2:[A-Z]+\d+$/);
   expect(rows[2]).toMatchObject({ values: `[["#N/A"]]`, note: before[2]?.message });
   expect(rows.every((row) => !Number.isNaN(Date.parse(row.frozenAt)))).toBe(true);
@@ -185,13 +165,13 @@ test("a scoped refresh shows its plan first, then asks once per distinct resourc
     await page.click("#plan-refresh");
     await page.waitForFunction(() => document.getElementById("scope-plan")?.textContent !== "");
     const plan = (await page.textContent("#scope-plan")) ?? "";
-    service.resetRequestLog();
+    rig.service.resetRequestLog();
     if (await page.isVisible("#run-refresh")) {
       await page.evaluate(() => (document.getElementById("desk-message")!.textContent = ""));
       await page.click("#run-refresh");
       await deskMessage(page, "Refreshed");
     }
-    return { plan, requests: service.requests.map((r) => r.path).sort() };
+    return { plan, requests: rig.service.requests.map((r) => r.path).sort() };
   }
 
   await check(page, ["A1", "A2", "A3"]);

@@ -5,6 +5,7 @@ import { startReferenceService } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { isoToSerial } from "../../src/excel/dates";
 import { launchChromium } from "../support/browser";
+import { evaluateInPreview } from "../support/served-pages";
 import { startStaticServer, type StaticServer } from "../support/static-server";
 
 /**
@@ -50,16 +51,7 @@ const FORMULAS = [
 ] as const;
 
 async function evaluateAll(page: Page, formulas: readonly string[]): Promise<Rendered[]> {
-  await page.fill("#formulas", formulas.join("\n"));
-  await page.click("#evaluate");
-  await page.waitForFunction(
-    (count) => {
-      const results = [...document.querySelectorAll<HTMLElement>("#results .result")];
-      return results.length === count && results.every((r) => r.dataset["state"] !== undefined && r.dataset["state"] !== "busy");
-    },
-    formulas.length,
-    { timeout: 60_000 },
-  );
+  await evaluateInPreview(page, formulas);
   return page.$$eval("#results .result", (sections) =>
     sections.map((section) => ({
       state: section.getAttribute("data-state") ?? "",

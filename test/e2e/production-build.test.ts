@@ -2,14 +2,13 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { DEMO_KEYS, FLAGSHIP_SYMBOL, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import type { Page } from "playwright-core";
+import { DEMO_KEYS, FLAGSHIP_SYMBOL } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { FUNCTIONS_REGISTERED_MARK } from "../../src/functions/registration-mark";
 import { builtManifestProblems, manifestUrls } from "../../scripts/manifest-checks.cjs";
-import { launchChromium } from "../support/browser";
 import { OFFICE_JS_CDN_URL, serveOfficeJsCdnLocally } from "../support/office-js-cdn";
-import { startStaticServer, type StaticServer } from "../support/static-server";
+import { useServedPages } from "../support/served-pages";
 import { configure } from "./taskpane-page";
 
 /**
@@ -125,25 +124,11 @@ describe("the light shared runtime page", () => {
 });
 
 describe("the production build in Chromium, office.js from the CDN", () => {
-  let service: RunningReferenceService;
-  let server: StaticServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    service = await startReferenceService({ port: 0, rateLimits: { anonymous: 100_000 } });
-    server = await startStaticServer({ root: dist, proxyApiTo: service.url });
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-    await service?.close();
-  });
+  const rig = useServedPages(() => dist, { rateLimits: { anonymous: 100_000 } });
 
   /** Opens the page; `hidden` makes the document report a closed pane until `showPane` is called. */
   async function openRuntimePage(hidden = false) {
-    const page = await browser.newPage();
+    const page = await rig.browser.newPage();
     page.setDefaultTimeout(15_000);
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
@@ -160,7 +145,7 @@ describe("the production build in Chromium, office.js from the CDN", () => {
         };
       });
     }
-    await page.goto(`${server.url}/taskpane.html`);
+    await page.goto(`${rig.server.url}/taskpane.html`);
     await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0 && document.readyState === "complete", FUNCTIONS_REGISTERED_MARK);
     return { page, errors, scripts, cdn };
   }
@@ -186,7 +171,7 @@ describe("the production build in Chromium, office.js from the CDN", () => {
       return { uiAfterRegistration: ui !== undefined && ui.startTime >= registeredAt };
     }, FUNCTIONS_REGISTERED_MARK);
     expect(order).toEqual({ uiAfterRegistration: true });
-    expect(scripts.filter((url) => url.startsWith(server.url)).map((url) => url.slice(server.url.length))).toEqual([
+    expect(scripts.filter((url) => url.startsWith(rig.server.url)).map((url) => url.slice(rig.server.url.length))).toEqual([
       "/runtime.js",
       "/shared.js",
       "/functions.js",
@@ -212,8 +197,8 @@ describe("the production build in Chromium, office.js from the CDN", () => {
 
   it("gives the functions and the lazily loaded taskpane one context: settings saved in the pane reach a function", async () => {
     const { page, errors } = await openRuntimePage();
-    await configure(page, server.url, DEMO_KEYS.apiKey);
-    const before = service.requests.length;
+    await configure(page, rig.server.url, DEMO_KEYS.apiKey);
+    const before = rig.service.requests.length;
     // INDEX.CAPACITY: a request the pane never makes on its own, so any capacity request is the function's.
     const value = await page.evaluate((symbol) => {
       const mappings = (CustomFunctions as unknown as { _association: { m_mappings: Record<string, (...args: unknown[]) => Promise<unknown>> } })
@@ -221,10 +206,10 @@ describe("the production build in Chromium, office.js from the CDN", () => {
       return mappings["CAPACITY"]?.(symbol, "fillRatio");
     }, FLAGSHIP_SYMBOL);
     // A second context would still have the build's default service (https://localhost:3000) and no key.
-    expect(service.requests.slice(before)).toEqual([
+    expect(rig.service.requests.slice(before)).toEqual([
       { method: "GET", path: `/api/v1/index/${FLAGSHIP_SYMBOL}/capacity-metrics`, status: 200, apiKeyTier: "api-key" },
     ]);
-    const capacity = await new IndexDataClient({ baseUrl: service.url, apiKey: DEMO_KEYS.apiKey }).capacity(FLAGSHIP_SYMBOL);
+    const capacity = await new IndexDataClient({ baseUrl: rig.service.url, apiKey: DEMO_KEYS.apiKey }).capacity(FLAGSHIP_SYMBOL);
     expect(value).toEqual([[capacity.fillRatio]]);
     expect(errors).toEqual([]);
     await page.close();

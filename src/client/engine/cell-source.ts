@@ -7,6 +7,7 @@ import type { RequestEngine } from "./request-engine";
  * The IndexDataSource of one evaluation of one cell: every call goes to the current engine on behalf of
  * the cell, so the engine indexes the resources it reads under the cell's address, and a value preview is
  * answered from the cache only. `missed` tells the caller that a preview needed a request it did not send.
+ * With `user` set it is the source of the user's own action (the taskpane's reads): its requests go first.
  */
 export class CellSource implements IndexDataSource {
   private missedAny = false;
@@ -15,6 +16,7 @@ export class CellSource implements IndexDataSource {
   constructor(
     private readonly engine: () => Promise<RequestEngine>,
     cell: CellCall,
+    private readonly user = false,
   ) {
     // A preview is the formula being typed, not a cell of the sheet: it is not indexed.
     this.cell = cell.preview ? { preview: true } : cell;
@@ -46,7 +48,7 @@ export class CellSource implements IndexDataSource {
 
   private run<T>(call: (engine: RequestEngine) => Promise<T>): Promise<T> {
     return this.engine()
-      .then((e) => e.forCell(this.cell, () => call(e)))
+      .then((e) => e.forCell(this.cell, () => (this.user ? e.forUser(() => call(e)) : call(e))))
       .catch((error: unknown) => {
         if (error instanceof PreviewMiss) this.missedAny = true;
         throw error;

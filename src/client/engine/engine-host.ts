@@ -33,7 +33,11 @@ interface EngineHostOptions {
  */
 export class EngineHost {
   readonly source: IndexDataSource;
+  /** The source of the user's own reads (the taskpane's detail pane, Test connection): sent before the cells'. */
+  readonly userSource: IndexDataSource;
   readonly live: LiveFeed;
+  /** The office layer's last report of the cells the user can see (kept for an engine built on new settings). */
+  private isVisible: ((address: string) => boolean) | undefined;
   private current: Promise<RequestEngine>;
   private ready: RequestEngine | undefined;
   private settingsNow: Settings | undefined;
@@ -49,6 +53,7 @@ export class EngineHost {
     this.clock = resolved.clock;
     this.current = this.start(options.settings.load().catch(() => defaultSettings()));
     this.source = new SwitchingSource(() => this.current);
+    this.userSource = new CellSource(() => this.current, { preview: false }, true);
     this.live = new LiveFeed({
       poll: (symbol) => this.current.then((engine) => engine.latestNow(symbol)),
       floorMs: (symbols) => this.ready?.liveFloorMs(symbols) ?? 2000,
@@ -94,6 +99,12 @@ export class EngineHost {
     this.notifyNow();
   }
 
+  /** The cells the user can see now (a hint: their requests go before the background's). */
+  setVisible(isVisible: (address: string) => boolean): void {
+    this.isVisible = isVisible;
+    this.ready?.setVisible(isVisible);
+  }
+
   snapshot(): FreshnessSnapshot {
     const engine = this.ready;
     const base = { ...(this.lastRefreshedAt !== undefined ? { lastRefreshedAt: this.lastRefreshedAt } : {}) };
@@ -124,6 +135,7 @@ export class EngineHost {
         storage: this.options.storage,
       });
       engine.subscribe(() => this.notifySoon());
+      if (this.isVisible !== undefined) engine.setVisible(this.isVisible);
       this.ready = engine;
       this.settingsNow = s;
       this.notifySoon();

@@ -27,6 +27,7 @@ import { Outage } from "./outage";
 import { RateBudget } from "./rate-budget";
 import { RequestSender } from "./request-sender";
 import { ResultCache } from "./result-cache";
+import { LaneHints } from "./lane-hints";
 import { Scheduler } from "./scheduler";
 import { shareBudget, type SharedBudget } from "./shared-budget";
 import { StaleLedger } from "./stale-ledger";
@@ -64,6 +65,8 @@ export class RequestEngine implements IndexDataSource {
   private readonly forced = new Set<string>();
   /** Keys last served from a last-known value (the service failed). */
   private readonly servedStale = new Set<string>();
+  /** Which keys the user's action or a visible cell waits for: the lane of their requests. */
+  private readonly hints = new LaneHints();
 
   constructor(clientOptions: ClientOptions, options: EngineOptions = {}) {
     this.options = resolveEngineOptions(options, clientOptions);
@@ -87,7 +90,10 @@ export class RequestEngine implements IndexDataSource {
       failureTtlMs: o.failureTtlMs,
       maxEntries: 5000,
     });
-    this.history_ = new HistoryBatcher((symbol, query) => this.sender.send(() => this.client.history(symbol, query)), {
+    const historyLane = (symbol: string) => () => this.hints.laneOf((k) => k.startsWith(`history|${symbol}|`));
+    const sendHistory = (symbol: string, query: HistoryQuery) =>
+      this.sender.send(this.scheduler.inLane(() => this.client.history(symbol, query), historyLane(symbol)));
+    this.history_ = new HistoryBatcher(sendHistory, {
       windowMs: o.batchWindowMs,
       maxSpanMs: o.maxHistorySpanDays * DAY_MS,
       ttlFor: (endMs) => o.ttls[historyKind(endMs, o.clock.now())],
@@ -127,7 +133,7 @@ export class RequestEngine implements IndexDataSource {
     const key = `latest|${symbolKey(symbol)}`;
     const miss = this.attribute(key, () => this.cache.holdsFresh(key) || this.cache.holdsFresh("catalogue"));
     if (miss !== undefined) return Promise.reject(miss);
-    const work = this.bounded(this.latestValues.get(symbolKey(symbol)), `the latest value of ${symbol}`);
+    const work = this.bounded(this.userWhile(key, false, () => this.latestValues.get(symbolKey(symbol))), `the latest value of ${symbol}`);
     // Answered by the fix or the catalogue: either way the value's asOf is its provenance.
     return this.counted(
       work.then((served) => {
@@ -262,7 +268,33 @@ export class RequestEngine implements IndexDataSource {
 
   /** One request per distinct resource: cached by `key`, sent through the scheduler with retries. */
   private request<T>(kind: ResourceKind, key: string, call: () => Promise<T>, force = false): Promise<Served<T>> {
-    return this.serve(kind, key, () => this.sender.send(call), force);
+    // The catalogue answers every latest-value cell: it is as urgent as the most urgent of them.
+    const matches = key === "catalogue" ? (k: string) => k === key || k.startsWith("latest|") : (k: string) => k === key;
+    return this.serve(kind, key, () => this.sender.send(this.scheduler.inLane(call, () => this.hints.laneOf(matches))), force);
+  }
+
+  /** While `work` is outstanding, `key` is the user's: when a refresh forced it, or the user's action asked. */
+  private userWhile<T>(key: string, forced: boolean, work: () => Promise<T>): Promise<T> {
+    if (!forced && !this.hints.userActing) return work();
+    return this.hints.userWhile(key, () => {
+      this.scheduler.reorder(); // a request for it may already wait in a lower lane
+      return work();
+    });
+  }
+
+  /** Runs `call` (an engine method) for the user's own action: what it reads goes in the user lane. */
+  forUser<T>(call: () => Promise<T>): Promise<T> {
+    return this.hints.asUser(call);
+  }
+
+  /**
+   * The cells the user can see (the office layer's report): the keys they need go in the visible lane. A hint
+   * for the order only; a wrong or missing report changes which request goes first, never what is sent.
+   */
+  setVisible(isVisible: (address: string) => boolean): void {
+    this.hints.setVisible(isVisible, this.addresses.plan((address) => isVisible(address)).keys);
+    this.scheduler.reorder();
+    this.scheduler.pump();
   }
 
   /** `load` does its own sending (history goes through the batcher, which sends unions). */
@@ -270,7 +302,8 @@ export class RequestEngine implements IndexDataSource {
     const miss = this.attribute(key, () => this.cache.holdsFresh(key));
     if (miss !== undefined) return Promise.reject(miss);
     const again = this.forced.delete(key);
-    return this.bounded(this.cache.get(kind, key, load, force || again), key).then((served) => this.noteServed(key, served));
+    const loading = this.userWhile(key, again, () => this.cache.get(kind, key, load, force || again));
+    return this.bounded(loading, key).then((served) => this.noteServed(key, served));
   }
 
   /** Runs `call` (an engine method) on behalf of `cell`: the keys it reads are indexed under the cell's address. */
@@ -310,7 +343,10 @@ export class RequestEngine implements IndexDataSource {
   /** Indexes `key` under the current cell; in a value preview, the miss to answer when the cache cannot. */
   private attribute(key: string, cached: () => boolean): PreviewMiss | undefined {
     const cell = this.cell;
-    if (cell?.address !== undefined) this.addresses.record(cell.address, key);
+    if (cell?.address !== undefined) {
+      this.addresses.record(cell.address, key);
+      this.hints.noteCellKey(cell.address, key);
+    }
     return cell?.preview === true && !cached() ? new PreviewMiss(key) : undefined;
   }
 

@@ -20,16 +20,28 @@ interface QueueProgress {
   readonly nextSlotAt?: number;
 }
 
+/**
+ * Whose request it is, most urgent first: the user's own action (a scoped refresh, a taskpane read), a cell the
+ * user can see, then everything else. A hint for the order only: every request is still sent.
+ */
+export type Lane = "user" | "visible" | "background";
+
+const LANE_RANK: Readonly<Record<Lane, number>> = { user: 0, visible: 1, background: 2 };
+
 interface QueuedTask {
   readonly run: () => Promise<unknown>;
+  /** Asked again when the hints change (the visible set moved): a waiting request may change lane. */
+  readonly lane: () => Lane;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
   expiry: TimerHandle | undefined;
 }
 
 /**
- * Sends requests no faster than the rate budget allows, first come first served (retries go first). The
- * queue's length is this runtime's demand in the budget's fair share among the add-in's runtimes.
+ * Sends requests no faster than the rate budget allows, in lanes: a waiting request of the user's lane goes
+ * before a visible cell's, which goes before the rest; first come first served within a lane, retries at the
+ * front of theirs (they have waited already). The lanes order one runtime's queue only; how the budget is split
+ * between runtimes stays with the fair share (fair-share.ts), so no workbook starves. The queue's length is this runtime's demand in the budget's fair share among the add-in's runtimes.
  * Every task settles: it runs, or fails once it has waited `maxQueueWaitMs` (or at once, when the budget
  * already shows it would wait longer than that).
  */
@@ -40,6 +52,11 @@ export class Scheduler {
   private slotTimer: TimerHandle | undefined;
   private nextSlotAt: number | undefined;
   private readonly listeners = new Set<() => void>();
+  /**
+   * The lane of each call handed to `inLane`. Kept by the call itself because the sender passes a call through
+   * unchanged (retries included), so the lane follows it without every layer between carrying one.
+   */
+  private readonly lanes = new WeakMap<() => Promise<unknown>, () => Lane>();
 
   constructor(
     private readonly budget: RateBudget,
@@ -52,17 +69,36 @@ export class Scheduler {
    */
   schedule<T>(run: () => Promise<T>, first = false, maxWaitMs = this.options.maxQueueWaitMs): Promise<T> {
     const bound = Math.max(0, Math.min(maxWaitMs, this.options.maxQueueWaitMs));
-    const ahead = first ? 0 : this.queue.length;
-    const estimate = this.budget.estimateWaitMs(this.options.clock.now(), ahead + this.inFlightIfProbing());
+    const lane = this.lanes.get(run) ?? (() => "background");
+    const at = this.placeFor(LANE_RANK[lane()], first);
+    const estimate = this.budget.estimateWaitMs(this.options.clock.now(), at + this.inFlightIfProbing());
     if (estimate > bound) return Promise.reject(this.waitTooLong(estimate));
     return new Promise<T>((resolve, reject) => {
-      const task: QueuedTask = { run, resolve: resolve as (value: unknown) => void, reject, expiry: undefined };
+      const task: QueuedTask = { run, lane, resolve: resolve as (value: unknown) => void, reject, expiry: undefined };
       task.expiry = this.options.clock.setTimer(() => this.expire(task, bound), bound);
-      if (first) this.queue.unshift(task);
-      else this.queue.push(task);
+      this.queue.splice(at, 0, task);
       this.changed();
       this.pump();
     });
+  }
+
+  /** Marks `run` as a request of `lane` (asked when it is queued, and again at `reorder`); returns `run`. */
+  inLane<T>(run: () => Promise<T>, lane: () => Lane): () => Promise<T> {
+    this.lanes.set(run, lane);
+    return run;
+  }
+
+  /** The hints changed (the visible set, a user's refresh): waiting requests move to their lane, order kept within. */
+  reorder(): void {
+    const ranked = this.queue.map((task, index) => ({ task, index, rank: LANE_RANK[task.lane()] }));
+    ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
+    this.queue.splice(0, this.queue.length, ...ranked.map((r) => r.task));
+  }
+
+  /** Where a task of `rank` goes: the end of its lane, or its front for a retry. */
+  private placeFor(rank: number, first: boolean): number {
+    const after = this.queue.findIndex((task) => (first ? LANE_RANK[task.lane()] >= rank : LANE_RANK[task.lane()] > rank));
+    return after < 0 ? this.queue.length : after;
   }
 
   /** Call after a response or failure that may have changed the budget (a 429 pause, a learned count). */

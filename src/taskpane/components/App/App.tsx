@@ -23,8 +23,8 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
   useEffect(() => context.settings.subscribe(() => setSettingsRevision((n) => n + 1)), [context]);
   // New settings or a refresh may change every figure, so everything shown is loaded again.
   const revision = `${snapshot.lastRefreshedAt ?? ""}|${settingsRevision}`;
-  const indexes = useLoad(() => context.source.listIndexes(), revision, true);
-  const status = useLoad(() => context.source.systemStatus(), revision, true);
+  const indexes = useLoad(() => context.userSource.listIndexes(), revision, true);
+  const status = useLoad(() => context.userSource.systemStatus(), revision, true);
   const host = useLoad(services.detectHost, "host");
   const [tab, setTab] = useState<TabId>("indexes");
   const [filters, setFilters] = useState<CatalogueFilters>(NO_FILTERS);
@@ -74,7 +74,7 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
           ) : (
             <IndexDetail
               symbol={open}
-              source={context.source}
+              source={context.userSource}
               workbook={services.workbook}
               host={host}
               revision={revision}

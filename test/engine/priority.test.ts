@@ -1,0 +1,93 @@
+import { RateBudget } from "../../src/client/engine/rate-budget";
+import { Scheduler, type Lane } from "../../src/client/engine/scheduler";
+import { FakeClock } from "../support/fake-clock";
+
+const WINDOW_MS = 1000;
+
+/** A scheduler whose budget is known (2 a window, no headers) and spent: whatever is scheduled now waits. */
+async function exhausted() {
+  const clock = new FakeClock();
+  const budget = new RateBudget({ limit: 2, windowMs: WINDOW_MS, marginMs: 0 });
+  budget.observe({ path: "/", status: 200 }, clock.now(), 0); // the first answer: the limit is known
+  const scheduler = new Scheduler(budget, { maxQueueWaitMs: 20 * WINDOW_MS, maxInFlight: 8, clock });
+  const sent: string[] = [];
+  const call = (name: string) => () => {
+    sent.push(name);
+    return Promise.resolve(name);
+  };
+  const queue = (name: string, lane?: Lane, first = false) => {
+    const run = call(name);
+    return scheduler.schedule(lane === undefined ? run : scheduler.inLane(run, () => lane), first);
+  };
+  await Promise.all([queue("spent-1"), queue("spent-2")]);
+  expect(sent).toEqual(["spent-1", "spent-2"]); // the window's budget is gone: the next ones wait
+  sent.length = 0;
+  return { clock, scheduler, sent, queue };
+}
+
+describe("priority lanes: the user's action, then visible cells, then the rest", () => {
+  test("with the budget spent, a user-lane request queued last is sent first when a slot frees", async () => {
+    const { clock, sent, queue } = await exhausted();
+    const all = Promise.all([queue("bg-1", "background"), queue("bg-2", "background"), queue("bg-3"), queue("user-1", "user")]);
+    await clock.advance(0);
+    expect(sent).toEqual([]); // still waiting for a slot
+    await clock.advance(WINDOW_MS);
+    expect(sent[0]).toBe("user-1");
+    await clock.advance(2 * WINDOW_MS);
+    await all;
+    expect(sent).toEqual(["user-1", "bg-1", "bg-2", "bg-3"]);
+  });
+
+  test("a visible cell's request goes before background ones, after the user's; FIFO within a lane", async () => {
+    const { clock, sent, queue } = await exhausted();
+    const names: Array<[string, Lane]> = [
+      ["bg-1", "background"],
+      ["vis-1", "visible"],
+      ["bg-2", "background"],
+      ["user-1", "user"],
+      ["vis-2", "visible"],
+      ["user-2", "user"],
+    ];
+    const all = Promise.all(names.map(([name, lane]) => queue(name, lane)));
+    await clock.advance(3 * WINDOW_MS);
+    await all;
+    expect(sent).toEqual(["user-1", "user-2", "vis-1", "vis-2", "bg-1", "bg-2"]);
+  });
+
+  test("a retry goes to the front of its own lane, not ahead of a higher lane", async () => {
+    const { clock, sent, queue } = await exhausted();
+    const all = Promise.all([
+      queue("bg-1", "background"),
+      queue("vis-1", "visible"),
+      queue("bg-retry", "background", true),
+      queue("vis-retry", "visible", true),
+    ]);
+    await clock.advance(2 * WINDOW_MS);
+    await all;
+    expect(sent).toEqual(["vis-retry", "vis-1", "bg-retry", "bg-1"]);
+  });
+
+  test("a waiting request changes lane when the hint changes (the visible set moved), queue order kept", async () => {
+    const { clock, scheduler, sent, queue } = await exhausted();
+    let seen = "background" as Lane;
+    const moving = scheduler.inLane(() => {
+      sent.push("moves");
+      return Promise.resolve("moves");
+    }, () => seen);
+    const all = Promise.all([queue("bg-1", "background"), scheduler.schedule(moving), queue("vis-1", "visible")]);
+    seen = "visible";
+    scheduler.reorder();
+    await clock.advance(2 * WINDOW_MS);
+    await all;
+    // It was queued behind vis-1 (a lower lane then): it moves ahead of the background, behind vis-1.
+    expect(sent).toEqual(["vis-1", "moves", "bg-1"]);
+  });
+
+  test("a call without a lane is background: it keeps first come first served among its own", async () => {
+    const { clock, sent, queue } = await exhausted();
+    const all = Promise.all([queue("a"), queue("b"), queue("c", "visible")]);
+    await clock.advance(2 * WINDOW_MS);
+    await all;
+    expect(sent).toEqual(["c", "a", "b"]);
+  });
+});
