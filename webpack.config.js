@@ -75,10 +75,33 @@ function officeJsUrl(dev) {
   return process.env.OFFICE_JS_URL || (dev ? "/office-js/office.js" : OFFICE_JS_CDN);
 }
 
+/**
+ * The one Content-Security-Policy of every page (taskpane.html explains each part): scripts and frames only from
+ * this origin and office.js's, connections only to this origin and the configured services.
+ */
+function contentSecurityPolicy(officeUrl, serviceOrigin) {
+  const officeOrigin = (String(officeUrl).match(/^https?:\/\/[^/]+/i) || [""])[0];
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${officeOrigin}`,
+    `connect-src 'self' ${serviceOrigin}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    `frame-src 'self' ${officeOrigin}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+  ]
+    .map((directive) => directive.trim())
+    .join("; ");
+}
+
 function htmlPages(baseUrl, dev) {
+  const officeUrl = officeJsUrl(dev);
   const templateParameters = {
-    officeJsUrl: officeJsUrl(dev),
-    serviceOrigin: serviceOrigins(baseUrl),
+    officeJsUrl: officeUrl,
+    contentSecurityPolicy: contentSecurityPolicy(officeUrl, serviceOrigins(baseUrl)),
   };
   return [
     new HtmlWebpackPlugin({

@@ -2,22 +2,18 @@ import { deskCommands } from "../../src/commands/desk-commands";
 import { getContext } from "../../src/office/context";
 import { excelDeskActions, type DeskActions } from "../../src/office/desk-actions";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { typeSheet1, useDeskRig } from "./desk-support";
+import { DESK_A, DESK_B, deskBook, useDeskRig } from "./desk-support";
 import { FakeWorkbook } from "./workbook-fake";
 
 /** The ribbon's Freeze for sharing and Refresh sheet, through the office adapters, on the workbook fake. */
-const A = "RTM-NWE-A-1x3";
-const B = "RTM-USG.B-2x4";
+const A = DESK_A;
+const B = DESK_B;
 
 const rig = useDeskRig();
 
 /** Sheet1: A's fix in B2 and B3, B's volatility in B4; Sheet2: B's forward curve. */
-async function desk(): Promise<FakeWorkbook> {
-  const book = new FakeWorkbook(rig.evaluate, ["Sheet1", "Sheet2"]);
-  typeSheet1(book, A, B);
-  book.type("Sheet2!C1", `=INDEX.FORWARD("${B}")`);
-  await book.settled();
-  return book;
+function desk(): Promise<FakeWorkbook> {
+  return deskBook(rig, { C1: `=INDEX.FORWARD("${B}")` });
 }
 
 function actionsOn(book: FakeWorkbook): DeskActions {

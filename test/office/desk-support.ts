@@ -1,5 +1,6 @@
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { getContext } from "../../src/office/context";
+import { FakeWorkbook } from "./workbook-fake";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import type { FunctionMetadata } from "../../src/preview/coerce";
 import { evaluateFormula } from "../../src/preview/harness";
@@ -67,9 +68,22 @@ export function useDeskRig(options: { withKey?: boolean } = {}): DeskRig {
   };
 }
 
+/** The desk tests' two indexes: A's fix, B's volatility and forward curve. */
+export const DESK_A = "RTM-NWE-A-1x3";
+export const DESK_B = "RTM-USG.B-2x4";
+
 /** Sheet1 of the desk tests: A's fix twice in B2:B3 (one resource) and B's 30-day volatility in B4. */
-export function typeSheet1(book: { type(address: string, formula: string): void }, a: string, b: string): void {
+export function typeSheet1(book: { type(address: string, formula: string): void }, a = DESK_A, b = DESK_B): void {
   book.type("Sheet1!B2", `=INDEX.LATEST("${a}","confidence")`);
   book.type("Sheet1!B3", `=INDEX.LATEST("${a}","status")`);
   book.type("Sheet1!B4", `=INDEX.VOL("${b}",30)`);
+}
+
+/** Sheet1 as above and Sheet2 with these formulas, every cell settled. */
+export async function deskBook(rig: DeskRig, sheet2: Readonly<Record<string, string>>): Promise<FakeWorkbook> {
+  const book = new FakeWorkbook(rig.evaluate, ["Sheet1", "Sheet2"]);
+  typeSheet1(book);
+  for (const [cell, formula] of Object.entries(sheet2)) book.type(`Sheet2!${cell}`, formula);
+  await book.settled();
+  return book;
 }

@@ -1,10 +1,10 @@
 import { getContext } from "../../src/office/context";
 import { describePlan, planRefresh, runRefresh, type RefreshScope } from "../../src/office/refresh-scope";
-import { typeSheet1, useDeskRig } from "./desk-support";
+import { DESK_A, DESK_B, deskBook, useDeskRig } from "./desk-support";
 import { FakeWorkbook } from "./workbook-fake";
 
-const A = "RTM-NWE-A-1x3";
-const B = "RTM-USG.B-2x4";
+const A = DESK_A;
+const B = DESK_B;
 
 const rig = useDeskRig();
 
@@ -12,13 +12,8 @@ const rig = useDeskRig();
  * Sheet1: two cells on A's fix (one resource), B's volatility; Sheet2: A's fix again and B's forward curve.
  * Distinct resources: selection B2:B3 → 1, Sheet1 → 2, workbook → 3.
  */
-async function desk(): Promise<FakeWorkbook> {
-  const book = new FakeWorkbook(rig.evaluate, ["Sheet1", "Sheet2"]);
-  typeSheet1(book, A, B);
-  book.type("Sheet2!A1", `=INDEX.LATEST("${A}","status")`);
-  book.type("Sheet2!C1", `=INDEX.FORWARD("${B}")`);
-  await book.settled();
-  return book;
+function desk(): Promise<FakeWorkbook> {
+  return deskBook(rig, { A1: `=INDEX.LATEST("${A}","status")`, C1: `=INDEX.FORWARD("${B}")` });
 }
 
 async function refresh(book: FakeWorkbook, scope: RefreshScope) {

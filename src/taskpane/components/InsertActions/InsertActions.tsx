@@ -1,10 +1,12 @@
-import { Button, MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
+import { Button, Spinner } from "@fluentui/react-components";
+import { ActionResult } from "../ActionResult/ActionResult";
+import type { ActionOutcome } from "../ActionResult/ActionResult.types";
 import { useId, useState } from "react";
 import type { InsertOutcome } from "../../../office/workbook-actions";
 import { useInsertActionsStyles } from "./InsertActions.styles";
 import type { InsertActionsProps } from "./InsertActions.types";
 
-type Result = { readonly intent: "success" | "warning" | "error"; readonly text: string };
+type Result = ActionOutcome;
 
 function describeOutcome(outcome: InsertOutcome): Result {
   if (outcome.note !== undefined) return { intent: "warning", text: outcome.note };
@@ -67,13 +69,7 @@ export function InsertActions({ symbol, historyStart, historyLabel, workbook, ho
           </Button>
         ))}
       </div>
-      <div aria-live="polite">
-        {result !== undefined && (
-          <MessageBar intent={result.intent}>
-            <MessageBarBody>{result.text}</MessageBarBody>
-          </MessageBar>
-        )}
-      </div>
+      <ActionResult outcome={result} />
     </div>
   );
 }

@@ -1,10 +1,12 @@
-import { Button, Checkbox, MessageBar, MessageBarBody, Radio, RadioGroup } from "@fluentui/react-components";
+import { Button, Checkbox, Radio, RadioGroup } from "@fluentui/react-components";
+import { ActionResult } from "../ActionResult/ActionResult";
+import type { ActionOutcome } from "../ActionResult/ActionResult.types";
 import { useId, useState } from "react";
 import type { CellScope } from "../../../office/desk-actions";
 import { useSharePanelStyles } from "./SharePanel.styles";
 import type { SharePanelProps } from "./SharePanel.types";
 
-type Result = { readonly intent: "success" | "warning" | "error"; readonly text: string };
+type Result = ActionOutcome;
 
 const OUTSIDE_EXCEL_SHARE_REASON =
   "Freezing and restoring work on a workbook, so they need Excel. This page is running without Excel, so they are turned off.";
@@ -110,13 +112,7 @@ export function SharePanel({ desk, host }: SharePanelProps) {
           </Button>
         </div>
       </section>
-      <div aria-live="polite">
-        {result !== undefined && (
-          <MessageBar intent={result.intent}>
-            <MessageBarBody>{result.text}</MessageBarBody>
-          </MessageBar>
-        )}
-      </div>
+      <ActionResult outcome={result} />
     </div>
   );
 }
