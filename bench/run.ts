@@ -73,9 +73,9 @@ async function sheetScenarios(services: Services, symbols: readonly string[], lo
   const coldNaive = await runSheet(naive, sheet, services.naive, NAIVE_SETTLE_MS);
   await sleep(WINDOW_MS); // a fresh window, so the replay below is not rate limited
   const critical = await criticalPathMs(services.ours.url, coldOurs.paths);
-  reports.push(report("cold open", `1,000 cells, anonymous tier, empty cache; the floor's requests sent at once by a bare client take ${Math.round(critical)} ms (its critical path)`, cold, coldOurs, coldNaive, rtt, {
-    "within 3 round trips of the critical path": coldOurs.settledMs <= critical + 3 * rtt,
-  }));
+  // The round-trip goal is judged by counting round trips (coldOpenRoundTrips, median of 5), not by this run's
+  // wall time, which a loaded machine stretches; the time is printed for comparison with the naive client.
+  reports.push(report("cold open", `1,000 cells, anonymous tier, empty cache; the floor's requests sent at once by a bare client take ${Math.round(critical)} ms (its critical path)`, cold, coldOurs, coldNaive, rtt));
 
   await sleep(WINDOW_MS); // a refresh a (compressed) minute later, as a trader would press it
   first.invalidate();

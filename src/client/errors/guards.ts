@@ -1,3 +1,4 @@
+import type { BadRequestError } from "./bad-request-error";
 import type { ConfigurationError } from "./configuration-error";
 import { INDEX_DATA_ERROR_NAMES, IndexDataError, type IndexDataErrorName } from "./index-data-error";
 import type { InvalidResponseError } from "./invalid-response-error";
@@ -33,6 +34,7 @@ export function isIndexDataError(value: unknown): value is IndexDataError {
 }
 
 export const isNotFoundError = hasName<NotFoundError>("NotFoundError");
+export const isBadRequestError = hasName<BadRequestError>("BadRequestError");
 export const isUnauthorizedError = hasName<UnauthorizedError>("UnauthorizedError");
 export const isRateLimitedError = hasName<RateLimitedError>("RateLimitedError");
 export const isServiceUnavailableError = hasName<ServiceUnavailableError>("ServiceUnavailableError");
