@@ -62,7 +62,7 @@ function ensureCerts() {
   if (missing.length > 0) fail(`certificate files still missing: ${missing.join(", ")}\n${install.stdout ?? ""}${install.stderr ?? ""}`);
   if (install.status !== 0 || /sudo: |not found|unable to install/i.test(`${install.stdout}${install.stderr}`)) {
     console.warn(
-      `npm start: the development CA could not be trusted here, so Excel on the web and desktop Office will refuse ${DEV_URL} until you trust ${join(CERT_DIR, "ca.crt")} by hand (see README "Certificates").`,
+      `npm start: the development CA could not be trusted here, so Excel on the web and desktop Office will refuse ${DEV_URL} until you trust ${join(CERT_DIR, "ca.crt")} by hand (see README, "Trust the development certificate").`,
     );
   }
 }
