@@ -41,6 +41,8 @@ export class EngineHost {
   private current: Promise<RequestEngine>;
   private ready: RequestEngine | undefined;
   private settingsNow: Settings | undefined;
+  /** Which call of start() is the current one. */
+  private generation = 0;
   private lastRefreshedAt: string | undefined;
   private readonly listeners = new Set<(snapshot: FreshnessSnapshot) => void>();
   private notifyTimer: TimerHandle | undefined;
@@ -129,6 +131,7 @@ export class EngineHost {
   }
 
   private start(settings: Promise<Settings>): Promise<RequestEngine> {
+    const generation = ++this.generation;
     const building = settings.then((s) => {
       const engine = new RequestEngine(toClientOptions(s, this.options.clientOptions ?? {}), {
         ...this.options.engineOptions,
@@ -136,6 +139,8 @@ export class EngineHost {
       });
       engine.subscribe(() => this.notifySoon());
       if (this.isVisible !== undefined) engine.setVisible(this.isVisible);
+      // Settings saved while the first load was still reading: the newer engine owns the runtime, not this one.
+      if (generation !== this.generation) return engine;
       this.ready = engine;
       this.settingsNow = s;
       this.notifySoon();
