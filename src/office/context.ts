@@ -3,7 +3,7 @@ import { SettingsStore } from "../client/settings";
 import { EngineHost } from "../client/engine/engine-host";
 import type { FreshnessSnapshot } from "../client/engine/freshness";
 import type { LiveFeed } from "../client/engine/live-feed";
-import type { CellCall } from "../client/engine/address-index";
+import type { CallContext } from "../client/engine/call-context";
 import type { CellSource } from "../client/engine/cell-source";
 import type { RequestEngine } from "../client/engine/request-engine";
 import { recalculateIndexFormulas } from "./recalc";
@@ -26,7 +26,7 @@ export interface AppContext {
   refresh(): Promise<void>;
   snapshot(): FreshnessSnapshot;
   /** The source of one cell's evaluation: indexed by address for refresh by scope; cache only in a value preview. */
-  sourceFor(cell: CellCall): CellSource;
+  sourceFor(cell: CallContext): CellSource;
   /** The engine for the current settings (its address index, what is stale). */
   engine(): Promise<RequestEngine>;
   /** Refreshes `keys` only, then recalculates through `recalc` (the scope's ranges). */

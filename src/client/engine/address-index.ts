@@ -6,21 +6,6 @@
  * rebuilds from the workbook's formulas) or `forget` (a canceled cell).
  */
 
-/** On whose behalf a call runs: the cell's address when Excel gave one, and whether it is a value preview. */
-export interface CellCall {
-  readonly address?: string;
-  /** Excel is previewing the formula while it is typed: answer from the cache or not at all. */
-  readonly preview: boolean;
-}
-
-/** A value preview asked for something the cache does not hold fresh: no request is sent for it. */
-export class PreviewMiss extends Error {
-  constructor(readonly key: string) {
-    super(`${key} is not cached; press Enter to fetch it`);
-    this.name = "PreviewMiss";
-  }
-}
-
 /** Where a value came from, as the service said it: the fix date and publication mode. */
 export interface Provenance {
   readonly asOf?: string;

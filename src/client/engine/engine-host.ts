@@ -8,8 +8,7 @@ import { resolveEngineOptions, type EngineOptions } from "./engine-options";
 import type { FreshnessSnapshot } from "./freshness";
 import { LiveFeed } from "./live-feed";
 import { RequestEngine } from "./request-engine";
-import { SwitchingSource } from "./switching-source";
-import type { CellCall } from "./address-index";
+import { NO_CELL, USER_ACTION, type CallContext } from "./call-context";
 import { CellSource } from "./cell-source";
 
 /** Longest gap between a change and the snapshot listeners hearing of it. */
@@ -54,8 +53,8 @@ export class EngineHost {
     this.defaultBoundMs = resolved.settleBoundMs;
     this.clock = resolved.clock;
     this.current = this.start(options.settings.load().catch(() => defaultSettings()));
-    this.source = new SwitchingSource(() => this.current);
-    this.userSource = new CellSource(() => this.current, { preview: false }, true);
+    this.source = new CellSource(() => this.current, NO_CELL);
+    this.userSource = new CellSource(() => this.current, USER_ACTION);
     this.live = new LiveFeed({
       poll: (symbol) => this.current.then((engine) => engine.latestNow(symbol)),
       floorMs: (symbols) => this.ready?.liveFloorMs(symbols) ?? 2000,
@@ -88,7 +87,7 @@ export class EngineHost {
   }
 
   /** The source of one evaluation of one cell (indexed by its address; cache only in a value preview). */
-  sourceFor(cell: CellCall): CellSource {
+  sourceFor(cell: CallContext): CellSource {
     return new CellSource(() => this.current, cell);
   }
 

@@ -1,4 +1,5 @@
 import type { Granularity, History, HistoryQuery } from "../resources/history";
+import type { Served } from "../source";
 import { dayText, type Clock, type TimerHandle } from "../../time";
 import { covers, groupRanges, sliceHistory, unionOf, type DateRange } from "./history-ranges";
 
@@ -17,6 +18,8 @@ interface Union {
   readonly range: DateRange;
   readonly result: Promise<History>;
   expiresAt: number;
+  /** The answer, once it came: what a value preview may be answered from. */
+  settled?: { readonly wide: History; readonly at: number };
 }
 
 interface Member {
@@ -54,6 +57,13 @@ export class HistoryBatcher {
     });
   }
 
+  /** The slice of an answered union covering `range`, without a request or a wait; undefined when there is none. */
+  peek(symbol: string, range: DateRange, granularity?: Granularity): Served<History> | undefined {
+    const settled = this.coveringUnion(`${symbol}\u0000${granularity ?? ""}`, range, true)?.settled;
+    if (settled === undefined) return undefined;
+    return { data: sliceHistory(settled.wide, range), fetchedAt: new Date(settled.at).toISOString(), stale: false };
+  }
+
   /** Forgets unions that `keep` rejects (a refresh keeps past history only). */
   invalidate(keep: (range: DateRange) => boolean = () => false): void {
     for (const [batchKey, list] of this.unions) {
@@ -63,12 +73,12 @@ export class HistoryBatcher {
     }
   }
 
-  private coveringUnion(batchKey: string, range: DateRange): Union | undefined {
+  private coveringUnion(batchKey: string, range: DateRange, answered = false): Union | undefined {
     const now = this.options.clock.now();
     const list = (this.unions.get(batchKey) ?? []).filter((u) => u.expiresAt > now);
     if (list.length > 0) this.unions.set(batchKey, list);
     else this.unions.delete(batchKey);
-    return list.find((u) => covers(u.range, range));
+    return list.find((u) => covers(u.range, range) && (!answered || u.settled !== undefined));
   }
 
   private flush(): void {
@@ -94,6 +104,7 @@ export class HistoryBatcher {
     result.then(
       (wide) => {
         union.expiresAt = this.options.clock.now() + this.options.ttlFor(range.endMs);
+        union.settled = { wide, at: this.options.clock.now() };
         for (const member of group) member.resolve(sliceHistory(wide, member.range));
       },
       (error: unknown) => {

@@ -15,7 +15,8 @@ interface LatestValueSources {
 
 type Waiter = { resolve: (v: Served<LatestValue>) => void; reject: (e: unknown) => void };
 
-function fromFix(served: Served<LatestFix>): Served<LatestValue> {
+/** The value and date of a served fix, served the same way. */
+export function latestValueOf(served: Served<LatestFix>): Served<LatestValue> {
   const { symbol, value, asOf } = served.data;
   return { data: { symbol, value, asOf }, fetchedAt: served.fetchedAt, stale: served.stale };
 }
@@ -64,7 +65,7 @@ export class LatestValueBatcher {
 
   private answerFromFix(symbol: string, waiters: readonly Waiter[]): void {
     this.sources.fix(symbol).then(
-      (served) => settleAll(waiters, fromFix(served)),
+      (served) => settleAll(waiters, latestValueOf(served)),
       (error: unknown) => rejectAll(waiters, error),
     );
   }

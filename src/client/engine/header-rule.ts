@@ -1,0 +1,150 @@
+/**
+ * The header rule: how a runtime shares a budget with spenders it cannot hear (other machines behind the same IP,
+ * or on the same enterprise key, a bare script), from the service's `X-RateLimit-*` headers alone.
+ *
+ * - Who else spends: at each answer, the service's count of requests used in its window, less every send of ours
+ *   (and of runtimes we hear over the channel) that the service had counted by then, is what the others spent.
+ *   A service counts a request when it arrives, so an answer counts none of our requests that left after it.
+ * - How many they are: the others are taken to be runtimes like this one, so others' spending ÷ ours, rounded up,
+ *   is how many peers there are (rounding up errs on the side of caution; at most MAX_PEERS).
+ * - Our fair share of what is left: the others keep what their pace would spend until the reset, but never more
+ *   than their fair share (n ÷ (n + 1) of what is left), so a slow script leaves the rest to us and equal peers
+ *   split it evenly. Every runtime computes the same shares from the same headers, so their takings add up to
+ *   what is left without a word between them. Demand that fits in the share goes at once, in one wave; only
+ *   demand beyond it is paced over the time to the reset, so each answer can correct the next send.
+ * - Slow start, per window: before the window's first answer only the opening burst goes (openingBurstOf).
+ *   Peers who opened within the
+ *   round trip after that first answer may not be counted yet, so the second wave keeps UNSEEN_PEERS bursts
+ *   aside. A runtime whose first answer already shows others knows one of them may be the first to open, which
+ *   saw itself alone and sent its second wave blind: it keeps that wave aside too, sending at most one probe,
+ *   until an answer to a request sent after that round trip shows what they really spent. Then the count is
+ *   trusted, and what we take grows while the remaining count allows.
+ * - The estimate is carried into the next window (whoever spent is likely still at it) and dropped when an answer
+ *   shows nobody else in a quarter of a window, or after two windows without an answer.
+ */
+
+/** Peers assumed to be in their opening round trip, unseen, while the first answers of a window come in. */
+export const UNSEEN_PEERS = 2;
+
+/**
+ * The opening burst: a twelfth of the limit (at least one). Three runtimes opening at the same moment (their
+ * bursts, and the second wave the first of them sends with UNSEEN_PEERS bursts kept aside) stay inside the
+ * budget; one that opens into a window others have spent loses at most a twelfth of it to 429s; and a workbook
+ * alone still sends its whole first screen in two round trips (a burst, then the rest on the first answer).
+ */
+export function openingBurstOf(limit: number): number {
+  return Math.max(1, Math.floor(limit / 12));
+}
+/** Most peers the rule reckons with; beyond it every share is small anyway. */
+const MAX_PEERS = 16;
+
+/** One answer's headers, with what we know we sent into the same window. */
+export interface WindowReading {
+  readonly limit: number;
+  readonly remaining: number;
+  /** The latest moment the service's window may have started (its reset is rounded up to a second). */
+  readonly windowStart: number;
+  readonly now: number;
+  /** Sends of ours and of runtimes we hear from that the service had counted when it answered. */
+  readonly countedOurs: number;
+  /** When the request this answers left (the oldest in flight). */
+  readonly sentAt: number;
+}
+
+interface Others {
+  readonly spent: number;
+  /** Their pace, per ms, over the part of the window seen. */
+  readonly perMs: number;
+  readonly peers: number;
+  readonly seenAt: number;
+}
+
+/** A window's opening round trip: until when peers may be unseen, and the blind waves kept aside meanwhile. */
+interface Opening {
+  readonly unsureUntil: number;
+  /** Spenders were known before this window: they know of us too, none of them sends blind. */
+  readonly knownBefore: boolean;
+  /** Peers seen at the first answer, each of which may have sent a blind second wave; 0 once an answer is fresh. */
+  blindPeers: number;
+}
+
+export class HeaderRule {
+  private others: Others | undefined;
+  private opening: Opening | undefined;
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly openingBurst: () => number,
+  ) {}
+
+  /**
+   * A window's first answer arrived at `now`, `roundTripMs` after its request left; `observe` follows with it.
+   */
+  opened(now: number, roundTripMs: number): void {
+    this.opening = { unsureUntil: now + roundTripMs, knownBefore: this.current(now) !== undefined, blindPeers: -1 };
+  }
+
+  observe(reading: WindowReading): void {
+    const used = reading.limit - reading.remaining;
+    const spent = Math.max(0, used - reading.countedOurs);
+    const windowStart = reading.windowStart;
+    const elapsed = Math.max(this.windowMs / 20, reading.now - windowStart);
+    if (spent > 0) {
+      const peers = Math.min(MAX_PEERS, Math.max(1, Math.ceil(spent / Math.max(1, reading.countedOurs))));
+      this.others = { spent, perMs: spent / elapsed, peers, seenAt: reading.now };
+    } else if (reading.now - windowStart >= this.windowMs / 4) {
+      this.others = undefined;
+    }
+    const opening = this.opening;
+    if (opening === undefined) return;
+    if (opening.blindPeers < 0) opening.blindPeers = spent > 0 && !opening.knownBefore ? (this.others?.peers ?? 0) : 0;
+    // An answer to a request sent after the opening round trip counts every wave sent in it.
+    else if (reading.sentAt >= opening.unsureUntil) opening.blindPeers = 0;
+  }
+
+  /** Peers spending the same budget, as last estimated (0: none seen). */
+  peers(now: number): number {
+    return this.current(now)?.peers ?? 0;
+  }
+
+  /**
+   * While blind waves of peers are kept aside, one probe may go once the opening round trip is over: how long
+   * until then (0: now). Undefined when no probe is due.
+   */
+  probeInMs(now: number): number | undefined {
+    const opening = this.opening;
+    if (opening === undefined || opening.blindPeers <= 0) return undefined;
+    return Math.max(0, opening.unsureUntil - now);
+  }
+
+  /** How many of `remaining` (what is left until the reset, `leftMs` away) this runtime may use now. */
+  usable(remaining: number, leftMs: number, limit: number, now: number): number {
+    const others = this.current(now);
+    let reserve = 0;
+    if (others !== undefined) {
+      const byPace = others.perMs * Math.max(0, leftMs);
+      const fair = (remaining * others.peers) / (others.peers + 1);
+      reserve = Math.min(byPace, fair);
+    }
+    const opening = this.opening;
+    if (opening !== undefined && now < opening.unsureUntil) reserve = Math.max(reserve, UNSEEN_PEERS * this.openingBurst());
+    if (opening !== undefined && opening.blindPeers > 0) reserve += opening.blindPeers * this.blindWave(limit);
+    return Math.max(0, Math.floor(remaining - reserve));
+  }
+
+  /** A new window of the service begins: its opening is ahead. */
+  windowEnded(): void {
+    this.opening = undefined;
+  }
+
+  /** The most a peer that saw itself alone may send in its second wave. */
+  private blindWave(limit: number): number {
+    return Math.max(0, limit - (UNSEEN_PEERS + 1) * this.openingBurst());
+  }
+
+  private current(now: number): Others | undefined {
+    // Seen more than two windows ago: whoever it was has not shown up since (our answers would have said).
+    if (this.others !== undefined && now - this.others.seenAt > 2 * this.windowMs) this.others = undefined;
+    return this.others;
+  }
+}
