@@ -29,8 +29,8 @@ export interface AppContext {
   sourceFor(cell: CallContext): CellSource;
   /** The engine for the current settings (its address index, what is stale). */
   engine(): Promise<RequestEngine>;
-  /** Refreshes `keys` only, then recalculates through `recalc` (the scope's ranges). */
-  refreshKeys(keys: readonly string[], recalc: () => Promise<unknown>): Promise<void>;
+  /** Refreshes the cells `covers` accepts as `recalc` recalculates them; resolves with the requests it made. */
+  refreshCells(covers: (address: string) => boolean, recalc: () => Promise<unknown>): Promise<number>;
   subscribe(listener: (snapshot: FreshnessSnapshot) => void): () => void;
 }
 

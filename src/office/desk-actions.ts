@@ -2,11 +2,11 @@ import type { AppContext } from "./context";
 import { freezeForSharing, type FreezeOutcome } from "./freeze";
 import { restoreFormulas, type RestoreOutcome } from "./receipt-restore";
 import type { CellScope } from "./refresh-scope-ranges";
-import { planRefresh, runRefresh, type RefreshPlan, type RefreshScope } from "./refresh-scope";
+import { planRefresh, runRefresh, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "./refresh-scope";
 
 export type { FreezeOutcome } from "./freeze";
 export type { RestoreOutcome } from "./receipt-restore";
-export type { RefreshPlan, RefreshScope } from "./refresh-scope";
+export type { RefreshOutcome, RefreshPlan, RefreshScope } from "./refresh-scope";
 export type { CellScope } from "./refresh-scope-ranges";
 
 /** The desk's workbook-wide actions, for the taskpane's Share panel and refresh scope picker and the ribbon. */
@@ -15,7 +15,7 @@ export interface DeskActions {
   restore(selectionOnly: boolean): Promise<RestoreOutcome>;
   /** What a scoped refresh would do (cells, requests); nothing is fetched. */
   planRefresh(scope: RefreshScope): Promise<RefreshPlan>;
-  runRefresh(plan: RefreshPlan): Promise<void>;
+  runRefresh(plan: RefreshPlan): Promise<RefreshOutcome>;
   /** The selection's cell count: the ribbon's Freeze picks the selection above one cell, else the sheet. */
   selectedCellCount(): Promise<number>;
 }

@@ -1,5 +1,5 @@
 import { RECEIPT_HEADER, type ReceiptRow } from "../office/receipt";
-import { describePlan, type RefreshPlan, type RefreshScope } from "../office/refresh-scope";
+import { describeOutcome, describePlan, type RefreshPlan, type RefreshScope } from "../office/refresh-scope";
 import type { PreviewDesk } from "./desk";
 
 /** The receipt fields in RECEIPT_HEADER's order, so the page's list reads as the receipt sheet does. */
@@ -81,7 +81,7 @@ function wireRefreshScope(desk: PreviewDesk, say: (text: string) => void): void 
     run.hidden = true;
     run.disabled = true;
     desk.runRefresh(plan).then(
-      () => say(`Refreshed ${plan.addresses.length} line${plan.addresses.length === 1 ? "" : "s"} with ${plan.keys.length} request${plan.keys.length === 1 ? "" : "s"}.`),
+      (outcome) => say(describeOutcome(outcome, "line")),
       (error: unknown) => say(`Refresh failed: ${reason(error)}`),
     ).finally(() => (run.disabled = false));
   });

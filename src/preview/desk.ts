@@ -2,7 +2,7 @@ import type { AppContext } from "../office/context";
 import { receiptRowOf, stillAsFrozen, type ReceiptRow } from "../office/receipt";
 import { restoreMessage } from "../office/receipt-restore";
 import { cellAddress, normalizeAddress, parseRect } from "../office/refresh-scope-address";
-import { planIndexed, type RefreshPlan, type RefreshScope } from "../office/refresh-scope";
+import { coversPlan, planCells, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "../office/refresh-scope";
 import { constantValues, isIndexLine, lineAddress, PREVIEW_SHEET, type PreviewLines } from "./lines";
 import type { Outcome, PreviewCell } from "./outcome";
 
@@ -47,7 +47,7 @@ export class PreviewDesk {
 
   constructor(
     readonly lines: PreviewLines,
-    private readonly app: Pick<AppContext, "engine" | "settings" | "refreshKeys">,
+    private readonly app: Pick<AppContext, "engine" | "settings" | "refreshCells">,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -121,16 +121,17 @@ export class PreviewDesk {
   /** The plan of a scoped refresh ("selection" is the checked lines); nothing is fetched. */
   async planRefresh(scope: RefreshScope): Promise<RefreshPlan> {
     const texts = this.lines.texts();
-    const indexLines = new Set(texts.flatMap((text, index) => (isIndexLine(text) ? [lineAddress(index + 1)] : [])));
     const checked = new Set(this.lines.checkedRows().map(lineAddress));
     const inScope = (address: string) => scope !== "selection" || checked.has(normalizeAddress(address));
-    return planIndexed(await this.app.engine(), scope, inScope, (address) => indexLines.has(normalizeAddress(address)));
+    const indexLines = texts.flatMap((text, index) => (isIndexLine(text) ? [lineAddress(index + 1)] : [])).filter(inScope);
+    return planCells(await this.app.engine(), scope, indexLines, inScope);
   }
 
-  /** Asks for each planned resource once, then re-evaluates the planned lines. */
-  runRefresh(plan: RefreshPlan): Promise<void> {
-    if (plan.addresses.length === 0) return Promise.resolve();
-    return this.app.refreshKeys(plan.keys, () => this.lines.recalculate(plan.addresses.map(rowOf)));
+  /** Re-evaluates the planned lines, each asking once per resource; says how many requests that took. */
+  async runRefresh(plan: RefreshPlan): Promise<RefreshOutcome> {
+    if (plan.addresses.length === 0) return { cells: 0, requests: 0 };
+    const requests = await this.app.refreshCells(coversPlan(plan), () => this.lines.recalculate(plan.addresses.map(rowOf)));
+    return { cells: plan.addresses.length, requests };
   }
 }
 

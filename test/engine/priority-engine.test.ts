@@ -74,15 +74,15 @@ describe("the engine puts the user's action and visible cells first", () => {
     expect(symbolsSent(service, order)).toEqual([A, D, B, C]);
   });
 
-  test("a scoped refresh (refreshKeys) is the user's action: its requests go before the background's", async () => {
+  test("a scoped refresh (refreshCells) is the user's action: its requests go before the background's", async () => {
     const { service, engine, order } = await heldEngine(3);
     const calls = [
       engine.capacity(D, cell("Sheet2!A1")), // sent first, held
       engine.volatility(B, 10, cell("Sheet2!A2")),
       engine.volatility(C, 10, cell("Sheet2!A3")),
     ];
-    // The taskpane's "Refresh selection": the plan's keys, then the scope's cells recalculate.
-    engine.refreshKeys([`volatility|${A}|10`]);
+    // The taskpane's "Refresh selection": the scope's cells, then they recalculate.
+    engine.refreshCells((address) => address === "Sheet1!A1");
     calls.push(engine.volatility(A, 10, cell("Sheet1!A1")));
     await Promise.all(calls);
     expect(symbolsSent(service, order)).toEqual([D, A, B, C]);

@@ -65,6 +65,14 @@ describe("health banner from /api/status", () => {
     },
   );
 
+  it("a last-known ok (the service did not answer) is not shown as current: the banner says unreachable", async () => {
+    ref.service.faults.setHealth("ok");
+    const status = await settle(ref.client.systemStatus().then((data) => ({ data, fetchedAt: "2026-11-23T14:02:09.000Z", stale: true })));
+    const html = renderHtml(<HealthBanner status={status} />);
+    expect(html).toContain("Service unreachable");
+    expect(html).toContain("It was last seen ok at 2026-11-23 14:02 UTC.");
+  });
+
   it("shows nothing, and no error, where the older description has no /api/status (404)", async () => {
     const older = await startReference({ flavor: "older" });
     try {

@@ -91,13 +91,18 @@ export class EngineHost {
     return new CellSource(() => this.current, cell);
   }
 
-  /** Asks the service again for `keys` only (once each), then recalculates the scope's cells through `recalc`. */
-  async refreshKeys(keys: readonly string[], recalc: () => Promise<unknown>): Promise<void> {
+  /**
+   * Every cell `covers` accepts asks the service again at its next evaluation (once per resource), then `recalc`
+   * recalculates them; resolves with the requests the refresh made, once the engine is quiet.
+   */
+  async refreshCells(covers: (address: string) => boolean, recalc: () => Promise<unknown>): Promise<number> {
     const engine = await this.current;
-    engine.refreshKeys(keys);
+    engine.refreshCells(covers);
     await recalc();
+    await engine.quiet();
     this.lastRefreshedAt = new Date(this.clock.now()).toISOString();
     this.notifyNow();
+    return engine.snapshot().requestsDone;
   }
 
   /** The cells the user can see now (a hint: their requests go before the background's). */

@@ -35,7 +35,7 @@ interface Member {
  * union already fetched (or in flight) is sliced from it without a request.
  */
 export class HistoryBatcher {
-  private readonly pending = new Map<string, Member[]>();
+  private readonly queued = new Map<string, Member[]>();
   private readonly unions = new Map<string, Union[]>();
   private timer: TimerHandle | undefined;
 
@@ -44,17 +44,25 @@ export class HistoryBatcher {
     private readonly options: HistoryBatcherOptions,
   ) {}
 
-  /** `granularity` is passed on as given (absent or "daily"): the newer description does not list it. */
-  get(symbol: string, range: DateRange, granularity?: Granularity): Promise<History> {
+  /**
+   * `granularity` is passed on as given (absent or "daily"): the newer description does not list it. `fresh`
+   * (a refresh asked for it) skips the unions fetched before and joins the next batch.
+   */
+  get(symbol: string, range: DateRange, granularity?: Granularity, fresh = false): Promise<History> {
     const batchKey = `${symbol}\u0000${granularity ?? ""}`;
-    const known = this.coveringUnion(batchKey, range);
+    const known = fresh ? undefined : this.coveringUnion(batchKey, range);
     if (known !== undefined) return known.result.then((wide) => sliceHistory(wide, range));
     return new Promise<History>((resolve, reject) => {
-      const members = this.pending.get(batchKey) ?? [];
+      const members = this.queued.get(batchKey) ?? [];
       members.push({ range, granularity, resolve, reject });
-      this.pending.set(batchKey, members);
+      this.queued.set(batchKey, members);
       this.timer ??= this.options.clock.setTimer(() => this.flush(), this.options.windowMs);
     });
+  }
+
+  /** True while requests wait for the batch window. */
+  get pending(): boolean {
+    return this.queued.size > 0;
   }
 
   /** The slice of an answered union covering `range`, without a request or a wait; undefined when there is none. */
@@ -83,8 +91,8 @@ export class HistoryBatcher {
 
   private flush(): void {
     this.timer = undefined;
-    const batches = [...this.pending];
-    this.pending.clear();
+    const batches = [...this.queued];
+    this.queued.clear();
     for (const [batchKey, members] of batches) {
       for (const group of groupRanges(members, this.options.maxSpanMs)) this.send(batchKey, group);
     }

@@ -41,6 +41,11 @@ export class LatestValueBatcher {
     private readonly clock: Clock,
   ) {}
 
+  /** True while requests wait for the batch window. */
+  get pending(): boolean {
+    return this.waiting.size > 0;
+  }
+
   get(symbol: string): Promise<Served<LatestValue>> {
     return new Promise((resolve, reject) => {
       const list = this.waiting.get(symbol) ?? [];

@@ -22,7 +22,7 @@ import { CellLedger } from "./cell-ledger";
 import { resolveEngineOptions, type EngineOptions, type ResolvedEngineOptions } from "./engine-options";
 import { HistoryBatcher } from "./history-batcher";
 import { mergeableRange } from "./history-ranges";
-import { historyKind, type ResourceKind } from "./kinds";
+import { historyKind, survivesRefresh, type ResourceKind } from "./kinds";
 import { LaneHints, type Answers } from "./lane-hints";
 import { LastKnownStore } from "./last-known-store";
 import { LatestValueBatcher, latestValueOf } from "./latest-value-batcher";
@@ -176,7 +176,7 @@ export class RequestEngine implements IndexDataSource {
     const key = `history|${s}|${range.startMs}|${range.endMs}|${granularity}`;
     const slice = ctx.preview ? this.history_.peek(s, range, query?.granularity) : undefined;
     if (slice !== undefined) return Promise.resolve(slice);
-    return this.counted(this.read(kind, key, () => this.history_.get(s, range, query?.granularity), ctx));
+    return this.counted(this.read(kind, key, (fresh) => this.history_.get(s, range, query?.granularity, fresh), ctx));
   }
 
   volatility(symbol: string, windowDays?: number, ctx: CallContext = NO_CELL): Promise<Served<Volatility>> {
@@ -278,21 +278,6 @@ export class RequestEngine implements IndexDataSource {
     this.scheduler.pump();
   }
 
-  /** The next read of each key asks the service, once, however many cells share it. */
-  refreshKeys(keys: readonly string[]): void {
-    this.ledger.forceKeys(keys);
-    const today = startOfUtcDay(this.options.clock.now());
-    for (const key of keys) {
-      const [kind, symbol, start, end] = key.split("|");
-      // A latest-value cell then takes its own fix, not the catalogue (which would refetch every symbol).
-      if (kind === "latest" && symbol !== undefined) this.fixesAsked.add(symbol);
-      if (kind === "history" && start !== undefined && end !== undefined && Number(end) >= today) {
-        this.history_.invalidate((range) => range.endMs < Number(start) || range.startMs > Number(end));
-      }
-    }
-    this.scheduler.resetProgress();
-  }
-
   /**
    * Every cell `covers` accepts asks the service again at its next evaluation, once per resource it reads: a
    * scoped refresh follows the cells the sheet holds now, whatever moved since they were last evaluated.
@@ -300,6 +285,26 @@ export class RequestEngine implements IndexDataSource {
   refreshCells(covers: (address: string) => boolean): void {
     this.ledger.startRound(covers);
     this.scheduler.resetProgress();
+  }
+
+  /**
+   * Resolves once nothing has been queued, in flight or batched for two checks in a row a few batch windows
+   * apart (the cells a recalculation started have asked and been answered), or after the settle bound.
+   */
+  quiet(): Promise<void> {
+    const clock = this.options.clock;
+    const deadline = clock.now() + this.options.settleBoundMs;
+    const every = Math.max(1, 4 * this.options.batchWindowMs);
+    return new Promise((resolve) => {
+      let calm = 0;
+      const check = () => {
+        const { requestsQueued, inFlight } = this.scheduler.progress();
+        calm = requestsQueued === 0 && inFlight === 0 && !this.history_.pending && !this.latestValues.pending ? calm + 1 : 0;
+        if (calm >= 2 || clock.now() >= deadline) resolve();
+        else clock.setTimer(check, every);
+      };
+      clock.setTimer(check, every);
+    });
   }
 
   /** True when `key` is past its time-to-live or was last answered with a last-known value. */
@@ -357,12 +362,13 @@ export class RequestEngine implements IndexDataSource {
   /**
    * Reads `key` for `ctx`: a value preview only from what the cache holds; otherwise indexed under the cell,
    * loaded once (cached, shared in flight) by `load`, which does its own sending, within the settle bound.
+   * `load` hears whether a refresh wants it fresh (past history never needs to be).
    */
-  private read<T>(kind: ResourceKind, key: string, load: () => Promise<T>, ctx: CallContext, force = false): Promise<Served<T>> {
+  private read<T>(kind: ResourceKind, key: string, load: (fresh: boolean) => Promise<T>, ctx: CallContext, force = false): Promise<Served<T>> {
     if (ctx.preview) return fromHeld(this.cache.peek<T>(key), key);
     this.ledger.note(ctx, key);
-    const again = this.ledger.wantsFresh(ctx, key);
-    const loading = this.userWhile(key, ctx.user || again, () => this.cache.get(kind, key, load, force || again));
+    const again = !survivesRefresh(kind) && this.ledger.wantsFresh(ctx, key);
+    const loading = this.userWhile(key, ctx.user || again, () => this.cache.get(kind, key, () => load(again), force || again));
     return this.bounded(loading, key).then((served) => this.noteServed(key, served));
   }
 
