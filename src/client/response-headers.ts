@@ -8,8 +8,6 @@ const EPOCH_THRESHOLD_SECONDS = 1_000_000_000;
  * A service that asks for more (a typo, a bug, a hostile answer) gets one window; the next answer says again.
  */
 const MAX_HEADER_WAIT_SECONDS = 60;
-/** The same bound in ms, for waits told by other runtimes (they read them from headers). */
-export const MAX_HEADER_WAIT_MS = MAX_HEADER_WAIT_SECONDS * 1000;
 
 /**
  * The one gate for every wait read from a header (`Retry-After`, `x-ratelimit-reset`): whole seconds,

@@ -2,6 +2,7 @@ import type { ResponseInfo } from "../../src/client/options";
 import { LaneHints } from "../../src/client/engine/lane-hints";
 import { RateBudget } from "../../src/client/engine/rate-budget";
 import { Scheduler } from "../../src/client/engine/scheduler";
+import { SharedBudget, type BudgetChannel } from "../../src/client/engine/shared-budget";
 import type { FakeClock } from "../support/fake-clock";
 
 /**
@@ -43,9 +44,20 @@ export class FixedWindow {
 }
 
 /** One runtime (a budget and its scheduler) sending to `service`: each request arrives at once and is answered after `latencyMs`. */
-export function runtimeOn(service: FixedWindow, clock: FakeClock, options: { latencyMs: number; marginMs?: number; maxQueueWaitMs?: number; name?: string }) {
+export interface RuntimeOptions {
+  readonly latencyMs: number;
+  readonly marginMs?: number;
+  readonly maxQueueWaitMs?: number;
+  /** Names its requests in the service's arrivals. */
+  readonly name?: string;
+  /** Shares the budget over this channel (none: the header rule alone). */
+  readonly channel?: BudgetChannel;
+}
+
+export function runtimeOn(service: FixedWindow, clock: FakeClock, options: RuntimeOptions) {
   const budget = new RateBudget({ limit: service.limit, windowMs: service.windowMs, marginMs: options.marginMs ?? 100 });
   const scheduler = new Scheduler(budget, new LaneHints(), { maxQueueWaitMs: options.maxQueueWaitMs ?? 10 * service.windowMs, maxInFlight: 48, clock });
+  if (options.channel !== undefined) new SharedBudget(options.channel, budget, clock, () => scheduler.pump());
   const sentAt: number[] = [];
   const request = () =>
     new Promise<number>((resolve) => {
@@ -60,4 +72,14 @@ export function runtimeOn(service: FixedWindow, clock: FakeClock, options: { lat
   /** Queues `count` requests; resolves with their statuses once all are answered. */
   const send = (count: number) => Promise.all(Array.from({ length: count }, () => scheduler.schedule(request)));
   return { budget, scheduler, sentAt, send };
+}
+
+/** Runs `clock` on until `work` settles (or `limitMs` passes); resolves with when it settled, from now. */
+export async function settleOn<T>(clock: FakeClock, work: Promise<T>, limitMs: number, stepMs = 50): Promise<{ value: T; afterMs: number }> {
+  const start = clock.now();
+  let done: { value: T } | undefined;
+  void work.then((value) => (done = { value }));
+  while (done === undefined && clock.now() - start < limitMs) await clock.advance(stepMs);
+  if (done === undefined) throw new Error(`did not settle within ${limitMs} ms of fake time`);
+  return { value: done.value, afterMs: clock.now() - start };
 }

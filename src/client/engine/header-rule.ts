@@ -42,8 +42,10 @@ const MAX_PEERS = 16;
 export interface WindowReading {
   readonly limit: number;
   readonly remaining: number;
-  /** The latest moment the service's window may have started (its reset is rounded up to a second). */
+  /** The earliest moment the service's window may have started (its reset is rounded up to a second): our sends since count. */
   readonly windowStart: number;
+  /** The latest moment it may have started: others' pace is reckoned from it, which errs on the side of a faster pace. */
+  readonly windowStartLatest: number;
   readonly now: number;
   /** Sends of ours and of runtimes we hear from that the service had counted when it answered. */
   readonly countedOurs: number;
@@ -69,7 +71,10 @@ interface Opening {
 }
 
 export class HeaderRule {
+  /** Others as seen in the current window of the service. */
   private others: Others | undefined;
+  /** Others as last seen in the window before: their pace is expected to go on. */
+  private carried: Others | undefined;
   private opening: Opening | undefined;
 
   constructor(
@@ -81,19 +86,22 @@ export class HeaderRule {
    * A window's first answer arrived at `now`, `roundTripMs` after its request left; `observe` follows with it.
    */
   opened(now: number, roundTripMs: number): void {
-    this.opening = { unsureUntil: now + roundTripMs, knownBefore: this.current(now) !== undefined, blindPeers: -1 };
+    this.carried = this.current(now);
+    this.others = undefined;
+    this.opening = { unsureUntil: now + roundTripMs, knownBefore: this.carried !== undefined, blindPeers: -1 };
   }
 
   observe(reading: WindowReading): void {
     const used = reading.limit - reading.remaining;
     const spent = Math.max(0, used - reading.countedOurs);
     const windowStart = reading.windowStart;
-    const elapsed = Math.max(this.windowMs / 20, reading.now - windowStart);
+    const elapsed = Math.max(this.windowMs / 20, reading.now - reading.windowStartLatest);
     if (spent > 0) {
       const peers = Math.min(MAX_PEERS, Math.max(1, Math.ceil(spent / Math.max(1, reading.countedOurs))));
       this.others = { spent, perMs: spent / elapsed, peers, seenAt: reading.now };
     } else if (reading.now - windowStart >= this.windowMs / 4) {
       this.others = undefined;
+      this.carried = undefined;
     }
     const opening = this.opening;
     if (opening === undefined) return;
@@ -102,9 +110,9 @@ export class HeaderRule {
     else if (reading.sentAt >= opening.unsureUntil) opening.blindPeers = 0;
   }
 
-  /** Peers spending the same budget, as last estimated (0: none seen). */
+  /** Peers spending the same budget, as last estimated over this window and the one before (0: none seen). */
   peers(now: number): number {
-    return this.current(now)?.peers ?? 0;
+    return Math.max(this.current(now)?.peers ?? 0, this.carried?.peers ?? 0);
   }
 
   /**
@@ -120,11 +128,13 @@ export class HeaderRule {
   /** How many of `remaining` (what is left until the reset, `leftMs` away) this runtime may use now. */
   usable(remaining: number, leftMs: number, limit: number, now: number): number {
     const others = this.current(now);
+    const carried = this.carried;
     let reserve = 0;
-    if (others !== undefined) {
-      const byPace = others.perMs * Math.max(0, leftMs);
-      const fair = (remaining * others.peers) / (others.peers + 1);
-      reserve = Math.min(byPace, fair);
+    if (others !== undefined || carried !== undefined) {
+      // A pace seen over a whole window is the steadier guess early in the next one, when few answers have come.
+      const perMs = Math.max(others?.perMs ?? 0, carried?.perMs ?? 0);
+      const peers = this.peers(now);
+      reserve = Math.min(perMs * Math.max(0, leftMs), (remaining * peers) / (peers + 1));
     }
     const opening = this.opening;
     if (opening !== undefined && now < opening.unsureUntil) reserve = Math.max(reserve, UNSEEN_PEERS * this.openingBurst());
@@ -145,6 +155,7 @@ export class HeaderRule {
   private current(now: number): Others | undefined {
     // Seen more than two windows ago: whoever it was has not shown up since (our answers would have said).
     if (this.others !== undefined && now - this.others.seenAt > 2 * this.windowMs) this.others = undefined;
+    if (this.carried !== undefined && now - this.carried.seenAt > 2 * this.windowMs) this.carried = undefined;
     return this.others;
   }
 }

@@ -1,5 +1,4 @@
 import type { RateLimitInfo, ResponseInfo } from "../options";
-import { MAX_HEADER_WAIT_MS } from "../response-headers";
 import { fairShares, type Claim } from "./fair-share";
 import { HeaderRule, openingBurstOf } from "./header-rule";
 import { PeerTally, SendLog } from "./send-log";
@@ -100,9 +99,9 @@ export class RateBudget {
     return this.options.windowMs;
   }
 
-  /** The longest any header (ours or a peer's word of one) may hold this budget: one window, at least a minute. */
-  get longestWaitMs(): number {
-    return Math.max(this.options.windowMs, MAX_HEADER_WAIT_MS) + this.options.marginMs;
+  /** The longest a peer's word may hold this budget: one window (with its margin). */
+  get longestPeerWaitMs(): number {
+    return this.options.windowMs + this.options.marginMs;
   }
 
   get pausedUntilMs(): number {
@@ -212,10 +211,11 @@ export class RateBudget {
       this.rule.opened(now, now - sentAt);
     }
     this.lastAnswer = { sentAt, resetAt };
-    // The reset is rounded up to a second, so the window may have begun up to a second before reset − window.
-    const windowStart = Math.max(now + rate.resetSeconds * 1000 - this.options.windowMs - 1000, this.windowFloor + 1);
+    // The reset is rounded up to a second, so the window began between a second before reset − window and then.
+    const windowStartLatest = now + rate.resetSeconds * 1000 - this.options.windowMs;
+    const windowStart = Math.max(windowStartLatest - 1000, this.windowFloor + 1);
     const countedOurs = Math.max(0, this.own.countSince(windowStart) - uncounted) + this.peers.countSince(windowStart);
-    this.rule.observe({ limit: rate.limit, remaining, windowStart, now, countedOurs, sentAt });
+    this.rule.observe({ limit: rate.limit, remaining, windowStart, windowStartLatest, now, countedOurs, sentAt });
     if (this.server !== undefined) this.port?.seen(this.limitPerWindow, { ...this.server });
   }
 

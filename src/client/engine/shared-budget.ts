@@ -176,7 +176,7 @@ export class SharedBudget implements BudgetPort {
     if (message.peer === this.peer || this.closed) return;
     const now = this.clock.now();
     this.budget.peerHeard(message.peer, now);
-    const clamp = new WindowClamp(now, this.budget.windowMs, this.budget.longestWaitMs);
+    const clamp = new WindowClamp(now, this.budget.windowMs, this.budget.longestPeerWaitMs);
     switch (message.type) {
       case "hello": {
         const state = this.budget.state(now);
@@ -221,7 +221,7 @@ export class SharedBudget implements BudgetPort {
   }
 }
 
-/** A peer's times, kept within one window of now: a spend is never in the future, a wait never beyond what a header may ask. */
+/** A peer's times, kept within one window of now: a spend is never in the future, a wait never beyond one window. */
 class WindowClamp {
   constructor(
     private readonly now: number,
