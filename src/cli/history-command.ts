@@ -1,4 +1,4 @@
-import type { Granularity, History } from "../client/resources/history";
+import { pointTime, type Granularity, type History } from "../client/resources/history";
 import { parseChoice } from "../excel/arguments";
 import { historyQuery, inRange, parseDateRange, type DateRange } from "../excel/date-range";
 import type { FormulaEnv } from "../excel/evaluate";
@@ -39,7 +39,7 @@ export function parseHistoryRequest(args: CliArgs, now: Date): CliHistoryRequest
  * function's own rule (src/excel/weekly.ts) when the service answered with daily values.
  */
 function shapeHistory(history: History, request: CliHistoryRequest): History {
-  const inside = history.values.filter((point) => inRange(request.range, Date.parse(point.date)));
+  const inside = history.values.filter((point) => inRange(request.range, pointTime(point)));
   const values = request.granularity === "weekly" && history.granularity === "daily" ? weeklyFromDaily(inside) : inside;
   return { ...history, granularity: request.granularity, values };
 }

@@ -83,7 +83,7 @@ async function start(formula: (env: FormulaEnv) => Promise<FormulaResult>, invoc
     const built = cellSource(invocation);
     cell = built.cell;
     const bound = Number.isFinite(built.context.settleBoundMs) && built.context.settleBoundMs > 0 ? built.context.settleBoundMs : DEFAULT_SETTLE_MS;
-    result = await formula({ source: cell ?? built.context.source, caps: hostCapabilities(), settleMs: bound });
+    result = await formula({ source: cell ?? built.context.source, caps: hostCapabilities(), settleMs: bound, clock: built.context.clock });
   } catch (error) {
     return notReady(error);
   }

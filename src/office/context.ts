@@ -6,6 +6,7 @@ import type { LiveFeed } from "../client/engine/live-feed";
 import type { CallContext } from "../client/engine/call-context";
 import type { CellSource } from "../client/engine/cell-source";
 import type { RequestEngine } from "../client/engine/request-engine";
+import type { Clock } from "../time";
 import { recalculateIndexFormulas } from "./recalc";
 import { runtimeStorage } from "./storage";
 import { reportVisibleCells, watchVisibleCells } from "./visible-range";
@@ -22,6 +23,8 @@ export interface AppContext {
   readonly live: LiveFeed;
   /** Every call of `source` settles within this many milliseconds; the functions use it as their bound. */
   readonly settleBoundMs: number;
+  /** The clock the engine and the formulas' deadline run on. */
+  readonly clock: Clock;
   /** Invalidates what may have changed and recalculates every INDEX formula. */
   refresh(): Promise<void>;
   snapshot(): FreshnessSnapshot;

@@ -20,6 +20,8 @@ export class CellLedger {
   /** Keys whose next read asks the service, once, whoever reads them. */
   private readonly forcedKeys = new Set<string>();
   private round: RefreshRound | undefined;
+  /** The answer whose provenance was last kept, per key. */
+  private readonly noted = new Map<string, unknown>();
 
   constructor(private readonly hints: LaneHints) {}
 
@@ -28,6 +30,17 @@ export class CellLedger {
     if (ctx.address === undefined) return;
     this.addresses.record(ctx.address, key);
     this.hints.noteCellKey(ctx.address, key);
+  }
+
+  /**
+   * What `key` served a cell: its fix date and publication mode are kept for the freeze receipt. Read once per
+   * answer (every cell of one resource shares the same one), and only for reads of a cell.
+   */
+  noteServed<T extends { readonly data: unknown }>(ctx: CallContext, key: string, served: T): T {
+    if (ctx.address === undefined || this.noted.get(key) === served) return served;
+    this.noted.set(key, served);
+    this.addresses.noteData(key, served.data);
+    return served;
   }
 
   /** True when this read must ask the service again (its key or its cell is being refreshed); once per key. */

@@ -45,7 +45,8 @@ export class EngineHost {
   private lastRefreshedAt: string | undefined;
   private readonly listeners = new Set<(snapshot: FreshnessSnapshot) => void>();
   private notifyTimer: TimerHandle | undefined;
-  private readonly clock: Clock;
+  /** The clock every wait of this runtime runs on (the engine's; the formulas' deadline too). */
+  readonly clock: Clock;
   private readonly defaultBoundMs: number;
 
   constructor(private readonly options: EngineHostOptions) {

@@ -61,7 +61,7 @@ export interface ResolvedEngineOptions {
   readonly timeoutMs: number;
   /** Longest one request (queue wait, attempts, backoffs) may take before its cells are answered. */
   readonly requestBoundMs: number;
-  /** Longest any engine call may take: the promise handed to Excel settles within this. */
+  /** Longest any engine call may take, so the functions' one deadline per formula: what Excel is handed settles within it. */
   readonly settleBoundMs: number;
 }
 

@@ -1,5 +1,5 @@
 import { IndexDataClient } from "../client";
-import { ConfigurationError, TimeoutError } from "../errors";
+import { ConfigurationError } from "../errors";
 import type { ClientOptions, ResponseInfo } from "../options";
 import type { BenchmarkHealth } from "../resources/benchmark-health";
 import type { CapacityMetrics } from "../resources/capacity";
@@ -14,7 +14,7 @@ import { WINDOW_DAYS } from "../../contract";
 import type { Volatility } from "../resources/volatility";
 import type { IndexDataSource, LatestValue, Served } from "../source";
 import { MemoryStorage } from "../storage";
-import { DAY_MS, parseInstant, startOfUtcDay, withDeadline } from "../../time";
+import { DAY_MS, parseInstant, startOfUtcDay } from "../../time";
 import type { FreshnessSnapshot } from "./freshness";
 import type { AddressIndex } from "./address-index";
 import { NO_CELL, PreviewMiss, type CallContext } from "./call-context";
@@ -152,14 +152,9 @@ export class RequestEngine implements IndexDataSource {
       this.ledger.forceKeys([key]);
       this.fixesAsked.add(s);
     }
-    const work = this.bounded(this.userWhile(key, ctx.user || fresh, () => this.latestValues.get(s)), `the latest value of ${s}`);
+    const work = this.userWhile(key, ctx.user || fresh, () => this.latestValues.get(s));
     // Answered by the fix or the catalogue: either way the value's asOf is its provenance.
-    return this.counted(
-      work.then((served) => {
-        this.addresses.noteData(key, served.data);
-        return served;
-      }),
-    );
+    return this.counted(work.then((served) => this.ledger.noteServed(ctx, key, served)));
   }
 
   history(symbol: string, query?: HistoryQuery, ctx: CallContext = NO_CELL): Promise<Served<History>> {
@@ -369,7 +364,7 @@ export class RequestEngine implements IndexDataSource {
     this.ledger.note(ctx, key);
     const again = !survivesRefresh(kind) && this.ledger.wantsFresh(ctx, key);
     const loading = this.userWhile(key, ctx.user || again, () => this.cache.get(kind, key, () => load(again), force || again));
-    return this.bounded(loading, key).then((served) => this.noteServed(key, served));
+    return loading.then((served) => this.ledger.noteServed(ctx, key, this.noteStale(key, served)));
   }
 
   /** While `work` is outstanding, `key` is the user's when `user` says so: its request goes in the user lane. */
@@ -377,24 +372,10 @@ export class RequestEngine implements IndexDataSource {
     return user ? this.hints.userWhile(key, work) : work();
   }
 
-  private noteServed<T>(key: string, served: Served<T>): Served<T> {
+  private noteStale<T>(key: string, served: Served<T>): Served<T> {
     if (served.stale) this.servedStale.add(key);
     else this.servedStale.delete(key);
-    this.addresses.noteData(key, served.data);
     return served;
-  }
-
-  private bounded<T>(work: Promise<T>, what: string): Promise<T> {
-    const ms = this.options.settleBoundMs;
-    return withDeadline(
-      work,
-      ms,
-      () =>
-        new TimeoutError(`No answer for ${what} within ${Math.round(ms / 1000)} s; the service is slow or the rate limit is used up. Recalculate later.`, {
-          timeoutMs: ms,
-        }),
-      this.options.clock,
-    );
   }
 
   private observe(info: ResponseInfo): void {
