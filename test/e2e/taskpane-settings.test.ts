@@ -149,3 +149,63 @@ it("is operable by keyboard: tabs, fields and buttons are reachable and labelled
   );
   await page.close();
 });
+
+/**
+ * Stands in for OfficeRuntime.storage, which in Office answers asynchronously through the host: it holds a saved
+ * URL, header style and key (`storedKey`), and holds back every read of the settings until the test calls `releaseSettings()`.
+ */
+function slowOfficeStorage(storedKey: string): void {
+  const items = new Map<string, string>([
+    ["indexData.settings.v1", JSON.stringify({ baseUrl: "https://stale.example.com", keyHeaderStyle: "bearer" })],
+    ["indexData.apiKey.v1", storedKey],
+  ]);
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  Object.assign(window, {
+    releaseSettings: () => release(),
+    OfficeRuntime: {
+      storage: {
+        getItem: async (key: string) => {
+          if (key.startsWith("indexData.settings") || key.startsWith("indexData.apiKey")) await gate;
+          return items.get(key) ?? null;
+        },
+        setItem: async (key: string, value: string) => void items.set(key, value),
+        removeItem: async (key: string) => void items.delete(key),
+      },
+    },
+  });
+}
+
+it("keeps the URL typed while the stored settings were still loading, and takes the rest from storage", async () => {
+  const { page } = await rig.open(360, 800, { initScript: slowOfficeStorage, initArg: DEMO_KEYS.apiKey });
+  const before = rig.service.requests.length;
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const url = page.getByLabel("Service base URL");
+  await url.fill(rig.server.url);
+  await page.evaluate(() => (window as unknown as { releaseSettings: () => void }).releaseSettings());
+  // The stored settings have arrived once the form knows a key is saved.
+  await page.getByPlaceholder("•••••••• (saved key hidden)").waitFor();
+  await expect(url.inputValue()).resolves.toBe(rig.server.url);
+  await expect(page.getByRole("radio", { name: "Authorization: Bearer" }).isChecked()).resolves.toBe(true);
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByText("Settings saved.").waitFor();
+  await page.getByRole("tab", { name: "Indexes" }).click();
+  await indexButtons(page).first().waitFor();
+  // Saved with the stored key and header style: the catalogue came on the API-key tier.
+  expect(rig.service.requests.slice(before).some((request) => request.apiKeyTier === "api-key")).toBe(true);
+  await page.close();
+});
+
+it("shows the saved key when Show was pressed while the stored settings were still loading", async () => {
+  const { page } = await rig.open(360, 800, { initScript: slowOfficeStorage, initArg: DEMO_KEYS.apiKey });
+  await page.getByRole("tab", { name: "Settings" }).click();
+  // Nothing can be saved before the stored settings arrive: Save would drop the saved key.
+  await expect(page.getByRole("button", { name: "Save" }).isDisabled()).resolves.toBe(true);
+  await page.getByRole("button", { name: "Show API key" }).click();
+  await page.evaluate(() => (window as unknown as { releaseSettings: () => void }).releaseSettings());
+  const key = page.getByLabel("API key", { exact: true });
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[autocomplete="off"]')?.value !== "");
+  await expect(key.inputValue()).resolves.toBe(DEMO_KEYS.apiKey);
+  await expect(page.getByRole("button", { name: "Save" }).isDisabled()).resolves.toBe(false);
+  await page.close();
+});

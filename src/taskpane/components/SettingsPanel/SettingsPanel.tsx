@@ -26,7 +26,9 @@ function cspWarning(policy: string | undefined, baseUrl: string, selfOrigin: str
 export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", startup }: SettingsPanelProps) {
   const styles = useSettingsPanelStyles();
   const { state, actions } = useSettingsForm({ store, testConnection });
-  const { baseUrl, errors, verdict, busy } = state;
+  const { baseUrl, errors, verdict } = state;
+  // Nothing is tested or saved before the stored settings arrive: Save would otherwise drop the saved key.
+  const busy = state.busy || !state.loaded;
   const warning = cspWarning(policy, baseUrl, selfOrigin);
   return (
     <form
