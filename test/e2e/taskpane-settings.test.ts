@@ -56,7 +56,7 @@ it("says wrong URL for a server that is not the service, and validates the URL b
   await page.locator('[data-kind="wrong-url"]').waitFor();
   // A service this build's Content-Security-Policy does not allow is flagged before anyone tries it.
   await page.getByLabel("Service base URL").fill("https://indexes.elsewhere.example");
-  await page.getByText(/security policy only allows the services it was built for/).waitFor();
+  await page.getByText(/^https:\/\/indexes\.elsewhere\.example is outside the services this build of the add-in allows/).waitFor();
   await page.getByLabel("Service base URL").fill("not a url");
   const before = rig.service.requests.length;
   await page.getByRole("button", { name: "Test connection" }).click();
@@ -78,10 +78,22 @@ it("says a service the page's security policy refuses is not allowed, and how to
   const result = page.locator('[data-kind="blocked-by-policy"]');
   await result.waitFor();
   await expect(result.innerText()).resolves.toBe(
-    `Not allowed by the add-in's security policyThis add-in's security policy does not allow connections to ${origin}, so the request was not sent. To allow it, rebuild the add-in with INDEX_API_ALLOWED_ORIGINS=${origin} (comma-separated for several origins), or with INDEX_API_BASE_URL set to this service.`,
+    `Not a service this add-in allows${origin} is outside the services this build of the add-in allows, so the browser blocks it before any request. ` +
+      "It allows the service it was built for, https://localhost:3000. Pick one of them, or ask whoever deploys the add-in to add " +
+      `${origin} to INDEX_API_ALLOWED_ORIGINS and rebuild it.`,
   );
   expect(rig.service.requests.length).toBe(before);
   await page.screenshot({ path: artifactPath("taskpane-settings-blocked-by-policy.png"), fullPage: true });
+  await page.close();
+});
+
+it("offers the services this build allows beside the URL field, and a pick fills the field", async () => {
+  const page = await openSettings();
+  const choices = page.getByLabel("Services this add-in allows");
+  await expect(choices.inputValue()).resolves.toBe("");
+  await expect(choices.locator("option").allInnerTexts()).resolves.toEqual(["Another address (typed above)", "https://localhost:3000"]);
+  await choices.selectOption("https://localhost:3000");
+  await expect(page.getByLabel("Service base URL").inputValue()).resolves.toBe("https://localhost:3000");
   await page.close();
 });
 
