@@ -1,6 +1,6 @@
 /**
- * CSV for the CLI's `--csv`: RFC 4180, CRLF line ends, a header row; numbers and dates as Excel reads and writes
- * them (15 significant digits; "2025-01-06", or "2025-01-06 16:30:00" UTC).
+ * CSV for the CLI's `--csv`: RFC 4180, CRLF line ends, a header row; numbers without float noise (12 significant
+ * digits) and dates as Excel reads them ("2025-01-06", or "2025-01-06 16:30:00" UTC).
  */
 import { flatFields, isRecord, tableOf, type Row } from "./format";
 import { stripControl } from "../client/errors/service-text";
