@@ -35,15 +35,16 @@ it("shows the tier and limit the service reports for a good key", async () => {
   await page.close();
 });
 
-it("says unauthorized for a random key and for a revoked key", async () => {
-  for (const [name, key] of [
-    ["random", `random-${Date.now().toString(36)}`],
-    ["revoked", DEMO_KEYS.revoked],
+it("says unauthorized for a random key, and revoked (ask for a new key) for a revoked one, pointing at the field above", async () => {
+  for (const [name, key, text] of [
+    ["random", `random-${Date.now().toString(36)}`, "The service refused the API key (HTTP 401). Check the key above, or clear it to use the public tier."],
+    ["revoked", DEMO_KEYS.revoked, "The service says this API key has been revoked (HTTP 401): ask for a new key, or clear it to use the public tier."],
   ] as const) {
     const page = await openSettings();
+    const before = rig.service.requests.length;
     const result = await testConnection(page, key);
-    expect(result).toMatch(/^unauthorized: Unauthorized/);
-    expect(result).toContain("HTTP 401");
+    expect(rig.service.requests.slice(before).map((request) => request.status)).toEqual([401]);
+    expect(result).toBe(`unauthorized: Unauthorized${text}`);
     await page.screenshot({ path: artifactPath(`taskpane-settings-${name}-key.png`), fullPage: true });
     await page.close();
   }

@@ -128,7 +128,7 @@ export function settingsFormReducer(state: SettingsFormState, event: SettingsFor
 }
 
 function failedVerdict(title: string, error: unknown): ConnectionVerdict {
-  return { intent: "error", kind: "failed", title, text: describeError(error) };
+  return { intent: "error", kind: "failed", title, text: describeError(error, "settings") };
 }
 
 /**
