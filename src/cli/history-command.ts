@@ -27,9 +27,14 @@ export function parseHistoryRequest(args: CliArgs, now: Date): CliHistoryRequest
   const symbol = symbolArgument(args.positionals, "history");
   const start = dateOf(args.start, args.positionals[1], "start");
   const end = dateOf(args.end, args.positionals[2], "end");
+  // A date given as an argument is named as the usage line names it, not as the option the user did not type.
+  const given = {
+    ...(args.start === undefined && start !== undefined ? { start: "START" } : {}),
+    ...(args.end === undefined && end !== undefined ? { end: "END" } : {}),
+  };
   return {
     symbol,
-    range: withExcelRules(() => parseDateRange(start, end, now)),
+    range: withExcelRules(() => parseDateRange(start, end, now), given),
     granularity: withExcelRules(() => parseChoice(args.granularity, "granularity", GRANULARITY_CHOICES, "daily")),
   };
 }

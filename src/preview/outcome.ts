@@ -1,5 +1,6 @@
 import { isFormattedNumber } from "../excel/cells";
 import { serialToIso } from "../excel/dates";
+import { displayNumber } from "../excel/display";
 import { isEntityCellValue, type EntityCellValue } from "../excel/entity";
 import { isStandInError } from "./runtime-stand-in";
 
@@ -29,7 +30,8 @@ export function formatSerial(serial: number, numberFormat: string): string {
 }
 
 function toPreviewCell(value: unknown): PreviewCell {
-  if (typeof value === "number") return { kind: "number", value, text: String(value) };
+  // The text without float noise (src/excel/display.ts); `value` keeps every digit.
+  if (typeof value === "number") return { kind: "number", value, text: displayNumber(value) };
   if (typeof value === "boolean") return { kind: "boolean", value, text: value ? "TRUE" : "FALSE" };
   if (typeof value === "string") return { kind: "text", text: value };
   if (isFormattedNumber(value)) return { kind: "date", value: value.basicValue, text: formatSerial(value.basicValue, value.numberFormat) };

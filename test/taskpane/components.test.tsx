@@ -73,12 +73,14 @@ describe("health banner from /api/status", () => {
     expect(html).toContain("It was last seen ok at 2026-11-23 14:02 UTC.");
   });
 
-  it("shows nothing, and no error, where the older description has no /api/status (404)", async () => {
+  it("says in one quiet line, not as an error, that the older description has no /api/status (404)", async () => {
     const older = await startReference({ flavor: "older" });
     try {
       const status = await settle(older.client.systemStatus());
       expect(status.state).toBe("failed");
-      expect(renderHtml(<HealthBanner status={status as Loadable<never>} />)).toBe(renderHtml(<></>));
+      const html = renderHtml(<HealthBanner status={status as Loadable<never>} />);
+      expect(html).toMatch(/<\/style><p class="[^"]*">This service publishes no system status \(only the newer description does\), so the benchmark&#x27;s health is not shown\.<\/p><\/div>$/);
+      expect(html).not.toMatch(/role="alert"|fui-MessageBar/);
     } finally {
       await older.stop();
     }
