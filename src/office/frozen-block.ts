@@ -1,0 +1,31 @@
+/**
+ * Each frozen block (a frozen cell, or the cells of a frozen spill) gets a workbook name (ExcelApi 1.4) that
+ * refers to its cells. Excel moves a name with its cells (rows or columns inserted or deleted above or beside,
+ * the block cut and pasted elsewhere), so restore finds the block where it is now, not where the receipt's A1
+ * text says it was; a name whose cells were deleted refers to nothing, and restore then writes nothing. The
+ * names are visible in Name Manager, each with a comment saying what it is for; restore deletes the name of a
+ * block it restored.
+ */
+export const BLOCK_NAME_PREFIX = "IndexData_Frozen_";
+
+/** A new block name: the prefix and 16 random hex digits (a valid name that cannot read as a cell). */
+export function newBlockName(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return `${BLOCK_NAME_PREFIX}${[...bytes].map((byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+}
+
+/** True for a name this add-in creates; restore looks up no other name. */
+export function isBlockName(name: string): boolean {
+  return new RegExp(`^${BLOCK_NAME_PREFIX}[0-9a-f]{16}$`).test(name);
+}
+
+/** Names the frozen cells (queued). */
+export function nameBlock(context: Excel.RequestContext, name: string, range: Excel.Range, formula: string): void {
+  context.workbook.names.add(name, range, `Index Data: cells frozen from ${formula.slice(0, 200)}; Restore formulas puts the formula back here.`);
+}
+
+/** The block's cells now (a null object when the name is gone or refers to deleted cells). */
+export function blockRange(context: Excel.RequestContext, name: string): { item: Excel.NamedItem; range: Excel.Range } {
+  const item = context.workbook.names.getItemOrNullObject(name);
+  return { item, range: item.getRangeOrNullObject() };
+}
