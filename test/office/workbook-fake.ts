@@ -117,8 +117,9 @@ export class FakeWorkbook {
     const own = this.cells(sheet).get(`${row},${column}`);
     if (own !== undefined && (own.formula !== undefined || own.value !== "")) return own;
     for (const [key, cell] of this.cells(sheet)) {
+      if (cell.spill === undefined) continue;
       const [r, c] = key.split(",").map(Number) as [number, number];
-      const value = cell.spill?.[row - r]?.[column - c];
+      const value = cell.spill[row - r]?.[column - c];
       if (value !== undefined && (row !== r || column !== c)) return { ...resultCell(value), format: own?.format ?? cell.format };
     }
     return own ?? { value: "", format: "General" };

@@ -137,7 +137,7 @@ export class WorkbookMock {
    * cells at the first sync) and its properties get the cells' state; isNullObject is readable only after
    * a sync, like Office.js fills it then.
    */
-  private register<T>(mock: Mock, nullable: boolean, resolve: () => T | undefined, state: (target: T) => Record<string, unknown>): () => T | undefined {
+  private register<T>(mock: Mock, nullable: boolean, resolve: () => T | undefined, state: (target: T) => Record<string, () => unknown>): () => T | undefined {
     let bound: { target: T | undefined } | undefined;
     const target = () => (bound === undefined ? resolve() : bound.target);
     Object.defineProperty(mock, "isNullObject", {
@@ -153,9 +153,10 @@ export class WorkbookMock {
       refresh: () => {
         bound ??= { target: resolve() };
         if (bound.target === undefined) return;
+        // Only loaded properties are read: a grid is computed when the code under test asked for it.
         for (const [name, value] of Object.entries(state(bound.target))) {
           const property = properties.get(name);
-          if (property !== undefined) property._valueBeforeLoaded = copy(value);
+          if (property?._loaded === true) property._valueBeforeLoaded = copy(value());
         }
       },
     });
@@ -165,16 +166,16 @@ export class WorkbookMock {
   private range(resolve: () => SheetRect | undefined, nullable: boolean): Mock {
     const mock = new OfficeMockObject(RANGE_PROPERTIES) as Mock;
     const rect = this.register(mock, nullable, resolve, (r) => ({
-      address: rangeAddress(r),
-      values: this.store.grid(r, "values"),
-      formulas: this.store.grid(r, "formulas"),
-      formulasR1C1: this.store.grid(r, "formulasR1C1"),
-      valueTypes: this.store.grid(r, "valueTypes"),
-      valuesAsJson: this.store.grid(r, "valuesAsJson"),
-      numberFormat: this.store.grid(r, "numberFormat"),
-      rowCount: r.bottom - r.top + 1,
-      columnCount: r.right - r.left + 1,
-      cellCount: (r.bottom - r.top + 1) * (r.right - r.left + 1),
+      address: () => rangeAddress(r),
+      values: () => this.store.grid(r, "values"),
+      formulas: () => this.store.grid(r, "formulas"),
+      formulasR1C1: () => this.store.grid(r, "formulasR1C1"),
+      valueTypes: () => this.store.grid(r, "valueTypes"),
+      valuesAsJson: () => this.store.grid(r, "valuesAsJson"),
+      numberFormat: () => this.store.grid(r, "numberFormat"),
+      rowCount: () => r.bottom - r.top + 1,
+      columnCount: () => r.right - r.left + 1,
+      cellCount: () => (r.bottom - r.top + 1) * (r.right - r.left + 1),
     }));
     const cells = () => {
       const found = rect();
@@ -203,7 +204,7 @@ export class WorkbookMock {
 
   private sheet(resolve: () => string | undefined, nullable: boolean): Mock {
     const mock = new OfficeMockObject({ name: "", visibility: "Visible" }) as Mock;
-    const name = this.register(mock, nullable, resolve, (n) => ({ name: n, visibility: this.store.visibility(n) }));
+    const name = this.register(mock, nullable, resolve, (n) => ({ name: () => n, visibility: () => this.store.visibility(n) }));
     this.trackWrites(mock, ["visibility"], (_, value) => {
       const sheet = name();
       if (sheet === undefined) throw new Error("no such sheet");
@@ -227,7 +228,7 @@ export class WorkbookMock {
   private names(workbook: Mock): void {
     const item = (name: string, nullable: boolean): Mock => {
       const mock = new OfficeMockObject({ name: "", type: "Range" }) as Mock;
-      const target = this.register(mock, nullable, () => this.store.nameTarget(name), () => ({ name, type: "Range" }));
+      const target = this.register(mock, nullable, () => this.store.nameTarget(name), () => ({ name: () => name, type: () => "Range" }));
       Object.assign(mock, {
         getRangeOrNullObject: () => this.range(() => target()?.rect, true),
         delete: () => this.queue(() => this.store.deleteName(name)),
