@@ -2,7 +2,7 @@ import { DEMO_KEYS } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { closeLoopbackServers, startLoopbackServer } from "./loopback-server";
 import { LATEST_FIX } from "./wire-fixtures";
-import { allStrings, ENDPOINTS, freeTextFields, referenceFor, rewritingProxy, SYMBOL, withStringAt, type RewritingProxy } from "./service-fields";
+import { allStrings, ENDPOINTS, freeTextFields, proxiedReference, SYMBOL, withStringAt } from "./service-fields";
 
 /**
  * A service that echoes the caller's API key in a successful answer (a description, a status, a reason) must not
@@ -12,14 +12,10 @@ import { allStrings, ENDPOINTS, freeTextFields, referenceFor, rewritingProxy, SY
 const KEY = DEMO_KEYS.apiKey;
 
 describe.each(["newer", "older"] as const)("a key echoed in a successful answer is redacted, %s description", (flavor) => {
-  const service = referenceFor(flavor);
-  let proxy: RewritingProxy;
-  beforeAll(async () => {
-    proxy = await rewritingProxy(service());
-  });
-  afterAll(() => proxy.server.close());
+  const rig = proxiedReference(flavor);
 
   test.each(freeTextFields(flavor).map(([endpoint, path]) => [endpoint, path] as const))("%s %s", async (endpoint, path) => {
+    const proxy = rig.proxy();
     proxy.rewrite((_url, body) => withStringAt(body, path, `issued to ${KEY}`));
     const before = proxy.server.requests.length;
     const value = await ENDPOINTS[endpoint].call(new IndexDataClient({ baseUrl: proxy.server.url, apiKey: KEY }));

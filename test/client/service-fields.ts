@@ -39,28 +39,60 @@ export const ENDPOINTS: Readonly<Record<Endpoint, { readonly path: string; reado
 
 type Field = readonly [Endpoint, string];
 
+/** Free text both descriptions send. */
+const SHARED_TEXT: readonly Field[] = [
+  ["indexes", "indexes.0.symbol"],
+  ["indexes", "indexes.0.hub"],
+  ["indexes", "indexes.0.grade"],
+  ["indexes", "indexes.0.leadTime"],
+  ["indexes", "indexes.0.description"],
+  ["latest", "symbol"],
+  ["latest", "currency"],
+  ["latest", "unit"],
+  ["latest", "status"],
+  ["latest", "methodologyVersion"],
+  ["history", "symbol"],
+  ["history", "values.0.status"],
+  ["volatility", "symbol"],
+  ["health", "status"],
+];
+
+const METHODOLOGY_TEXT = [
+  "version",
+  "changelog.0.version",
+  "changelog.0.publishedAt",
+  "changelog.0.effectiveFrom",
+  "changelog.0.summary",
+  "changelog.0.changes.0",
+  "productDefinition.family",
+  "productDefinition.unit",
+  "productDefinition.currency",
+  "productDefinition.symbolPattern",
+  "productDefinition.leadTimeBuckets",
+  "productDefinition.publicationDays",
+  "productDefinition.fixTime",
+  "calculationMethod.summary",
+  "calculationMethod.observationTypes.0",
+  "calculationMethod.fallback",
+  "calculationMethod.nonPublicationDays",
+  "normalizationRules.0.rule",
+  "normalizationRules.0.description",
+  "confidenceScoring.statuses.FIRM",
+  "confidenceScoring.statuses.PROVISIONAL",
+  "confidenceScoring.statuses.INDICATIVE",
+  "confidenceScoring.statuses.STALE",
+];
+
 /** Free text: any string is taken, so each reaches cells, the pane and the CLI (capped, without the key). */
 const FREE_TEXT: Readonly<Record<"newer" | "older", readonly Field[]>> = {
   newer: [
-    ["indexes", "indexes.0.symbol"],
-    ["indexes", "indexes.0.hub"],
-    ["indexes", "indexes.0.grade"],
-    ["indexes", "indexes.0.leadTime"],
-    ["indexes", "indexes.0.description"],
-    ["latest", "symbol"],
-    ["latest", "currency"],
-    ["latest", "unit"],
-    ["latest", "status"],
-    ["latest", "methodologyVersion"],
+    ...SHARED_TEXT,
     ["latest", "derivationMethod"],
     ["latest", "publicationMode"],
     ["latest", "carriedForwardFrom"],
-    ["history", "symbol"],
-    ["history", "values.0.status"],
     ["history", "values.0.derivationMethod"],
     ["history", "values.0.publicationMode"],
     ["history", "values.0.carriedForwardFrom"],
-    ["volatility", "symbol"],
     ["forward", "symbol"],
     ["forward", "curve.0.tenorLabel"],
     ["capacity", "modelVersion"],
@@ -69,75 +101,24 @@ const FREE_TEXT: Readonly<Record<"newer" | "older", readonly Field[]>> = {
     ["benchmark-health", "reasons.0"],
     ["status", "benchmarkStatus"],
     ["status", "reasons.0"],
-    ["health", "status"],
   ],
-  older: [
-    ["indexes", "indexes.0.symbol"],
-    ["indexes", "indexes.0.hub"],
-    ["indexes", "indexes.0.grade"],
-    ["indexes", "indexes.0.leadTime"],
-    ["indexes", "indexes.0.description"],
-    ["latest", "symbol"],
-    ["latest", "currency"],
-    ["latest", "unit"],
-    ["latest", "status"],
-    ["latest", "methodologyVersion"],
-    ["history", "symbol"],
-    ["history", "values.0.status"],
-    ["volatility", "symbol"],
-    ["capacity", "symbol"],
-    ["health", "status"],
-    ["methodology", "version"],
-    ["methodology", "changelog.0.version"],
-    ["methodology", "changelog.0.publishedAt"],
-    ["methodology", "changelog.0.effectiveFrom"],
-    ["methodology", "changelog.0.summary"],
-    ["methodology", "changelog.0.changes.0"],
-    ["methodology", "productDefinition.family"],
-    ["methodology", "productDefinition.unit"],
-    ["methodology", "productDefinition.currency"],
-    ["methodology", "productDefinition.symbolPattern"],
-    ["methodology", "productDefinition.leadTimeBuckets"],
-    ["methodology", "productDefinition.publicationDays"],
-    ["methodology", "productDefinition.fixTime"],
-    ["methodology", "calculationMethod.summary"],
-    ["methodology", "calculationMethod.observationTypes.0"],
-    ["methodology", "calculationMethod.fallback"],
-    ["methodology", "calculationMethod.nonPublicationDays"],
-    ["methodology", "normalizationRules.0.rule"],
-    ["methodology", "normalizationRules.0.description"],
-    ["methodology", "confidenceScoring.statuses.FIRM"],
-    ["methodology", "confidenceScoring.statuses.PROVISIONAL"],
-    ["methodology", "confidenceScoring.statuses.INDICATIVE"],
-    ["methodology", "confidenceScoring.statuses.STALE"],
-  ],
+  older: [...SHARED_TEXT, ["capacity", "symbol"], ...METHODOLOGY_TEXT.map((path): Field => ["methodology", path])],
 };
 
-/** Checked text (timestamps, enumerations): any other string is an InvalidResponseError, so none reaches a cell. */
+/** Checked text both descriptions send (timestamps, enumerations). */
+const SHARED_FORMATTED: readonly Field[] = [
+  ["indexes", "indexes.0.latestAsOf"],
+  ["latest", "asOf"],
+  ["history", "granularity"],
+  ["history", "startDate"],
+  ["history", "endDate"],
+  ["history", "values.0.date"],
+];
+
+/** Checked text: any other string is an InvalidResponseError, so none reaches a cell. */
 const FORMATTED: Readonly<Record<"newer" | "older", readonly Field[]>> = {
-  newer: [
-    ["indexes", "indexes.0.latestAsOf"],
-    ["latest", "asOf"],
-    ["history", "granularity"],
-    ["history", "startDate"],
-    ["history", "endDate"],
-    ["history", "values.0.date"],
-    ["benchmark-health", "asOf"],
-    ["status", "status"],
-    ["status", "timestamp"],
-  ],
-  older: [
-    ["indexes", "indexes.0.latestAsOf"],
-    ["latest", "asOf"],
-    ["history", "granularity"],
-    ["history", "startDate"],
-    ["history", "endDate"],
-    ["history", "values.0.date"],
-    ["volatility", "startDate"],
-    ["volatility", "endDate"],
-    ["capacity", "recordedAt"],
-    ["methodology", "publishedAt"],
-  ],
+  newer: [...SHARED_FORMATTED, ["benchmark-health", "asOf"], ["status", "status"], ["status", "timestamp"]],
+  older: [...SHARED_FORMATTED, ["volatility", "startDate"], ["volatility", "endDate"], ["capacity", "recordedAt"], ["methodology", "publishedAt"]],
 };
 
 /** Strings the client ignores: /api/health's verdict is its status code, its timestamp is not read. */
@@ -212,6 +193,23 @@ export async function rewritingProxy(service: RunningReferenceService): Promise<
       .catch(() => response.destroy());
   });
   return { server, rewrite: (next) => void (change = next) };
+}
+
+/** The reference service in one description and a rewriting proxy in front of it, for a describe block. */
+export function proxiedReference(flavor: "newer" | "older"): { readonly service: () => RunningReferenceService; readonly proxy: () => RewritingProxy } {
+  const service = referenceFor(flavor);
+  let proxy: RewritingProxy | undefined;
+  beforeAll(async () => {
+    proxy = await rewritingProxy(service());
+  });
+  afterAll(() => proxy?.server.close());
+  return {
+    service,
+    proxy: () => {
+      if (proxy === undefined) throw new Error("the proxy is used before beforeAll ran");
+      return proxy;
+    },
+  };
 }
 
 /** The reference service in one description, for a describe block. */

@@ -1,17 +1,6 @@
 import { IndexDataClient } from "../../src/client/client";
 import { MAX_SERVICE_TEXT } from "../../src/client/resources/wire";
-import {
-  allStrings,
-  ENDPOINTS,
-  formattedFields,
-  freeTextFields,
-  ignoredFields,
-  referenceFor,
-  rewritingProxy,
-  stringPaths,
-  withStringAt,
-  type RewritingProxy,
-} from "./service-fields";
+import { allStrings, ENDPOINTS, formattedFields, freeTextFields, ignoredFields, proxiedReference, stringPaths, withStringAt } from "./service-fields";
 
 /**
  * Every string the service sends is cut at the boundary (the zod schemas) to MAX_SERVICE_TEXT characters, the
@@ -22,14 +11,10 @@ const LONG = "Z".repeat(100_000);
 const CUT = `${"Z".repeat(MAX_SERVICE_TEXT - 1)}…`;
 
 describe.each(["newer", "older"] as const)("service text is capped at the boundary, %s description", (flavor) => {
-  const service = referenceFor(flavor);
-  let proxy: RewritingProxy;
-  beforeAll(async () => {
-    proxy = await rewritingProxy(service());
-  });
-  afterAll(() => proxy.server.close());
+  const { service, proxy: proxyOf } = proxiedReference(flavor);
 
   async function callWith(endpoint: keyof typeof ENDPOINTS, path: string): Promise<unknown> {
+    const proxy = proxyOf();
     proxy.rewrite((_url, body) => withStringAt(body, path, LONG));
     const before = proxy.server.requests.length;
     const outcome = await ENDPOINTS[endpoint].call(new IndexDataClient({ baseUrl: proxy.server.url })).catch((error: unknown) => error);
@@ -39,7 +24,7 @@ describe.each(["newer", "older"] as const)("service text is capped at the bounda
   }
 
   test("the table names every string of every answer of this description", async () => {
-    proxy.rewrite(undefined);
+    proxyOf().rewrite(undefined);
     const listed = new Set([...freeTextFields(flavor), ...formattedFields(flavor), ...ignoredFields()].map(([e, p]) => `${e} ${p}`));
     for (const [endpoint, { path }] of Object.entries(ENDPOINTS)) {
       const answer = await fetch(`${service().url}${path}`);
