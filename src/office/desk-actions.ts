@@ -1,4 +1,4 @@
-import { systemClock } from "../time";
+import { systemClock, type Clock } from "../time";
 import type { AppContext } from "./context";
 import { excelApiSupports } from "./excel-api";
 import { freezeForSharing, type FreezeOutcome } from "./freeze";
@@ -27,10 +27,11 @@ export interface DeskActions {
 type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 
 /**
- * Desk actions through `Excel.run` over the shared runtime's context; `run` is injectable for office-addin-mock.
- * Receipts are signed with a key in the add-in's storage (OfficeRuntime.storage), never in the workbook.
+ * Desk actions through `Excel.run` over the shared runtime's context; `run` is injectable for office-addin-mock,
+ * `clock` (what freezing waits for busy cells on) for a fake clock. Receipts are signed with a key in the
+ * add-in's storage (OfficeRuntime.storage), never in the workbook.
  */
-export function excelDeskActions(app: AppContext, run: ExcelRun = (batch) => Excel.run(batch)): DeskActions {
+export function excelDeskActions(app: AppContext, run: ExcelRun = (batch) => Excel.run(batch), clock: Clock = systemClock): DeskActions {
   const signer = receiptSigner(runtimeStorage());
   // Data types (cards) are read and written through valuesAsJson, ExcelApi 1.16.
   const dataTypes = () => excelApiSupports("1.16");
@@ -48,7 +49,7 @@ export function excelDeskActions(app: AppContext, run: ExcelRun = (batch) => Exc
           errorOf: (address) => engine.addresses.errorOf(address),
           signer,
           dataTypes: dataTypes(),
-          settle: { clock: systemClock },
+          settle: { clock },
         });
       }),
     restore: (selectionOnly) => run((context) => restoreFormulas(context, { selectionOnly, signer, dataTypes: dataTypes() })),

@@ -91,6 +91,7 @@ function sameShape(range: Excel.Range, frozen: string): boolean {
 /** Why restore will not act on a row, or undefined when it may (the values still have to match). */
 async function refusal(candidate: Candidate, options: RestoreOptions): Promise<string | undefined> {
   const { receipt, block } = candidate;
+  if (receipt.signature === "") return "it is not signed (written by hand, or by a version of the add-in before receipts were signed): retype its formula";
   if (!(await verifyRow(receipt, options.signer))) {
     return "its receipt row was edited, or was not written by this add-in for this user (its signature does not match)";
   }

@@ -119,3 +119,13 @@ test("a stale receipt (rows copied back after a restore) writes nothing: the fro
   ]);
   expect(book.liveFormulas()).toEqual({ "Sheet1!B2": LATEST, "Sheet1!B3": VOL });
 });
+
+test("a row without a signature (an older receipt, or one typed in) is refused and says to retype the formula", async () => {
+  const book = await frozenBook();
+  book.type(RECEIPT("M2"), "");
+  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
+  expect(outcome.refused).toEqual([
+    { cell: "Sheet1!B2", reason: "it is not signed (written by hand, or by a version of the add-in before receipts were signed): retype its formula" },
+  ]);
+  expect(book.liveFormulas()).toEqual({ "Sheet1!B3": VOL });
+});
