@@ -108,8 +108,9 @@ export async function freezeForSharing(context: Excel.RequestContext, options: F
     const name = newBlockName();
     const formulaR1C1 = block.anchor.formulasR1C1[0]?.[0];
     const before = { address: shownRange(block).address, shown: shownValues(block), formulaR1C1: typeof formulaR1C1 === "string" ? formulaR1C1 : block.cell.formula };
-    const cards = writeFrozen(block);
+    // The name first: were it refused, Excel stops the batch there, before any cell loses its formula.
     nameBlock(context, name, shownRange(block), block.cell.formula);
+    const cards = writeFrozen(block);
     // Read back once written, in the same batch: the fingerprint is of what the cells hold now.
     shownRange(block).load(options.dataTypes ? "values,valuesAsJson" : "values");
     return { block, name, ...before, note: noteOf(block, options, cards) };

@@ -19,9 +19,13 @@ export function isBlockName(name: string): boolean {
   return new RegExp(`^${BLOCK_NAME_PREFIX}[0-9a-f]{16}$`).test(name);
 }
 
-/** Names the frozen cells (queued). */
+/** Excel keeps at most 255 characters of a name's comment. */
+const COMMENT_LIMIT = 255;
+
+/** Names the frozen cells (queued), with a comment saying what the name is for. */
 export function nameBlock(context: Excel.RequestContext, name: string, range: Excel.Range, formula: string): void {
-  context.workbook.names.add(name, range, `Index Data: cells frozen from ${formula.slice(0, 200)}; Restore formulas puts the formula back here.`);
+  const comment = `Index Data froze ${formula} here; Restore formulas puts it back.`;
+  context.workbook.names.add(name, range, comment.length <= COMMENT_LIMIT ? comment : `${comment.slice(0, COMMENT_LIMIT - 1)}…`);
 }
 
 /** The block's cells now (a null object when the name is gone or refers to deleted cells). */

@@ -57,3 +57,13 @@ test("when the frozen rows were deleted, restore writes nothing for them and say
   expect(outcome.refused).toEqual([{ cell: "Sheet1!B2", reason: "its frozen cells were deleted, or it was restored already" }]);
   expect(book.liveFormulas()).toEqual({ "Sheet1!B3": '=INDEX.FORWARD("RTM-NWE-A-1x3")' });
 });
+
+test("a block frozen from a formula longer than a name's comment is named all the same", async () => {
+  const formula = `=INDEX.LATEST("RTM-NWE-A-1x3","${"x".repeat(300)}")`;
+  const book = new FakeWorkbook(async () => [[1.5]]);
+  book.type("Sheet1!B2", formula);
+  await book.settled();
+  await freezeForSharing(book.context, deskFreezeOptions());
+  expect([...book.names.keys()]).toEqual([expect.stringMatching(/^IndexData_Frozen_/)]);
+  expect((await restoreFormulas(book.context, deskRestoreOptions())).restored).toEqual(["Sheet1!B2"]);
+});

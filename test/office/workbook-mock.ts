@@ -236,9 +236,11 @@ export class WorkbookMock {
       return mock;
     };
     workbook.names = {
-      add: (name: string, reference: unknown) => {
+      add: (name: string, reference: unknown, comment?: string) => {
         const resolve = typeof reference === "object" && reference !== null ? this.rangeTargets.get(reference) : undefined;
         if (resolve === undefined) throw new Error("names.add takes a Range in these tests");
+        // Excel keeps a name's comment to 255 characters; a longer one is refused.
+        if (comment !== undefined && comment.length > 255) throw new Error(`InvalidArgument: a name's comment holds at most 255 characters (got ${comment.length})`);
         this.queue(() => {
           const rect = resolve();
           if (rect === undefined) throw new Error("names.add: the range does not exist");
