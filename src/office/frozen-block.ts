@@ -6,7 +6,7 @@
  * names are visible in Name Manager, each with a comment saying what it is for; restore deletes the name of a
  * block it restored.
  */
-export const BLOCK_NAME_PREFIX = "IndexData_Frozen_";
+const BLOCK_NAME_PREFIX = "IndexData_Frozen_";
 
 /** A new block name: the prefix and 16 random hex digits (a valid name that cannot read as a cell). */
 export function newBlockName(): string {

@@ -69,7 +69,7 @@ export interface FrozenCell {
 }
 
 /** The values as the receipt shows them: JSON of the 2-D array. */
-export function valuesJson(values: unknown): string {
+function valuesJson(values: unknown): string {
   return JSON.stringify(values);
 }
 
