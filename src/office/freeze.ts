@@ -104,12 +104,15 @@ export async function freezeForSharing(context: Excel.RequestContext, options: F
   const target = await receiptTarget(context);
   const blocks = settled.map((cell) => loadShown(context, cell, options.dataTypes));
   await context.sync();
-  const frozen = blocks.map((block): Frozen => {
+  // Every name first: were one refused, Excel stops the batch there, before any cell loses its formula.
+  const named = blocks.map((block) => {
     const name = newBlockName();
+    nameBlock(context, name, shownRange(block), block.cell.formula);
+    return { block, name };
+  });
+  const frozen = named.map(({ block, name }): Frozen => {
     const formulaR1C1 = block.anchor.formulasR1C1[0]?.[0];
     const before = { address: shownRange(block).address, shown: shownValues(block), formulaR1C1: typeof formulaR1C1 === "string" ? formulaR1C1 : block.cell.formula };
-    // The name first: were it refused, Excel stops the batch there, before any cell loses its formula.
-    nameBlock(context, name, shownRange(block), block.cell.formula);
     const cards = writeFrozen(block);
     // Read back once written, in the same batch: the fingerprint is of what the cells hold now.
     shownRange(block).load(options.dataTypes ? "values,valuesAsJson" : "values");
