@@ -159,6 +159,21 @@ export class FakeWorkbook {
     );
   }
 
+  /** Deletes whole rows from zero-based row `at`, as the user does: cells below move up, and so do names. */
+  deleteSheetRows(sheet: string, at: number, count: number): void {
+    deleteRows(this, { sheet, top: at, left: 0, bottom: at + count - 1, right: 16_383 });
+  }
+
+  /** Renames a sheet, as the user does: its cells and the names on it go with it. */
+  renameSheet(from: string, to: string): void {
+    const sheet = this.sheets.get(from);
+    if (sheet === undefined) throw new Error(`no sheet ${from}`);
+    this.sheets.delete(from);
+    this.sheets.set(to, sheet);
+    for (const [name, rect] of this.names) if (rect?.sheet === from) this.names.set(name, { ...rect, sheet: to });
+    if (this.active === from) this.active = to;
+  }
+
   /** Inserts whole rows above zero-based row `at`, as the user does: cells below move down, and so do names. */
   insertRows(sheet: string, at: number, count: number): void {
     const cells = this.cells(sheet);
