@@ -16,6 +16,12 @@ export interface RedisStoreOptions {
 /** How long the budget's hash outlives its last use: long enough to remember a learned limit over a quiet spell. */
 const BUDGET_KEEP_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_COMMAND_TIMEOUT_MS = 250;
+/**
+ * How long an answer kept "until evicted" (past history) stays in the shared store. Every cached answer has a
+ * time-to-live, so a server set to `maxmemory-policy volatile-lru` evicts answers under memory pressure and never
+ * the budget or the locks.
+ */
+export const SHARED_KEEP_UNTIL_EVICTED_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The gateway's store in Valkey or Redis, shared by every replica. Every command has a timeout; nothing queues offline. */
 export class RedisStore implements GatewayStore {
@@ -83,8 +89,7 @@ export class RedisStore implements GatewayStore {
     const { body, ...meta } = answer;
     // The metadata's JSON has no raw newline, so the first one ends it; the body follows as sent.
     const value = `${JSON.stringify(meta)}\n${body}`;
-    if (keepMs === undefined) await this.redis.set(this.key("a", key), value);
-    else await this.redis.set(this.key("a", key), value, "PX", Math.max(1, Math.ceil(keepMs)));
+    await this.redis.set(this.key("a", key), value, "PX", Math.max(1, Math.ceil(keepMs ?? SHARED_KEEP_UNTIL_EVICTED_MS)));
   }
 
   async lock(key: string, owner: string, leaseMs: number): Promise<boolean> {
