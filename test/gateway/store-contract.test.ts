@@ -143,10 +143,12 @@ describe.each(STORES)("the %s store", (_name, open) => {
     expect(await b.takeSend(T0 + 2000, 1)).toBe(MS_PER_TOKEN);
   });
 
-  test("keeps a replica that lost the others to its share of the limit", async () => {
+  test("keeps a replica that lost the others to its share of the limit and of what the upstream says is left", async () => {
     const [a] = await open();
     const waits = await Promise.all(Array.from({ length: 10 }, () => a.takeSend(T0, 0.5)));
     expect(waits.filter((w) => w === 0)).toHaveLength(5);
+    await a.observeBudget(T0, { limit: 60, remaining: 1, resetMs: 3000 });
+    expect(await a.takeSend(T0 + 1000, 0.5)).toBe(2000);
   });
 
   test("counts requests by user per window, whichever replica counted them", async () => {

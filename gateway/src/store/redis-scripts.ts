@@ -50,7 +50,7 @@ if op == 'take' then
   local share = tonumber(ARGV[9])
   if now < paused then return math.ceil(paused - now) end
   local t = refill(share)
-  if remaining ~= nil and resetAt ~= nil and remaining < 1 then
+  if remaining ~= nil and resetAt ~= nil and remaining * share < 1 then
     save()
     return math.max(1, math.ceil(resetAt - t))
   end

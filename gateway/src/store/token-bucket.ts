@@ -65,7 +65,8 @@ function refill(state: BucketState, rules: BudgetRules, now: number, share: numb
 export function takeSend(state: BucketState, rules: BudgetRules, now: number, share: number): number {
   if (now < state.pausedUntil) return Math.ceil(state.pausedUntil - now);
   const at = refill(state, rules, now, share);
-  if (state.upstreamRemaining !== undefined && state.upstreamResetAt !== undefined && state.upstreamRemaining < 1) {
+  // Apart from the others (share < 1), a replica counts only its share of what the upstream says is left.
+  if (state.upstreamRemaining !== undefined && state.upstreamResetAt !== undefined && state.upstreamRemaining * share < 1) {
     return Math.max(1, Math.ceil(state.upstreamResetAt - at));
   }
   if (state.tokens < 1) return Math.max(1, Math.ceil((1 - state.tokens) / shape(state, rules, share).perMs));
