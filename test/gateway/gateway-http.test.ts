@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
 import { FakeClock } from "../support/fake-clock";
@@ -211,4 +213,31 @@ test("GET /gateway/health: state, store, upstream, budget; requests by user only
   const outsider = (await (await fetch(`${gateway.url}/gateway/health`)).json()) as Record<string, unknown>;
   expect(outsider["status"]).toBe("ok");
   expect(outsider["requestsByUser"]).toBeUndefined();
+});
+
+test("an upstream that echoes the key in its answers never gets it past the gateway, however it spells it", async () => {
+  const key = "desk-key-7f3a9c";
+  const escaped = [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
+  const echo = createServer((req, res) => {
+    const status = req.url?.includes("/latest") ? 500 : 404;
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(`{"statusCode":${status},"code":"X","message":"refused key ${status === 500 ? key : escaped}","raw":"${key}"}`);
+  });
+  await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
+  service = await startReferenceService();
+  front = await startRecordingFront(service.url);
+  clock = new FakeClock(Date.now());
+  gateway = await startGateway({ upstream: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`, upstreamKey: key, tokens: () => desk.entries, clock });
+  try {
+    for (const path of [`/api/v1/index/${FLAGSHIP}/latest`, `/api/v1/index/${FLAGSHIP}/forward`]) {
+      const answer = await ask(path);
+      const text = await responseText(answer);
+      expect(text).toContain("[upstream key]");
+      expect(text).not.toContain(key);
+      expect(JSON.stringify(JSON.parse(text.slice(text.indexOf("\n\n") + 2)))).not.toContain(key);
+    }
+  } finally {
+    echo.closeAllConnections();
+    await new Promise((resolve) => echo.close(resolve));
+  }
 });
