@@ -127,6 +127,14 @@ describe.each(STORES)("the %s store", (_name, open) => {
     expect(await b.budget(T0)).toEqual({ limit: 12, windowMs: HOUR, sendableNow: 0, upstreamRemaining: 10, pausedForMs: 0 });
   });
 
+  test("a higher limit lifts the burst at once, less what was already spent of the old one", async () => {
+    const [a, b] = await open();
+    await Promise.all(Array.from({ length: 4 }, () => a.takeSend(T0, 1)));
+    await b.observeBudget(T0, { limit: 120 });
+    const waits = await Promise.all(Array.from({ length: 20 }, () => a.takeSend(T0, 1)));
+    expect(waits.filter((w) => w === 0)).toHaveLength(20 - 4);
+  });
+
   test("holds every send while the upstream says its window is spent, until its reset", async () => {
     const [a, b] = await open();
     await a.observeBudget(T0, { limit: 60, remaining: 0, resetMs: 5000 });

@@ -82,7 +82,7 @@ export class MemoryStore implements GatewayStore {
   }
 
   async observeBudget(now: number, reading: BudgetReading): Promise<void> {
-    observeBudget(this.bucketAt(now), now, reading);
+    observeBudget(this.bucketAt(now), this.options.rules.assumedLimit, now, reading);
   }
 
   async budget(now: number): Promise<BudgetSnapshot> {

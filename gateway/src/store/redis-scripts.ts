@@ -65,7 +65,10 @@ if op == 'take' then
   return 0
 elseif op == 'observe' then
   local l, r, resetMs, retryMs = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11]), tonumber(ARGV[12])
-  if l ~= nil and l == math.floor(l) and l >= 1 and l <= maxLimit then limit = l end
+  if l ~= nil and l == math.floor(l) and l >= 1 and l <= maxLimit then
+    tokens = math.max(0, tokens + burstOf(l) - burstOf(limit or assumed))
+    limit = l
+  end
   if r ~= nil and resetMs ~= nil then
     local ra = now + resetMs
     if resetAt == nil or remaining == nil or ra > resetAt + slack then

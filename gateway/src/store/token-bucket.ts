@@ -75,9 +75,13 @@ export function takeSend(state: BucketState, rules: BudgetRules, now: number, sh
   return 0;
 }
 
-export function observeBudget(state: BucketState, now: number, reading: BudgetReading): void {
+export function observeBudget(state: BucketState, assumedLimit: number, now: number, reading: BudgetReading): void {
   const { limit, remaining, resetMs, retryAfterMs } = reading;
-  if (limit !== undefined && Number.isInteger(limit) && limit >= 1 && limit <= MAX_BELIEVED_LIMIT) state.limit = limit;
+  if (limit !== undefined && Number.isInteger(limit) && limit >= 1 && limit <= MAX_BELIEVED_LIMIT) {
+    // The burst moves with the limit, less what was already spent of the old one: never above the new limit.
+    state.tokens = Math.max(0, state.tokens + burstOf(limit) - burstOf(state.limit ?? assumedLimit));
+    state.limit = limit;
+  }
   if (remaining !== undefined && resetMs !== undefined) {
     const resetAt = now + resetMs;
     if (state.upstreamResetAt === undefined || state.upstreamRemaining === undefined || resetAt > state.upstreamResetAt + RESET_SLACK_MS) {
