@@ -72,7 +72,13 @@ export class Resolver {
     const { store, clock } = this.options;
     const deadline = clock.now() + this.options.collapseWaitMs;
     for (;;) {
-      if (await store.lock(resource.path, this.owner, LOCK_LEASE_MS)) return this.fetchHoldingLock(resource, user, cached);
+      if (await store.lock(resource.path, this.owner, LOCK_LEASE_MS)) {
+        // Another replica may have stored the answer and let go of the lock since this one looked: look again.
+        const stored = await store.getAnswer(resource.path);
+        if (stored === undefined || !fresh(stored, clock.now())) return this.fetchHoldingLock(resource, user, stored ?? cached);
+        await store.unlock(resource.path, this.owner).catch(() => undefined);
+        return { how: "collapsed", answer: stored };
+      }
       await this.announced(resource.path, Math.min(WAITER_POLL_MS, deadline - clock.now()));
       const answer = await store.getAnswer(resource.path);
       if (answer !== undefined && fresh(answer, clock.now())) return { how: "collapsed", answer };
