@@ -38,7 +38,7 @@ function isError(result: FormulaResult): string | undefined {
 }
 
 /** Workbook `w`'s cells: volatility of its own symbol/window pairs, so the desk's resources are all distinct. */
-function deskSheet(symbols: readonly string[], w: number): SheetCell[] {
+export function deskSheet(symbols: readonly string[], w: number): SheetCell[] {
   const cells: SheetCell[] = [];
   for (let i = 0; cells.length < RESOURCES_PER_WORKBOOK; i += 1) {
     const symbol = symbols[i % symbols.length] ?? "";
