@@ -79,7 +79,7 @@ export async function measureAddedLatency(redis: TestRedis): Promise<AddedLatenc
   const service = await startRemoteService({ windowMs: PROBE_WINDOW_MS, latencyMs: 0 });
   // The enterprise key for both paths, so no request waits for the budget.
   const key = DEMO_KEYS.enterprise;
-  const rig = await startGatewayRig(service.url, redis, ["probe"], { windowMs: PROBE_WINDOW_MS, upstreamKey: key });
+  const rig = await startGatewayRig(service.url, redis, ["probe"], { name: "latency", windowMs: PROBE_WINDOW_MS, upstreamKey: key });
   const token = rig.desk.tokens["probe"] ?? "";
   const [a, b] = rig.replicas;
   try {

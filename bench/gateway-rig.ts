@@ -1,6 +1,6 @@
 // The parts of the desk-through-gateway benchmark that run beside it: a redis-server of its own, a tokens file,
 // and two gateway replicas, each a process of its own (as on two machines), sharing the Redis.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { spawnGateway, type GatewayProcess } from "../test/gateway/support/gateway-process";
@@ -16,7 +16,7 @@ export interface GatewayRig {
 }
 
 /** Starts `count` replicas in front of `upstream`, sharing `redis`; `upstreamKey` goes in their environment. */
-export async function startGatewayRig(upstream: string, redis: TestRedis, traders: readonly string[], options: { windowMs: number; upstreamKey?: string; count?: number }): Promise<GatewayRig> {
+export async function startGatewayRig(upstream: string, redis: TestRedis, traders: readonly string[], options: { name: string; windowMs: number; upstreamKey?: string; count?: number }): Promise<GatewayRig> {
   const desk = makeDesk(traders);
   const folder = mkdtempSync(join(tmpdir(), "bench-gateway-"));
   writeFileSync(join(folder, "tokens.txt"), desk.file);
@@ -29,6 +29,10 @@ export async function startGatewayRig(upstream: string, redis: TestRedis, trader
     refusals: () => replicas.reduce((sum, r) => sum + (r.output().match(/"status":429/g) ?? []).length, 0),
     close: async () => {
       await Promise.all(replicas.map((r) => r.stop()));
+      // Their logs, for a look at what they did (test-artifacts is not tracked).
+      const logs = join(__dirname, "..", "test-artifacts", "bench");
+      mkdirSync(logs, { recursive: true });
+      replicas.forEach((r, i) => writeFileSync(join(logs, `gateway-${options.name}-replica-${i + 1}.log`), r.output()));
       rmSync(folder, { recursive: true, force: true });
     },
   };

@@ -78,7 +78,7 @@ async function directRun(): Promise<DeskRun> {
 async function gatewayRun(redis: TestRedis): Promise<DeskRun> {
   const service = await startRemoteService({ windowMs: DESK_WINDOW_MS, latencyMs: LATENCY_MS });
   // Anonymous upstream, as direct: the desk's one budget is the office IP's 60 a window either way.
-  const rig = await startGatewayRig(service.url, redis, TRADERS, { windowMs: DESK_WINDOW_MS });
+  const rig = await startGatewayRig(service.url, redis, TRADERS, { name: "desk", windowMs: DESK_WINDOW_MS });
   try {
     const replicaOf = (e: number) => rig.replicas[e % rig.replicas.length]?.url ?? "";
     const run = await openDesk(service, replicaOf, (e) => rig.desk.tokens[TRADERS[Math.floor(e / WORKBOOKS)] ?? ""]);

@@ -63,13 +63,15 @@ function registerEndpoint(app: FastifyInstance, endpoint: Endpoint, options: App
   });
 }
 
+/** A client's mistake Fastify found (bad percent-encoding, a body on a GET...), or undefined for the gateway's own fault. */
+function clientMistake(error: unknown): GatewayError | undefined {
+  const status = Number((error as { statusCode?: unknown } | null)?.statusCode);
+  if (!(status >= 400 && status < 500)) return undefined;
+  return new GatewayError(status, "BAD_REQUEST", "The request is not one this gateway can read (bad URL encoding or headers).");
+}
+
 function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const known =
-    error instanceof GatewayError
-      ? error
-      : Number((error as { statusCode?: unknown }).statusCode) >= 400 && Number((error as { statusCode?: unknown }).statusCode) < 500
-        ? new GatewayError(Number((error as { statusCode: number }).statusCode), "BAD_REQUEST", "The request is not one this gateway can read (bad URL encoding or headers).")
-        : undefined;
+  const known = error instanceof GatewayError ? error : clientMistake(error);
   if (known === undefined) request.log.error({ err: error }, "unexpected failure");
   const answer = known ?? new GatewayError(500, "INTERNAL_ERROR", "The gateway failed unexpectedly; its log has the details.");
   return reply.code(answer.statusCode).headers({ "cache-control": "no-store", ...answer.headers }).send(answer.toBody());

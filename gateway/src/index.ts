@@ -6,7 +6,7 @@ import { RATE_WINDOW_MS, TIER_LIMITS } from "../../src/contract";
 import { systemClock, type Clock } from "../../src/time";
 import { buildApp } from "./app";
 import { FairQueue } from "./fair-queue";
-import { upstreamSeen, type UpstreamSeen } from "./health";
+import { upstreamSeen, type HealthSources, type UpstreamSeen } from "./health";
 import { LOCK_LEASE_MS, Resolver } from "./resolver";
 import { MemoryStore } from "./store/memory-store";
 import { RedisStore } from "./store/redis-store";
@@ -81,26 +81,26 @@ function storeFor(options: GatewayOptions, baseUrl: string, rules: BudgetRules, 
   return new ReplicaStore({ local, ...(shared !== undefined ? { shared } : {}), staleIfErrorMs, now: () => clock.now(), ...(options.onStoreState ? { onSharedState: options.onStoreState } : {}) });
 }
 
-/** Starts a gateway replica and resolves once it listens. */
-export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
-  const clock = options.clock ?? systemClock;
+interface Parts {
+  readonly store: ReplicaStore;
+  readonly queue: FairQueue;
+  readonly resolver: Resolver;
+  readonly health: HealthSources;
+}
+
+/** The store, the fair queue on the desk's budget and the resolver, wired together. */
+async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: number): Promise<Parts> {
   const baseUrl = upstreamUrl(options);
   const windowMs = options.windowMs ?? RATE_WINDOW_MS;
   const rules: BudgetRules = { windowMs, assumedLimit: TIER_LIMITS.newer.anonymous };
-  const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
   const store = storeFor(options, baseUrl, rules, clock, staleIfErrorMs);
   await store.start(2000);
-  const upstream = new Upstream({ baseUrl, ...(options.upstreamKey !== undefined ? { apiKey: options.upstreamKey } : {}), timeoutMs: options.upstreamTimeoutMs ?? 5000 });
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 5000;
+  const upstream = new Upstream({ baseUrl, ...(options.upstreamKey !== undefined ? { apiKey: options.upstreamKey } : {}), timeoutMs: upstreamTimeoutMs });
   const maxQueueWaitMs = options.maxQueueWaitMs ?? 4000;
   let limit = rules.assumedLimit;
-  const queue = new FairQueue({
-    takeSend: () => store.takeSend(clock.now(), 1),
-    maxWaitMs: maxQueueWaitMs,
-    maxPerUser: options.maxQueuedPerUser ?? 200,
-    msPerSend: () => windowMs / limit,
-    clock,
-  });
   let lastUpstream: UpstreamSeen | undefined;
+  const queue = new FairQueue({ takeSend: () => store.takeSend(clock.now(), 1), maxWaitMs: maxQueueWaitMs, maxPerUser: options.maxQueuedPerUser ?? 200, msPerSend: () => windowMs / limit, clock });
   const resolver = new Resolver({
     store,
     upstream,
@@ -108,13 +108,21 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     clock,
     ttls: { ...DEFAULT_TTLS, ...options.ttls },
     staleIfErrorMs,
-    collapseWaitMs: maxQueueWaitMs + (options.upstreamTimeoutMs ?? 5000) + LOCK_LEASE_MS,
+    collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
     onUpstream: (_resource, result) => {
       lastUpstream = upstreamSeen(result, clock.now());
       if (result.reading.limit !== undefined) limit = result.reading.limit;
     },
   });
-  const health = { store, queue, upstreamOrigin: upstream.origin, windowMs, now: () => clock.now(), lastUpstream: () => lastUpstream };
+  const health: HealthSources = { store, queue, upstreamOrigin: upstream.origin, windowMs, now: () => clock.now(), lastUpstream: () => lastUpstream };
+  return { store, queue, resolver, health };
+}
+
+/** Starts a gateway replica and resolves once it listens. */
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const clock = options.clock ?? systemClock;
+  const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
+  const { store, queue, resolver, health } = await partsFor(options, clock, staleIfErrorMs);
   const app = await buildApp({
     resolver,
     health,
@@ -131,10 +139,9 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const host = options.host ?? "127.0.0.1";
   await app.listen({ host, port: options.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;
-  const scheme = options.https !== undefined ? "https" : "http";
   let closing: Promise<void> | undefined;
   return {
-    url: `${scheme}://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    url: `${options.https !== undefined ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${port}`,
     store,
     close: () => {
       closing ??= (async () => {

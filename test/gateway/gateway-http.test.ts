@@ -164,17 +164,17 @@ test("the upstream down: last-known answers, marked stale with Cache-Status and 
 
 test("a flood from one user waits in line while the others are served; past the bound, 429 with Retry-After", async () => {
   await startDesk(DEMO_KEYS.apiKey, { maxQueueWaitMs: 20_000 }, 12);
-  // The limit (12) is learned from the first answer: a burst of 2, then one send every 6 s.
+  // The limit (12) is learned from the first answer: the burst shrinks to 2 less the one spent, then one send every 6 s.
   await ask(`/api/v1/index/${FLAGSHIP}/latest`, "carol");
   const flood = Array.from({ length: 12 }, (_, i) => ask(`/api/v1/index/${FLAGSHIP}/volatility?windowDays=${10 + i}`));
-  await queued("alice", 10);
+  await queued("alice", 11);
   const bobs = ask(`/api/v1/index/${FLAGSHIP}/forward`, "bob");
   await queued("bob", 1);
   await clock.advance(12_000);
   const bob = await bobs;
   expect(bob.status).toBe(200);
   expect(bob.headers.get("cache-status")).toMatch(/^IndexDataGateway; fwd=miss/);
-  await queued("alice", 9);
+  await queued("alice", 10);
   await clock.advance(20_000);
   const answers = await Promise.all(flood);
   const refused = answers.filter((r) => r.status === 429);

@@ -2,6 +2,9 @@ import type { MemoryStore } from "./memory-store";
 import type { RedisStore } from "./redis-store";
 import type { BudgetReading, BudgetSnapshot, CachedAnswer, GatewayStore } from "./store";
 
+/** Failed commands in a row that mark a connected shared store down. */
+const MAX_FAILURES = 3;
+
 export interface ReplicaStoreOptions {
   readonly local: MemoryStore;
   /** Absent: one process, memory only (the embedded default). */
@@ -26,6 +29,7 @@ export class ReplicaStore implements GatewayStore {
   private state: "up" | "down" = "up";
   private probe: ReturnType<typeof setInterval> | undefined;
   private knownReplicas = 1;
+  private failures = 0;
   private closed = false;
 
   constructor(private readonly options: ReplicaStoreOptions) {
@@ -50,13 +54,20 @@ export class ReplicaStore implements GatewayStore {
     return this.knownReplicas;
   }
 
+  /**
+   * The shared store's answer; on a failure, memory's. A closed connection marks the shared store down at once;
+   * a command that timed out only after MAX_FAILURES in a row, since a busy machine can delay one reply.
+   */
   private async either<T>(shared: (store: RedisStore) => Promise<T>, local: () => Promise<T>): Promise<T> {
     const store = this.options.shared;
     if (store === undefined || this.state === "down") return local();
     try {
-      return await shared(store);
+      const answer = await shared(store);
+      this.failures = 0;
+      return answer;
     } catch (error) {
-      this.markDown(error instanceof Error ? error.message : String(error));
+      this.failures += 1;
+      if (this.failures >= MAX_FAILURES || store.redis.status !== "ready") this.markDown(error instanceof Error ? error.message : String(error));
       return local();
     }
   }
@@ -64,6 +75,7 @@ export class ReplicaStore implements GatewayStore {
   private markDown(reason: string): void {
     if (this.closed || this.options.shared === undefined || this.state === "down") return;
     this.state = "down";
+    this.failures = 0;
     this.options.onSharedState?.("down", reason);
     this.probe ??= setInterval(() => void this.rejoin(), this.options.probeMs ?? 500);
   }
@@ -113,7 +125,11 @@ export class ReplicaStore implements GatewayStore {
   }
 
   lock(key: string, owner: string, leaseMs: number): Promise<boolean> {
-    return this.either((s) => s.lock(key, owner, leaseMs), () => this.options.local.lock(key, owner, leaseMs));
+    // A lock taken in memory while the others still share Redis would let two replicas fetch: only once it is down.
+    return this.either(
+      (s) => s.lock(key, owner, leaseMs),
+      async () => (this.options.shared === undefined || this.state === "down") && this.options.local.lock(key, owner, leaseMs),
+    );
   }
 
   renew(key: string, owner: string, leaseMs: number): Promise<boolean> {

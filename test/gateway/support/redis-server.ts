@@ -13,6 +13,9 @@ export interface TestRedis {
   kill(): Promise<void>;
   /** Starts it again on the same port (empty: nothing was persisted). */
   restart(): Promise<void>;
+  /** SIGSTOP / SIGCONT: a server that stalls, its connections open and silent. */
+  pause(): void;
+  resume(): void;
 }
 
 export async function freePort(): Promise<number> {
@@ -65,5 +68,7 @@ export async function startRedis(): Promise<TestRedis> {
     restart: async () => {
       child = await launch(port);
     },
+    pause: () => void child?.kill("SIGSTOP"),
+    resume: () => void child?.kill("SIGCONT"),
   };
 }
