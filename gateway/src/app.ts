@@ -27,7 +27,9 @@ export interface AppOptions {
   readonly logger?: FastifyServerOptions["logger"];
 }
 
-const EXPOSED_HEADERS = ["age", "cache-status", "retry-after"];
+/** CORS as the service's own: GET only, the key's two headers; the caching headers readable by the page. A bare OPTIONS is a preflight too. */
+const CORS_RULES = { methods: ["GET", "HEAD", "OPTIONS"], allowedHeaders: ["X-API-Key", "Authorization", "Content-Type"], strictPreflight: false,
+  exposedHeaders: ["age", "cache-status", "retry-after"], maxAge: 600 };
 
 function unauthorized(presented: string | undefined): GatewayError {
   const message =
@@ -89,14 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }) as unknown as FastifyInstance;
   app.decorateRequest("deskUser", null);
   app.decorateRequest("servedHow", null);
-  await app.register(cors, {
-    origin: options.allowOrigins.length > 0 ? [...options.allowOrigins] : false,
-    methods: ["GET", "HEAD", "OPTIONS"],
-    allowedHeaders: ["X-API-Key", "Authorization", "Content-Type"],
-    exposedHeaders: EXPOSED_HEADERS,
-    maxAge: 600,
-    strictPreflight: false,
-  });
+  // No origin listed: no CORS headers at all (the CLI, or pages that reach the gateway through their own origin).
+  await app.register(cors, { ...CORS_RULES, origin: options.allowOrigins.length > 0 ? [...options.allowOrigins] : false });
   app.addHook("onRequest", async (request) => {
     if (request.method === "OPTIONS") return;
     const user = identify(request, options.tokens());
