@@ -38,6 +38,8 @@ export class RedisStore implements GatewayStore {
       enableOfflineQueue: false,
       commandTimeout: timeout,
       connectTimeout: 1000,
+      // On close, a connection to a server that died is destroyed after this, not ioredis's default 2 s.
+      disconnectTimeout: 200,
       maxRetriesPerRequest: 0,
       // Reconnect for ever, at most a second apart: a replica rejoins as soon as the server is back.
       retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
