@@ -94,7 +94,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   const windowMs = options.windowMs ?? RATE_WINDOW_MS;
   const rules: BudgetRules = { windowMs, assumedLimit: TIER_LIMITS.newer.anonymous };
   const store = storeFor(options, baseUrl, rules, clock, staleIfErrorMs);
-  await store.start(2000);
+  await store.start(5000);
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 5000;
   const upstream = new Upstream({ baseUrl, ...(options.upstreamKey !== undefined ? { apiKey: options.upstreamKey } : {}), timeoutMs: upstreamTimeoutMs });
   const maxQueueWaitMs = options.maxQueueWaitMs ?? 4000;

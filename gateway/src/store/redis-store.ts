@@ -9,13 +9,13 @@ export interface RedisStoreOptions {
   /** Namespace of every key: one per upstream and key, so two desks can share one server. */
   readonly prefix: string;
   readonly rules: BudgetRules;
-  /** Longest wait for one command; past it the command fails and the replica falls back. @default 500 */
+  /** Longest wait for one command; past it the command fails and the replica falls back. @default 2000 */
   readonly commandTimeoutMs?: number;
 }
 
 /** How long the budget's hash outlives its last use: long enough to remember a learned limit over a quiet spell. */
 const BUDGET_KEEP_MS = 24 * 60 * 60 * 1000;
-const DEFAULT_COMMAND_TIMEOUT_MS = 500;
+const DEFAULT_COMMAND_TIMEOUT_MS = 2000;
 /**
  * How long an answer kept "until evicted" (past history) stays in the shared store. Every cached answer has a
  * time-to-live, so a server set to `maxmemory-policy volatile-lru` evicts answers under memory pressure and never
@@ -32,8 +32,12 @@ export class RedisStore implements GatewayStore {
   private readonly listeners = new Set<(key: string) => void>();
   private readonly channel: string;
 
+  /** Longest wait for one command. */
+  readonly commandTimeoutMs: number;
+
   constructor(private readonly options: RedisStoreOptions) {
     const timeout = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+    this.commandTimeoutMs = timeout;
     this.redis = new Redis(options.url, {
       enableOfflineQueue: false,
       commandTimeout: timeout,

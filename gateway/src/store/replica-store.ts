@@ -1,9 +1,12 @@
+import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import type { MemoryStore } from "./memory-store";
 import type { RedisStore } from "./redis-store";
 import type { BudgetReading, BudgetSnapshot, CachedAnswer, GatewayStore } from "./store";
 
 /** Failed commands in a row that mark a connected shared store down. */
 const MAX_FAILURES = 3;
+/** How soon a send is asked for again after the shared bucket did not answer in time. */
+const RETRY_SEND_MS = 100;
 
 export interface ReplicaStoreOptions {
   readonly local: MemoryStore;
@@ -32,8 +35,15 @@ export class ReplicaStore implements GatewayStore {
   private failures = 0;
   private closed = false;
 
+  /** The event loop's delays, reset every second: how busy this process has just been. */
+  private readonly loopDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: 20 });
+  private readonly loopDelayReset: ReturnType<typeof setInterval>;
+
   constructor(private readonly options: ReplicaStoreOptions) {
     this.kind = options.shared === undefined ? "memory" : "redis";
+    this.loopDelay.enable();
+    this.loopDelayReset = setInterval(() => this.loopDelay.reset(), 1000);
+    this.loopDelayReset.unref();
     const redis = options.shared?.redis;
     redis?.on("close", () => this.markDown("connection closed"));
     redis?.on("ready", () => void this.rejoin());
@@ -55,10 +65,12 @@ export class ReplicaStore implements GatewayStore {
   }
 
   /**
-   * The shared store's answer; on a failure, memory's. A closed connection marks the shared store down at once;
-   * a command that timed out only after MAX_FAILURES in a row, since a busy machine can delay one reply.
+   * The shared store's answer; memory's while it is down. A closed connection marks it down at once; commands that
+   * time out only MAX_FAILURES in a row, since a busy machine can delay a reply. A call that failed while the store
+   * still counts as up gets `meanwhile` (a lock not taken, a send not granted: nothing the others would not know of),
+   * or memory's answer when there is no such choice.
    */
-  private async either<T>(shared: (store: RedisStore) => Promise<T>, local: () => Promise<T>): Promise<T> {
+  private async either<T>(shared: (store: RedisStore) => Promise<T>, local: () => Promise<T>, meanwhile: () => Promise<T> = local): Promise<T> {
     const store = this.options.shared;
     if (store === undefined || this.state === "down") return local();
     try {
@@ -66,10 +78,17 @@ export class ReplicaStore implements GatewayStore {
       this.failures = 0;
       return answer;
     } catch (error) {
-      this.failures += 1;
+      // A reply that came late because this process was too busy to read it says nothing about Redis.
+      if (!this.busy()) this.failures += 1;
       if (this.failures >= MAX_FAILURES || store.redis.status !== "ready") this.markDown(error instanceof Error ? error.message : String(error));
-      return local();
+      return this.sharedState() === "down" ? local() : meanwhile();
     }
+  }
+
+  /** Whether this process's event loop lately stalled for as long as a command may take: then a timeout is its own. */
+  private busy(): boolean {
+    const stalledMs = this.loopDelay.max / 1e6;
+    return stalledMs >= (this.options.shared?.commandTimeoutMs ?? Infinity) / 2;
   }
 
   private markDown(reason: string): void {
@@ -125,11 +144,8 @@ export class ReplicaStore implements GatewayStore {
   }
 
   lock(key: string, owner: string, leaseMs: number): Promise<boolean> {
-    // A lock taken in memory while the others still share Redis would let two replicas fetch: only once it is down.
-    return this.either(
-      (s) => s.lock(key, owner, leaseMs),
-      async () => (this.options.shared === undefined || this.state === "down") && this.options.local.lock(key, owner, leaseMs),
-    );
+    // A lock taken in memory while the others still share Redis would let two replicas fetch: the caller asks again.
+    return this.either((s) => s.lock(key, owner, leaseMs), () => this.options.local.lock(key, owner, leaseMs), async () => false);
   }
 
   renew(key: string, owner: string, leaseMs: number): Promise<boolean> {
@@ -157,7 +173,8 @@ export class ReplicaStore implements GatewayStore {
 
   takeSend(now: number, share: number): Promise<number> {
     // Apart from the others, a replica keeps to its part of the budget, as many parts as replicas were last seen.
-    return this.either((s) => s.takeSend(now, share), () => this.options.local.takeSend(now, share / this.knownReplicas));
+    // A send granted from memory while the others still spend the shared bucket could overspend: wait and ask again.
+    return this.either((s) => s.takeSend(now, share), () => this.options.local.takeSend(now, share / this.knownReplicas), async () => RETRY_SEND_MS);
   }
 
   async observeBudget(now: number, reading: BudgetReading): Promise<void> {
@@ -186,6 +203,8 @@ export class ReplicaStore implements GatewayStore {
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.probe);
+    clearInterval(this.loopDelayReset);
+    this.loopDelay.disable();
     await this.options.local.close();
     await this.options.shared?.close();
   }
