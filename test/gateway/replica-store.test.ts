@@ -32,11 +32,13 @@ afterEach(async () => {
 test("a stalled Redis: each call gives up after its timeout; a lock is not taken alone until the store is marked down", async () => {
   expect(await store.lock("k", "other-replica", 60_000)).toBe(true);
   redis.pause();
+  // While it still counts as up, a send is not granted from memory and a lock is not taken there.
   expect(await store.lock("x", "me", 60_000)).toBe(false);
-  expect(store.sharedState()).toBe("up");
-  expect(await store.getAnswer("y")).toBeUndefined();
-  expect(await store.takeSend(Date.now(), 1)).toBe(0);
+  expect(await store.takeSend(Date.now(), 1)).toBe(100);
+  // Timeouts in a row mark it down (those this busy test process caused itself do not count, hence the loop).
+  for (let call = 0; call < 30 && store.sharedState() === "up"; call += 1) expect(await store.getAnswer("y")).toBeUndefined();
   expect(store.sharedState()).toBe("down");
+  expect(await store.takeSend(Date.now(), 1)).toBe(0);
   expect(states).toEqual(["down"]);
   expect(await store.lock("x", "me", 60_000)).toBe(true);
   redis.resume();
