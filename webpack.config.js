@@ -1,6 +1,8 @@
 // Builds the shared runtime page (functions + commands + taskpane in one page), the formula preview page,
-// functions.json from the JSDoc of every src/functions/*.functions.ts file, and dist/manifest.xml moved onto
-// ADDIN_BASE_URL (the https address dist/ is deployed to; unset means the dev server).
+// functions.json from the JSDoc of every src/functions/*.functions.ts file, and, from the one description of the
+// add-in (scripts/addin/description.cjs), manifest.xml, manifest.json and app-package.zip on ADDIN_BASE_URL (the
+// https address dist/ is deployed to; unset means the dev server). INDEX_API_BASE_URL and INDEX_API_ALLOWED_ORIGINS
+// name the services the pages may reach (scripts/service-origins.cjs); a deployment build without them is refused.
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
@@ -8,10 +10,12 @@ const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
-const { deployBaseUrl, manifestForBase } = require("./scripts/deploy-origin.cjs");
+const { deployBaseUrl } = require("./scripts/deploy-origin.cjs");
+const { ADDIN } = require("./scripts/addin/description.cjs");
+const { AddinManifestsPlugin } = require("./scripts/addin/manifests-plugin.cjs");
+const { buildServices, buildSummary } = require("./scripts/service-origins.cjs");
 
 const DEV_SERVER_PORT = 3000;
-const DEV_SERVER_ORIGIN = `https://localhost:${DEV_SERVER_PORT}`;
 /** The reference service that `npm start` runs; the dev server proxies /api to it. */
 const REFERENCE_SERVICE_URL = "http://127.0.0.1:3001";
 const CERT_DIR = path.join(os.homedir(), ".office-addin-dev-certs");
@@ -28,17 +32,6 @@ function customFunctionFiles() {
     .map((name) => path.join("src", "functions", name));
 }
 
-/** The base URL baked into the build; unset means the client's default, the dev server (which proxies /api). */
-function apiBaseUrl() {
-  const value = process.env.INDEX_API_BASE_URL;
-  if (value === undefined || value === "") return undefined;
-  try {
-    return new URL(value).toString().replace(/\/$/, "");
-  } catch {
-    throw new Error(`INDEX_API_BASE_URL is not a valid URL: ${JSON.stringify(value)} (example: https://indexes.example.com)`);
-  }
-}
-
 /** The certificate files written by `office-addin-dev-certs install`, read directly (no system trust store needed). */
 function httpsOptions() {
   const files = { ca: "ca.crt", key: "localhost.key", cert: "localhost.crt" };
@@ -53,23 +46,6 @@ function httpsOptions() {
   return options;
 }
 
-/**
- * Origins the page's Content-Security-Policy lets the add-in connect to: the built-in service plus any listed in
- * INDEX_API_ALLOWED_ORIGINS (comma-separated), so a deployment can offer, say, a sandbox and production service
- * that users pick at run time without opening connect-src to every origin.
- */
-function serviceOrigins(baseUrl) {
-  const extra = (process.env.INDEX_API_ALLOWED_ORIGINS ?? "").split(",").map((item) => item.trim()).filter(Boolean);
-  const origins = [baseUrl ?? DEV_SERVER_ORIGIN, ...extra].map((value) => {
-    try {
-      return new URL(value).origin;
-    } catch {
-      throw new Error(`INDEX_API_ALLOWED_ORIGINS has an invalid URL: ${JSON.stringify(value)}`);
-    }
-  });
-  return [...new Set(origins)].join(" ");
-}
-
 /** The dev server serves the npm copy of office.js (works offline); a production build loads the CDN's. */
 function officeJsUrl(dev) {
   return process.env.OFFICE_JS_URL || (dev ? "/office-js/office.js" : OFFICE_JS_CDN);
@@ -79,12 +55,12 @@ function officeJsUrl(dev) {
  * The one Content-Security-Policy of every page (taskpane.html explains each part): scripts and frames only from
  * this origin and office.js's, connections only to this origin and the configured services.
  */
-function contentSecurityPolicy(officeUrl, serviceOrigin) {
+function contentSecurityPolicy(officeUrl, serviceOrigins) {
   const officeOrigin = (String(officeUrl).match(/^https?:\/\/[^/]+/i) || [""])[0];
   return [
     "default-src 'self'",
     `script-src 'self' ${officeOrigin}`,
-    `connect-src 'self' ${serviceOrigin}`,
+    `connect-src 'self' ${serviceOrigins.join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",
@@ -97,11 +73,11 @@ function contentSecurityPolicy(officeUrl, serviceOrigin) {
     .join("; ");
 }
 
-function htmlPages(baseUrl, dev) {
+function htmlPages(services, dev) {
   const officeUrl = officeJsUrl(dev);
   const templateParameters = {
     officeJsUrl: officeUrl,
-    contentSecurityPolicy: contentSecurityPolicy(officeUrl, serviceOrigins(baseUrl)),
+    contentSecurityPolicy: contentSecurityPolicy(officeUrl, services.origins),
   };
   return [
     new HtmlWebpackPlugin({
@@ -125,6 +101,8 @@ function htmlPages(baseUrl, dev) {
 
 function devServer(isServe) {
   return {
+    // Loopback only: the dev server proxies /api (and so a typed API key) to the reference service.
+    host: "localhost",
     port: DEV_SERVER_PORT,
     // Certificates are read only when serving, so `npm run build` works on a machine without them.
     server: isServe ? { type: "https", options: httpsOptions() } : "https",
@@ -152,12 +130,23 @@ const optimization = {
   },
 };
 
+/** Says once, at the end of a build that is not watching, what it was built for. */
+function buildSummaryPlugin(deployBase, services) {
+  return {
+    apply(compiler) {
+      compiler.hooks.done.tap("IndexDataBuildSummary", (stats) => {
+        if (!compiler.watchMode && !stats.hasErrors()) console.log(`\n${buildSummary(deployBase, services, ADDIN.version)}\n`);
+      });
+    },
+  };
+}
+
 module.exports = async (env, options) => {
   const dev = options.mode === "development";
   const isServe = Boolean(env && env.WEBPACK_SERVE);
-  const baseUrl = apiBaseUrl();
-  // Checked before anything is built, so a bad ADDIN_BASE_URL stops the build with its message.
+  // Checked before anything is built, so a bad ADDIN_BASE_URL or a missing service stops the build with its message.
   const deployBase = deployBaseUrl();
+  const services = buildServices(process.env, deployBase);
   return {
     mode: dev ? "development" : "production",
     devtool: dev ? "source-map" : false,
@@ -177,16 +166,19 @@ module.exports = async (env, options) => {
     },
     plugins: [
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: customFunctionFiles() }),
-      new webpack.DefinePlugin({ __INDEX_API_BASE_URL__: baseUrl === undefined ? "undefined" : JSON.stringify(baseUrl) }),
-      ...htmlPages(baseUrl, dev),
-      new CopyWebpackPlugin({
-        patterns: [
-          { from: "assets", to: "assets" },
-          { from: "manifest.xml", to: "manifest.xml", transform: (content) => manifestForBase(content.toString(), deployBase) },
-        ],
+      new webpack.DefinePlugin({
+        __INDEX_API_BASE_URL__: JSON.stringify(services.defaultUrl),
+        __INDEX_API_CHOICES__: JSON.stringify(services.choices),
       }),
+      ...htmlPages(services, dev),
+      new CopyWebpackPlugin({ patterns: [{ from: "assets", to: "assets" }] }),
+      new AddinManifestsPlugin({ baseUrl: deployBase }),
+      buildSummaryPlugin(deployBase, services),
     ],
     devServer: devServer(isServe),
+    // npm start says once that it waits for the bundle and prints the URLs when they answer; the dev server's own
+    // info lines (one "wait until bundle finished" per early request) would repeat it.
+    ...(isServe ? { infrastructureLogging: { level: "warn" } } : {}),
     performance: { hints: false },
   };
 };

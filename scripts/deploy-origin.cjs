@@ -1,4 +1,4 @@
-// Where the add-in is deployed: ADDIN_BASE_URL, checked, and the manifest rewritten onto it.
+// Where the add-in is deployed: ADDIN_BASE_URL, checked. The manifests are rendered onto it (scripts/addin/).
 // CommonJS so that webpack.config.js, scripts/check-manifest.mjs and the jest suites can all load it.
 
 /** The origin the source manifest.xml names: the dev server of `npm start`. */
@@ -34,9 +34,4 @@ function deployBaseUrl(value = process.env.ADDIN_BASE_URL) {
   return `${url.origin}${url.pathname.replace(/\/*$/, "/")}`;
 }
 
-/** The manifest for `baseUrl`: every dev-server URL becomes the same file under the base. */
-function manifestForBase(xml, baseUrl) {
-  return xml.split(DEV_BASE_URL).join(baseUrl);
-}
-
-module.exports = { DEV_BASE_URL, deployBaseUrl, manifestForBase };
+module.exports = { DEV_BASE_URL, deployBaseUrl };

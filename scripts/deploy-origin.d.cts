@@ -1,4 +1,3 @@
 // Types of scripts/deploy-origin.cjs for the TypeScript tests.
 export declare const DEV_BASE_URL: string;
 export declare function deployBaseUrl(value?: string): string;
-export declare function manifestForBase(xml: string, baseUrl: string): string;

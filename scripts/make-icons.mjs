@@ -1,4 +1,7 @@
-// Writes the add-in's PNG icons (a rising bar chart with a trend line on a teal tile) without any image library.
+// Writes the add-in's PNG icons (a rising bar chart with a trend line on a teal tile) without any image library:
+// the ribbon and XML-manifest icons (16, 32, 64, 80: a rounded tile), and the two icons of the Microsoft 365 app
+// package: color (192x192, the tile filling the square; Microsoft 365 rounds it itself) and outline (32x32, the
+// chart in white on a transparent background, as the unified manifest's "icons.outline" requires).
 // Run: node scripts/make-icons.mjs   (the PNGs in assets/ are committed; rerun only to change the design)
 import { writeFileSync, mkdirSync } from "node:fs";
 import { deflateSync } from "node:zlib";
@@ -6,7 +9,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ASSETS = join(dirname(fileURLToPath(import.meta.url)), "..", "assets");
-const SIZES = [16, 32, 64, 80];
+/** File name, size in pixels, and how the tile is drawn. */
+const ICONS = [
+  ...[16, 32, 64, 80].map((size) => ({ file: `icon-${size}.png`, size, style: "tile" })),
+  { file: "icon-color-192.png", size: 192, style: "full" },
+  { file: "icon-outline-32.png", size: 32, style: "outline" },
+];
 const TILE = [0x0f, 0x6c, 0xbd];
 const BAR = [0xff, 0xff, 0xff];
 const LINE = [0xff, 0xc8, 0x3d];
@@ -38,15 +46,21 @@ function distToSegment(u, v, [ax, ay], [bx, by]) {
   return Math.hypot(u - (ax + t * dx), v - (ay + t * dy));
 }
 
-function pixels(size) {
+/** One pixel's RGBA from the coverage of tile (a), bars (b) and line (l), for each style. */
+function shade(style, a, b, l) {
+  if (style === "outline") return [0xff, 0xff, 0xff, Math.round(Math.max(b, l) * 255)];
+  const mix = (k) => Math.round((TILE[k] * (1 - b) + BAR[k] * b) * (1 - l) + LINE[k] * l);
+  return [mix(0), mix(1), mix(2), style === "full" ? 255 : Math.round(a * 255)];
+}
+
+function pixels(size, style) {
   const { tile, bar, line } = shapes();
   const scaled = (f) => (x, y) => f(x / size, y / size);
   const rgba = Buffer.alloc(size * size * 4);
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       const a = coverage(scaled(tile), x, y), b = coverage(scaled(bar), x, y), l = coverage(scaled(line), x, y);
-      const mix = (k) => Math.round((TILE[k] * (1 - b) + BAR[k] * b) * (1 - l) + LINE[k] * l);
-      rgba.set([mix(0), mix(1), mix(2), Math.round(a * 255)], (y * size + x) * 4);
+      rgba.set(shade(style, a, b, l), (y * size + x) * 4);
     }
   }
   return rgba;
@@ -73,8 +87,8 @@ function chunk(type, data) {
   return Buffer.concat([head, data, crc]);
 }
 
-function png(size) {
-  const rgba = pixels(size);
+function png(size, style) {
+  const rgba = pixels(size, style);
   const raw = Buffer.alloc(size * (size * 4 + 1));
   for (let y = 0; y < size; y++) rgba.copy(raw, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
   const ihdr = Buffer.alloc(13);
@@ -86,8 +100,8 @@ function png(size) {
 }
 
 mkdirSync(ASSETS, { recursive: true });
-for (const size of SIZES) {
-  const file = join(ASSETS, `icon-${size}.png`);
-  writeFileSync(file, png(size));
+for (const icon of ICONS) {
+  const file = join(ASSETS, icon.file);
+  writeFileSync(file, png(icon.size, icon.style));
   console.log(`wrote ${file}`);
 }

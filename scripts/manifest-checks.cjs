@@ -1,8 +1,14 @@
-// Checks of manifest.xml and the built functions.json, shared by scripts/check-manifest.mjs and test/manifest.
-// CommonJS so that both the node script and the jest suite (ts-jest, CommonJS) can load it.
+// Checks of manifest.xml and of what a build wrote (both manifests, the app package, functions.json), shared by
+// scripts/check-manifest.mjs and test/manifest. CommonJS so that both the node script and the jest suite (ts-jest,
+// CommonJS) can load it.
 const { spawnSync } = require("node:child_process");
 const { existsSync, readFileSync } = require("node:fs");
 const path = require("node:path");
+const { unzipSync } = require("fflate");
+const { agreementProblems, jsonUrls } = require("./addin/agreement.cjs");
+const { ADDIN } = require("./addin/description.cjs");
+const { devManifestXml, manifestFiles } = require("./addin/manifest-files.cjs");
+const { unifiedSchemaProblems } = require("./addin/unified-schema.cjs");
 
 const REPO_ROOT = path.resolve(__dirname, "..");
 const MANIFEST_PATH = path.join(REPO_ROOT, "manifest.xml");
@@ -10,7 +16,7 @@ const DIST_DIR = path.join(REPO_ROOT, "dist");
 /** The schemas live beside the repo (../shared), both locally and in CI. */
 const SCHEMA_PATH = path.resolve(REPO_ROOT, "..", "shared", "schemas", "office-manifest", "OfficeAppManifestV1_1.xsd");
 const DEV_ORIGIN = "https://localhost:3000";
-const { deployBaseUrl, manifestForBase } = require("./deploy-origin.cjs");
+const { deployBaseUrl } = require("./deploy-origin.cjs");
 
 /** Runs xmllint: well-formedness first, then the XSD. Returns problems (empty when valid). */
 function xmllintProblems(manifestPath = MANIFEST_PATH, schemaPath = SCHEMA_PATH) {
@@ -61,23 +67,109 @@ function referencedFiles(xml, baseUrl = `${DEV_ORIGIN}/`) {
   return [...new Set(files.map((url) => url.slice(baseUrl.length)))].sort();
 }
 
-/**
- * The manifest a build wrote to `distDir`: valid against the XSD, exactly the source manifest moved onto
- * `baseUrl` (ADDIN_BASE_URL of that build), every URL under the base, and every file it names present in distDir.
- */
-function builtManifestProblems(distDir = DIST_DIR, baseUrl = deployBaseUrl(), sourceXml = readFileSync(MANIFEST_PATH, "utf8")) {
+/** The repository's manifest.xml must be exactly what the description renders for the dev server. */
+function devManifestProblems(xml = readFileSync(MANIFEST_PATH, "utf8")) {
+  return xml === devManifestXml() ? [] : ["manifest.xml differs from scripts/addin/description.cjs: run npm run manifest:dev (never edit it by hand)"];
+}
+
+/** What the build in `distDir` should hold for `baseUrl`, from the functions.json it generated; undefined without one. */
+function expectedFiles(distDir, baseUrl) {
+  const metadata = path.join(distDir, ADDIN.files.functionsMetadata);
+  return existsSync(metadata) ? manifestFiles(baseUrl, readFileSync(metadata, "utf8")) : undefined;
+}
+
+/** Files under `baseUrl` that `urls` name and `distDir` lacks. */
+function missingFiles(file, urls, baseUrl, distDir) {
+  const names = [...new Set(urls.filter((url) => url.startsWith(baseUrl)).map((url) => url.slice(baseUrl.length)))];
+  return names.filter((name) => !existsSync(path.join(distDir, name))).map((name) => `${file} names ${baseUrl}${name}, which is not in ${distDir}`);
+}
+
+function builtXmlProblems(distDir, baseUrl, expected) {
   const file = path.join(distDir, "manifest.xml");
   if (!existsSync(file)) return [`${file} is missing: run npm run build`];
   const built = readFileSync(file, "utf8");
   const problems = xmllintProblems(file).map((problem) => `${file} ${problem}`);
-  if (built !== manifestForBase(sourceXml, baseUrl)) {
-    problems.push(`${file} is not manifest.xml moved onto ${baseUrl}: rebuild with the same ADDIN_BASE_URL`);
+  if (expected !== undefined && built !== expected["manifest.xml"].toString()) {
+    problems.push(`${file} is not the manifest for ${baseUrl}: rebuild with the same ADDIN_BASE_URL`);
   }
   if (baseUrl !== `${DEV_ORIGIN}/` && /localhost/i.test(built)) problems.push(`${file} still mentions localhost`);
-  problems.push(...urlProblems(built, baseUrl));
-  const missing = referencedFiles(built, baseUrl).filter((name) => !existsSync(path.join(distDir, name)));
-  problems.push(...missing.map((name) => `${file} names ${baseUrl}${name}, which is not in ${distDir}`));
-  return problems;
+  return [...problems, ...residProblems(built), ...urlProblems(built, baseUrl), ...missingFiles(file, manifestUrls(built), baseUrl, distDir)];
+}
+
+function builtJsonProblems(distDir, baseUrl, expected) {
+  const file = path.join(distDir, "manifest.json");
+  if (!existsSync(file)) return [`${file} is missing: run npm run build`];
+  const text = readFileSync(file, "utf8");
+  let manifest;
+  try {
+    manifest = JSON.parse(text);
+  } catch (error) {
+    return [`${file} is not JSON (${error.message})`];
+  }
+  const problems = unifiedSchemaProblems(manifest).map((problem) => `${file} breaks the unified manifest schema: ${problem}`);
+  if (expected !== undefined && text !== expected["manifest.json"].toString()) {
+    problems.push(`${file} is not the manifest for ${baseUrl}: rebuild with the same ADDIN_BASE_URL`);
+  }
+  const xmlFile = path.join(distDir, "manifest.xml");
+  if (existsSync(xmlFile)) {
+    const xml = readFileSync(xmlFile, "utf8");
+    problems.push(...agreementProblems(xml, manifest, baseUrl, manifestUrls(xml)));
+  }
+  return [...problems, ...missingFiles(file, jsonUrls(manifest), baseUrl, distDir)];
+}
+
+/** The app package holds exactly manifest.json (the build's) and the two icons it names, byte for byte. */
+function appPackageProblems(distDir) {
+  const file = path.join(distDir, "app-package.zip");
+  if (!existsSync(file)) return [`${file} is missing: run npm run build`];
+  let entries;
+  try {
+    entries = unzipSync(readFileSync(file));
+  } catch (error) {
+    return [`${file} is not a zip file (${error.message})`];
+  }
+  const manifestFile = path.join(distDir, "manifest.json");
+  const wanted = {
+    "manifest.json": existsSync(manifestFile) ? readFileSync(manifestFile) : undefined,
+    [ADDIN.icons.color]: readFileSync(path.join(REPO_ROOT, ADDIN.icons.color)),
+    [ADDIN.icons.outline]: readFileSync(path.join(REPO_ROOT, ADDIN.icons.outline)),
+  };
+  const names = Object.keys(entries).sort();
+  if (JSON.stringify(names) !== JSON.stringify(Object.keys(wanted).sort())) {
+    return [`${file} holds ${names.join(", ")}; it must hold exactly ${Object.keys(wanted).sort().join(", ")}`];
+  }
+  return Object.entries(wanted)
+    .filter(([name, bytes]) => bytes === undefined || !Buffer.from(entries[name]).equals(bytes))
+    .map(([name]) => `${file}: ${name} differs from the build's ${name}`);
+}
+
+/**
+ * What a build wrote to `distDir` for `baseUrl` (ADDIN_BASE_URL of that build): manifest.xml valid against the
+ * XSD, manifest.json valid against the unified schema, both exactly the description rendered for that base, the
+ * two agreeing, every URL under the base naming a file that is there, and the app package.
+ */
+function builtManifestProblems(distDir = DIST_DIR, baseUrl = deployBaseUrl()) {
+  const expected = expectedFiles(distDir, baseUrl);
+  const versioned = expected === undefined ? [] : Object.keys(expected).filter((name) => name.startsWith("functions."));
+  return [
+    ...builtXmlProblems(distDir, baseUrl, expected),
+    ...builtJsonProblems(distDir, baseUrl, expected),
+    ...appPackageProblems(distDir),
+    ...versioned.filter((name) => !existsSync(path.join(distDir, name))).map((name) => `${path.join(distDir, name)} is missing`),
+  ];
+}
+
+/** Every check: the repository's manifest.xml, then the build in `distDir` made for `baseUrl`. Throws only without xmllint. */
+function allManifestProblems(distDir, baseUrl) {
+  const xml = readFileSync(MANIFEST_PATH, "utf8");
+  return [
+    ...xmllintProblems(),
+    ...devManifestProblems(xml),
+    ...residProblems(xml),
+    ...urlProblems(xml),
+    ...builtManifestProblems(distDir, baseUrl),
+    ...functionsMetadataProblems(distDir),
+  ];
 }
 
 /** functions.json must exist, parse, and list functions with unique upper-case ids and names. */
@@ -119,6 +211,9 @@ module.exports = {
   urlProblems,
   manifestUrls,
   referencedFiles,
+  devManifestProblems,
   builtManifestProblems,
+  appPackageProblems,
+  allManifestProblems,
   functionsMetadataProblems,
 };

@@ -62,7 +62,7 @@ function ensureCerts() {
   if (missing.length > 0) fail(`certificate files still missing: ${missing.join(", ")}\n${install.stdout ?? ""}${install.stderr ?? ""}`);
   if (install.status !== 0 || /sudo: |not found|unable to install/i.test(`${install.stdout}${install.stderr}`)) {
     console.warn(
-      `npm start: the development CA could not be trusted here, so Excel on the web and desktop Office will refuse ${DEV_URL} until you trust ${join(CERT_DIR, "ca.crt")} by hand (see README, "Trust the development certificate").`,
+      `npm start: the development CA could not be trusted here, so Excel on the web and desktop Office will refuse ${DEV_URL} until you trust ${join(CERT_DIR, "ca.crt")} by hand (see CONTRIBUTING.md, "Trust the development certificate").`,
     );
   }
 }
@@ -137,8 +137,8 @@ ensureCerts();
 const mainTs = join(ROOT, "reference-service", "src", "main.ts");
 if (!existsSync(mainTs)) fail(`${mainTs} not found`);
 
-// The dev server listens on all interfaces (like webpack's default), the reference service on loopback only.
-await ensurePortFree(3000, undefined, "dev server");
+// Both listen on loopback only: the dev server proxies /api (and a typed API key) to the reference service.
+await ensurePortFree(3000, "localhost", "dev server");
 await ensurePortFree(3001, "127.0.0.1", "reference service");
 
 process.on("SIGINT", () => stop(undefined, 0));
@@ -150,6 +150,7 @@ setInterval(() => process.ppid !== parentPid && stop("parent process exited", 0)
 
 startChild("reference service", bin("tsx"), [mainTs, "--port", "3001", ...(flavor ? ["--flavor", flavor] : [])]);
 startChild("dev server", bin("webpack"), ["serve", "--mode", "development"]);
+console.log("npm start: waiting until the bundle is finished (the first build takes about half a minute) ...");
 
 const ca = readFileSync(join(CERT_DIR, "ca.crt"));
 Promise.all([waitFor(`${REFERENCE_URL}/api/status`, httpGet), waitFor(`${DEV_URL}/taskpane.html`, httpsGet, { ca })])

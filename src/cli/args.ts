@@ -43,8 +43,11 @@ function keyHeader(raw: string | undefined): KeyHeaderStyle {
 
 const VALUE_OPTIONS = new Set(["--base-url", "--api-key", "--key-header", "--timeout", "--start", "--end", "--granularity", "--window"]);
 const DATE_OPTIONS = new Set(["--start", "--end"]);
-/** A relative date before today: "-30D", "-6W", "-6M", "-1Y". */
-const PAST_RELATIVE = /^-\d+[A-Za-z]$/;
+/**
+ * A relative date before today ("-30D", "-6W", "-6M", "-1Y"), or a number that was meant as one ("-30"): no option
+ * of ours starts with a digit, so the date rules, not the option parser, say what is wrong with it.
+ */
+const PAST_RELATIVE = /^-\d/;
 /** Marks a positional that starts with "-" so parseArgs does not take it for an option; removed after parsing. */
 const POSITIONAL_MARK = "\u0000";
 

@@ -73,12 +73,22 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   forward: { ...SYMBOL_ONLY, usage: "forward <symbol>", summary: "the forward curve (newer description)", run: symbolCommand("forward", "forward curve", (e, s) => e.source.forward(s), true) },
   capacity: { ...SYMBOL_ONLY, usage: "capacity <symbol>", summary: "capacity utilization metrics", run: symbolCommand("capacity", "capacity metrics", (e, s) => e.source.capacity(s)) },
   health: { ...NO_ARGUMENTS, usage: "health", summary: "strict health check; exit code 1 when degraded or down", run: (c) => served(c, { what: "the service health" }, (e) => e.source.health()) },
-  status: { ...NO_ARGUMENTS, usage: "status", summary: "public system status: ok, degraded or down (newer description)", run: (c) => served(c, { what: "the system status" }, (e) => e.source.systemStatus()) },
+  status: {
+    ...NO_ARGUMENTS,
+    usage: "status",
+    summary: "public system status: ok, degraded or down (newer description)",
+    run: (c) => served(c, { what: "the system status", newerOnly: true }, (e) => e.source.systemStatus()),
+  },
   "benchmark-health": {
     ...NO_ARGUMENTS,
     usage: "benchmark-health",
     summary: "72-hour integrity diagnostics of the benchmark (newer description)",
-    run: (c) => served(c, { what: "benchmark health" }, (e) => e.source.benchmarkHealth()),
+    run: (c) => served(c, { what: "benchmark health", newerOnly: true }, (e) => e.source.benchmarkHealth()),
   },
-  methodology: { ...NO_ARGUMENTS, usage: "methodology", summary: "the methodology document (older description)", run: (c) => served(c, { what: "the methodology" }, (e) => e.source.methodology()) },
+  methodology: {
+    ...NO_ARGUMENTS,
+    usage: "methodology",
+    summary: "the methodology document (older description)",
+    run: (c) => served(c, { what: "the methodology", olderOnly: true }, (e) => e.source.methodology()),
+  },
 };

@@ -1,6 +1,10 @@
-/** CSV for the CLI's `--csv`: RFC 4180, CRLF line ends, a header row, numbers as `String(n)` (full precision). */
+/**
+ * CSV for the CLI's `--csv`: RFC 4180, CRLF line ends, a header row; numbers without float noise (12 significant
+ * digits) and dates as Excel reads them ("2025-01-06", or "2025-01-06 16:30:00" UTC).
+ */
 import { flatFields, isRecord, tableOf, type Row } from "./format";
 import { stripControl } from "../client/errors/service-text";
+import { displayNumber, displayTimestamp } from "../excel/display";
 
 const CRLF = "\r\n";
 
@@ -14,8 +18,11 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 
 function csvValue(value: unknown): string {
   if (value === undefined || value === null) return "";
-  // Numbers keep every digit String() gives (a negative number is a number, not a formula).
-  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  // A negative number is a number, not a formula.
+  if (typeof value === "number") return displayNumber(value);
+  if (typeof value === "boolean") return value ? "TRUE" : "FALSE";
+  const date = typeof value === "string" ? displayTimestamp(value) : undefined;
+  if (date !== undefined) return date;
   const text = stripControl(typeof value === "object" ? JSON.stringify(value) : String(value));
   // Service text that starts like a formula is shown as text: a leading apostrophe, as spreadsheets do.
   return FORMULA_START.test(text) ? `'${text}` : text;

@@ -1,5 +1,6 @@
 /** Readable text for the CLI: objects as aligned field/value lines, arrays of records as tables. */
 import { stripControl } from "../client/errors/service-text";
+import { displayNumber, displayTimestamp } from "../excel/display";
 
 export type Row = Readonly<Record<string, unknown>>;
 
@@ -7,12 +8,14 @@ export function isRecord(value: unknown): value is Row {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A value as terminal-safe text (service strings lose their control characters). */
+/** A value as terminal-safe text (service strings lose their control characters); numbers and dates as Excel shows them. */
 function cell(value: unknown): string {
   if (value === undefined) return "";
   if (value === null) return "null";
+  if (typeof value === "number") return displayNumber(value);
   if (typeof value === "object") return stripControl(JSON.stringify(value));
-  return stripControl(String(value));
+  const text = String(value);
+  return displayTimestamp(text) ?? stripControl(text);
 }
 
 /** Rows as records (a scalar becomes `{ value }`) and their columns in first-seen order. */

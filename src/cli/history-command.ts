@@ -1,4 +1,4 @@
-import type { Granularity, History } from "../client/resources/history";
+import { pointTime, type Granularity, type History } from "../client/resources/history";
 import { parseChoice } from "../excel/arguments";
 import { historyQuery, inRange, parseDateRange, type DateRange } from "../excel/date-range";
 import type { FormulaEnv } from "../excel/evaluate";
@@ -27,9 +27,14 @@ export function parseHistoryRequest(args: CliArgs, now: Date): CliHistoryRequest
   const symbol = symbolArgument(args.positionals, "history");
   const start = dateOf(args.start, args.positionals[1], "start");
   const end = dateOf(args.end, args.positionals[2], "end");
+  // A date given as an argument is named as the usage line names it, not as the option the user did not type.
+  const given = {
+    ...(args.start === undefined && start !== undefined ? { start: "START" } : {}),
+    ...(args.end === undefined && end !== undefined ? { end: "END" } : {}),
+  };
   return {
     symbol,
-    range: withExcelRules(() => parseDateRange(start, end, now)),
+    range: withExcelRules(() => parseDateRange(start, end, now), given),
     granularity: withExcelRules(() => parseChoice(args.granularity, "granularity", GRANULARITY_CHOICES, "daily")),
   };
 }
@@ -39,7 +44,7 @@ export function parseHistoryRequest(args: CliArgs, now: Date): CliHistoryRequest
  * function's own rule (src/excel/weekly.ts) when the service answered with daily values.
  */
 function shapeHistory(history: History, request: CliHistoryRequest): History {
-  const inside = history.values.filter((point) => inRange(request.range, Date.parse(point.date)));
+  const inside = history.values.filter((point) => inRange(request.range, pointTime(point)));
   const values = request.granularity === "weekly" && history.granularity === "daily" ? weeklyFromDaily(inside) : inside;
   return { ...history, granularity: request.granularity, values };
 }

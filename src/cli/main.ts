@@ -9,7 +9,7 @@ import { formatCsv } from "./csv";
 import { formatResult } from "./format";
 import { helpText } from "./help";
 import { ServiceFailure, terminalMessage } from "./service-call";
-import { refuseSurplus } from "./usage";
+import { closestCommand, refuseSurplus } from "./usage";
 
 export interface CliIo {
   /** Writes text exactly as given (the CLI adds the line ends). */
@@ -43,7 +43,11 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     return args.help ? 0 : 2;
   }
   const command = Object.hasOwn(COMMANDS, args.command) ? COMMANDS[args.command] : undefined;
-  if (command === undefined) throw new UsageError(`Unknown command "${args.command}". Run index-data --help for the list.`);
+  if (command === undefined) {
+    const meant = closestCommand(args.command, Object.keys(COMMANDS));
+    const hint = meant === undefined ? "." : `; did you mean "${meant}"?`;
+    throw new UsageError(`Unknown command "${args.command}"${hint} Run index-data --help for the list.`);
+  }
   refuseSurplus(args.command, command.takes, args.positionals, command.instead);
   const client = new IndexDataClient({
     baseUrl: args.baseUrl,
@@ -73,6 +77,6 @@ export async function main(argv: readonly string[], io: CliIo = PROCESS_IO): Pro
     return await run(argv, io);
   } catch (error) {
     io.stderr(`index-data: ${stripControl(failureMessage(error))}\n`);
-    return error instanceof UsageError ? 2 : 1;
+    return error instanceof UsageError || (error instanceof ServiceFailure && error.commandLine) ? 2 : 1;
   }
 }

@@ -9,6 +9,42 @@ const symbolOf = (subject: ErrorSubject) => subject.symbol ?? subject.what;
 /** The client's own message (the service's words and advice that hold on a command line too), else `fallback`. */
 const ownMessage = (fallback: string): TerminalWording => (fault) => fault.details.message ?? fallback;
 
+/** The option a service's argument error is about, by its error code. */
+const OPTION_OF_CODE: Readonly<Record<string, string>> = {
+  INVALID_WINDOW: "--window",
+  INVALID_GRANULARITY: "--granularity",
+  INVALID_DATE: "--start/--end",
+  INVALID_DATE_RANGE: "--start/--end",
+};
+
+/** Which description of the service publishes an endpoint, when only one does. */
+function onlyIn(subject: ErrorSubject): string {
+  if (subject.newerOnly === true) return " (only the newer description of the service publishes it)";
+  if (subject.olderOnly === true) return " (only the older description publishes it; the newer one gives the methodology version with each fix: index-data latest)";
+  return "";
+}
+
+/** The service's first sentence: its own words about what failed, without the advice meant for the add-in's pane. */
+const firstSentence = (text: string) => sentence(/^[^.!?]*[.!?]?/.exec(text.trim())?.[0] ?? text);
+
+/** A refused key in one sentence: revoked (ask for a new one), or refused with the service's reason. */
+const refusedKey: TerminalWording = (f) => {
+  const reason = f.details.serviceMessage;
+  if (f.details.code === "API_KEY_REVOKED" || (reason !== undefined && /revoked/i.test(reason))) {
+    return "the service says this API key has been revoked: ask for a new key, or leave --api-key (and INDEX_API_KEY) out to use the anonymous tier";
+  }
+  const why = reason === undefined ? "" : ` (${firstSentence(reason).replace(/\.$/, "")})`;
+  return `the service refused the API key${why}: check --api-key (or INDEX_API_KEY), or leave it out to use the anonymous tier`;
+};
+
+/** An argument the service refused, named by its option, in the service's own words. */
+const refusedArgument: TerminalWording = (f) => {
+  const words = f.details.serviceMessage;
+  if (words === undefined) return f.details.message ?? "the service rejected the request; check the arguments (index-data --help)";
+  const option = f.details.code !== undefined ? OPTION_OF_CODE[f.details.code] : undefined;
+  return option !== undefined ? `${option}: ${sentence(words)}` : `the service refused the arguments: ${sentence(words)} See index-data --help.`;
+};
+
 /**
  * The terminal's words for every fault kind: options and commands instead of the add-in's settings,
  * INDEX.LIST() and Refresh.
@@ -20,12 +56,12 @@ export const TERMINAL_WORDING: Readonly<Record<FaultKind, TerminalWording>> = {
   "not-found": (_f, s) => `no ${s.what} for '${symbolOf(s)}': unknown index or no data (run \`index-data list\` to see every index)`,
   "not-published": (_f, s) =>
     s.symbol === undefined
-      ? `this service does not publish ${s.what}`
+      ? `this service does not publish ${s.what}${onlyIn(s)}`
       : `no ${s.what} for '${s.symbol}': this service does not publish one (only the newer description does), or the index has no data yet`,
   "wrong-base-url": (f) =>
     `the service answered ${f.details.path ?? "the index list"} with 404: it is not an Index Data Service; check --base-url (or INDEX_API_BASE_URL), its root without /api`,
-  unauthorized: (f) => `${said(f)}The API key was refused: check --api-key (or INDEX_API_KEY), or leave it out to use the anonymous tier.`,
-  "bad-request": ownMessage("the service rejected the request; check the arguments (index-data --help)"),
+  unauthorized: refusedKey,
+  "bad-request": refusedArgument,
   configuration: ownMessage("the service settings are invalid; check --base-url and --api-key"),
   "rate-limited": (f) =>
     f.details.retryAfterSeconds !== undefined

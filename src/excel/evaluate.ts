@@ -4,6 +4,7 @@ import type { ExcelCapabilities, FormulaResult } from "./cells";
 import type { ErrorSubject } from "../client/errors/fault";
 import { cellErrorFor, cellErrorFromFailure } from "./service-errors";
 import { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
+import type { Clock } from "../time";
 
 /** Everything a formula needs from outside; passed in so the pure layer is testable without Office. */
 export interface FormulaEnv {
@@ -11,8 +12,10 @@ export interface FormulaEnv {
   readonly caps: ExcelCapabilities;
   /** Today for relative dates ("-30D"). @default () => new Date() */
   readonly now?: () => Date;
-  /** Bound on how long a formula stays unsettled. @default DEFAULT_SETTLE_MS (120 s) */
+  /** Bound on how long a formula stays unsettled: the one deadline of a formula. @default DEFAULT_SETTLE_MS (120 s) */
   readonly settleMs?: number;
+  /** The clock that bound runs on (the engine's). @default systemClock */
+  readonly clock?: Clock;
 }
 
 /** A formula whose arguments are parsed: what is left is to fetch and shape. */
@@ -33,8 +36,11 @@ export function evaluate(env: FormulaEnv, what: string, prepare: () => PreparedF
   const work = Promise.resolve()
     .then(run)
     .catch((error: unknown) => cellErrorFromFailure(error, { what }));
-  return settleWithin(work, bound, () =>
-    notAvailable(`no answer for ${what} within ${describeBound(bound)}; the service may be slow or rate limited; try Refresh later`),
+  return settleWithin(
+    work,
+    bound,
+    () => notAvailable(`no answer for ${what} within ${describeBound(bound)}; the service may be slow or rate limited; try Refresh later`),
+    env.clock,
   );
 }
 

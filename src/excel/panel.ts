@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../client/resources/history";
+import { pointTime, type HistoryPoint } from "../client/resources/history";
 import { notAvailable } from "./cell-error";
 import { dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type Spill } from "./cells";
 import { startOfUtcDay } from "../time";
@@ -37,7 +37,7 @@ function valuesByDay(points: readonly HistoryPoint[]): Map<number, number> {
   const values = new Map<number, number>();
   const sorted = [...points].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
   for (const point of sorted) {
-    const ms = Date.parse(point.date);
+    const ms = pointTime(point);
     if (!Number.isNaN(ms)) values.set(startOfUtcDay(ms), point.value);
   }
   return values;

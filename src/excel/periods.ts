@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../client/resources/history";
+import { pointTime, type HistoryPoint } from "../client/resources/history";
 import { DAY_MS, startOfUtcDay } from "../time";
 import type { ExcelScalar } from "./cells";
 import { isoWeekStart } from "./weekly";
@@ -88,7 +88,7 @@ function bucketByPeriod(points: readonly HistoryPoint[], period: Period, bounds:
   const buckets = new Map<number, Bucket>();
   const ascending = [...points].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
   for (const point of ascending) {
-    const ms = Date.parse(point.date);
+    const ms = pointTime(point);
     const day = startOfUtcDay(ms);
     if (Number.isNaN(ms) || day < bounds.firstDay || day > bounds.lastDay) continue;
     const start = periodStart(ms, period);

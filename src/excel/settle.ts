@@ -1,4 +1,4 @@
-import { withDeadline } from "../time";
+import { systemClock, withDeadline, type Clock } from "../time";
 
 /**
  * The settle bound used when no engine supplies one (120 s). In the add-in the wrappers pass the request
@@ -7,12 +7,12 @@ import { withDeadline } from "../time";
 export const DEFAULT_SETTLE_MS = 120_000;
 
 /**
- * Settles with `promise`'s outcome, or with `onTimeout()` after `ms`, whichever comes first; the timer is
- * cleared either way, so nothing is left pending. A rejection of `promise` is passed through unchanged.
+ * Settles with `promise`'s outcome, or with `onTimeout()` after `ms` on `clock`, whichever comes first; the
+ * deadline is cleared either way, so nothing is left pending. A rejection of `promise` is passed through unchanged.
  */
-export function settleWithin<T>(promise: Promise<T>, ms: number, onTimeout: () => T): Promise<T> {
+export function settleWithin<T>(promise: Promise<T>, ms: number, onTimeout: () => T, clock: Clock = systemClock): Promise<T> {
   const timedOut = new Error("settle bound reached");
-  return withDeadline(promise, ms, () => timedOut).catch((error: unknown) => {
+  return withDeadline(promise, ms, () => timedOut, clock).catch((error: unknown) => {
     if (error === timedOut) return onTimeout();
     throw error;
   });

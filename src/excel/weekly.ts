@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../client/resources/history";
+import { pointTime, type HistoryPoint } from "../client/resources/history";
 import { DAY_MS } from "../time";
 
 /** Monday 00:00 UTC of the ISO week holding `ms` (ISO weeks run Monday to Sunday). */
@@ -22,7 +22,7 @@ function isPublished(point: HistoryPoint): boolean {
 export function weeklyFromDaily(points: readonly HistoryPoint[]): HistoryPoint[] {
   const lastOfWeek = new Map<number, { ms: number; point: HistoryPoint }>();
   for (const point of points) {
-    const ms = Date.parse(point.date);
+    const ms = pointTime(point);
     if (Number.isNaN(ms) || !isPublished(point)) continue;
     const week = isoWeekStart(ms);
     const held = lastOfWeek.get(week);

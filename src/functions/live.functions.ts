@@ -1,6 +1,6 @@
 // INDEX.LIVE: a streaming wrapper over the shared runtime's live feed (src/client/engine/live-feed.ts),
 // which polls once per symbol however many cells watch it, and never faster than the tier's budget allows.
-import { indexLive } from "../excel";
+import { indexLatest, indexLive } from "../excel";
 import { streamResult } from "./runtime";
 
 /**
@@ -13,5 +13,9 @@ import { streamResult } from "./runtime";
  * @streaming
  */
 export function live(symbol: string, field: string, seconds: number, invocation: CustomFunctions.StreamingInvocation<number | string | boolean | Excel.FormattedNumberCellValue>): void {
-  streamResult(invocation, (env, show) => indexLive(env, symbol, field, seconds, show));
+  streamResult(
+    invocation,
+    (env, show) => indexLive(env, symbol, field, seconds, show),
+    (env) => indexLatest(env, symbol, field),
+  );
 }

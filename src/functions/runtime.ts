@@ -11,6 +11,7 @@ import {
   type FormulaResult,
   type LiveEnv,
 } from "../excel";
+import { cellCall } from "../client/engine/call-context";
 import { getContext } from "../office/context";
 import { isEntityCellValue, type EntityCellValue } from "../excel/entity";
 
@@ -70,9 +71,7 @@ function inValuePreview(invocation: CellInvocation | undefined): boolean {
 function cellSource(invocation: CellInvocation | undefined) {
   const context = getContext();
   if (invocation === undefined) return { context, cell: undefined };
-  const preview = inValuePreview(invocation);
-  const address = invocation.address;
-  const cell = context.sourceFor({ preview, ...(address !== undefined && address !== "" ? { address } : {}) });
+  const cell = context.sourceFor(cellCall(invocation.address, inValuePreview(invocation)));
   return { context, cell };
 }
 
@@ -84,7 +83,7 @@ async function start(formula: (env: FormulaEnv) => Promise<FormulaResult>, invoc
     const built = cellSource(invocation);
     cell = built.cell;
     const bound = Number.isFinite(built.context.settleBoundMs) && built.context.settleBoundMs > 0 ? built.context.settleBoundMs : DEFAULT_SETTLE_MS;
-    result = await formula({ source: cell ?? built.context.source, caps: hostCapabilities(), settleMs: bound });
+    result = await formula({ source: cell ?? built.context.source, caps: hostCapabilities(), settleMs: bound, clock: built.context.clock });
   } catch (error) {
     return notReady(error);
   }
@@ -128,12 +127,24 @@ export async function matrixResult(formula: (env: FormulaEnv) => Promise<Formula
   return result.map((row) => Array.from({ length: width }, (_, column) => toRuntimeCell(row[column] ?? "")));
 }
 
-/** A streaming function's cells: each one `start` shows goes to Excel, and canceling the cell stops it. */
+/**
+ * A streaming function's cells: each one `start` shows goes to Excel, and canceling the cell stops it. While
+ * Excel previews the formula being typed, nothing is watched: `once` shows one value from what the cache holds
+ * (or the preview text), as any other function's preview does.
+ */
 export function streamResult(
   invocation: CustomFunctions.StreamingInvocation<ScalarCell>,
   start: (env: LiveEnv, show: (cell: ExcelScalar) => void) => () => void,
+  once: (env: FormulaEnv) => Promise<FormulaResult>,
 ): void {
   const show = (cell: ExcelScalar) => invocation.setResult(toRuntimeCell(cell));
+  if (inValuePreview(invocation)) {
+    scalarResult(once, invocation).then(
+      (cell) => invocation.setResult(cell),
+      (error: CustomFunctions.Error) => invocation.setResult(error),
+    );
+    return;
+  }
   try {
     invocation.onCanceled = start({ feed: () => getContext().live, caps: hostCapabilities() }, show);
   } catch (error) {

@@ -3,9 +3,10 @@ import { SettingsStore } from "../client/settings";
 import { EngineHost } from "../client/engine/engine-host";
 import type { FreshnessSnapshot } from "../client/engine/freshness";
 import type { LiveFeed } from "../client/engine/live-feed";
-import type { CellCall } from "../client/engine/address-index";
+import type { CallContext } from "../client/engine/call-context";
 import type { CellSource } from "../client/engine/cell-source";
 import type { RequestEngine } from "../client/engine/request-engine";
+import type { Clock } from "../time";
 import { recalculateIndexFormulas } from "./recalc";
 import { runtimeStorage } from "./storage";
 import { reportVisibleCells, watchVisibleCells } from "./visible-range";
@@ -22,15 +23,17 @@ export interface AppContext {
   readonly live: LiveFeed;
   /** Every call of `source` settles within this many milliseconds; the functions use it as their bound. */
   readonly settleBoundMs: number;
+  /** The clock the engine and the formulas' deadline run on. */
+  readonly clock: Clock;
   /** Invalidates what may have changed and recalculates every INDEX formula. */
   refresh(): Promise<void>;
   snapshot(): FreshnessSnapshot;
   /** The source of one cell's evaluation: indexed by address for refresh by scope; cache only in a value preview. */
-  sourceFor(cell: CellCall): CellSource;
+  sourceFor(cell: CallContext): CellSource;
   /** The engine for the current settings (its address index, what is stale). */
   engine(): Promise<RequestEngine>;
-  /** Refreshes `keys` only, then recalculates through `recalc` (the scope's ranges). */
-  refreshKeys(keys: readonly string[], recalc: () => Promise<unknown>): Promise<void>;
+  /** Refreshes the cells `covers` accepts as `recalc` recalculates them; resolves with the requests it made. */
+  refreshCells(covers: (address: string) => boolean, recalc: () => Promise<unknown>): Promise<number>;
   subscribe(listener: (snapshot: FreshnessSnapshot) => void): () => void;
 }
 

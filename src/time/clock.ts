@@ -35,20 +35,3 @@ export const systemClock: Clock = {
 export function sleep(ms: number, clock: Clock = systemClock): Promise<void> {
   return new Promise((resolve) => clock.setTimer(resolve, ms));
 }
-
-/** Settles with `work`, or rejects with `onTimeout()` after `ms` on `clock`, whichever comes first. */
-export function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Error, clock: Clock = systemClock): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const timer = clock.setTimer(() => reject(onTimeout()), ms);
-    work.then(
-      (value) => {
-        clock.clearTimer(timer);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clock.clearTimer(timer);
-        reject(error);
-      },
-    );
-  });
-}

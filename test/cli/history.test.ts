@@ -39,7 +39,8 @@ describe.each(FLAVORS)("index-data history --granularity weekly (%s description)
     const lines = run.stdout.split("\r\n");
     expect(lines[0]).toMatch(/^date,value,/);
     // Two ISO weeks, so two rows, each on a Friday (the reference calendar publishes Monday to Friday).
-    expect(lines.slice(1, -1).map((line) => line.split(",")[0])).toEqual(["2026-02-06T00:00:00.000Z", "2026-02-13T00:00:00.000Z"]);
+    // As days, the form Excel reads as a date (periods --csv writes the same).
+    expect(lines.slice(1, -1).map((line) => line.split(",")[0])).toEqual(["2026-02-06", "2026-02-13"]);
     expect(lines.at(-1)).toBe("");
   });
 });
@@ -89,7 +90,7 @@ describe("relative dates", () => {
     expect(twice.stderr).toBe('index-data: the start date is given twice (--start 2026-02-01 and "2026-01-01"); give it once.\n');
     const reversed = await runCli(["history", FLAGSHIP, "today", "-1M", ...base()], NOW);
     expect(reversed.code).toBe(2);
-    expect(reversed.stderr).toBe('index-data: --start: must be on or before end (got "today")\n');
+    expect(reversed.stderr).toBe('index-data: START: must be on or before end (got "today")\n');
     expect(ref.service.requests.length).toBe(seen);
   });
 });

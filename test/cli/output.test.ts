@@ -15,13 +15,14 @@ const HOSTILE_STRIPPED = 'Red, "quoted" line1line2C1end';
 const ANY_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
 describe("CSV output", () => {
-  it("quotes by RFC 4180, ends every line with CRLF and keeps full precision", () => {
+  it("quotes by RFC 4180, ends every line with CRLF, writes numbers without float noise and dates as Excel reads them", () => {
     const csv = formatCsv([
       { date: "2026-01-02T00:00:00.000Z", value: 0.1 + 0.2, note: 'say "hi", twice', missing: null },
-      { date: "2026-01-09T00:00:00.000Z", value: 1e-7, note: "plain" },
+      { date: "2026-01-09T16:30:00.000Z", value: 1e-7, note: "plain", average: 1.7695571428571428 },
     ]);
+    // 12 significant digits: arithmetic's float noise goes, every digit the data has stays; a time in UTC.
     expect(csv).toBe(
-      'date,value,note,missing\r\n2026-01-02T00:00:00.000Z,0.30000000000000004,"say ""hi"", twice",\r\n2026-01-09T00:00:00.000Z,1e-7,plain,\r\n',
+      'date,value,note,missing,average\r\n2026-01-02,0.3,"say ""hi"", twice",,\r\n2026-01-09 16:30:00,1e-7,plain,,1.76955714286\r\n',
     );
   });
 
@@ -128,7 +129,7 @@ describe("fault messages in the terminal's own words", () => {
     );
     const refused = await runCli(["latest", FLAGSHIP, "--api-key", "not-a-demo-key", ...base()]);
     expect(ref.service.requests.at(-1)?.status).toBe(401);
-    expect(refused.stderr).toMatch(/ The API key was refused: check --api-key \(or INDEX_API_KEY\), or leave it out to use the anonymous tier\.\n$/);
+    expect(refused.stderr).toMatch(/^index-data: the service refused the API key \(.+\): check --api-key \(or INDEX_API_KEY\), or leave it out to use the anonymous tier\n$/);
     expect(refused.stderr).not.toContain("not-a-demo-key");
   });
 });

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { promisify } from "node:util";
@@ -19,14 +19,16 @@ interface PackResult {
   readonly files: readonly { path: string }[];
 }
 
-/** Installs from the npm cache; the registry may be out of reach from a test. */
-async function installOffline(dir: string, tarball: string): Promise<void> {
-  const flags = ["--no-audit", "--no-fund", "--ignore-scripts"];
+/** Installs from the npm cache (the registry may be out of reach from a test); returns what npm printed. */
+async function installOffline(dir: string, tarball: string): Promise<string> {
+  const flags = ["--no-audit", "--no-fund"];
   try {
-    await run(NPM, ["install", "--offline", ...flags, tarball], { cwd: dir, timeout: SLOW });
+    const { stdout, stderr } = await run(NPM, ["install", "--offline", ...flags, tarball], { cwd: dir, timeout: SLOW });
+    return `${stdout}${stderr}`;
   } catch {
     // --offline needs each package's metadata cached too; --prefer-offline fetches only what is missing.
-    await run(NPM, ["install", "--prefer-offline", ...flags, tarball], { cwd: dir, timeout: SLOW });
+    const { stdout, stderr } = await run(NPM, ["install", "--prefer-offline", ...flags, tarball], { cwd: dir, timeout: SLOW });
+    return `${stdout}${stderr}`;
   }
 }
 
@@ -35,15 +37,18 @@ describe("the packed CLI, installed into an empty folder", () => {
   const install = join(work, "consumer");
   let service: RunningReferenceService;
   let pack: PackResult;
+  let packOutput: string;
+  let installOutput: string;
 
   beforeAll(async () => {
     // A fixed clock: the latest fix cannot move between the CLI's request and the client's.
     service = await startReferenceService({ flavor: "newer", now: () => new Date("2026-03-18T12:00:00.000Z") });
-    const { stdout } = await run(NPM, ["pack", "--json", "--pack-destination", work], { cwd: ROOT, timeout: SLOW });
+    const { stdout, stderr } = await run(NPM, ["pack", "--json", "--pack-destination", work], { cwd: ROOT, timeout: SLOW });
     pack = (JSON.parse(stdout) as PackResult[])[0] as PackResult;
+    packOutput = stderr;
     mkdirSync(install);
     writeFileSync(join(install, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
-    await installOffline(install, join(work, pack.filename));
+    installOutput = await installOffline(install, join(work, pack.filename));
   }, SLOW);
 
   afterAll(async () => {
@@ -57,6 +62,15 @@ describe("the packed CLI, installed into an empty folder", () => {
     expect(paths).toContain("build/cli/cli/main.js");
     expect(paths.filter((path) => !/^(bin\/|build\/cli\/|package\.json$|README\.md$|LICENSE)/.test(path))).toEqual([]);
     expect(paths.some((path) => path.endsWith(".ts"))).toBe(false);
+  });
+
+  it("compiles the CLI once when packing, and installs without an install script to approve", () => {
+    expect(packOutput.match(/> index-data-excel@[^ ]+ build:cli/g)).toHaveLength(1);
+    const scripts = (JSON.parse(readFileSync(join(install, "node_modules", "index-data-excel", "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    }).scripts;
+    expect(Object.keys(scripts).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
+    expect(installOutput).not.toMatch(/install-scripts|prepare/);
   });
 
   it("runs `index-data latest` with plain node, zod from its own dependencies, no tsx", async () => {

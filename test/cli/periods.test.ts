@@ -22,7 +22,8 @@ describe.each(FLAVORS)("index-data periods (%s description)", (flavor) => {
     const env = { source: new DirectSource(ref.client), caps: { formattedNumbers: false }, now: () => NOW };
     const spill = (await indexPeriods(env, [FLAGSHIP, "2026-01-01", "2026-03-15", "monthly", "avg,Observed,carried", true])) as unknown[][];
     const expected = spill.map((row, index) =>
-      (index === 0 ? row : row.map((cell, column) => (column < 2 ? serialToIso(cell as number).slice(0, 10) : String(cell)))).join(","),
+      // Dates as days (as Excel reads them) and numbers to 12 significant digits (no float noise).
+      (index === 0 ? row : row.map((cell, column) => (column < 2 ? serialToIso(cell as number).slice(0, 10) : String(Number(Number(cell).toPrecision(12)))))).join(","),
     );
     expect(run.stdout).toBe(`${expected.join("\r\n")}\r\n`);
     expect(run.stdout.split("\r\n")[0]).toBe("period start,period end,avg,Observed,carried");

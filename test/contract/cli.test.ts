@@ -62,7 +62,7 @@ describe("index-data CLI against the reference service", () => {
     const seen = ref.service.requests.length;
     const run = await cli(["vol", FLAGSHIP, "--window", "60", ...base()], { INDEX_API_KEY: DEMO_KEYS.revoked });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^index-data: .*revoked.* The API key was refused/);
+    expect(run.stderr).toMatch(/^index-data: the service says this API key has been revoked: ask for a new key/);
     expect(run.stdout + run.stderr).not.toContain(DEMO_KEYS.revoked);
     expect(ref.service.requests.length).toBe(seen + 1);
   });

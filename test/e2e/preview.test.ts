@@ -1,18 +1,19 @@
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startReferenceService } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { isoToSerial } from "../../src/excel/dates";
 import { launchChromium } from "../support/browser";
+import { BUILD_UNDER_TEST } from "../support/build-under-test";
 import { evaluateInPreview } from "../support/served-pages";
 import { startStaticServer, type StaticServer } from "../support/static-server";
 
 /**
- * The formula preview, end to end: the built bundle (dist/preview.html, functions.json, functions.js) in
+ * The formula preview, end to end: the built bundle (preview.html, functions.json, functions.js) in
  * headless Chromium against the reference service, every INDEX function typed into the page.
  */
-const DIST = resolve(__dirname, "..", "..", process.env["PREVIEW_DIST_DIR"] ?? "dist");
+const DIST = BUILD_UNDER_TEST;
 const FLAGSHIP = "RTM-NWE-A-1x3";
 
 interface RenderedCell {
@@ -78,7 +79,7 @@ describe("formula preview in Chromium (built bundle)", () => {
 
   beforeAll(async () => {
     if (!existsSync(join(DIST, "preview.html")) || !existsSync(join(DIST, "functions.json"))) {
-      throw new Error(`${join(DIST, "preview.html")} or functions.json is missing: run "npm run build" first.`);
+      throw new Error(`${join(DIST, "preview.html")} or functions.json is missing: run "npm run build:test" (jest's globalSetup does it).`);
     }
     service = await startReferenceService({ flavor: "newer", rateLimits: { anonymous: 100_000 }, testFaults: true });
     server = await startStaticServer({ root: DIST, proxyApiTo: service.url });

@@ -1,11 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Page } from "playwright-core";
 import { DEMO_KEYS, FLAGSHIP_SYMBOL } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { FUNCTIONS_REGISTERED_MARK } from "../../src/functions/registration-mark";
+import { ADDIN } from "../../scripts/addin/description.cjs";
+import { versionedMetadataFile } from "../../scripts/addin/manifest-files.cjs";
 import { builtManifestProblems, manifestUrls } from "../../scripts/manifest-checks.cjs";
 import { OFFICE_JS_CDN_URL, serveOfficeJsCdnLocally } from "../support/office-js-cdn";
 import { useServedPages } from "../support/served-pages";
@@ -18,6 +20,8 @@ import { configure } from "./taskpane-page";
  */
 const REPO_ROOT = resolve(__dirname, "..", "..");
 const DEPLOY_BASE = "https://addin.example.com/index-data/";
+/** The services a deployment names: the default, and a desk gateway users may pick instead. */
+const SERVICES = { INDEX_API_BASE_URL: "https://indexes.example.com", INDEX_API_ALLOWED_ORIGINS: "https://gateway.example.com/desk" };
 const INITIAL_SCRIPT_BUDGET = 300 * 1024;
 
 interface StatsModule {
@@ -30,18 +34,21 @@ interface Stats {
   readonly modules: StatsModule[];
 }
 
+/** `npm run build` with exactly these deployment variables (none inherited from the shell running the tests). */
 function webpack(outputPath: string, env: Record<string, string>, statsFile?: string) {
   const args = ["node_modules/webpack-cli/bin/cli.js", "--mode", "production", "--output-path", outputPath];
+  const { ADDIN_BASE_URL: _a, INDEX_API_BASE_URL: _b, INDEX_API_ALLOWED_ORIGINS: _c, ...inherited } = process.env;
   return spawnSync(process.execPath, [...args, ...(statsFile !== undefined ? ["--json", statsFile] : [])], {
     cwd: REPO_ROOT,
     encoding: "utf8",
-    env: { ...process.env, ...env },
+    env: { ...inherited, ...env },
   });
 }
 
 let workDir: string;
 let dist: string;
 let stats: Stats;
+let buildOutput: string;
 const read = (file: string) => readFileSync(join(dist, file), "utf8");
 const scriptsOf = (html: string) => [...html.matchAll(/<script[^>]*\bsrc="?([^"\s>]+)/g)].map((match) => String(match[1]));
 const cspOf = (html: string) => /http-equiv="?Content-Security-Policy"? content="([^"]+)"/.exec(html)?.[1];
@@ -49,21 +56,42 @@ const cspOf = (html: string) => /http-equiv="?Content-Security-Policy"? content=
 beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), "index-data-production-"));
   dist = join(workDir, "dist");
-  const build = webpack(dist, { ADDIN_BASE_URL: DEPLOY_BASE }, join(workDir, "stats.json"));
+  const build = webpack(dist, { ADDIN_BASE_URL: DEPLOY_BASE, ...SERVICES }, join(workDir, "stats.json"));
   if (build.status !== 0) throw new Error(`the production build failed:\n${build.stdout}\n${build.stderr}`);
+  buildOutput = build.stdout;
   stats = JSON.parse(readFileSync(join(workDir, "stats.json"), "utf8")) as Stats;
 }, 240_000);
 
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
 describe("the production build on a deployment origin", () => {
-  it("writes a manifest that validates against the Office XSD, with every URL under ADDIN_BASE_URL and no localhost", () => {
+  it("writes both manifests and the app package: valid, agreeing, every URL under ADDIN_BASE_URL, no localhost", () => {
     expect(builtManifestProblems(dist, DEPLOY_BASE)).toEqual([]);
     const xml = read("manifest.xml");
     const urls = manifestUrls(xml);
-    expect(urls).toEqual(expect.arrayContaining([`${DEPLOY_BASE}taskpane.html`, `${DEPLOY_BASE}functions.json`, `${DEPLOY_BASE}assets/help.html`]));
+    const metadata = versionedMetadataFile(read("functions.json"));
+    expect(urls).toEqual(expect.arrayContaining([`${DEPLOY_BASE}taskpane.html`, `${DEPLOY_BASE}${metadata}`, `${DEPLOY_BASE}assets/help.html`]));
     expect(urls.filter((url) => !url.startsWith(DEPLOY_BASE))).toEqual([]);
-    expect(xml).not.toMatch(/localhost/i);
+    expect(`${xml}${read("manifest.json")}`).not.toMatch(/localhost/i);
+    expect(existsSync(join(dist, "app-package.zip"))).toBe(true);
+  });
+
+  it("lets the pages connect to the named services only, and says so when it is done", () => {
+    const policy = cspOf(read("taskpane.html"));
+    expect(policy).toContain("connect-src 'self' https://indexes.example.com https://gateway.example.com;");
+    expect(buildOutput).toContain(`Index Data ${ADDIN.version}: a deployment build for ${DEPLOY_BASE} (ADDIN_BASE_URL).`);
+    expect(buildOutput).toContain(
+      "Service: https://indexes.example.com (INDEX_API_BASE_URL); users may also pick https://gateway.example.com/desk (INDEX_API_ALLOWED_ORIGINS).",
+    );
+    // The pane's choice list and default come from the same variables.
+    expect(read("taskpane-ui.js")).toContain('["https://indexes.example.com","https://gateway.example.com/desk"]');
+  });
+
+  it("refuses a deployment build without a service, before building anything", () => {
+    const build = webpack(join(workDir, "no-service"), { ADDIN_BASE_URL: DEPLOY_BASE });
+    expect(build.status).toBe(2);
+    expect(build.stderr).toContain(`INDEX_API_BASE_URL is not set, so this build for ${DEPLOY_BASE} would send every request (and API key) to https://localhost:3000`);
+    expect(existsSync(join(workDir, "no-service"))).toBe(false);
   });
 
   it("loads office.js from Microsoft's CDN, which the page's policy allows; the preview has the same policy", () => {
@@ -86,7 +114,7 @@ describe("the production build on a deployment origin", () => {
       ["not a url", "is not a URL"],
     ];
     for (const [value, why] of refused) {
-      const build = webpack(join(workDir, "refused"), { ADDIN_BASE_URL: value });
+      const build = webpack(join(workDir, "refused"), { ADDIN_BASE_URL: value, ...SERVICES });
       expect({ value, status: build.status }).toEqual({ value, status: 2 });
       expect(build.stderr).toContain(`ADDIN_BASE_URL ${JSON.stringify(value)} ${why}`);
       expect(build.stderr).toContain("e.g. ADDIN_BASE_URL=https://addin.example.com");
@@ -205,7 +233,7 @@ describe("the production build in Chromium, office.js from the CDN", () => {
         ._association.m_mappings;
       return mappings["CAPACITY"]?.(symbol, "fillRatio");
     }, FLAGSHIP_SYMBOL);
-    // A second context would still have the build's default service (https://localhost:3000) and no key.
+    // A second context would still have the build's default service (https://indexes.example.com) and no key.
     expect(rig.service.requests.slice(before)).toEqual([
       { method: "GET", path: `/api/v1/index/${FLAGSHIP_SYMBOL}/capacity-metrics`, status: 200, apiKeyTier: "api-key" },
     ]);

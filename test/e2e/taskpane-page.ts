@@ -1,4 +1,3 @@
-import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import {
   startReferenceService,
@@ -6,11 +5,12 @@ import {
   type RunningReferenceService,
 } from "../../reference-service/src";
 import { launchChromium } from "../support/browser";
+import { BUILD_UNDER_TEST } from "../support/build-under-test";
 import { serveOfficeJsCdnLocally } from "../support/office-js-cdn";
 import { startStaticServer, type StaticServer } from "../support/static-server";
 
-/** The built page under test: dist/ from `npm run build` (TASKPANE_DIST points elsewhere, e.g. a private build). */
-export const DIST = resolve(__dirname, "..", "..", process.env["TASKPANE_DIST"] ?? "dist");
+/** The built page under test (test/support/build-under-test.ts). */
+export const DIST = BUILD_UNDER_TEST;
 
 /** A reference service, the built page served with /api proxied to it, and headless Chromium. */
 export interface TaskpaneRig {
@@ -19,10 +19,18 @@ export interface TaskpaneRig {
   readonly browser: Browser;
   /**
    * Opens the taskpane at this viewport; page errors are collected in `errors`. `bypassCSP` lets a test inject
-   * a checker (axe) as an inline script, which the page's own policy rightly refuses.
+   * a checker (axe) as an inline script, which the page's own policy rightly refuses; `initScript` runs before the
+   * page's own scripts (e.g. to stand in for OfficeRuntime.storage).
    */
-  open(width?: number, height?: number, options?: { readonly bypassCSP?: boolean }): Promise<{ page: Page; errors: string[] }>;
+  open(width?: number, height?: number, options?: OpenOptions): Promise<{ page: Page; errors: string[] }>;
   stop(): Promise<void>;
+}
+
+export interface OpenOptions {
+  readonly bypassCSP?: boolean;
+  readonly initScript?: (arg: string) => void;
+  /** The argument `initScript` is called with in the page. */
+  readonly initArg?: string;
 }
 
 export async function startRig(options: ReferenceServiceOptions = {}): Promise<TaskpaneRig> {
@@ -33,8 +41,9 @@ export async function startRig(options: ReferenceServiceOptions = {}): Promise<T
     service,
     server,
     browser,
-    async open(width = 360, height = 800, { bypassCSP = false } = {}) {
+    async open(width = 360, height = 800, { bypassCSP = false, initScript, initArg = "" }: OpenOptions = {}) {
       const page = await browser.newPage({ viewport: { width, height }, bypassCSP });
+      if (initScript !== undefined) await page.addInitScript(initScript, initArg);
       page.setDefaultTimeout(10_000);
       // A production build loads office.js from Microsoft's CDN; offline, the npm copy answers for it.
       await serveOfficeJsCdnLocally(page);

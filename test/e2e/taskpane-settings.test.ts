@@ -35,15 +35,16 @@ it("shows the tier and limit the service reports for a good key", async () => {
   await page.close();
 });
 
-it("says unauthorized for a random key and for a revoked key", async () => {
-  for (const [name, key] of [
-    ["random", `random-${Date.now().toString(36)}`],
-    ["revoked", DEMO_KEYS.revoked],
+it("says unauthorized for a random key, and revoked (ask for a new key) for a revoked one, pointing at the field above", async () => {
+  for (const [name, key, text] of [
+    ["random", `random-${Date.now().toString(36)}`, "The service refused the API key (HTTP 401). Check the key above, or clear it to use the public tier."],
+    ["revoked", DEMO_KEYS.revoked, "The service says this API key has been revoked (HTTP 401): ask for a new key, or clear it to use the public tier."],
   ] as const) {
     const page = await openSettings();
+    const before = rig.service.requests.length;
     const result = await testConnection(page, key);
-    expect(result).toMatch(/^unauthorized: Unauthorized/);
-    expect(result).toContain("HTTP 401");
+    expect(rig.service.requests.slice(before).map((request) => request.status)).toEqual([401]);
+    expect(result).toBe(`unauthorized: Unauthorized${text}`);
     await page.screenshot({ path: artifactPath(`taskpane-settings-${name}-key.png`), fullPage: true });
     await page.close();
   }
@@ -56,7 +57,7 @@ it("says wrong URL for a server that is not the service, and validates the URL b
   await page.locator('[data-kind="wrong-url"]').waitFor();
   // A service this build's Content-Security-Policy does not allow is flagged before anyone tries it.
   await page.getByLabel("Service base URL").fill("https://indexes.elsewhere.example");
-  await page.getByText(/security policy only allows the services it was built for/).waitFor();
+  await page.getByText(/^https:\/\/indexes\.elsewhere\.example is outside the services this build of the add-in allows/).waitFor();
   await page.getByLabel("Service base URL").fill("not a url");
   const before = rig.service.requests.length;
   await page.getByRole("button", { name: "Test connection" }).click();
@@ -78,10 +79,22 @@ it("says a service the page's security policy refuses is not allowed, and how to
   const result = page.locator('[data-kind="blocked-by-policy"]');
   await result.waitFor();
   await expect(result.innerText()).resolves.toBe(
-    `Not allowed by the add-in's security policyThis add-in's security policy does not allow connections to ${origin}, so the request was not sent. To allow it, rebuild the add-in with INDEX_API_ALLOWED_ORIGINS=${origin} (comma-separated for several origins), or with INDEX_API_BASE_URL set to this service.`,
+    `Not a service this add-in allows${origin} is outside the services this build of the add-in allows, so the browser blocks it before any request. ` +
+      "It allows the service it was built for, https://localhost:3000. Pick one of them, or ask whoever deploys the add-in to add " +
+      `${origin} to INDEX_API_ALLOWED_ORIGINS and rebuild it.`,
   );
   expect(rig.service.requests.length).toBe(before);
   await page.screenshot({ path: artifactPath("taskpane-settings-blocked-by-policy.png"), fullPage: true });
+  await page.close();
+});
+
+it("offers the services this build allows beside the URL field, and a pick fills the field", async () => {
+  const page = await openSettings();
+  const choices = page.getByLabel("Services this add-in allows");
+  await expect(choices.inputValue()).resolves.toBe("");
+  await expect(choices.locator("option").allInnerTexts()).resolves.toEqual(["Another address (typed above)", "https://localhost:3000"]);
+  await choices.selectOption("https://localhost:3000");
+  await expect(page.getByLabel("Service base URL").inputValue()).resolves.toBe("https://localhost:3000");
   await page.close();
 });
 
@@ -147,5 +160,65 @@ it("is operable by keyboard: tabs, fields and buttons are reachable and labelled
   expect(names).toEqual(
     expect.arrayContaining(["Service base URL", "API key", "Show API key", "Save", "Test connection"]),
   );
+  await page.close();
+});
+
+/**
+ * Stands in for OfficeRuntime.storage, which in Office answers asynchronously through the host: it holds a saved
+ * URL, header style and key (`storedKey`), and holds back every read of the settings until the test calls `releaseSettings()`.
+ */
+function slowOfficeStorage(storedKey: string): void {
+  const items = new Map<string, string>([
+    ["indexData.settings.v1", JSON.stringify({ baseUrl: "https://stale.example.com", keyHeaderStyle: "bearer" })],
+    ["indexData.apiKey.v1", storedKey],
+  ]);
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  Object.assign(window, {
+    releaseSettings: () => release(),
+    OfficeRuntime: {
+      storage: {
+        getItem: async (key: string) => {
+          if (key.startsWith("indexData.settings") || key.startsWith("indexData.apiKey")) await gate;
+          return items.get(key) ?? null;
+        },
+        setItem: async (key: string, value: string) => void items.set(key, value),
+        removeItem: async (key: string) => void items.delete(key),
+      },
+    },
+  });
+}
+
+it("keeps the URL typed while the stored settings were still loading, and takes the rest from storage", async () => {
+  const { page } = await rig.open(360, 800, { initScript: slowOfficeStorage, initArg: DEMO_KEYS.apiKey });
+  const before = rig.service.requests.length;
+  await page.getByRole("tab", { name: "Settings" }).click();
+  const url = page.getByLabel("Service base URL");
+  await url.fill(rig.server.url);
+  await page.evaluate(() => (window as unknown as { releaseSettings: () => void }).releaseSettings());
+  // The stored settings have arrived once the form knows a key is saved.
+  await page.getByPlaceholder("•••••••• (saved key hidden)").waitFor();
+  await expect(url.inputValue()).resolves.toBe(rig.server.url);
+  await expect(page.getByRole("radio", { name: "Authorization: Bearer" }).isChecked()).resolves.toBe(true);
+  await page.getByRole("button", { name: "Save" }).click();
+  await page.getByText("Settings saved.").waitFor();
+  await page.getByRole("tab", { name: "Indexes" }).click();
+  await indexButtons(page).first().waitFor();
+  // Saved with the stored key and header style: the catalogue came on the API-key tier.
+  expect(rig.service.requests.slice(before).some((request) => request.apiKeyTier === "api-key")).toBe(true);
+  await page.close();
+});
+
+it("shows the saved key when Show was pressed while the stored settings were still loading", async () => {
+  const { page } = await rig.open(360, 800, { initScript: slowOfficeStorage, initArg: DEMO_KEYS.apiKey });
+  await page.getByRole("tab", { name: "Settings" }).click();
+  // Nothing can be saved before the stored settings arrive: Save would drop the saved key.
+  await expect(page.getByRole("button", { name: "Save" }).isDisabled()).resolves.toBe(true);
+  await page.getByRole("button", { name: "Show API key" }).click();
+  await page.evaluate(() => (window as unknown as { releaseSettings: () => void }).releaseSettings());
+  const key = page.getByLabel("API key", { exact: true });
+  await page.waitForFunction(() => document.querySelector<HTMLInputElement>('input[autocomplete="off"]')?.value !== "");
+  await expect(key.inputValue()).resolves.toBe(DEMO_KEYS.apiKey);
+  await expect(page.getByRole("button", { name: "Save" }).isDisabled()).resolves.toBe(false);
   await page.close();
 });

@@ -1,39 +1,16 @@
 import type { ResponseInfo } from "../../src/client/options";
 import { responseInfo } from "../../src/client/response-headers";
 import { RateBudget } from "../../src/client/engine/rate-budget";
+import { openingBurstOf } from "../../src/client/engine/header-rule";
+import { LaneHints } from "../../src/client/engine/lane-hints";
 import { Scheduler } from "../../src/client/engine/scheduler";
 import { MemoryBudgetHub, SharedBudget } from "../../src/client/engine/shared-budget";
 import { FakeClock } from "../support/fake-clock";
+import { FixedWindow } from "./fixed-window";
 
 const WINDOW_MS = 6000;
 const LIMIT = 60;
 const LATENCY_MS = 100;
-
-/** The service's fixed window, as the reference service keeps it: counts on arrival, answers with its headers. */
-class FixedWindow {
-  private count = 0;
-  private windowEnd: number;
-  rejected = 0;
-
-  constructor(private readonly clock: FakeClock) {
-    this.windowEnd = clock.now() + WINDOW_MS;
-  }
-
-  arrive(): ResponseInfo {
-    const now = this.clock.now();
-    if (now >= this.windowEnd) {
-      this.count = 0;
-      this.windowEnd += Math.ceil((now - this.windowEnd + 1) / WINDOW_MS) * WINDOW_MS;
-    }
-    this.count += 1;
-    const resetSeconds = Math.ceil((this.windowEnd - now) / 1000);
-    if (this.count > LIMIT) {
-      this.rejected += 1;
-      return { path: "/", status: 429, retryAfterSeconds: resetSeconds, rateLimit: { limit: LIMIT, remaining: 0, resetSeconds } };
-    }
-    return { path: "/", status: 200, rateLimit: { limit: LIMIT, remaining: LIMIT - this.count, resetSeconds } };
-  }
-}
 
 const budgetOptions = { limit: LIMIT, windowMs: WINDOW_MS, marginMs: 100 };
 const answer200 = (remaining: number, resetSeconds: number): ResponseInfo => ({ path: "/", status: 200, rateLimit: { limit: LIMIT, remaining, resetSeconds } });
@@ -42,7 +19,7 @@ describe("the header rule: someone else spending the same budget", () => {
   test("the engine reserves the other consumer's pace and spreads its own sends: no 429 for anyone", async () => {
     const clock = new FakeClock();
     const windowStart = clock.now();
-    const service = new FixedWindow(clock);
+    const service = new FixedWindow(clock, LIMIT, WINDOW_MS);
     // Another consumer behind the same IP (not a runtime of ours): one request every 200 ms, 30 a window.
     const other = (): void => {
       service.arrive();
@@ -51,14 +28,14 @@ describe("the header rule: someone else spending the same budget", () => {
     other();
     await clock.advance(1999); // it has spent 10 when the workbook opens
     const budget = new RateBudget(budgetOptions);
-    const scheduler = new Scheduler(budget, { maxQueueWaitMs: 10 * WINDOW_MS, maxInFlight: 48, clock });
+    const scheduler = new Scheduler(budget, new LaneHints(), { maxQueueWaitMs: 10 * WINDOW_MS, maxInFlight: 48, clock });
     const sentAt: number[] = [];
     const request = () =>
       new Promise<void>((resolve) => {
         sentAt.push(clock.now());
         const info = service.arrive();
         clock.setTimer(() => {
-          budget.observe(info, clock.now(), scheduler.progress().inFlight);
+          budget.observe(info, clock.now());
           scheduler.pump();
           resolve();
         }, LATENCY_MS);
@@ -68,16 +45,16 @@ describe("the header rule: someone else spending the same budget", () => {
     await cells;
     expect(service.rejected).toBe(0);
     const firstWindow = sentAt.filter((t) => t < windowStart + WINDOW_MS);
-    // The opening burst (10) went at once; after the first answers showed 10 requests not ours, the rest of the
+    // The opening burst (a twelfth: 5) went at once; after the first answers showed 10 requests not ours, the rest of the
     // window was paced: far fewer than the 40 the headers said were left, and spread to the window's end.
-    expect(sentAt.filter((t) => t === sentAt[0])).toHaveLength(10);
+    expect(sentAt.filter((t) => t === sentAt[0])).toHaveLength(openingBurstOf(LIMIT));
     expect(firstWindow.length).toBeLessThan(30);
     expect(sentAt.length).toBe(50);
   });
 });
 
 describe("429s", () => {
-  test("with Retry-After: every runtime holds until then (clamped to one window by the header gate)", async () => {
+  test("with Retry-After: every runtime holds until then (the header gate's minute; a peer's word at most one window)", async () => {
     const clock = new FakeClock();
     const hub = new MemoryBudgetHub();
     const mine = new RateBudget(budgetOptions);
@@ -86,11 +63,11 @@ describe("429s", () => {
     new SharedBudget(hub.channel(), theirs, clock, () => undefined);
     await clock.advance(20); // past the join wait
     const now = clock.now();
-    mine.observe(responseInfo("/", 429, new Headers({ "retry-after": "1e308" })), now, 1);
+    mine.observe(responseInfo("/", 429, new Headers({ "retry-after": "1e308" })), now);
     await clock.advance(0);
-    expect(mine.waitMs(now, 0)).toBe(60_000 + 100);
-    expect(theirs.waitMs(now, 0)).toBe(60_000 + 100);
-    expect(hub.posted.filter((m) => m.type === "pause")).toHaveLength(1);
+    expect(mine.waitMs(now)).toBe(60_000 + 100);
+    expect(theirs.waitMs(now)).toBe(WINDOW_MS + 100);
+    expect(hub.posted.filter((m) => (m as { type?: unknown }).type === "pause")).toHaveLength(1);
   });
 
   test("without Retry-After: the budget holds nobody (the sender backs off this request alone)", async () => {
@@ -99,10 +76,10 @@ describe("429s", () => {
     const mine = new RateBudget(budgetOptions);
     new SharedBudget(hub.channel(), mine, clock, () => undefined);
     await clock.advance(20);
-    mine.observe(responseInfo("/", 429, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" })), clock.now(), 1);
+    mine.observe(responseInfo("/", 429, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" })), clock.now());
     expect(mine.pausedUntilMs).toBe(0);
-    expect(mine.waitMs(clock.now(), 0)).toBe(0);
-    expect(hub.posted.filter((m) => m.type === "pause")).toEqual([]);
+    expect(mine.waitMs(clock.now())).toBe(0);
+    expect(hub.posted.filter((m) => (m as { type?: unknown }).type === "pause")).toEqual([]);
   });
 });
 
@@ -113,20 +90,20 @@ describe("runtimes on one machine share the budget", () => {
     const first = new RateBudget(budgetOptions);
     new SharedBudget(hub.channel(), first, clock, () => undefined);
     await clock.advance(20);
-    for (let i = 0; i < 40; i += 1) first.recordSend(clock.now());
-    first.observe(answer200(20, 5), clock.now(), 1);
+    for (let i = 0; i < 40; i += 1) first.settled(first.recordSend(clock.now())); // sent and answered
+    first.observe(answer200(20, 5), clock.now());
     first.setDemand(30);
     await clock.advance(1000);
     const late = new RateBudget(budgetOptions);
     new SharedBudget(hub.channel(), late, clock, () => undefined);
-    expect(late.waitMs(clock.now(), 0, 30)).toBe(Infinity); // waiting for the others' word, not sending blind
+    expect(late.waitMs(clock.now(), 30)).toBe(Infinity); // waiting for the others' word, not sending blind
     await clock.advance(1); // their answer arrives (no request of its own)
     expect(late.available(clock.now())).toBe(20);
     late.setDemand(30);
     await clock.advance(0);
     // The window's 60: the first runtime used 40, so the 20 left are the late one's; the first waits.
-    expect(late.waitMs(clock.now(), 0, 30)).toBe(0);
-    expect(first.waitMs(clock.now(), 0, 30)).toBeGreaterThan(0);
+    expect(late.waitMs(clock.now(), 30)).toBe(0);
+    expect(first.waitMs(clock.now(), 30)).toBeGreaterThan(0);
     for (let i = 0; i < 20; i += 1) late.recordSend(clock.now());
     await clock.advance(0);
     expect(first.available(clock.now())).toBe(0);
@@ -137,25 +114,25 @@ describe("runtimes on one machine share the budget", () => {
     const clock = new FakeClock();
     const budget = new RateBudget(budgetOptions);
     new SharedBudget(new MemoryBudgetHub().channel(), budget, clock, () => undefined);
-    expect(budget.waitMs(clock.now(), 0)).toBe(Infinity);
+    expect(budget.waitMs(clock.now())).toBe(Infinity);
     await clock.advance(15);
-    for (let i = 0; i < 10; i += 1) {
-      expect(budget.waitMs(clock.now(), i)).toBe(0);
+    for (let i = 0; i < openingBurstOf(LIMIT); i += 1) {
+      expect(budget.waitMs(clock.now())).toBe(0);
       budget.recordSend(clock.now());
     }
-    expect(budget.waitMs(clock.now(), 10)).toBe(Infinity); // a sixth of 60 before the first answer
+    expect(budget.waitMs(clock.now())).toBe(Infinity); // a twelfth of 60 before the first answer
   });
 });
 
 describe("headers missing or hostile", () => {
   test("no rate-limit headers at all: today's sliding log of our own sends, no pacing", () => {
     const budget = new RateBudget(budgetOptions);
-    budget.observe({ path: "/", status: 200 }, 0, 1);
+    budget.observe({ path: "/", status: 200 }, 0);
     for (let i = 0; i < LIMIT; i += 1) {
-      expect(budget.waitMs(0, 0)).toBe(0);
+      expect(budget.waitMs(0)).toBe(0);
       budget.recordSend(0);
     }
-    expect(budget.waitMs(0, 0)).toBe(WINDOW_MS + 100);
+    expect(budget.waitMs(0)).toBe(WINDOW_MS + 100);
   });
 
   test.each([
@@ -164,24 +141,24 @@ describe("headers missing or hostile", () => {
     ["a limit that is not a number", { "x-ratelimit-limit": "NaN", "x-ratelimit-remaining": "5", "x-ratelimit-reset": "30" }, LIMIT],
   ])("%s is ignored", (_, headers, limit) => {
     const budget = new RateBudget(budgetOptions);
-    budget.observe(responseInfo("/", 200, new Headers(headers)), 0, 1);
+    budget.observe(responseInfo("/", 200, new Headers(headers)), 0);
     expect(budget.limit).toBe(limit);
     expect(budget.available(0)).toBe(LIMIT);
   });
 
   test("a remaining above the limit counts as the limit; a reset of 1e308 holds one window at most", () => {
     const budget = new RateBudget(budgetOptions);
-    budget.observe(responseInfo("/", 200, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "99999", "x-ratelimit-reset": "5" })), 0, 1);
+    budget.observe(responseInfo("/", 200, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "99999", "x-ratelimit-reset": "5" })), 0);
     expect(budget.available(0)).toBe(LIMIT);
     const spent = new RateBudget(budgetOptions);
-    spent.observe(responseInfo("/", 200, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1e308" })), 0, 1);
-    expect(spent.waitMs(0, 0)).toBe(60_000 + 100);
+    spent.observe(responseInfo("/", 200, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1e308" })), 0);
+    expect(spent.waitMs(0)).toBe(60_000 + 100);
   });
 
   test("a negative or unreadable Retry-After holds nobody", () => {
     for (const value of ["-5", "soon", "NaN"]) {
       const budget = new RateBudget(budgetOptions);
-      budget.observe(responseInfo("/", 429, new Headers({ "retry-after": value })), 0, 1);
+      budget.observe(responseInfo("/", 429, new Headers({ "retry-after": value })), 0);
       expect(budget.pausedUntilMs).toBe(0);
     }
   });

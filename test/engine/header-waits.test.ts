@@ -1,5 +1,6 @@
 import { RateBudget } from "../../src/client/engine/rate-budget";
 import { RequestEngine } from "../../src/client/engine";
+import { LaneHints } from "../../src/client/engine/lane-hints";
 import { Scheduler } from "../../src/client/engine/scheduler";
 import { MAX_TIMER_MS, systemClock } from "../../src/time";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "../client/loopback-server";
@@ -52,8 +53,8 @@ describe("the engine never waits longer than one window on a header's word", () 
     await engine.systemStatus();
     expect(service.requests).toHaveLength(1);
     const budget = new RateBudget({ limit: 60, windowMs: 60_000, marginMs: 0 });
-    budget.observe(infos[0] as Parameters<RateBudget["observe"]>[0], T0, 1);
-    expect(budget.waitMs(T0, 0)).toBe(60_000);
+    budget.observe(infos[0] as Parameters<RateBudget["observe"]>[0], T0);
+    expect(budget.waitMs(T0)).toBe(60_000);
   });
 });
 
@@ -64,9 +65,9 @@ describe("no timer is armed beyond what setTimeout can hold (2^31-1 ms)", () => 
     const onWarning = (warning: Error) => warnings.push(warning.name);
     process.on("warning", onWarning);
     const budget = new RateBudget({ limit: 5, windowMs: 60_000, marginMs: 0 });
-    budget.observe({ path: "/", status: 200 }, T0, 1);
+    budget.observe({ path: "/", status: 200 }, T0);
     budget.pauseUntil(T0 + 2 ** 36);
-    const scheduler = new Scheduler(budget, { maxQueueWaitMs: 2 ** 40, maxInFlight: 4, clock: systemClock });
+    const scheduler = new Scheduler(budget, new LaneHints(), { maxQueueWaitMs: 2 ** 40, maxInFlight: 4, clock: systemClock });
     const timers = jest.spyOn(globalThis, "setTimeout");
     const task = scheduler.schedule(() => Promise.resolve("sent"));
     expect(scheduler.progress()).toMatchObject({ requestsQueued: 1, nextSlotAt: T0 + 2 ** 36 });

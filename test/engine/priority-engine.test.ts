@@ -1,5 +1,6 @@
 import type { RunningReferenceService } from "../../reference-service/src";
 import type { RequestEngine } from "../../src/client/engine";
+import { USER_ACTION, cellCall } from "../../src/client/engine/call-context";
 import { SYMBOLS, engineFor, sent, startService, stopAll } from "./helpers";
 
 afterEach(stopAll);
@@ -35,7 +36,7 @@ async function heldEngine(queued: number, beforeRelease: (engine: RequestEngine)
   return { service, engine, order };
 }
 
-const cell = (address: string) => ({ address, preview: false });
+const cell = (address: string) => cellCall(address, false);
 
 /** The symbol each request was for, in the order the engine sent them, once the service has received them all. */
 function symbolsSent(service: RunningReferenceService, order: readonly string[]): string[] {
@@ -48,11 +49,11 @@ describe("the engine puts the user's action and visible cells first", () => {
     const { service, engine, order } = await heldEngine(4);
     engine.setVisible((address) => address.startsWith("Sheet1!"));
     const calls = [
-      engine.forCell(cell("Sheet2!A1"), () => engine.capacity(A)), // sent first, held
-      engine.forCell(cell("Sheet2!A2"), () => engine.volatility(B, 10)),
-      engine.forCell(cell("Sheet2!A3"), () => engine.volatility(C, 10)),
-      engine.forCell(cell("Sheet1!B2"), () => engine.volatility(D, 10)),
-      engine.forUser(() => engine.forward(A)), // the taskpane's detail pane, asked last
+      engine.capacity(A, cell("Sheet2!A1")), // sent first, held
+      engine.volatility(B, 10, cell("Sheet2!A2")),
+      engine.volatility(C, 10, cell("Sheet2!A3")),
+      engine.volatility(D, 10, cell("Sheet1!B2")),
+      engine.forward(A, USER_ACTION), // the taskpane's detail pane, asked last
     ];
     const results = await Promise.allSettled(calls);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
@@ -64,25 +65,25 @@ describe("the engine puts the user's action and visible cells first", () => {
     // Once they all wait, the user scrolls down: only row 900 is in view now.
     const { service, engine, order } = await heldEngine(3, (e) => e.setVisible((address) => address === "Sheet1!A900"));
     const calls = [
-      engine.forCell(cell("Sheet1!A1"), () => engine.capacity(A)), // sent first, held
-      engine.forCell(cell("Sheet1!A2"), () => engine.volatility(B, 10)),
-      engine.forCell(cell("Sheet1!A3"), () => engine.volatility(C, 10)),
-      engine.forCell(cell("Sheet1!A900"), () => engine.volatility(D, 10)),
+      engine.capacity(A, cell("Sheet1!A1")), // sent first, held
+      engine.volatility(B, 10, cell("Sheet1!A2")),
+      engine.volatility(C, 10, cell("Sheet1!A3")),
+      engine.volatility(D, 10, cell("Sheet1!A900")),
     ];
     await Promise.all(calls);
     expect(symbolsSent(service, order)).toEqual([A, D, B, C]);
   });
 
-  test("a scoped refresh (refreshKeys) is the user's action: its requests go before the background's", async () => {
+  test("a scoped refresh (refreshCells) is the user's action: its requests go before the background's", async () => {
     const { service, engine, order } = await heldEngine(3);
     const calls = [
-      engine.forCell(cell("Sheet2!A1"), () => engine.capacity(D)), // sent first, held
-      engine.forCell(cell("Sheet2!A2"), () => engine.volatility(B, 10)),
-      engine.forCell(cell("Sheet2!A3"), () => engine.volatility(C, 10)),
+      engine.capacity(D, cell("Sheet2!A1")), // sent first, held
+      engine.volatility(B, 10, cell("Sheet2!A2")),
+      engine.volatility(C, 10, cell("Sheet2!A3")),
     ];
-    // The taskpane's "Refresh selection": the plan's keys, then the scope's cells recalculate.
-    engine.refreshKeys([`volatility|${A}|10`]);
-    calls.push(engine.forCell(cell("Sheet1!A1"), () => engine.volatility(A, 10)));
+    // The taskpane's "Refresh selection": the scope's cells, then they recalculate.
+    engine.refreshCells((address) => address === "Sheet1!A1");
+    calls.push(engine.volatility(A, 10, cell("Sheet1!A1")));
     await Promise.all(calls);
     expect(symbolsSent(service, order)).toEqual([D, A, B, C]);
   });

@@ -1,28 +1,44 @@
+import { LaneHints, type Lane } from "../../src/client/engine/lane-hints";
 import { RateBudget } from "../../src/client/engine/rate-budget";
-import { Scheduler, type Lane } from "../../src/client/engine/scheduler";
+import { Scheduler } from "../../src/client/engine/scheduler";
 import { FakeClock } from "../support/fake-clock";
 
 const WINDOW_MS = 1000;
 
-/** A scheduler whose budget is known (2 a window, no headers) and spent: whatever is scheduled now waits. */
+/**
+ * A scheduler whose budget is known (2 a window, no headers) and spent: whatever is scheduled now waits. Each
+ * request answers the key `k:<name>`; its lane comes from the hints, as in the engine: the user's keys (held
+ * while the test runs), the visible keys, the rest.
+ */
 async function exhausted() {
   const clock = new FakeClock();
   const budget = new RateBudget({ limit: 2, windowMs: WINDOW_MS, marginMs: 0 });
-  budget.observe({ path: "/", status: 200 }, clock.now(), 0); // the first answer: the limit is known
-  const scheduler = new Scheduler(budget, { maxQueueWaitMs: 20 * WINDOW_MS, maxInFlight: 8, clock });
+  budget.observe({ path: "/", status: 200 }, clock.now()); // the first answer: the limit is known
+  const hints = new LaneHints();
+  const scheduler = new Scheduler(budget, hints, { maxQueueWaitMs: 20 * WINDOW_MS, maxInFlight: 8, clock });
   const sent: string[] = [];
-  const call = (name: string) => () => {
-    sent.push(name);
-    return Promise.resolve(name);
+  const visible = new Set<string>();
+  const hold = new Promise<void>(() => undefined);
+  const setLane = (name: string, lane: Lane | undefined) => {
+    if (lane === "user") void hints.userWhile(`k:${name}`, () => hold);
+    if (lane === "visible") visible.add(`k:${name}`);
+    else visible.delete(`k:${name}`);
+    hints.setVisible(() => false, visible);
   };
   const queue = (name: string, lane?: Lane, first = false) => {
-    const run = call(name);
-    return scheduler.schedule(lane === undefined ? run : scheduler.inLane(run, () => lane), first);
+    setLane(name, lane);
+    return scheduler.schedule(
+      () => {
+        sent.push(name);
+        return Promise.resolve(name);
+      },
+      { answers: { keys: [`k:${name}`] }, first },
+    );
   };
   await Promise.all([queue("spent-1"), queue("spent-2")]);
   expect(sent).toEqual(["spent-1", "spent-2"]); // the window's budget is gone: the next ones wait
   sent.length = 0;
-  return { clock, scheduler, sent, queue };
+  return { clock, sent, queue, setLane };
 }
 
 describe("priority lanes: the user's action, then visible cells, then the rest", () => {
@@ -68,19 +84,14 @@ describe("priority lanes: the user's action, then visible cells, then the rest",
   });
 
   test("a waiting request changes lane when the hint changes (the visible set moved), queue order kept", async () => {
-    const { clock, scheduler, sent, queue } = await exhausted();
-    let seen = "background" as Lane;
-    const moving = scheduler.inLane(() => {
-      sent.push("moves");
-      return Promise.resolve("moves");
-    }, () => seen);
-    const all = Promise.all([queue("bg-1", "background"), scheduler.schedule(moving), queue("vis-1", "visible")]);
-    seen = "visible";
-    scheduler.reorder();
+    const { clock, sent, queue, setLane } = await exhausted();
+    const all = Promise.all([queue("bg-1", "background"), queue("moves", "background"), queue("vis-1", "visible")]);
+    setLane("moves", "visible");
     await clock.advance(2 * WINDOW_MS);
     await all;
-    // It was queued behind vis-1 (a lower lane then): it moves ahead of the background, behind vis-1.
-    expect(sent).toEqual(["vis-1", "moves", "bg-1"]);
+    // It was queued before vis-1 (in a lower lane then): it moves ahead of the background, and keeps its place
+    // in the visible lane by when it was queued.
+    expect(sent).toEqual(["moves", "vis-1", "bg-1"]);
   });
 
   test("a call without a lane is background: it keeps first come first served among its own", async () => {

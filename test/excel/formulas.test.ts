@@ -171,6 +171,20 @@ describe("INDEX.HEALTH, STATUS, METHODOLOGY", () => {
     expect(await indexStatus(env({ systemStatus: notFound, health: { healthy: true, httpStatus: 200 } }))).toBe("ok");
   });
 
+  it("a state the service could not be asked for (a last-known value) is never shown as current", async () => {
+    const okStatus = { status: "ok" as const, timestamp: "2024-03-10T11:00:00Z", reasons: [] };
+    // The fixture source serves last-known values as fetched at 2024-03-01T12:00:00Z.
+    const unreachable = "unreachable (last seen ok at 2024-03-01 12:00 UTC)";
+    expect(await indexStatus(env({ systemStatus: okStatus, stale: true }))).toBe(unreachable);
+    const notFound = serviceError("NotFoundError", "not published", { status: 404 });
+    expect(await indexStatus(env({ systemStatus: notFound, health: { healthy: true, httpStatus: 200 }, stale: true }))).toBe(unreachable);
+    const stale = env({ benchmarkHealth: health, stale: true });
+    expect(await indexHealth(stale, null)).toBe("unreachable (last seen degraded at 2024-03-01 12:00 UTC)");
+    expect(await indexHealth(stale, "all")).toContainEqual(["benchmarkStatus", "unreachable (last seen degraded at 2024-03-01 12:00 UTC)"]);
+    // Figures are last-known values like any other, marked stale where the cell asks.
+    expect(await indexHealth(stale, "avgConfidence")).toBe(71);
+  });
+
   it("falls back to the latest fixes' methodologyVersion without a methodology document", async () => {
     const e = env({ methodology: serviceError("NotFoundError", "no such endpoint"), listIndexes: catalogue, latest: () => latestFixture("latest-newer.json") });
     expect(await indexMethodology(e, null)).toBe("2.1.0");

@@ -1,22 +1,40 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
 import { PREVIEW_TEXT } from "../../src/functions/runtime";
+import { LATEST_FIELD_NAMES } from "../../src/excel/formulas/latest";
 
 /**
  * Excel evaluates a formula while it is typed (invocation.isInValuePreview, CustomFunctionsRuntime 1.5).
- * Those previews answer from the cache or show PREVIEW_TEXT; they never reach the service.
+ * Those previews answer only from what the cache holds for that exact resource, or show PREVIEW_TEXT; they never
+ * reach the service, whatever else the cache holds (the catalogue, other symbols).
  */
 const SYMBOL = "RTM-USG.B-2x4";
-const TYPED = ["R", "RTM", "RTM-US", "RTM-USG.B", "RTM-USG.B-2x"];
+/** What a trader types on the way to a symbol; the last is well-formed but names no index. */
+const TYPED = ["R", "RTM", "RTM-US", "RTM-USG-C", "RTM-USG.B-2x"];
+
+type Functions = typeof import("../../src/functions/catalogue.functions") &
+  typeof import("../../src/functions/history.functions") &
+  typeof import("../../src/functions/analytics.functions") &
+  typeof import("../../src/functions/service.functions") &
+  typeof import("../../src/functions/periods.functions") &
+  typeof import("../../src/functions/card.functions") &
+  typeof import("../../src/functions/live.functions");
 
 let service: RunningReferenceService;
-let latest: typeof import("../../src/functions/catalogue.functions").latest;
-let vol: typeof import("../../src/functions/analytics.functions").vol;
+let f: Functions;
 
 beforeAll(async () => {
   installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
-  ({ latest } = await import("../../src/functions/catalogue.functions"));
-  ({ vol } = await import("../../src/functions/analytics.functions"));
+  f = Object.assign(
+    {},
+    await import("../../src/functions/catalogue.functions"),
+    await import("../../src/functions/history.functions"),
+    await import("../../src/functions/analytics.functions"),
+    await import("../../src/functions/service.functions"),
+    await import("../../src/functions/periods.functions"),
+    await import("../../src/functions/card.functions"),
+    await import("../../src/functions/live.functions"),
+  );
   service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
   const { getContext } = await import("../../src/office/context");
   await getContext().settings.save({ baseUrl: service.url });
@@ -34,42 +52,88 @@ function shown(work: Promise<unknown>): Promise<unknown> {
   );
 }
 
+/** A spill of one cell is what that cell shows. */
+function onlyCell(cell: unknown): unknown {
+  return Array.isArray(cell) && cell.length === 1 && Array.isArray(cell[0]) && cell[0].length === 1 ? (cell[0] as unknown[])[0] : cell;
+}
+
 function preview(): CustomFunctions.Invocation {
   return { address: "Sheet1!B2", isInValuePreview: true } as unknown as CustomFunctions.Invocation;
 }
 
 const entered = { address: "Sheet1!B2", isInValuePreview: false } as unknown as CustomFunctions.Invocation;
 
-function latestPaths(): string[] {
-  return service.requests.map((r) => r.path).filter((path) => path.startsWith("/api/v1/index"));
+/** INDEX.LIVE previewed: what it shows first, and whether it went on watching (it must not). */
+function livePreview(symbol: string, field: string): Promise<unknown> {
+  return new Promise((resolve) => {
+    const invocation = {
+      ...preview(),
+      setResult: (value: unknown) => resolve(value instanceof Error ? `${(value as { code?: string }).code ?? "?"} ${value.message}` : value),
+    } as unknown as Parameters<Functions["live"]>[3];
+    f.live(symbol, field, 30, invocation);
+  });
 }
 
-test("previewing five partial symbols sends no request; entering the formula sends one", async () => {
-  service.resetRequestLog();
-  for (const typed of TYPED) {
-    const cell = await shown(latest(typed, "confidence", preview()));
-    // Either the symbol rule turns the fragment away (#VALUE!, no request) or the preview text shows.
-    expect(cell === PREVIEW_TEXT || String(cell).startsWith("#VALUE!")).toBe(true);
-  }
-  expect(service.requests).toHaveLength(0);
+/** Every INDEX function, as typed with `symbol` in its symbol argument (the others need none). */
+function everyFunction(symbol: string): Array<[string, () => Promise<unknown>]> {
+  const p = preview();
+  return [
+    ["LIST", () => f.list(true, true, p)],
+    ...LATEST_FIELD_NAMES.map((field): [string, () => Promise<unknown>] => [`LATEST(${field})`, () => f.latest(symbol, field, p)]),
+    ["FIX", () => f.fix(symbol, false, p)],
+    ["HISTORY", () => f.history(symbol, "2025-01-06", "2025-01-10", "daily", false, "asc", [], p)],
+    ["HISTORY open-ended", () => f.history(symbol, "-30D", "", "", false, "", [], p)],
+    ["PANEL", () => f.panel([[symbol], ["RTM-NWE-A-1x3"]], "2025-01-06", "2025-01-10", "blank", true, "", "", p)],
+    ["PANEL by period", () => f.panel([[symbol]], "2025-01-01", "2025-03-31", "blank", true, "monthly", "avg", p)],
+    ["PERIODS", () => f.periods(symbol, "2025-01-01", "2025-06-30", "monthly", "avg,observed", true, p)],
+    ["VOL", () => f.vol(symbol, 30, p)],
+    ["FORWARD", () => f.forward(symbol, true, p)],
+    ["CAPACITY", () => f.capacity(symbol, "fillRatio", p)],
+    ["CARD", () => f.card(symbol, [[""]], p)],
+    ["HEALTH", () => f.health("status", p)],
+    ["STATUS", () => f.status(p)],
+    ["METHODOLOGY", () => f.methodology("version", p)],
+    ["LIVE", () => livePreview(symbol, "value")],
+  ];
+}
 
-  const value = await shown(latest(SYMBOL, "confidence", entered));
-  expect(typeof value).toBe("number");
-  expect(latestPaths()).toEqual([`/api/v1/index/${SYMBOL}/latest`]);
-});
+describe("a value preview never spends the budget", () => {
+  test("every INDEX function previewed with partial symbols while the catalogue is fresh sends 0 requests", async () => {
+    // The workbook has loaded the catalogue (an INDEX.LIST cell) and one index's figures, as a sheet in use has.
+    expect(Array.isArray(await shown(f.list(false, true, entered)))).toBe(true);
+    expect(typeof (await shown(f.latest(SYMBOL, "confidence", entered)))).toBe("number");
+    service.resetRequestLog();
+    const unexpected: string[] = [];
+    for (const typed of TYPED) {
+      for (const [name, call] of everyFunction(typed)) {
+        const cell = onlyCell(await shown(call()));
+        // The symbol rule turns a fragment away (#VALUE!, no request), or the preview text shows; LIST answers
+        // from the catalogue the cache holds.
+        const ok = name === "LIST" ? Array.isArray(cell) && cell.length > 2 : cell === PREVIEW_TEXT || String(cell).startsWith("#VALUE! ");
+        if (!ok) unexpected.push(`${name} "${typed}": ${JSON.stringify(cell)}`);
+      }
+    }
+    expect(unexpected).toEqual([]);
+    expect(service.requests.map((r) => r.path)).toEqual([]);
+  });
 
-test("a preview of a formula whose resource is cached shows the value, without a request", async () => {
-  const enteredValue = await shown(latest(SYMBOL, "confidence", entered));
-  service.resetRequestLog();
-  expect(await shown(latest(SYMBOL, "confidence", preview()))).toBe(enteredValue);
-  expect(service.requests).toHaveLength(0);
-});
+  test("a preview of a formula whose exact resource is cached shows the value, without a request", async () => {
+    const enteredValue = await shown(f.latest(SYMBOL, "confidence", entered));
+    const enteredHistory = await shown(f.history(SYMBOL, "2025-01-06", "2025-01-10", "daily", false, "asc", [], entered));
+    service.resetRequestLog();
+    expect(await shown(f.latest(SYMBOL, "confidence", preview()))).toBe(enteredValue);
+    expect(await shown(f.history(SYMBOL, "2025-01-07", "2025-01-09", "daily", false, "asc", [], preview()))).toEqual((enteredHistory as unknown[][]).slice(1, 4));
+    // The value alone comes from the cached fix or the catalogue's row for that symbol.
+    expect(await shown(f.latest(SYMBOL, "value", preview()))).toEqual(expect.any(Number));
+    expect(await livePreview(SYMBOL, "confidence")).toBe(enteredValue);
+    expect(service.requests).toHaveLength(0);
+  });
 
-test("a well-formed symbol that is not cached shows the preview text, not a fetched value", async () => {
-  service.resetRequestLog();
-  expect(await shown(vol("RTM-NWE-A-1x3", 30, preview()))).toBe(PREVIEW_TEXT);
-  expect(service.requests).toHaveLength(0);
-  // Entered for real, the same formula is fetched as ever.
-  expect(typeof (await shown(vol("RTM-NWE-A-1x3", 30, entered)))).toBe("number");
-  expect(service.requests.map((r) => r.path)).toEqual(["/api/v1/index/RTM-NWE-A-1x3/volatility?windowDays=30"]);
+  test("a well-formed symbol that is not cached shows the preview text; entered, it is fetched as ever", async () => {
+    service.resetRequestLog();
+    expect(await shown(f.vol("RTM-NWE-A-1x3", 30, preview()))).toBe(PREVIEW_TEXT);
+    expect(service.requests).toHaveLength(0);
+    expect(typeof (await shown(f.vol("RTM-NWE-A-1x3", 30, entered)))).toBe("number");
+    expect(service.requests.map((r) => r.path)).toEqual(["/api/v1/index/RTM-NWE-A-1x3/volatility?windowDays=30"]);
+  });
 });

@@ -35,7 +35,7 @@ let viaGateway: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(PREVIEW_DIST, "preview.html"))) throw new Error(`${join(PREVIEW_DIST, "preview.html")} is missing: run "npm run build" first.`);
+  if (!existsSync(join(PREVIEW_DIST, "preview.html"))) throw new Error(`${join(PREVIEW_DIST, "preview.html")} is missing: run "npm run build:test" (npm test does it).`);
   service = await startReferenceService({ rateLimits: { anonymous: 100_000, "api-key": 100_000 } });
   gateway = await startGateway({ upstream: service.url, upstreamKey: DEMO_KEYS.apiKey, tokens: () => desk.entries });
   // Each page reaches its service through its own origin's /api, as the add-in's pages do in development.

@@ -1,8 +1,9 @@
-import { readFileSync } from "node:fs";
-import { DEV_BASE_URL, deployBaseUrl, manifestForBase } from "../../scripts/deploy-origin.cjs";
-import { MANIFEST_PATH, manifestUrls, urlProblems } from "../../scripts/manifest-checks.cjs";
+import { jsonUrls } from "../../scripts/addin/agreement.cjs";
+import { manifestFiles, versionedMetadataFile } from "../../scripts/addin/manifest-files.cjs";
+import { DEV_BASE_URL, deployBaseUrl } from "../../scripts/deploy-origin.cjs";
+import { manifestUrls, urlProblems } from "../../scripts/manifest-checks.cjs";
 
-const xml = readFileSync(MANIFEST_PATH, "utf8");
+const METADATA = JSON.stringify({ functions: [{ id: "LATEST", name: "LATEST", parameters: [], result: {} }] });
 const EXAMPLE = "e.g. ADDIN_BASE_URL=https://addin.example.com (or https://cdn.example.com/index-data/)";
 
 /** ADDIN_BASE_URL as given, and the deploy base it means. */
@@ -35,32 +36,41 @@ describe("ADDIN_BASE_URL, the deploy base of a build", () => {
   });
 });
 
-describe("the manifest moved onto a deploy base", () => {
-  it("puts every URL on the deploy origin and leaves no localhost", () => {
-    const moved = manifestForBase(xml, "https://addin.example.com/");
-    const urls = manifestUrls(moved);
-    expect(urls.length).toBe(manifestUrls(xml).length);
-    expect(urls).toContain("https://addin.example.com/taskpane.html");
-    expect(urls).toContain("https://addin.example.com/functions.json");
-    expect(urlProblems(moved, "https://addin.example.com/")).toEqual([]);
-    expect(moved).not.toMatch(/localhost/i);
+describe("the manifests rendered onto a deploy base", () => {
+  /** The build's files for `base` from a small metadata file: only the manifests' URLs matter here. */
+  const built = (base: string) => manifestFiles(base, METADATA);
+  const xmlFor = (base: string) => String(built(base)["manifest.xml"]);
+  const metadataFile = versionedMetadataFile(METADATA);
+
+  it("puts every URL of both manifests on the deploy origin and leaves no localhost", () => {
+    const base = "https://addin.example.com/";
+    const urls = [...manifestUrls(xmlFor(base)), ...jsonUrls(JSON.parse(String(built(base)["manifest.json"])))];
+    expect(urls).toEqual(expect.arrayContaining([`${base}taskpane.html`, `${base}${metadataFile}`]));
+    expect(urls.filter((url) => !url.startsWith(base))).toEqual([]);
+    expect(urlProblems(xmlFor(base), base)).toEqual([]);
+    expect(`${xmlFor(base)}${String(built(base)["manifest.json"])}`).not.toMatch(/localhost/i);
   });
 
   it("keeps each file's path under a base with a folder", () => {
-    const moved = manifestForBase(xml, "https://cdn.example.com/index-data/");
-    const before = manifestUrls(xml).map((url) => url.slice(DEV_BASE_URL.length));
-    const after = manifestUrls(moved).map((url) => url.slice("https://cdn.example.com/index-data/".length));
-    expect(after).toEqual(before);
-    expect(manifestUrls(moved).every((url) => url.startsWith("https://cdn.example.com/index-data/"))).toBe(true);
+    const dev = manifestUrls(xmlFor(DEV_BASE_URL)).map((url) => url.slice(DEV_BASE_URL.length));
+    const folder = "https://cdn.example.com/index-data/";
+    const moved = manifestUrls(xmlFor(folder));
+    expect(moved.map((url) => url.slice(folder.length))).toEqual(dev);
+    expect(moved.every((url) => url.startsWith(folder))).toBe(true);
   });
 
   it("reports a URL left off the deploy base", () => {
-    const moved = manifestForBase(xml, "https://addin.example.com/").replace(
-      "https://addin.example.com/functions.json",
-      "https://localhost:3000/functions.json",
-    );
-    expect(urlProblems(moved, "https://addin.example.com/")).toEqual([
-      "URL https://localhost:3000/functions.json does not point at the deploy base https://addin.example.com/",
+    const base = "https://addin.example.com/";
+    const moved = xmlFor(base).replace(`${base}taskpane.html`, "https://localhost:3000/taskpane.html");
+    expect(urlProblems(moved, base)).toEqual([
+      "URL https://localhost:3000/taskpane.html does not point at the deploy base https://addin.example.com/",
     ]);
+  });
+
+  it("names the functions metadata by its content, so a changed one gets a new URL and an unchanged one keeps it", () => {
+    expect(metadataFile).toMatch(/^functions\.[0-9a-f]{12}\.json$/);
+    expect(versionedMetadataFile(METADATA)).toBe(metadataFile);
+    expect(versionedMetadataFile(METADATA.replace("LATEST", "LAST"))).not.toBe(metadataFile);
+    expect(String(built(DEV_BASE_URL)[metadataFile])).toBe(METADATA);
   });
 });

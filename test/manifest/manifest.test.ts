@@ -1,9 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { DEV_BASE_URL } from "../../scripts/deploy-origin.cjs";
 import {
-  DIST_DIR,
   builtManifestProblems,
+  devManifestProblems,
   MANIFEST_PATH,
   REPO_ROOT,
   functionsMetadataProblems,
@@ -12,10 +13,11 @@ import {
   urlProblems,
   xmllintProblems,
 } from "../../scripts/manifest-checks.cjs";
+import { BUILD_UNDER_TEST } from "../support/build-under-test";
 
 const xml = readFileSync(MANIFEST_PATH, "utf8");
-/** The build under test: dist/ from `npm run build`, or a private build named by TASKPANE_DIST (as the e2e tests). */
-const BUILD_DIR = process.env["TASKPANE_DIST"] !== undefined ? join(REPO_ROOT, process.env["TASKPANE_DIST"]) : DIST_DIR;
+/** The build under test: build/test-dist/ (jest's globalSetup), or the build TASKPANE_DIST names. */
+const BUILD_DIR = BUILD_UNDER_TEST;
 const fixture = (name: string): string => join(__dirname, "fixtures", name);
 
 /** Width and height from a PNG's IHDR chunk, after checking the signature. */
@@ -34,6 +36,13 @@ function attributeOf(pattern: RegExp): string | undefined {
 describe("manifest.xml", () => {
   it("is well-formed and valid against the Office add-in manifest schema", () => {
     expect(xmllintProblems()).toEqual([]);
+  });
+
+  it("is generated: exactly what scripts/addin/description.cjs renders for the dev server", () => {
+    expect(devManifestProblems()).toEqual([]);
+    expect(devManifestProblems(xml.replace(">Refresh<", ">Refresh all<").replace('"Refresh"', '"Refresh all"'))).toEqual([
+      "manifest.xml differs from scripts/addin/description.cjs: run npm run manifest:dev (never edit it by hand)",
+    ]);
   });
 
   it("defines every resid it uses", () => {
@@ -81,8 +90,8 @@ describe("manifest.xml", () => {
 });
 
 describe("the build the manifest points at", () => {
-  it("exists in dist/ for every file the manifest references", () => {
-    if (!existsSync(BUILD_DIR)) throw new Error(`${BUILD_DIR} is missing: run npm run build`);
+  it("exists in the build for every file the manifest references", () => {
+    if (!existsSync(BUILD_DIR)) throw new Error(`${BUILD_DIR} is missing: run npm run build:test`);
     const missing = referencedFiles(xml).filter((file) => !existsSync(join(BUILD_DIR, file)));
     expect(missing).toEqual([]);
     expect(referencedFiles(xml)).toEqual(expect.arrayContaining(["taskpane.html", "functions.json", "functions.js"]));
@@ -102,8 +111,8 @@ describe("the build the manifest points at", () => {
     ]);
   });
 
-  it("wrote dist/manifest.xml: valid, on the build's ADDIN_BASE_URL (the dev server when unset), every file present", () => {
-    expect(builtManifestProblems(BUILD_DIR)).toEqual([]);
+  it("wrote manifest.xml, manifest.json and app-package.zip: valid, agreeing, on the dev server, every file present", () => {
+    expect(builtManifestProblems(BUILD_DIR, DEV_BASE_URL)).toEqual([]);
   });
 
   it("has a functions.json with unique upper-case function ids and names", () => {

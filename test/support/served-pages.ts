@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startReferenceService, type ReferenceServiceOptions, type RunningReferenceService } from "../../reference-service/src";
 import { launchChromium } from "./browser";
+import { BUILD_UNDER_TEST } from "./build-under-test";
 import { startStaticServer, type StaticServer } from "./static-server";
 
-/** The built preview under test: dist/ from `npm run build` (PREVIEW_DIST_DIR points at another build). */
-export const PREVIEW_DIST = resolve(__dirname, "..", "..", process.env["PREVIEW_DIST_DIR"] ?? "dist");
+/** The built preview under test (test/support/build-under-test.ts). */
+export const PREVIEW_DIST = BUILD_UNDER_TEST;
 
 /** A reference service, a built folder served with /api proxied to it, and headless Chromium. */
 export interface ServedPages {
@@ -24,7 +25,7 @@ export function useServedPages(root: string | (() => string), options: Reference
   beforeAll(async () => {
     const folder = typeof root === "function" ? root() : root;
     if (folder === PREVIEW_DIST && !existsSync(join(folder, "preview.html"))) {
-      throw new Error(`${join(folder, "preview.html")} is missing: run "npm run build" first.`);
+      throw new Error(`${join(folder, "preview.html")} is missing: run "npm run build:test" (jest's globalSetup does it).`);
     }
     const service = await startReferenceService({ port: 0, ...options });
     const server = await startStaticServer({ root: folder, proxyApiTo: service.url });

@@ -65,12 +65,22 @@ describe("health banner from /api/status", () => {
     },
   );
 
-  it("shows nothing, and no error, where the older description has no /api/status (404)", async () => {
+  it("a last-known ok (the service did not answer) is not shown as current: the banner says unreachable", async () => {
+    ref.service.faults.setHealth("ok");
+    const status = await settle(ref.client.systemStatus().then((data) => ({ data, fetchedAt: "2026-11-23T14:02:09.000Z", stale: true })));
+    const html = renderHtml(<HealthBanner status={status} />);
+    expect(html).toContain("Service unreachable");
+    expect(html).toContain("It was last seen ok at 2026-11-23 14:02 UTC.");
+  });
+
+  it("says in one quiet line, not as an error, that the older description has no /api/status (404)", async () => {
     const older = await startReference({ flavor: "older" });
     try {
       const status = await settle(older.client.systemStatus());
       expect(status.state).toBe("failed");
-      expect(renderHtml(<HealthBanner status={status as Loadable<never>} />)).toBe(renderHtml(<></>));
+      const html = renderHtml(<HealthBanner status={status as Loadable<never>} />);
+      expect(html).toMatch(/<\/style><p class="[^"]*">This service publishes no system status \(only the newer description does\), so the benchmark&#x27;s health is not shown\.<\/p><\/div>$/);
+      expect(html).not.toMatch(/role="alert"|fui-MessageBar/);
     } finally {
       await older.stop();
     }

@@ -91,7 +91,7 @@ describe("Test connection under the page's Content-Security-Policy", () => {
   const policyAllowing = (origin: string) =>
     `default-src 'self'; script-src 'self'; connect-src 'self' ${origin}; style-src 'self' 'unsafe-inline'`;
 
-  it("says the address is not allowed by the security policy, and how to allow it, without sending a request", async () => {
+  it("says the address is outside the services this build allows, which ones it allows, and sends no request", async () => {
     const page = { policy: policyAllowing("https://indexes.example.com"), selfOrigin: SELF };
     const settings: Settings = { baseUrl: ref.service.url, keyHeaderStyle: "x-api-key" };
     ref.service.resetRequestLog();
@@ -103,8 +103,12 @@ describe("Test connection under the page's Content-Security-Policy", () => {
     expect(describeConnection(report, settings.baseUrl, page)).toEqual({
       intent: "error",
       kind: "blocked-by-policy",
-      title: "Not allowed by the add-in's security policy",
-      text: `This add-in's security policy does not allow connections to ${origin}, so the request was not sent. To allow it, rebuild the add-in with INDEX_API_ALLOWED_ORIGINS=${origin} (comma-separated for several origins), or with INDEX_API_BASE_URL set to this service.`,
+      title: "Not a service this add-in allows",
+      // Outside a build, the services allowed are the dev server's.
+      text:
+        `${origin} is outside the services this build of the add-in allows, so the browser blocks it before any request. ` +
+        "It allows the service it was built for, https://localhost:3000. Pick one of them, or ask whoever deploys the add-in " +
+        `to add ${origin} to INDEX_API_ALLOWED_ORIGINS and rebuild it.`,
     });
   });
 

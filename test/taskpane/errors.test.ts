@@ -22,6 +22,10 @@ describe("the pane's words for faults", () => {
     expect(describeError(errorNamed("UnauthorizedError", "x", { status: 403 }))).toBe(
       "The service refused the API key (HTTP 403). Check the key in Settings, or clear it to use the public tier.",
     );
+    // Read on Settings itself, the advice points at the field, not at Settings.
+    expect(describeError(errorNamed("UnauthorizedError", "x", { status: 401 }), "settings")).toBe(
+      "The service refused the API key (HTTP 401). Check the key above, or clear it to use the public tier.",
+    );
     expect(describeError(new Error("boom"))).toBe("boom");
     expect(describeError("weird")).toBe("Something went wrong.");
   });

@@ -25,6 +25,35 @@ describe("the settings form model", () => {
     expect(keySource(after({ type: "loaded", settings: { baseUrl: SAVED.baseUrl, keyHeaderStyle: "x-api-key" } }))).toBe("none");
   });
 
+  it("keeps a URL and header style the user changed before the stored settings arrived (Office's storage is async)", () => {
+    const form = after(
+      { type: "baseUrlChanged", baseUrl: "https://typed.example" },
+      { type: "loaded", settings: SAVED },
+    );
+    expect(form).toMatchObject({ loaded: true, baseUrl: "https://typed.example", keyHeaderStyle: "bearer", hasSavedKey: true });
+    const styled = after({ type: "keyHeaderStyleChanged", keyHeaderStyle: "x-api-key" }, { type: "loaded", settings: SAVED });
+    expect(styled).toMatchObject({ baseUrl: "https://x.example", keyHeaderStyle: "x-api-key" });
+    // Once saved, the next load is the saved settings again.
+    const saved = settingsFormReducer(form, { type: "saved", settings: { ...SAVED, baseUrl: "https://typed.example" } });
+    expect(settingsFormReducer(saved, { type: "loaded", settings: SAVED }).baseUrl).toBe("https://x.example");
+  });
+
+  it("shows the saved key when Show was pressed before the stored settings arrived, and nothing else then", () => {
+    const shown = after({ type: "revealChanged", revealed: true }, { type: "loaded", settings: SAVED });
+    expect(shown).toMatchObject({ draft: "stored-key", draftIsStored: true, revealed: true });
+    expect(after({ type: "loaded", settings: SAVED })).toMatchObject({ draft: "", draftIsStored: false });
+    expect(after({ type: "revealChanged", revealed: true }, { type: "draftChanged", draft: "t" }, { type: "loaded", settings: SAVED })).toMatchObject({
+      draft: "t",
+      draftIsStored: false,
+    });
+  });
+
+  it("is not loaded until the stored settings or their failure arrive", () => {
+    expect(INITIAL_SETTINGS_FORM.loaded).toBe(false);
+    const failed = after({ type: "loadFailed", error: new Error("storage unavailable") });
+    expect(failed).toMatchObject({ loaded: true, verdict: { kind: "failed", title: "Settings not loaded" } });
+  });
+
   it("uses what was typed before the stored key", () => {
     const form = after({ type: "loaded", settings: SAVED }, { type: "draftChanged", draft: "typed" });
     expect(keySource(form)).toBe("draft");

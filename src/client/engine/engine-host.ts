@@ -8,8 +8,7 @@ import { resolveEngineOptions, type EngineOptions } from "./engine-options";
 import type { FreshnessSnapshot } from "./freshness";
 import { LiveFeed } from "./live-feed";
 import { RequestEngine } from "./request-engine";
-import { SwitchingSource } from "./switching-source";
-import type { CellCall } from "./address-index";
+import { NO_CELL, USER_ACTION, type CallContext } from "./call-context";
 import { CellSource } from "./cell-source";
 
 /** Longest gap between a change and the snapshot listeners hearing of it. */
@@ -46,7 +45,8 @@ export class EngineHost {
   private lastRefreshedAt: string | undefined;
   private readonly listeners = new Set<(snapshot: FreshnessSnapshot) => void>();
   private notifyTimer: TimerHandle | undefined;
-  private readonly clock: Clock;
+  /** The clock every wait of this runtime runs on (the engine's; the formulas' deadline too). */
+  readonly clock: Clock;
   private readonly defaultBoundMs: number;
 
   constructor(private readonly options: EngineHostOptions) {
@@ -54,8 +54,8 @@ export class EngineHost {
     this.defaultBoundMs = resolved.settleBoundMs;
     this.clock = resolved.clock;
     this.current = this.start(options.settings.load().catch(() => defaultSettings()));
-    this.source = new SwitchingSource(() => this.current);
-    this.userSource = new CellSource(() => this.current, { preview: false }, true);
+    this.source = new CellSource(() => this.current, NO_CELL);
+    this.userSource = new CellSource(() => this.current, USER_ACTION);
     this.live = new LiveFeed({
       poll: (symbol) => this.current.then((engine) => engine.latestNow(symbol)),
       floorMs: (symbols) => this.ready?.liveFloorMs(symbols) ?? 2000,
@@ -88,17 +88,22 @@ export class EngineHost {
   }
 
   /** The source of one evaluation of one cell (indexed by its address; cache only in a value preview). */
-  sourceFor(cell: CellCall): CellSource {
+  sourceFor(cell: CallContext): CellSource {
     return new CellSource(() => this.current, cell);
   }
 
-  /** Asks the service again for `keys` only (once each), then recalculates the scope's cells through `recalc`. */
-  async refreshKeys(keys: readonly string[], recalc: () => Promise<unknown>): Promise<void> {
+  /**
+   * Every cell `covers` accepts asks the service again at its next evaluation (once per resource), then `recalc`
+   * recalculates them; resolves with the requests the refresh made, once the engine is quiet.
+   */
+  async refreshCells(covers: (address: string) => boolean, recalc: () => Promise<unknown>): Promise<number> {
     const engine = await this.current;
-    engine.refreshKeys(keys);
+    engine.refreshCells(covers);
     await recalc();
+    await engine.quiet();
     this.lastRefreshedAt = new Date(this.clock.now()).toISOString();
     this.notifyNow();
+    return engine.snapshot().requestsDone;
   }
 
   /** The cells the user can see now (a hint: their requests go before the background's). */

@@ -4,6 +4,7 @@ import { CLIENT_DEFAULTS } from "../options";
 import type { KeyValueStorage } from "../storage";
 import { DEFAULT_TTLS, type TtlTable } from "./kinds";
 import type { RetryOptions } from "./retry-policy";
+import { openingBurstOf } from "./header-rule";
 import type { BudgetChannel } from "./shared-budget";
 
 /** Options of the request engine. Every one has a default; the defaults suit a sheet in Excel. */
@@ -38,11 +39,7 @@ export interface ResolvedEngineOptions {
   /** Slack added to every window edge: max(250, 2% of the window). */
   readonly rateMarginMs: number;
   readonly maxQueueWaitMs: number;
-  /**
-   * Requests sent before the first answer (ours or another runtime's) tells us what is left of the budget: a
-   * sixth of the tier's limit, so the first data requests go at once (no probe in front of them) and the same
-   * IP or key may have spent five sixths of the window elsewhere without a 429.
-   */
+  /** Requests sent in a window before its first answer tells what is left of the budget (openingBurstOf). */
   readonly openingBurst: number;
   /** Requests in flight at once (a first wave of a sheet goes out together). */
   readonly maxInFlight: number;
@@ -64,7 +61,7 @@ export interface ResolvedEngineOptions {
   readonly timeoutMs: number;
   /** Longest one request (queue wait, attempts, backoffs) may take before its cells are answered. */
   readonly requestBoundMs: number;
-  /** Longest any engine call may take: the promise handed to Excel settles within this. */
+  /** Longest any engine call may take, so the functions' one deadline per formula: what Excel is handed settles within it. */
   readonly settleBoundMs: number;
 }
 
@@ -92,7 +89,7 @@ export function resolveEngineOptions(
     rateWindowMs,
     rateMarginMs: Math.max(250, Math.round(rateWindowMs * 0.02)),
     maxQueueWaitMs,
-    openingBurst: Math.max(1, Math.floor(initialLimit / 6)),
+    openingBurst: openingBurstOf(initialLimit),
     maxInFlight: 48,
     batchWindowMs,
     ttls: { ...DEFAULT_TTLS, ...options.ttls },

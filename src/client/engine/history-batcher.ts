@@ -1,4 +1,5 @@
 import type { Granularity, History, HistoryQuery } from "../resources/history";
+import type { Served } from "../source";
 import { dayText, type Clock, type TimerHandle } from "../../time";
 import { covers, groupRanges, sliceHistory, unionOf, type DateRange } from "./history-ranges";
 
@@ -17,6 +18,8 @@ interface Union {
   readonly range: DateRange;
   readonly result: Promise<History>;
   expiresAt: number;
+  /** The answer, once it came: what a value preview may be answered from. */
+  settled?: { readonly wide: History; readonly at: number };
 }
 
 interface Member {
@@ -32,7 +35,7 @@ interface Member {
  * union already fetched (or in flight) is sliced from it without a request.
  */
 export class HistoryBatcher {
-  private readonly pending = new Map<string, Member[]>();
+  private readonly queued = new Map<string, Member[]>();
   private readonly unions = new Map<string, Union[]>();
   private timer: TimerHandle | undefined;
 
@@ -41,17 +44,39 @@ export class HistoryBatcher {
     private readonly options: HistoryBatcherOptions,
   ) {}
 
-  /** `granularity` is passed on as given (absent or "daily"): the newer description does not list it. */
-  get(symbol: string, range: DateRange, granularity?: Granularity): Promise<History> {
+  /**
+   * `granularity` is passed on as given (absent or "daily"): the newer description does not list it. `fresh`
+   * (a refresh asked for it) skips the unions fetched before and joins the next batch.
+   */
+  get(symbol: string, range: DateRange, granularity?: Granularity, fresh = false): Promise<History> {
     const batchKey = `${symbol}\u0000${granularity ?? ""}`;
-    const known = this.coveringUnion(batchKey, range);
+    const known = fresh ? undefined : this.coveringUnion(batchKey, range);
     if (known !== undefined) return known.result.then((wide) => sliceHistory(wide, range));
     return new Promise<History>((resolve, reject) => {
-      const members = this.pending.get(batchKey) ?? [];
+      const members = this.queued.get(batchKey) ?? [];
       members.push({ range, granularity, resolve, reject });
-      this.pending.set(batchKey, members);
+      this.queued.set(batchKey, members);
       this.timer ??= this.options.clock.setTimer(() => this.flush(), this.options.windowMs);
     });
+  }
+
+  /** Unions fetched or in flight, over every symbol. */
+  get unionCount(): number {
+    let n = 0;
+    for (const list of this.unions.values()) n += list.length;
+    return n;
+  }
+
+  /** True while requests wait for the batch window. */
+  get pending(): boolean {
+    return this.queued.size > 0;
+  }
+
+  /** The slice of an answered union covering `range`, without a request or a wait; undefined when there is none. */
+  peek(symbol: string, range: DateRange, granularity?: Granularity): Served<History> | undefined {
+    const settled = this.coveringUnion(`${symbol}\u0000${granularity ?? ""}`, range, true)?.settled;
+    if (settled === undefined) return undefined;
+    return { data: sliceHistory(settled.wide, range), fetchedAt: new Date(settled.at).toISOString(), stale: false };
   }
 
   /** Forgets unions that `keep` rejects (a refresh keeps past history only). */
@@ -63,18 +88,18 @@ export class HistoryBatcher {
     }
   }
 
-  private coveringUnion(batchKey: string, range: DateRange): Union | undefined {
+  private coveringUnion(batchKey: string, range: DateRange, answered = false): Union | undefined {
     const now = this.options.clock.now();
     const list = (this.unions.get(batchKey) ?? []).filter((u) => u.expiresAt > now);
     if (list.length > 0) this.unions.set(batchKey, list);
     else this.unions.delete(batchKey);
-    return list.find((u) => covers(u.range, range));
+    return list.find((u) => covers(u.range, range) && (!answered || u.settled !== undefined));
   }
 
   private flush(): void {
     this.timer = undefined;
-    const batches = [...this.pending];
-    this.pending.clear();
+    const batches = [...this.queued];
+    this.queued.clear();
     for (const [batchKey, members] of batches) {
       for (const group of groupRanges(members, this.options.maxSpanMs)) this.send(batchKey, group);
     }
@@ -94,6 +119,7 @@ export class HistoryBatcher {
     result.then(
       (wide) => {
         union.expiresAt = this.options.clock.now() + this.options.ttlFor(range.endMs);
+        union.settled = { wide, at: this.options.clock.now() };
         for (const member of group) member.resolve(sliceHistory(wide, member.range));
       },
       (error: unknown) => {

@@ -1,4 +1,4 @@
-import type { History, HistoryQuery } from "../resources/history";
+import { pointTime, type History, type HistoryQuery } from "../resources/history";
 import { DAY_MS, parseInstant, startOfUtcDay } from "../../time";
 
 /**
@@ -70,7 +70,7 @@ export function unionOf(ranges: readonly DateRange[]): DateRange | undefined {
  */
 export function sliceHistory(wide: History, range: DateRange): History {
   const values = wide.values.filter((point) => {
-    const ms = Date.parse(point.date);
+    const ms = pointTime(point);
     return ms >= range.startMs && ms < range.endMs + DAY_MS;
   });
   const wideStart = Date.parse(wide.startDate);

@@ -15,7 +15,8 @@ interface LatestValueSources {
 
 type Waiter = { resolve: (v: Served<LatestValue>) => void; reject: (e: unknown) => void };
 
-function fromFix(served: Served<LatestFix>): Served<LatestValue> {
+/** The value and date of a served fix, served the same way. */
+export function latestValueOf(served: Served<LatestFix>): Served<LatestValue> {
   const { symbol, value, asOf } = served.data;
   return { data: { symbol, value, asOf }, fetchedAt: served.fetchedAt, stale: served.stale };
 }
@@ -39,6 +40,11 @@ export class LatestValueBatcher {
     private readonly windowMs: number,
     private readonly clock: Clock,
   ) {}
+
+  /** True while requests wait for the batch window. */
+  get pending(): boolean {
+    return this.waiting.size > 0;
+  }
 
   get(symbol: string): Promise<Served<LatestValue>> {
     return new Promise((resolve, reject) => {
@@ -64,7 +70,7 @@ export class LatestValueBatcher {
 
   private answerFromFix(symbol: string, waiters: readonly Waiter[]): void {
     this.sources.fix(symbol).then(
-      (served) => settleAll(waiters, fromFix(served)),
+      (served) => settleAll(waiters, latestValueOf(served)),
       (error: unknown) => rejectAll(waiters, error),
     );
   }

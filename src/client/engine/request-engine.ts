@@ -1,5 +1,5 @@
 import { IndexDataClient } from "../client";
-import { ConfigurationError, TimeoutError } from "../errors";
+import { ConfigurationError } from "../errors";
 import type { ClientOptions, ResponseInfo } from "../options";
 import type { BenchmarkHealth } from "../resources/benchmark-health";
 import type { CapacityMetrics } from "../resources/capacity";
@@ -14,20 +14,22 @@ import { WINDOW_DAYS } from "../../contract";
 import type { Volatility } from "../resources/volatility";
 import type { IndexDataSource, LatestValue, Served } from "../source";
 import { MemoryStorage } from "../storage";
-import { DAY_MS, parseInstant, startOfUtcDay, withDeadline } from "../../time";
+import { DAY_MS, parseInstant, startOfUtcDay } from "../../time";
 import type { FreshnessSnapshot } from "./freshness";
-import { AddressIndex, PreviewMiss, type CellCall } from "./address-index";
+import type { AddressIndex } from "./address-index";
+import { NO_CELL, PreviewMiss, type CallContext } from "./call-context";
+import { CellLedger } from "./cell-ledger";
 import { resolveEngineOptions, type EngineOptions, type ResolvedEngineOptions } from "./engine-options";
 import { HistoryBatcher } from "./history-batcher";
 import { mergeableRange } from "./history-ranges";
-import { historyKind, type ResourceKind } from "./kinds";
+import { historyKind, survivesRefresh, type ResourceKind } from "./kinds";
+import { LaneHints, type Answers } from "./lane-hints";
 import { LastKnownStore } from "./last-known-store";
-import { LatestValueBatcher } from "./latest-value-batcher";
+import { LatestValueBatcher, latestValueOf } from "./latest-value-batcher";
 import { Outage } from "./outage";
 import { RateBudget } from "./rate-budget";
 import { RequestSender } from "./request-sender";
-import { ResultCache } from "./result-cache";
-import { LaneHints } from "./lane-hints";
+import { ResultCache, type Held } from "./result-cache";
 import { Scheduler } from "./scheduler";
 import { shareBudget, type SharedBudget } from "./shared-budget";
 import { StaleLedger } from "./stale-ledger";
@@ -36,11 +38,21 @@ function symbolKey(symbol: string): string {
   return typeof symbol === "string" ? symbol.trim() : symbol;
 }
 
+/** The catalogue answers every latest-value cell: it is as urgent as the most urgent of them. */
+const CATALOGUE_ANSWERS: Answers = { keys: ["catalogue"], prefixes: ["latest|"] };
+
+/** A held answer as the promise a read returns; nothing held is a preview miss. */
+function fromHeld<T>(held: Held<T>, key: string): Promise<Served<T>> {
+  if (held === undefined) return Promise.reject(new PreviewMiss(key));
+  return held.ok ? Promise.resolve(held.served) : Promise.reject(held.error);
+}
+
 /**
  * The IndexDataSource the functions and the taskpane use: one request per distinct resource (cached with a
  * time-to-live per kind, shared while in flight), history ranges merged, latest values from one catalogue
  * request, every request within the tier's budget, retries, and last-known values when the service fails.
- * No Office imports: it runs in the add-in, in Node and in the benchmark alike.
+ * Every read takes the context of its call (which cell, a value preview, the user's own action) as its last
+ * argument. No Office imports: it runs in the add-in, in Node and in the benchmark alike.
  */
 export class RequestEngine implements IndexDataSource {
   readonly client: IndexDataClient;
@@ -57,16 +69,12 @@ export class RequestEngine implements IndexDataSource {
   private readonly stale = new StaleLedger();
   private readonly fixesAsked = new Set<string>();
   private readonly listeners = new Set<() => void>();
-  /** Which cell needs which resource (refresh by scope, freeze receipts). */
-  readonly addresses = new AddressIndex();
-  /** The cell the call running now is for (set only while an engine method runs synchronously). */
-  private cell: CellCall | undefined;
-  /** Keys a scoped refresh asked for again: their next read goes to the service. */
-  private readonly forced = new Set<string>();
-  /** Keys last served from a last-known value (the service failed). */
-  private readonly servedStale = new Set<string>();
   /** Which keys the user's action or a visible cell waits for: the lane of their requests. */
   private readonly hints = new LaneHints();
+  /** Which cell read what, and which reads a refresh wants fresh. */
+  private readonly ledger = new CellLedger(this.hints);
+  /** Keys last served from a last-known value (the service failed). */
+  private readonly servedStale = new Set<string>();
 
   constructor(clientOptions: ClientOptions, options: EngineOptions = {}) {
     this.options = resolveEngineOptions(options, clientOptions);
@@ -79,20 +87,15 @@ export class RequestEngine implements IndexDataSource {
       },
     });
     this.budget = new RateBudget({ limit: o.initialLimit, windowMs: o.rateWindowMs, marginMs: o.rateMarginMs, openingBurst: o.openingBurst });
-    this.scheduler = new Scheduler(this.budget, { maxQueueWaitMs: o.maxQueueWaitMs, maxInFlight: o.maxInFlight, clock: o.clock });
+    this.scheduler = new Scheduler(this.budget, this.hints, { maxQueueWaitMs: o.maxQueueWaitMs, maxInFlight: o.maxInFlight, clock: o.clock });
     this.scheduler.subscribe(() => this.changed());
     const where = { channel: options.budgetChannel, baseUrl: clientOptions.baseUrl, apiKey: clientOptions.apiKey, clock: o.clock };
     this.sharing = shareBudget(this.budget, where, () => this.scheduler.pump());
     this.sender = new RequestSender(this.scheduler, this.budget, new Outage({ holdMs: o.failureTtlMs, tripAfter: o.retry.maxAttempts }), o);
     this.store = new LastKnownStore(options.storage ?? new MemoryStorage(), { namespace: clientOptions.baseUrl, ...o.lastKnown });
-    this.cache = new ResultCache(this.store, {
-      ttls: o.ttls,
-      failureTtlMs: o.failureTtlMs,
-      maxEntries: 5000,
-    });
-    const historyLane = (symbol: string) => () => this.hints.laneOf((k) => k.startsWith(`history|${symbol}|`));
+    this.cache = new ResultCache(this.store, { ttls: o.ttls, failureTtlMs: o.failureTtlMs, maxEntries: 5000, clock: o.clock });
     const sendHistory = (symbol: string, query: HistoryQuery) =>
-      this.sender.send(this.scheduler.inLane(() => this.client.history(symbol, query), historyLane(symbol)));
+      this.sender.send(() => this.client.history(symbol, query), { keys: [], prefixes: [`history|${symbol}|`] });
     this.history_ = new HistoryBatcher(sendHistory, {
       windowMs: o.batchWindowMs,
       maxSpanMs: o.maxHistorySpanDays * DAY_MS,
@@ -102,8 +105,8 @@ export class RequestEngine implements IndexDataSource {
     this.latestValues = new LatestValueBatcher(
       {
         // Not counted as cells here: the cells count at latestValue, one each, not per shared request.
-        fix: (symbol) => this.fetchLatest(symbolKey(symbol)),
-        catalogue: () => this.fetchCatalogue(),
+        fix: (symbol) => this.fetchLatest(symbol),
+        catalogue: () => this.fetchCatalogue(NO_CELL),
         fixAtHand: (symbol) => this.fixesAsked.has(symbol) || this.cache.holdsFresh(`latest|${symbol}`),
         catalogueAtHand: () => this.cache.holdsFresh("catalogue"),
       },
@@ -112,12 +115,20 @@ export class RequestEngine implements IndexDataSource {
     );
   }
 
-  listIndexes(): Promise<Served<readonly IndexSummary[]>> {
-    return this.counted(this.fetchCatalogue());
+  /** Which cell needs which resource (refresh by scope, freeze receipts). */
+  get addresses(): AddressIndex {
+    return this.ledger.addresses;
   }
 
-  latest(symbol: string): Promise<Served<LatestFix>> {
-    return this.counted(this.fetchLatest(symbolKey(symbol)));
+  listIndexes(ctx: CallContext = NO_CELL): Promise<Served<readonly IndexSummary[]>> {
+    return this.counted(this.fetchCatalogue(ctx));
+  }
+
+  latest(symbol: string, ctx: CallContext = NO_CELL): Promise<Served<LatestFix>> {
+    const s = symbolKey(symbol);
+    // Latest-value cells of this symbol batched meanwhile take this fix instead of the catalogue.
+    if (!ctx.preview) this.fixesAsked.add(s);
+    return this.counted(this.read("latest", `latest|${s}`, () => this.fetchFix(s), ctx));
   }
 
   /**
@@ -126,68 +137,74 @@ export class RequestEngine implements IndexDataSource {
    */
   latestNow(symbol: string): Promise<Served<LatestFix>> {
     const s = symbolKey(symbol);
-    return this.request("latest", `latest|${s}`, () => this.client.latest(s), true);
+    return this.read("latest", `latest|${s}`, () => this.fetchFix(s), NO_CELL, true);
   }
 
-  latestValue(symbol: string): Promise<Served<LatestValue>> {
-    const key = `latest|${symbolKey(symbol)}`;
-    const miss = this.attribute(key, () => this.cache.holdsFresh(key) || this.cache.holdsFresh("catalogue"));
-    if (miss !== undefined) return Promise.reject(miss);
-    const work = this.bounded(this.userWhile(key, false, () => this.latestValues.get(symbolKey(symbol))), `the latest value of ${symbol}`);
+  /** The value and its date: answered by the symbol's fix when at hand, else (with others) by one catalogue. */
+  latestValue(symbol: string, ctx: CallContext = NO_CELL): Promise<Served<LatestValue>> {
+    const s = symbolKey(symbol);
+    const key = `latest|${s}`;
+    if (ctx.preview) return this.peekLatestValue(s, key);
+    this.ledger.note(ctx, key);
+    const fresh = this.ledger.wantsFresh(ctx, key);
+    if (fresh) {
+      // Its own fix, asked again, not the catalogue (which would refetch every symbol).
+      this.ledger.forceKeys([key]);
+      this.fixesAsked.add(s);
+    }
+    const work = this.userWhile(key, ctx.user || fresh, () => this.latestValues.get(s));
     // Answered by the fix or the catalogue: either way the value's asOf is its provenance.
-    return this.counted(
-      work.then((served) => {
-        this.addresses.noteData(key, served.data);
-        return served;
-      }),
-    );
+    return this.counted(work.then((served) => this.ledger.noteServed(ctx, key, served)));
   }
 
-  history(symbol: string, query?: HistoryQuery): Promise<Served<History>> {
+  history(symbol: string, query?: HistoryQuery, ctx: CallContext = NO_CELL): Promise<Served<History>> {
     const s = symbolKey(symbol);
     const range = mergeableRange(query);
     const endText = query?.endDate;
     const endMs = range?.endMs ?? (endText !== undefined ? parseInstant(endText) : undefined);
     const kind = historyKind(endMs, this.options.clock.now());
-    if (range !== undefined) {
-      const key = `history|${s}|${range.startMs}|${range.endMs}|${query?.granularity ?? ""}`;
-      return this.counted(this.serve(kind, key, () => this.history_.get(s, range, query?.granularity)));
+    const granularity = query?.granularity ?? "";
+    if (range === undefined) {
+      const key = `history|${s}|${query?.startDate ?? ""}|${endText ?? ""}|${granularity}`;
+      return this.counted(this.read(kind, key, () => this.sender.send(() => this.client.history(s, query), { keys: [key] }), ctx));
     }
-    const key = `history|${s}|${query?.startDate ?? ""}|${endText ?? ""}|${query?.granularity ?? ""}`;
-    return this.counted(this.request(kind, key, () => this.client.history(s, query)));
+    const key = `history|${s}|${range.startMs}|${range.endMs}|${granularity}`;
+    const slice = ctx.preview ? this.history_.peek(s, range, query?.granularity) : undefined;
+    if (slice !== undefined) return Promise.resolve(slice);
+    return this.counted(this.read(kind, key, (fresh) => this.history_.get(s, range, query?.granularity, fresh), ctx));
   }
 
-  volatility(symbol: string, windowDays?: number): Promise<Served<Volatility>> {
+  volatility(symbol: string, windowDays?: number, ctx: CallContext = NO_CELL): Promise<Served<Volatility>> {
     const s = symbolKey(symbol);
     // The spec's default window is 30 days: asking for it explicitly lets both spellings share one request.
     const days = windowDays ?? WINDOW_DAYS.default;
-    return this.counted(this.request("volatility", `volatility|${s}|${days}`, () => this.client.volatility(s, days)));
+    return this.counted(this.request("volatility", `volatility|${s}|${days}`, () => this.client.volatility(s, days), ctx));
   }
 
-  forward(symbol: string): Promise<Served<ForwardCurve>> {
+  forward(symbol: string, ctx: CallContext = NO_CELL): Promise<Served<ForwardCurve>> {
     const s = symbolKey(symbol);
-    return this.counted(this.request("forward", `forward|${s}`, () => this.client.forward(s)));
+    return this.counted(this.request("forward", `forward|${s}`, () => this.client.forward(s), ctx));
   }
 
-  capacity(symbol: string): Promise<Served<CapacityMetrics>> {
+  capacity(symbol: string, ctx: CallContext = NO_CELL): Promise<Served<CapacityMetrics>> {
     const s = symbolKey(symbol);
-    return this.counted(this.request("capacity", `capacity|${s}`, () => this.client.capacity(s)));
+    return this.counted(this.request("capacity", `capacity|${s}`, () => this.client.capacity(s), ctx));
   }
 
-  benchmarkHealth(): Promise<Served<BenchmarkHealth>> {
-    return this.counted(this.request("benchmarkHealth", "benchmarkHealth", () => this.client.benchmarkHealth()));
+  benchmarkHealth(ctx: CallContext = NO_CELL): Promise<Served<BenchmarkHealth>> {
+    return this.counted(this.request("benchmarkHealth", "benchmarkHealth", () => this.client.benchmarkHealth(), ctx));
   }
 
-  systemStatus(): Promise<Served<SystemStatus>> {
-    return this.counted(this.request("systemStatus", "systemStatus", () => this.client.systemStatus()));
+  systemStatus(ctx: CallContext = NO_CELL): Promise<Served<SystemStatus>> {
+    return this.counted(this.request("systemStatus", "systemStatus", () => this.client.systemStatus(), ctx));
   }
 
-  health(): Promise<Served<Health>> {
-    return this.counted(this.request("health", "health", () => this.client.health()));
+  health(ctx: CallContext = NO_CELL): Promise<Served<Health>> {
+    return this.counted(this.request("health", "health", () => this.client.health(), ctx));
   }
 
-  methodology(): Promise<Served<Methodology>> {
-    return this.counted(this.request("methodology", "methodology", () => this.client.methodology()));
+  methodology(ctx: CallContext = NO_CELL): Promise<Served<Methodology>> {
+    return this.counted(this.request("methodology", "methodology", () => this.client.methodology(), ctx));
   }
 
   /**
@@ -199,9 +216,32 @@ export class RequestEngine implements IndexDataSource {
     const today = startOfUtcDay(this.options.clock.now());
     this.history_.invalidate(everything ? () => false : (range) => range.endMs < today);
     this.fixesAsked.clear();
+    this.servedStale.clear();
+    this.ledger.endRounds();
+    // The visible lane's keys are those of the visible cells now, not every key they ever read.
+    this.hints.setVisible(this.hints.visibleTest, this.visibleKeys(this.hints.visibleTest));
     this.stale.clear();
     this.scheduler.resetProgress();
     this.changed();
+  }
+
+  /**
+   * How much the engine holds, structure by structure: each grows with the sheet (cells, symbols, resources) and
+   * is bounded, never with time or refreshes (the scale bench and test/engine/bookkeeping.test.ts read it).
+   */
+  bookkeeping(): Readonly<Record<string, number>> {
+    const { cells, keys } = this.addresses.size;
+    return {
+      cells,
+      provenanceKeys: keys,
+      cached: this.cache.size,
+      lastKnown: this.store.size,
+      historyUnions: this.history_.unionCount,
+      fixesAsked: this.fixesAsked.size,
+      servedStale: this.servedStale.size,
+      queued: this.scheduler.progress().requestsQueued,
+      ...this.hints.size,
+    };
   }
 
   snapshot(): FreshnessSnapshot {
@@ -246,13 +286,82 @@ export class RequestEngine implements IndexDataSource {
     this.sharing?.close();
   }
 
-  private fetchCatalogue(): Promise<Served<readonly IndexSummary[]>> {
-    return this.request("catalogue", "catalogue", () => this.client.listIndexes());
+  /**
+   * The cells the user can see (the office layer's report): the keys they need go in the visible lane. A hint
+   * for the order only; a wrong or missing report changes which request goes first, never what is sent.
+   */
+  setVisible(isVisible: (address: string) => boolean): void {
+    this.hints.setVisible(isVisible, this.visibleKeys(isVisible));
+    this.scheduler.pump();
   }
 
+  private visibleKeys(isVisible: (address: string) => boolean): readonly string[] {
+    return this.addresses.plan((address) => isVisible(address)).keys;
+  }
+
+  /**
+   * Every cell `covers` accepts asks the service again at its next evaluation, once per resource it reads: a
+   * scoped refresh follows the cells the sheet holds now, whatever moved since they were last evaluated.
+   */
+  refreshCells(covers: (address: string) => boolean): void {
+    this.ledger.startRound(covers);
+    this.scheduler.resetProgress();
+  }
+
+  /**
+   * Resolves once nothing has been queued, in flight or batched for two checks in a row a few batch windows
+   * apart (the cells a recalculation started have asked and been answered), or after the settle bound.
+   */
+  quiet(): Promise<void> {
+    const clock = this.options.clock;
+    const deadline = clock.now() + this.options.settleBoundMs;
+    const every = Math.max(1, 4 * this.options.batchWindowMs);
+    return new Promise((resolve) => {
+      let calm = 0;
+      const check = () => {
+        const { requestsQueued, inFlight } = this.scheduler.progress();
+        calm = requestsQueued === 0 && inFlight === 0 && !this.history_.pending && !this.latestValues.pending ? calm + 1 : 0;
+        if (calm >= 2 || clock.now() >= deadline) resolve();
+        else clock.setTimer(check, every);
+      };
+      clock.setTimer(check, every);
+    });
+  }
+
+  /** True when `key` is past its time-to-live or was last answered with a last-known value. */
+  isStale(key: string): boolean {
+    if (this.servedStale.has(key)) return true;
+    // A latest-value cell may have been answered by the catalogue, which then holds its value fresh.
+    const viaCatalogue = key.startsWith("latest|") && this.cache.holdsFresh("catalogue") && !this.servedStale.has("catalogue");
+    return !(this.cache.holdsFresh(key) || viaCatalogue);
+  }
+
+  private fetchCatalogue(ctx: CallContext): Promise<Served<readonly IndexSummary[]>> {
+    return this.read("catalogue", "catalogue", () => this.sender.send(() => this.client.listIndexes(), CATALOGUE_ANSWERS), ctx);
+  }
+
+  /** The full fix of a symbol, for the latest-value batcher (not a cell's read: no context). */
   private fetchLatest(s: string): Promise<Served<LatestFix>> {
     this.fixesAsked.add(s);
-    return this.request("latest", `latest|${s}`, () => this.client.latest(s));
+    return this.read("latest", `latest|${s}`, () => this.fetchFix(s), NO_CELL);
+  }
+
+  private fetchFix(s: string): Promise<LatestFix> {
+    return this.sender.send(() => this.client.latest(s), { keys: [`latest|${s}`] });
+  }
+
+  /** A preview's latest value: the symbol's own fix, else the catalogue's row for it, if the cache holds one. */
+  private peekLatestValue(s: string, key: string): Promise<Served<LatestValue>> {
+    const fix = this.cache.peek<LatestFix>(key);
+    if (fix?.ok === true) return Promise.resolve(latestValueOf(fix.served));
+    const catalogue = this.cache.peek<readonly IndexSummary[]>("catalogue");
+    if (catalogue?.ok === true) {
+      const row = catalogue.served.data.find((entry) => entry.symbol === s);
+      if (row?.latestValue !== undefined && row.latestAsOf !== undefined) {
+        return Promise.resolve({ data: { symbol: s, value: row.latestValue, asOf: row.latestAsOf }, fetchedAt: catalogue.served.fetchedAt, stale: catalogue.served.stale });
+      }
+    }
+    return fromHeld(fix, key);
   }
 
   /** One call is one cell: a call answered from a last-known value is counted for the taskpane. */
@@ -267,111 +376,36 @@ export class RequestEngine implements IndexDataSource {
   }
 
   /** One request per distinct resource: cached by `key`, sent through the scheduler with retries. */
-  private request<T>(kind: ResourceKind, key: string, call: () => Promise<T>, force = false): Promise<Served<T>> {
-    // The catalogue answers every latest-value cell: it is as urgent as the most urgent of them.
-    const matches = key === "catalogue" ? (k: string) => k === key || k.startsWith("latest|") : (k: string) => k === key;
-    return this.serve(kind, key, () => this.sender.send(this.scheduler.inLane(call, () => this.hints.laneOf(matches))), force);
-  }
-
-  /** While `work` is outstanding, `key` is the user's: when a refresh forced it, or the user's action asked. */
-  private userWhile<T>(key: string, forced: boolean, work: () => Promise<T>): Promise<T> {
-    if (!forced && !this.hints.userActing) return work();
-    return this.hints.userWhile(key, () => {
-      this.scheduler.reorder(); // a request for it may already wait in a lower lane
-      return work();
-    });
-  }
-
-  /** Runs `call` (an engine method) for the user's own action: what it reads goes in the user lane. */
-  forUser<T>(call: () => Promise<T>): Promise<T> {
-    return this.hints.asUser(call);
+  private request<T>(kind: ResourceKind, key: string, call: () => Promise<T>, ctx: CallContext): Promise<Served<T>> {
+    return this.read(kind, key, () => this.sender.send(call, { keys: [key] }), ctx);
   }
 
   /**
-   * The cells the user can see (the office layer's report): the keys they need go in the visible lane. A hint
-   * for the order only; a wrong or missing report changes which request goes first, never what is sent.
+   * Reads `key` for `ctx`: a value preview only from what the cache holds; otherwise indexed under the cell,
+   * loaded once (cached, shared in flight) by `load`, which does its own sending, within the settle bound.
+   * `load` hears whether a refresh wants it fresh (past history never needs to be).
    */
-  setVisible(isVisible: (address: string) => boolean): void {
-    this.hints.setVisible(isVisible, this.addresses.plan((address) => isVisible(address)).keys);
-    this.scheduler.reorder();
-    this.scheduler.pump();
+  private read<T>(kind: ResourceKind, key: string, load: (fresh: boolean) => Promise<T>, ctx: CallContext, force = false): Promise<Served<T>> {
+    if (ctx.preview) return fromHeld(this.cache.peek<T>(key), key);
+    this.ledger.note(ctx, key);
+    const again = !survivesRefresh(kind) && this.ledger.wantsFresh(ctx, key);
+    const loading = this.userWhile(key, ctx.user || again, () => this.cache.get(kind, key, () => load(again), force || again));
+    return loading.then((served) => this.ledger.noteServed(ctx, key, this.noteStale(key, served)));
   }
 
-  /** `load` does its own sending (history goes through the batcher, which sends unions). */
-  private serve<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force = false): Promise<Served<T>> {
-    const miss = this.attribute(key, () => this.cache.holdsFresh(key));
-    if (miss !== undefined) return Promise.reject(miss);
-    const again = this.forced.delete(key);
-    const loading = this.userWhile(key, again, () => this.cache.get(kind, key, load, force || again));
-    return this.bounded(loading, key).then((served) => this.noteServed(key, served));
+  /** While `work` is outstanding, `key` is the user's when `user` says so: its request goes in the user lane. */
+  private userWhile<T>(key: string, user: boolean, work: () => Promise<T>): Promise<T> {
+    return user ? this.hints.userWhile(key, work) : work();
   }
 
-  /** Runs `call` (an engine method) on behalf of `cell`: the keys it reads are indexed under the cell's address. */
-  forCell<T>(cell: CellCall, call: () => Promise<T>): Promise<T> {
-    const previous = this.cell;
-    this.cell = cell;
-    try {
-      return call();
-    } finally {
-      this.cell = previous;
-    }
-  }
-
-  /** The next read of each key asks the service, once, however many cells share it. */
-  refreshKeys(keys: readonly string[]): void {
-    const today = startOfUtcDay(this.options.clock.now());
-    for (const key of keys) {
-      this.forced.add(key);
-      const [kind, symbol, start, end] = key.split("|");
-      // A latest-value cell then takes its own fix, not the catalogue (which would refetch every symbol).
-      if (kind === "latest" && symbol !== undefined) this.fixesAsked.add(symbol);
-      if (kind === "history" && start !== undefined && end !== undefined && Number(end) >= today) {
-        this.history_.invalidate((range) => range.endMs < Number(start) || range.startMs > Number(end));
-      }
-    }
-    this.scheduler.resetProgress();
-  }
-
-  /** True when `key` is past its time-to-live or was last answered with a last-known value. */
-  isStale(key: string): boolean {
-    if (this.servedStale.has(key)) return true;
-    // A latest-value cell may have been answered by the catalogue, which then holds its value fresh.
-    const viaCatalogue = key.startsWith("latest|") && this.cache.holdsFresh("catalogue") && !this.servedStale.has("catalogue");
-    return !(this.cache.holdsFresh(key) || viaCatalogue);
-  }
-
-  /** Indexes `key` under the current cell; in a value preview, the miss to answer when the cache cannot. */
-  private attribute(key: string, cached: () => boolean): PreviewMiss | undefined {
-    const cell = this.cell;
-    if (cell?.address !== undefined) {
-      this.addresses.record(cell.address, key);
-      this.hints.noteCellKey(cell.address, key);
-    }
-    return cell?.preview === true && !cached() ? new PreviewMiss(key) : undefined;
-  }
-
-  private noteServed<T>(key: string, served: Served<T>): Served<T> {
+  private noteStale<T>(key: string, served: Served<T>): Served<T> {
     if (served.stale) this.servedStale.add(key);
     else this.servedStale.delete(key);
-    this.addresses.noteData(key, served.data);
     return served;
   }
 
-  private bounded<T>(work: Promise<T>, what: string): Promise<T> {
-    const ms = this.options.settleBoundMs;
-    return withDeadline(
-      work,
-      ms,
-      () =>
-        new TimeoutError(`No answer for ${what} within ${Math.round(ms / 1000)} s; the service is slow or the rate limit is used up. Recalculate later.`, {
-          timeoutMs: ms,
-        }),
-      this.options.clock,
-    );
-  }
-
   private observe(info: ResponseInfo): void {
-    this.budget.observe(info, this.options.clock.now(), this.scheduler.progress().inFlight);
+    this.budget.observe(info, this.options.clock.now());
     this.scheduler.pump();
   }
 

@@ -3,6 +3,7 @@ import { sleep, type Clock } from "../../time";
 import { isOutageSign, type Outage } from "./outage";
 import type { RateBudget } from "./rate-budget";
 import { decideRetry, type RetryOptions } from "./retry-policy";
+import type { Answers } from "./lane-hints";
 import type { Scheduler } from "./scheduler";
 
 interface SenderOptions {
@@ -34,7 +35,8 @@ export class RequestSender {
     private readonly options: SenderOptions,
   ) {}
 
-  async send<T>(call: () => Promise<T>): Promise<T> {
+  /** Sends `call` in the lane of the keys it `answers`, retrying where it may help. */
+  async send<T>(call: () => Promise<T>, answers: Answers): Promise<T> {
     const clock = this.options.clock;
     const deadline = clock.now() + this.options.requestBoundMs;
     let attempt = 1;
@@ -45,7 +47,7 @@ export class RequestSender {
       const retrying = attempt > 1 || rateLimitRetries > 0;
       const maxWaitMs = deadline - clock.now() - this.options.timeoutMs;
       try {
-        const value = await this.scheduler.schedule(call, retrying, maxWaitMs);
+        const value = await this.scheduler.schedule(call, { answers, first: retrying, maxWaitMs });
         this.outage.answered();
         return value;
       } catch (error) {
@@ -73,7 +75,7 @@ export class RequestSender {
     const notSent = this.outage.failed(cause, now);
     if (notSent === undefined) return false;
     // After the hold, one request finds out whether the service is back before the rest follow.
-    this.budget.reprobe();
+    this.budget.reprobe(now);
     this.scheduler.failWaiting(notSent);
     return true;
   }

@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import type { Clock } from "../../time";
 import type { Served } from "../source";
 import { survivesRefresh, type ResourceKind, type TtlTable } from "./kinds";
 import type { LastKnownEntry, LastKnownStore } from "./last-known-store";
@@ -19,7 +20,12 @@ interface ResultCacheOptions {
   readonly failureTtlMs: number;
   /** Most entries held in memory. */
   readonly maxEntries: number;
+  /** Time-to-live and "fetched at" follow this clock (tests move it by hand). */
+  readonly clock: Clock;
 }
+
+/** What the cache holds for a key right now, without loading: a result, a failure, or nothing. */
+export type Held<T> = { readonly ok: true; readonly served: Served<T> } | { readonly ok: false; readonly error: unknown } | undefined;
 
 function served(entry: LastKnownEntry, stale: boolean): Served<unknown> {
   return { data: entry.data, fetchedAt: new Date(entry.fetchedAt).toISOString(), stale };
@@ -43,6 +49,7 @@ export class ResultCache {
     this.cache = new LRUCache<string, Outcome, LoadContext>({
       max: options.maxEntries,
       ttl: 60_000,
+      perf: { now: () => options.clock.now() },
       ignoreFetchAbort: true,
       dispose: (_value, key, reason) => {
         if (reason === "evict" || reason === "expire" || reason === "delete") this.kinds.delete(key);
@@ -71,12 +78,23 @@ export class ResultCache {
     return outcome !== undefined && outcome.ok && !outcome.served.stale;
   }
 
+  /** What `key` holds within its time-to-live (a result, last-known or fresh, or a failure); nothing is loaded. */
+  peek<T>(key: string): Held<T> {
+    return this.cache.get(key, { allowStale: false }) as Held<T>;
+  }
+
+  /** Entries held in memory. */
+  get size(): number {
+    return this.cache.size;
+  }
+
   /**
    * Forgets everything that may have changed: every entry except fresh results of kinds that survive a
    * refresh (past history). Last-known values stay, but no longer count as fresh.
    */
   invalidate(all = false): void {
-    this.invalidatedAt = Date.now();
+    this.invalidatedAt = this.options.clock.now();
+    this.cache.purgeStale(); // expired entries are otherwise only dropped when read again
     for (const key of [...this.cache.keys()]) {
       const kind = this.kinds.get(key);
       const keep = !all && kind !== undefined && survivesRefresh(kind) && this.holdsFresh(key);
@@ -89,14 +107,14 @@ export class ResultCache {
     const { kind, load, force } = context;
     const kindTtl = this.options.ttls[kind];
     const known = await this.store.get(key);
-    const age = known === undefined ? Infinity : Date.now() - known.fetchedAt;
+    const age = known === undefined ? Infinity : this.options.clock.now() - known.fetchedAt;
     const counts = known !== undefined && (survivesRefresh(kind) || known.fetchedAt > this.invalidatedAt);
     if (known !== undefined && counts && age < kindTtl && !force) {
       return { outcome: { ok: true, served: served(known, false) }, ttl: kindTtl - age };
     }
     try {
       const data = await load();
-      const fetchedAt = Date.now();
+      const fetchedAt = this.options.clock.now();
       this.store.put(key, data, fetchedAt);
       return { outcome: { ok: true, served: served({ data, fetchedAt }, false) }, ttl: kindTtl };
     } catch (error) {

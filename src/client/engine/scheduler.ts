@@ -1,6 +1,8 @@
 import type { Clock, TimerHandle } from "../../time";
 import { QueueFullError } from "../errors";
 import { queueBound } from "../errors/queue-full-error";
+import type { Answers, Lane, LaneHints } from "./lane-hints";
+import { LaneQueue, type Waiting } from "./lane-queue";
 import type { RateBudget } from "./rate-budget";
 
 interface SchedulerOptions {
@@ -20,102 +22,89 @@ interface QueueProgress {
   readonly nextSlotAt?: number;
 }
 
-/**
- * Whose request it is, most urgent first: the user's own action (a scoped refresh, a taskpane read), a cell the
- * user can see, then everything else. A hint for the order only: every request is still sent.
- */
-export type Lane = "user" | "visible" | "background";
+export interface ScheduleOptions {
+  /** The keys the request answers: its lane is the most urgent of theirs. @default none (background) */
+  readonly answers?: Answers;
+  /** A retry: first in its lane (it has waited already). @default false */
+  readonly first?: boolean;
+  /** Shortens the queue-wait bound (a retry must not outlive its call's deadline). */
+  readonly maxWaitMs?: number;
+}
 
-const LANE_RANK: Readonly<Record<Lane, number>> = { user: 0, visible: 1, background: 2 };
-
-interface QueuedTask {
+interface QueuedTask extends Waiting {
   readonly run: () => Promise<unknown>;
-  /** Asked again when the hints change (the visible set moved): a waiting request may change lane. */
-  readonly lane: () => Lane;
   readonly resolve: (value: unknown) => void;
   readonly reject: (error: unknown) => void;
   expiry: TimerHandle | undefined;
 }
 
+const NO_ANSWERS: Answers = { keys: [] };
+
 /**
- * Sends requests no faster than the rate budget allows, in lanes: a waiting request of the user's lane goes
- * before a visible cell's, which goes before the rest; first come first served within a lane, retries at the
- * front of theirs (they have waited already). The lanes order one runtime's queue only; how the budget is split
- * between runtimes stays with the fair share (fair-share.ts), so no workbook starves. The queue's length is this runtime's demand in the budget's fair share among the add-in's runtimes.
- * Every task settles: it runs, or fails once it has waited `maxQueueWaitMs` (or at once, when the budget
- * already shows it would wait longer than that).
+ * Sends requests no faster than the rate budget allows, in lanes (see LaneHints): a waiting request of the user's
+ * lane goes before a visible cell's, which goes before the rest; first come first served within a lane, retries at
+ * the front of theirs. Queueing and sending cost O(log n) each (LaneQueue), and a change of hints moves only the
+ * requests it concerns. The lanes order one runtime's queue only; how the budget is split between runtimes stays
+ * with the budget. Every task settles: it runs, or fails once it has waited `maxQueueWaitMs` (or at once, when the
+ * budget already shows it would wait longer than that).
  */
 export class Scheduler {
-  private readonly queue: QueuedTask[] = [];
+  private readonly queue = new LaneQueue<QueuedTask>();
   private inFlight = 0;
   private done = 0;
   private slotTimer: TimerHandle | undefined;
   private nextSlotAt: number | undefined;
   private readonly listeners = new Set<() => void>();
-  /**
-   * The lane of each call handed to `inLane`. Kept by the call itself because the sender passes a call through
-   * unchanged (retries included), so the lane follows it without every layer between carrying one.
-   */
-  private readonly lanes = new WeakMap<() => Promise<unknown>, () => Lane>();
 
   constructor(
     private readonly budget: RateBudget,
+    private readonly hints: LaneHints,
     private readonly options: SchedulerOptions,
-  ) {}
+  ) {
+    hints.onChange((changed) => this.relane(changed));
+  }
 
-  /**
-   * Runs `run` when a slot is free. `first` puts it ahead of the queue (a retry has waited already);
-   * `maxWaitMs` shortens the queue-wait bound (a retry must not outlive its call's deadline).
-   */
-  schedule<T>(run: () => Promise<T>, first = false, maxWaitMs = this.options.maxQueueWaitMs): Promise<T> {
-    const bound = Math.max(0, Math.min(maxWaitMs, this.options.maxQueueWaitMs));
-    const lane = this.lanes.get(run) ?? (() => "background");
-    const at = this.placeFor(LANE_RANK[lane()], first);
-    const estimate = this.budget.estimateWaitMs(this.options.clock.now(), at + this.inFlightIfProbing());
+  /** Runs `run` when a slot is free, in the lane of the keys it answers. */
+  schedule<T>(run: () => Promise<T>, options: ScheduleOptions = {}): Promise<T> {
+    const first = options.first ?? false;
+    const answers = options.answers ?? NO_ANSWERS;
+    const bound = Math.max(0, Math.min(options.maxWaitMs ?? Infinity, this.options.maxQueueWaitMs));
+    const lane = this.hints.laneOf(answers);
+    const ahead = this.queue.ahead(lane, first);
+    const estimate = this.budget.estimateWaitMs(this.options.clock.now(), ahead + this.inFlightIfOpening());
     if (estimate > bound) return Promise.reject(this.waitTooLong(estimate));
     return new Promise<T>((resolve, reject) => {
-      const task: QueuedTask = { run, lane, resolve: resolve as (value: unknown) => void, reject, expiry: undefined };
+      const task: QueuedTask = {
+        run,
+        answers,
+        lane,
+        seq: this.queue.sequence(first),
+        version: 0,
+        queued: false,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+        expiry: undefined,
+      };
       task.expiry = this.options.clock.setTimer(() => this.expire(task, bound), bound);
-      this.queue.splice(at, 0, task);
+      this.queue.add(task);
       this.changed();
       this.pump();
     });
   }
 
-  /** Marks `run` as a request of `lane` (asked when it is queued, and again at `reorder`); returns `run`. */
-  inLane<T>(run: () => Promise<T>, lane: () => Lane): () => Promise<T> {
-    this.lanes.set(run, lane);
-    return run;
-  }
-
-  /** The hints changed (the visible set, a user's refresh): waiting requests move to their lane, order kept within. */
-  reorder(): void {
-    const ranked = this.queue.map((task, index) => ({ task, index, rank: LANE_RANK[task.lane()] }));
-    ranked.sort((a, b) => a.rank - b.rank || a.index - b.index);
-    this.queue.splice(0, this.queue.length, ...ranked.map((r) => r.task));
-  }
-
-  /** Where a task of `rank` goes: the end of its lane, or its front for a retry. */
-  private placeFor(rank: number, first: boolean): number {
-    const after = this.queue.findIndex((task) => (first ? LANE_RANK[task.lane()] >= rank : LANE_RANK[task.lane()] > rank));
-    return after < 0 ? this.queue.length : after;
-  }
-
   /** Call after a response or failure that may have changed the budget (a 429 pause, a learned count). */
   pump(): void {
-    if (this.slotTimer !== undefined) {
-      this.options.clock.clearTimer(this.slotTimer);
-      this.slotTimer = undefined;
-    }
+    this.options.clock.clearTimer(this.slotTimer);
+    this.slotTimer = undefined;
     this.nextSlotAt = undefined;
-    while (this.queue.length > 0 && this.inFlight < this.options.maxInFlight) {
+    while (this.queue.size > 0 && this.inFlight < this.options.maxInFlight) {
       const now = this.options.clock.now();
-      const wait = this.budget.waitMs(now, this.inFlight, this.queue.length);
+      const wait = this.budget.waitMs(now, this.queue.size, this.queue.count("user"));
       if (wait > 0) {
         if (Number.isFinite(wait)) this.armSlotTimer(now, wait);
         break;
       }
-      const task = this.queue.shift();
+      const task = this.queue.take();
       if (task !== undefined) this.dispatch(task, now);
     }
     this.changed();
@@ -124,7 +113,7 @@ export class Scheduler {
   progress(): QueueProgress {
     return {
       requestsDone: this.done,
-      requestsQueued: this.queue.length,
+      requestsQueued: this.queue.size,
       inFlight: this.inFlight,
       ...(this.nextSlotAt !== undefined ? { nextSlotAt: this.nextSlotAt } : {}),
     };
@@ -143,7 +132,7 @@ export class Scheduler {
 
   /** Fails every waiting task (the service is down, or the engine is being replaced); requests in flight finish. */
   failWaiting(reason: Error): void {
-    for (const task of this.queue.splice(0)) {
+    for (const task of this.queue.drain()) {
       this.options.clock.clearTimer(task.expiry);
       task.reject(reason);
     }
@@ -153,15 +142,29 @@ export class Scheduler {
     this.changed();
   }
 
-  private inFlightIfProbing(): number {
+  /** The hints changed for these keys or prefixes: the waiting requests answering them move to their lane. */
+  private relane(changed: readonly string[]): void {
+    let moved = false;
+    for (const task of this.queue.tasksUnder(changed)) {
+      const lane: Lane = this.hints.laneOf(task.answers);
+      if (lane === task.lane) continue;
+      this.queue.move(task, lane);
+      moved = true;
+    }
+    if (moved) this.pump();
+  }
+
+  /** Before the first answer, requests in flight take slots of the opening burst too. */
+  private inFlightIfOpening(): number {
     return this.budget.limitLearned ? 0 : this.inFlight;
   }
 
   private dispatch(task: QueuedTask, now: number): void {
     this.options.clock.clearTimer(task.expiry);
-    this.budget.recordSend(now);
+    const sent = this.budget.recordSend(now);
     this.inFlight += 1;
     const settle = () => {
+      this.budget.settled(sent);
       this.inFlight -= 1;
       this.done += 1;
       this.pump();
@@ -187,9 +190,8 @@ export class Scheduler {
   }
 
   private expire(task: QueuedTask, waitedMs: number): void {
-    const index = this.queue.indexOf(task);
-    if (index < 0) return;
-    this.queue.splice(index, 1);
+    if (!task.queued) return;
+    this.queue.remove(task);
     task.reject(this.waitTooLong(waitedMs));
     this.changed();
   }
@@ -208,7 +210,7 @@ export class Scheduler {
   }
 
   private changed(): void {
-    this.budget.setDemand(this.queue.length);
+    this.budget.setDemand(this.queue.size);
     for (const listener of this.listeners) listener();
   }
 }

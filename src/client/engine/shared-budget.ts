@@ -1,20 +1,42 @@
+import { z } from "zod";
 import type { Clock, TimerHandle } from "../../time";
-import type { BudgetPort, RateBudget, ServerWindow } from "./rate-budget";
+import { MAX_SANE_LIMIT, type BudgetPort, type RateBudget, type ServerWindow } from "./rate-budget";
 
-/** What runtimes sharing one budget tell each other. Times are epoch ms: runtimes on one machine share the clock. */
-export type BudgetMessage =
-  | { readonly type: "hello"; readonly peer: string }
-  | { readonly type: "state"; readonly peer: string; readonly to: string; readonly sends: readonly number[]; readonly server?: ServerWindow; readonly limit: number; readonly pausedUntil: number; readonly demand: number }
-  | { readonly type: "spend"; readonly peer: string; readonly at: number }
-  | { readonly type: "seen"; readonly peer: string; readonly limit: number; readonly window: ServerWindow }
-  | { readonly type: "pause"; readonly peer: string; readonly until: number }
-  | { readonly type: "demand"; readonly peer: string; readonly queued: number }
-  | { readonly type: "bye"; readonly peer: string };
+/**
+ * What runtimes sharing one budget tell each other. Times are epoch ms: runtimes on one machine share the clock.
+ * Every message is checked against this schema on arrival; anything else is dropped. Whatever passes is still
+ * only a claim: `receive` clamps every time to one window around now and every count to a sane range, as the
+ * header rule does with the service's own headers, so no message can stall a workbook or break the limit.
+ */
+const Peer = z.string().min(1).max(64);
+const Instant = z.number().finite();
+const Count = z.number().int().min(0).max(MAX_SANE_LIMIT);
+const ServerWindowMessage = z.object({ remaining: z.number().int().min(-MAX_SANE_LIMIT).max(MAX_SANE_LIMIT), resetAt: Instant });
+const BudgetMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("hello"), peer: Peer }),
+  z.object({
+    type: z.literal("state"),
+    peer: Peer,
+    to: Peer,
+    sends: z.array(Instant).max(MAX_SANE_LIMIT),
+    server: ServerWindowMessage.optional(),
+    limit: Count.min(1),
+    pausedUntil: Instant,
+    demand: Count,
+  }),
+  z.object({ type: z.literal("spend"), peer: Peer, at: Instant }),
+  z.object({ type: z.literal("seen"), peer: Peer, limit: Count.min(1), window: ServerWindowMessage }),
+  z.object({ type: z.literal("pause"), peer: Peer, until: Instant }),
+  z.object({ type: z.literal("demand"), peer: Peer, queued: Count }),
+  z.object({ type: z.literal("bye"), peer: Peer }),
+]);
+export type BudgetMessage = z.output<typeof BudgetMessageSchema>;
 
 /** A channel every runtime of the add-in on this machine sees; a message reaches every other member, not the sender. */
 export interface BudgetChannel {
   post(message: BudgetMessage): void;
-  subscribe(listener: (message: BudgetMessage) => void): void;
+  /** Hears what others post, unchecked: anything may arrive on a channel anyone of the origin can open. */
+  subscribe(listener: (message: unknown) => void): void;
   close(): void;
 }
 
@@ -45,20 +67,20 @@ export function broadcastBudgetChannel(name: string): BudgetChannel | undefined 
   (channel as unknown as { unref?: () => void }).unref?.();
   return {
     post: (message) => channel.postMessage(message),
-    subscribe: (listener) => channel.addEventListener("message", (event) => listener((event as MessageEvent<BudgetMessage>).data)),
+    subscribe: (listener) => channel.addEventListener("message", (event) => listener((event as MessageEvent<unknown>).data)),
     close: () => channel.close(),
   };
 }
 
 /** A channel in memory, for tests: delivery is asynchronous (a microtask), as BroadcastChannel's is. */
 export class MemoryBudgetHub {
-  private readonly members = new Set<(message: BudgetMessage) => void>();
+  private readonly members = new Set<(message: unknown) => void>();
   /** Every message posted, in order (tests read it). */
-  readonly posted: BudgetMessage[] = [];
+  readonly posted: unknown[] = [];
 
   channel(): BudgetChannel {
-    let listener: ((message: BudgetMessage) => void) | undefined;
-    const deliver = (message: BudgetMessage) => listener?.(message);
+    let listener: ((message: unknown) => void) | undefined;
+    const deliver = (message: unknown) => listener?.(message);
     this.members.add(deliver);
     return {
       post: (message) => {
@@ -84,6 +106,7 @@ export class SharedBudget implements BudgetPort {
   readonly peer: string;
   private demandPosted = 0;
   private demandSoon = false;
+  private changeSoon = false;
   private closed = false;
   private joinTimer: TimerHandle | undefined;
 
@@ -120,7 +143,7 @@ export class SharedBudget implements BudgetPort {
     this.demandSoon = true;
     queueMicrotask(() => {
       this.demandSoon = false;
-      const queued = this.budget.state(this.clock.now()).demand;
+      const queued = this.budget.demand;
       if (queued === this.demandPosted) return;
       this.demandPosted = queued;
       this.post({ type: "demand", peer: this.peer, queued });
@@ -146,32 +169,36 @@ export class SharedBudget implements BudgetPort {
     if (!this.closed) this.channel.post(message);
   }
 
-  private receive(message: BudgetMessage): void {
+  private receive(raw: unknown): void {
+    const parsed = BudgetMessageSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const message = parsed.data;
     if (message.peer === this.peer || this.closed) return;
     const now = this.clock.now();
     this.budget.peerHeard(message.peer, now);
+    const clamp = new WindowClamp(now, this.budget.windowMs, this.budget.longestPeerWaitMs);
     switch (message.type) {
       case "hello": {
         const state = this.budget.state(now);
-        this.post({ type: "state", peer: this.peer, to: message.peer, ...state });
+        this.post({ type: "state", peer: this.peer, to: message.peer, ...state, sends: [...state.sends] });
         break;
       }
       case "state":
         if (message.to !== this.peer) return;
-        for (const at of message.sends) this.budget.peerSpent(at, message.peer);
-        if (message.server !== undefined) this.budget.peerSeen(message.limit, message.server);
-        this.budget.peerPaused(message.pausedUntil);
+        for (const at of message.sends) clamp.spend(at, (t) => this.budget.peerSpent(t, message.peer));
+        if (message.server !== undefined) this.budget.peerSeen(message.limit, clamp.window(message.server), now);
+        this.budget.peerPaused(clamp.until(message.pausedUntil));
         this.budget.peerDemand(message.peer, message.demand, now);
         this.join();
         return;
       case "spend":
-        this.budget.peerSpent(message.at, message.peer);
+        clamp.spend(message.at, (t) => this.budget.peerSpent(t, message.peer));
         break;
       case "seen":
-        this.budget.peerSeen(message.limit, message.window);
+        this.budget.peerSeen(message.limit, clamp.window(message.window), now);
         break;
       case "pause":
-        this.budget.peerPaused(message.until);
+        this.budget.peerPaused(clamp.until(message.until));
         break;
       case "demand":
         this.budget.peerDemand(message.peer, message.queued, now);
@@ -180,7 +207,39 @@ export class SharedBudget implements BudgetPort {
         this.budget.peerGone(message.peer);
         break;
     }
-    this.changed();
+    this.changedSoon();
+  }
+
+  /** A burst of messages (a busy peer, or a flood) wakes the scheduler once, not once per message. */
+  private changedSoon(): void {
+    if (this.changeSoon) return;
+    this.changeSoon = true;
+    queueMicrotask(() => {
+      this.changeSoon = false;
+      if (!this.closed) this.changed();
+    });
+  }
+}
+
+/** A peer's times, kept within one window of now: a spend is never in the future, a wait never beyond one window. */
+class WindowClamp {
+  constructor(
+    private readonly now: number,
+    private readonly windowMs: number,
+    private readonly longestWaitMs: number,
+  ) {}
+
+  /** A spend older than a window no longer counts; one dated ahead happened now at the latest. */
+  spend(at: number, counted: (at: number) => void): void {
+    if (at > this.now - this.windowMs) counted(Math.min(at, this.now));
+  }
+
+  until(at: number): number {
+    return Math.min(at, this.now + this.longestWaitMs);
+  }
+
+  window(window: ServerWindow): ServerWindow {
+    return { remaining: window.remaining, resetAt: Math.min(Math.max(window.resetAt, this.now), this.now + this.longestWaitMs) };
   }
 }
 

@@ -38,6 +38,8 @@ export interface ErrorSubject {
   readonly what: string;
   /** The endpoint exists only in the newer description, so a 404 may mean this service lacks it. */
   readonly newerOnly?: boolean;
+  /** The endpoint exists only in the older description (the methodology document). */
+  readonly olderOnly?: boolean;
 }
 
 /** What the wording tables may use; every field is read off the error by name, so other realms' errors count. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CarriedForwardFromWire, Confidence, Price, Timestamp, newerOnly } from "./wire";
+import { CarriedForwardFromWire, Confidence, Price, Timestamp, newerOnly, ServiceText, NonEmptyServiceText } from "./wire";
 
 export const GRANULARITIES = ["daily", "weekly"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
@@ -9,13 +9,13 @@ const HistoryPointWire = z.looseObject({
   date: Timestamp,
   value: Price,
   confidence: Confidence,
-  status: z.string(),
-  derivationMethod: newerOnly(z.string()),
-  publicationMode: newerOnly(z.string()),
+  status: ServiceText,
+  derivationMethod: newerOnly(ServiceText),
+  publicationMode: newerOnly(ServiceText),
   carriedForwardFrom: CarriedForwardFromWire,
 });
 export const HistoryWire = z.looseObject({
-  symbol: z.string().min(1),
+  symbol: NonEmptyServiceText,
   // A service that ignores `granularity` may omit it; the client then knows the values are daily.
   granularity: z.enum(GRANULARITIES).nullish(),
   startDate: Timestamp,
@@ -63,7 +63,8 @@ export function toHistory(wire: HistoryWire): History {
       ...(p.carriedForwardFrom !== undefined ? { carriedForwardFrom: p.carriedForwardFrom } : {}),
     }),
   );
-  values.sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
+  // Services send ascending dates; sort (parsing each date once) only when this one did not.
+  if (!isAscending(values)) sortByDate(values);
   return {
     symbol: wire.symbol,
     granularity: wire.granularity ?? "daily",
@@ -71,4 +72,28 @@ export function toHistory(wire: HistoryWire): History {
     endDate: wire.endDate,
     values,
   };
+}
+
+function isAscending(values: readonly HistoryPoint[]): boolean {
+  for (let i = 1; i < values.length; i += 1) if (pointTime(values[i - 1] as HistoryPoint) > pointTime(values[i] as HistoryPoint)) return false;
+  return true;
+}
+
+function sortByDate(values: HistoryPoint[]): void {
+  values.sort((a, b) => pointTime(a) - pointTime(b));
+}
+
+const times = new WeakMap<HistoryPoint, number>();
+
+/**
+ * A point's date as epoch ms (NaN if unreadable), parsed once per point: a history is sliced for many cells, and
+ * each reads every date of its slice.
+ */
+export function pointTime(point: HistoryPoint): number {
+  let ms = times.get(point);
+  if (ms === undefined) {
+    ms = Date.parse(point.date);
+    times.set(point, ms);
+  }
+  return ms;
 }

@@ -1,7 +1,7 @@
-import type { Granularity, History, HistoryPoint } from "../../client/resources/history";
+import { pointTime, type Granularity, type History, type HistoryPoint } from "../../client/resources/history";
 import { flattenList, isOmitted, parseChoice, parseField, parseFlag, parseSymbol } from "../arguments";
 import { notAvailable } from "../cell-error";
-import { dateCell, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";
+import { dateCell, dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";
 import { historyQuery, inRange, parseDateRange, type DateRange } from "../date-range";
 import { evaluate, load, today, type FormulaEnv } from "../evaluate";
 import { fieldCell, fieldNames } from "../fields/field-table";
@@ -73,7 +73,7 @@ function parseHistoryFields(values: readonly unknown[]): HistoryExtraField[] {
 
 /** Shapes a history: weekly computed locally when the service sent daily values, sorted, extra columns. */
 function historyToSpill(history: History, request: HistoryRequest, caps: ExcelCapabilities): FormulaResult {
-  const inside = history.values.filter((point) => inRange(request.range, Date.parse(point.date)));
+  const inside = history.values.filter((point) => inRange(request.range, pointTime(point)));
   const points = request.granularity === "weekly" && history.granularity === "daily" ? weeklyFromDaily(inside) : inside;
   const missing = request.fields.find((field) => points.length > 0 && points.every((p) => HISTORY_EXTRA_FIELDS[field].read(p) === undefined));
   if (missing !== undefined) return notAvailable(`'${missing}' is not published by this service's history`);
@@ -84,5 +84,7 @@ function historyToSpill(history: History, request: HistoryRequest, caps: ExcelCa
 }
 
 function historyRow(point: HistoryPoint, fields: readonly HistoryExtraField[], caps: ExcelCapabilities): ExcelScalar[] {
-  return [dateCell(point.date, caps), point.value, ...fields.map((field) => fieldCell(HISTORY_EXTRA_FIELDS, field, point, caps))];
+  const time = pointTime(point);
+  const date = Number.isNaN(time) ? dateCell(point.date, caps) : dateCellFromMs(time, caps);
+  return [date, point.value, ...fields.map((field) => fieldCell(HISTORY_EXTRA_FIELDS, field, point, caps))];
 }

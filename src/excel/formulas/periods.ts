@@ -1,4 +1,4 @@
-import type { History, HistoryPoint } from "../../client/resources/history";
+import { pointTime, type History, type HistoryPoint } from "../../client/resources/history";
 import { flattenList, isOmitted, parseChoice, parseFlag, parseSymbol } from "../arguments";
 import { invalidArgument } from "../cell-error";
 import { dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";
@@ -50,7 +50,7 @@ export function parseStats(value: unknown): StatColumn[] {
 }
 
 export function pointsInRange(history: History, range: DateRange): HistoryPoint[] {
-  return history.values.filter((point) => inRange(range, Date.parse(point.date)));
+  return history.values.filter((point) => inRange(range, pointTime(point)));
 }
 
 /**
@@ -58,7 +58,7 @@ export function pointsInRange(history: History, range: DateRange): HistoryPoint[
  * service says it answered for (its default range), else the days of the values themselves.
  */
 export function dayBounds(history: History, range: DateRange): DayBounds {
-  const values = history.values.map((point) => Date.parse(point.date)).filter((ms) => !Number.isNaN(ms));
+  const values = history.values.map((point) => pointTime(point)).filter((ms) => !Number.isNaN(ms));
   const first = range.start?.ms ?? parseIso(history.startDate) ?? Math.min(...values);
   const last = range.end?.ms ?? parseIso(history.endDate) ?? Math.max(...values);
   return { firstDay: startOfUtcDay(first), lastDay: startOfUtcDay(last) };

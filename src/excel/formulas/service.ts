@@ -1,4 +1,6 @@
 import type { BenchmarkHealth } from "../../client/resources/benchmark-health";
+import type { Served } from "../../client/source";
+import type { Health } from "../../client/resources/health";
 import { SYSTEM_STATES, type SystemState } from "../../client/resources/system-status";
 import { parseField } from "../arguments";
 import type { FormulaResult } from "../cells";
@@ -15,16 +17,28 @@ export function indexHealth(env: FormulaEnv, fieldArg: unknown): Promise<Formula
     const alias = typeof fieldArg === "string" && fieldArg.trim().toLowerCase() === "status" ? "benchmarkStatus" : fieldArg;
     const field = parseField(alias, "field", HEALTH_FIELD_NAMES, "benchmarkStatus");
     return async () => {
-      const { data } = await load(env, { what: "benchmark health" }, () => env.source.benchmarkHealth());
+      const served = await load(env, { what: "benchmark health" }, () => env.source.benchmarkHealth());
+      const { data } = served;
       if (field === "reasons") return data.reasons.length > 0 ? data.reasons.map((reason) => [reason]) : "";
-      if (field === "all") return healthRecord(env, data);
+      if (field === "all") return healthRecord(env, served);
+      // A state is only ever shown as it is now: one the service could not be asked for is not "ok".
+      if (field === "benchmarkStatus" && served.stale) return unreachable(data.benchmarkStatus, served.fetchedAt);
       return fieldCell(HEALTH_FIELDS, field, data, env.caps);
     };
   });
 }
 
-function healthRecord(env: FormulaEnv, data: BenchmarkHealth): FormulaResult {
-  return [...fieldRows(HEALTH_FIELDS, data, env.caps), ["reasons", data.reasons.join(", ")]];
+function healthRecord(env: FormulaEnv, served: Served<BenchmarkHealth>): FormulaResult {
+  const rows = fieldRows(HEALTH_FIELDS, served.data, env.caps).map((row) =>
+    row[0] === "benchmarkStatus" && served.stale ? ["benchmarkStatus", unreachable(served.data.benchmarkStatus, served.fetchedAt)] : row,
+  );
+  return [...rows, ["reasons", served.data.reasons.join(", ")]];
+}
+
+/** A state the service could not be asked for just now: unreachable, and what it last said, and when. */
+export function unreachable(lastState: string, lastSeenAt: string): string {
+  const when = lastSeenAt.slice(0, 16).replace("T", " ");
+  return `unreachable (last seen ${lastState} at ${when} UTC)`;
 }
 
 /**
@@ -34,13 +48,19 @@ function healthRecord(env: FormulaEnv, data: BenchmarkHealth): FormulaResult {
 export function indexStatus(env: FormulaEnv): Promise<FormulaResult> {
   return evaluate(env, "the system status", () => async () => {
     try {
-      return (await env.source.systemStatus()).data.status;
+      const served = await env.source.systemStatus();
+      return served.stale ? unreachable(served.data.status, served.fetchedAt) : served.data.status;
     } catch (error) {
       if ((error as { name?: unknown } | null)?.name !== "NotFoundError") throw error;
     }
-    const { data } = await load(env, { what: "the system status" }, () => env.source.health());
-    const word = data.status?.toLowerCase();
-    if (word !== undefined && (SYSTEM_STATES as readonly string[]).includes(word)) return word as SystemState;
-    return data.healthy ? "ok" : "degraded";
+    const served = await load(env, { what: "the system status" }, () => env.source.health());
+    const state = stateOfHealth(served.data);
+    return served.stale ? unreachable(state, served.fetchedAt) : state;
   });
+}
+
+function stateOfHealth(health: Health): SystemState {
+  const word = health.status?.toLowerCase();
+  if (word !== undefined && (SYSTEM_STATES as readonly string[]).includes(word)) return word as SystemState;
+  return health.healthy ? "ok" : "degraded";
 }

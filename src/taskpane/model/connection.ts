@@ -4,6 +4,7 @@ import { isNetworkError } from "../../client/errors/guards";
 import type { Tier } from "../../client/tier";
 import { currentPageSecurity, originBlockedByPolicy, type PageSecurity } from "./csp";
 import { PANE_WORDING } from "./errors";
+import { outsideAllowedServices } from "./service-choices";
 
 /** What Test connection shows: a verdict, a headline and the detail, all safe to render as text. */
 export interface ConnectionVerdict {
@@ -35,14 +36,14 @@ function connected(report: Extract<ConnectionReport, { ok: true }>): ConnectionV
 
 /**
  * The browser refuses a fetch that the page's connect-src does not allow with the same anonymous error as an
- * unreachable host; the service may be fine, and the fix is a rebuild, so this says so.
+ * unreachable host; the service may be fine, and the fix is another service or a rebuild, so this says so.
  */
 function blockedByPolicy(origin: string): ConnectionVerdict {
   return {
     intent: "error",
     kind: "blocked-by-policy",
-    title: "Not allowed by the add-in's security policy",
-    text: `This add-in's security policy does not allow connections to ${origin}, so the request was not sent. To allow it, rebuild the add-in with INDEX_API_ALLOWED_ORIGINS=${origin} (comma-separated for several origins), or with INDEX_API_BASE_URL set to this service.`,
+    title: "Not a service this add-in allows",
+    text: outsideAllowedServices(origin),
   };
 }
 
@@ -62,5 +63,5 @@ export function describeConnection(
   if (blockedOrigin !== undefined) return blockedByPolicy(blockedOrigin);
   const fault = faultOf(error);
   const wording = PANE_WORDING[fault.kind];
-  return { intent: wording.intent, kind: wording.verdict, title: wording.title, text: wording.text(fault, baseUrl) };
+  return { intent: wording.intent, kind: wording.verdict, title: wording.title, text: wording.text(fault, baseUrl, "settings") };
 }

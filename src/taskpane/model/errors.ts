@@ -3,14 +3,27 @@ import { faultOf, type Fault, type FaultKind } from "../../client/errors/fault";
 /** The verdict Test connection shows for a fault: a few headings, each with its own advice. */
 export type VerdictKind = "unauthorized" | "unreachable" | "wrong-url" | "misconfigured" | "rate-limited" | "unavailable" | "failed";
 
+/** Where the words are read: a banner anywhere in the pane, or Settings itself (Test connection, a failed Save). */
+export type PanePlace = "banner" | "settings";
+
 /** How the taskpane shows a fault: in a banner (the text), and as a Test connection verdict (all of it). */
 export interface PaneWording {
   readonly intent: "warning" | "error";
   readonly verdict: VerdictKind;
   readonly title: string;
-  /** `service` names the service at the start of a sentence: "The service", or the base URL under test. */
-  readonly text: (fault: Fault, service: string) => string;
+  /**
+   * `service` names the service at the start of a sentence: "The service", or the base URL under test. `place`
+   * says where the user reads it, so advice never sends them to Settings while they are on it. @default "banner"
+   */
+  readonly text: (fault: Fault, service: string, place?: PanePlace) => string;
 }
+
+/** Where the settings are, seen from where the user reads the words. */
+const settingsRef = (place: PanePlace | undefined) => (place === "settings" ? "above" : "in Settings");
+
+/** The service said the key was revoked (its error code, or its words where it sends no code). */
+const isRevoked = (fault: Fault) =>
+  fault.details.code === "API_KEY_REVOKED" || (fault.details.serviceMessage !== undefined && /revoked/i.test(fault.details.serviceMessage));
 
 const status = (fault: Fault) => (fault.details.status !== undefined ? ` (HTTP ${fault.details.status})` : "");
 
@@ -28,7 +41,10 @@ export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {
   "wrong-case": { ...NOT_FOUND, text: (f) => `No index with this symbol; symbols are case-sensitive: did you mean "${f.details.meant ?? ""}"?` },
   "no-data": { ...NOT_FOUND, text: () => "This index has no data yet." },
   "not-found": { ...NOT_FOUND, text: () => "The service has no such data." },
-  "not-published": { ...NOT_FOUND, text: () => "This service does not publish this data." },
+  "not-published": {
+    ...NOT_FOUND,
+    text: () => "This service does not publish this data: it belongs to the other description of the Index Data Service.",
+  },
   "wrong-base-url": {
     ...WRONG_URL,
     text: (f, service) =>
@@ -38,7 +54,10 @@ export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {
     intent: "error",
     verdict: "unauthorized",
     title: "Unauthorized",
-    text: (f) => `The service refused the API key${status(f)}. Check the key in Settings, or clear it to use the public tier.`,
+    text: (f, _service, place) =>
+      isRevoked(f)
+        ? `The service says this API key has been revoked${status(f)}: ask for a new key, or clear it to use the public tier.`
+        : `The service refused the API key${status(f)}. Check the key ${settingsRef(place)}, or clear it to use the public tier.`,
   },
   "bad-request": { intent: "error", verdict: "failed", title: "Failed", text: ownMessage("The service rejected the request.") },
   configuration: { intent: "error", verdict: "misconfigured", title: "Check the settings", text: ownMessage("Check the settings.") },
@@ -56,7 +75,10 @@ export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {
   },
   unavailable: { ...UNAVAILABLE, text: () => "The service is unavailable right now. Try Refresh later." },
   "server-error": { ...UNAVAILABLE, text: () => "The service had an internal error. Try Refresh later." },
-  network: { ...UNREACHABLE, text: (_f, service) => `${service} could not be reached. Check the base URL in Settings and your network.` },
+  network: {
+    ...UNREACHABLE,
+    text: (_f, service, place) => `${service} could not be reached. Check the base URL ${settingsRef(place)} and your network.`,
+  },
   timeout: { ...UNREACHABLE, text: (_f, service) => `${service} did not answer in time. Try again in a moment.` },
   "invalid-response": {
     ...WRONG_URL,
@@ -66,11 +88,17 @@ export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {
   unexpected: { intent: "error", verdict: "failed", title: "Failed", text: ownMessage("Something went wrong.") },
 };
 
-/** A failure in words a trader can act on, for a banner. */
-export function describeError(error: unknown): string {
+/** A failure in words a trader can act on, for a banner, or for Settings itself (`place`). */
+export function describeError(error: unknown, place: PanePlace = "banner"): string {
   const fault = faultOf(error);
-  return PANE_WORDING[fault.kind].text(fault, "The service");
+  return PANE_WORDING[fault.kind].text(fault, "The service", place);
 }
+
+/**
+ * What the health banner says when the service publishes no system status (the older description has none), so the
+ * banner's absence is explained as the forward curve's is.
+ */
+export const NO_SYSTEM_STATUS = "This service publishes no system status (only the newer description does), so the benchmark's health is not shown.";
 
 /**
  * What the forward-curve section says when the service answers 404 (the older description has no forward

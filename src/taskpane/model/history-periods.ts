@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../client/resources/history";
+import { pointTime, type HistoryPoint } from "../../client/resources/history";
 import { summarisePeriods } from "../../excel/periods";
 import { dayText, startOfUtcDay } from "../../time";
 
@@ -18,7 +18,7 @@ export interface MonthlyBar {
  * days inside). A month of carried-forward days only has no average and no bar.
  */
 export function monthlyBars(points: readonly HistoryPoint[]): MonthlyBar[] {
-  const days = points.map((point) => Date.parse(point.date)).filter((ms) => !Number.isNaN(ms));
+  const days = points.map((point) => pointTime(point)).filter((ms) => !Number.isNaN(ms));
   if (days.length === 0) return [];
   const bounds = { firstDay: startOfUtcDay(Math.min(...days)), lastDay: startOfUtcDay(Math.max(...days)) };
   return summarisePeriods(points, "monthly", bounds).flatMap((summary) => {

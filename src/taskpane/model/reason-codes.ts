@@ -39,3 +39,9 @@ export function explainState(state: "ok" | "degraded" | "down"): string {
       return "The benchmark is down: new values are not being published.";
   }
 }
+
+/** The service could not be asked for its state: what the pane says instead of its last answer. */
+export function explainUnreachable(lastState: string, lastSeenAt: string): string {
+  const when = lastSeenAt.slice(0, 16).replace("T", " ");
+  return `The service did not answer; figures shown are last-known values. It was last seen ${lastState} at ${when} UTC.`;
+}

@@ -4,8 +4,8 @@ import type { Loadable } from "../../hooks/useLoad";
 
 export interface HealthBannerProps {
   /**
-   * The answer of /api/status. Nothing shows while loading, when the state is ok, or when the service has
-   * no status endpoint (the older description answers 404); connection failures are reported elsewhere.
+   * The answer of /api/status. Nothing shows while loading or when the state is ok; a service without the status
+   * endpoint (the older description answers 404) gets a one-line note; connection failures are reported elsewhere.
    */
   readonly status: Loadable<Served<SystemStatus>>;
 }

@@ -1,6 +1,6 @@
 import { Button, Field, Select } from "@fluentui/react-components";
 import { useId, useState } from "react";
-import { describePlan, type RefreshPlan, type RefreshScope } from "../../../office/refresh-scope";
+import { describeOutcome, describePlan, type RefreshPlan, type RefreshScope } from "../../../office/refresh-scope";
 import { describeError } from "../../model/errors";
 import { useRefreshBarStyles } from "./RefreshBar.styles";
 import type { ScopedRefreshProps } from "./RefreshBar.types";
@@ -39,8 +39,7 @@ export function ScopedRefresh({ actions, disabledReason }: ScopedRefreshProps) {
   };
   const run = async (ready: RefreshPlan) => {
     setPlan(undefined);
-    await actions.runRefresh(ready);
-    setSaid(`Refreshed: ${describePlan(ready)}`);
+    setSaid(describeOutcome(await actions.runRefresh(ready)));
   };
   const start = () =>
     go(async () => {

@@ -1,33 +1,21 @@
-import {
-  Button,
-  Field,
-  Input,
-  MessageBar,
-  MessageBarBody,
-  MessageBarTitle,
-  Radio,
-  RadioGroup,
-} from "@fluentui/react-components";
-import { checkBaseUrl } from "../../../client/base-url";
-import { connectAllowed } from "../../model/csp";
+import { Button, Field, MessageBar, MessageBarBody, MessageBarTitle, Radio, RadioGroup } from "@fluentui/react-components";
 import { ApiKeyField } from "./ApiKeyField";
+import { ServiceField } from "./ServiceField";
 import { useSettingsPanelStyles } from "./SettingsPanel.styles";
 import { StartupSwitch } from "./StartupSwitch";
 import type { SettingsPanelProps } from "./SettingsPanel.types";
 import { useSettingsForm } from "./useSettingsForm";
 
-function cspWarning(policy: string | undefined, baseUrl: string, selfOrigin: string): string | undefined {
-  const checked = checkBaseUrl(baseUrl);
-  if (!checked.ok || connectAllowed(policy, checked.url, selfOrigin)) return undefined;
-  return `This add-in's security policy only allows the services it was built for, so the browser will block ${new URL(checked.url).origin}. Rebuild with INDEX_API_BASE_URL=${checked.url} (or add the origin to INDEX_API_ALLOWED_ORIGINS) to use it.`;
-}
-
-/** Service URL, API key (masked, reveal on request), key header style, Test connection, Save, Clear key; load with workbooks. */
+/**
+ * Service URL (with the services this build allows), API key (masked, reveal on request), key header style, Test
+ * connection, Save, Clear key; load with workbooks.
+ */
 export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", startup }: SettingsPanelProps) {
   const styles = useSettingsPanelStyles();
   const { state, actions } = useSettingsForm({ store, testConnection });
-  const { baseUrl, errors, verdict, busy } = state;
-  const warning = cspWarning(policy, baseUrl, selfOrigin);
+  const { baseUrl, errors, verdict } = state;
+  // Nothing is tested or saved before the stored settings arrive: Save would otherwise drop the saved key.
+  const busy = state.busy || !state.loaded;
   return (
     <form
       className={styles.form}
@@ -37,18 +25,7 @@ export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", 
         void actions.onSave();
       }}
     >
-      <Field
-        label="Service base URL"
-        required
-        hint="The service root, e.g. https://indexes.example.com"
-        {...(errors.baseUrl !== undefined
-          ? { validationState: "error", validationMessage: errors.baseUrl }
-          : warning !== undefined
-            ? { validationState: "warning", validationMessage: warning }
-            : {})}
-      >
-        <Input type="url" value={baseUrl} onChange={(_event, data) => actions.setBaseUrl(data.value)} />
-      </Field>
+      <ServiceField baseUrl={baseUrl} onChange={actions.setBaseUrl} error={errors.baseUrl} policy={policy} selfOrigin={selfOrigin} />
       <ApiKeyField
         draft={state.draft}
         onDraftChange={actions.onDraftChange}

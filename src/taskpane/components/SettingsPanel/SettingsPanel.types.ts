@@ -26,6 +26,19 @@ export interface StartupSwitchProps {
   readonly startup?: StartupPort | undefined;
 }
 
+export interface ServiceFieldProps {
+  readonly baseUrl: string;
+  readonly onChange: (baseUrl: string) => void;
+  /** The URL rule's message, when the URL is not valid. */
+  readonly error?: string | undefined;
+  /** The page's Content-Security-Policy, to say before any request that it blocks a URL. @default undefined (no check) */
+  readonly policy?: string | undefined;
+  /** The page's own origin, for `'self'` in the policy. @default "" */
+  readonly selfOrigin?: string;
+  /** The services this build allows, the default first. @default the build's (INDEX_API_BASE_URL, INDEX_API_ALLOWED_ORIGINS) */
+  readonly choices?: readonly string[];
+}
+
 export interface ApiKeyFieldProps {
   /** What the user typed; empty when nothing new was typed. */
   readonly draft: string;

@@ -11,8 +11,15 @@ import { describeError } from "../../model/errors";
 export type FieldErrors = Readonly<Partial<Record<SettingsField, string>>>;
 
 export interface SettingsFormState {
+  /**
+   * The stored settings have arrived. Office's storage answers asynchronously, so the user may type first: what
+   * they changed (`*Edited`) is kept when the stored settings arrive, and nothing is tested or saved before.
+   */
+  readonly loaded: boolean;
   readonly baseUrl: string;
+  readonly baseUrlEdited: boolean;
   readonly keyHeaderStyle: KeyHeaderStyle;
+  readonly keyHeaderStyleEdited: boolean;
   /** What is in the key field: typed by the user, or the stored key once revealed. */
   readonly draft: string;
   /** The draft is the stored key, loaded for Show; hiding it again forgets it. */
@@ -27,6 +34,7 @@ export interface SettingsFormState {
 
 export type SettingsFormEvent =
   | { readonly type: "loaded"; readonly settings: Settings }
+  | { readonly type: "loadFailed"; readonly error: unknown }
   | { readonly type: "baseUrlChanged"; readonly baseUrl: string }
   | { readonly type: "keyHeaderStyleChanged"; readonly keyHeaderStyle: KeyHeaderStyle }
   | { readonly type: "draftChanged"; readonly draft: string }
@@ -42,8 +50,11 @@ export type SettingsFormEvent =
   | { readonly type: "failed"; readonly title: string; readonly error: unknown };
 
 export const INITIAL_SETTINGS_FORM: SettingsFormState = {
+  loaded: false,
   baseUrl: "",
+  baseUrlEdited: false,
   keyHeaderStyle: "x-api-key",
+  keyHeaderStyleEdited: false,
   draft: "",
   draftIsStored: false,
   hasSavedKey: false,
@@ -73,16 +84,13 @@ const NO_DRAFT = { draft: "", draftIsStored: false, revealed: false } as const;
 export function settingsFormReducer(state: SettingsFormState, event: SettingsFormEvent): SettingsFormState {
   switch (event.type) {
     case "loaded":
-      return {
-        ...state,
-        baseUrl: event.settings.baseUrl,
-        keyHeaderStyle: event.settings.keyHeaderStyle,
-        hasSavedKey: event.settings.apiKey !== undefined,
-      };
+      return { ...state, ...storedSettingsArrived(state, event.settings) };
+    case "loadFailed":
+      return { ...state, loaded: true, verdict: failedVerdict("Settings not loaded", event.error) };
     case "baseUrlChanged":
-      return { ...state, baseUrl: event.baseUrl };
+      return { ...state, baseUrl: event.baseUrl, baseUrlEdited: true };
     case "keyHeaderStyleChanged":
-      return { ...state, keyHeaderStyle: event.keyHeaderStyle };
+      return { ...state, keyHeaderStyle: event.keyHeaderStyle, keyHeaderStyleEdited: true };
     case "draftChanged":
       return { ...state, draft: event.draft, draftIsStored: false };
     case "revealChanged":
@@ -106,6 +114,8 @@ export function settingsFormReducer(state: SettingsFormState, event: SettingsFor
         ...state,
         ...NO_DRAFT,
         baseUrl: event.settings.baseUrl,
+        baseUrlEdited: false,
+        keyHeaderStyleEdited: false,
         hasSavedKey: event.settings.apiKey !== undefined,
         busy: false,
         verdict: SAVED_VERDICT,
@@ -113,8 +123,27 @@ export function settingsFormReducer(state: SettingsFormState, event: SettingsFor
     case "keyCleared":
       return { ...state, ...NO_DRAFT, hasSavedKey: false, busy: false, verdict: KEY_CLEARED_VERDICT };
     case "failed":
-      return { ...state, busy: false, verdict: { intent: "error", kind: "failed", title: event.title, text: describeError(event.error) } };
+      return { ...state, busy: false, verdict: failedVerdict(event.title, event.error) };
   }
+}
+
+function failedVerdict(title: string, error: unknown): ConnectionVerdict {
+  return { intent: "error", kind: "failed", title, text: describeError(error, "settings") };
+}
+
+/**
+ * The stored settings, where the user has not changed them yet. Show pressed before they arrived shows the saved
+ * key now, as Show pressed after would.
+ */
+function storedSettingsArrived(state: SettingsFormState, settings: Settings): Partial<SettingsFormState> {
+  const showStored = state.revealed && state.draft === "" && settings.apiKey !== undefined;
+  return {
+    loaded: true,
+    baseUrl: state.baseUrlEdited ? state.baseUrl : settings.baseUrl,
+    keyHeaderStyle: state.keyHeaderStyleEdited ? state.keyHeaderStyle : settings.keyHeaderStyle,
+    hasSavedKey: settings.apiKey !== undefined,
+    ...(showStored ? { draft: settings.apiKey, draftIsStored: true } : {}),
+  };
 }
 
 /** Where the key to test or save comes from: the field when something is in it, else the store, else none. */

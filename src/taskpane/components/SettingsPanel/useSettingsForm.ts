@@ -23,7 +23,7 @@ export function useSettingsForm({ store, testConnection }: Pick<SettingsPanelPro
   useEffect(() => {
     store.load().then(
       (settings) => dispatch({ type: "loaded", settings }),
-      (error: unknown) => dispatch({ type: "failed", title: "Settings not loaded", error }),
+      (error: unknown) => dispatch({ type: "loadFailed", error }),
     );
   }, [store]);
 

@@ -1,0 +1,40 @@
+// The first step of `npm test`: what the suites need from outside the repository, checked in a second instead of
+// found missing after minutes of type checking, linting and building. Lists every missing piece and how to get it.
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const SHARED = resolve(ROOT, "..", "shared");
+const SHARED_FILES = [
+  "spec/index-data-service.md",
+  "schemas/office-manifest/OfficeAppManifestV1_1.xsd",
+  "schemas/unified-manifest/MicrosoftTeams.v1.25.schema.json",
+];
+const APT = "apt-get install -y chromium libxml2-utils";
+
+function onPath(command) {
+  return !spawnSync(command, ["--version"], { stdio: "ignore" }).error;
+}
+
+function missing() {
+  const problems = [];
+  const absent = SHARED_FILES.filter((file) => !existsSync(join(SHARED, file)));
+  if (absent.length === SHARED_FILES.length) {
+    problems.push(`${SHARED} is missing: put the shared folder (the service spec and Microsoft's manifest schemas) beside the repository`);
+  } else {
+    problems.push(...absent.map((file) => `${join(SHARED, file)} is missing from the shared folder`));
+  }
+  if (!onPath("xmllint")) problems.push(`xmllint is not installed (the XML manifest check): ${APT}`);
+  if (!onPath("chromium") && !existsSync("/usr/bin/chromium")) problems.push(`chromium is not installed (the browser tests): ${APT}`);
+  if (!existsSync(join(ROOT, "node_modules", ".bin", "jest"))) problems.push("the dependencies are not installed: run npm ci");
+  return problems;
+}
+
+const problems = missing();
+if (problems.length > 0) {
+  const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
+  console.error(`npm test cannot run yet (index-data-excel ${version}):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  process.exit(1);
+}

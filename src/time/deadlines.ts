@@ -1,0 +1,117 @@
+import { systemClock, type Clock, type TimerHandle } from "./clock";
+
+interface Deadline {
+  readonly at: number;
+  readonly fire: () => void;
+  done: boolean;
+}
+
+/**
+ * Every deadline of one length on one clock falls due in the order it was set, so they wait in a queue with a
+ * single timer armed for the first: setting or clearing one costs O(1), however many cells are waiting (a timer
+ * each cost more than the rest of a cell's evaluation). Cleared deadlines leave the queue when they reach its
+ * front, or all at once when they outnumber the live ones.
+ */
+class DeadlineQueue {
+  private queue: Deadline[] = [];
+  private head = 0;
+  private cleared = 0;
+  private timer: TimerHandle | undefined;
+  private armedFor: number | undefined;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly ms: number,
+  ) {}
+
+  add(fire: () => void): () => void {
+    const deadline: Deadline = { at: this.clock.now() + this.ms, fire, done: false };
+    this.queue.push(deadline);
+    if (this.armedFor === undefined) this.arm();
+    return () => this.clear(deadline);
+  }
+
+  private clear(deadline: Deadline): void {
+    if (deadline.done) return;
+    deadline.done = true;
+    this.cleared += 1;
+    if (this.cleared > 64 && this.cleared * 2 > this.queue.length - this.head) this.compact();
+  }
+
+  private compact(): void {
+    this.queue = this.queue.slice(this.head).filter((deadline) => !deadline.done);
+    this.head = 0;
+    this.cleared = 0;
+    if (this.queue.length === 0) this.disarm();
+  }
+
+  /** Fires every deadline due by now, then waits for the next one. */
+  private due(): void {
+    this.armedFor = undefined;
+    this.timer = undefined;
+    const now = this.clock.now();
+    while (this.head < this.queue.length) {
+      const first = this.queue[this.head] as Deadline;
+      if (!first.done && first.at > now) break;
+      this.head += 1;
+      if (first.done) this.cleared -= 1;
+      else {
+        first.done = true;
+        first.fire();
+      }
+    }
+    if (this.head >= this.queue.length) {
+      this.queue = [];
+      this.head = 0;
+      this.cleared = 0;
+    } else this.arm();
+  }
+
+  private arm(): void {
+    let first: Deadline | undefined;
+    for (let i = this.head; i < this.queue.length && first === undefined; i += 1) if (!(this.queue[i] as Deadline).done) first = this.queue[i];
+    if (first === undefined) return;
+    this.armedFor = first.at;
+    this.timer = this.clock.setTimer(() => this.due(), first.at - this.clock.now());
+  }
+
+  private disarm(): void {
+    this.clock.clearTimer(this.timer);
+    this.timer = undefined;
+    this.armedFor = undefined;
+  }
+}
+
+const queues = new WeakMap<Clock, Map<number, DeadlineQueue>>();
+
+/** Calls `fire` after `ms` on `clock` unless the returned function clears it first. */
+export function setDeadline(clock: Clock, ms: number, fire: () => void): () => void {
+  let byLength = queues.get(clock);
+  if (byLength === undefined) {
+    byLength = new Map();
+    queues.set(clock, byLength);
+  }
+  let queue = byLength.get(ms);
+  if (queue === undefined) {
+    queue = new DeadlineQueue(clock, ms);
+    byLength.set(ms, queue);
+  }
+  return queue.add(fire);
+}
+
+/** Settles with `work`, or rejects with `onTimeout()` after `ms` on `clock`, whichever comes first. */
+export function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Error, clock: Clock = systemClock): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const clear = setDeadline(clock, ms, () => reject(onTimeout()));
+    work.then(
+      (value) => {
+        clear();
+        resolve(value);
+      },
+      (error: unknown) => {
+        clear();
+        reject(error);
+      },
+    );
+  });
+}
