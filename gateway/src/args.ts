@@ -4,7 +4,7 @@ import { DEFAULT_TTLS, type TtlTable } from "../../src/client";
 export const USAGE = `Usage:
   npm run gateway -- --upstream URL --port N --tokens FILE [--host H] [--redis URL] [--allow-origin ORIGIN ...]
                      [--upstream-key-file FILE] [--tls-cert FILE --tls-key FILE] [--ttl KIND=SECONDS ...]
-                     [--cache-mb N] [--rate-window-ms N]
+                     [--cache-mb N] [--upstream-timeout-ms N] [--rate-window-ms N]
   npm run gateway -- --upstream URL --port N --host 127.0.0.1 --no-auth      (this machine only)
   npm run gateway -- new-token NAME --tokens FILE
 The upstream key comes from INDEX_GATEWAY_UPSTREAM_KEY or --upstream-key-file, never from a flag (flags show in ps).
@@ -28,6 +28,7 @@ export interface ServeCommand {
   readonly tls?: { readonly cert: string; readonly key: string };
   readonly ttls: Partial<TtlTable>;
   readonly cacheBytes?: number;
+  readonly upstreamTimeoutMs?: number;
   readonly windowMs?: number;
 }
 
@@ -81,6 +82,7 @@ function serve(argv: readonly string[]): ServeCommand {
       "tls-key": { type: "string" },
       ttl: { type: "string", multiple: true, default: [] },
       "cache-mb": { type: "string" },
+      "upstream-timeout-ms": { type: "string" },
       "rate-window-ms": { type: "string" },
     },
     strict: true,
@@ -91,6 +93,7 @@ function serve(argv: readonly string[]): ServeCommand {
   if ((values["tls-cert"] === undefined) !== (values["tls-key"] === undefined)) throw new UsageError("--tls-cert and --tls-key go together.");
   const cacheMb = whole("--cache-mb", values["cache-mb"], 1, 1_000_000);
   const windowMs = whole("--rate-window-ms", values["rate-window-ms"], 1000, 3_600_000);
+  const upstreamTimeoutMs = whole("--upstream-timeout-ms", values["upstream-timeout-ms"], 100, 60_000);
   return {
     command: "serve",
     upstream: values.upstream,
@@ -105,6 +108,7 @@ function serve(argv: readonly string[]): ServeCommand {
     ...(values["tls-cert"] !== undefined && values["tls-key"] !== undefined ? { tls: { cert: values["tls-cert"], key: values["tls-key"] } } : {}),
     ...(cacheMb !== undefined ? { cacheBytes: cacheMb * 1024 * 1024 } : {}),
     ...(windowMs !== undefined ? { windowMs } : {}),
+    ...(upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs } : {}),
   };
 }
 

@@ -73,6 +73,7 @@ async function serve(command: ServeCommand): Promise<void> {
     ...(command.tls !== undefined ? { https: { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) } } : {}),
     ...(command.cacheBytes !== undefined ? { cacheBytes: command.cacheBytes } : {}),
     ...(command.windowMs !== undefined ? { windowMs: command.windowMs } : {}),
+    ...(command.upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs: command.upstreamTimeoutMs } : {}),
   };
   const store = command.redis !== undefined ? `redis at ${redisPlace(command.redis)}` : "memory";
   const gateway = await startGateway(options);

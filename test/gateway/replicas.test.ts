@@ -9,7 +9,8 @@ import { startRedis, type TestRedis } from "./support/redis-server";
 /**
  * Two gateway replicas, each a process of its own, sharing one redis-server of the test's own, in front of the
  * reference service (60 a 6 s window, as the benchmark compresses it) through a front recording what reaches it.
- * An oracle (a second reference service, same data and clock) gives each resource's own answer.
+ * An oracle (a second reference service, same data and clock) gives each resource's own answer. The upstream runs in
+ * this busy test process, so the replicas give it 20 s (not 5) before they call it unreachable.
  */
 const TRADERS = ["ana", "ben", "cleo", "dev", "eli", "fay"];
 const desk = makeDesk(TRADERS);
@@ -27,7 +28,7 @@ beforeAll(async () => {
   front = await startRecordingFront(service.url);
   const folder = mkdtempSync(join(tmpdir(), "gateway-"));
   writeFileSync(join(folder, "tokens.txt"), desk.file);
-  const args = ["--upstream", front.url, "--port", "0", "--redis", redis.url, "--tokens", join(folder, "tokens.txt"), "--rate-window-ms", "6000"];
+  const args = ["--upstream", front.url, "--port", "0", "--redis", redis.url, "--tokens", join(folder, "tokens.txt"), "--rate-window-ms", "6000", "--upstream-timeout-ms", "20000"];
   replicas = await Promise.all([spawnGateway(args, { INDEX_GATEWAY_UPSTREAM_KEY: UPSTREAM_KEY }), spawnGateway(args, { INDEX_GATEWAY_UPSTREAM_KEY: UPSTREAM_KEY })]);
 }, 60_000);
 
