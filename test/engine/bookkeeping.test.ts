@@ -22,10 +22,10 @@ afterAll(() => service.close());
 
 type Cell = (env: FormulaEnv) => Promise<FormulaResult>;
 
-/** 60 cells over six symbols: values, fix fields, history to today, volatility, forward curves. */
+/** 30 cells over three symbols: values, fix fields, history to today, volatility, forward curves. */
 function sheet(): Array<[string, Cell]> {
   const cells: Array<[string, Cell]> = [];
-  SYMBOLS.forEach((symbol, s) => {
+  SYMBOLS.slice(0, 3).forEach((symbol, s) => {
     const row = (r: number) => `Sheet1!${String.fromCharCode(66 + s)}${r}`;
     for (let r = 1; r <= 4; r += 1) cells.push([row(r), (env) => INDEX.LATEST(env, [symbol, "value"])]);
     for (let r = 5; r <= 6; r += 1) cells.push([row(r), (env) => INDEX.LATEST(env, [symbol, "confidence"])]);
@@ -51,6 +51,7 @@ async function evaluate(engine: RequestEngine, clock: FakeClock, cells: Readonly
   return done;
 }
 
+// 200 refreshes ask the service about 2,000 times over HTTP: far longer than a unit test on a loaded machine.
 test("200 refreshes of the same sheet, days passing: every structure stays the size the sheet gives it", async () => {
   // Today by the service's calendar, so that ranges ending today have data.
   const clock = new FakeClock(Date.now());
@@ -78,4 +79,4 @@ test("200 refreshes of the same sheet, days passing: every structure stays the s
     expect(rest2).toEqual(flat);
     expect(lastKnown).toBeLessThanOrEqual(engine.options.lastKnown.maxEntries);
   }
-});
+}, 180_000);
