@@ -2,7 +2,7 @@ import { RECEIPT_HEADER, type ReceiptRow } from "../office/receipt";
 import { describeOutcome, describePlan, type RefreshPlan, type RefreshScope } from "../office/refresh-scope";
 import type { PreviewDesk } from "./desk";
 
-/** The receipt fields in RECEIPT_HEADER's order, so the page's list reads as the receipt sheet does. */
+/** The reader's receipt fields in RECEIPT_HEADER's order (the page's receipt has no blocks or signatures to show). */
 const FIELDS = ["cell", "range", "formula", "values", "asOf", "publicationMode", "service", "frozenAt", "note"] as const satisfies readonly (keyof ReceiptRow)[];
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -14,7 +14,7 @@ function byId<T extends HTMLElement>(id: string): T {
 /** The receipt as a table: text nodes only, one row per frozen line. */
 function showReceipt(table: HTMLTableElement, rows: readonly ReceiptRow[]): void {
   const head = document.createElement("tr");
-  for (const title of RECEIPT_HEADER) head.append(Object.assign(document.createElement("th"), { textContent: title }));
+  for (const title of RECEIPT_HEADER.slice(0, FIELDS.length)) head.append(Object.assign(document.createElement("th"), { textContent: title }));
   const body = rows.map((row) => {
     const tr = document.createElement("tr");
     tr.dataset["cell"] = row.cell;
