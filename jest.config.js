@@ -1,8 +1,9 @@
 /**
  * Jest runs every suite under test/ in Node; browser suites drive Debian's Chromium through playwright-core.
- * Two projects: the suites that read a build (test/e2e, test/manifest) get one from their globalSetup, which builds
- * build/test-dist/ when the tree changed since the last test build (never dist/, the deployable build); the
- * others start at once, so `npx jest test/cli` builds nothing.
+ * Three projects: the suites that read a build (test/e2e, test/manifest) get one from their globalSetup, which builds
+ * build/test-dist/ when the tree changed since the last test build (never dist/, the deployable build); the task
+ * pane's component tests (test/taskpane/*.test.tsx) render in jsdom for React Testing Library; the others start at
+ * once in Node, so `npx jest test/cli` builds nothing.
  */
 const shared = {
   testEnvironment: "node",
@@ -21,6 +22,9 @@ const shared = {
   },
 };
 
+/** The task pane's component suites: React Testing Library in jsdom (CONTRIBUTING.md says why not Chromium). */
+const COMPONENTS = "/test/taskpane/.*\\.test\\.tsx$";
+
 /** The folders whose suites read the built add-in. */
 const BUILT = ["<rootDir>/test/e2e", "<rootDir>/test/manifest"];
 
@@ -29,6 +33,19 @@ module.exports = {
   testTimeout: 30000,
   projects: [
     { ...shared, displayName: "built", roots: BUILT, globalSetup: "<rootDir>/test/support/test-build-setup.js" },
-    { ...shared, displayName: "unit", roots: ["<rootDir>/test"], testPathIgnorePatterns: ["/node_modules/", "/test/e2e/", "/test/manifest/"] },
+    {
+      ...shared,
+      displayName: "dom",
+      roots: ["<rootDir>/test/taskpane"],
+      testMatch: ["**/*.test.tsx"],
+      testEnvironment: "<rootDir>/test/support/dom-environment.js",
+      setupFilesAfterEnv: ["<rootDir>/test/support/dom-setup.ts"],
+    },
+    {
+      ...shared,
+      displayName: "unit",
+      roots: ["<rootDir>/test"],
+      testPathIgnorePatterns: ["/node_modules/", "/test/e2e/", "/test/manifest/", COMPONENTS],
+    },
   ],
 };

@@ -5,13 +5,12 @@
 // For comparison, the same keystrokes with the keys rebuilt every time (what the taskpane did before).
 import type { IndexSummary } from "../src/client/resources/indexes";
 import {
-  filterCatalogue,
   isOpenable,
   NO_FILTERS,
   rowState,
   type CatalogueFilters,
 } from "../src/taskpane/model/catalogue";
-import { indexCatalogue, searchCatalogue } from "../src/taskpane/model/catalogue-search";
+import { filterCatalogue, indexCatalogue, searchCatalogue } from "../src/taskpane/model/catalogue-search";
 import { catalogueWindow } from "../src/taskpane/model/catalogue-window";
 import { CATALOGUE_UNIT, formatTimestamp, formatValueWithUnit } from "../src/taskpane/model/format";
 

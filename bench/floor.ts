@@ -1,15 +1,10 @@
+import { startOfUtcDay } from "../src/time";
 import { VALUE_FIELDS, type SheetCell } from "./sheet";
-
-const DAY = 86_400_000;
 
 export interface Floor {
   readonly requests: number;
   readonly parts: Readonly<Record<string, number>>;
   readonly explanation: string;
-}
-
-function startOfDay(ms: number): number {
-  return Math.floor(ms / DAY) * DAY;
 }
 
 /**
@@ -22,7 +17,7 @@ function startOfDay(ms: number): number {
  * range reaching today count again.
  */
 export function floorOf(cells: readonly SheetCell[], options: { refresh?: boolean; today?: number } = {}): Floor {
-  const today = startOfDay(options.today ?? Date.now());
+  const today = startOfUtcDay(options.today ?? Date.now());
   const fix = new Set<string>();
   const valueOnly = new Set<string>();
   const history = new Set<string>();

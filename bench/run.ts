@@ -8,6 +8,7 @@ import { IndexDataClient } from "../src/client/client";
 import { DirectSource } from "../src/client/direct-source";
 import { RequestEngine } from "../src/client/engine";
 import { MemoryStorage } from "../src/client/storage";
+import { DAY_MS } from "../src/time";
 import { coldOpenLines, coldOpenScenario, coldOpenTargetsMissed } from "./cold-open";
 import { deskLines, deskScenarios, deskTargetsMissed } from "./desk";
 import { queueScenario, scaleLines, scaleScenario, scaleTargetsMissed } from "./scale";
@@ -127,8 +128,8 @@ async function warmUp(symbols: readonly string[]): Promise<string[]> {
   const s = await service();
   try {
     const client = new IndexDataClient({ baseUrl: s.url });
-    const since = new Date(Date.now() - (LONG_HISTORY_DAYS + 20) * 86_400_000).toISOString().slice(0, 10);
-    const cutoff = Date.now() - LONG_HISTORY_DAYS * 86_400_000;
+    const since = new Date(Date.now() - (LONG_HISTORY_DAYS + 20) * DAY_MS).toISOString().slice(0, 10);
+    const cutoff = Date.now() - LONG_HISTORY_DAYS * DAY_MS;
     const long: string[] = [];
     for (const symbol of symbols) {
       const first = (await client.history(symbol, { startDate: since })).values[0];

@@ -11,6 +11,7 @@ import { RateBudget } from "../src/client/engine/rate-budget";
 import { Scheduler } from "../src/client/engine/scheduler";
 import { MemoryStorage } from "../src/client/storage";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
+import { DAY_MS } from "../src/time";
 import { floorOf } from "./floor";
 import { evaluateCell } from "./measure";
 import { startRemoteService } from "./remote-service";
@@ -21,7 +22,6 @@ const WINDOW_MS = 6000;
 /** 191 more indexes beside the reference dataset's nine: 200 symbols. */
 const EXTRA_INDEXES = 191;
 const SIZES = [1_000, 5_000, 20_000] as const;
-const DAY = 86_400_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -39,7 +39,7 @@ export interface ScaleRow {
 }
 
 function daysAgo(n: number): string {
-  return new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
+  return new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**

@@ -1,4 +1,5 @@
 /** The simulated pricing sheet of issue 4: cells as formulas, and the floor computed from them. */
+import { DAY_MS } from "../src/time";
 
 export type SheetCell =
   | { readonly kind: "latest"; readonly symbol: string; readonly field: string }
@@ -11,10 +12,9 @@ export type SheetCell =
 export const VALUE_FIELDS = new Set(["value", "asOf", "stale"]);
 const FIX_FIELDS = ["confidence", "status", "publicationMode", "topContributorShare", "methodologyVersion"];
 const CAPACITY_FIELDS = ["fillRatio", "bookedKg", "availableKg", "contributors"];
-const DAY = 86_400_000;
 
 function daysAgo(today: number, n: number): string {
-  return new Date(today - n * DAY).toISOString().slice(0, 10);
+  return new Date(today - n * DAY_MS).toISOString().slice(0, 10);
 }
 
 function repeat<T>(items: readonly T[], count: number): T[] {

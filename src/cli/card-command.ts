@@ -1,6 +1,6 @@
 import { buildCardEntity, cardLines, propertyText, type EntityCellValue, type EntityProperty } from "../excel/entity";
 import { catalogueEntry } from "../excel/formulas/card";
-import type { CommandContext } from "./commands";
+import type { CommandContext } from "./command-context";
 import { served } from "./service-call";
 import { symbolArgument } from "./usage";
 

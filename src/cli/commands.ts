@@ -3,17 +3,11 @@ import type { Served } from "../client/source";
 import type { FormulaEnv } from "../excel/evaluate";
 import type { CliArgs } from "./args";
 import { runCard } from "./card-command";
+import type { CommandContext } from "./command-context";
 import { runHistory } from "./history-command";
 import { runPeriods } from "./periods-command";
 import { served as servedOrFailure } from "./service-call";
 import { symbolArgument } from "./usage";
-
-/** What a command runs with: the source, the args, today. */
-export interface CommandContext {
-  readonly env: FormulaEnv;
-  readonly args: CliArgs;
-  readonly now: Date;
-}
 
 interface Command {
   readonly usage: string;

@@ -100,6 +100,85 @@ export function defaultSettings(): Settings {
   return { baseUrl: DEFAULT_BASE_URL, keyHeaderStyle: CLIENT_DEFAULTS.keyHeaderStyle };
 }
 
+/**
+ * A stored setting left out when the settings were loaded, its default used instead: it fails its rule now
+ * (`message` is the rule's own), it could not be read, or it is the key saved for a service base URL that was
+ * left out (a key is never sent to a service it was not saved for). Facts only; the pane words them. `value` is
+ * the stored value where it may be shown (never for the key).
+ */
+export type DroppedSetting =
+  | { readonly field: SettingsField; readonly because: "rule"; readonly message: string; readonly value?: string }
+  | { readonly field: SettingsField; readonly because: "unreadable" }
+  | { readonly field: "apiKey"; readonly because: "service-dropped" };
+
+/** Settings as loaded from storage: the valid ones kept, and what was left out and why. */
+export interface LoadedSettings {
+  readonly settings: Settings;
+  readonly dropped: readonly DroppedSetting[];
+}
+
+/** What storage held: each value as read (anything), or `unreadable` when the stored settings were not JSON. */
+export interface StoredSettings {
+  readonly baseUrl?: unknown;
+  readonly keyHeaderStyle?: unknown;
+  readonly apiKey?: string | undefined;
+  readonly unreadable?: boolean;
+}
+
+const SETTINGS_FIELDS = ["baseUrl", "keyHeaderStyle", "apiKey"] as const satisfies readonly SettingsField[];
+
+/** The stored value of a field as form input: text, or undefined (the default) when missing or unreadable. */
+function storedText(stored: StoredSettings, field: SettingsField, dropped: DroppedSetting[]): string | undefined {
+  const value = stored[field];
+  if (typeof value === "string") return value;
+  if (value !== undefined || (stored.unreadable === true && field !== "apiKey")) dropped.push({ field, because: "unreadable" });
+  return undefined;
+}
+
+function withDefault(input: SettingsInput, field: SettingsField): SettingsInput {
+  if (field === "baseUrl") return { ...input, baseUrl: DEFAULT_BASE_URL };
+  const { [field]: _left, ...rest } = input;
+  return rest;
+}
+
+/** Leaves out every field `errors` names (the rule's message with it), using the field's default instead. */
+function leaveOut(input: SettingsInput, errors: Partial<Record<SettingsField, string>>, dropped: DroppedSetting[]): SettingsInput {
+  let kept = input;
+  for (const field of SETTINGS_FIELDS) {
+    const message = errors[field];
+    if (message === undefined) continue;
+    const value = field === "apiKey" ? undefined : input[field];
+    dropped.push({ field, because: "rule", message, ...(value !== undefined ? { value } : {}) });
+    kept = withDefault(kept, field);
+  }
+  return kept;
+}
+
+/**
+ * Stored settings checked by the settings rules (`checkSettings`, their one owner), keeping every value that
+ * passes and leaving out only those that fail, each with why: one stale value never resets the others. A key
+ * saved for a service base URL that was left out is held back too, never sent to the default service instead.
+ */
+export function keepValidSettings(stored: StoredSettings): LoadedSettings {
+  const dropped: DroppedSetting[] = [];
+  let input: SettingsInput = {
+    baseUrl: storedText(stored, "baseUrl", dropped) ?? DEFAULT_BASE_URL,
+    keyHeaderStyle: storedText(stored, "keyHeaderStyle", dropped),
+    apiKey: storedText(stored, "apiKey", dropped),
+  };
+  // Each round leaves out at least one value, and the defaults pass: at most one round per field.
+  for (const _round of SETTINGS_FIELDS) {
+    if (input.apiKey !== undefined && dropped.some((d) => d.field === "baseUrl")) {
+      dropped.push({ field: "apiKey", because: "service-dropped" });
+      input = withDefault(input, "apiKey");
+    }
+    const checked = checkSettings(input);
+    if (checked.ok) return { settings: checked.settings, dropped };
+    input = leaveOut(input, checked.errors, dropped);
+  }
+  return { settings: defaultSettings(), dropped };
+}
+
 /** Client options for these settings; `extra` adds what settings do not hold (timeout, fetch, onResponse). */
 export function toClientOptions(
   settings: Settings,

@@ -1,4 +1,4 @@
-import { checkSettings, defaultSettings, parseSettings, type Settings, type SettingsInput } from "./settings-model";
+import { keepValidSettings, parseSettings, type LoadedSettings, type Settings, type SettingsInput, type StoredSettings } from "./settings-model";
 import type { KeyValueStorage } from "./storage";
 
 /** Storage keys. The key has its own entry so that clearing it touches nothing else. */
@@ -6,13 +6,17 @@ export const SETTINGS_STORAGE_KEYS = { settings: "indexData.settings.v1", apiKey
 
 export type SettingsListener = (settings: Settings) => void;
 
-function readJson(text: string | null): Record<string, unknown> {
-  if (text === null) return {};
+/** The stored settings entry as read: nothing stored is no settings; text that is not a JSON object is unreadable. */
+function readStored(text: string | null, apiKey: string | null): StoredSettings {
+  const key = apiKey !== null ? { apiKey } : {};
+  if (text === null) return key;
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+    if (typeof value !== "object" || value === null || Array.isArray(value)) return { ...key, unreadable: true };
+    const { baseUrl, keyHeaderStyle } = value as Record<string, unknown>;
+    return { ...key, baseUrl, keyHeaderStyle };
   } catch {
-    return {};
+    return { ...key, unreadable: true };
   }
 }
 
@@ -28,21 +32,21 @@ export class SettingsStore {
     this.#storage = storage;
   }
 
-  /** The stored settings; defaults for anything missing. Stored values that no longer validate fall back to defaults. */
+  /** The stored settings; defaults for anything missing. A stored value that no longer validates is left out alone. */
   async load(): Promise<Settings> {
+    return (await this.loadChecked()).settings;
+  }
+
+  /**
+   * The stored settings and what was left out of them and why (`keepValidSettings`), for the pane to say so.
+   * Nothing is written: a value left out stays in storage until the next save replaces it.
+   */
+  async loadChecked(): Promise<LoadedSettings> {
     const [settingsText, apiKey] = await Promise.all([
       this.#storage.getItem(SETTINGS_STORAGE_KEYS.settings),
       this.#storage.getItem(SETTINGS_STORAGE_KEYS.apiKey),
     ]);
-    const stored = readJson(settingsText);
-    const defaults = defaultSettings();
-    const input: SettingsInput = {
-      baseUrl: typeof stored["baseUrl"] === "string" ? stored["baseUrl"] : defaults.baseUrl,
-      keyHeaderStyle: typeof stored["keyHeaderStyle"] === "string" ? stored["keyHeaderStyle"] : defaults.keyHeaderStyle,
-      ...(apiKey !== null ? { apiKey } : {}),
-    };
-    const checked = checkSettings(input);
-    return checked.ok ? checked.settings : defaults;
+    return keepValidSettings(readStored(settingsText, apiKey));
   }
 
   /** Validates (ConfigurationError saying what to fix), stores, tells subscribers, and returns the normalized settings. */

@@ -123,12 +123,78 @@ describe("SettingsStore", () => {
     expect(await storage.getItem(SETTINGS_STORAGE_KEYS.apiKey)).toBeNull();
   });
 
-  it("falls back to defaults when stored data is corrupt or no longer valid", async () => {
+});
+
+describe("SettingsStore.load keeps every stored setting that still validates", () => {
+  /** A store over storage holding `settings` (an object as JSON, or raw text) and, when given, an API key. */
+  async function storeHolding(settings: object | string, apiKey?: string) {
     const storage = new MemoryStorage();
-    await storage.setItem(SETTINGS_STORAGE_KEYS.settings, "{not json");
-    await expect(new SettingsStore(storage).load()).resolves.toEqual(defaultSettings());
-    await storage.setItem(SETTINGS_STORAGE_KEYS.settings, JSON.stringify({ baseUrl: "http://remote.example", keyHeaderStyle: "x-api-key" }));
-    await storage.setItem(SETTINGS_STORAGE_KEYS.apiKey, "k");
-    await expect(new SettingsStore(storage).load()).resolves.toEqual(defaultSettings());
+    await storage.setItem(SETTINGS_STORAGE_KEYS.settings, typeof settings === "string" ? settings : JSON.stringify(settings));
+    if (apiKey !== undefined) await storage.setItem(SETTINGS_STORAGE_KEYS.apiKey, apiKey);
+    return { storage, store: new SettingsStore(storage) };
+  }
+
+  it("leaves out only a stored value that no longer validates, and says which one and why", async () => {
+    const { store } = await storeHolding({ baseUrl: "https://x.example", keyHeaderStyle: "basic" }, "k1");
+    await expect(store.load()).resolves.toEqual({ baseUrl: "https://x.example", keyHeaderStyle: "x-api-key", apiKey: "k1" });
+    await expect(store.loadChecked()).resolves.toEqual({
+      settings: { baseUrl: "https://x.example", keyHeaderStyle: "x-api-key", apiKey: "k1" },
+      dropped: [{ field: "keyHeaderStyle", because: "rule", message: "Key header style must be one of x-api-key, bearer.", value: "basic" }],
+    });
+  });
+
+  it("holds back a key stored beside a plain-http service, keeps the rest, and writes nothing", async () => {
+    const { storage, store } = await storeHolding({ baseUrl: "http://remote.example", keyHeaderStyle: "bearer" }, "k");
+    await expect(store.loadChecked()).resolves.toEqual({
+      settings: { baseUrl: "http://remote.example", keyHeaderStyle: "bearer" },
+      dropped: [
+        {
+          field: "apiKey",
+          because: "rule",
+          message: "An API key is only sent over https (or plain http to this machine). Use an https:// base URL, or clear the API key.",
+        },
+      ],
+    });
+    // Nothing is lost on load: the key stays stored until a save replaces it.
+    expect(await storage.getItem(SETTINGS_STORAGE_KEYS.apiKey)).toBe("k");
+  });
+
+  it("never sends a key to the default service when the base URL it was saved with is left out", async () => {
+    const { store } = await storeHolding({ baseUrl: "https://x.example/?q=1", keyHeaderStyle: "bearer" }, "k");
+    await expect(store.loadChecked()).resolves.toEqual({
+      settings: { baseUrl: DEFAULT_BASE_URL, keyHeaderStyle: "bearer" },
+      dropped: [
+        {
+          field: "baseUrl",
+          because: "rule",
+          message: "The base URL must not contain ? or #; enter only the service root (e.g. https://indexes.example.com).",
+          value: "https://x.example/?q=1",
+        },
+        { field: "apiKey", because: "service-dropped" },
+      ],
+    });
+  });
+
+  it("says so when the stored settings cannot be read at all, or one value is not even text", async () => {
+    await expect((await storeHolding("{not json")).store.loadChecked()).resolves.toEqual({
+      settings: defaultSettings(),
+      dropped: [
+        { field: "baseUrl", because: "unreadable" },
+        { field: "keyHeaderStyle", because: "unreadable" },
+      ],
+    });
+    await expect((await storeHolding({ baseUrl: "https://x.example", keyHeaderStyle: 7 })).store.loadChecked()).resolves.toEqual({
+      settings: { baseUrl: "https://x.example", keyHeaderStyle: "x-api-key" },
+      dropped: [{ field: "keyHeaderStyle", because: "unreadable" }],
+    });
+  });
+
+  it("reports nothing left out when every stored value validates, or nothing is stored", async () => {
+    const { store } = await storeHolding({ baseUrl: "https://x.example", keyHeaderStyle: "bearer" }, "k");
+    await expect(store.loadChecked()).resolves.toEqual({
+      settings: { baseUrl: "https://x.example", keyHeaderStyle: "bearer", apiKey: "k" },
+      dropped: [],
+    });
+    await expect(new SettingsStore(new MemoryStorage()).loadChecked()).resolves.toEqual({ settings: defaultSettings(), dropped: [] });
   });
 });

@@ -5,6 +5,7 @@ import { indexHistory } from "../../src/excel/formulas/history";
 import { indexPanel } from "../../src/excel/formulas/panel";
 import { indexPeriods } from "../../src/excel/formulas/periods";
 import { engineFor, sent, startService, stopAll, SYMBOLS } from "../engine/helpers";
+import { serial } from "../support/excel-serial";
 
 /*
  * One sheet of INDEX.PERIODS cells (and a HISTORY and a PANEL cell on the same symbols and range) evaluated
@@ -17,7 +18,6 @@ afterEach(stopAll);
 const [A, B] = SYMBOLS;
 const START = "2025-01-01";
 const END = "2025-03-31";
-const serial = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000 + 25569;
 
 /** The test's own reading of the rule: the newer description marks carried days; the older one does not. */
 const isFresh = (p: HistoryPoint) => (p.publicationMode ?? "FRESH") === "FRESH" && (p.carriedForwardFrom ?? null) === null;

@@ -1,12 +1,12 @@
 import { IndexDataClient } from "../../src/client/client";
 import type { HistoryQuery } from "../../src/client/resources/history";
 import { SYMBOLS, engineFor, sent, startService, stopAll } from "./helpers";
+import { DAY_MS } from "../../src/time";
 
 afterEach(stopAll);
 
-const DAY = 86_400_000;
 function daysAgo(n: number): string {
-  return new Date(Date.now() - n * DAY).toISOString().slice(0, 10);
+  return new Date(Date.now() - n * DAY_MS).toISOString().slice(0, 10);
 }
 
 describe("history ranges of one symbol are merged", () => {

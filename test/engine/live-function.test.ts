@@ -1,6 +1,22 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { live } from "../../src/functions/live.functions";
 import { getContext } from "../../src/office/context";
+import type { FakeClock } from "../support/fake-clock";
+
+/**
+ * The shared runtime's context as getContext() builds it outside Excel (an EngineHost over memory storage), but on
+ * a fake clock, so the test moves INDEX.LIVE's polls on by hand instead of waiting out the budget's interval.
+ */
+jest.mock("../../src/office/context", () => {
+  const { EngineHost } = jest.requireActual<typeof import("../../src/client/engine/engine-host")>("../../src/client/engine/engine-host");
+  const { MemoryStorage, SettingsStore } = jest.requireActual<typeof import("../../src/client/settings")>("../../src/client/settings");
+  const { FakeClock: Clock } = jest.requireActual<typeof import("../support/fake-clock")>("../support/fake-clock");
+  const clock = new Clock();
+  const storage = new MemoryStorage();
+  // No budget channel: with no other runtime to hear from, no request waits on the clock for their word.
+  const host = new EngineHost({ settings: new SettingsStore(storage), storage, recalc: async () => false, engineOptions: { clock, budgetChannel: null } });
+  return { getContext: () => host };
+});
 
 /** The custom functions runtime's error type, as INDEX.LIVE hands errors to setResult. */
 class FakeCustomFunctionsError {
@@ -27,31 +43,46 @@ afterAll(async () => {
   delete (globalThis as { CustomFunctions?: unknown }).CustomFunctions;
 });
 
+/** A streaming cell: what Excel was handed, and a wait for the next result (an event, never a sleep). */
 function invocation() {
   const results: unknown[] = [];
-  const inv = { setResult: (v: unknown) => results.push(v), onCanceled: undefined as undefined | (() => void) };
-  return { inv, results };
-}
-
-async function until(condition: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !condition(); i += 1) await new Promise((r) => setTimeout(r, 20));
-  if (!condition()) throw new Error("condition not met in time");
+  let heard = () => undefined as void;
+  const inv = {
+    setResult: (v: unknown) => {
+      results.push(v);
+      heard();
+    },
+    onCanceled: undefined as undefined | (() => void),
+  };
+  /** Resolves once the cell has been handed `count` results in all. */
+  const handed = (count: number) =>
+    new Promise<void>((resolve) => {
+      heard = () => (results.length >= count ? resolve() : undefined);
+      heard();
+    });
+  return { inv, results, handed };
 }
 
 const polls = () => service.requests.filter((r) => r.path === `/api/v1/index/${A}/latest`).length;
 
 test("INDEX.LIVE: cells of one symbol share one poll, each cell updates only when its figure changes, and cancel stops polling", async () => {
+  const clock = getContext().clock as FakeClock;
   const value = invocation();
   const confidence = invocation();
   type Invocation = Parameters<typeof live>[3];
   live(A, undefined as unknown as string, 1, value.inv as unknown as Invocation);
   live(A, "confidence", 1, confidence.inv as unknown as Invocation);
-  await until(() => value.results.length === 1 && confidence.results.length === 1);
+  await Promise.all([value.handed(1), confidence.handed(1)]);
   expect(typeof value.results[0]).toBe("number");
   expect(polls()).toBe(1);
 
   service.faults.publishFix(A, 4.321);
-  await until(() => value.results.length === 2);
+  // The next poll is one interval on (the budget's floor: the cells asked for every second).
+  const interval = getContext().live.intervalFor(A) ?? Infinity;
+  expect(interval).toBeGreaterThan(1000);
+  await clock.advance(interval);
+  await value.handed(2);
+  expect(polls()).toBe(2);
   expect(value.results[1]).toBe(4.321);
   // The new fix kept its confidence figure unchanged or not: either way, one push at most, and only on change.
   expect(confidence.results.length).toBeLessThanOrEqual(2);
@@ -59,10 +90,11 @@ test("INDEX.LIVE: cells of one symbol share one poll, each cell updates only whe
 
   value.inv.onCanceled?.();
   confidence.inv.onCanceled?.();
-  // Nothing is polled once the last cell is canceled; test/engine/live.test.ts moves a fake clock past the
-  // interval to prove no timer is left to fire.
+  // Nothing is polled once the last cell is canceled: no timer is left to fire.
   expect(getContext().live.watchedSymbols).toBe(0);
   expect(getContext().live.intervalFor(A)).toBeUndefined();
+  await clock.advance(10 * interval);
+  expect(polls()).toBe(2);
 });
 
 test("INDEX.LIVE with a bad argument shows #VALUE! at once and sends nothing", () => {

@@ -10,10 +10,10 @@ import { indexPanel } from "../../src/excel/formulas/panel";
 import { indexHealth, indexStatus } from "../../src/excel/formulas/service";
 import { FixtureSource, serviceError, type FixtureAnswers } from "./support/fixture-source";
 import { capacityFixture, historyFixture, latestFixture } from "./support/fixtures";
+import { serial } from "../support/excel-serial";
 
 const SYMBOL = "RTM-NWE-A-1x3";
 const NOW = new Date("2024-03-10T12:00:00Z");
-const serial = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000 + 25569;
 
 function env(answers: FixtureAnswers, formattedNumbers = false): FormulaEnv & { source: FixtureSource } {
   return { source: new FixtureSource(answers), caps: { formattedNumbers }, now: () => NOW };

@@ -1,10 +1,10 @@
 import type { HistoryPoint } from "../../src/client/resources/history";
 import { isCellError } from "../../src/excel/cell-error";
 import { alignPanel } from "../../src/excel/panel";
+import { serial } from "../support/excel-serial";
 
 const point = (date: string, value: number): HistoryPoint => ({ date, value, confidence: 70, status: "FIRM" });
 const plain = { formattedNumbers: false };
-const serial = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000 + 25569;
 
 const columns = [
   { symbol: "A", points: [point("2024-02-28T00:00:00Z", 1), point("2024-02-29T00:00:00Z", 2), point("2024-03-01T00:00:00Z", 3)] },

@@ -6,11 +6,11 @@ import { indexHistory } from "../../src/excel/formulas/history";
 import { indexPanel } from "../../src/excel/formulas/panel";
 import { indexPeriods } from "../../src/excel/formulas/periods";
 import { FixtureSource } from "./support/fixture-source";
+import { serial } from "../support/excel-serial";
 
 const A = "RTM-NWE-A-1x3";
 const B = "RTM-NWE-B-1x3";
 const NOW = new Date("2024-04-10T12:00:00Z");
-const serial = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000 + 25569;
 
 const point = (date: string, value: number, carriedFrom?: string): HistoryPoint => ({
   date: `${date}T00:00:00.000Z`,

@@ -10,15 +10,13 @@ import type { MethodologyWire } from "../../src/client/resources/methodology";
 import type { SystemStatusWire } from "../../src/client/resources/system-status";
 import type { VolatilityWire } from "../../src/client/resources/volatility";
 import { asError, asSpill, DOTTED, FLAGSHIP, INACTIVE, NO_DATA, startRig, YOUNG, type Rig } from "./support";
+import { isoOfSerial, serial } from "../support/excel-serial";
 
 /*
  * Expected values come from the service's own JSON, fetched here with a bare fetch: not from the client the
- * functions use, so a client that misreads the wire makes the cells disagree with it. Dates are converted
- * here too, by Excel's rule for days after 1900-03-01: days since 1899-12-30 (serial 25569 is 1970-01-01).
+ * functions use, so a client that misreads the wire makes the cells disagree with it. Dates are converted by
+ * the tests' own reading of Excel's rule (test/support/excel-serial.ts), not by the code under test.
  */
-const serialOf = (iso: string) => Date.parse(iso) / 86_400_000 + 25_569;
-const isoOf = (serial: number) => new Date(Math.round((serial - 25_569) * 86_400_000)).toISOString();
-
 describe.each(["newer", "older"] as const)("INDEX functions against the %s reference service", (flavor) => {
   let rig: Rig;
   beforeAll(async () => {
@@ -51,13 +49,13 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
     const fix = await latestFix();
     expect(await INDEX.LATEST(rig.env(), [FLAGSHIP, null])).toBe(fix.value);
     const asOf = await INDEX.LATEST(rig.env(), [FLAGSHIP, "asOf"]);
-    expect(asOf).toBe(serialOf(fix.asOf));
-    expect(isoOf(asOf as number)).toBe(new Date(fix.asOf).toISOString());
+    expect(asOf).toBe(serial(fix.asOf));
+    expect(isoOfSerial(asOf as number)).toBe(new Date(fix.asOf).toISOString());
     expect(await INDEX.LATEST(rig.env(), [FLAGSHIP, "confidence"])).toBe(fix.confidence);
     expect(await INDEX.LATEST(rig.env(), [FLAGSHIP, "topContributorShare"])).toBe(fix.dataCoverage.topContributorShare);
     expect(await INDEX.LATEST(rig.env(), [FLAGSHIP, "stale"])).toBe(false);
     const withFormat = await INDEX.LATEST(rig.env({ formattedNumbers: true }), [FLAGSHIP, "asOf"]);
-    expect(withFormat).toMatchObject({ type: "FormattedNumber", basicValue: serialOf(fix.asOf) });
+    expect(withFormat).toMatchObject({ type: "FormattedNumber", basicValue: serial(fix.asOf) });
   });
 
   it("LATEST names an unknown symbol, and says no data for an index without data", async () => {
@@ -85,19 +83,19 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
     expect(rows.length).toBe(history.values.length);
     rows.forEach((row, i) => {
       const point = history.values[i];
-      expect(isoOf(row[0] as number)).toBe(new Date(point?.date ?? "").toISOString());
+      expect(isoOfSerial(row[0] as number)).toBe(new Date(point?.date ?? "").toISOString());
       expect(row[1]).toBe(point?.value);
     });
-    expect(rows.some((row) => isoOf(row[0] as number).startsWith("2024-02-29"))).toBe(true);
+    expect(rows.some((row) => isoOfSerial(row[0] as number).startsWith("2024-02-29"))).toBe(true);
     const desc = asSpill(await INDEX.HISTORY(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31", null, true, "desc", ["confidence", "status"]]));
     expect(desc[0]).toEqual(["date", "value", "confidence", "status"]);
     expect(desc[1]?.[0]).toBe(rows.at(-1)?.[0]);
   });
 
   it("HISTORY takes serials and relative dates, and works for a dotted symbol and a young index", async () => {
-    const bySerial = asSpill(await INDEX.HISTORY(rig.env(), [DOTTED, serialOf("2024-05-01"), serialOf("2024-05-31")]));
+    const bySerial = asSpill(await INDEX.HISTORY(rig.env(), [DOTTED, serial("2024-05-01"), serial("2024-05-31")]));
     expect(bySerial.length).toBeGreaterThan(15);
-    expect(isoOf(bySerial[0]?.[0] as number)).toBe("2024-05-01T00:00:00.000Z");
+    expect(isoOfSerial(bySerial[0]?.[0] as number)).toBe("2024-05-01T00:00:00.000Z");
     const young = asSpill(await INDEX.HISTORY(rig.env(), [YOUNG, "-1Y"]));
     expect(young.length).toBeGreaterThan(5);
     expect(young.length).toBeLessThan(40);
@@ -108,7 +106,7 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
     const daily = asSpill(await INDEX.HISTORY(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31", "daily"]));
     expect(weekly.length).toBeGreaterThanOrEqual(12);
     expect(weekly.length).toBeLessThanOrEqual(14);
-    const days = weekly.map((row) => new Date(isoOf(row[0] as number)).getUTCDay());
+    const days = weekly.map((row) => new Date(isoOfSerial(row[0] as number)).getUTCDay());
     expect(days.every((day) => day >= 1 && day <= 5)).toBe(true);
     for (const row of weekly) expect(daily.find((d) => d[0] === row[0])?.[1]).toBe(row[1]);
     const history = await wire<HistoryWire>(`/api/v1/index/${FLAGSHIP}/history?startDate=2024-01-01&endDate=2024-03-31&granularity=weekly`);
@@ -168,7 +166,7 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
       expect(asError(health).message).toMatch(/benchmark health is not published/);
       const document = await wire<MethodologyWire>("/api/v1/methodology");
       expect(methodology).toBe(document.version);
-      expect(await INDEX.METHODOLOGY(rig.env(), ["publishedAt"])).toBe(serialOf(document.publishedAt));
+      expect(await INDEX.METHODOLOGY(rig.env(), ["publishedAt"])).toBe(serial(document.publishedAt));
     }
   });
 });

@@ -1,7 +1,8 @@
 import { OfficeMockObject } from "office-addin-mock";
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { refreshCommand } from "../../src/commands/refresh-command";
-import { getContext } from "../../src/office/context";
+import { getContext, type AppContext } from "../../src/office/context";
+import { FakeClock } from "../support/fake-clock";
 
 // office-addin-mock reads the OfficeApp enum from office-addin-manifest, which jest maps to an empty stub.
 jest.mock("office-addin-manifest", () => ({
@@ -20,6 +21,8 @@ function evaluateCells() {
 let service: RunningReferenceService;
 const calculations: string[] = [];
 let recalculated: Promise<unknown> = Promise.resolve();
+/** Told when Excel is asked to calculate: a test waits for that event, never for time. */
+let calculationAsked: () => void = () => undefined;
 
 beforeAll(async () => {
   service = await startReferenceService();
@@ -30,6 +33,7 @@ beforeAll(async () => {
           calculate(type: string) {
             calculations.push(type);
             recalculated = evaluateCells();
+            calculationAsked();
           },
         },
       },
@@ -50,22 +54,26 @@ function paths(): string[] {
   return service.requests.map((r) => r.path);
 }
 
-async function settled(): Promise<void> {
-  await recalculated;
-  // The context refreshes on a settings change in the background; let it reach Excel.
-  for (let i = 0; i < 50 && calculations.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+/**
+ * Saves settings and waits for what follows in the background: the context refreshes, Excel is asked to calculate,
+ * and the sheet's cells have been evaluated again.
+ */
+async function saveAndRecalculate(settings: Parameters<AppContext["settings"]["save"]>[0]): Promise<void> {
+  const asked = new Promise<void>((resolve) => (calculationAsked = resolve));
+  await getContext().settings.save(settings);
+  await asked;
   await recalculated;
 }
 
 test("saving settings points the shared context at the new service, invalidates and recalculates", async () => {
-  await getContext().settings.save({ baseUrl: service.url });
-  await settled();
+  await saveAndRecalculate({ baseUrl: service.url });
   expect(calculations).toEqual(["Full"]);
   await evaluateCells();
   expect(paths()).toContain(`/api/v1/index/${A}/latest`);
 });
 
-const REFRESHED_AT = new Date("2031-05-06T07:08:09.000Z");
+/** A minute after the cells were first evaluated: past history is still within its 12 h time-to-live then. */
+const REFRESHED_AT = new Date(Math.floor(Date.now() / 1000) * 1000 + 60_123);
 const REAL_TIMERS = ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "setImmediate", "clearImmediate", "nextTick", "queueMicrotask", "hrtime", "performance"] as const;
 
 test("the ribbon's Refresh recalculates through Excel, shows the time, and does not refetch past history", async () => {
@@ -91,7 +99,12 @@ test("the ribbon's Refresh recalculates through Excel, shows the time, and does 
 
 test("the command completes when the refresh does not answer within its timeout", async () => {
   const event = { completed: jest.fn() };
-  await refreshCommand(() => new Promise<void>(() => undefined), 20)(event);
+  const clock = new FakeClock();
+  const command = refreshCommand(() => new Promise<void>(() => undefined), 20, clock)(event);
+  await clock.advance(19);
+  expect(event.completed).not.toHaveBeenCalled();
+  await clock.advance(1);
+  await command;
   expect(event.completed).toHaveBeenCalledTimes(1);
 });
 
@@ -103,9 +116,8 @@ test("the command completes even when the refresh fails", async () => {
 
 test("a new API key rebuilds the engine: the tier and its limit follow the service's headers", async () => {
   calculations.length = 0;
-  await getContext().settings.save({ baseUrl: service.url, apiKey: DEMO_KEYS.apiKey });
-  await settled();
+  await saveAndRecalculate({ baseUrl: service.url, apiKey: DEMO_KEYS.apiKey });
   expect(calculations).toEqual(["Full"]);
-  await new Promise((r) => setTimeout(r, 250)); // the snapshot is announced at most every 200 ms
+  // The cells' answers carried the key's limit in their headers: the snapshot reads it from the new engine.
   expect(getContext().snapshot()).toMatchObject({ tier: "api-key", limitPerMinute: 100 });
 });

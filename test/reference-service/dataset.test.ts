@@ -3,8 +3,8 @@ import { IndexListWire } from "../../src/client/resources/indexes";
 import { LatestFixWire } from "../../src/client/resources/latest";
 import { buildDataset } from "../../reference-service/src/index";
 import { DOTTED, FLAGSHIP, INACTIVE, NO_DATA, SUNDAY, WEDNESDAY, YOUNG, get, record, serviceFor } from "./support";
+import { DAY_MS } from "../../src/time";
 
-const DAY_MS = 86_400_000;
 const weekday = (iso: string) => new Date(iso).getUTCDay();
 
 describe("dataset served by the newer description", () => {

@@ -3,8 +3,8 @@ import { WINDOW_DAYS } from "../../src/contract";
 import { VolatilityWire } from "../../src/client/resources/volatility";
 import { DEFAULT_HISTORY_DAYS, startReferenceService } from "../../reference-service/src/index";
 import { FLAGSHIP, INACTIVE, NO_DATA, WEDNESDAY, YOUNG, get, record, serviceFor } from "./support";
+import { DAY_MS } from "../../src/time";
 
-const DAY_MS = 86_400_000;
 
 describe.each(["newer", "older"] as const)("history, %s description", (flavor) => {
   const service = serviceFor({ flavor, now: () => WEDNESDAY });

@@ -1,13 +1,12 @@
 import type { IndexSummary } from "../../src/client/resources/indexes";
 import {
   catalogueFacets,
-  filterCatalogue,
   isOpenable,
   NO_FILTERS,
   NOT_OPENABLE_NOTE,
   rowState,
 } from "../../src/taskpane/model/catalogue";
-import { indexCatalogue, searchCatalogue } from "../../src/taskpane/model/catalogue-search";
+import { filterCatalogue, indexCatalogue, searchCatalogue } from "../../src/taskpane/model/catalogue-search";
 import { startReference, type ReferenceFixture } from "./reference";
 
 let ref: ReferenceFixture;

@@ -1,27 +1,99 @@
+import { screen } from "@testing-library/react";
 import { InsertActions } from "../../src/taskpane/components/InsertActions/InsertActions";
-import type { WorkbookActions } from "../../src/office/workbook-actions";
-import { renderHtml } from "./render";
+import type { Loadable } from "../../src/taskpane/hooks/useLoad";
+import type { HostInfo } from "../../src/office/host";
+import { excelWorkbookActions } from "../../src/office/workbook-actions";
+import { InstantClock } from "../support/fake-clock";
+import { createExcelMock, type ExcelMock } from "../office/excel-mock";
+import { renderPane } from "./render";
+
+/**
+ * The index detail's insert actions, clicked, writing through the real workbook actions into Excel mocked with
+ * office-addin-mock (test/office/excel-mock.ts): the cell's formula, the chart and the pane's words are checked.
+ */
+const SYMBOL = "RTM-NWE-A-1x3";
+const IN_EXCEL: Loadable<HostInfo> = { state: "ready", value: { inExcel: true } };
+const LABELS = [
+  "Insert latest value",
+  "Insert history (3 months) + chart",
+  "Insert monthly averages (3 months)",
+  "Insert forward curve + chart",
+  "Insert audit card",
+  "Insert card",
+];
+
+function renderActions(excel: ExcelMock, host: Loadable<HostInfo> = IN_EXCEL, run = excel.run) {
+  // Spill waits take no time: the wait is bounded by a count of looks (test/office/insert.test.ts tests it).
+  const workbook = excelWorkbookActions({ timeoutMs: 10_000, intervalMs: 500, clock: new InstantClock() }, run);
+  return renderPane(<InsertActions symbol={SYMBOL} historyStart="-3M" historyLabel="3 months" workbook={workbook} host={host} />);
+}
+
+const buttons = () => screen.getAllByRole("button");
+const isDisabled = (button: HTMLElement) => (button as HTMLButtonElement).disabled;
 
 describe("the index detail's insert actions", () => {
-  const done = async () => ({ address: "A1" });
-  const workbook: WorkbookActions = {
-    insertLatest: done,
-    insertHistory: done,
-    insertForward: done,
-    insertAuditCard: done,
-    insertCard: done,
-    insertMonthlyAverages: done,
-  };
-  const html = renderHtml(
-    <InsertActions symbol="S" historyStart="-3M" historyLabel="3 months" workbook={workbook} host={{ state: "ready", value: { inExcel: true } }} />,
-  );
-  const labels = [...html.matchAll(/<button[^>]*>(?:<span[^>]*>.*?<\/span>)?([^<]*)<\/button>/g)].map((m) => m[1]);
-
-  it("offers monthly averages next to the history insert, over the same window", () => {
-    expect(labels.indexOf("Insert monthly averages (3 months)")).toBe(labels.indexOf("Insert history (3 months) + chart") + 1);
+  it("offers six enabled actions in Excel: monthly averages next to the history insert, Insert card after the audit card", () => {
+    renderActions(createExcelMock());
+    expect(buttons().map((button) => button.textContent)).toEqual(LABELS);
+    expect(buttons().filter(isDisabled)).toEqual([]);
   });
 
-  it("offers Insert card after the audit card", () => {
-    expect(labels.slice(-2)).toEqual(["Insert audit card", "Insert card"]);
+  it("a click writes the formula into the active cell and says where", async () => {
+    const excel = createExcelMock();
+    const { user } = renderActions(excel);
+    await user.click(screen.getByRole("button", { name: "Insert latest value" }));
+    expect(excel.get("workbook.activeCell.formulas")).toEqual([[`=INDEX.LATEST("${SYMBOL}")`]]);
+    expect(await screen.findByText("Inserted into Sheet1!B2.")).toBeTruthy();
+  });
+
+  it("the history insert adds a chart over the spill and names it", async () => {
+    const excel = createExcelMock();
+    const { user } = renderActions(excel);
+    await user.click(screen.getByRole("button", { name: "Insert history (3 months) + chart" }));
+    expect(await screen.findByText('Inserted into Sheet1!B2 and added the chart "Chart 1".')).toBeTruthy();
+    expect(excel.get("workbook.activeCell.formulas")).toEqual([[`=INDEX.HISTORY("${SYMBOL}","-3M",TODAY(),"daily",TRUE)`]]);
+    expect(excel.charts).toHaveLength(1);
+  });
+
+  it("turns every action off while one runs, and on again when it is done", async () => {
+    const excel = createExcelMock();
+    let release = () => undefined as void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { user } = renderActions(excel, IN_EXCEL, (batch) => gate.then(() => excel.run(batch)));
+    await user.click(screen.getByRole("button", { name: "Insert audit card" }));
+    expect(buttons().filter(isDisabled)).toHaveLength(LABELS.length);
+    release();
+    expect(await screen.findByText("Inserted into Sheet1!B2.")).toBeTruthy();
+    expect(buttons().filter(isDisabled)).toEqual([]);
+    expect(excel.get("workbook.activeCell.formulas")).toEqual([[`=INDEX.FIX("${SYMBOL}",TRUE)`]]);
+  });
+
+  it("says why no chart was added when the formula settles on an error, and what Excel said when it refused", async () => {
+    const settlesOnError = createExcelMock({ cellError: "#N/A" });
+    const { user, unmount } = renderActions(settlesOnError);
+    await user.click(screen.getByRole("button", { name: "Insert forward curve + chart" }));
+    expect(await screen.findByText(/#N\/A/)).toBeTruthy();
+    expect(settlesOnError.charts).toHaveLength(0);
+    unmount();
+
+    const refusing = createExcelMock();
+    const again = renderActions(refusing, IN_EXCEL, () => Promise.reject(new Error("The workbook is protected.")));
+    await again.user.click(screen.getByRole("button", { name: "Insert card" }));
+    expect(await screen.findByText("Could not insert: The workbook is protected.")).toBeTruthy();
+  });
+
+  it("outside Excel, disables them with the reason tied to each button, and a click writes nothing", async () => {
+    const reason =
+      "Inserting into a workbook needs Excel. This page is running in a browser preview without Excel, so insert actions are turned off.";
+    const excel = createExcelMock();
+    const { user } = renderActions(excel, { state: "ready", value: { inExcel: false, reason } });
+    expect(screen.getByRole("note").textContent).toBe(reason);
+    for (const label of LABELS) {
+      const button = screen.getByRole("button", { name: label, description: reason });
+      expect(isDisabled(button)).toBe(true);
+      await user.click(button);
+    }
+    // Nothing reached Excel: no batch ever synced.
+    expect(excel.syncs()).toBe(0);
   });
 });

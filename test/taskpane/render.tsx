@@ -1,19 +1,29 @@
 import { FluentProvider, webLightTheme } from "@fluentui/react-components";
-import type { Browser, Page } from "playwright-core";
+import { render, type RenderResult } from "@testing-library/react";
+import userEvent, { type UserEvent } from "@testing-library/user-event";
 import type { ReactElement } from "react";
-import { renderToStaticMarkup } from "react-dom/server";
-
-/** Server-renders a component inside Fluent's provider: roles, text and escaping are checked on the HTML. */
-export function renderHtml(element: ReactElement): string {
-  return renderToStaticMarkup(<FluentProvider theme={webLightTheme}>{element}</FluentProvider>);
-}
+import type { Served } from "../../src/client/source";
+import type { Loadable } from "../../src/taskpane/hooks/useLoad";
 
 /**
- * Loads server-rendered markup into a Chromium page with scripts off, so a test finds elements as a user
- * of assistive technology does: by role and accessible name (`page.getByRole`), never by CSS class.
+ * Renders a component inside Fluent's provider in jsdom (the "dom" jest project), with a user who clicks, types
+ * and presses keys (user-event). Tests find what they check as assistive technology does: by role and accessible
+ * name (`screen.getByRole`), never by CSS class.
  */
-export async function openMarkup(browser: Browser, element: ReactElement): Promise<Page> {
-  const page = await browser.newPage({ javaScriptEnabled: false });
-  await page.setContent(renderHtml(element));
-  return page;
+export function renderPane(element: ReactElement): RenderResult & { readonly user: UserEvent } {
+  const user = userEvent.setup();
+  return { user, ...render(<FluentProvider theme={webLightTheme}>{element}</FluentProvider>) };
+}
+
+/** A load as the pane holds it once it settled: ready with its value, or failed with the error. */
+export async function settled<T>(load: Promise<T>): Promise<Loadable<T>> {
+  return load.then(
+    (value) => ({ state: "ready", value }) as const,
+    (error: unknown) => ({ state: "failed", error }) as const,
+  );
+}
+
+/** Data as a source serves it fresh. */
+export function fresh<T>(data: T): Served<T> {
+  return { data, fetchedAt: "", stale: false };
 }

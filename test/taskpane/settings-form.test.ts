@@ -19,30 +19,30 @@ const SAVED: Settings = { baseUrl: "https://x.example", apiKey: "stored-key", ke
 
 describe("the settings form model", () => {
   it("takes the stored settings on load, but never the stored key itself", () => {
-    const form = after({ type: "loaded", settings: SAVED });
+    const form = after({ type: "loaded", settings: SAVED, dropped: [] });
     expect(form).toMatchObject({ baseUrl: "https://x.example", keyHeaderStyle: "bearer", hasSavedKey: true, draft: "" });
     expect(keySource(form)).toBe("stored");
-    expect(keySource(after({ type: "loaded", settings: { baseUrl: SAVED.baseUrl, keyHeaderStyle: "x-api-key" } }))).toBe("none");
+    expect(keySource(after({ type: "loaded", settings: { baseUrl: SAVED.baseUrl, keyHeaderStyle: "x-api-key" }, dropped: [] }))).toBe("none");
   });
 
   it("keeps a URL and header style the user changed before the stored settings arrived (Office's storage is async)", () => {
     const form = after(
       { type: "baseUrlChanged", baseUrl: "https://typed.example" },
-      { type: "loaded", settings: SAVED },
+      { type: "loaded", settings: SAVED, dropped: [] },
     );
     expect(form).toMatchObject({ loaded: true, baseUrl: "https://typed.example", keyHeaderStyle: "bearer", hasSavedKey: true });
-    const styled = after({ type: "keyHeaderStyleChanged", keyHeaderStyle: "x-api-key" }, { type: "loaded", settings: SAVED });
+    const styled = after({ type: "keyHeaderStyleChanged", keyHeaderStyle: "x-api-key" }, { type: "loaded", settings: SAVED, dropped: [] });
     expect(styled).toMatchObject({ baseUrl: "https://x.example", keyHeaderStyle: "x-api-key" });
     // Once saved, the next load is the saved settings again.
     const saved = settingsFormReducer(form, { type: "saved", settings: { ...SAVED, baseUrl: "https://typed.example" } });
-    expect(settingsFormReducer(saved, { type: "loaded", settings: SAVED }).baseUrl).toBe("https://x.example");
+    expect(settingsFormReducer(saved, { type: "loaded", settings: SAVED, dropped: [] }).baseUrl).toBe("https://x.example");
   });
 
   it("shows the saved key when Show was pressed before the stored settings arrived, and nothing else then", () => {
-    const shown = after({ type: "revealChanged", revealed: true }, { type: "loaded", settings: SAVED });
+    const shown = after({ type: "revealChanged", revealed: true }, { type: "loaded", settings: SAVED, dropped: [] });
     expect(shown).toMatchObject({ draft: "stored-key", draftIsStored: true, revealed: true });
-    expect(after({ type: "loaded", settings: SAVED })).toMatchObject({ draft: "", draftIsStored: false });
-    expect(after({ type: "revealChanged", revealed: true }, { type: "draftChanged", draft: "t" }, { type: "loaded", settings: SAVED })).toMatchObject({
+    expect(after({ type: "loaded", settings: SAVED, dropped: [] })).toMatchObject({ draft: "", draftIsStored: false });
+    expect(after({ type: "revealChanged", revealed: true }, { type: "draftChanged", draft: "t" }, { type: "loaded", settings: SAVED, dropped: [] })).toMatchObject({
       draft: "t",
       draftIsStored: false,
     });
@@ -55,21 +55,21 @@ describe("the settings form model", () => {
   });
 
   it("uses what was typed before the stored key", () => {
-    const form = after({ type: "loaded", settings: SAVED }, { type: "draftChanged", draft: "typed" });
+    const form = after({ type: "loaded", settings: SAVED, dropped: [] }, { type: "draftChanged", draft: "typed" });
     expect(keySource(form)).toBe("draft");
     const check = checkForm(form, "stored-key");
     expect(check.ok && check.settings.apiKey).toBe("typed");
-    const stored = checkForm(after({ type: "loaded", settings: SAVED }), "stored-key");
+    const stored = checkForm(after({ type: "loaded", settings: SAVED, dropped: [] }), "stored-key");
     expect(stored.ok && stored.settings.apiKey).toBe("stored-key");
   });
 
   it("reads the stored key for Show only when nothing is typed, and forgets it on Hide", () => {
-    const loaded = after({ type: "loaded", settings: SAVED });
+    const loaded = after({ type: "loaded", settings: SAVED, dropped: [] });
     expect(revealNeedsStoredKey(loaded, true)).toBe(true);
     expect(revealNeedsStoredKey(loaded, false)).toBe(false);
     expect(revealNeedsStoredKey(settingsFormReducer(loaded, { type: "draftChanged", draft: "t" }), true)).toBe(false);
     const shown = after(
-      { type: "loaded", settings: SAVED },
+      { type: "loaded", settings: SAVED, dropped: [] },
       { type: "revealChanged", revealed: true },
       { type: "storedKeyLoaded", apiKey: "stored-key" },
     );
@@ -86,7 +86,7 @@ describe("the settings form model", () => {
 
   it("ignores a stored key that arrives after the user hid the field, typed, or cleared the key", () => {
     const loadedKey: SettingsFormEvent = { type: "storedKeyLoaded", apiKey: "stored-key" };
-    const base: SettingsFormEvent[] = [{ type: "loaded", settings: SAVED }, { type: "revealChanged", revealed: true }];
+    const base: SettingsFormEvent[] = [{ type: "loaded", settings: SAVED, dropped: [] }, { type: "revealChanged", revealed: true }];
     const hidden = after(...base, { type: "revealChanged", revealed: false }, loadedKey);
     expect(hidden).toMatchObject({ draft: "", draftIsStored: false, revealed: false });
     const typed = after(...base, { type: "draftChanged", draft: "typed" }, loadedKey);
@@ -134,8 +134,19 @@ describe("the settings form model", () => {
   });
 
   it("after Clear key has no saved key and says the public tier applies", () => {
-    const form = after({ type: "loaded", settings: SAVED }, { type: "clearing" }, { type: "keyCleared" });
+    const form = after({ type: "loaded", settings: SAVED, dropped: [] }, { type: "clearing" }, { type: "keyCleared" });
     expect(form).toMatchObject({ hasSavedKey: false, draft: "", busy: false, verdict: KEY_CLEARED_VERDICT });
     expect(keySource(form)).toBe("none");
+  });
+
+  it("keeps the settings left out on load until they are dismissed or Save stores what is shown", () => {
+    const dropped = [{ field: "keyHeaderStyle", because: "unreadable" }] as const;
+    const loaded = after({ type: "loaded", settings: SAVED, dropped });
+    expect(loaded.dropped).toEqual(dropped);
+    // Test connection and Show read the store again, but only the first load is announced.
+    expect(settingsFormReducer(loaded, { type: "checking" }).dropped).toEqual(dropped);
+    expect(settingsFormReducer(loaded, { type: "droppedDismissed" }).dropped).toEqual([]);
+    expect(settingsFormReducer(loaded, { type: "saved", settings: SAVED }).dropped).toEqual([]);
+    expect(settingsFormReducer(loaded, { type: "keyCleared" }).dropped).toEqual(dropped);
   });
 });

@@ -50,6 +50,9 @@ export class ResultCache {
       max: options.maxEntries,
       ttl: 60_000,
       perf: { now: () => options.clock.now() },
+      // lru-cache would otherwise reuse one reading of "now" until a real 1 ms timer clears it: a clock moved
+      // by hand (a test's) could then find an expired entry still fresh.
+      ttlResolution: 0,
       ignoreFetchAbort: true,
       dispose: (_value, key, reason) => {
         if (reason === "evict" || reason === "expire" || reason === "delete") this.kinds.delete(key);

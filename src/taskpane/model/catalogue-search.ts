@@ -75,3 +75,11 @@ export function searchCatalogue(search: CatalogueSearch, filters: CatalogueFilte
   }
   return shown;
 }
+
+/**
+ * The rows that pass every filter, in the service's order. Builds the search keys each call: to filter the
+ * same rows again and again, keep `indexCatalogue(rows)` and call `searchCatalogue`.
+ */
+export function filterCatalogue(rows: readonly IndexSummary[], filters: CatalogueFilters): IndexSummary[] {
+  return searchCatalogue(indexCatalogue(rows), filters);
+}

@@ -1,6 +1,5 @@
 import type { IndexSummary } from "../../client/resources/indexes";
 import { validSymbol } from "../../client/symbol";
-import { indexCatalogue, searchCatalogue } from "./catalogue-search";
 
 /** Which indexes the catalogue shows; an empty string means "any". */
 export interface CatalogueFilters {
@@ -30,14 +29,6 @@ export function catalogueFacets(rows: readonly IndexSummary[]): CatalogueFacets 
     grades: distinct(rows.map((r) => r.grade)),
     leadTimes: distinct(rows.map((r) => r.leadTime)),
   };
-}
-
-/**
- * The rows that pass every filter, in the service's order. Builds the search keys each call: to filter the
- * same rows again and again, keep `indexCatalogue(rows)` and call `searchCatalogue` (catalogue-search.ts).
- */
-export function filterCatalogue(rows: readonly IndexSummary[], filters: CatalogueFilters): IndexSummary[] {
-  return searchCatalogue(indexCatalogue(rows), filters);
 }
 
 /** How a row's state reads: inactive and no-data indexes are states, not errors. */

@@ -1,4 +1,5 @@
 import { Button, Field, Input } from "@fluentui/react-components";
+import { SETTINGS_FIELD_LABELS } from "./dropped-settings";
 import type { ApiKeyFieldProps } from "./SettingsPanel.types";
 
 /** The API key, masked unless revealed; a stored key is never put on screen without a click on Show. */
@@ -15,7 +16,7 @@ export function ApiKeyField({
     : "Optional. Without a key the public tier applies.";
   return (
     <Field
-      label="API key"
+      label={SETTINGS_FIELD_LABELS.apiKey}
       hint={hint}
       {...(validationMessage !== undefined ? { validationState: "error", validationMessage } : {})}
     >

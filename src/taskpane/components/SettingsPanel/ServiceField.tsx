@@ -2,6 +2,7 @@ import { Field, Input, Select } from "@fluentui/react-components";
 import { checkBaseUrl } from "../../../client/base-url";
 import { originBlockedByPolicy } from "../../model/csp";
 import { outsideAllowedServices, SERVICE_CHOICES } from "../../model/service-choices";
+import { SETTINGS_FIELD_LABELS } from "./dropped-settings";
 import { useSettingsPanelStyles } from "./SettingsPanel.styles";
 import type { ServiceFieldProps } from "./SettingsPanel.types";
 
@@ -25,7 +26,7 @@ export function ServiceField({ baseUrl, onChange, error, policy, selfOrigin = ""
   return (
     <div className={styles.service}>
       <Field
-        label="Service base URL"
+        label={SETTINGS_FIELD_LABELS.baseUrl}
         required
         hint="The service root, or your desk's gateway, e.g. https://indexes.example.com"
         {...(error !== undefined

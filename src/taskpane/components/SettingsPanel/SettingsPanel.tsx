@@ -1,5 +1,7 @@
 import { Button, Field, MessageBar, MessageBarBody, MessageBarTitle, Radio, RadioGroup } from "@fluentui/react-components";
 import { ApiKeyField } from "./ApiKeyField";
+import { SETTINGS_FIELD_LABELS } from "./dropped-settings";
+import { DroppedSettingsNotice } from "./DroppedSettingsNotice";
 import { ServiceField } from "./ServiceField";
 import { useSettingsPanelStyles } from "./SettingsPanel.styles";
 import { StartupSwitch } from "./StartupSwitch";
@@ -8,7 +10,7 @@ import { useSettingsForm } from "./useSettingsForm";
 
 /**
  * Service URL (with the services this build allows), API key (masked, reveal on request), key header style, Test
- * connection, Save, Clear key; load with workbooks.
+ * connection, Save, Clear key; load with workbooks. Above them, once, any stored setting that was left out.
  */
 export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", startup }: SettingsPanelProps) {
   const styles = useSettingsPanelStyles();
@@ -25,6 +27,7 @@ export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", 
         void actions.onSave();
       }}
     >
+      <DroppedSettingsNotice dropped={state.dropped} onDismiss={actions.dismissDropped} />
       <ServiceField baseUrl={baseUrl} onChange={actions.setBaseUrl} error={errors.baseUrl} policy={policy} selfOrigin={selfOrigin} />
       <ApiKeyField
         draft={state.draft}
@@ -34,7 +37,7 @@ export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", 
         onRevealChange={actions.onReveal}
         validationMessage={errors.apiKey}
       />
-      <Field label="Key header style">
+      <Field label={SETTINGS_FIELD_LABELS.keyHeaderStyle}>
         <RadioGroup
           value={state.keyHeaderStyle}
           onChange={(_event, data) => actions.setKeyHeaderStyle(data.value === "bearer" ? "bearer" : "x-api-key")}

@@ -1,9 +1,9 @@
 import type { ConnectionReport } from "../../../client/connection-test";
-import type { Settings, SettingsStore } from "../../../client/settings";
+import type { DroppedSetting, Settings, SettingsStore } from "../../../client/settings";
 import type { StartupControl } from "../../../office/startup";
 
 /** The parts of the settings store the panel uses. */
-export type SettingsPort = Pick<SettingsStore, "load" | "save" | "clearKey">;
+export type SettingsPort = Pick<SettingsStore, "load" | "loadChecked" | "save" | "clearKey">;
 
 export interface SettingsPanelProps {
   /** Where settings live (the add-in's own storage); saving makes the context refresh every INDEX cell. */
@@ -49,4 +49,10 @@ export interface ApiKeyFieldProps {
   readonly revealed: boolean;
   readonly onRevealChange: (revealed: boolean) => void;
   readonly validationMessage?: string | undefined;
+}
+
+export interface DroppedSettingsNoticeProps {
+  /** Stored settings left out on load; nothing is shown when empty. */
+  readonly dropped: readonly DroppedSetting[];
+  readonly onDismiss: () => void;
 }

@@ -1,5 +1,5 @@
 import type { KeyHeaderStyle } from "../../../client/options";
-import { checkSettings, type Settings, type SettingsCheck, type SettingsField } from "../../../client/settings";
+import { checkSettings, type DroppedSetting, type LoadedSettings, type Settings, type SettingsCheck, type SettingsField } from "../../../client/settings";
 import type { ConnectionVerdict } from "../../model/connection";
 import { describeError } from "../../model/errors";
 
@@ -30,10 +30,16 @@ export interface SettingsFormState {
   readonly verdict: ConnectionVerdict | undefined;
   /** An action (test, save, clear) is running; the buttons are disabled. */
   readonly busy: boolean;
+  /**
+   * Stored settings left out when they were loaded (they no longer validate): said once, from the first load,
+   * until dismissed or until Save stores the settings on screen.
+   */
+  readonly dropped: readonly DroppedSetting[];
 }
 
 export type SettingsFormEvent =
-  | { readonly type: "loaded"; readonly settings: Settings }
+  | ({ readonly type: "loaded" } & LoadedSettings)
+  | { readonly type: "droppedDismissed" }
   | { readonly type: "loadFailed"; readonly error: unknown }
   | { readonly type: "baseUrlChanged"; readonly baseUrl: string }
   | { readonly type: "keyHeaderStyleChanged"; readonly keyHeaderStyle: KeyHeaderStyle }
@@ -62,6 +68,7 @@ export const INITIAL_SETTINGS_FORM: SettingsFormState = {
   errors: {},
   verdict: undefined,
   busy: false,
+  dropped: [],
 };
 
 export const SAVED_VERDICT: ConnectionVerdict = {
@@ -84,7 +91,9 @@ const NO_DRAFT = { draft: "", draftIsStored: false, revealed: false } as const;
 export function settingsFormReducer(state: SettingsFormState, event: SettingsFormEvent): SettingsFormState {
   switch (event.type) {
     case "loaded":
-      return { ...state, ...storedSettingsArrived(state, event.settings) };
+      return { ...state, ...storedSettingsArrived(state, event.settings), dropped: event.dropped };
+    case "droppedDismissed":
+      return { ...state, dropped: [] };
     case "loadFailed":
       return { ...state, loaded: true, verdict: failedVerdict("Settings not loaded", event.error) };
     case "baseUrlChanged":
@@ -119,6 +128,7 @@ export function settingsFormReducer(state: SettingsFormState, event: SettingsFor
         hasSavedKey: event.settings.apiKey !== undefined,
         busy: false,
         verdict: SAVED_VERDICT,
+        dropped: [],
       };
     case "keyCleared":
       return { ...state, ...NO_DRAFT, hasSavedKey: false, busy: false, verdict: KEY_CLEARED_VERDICT };

@@ -21,8 +21,8 @@ export function useSettingsForm({ store, testConnection }: Pick<SettingsPanelPro
   const [state, dispatch] = useReducer(settingsFormReducer, INITIAL_SETTINGS_FORM);
 
   useEffect(() => {
-    store.load().then(
-      (settings) => dispatch({ type: "loaded", settings }),
+    store.loadChecked().then(
+      (loaded) => dispatch({ type: "loaded", ...loaded }),
       (error: unknown) => dispatch({ type: "loadFailed", error }),
     );
   }, [store]);
@@ -44,6 +44,7 @@ export function useSettingsForm({ store, testConnection }: Pick<SettingsPanelPro
     setBaseUrl: (baseUrl: string) => dispatch({ type: "baseUrlChanged", baseUrl }),
     setKeyHeaderStyle: (keyHeaderStyle: KeyHeaderStyle) => dispatch({ type: "keyHeaderStyleChanged", keyHeaderStyle }),
     onDraftChange: (draft: string) => dispatch({ type: "draftChanged", draft }),
+    dismissDropped: () => dispatch({ type: "droppedDismissed" }),
     onReveal: (revealed: boolean) => {
       dispatch({ type: "revealChanged", revealed });
       if (revealNeedsStoredKey(state, revealed)) {

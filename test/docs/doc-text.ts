@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+
+/** The repository's root (this file is test/docs/doc-text.ts). */
+export const REPO = join(__dirname, "..", "..");
+
+/** A piece of a document: its text and the line it starts on (1-based). */
+export interface DocPiece {
+  readonly file: string;
+  readonly line: number;
+  readonly text: string;
+}
+
+/** A document the docs check reads: its path from the repository root and its text. */
+export interface Doc {
+  readonly file: string;
+  readonly text: string;
+}
+
+/** README.md, CONTRIBUTING.md and every docs/*.md: what a reader takes as true about the code. */
+export function readDocs(): Doc[] {
+  const docs = readdirSync(join(REPO, "docs"))
+    .filter((name) => name.endsWith(".md"))
+    .sort()
+    .map((name) => join("docs", name));
+  return ["README.md", "CONTRIBUTING.md", ...docs].map((file) => ({ file, text: readFileSync(join(REPO, file), "utf8") }));
+}
+
+function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = 0; i < offset; i += 1) if (text.charCodeAt(i) === 10) line += 1;
+  return line;
+}
+
+/** Every match of `pattern` (global) in the document, with the line it starts on. */
+export function matchesIn(doc: Doc, pattern: RegExp): Array<{ match: RegExpExecArray; line: number }> {
+  return [...doc.text.matchAll(pattern)].map((match) => ({ match, line: lineAt(doc.text, match.index) }));
+}
+
+/** A fenced code block, also one indented under a list item. */
+const FENCE = /^[ \t]*```[^\n]*\n([\s\S]*?)^[ \t]*```/gm;
+
+/**
+ * The document's code: fenced blocks line by line, and inline code spans (which may run over a line break),
+ * each with the line it starts on. Commands, scripts and paths are claimed there, not in prose.
+ */
+export function codeIn(doc: Doc): DocPiece[] {
+  const pieces: DocPiece[] = [];
+  for (const { match, line } of matchesIn(doc, FENCE)) {
+    (match[1] ?? "").split("\n").forEach((text, i) => pieces.push({ file: doc.file, line: line + 1 + i, text }));
+  }
+  // Inline spans in the text with the fenced blocks blanked out (line breaks kept, so lines still count).
+  const prose: Doc = { file: doc.file, text: doc.text.replace(FENCE, (block) => block.replace(/[^\n]/g, " ")) };
+  for (const { match, line } of matchesIn(prose, /`([^`]+)`/g)) pieces.push({ file: doc.file, line, text: match[1] ?? "" });
+  return pieces;
+}
+
+/** Markdown links to something in the repository (not a web address, not an anchor of the same page). */
+export function localLinksIn(doc: Doc): DocPiece[] {
+  return matchesIn(doc, /\]\(([^)\s]+)\)/g)
+    .map(({ match, line }) => ({ file: doc.file, line, text: match[1] ?? "" }))
+    .filter((link) => !/^(https?:|mailto:|#)/.test(link.text));
+}
+
+/** Every file under the repository, as paths from its root, leaving out what is installed or built. */
+export function repoFiles(): string[] {
+  const skip = new Set([".git", "node_modules", "dist", "build", "test-artifacts"]);
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (skip.has(entry.name) || entry.name.startsWith("dist-")) continue;
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else files.push(relative(REPO, path).split("\\").join("/"));
+    }
+  };
+  walk(REPO);
+  return files;
+}

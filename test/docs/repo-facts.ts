@@ -1,0 +1,68 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize } from "node:path";
+import { COMMANDS } from "../../src/cli/commands";
+import { INDEX_FUNCTIONS } from "../support/index-functions";
+import { REPO, repoFiles } from "./doc-text";
+
+/** The INDEX functions the add-in registers: `@customfunction NAME` in the JSDoc of src/functions/*.functions.ts. */
+export function registeredFunctions(): string[] {
+  const folder = join(REPO, "src", "functions");
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".functions.ts"))
+    .flatMap((name) => [...readFileSync(join(folder, name), "utf8").matchAll(/@customfunction\s+([A-Z][A-Z0-9_.]*)/g)].map((m) => m[1] ?? ""))
+    .sort();
+}
+
+/** The commands `index-data` takes: src/cli's command table. */
+export const CLI_COMMANDS: ReadonlySet<string> = new Set(Object.keys(COMMANDS));
+
+/** The npm scripts of package.json. */
+export function npmScripts(): Set<string> {
+  const manifest = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  return new Set(Object.keys(manifest.scripts));
+}
+
+/** How many functions the fuzz and fault suites walk (test/support/index-functions.ts). */
+export const FUZZED_FUNCTIONS = Object.keys(INDEX_FUNCTIONS).length;
+
+/** Folders a doc may name that hold what a build or an install makes, never files of the repository. */
+const MADE_NOT_KEPT = /^(dist|dist-[^/]*|build|test-artifacts|node_modules)(\/|$)/;
+
+/** A path as a pattern: `*` and `<placeholder>` stand for one name, `{a,b}` for either; `anywhere`: under any folder. */
+function pathPattern(path: string, anywhere: boolean): RegExp {
+  const source = path
+    .replace(/<[^>]*>/g, "\uE000")
+    .replace(/[.+?^$()|[\]\\]/g, "\\$&")
+    .replace(/\{([^}]*)\}/g, (_all, options: string) => `(${options.split(",").join("|")})`)
+    .replace(/\*/g, "\uE000")
+    .replace(/\uE000/g, "[^/]*");
+  return new RegExp(`^${anywhere ? "(?:.*/)?" : ""}${source}$`);
+}
+
+/**
+ * Whether `path`, as a doc names it (from the repository's root; `../shared/...` beside it), names a file or
+ * folder that exists. A path that does not start at a top-level entry (`SettingsPanel/settings-form.ts`) is
+ * taken as the end of one. Undefined when the word is not a claim about the repository at all.
+ */
+export function pathExists(path: string, files: readonly string[] = repoFiles()): boolean | undefined {
+  if (MADE_NOT_KEPT.test(path)) return undefined;
+  if (path.startsWith("../")) return existsSync(join(REPO, path));
+  const wanted = path.replace(/\/$/, "");
+  const topLevel = new Set(readdirSync(REPO));
+  const fromRoot = topLevel.has(wanted.split("/")[0] ?? "");
+  if (!fromRoot && !/\.[a-z]{1,5}$/i.test(wanted)) return undefined;
+  const pattern = pathPattern(wanted, !fromRoot);
+  return files.some((file) => pattern.test(file) || folderOf(file, pattern));
+}
+
+/** Whether some folder holding `file` matches `pattern`. */
+function folderOf(file: string, pattern: RegExp): boolean {
+  for (let dir = dirname(file); dir !== "."; dir = dirname(dir)) if (pattern.test(dir)) return true;
+  return false;
+}
+
+/** Whether a link in `doc` (relative to the doc's folder, anchor dropped) reaches a file or folder. */
+export function linkExists(doc: string, link: string): boolean {
+  const target = link.split("#")[0] ?? "";
+  return target === "" || existsSync(normalize(join(REPO, dirname(doc), decodeURIComponent(target))));
+}
