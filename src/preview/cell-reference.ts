@@ -50,6 +50,8 @@ function previewCellOf(property: EntityProperty): PreviewCell {
       return { kind: "entity", entity: property, text: property.text };
     case "FormattedNumber":
       return { kind: "date", value: property.basicValue, text: numberText(property.basicValue, property.numberFormat) };
+    case "Error":
+      return { kind: "error", code: "#N/A", message: "this Index entity has no value: its card says why", text: "#N/A" };
     default:
       return { kind: "number", value: property.basicValue, text: numberText(property.basicValue, property.numberFormat) };
   }
