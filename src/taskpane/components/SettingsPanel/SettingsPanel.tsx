@@ -1,5 +1,6 @@
 import { Button, Field, MessageBar, MessageBarBody, MessageBarTitle, Radio, RadioGroup } from "@fluentui/react-components";
 import { ApiKeyField } from "./ApiKeyField";
+import { DataTypeRefreshField } from "./DataTypeRefreshField";
 import { ServiceField } from "./ServiceField";
 import { useSettingsPanelStyles } from "./SettingsPanel.styles";
 import { StartupSwitch } from "./StartupSwitch";
@@ -8,9 +9,9 @@ import { useSettingsForm } from "./useSettingsForm";
 
 /**
  * Service URL (with the services this build allows), API key (masked, reveal on request), key header style, Test
- * connection, Save, Clear key; load with workbooks.
+ * connection, Save, Clear key; load with workbooks; how often Excel refreshes Index data types.
  */
-export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", startup }: SettingsPanelProps) {
+export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", startup, dataType }: SettingsPanelProps) {
   const styles = useSettingsPanelStyles();
   const { state, actions } = useSettingsForm({ store, testConnection });
   const { baseUrl, errors, verdict } = state;
@@ -65,6 +66,7 @@ export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", 
         )}
       </div>
       <StartupSwitch startup={startup} />
+      <DataTypeRefreshField dataType={dataType} />
     </form>
   );
 }
