@@ -84,3 +84,14 @@ export function indexEntityError(id: LinkedEntityId, error: CellError): LinkedEn
     provider: { description: PROVIDER_NAME },
   };
 }
+
+/** What a linked entity shows (text, properties, card, provider) as a plain entity: for pages that draw cards. */
+export function linkedAsEntity(value: LinkedEntityCellValue): EntityCellValue {
+  return {
+    type: "Entity",
+    text: value.text ?? value.id.entityId,
+    properties: value.properties ?? {},
+    ...(value.layouts !== undefined ? { layouts: value.layouts } : {}),
+    ...(value.provider !== undefined ? { provider: value.provider } : {}),
+  };
+}
