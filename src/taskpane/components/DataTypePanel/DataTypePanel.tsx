@@ -5,7 +5,8 @@ import type { DataTypeAction } from "../../../office/data-type-report";
 import { describeDataTypeReport } from "../../model/data-type";
 import { ActionResult } from "../ActionResult/ActionResult";
 import type { ActionOutcome } from "../ActionResult/ActionResult.types";
-import { useDataTypePanelStyles } from "./DataTypePanel.styles";
+// The Share tab's look: both are a titled group of workbook actions with their outcome below.
+import { useSharePanelStyles } from "../SharePanel/SharePanel.styles";
 import type { DataTypePanelProps } from "./DataTypePanel.types";
 
 const OUTSIDE_EXCEL_REASON =
@@ -17,7 +18,7 @@ const OUTSIDE_EXCEL_REASON =
  * outcome is said in words, every cell left untouched listed; the ribbon's buttons open the pane to say theirs.
  */
 export function DataTypePanel({ actions, host, report }: DataTypePanelProps) {
-  const styles = useDataTypePanelStyles();
+  const styles = useSharePanelStyles();
   const headingId = useId();
   const noteId = useId();
   const [running, setRunning] = useState<DataTypeAction | undefined>(undefined);
@@ -51,7 +52,7 @@ export function DataTypePanel({ actions, host, report }: DataTypePanelProps) {
     </Button>
   );
   return (
-    <section className={styles.root} aria-labelledby={headingId}>
+    <section className={styles.group} aria-labelledby={headingId}>
       <h2 id={headingId} className={styles.heading}>
         Index data type
       </h2>
