@@ -25,44 +25,26 @@ const PropertyMetadata = z.strictObject({
   sublabel: z.string().exactOptional(),
 });
 
-const StringCellValue = z.strictObject({
-  type: z.literal("String"),
-  basicValue: z.string(),
-  basicType: z.literal("String").exactOptional(),
-  propertyMetadata: PropertyMetadata.exactOptional(),
-});
+/**
+ * A primitive cell value as a property: its type, its value, the basicType Excel reports for it, the property's
+ * metadata, and whatever else its kind documents (a number format).
+ */
+function primitiveValue<const T extends string, V extends z.ZodType, const B extends string, E extends z.ZodRawShape>(type: T, basicValue: V, basicType: B, extra: E) {
+  return z.strictObject({
+    type: z.literal(type),
+    basicValue,
+    basicType: z.literal(basicType).exactOptional(),
+    propertyMetadata: PropertyMetadata.exactOptional(),
+    ...extra,
+  });
+}
 
-const DoubleCellValue = z.strictObject({
-  type: z.literal("Double"),
-  basicValue: z.number().finite(),
-  basicType: z.literal("Double").exactOptional(),
-  numberFormat: z.string().min(1).exactOptional(),
-  propertyMetadata: PropertyMetadata.exactOptional(),
-});
-
-const FormattedNumberCellValue = z.strictObject({
-  type: z.literal("FormattedNumber"),
-  basicValue: z.number().finite(),
-  basicType: z.literal("Double").exactOptional(),
-  numberFormat: z.string().min(1),
-  propertyMetadata: PropertyMetadata.exactOptional(),
-});
-
-const BooleanCellValue = z.strictObject({
-  type: z.literal("Boolean"),
-  basicValue: z.boolean(),
-  basicType: z.literal("Boolean").exactOptional(),
-  propertyMetadata: PropertyMetadata.exactOptional(),
-});
-
+const StringCellValue = primitiveValue("String", z.string(), "String", {});
+const DoubleCellValue = primitiveValue("Double", z.number().finite(), "Double", { numberFormat: z.string().min(1).exactOptional() });
+const FormattedNumberCellValue = primitiveValue("FormattedNumber", z.number().finite(), "Double", { numberFormat: z.string().min(1) });
+const BooleanCellValue = primitiveValue("Boolean", z.boolean(), "Boolean", {});
 /** Excel.NotAvailableErrorCellValue: a property that is #N/A (an Index entity the service could not give). */
-const NotAvailableCellValue = z.strictObject({
-  type: z.literal("Error"),
-  errorType: z.literal("NotAvailable"),
-  basicValue: z.literal("#N/A").exactOptional(),
-  basicType: z.literal("Error").exactOptional(),
-  propertyMetadata: PropertyMetadata.exactOptional(),
-});
+const NotAvailableCellValue = primitiveValue("Error", z.literal("#N/A").exactOptional(), "Error", { errorType: z.literal("NotAvailable") });
 
 /** Excel.CardLayoutListSection: a titled list of property names, in display order. */
 export const CardLayoutSection = z.strictObject({
