@@ -1,5 +1,6 @@
 import type { KeyHeaderStyle } from "../../../client/options";
-import { checkSettings, PERIODIC_REFRESH_MINUTES, type DataTypeRefresh, type Settings, type SettingsCheck, type SettingsField } from "../../../client/settings";
+import { PERIODIC_REFRESH_MINUTES, type DataTypeRefresh } from "../../../client";
+import { checkSettings, type Settings, type SettingsCheck, type SettingsField } from "../../../client/settings";
 import type { ConnectionVerdict } from "../../model/connection";
 import { describeError } from "../../model/errors";
 
