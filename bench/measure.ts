@@ -12,6 +12,8 @@ export interface Measured {
   readonly settledMs: number;
   readonly peakHeapMb: number;
   readonly peakRssMb: number;
+  /** CPU time of this (the client's) process per 1,000 cells, from the first evaluation to the last settling. */
+  readonly cpuMsPer1000: number;
   /** Cells that ended as #N/A or #VALUE! (none should, for our engine). */
   readonly errorCells: number;
   /** First error message seen, to say why cells failed. */
@@ -72,9 +74,11 @@ export async function runSheet(
     peakRss = Math.max(peakRss, m.rss);
   };
   const sampler = setInterval(sample, 10);
+  const cpu = process.cpuUsage();
   const started = performance.now();
   const results = await Promise.all(sheet.map((cell) => evaluateCell(env, cell)));
   const settledMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
   clearInterval(sampler);
   sample();
   const errors = results.map(errorOf).filter((e): e is string => e !== undefined);
@@ -84,6 +88,7 @@ export async function runSheet(
     requests: requests.length,
     rateLimited: requests.filter((r) => r.status === 429).length,
     settledMs: Math.round(settledMs),
+    cpuMsPer1000: Math.round((used.user + used.system) / sheet.length),
     peakHeapMb: Math.round((peakHeap / MB) * 10) / 10,
     peakRssMb: Math.round((peakRss / MB) * 10) / 10,
     errorCells: errors.length,

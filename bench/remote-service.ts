@@ -33,9 +33,9 @@ function nextReply<T extends ServiceReply["type"]>(child: ChildProcess, type: T)
   });
 }
 
-/** Starts the reference service in a child process with `latencyMs` added to every answer. */
-export async function startRemoteService(options: { readonly windowMs: number; readonly latencyMs: number }): Promise<RemoteService> {
-  const child = fork(join(__dirname, "service-process.ts"), [String(options.windowMs), String(options.latencyMs)], {
+/** Starts the reference service in a child process with `latencyMs` added to every answer (and `extraIndexes` more indexes). */
+export async function startRemoteService(options: { readonly windowMs: number; readonly latencyMs: number; readonly extraIndexes?: number }): Promise<RemoteService> {
+  const child = fork(join(__dirname, "service-process.ts"), [String(options.windowMs), String(options.latencyMs), String(options.extraIndexes ?? 0)], {
     execArgv: ["--import", "tsx"],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

@@ -23,7 +23,7 @@ function pad(text: string, width: number): string {
 
 /** The table `npm run bench` prints (and the README shows). */
 export function table(reports: readonly ScenarioReport[]): string {
-  const header = ["scenario", "cells", "floor", "requests ours/naive (ratio)", "429s ours/naive", "settled ms ours/naive", "settled in RTTs", "peak heap MB ours/naive", "error cells ours/naive", "targets"];
+  const header = ["scenario", "cells", "floor", "requests ours/naive (ratio)", "429s ours/naive", "settled ms ours/naive", "CPU ms per 1,000 cells ours/naive", "settled in RTTs", "peak heap MB ours/naive", "error cells ours/naive", "targets"];
   const rows = reports.map((r) => [
     r.name,
     String(r.ours.cells),
@@ -31,6 +31,7 @@ export function table(reports: readonly ScenarioReport[]): string {
     `${r.ours.requests}/${r.baseline.requests} (${ratio(r.ours.requests, r.baseline.requests)})`,
     `${r.ours.rateLimited}/${r.baseline.rateLimited}`,
     `${r.ours.settledMs}/${r.baseline.settledMs}`,
+    `${r.ours.cpuMsPer1000}/${r.baseline.cpuMsPer1000}`,
     r.roundTrips.toFixed(1),
     `${r.ours.peakHeapMb}/${r.baseline.peakHeapMb}`,
     `${r.ours.errorCells}/${r.baseline.errorCells}`,

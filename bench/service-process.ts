@@ -1,12 +1,28 @@
 // The reference service for the benchmark, in a process of its own: in real life the service does its work on
 // another machine, so its CPU time (building histories, serialising JSON) must not be charged to the client
 // being timed. Started by bench/remote-service.ts; answers its requests for the request log over IPC.
-import { startReferenceService } from "../reference-service/src";
+import { startReferenceService, type ExtraIndex } from "../reference-service/src";
 import type { ServiceCommand, ServiceReply } from "./remote-service";
 
+/** `count` more indexes with data, SCALE-0001 and on, for sheets over hundreds of symbols. */
+function extraIndexes(count: number): ExtraIndex[] {
+  return Array.from({ length: count }, (_, i) => ({
+    symbol: `SCALE-${String(i + 1).padStart(4, "0")}`,
+    hub: "NWE",
+    grade: "A",
+    leadTime: "1x3",
+    description: `Scale test index ${i + 1}`,
+    isActive: true,
+  }));
+}
+
 async function main(): Promise<void> {
-  const [windowMs, latencyMs] = process.argv.slice(2).map(Number);
-  const service = await startReferenceService({ testFaults: true, ...(windowMs ? { rateLimitWindowMs: windowMs } : {}) });
+  const [windowMs, latencyMs, extra] = process.argv.slice(2).map(Number);
+  const service = await startReferenceService({
+    testFaults: true,
+    ...(windowMs ? { rateLimitWindowMs: windowMs } : {}),
+    ...(extra ? { extraIndexes: extraIndexes(extra) } : {}),
+  });
   service.faults.setLatency(latencyMs ?? 0);
   const reply = (message: ServiceReply) => process.send?.(message);
   process.on("message", (command: ServiceCommand) => {

@@ -1,6 +1,8 @@
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
+import type { Clock } from "../../src/time";
+import { bodyDeadline } from "./body-deadline";
 import type { ServiceContext } from "./context";
 import { registerHistoryRoute } from "./routes/history";
 import { registerIndexRoutes } from "./routes/index-data";
@@ -31,6 +33,9 @@ export interface AppOptions {
   readonly rateLimitWindowMs: number;
   readonly requestLog: RequestLogEntry[];
   readonly logger: boolean;
+  /** How long a request body may take to arrive, timed on `requestClock` (see body-deadline.ts). */
+  readonly bodyTimeoutMs: number;
+  readonly requestClock: Clock;
 }
 
 /** The Fastify app: CORS, caller identification, rate limits per tier, faults, routes, JSON errors. */
@@ -81,6 +86,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // preParsing runs after every onRequest hook (CORS, rate limit), so its answers carry their headers too.
   app.addHook("preParsing", requestGate(app));
+  app.addHook("preParsing", bodyDeadline(options.bodyTimeoutMs, options.requestClock));
 
   app.addHook("preHandler", async (request, reply) => {
     const caller = callerOf(request);

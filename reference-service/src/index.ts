@@ -1,5 +1,7 @@
 import { RATE_WINDOW_MS } from "../../src/contract";
 import type { AddressInfo } from "node:net";
+import { systemClock, type Clock } from "../../src/time";
+import { BODY_TIMEOUT_MS } from "./body-deadline";
 import { buildApp, type RequestLogEntry } from "./app";
 import type { ServiceContext } from "./context";
 import { buildDataset, type Dataset } from "./dataset/dataset";
@@ -42,6 +44,10 @@ export interface ReferenceServiceOptions {
   dataset?: Dataset;
   /** Indexes appended to the dataset, e.g. with markup in a description. @default [] */
   extraIndexes?: readonly ExtraIndex[];
+  /** How long a request body may take to arrive before the answer is 408. @default 60_000 (Node's headersTimeout) */
+  bodyTimeoutMs?: number;
+  /** What times request bodies; tests pass a fake clock. @default systemClock */
+  requestClock?: Clock;
 }
 
 export interface RunningReferenceService {
@@ -96,6 +102,8 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
     rateLimitWindowMs: options.rateLimitWindowMs ?? RATE_WINDOW_MS,
     requestLog,
     logger: options.logger ?? false,
+    bodyTimeoutMs: options.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
+    requestClock: options.requestClock ?? systemClock,
   });
   await app.listen({ host, port: options.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -121,7 +121,11 @@ async function fetchWithDeadline(
 
 const NOT_JSON = Symbol("not JSON");
 
-/** Every string in an (error) body with the key replaced; error bodies are small, so the walk is cheap. */
+/**
+ * Every string in a body (object keys too) with the key replaced. A service may echo the key it was sent, in an
+ * error or in a successful answer (a description, a status), and any of that text reaches cells, the pane, a
+ * frozen workbook and logs. The walk is linear in the body, which is capped (5 MB, 20 MB for the catalogue).
+ */
 function withoutKey(value: unknown, apiKey: string | undefined): unknown {
   if (apiKey === undefined) return value;
   if (typeof value === "string") return value.replaceAll(apiKey, "[API key]");
@@ -159,7 +163,8 @@ export async function requestJson(options: ResolvedOptions, request: HttpRequest
     const readable = body === NOT_JSON ? raw.text : body;
     throw errorFromResponse(raw.status, withoutKey(readable, options.apiKey), path, raw.headers);
   }
-  const parsed = parseJson(raw.text);
+  // Redacted after parsing, for the same reason as above: JSON may spell the key with escapes.
+  const parsed = withoutKey(parseJson(raw.text), options.apiKey);
   if (parsed === NOT_JSON && request.lenientBody !== true) {
     throw new InvalidResponseError(
       `The answer to ${path} is not JSON; check that the base URL points at an Index Data Service.`,

@@ -1,6 +1,10 @@
+import { systemClock, type Clock } from "../time";
 import type { AppContext } from "./context";
+import { excelApiSupports } from "./excel-api";
 import { freezeForSharing, type FreezeOutcome } from "./freeze";
 import { restoreFormulas, type RestoreOutcome } from "./receipt-restore";
+import { receiptSigner } from "./receipt-signature";
+import { runtimeStorage } from "./storage";
 import type { CellScope } from "./refresh-scope-ranges";
 import { planRefresh, runRefresh, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "./refresh-scope";
 
@@ -22,8 +26,15 @@ export interface DeskActions {
 
 type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 
-/** Desk actions through `Excel.run` over the shared runtime's context; `run` is injectable for office-addin-mock. */
-export function excelDeskActions(app: AppContext, run: ExcelRun = (batch) => Excel.run(batch)): DeskActions {
+/**
+ * Desk actions through `Excel.run` over the shared runtime's context; `run` is injectable for office-addin-mock,
+ * `clock` (what freezing waits for busy cells on) for a fake clock. Receipts are signed with a key in the
+ * add-in's storage (OfficeRuntime.storage), never in the workbook.
+ */
+export function excelDeskActions(app: AppContext, run: ExcelRun = (batch) => Excel.run(batch), clock: Clock = systemClock): DeskActions {
+  const signer = receiptSigner(runtimeStorage());
+  // Data types (cards) are read and written through valuesAsJson, ExcelApi 1.16.
+  const dataTypes = () => excelApiSupports("1.16");
   return {
     freeze: (scope, receiptVisible) =>
       run(async (context) => {
@@ -36,9 +47,12 @@ export function excelDeskActions(app: AppContext, run: ExcelRun = (batch) => Exc
           now: () => new Date(),
           provenanceOf: (address) => engine.addresses.provenanceOf(address),
           errorOf: (address) => engine.addresses.errorOf(address),
+          signer,
+          dataTypes: dataTypes(),
+          settle: { clock },
         });
       }),
-    restore: (selectionOnly) => run((context) => restoreFormulas(context, selectionOnly)),
+    restore: (selectionOnly) => run((context) => restoreFormulas(context, { selectionOnly, signer, dataTypes: dataTypes() })),
     planRefresh: (scope) => run(async (context) => planRefresh(context, await app.engine(), scope)),
     runRefresh: (plan) => run((context) => runRefresh(context, app, plan)),
     selectedCellCount: () =>

@@ -1,7 +1,13 @@
 import type { Provenance } from "../client/engine/address-index";
+import { isCardJson, loadShown, shownRange, shownValues, writeFrozen, type ShownBlock } from "./freeze-cells";
+import { waitForSettled, type SettleWait } from "./freeze-settle";
+import { nameBlock, newBlockName } from "./frozen-block";
 import { normalizeAddress } from "./refresh-scope-address";
-import { indexCellsIn, RECEIPT_SHEET, type CellScope, type IndexCell } from "./refresh-scope-ranges";
-import { receiptRowOf, receiptSheet, toCells, type ReceiptRow } from "./receipt";
+import { indexCellsIn, RECEIPT_SHEET, type CellScope } from "./refresh-scope-ranges";
+import { receiptRowOf, signRow, type ReceiptRow } from "./receipt";
+import { appendReceiptRows, receiptTarget } from "./receipt-sheet";
+import type { ReceiptSigner } from "./receipt-signature";
+import { blockFingerprint } from "./values-fingerprint";
 
 /** What freezing needs besides the workbook: provenance from the engine's address index, the service, the time. */
 export interface FreezeOptions {
@@ -15,76 +21,107 @@ export interface FreezeOptions {
   readonly provenanceOf?: (address: string) => Provenance | undefined;
   /** The message of the error the cell shows, when the engine has it. */
   readonly errorOf?: (address: string) => string | undefined;
+  /** Signs each receipt row with the add-in's own key (never written to the workbook). */
+  readonly signer: ReceiptSigner;
+  /** This Excel reads and writes data types (valuesAsJson, ExcelApi 1.16): cards are kept as cards. */
+  readonly dataTypes: boolean;
+  /** How long to wait for cells still computing (#BUSY!), on an injectable clock. */
+  readonly settle: SettleWait;
 }
 
 export interface FreezeOutcome {
-  /** Cells (anchors) frozen; 0 means the scope had no INDEX formula and nothing was written. */
+  /** Cells (anchors) frozen; 0 means nothing was written. */
   readonly frozen: number;
+  /** Anchors still computing at the bound: left as live formulas. */
+  readonly busy: readonly string[];
   readonly message: string;
 }
 
+/** One block as read before writing: what its receipt row says. */
 interface Frozen {
-  readonly cell: IndexCell;
-  readonly target: Excel.Range;
-  readonly anchor: Excel.Range;
+  readonly block: ShownBlock;
+  readonly name: string;
+  readonly address: string;
+  readonly shown: unknown[][];
+  readonly formulaR1C1: string;
+  readonly note: string;
 }
 
-/** The cells an INDEX formula shows: its spill range, or the cell itself. Loaded for one sync. */
-function shownCells(context: Excel.RequestContext, cell: IndexCell): Frozen {
-  const anchor = context.workbook.worksheets.getItem(sheetName(cell.address)).getRange(localCell(cell.address));
-  const spill = anchor.getSpillingToRangeOrNullObject();
-  spill.load("address,values,numberFormat");
-  anchor.load("address,values,valueTypes,numberFormat");
-  return { cell, target: spill, anchor };
+const FALLBACK_NOTE = "Frozen as plain values: this Excel cannot read data types (ExcelApi 1.16), so a card would lose its fields.";
+
+function noteOf(block: ShownBlock, options: FreezeOptions, cards: number): string {
+  const key = normalizeAddress(block.cell.address);
+  // A card reads as #VALUE! through Range.values (its basic value): it is no error.
+  const isCard = block.readsJson && isCardJson(block.anchor.valuesAsJson[0]?.[0]);
+  const isError = block.anchor.valueTypes[0]?.[0] === "Error" && !isCard;
+  const error = isError ? (options.errorOf?.(key) ?? `${String(block.anchor.values[0]?.[0])} (the add-in had no message for this cell)`) : "";
+  const kept = cards > 0 ? `Kept as ${cards === 1 ? "a card" : `${cards} cards`}, with every field, no longer linked.` : "";
+  return [error, kept, options.dataTypes ? "" : FALLBACK_NOTE].filter((part) => part !== "").join(" ");
 }
 
-function sheetName(address: string): string {
-  return address.slice(0, address.lastIndexOf("!")).replace(/^'(.*)'$/, "$1").replace(/''/g, "'");
+/** The receipt row of a frozen block, from what its cells hold once frozen, signed. */
+async function rowOf(frozen: Frozen, options: FreezeOptions, frozenAt: string): Promise<ReceiptRow> {
+  const range = shownRange(frozen.block);
+  const fingerprint = await blockFingerprint(range.values, frozen.block.readsJson ? range.valuesAsJson : undefined);
+  const { cell } = frozen.block;
+  const row = receiptRowOf(
+    {
+      cell: cell.address,
+      range: frozen.address,
+      formula: cell.formula,
+      formulaR1C1: frozen.formulaR1C1,
+      values: frozen.shown,
+      provenance: options.provenanceOf?.(normalizeAddress(cell.address)),
+      note: frozen.note,
+      block: frozen.name,
+      fingerprint,
+    },
+    options.serviceUrl,
+    frozenAt,
+  );
+  return signRow(row, options.signer);
 }
 
-function localCell(address: string): string {
-  return address.slice(address.lastIndexOf("!") + 1);
-}
-
-function receiptRow(frozen: Frozen, range: Excel.Range, options: FreezeOptions, frozenAt: string): ReceiptRow {
-  const key = normalizeAddress(frozen.cell.address);
-  const provenance = options.provenanceOf?.(key);
-  const isError = frozen.anchor.valueTypes[0]?.[0] === "Error";
-  const note = isError ? (options.errorOf?.(key) ?? `${String(frozen.anchor.values[0]?.[0])} (the add-in had no message for this cell)`) : "";
-  const shown = { cell: frozen.cell.address, range: range.address, formula: frozen.cell.formula, values: range.values, provenance, note };
-  return receiptRowOf(shown, options.serviceUrl, frozenAt);
+function frozeMessage(frozen: number, busy: readonly string[], visible: boolean): string {
+  const where = visible ? `the sheet "${RECEIPT_SHEET}"` : `the hidden sheet "${RECEIPT_SHEET}"`;
+  const done = frozen === 0 ? "Nothing was frozen." : `Froze ${frozen} INDEX formula${frozen === 1 ? "" : "s"}; the receipt is on ${where}.`;
+  return busy.length === 0 ? done : `${done} Still computing, so left as formulas (freeze again once they show values): ${busy.join(", ")}.`;
 }
 
 /**
  * "Freeze for sharing": every INDEX formula of the scope (a formula that contains an INDEX.* call is frozen
- * whole) is replaced by the values it shows, spills included; number formats are written back as read. An
- * error cell gets its error code as a value (Excel enters "#N/A" typed as a value as the #N/A error constant,
- * not a formula), and its message goes to the receipt. Each frozen cell or spill adds a receipt row.
+ * whole) is replaced by the values it shows, spills included, formats and cards kept (freeze-cells.ts); text
+ * stays text (cell-entry.ts). Cells still computing are waited for, within a bound; those still computing
+ * are left live and listed. Each frozen block gets a workbook name that moves with it and a signed receipt row.
  */
 export async function freezeForSharing(context: Excel.RequestContext, options: FreezeOptions): Promise<FreezeOutcome> {
   const { cells } = await indexCellsIn(context, options.scope);
-  if (cells.length === 0) return { frozen: 0, message: `No INDEX formula in the ${options.scope}; nothing was frozen and no receipt was written.` };
-  const frozen = cells.map((cell) => shownCells(context, cell));
-  const existing = context.workbook.worksheets.getItemOrNullObject(RECEIPT_SHEET);
-  existing.load("name");
-  const used = existing.getUsedRangeOrNullObject(true);
-  used.load("rowCount");
+  if (cells.length === 0) return { frozen: 0, busy: [], message: `No INDEX formula in the ${options.scope}; nothing was frozen and no receipt was written.` };
+  const { settled, busy } = await waitForSettled(context, cells, options.settle);
+  const busyCells = busy.map((cell) => cell.address);
+  if (settled.length === 0) return { frozen: 0, busy: busyCells, message: frozeMessage(0, busyCells, options.receiptVisible) };
+  // Where the receipt goes is read before any cell is written: a receipt sheet that cannot be read stops here.
+  const target = await receiptTarget(context);
+  const blocks = settled.map((cell) => loadShown(context, cell, options.dataTypes));
+  await context.sync();
+  // Every name first: were one refused, Excel stops the batch there, before any cell loses its formula.
+  const named = blocks.map((block) => {
+    const name = newBlockName();
+    nameBlock(context, name, shownRange(block), block.cell.formula);
+    return { block, name };
+  });
+  const frozen = named.map(({ block, name }): Frozen => {
+    const formulaR1C1 = block.anchor.formulasR1C1[0]?.[0];
+    const before = { address: shownRange(block).address, shown: shownValues(block), formulaR1C1: typeof formulaR1C1 === "string" ? formulaR1C1 : block.cell.formula };
+    const cards = writeFrozen(block);
+    // Read back once written, in the same batch: the fingerprint is of what the cells hold now.
+    shownRange(block).load(options.dataTypes ? "values,valuesAsJson" : "values");
+    return { block, name, ...before, note: noteOf(block, options, cards) };
+  });
   await context.sync();
   const frozenAt = options.now().toISOString();
-  const rows = frozen.map((item) => {
-    const range = item.target.isNullObject ? item.anchor : item.target;
-    const row = receiptRow(item, range, options, frozenAt);
-    // Values over the whole range replace the anchor's formula; the formats go back as they were read.
-    const shown = range.values;
-    const formats = range.numberFormat;
-    range.values = shown;
-    range.numberFormat = formats;
-    return row;
-  });
-  const sheet = receiptSheet(context, existing, options.receiptVisible);
-  const first = existing.isNullObject || used.isNullObject ? 2 : used.rowCount + 1;
-  sheet.getRange(`A${first}:I${first + rows.length - 1}`).values = rows.map(toCells);
+  const rows = await Promise.all(frozen.map((item) => rowOf(item, options, frozenAt)));
+  appendReceiptRows(context, target, rows, options.receiptVisible);
   await context.sync();
-  const where = options.receiptVisible ? `the sheet "${RECEIPT_SHEET}"` : `the hidden sheet "${RECEIPT_SHEET}"`;
-  return { frozen: rows.length, message: `Froze ${rows.length} INDEX formula${rows.length === 1 ? "" : "s"}; the receipt is on ${where}.` };
+  return { frozen: rows.length, busy: busyCells, message: frozeMessage(rows.length, busyCells, options.receiptVisible) };
 }

@@ -1,64 +1,155 @@
-import { contains, localPart, parseRect, sheetOf } from "./refresh-scope-address";
-import { readReceipt, stillAsFrozen, type ReceiptRow } from "./receipt";
+import { stripControl } from "../client/errors/service-text";
+import { blockRange, isBlockName } from "./frozen-block";
+import { cellAddress, contains, parseRect, type SheetRect } from "./refresh-scope-address";
+import { RECEIPT_SHEET } from "./refresh-scope-ranges";
+import { verifyRow, type ReceiptRow } from "./receipt";
+import { restorableFormula } from "./receipt-formula";
+import { deleteReceiptRows, readReceipt, type ReceiptRowAt } from "./receipt-sheet";
+import type { ReceiptSigner } from "./receipt-signature";
+import { blockFingerprint, fingerprintNeedsJson } from "./values-fingerprint";
+
+export interface RestoreOptions {
+  /** Only rows whose block is (now) in the selection. */
+  readonly selectionOnly: boolean;
+  /** Verifies each row's signature with the add-in's own key. */
+  readonly signer: ReceiptSigner;
+  /** This Excel reads data types (valuesAsJson, ExcelApi 1.16). */
+  readonly dataTypes: boolean;
+}
+
+export interface Refused {
+  readonly cell: string;
+  readonly reason: string;
+}
 
 export interface RestoreOutcome {
-  /** Anchors whose formula went back. */
+  /** Anchors whose formula went back (where they are now). */
   readonly restored: readonly string[];
   /** Anchors left alone because their cells no longer show what was frozen (the user changed them). */
   readonly changed: readonly string[];
+  /** Rows restore will not act on, each with why: nothing was written for them. */
+  readonly refused: readonly Refused[];
   readonly message: string;
 }
 
-interface Candidate {
-  readonly row: number;
-  readonly receipt: ReceiptRow;
-  readonly range: Excel.Range;
+/** A receipt row with its block as it is now. */
+interface Candidate extends ReceiptRowAt {
+  readonly block?: { readonly item: Excel.NamedItem; readonly range: Excel.Range; readonly json: boolean };
+}
+
+const MOST_LISTED = 20;
+
+function listed(items: readonly string[]): string {
+  const shown = items.slice(0, MOST_LISTED).join(", ");
+  return items.length > MOST_LISTED ? `${shown} and ${items.length - MOST_LISTED} more` : shown;
 }
 
 /** What restoring says; the preview's Restore says the same. */
-export function restoreMessage(restored: number, changed: readonly string[]): string {
-  const done = `Restored ${restored} INDEX formula${restored === 1 ? "" : "s"}.`;
-  return changed.length === 0 ? done : `${done} Left alone because they were changed after freezing: ${changed.join(", ")}.`;
+export function restoreMessage(restored: number, changed: readonly string[], refused: readonly Refused[] = []): string {
+  const parts = [`Restored ${restored} INDEX formula${restored === 1 ? "" : "s"}.`];
+  if (changed.length > 0) parts.push(`Left alone because they were changed after freezing: ${listed(changed)}.`);
+  if (refused.length > 0) parts.push(`Refused, and nothing written for them: ${listed(refused.map((r) => `${r.cell} (${r.reason})`))}.`);
+  return parts.join(" ");
+}
+
+/** Where a block is now: its top-left cell, e.g. "Sheet1!B3". */
+function anchorOf(range: Excel.Range): string {
+  const rect = parseRect(range.address);
+  return rect === undefined ? range.address : cellAddress(rect.sheet, rect.top, rect.left);
+}
+
+/** The row's Cell text as a name for the message: the receipt may hold anything, so it is cut and cleaned. */
+function cellText(receipt: ReceiptRow): string {
+  const text = stripControl(receipt.cell, " ").trim();
+  return text === "" ? "a receipt row without a cell" : text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+/** Queues the lookup of each row's block (a name this add-in creates), and the selection when asked. */
+function lookUp(context: Excel.RequestContext, rows: readonly ReceiptRowAt[], dataTypes: boolean): Candidate[] {
+  return rows.map((at) => {
+    if (!isBlockName(at.receipt.block)) return at;
+    const { item, range } = blockRange(context, at.receipt.block);
+    const json = dataTypes && fingerprintNeedsJson(at.receipt.fingerprint);
+    range.load(json ? "address,values,valuesAsJson" : "address,values");
+    return { ...at, block: { item, range, json } };
+  });
+}
+
+function inSelection(candidate: Candidate, selection: SheetRect | undefined): boolean {
+  if (selection === undefined) return false;
+  const block = candidate.block;
+  return contains(selection, block !== undefined && !block.range.isNullObject ? anchorOf(block.range) : candidate.receipt.cell);
+}
+
+/** Same height and width as the range the row says was frozen. */
+function sameShape(range: Excel.Range, frozen: string): boolean {
+  const rect = parseRect(frozen);
+  const values = range.values;
+  return rect !== undefined && values.length === rect.bottom - rect.top + 1 && (values[0]?.length ?? 0) === rect.right - rect.left + 1;
+}
+
+/** Why restore will not act on a row, or undefined when it may (the values still have to match). */
+async function refusal(candidate: Candidate, options: RestoreOptions): Promise<string | undefined> {
+  const { receipt, block } = candidate;
+  if (receipt.signature === "") return "it is not signed (written by hand, or by a version of the add-in before receipts were signed): retype its formula";
+  if (!(await verifyRow(receipt, options.signer))) {
+    return "its receipt row was edited, or was not written by this add-in for this user (its signature does not match)";
+  }
+  for (const formula of [receipt.formula, receipt.formulaR1C1]) {
+    const verdict = restorableFormula(formula);
+    if (!verdict.ok) return `its formula is not one restore writes: ${verdict.reason}`;
+  }
+  if (block === undefined) return "it names no frozen block";
+  if (block.range.isNullObject) return "its frozen cells were deleted, or it was restored already";
+  if (parseRect(block.range.address)?.sheet === RECEIPT_SHEET) return "its block is on the receipt sheet";
+  if (!sameShape(block.range, receipt.range)) return "its frozen cells changed size";
+  if (fingerprintNeedsJson(receipt.fingerprint) && !block.json) return "it holds cards, and this Excel cannot read data types (ExcelApi 1.16)";
+  return undefined;
 }
 
 /**
- * "Restore formulas": puts each formula of the receipt back (all rows, or those whose cell is in the
- * selection) where its cells still show exactly the values frozen; the cells of a spill are cleared so it can
- * spill again. A restored row leaves the receipt; a cell changed since freezing is listed and left alone,
- * and its row stays.
+ * "Restore formulas": puts each formula of the receipt back (all rows, or those whose block is now in the
+ * selection) into its frozen block, found by the block's workbook name wherever the block has moved, and only
+ * when: the row's signature verifies (receipt-signature.ts), its formula is one of the add-in's own
+ * (receipt-formula.ts), and the block still holds exactly what was frozen (its fingerprint). The formula is
+ * written relative to where the block is now (R1C1); a spill's other cells are cleared so it can spill again.
+ * A restored row leaves the receipt, and its name the workbook; a changed block is listed and left alone;
+ * anything refused is named with its reason. Nothing else is written or deleted.
  */
-export async function restoreFormulas(context: Excel.RequestContext, selectionOnly: boolean): Promise<RestoreOutcome> {
-  const receipt = await readReceipt(context);
-  if (receipt === undefined || receipt.rows.length === 0) return { restored: [], changed: [], message: "There is no receipt to restore from." };
-  let rows = receipt.rows;
-  if (selectionOnly) {
-    const selection = context.workbook.getSelectedRange();
-    selection.load("address");
-    await context.sync();
-    const rect = parseRect(selection.address);
-    rows = rows.filter(({ receipt: r }) => rect !== undefined && contains(rect, r.cell));
-  }
-  const candidates: Candidate[] = rows.map(({ row, receipt: r }) => {
-    const range = context.workbook.worksheets.getItem(sheetOf(r.range)).getRange(localPart(r.range));
-    range.load("values");
-    return { row, receipt: r, range };
-  });
+export async function restoreFormulas(context: Excel.RequestContext, options: RestoreOptions): Promise<RestoreOutcome> {
+  const rows = await readReceipt(context);
+  if (rows === undefined || rows.length === 0) return { restored: [], changed: [], refused: [], message: "There is no receipt to restore from." };
+  const selected = options.selectionOnly ? context.workbook.getSelectedRange() : undefined;
+  selected?.load("address");
+  const candidates = lookUp(context, rows, options.dataTypes);
   await context.sync();
-  const restored: Candidate[] = [];
+  const selection = selected !== undefined ? parseRect(selected.address) : undefined;
+  const scoped = options.selectionOnly ? candidates.filter((candidate) => inSelection(candidate, selection)) : candidates;
+  const restored: string[] = [];
   const changed: string[] = [];
-  for (const candidate of candidates) {
-    if (!stillAsFrozen(candidate.receipt, candidate.range.values)) {
-      changed.push(candidate.receipt.cell);
+  const refused: Refused[] = [];
+  const done: number[] = [];
+  const blocksTaken = new Set<string>();
+  for (const candidate of scoped) {
+    const reason = (await refusal(candidate, options)) ?? (blocksTaken.has(candidate.receipt.block) ? "another row of the receipt restores the same cells" : undefined);
+    const block = candidate.block;
+    if (reason !== undefined || block === undefined) {
+      refused.push({ cell: block !== undefined && !block.range.isNullObject ? anchorOf(block.range) : cellText(candidate.receipt), reason: reason ?? "it names no frozen block" });
       continue;
     }
-    candidate.range.clear("Contents" as Excel.ClearApplyTo);
-    candidate.range.getCell(0, 0).formulas = [[candidate.receipt.formula]];
-    restored.push(candidate);
+    blocksTaken.add(candidate.receipt.block);
+    const now = await blockFingerprint(block.range.values, block.json ? block.range.valuesAsJson : undefined);
+    if (now !== candidate.receipt.fingerprint) {
+      changed.push(anchorOf(block.range));
+      continue;
+    }
+    block.range.clear("Contents" as Excel.ClearApplyTo);
+    block.range.getCell(0, 0).formulasR1C1 = [[candidate.receipt.formulaR1C1]];
+    block.item.delete();
+    restored.push(anchorOf(block.range));
+    done.push(candidate.row);
   }
-  // Bottom-up, so that deleting a row does not move the rows still to delete.
-  for (const { row } of [...restored].sort((a, b) => b.row - a.row)) {
-    receipt.sheet.getRange(`A${row}:I${row}`).delete("Up" as Excel.DeleteShiftDirection);
-  }
+  deleteReceiptRows(context, done);
   await context.sync();
-  return { restored: restored.map((c) => c.receipt.cell), changed, message: restoreMessage(restored.length, changed) };
+  return { restored, changed, refused, message: restoreMessage(restored.length, changed, refused) };
 }

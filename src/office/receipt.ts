@@ -1,26 +1,55 @@
 import type { Provenance } from "../client/engine/address-index";
-import { RECEIPT_SHEET } from "./refresh-scope-ranges";
+import { CELL_TEXT_LIMIT, textEntry, withinCell } from "./cell-entry";
+import type { ReceiptSigner } from "./receipt-signature";
 
 /**
  * The receipt freezing writes: one row per frozen cell or spill, enough to put the formula back and to say
- * where the numbers came from. It holds the service's base URL, never the API key (see `publicServiceUrl`).
+ * where the numbers came from. It holds the service's base URL, never the API key (see `publicServiceUrl`),
+ * and never the signing key. The first nine columns are for the reader; the last four are for restore: the
+ * workbook name that moves with the frozen cells, the formula relative to its cell, the fingerprint of the
+ * values frozen, and the row's signature.
  */
-export const RECEIPT_HEADER = ["Cell", "Range", "Formula", "Values (JSON)", "As of", "Publication mode", "Service", "Frozen at", "Note"] as const;
+export const RECEIPT_HEADER = [
+  "Cell",
+  "Range",
+  "Formula",
+  "Values (JSON)",
+  "As of",
+  "Publication mode",
+  "Service",
+  "Frozen at",
+  "Note",
+  "Frozen block",
+  "Formula (R1C1)",
+  "Fingerprint",
+  "Signature",
+] as const;
+
+/** The receipt's columns, as A1 letters: A to M. */
+export const RECEIPT_LAST_COLUMN = String.fromCharCode(64 + RECEIPT_HEADER.length);
 
 export interface ReceiptRow {
-  /** The anchor cell, e.g. "Sheet1!B2". */
+  /** The anchor cell when it was frozen, e.g. "Sheet1!B2". */
   readonly cell: string;
-  /** The cells written: the spill range, or the cell itself. */
+  /** The cells written when frozen: the spill range, or the cell itself. */
   readonly range: string;
   readonly formula: string;
-  /** The values written, as JSON of a 2-D array (errors as their code, e.g. "#N/A"). */
+  /** The values written, as JSON of a 2-D array (errors as their code, a card as its text), cut to fit a cell. */
   readonly values: string;
   readonly asOf: string;
   readonly publicationMode: string;
   readonly service: string;
   readonly frozenAt: string;
-  /** The error message the cell showed, or empty. */
+  /** The error message the cell showed, and anything else the reader should know; or empty. */
   readonly note: string;
+  /** The workbook name (ExcelApi 1.4) that refers to the frozen cells and moves with them; empty in the preview. */
+  readonly block: string;
+  /** The formula relative to its cell (Range.formulasR1C1), as restore writes it where the block is now. */
+  readonly formulaR1C1: string;
+  /** What the cells held once frozen (see values-fingerprint.ts); empty in the preview. */
+  readonly fingerprint: string;
+  /** HMAC of every other field (see receipt-signature.ts); empty until signed. */
+  readonly signature: string;
 }
 
 /** What one frozen cell or spill gives its receipt row; Excel's freeze and the preview's both build rows with it. */
@@ -28,35 +57,43 @@ export interface FrozenCell {
   readonly cell: string;
   readonly range: string;
   readonly formula: string;
-  /** The values written, errors as their code. */
+  /** @default formula (the preview has no R1C1 form) */
+  readonly formulaR1C1?: string;
+  /** The values written, errors as their code, a card as its text. */
   readonly values: readonly (readonly unknown[])[];
   readonly provenance?: Provenance | undefined;
-  /** The error message the cell showed, or empty. */
+  /** The error message the cell showed, and anything else to say; or empty. */
   readonly note: string;
+  readonly block?: string;
+  readonly fingerprint?: string;
 }
 
-/** The values of a receipt row as written (JSON of the 2-D array): what restoring compares the cells with. */
-function valuesText(values: unknown): string {
+/** The values as the receipt shows them: JSON of the 2-D array. */
+function valuesJson(values: unknown): string {
   return JSON.stringify(values);
 }
 
-/** True when the cells still show exactly what was frozen: only then may restoring overwrite them. */
-export function stillAsFrozen(receipt: ReceiptRow, values: unknown): boolean {
-  return valuesText(values) === receipt.values;
-}
-
 export function receiptRowOf(frozen: FrozenCell, serviceUrl: string, frozenAt: string): ReceiptRow {
-  return {
+  const json = valuesJson(frozen.values);
+  const cut = json.length > CELL_TEXT_LIMIT - 1;
+  const note = cut ? [frozen.note, `Values (JSON) cut to fit one cell (${json.length.toLocaleString("en-US")} characters); the fingerprint covers every value.`].filter((part) => part !== "").join(" ") : frozen.note;
+  const row: ReceiptRow = {
     cell: frozen.cell,
     range: frozen.range,
     formula: frozen.formula,
-    values: valuesText(frozen.values),
+    values: json,
     asOf: frozen.provenance?.asOf ?? "",
     publicationMode: frozen.provenance?.publicationMode ?? "",
     service: publicServiceUrl(serviceUrl),
     frozenAt,
-    note: frozen.note,
+    note,
+    block: frozen.block ?? "",
+    formulaR1C1: frozen.formulaR1C1 ?? frozen.formula,
+    fingerprint: frozen.fingerprint ?? "",
+    signature: "",
   };
+  // Every field as a cell will hold it, so that what is signed is what is read back.
+  return fromFields(toFields(row).map(withinCell));
 }
 
 /** The service URL without credentials, query or fragment: a URL may carry a key (?apikey=) and must not reach the workbook. */
@@ -69,38 +106,42 @@ function publicServiceUrl(baseUrl: string): string {
   }
 }
 
-/** A receipt row as cells; text that Excel would read as a formula is written with a leading apostrophe. */
+function toFields(row: ReceiptRow): string[] {
+  const { cell, range, formula, values, asOf, publicationMode, service, frozenAt, note, block, formulaR1C1, fingerprint, signature } = row;
+  return [cell, range, formula, values, asOf, publicationMode, service, frozenAt, note, block, formulaR1C1, fingerprint, signature];
+}
+
+function fromFields(fields: readonly string[]): ReceiptRow {
+  const [cell = "", range = "", formula = "", values = "", asOf = "", publicationMode = "", service = "", frozenAt = "", note = "", block = "", formulaR1C1 = "", fingerprint = "", signature = ""] = fields;
+  return { cell, range, formula, values, asOf, publicationMode, service, frozenAt, note, block, formulaR1C1, fingerprint, signature };
+}
+
+/** The fields a signature covers: every one but the signature, in column order. */
+function signedFields(row: ReceiptRow): string[] {
+  return toFields(row).slice(0, -1);
+}
+
+export async function signRow(row: ReceiptRow, signer: ReceiptSigner): Promise<ReceiptRow> {
+  return { ...row, signature: await signer.sign(signedFields(row)) };
+}
+
+export function verifyRow(row: ReceiptRow, signer: ReceiptSigner): Promise<boolean> {
+  return signer.verify(signedFields(row), row.signature);
+}
+
+/** A receipt row as cells: every field written as text (cell-entry.ts), so that reading it back gives it unchanged. */
 export function toCells(row: ReceiptRow): string[] {
-  return [row.cell, row.range, row.formula, row.values, row.asOf, row.publicationMode, row.service, row.frozenAt, row.note].map((text) =>
-    /^[=+\-@]/.test(text) ? `'${text}` : text,
-  );
+  return toFields(row).map(textEntry);
 }
 
-function fromCells(cells: readonly unknown[]): ReceiptRow | undefined {
-  const [cell, range, formula, values, asOf, publicationMode, service, frozenAt, note] = cells.map((value) => (value === null || value === undefined ? "" : String(value)));
-  if (cell === undefined || cell === "" || formula === undefined || !formula.startsWith("=") || range === undefined || values === undefined) return undefined;
-  return { cell, range, formula, values, asOf: asOf ?? "", publicationMode: publicationMode ?? "", service: service ?? "", frozenAt: frozenAt ?? "", note: note ?? "" };
+/** A row of the receipt sheet as read (Range.values), or undefined when it is not a receipt row at all. */
+export function fromCells(cells: readonly unknown[]): ReceiptRow | undefined {
+  const fields = cells.slice(0, RECEIPT_HEADER.length).map((value) => (value === null || value === undefined ? "" : String(value)));
+  if (fields.every((field) => field === "")) return undefined;
+  return fromFields(fields);
 }
 
-/** The receipt sheet, created with its header row when missing; shown or hidden as the user chose. */
-export function receiptSheet(context: Excel.RequestContext, existing: Excel.Worksheet, visible: boolean): Excel.Worksheet {
-  const sheet = existing.isNullObject ? context.workbook.worksheets.add(RECEIPT_SHEET) : existing;
-  if (existing.isNullObject) sheet.getRange("A1:I1").values = [[...RECEIPT_HEADER]];
-  // Spelled out, so this runs where the Excel enums are not loaded (tests, older office.js).
-  sheet.visibility = (visible ? "Visible" : "Hidden") as Excel.SheetVisibility;
-  return sheet;
-}
-
-/** Rows of the receipt as written, with their one-based row numbers on the sheet (the header is row 1). */
-export async function readReceipt(context: Excel.RequestContext): Promise<{ sheet: Excel.Worksheet; rows: { row: number; receipt: ReceiptRow }[] } | undefined> {
-  const sheet = context.workbook.worksheets.getItemOrNullObject(RECEIPT_SHEET);
-  const used = sheet.getUsedRangeOrNullObject(true);
-  used.load("values");
-  await context.sync();
-  if (sheet.isNullObject || used.isNullObject) return undefined;
-  const rows = used.values.slice(1).flatMap((cells, index) => {
-    const receipt = fromCells(cells);
-    return receipt === undefined ? [] : [{ row: index + 2, receipt }];
-  });
-  return { sheet, rows };
+/** True for a header row of the receipt (this version's or an earlier one): it starts Cell, Range, Formula. */
+export function isHeaderRow(cells: readonly unknown[]): boolean {
+  return cells[0] === RECEIPT_HEADER[0] && cells[1] === RECEIPT_HEADER[1] && cells[2] === RECEIPT_HEADER[2];
 }

@@ -19,7 +19,7 @@ export interface IndexCell {
   readonly formula: string;
 }
 
-/** The ranges of a scope, with address and formulas loaded (one sync). The receipt sheet is left out. */
+/** The ranges of a scope, with address, formulas and values loaded (one sync). The receipt sheet is left out. */
 async function scopeRanges(context: Excel.RequestContext, scope: CellScope): Promise<Excel.Range[]> {
   let ranges: Excel.Range[];
   if (scope === "selection") ranges = [context.workbook.getSelectedRange()];
@@ -30,12 +30,24 @@ async function scopeRanges(context: Excel.RequestContext, scope: CellScope): Pro
     await context.sync();
     ranges = sheets.items.filter((sheet) => sheet.name !== RECEIPT_SHEET).map((sheet) => sheet.getUsedRangeOrNullObject(true));
   }
-  ranges.forEach((range) => range.load("address,formulas"));
+  ranges.forEach((range) => range.load("address,formulas,values"));
   await context.sync();
   return ranges.filter((range) => !range.isNullObject && !range.address.startsWith(`'${RECEIPT_SHEET}'!`));
 }
 
-/** Every INDEX formula of the scope, top to bottom, left to right, with its cell's address. */
+/**
+ * True when a cell holds a formula of its own. Range.formulas gives a cell without a formula its value instead
+ * (documented), so a text cell, or a spilled cell, that reads "=INDEX.LATEST(…)" looks like a formula there; its
+ * value is that same text. A real formula's value is its result, which never equals its own text except for a
+ * formula that shows exactly its own text: such a cell is taken for text and left as it is, the safe reading
+ * (it is never frozen into the receipt, so restore never writes it). Range.getSpecialCells("Formulas")
+ * (ExcelApi 1.9) was not used: whether it counts the cells a dynamic array spills into is not documented.
+ */
+function isFormulaCell(formula: unknown, value: unknown): boolean {
+  return formula !== value;
+}
+
+/** Every INDEX formula of the scope (real formula anchors only), top to bottom, left to right, with its cell's address. */
 export async function indexCellsIn(context: Excel.RequestContext, scope: CellScope): Promise<{ cells: IndexCell[]; ranges: Excel.Range[] }> {
   const ranges = await scopeRanges(context, scope);
   const cells: IndexCell[] = [];
@@ -44,7 +56,9 @@ export async function indexCellsIn(context: Excel.RequestContext, scope: CellSco
     if (rect === undefined) continue;
     range.formulas.forEach((row, r) =>
       row.forEach((formula: unknown, c) => {
-        if (isIndexFormula(formula)) cells.push({ address: cellAddress(rect.sheet, rect.top + r, rect.left + c), formula });
+        if (isIndexFormula(formula) && isFormulaCell(formula, range.values[r]?.[c])) {
+          cells.push({ address: cellAddress(rect.sheet, rect.top + r, rect.left + c), formula });
+        }
       }),
     );
   }

@@ -51,7 +51,7 @@ function previewCellOf(property: EntityProperty): PreviewCell {
     case "Entity":
       return { kind: "entity", entity: property, text: property.text };
     case "FormattedNumber":
-      return { kind: "date", value: property.basicValue, text: numberText(property.basicValue, property.numberFormat) };
+      return { kind: "date", value: property.basicValue, text: numberText(property.basicValue, property.numberFormat), numberFormat: property.numberFormat };
     case "Error":
       return { kind: "error", code: "#N/A", message: "", text: "#N/A" };
     default:

@@ -3,7 +3,7 @@ import { describeOutcome, describePlan, type RefreshPlan, type RefreshScope } fr
 import type { PreviewDataType } from "./data-type";
 import type { PreviewDesk } from "./desk";
 
-/** The receipt fields in RECEIPT_HEADER's order, so the page's list reads as the receipt sheet does. */
+/** The reader's receipt fields in RECEIPT_HEADER's order (the page's receipt has no blocks or signatures to show). */
 const FIELDS = ["cell", "range", "formula", "values", "asOf", "publicationMode", "service", "frozenAt", "note"] as const satisfies readonly (keyof ReceiptRow)[];
 
 function byId<T extends HTMLElement>(id: string): T {
@@ -15,7 +15,7 @@ function byId<T extends HTMLElement>(id: string): T {
 /** The receipt as a table: text nodes only, one row per frozen line. */
 function showReceipt(table: HTMLTableElement, rows: readonly ReceiptRow[]): void {
   const head = document.createElement("tr");
-  for (const title of RECEIPT_HEADER) head.append(Object.assign(document.createElement("th"), { textContent: title }));
+  for (const title of RECEIPT_HEADER.slice(0, FIELDS.length)) head.append(Object.assign(document.createElement("th"), { textContent: title }));
   const body = rows.map((row) => {
     const tr = document.createElement("tr");
     tr.dataset["cell"] = row.cell;

@@ -1,15 +1,19 @@
 import type { AppContext } from "../office/context";
-import { receiptRowOf, stillAsFrozen, type ReceiptRow } from "../office/receipt";
+import { receiptRowOf, type ReceiptRow } from "../office/receipt";
 import { restoreMessage } from "../office/receipt-restore";
 import { cellAddress, normalizeAddress, parseRect } from "../office/refresh-scope-address";
 import { coversPlan, planCells, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "../office/refresh-scope";
 import { constantValues, isIndexLine, lineAddress, PREVIEW_SHEET, type PreviewLines } from "./lines";
 import type { Outcome, PreviewCell } from "./outcome";
 
-/** A receipt row of the page, with the outcome the line showed (so a frozen line keeps its formats). */
+/**
+ * A receipt row of the page, with the outcome the line showed (so a frozen line keeps its formats) and the text
+ * the line holds once frozen (what "changed since freezing" compares with).
+ */
 interface FrozenLine {
   readonly receipt: ReceiptRow;
   readonly outcome: Outcome;
+  readonly text: string;
 }
 
 /** What a cell holds once frozen, as Excel's Range.values reads it: numbers (dates as serials), text, errors as codes. */
@@ -22,6 +26,23 @@ function cellValue(cell: PreviewCell): unknown {
 function valuesOf(outcome: Outcome): unknown[][] {
   if (outcome.state === "value") return outcome.rows.map((row) => row.map(cellValue));
   return [[outcome.state === "error" ? outcome.code : ""]];
+}
+
+/** What a cell shows, for the frozen line's text: a date as its date (not its serial), a card as its text. */
+function shownValue(cell: PreviewCell): unknown {
+  if (cell.kind === "number" || cell.kind === "boolean") return cell.value;
+  if (cell.kind === "error") return cell.code;
+  return cell.text;
+}
+
+/** The text a frozen line holds: the values as the cells show them, a JSON matrix (as constantValues reads it). */
+function frozenText(outcome: Outcome): string {
+  return JSON.stringify(outcome.state === "value" ? outcome.rows.map((row) => row.map(shownValue)) : valuesOf(outcome));
+}
+
+/** True when a line's text holds what the frozen line held (the same values, however the JSON is spaced). */
+function stillAsFrozen(frozen: FrozenLine, text: string): boolean {
+  return JSON.stringify(constantValues(text)) === JSON.stringify(constantValues(frozen.text));
 }
 
 /** The cells a line's values cover, from its cell in column A: "Preview!A3" or "Preview!A3:C9". */
@@ -39,8 +60,10 @@ function rowOf(address: string): number {
 
 /**
  * Freeze, Restore and Refresh scope for the page's lines, with the office layer's own rules: the receipt rows
- * (receiptRowOf: the service's public URL, never the key), "changed since freezing" (stillAsFrozen), the
- * restore wording, and the refresh plan from the engine's address index (planIndexed).
+ * (receiptRowOf: the service's public URL, never the key; values as Excel's Range.values reads them), the
+ * restore wording, and the refresh plan from the engine's address index (planIndexed). A frozen line shows its
+ * values as its cells do (a date as 2025-01-06, not its serial). The page's receipt lives in memory only, so
+ * its rows are neither named blocks nor signed: restore compares each line with the text it was frozen to.
  */
 export class PreviewDesk {
   #receipt: FrozenLine[] = [];
@@ -58,7 +81,7 @@ export class PreviewDesk {
   /** What a constant line shows when it is a frozen line the user has not changed: the outcome frozen. */
   frozenOutcome(row: number, text: string): Outcome | undefined {
     const address = lineAddress(row);
-    const found = this.#receipt.find((frozen) => frozen.receipt.cell === address && stillAsFrozen(frozen.receipt, constantValues(text)));
+    const found = this.#receipt.find((frozen) => frozen.receipt.cell === address && stillAsFrozen(frozen, text));
     return found?.outcome;
   }
 
@@ -84,8 +107,9 @@ export class PreviewDesk {
       const note = outcome.state === "error" ? outcome.message : "";
       const shown = { cell: address, range: rangeOf(row, values), formula: withEquals(texts[row - 1]), values, provenance: engine.addresses.provenanceOf(address), note };
       const receipt = receiptRowOf(shown, baseUrl, frozenAt);
-      this.#receipt.push({ receipt, outcome });
-      this.lines.write(row, receipt.values);
+      const text = frozenText(outcome);
+      this.#receipt.push({ receipt, outcome, text });
+      this.lines.write(row, text);
       return receipt;
     });
     const busy = rows.length - settled.length;
@@ -106,7 +130,7 @@ export class PreviewDesk {
       if (checked.size > 0 && !checked.has(frozen.receipt.cell)) continue;
       const index = rowOf(frozen.receipt.cell) - 1;
       const text = texts[index];
-      if (text === undefined || !stillAsFrozen(frozen.receipt, constantValues(text))) {
+      if (text === undefined || !stillAsFrozen(frozen, text)) {
         changed.push(frozen.receipt.cell);
         continue;
       }

@@ -7,7 +7,7 @@ import { isStandInError } from "./runtime-stand-in";
 /** One rendered cell, with what the end-to-end test reads back. */
 export type PreviewCell =
   | { readonly kind: "number"; readonly value: number; readonly text: string }
-  | { readonly kind: "date"; readonly value: number; readonly text: string }
+  | { readonly kind: "date"; readonly value: number; readonly text: string; readonly numberFormat: string }
   | { readonly kind: "boolean"; readonly value: boolean; readonly text: string }
   | { readonly kind: "text"; readonly text: string }
   /** An entity value (INDEX.CARD): drawn as Excel's card, and readable by `=A1.Field`; `text` is what the cell shows. */
@@ -34,7 +34,7 @@ function toPreviewCell(value: unknown): PreviewCell {
   if (typeof value === "number") return { kind: "number", value, text: displayNumber(value) };
   if (typeof value === "boolean") return { kind: "boolean", value, text: value ? "TRUE" : "FALSE" };
   if (typeof value === "string") return { kind: "text", text: value };
-  if (isFormattedNumber(value)) return { kind: "date", value: value.basicValue, text: formatSerial(value.basicValue, value.numberFormat) };
+  if (isFormattedNumber(value)) return { kind: "date", value: value.basicValue, text: formatSerial(value.basicValue, value.numberFormat), numberFormat: value.numberFormat };
   if (isStandInError(value)) return { kind: "error", code: value.code, message: value.message, text: value.code };
   if (isEntityCellValue(value)) return { kind: "entity", entity: value, text: value.text };
   if (value === null || value === undefined) return { kind: "text", text: "" };

@@ -35,7 +35,17 @@ class DeadlineQueue {
     if (deadline.done) return;
     deadline.done = true;
     this.cleared += 1;
-    if (this.cleared > 64 && this.cleared * 2 > this.queue.length - this.head) this.compact();
+    const waiting = this.queue.length - this.head;
+    // Nothing left to wait for: no timer may keep the runtime (or a test's process) alive.
+    if (this.cleared === waiting) this.reset();
+    else if (this.cleared > 64 && this.cleared * 2 > waiting) this.compact();
+  }
+
+  private reset(): void {
+    this.queue = [];
+    this.head = 0;
+    this.cleared = 0;
+    this.disarm();
   }
 
   private compact(): void {
@@ -60,11 +70,8 @@ class DeadlineQueue {
         first.fire();
       }
     }
-    if (this.head >= this.queue.length) {
-      this.queue = [];
-      this.head = 0;
-      this.cleared = 0;
-    } else this.arm();
+    if (this.head >= this.queue.length) this.reset();
+    else this.arm();
   }
 
   private arm(): void {

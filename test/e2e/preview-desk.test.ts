@@ -108,6 +108,10 @@ test("freeze shows each INDEX line's values, marks it frozen and lists a receipt
   expect(editor[0]).toBe(`[[${fix.confidence}]]`);
   expect(editor[2]).toBe(`[["#N/A"]]`);
   expect(editor[3]).toBe("42");
+  // A frozen history line reads as its cells do: dates as dates, not serials.
+  const history = JSON.parse(editor[1] ?? "[]") as unknown[][];
+  expect(history.map((row) => row[0])).toEqual(before[1]?.cells.map((row) => row[0]));
+  expect(history[0]?.[0]).toBe("2024-02-26");
 
   const rows = await receipt(page);
   expect(rows.map((row) => [row.cell, row.formula])).toEqual([
@@ -119,6 +123,16 @@ test("freeze shows each INDEX line's values, marks it frozen and lists a receipt
   expect(rows[1]?.range).toMatch(/^Preview!A2:[A-Z]+\d+$/);
   expect(rows[2]).toMatchObject({ values: `[["#N/A"]]`, note: before[2]?.message });
   expect(rows.every((row) => !Number.isNaN(Date.parse(row.frozenAt)))).toBe(true);
+  // An address is one word: at a narrow width the Cell and Range columns still read on one line each.
+  await page.setViewportSize({ width: 600, height: 1400 });
+  const lineBoxes = await page.$$eval("#receipt td[data-field='cell'], #receipt td[data-field='range']", (cells) =>
+    cells.map((cell) => {
+      const text = document.createRange();
+      text.selectNodeContents(cell);
+      return new Set([...text.getClientRects()].map((box) => Math.round(box.top))).size;
+    }),
+  );
+  expect(lineBoxes).toEqual(Array(6).fill(1));
   const shown = await page.evaluate(() => document.body.innerText + document.documentElement.outerHTML);
   expect(shown).toContain("Preview!A1");
   expect(shown).not.toContain(DEMO_KEYS.apiKey);

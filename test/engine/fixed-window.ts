@@ -56,7 +56,8 @@ export interface RuntimeOptions {
 
 export function runtimeOn(service: FixedWindow, clock: FakeClock, options: RuntimeOptions) {
   const budget = new RateBudget({ limit: service.limit, windowMs: service.windowMs, marginMs: options.marginMs ?? 100 });
-  const scheduler = new Scheduler(budget, new LaneHints(), { maxQueueWaitMs: options.maxQueueWaitMs ?? 10 * service.windowMs, maxInFlight: 48, clock });
+  const hints = new LaneHints();
+  const scheduler = new Scheduler(budget, hints, { maxQueueWaitMs: options.maxQueueWaitMs ?? 10 * service.windowMs, maxInFlight: 48, clock });
   if (options.channel !== undefined) new SharedBudget(options.channel, budget, clock, () => scheduler.pump());
   const sentAt: number[] = [];
   const request = () =>
@@ -71,7 +72,10 @@ export function runtimeOn(service: FixedWindow, clock: FakeClock, options: Runti
     });
   /** Queues `count` requests; resolves with their statuses once all are answered. */
   const send = (count: number) => Promise.all(Array.from({ length: count }, () => scheduler.schedule(request)));
-  return { budget, scheduler, sentAt, send };
+  /** The same, as the user's own action (the taskpane's reads): in the user lane. */
+  const sendForUser = (count: number) =>
+    hints.userWhile("user-action", () => Promise.all(Array.from({ length: count }, () => scheduler.schedule(request, { answers: { keys: ["user-action"] } }))));
+  return { budget, scheduler, sentAt, send, sendForUser };
 }
 
 /** Runs `clock` on until `work` settles (or `limitMs` passes); resolves with when it settled, from now. */

@@ -69,6 +69,31 @@ describe("several machines on one budget, no channel between them", () => {
   });
 });
 
+describe("spending that has stopped", () => {
+  /** Others spent 40 of the window in a burst a second ago and stopped (closed workbooks, a finished script). */
+  async function afterABurst() {
+    const clock = new FakeClock();
+    const service = new FixedWindow(clock, LIMIT, WINDOW_MS);
+    for (let i = 0; i < 40; i += 1) service.arrive("gone");
+    await clock.advance(1000);
+    return { clock, service, mine: runtimeOn(service, clock, { latencyMs: LATENCY_MS, name: "mine" }) };
+  }
+
+  test("holds a workbook only until others' pace can be measured again (a sixtieth of a window), not to the reset", async () => {
+    const { clock, service, mine } = await afterABurst();
+    const { afterMs } = await settleOn(clock, mine.send(8), WINDOW_MS, 10);
+    expect(afterMs).toBeLessThan(WINDOW_MS / 10);
+    expect(service.rejected).toBe(0);
+  });
+
+  test("the user's own small action goes at once within what is left", async () => {
+    const { clock, service, mine } = await afterABurst();
+    const { afterMs } = await settleOn(clock, mine.sendForUser(8), WINDOW_MS, 10);
+    expect(afterMs).toBe(2 * LATENCY_MS); // the opening burst's round trip, then the rest: no wait on a guess
+    expect(service.rejected).toBe(0);
+  });
+});
+
 describe("one workbook alone", () => {
   test("a first screen of 36 requests goes in two round trips: the opening burst, then the rest on its first answer", async () => {
     const clock = new FakeClock();

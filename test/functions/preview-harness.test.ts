@@ -73,7 +73,7 @@ describe("preview outcomes", () => {
     expect(formatSerial(45351.5, "yyyy-mm-dd hh:mm:ss")).toBe("2024-02-29 12:00:00");
     expect(outcomeOfValue([[{ type: "FormattedNumber", basicValue: 45351, numberFormat: "yyyy-mm-dd" }, new StandInError("#N/A", "gap")]])).toEqual({
       state: "value",
-      rows: [[{ kind: "date", value: 45351, text: "2024-02-29" }, { kind: "error", code: "#N/A", message: "gap", text: "#N/A" }]],
+      rows: [[{ kind: "date", value: 45351, text: "2024-02-29", numberFormat: "yyyy-mm-dd" }, { kind: "error", code: "#N/A", message: "gap", text: "#N/A" }]],
     });
     expect(outcomeOfRejection(new StandInError("#VALUE!", "bad"))).toEqual({ state: "error", code: "#VALUE!", message: "bad", raw: false });
     expect(outcomeOfRejection(new TypeError("x is undefined"))).toMatchObject({ raw: true, message: "uncaught exception: TypeError: x is undefined" });

@@ -4,18 +4,37 @@ import { FakeWorkbook } from "./workbook-fake";
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import type { FunctionMetadata } from "../../src/preview/coerce";
 import { evaluateFormula } from "../../src/preview/harness";
-import type { Outcome } from "../../src/preview/outcome";
+import type { Outcome, PreviewCell } from "../../src/preview/outcome";
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
 
 /**
  * Evaluates INDEX formulas through the real wrappers (metadata generated from their JSDoc, as the build
  * does; arguments coerced by the preview harness) with the cell's address as invocation.address, so the
- * engine's address index fills as it does in Excel. A cell's result as values: errors as their code.
+ * engine's address index fills as it does in Excel. The host is Microsoft 365 Excel (CustomFunctionsRuntime
+ * 1.4): dates come as formatted numbers and INDEX.CARD as an entity, which the cells hold as data types.
+ * A cell's result as cell values: errors as `{ type: "Error", basicValue: code }`, data types as their JSON.
  */
-const WRAPPER_FILES = ["catalogue", "history", "analytics", "service"].map((group) => `src/functions/${group}.functions.ts`);
+const WRAPPER_FILES = ["catalogue", "history", "analytics", "service", "card", "periods"].map((group) => `src/functions/${group}.functions.ts`);
+
+/** What a cell holds for one cell of an evaluated result. */
+function cellValueOf(cell: PreviewCell): unknown {
+  switch (cell.kind) {
+    case "error":
+      return { type: "Error", basicValue: cell.code };
+    case "entity":
+      return cell.entity;
+    case "date":
+      return { type: "FormattedNumber", basicValue: cell.value, numberFormat: cell.numberFormat };
+    case "text":
+      return cell.text;
+    default:
+      return cell.value;
+  }
+}
 
 export async function wrapperEvaluator(): Promise<(formula: string, address: string) => Promise<unknown[][]>> {
   const runtime = installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
+  (globalThis as { indexDataHostCapabilities?: { formattedNumbers: boolean } }).indexDataHostCapabilities = { formattedNumbers: true };
   const generated = await generateCustomFunctionsMetadata(WRAPPER_FILES, false);
   const metadata = new Map((JSON.parse(generated.metadataJson) as { functions: FunctionMetadata[] }).functions.map((fn) => [fn.id, fn]));
   const modules: Record<string, unknown> = {};
@@ -26,8 +45,8 @@ export async function wrapperEvaluator(): Promise<(formula: string, address: str
     new Promise((resolve) => {
       evaluateFormula(formula, { runtime, metadata, address }, (outcome: Outcome) => {
         if (outcome.state === "busy") return;
-        if (outcome.state === "error") resolve([[outcome.code]]);
-        else resolve(outcome.rows.map((row) => row.map((cell) => (cell.kind === "error" ? cell.code : "value" in cell ? cell.value : cell.text))));
+        if (outcome.state === "error") resolve([[{ type: "Error", basicValue: outcome.code }]]);
+        else resolve(outcome.rows.map((row) => row.map(cellValueOf)));
       });
     });
 }

@@ -3,6 +3,7 @@ import { freezeForSharing, type FreezeOptions } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
 import { RECEIPT_HEADER } from "../../src/office/receipt";
 import { getContext } from "../../src/office/context";
+import { deskFreezeOptions } from "./desk-options";
 import { useDeskRig } from "./desk-support";
 import { FakeWorkbook } from "./workbook-fake";
 
@@ -13,14 +14,14 @@ const rig = useDeskRig({ withKey: true });
 
 async function options(scope: FreezeOptions["scope"], receiptVisible = true): Promise<FreezeOptions> {
   const engine = await getContext().engine();
-  return {
+  return deskFreezeOptions({
     scope,
     receiptVisible,
     serviceUrl: (await getContext().settings.load()).baseUrl,
     now: () => FROZEN_AT,
     provenanceOf: (address) => engine.addresses.provenanceOf(address),
     errorOf: (address) => engine.addresses.errorOf(address),
-  };
+  });
 }
 
 /** A sheet with a latest value (formatted), a forward-curve spill, an unknown symbol and a plain formula. */
@@ -62,6 +63,8 @@ test("freezing a sheet writes every INDEX cell's values, spills included, format
   expect(rows[1]).toEqual([
     "Sheet1!B2", "Sheet1!B2", `=INDEX.LATEST("${A}","confidence")`, JSON.stringify([[latestShown]]),
     fix.asOf, fix.publicationMode ?? "", rig.service.url, FROZEN_AT.toISOString(), "",
+    expect.stringMatching(/^IndexData_Frozen_[0-9a-f]{16}$/), `=INDEX.LATEST("${A}","confidence")`,
+    expect.stringMatching(/^cards-sha256:[0-9a-f]{64}$/), expect.stringMatching(/^v1\.[\w-]{43}$/),
   ]);
   expect(rows[2]?.[1]).toBe(`Sheet1!D2:G${1 + curve.length}`);
   expect(JSON.parse(String(rows[2]?.[3]))).toEqual(curve);
@@ -101,7 +104,7 @@ test("a sheet without INDEX formulas says so and writes nothing", async () => {
   book.type("Sheet1!A2", "INDEX.LATEST is only text");
   await book.settled();
   const outcome = await freezeForSharing(book.context, await options("sheet"));
-  expect(outcome).toEqual({ frozen: 0, message: "No INDEX formula in the sheet; nothing was frozen and no receipt was written." });
+  expect(outcome).toEqual({ frozen: 0, busy: [], message: "No INDEX formula in the sheet; nothing was frozen and no receipt was written." });
   expect(book.sheets.has(RECEIPT_SHEET)).toBe(false);
   expect(book.formulaAt("Sheet1!A1")).toBe("=SUM(1,2)");
 });

@@ -1,6 +1,7 @@
 import { freezeForSharing } from "../../src/office/freeze";
 import { restoreFormulas } from "../../src/office/receipt-restore";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
+import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
 import { useDeskRig } from "./desk-support";
 import { FakeWorkbook } from "./workbook-fake";
 
@@ -17,7 +18,7 @@ async function frozenBook(): Promise<FakeWorkbook> {
   book.type("Sheet1!D2", CURVE);
   book.type("Sheet1!B8", VOL);
   await book.settled();
-  await freezeForSharing(book.context, { scope: "sheet", receiptVisible: true, serviceUrl: rig.service.url, now: () => new Date(0) });
+  await freezeForSharing(book.context, deskFreezeOptions({ serviceUrl: rig.service.url }));
   return book;
 }
 
@@ -28,7 +29,7 @@ function receiptCells(book: FakeWorkbook): unknown[] {
 test("a receipt round trip puts every formula back, the spill spills again, and the receipt empties", async () => {
   const book = await frozenBook();
   expect(book.formulaAt("Sheet1!D2")).toBeUndefined();
-  const outcome = await restoreFormulas(book.context, false);
+  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
   await book.settled();
   expect(outcome.restored).toEqual(["Sheet1!B2", "Sheet1!D2", "Sheet1!B8"]);
   expect(outcome.changed).toEqual([]);
@@ -40,7 +41,7 @@ test("a receipt round trip puts every formula back, the spill spills again, and 
 test("a cell changed after freezing is listed and left alone, and its receipt row stays", async () => {
   const book = await frozenBook();
   book.type("Sheet1!B2", 42);
-  const outcome = await restoreFormulas(book.context, false);
+  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
   expect(outcome.changed).toEqual(["Sheet1!B2"]);
   expect(outcome.message).toBe("Restored 2 INDEX formulas. Left alone because they were changed after freezing: Sheet1!B2.");
   expect(book.shown("Sheet1!B2")).toBe(42);
@@ -51,7 +52,7 @@ test("a cell changed after freezing is listed and left alone, and its receipt ro
 test("restoring the selection restores only the rows whose cell is in it", async () => {
   const book = await frozenBook();
   book.selection = "Sheet1!A7:C9";
-  const outcome = await restoreFormulas(book.context, true);
+  const outcome = await restoreFormulas(book.context, deskRestoreOptions({ selectionOnly: true }));
   expect(outcome.restored).toEqual(["Sheet1!B8"]);
   expect(book.formulaAt("Sheet1!B8")).toBe(VOL);
   expect(book.formulaAt("Sheet1!B2")).toBeUndefined();
@@ -60,5 +61,5 @@ test("restoring the selection restores only the rows whose cell is in it", async
 
 test("without a receipt there is nothing to restore", async () => {
   const book = new FakeWorkbook(rig.evaluate);
-  expect(await restoreFormulas(book.context, false)).toEqual({ restored: [], changed: [], message: "There is no receipt to restore from." });
+  expect(await restoreFormulas(book.context, deskRestoreOptions())).toEqual({ restored: [], changed: [], refused: [], message: "There is no receipt to restore from." });
 });

@@ -58,3 +58,59 @@ test("the sheets' items exist only after loading items/name and a sync", async (
   await context.sync();
   expect(sheets.items.map((sheet) => sheet.name)).toEqual(["Sheet1", "Sheet2"]);
 });
+
+test("text written through Range.values is typed as Excel types it; an apostrophe or a text format keeps it text", async () => {
+  const fake = new FakeWorkbook(async () => [[0]]);
+  const context = fake.context;
+  const entries = ["=1+1", "+A1", "-A1", "@SUM(A1)", "\t=1", " +1x", "\u00a0-x", "\u0000@x", "1.5", "2025-01-06", "TRUE", "#N/A", "'=1+1", "text"];
+  context.workbook.worksheets.getItem("Sheet1").getRange(`A1:A${entries.length}`).values = entries.map((entry) => [entry]);
+  fake.type("Sheet1!C1", "", "@");
+  context.workbook.worksheets.getItem("Sheet1").getRange("C1").values = [["=1+1"]];
+  await context.sync();
+  expect(entries.map((_, row) => fake.formulaAt(`Sheet1!A${row + 1}`))).toEqual([
+    "=1+1", "=+A1", "=-A1", "=SUM(A1)", "=1", "=+1x", "=-x", "=x", undefined, undefined, undefined, undefined, undefined, undefined,
+  ]);
+  expect(fake.valuesIn("Sheet1!A9:A14").flat()).toEqual([1.5, 45663, true, "#N/A", "=1+1", "text"]);
+  expect(fake.read("Sheet1", 11, 0)).toMatchObject({ error: true });
+  expect([fake.formulaAt("Sheet1!C1"), fake.shown("Sheet1!C1")]).toEqual([undefined, "=1+1"]);
+});
+
+test("a write of text past 32,767 characters fails, as Excel refuses it", async () => {
+  const context = (await book()).context;
+  context.workbook.worksheets.getItem("Sheet1").getRange("E1").values = [["x".repeat(32_768)]];
+  await expect(context.sync()).rejects.toThrow("a cell holds at most 32767 characters");
+});
+
+test("a workbook name refers to its cells and moves with them when rows are inserted above or deleted", async () => {
+  const fake = await book();
+  const context = fake.context;
+  context.workbook.names.add("Block", context.workbook.worksheets.getItem("Sheet1").getRange("C1:C2"));
+  await context.sync();
+  fake.insertRows("Sheet1", 0, 3);
+  const moved = fake.context;
+  const range = moved.workbook.names.getItemOrNullObject("Block").getRangeOrNullObject();
+  range.load("address");
+  await moved.sync();
+  expect(range.address).toBe("Sheet1!C4:C5");
+  moved.workbook.worksheets.getItem("Sheet1").getRange("A4:A5").delete("Up" as Excel.DeleteShiftDirection);
+  await moved.sync();
+  const after = fake.context;
+  const gone = after.workbook.names.getItemOrNullObject("Block").getRangeOrNullObject();
+  gone.load("address");
+  await after.sync();
+  expect(gone.isNullObject).toBe(true);
+});
+
+test("a data type written through valuesAsJson is kept as written and read back with its basic value", async () => {
+  const fake = await book();
+  const context = fake.context;
+  const card = { type: "Entity", text: "RTM 1.9", properties: { Value: { type: "Double", basicValue: 1.9 } } };
+  const range = context.workbook.worksheets.getItem("Sheet1").getRange("E1");
+  range.valuesAsJson = [[card as unknown as Excel.CellValue]];
+  // valuesAsJson is a scalar property (ExcelApi 1.16), which the plugin's property list predates.
+  // eslint-disable-next-line office-addins/no-navigational-load
+  range.load("values,valueTypes,valuesAsJson");
+  await context.sync();
+  expect([range.values, range.valueTypes]).toEqual([[["#VALUE!"]], [["Error"]]]);
+  expect(range.valuesAsJson).toEqual([[{ ...card, basicType: "Error", basicValue: "#VALUE!" }]]);
+});

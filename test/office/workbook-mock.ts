@@ -11,8 +11,8 @@ import { cellAddress, parseRect, type SheetRect } from "../../src/office/refresh
  * its cells (a null object stays null) and puts the cells' current state behind its properties, and (3) runs
  * office-addin-mock's own sync on every object, which makes the loaded properties readable.
  */
-export type Grid = "values" | "formulas" | "valueTypes" | "numberFormat";
-export type Writable = "values" | "formulas" | "numberFormat";
+export type Grid = "values" | "formulas" | "formulasR1C1" | "valueTypes" | "valuesAsJson" | "numberFormat";
+export type Writable = "values" | "formulas" | "formulasR1C1" | "valuesAsJson" | "numberFormat";
 
 /** What the mock objects read and change: the fake's cell store. */
 export interface CellStore {
@@ -30,6 +30,10 @@ export interface CellStore {
   clear(rect: SheetRect): void;
   deleteRows(rect: SheetRect): void;
   calculate(rect: SheetRect): void;
+  /** A workbook name: undefined when there is none; `rect` undefined when it refers to deleted cells (#REF!). */
+  nameTarget(name: string): { readonly rect: SheetRect | undefined } | undefined;
+  addName(name: string, rect: SheetRect): void;
+  deleteName(name: string): void;
 }
 
 type Mock = OfficeMockObject & Record<string, unknown>;
@@ -45,7 +49,18 @@ interface Live {
   refresh(): void;
 }
 
-const RANGE_PROPERTIES = { address: "", values: [], formulas: [], valueTypes: [], numberFormat: [], rowCount: 0, columnCount: 0, cellCount: 0 };
+const RANGE_PROPERTIES = {
+  address: "",
+  values: [],
+  formulas: [],
+  formulasR1C1: [],
+  valueTypes: [],
+  valuesAsJson: [],
+  numberFormat: [],
+  rowCount: 0,
+  columnCount: 0,
+  cellCount: 0,
+};
 
 function copy<T>(value: T): T {
   return structuredClone(value);
@@ -60,6 +75,8 @@ function rangeAddress(rect: SheetRect): string {
 export class WorkbookMock {
   private readonly live: Live[] = [];
   private readonly queued: (() => void)[] = [];
+  /** The cells each range object stands for, so that names.add can take a range as its reference. */
+  private readonly rangeTargets = new WeakMap<object, () => SheetRect | undefined>();
   /** Above 0 while office-addin-mock itself assigns a property (a load or a sync), not the code under test. */
   private internal = 0;
 
@@ -70,6 +87,7 @@ export class WorkbookMock {
     const workbook = root.workbook as Mock;
     workbook.getSelectedRange = () => this.range(() => parseRect(this.store.selection), false);
     this.worksheets(workbook.worksheets as Mock);
+    this.names(workbook);
     root.sync = () => this.sync();
     return root as unknown as Excel.RequestContext;
   }
@@ -119,7 +137,7 @@ export class WorkbookMock {
    * cells at the first sync) and its properties get the cells' state; isNullObject is readable only after
    * a sync, like Office.js fills it then.
    */
-  private register<T>(mock: Mock, nullable: boolean, resolve: () => T | undefined, state: (target: T) => Record<string, unknown>): () => T | undefined {
+  private register<T>(mock: Mock, nullable: boolean, resolve: () => T | undefined, state: (target: T) => Record<string, () => unknown>): () => T | undefined {
     let bound: { target: T | undefined } | undefined;
     const target = () => (bound === undefined ? resolve() : bound.target);
     Object.defineProperty(mock, "isNullObject", {
@@ -135,9 +153,10 @@ export class WorkbookMock {
       refresh: () => {
         bound ??= { target: resolve() };
         if (bound.target === undefined) return;
+        // Only loaded properties are read: a grid is computed when the code under test asked for it.
         for (const [name, value] of Object.entries(state(bound.target))) {
           const property = properties.get(name);
-          if (property !== undefined) property._valueBeforeLoaded = copy(value);
+          if (property?._loaded === true) property._valueBeforeLoaded = copy(value());
         }
       },
     });
@@ -147,21 +166,25 @@ export class WorkbookMock {
   private range(resolve: () => SheetRect | undefined, nullable: boolean): Mock {
     const mock = new OfficeMockObject(RANGE_PROPERTIES) as Mock;
     const rect = this.register(mock, nullable, resolve, (r) => ({
-      address: rangeAddress(r),
-      values: this.store.grid(r, "values"),
-      formulas: this.store.grid(r, "formulas"),
-      valueTypes: this.store.grid(r, "valueTypes"),
-      numberFormat: this.store.grid(r, "numberFormat"),
-      rowCount: r.bottom - r.top + 1,
-      columnCount: r.right - r.left + 1,
-      cellCount: (r.bottom - r.top + 1) * (r.right - r.left + 1),
+      address: () => rangeAddress(r),
+      values: () => this.store.grid(r, "values"),
+      formulas: () => this.store.grid(r, "formulas"),
+      formulasR1C1: () => this.store.grid(r, "formulasR1C1"),
+      valueTypes: () => this.store.grid(r, "valueTypes"),
+      valuesAsJson: () => this.store.grid(r, "valuesAsJson"),
+      numberFormat: () => this.store.grid(r, "numberFormat"),
+      rowCount: () => r.bottom - r.top + 1,
+      columnCount: () => r.right - r.left + 1,
+      cellCount: () => (r.bottom - r.top + 1) * (r.right - r.left + 1),
     }));
     const cells = () => {
       const found = rect();
       if (found === undefined) throw new Error("the range is a null object or its sheet does not exist");
       return found;
     };
-    this.trackWrites(mock, ["values", "formulas", "numberFormat"], (property, value) => this.store.write(cells(), property as Writable, value as unknown[][]));
+    this.rangeTargets.set(mock, rect);
+    const writable: readonly Writable[] = ["values", "formulas", "formulasR1C1", "valuesAsJson", "numberFormat"];
+    this.trackWrites(mock, writable, (property, value) => this.store.write(cells(), property as Writable, value as unknown[][]));
     Object.assign(mock, {
       getCell: (row: number, column: number) =>
         this.range(() => {
@@ -181,7 +204,7 @@ export class WorkbookMock {
 
   private sheet(resolve: () => string | undefined, nullable: boolean): Mock {
     const mock = new OfficeMockObject({ name: "", visibility: "Visible" }) as Mock;
-    const name = this.register(mock, nullable, resolve, (n) => ({ name: n, visibility: this.store.visibility(n) }));
+    const name = this.register(mock, nullable, resolve, (n) => ({ name: () => n, visibility: () => this.store.visibility(n) }));
     this.trackWrites(mock, ["visibility"], (_, value) => {
       const sheet = name();
       if (sheet === undefined) throw new Error("no such sheet");
@@ -199,6 +222,34 @@ export class WorkbookMock {
         return sheet === undefined ? undefined : this.store.usedRect(sheet);
       }, true);
     return mock;
+  }
+
+  /** workbook.names (ExcelApi 1.4): add a name for a range, look one up, get its range, delete it. */
+  private names(workbook: Mock): void {
+    const item = (name: string, nullable: boolean): Mock => {
+      const mock = new OfficeMockObject({ name: "", type: "Range" }) as Mock;
+      const target = this.register(mock, nullable, () => this.store.nameTarget(name), () => ({ name: () => name, type: () => "Range" }));
+      Object.assign(mock, {
+        getRangeOrNullObject: () => this.range(() => target()?.rect, true),
+        delete: () => this.queue(() => this.store.deleteName(name)),
+      });
+      return mock;
+    };
+    workbook.names = {
+      add: (name: string, reference: unknown, comment?: string) => {
+        const resolve = typeof reference === "object" && reference !== null ? this.rangeTargets.get(reference) : undefined;
+        if (resolve === undefined) throw new Error("names.add takes a Range in these tests");
+        // Excel keeps a name's comment to 255 characters; a longer one is refused.
+        if (comment !== undefined && comment.length > 255) throw new Error(`InvalidArgument: a name's comment holds at most 255 characters (got ${comment.length})`);
+        this.queue(() => {
+          const rect = resolve();
+          if (rect === undefined) throw new Error("names.add: the range does not exist");
+          this.store.addName(name, rect);
+        });
+        return item(name, false);
+      },
+      getItemOrNullObject: (name: string) => item(name, true),
+    };
   }
 
   /** The collection: items exist once "items/name" (or "items") was loaded and the context synced. */

@@ -31,18 +31,28 @@ export interface RefreshPlan {
 export class AddressIndex {
   private readonly keysByAddress = new Map<string, Set<string>>();
   private readonly errors = new Map<string, string>();
+  /** Provenance of the keys some cell needs; a key no cell needs any more is forgotten with it. */
   private readonly provenance = new Map<string, Provenance>();
+  /** How many cells need each key. */
+  private readonly users = new Map<string, number>();
 
   /** A new evaluation of the cell starts: what it needed before no longer counts. */
   begin(address: string): void {
+    this.release(address);
     this.keysByAddress.set(address, new Set());
     this.errors.delete(address);
   }
 
   record(address: string, key: string): void {
     const keys = this.keysByAddress.get(address) ?? new Set<string>();
+    if (!keys.has(key)) this.users.set(key, (this.users.get(key) ?? 0) + 1);
     keys.add(key);
     this.keysByAddress.set(address, keys);
+  }
+
+  /** How much the index holds: cells, and keys with provenance (both grow with the sheet, never with time). */
+  get size(): { readonly cells: number; readonly keys: number } {
+    return { cells: this.keysByAddress.size, keys: this.provenance.size };
   }
 
   /** The message of the error the cell showed (#N/A, #VALUE!), for the freeze receipt. */
@@ -50,12 +60,14 @@ export class AddressIndex {
     this.errors.set(address, message);
   }
 
-  /** Keeps the asOf and publication mode of what `key` served, when the data has them. */
+  /** Keeps the asOf and publication mode of what `key` served, when the data has them and a cell needs the key. */
   noteData(key: string, data: unknown): void {
+    if (!this.users.has(key)) return;
     const found = provenanceOf(data);
     if (found === undefined) return;
     // A value's asOf alone (from the catalogue) keeps the publication mode the fix of that date gave.
     const known = this.provenance.get(key);
+    if (known !== undefined && known.asOf === found.asOf && (found.publicationMode === undefined || known.publicationMode === found.publicationMode)) return;
     this.provenance.set(key, known?.asOf === found.asOf ? { ...known, ...found } : found);
   }
 
@@ -73,8 +85,21 @@ export class AddressIndex {
   }
 
   forget(address: string): void {
+    this.release(address);
     this.keysByAddress.delete(address);
     this.errors.delete(address);
+  }
+
+  /** The cell no longer needs the keys of its last evaluation. */
+  private release(address: string): void {
+    for (const key of this.keysByAddress.get(address) ?? []) {
+      const left = (this.users.get(key) ?? 1) - 1;
+      if (left > 0) this.users.set(key, left);
+      else {
+        this.users.delete(key);
+        this.provenance.delete(key);
+      }
+    }
   }
 
   /** Drops every address of `inScope` that `stillIndex` rejects (its INDEX formula was removed). */

@@ -20,8 +20,6 @@ export class CellLedger {
   /** Keys whose next read asks the service, once, whoever reads them. */
   private readonly forcedKeys = new Set<string>();
   private round: RefreshRound | undefined;
-  /** The answer whose provenance was last kept, per key. */
-  private readonly noted = new Map<string, unknown>();
 
   constructor(private readonly hints: LaneHints) {}
 
@@ -32,14 +30,9 @@ export class CellLedger {
     this.hints.noteCellKey(ctx.address, key);
   }
 
-  /**
-   * What `key` served a cell: its fix date and publication mode are kept for the freeze receipt. Read once per
-   * answer (every cell of one resource shares the same one), and only for reads of a cell.
-   */
+  /** What `key` served a cell: its fix date and publication mode are kept for the freeze receipt. */
   noteServed<T extends { readonly data: unknown }>(ctx: CallContext, key: string, served: T): T {
-    if (ctx.address === undefined || this.noted.get(key) === served) return served;
-    this.noted.set(key, served);
-    this.addresses.noteData(key, served.data);
+    if (ctx.address !== undefined) this.addresses.noteData(key, served.data);
     return served;
   }
 

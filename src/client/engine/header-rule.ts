@@ -55,7 +55,7 @@ export interface WindowReading {
 
 interface Others {
   readonly spent: number;
-  /** Their pace, per ms, over the part of the window seen. */
+  /** Their pace, per ms: over the last stretch of answers, or (one answer so far) over the window seen. */
   readonly perMs: number;
   readonly peers: number;
   readonly seenAt: number;
@@ -76,6 +76,8 @@ export class HeaderRule {
   /** Others as last seen in the window before: their pace is expected to go on. */
   private carried: Others | undefined;
   private opening: Opening | undefined;
+  /** This window's readings of what others spent, oldest first (the last few). */
+  private readings: Array<{ readonly spent: number; readonly at: number }> = [];
 
   constructor(
     private readonly windowMs: number,
@@ -88,6 +90,7 @@ export class HeaderRule {
   opened(now: number, roundTripMs: number): void {
     this.carried = this.current(now);
     this.others = undefined;
+    this.readings = [];
     this.opening = { unsureUntil: now + roundTripMs, knownBefore: this.carried !== undefined, blindPeers: -1 };
   }
 
@@ -95,19 +98,32 @@ export class HeaderRule {
     const used = reading.limit - reading.remaining;
     const spent = Math.max(0, used - reading.countedOurs);
     const windowStart = reading.windowStart;
-    const elapsed = Math.max(this.windowMs / 20, reading.now - reading.windowStartLatest);
     if (spent > 0) {
       const peers = Math.min(MAX_PEERS, Math.max(1, Math.ceil(spent / Math.max(1, reading.countedOurs))));
-      this.others = { spent, perMs: spent / elapsed, peers, seenAt: reading.now };
+      this.others = { spent, perMs: this.paceOf(spent, reading), peers, seenAt: reading.now };
     } else if (reading.now - windowStart >= this.windowMs / 4) {
       this.others = undefined;
       this.carried = undefined;
     }
+    this.readings = [...this.readings.slice(-15), { spent, at: reading.now }];
     const opening = this.opening;
     if (opening === undefined) return;
     if (opening.blindPeers < 0) opening.blindPeers = spent > 0 && !opening.knownBefore ? (this.others?.peers ?? 0) : 0;
     // An answer to a request sent after the opening round trip counts every wave sent in it.
     else if (reading.sentAt >= opening.unsureUntil) opening.blindPeers = 0;
+  }
+
+  /**
+   * Others' pace now: what they spent since a reading at least a sixtieth of a window old (spending that has
+   * stopped stops counting), or, with no such reading yet, what they spent over the window so far.
+   */
+  private paceOf(spent: number, reading: WindowReading): number {
+    const span = this.windowMs / 60;
+    for (let i = this.readings.length - 1; i >= 0; i -= 1) {
+      const earlier = this.readings[i] as { readonly spent: number; readonly at: number };
+      if (reading.now - earlier.at >= span) return Math.max(0, spent - earlier.spent) / (reading.now - earlier.at);
+    }
+    return spent / Math.max(this.windowMs / 20, reading.now - reading.windowStartLatest);
   }
 
   /** Peers spending the same budget, as last estimated over this window and the one before (0: none seen). */
@@ -116,13 +132,18 @@ export class HeaderRule {
   }
 
   /**
-   * While blind waves of peers are kept aside, one probe may go once the opening round trip is over: how long
-   * until then (0: now). Undefined when no probe is due.
+   * When others' spending leaves us no share, one probe may go to see whether they still spend: once the opening
+   * round trip is over while blind waves are kept aside; else, once per window, a sixtieth of a window after its
+   * first answer, so that their pace now can be measured (spending seen before we opened may have stopped). How
+   * long until then (0: now); undefined when no probe is due.
    */
   probeInMs(now: number): number | undefined {
     const opening = this.opening;
-    if (opening === undefined || opening.blindPeers <= 0) return undefined;
-    return Math.max(0, opening.unsureUntil - now);
+    if (opening !== undefined && opening.blindPeers > 0) return Math.max(0, opening.unsureUntil - now);
+    const first = this.readings[0];
+    const last = this.readings[this.readings.length - 1];
+    if (this.peers(now) === 0 || first === undefined || last === undefined || last.at - first.at >= this.windowMs / 60) return undefined;
+    return Math.max(0, first.at + this.windowMs / 60 - now);
   }
 
   /** How many of `remaining` (what is left until the reset, `leftMs` away) this runtime may use now. */

@@ -60,6 +60,13 @@ export class HistoryBatcher {
     });
   }
 
+  /** Unions fetched or in flight, over every symbol. */
+  get unionCount(): number {
+    let n = 0;
+    for (const list of this.unions.values()) n += list.length;
+    return n;
+  }
+
   /** True while requests wait for the batch window. */
   get pending(): boolean {
     return this.queued.size > 0;

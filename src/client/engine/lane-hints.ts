@@ -83,10 +83,20 @@ export class LaneHints {
   private readonly user = new KeySet();
   private visible = new KeySet();
   private isVisible: (address: string) => boolean = () => false;
+
+  /** Which addresses are visible, as last reported. */
+  get visibleTest(): (address: string) => boolean {
+    return this.isVisible;
+  }
   private listener: (changed: readonly string[]) => void = () => undefined;
 
   onChange(listener: (changed: readonly string[]) => void): void {
     this.listener = listener;
+  }
+
+  /** Keys held for the user's action and for visible cells. */
+  get size(): { readonly userKeys: number; readonly visibleKeys: number } {
+    return { userKeys: this.user.size, visibleKeys: this.visible.size };
   }
 
   laneOf(answers: Answers): Lane {

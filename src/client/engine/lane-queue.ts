@@ -188,7 +188,8 @@ export class LaneQueue<T extends Waiting> {
     if (heap !== undefined && heap.length > 2 * this.count(lane) + 64) heap.compact();
   }
 
-  private count(lane: Lane): number {
+  /** Tasks waiting in `lane`. */
+  count(lane: Lane): number {
     return this.counts.get(lane) ?? 0;
   }
 }

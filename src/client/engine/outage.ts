@@ -13,9 +13,16 @@ export function isOutageSign(error: unknown): error is NetworkError | TimeoutErr
   return isNetworkError(error) || isTimeoutError(error) || isServiceUnavailableError(error);
 }
 
+/** What the service did to the requests just before, without their paths (each cell names only its own). */
+function failureOf(cause: IndexDataError): string {
+  if (isTimeoutError(cause)) return "it did not answer in time";
+  if (isServiceUnavailableError(cause)) return "it said it is unavailable (503)";
+  return "it could not be reached";
+}
+
 /** The error given to requests not sent because the service was just found down: same kind as the cause. */
 function notSentError(cause: IndexDataError): IndexDataError {
-  const message = `Not sent, because the service failed to answer just before: ${cause.message}`;
+  const message = `Not sent, because the service failed to answer just before (${failureOf(cause)}); recalculate in a few seconds`;
   const details = { cause };
   if (isTimeoutError(cause)) return new TimeoutError(message, { ...details, timeoutMs: cause.timeoutMs });
   if (isServiceUnavailableError(cause)) return new ServiceUnavailableError(message, details);

@@ -113,8 +113,11 @@ export class RateBudget {
     return this.rule.peers(now);
   }
 
-  /** Milliseconds until the next request may go out: 0 now, Infinity when waiting for a response or a peer. */
-  waitMs(now: number, queued = 1): number {
+  /**
+   * Milliseconds until the next request may go out: 0 now, Infinity when waiting for a response or a peer.
+   * `userQueued` of the `queued` are the user's own action (the taskpane's reads, a scoped refresh).
+   */
+  waitMs(now: number, queued = 1, userQueued = 0): number {
     if (now < this.pausedUntil) return this.pausedUntil - now;
     if (this.joining) return Infinity; // the join timer or a runtime's answer pumps the scheduler
     this.prune(now);
@@ -125,12 +128,17 @@ export class RateBudget {
     const logWait = this.slidingLogWait(now);
     if (logWait > 0) return logWait;
     if (this.server !== undefined && this.server.remaining <= 0) return Math.max(1, this.server.resetAt - now);
-    const share = Math.min(this.headerShare(now), this.channelShare(now, queued));
-    if (share < 1) {
-      const probeIn = this.own.inFlight === 0 ? this.rule.probeInMs(now) : undefined;
-      return probeIn ?? this.nextChangeMs(now);
-    }
-    return queued <= share || this.unseenPeers(now) === 0 ? 0 : this.paceMs(now, share);
+    const channel = this.channelShare(now, queued);
+    const share = Math.min(this.headerShare(now), channel);
+    // One request alone, never the last that is left (a spender we cannot hear may need it), may go to measure
+    // others' pace when the rule asks for it (see probeInMs); the runtimes we hear keep their fair shares.
+    const probeIn = this.own.inFlight === 0 && channel >= 1 && (this.server?.remaining ?? 0) >= 2 ? this.rule.probeInMs(now) : undefined;
+    // The user's own small action goes at once within what the service says is left (two kept for others): a
+    // trader who opens a detail does not wait on the guess of what machines we cannot hear might spend.
+    if (userQueued > 0 && channel >= 1 && userQueued <= ((this.server?.remaining ?? 0) - 2) / 2) return 0;
+    if (share < 1) return probeIn ?? this.nextChangeMs(now);
+    if (queued <= share || this.unseenPeers(now) === 0) return 0;
+    return Math.min(this.paceMs(now, share), probeIn ?? Infinity);
   }
 
   /** How many requests could go out right now (by the log and the service's count). */

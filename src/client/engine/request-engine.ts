@@ -216,10 +216,32 @@ export class RequestEngine implements IndexDataSource {
     const today = startOfUtcDay(this.options.clock.now());
     this.history_.invalidate(everything ? () => false : (range) => range.endMs < today);
     this.fixesAsked.clear();
+    this.servedStale.clear();
     this.ledger.endRounds();
+    // The visible lane's keys are those of the visible cells now, not every key they ever read.
+    this.hints.setVisible(this.hints.visibleTest, this.visibleKeys(this.hints.visibleTest));
     this.stale.clear();
     this.scheduler.resetProgress();
     this.changed();
+  }
+
+  /**
+   * How much the engine holds, structure by structure: each grows with the sheet (cells, symbols, resources) and
+   * is bounded, never with time or refreshes (the scale bench and test/engine/bookkeeping.test.ts read it).
+   */
+  bookkeeping(): Readonly<Record<string, number>> {
+    const { cells, keys } = this.addresses.size;
+    return {
+      cells,
+      provenanceKeys: keys,
+      cached: this.cache.size,
+      lastKnown: this.store.size,
+      historyUnions: this.history_.unionCount,
+      fixesAsked: this.fixesAsked.size,
+      servedStale: this.servedStale.size,
+      queued: this.scheduler.progress().requestsQueued,
+      ...this.hints.size,
+    };
   }
 
   snapshot(): FreshnessSnapshot {
@@ -269,8 +291,12 @@ export class RequestEngine implements IndexDataSource {
    * for the order only; a wrong or missing report changes which request goes first, never what is sent.
    */
   setVisible(isVisible: (address: string) => boolean): void {
-    this.hints.setVisible(isVisible, this.addresses.plan((address) => isVisible(address)).keys);
+    this.hints.setVisible(isVisible, this.visibleKeys(isVisible));
     this.scheduler.pump();
+  }
+
+  private visibleKeys(isVisible: (address: string) => boolean): readonly string[] {
+    return this.addresses.plan((address) => isVisible(address)).keys;
   }
 
   /**

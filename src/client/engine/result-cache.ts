@@ -94,6 +94,7 @@ export class ResultCache {
    */
   invalidate(all = false): void {
     this.invalidatedAt = this.options.clock.now();
+    this.cache.purgeStale(); // expired entries are otherwise only dropped when read again
     for (const key of [...this.cache.keys()]) {
       const kind = this.kinds.get(key);
       const keep = !all && kind !== undefined && survivesRefresh(kind) && this.holdsFresh(key);

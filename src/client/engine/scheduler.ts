@@ -99,7 +99,7 @@ export class Scheduler {
     this.nextSlotAt = undefined;
     while (this.queue.size > 0 && this.inFlight < this.options.maxInFlight) {
       const now = this.options.clock.now();
-      const wait = this.budget.waitMs(now, this.queue.size);
+      const wait = this.budget.waitMs(now, this.queue.size, this.queue.count("user"));
       if (wait > 0) {
         if (Number.isFinite(wait)) this.armSlotTimer(now, wait);
         break;

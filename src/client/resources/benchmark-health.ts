@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { BenchmarkSummaryWire, Timestamp, type BenchmarkSummary } from "./wire";
+import { BenchmarkSummaryWire, Timestamp, type BenchmarkSummary, ServiceText } from "./wire";
 
 /** GET /api/v1/benchmark/health (newer description only): 72-hour integrity diagnostics. */
 export const BenchmarkHealthWire = z.looseObject({
   asOf: Timestamp,
-  benchmarkStatus: z.string(),
-  reasons: z.array(z.string()).nullish(),
+  benchmarkStatus: ServiceText,
+  reasons: z.array(ServiceText).nullish(),
   summary: BenchmarkSummaryWire,
 });
 export type BenchmarkHealthWire = z.output<typeof BenchmarkHealthWire>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Count, Fraction, NonNegative, Timestamp, absentIfNull } from "./wire";
+import { Count, Fraction, NonNegative, Timestamp, absentIfNull, ServiceText } from "./wire";
 
 /** GET /api/v1/index/{symbol}/capacity-metrics. The two descriptions differ in their extra fields. */
 export const CapacityMetricsWire = z.looseObject({
@@ -9,10 +9,10 @@ export const CapacityMetricsWire = z.looseObject({
   contributors: Count,
   avgLeadTimeDays: NonNegative,
   // Newer description only.
-  modelVersion: z.string().nullish(),
-  modelDetails: z.looseObject({ horizonDays: NonNegative, fillRatioSource: z.string() }).nullish(),
+  modelVersion: ServiceText.nullish(),
+  modelDetails: z.looseObject({ horizonDays: NonNegative, fillRatioSource: ServiceText }).nullish(),
   // Older description only.
-  symbol: z.string().nullish(),
+  symbol: ServiceText.nullish(),
   recordedAt: Timestamp.nullish(),
 });
 export type CapacityMetricsWire = z.output<typeof CapacityMetricsWire>;

@@ -1,15 +1,15 @@
 import { z } from "zod";
-import { Figure, NonNegative, Price } from "./wire";
+import { ServiceText, Figure, NonNegative, Price, NonEmptyServiceText } from "./wire";
 
 /** GET /api/v1/index/{symbol}/forward (newer description only). */
 const ForwardPointWire = z.looseObject({
   tenorMonths: NonNegative,
-  tenorLabel: z.string(),
+  tenorLabel: ServiceText,
   forwardPrice: Price,
   spreadBps: Figure,
 });
 export const ForwardCurveWire = z.looseObject({
-  symbol: z.string().min(1),
+  symbol: NonEmptyServiceText,
   spotPrice: Price,
   curve: z.array(ForwardPointWire),
 });

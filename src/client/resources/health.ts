@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { ServiceText } from "./wire";
 
 /**
  * GET /api/health: strict operational health. The spec does not show its body, so any JSON object is
  * accepted; the verdict comes from the HTTP status (200 healthy, 503 degraded or down).
  */
 // A `status` that is not a string is dropped rather than failing: the HTTP status alone is the verdict.
-export const HealthWire = z.looseObject({ status: z.string().nullish().catch(undefined) });
+export const HealthWire = z.looseObject({ status: ServiceText.nullish().catch(undefined) });
 export type HealthWire = z.output<typeof HealthWire>;
 
 export interface Health {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CarriedForwardFromWire, Confidence, Price, Timestamp, newerOnly } from "./wire";
+import { CarriedForwardFromWire, Confidence, Price, Timestamp, newerOnly, ServiceText, NonEmptyServiceText } from "./wire";
 
 export const GRANULARITIES = ["daily", "weekly"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
@@ -9,13 +9,13 @@ const HistoryPointWire = z.looseObject({
   date: Timestamp,
   value: Price,
   confidence: Confidence,
-  status: z.string(),
-  derivationMethod: newerOnly(z.string()),
-  publicationMode: newerOnly(z.string()),
+  status: ServiceText,
+  derivationMethod: newerOnly(ServiceText),
+  publicationMode: newerOnly(ServiceText),
   carriedForwardFrom: CarriedForwardFromWire,
 });
 export const HistoryWire = z.looseObject({
-  symbol: z.string().min(1),
+  symbol: NonEmptyServiceText,
   // A service that ignores `granularity` may omit it; the client then knows the values are daily.
   granularity: z.enum(GRANULARITIES).nullish(),
   startDate: Timestamp,

@@ -1,14 +1,14 @@
 import { z } from "zod";
 import type { CatalogueEntry } from "../../contract";
-import { Price, Timestamp } from "./wire";
+import { ServiceText, Price, Timestamp, NonEmptyServiceText } from "./wire";
 
 /** GET /api/v1/indexes: the catalogue. */
 const IndexSummaryWire = z.looseObject({
-  symbol: z.string().min(1),
-  hub: z.string(),
-  grade: z.string(),
-  leadTime: z.string(),
-  description: z.string(),
+  symbol: NonEmptyServiceText,
+  hub: ServiceText,
+  grade: ServiceText,
+  leadTime: ServiceText,
+  description: ServiceText,
   isActive: z.boolean(),
   // An index that exists but has no data yet has no latest value; real services send null there.
   latestValue: Price.nullish(),

@@ -1,18 +1,18 @@
 import { z } from "zod";
-import { CarriedForwardFromWire, Confidence, DataCoverageWire, Price, Timestamp, newerOnly, type DataCoverage } from "./wire";
+import { CarriedForwardFromWire, Confidence, DataCoverageWire, Price, Timestamp, newerOnly, type DataCoverage, ServiceText, NonEmptyServiceText } from "./wire";
 
 /** GET /api/v1/index/{symbol}/latest: the latest fix. */
 export const LatestFixWire = z.looseObject({
-  symbol: z.string().min(1),
+  symbol: NonEmptyServiceText,
   value: Price,
-  currency: z.string(),
-  unit: z.string(),
+  currency: ServiceText,
+  unit: ServiceText,
   asOf: Timestamp,
   confidence: Confidence,
-  status: z.string(),
-  methodologyVersion: z.string(),
-  derivationMethod: newerOnly(z.string()),
-  publicationMode: newerOnly(z.string()),
+  status: ServiceText,
+  methodologyVersion: ServiceText,
+  derivationMethod: newerOnly(ServiceText),
+  publicationMode: newerOnly(ServiceText),
   carriedForwardFrom: CarriedForwardFromWire,
   dataCoverage: DataCoverageWire,
 });

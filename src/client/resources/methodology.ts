@@ -1,15 +1,18 @@
 import { z } from "zod";
-import { Timestamp } from "./wire";
+import { ServiceText, Timestamp, capServiceStrings } from "./wire";
+
+/** The document's opaque parts keep their shape; every string in them (keys too) is capped as ServiceText is. */
+const capAll = <T>(value: T): T => capServiceStrings(value) as T;
 
 /** GET /api/v1/methodology (older description only). Inner structures are not specified, so kept opaque. */
 export const MethodologyWire = z.looseObject({
-  version: z.string(),
+  version: ServiceText,
   publishedAt: Timestamp,
-  changelog: z.array(z.unknown()),
-  productDefinition: z.record(z.string(), z.unknown()),
-  calculationMethod: z.record(z.string(), z.unknown()),
-  normalizationRules: z.array(z.unknown()),
-  confidenceScoring: z.record(z.string(), z.unknown()),
+  changelog: z.array(z.unknown()).transform(capAll),
+  productDefinition: z.record(z.string(), z.unknown()).transform(capAll),
+  calculationMethod: z.record(z.string(), z.unknown()).transform(capAll),
+  normalizationRules: z.array(z.unknown()).transform(capAll),
+  confidenceScoring: z.record(z.string(), z.unknown()).transform(capAll),
 });
 export type MethodologyWire = z.output<typeof MethodologyWire>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BenchmarkSummaryWire, Timestamp, type BenchmarkSummary } from "./wire";
+import { BenchmarkSummaryWire, Timestamp, type BenchmarkSummary, ServiceText } from "./wire";
 
 export const SYSTEM_STATES = ["ok", "degraded", "down"] as const;
 export type SystemState = (typeof SYSTEM_STATES)[number];
@@ -8,8 +8,8 @@ export type SystemState = (typeof SYSTEM_STATES)[number];
 export const SystemStatusWire = z.looseObject({
   status: z.enum(SYSTEM_STATES),
   timestamp: Timestamp,
-  benchmarkStatus: z.string().nullish(),
-  reasons: z.array(z.string()).nullish(),
+  benchmarkStatus: ServiceText.nullish(),
+  reasons: z.array(ServiceText).nullish(),
   benchmarkSummary: BenchmarkSummaryWire.nullish(),
 });
 export type SystemStatusWire = z.output<typeof SystemStatusWire>;

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { Count, NonNegative, Timestamp, absentIfNull } from "./wire";
+import { Count, NonNegative, Timestamp, absentIfNull, NonEmptyServiceText } from "./wire";
 
 /** GET /api/v1/index/{symbol}/volatility. */
 export const VolatilityWire = z.looseObject({
-  symbol: z.string().min(1),
+  symbol: NonEmptyServiceText,
   annualizedVol: NonNegative,
   windowDays: Count,
   dataPoints: Count,

@@ -16,6 +16,37 @@ export const Timestamp = z.union([
   z.iso.date(),
 ]);
 
+/**
+ * Longest service text kept, in characters. Every string the service sends (a description, a status, a tenor
+ * label, a methodology paragraph) reaches cells, cards, receipts, the pane and terminals; Excel refuses a cell past
+ * 32,767 characters (#CALC!, or a failed write), and nothing the service publishes is longer than a paragraph.
+ */
+export const MAX_SERVICE_TEXT = 1_000;
+
+/** `text` cut to MAX_SERVICE_TEXT characters, the last being "…" (never half of a surrogate pair). */
+export function capServiceText(text: string): string {
+  if (text.length <= MAX_SERVICE_TEXT) return text;
+  let end = MAX_SERVICE_TEXT - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
+/** Every string in an opaque part of an answer (object keys included), capped as ServiceText is. */
+export function capServiceStrings(value: unknown): unknown {
+  if (typeof value === "string") return capServiceText(value);
+  if (Array.isArray(value)) return value.map(capServiceStrings);
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [capServiceText(key), capServiceStrings(inner)]));
+  }
+  return value;
+}
+
+/** Free text from the service: any string, capped (the one way a resource schema takes text). */
+export const ServiceText = z.string().transform(capServiceText);
+/** Free text that must not be empty (a symbol). */
+export const NonEmptyServiceText = z.string().min(1).transform(capServiceText);
+
 /*
  * Numbers that reach a cell are checked here, once, against what they can possibly be: a figure the
  * service sends that breaks its own rules (1e308, a negative mass, a confidence of 250) is an
@@ -51,7 +82,7 @@ export function newerOnly<T extends z.ZodType>(schema: T) {
  * `carriedForwardFrom` (newer description only): null for a fresh value. The spec does not show its type
  * otherwise; a timestamp is expected, and any other text is kept as sent rather than failing the whole fix.
  */
-export const CarriedForwardFromWire = newerOnly(z.union([Timestamp, z.string()]));
+export const CarriedForwardFromWire = newerOnly(z.union([Timestamp, ServiceText]));
 
 export const DataCoverageWire = z.looseObject({
   contributors: Count,

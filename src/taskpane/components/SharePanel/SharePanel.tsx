@@ -50,12 +50,12 @@ export function SharePanel({ desk, host }: SharePanelProps) {
   const freeze = () =>
     run("freeze", async () => {
       const outcome = await desk.freeze(scope, receiptVisible);
-      return { intent: outcome.frozen === 0 ? "warning" : "success", text: outcome.message };
+      return { intent: outcome.frozen === 0 || outcome.busy.length > 0 ? "warning" : "success", text: outcome.message };
     });
   const restore = () =>
     run("restore", async () => {
       const outcome = await desk.restore(restoreScope === "selection");
-      const intent = outcome.changed.length > 0 || outcome.restored.length === 0 ? "warning" : "success";
+      const intent = outcome.changed.length > 0 || outcome.refused.length > 0 || outcome.restored.length === 0 ? "warning" : "success";
       return { intent, text: outcome.message };
     });
 
@@ -96,7 +96,8 @@ export function SharePanel({ desk, host }: SharePanelProps) {
           Restore formulas
         </h2>
         <p className={styles.text}>
-          Puts the formulas back from the receipt. Cells changed since freezing are listed and left alone.
+          Puts the formulas back from the receipt, where the frozen cells are now. Cells changed since freezing are
+          listed and left alone; a receipt row edited by hand, or frozen by someone else, is refused and named.
         </p>
         <RadioGroup
           aria-label="Formulas to restore"

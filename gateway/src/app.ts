@@ -1,0 +1,116 @@
+import cors from "@fastify/cors";
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import { cacheHeaders, type Served } from "./cache-headers";
+import { GatewayError } from "./gateway-error";
+import { healthBody, windowStart, type HealthSources } from "./health";
+import type { Resolver } from "./resolver";
+import { ENDPOINTS, resourceOf, type Endpoint } from "./resources";
+import { nameOfToken, presentedToken, type DeskToken } from "./tokens";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** Who is asking: a name from the tokens file, or `ip:<address>` without authentication. */
+    deskUser: string | null;
+    servedHow: string | null;
+  }
+}
+
+export interface AppOptions {
+  readonly resolver: Resolver;
+  readonly health: HealthSources;
+  /** The desk's tokens, read again on SIGHUP; `undefined` runs without authentication (loopback only). */
+  readonly tokens: () => readonly DeskToken[] | undefined;
+  readonly allowOrigins: readonly string[];
+  readonly staleIfErrorSeconds: number;
+  readonly https?: { readonly key: Buffer; readonly cert: Buffer };
+  /** Fastify's logger; every line is the gateway's own, never a header. @default false */
+  readonly logger?: FastifyServerOptions["logger"];
+}
+
+/** CORS as the service's own: GET only, the key's two headers; the caching headers readable by the page. A bare OPTIONS is a preflight too. */
+const CORS_RULES = { methods: ["GET", "HEAD", "OPTIONS"], allowedHeaders: ["X-API-Key", "Authorization", "Content-Type"], strictPreflight: false,
+  exposedHeaders: ["age", "cache-status", "retry-after"], maxAge: 600 };
+
+function unauthorized(presented: string | undefined): GatewayError {
+  const message =
+    presented === undefined
+      ? "This is the desk's Index Data gateway: enter your desk token as the API key in Settings (or ask the desk's administrator for one)."
+      : "Unknown desk token. Check the API key in Settings; the desk's administrator can issue a new token.";
+  return new GatewayError(401, "UNAUTHORIZED", message);
+}
+
+/** The caller's name, or undefined when the request presents no valid token (or authentication is off). */
+function identify(request: FastifyRequest, tokens: readonly DeskToken[] | undefined): string | undefined {
+  if (tokens === undefined) return `ip:${request.ip}`;
+  const presented = presentedToken(request.headers);
+  return presented === undefined ? undefined : nameOfToken(tokens, presented);
+}
+
+function send(reply: FastifyReply, served: Served, options: AppOptions, now: number): FastifyReply {
+  reply.request.servedHow = served.how;
+  const headers = cacheHeaders(served, now, options.staleIfErrorSeconds);
+  const { status, contentType, body } = served.how === "passed" ? served : served.answer;
+  return reply.code(status).type(contentType).headers(headers).send(body);
+}
+
+function registerEndpoint(app: FastifyInstance, endpoint: Endpoint, options: AppOptions): void {
+  const { resolver, health } = options;
+  app.get(endpoint.route, async (request, reply) => {
+    const user = request.deskUser ?? "anonymous";
+    const now = health.now();
+    const query = request.query as Record<string, string | string[] | undefined>;
+    const resource = resourceOf(endpoint, request.params as Record<string, string>, query, now);
+    void health.store.countRequest(user, windowStart(now, health.windowMs), health.windowMs).catch(() => undefined);
+    return send(reply, await resolver.serve(resource, user), options, health.now());
+  });
+}
+
+/** A client's mistake Fastify found (bad percent-encoding, a body on a GET...), or undefined for the gateway's own fault. */
+function clientMistake(error: unknown): GatewayError | undefined {
+  const status = Number((error as { statusCode?: unknown } | null)?.statusCode);
+  if (!(status >= 400 && status < 500)) return undefined;
+  return new GatewayError(status, "BAD_REQUEST", "The request is not one this gateway can read (bad URL encoding or headers).");
+}
+
+function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const known = error instanceof GatewayError ? error : clientMistake(error);
+  if (known === undefined) request.log.error({ err: error }, "unexpected failure");
+  const answer = known ?? new GatewayError(500, "INTERNAL_ERROR", "The gateway failed unexpectedly; its log has the details.");
+  return reply.code(answer.statusCode).headers({ "cache-control": "no-store", ...answer.headers }).send(answer.toBody());
+}
+
+/** The gateway's HTTP face: the service's own paths and error shape, CORS for the add-in, a desk token on every call. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // The gateway logs each request itself (onResponse), with the user's name and never a header.
+    logController: new LogController({ disableRequestLogging: true }),
+    forceCloseConnections: true,
+    ...(options.https !== undefined ? { https: options.https } : {}),
+    frameworkErrors: (error, request, reply) => void answerError(error, request, reply),
+  }) as unknown as FastifyInstance;
+  app.decorateRequest("deskUser", null);
+  app.decorateRequest("servedHow", null);
+  // No origin listed: no CORS headers at all (the CLI, or pages that reach the gateway through their own origin).
+  await app.register(cors, { ...CORS_RULES, origin: options.allowOrigins.length > 0 ? [...options.allowOrigins] : false });
+  app.addHook("onRequest", async (request) => {
+    if (request.method === "OPTIONS") return;
+    const user = identify(request, options.tokens());
+    if (user !== undefined) request.deskUser = user;
+    else if (!request.url.startsWith("/gateway/health")) throw unauthorized(presentedToken(request.headers));
+  });
+  app.addHook("onResponse", async (request, reply) => {
+    // One line per request; the URL holds only the path and dates, never a token (tokens travel in headers).
+    request.log.info({ user: request.deskUser, method: request.method, url: request.url, status: reply.statusCode, served: request.servedHow, ms: Math.round(reply.elapsedTime) }, "request");
+  });
+  app.setErrorHandler(async (error, request, reply) => answerError(error, request, reply));
+  app.setNotFoundHandler(async (request) => {
+    const path = request.url.split("?")[0] ?? "";
+    throw new GatewayError(404, "NOT_FOUND", `${request.method} ${path} is not an endpoint of the Index Data Service.`);
+  });
+  for (const endpoint of ENDPOINTS) registerEndpoint(app, endpoint, options);
+  app.get("/gateway/health", async (request, reply) =>
+    reply.header("cache-control", "no-store").send(await healthBody(options.health, request.deskUser !== null)),
+  );
+  return app;
+}

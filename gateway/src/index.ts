@@ -1,0 +1,157 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { FastifyServerOptions } from "fastify";
+import { DEFAULT_TTLS, checkBaseUrl, keyTransportAllowed, type TtlTable } from "../../src/client";
+import { RATE_WINDOW_MS, TIER_LIMITS } from "../../src/contract";
+import { systemClock, type Clock } from "../../src/time";
+import { buildApp } from "./app";
+import { FairQueue } from "./fair-queue";
+import { upstreamSeen, type HealthSources, type UpstreamSeen } from "./health";
+import { LOCK_LEASE_MS, Resolver } from "./resolver";
+import { MemoryStore } from "./store/memory-store";
+import { RedisStore } from "./store/redis-store";
+import { ReplicaStore } from "./store/replica-store";
+import type { BudgetRules } from "./store/token-bucket";
+import type { DeskToken } from "./tokens";
+import { Upstream } from "./upstream";
+
+export interface GatewayOptions {
+  /** The Index Data Service's root, e.g. https://indexes.example.com. */
+  readonly upstream: string;
+  /** The desk's key for the upstream; absent: anonymous. Never logged, never passed to a client. */
+  readonly upstreamKey?: string;
+  /** @default "127.0.0.1" */
+  readonly host?: string;
+  /** 0 picks a free port. @default 0 */
+  readonly port?: number;
+  /** Valkey/Redis shared by the replicas; absent: memory only (one machine). */
+  readonly redisUrl?: string;
+  /** The desk's tokens (read again whenever asked); `undefined`: no authentication (loopback only). */
+  readonly tokens: () => readonly DeskToken[] | undefined;
+  /** Origins allowed by CORS (the add-in's, e.g. https://addin.example.com). @default [] */
+  readonly allowOrigins?: readonly string[];
+  readonly https?: { readonly key: Buffer; readonly cert: Buffer };
+  /** The upstream's rate window; its limits are per minute. The benchmark compresses it. @default 60000 */
+  readonly windowMs?: number;
+  /** Time-to-live per kind, over the add-in engine's own (DEFAULT_TTLS). */
+  readonly ttls?: Partial<TtlTable>;
+  /** How long past its freshness an answer may stand in for a failing upstream. @default 24 h */
+  readonly staleIfErrorMs?: number;
+  /** Longest a request waits for the budget before a 429. @default 4000 (the add-in gives up after 10 s) */
+  readonly maxQueueWaitMs?: number;
+  /** Most requests one user may have waiting for the budget. @default 200 */
+  readonly maxQueuedPerUser?: number;
+  /** One upstream request, headers and body. @default 5000 */
+  readonly upstreamTimeoutMs?: number;
+  /** Bytes of answers this process keeps in memory. @default 256 MiB */
+  readonly cacheBytes?: number;
+  /** @default systemClock */
+  readonly clock?: Clock;
+  readonly logger?: FastifyServerOptions["logger"];
+  /** Told when the shared store goes away or comes back (the command line prints it). */
+  readonly onStoreState?: (state: "up" | "down", reason?: string) => void;
+}
+
+export interface RunningGateway {
+  readonly url: string;
+  readonly store: ReplicaStore;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
+const HEARTBEAT_MS = 2000;
+
+/** Keys of one upstream and key, so desks sharing a server never share a cache or a budget; the key only as a hash. */
+function prefixOf(upstream: string, key: string | undefined): string {
+  return `idg:${createHash("sha256").update(`${upstream}\n${key ?? ""}`).digest("hex").slice(0, 16)}:`;
+}
+
+function upstreamUrl(options: GatewayOptions): string {
+  const checked = checkBaseUrl(options.upstream);
+  if (!checked.ok) throw new Error(`--upstream: ${checked.message}`);
+  if (options.upstreamKey !== undefined && !keyTransportAllowed(checked.url)) {
+    throw new Error("The upstream key is only sent over https (or plain http to this machine): give an https:// --upstream.");
+  }
+  return checked.url;
+}
+
+function storeFor(options: GatewayOptions, baseUrl: string, rules: BudgetRules, clock: Clock, staleIfErrorMs: number): ReplicaStore {
+  const local = new MemoryStore({ rules, clock, ...(options.cacheBytes !== undefined ? { maxBytes: options.cacheBytes } : {}) });
+  const shared = options.redisUrl === undefined ? undefined : new RedisStore({ url: options.redisUrl, prefix: prefixOf(baseUrl, options.upstreamKey), rules });
+  return new ReplicaStore({ local, ...(shared !== undefined ? { shared } : {}), staleIfErrorMs, now: () => clock.now(), ...(options.onStoreState ? { onSharedState: options.onStoreState } : {}) });
+}
+
+interface Parts {
+  readonly store: ReplicaStore;
+  readonly queue: FairQueue;
+  readonly resolver: Resolver;
+  readonly health: HealthSources;
+}
+
+/** The store, the fair queue on the desk's budget and the resolver, wired together. */
+async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: number): Promise<Parts> {
+  const baseUrl = upstreamUrl(options);
+  const windowMs = options.windowMs ?? RATE_WINDOW_MS;
+  const rules: BudgetRules = { windowMs, assumedLimit: TIER_LIMITS.newer.anonymous };
+  const store = storeFor(options, baseUrl, rules, clock, staleIfErrorMs);
+  await store.start(5000);
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 5000;
+  const upstream = new Upstream({ baseUrl, ...(options.upstreamKey !== undefined ? { apiKey: options.upstreamKey } : {}), timeoutMs: upstreamTimeoutMs });
+  const maxQueueWaitMs = options.maxQueueWaitMs ?? 4000;
+  let limit = rules.assumedLimit;
+  let lastUpstream: UpstreamSeen | undefined;
+  const queue = new FairQueue({ takeSend: () => store.takeSend(clock.now(), 1), maxWaitMs: maxQueueWaitMs, maxPerUser: options.maxQueuedPerUser ?? 200, msPerSend: () => windowMs / limit, clock });
+  const resolver = new Resolver({
+    store,
+    upstream,
+    queue,
+    clock,
+    ttls: { ...DEFAULT_TTLS, ...options.ttls },
+    staleIfErrorMs,
+    collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
+    onUpstream: (_resource, result) => {
+      lastUpstream = upstreamSeen(result, clock.now());
+      if (result.reading.limit !== undefined) limit = result.reading.limit;
+    },
+  });
+  const health: HealthSources = { store, queue, upstreamOrigin: upstream.origin, windowMs, now: () => clock.now(), lastUpstream: () => lastUpstream };
+  return { store, queue, resolver, health };
+}
+
+/** Starts a gateway replica and resolves once it listens. */
+export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+  const clock = options.clock ?? systemClock;
+  const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
+  const { store, queue, resolver, health } = await partsFor(options, clock, staleIfErrorMs);
+  const app = await buildApp({
+    resolver,
+    health,
+    tokens: options.tokens,
+    allowOrigins: options.allowOrigins ?? [],
+    staleIfErrorSeconds: Math.floor(staleIfErrorMs / 1000),
+    ...(options.https !== undefined ? { https: options.https } : {}),
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+  });
+  const replica = randomUUID();
+  const beat = () => void store.heartbeat(replica, clock.now(), HEARTBEAT_MS * 3).catch(() => undefined);
+  beat();
+  const heartbeat = setInterval(beat, HEARTBEAT_MS);
+  const host = options.host ?? "127.0.0.1";
+  await app.listen({ host, port: options.port ?? 0 });
+  const { port } = app.server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${options.https !== undefined ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    store,
+    close: () => {
+      closing ??= (async () => {
+        clearInterval(heartbeat);
+        queue.close();
+        resolver.close();
+        await app.close();
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}

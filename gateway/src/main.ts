@@ -1,0 +1,108 @@
+/**
+ * `npm run gateway -- …`: the desk's Index Data gateway (docs/gateway.md). Prints where it listens and what it
+ * uses, never the upstream key or a token; logs one JSON line per request.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { checkApiKey, isLoopbackHost } from "../../src/client";
+import { USAGE, UsageError, parseCommandLine, type ServeCommand } from "./args";
+import { startGateway, type GatewayOptions } from "./index";
+import { addToken, loadTokens, type DeskToken } from "./tokens";
+
+export const KEY_VARIABLE = "INDEX_GATEWAY_UPSTREAM_KEY";
+
+/** The upstream key, from the environment or a file; the message says where it came from, never what it is. */
+function upstreamKey(command: ServeCommand): { key?: string; from: string } {
+  const file = command.upstreamKeyFile;
+  const text = file !== undefined ? readFileSync(file, "utf8") : process.env[KEY_VARIABLE];
+  const checked = checkApiKey(text);
+  const from = file !== undefined ? `the file ${file}` : KEY_VARIABLE;
+  if (!checked.ok) throw new UsageError(`The upstream key in ${from}: ${checked.message}`);
+  if (file !== undefined && (statSync(file).mode & 0o077) !== 0) console.log(`Warning: ${file} can be read by other users; chmod 600 it.`);
+  return checked.key === undefined ? { from: "none: anonymous" } : { key: checked.key, from };
+}
+
+/** The tokens, or undefined with --no-auth; refuses to run open to the network. */
+function tokenSource(command: ServeCommand): () => readonly DeskToken[] | undefined {
+  if (command.noAuth) {
+    if (command.tokensFile !== undefined) throw new UsageError("--no-auth and --tokens contradict each other: give one.");
+    if (!isLoopbackHost(command.host)) throw new UsageError(`--no-auth is only allowed on a loopback host (127.0.0.1, ::1, localhost), not ${command.host}.`);
+    console.log("Authentication is OFF (--no-auth): anyone on this machine can use the gateway, and its upstream key.");
+    return () => undefined;
+  }
+  const file = command.tokensFile;
+  if (file === undefined) {
+    throw new UsageError("--tokens FILE is required: it lists who may use the gateway. Create it with: npm run gateway -- new-token NAME --tokens FILE");
+  }
+  let tokens = loadTokens(file);
+  if (tokens.length === 0) console.log(`Warning: ${file} lists no tokens yet; every request will get 401.`);
+  // SIGHUP reads the file again: a token added or removed takes effect without a restart.
+  process.on("SIGHUP", () => {
+    try {
+      tokens = loadTokens(file);
+      console.log(`Read ${file} again: ${tokens.length} tokens.`);
+    } catch (error) {
+      console.log(`Kept the previous tokens: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
+  return () => tokens;
+}
+
+/** host:port of the Redis URL: a password in it is never printed. */
+function redisPlace(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    throw new UsageError(`--redis must be a URL such as redis://127.0.0.1:6379, got something else.`);
+  }
+}
+
+async function serve(command: ServeCommand): Promise<void> {
+  const tokens = tokenSource(command);
+  const { key, from } = upstreamKey(command);
+  const options: GatewayOptions = {
+    upstream: command.upstream,
+    host: command.host,
+    port: command.port,
+    tokens,
+    allowOrigins: command.allowOrigins,
+    ttls: command.ttls,
+    logger: { level: "info" },
+    onStoreState: (state, reason) => console.log(state === "down" ? `Redis is away (${reason ?? "no answer"}): serving from this replica's memory, degraded.` : "Redis is back: sharing the cache, locks and budget again."),
+    ...(key !== undefined ? { upstreamKey: key } : {}),
+    ...(command.redis !== undefined ? { redisUrl: command.redis } : {}),
+    ...(command.tls !== undefined ? { https: { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) } } : {}),
+    ...(command.cacheBytes !== undefined ? { cacheBytes: command.cacheBytes } : {}),
+    ...(command.windowMs !== undefined ? { windowMs: command.windowMs } : {}),
+    ...(command.upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs: command.upstreamTimeoutMs } : {}),
+  };
+  const store = command.redis !== undefined ? `redis at ${redisPlace(command.redis)}` : "memory";
+  const gateway = await startGateway(options);
+  console.log(`Index Data gateway listening on ${gateway.url}; upstream ${new URL(command.upstream).origin} (key: ${from}); store: ${store}.`);
+  if (command.tls === undefined && !isLoopbackHost(command.host)) {
+    console.log("Warning: plain http on the network. The add-in sends a token over http only to this machine: give --tls-cert/--tls-key, or put a TLS-terminating proxy in front (docs/gateway.md).");
+  }
+  const stop = () => void gateway.close().then(() => process.exit(0), () => process.exit(1));
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+async function main(): Promise<void> {
+  const command = parseCommandLine(process.argv.slice(2));
+  if (command.command === "new-token") {
+    const token = addToken(command.tokensFile, command.name);
+    console.log(`Token for ${command.name} (shown once; only its SHA-256 is in ${command.tokensFile}):\n${token}`);
+    console.log("They enter it as the API key in the add-in's Settings, with the gateway's URL as the service URL.");
+    return;
+  }
+  await serve(command);
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof UsageError) {
+    console.error(`${message}\n\n${USAGE}`);
+    process.exit(2);
+  }
+  console.error(`The gateway could not start: ${message}`);
+  process.exit(1);
+});

@@ -1,0 +1,178 @@
+import { randomUUID } from "node:crypto";
+import type { TtlTable } from "../../src/client";
+import type { Clock, TimerHandle } from "../../src/time";
+import type { Served } from "./cache-headers";
+import type { FairQueue } from "./fair-queue";
+import { GatewayError } from "./gateway-error";
+import type { Resource } from "./resources";
+import type { CachedAnswer, GatewayStore } from "./store/store";
+import type { Upstream, UpstreamResult } from "./upstream";
+
+export interface ResolverOptions {
+  readonly store: GatewayStore;
+  readonly upstream: Upstream;
+  readonly queue: FairQueue;
+  readonly clock: Clock;
+  readonly ttls: TtlTable;
+  /** How long past its freshness an answer may stand in for a failing upstream. */
+  readonly staleIfErrorMs: number;
+  /** Longest a request waits for another's fetch of the same resource (its queue wait plus its upstream time). */
+  readonly collapseWaitMs: number;
+  /** Told of every upstream answer or failure (health, log). */
+  readonly onUpstream: (resource: Resource, result: UpstreamResult) => void;
+}
+
+/** The in-flight lock's lease: renewed while its holder lives, so a replica that dies frees it within this. */
+export const LOCK_LEASE_MS = 3000;
+/** A waiter looks again this often even without an announcement (one lost, or a holder that died). */
+const WAITER_POLL_MS = 250;
+/** Answers that are the service's refusal (400, 404) are shared, but not for longer than this. */
+const NEGATIVE_TTL_MS = 30_000;
+/** Sends of one request when the upstream answers 429 (it should not: the budget keeps under its limit). */
+const MAX_ATTEMPTS_AFTER_429 = 2;
+
+function fresh(answer: CachedAnswer, now: number): boolean {
+  return answer.freshUntil === null || answer.freshUntil > now;
+}
+
+/**
+ * Finds the answer to a resource for the whole desk: from the cache while fresh; else one fetch, however many
+ * clients on however many replicas ask at once (an in-flight lock per resource, as NGINX's proxy_cache_lock);
+ * the fetch waits its turn in the fair queue; and when the upstream fails, the last answer stands in, marked.
+ */
+export class Resolver {
+  private readonly inflight = new Map<string, Promise<Served>>();
+  private readonly wakers = new Map<string, Set<() => void>>();
+  private readonly owner = randomUUID();
+  private readonly stopListening: () => void;
+
+  constructor(private readonly options: ResolverOptions) {
+    this.stopListening = options.store.onAnnounce((key) => this.wakers.get(key)?.forEach((wake) => wake()));
+  }
+
+  async serve(resource: Resource, user: string): Promise<Served> {
+    const cached = await this.options.store.getAnswer(resource.path);
+    if (cached !== undefined && fresh(cached, this.options.clock.now())) return { how: "hit", answer: cached };
+    const running = this.inflight.get(resource.path);
+    if (running !== undefined) {
+      const served = await running;
+      return served.how === "miss" ? { how: "collapsed", answer: served.answer } : served;
+    }
+    const work = this.fetchForDesk(resource, user, cached);
+    this.inflight.set(resource.path, work);
+    try {
+      return await work;
+    } finally {
+      this.inflight.delete(resource.path);
+    }
+  }
+
+  /** One fetch for every replica: take the resource's lock and fetch, or wait for whoever holds it. */
+  private async fetchForDesk(resource: Resource, user: string, cached: CachedAnswer | undefined): Promise<Served> {
+    const { store, clock } = this.options;
+    const deadline = clock.now() + this.options.collapseWaitMs;
+    for (;;) {
+      if (await store.lock(resource.path, this.owner, LOCK_LEASE_MS)) {
+        // Another replica may have stored the answer and let go of the lock since this one looked: look again.
+        const stored = await store.getAnswer(resource.path);
+        if (stored === undefined || !fresh(stored, clock.now())) return this.fetchHoldingLock(resource, user, stored ?? cached);
+        await store.unlock(resource.path, this.owner).catch(() => undefined);
+        return { how: "collapsed", answer: stored };
+      }
+      await this.announced(resource.path, Math.min(WAITER_POLL_MS, deadline - clock.now()));
+      const answer = await store.getAnswer(resource.path);
+      if (answer !== undefined && fresh(answer, clock.now())) return { how: "collapsed", answer };
+      if (clock.now() >= deadline) {
+        if (cached !== undefined) return { how: "stale", answer: cached };
+        throw new GatewayError(503, "SERVICE_UNAVAILABLE", "Not answered: another request for the same data is still waiting for the Index Data Service. Try again shortly.", { "retry-after": "1" });
+      }
+    }
+  }
+
+  private async fetchHoldingLock(resource: Resource, user: string, cached: CachedAnswer | undefined): Promise<Served> {
+    const { store, clock } = this.options;
+    let holding = true;
+    let renewal: TimerHandle | undefined;
+    const renew = () => {
+      if (!holding) return;
+      renewal = clock.setTimer(() => void store.renew(resource.path, this.owner, LOCK_LEASE_MS).catch(() => false).finally(renew), LOCK_LEASE_MS / 3);
+    };
+    renew();
+    try {
+      return await this.forward(resource, user, cached);
+    } finally {
+      holding = false;
+      clock.clearTimer(renewal);
+      await store.unlock(resource.path, this.owner).catch(() => undefined);
+      await store.announce(resource.path).catch(() => undefined);
+    }
+  }
+
+  /** Waits for a send, asks the upstream (again after its 429, within the bound) and keeps what it answers. */
+  private async forward(resource: Resource, user: string, cached: CachedAnswer | undefined): Promise<Served> {
+    const { store, clock, upstream } = this.options;
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await this.options.queue.wait(user);
+      } catch (refusal) {
+        if (cached !== undefined) return { how: "stale", answer: cached };
+        throw refusal;
+      }
+      const result = await upstream.get(resource, () => clock.now());
+      await store.observeBudget(clock.now(), result.reading).catch(() => undefined);
+      this.options.onUpstream(resource, result);
+      if (result.ok) return this.keep(resource, result);
+      // Someone else spent the desk's key: every replica now holds its sends; this request queues again, once.
+      if (result.status !== 429 || attempt >= MAX_ATTEMPTS_AFTER_429) return this.failed(result, cached);
+    }
+  }
+
+  private async keep(resource: Resource, result: Extract<UpstreamResult, { ok: true }>): Promise<Served> {
+    const now = this.options.clock.now();
+    const ttl = this.options.ttls[resource.kind];
+    const immutable = resource.kind === "historyPast" && result.status === 200;
+    const answer: CachedAnswer = {
+      status: result.status,
+      contentType: result.contentType,
+      body: result.body,
+      fetchedAt: now,
+      freshUntil: immutable ? null : now + (result.status === 200 ? ttl : Math.min(ttl, NEGATIVE_TTL_MS)),
+    };
+    const keepMs = answer.freshUntil === null ? undefined : answer.freshUntil - now + this.options.staleIfErrorMs;
+    await this.options.store.putAnswer(resource.path, answer, keepMs);
+    return { how: "miss", answer, stored: true };
+  }
+
+  private failed(result: Extract<UpstreamResult, { ok: false }>, cached: CachedAnswer | undefined): Served {
+    if (cached !== undefined) return { how: "stale", answer: cached, ...(result.status !== undefined ? { upstreamStatus: result.status } : {}) };
+    if (result.status === 401 || result.status === 403) {
+      throw new GatewayError(502, "UPSTREAM_KEY_REFUSED", `The Index Data Service refused the gateway's own key (HTTP ${result.status}). Your desk token is fine: tell the gateway's administrator.`);
+    }
+    if (result.status === 429) {
+      const seconds = String(Math.max(1, Math.ceil((result.reading.retryAfterMs ?? 1000) / 1000)));
+      throw new GatewayError(429, "RATE_LIMITED", `The Index Data Service is refusing the desk's key for now (HTTP 429). Retry in ${seconds} s.`, { "retry-after": seconds });
+    }
+    if (result.status !== undefined && result.answer !== undefined) return { how: "passed", status: result.status, ...result.answer };
+    throw new GatewayError(503, "SERVICE_UNAVAILABLE", `The gateway could not get an answer from the Index Data Service (${result.reason}). Try again shortly.`);
+  }
+
+  /** Resolves when `key` is announced, or after `ms`. */
+  private announced(key: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wakers = this.wakers.get(key) ?? new Set<() => void>();
+      this.wakers.set(key, wakers);
+      const wake = () => {
+        this.options.clock.clearTimer(timer);
+        wakers.delete(wake);
+        if (wakers.size === 0) this.wakers.delete(key);
+        resolve();
+      };
+      const timer = this.options.clock.setTimer(wake, Math.max(0, ms));
+      wakers.add(wake);
+    });
+  }
+
+  close(): void {
+    this.stopListening();
+  }
+}

@@ -1,0 +1,172 @@
+import { Redis } from "ioredis";
+import type { BudgetReading, BudgetSnapshot, CachedAnswer, GatewayStore } from "./store";
+import { BUDGET_SCRIPT, HEARTBEAT_SCRIPT, RENEW_SCRIPT, UNLOCK_SCRIPT } from "./redis-scripts";
+import { BURST_DIVISOR, MAX_BELIEVED_LIMIT, RESET_SLACK_MS, type BudgetRules } from "./token-bucket";
+
+export interface RedisStoreOptions {
+  /** `redis://host:port` (or `rediss://`, with a password if the server wants one). */
+  readonly url: string;
+  /** Namespace of every key: one per upstream and key, so two desks can share one server. */
+  readonly prefix: string;
+  readonly rules: BudgetRules;
+  /** Longest wait for one command; past it the command fails and the replica falls back. @default 2000 */
+  readonly commandTimeoutMs?: number;
+}
+
+/** How long the budget's hash outlives its last use: long enough to remember a learned limit over a quiet spell. */
+const BUDGET_KEEP_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_COMMAND_TIMEOUT_MS = 2000;
+/**
+ * How long an answer kept "until evicted" (past history) stays in the shared store. Every cached answer has a
+ * time-to-live, so a server set to `maxmemory-policy volatile-lru` evicts answers under memory pressure and never
+ * the budget or the locks.
+ */
+export const SHARED_KEEP_UNTIL_EVICTED_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** The gateway's store in Valkey or Redis, shared by every replica. Every command has a timeout; nothing queues offline. */
+export class RedisStore implements GatewayStore {
+  readonly kind = "redis";
+  /** Commands fail at once while disconnected (no offline queue), and after commandTimeoutMs when the server stalls. */
+  readonly redis: Redis;
+  private readonly subscriber: Redis;
+  private readonly listeners = new Set<(key: string) => void>();
+  private readonly channel: string;
+
+  /** Longest wait for one command. */
+  readonly commandTimeoutMs: number;
+
+  constructor(private readonly options: RedisStoreOptions) {
+    const timeout = options.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
+    this.commandTimeoutMs = timeout;
+    this.redis = new Redis(options.url, {
+      enableOfflineQueue: false,
+      commandTimeout: timeout,
+      connectTimeout: 1000,
+      // On close, a connection to a server that died is destroyed after this, not ioredis's default 2 s.
+      disconnectTimeout: 200,
+      maxRetriesPerRequest: 0,
+      // Reconnect for ever, at most a second apart: a replica rejoins as soon as the server is back.
+      retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
+    });
+    this.redis.defineCommand("gatewayBudget", { numberOfKeys: 1, lua: BUDGET_SCRIPT });
+    this.redis.defineCommand("gatewayRenew", { numberOfKeys: 1, lua: RENEW_SCRIPT });
+    this.redis.defineCommand("gatewayUnlock", { numberOfKeys: 1, lua: UNLOCK_SCRIPT });
+    this.redis.defineCommand("gatewayHeartbeat", { numberOfKeys: 1, lua: HEARTBEAT_SCRIPT });
+    // Errors are seen by the commands that fail; the connection's own error events would otherwise be printed.
+    this.redis.on("error", () => undefined);
+    this.channel = `${options.prefix}announce`;
+    this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
+    this.subscriber.on("error", () => undefined);
+    this.subscriber.on("message", (channel: string, key: string) => {
+      if (channel === this.channel) for (const listener of this.listeners) listener(key);
+    });
+    this.subscriber.subscribe(this.channel).catch(() => undefined);
+  }
+
+  /** Resolves when the connection is ready, or rejects after `ms`. */
+  ready(ms: number): Promise<void> {
+    if (this.redis.status === "ready") return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.redis.off("ready", onReady);
+        reject(new Error(`no answer within ${ms} ms`));
+      }, ms);
+      const onReady = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.redis.once("ready", onReady);
+    });
+  }
+
+  private key(kind: string, name: string): string {
+    return `${this.options.prefix}${kind}:${name}`;
+  }
+
+  async getAnswer(key: string): Promise<CachedAnswer | undefined> {
+    const stored = await this.redis.get(this.key("a", key));
+    if (stored === null) return undefined;
+    const split = stored.indexOf("\n");
+    const meta = JSON.parse(stored.slice(0, split)) as Omit<CachedAnswer, "body">;
+    return { ...meta, body: stored.slice(split + 1) };
+  }
+
+  async putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void> {
+    const { body, ...meta } = answer;
+    // The metadata's JSON has no raw newline, so the first one ends it; the body follows as sent.
+    const value = `${JSON.stringify(meta)}\n${body}`;
+    await this.redis.set(this.key("a", key), value, "PX", Math.max(1, Math.ceil(keepMs ?? SHARED_KEEP_UNTIL_EVICTED_MS)));
+  }
+
+  async lock(key: string, owner: string, leaseMs: number): Promise<boolean> {
+    return (await this.redis.set(this.key("l", key), owner, "PX", leaseMs, "NX")) === "OK";
+  }
+
+  async renew(key: string, owner: string, leaseMs: number): Promise<boolean> {
+    return Number(await this.call("gatewayRenew", this.key("l", key), owner, leaseMs)) === 1;
+  }
+
+  async unlock(key: string, owner: string): Promise<void> {
+    await this.call("gatewayUnlock", this.key("l", key), owner);
+  }
+
+  async announce(key: string): Promise<void> {
+    await this.redis.publish(this.channel, key);
+  }
+
+  onAnnounce(listener: (key: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private budgetArgs(op: string, now: number): Array<string | number> {
+    const { windowMs, assumedLimit } = this.options.rules;
+    return [this.key("budget", "bucket"), op, now, windowMs, assumedLimit, BURST_DIVISOR, RESET_SLACK_MS, MAX_BELIEVED_LIMIT, BUDGET_KEEP_MS];
+  }
+
+  async takeSend(now: number, share: number): Promise<number> {
+    return Number(await this.call("gatewayBudget", ...this.budgetArgs("take", now), share));
+  }
+
+  async observeBudget(now: number, reading: BudgetReading): Promise<void> {
+    const figures = [reading.limit, reading.remaining, reading.resetMs, reading.retryAfterMs].map((n) => (n === undefined ? "" : n));
+    await this.call("gatewayBudget", ...this.budgetArgs("observe", now), ...figures);
+  }
+
+  async budget(now: number): Promise<BudgetSnapshot> {
+    const [limit, sendable, remaining, paused] = ((await this.call("gatewayBudget", ...this.budgetArgs("peek", now))) as number[]).map(Number);
+    return {
+      limit: limit ?? this.options.rules.assumedLimit,
+      windowMs: this.options.rules.windowMs,
+      sendableNow: sendable ?? 0,
+      ...(remaining !== undefined && remaining >= 0 ? { upstreamRemaining: remaining } : {}),
+      pausedForMs: paused ?? 0,
+    };
+  }
+
+  async countRequest(user: string, windowStart: number, windowMs: number): Promise<void> {
+    const key = this.key("u", String(windowStart));
+    await this.redis.multi().hincrby(key, user, 1).pexpire(key, windowMs * 2).exec();
+  }
+
+  async requestsByUser(windowStart: number): Promise<Record<string, number>> {
+    const counts = await this.redis.hgetall(this.key("u", String(windowStart)));
+    return Object.fromEntries(Object.entries(counts).map(([user, n]) => [user, Number(n)]));
+  }
+
+  async heartbeat(replica: string, now: number, withinMs: number): Promise<number> {
+    return Number(await this.call("gatewayHeartbeat", this.key("r", "replicas"), replica, now, withinMs));
+  }
+
+  private call(command: string, ...args: Array<string | number>): Promise<unknown> {
+    const run = (this.redis as unknown as Record<string, (...a: Array<string | number>) => Promise<unknown>>)[command];
+    if (run === undefined) throw new Error(`unknown script ${command}`);
+    return run.apply(this.redis, args);
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear();
+    this.subscriber.disconnect();
+    this.redis.disconnect();
+  }
+}

@@ -1,0 +1,211 @@
+import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
+import type { MemoryStore } from "./memory-store";
+import type { RedisStore } from "./redis-store";
+import type { BudgetReading, BudgetSnapshot, CachedAnswer, GatewayStore } from "./store";
+
+/** Failed commands in a row that mark a connected shared store down. */
+const MAX_FAILURES = 3;
+/** How soon a send is asked for again after the shared bucket did not answer in time. */
+const RETRY_SEND_MS = 100;
+
+export interface ReplicaStoreOptions {
+  readonly local: MemoryStore;
+  /** Absent: one process, memory only (the embedded default). */
+  readonly shared?: RedisStore;
+  /** How long an answer read from the shared store is kept locally past its freshness (stale-if-error). */
+  readonly staleIfErrorMs: number;
+  readonly now: () => number;
+  /** Told when the shared store goes away or comes back. */
+  readonly onSharedState?: (state: "up" | "down", reason?: string) => void;
+  /** How often a replica that lost the shared store asks whether it is back. @default 500 */
+  readonly probeMs?: number;
+}
+
+/**
+ * One replica's view of the store: its own memory in front of the shared Valkey/Redis store (answers are read
+ * locally first, so a hit costs no round trip), and its memory alone while the shared store is away. A failed
+ * or timed-out shared command marks the store down and is answered from memory at once, so nothing hangs; a
+ * probe brings the replica back, and it hands the shared budget what the upstream told it meanwhile.
+ */
+export class ReplicaStore implements GatewayStore {
+  readonly kind: "memory" | "redis";
+  private state: "up" | "down" = "up";
+  private probe: ReturnType<typeof setInterval> | undefined;
+  private knownReplicas = 1;
+  private failures = 0;
+  private closed = false;
+
+  /** The event loop's delays, reset every second: how busy this process has just been. */
+  private readonly loopDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: 20 });
+  private readonly loopDelayReset: ReturnType<typeof setInterval>;
+
+  constructor(private readonly options: ReplicaStoreOptions) {
+    this.kind = options.shared === undefined ? "memory" : "redis";
+    this.loopDelay.enable();
+    this.loopDelayReset = setInterval(() => this.loopDelay.reset(), 1000);
+    this.loopDelayReset.unref();
+    const redis = options.shared?.redis;
+    redis?.on("close", () => this.markDown("connection closed"));
+    redis?.on("ready", () => void this.rejoin());
+  }
+
+  /** Waits up to `ms` for the shared store; a replica that cannot reach it starts degraded and keeps asking. */
+  async start(ms: number): Promise<void> {
+    if (this.options.shared === undefined) return;
+    await this.options.shared.ready(ms).catch((error: unknown) => this.markDown(error instanceof Error ? error.message : String(error)));
+  }
+
+  /** `undefined` without a shared store. */
+  sharedState(): "up" | "down" | undefined {
+    return this.options.shared === undefined ? undefined : this.state;
+  }
+
+  replicas(): number {
+    return this.knownReplicas;
+  }
+
+  /**
+   * The shared store's answer; memory's while it is down. A closed connection marks it down at once; commands that
+   * time out only MAX_FAILURES in a row, since a busy machine can delay a reply. A call that failed while the store
+   * still counts as up gets `meanwhile` (a lock not taken, a send not granted: nothing the others would not know of),
+   * or memory's answer when there is no such choice.
+   */
+  private async either<T>(shared: (store: RedisStore) => Promise<T>, local: () => Promise<T>, meanwhile: () => Promise<T> = local): Promise<T> {
+    const store = this.options.shared;
+    if (store === undefined || this.state === "down") return local();
+    try {
+      const answer = await shared(store);
+      this.failures = 0;
+      return answer;
+    } catch (error) {
+      // A reply that came late because this process was too busy to read it says nothing about Redis.
+      if (!this.busy()) this.failures += 1;
+      if (this.failures >= MAX_FAILURES || store.redis.status !== "ready") this.markDown(error instanceof Error ? error.message : String(error));
+      return this.sharedState() === "down" ? local() : meanwhile();
+    }
+  }
+
+  /** Whether this process's event loop lately stalled for as long as a command may take: then a timeout is its own. */
+  private busy(): boolean {
+    const stalledMs = this.loopDelay.max / 1e6;
+    return stalledMs >= (this.options.shared?.commandTimeoutMs ?? Infinity) / 2;
+  }
+
+  private markDown(reason: string): void {
+    if (this.closed || this.options.shared === undefined || this.state === "down") return;
+    this.state = "down";
+    this.failures = 0;
+    this.options.onSharedState?.("down", reason);
+    this.probe ??= setInterval(() => void this.rejoin(), this.options.probeMs ?? 500);
+  }
+
+  private async rejoin(): Promise<void> {
+    const shared = this.options.shared;
+    if (shared === undefined || this.state === "up" || this.closed) return;
+    try {
+      await shared.redis.ping();
+      // What the upstream said while we were apart bounds the shared bucket too (a paused or spent window).
+      const now = this.options.now();
+      const bucket = this.options.local.bucketState(now);
+      await shared.observeBudget(now, {
+        ...(bucket.limit !== undefined ? { limit: bucket.limit } : {}),
+        ...(bucket.upstreamRemaining !== undefined && bucket.upstreamResetAt !== undefined
+          ? { remaining: Math.max(0, Math.floor(bucket.upstreamRemaining)), resetMs: Math.max(0, bucket.upstreamResetAt - now) }
+          : {}),
+        ...(bucket.pausedUntil > now ? { retryAfterMs: bucket.pausedUntil - now } : {}),
+      });
+    } catch {
+      return; // still away: the probe asks again
+    }
+    // Another rejoin (the "ready" event and the probe both try) may have finished first.
+    if (this.sharedState() === "up") return;
+    this.state = "up";
+    clearInterval(this.probe);
+    this.probe = undefined;
+    this.options.onSharedState?.("up");
+  }
+
+  async getAnswer(key: string): Promise<CachedAnswer | undefined> {
+    const local = await this.options.local.getAnswer(key);
+    if (local !== undefined && (local.freshUntil === null || local.freshUntil > this.options.now())) return local;
+    const shared = await this.either((s) => s.getAnswer(key), async () => undefined);
+    if (shared === undefined || (local !== undefined && local.fetchedAt >= shared.fetchedAt)) return local;
+    await this.options.local.putAnswer(key, shared, this.keepLocally(shared));
+    return shared;
+  }
+
+  private keepLocally(answer: CachedAnswer): number | undefined {
+    return answer.freshUntil === null ? undefined : answer.freshUntil - this.options.now() + this.options.staleIfErrorMs;
+  }
+
+  async putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void> {
+    await this.options.local.putAnswer(key, answer, keepMs);
+    await this.either((s) => s.putAnswer(key, answer, keepMs), async () => undefined);
+  }
+
+  lock(key: string, owner: string, leaseMs: number): Promise<boolean> {
+    // A lock taken in memory while the others still share Redis would let two replicas fetch: the caller asks again.
+    return this.either((s) => s.lock(key, owner, leaseMs), () => this.options.local.lock(key, owner, leaseMs), async () => false);
+  }
+
+  renew(key: string, owner: string, leaseMs: number): Promise<boolean> {
+    return this.either((s) => s.renew(key, owner, leaseMs), () => this.options.local.renew(key, owner, leaseMs));
+  }
+
+  async unlock(key: string, owner: string): Promise<void> {
+    await this.options.local.unlock(key, owner);
+    await this.either((s) => s.unlock(key, owner), async () => undefined);
+  }
+
+  async announce(key: string): Promise<void> {
+    await this.options.local.announce(key);
+    await this.either((s) => s.announce(key), async () => undefined);
+  }
+
+  onAnnounce(listener: (key: string) => void): () => void {
+    const offLocal = this.options.local.onAnnounce(listener);
+    const offShared = this.options.shared?.onAnnounce(listener);
+    return () => {
+      offLocal();
+      offShared?.();
+    };
+  }
+
+  takeSend(now: number, share: number): Promise<number> {
+    // Apart from the others, a replica keeps to its part of the budget, as many parts as replicas were last seen.
+    // A send granted from memory while the others still spend the shared bucket could overspend: wait and ask again.
+    return this.either((s) => s.takeSend(now, share), () => this.options.local.takeSend(now, share / this.knownReplicas), async () => RETRY_SEND_MS);
+  }
+
+  async observeBudget(now: number, reading: BudgetReading): Promise<void> {
+    await this.options.local.observeBudget(now, reading);
+    await this.either((s) => s.observeBudget(now, reading), async () => undefined);
+  }
+
+  budget(now: number): Promise<BudgetSnapshot> {
+    return this.either((s) => s.budget(now), () => this.options.local.budget(now));
+  }
+
+  countRequest(user: string, windowStart: number, windowMs: number): Promise<void> {
+    return this.either((s) => s.countRequest(user, windowStart, windowMs), () => this.options.local.countRequest(user, windowStart, windowMs));
+  }
+
+  requestsByUser(windowStart: number): Promise<Record<string, number>> {
+    return this.either((s) => s.requestsByUser(windowStart), () => this.options.local.requestsByUser(windowStart));
+  }
+
+  async heartbeat(replica: string, now: number, withinMs: number): Promise<number> {
+    if (this.options.shared === undefined || this.state === "down") return this.knownReplicas;
+    this.knownReplicas = Math.max(1, await this.either((s) => s.heartbeat(replica, now, withinMs), async () => this.knownReplicas));
+    return this.knownReplicas;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.probe);
+    clearInterval(this.loopDelayReset);
+    this.loopDelay.disable();
+    await this.options.local.close();
+    await this.options.shared?.close();
+  }
+}

@@ -1,0 +1,51 @@
+import { DEFAULT_TTLS } from "../../src/client";
+import { systemClock } from "../../src/time";
+import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { FairQueue } from "../../gateway/src/fair-queue";
+import { Resolver } from "../../gateway/src/resolver";
+import { ENDPOINTS, resourceOf } from "../../gateway/src/resources";
+import { MemoryStore } from "../../gateway/src/store/memory-store";
+import type { CachedAnswer, GatewayStore } from "../../gateway/src/store/store";
+import { Upstream } from "../../gateway/src/upstream";
+
+/** The resolver's own rules, with a real upstream and a real store wrapped to stage what another replica does. */
+let service: RunningReferenceService;
+beforeAll(async () => {
+  service = await startReferenceService();
+});
+afterAll(() => service.close());
+
+const RULES = { windowMs: 60_000, assumedLimit: 60 };
+
+function resolverOn(store: GatewayStore): Resolver {
+  const queue = new FairQueue({ takeSend: () => store.takeSend(Date.now(), 1), maxWaitMs: 4000, maxPerUser: 10, msPerSend: () => 1000, clock: systemClock });
+  return new Resolver({
+    store,
+    upstream: new Upstream({ baseUrl: service.url }),
+    queue,
+    clock: systemClock,
+    ttls: DEFAULT_TTLS,
+    staleIfErrorMs: 60_000,
+    collapseWaitMs: 5000,
+    onUpstream: () => undefined,
+  });
+}
+
+test("an answer another replica stored just before this one took the lock is used, not fetched again", async () => {
+  const store = new MemoryStore({ rules: RULES });
+  const endpoint = ENDPOINTS.find((e) => e.route.endsWith("/forward"));
+  if (endpoint === undefined) throw new Error("no forward endpoint");
+  const resource = resourceOf(endpoint, { symbol: "RTM-NWE-A-1x3" }, {}, Date.now());
+  const theirs: CachedAnswer = { status: 200, contentType: "application/json", body: '{"from":"the other replica"}', fetchedAt: Date.now(), freshUntil: Date.now() + 60_000 };
+  // Between this replica's look at the cache and its lock, the other replica stores its answer and lets go.
+  const staged: GatewayStore = Object.assign(Object.create(store) as GatewayStore, {
+    lock: async (key: string, owner: string, leaseMs: number) => {
+      await store.putAnswer(key, theirs, 60_000);
+      return store.lock(key, owner, leaseMs);
+    },
+  });
+  const served = await resolverOn(staged).serve(resource, "alice");
+  expect(served).toEqual({ how: "collapsed", answer: theirs });
+  expect(service.requests).toEqual([]);
+  expect(await store.lock(resource.path, "someone else", 1000)).toBe(true);
+});

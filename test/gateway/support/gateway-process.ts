@@ -1,0 +1,66 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { resolve } from "node:path";
+
+const ROOT = resolve(__dirname, "..", "..", "..");
+
+/** A gateway replica in a process of its own, started as a desk would: `npm run gateway -- …` (tsx, no npm). */
+export interface GatewayProcess {
+  readonly url: string;
+  /** Everything it printed so far, stdout and stderr: its log. */
+  output(): string;
+  /** SIGKILL: the replica dies without a goodbye. */
+  kill(): Promise<void>;
+  /** SIGTERM, as an administrator stops it. */
+  stop(): Promise<void>;
+}
+
+/** Runs the gateway's command line and resolves with its output and exit code (for commands that end). */
+export function runGatewayCommand(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<{ code: number | null; output: string }> {
+  const child = launch(args, env);
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((done) => child.once("exit", (code) => done({ code, output })));
+}
+
+function launch(args: readonly string[], env: Readonly<Record<string, string>>): ChildProcess {
+  const clean = { ...process.env };
+  delete clean["INDEX_GATEWAY_UPSTREAM_KEY"];
+  return spawn(process.execPath, ["--import", "tsx", "gateway/src/main.ts", ...args], { cwd: ROOT, env: { ...clean, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+}
+
+function ended(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((done) => child.once("exit", () => done()));
+}
+
+/** Starts a replica and resolves once it says where it listens; rejects with its output if it exits first. */
+export function spawnGateway(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<GatewayProcess> {
+  const child = launch(args, env);
+  let output = "";
+  let started = false;
+  return new Promise((resolveStart, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = started ? undefined : /listening on (\S+);/.exec(output)?.[1];
+      if (url === undefined) return;
+      started = true;
+      child.off("exit", onExit);
+      resolveStart({
+        url,
+        output: () => output,
+        kill: async () => {
+          child.kill("SIGKILL");
+          await ended(child);
+        },
+        stop: async () => {
+          child.kill("SIGTERM");
+          await ended(child);
+        },
+      });
+    };
+    const onExit = (code: number | null) => reject(new Error(`the gateway exited (code ${String(code)}) before listening:\n${output}`));
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.once("exit", onExit);
+  });
+}
