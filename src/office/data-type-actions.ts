@@ -47,7 +47,9 @@ export function excelDataTypeActions(app: Pick<AppContext, "userSource">, host: 
     mode: () => (domain.supported() ? "entities" : "formulas"),
     async toIndex() {
       const mode: ConvertMode = (await domain.register()) ? "entities" : "formulas";
-      return run((context) => convertToIndex(context, { mode, json: mode === "entities" || json(), symbols, startup }));
+      // Without linked data types there is no Index entity to recognise, and valuesAsJson of cells showing INDEX.CARD's
+      // entities is large (Excel on the web caps a batch's payload at 5 MB): the plain values are enough there.
+      return run((context) => convertToIndex(context, { mode, json: mode === "entities", symbols, startup }));
     },
     toText: () => run((context) => convertToText(context, domain.supported() || json())),
     refresh: () => domain.refresh(),

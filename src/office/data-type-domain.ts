@@ -101,13 +101,18 @@ async function addDomain(context: Excel.RequestContext, refresh: DataTypeRefresh
     !existing.isNullObject &&
     existing.loadFunctionId === options.loadFunctionId &&
     (refresh === 0 || existing.periodicRefreshInterval === options.periodicRefreshInterval) &&
-    JSON.stringify(existing.supportedRefreshModes) === JSON.stringify(options.supportedRefreshModes);
+    sameModes(existing.supportedRefreshModes, options.supportedRefreshModes ?? []);
   if (!same) {
     if (!existing.isNullObject) existing.delete();
     domains.add(options);
   }
   if (refresh !== 0 || chosen) domains.getItem(INDEX_DOMAIN.id).refreshMode = refresh === 0 ? MODE.onLoad : MODE.periodic;
   await context.sync();
+}
+
+/** The same refresh modes, in any order (the order only picks the mode of a workbook that saved none). */
+function sameModes(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((mode) => b.includes(mode));
 }
 
 let shared: IndexDomainControl | undefined;
