@@ -106,6 +106,43 @@ describe("registering the Index domain", () => {
   });
 });
 
+describe("the shared runtime's domain control", () => {
+  const globals = globalThis as { Office?: unknown; Excel?: unknown };
+  afterEach(() => {
+    delete globals.Office;
+    delete globals.Excel;
+  });
+
+  /** A fresh runtime (its own module registry) on an Excel whose isSetSupported says `supported`. */
+  async function runtimeOn(supported: boolean) {
+    const excel = createDataTypeMock({ selection: "Sheet1!A1", cells: [[EMPTY]] });
+    const runs: string[] = [];
+    globals.Office = new OfficeMockObject({ context: { requirements: { isSetSupported: () => supported } } });
+    globals.Excel = { run: (batch: (context: Excel.RequestContext) => Promise<unknown>) => (runs.push("run"), excel.run(batch)) };
+    let module: typeof import("../../src/office/data-type-domain") | undefined;
+    jest.isolateModules(() => {
+      module = jest.requireActual<typeof import("../../src/office/data-type-domain")>("../../src/office/data-type-domain");
+    });
+    if (module === undefined) throw new Error("not loaded");
+    return { excel, runs, indexDomain: module.indexDomain };
+  }
+
+  it("adds the domain once in each runtime, however many times the ribbon and the pane ask", async () => {
+    for (let runtime = 0; runtime < 2; runtime += 1) {
+      const { excel, indexDomain } = await runtimeOn(true);
+      await Promise.all([indexDomain().register(), indexDomain().register()]);
+      await indexDomain().register();
+      expect(excel.domainCalls).toEqual(["add index"]);
+    }
+  });
+
+  it("adds nothing, and calls no Excel API, where ExcelApi 1.19 is missing", async () => {
+    const { excel, runs, indexDomain } = await runtimeOn(false);
+    expect(await indexDomain().register()).toBe(false);
+    expect([runs, excel.domainCalls]).toEqual([[], []]);
+  });
+});
+
 describe("the ExcelApi 1.19 check", () => {
   afterEach(() => delete (globalThis as { Office?: unknown }).Office);
 
