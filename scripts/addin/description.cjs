@@ -64,10 +64,7 @@ const ADDIN = {
   },
   /** The task pane: the XML's TaskpaneId, and the unified manifest's openPage action id. */
   taskpane: { id: "ButtonId1", actionId: "ShowTaskpane" },
-  /**
-   * The ribbon: groups on Excel's built-in tabs (TabHome, TabData, ...). A new group is one more entry; the data
-   * type's "Convert to Index" (issue 23) is a group on TabData with one button that runs "convertToIndex".
-   */
+  /** The ribbon: groups on Excel's built-in tabs (TabHome, TabData, ...). A new group is one more entry. */
   ribbon: [
     {
       tab: "TabHome",
@@ -93,6 +90,28 @@ const ADDIN = {
             "Freeze for sharing",
             "Replace INDEX formulas by their values, for readers without the add-in: the selected block, or the active sheet when one cell is selected. A receipt sheet keeps the formulas.",
             run("freezeForSharing"),
+          ),
+        ],
+      },
+    },
+    {
+      // The Index data type beside Excel's own (Stocks, Geography) on the Data tab; src/commands registers both.
+      tab: "TabData",
+      group: {
+        id: "IndexData.DataTypeGroup",
+        label: "Index",
+        controls: [
+          button(
+            "IndexData.ConvertButton",
+            "Convert to Index",
+            "Turn the selected index symbols into Index entities that Excel refreshes: =A1.Price, the card, Data > Refresh All. Where Excel has no linked data types, writes =INDEX.CARD formulas.",
+            run("convertToIndex"),
+          ),
+          button(
+            "IndexData.ConvertToTextButton",
+            "Convert to text",
+            "Turn the selected Index entities back into their symbols as plain text.",
+            run("convertToText"),
           ),
         ],
       },

@@ -1,4 +1,4 @@
-import { buildCardEntity, cardLines, propertyText, type EntityCellValue, type EntityProperty } from "../excel/entity";
+import { buildCardEntity, cardLines, propertyText, shownOnCard, type EntityCellValue, type EntityProperty } from "../excel/entity";
 import { catalogueEntry } from "../excel/formulas/card";
 import type { CommandContext } from "./command-context";
 import { served } from "./service-call";
@@ -58,7 +58,7 @@ function dataOf(property: EntityProperty): string | number | boolean {
 }
 
 function cardCsvRows(entity: EntityCellValue, parent = ""): CardCsvRow[] {
-  return Object.entries(entity.properties).flatMap(([label, property]) => {
+  return Object.entries(entity.properties).filter(([, property]) => shownOnCard(property)).flatMap(([label, property]) => {
     const name = parent === "" ? label : `${parent}: ${label}`;
     const row = { label: name, value: dataOf(property), text: propertyText(property) };
     return property.type === "Entity" ? [row, ...cardCsvRows(property, label)] : [row];

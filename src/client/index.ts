@@ -5,6 +5,7 @@ export { tierFromLimit, type Tier } from "./tier";
 export { checkBaseUrl, isLoopbackHost, type BaseUrlCheck } from "./base-url";
 export { API_KEY_MAX_LENGTH, checkApiKey, keyTransportAllowed, type ApiKeyCheck } from "./api-key";
 export { parseRateLimit, parseRetryAfter } from "./response-headers";
+export { symbolMeant } from "./symbol";
 export * from "./errors";
 export * from "./settings";
 export {

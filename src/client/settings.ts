@@ -2,3 +2,11 @@
 export * from "./settings-model";
 export { SETTINGS_STORAGE_KEYS, SettingsStore, type SettingsListener } from "./settings-store";
 export { MemoryStorage, type KeyValueStorage } from "./storage";
+export {
+  DATA_TYPE_REFRESH_KEY,
+  loadDataTypeRefresh,
+  parseDataTypeRefresh,
+  PERIODIC_REFRESH_MINUTES,
+  saveDataTypeRefresh,
+  type DataTypeRefresh,
+} from "./settings-data-type";

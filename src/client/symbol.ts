@@ -19,3 +19,13 @@ export function validSymbol(value: unknown): string | undefined {
   const trimmed = value.trim();
   return SYMBOL_PATTERN.test(trimmed) ? trimmed : undefined;
 }
+
+/**
+ * The "did you mean" rule: the catalogue's symbol that `typed` names in another case, or undefined. Symbols are
+ * case-sensitive, and "rtm-nwe-a-1x3" typed by hand is the commonest miss; a 404's message and Convert to Index
+ * both use this rule, so they agree on what a symbol meant.
+ */
+export function symbolMeant(typed: string, symbols: readonly string[]): string | undefined {
+  const wanted = typed.toLowerCase();
+  return symbols.find((known) => known !== typed && known.toLowerCase() === wanted);
+}

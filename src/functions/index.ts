@@ -7,6 +7,7 @@ import "./service.functions";
 import "./live.functions";
 import "./periods.functions";
 import "./card.functions";
+import "./entity.functions";
 import { markFunctionsRegistered } from "./registration-mark";
 
 // Imports run first, so by here every function is associated.

@@ -75,15 +75,22 @@ function cellSource(invocation: CellInvocation | undefined) {
   return { context, cell };
 }
 
+/** The formula environment of one evaluation: its cell's source (or the shared one), the host, the settle bound. */
+function formulaEnv(invocation?: CellInvocation): { env: FormulaEnv; cell: ReturnType<typeof cellSource>["cell"] } {
+  const built = cellSource(invocation);
+  const bound = Number.isFinite(built.context.settleBoundMs) && built.context.settleBoundMs > 0 ? built.context.settleBoundMs : DEFAULT_SETTLE_MS;
+  const env = { source: built.cell ?? built.context.source, caps: hostCapabilities(), settleMs: bound, clock: built.context.clock };
+  return { env, cell: built.cell };
+}
+
 /** Runs a pure formula; a failure to even build the env (runtime not ready) becomes a #N/A, not a throw. */
 async function start(formula: (env: FormulaEnv) => Promise<FormulaResult>, invocation?: CellInvocation): Promise<FormulaResult> {
   let result: FormulaResult;
   let cell: ReturnType<typeof cellSource>["cell"];
   try {
-    const built = cellSource(invocation);
+    const built = formulaEnv(invocation);
     cell = built.cell;
-    const bound = Number.isFinite(built.context.settleBoundMs) && built.context.settleBoundMs > 0 ? built.context.settleBoundMs : DEFAULT_SETTLE_MS;
-    result = await formula({ source: cell ?? built.context.source, caps: hostCapabilities(), settleMs: bound, clock: built.context.clock });
+    result = await formula(built.env);
   } catch (error) {
     return notReady(error);
   }
@@ -168,4 +175,18 @@ export async function entityResult(
     return "";
   }, invocation);
   return entity !== undefined && cell === "" ? entity : cell;
+}
+
+/**
+ * A linked data type's load service (no cell: Excel calls it for a batch of entities). Its answer goes back as it is;
+ * a batch it refuses whole (a request that is not Excel's, the runtime not ready) rejects with
+ * CustomFunctions.Error(notAvailable), which Excel documents as #CONNECT! for the batch's cells.
+ */
+export async function loadServiceResult<T>(load: (env: FormulaEnv) => Promise<T>): Promise<T> {
+  try {
+    return await load(formulaEnv().env);
+  } catch (error) {
+    const cell = isCellError(error) ? error : notReady(error);
+    throw new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, cell.message);
+  }
 }

@@ -1,4 +1,4 @@
-import { propertyText, type EntityCellValue } from "../excel/entity";
+import { propertyText, shownOnCard, type EntityCellValue } from "../excel/entity";
 
 /**
  * An entity drawn as Excel's card lays it out: the title, then each section of `layouts.card` with its title
@@ -18,7 +18,9 @@ export function cardElement(entity: EntityCellValue): HTMLElement {
     section.properties.forEach((name) => listed.add(name));
     card.append(sectionElement(entity, section.title, section.properties));
   }
-  const rest = Object.keys(entity.properties).filter((name) => !listed.has(name));
+  const rest = Object.entries(entity.properties)
+    .filter(([name, property]) => !listed.has(name) && shownOnCard(property))
+    .map(([name]) => name);
   if (rest.length > 0) card.append(sectionElement(entity, undefined, rest));
   if (entity.provider !== undefined) card.append(textElement("p", "card-provider", `Data provided by ${entity.provider.description}`));
   return card;

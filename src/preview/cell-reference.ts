@@ -1,4 +1,4 @@
-import { numberText, type EntityProperty } from "../excel/entity";
+import { numberText, propertyText, type EntityProperty } from "../excel/entity";
 import type { Outcome, PreviewCell } from "./outcome";
 
 /**
@@ -37,6 +37,8 @@ function fieldOutcome(source: Outcome, reference: CellReference): Outcome {
   if (property === undefined) {
     return fieldError("#FIELD!", `${cell} has no field "${reference.field}"; its fields: ${Object.keys(only.entity.properties).join(", ")}`);
   }
+  // An Index entity the service could not give: its fields are #N/A, and its card's Error says why.
+  if (property.type === "Error") return fieldError("#N/A", propertyText(only.entity.properties["Error"] ?? property));
   return { state: "value", rows: [[previewCellOf(property)]] };
 }
 
@@ -50,6 +52,8 @@ function previewCellOf(property: EntityProperty): PreviewCell {
       return { kind: "entity", entity: property, text: property.text };
     case "FormattedNumber":
       return { kind: "date", value: property.basicValue, text: numberText(property.basicValue, property.numberFormat), numberFormat: property.numberFormat };
+    case "Error":
+      return { kind: "error", code: "#N/A", message: "", text: "#N/A" };
     default:
       return { kind: "number", value: property.basicValue, text: numberText(property.basicValue, property.numberFormat) };
   }

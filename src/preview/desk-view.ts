@@ -1,5 +1,6 @@
 import { RECEIPT_HEADER, type ReceiptRow } from "../office/receipt";
 import { describeOutcome, describePlan, type RefreshPlan, type RefreshScope } from "../office/refresh-scope";
+import type { PreviewDataType } from "./data-type";
 import type { PreviewDesk } from "./desk";
 
 /** The reader's receipt fields in RECEIPT_HEADER's order (the page's receipt has no blocks or signatures to show). */
@@ -84,5 +85,24 @@ function wireRefreshScope(desk: PreviewDesk, say: (text: string) => void): void 
       (outcome) => say(describeOutcome(outcome, "line")),
       (error: unknown) => say(`Refresh failed: ${reason(error)}`),
     ).finally(() => (run.disabled = false));
+  });
+}
+
+/** Convert to Index and Convert to text on the checked lines (or all): the lines change in place, the message says how. */
+export function wireDataType(dataType: PreviewDataType, editor: { write(lines: readonly string[]): void }): void {
+  const message = byId<HTMLElement>("desk-message");
+  const lines = () => editor.write(dataType.lines.texts());
+  byId<HTMLButtonElement>("convert-index").addEventListener("click", () => {
+    dataType.convert().then(
+      (text) => {
+        lines();
+        message.textContent = text;
+      },
+      (error: unknown) => (message.textContent = `Convert to Index failed: ${reason(error)}`),
+    );
+  });
+  byId<HTMLButtonElement>("convert-text").addEventListener("click", () => {
+    message.textContent = dataType.toText();
+    lines();
   });
 }

@@ -41,6 +41,8 @@ export interface LinesHost {
   readonly results: HTMLElement;
   /** What a constant line shows when it is a frozen line still as frozen (formats kept); else undefined. */
   readonly frozen: (row: number, text: string) => Outcome | undefined;
+  /** The entity a line Convert to Index linked shows, once the load service answers; else undefined. */
+  readonly linked: (row: number, text: string) => Promise<Outcome> | undefined;
 }
 
 const INERT: Evaluation = { cancel: () => undefined };
@@ -118,11 +120,16 @@ export class PreviewLines {
       const reference = parseCellReference(line.text);
       const constant = !isFormulaLine(line.text);
       const frozen = constant ? this.host.frozen(row, line.text) : undefined;
+      const linked = constant && frozen === undefined ? this.host.linked(row, line.text) : undefined;
       line.view.markFrozen(frozen !== undefined);
+      line.view.markLinked(linked !== undefined);
       line.evaluation = INERT;
       if (reference !== undefined) {
         this.#sheet.follow(reference, row, (outcome) => line.view.show(outcome));
         settled();
+      } else if (linked !== undefined) {
+        show({ state: "busy" });
+        void linked.then(show);
       } else if (constant) show(frozen ?? outcomeOfValue(constantValues(line.text)));
       else line.evaluation = evaluateFormula(line.text, { ...this.host, address: lineAddress(row) }, show);
     });

@@ -1,7 +1,8 @@
 import { getContext } from "../office/context";
 import type { FunctionMetadata } from "./coerce";
+import { PreviewDataType } from "./data-type";
 import { PreviewDesk } from "./desk";
-import { wireDesk } from "./desk-view";
+import { wireDataType, wireDesk } from "./desk-view";
 import { PreviewLines } from "./lines";
 import type { RuntimeStandIn } from "./runtime-stand-in";
 import { wireKeySetting } from "./key-setting";
@@ -53,9 +54,16 @@ export async function bootPreview(runtime: RuntimeStandIn): Promise<void> {
     status.textContent = `Service: ${baseUrl} · ${runtime.functions.size} functions registered`;
     const editor = editorOf(byId<HTMLTextAreaElement>("formulas"));
     const freshness = byId<HTMLElement>("freshness");
-    const holder: { desk?: PreviewDesk } = {};
-    const lines = new PreviewLines({ runtime, metadata, results: byId("results"), frozen: (row, text) => holder.desk?.frozenOutcome(row, text) });
+    const holder: { desk?: PreviewDesk; dataType?: PreviewDataType } = {};
+    const lines = new PreviewLines({
+      runtime,
+      metadata,
+      results: byId("results"),
+      frozen: (row, text) => holder.desk?.frozenOutcome(row, text),
+      linked: (row, text) => holder.dataType?.linkedOutcome(row, text),
+    });
     const desk = (holder.desk = new PreviewDesk(lines, getContext()));
+    const dataType = (holder.dataType = new PreviewDataType(lines, runtime, getContext().userSource));
     const evaluateAll = () => lines.load(editor.read());
     byId<HTMLButtonElement>("evaluate").addEventListener("click", evaluateAll);
     // Refresh as the ribbon does it; outside Excel nothing recalculates, so the page re-evaluates, as Excel would.
@@ -70,6 +78,7 @@ export async function bootPreview(runtime: RuntimeStandIn): Promise<void> {
         .finally(() => (refresh.disabled = false));
     });
     wireDesk(desk, editor, evaluateAll);
+    wireDataType(dataType, editor);
     wireKeySetting(getContext().settings);
     getContext().subscribe(() => (freshness.textContent = freshnessText()));
     document.body.dataset["ready"] = "true";

@@ -44,6 +44,7 @@ export class ResultView {
   /** The line's checkbox: checked lines are the "selection" of Freeze, Restore and Refresh scope. */
   readonly select: HTMLInputElement;
   readonly #frozenMark: HTMLElement;
+  readonly #linkedMark: HTMLElement;
   #updates = 0;
 
   constructor(index: number, formula: string, onStop?: () => void) {
@@ -57,7 +58,9 @@ export class ResultView {
     this.select.setAttribute("aria-label", `Select ${cellAddress(index)}`);
     this.#frozenMark = element("span", "frozen-mark", "frozen");
     this.#frozenMark.hidden = true;
-    heading.append(this.select, element("span", "address", cellAddress(index)), element("code", undefined, formula), this.#frozenMark);
+    this.#linkedMark = element("span", "linked-mark", "Index");
+    this.#linkedMark.hidden = true;
+    heading.append(this.select, element("span", "address", cellAddress(index)), element("code", undefined, formula), this.#frozenMark, this.#linkedMark);
     if (onStop !== undefined) {
       const stop = element("button", "stop", "Stop");
       stop.type = "button";
@@ -73,6 +76,13 @@ export class ResultView {
     this.#frozenMark.hidden = !frozen;
     if (frozen) this.root.dataset["frozen"] = "true";
     else delete this.root.dataset["frozen"];
+  }
+
+  /** A line Convert to Index linked shows the entity the load service gives, marked as an Index entity. */
+  markLinked(linked: boolean): void {
+    this.#linkedMark.hidden = !linked;
+    if (linked) this.root.dataset["linked"] = "true";
+    else delete this.root.dataset["linked"];
   }
 
   show(outcome: Outcome): void {

@@ -3,6 +3,8 @@ import { testConnection } from "../client/connection-test";
 import { NetworkError } from "../client/errors";
 import { toClientOptions, type Settings } from "../client/settings";
 import { getContext, type AppContext } from "../office/context";
+import { excelDataTypeActions, type DataTypeActions } from "../office/data-type-actions";
+import { dataTypeReports, type DataTypeReports } from "../office/data-type-report";
 import { excelDeskActions, type DeskActions } from "../office/desk-actions";
 import { detectHost, type HostInfo } from "../office/host";
 import { excelWorkbookActions, type WorkbookActions } from "../office/workbook-actions";
@@ -16,6 +18,10 @@ export interface TaskpaneServices {
   readonly workbook: WorkbookActions;
   /** Freeze for sharing, restore formulas, refresh by scope. */
   readonly desk: DeskActions;
+  /** Convert to Index and Convert to text on the selection. */
+  readonly dataType: DataTypeActions;
+  /** What the ribbon's data type buttons had to say; the pane opens on the Data type tab to show it. */
+  readonly dataTypeReports: DataTypeReports;
   /** Whether the page runs in Excel (insert actions are disabled otherwise). */
   readonly detectHost: () => Promise<HostInfo>;
   /** Tries candidate settings without saving them. */
@@ -44,6 +50,8 @@ export function createTaskpaneServices(): TaskpaneServices {
     context: getContext(),
     workbook: excelWorkbookActions(),
     desk: excelDeskActions(getContext()),
+    dataType: excelDataTypeActions(getContext()),
+    dataTypeReports: dataTypeReports(),
     detectHost: () => detectHost(),
     testConnection: policyAwareTestConnection(),
   };

@@ -69,6 +69,17 @@ describe("the standard catalogue", () => {
     await page.close();
   });
 
+  it("has no WCAG 2.1 AA violations in the Data type tab, its actions off outside Excel with the reason", async () => {
+    const { page } = await rig.open(360, 800, { bypassCSP: true });
+    await page.getByRole("tab", { name: "Data type" }).click();
+    const convert = page.getByRole("button", { name: "Convert to Index" });
+    await convert.waitFor();
+    await page.getByRole("tabpanel").getByRole("note").getByText(/needs Excel/).waitFor();
+    expect(await convert.isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
   it("has no WCAG 2.1 AA violations in Settings while a field shows a validation error", async () => {
     const { page } = await rig.open(360, 800, { bypassCSP: true });
     await page.getByRole("tab", { name: "Settings" }).click();

@@ -108,7 +108,27 @@ describe("INDEX.CARD entity, against the reference service", () => {
     expect(sections[0]?.properties).toEqual(["Value", "As of", "Unit", "Currency"]);
     expect(sections[1]?.properties.slice(0, 4)).toEqual(["Confidence", "Status", "Publication mode", "Carried forward from"]);
     expect(sections[2]?.properties).toEqual(["Data coverage"]);
-    expect(sections.flatMap((s) => s.properties).sort()).toEqual(Object.keys(entity.properties).sort());
+    const onCard = Object.entries(entity.properties).filter(([, p]) => p.type === "Entity" || p.propertyMetadata?.excludeFrom?.cardView !== true);
+    expect(sections.flatMap((s) => s.properties).sort()).toEqual(onCard.map(([label]) => label).sort());
+  });
+
+  it("gives formulas =A1.Price, the value again, left out of the card view so the card shows the figure once", async () => {
+    const service = await serviceOn("newer", FRIDAY);
+    const entity = asEntity(await indexCard(directEnv(service), SYMBOL, undefined));
+    expect(property(entity, "Price")).toEqual({
+      type: "Double",
+      basicValue: 1.6508,
+      basicType: "Double",
+      numberFormat: '0.0000 "USD/kg"',
+      propertyMetadata: { excludeFrom: { cardView: true } },
+    });
+    expect(entity.layouts?.card?.sections?.flatMap((s) => s.properties)).not.toContain("Price");
+  });
+
+  it("marks a last-known card in its title, where a trader reads first", async () => {
+    const service = await serviceOn("newer", FRIDAY);
+    const fresh = asEntity(await indexCard(directEnv(service), SYMBOL, undefined));
+    expect(fresh.layouts?.card?.title).not.toMatch(/last-known/);
   });
 
   it("shows only the properties `fields` names, in the card's order, matched without regard to case or spaces", async () => {
@@ -194,6 +214,7 @@ describe("INDEX.CARD through the request engine", () => {
     expect(service.requests.some((r) => r.path === `/api/v1/index/${SYMBOL}/latest` && r.status === 500)).toBe(true);
     expect(property(entity, "Last-known value")).toEqual({ type: "Boolean", basicValue: true, basicType: "Boolean" });
     expect(property(entity, "Value")).toMatchObject({ basicValue: 1.6508 });
+    expect(entity.layouts?.card?.title).toMatch(/^RTM-NWE-A-1x3 · .+ · last-known value$/);
   });
 });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { agreementProblems, unifiedFacts, xmlFacts } from "../../scripts/addin/agreement.cjs";
-import { ADDIN, type AddinDescription } from "../../scripts/addin/description.cjs";
+import { ADDIN } from "../../scripts/addin/description.cjs";
 import { versionedMetadataFile } from "../../scripts/addin/manifest-files.cjs";
 import { unifiedSchemaProblems } from "../../scripts/addin/unified-schema.cjs";
 import { unifiedManifest } from "../../scripts/addin/unified-manifest.cjs";
@@ -81,6 +81,8 @@ describe("the two manifests of a build agree", () => {
       "run refreshAll",
       "run refreshSheet",
       "run freezeForSharing",
+      "run convertToIndex",
+      "run convertToText",
     ]);
     expect(unifiedFacts(built())).toEqual(facts);
     expect(problems(built())).toEqual([]);
@@ -103,48 +105,50 @@ describe("the two manifests of a build agree", () => {
   });
 });
 
-describe("a ribbon group added to the one description", () => {
-  // The data type's button (issue 23): one more entry in ADDIN.ribbon, and both manifests carry it.
-  const withDataTab: AddinDescription = {
-    ...ADDIN,
-    ribbon: [
-      ...ADDIN.ribbon,
-      {
-        tab: "TabData",
-        group: {
-          id: "IndexData.DataTypeGroup",
-          label: "Index",
-          controls: [
-            {
-              id: "IndexData.ConvertButton",
-              label: "Convert to Index",
-              tooltip: "Turn the selected symbols into Index entities that Excel refreshes.",
-              action: { type: "executeFunction", name: "convertToIndex" },
-            },
-          ],
-        },
-      },
-    ],
-  };
+describe("the Data tab's Index group, from the one description", () => {
+  // The data type's buttons (issue 23) are one more entry in ADDIN.ribbon: both manifests carry them.
   const base = "https://addin.example.com/";
   const options = { baseUrl: base, metadataFile: "functions.0123456789ab.json" };
   let dir: string;
   beforeAll(() => (dir = mkdtempSync(join(tmpdir(), "manifest-tab-"))));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("appears in both manifests, both valid and agreeing", () => {
-    const xml = xmlManifest(withDataTab, { ...options, note: "test" });
-    const json = unifiedManifest(withDataTab, options);
+  it("puts Convert to Index and Convert to text on TabData in the built manifest.json, each wired to a runtime action", () => {
+    const manifest = built();
+    const actions = new Map((runtimeOf(manifest)["actions"] as Json[]).map((action) => [action["id"], action["type"]]));
+    const tabs = manifest["extensions"][0]["ribbons"][0]["tabs"] as Json[];
+    const data = tabs.find((tab) => tab["builtInTabId"] === "TabData");
+    expect(data?.["groups"].map((group: Json) => group["label"])).toEqual(["Index"]);
+    const controls = data?.["groups"][0]["controls"] as Json[];
+    expect(controls.map((control) => [control["label"], control["actionId"], actions.get(control["actionId"])])).toEqual([
+      ["Convert to Index", "convertToIndex", "executeFunction"],
+      ["Convert to text", "convertToText", "executeFunction"],
+    ]);
+  });
+
+  it("appears in both manifests for any deploy base, both valid and agreeing", () => {
+    const xml = xmlManifest(ADDIN, { ...options, note: "test" });
+    const json = unifiedManifest(ADDIN, options);
     writeFileSync(join(dir, "manifest.xml"), xml);
     expect(xmllintProblems(join(dir, "manifest.xml"))).toEqual([]);
     expect(unifiedSchemaProblems(json)).toEqual([]);
     expect(agreementProblems(xml, json, base, manifestUrls(xml))).toEqual([]);
-    expect(xmlFacts(xml).commands.at(-1)).toEqual({
-      tab: "TabData",
-      id: "IndexData.ConvertButton",
-      label: "Convert to Index",
-      tooltip: "Turn the selected symbols into Index entities that Excel refreshes.",
-      action: "run convertToIndex",
-    });
+    expect(xmlFacts(xml).commands.filter((command) => command.tab === "TabData")).toEqual([
+      {
+        tab: "TabData",
+        id: "IndexData.ConvertButton",
+        label: "Convert to Index",
+        tooltip:
+          "Turn the selected index symbols into Index entities that Excel refreshes: =A1.Price, the card, Data > Refresh All. Where Excel has no linked data types, writes =INDEX.CARD formulas.",
+        action: "run convertToIndex",
+      },
+      {
+        tab: "TabData",
+        id: "IndexData.ConvertToTextButton",
+        label: "Convert to text",
+        tooltip: "Turn the selected Index entities back into their symbols as plain text.",
+        action: "run convertToText",
+      },
+    ]);
   });
 });

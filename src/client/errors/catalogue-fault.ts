@@ -1,4 +1,5 @@
 import type { IndexDataSource } from "../source";
+import { symbolMeant } from "../symbol";
 import { faultOf, type ErrorSubject, type Fault } from "./fault";
 
 /**
@@ -27,8 +28,7 @@ export async function faultWithCatalogue(fault: Fault, subject: ErrorSubject, so
     if (fault.kind === "unknown-symbol") return fault;
     return { ...fault, kind: subject.newerOnly === true ? "not-published" : "no-data" };
   }
-  const wanted = symbol.toLowerCase();
-  const meant = symbols.find((known) => known.toLowerCase() === wanted);
+  const meant = symbolMeant(symbol, symbols);
   if (meant !== undefined) return { ...fault, kind: "wrong-case", details: { ...fault.details, meant } };
   return { ...fault, kind: "unknown-symbol" };
 }

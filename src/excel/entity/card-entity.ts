@@ -1,6 +1,6 @@
 import { parseIso } from "../../time";
 import { dateCellFromMs } from "../cells";
-import type { CardLayoutSection, EntityCellValue, EntityProperty } from "./cell-values";
+import type { CardLayoutSection, EntityCellValue, EntityProperty, PrimitiveProperty } from "./cell-values";
 import {
   CARD_PROPERTIES,
   CARD_SECTIONS,
@@ -9,6 +9,7 @@ import {
   PROPERTY_KINDS,
   PROVIDER_NAME,
   readSource,
+  STALE_MARK,
   type CardProperty,
   type CardRecord,
 } from "./card-properties";
@@ -19,14 +20,21 @@ export function buildCardEntity(record: CardRecord, labels?: ReadonlySet<string>
   const properties: Record<string, EntityProperty> = propertiesOf(CARD_PROPERTIES.filter((p) => wanted(p.label)), record);
   if (wanted(COVERAGE_LABEL)) properties[COVERAGE_LABEL] = coverageEntity(record);
   const { symbol, value } = record.fix;
-  const name = record.entry?.description;
   return {
     type: "Entity",
     text: `${symbol} ${value.toFixed(4)}`,
     properties,
-    layouts: { card: { title: name !== undefined && name !== "" ? `${symbol} · ${name}` : symbol, sections: sectionsOf(properties) } },
+    layouts: { card: { title: cardTitle(record), sections: sectionsOf(properties) } },
     provider: { description: PROVIDER_NAME },
   };
+}
+
+/** "symbol · name"; a last-known fix says so in the title, the first line a trader reads on the card. */
+function cardTitle(record: CardRecord): string {
+  const { symbol } = record.fix;
+  const name = record.entry?.description;
+  const title = name !== undefined && name !== "" ? `${symbol} · ${name}` : symbol;
+  return record.stale ? `${title} · ${STALE_MARK}` : title;
 }
 
 /** The nested "Data coverage" entity: what the fix was computed from. */
@@ -45,13 +53,16 @@ function propertiesOf(table: readonly CardProperty[], record: CardRecord): Recor
   const properties: Record<string, EntityProperty> = {};
   for (const property of table) {
     const cell = propertyCell(property, readSource(record, property.source), record.fix.unit);
-    if (cell !== undefined) properties[property.label] = cell;
+    if (cell !== undefined) properties[property.label] = property.shown === "formulas" ? { ...cell, propertyMetadata: HIDDEN_FROM_CARD } : cell;
   }
   return properties;
 }
 
+/** An alias a formula reads but the card view leaves out (Excel.CellValuePropertyMetadata). */
+const HIDDEN_FROM_CARD = { excludeFrom: { cardView: true } } as const;
+
 /** One property's cell value by its kind; `undefined` (not sent) leaves it out, `null` (sent empty) is empty text. */
-export function propertyCell(property: CardProperty, raw: unknown, unit: string): EntityProperty | undefined {
+export function propertyCell(property: CardProperty, raw: unknown, unit: string): PrimitiveProperty | undefined {
   if (raw === undefined) return undefined;
   if (raw === null) return { type: "String", basicValue: "", basicType: "String" };
   const kind = PROPERTY_KINDS[property.kind];
@@ -66,7 +77,7 @@ export function propertyCell(property: CardProperty, raw: unknown, unit: string)
 }
 
 /** A service timestamp as a real Excel date; text that is not a timestamp is shown as sent. */
-function dateProperty(iso: string): EntityProperty {
+function dateProperty(iso: string): PrimitiveProperty {
   const ms = parseIso(iso);
   if (ms === undefined) return { type: "String", basicValue: iso, basicType: "String" };
   const cell = dateCellFromMs(ms, { formattedNumbers: true });
@@ -76,7 +87,8 @@ function dateProperty(iso: string): EntityProperty {
 
 /** The card's sections in reading order, each listing the properties present; an empty section is left out. */
 function sectionsOf(properties: Readonly<Record<string, EntityProperty>>): CardLayoutSection[] {
-  const sectionOf = new Map<string, string>([...CARD_PROPERTIES.map((p) => [p.label, p.section] as const), [COVERAGE_LABEL, "Coverage"]]);
+  const onCard = CARD_PROPERTIES.filter((p) => p.shown !== "formulas");
+  const sectionOf = new Map<string, string>([...onCard.map((p) => [p.label, p.section] as const), [COVERAGE_LABEL, "Coverage"]]);
   return CARD_SECTIONS.flatMap((title) => {
     const names = Object.keys(properties).filter((label) => sectionOf.get(label) === title);
     return names.length > 0 ? [{ layout: "List" as const, title, properties: names }] : [];

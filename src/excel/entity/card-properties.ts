@@ -43,11 +43,18 @@ export interface CardProperty {
   readonly source: SourceField;
   readonly kind: PropertyKind;
   readonly section: CardSection;
+  /**
+   * "formulas": an alias that formulas read (`=A1.Price`) but the card does not show twice; Excel leaves it out of
+   * the card view (propertyMetadata.excludeFrom.cardView). @default "card"
+   */
+  readonly shown?: "card" | "formulas";
 }
 
 /** Every property of the card, in display order. A property whose source the service did not send is left out. */
 export const CARD_PROPERTIES: readonly CardProperty[] = [
   { label: "Value", source: "fix.value", kind: "price", section: "Fix" },
+  // A trader writes =A1.Price, as on Excel's Stocks type; the card shows the figure once, as Value.
+  { label: "Price", source: "fix.value", kind: "price", section: "Fix", shown: "formulas" },
   { label: "As of", source: "fix.asOf", kind: "date", section: "Fix" },
   { label: "Unit", source: "fix.unit", kind: "text", section: "Fix" },
   { label: "Currency", source: "fix.currency", kind: "text", section: "Fix" },
@@ -80,6 +87,9 @@ export const COVERAGE_PROPERTIES: readonly CardProperty[] = [
 
 /** The service named as the card's provider. */
 export const PROVIDER_NAME = "Index Data Service";
+
+/** How a card marks a fix served from last-known values (the service failed): the "Last-known value" property's name. */
+export const STALE_MARK = "last-known value";
 
 /** Every label `fields` may name: the top-level properties and the coverage entity. */
 export const CARD_LABELS: readonly string[] = [...CARD_PROPERTIES.map((p) => p.label), COVERAGE_LABEL];

@@ -15,9 +15,16 @@ export interface CardLine {
 }
 
 export function cardLines(entity: EntityCellValue, depth = 0): CardLine[] {
-  return Object.entries(entity.properties).flatMap(([label, property]) =>
-    property.type === "Entity" ? [{ label, text: property.text, depth }, ...cardLines(property, depth + 1)] : [{ label, text: propertyText(property), depth }],
-  );
+  return Object.entries(entity.properties)
+    .filter(([, property]) => shownOnCard(property))
+    .flatMap(([label, property]) =>
+      property.type === "Entity" ? [{ label, text: property.text, depth }, ...cardLines(property, depth + 1)] : [{ label, text: propertyText(property), depth }],
+    );
+}
+
+/** False for a property the card view leaves out (an alias such as Price, read only by formulas). */
+export function shownOnCard(property: EntityProperty): boolean {
+  return property.type === "Entity" || property.propertyMetadata?.excludeFrom?.cardView !== true;
 }
 
 export function propertyText(property: EntityProperty): string {
@@ -28,6 +35,8 @@ export function propertyText(property: EntityProperty): string {
       return property.basicValue ? "TRUE" : "FALSE";
     case "Entity":
       return property.text;
+    case "Error":
+      return "#N/A";
     default:
       return numberText(property.basicValue, property.numberFormat);
   }

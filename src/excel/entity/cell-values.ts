@@ -9,31 +9,42 @@ import { z } from "zod";
  * the JSON (the preview, the CLI's --json) sees the same value Excel would report.
  */
 
-const StringCellValue = z.strictObject({
-  type: z.literal("String"),
-  basicValue: z.string(),
-  basicType: z.literal("String").exactOptional(),
+/**
+ * Excel.CellValuePropertyMetadata, the part we use: where a property is left out. A property hidden from the card
+ * view still reads with `=A1.Name` (an alias such as Price), unless it is hidden from dot notation too (a marker).
+ */
+const PropertyMetadata = z.strictObject({
+  excludeFrom: z
+    .strictObject({
+      cardView: z.boolean().exactOptional(),
+      autoComplete: z.boolean().exactOptional(),
+      calcCompare: z.boolean().exactOptional(),
+      dotNotation: z.boolean().exactOptional(),
+    })
+    .exactOptional(),
+  sublabel: z.string().exactOptional(),
 });
 
-const DoubleCellValue = z.strictObject({
-  type: z.literal("Double"),
-  basicValue: z.number().finite(),
-  basicType: z.literal("Double").exactOptional(),
-  numberFormat: z.string().min(1).exactOptional(),
-});
+/**
+ * A primitive cell value as a property: its type, its value, the basicType Excel reports for it, the property's
+ * metadata, and whatever else its kind documents (a number format).
+ */
+function primitiveValue<const T extends string, V extends z.ZodType, const B extends string, E extends z.ZodRawShape>(type: T, basicValue: V, basicType: B, extra: E) {
+  return z.strictObject({
+    type: z.literal(type),
+    basicValue,
+    basicType: z.literal(basicType).exactOptional(),
+    propertyMetadata: PropertyMetadata.exactOptional(),
+    ...extra,
+  });
+}
 
-const FormattedNumberCellValue = z.strictObject({
-  type: z.literal("FormattedNumber"),
-  basicValue: z.number().finite(),
-  basicType: z.literal("Double").exactOptional(),
-  numberFormat: z.string().min(1),
-});
-
-const BooleanCellValue = z.strictObject({
-  type: z.literal("Boolean"),
-  basicValue: z.boolean(),
-  basicType: z.literal("Boolean").exactOptional(),
-});
+const StringCellValue = primitiveValue("String", z.string(), "String", {});
+const DoubleCellValue = primitiveValue("Double", z.number().finite(), "Double", { numberFormat: z.string().min(1).exactOptional() });
+const FormattedNumberCellValue = primitiveValue("FormattedNumber", z.number().finite(), "Double", { numberFormat: z.string().min(1) });
+const BooleanCellValue = primitiveValue("Boolean", z.boolean(), "Boolean", {});
+/** Excel.NotAvailableErrorCellValue: a property that is #N/A (an Index entity the service could not give). */
+const NotAvailableCellValue = primitiveValue("Error", z.literal("#N/A").exactOptional(), "Error", { errorType: z.literal("NotAvailable") });
 
 /** Excel.CardLayoutListSection: a titled list of property names, in display order. */
 export const CardLayoutSection = z.strictObject({
@@ -52,7 +63,7 @@ const EntityCardLayout = z.strictObject({
 });
 
 /** Excel.CellValueProviderAttributes: who supplied the data, with an optional link. */
-const ProviderAttributes = z.strictObject({
+export const ProviderAttributes = z.strictObject({
   description: z.string().min(1),
   logoSourceAddress: z.url().exactOptional(),
   logoTargetAddress: z.url().exactOptional(),
@@ -62,11 +73,15 @@ export type StringCellValue = z.output<typeof StringCellValue>;
 export type DoubleCellValue = z.output<typeof DoubleCellValue>;
 export type FormattedNumberCellValue = z.output<typeof FormattedNumberCellValue>;
 export type BooleanCellValue = z.output<typeof BooleanCellValue>;
+export type NotAvailableCellValue = z.output<typeof NotAvailableCellValue>;
+export type PropertyMetadata = z.output<typeof PropertyMetadata>;
 export type CardLayoutSection = z.output<typeof CardLayoutSection>;
 export type ProviderAttributes = z.output<typeof ProviderAttributes>;
 
+/** A property holding one value (no nested entity). */
+export type PrimitiveProperty = StringCellValue | DoubleCellValue | FormattedNumberCellValue | BooleanCellValue | NotAvailableCellValue;
 /** A property of an entity: one of the primitive shapes, or a nested entity. */
-export type EntityProperty = StringCellValue | DoubleCellValue | FormattedNumberCellValue | BooleanCellValue | EntityCellValue;
+export type EntityProperty = PrimitiveProperty | EntityCellValue;
 
 export interface EntityCellValue {
   readonly type: "Entity";
@@ -79,18 +94,32 @@ export interface EntityCellValue {
   readonly provider?: ProviderAttributes;
 }
 
+/** An entity's properties by label; the linked entity (linked-values.ts) has the same. */
+export const EntityProperties: z.ZodType<Readonly<Record<string, EntityProperty>>> = z.record(
+  z.string().min(1),
+  z.lazy(() => EntityPropertySchema),
+);
+/** Excel.EntityViewLayouts, the card view only. */
+export const EntityLayouts = z.strictObject({ card: EntityCardLayout.exactOptional() });
+
 export const EntityCellValue: z.ZodType<EntityCellValue> = z.strictObject({
   type: z.literal("Entity"),
   text: z.string(),
   basicValue: z.literal("#VALUE!").exactOptional(),
   basicType: z.literal("Error").exactOptional(),
-  properties: z.record(
-    z.string().min(1),
-    z.lazy(() => z.union([StringCellValue, DoubleCellValue, FormattedNumberCellValue, BooleanCellValue, EntityCellValue])),
-  ),
-  layouts: z.strictObject({ card: EntityCardLayout.exactOptional() }).exactOptional(),
+  properties: EntityProperties,
+  layouts: EntityLayouts.exactOptional(),
   provider: ProviderAttributes.exactOptional(),
 });
+
+const EntityPropertySchema: z.ZodType<EntityProperty> = z.union([
+  StringCellValue,
+  DoubleCellValue,
+  FormattedNumberCellValue,
+  BooleanCellValue,
+  NotAvailableCellValue,
+  EntityCellValue,
+]);
 
 /** True for an entity cell value (structural: it may come from another realm, or from JSON). */
 export function isEntityCellValue(value: unknown): value is EntityCellValue {

@@ -1,6 +1,6 @@
 import type { IndexSummary } from "../../client/resources/indexes";
 import { flattenList, isOmitted } from "../arguments";
-import { invalidArgument } from "../cell-error";
+import { invalidArgument, isCellError, type CellError } from "../cell-error";
 import type { ExcelCapabilities, FormulaResult } from "../cells";
 import { buildCardEntity, CARD_LABELS, type EntityCellValue } from "../entity";
 import { evaluate, load, type FormulaEnv } from "../evaluate";
@@ -17,13 +17,31 @@ function showsEntities(caps: ExcelCapabilities): boolean {
  * without data types it is the plain latest value, exactly as INDEX.LATEST(symbol) gives it.
  */
 export function indexCard(env: FormulaEnv, symbolArg: unknown, fieldsArg: unknown): Promise<FormulaResult | EntityCellValue> {
-  return evaluate(env, "the index card", () => {
+  return evaluate(env, CARD_SUBJECT, () => {
     const symbol = parseSymbol(symbolArg);
     const labels = parseCardFields(fieldsArg);
     if (!showsEntities(env.caps)) return () => indexLatest(env, symbol, undefined);
-    // evaluate() is typed for plain results; the entity passes through it untouched.
-    return async () => (await cardEntity(env, symbol, labels)) as unknown as FormulaResult;
+    return async () => asResult(await cardEntity(env, symbol, labels));
   });
+}
+
+/**
+ * The whole card of a symbol, or the error INDEX.CARD's cell would show for it, under the same settle bound: the
+ * Index data type's load service builds each entity with this, so a linked entity and INDEX.CARD read alike.
+ */
+export async function indexCardEntity(env: FormulaEnv, symbolArg: unknown): Promise<EntityCellValue | CellError> {
+  const result = await evaluate(env, CARD_SUBJECT, () => {
+    const symbol = parseSymbol(symbolArg);
+    return async () => asResult(await cardEntity(env, symbol));
+  });
+  return isCellError(result) ? result : (result as unknown as EntityCellValue);
+}
+
+const CARD_SUBJECT = "the index card";
+
+/** evaluate() is typed for plain results; the entity passes through it untouched. */
+function asResult(entity: EntityCellValue): FormulaResult {
+  return entity as unknown as FormulaResult;
 }
 
 /** The entity for a symbol: one latest-fix request (shared with INDEX.LATEST and INDEX.FIX), plus the catalogue entry. */

@@ -3,7 +3,9 @@ import { useEffect, useState } from "react";
 import { useFreshness } from "../../hooks/useFreshness";
 import { useLoad } from "../../hooks/useLoad";
 import { NO_FILTERS, type CatalogueFilters } from "../../model/catalogue";
+import type { DataTypeReport } from "../../../office/data-type-report";
 import { Catalogue } from "../Catalogue/Catalogue";
+import { DataTypePanel } from "../DataTypePanel/DataTypePanel";
 import { HealthBanner } from "../HealthBanner/HealthBanner";
 import { IndexDetail } from "../IndexDetail/IndexDetail";
 import { RefreshBar } from "../RefreshBar/RefreshBar";
@@ -12,9 +14,10 @@ import { SharePanel } from "../SharePanel/SharePanel";
 import { useAppStyles } from "./App.styles";
 import type { AppProps } from "./App.types";
 
-type TabId = "indexes" | "share" | "settings";
+type TabId = "indexes" | "datatype" | "share" | "settings";
+const TABS: readonly TabId[] = ["indexes", "datatype", "share", "settings"];
 
-/** The taskpane: refresh bar, health banner, and the Indexes (catalogue or detail) and Settings tabs. */
+/** The taskpane: refresh bar, health banner, and the Indexes (catalogue or detail), Data type, Share and Settings tabs. */
 export function App({ services, policy, selfOrigin = "" }: AppProps) {
   const styles = useAppStyles();
   const { context } = services;
@@ -27,6 +30,18 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
   const status = useLoad(() => context.userSource.systemStatus(), revision, true);
   const host = useLoad(services.detectHost, "host");
   const [tab, setTab] = useState<TabId>("indexes");
+  // A ribbon button of the data type opened the pane to say something: show it, now or when the pane first renders.
+  const [dataTypeReport, setDataTypeReport] = useState<DataTypeReport | undefined>(undefined);
+  useEffect(() => {
+    const reports = services.dataTypeReports;
+    const show = (report: DataTypeReport) => {
+      setDataTypeReport(report);
+      setTab("datatype");
+    };
+    const waiting = reports.take();
+    if (waiting !== undefined) show(waiting);
+    return reports.subscribe(show);
+  }, [services]);
   const [filters, setFilters] = useState<CatalogueFilters>(NO_FILTERS);
   const [open, setOpen] = useState<string | undefined>(undefined);
   // The index the user came back from: the catalogue scrolls to its row and focuses it.
@@ -49,10 +64,13 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
       <HealthBanner status={status} />
       <TabList
         selectedValue={tab}
-        onTabSelect={(_event, data) => setTab(data.value === "settings" || data.value === "share" ? data.value : "indexes")}
+        onTabSelect={(_event, data) => setTab(TABS.find((id) => id === data.value) ?? "indexes")}
       >
         <Tab value="indexes" id="tab-indexes" aria-controls="panel-indexes">
           Indexes
+        </Tab>
+        <Tab value="datatype" id="tab-datatype" aria-controls="panel-datatype">
+          Data type
         </Tab>
         <Tab value="share" id="tab-share" aria-controls="panel-share">
           Share
@@ -81,6 +99,11 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
               onBack={back}
             />
           )}
+        </div>
+      )}
+      {tab === "datatype" && (
+        <div className={styles.panel} role="tabpanel" id="panel-datatype" aria-labelledby="tab-datatype">
+          <DataTypePanel actions={services.dataType} host={host} report={dataTypeReport} />
         </div>
       )}
       {tab === "share" && (

@@ -1,5 +1,6 @@
 import { Button, Field, MessageBar, MessageBarBody, MessageBarTitle, Radio, RadioGroup } from "@fluentui/react-components";
 import { ApiKeyField } from "./ApiKeyField";
+import { DataTypeRefreshField } from "./DataTypeRefreshField";
 import { SETTINGS_FIELD_LABELS } from "./dropped-settings";
 import { DroppedSettingsNotice } from "./DroppedSettingsNotice";
 import { ServiceField } from "./ServiceField";
@@ -10,9 +11,10 @@ import { useSettingsForm } from "./useSettingsForm";
 
 /**
  * Service URL (with the services this build allows), API key (masked, reveal on request), key header style, Test
- * connection, Save, Clear key; load with workbooks. Above them, once, any stored setting that was left out.
+ * connection, Save, Clear key; load with workbooks; how often Excel refreshes Index data types. Above them, once,
+ * any stored setting that was left out.
  */
-export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", startup }: SettingsPanelProps) {
+export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", startup, dataType }: SettingsPanelProps) {
   const styles = useSettingsPanelStyles();
   const { state, actions } = useSettingsForm({ store, testConnection });
   const { baseUrl, errors, verdict } = state;
@@ -68,6 +70,7 @@ export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", 
         )}
       </div>
       <StartupSwitch startup={startup} />
+      <DataTypeRefreshField dataType={dataType} />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import type { ConnectionReport } from "../../../client/connection-test";
 import type { DroppedSetting, Settings, SettingsStore } from "../../../client/settings";
+import type { IndexDomainControl } from "../../../office/data-type-domain";
 import type { StartupControl } from "../../../office/startup";
 
 /** The parts of the settings store the panel uses. */
@@ -16,6 +17,16 @@ export interface SettingsPanelProps {
   readonly selfOrigin?: string;
   /** "Load with workbooks that use Index Data". @default the shared runtime's startupControl() */
   readonly startup?: StartupPort;
+  /** "Refresh Index data types". @default the shared runtime's indexDomain() */
+  readonly dataType?: DataTypeRefreshPort;
+}
+
+/** The parts of the Index domain control the refresh field uses. */
+export type DataTypeRefreshPort = Pick<IndexDomainControl, "supported" | "refresh" | "setRefresh">;
+
+export interface DataTypeRefreshFieldProps {
+  /** @default the shared runtime's indexDomain() */
+  readonly dataType?: DataTypeRefreshPort | undefined;
 }
 
 /** The parts of the startup control the switch uses. */

@@ -1,4 +1,5 @@
 import type { KeyHeaderStyle } from "../../../client/options";
+import { PERIODIC_REFRESH_MINUTES, type DataTypeRefresh } from "../../../client";
 import { checkSettings, type DroppedSetting, type LoadedSettings, type Settings, type SettingsCheck, type SettingsField } from "../../../client/settings";
 import type { ConnectionVerdict } from "../../model/connection";
 import { describeError } from "../../model/errors";
@@ -171,4 +172,17 @@ export function revealNeedsStoredKey(state: SettingsFormState, revealed: boolean
 export function checkForm(state: SettingsFormState, storedKey: string | undefined): SettingsCheck {
   const apiKey = state.draft !== "" ? state.draft : storedKey;
   return checkSettings({ baseUrl: state.baseUrl, apiKey, keyHeaderStyle: state.keyHeaderStyle });
+}
+
+/** The refresh choices of the Index data type, in the order the field lists them, with what each means. */
+export const DATA_TYPE_REFRESH_CHOICES: readonly { readonly value: DataTypeRefresh; readonly label: string }[] = [
+  { value: 0, label: "When the add-in loads, and on Refresh All" },
+  ...PERIODIC_REFRESH_MINUTES.map((minutes) => ({ value: minutes, label: minutes === 60 ? "Every hour" : `Every ${minutes} minutes` })),
+];
+
+/** What the field says under it: what the choice governs, or why it does nothing in this Excel. */
+export function dataTypeRefreshHint(linkedTypes: boolean): string {
+  return linkedTypes
+    ? "How often Excel refreshes Index entities by itself (Data > Refresh All always does). To follow a price live, use INDEX.LIVE."
+    : "Needs Excel with linked data types (Microsoft 365 on Windows 2504 or later, or on Mac 16.96 or later). Here Convert to Index writes INDEX.CARD formulas, which Refresh updates.";
 }

@@ -1,0 +1,58 @@
+import type { DataTypeRefresh } from "../client";
+import type { ConvertMode } from "../excel/entity";
+import type { AppContext } from "./context";
+import { convertToIndex, convertToText, type ConvertOutcome } from "./data-type-convert";
+import { excelApiSupported, indexDomain, type IndexDomainControl } from "./data-type-domain";
+import { startupControl, type StartupControl } from "./startup";
+
+export type { ConvertOutcome } from "./data-type-convert";
+
+/** The Index data type's actions, for the ribbon's buttons and the taskpane's Data type tab. */
+export interface DataTypeActions {
+  /** "entities" where Excel has linked data types; "formulas" where Convert to Index writes =INDEX.CARD instead. */
+  mode(): ConvertMode;
+  /** Converts the selected cells holding index symbols; the outcome's message lists every cell left untouched. */
+  toIndex(): Promise<ConvertOutcome>;
+  /** Converts the selected Index entities back to their symbols. */
+  toText(): Promise<ConvertOutcome>;
+  /** How often Excel refreshes Index entities by itself (0: on open and by hand). */
+  refresh(): Promise<DataTypeRefresh>;
+  setRefresh(refresh: DataTypeRefresh): Promise<void>;
+}
+
+type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
+
+/** True where Range.valuesAsJson can be read (ExcelApi 1.16): an Index entity is then recognised as one. */
+const valuesAsJsonSupported = () => excelApiSupported("1.16");
+
+interface DataTypeHost {
+  readonly run: ExcelRun;
+  readonly domain: IndexDomainControl;
+  readonly json: () => boolean;
+  readonly startup: Pick<StartupControl, "afterFormulaInserted">;
+}
+
+/**
+ * The actions through `Excel.run` over the shared runtime's context. The catalogue is read as the user's own read
+ * (its request goes before the cells'). Convert to Index registers the domain first if Office's ready handler has
+ * not yet, so the first click never links cells to a domain Excel does not know.
+ */
+export function excelDataTypeActions(app: Pick<AppContext, "userSource">, host: Partial<DataTypeHost> = {}): DataTypeActions {
+  const run: ExcelRun = host.run ?? ((batch) => Excel.run(batch));
+  const domain = host.domain ?? indexDomain();
+  const json = host.json ?? valuesAsJsonSupported;
+  const startup = host.startup ?? startupControl();
+  const symbols = async () => (await app.userSource.listIndexes()).data.map((entry) => entry.symbol);
+  return {
+    mode: () => (domain.supported() ? "entities" : "formulas"),
+    async toIndex() {
+      const mode: ConvertMode = (await domain.register()) ? "entities" : "formulas";
+      // Without linked data types there is no Index entity to recognise, and valuesAsJson of cells showing INDEX.CARD's
+      // entities is large (Excel on the web caps a batch's payload at 5 MB): the plain values are enough there.
+      return run((context) => convertToIndex(context, { mode, json: mode === "entities", symbols, startup }));
+    },
+    toText: () => run((context) => convertToText(context, domain.supported() || json())),
+    refresh: () => domain.refresh(),
+    setRefresh: (refresh) => domain.setRefresh(refresh),
+  };
+}

@@ -1,0 +1,46 @@
+import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { LinkedEntityLoadServiceResult } from "../../src/excel/entity";
+import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
+
+/**
+ * The load service as Excel calls it: the wrapper in a fresh runtime (the functions' module registry, the shared
+ * context's engine), a request as JSON text. A batch it refuses whole rejects with CustomFunctions.Error
+ * (notAvailable), which Excel documents as #CONNECT!; a symbol it cannot give is that entity's own error.
+ */
+let service: RunningReferenceService;
+beforeAll(async () => {
+  service = await startReferenceService({ flavor: "newer", now: () => new Date("2025-03-16T12:00:00Z"), rateLimits: { anonymous: 100_000 } });
+});
+afterAll(() => service.close());
+
+async function loadService() {
+  jest.resetModules();
+  installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
+  const { getContext } = await import("../../src/office/context");
+  await getContext().settings.save({ baseUrl: service.url });
+  const { entityService } = await import("../../src/functions/entity.functions");
+  return entityService;
+}
+
+const request = (...symbols: string[]) =>
+  JSON.stringify({ domainId: "index", entities: symbols.map((entityId) => ({ entityId, culture: "en-US" })) });
+
+describe("ENTITYSERVICE, the load service", () => {
+  it("answers Excel's JSON request with the entities in order, through the shared runtime's engine", async () => {
+    const entityService = await loadService();
+    const before = service.requests.length;
+    const result = LinkedEntityLoadServiceResult.parse(await entityService(request("RTM-NWE-A-1x3", "RTM-NOPE-Z-1x3", "RTM-NWE-A-1x3")));
+    expect(result.entities.map((entity) => entity.text)).toEqual(["RTM-NWE-A-1x3 1.6508", "RTM-NOPE-Z-1x3 #N/A", "RTM-NWE-A-1x3 1.6508"]);
+    expect(result.entities[0]?.properties?.["Carried forward from"]).toEqual({ type: "FormattedNumber", basicValue: 45730, basicType: "Double", numberFormat: "yyyy-mm-dd" });
+    expect(service.requests.slice(before).map((entry) => entry.path).sort()).toEqual([
+      "/api/v1/index/RTM-NOPE-Z-1x3/latest",
+      "/api/v1/index/RTM-NWE-A-1x3/latest",
+      "/api/v1/indexes",
+    ]);
+  });
+
+  it("rejects a request that is not Excel's with #N/A (Excel shows #CONNECT!), saying what it expected", async () => {
+    const entityService = await loadService();
+    await expect(entityService("not json")).rejects.toMatchObject({ code: "#N/A", message: expect.stringContaining('a batch of entities of the "index" domain') });
+  });
+});
