@@ -1,5 +1,6 @@
 import type { Provenance } from "../client/engine/address-index";
 import { isCardJson, loadShown, shownRange, shownValues, writeFrozen, type ShownBlock } from "./freeze-cells";
+import { freezeIndexEntities, indexEntitiesIn, indexEntityFormula, type FrozenEntity } from "./freeze-entities";
 import { waitForSettled, type SettleWait } from "./freeze-settle";
 import { nameBlock, newBlockName } from "./frozen-block";
 import { normalizeAddress } from "./refresh-scope-address";
@@ -82,9 +83,20 @@ async function rowOf(frozen: Frozen, options: FreezeOptions, frozenAt: string): 
   return signRow(row, options.signer);
 }
 
-function frozeMessage(frozen: number, busy: readonly string[], visible: boolean): string {
+const ENTITY_NOTE = "An Index data type, kept as a card with every field, no longer linked; Restore formulas links it again.";
+
+/** The receipt row of a frozen Index entity, from what its cell holds once frozen, signed. */
+async function entityRowOf(frozen: FrozenEntity, options: FreezeOptions, frozenAt: string): Promise<ReceiptRow> {
+  const fingerprint = await blockFingerprint(frozen.cell.values, frozen.cell.valuesAsJson);
+  const formula = indexEntityFormula(frozen.symbol);
+  const frozenCell = { cell: frozen.address, range: frozen.cell.address, formula, formulaR1C1: formula, values: [[frozen.text]], note: ENTITY_NOTE, block: frozen.name, fingerprint };
+  return signRow(receiptRowOf({ ...frozenCell, provenance: options.provenanceOf?.(normalizeAddress(frozen.address)) }, options.serviceUrl, frozenAt), options.signer);
+}
+
+function frozeMessage(frozen: number, entities: number, busy: readonly string[], visible: boolean): string {
   const where = visible ? `the sheet "${RECEIPT_SHEET}"` : `the hidden sheet "${RECEIPT_SHEET}"`;
-  const done = frozen === 0 ? "Nothing was frozen." : `Froze ${frozen} INDEX formula${frozen === 1 ? "" : "s"}; the receipt is on ${where}.`;
+  const what = [frozen > 0 ? `${frozen} INDEX formula${frozen === 1 ? "" : "s"}` : "", entities > 0 ? `${entities} Index data type${entities === 1 ? "" : "s"}` : ""].filter((part) => part !== "").join(" and ");
+  const done = what === "" ? "Nothing was frozen." : `Froze ${what}; the receipt is on ${where}.`;
   return busy.length === 0 ? done : `${done} Still computing, so left as formulas (freeze again once they show values): ${busy.join(", ")}.`;
 }
 
@@ -95,11 +107,14 @@ function frozeMessage(frozen: number, busy: readonly string[], visible: boolean)
  * are left live and listed. Each frozen block gets a workbook name that moves with it and a signed receipt row.
  */
 export async function freezeForSharing(context: Excel.RequestContext, options: FreezeOptions): Promise<FreezeOutcome> {
-  const { cells } = await indexCellsIn(context, options.scope);
-  if (cells.length === 0) return { frozen: 0, busy: [], message: `No INDEX formula in the ${options.scope}; nothing was frozen and no receipt was written.` };
+  const { cells, ranges } = await indexCellsIn(context, options.scope);
+  // Index data types are constants, not formulas: found in the same ranges where Excel reads data types.
+  const linked = options.dataTypes ? await indexEntitiesIn(context, ranges) : [];
+  const hasEntities = linked.length > 0;
+  if (cells.length === 0 && !hasEntities) return { frozen: 0, busy: [], message: `No INDEX formula in the ${options.scope}; nothing was frozen and no receipt was written.` };
   const { settled, busy } = await waitForSettled(context, cells, options.settle);
   const busyCells = busy.map((cell) => cell.address);
-  if (settled.length === 0) return { frozen: 0, busy: busyCells, message: frozeMessage(0, busyCells, options.receiptVisible) };
+  if (settled.length === 0 && !hasEntities) return { frozen: 0, busy: busyCells, message: frozeMessage(0, 0, busyCells, options.receiptVisible) };
   // Where the receipt goes is read before any cell is written: a receipt sheet that cannot be read stops here.
   const target = await receiptTarget(context);
   const blocks = settled.map((cell) => loadShown(context, cell, options.dataTypes));
@@ -110,6 +125,8 @@ export async function freezeForSharing(context: Excel.RequestContext, options: F
     nameBlock(context, name, shownRange(block), block.cell.formula);
     return { block, name };
   });
+  // The Index data types' names next, then their cells: still before any INDEX formula is written.
+  const entities = freezeIndexEntities(context, linked);
   const frozen = named.map(({ block, name }): Frozen => {
     const formulaR1C1 = block.anchor.formulasR1C1[0]?.[0];
     const before = { address: shownRange(block).address, shown: shownValues(block), formulaR1C1: typeof formulaR1C1 === "string" ? formulaR1C1 : block.cell.formula };
@@ -121,7 +138,9 @@ export async function freezeForSharing(context: Excel.RequestContext, options: F
   await context.sync();
   const frozenAt = options.now().toISOString();
   const rows = await Promise.all(frozen.map((item) => rowOf(item, options, frozenAt)));
-  appendReceiptRows(context, target, rows, options.receiptVisible);
+  const entityRows = await Promise.all(entities.map((entity) => entityRowOf(entity, options, frozenAt)));
+  appendReceiptRows(context, target, [...rows, ...entityRows], options.receiptVisible);
   await context.sync();
-  return { frozen: rows.length, busy: busyCells, message: frozeMessage(rows.length, busyCells, options.receiptVisible) };
+  const message = frozeMessage(rows.length, entityRows.length, busyCells, options.receiptVisible);
+  return { frozen: rows.length + entityRows.length, busy: busyCells, message };
 }

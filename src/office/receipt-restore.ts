@@ -1,8 +1,10 @@
+import { validSymbol } from "../client";
 import { stripControl } from "../client/errors/service-text";
 import { blockRange, isBlockName } from "./frozen-block";
 import { cellAddress, contains, parseRect, type SheetRect } from "./refresh-scope-address";
 import { RECEIPT_SHEET } from "./refresh-scope-ranges";
 import { verifyRow, type ReceiptRow } from "./receipt";
+import { indexEntitySymbol, relinkedEntity } from "./freeze-entities";
 import { restorableFormula } from "./receipt-formula";
 import { deleteReceiptRows, readReceipt, type ReceiptRowAt } from "./receipt-sheet";
 import type { ReceiptSigner } from "./receipt-signature";
@@ -45,8 +47,9 @@ function listed(items: readonly string[]): string {
 }
 
 /** What restoring says; the preview's Restore says the same. */
-export function restoreMessage(restored: number, changed: readonly string[], refused: readonly Refused[] = []): string {
-  const parts = [`Restored ${restored} INDEX formula${restored === 1 ? "" : "s"}.`];
+export function restoreMessage(restored: number, changed: readonly string[], refused: readonly Refused[] = [], relinked = 0): string {
+  const again = relinked > 0 ? ` and linked ${relinked} Index data type${relinked === 1 ? "" : "s"} again` : "";
+  const parts = [`Restored ${restored - relinked} INDEX formula${restored - relinked === 1 ? "" : "s"}${again}.`];
   if (changed.length > 0) parts.push(`Left alone because they were changed after freezing: ${listed(changed)}.`);
   if (refused.length > 0) parts.push(`Refused, and nothing written for them: ${listed(refused.map((r) => `${r.cell} (${r.reason})`))}.`);
   return parts.join(" ");
@@ -95,9 +98,14 @@ async function refusal(candidate: Candidate, options: RestoreOptions): Promise<s
   if (!(await verifyRow(receipt, options.signer))) {
     return "its receipt row was edited, or was not written by this add-in for this user (its signature does not match)";
   }
-  for (const formula of [receipt.formula, receipt.formulaR1C1]) {
-    const verdict = restorableFormula(formula);
-    if (!verdict.ok) return `its formula is not one restore writes: ${verdict.reason}`;
+  const entity = indexEntitySymbol(receipt.formula);
+  if (entity !== undefined) {
+    if (validSymbol(entity) === undefined || receipt.formulaR1C1 !== receipt.formula) return "it names no index symbol to link again";
+  } else {
+    for (const formula of [receipt.formula, receipt.formulaR1C1]) {
+      const verdict = restorableFormula(formula);
+      if (!verdict.ok) return `its formula is not one restore writes: ${verdict.reason}`;
+    }
   }
   if (block === undefined) return "it names no frozen block";
   if (block.range.isNullObject) return "its frozen cells were deleted, or it was restored already";
@@ -105,6 +113,24 @@ async function refusal(candidate: Candidate, options: RestoreOptions): Promise<s
   if (!sameShape(block.range, receipt.range)) return "its frozen cells changed size";
   if (fingerprintNeedsJson(receipt.fingerprint) && !block.json) return "it holds cards, and this Excel cannot read data types (ExcelApi 1.16)";
   return undefined;
+}
+
+/**
+ * Writes back what was frozen (queued): the formula, relative to where the block is now, its spill's other cells
+ * cleared so it can spill again; or an Index data type linked again from its symbol. False when the block no
+ * longer holds what that needs (the frozen Index card is gone).
+ */
+function putBack(range: Excel.Range, receipt: ReceiptRow): boolean {
+  const symbol = indexEntitySymbol(receipt.formula);
+  if (symbol === undefined) {
+    range.clear("Contents" as Excel.ClearApplyTo);
+    range.getCell(0, 0).formulasR1C1 = [[receipt.formulaR1C1]];
+    return true;
+  }
+  const linked = relinkedEntity(range.valuesAsJson[0]?.[0], symbol);
+  if (linked === undefined) return false;
+  range.getCell(0, 0).valuesAsJson = [[linked]];
+  return true;
 }
 
 /**
@@ -126,6 +152,7 @@ export async function restoreFormulas(context: Excel.RequestContext, options: Re
   const selection = selected !== undefined ? parseRect(selected.address) : undefined;
   const scoped = options.selectionOnly ? candidates.filter((candidate) => inSelection(candidate, selection)) : candidates;
   const restored: string[] = [];
+  let relinked = 0;
   const changed: string[] = [];
   const refused: Refused[] = [];
   const done: number[] = [];
@@ -143,13 +170,16 @@ export async function restoreFormulas(context: Excel.RequestContext, options: Re
       changed.push(anchorOf(block.range));
       continue;
     }
-    block.range.clear("Contents" as Excel.ClearApplyTo);
-    block.range.getCell(0, 0).formulasR1C1 = [[candidate.receipt.formulaR1C1]];
+    if (!putBack(block.range, candidate.receipt)) {
+      changed.push(anchorOf(block.range));
+      continue;
+    }
     block.item.delete();
+    if (indexEntitySymbol(candidate.receipt.formula) !== undefined) relinked += 1;
     restored.push(anchorOf(block.range));
     done.push(candidate.row);
   }
   deleteReceiptRows(context, done);
   await context.sync();
-  return { restored, changed, refused, message: restoreMessage(restored.length, changed, refused) };
+  return { restored, changed, refused, message: restoreMessage(restored.length, changed, refused, relinked) };
 }

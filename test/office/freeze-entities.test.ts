@@ -96,3 +96,49 @@ test("where this Excel cannot read data types, the cell is frozen as its value a
     host.indexDataHostCapabilities = before;
   }
 });
+
+/*
+ * The Index data type's cells are constants linked to the "index" domain (valuesAsJson LinkedEntity). Freezing
+ * keeps each as a card with every property, no longer linked, in a named block with a signed receipt row; restore
+ * links it again from its symbol.
+ */
+describe("Index data types", () => {
+  test("are frozen as unlinked cards beside INDEX formulas, and restore links them again", async () => {
+    const { linkedCard, linkedIndexValue } = await import("../../src/excel/entity");
+    const card = { type: "Entity", text: `${DESK_A} 1.9`, properties: { Price: { type: "Double", basicValue: 1.9 }, Confidence: { type: "Double", basicValue: 88 } } };
+    const linked = linkedCard(card as unknown as Parameters<typeof linkedCard>[0], linkedIndexValue(DESK_A).id);
+    const book = bookWithFields();
+    book.type("Sheet1!B2", CARD);
+    book.writeJson("Sheet1", 3, 1, linked); // B4: a converted symbol, loaded
+    await book.settled();
+
+    const outcome = await freezeForSharing(book.context, deskFreezeOptions({ serviceUrl: rig.service.url }));
+    expect(outcome).toMatchObject({ frozen: 2, message: expect.stringMatching(/^Froze 1 INDEX formula and 1 Index data type; /) });
+    const frozen = book.shown("Sheet1!B4") as Card & { id?: unknown };
+    expect(frozen.type).toBe("Entity");
+    expect(frozen.id).toBeUndefined();
+    expect(frozen.text).toBe(card.text);
+    expect(frozen.properties["Price"]?.basicValue).toBe(1.9);
+    const rows = book.usedValues(RECEIPT_SHEET).slice(1);
+    expect(rows.map((row) => row[2])).toEqual([CARD, `Index data type: ${DESK_A}`]);
+    expect(rows[1]?.[11]).toMatch(/^cards-sha256:/);
+
+    const restored = await restoreFormulas(book.context, deskRestoreOptions());
+    await book.settled();
+    expect(restored.message).toBe("Restored 1 INDEX formula and linked 1 Index data type again.");
+    expect(book.formulaAt("Sheet1!B2")).toBe(CARD);
+    expect(book.shown("Sheet1!B4")).toMatchObject({ type: "LinkedEntity", id: { entityId: DESK_A, domainId: "index" }, text: DESK_A });
+    expect(book.usedValues(RECEIPT_SHEET).slice(1)).toEqual([]);
+  });
+
+  test("a frozen Index card the user changed since is left alone and listed", async () => {
+    const { linkedIndexValue } = await import("../../src/excel/entity");
+    const book = bookWithFields();
+    book.writeJson("Sheet1", 1, 1, { ...linkedIndexValue(DESK_A), properties: { Price: { type: "Double", basicValue: 1.9 } } });
+    await freezeForSharing(book.context, deskFreezeOptions({ serviceUrl: rig.service.url }));
+    book.type("Sheet1!B2", 42);
+    const restored = await restoreFormulas(book.context, deskRestoreOptions());
+    expect(restored.changed).toEqual(["Sheet1!B2"]);
+    expect(book.shown("Sheet1!B2")).toBe(42);
+  });
+});
