@@ -39,8 +39,6 @@ export interface FrozenEntity {
 
 /** The linked Index entities of `ranges`, read with their valuesAsJson (ExcelApi 1.16) in one sync. */
 export async function indexEntitiesIn(context: Excel.RequestContext, ranges: readonly Excel.Range[]): Promise<IndexEntityCell[]> {
-  // valuesAsJson is a scalar property (ExcelApi 1.16), which the Office add-ins lint's property list predates.
-  // eslint-disable-next-line office-addins/no-navigational-load
   ranges.forEach((range) => range.load("address,valuesAsJson"));
   await context.sync();
   const found: IndexEntityCell[] = [];

@@ -9,7 +9,10 @@ export function registeredFunctions(): string[] {
   const folder = join(REPO, "src", "functions");
   return readdirSync(folder)
     .filter((name) => name.endsWith(".functions.ts"))
-    .flatMap((name) => [...readFileSync(join(folder, name), "utf8").matchAll(/@customfunction\s+([A-Z][A-Z0-9_.]*)/g)].map((m) => m[1] ?? ""))
+    .flatMap((name) => [...readFileSync(join(folder, name), "utf8").matchAll(/\/\*\*([\s\S]*?)\*\//g)].map((m) => m[1] ?? ""))
+    // Excel calls the Index data type's load service itself; a trader never types it.
+    .filter((doc) => !doc.includes("@linkedEntityLoadService"))
+    .flatMap((doc) => [...doc.matchAll(/@customfunction\s+([A-Z][A-Z0-9_.]*)/g)].map((m) => m[1] ?? ""))
     .sort();
 }
 
