@@ -20,6 +20,47 @@ const NODE_GLOBALS = [
 ];
 const nodeGlobals = Object.fromEntries(NODE_GLOBALS.map((name) => [name, "readonly"]));
 
+// The floors of src/, bottom up, and which floors each may import. A floor imports another only through its face
+// (its index.ts): what sits beside the face is internal. docs/architecture.md draws the same picture.
+const FLOORS = {
+  time: [],
+  contract: [],
+  client: ["time", "contract"],
+  excel: ["client", "time", "contract"],
+  office: ["client", "excel", "time", "contract"],
+  functions: ["client", "excel", "office", "time", "contract"],
+  preview: ["client", "excel", "office", "time", "contract"],
+  taskpane: ["client", "excel", "office", "time", "contract"],
+  commands: ["client", "excel", "office", "time", "contract"],
+  cli: ["client", "excel", "time", "contract"],
+};
+const floorNames = Object.keys(FLOORS);
+
+/** no-restricted-imports patterns for code whose imports reach src/ as `prefix` + floor name. */
+function floorRule(prefix, allowed, self) {
+  const refused = floorNames.filter((name) => name !== self && !allowed.includes(name));
+  const patterns = [];
+  if (refused.length > 0) {
+    patterns.push({
+      regex: `^${prefix}(${refused.join("|")})(/.*)?$`,
+      message: `${self === undefined ? "This code" : `src/${self}`} may import only ${allowed.map((name) => `src/${name}`).join(", ") || "nothing of ours"} (see FLOORS in eslint.config.mjs).`,
+    });
+  }
+  if (allowed.length > 0) {
+    patterns.push({
+      regex: `^${prefix}(${allowed.join("|")})/.+$`,
+      message: "Import the folder's face (its index.ts), not a file inside it; add the name to the face if it is missing.",
+    });
+  }
+  return { "no-restricted-imports": ["error", { patterns }] };
+}
+
+/** Office, Excel and OfficeRuntime are office.js's globals; only src/office calls them. */
+const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime"].map((name) => ({
+  name,
+  message: `Only src/office calls Office.js (${name}); ask its face (src/office/index.ts) for what you need.`,
+}));
+
 export default tseslint.config(
   { ignores: ["dist/**", "build/**", "node_modules/**", "coverage/**", "test-artifacts/**", "test/support/office-addin-manifest-stub.js"] },
   js.configs.recommended,
@@ -50,6 +91,24 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  ...Object.entries(FLOORS).map(([self, allowed]) => ({
+    files: [`src/${self}/**/*.{ts,tsx}`],
+    rules: floorRule("(\\.\\./)+", allowed, self),
+  })),
+  // The gateway uses the client's face; the reference service is a separate implementation of the service and
+  // shares only the contract and the calendar with the add-in.
+  { files: ["gateway/**/*.ts"], rules: floorRule("(\\.\\./)+src/", ["client", "time", "contract"]) },
+  { files: ["reference-service/**/*.ts"], rules: floorRule("(\\.\\./)+src/", ["time", "contract"]) },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/office/**"],
+    rules: { "no-restricted-globals": ["error", ...OFFICE_GLOBALS] },
+  },
+  {
+    // The custom functions' signatures name Excel's cell value types: the metadata generator reads them there.
+    files: ["src/functions/**/*.functions.ts"],
+    rules: { "no-restricted-globals": "off" },
   },
   {
     // Node scripts and config files (bin/, scripts/, webpack and jest configs).

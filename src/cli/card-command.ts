@@ -1,5 +1,4 @@
-import { buildCardEntity, cardLines, propertyText, shownOnCard, type EntityCellValue, type EntityProperty } from "../excel/entity";
-import { catalogueEntry } from "../excel/formulas/card";
+import { buildCardEntity, cardLines, catalogueEntry, type EntityCellValue, type EntityProperty, propertyText, shownOnCard } from "../excel";
 import type { CommandContext } from "./command-context";
 import { served } from "./service-call";
 import { symbolArgument } from "./usage";

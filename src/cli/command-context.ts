@@ -1,4 +1,4 @@
-import type { FormulaEnv } from "../excel/evaluate";
+import type { FormulaEnv } from "../excel";
 import type { CliArgs } from "./args";
 
 /** What a command runs with: the source, the args, today. Its own module, so commands.ts and each command import it. */

@@ -1,6 +1,5 @@
-import type { ErrorSubject } from "../client/errors/fault";
-import type { Served } from "../client/source";
-import type { FormulaEnv } from "../excel/evaluate";
+import { type ErrorSubject, type Served } from "../client";
+import type { FormulaEnv } from "../excel";
 import type { CliArgs } from "./args";
 import { runCard } from "./card-command";
 import type { CommandContext } from "./command-context";

@@ -3,8 +3,8 @@
  * digits) and dates as Excel reads them ("2025-01-06", or "2025-01-06 16:30:00" UTC).
  */
 import { flatFields, isRecord, tableOf, type Row } from "./format";
-import { stripControl } from "../client/errors/service-text";
-import { displayNumber, displayTimestamp } from "../excel/display";
+import { stripControl } from "../client";
+import { displayNumber, displayTimestamp } from "../excel";
 
 const CRLF = "\r\n";
 

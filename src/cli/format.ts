@@ -1,6 +1,6 @@
 /** Readable text for the CLI: objects as aligned field/value lines, arrays of records as tables. */
-import { stripControl } from "../client/errors/service-text";
-import { displayNumber, displayTimestamp } from "../excel/display";
+import { stripControl } from "../client";
+import { displayNumber, displayTimestamp } from "../excel";
 
 export type Row = Readonly<Record<string, unknown>>;
 

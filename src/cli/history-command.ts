@@ -1,9 +1,5 @@
-import { pointTime, type Granularity, type History } from "../client/resources/history";
-import { parseChoice } from "../excel/arguments";
-import { historyQuery, inRange, parseDateRange, type DateRange } from "../excel/date-range";
-import type { FormulaEnv } from "../excel/evaluate";
-import { GRANULARITY_CHOICES } from "../excel/formulas/history";
-import { weeklyFromDaily } from "../excel/weekly";
+import { pointTime, type Granularity, type History } from "../client";
+import { type DateRange, type FormulaEnv, GRANULARITY_CHOICES, historyQuery, inRange, parseChoice, parseDateRange, weeklyFromDaily } from "../excel";
 import { UsageError, type CliArgs } from "./args";
 import { served } from "./service-call";
 import { symbolArgument, withExcelRules } from "./usage";

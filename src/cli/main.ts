@@ -1,8 +1,5 @@
-import { IndexDataClient } from "../client/client";
-import { DirectSource } from "../client/direct-source";
-import { stripControl } from "../client/errors/service-text";
-import type { Health } from "../client/resources/health";
-import { isCellError } from "../excel/cell-error";
+import { DirectSource, type Health, IndexDataClient, stripControl } from "../client";
+import { isCellError } from "../excel";
 import { parseCliArgs, UsageError, type CliArgs } from "./args";
 import { COMMANDS } from "./commands";
 import { formatCsv } from "./csv";

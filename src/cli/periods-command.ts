@@ -1,7 +1,4 @@
-import { historyQuery } from "../excel/date-range";
-import type { FormulaEnv } from "../excel/evaluate";
-import { dayBounds, parsePeriod, parseStats, periodHeader, pointsInRange } from "../excel/formulas/periods";
-import { statCells, summarisePeriods, type PeriodSummary, type StatColumn } from "../excel/periods";
+import { dayBounds, type FormulaEnv, historyQuery, parsePeriod, parseStats, periodHeader, type PeriodSummary, pointsInRange, statCells, type StatColumn, summarisePeriods } from "../excel";
 import { dayText } from "../time";
 import type { CliArgs } from "./args";
 import { parseHistoryRequest } from "./history-command";

@@ -1,7 +1,5 @@
-import { faultWithCatalogue } from "../client/errors/catalogue-fault";
-import { faultOf, type ErrorSubject } from "../client/errors/fault";
-import type { Served } from "../client/source";
-import type { FormulaEnv } from "../excel/evaluate";
+import { type ErrorSubject, faultOf, faultWithCatalogue, type Served } from "../client";
+import type { FormulaEnv } from "../excel";
 import { TERMINAL_WORDING } from "./terminal-wording";
 
 /**

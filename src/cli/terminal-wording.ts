@@ -1,5 +1,4 @@
-import type { ErrorSubject, Fault, FaultKind } from "../client/errors/fault";
-import { sentence } from "../client/errors/service-text";
+import { type ErrorSubject, type Fault, type FaultKind, sentence } from "../client";
 
 type TerminalWording = (fault: Fault, subject: ErrorSubject) => string;
 

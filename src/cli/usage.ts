@@ -1,7 +1,5 @@
-import { isCellError } from "../excel/cell-error";
-import { DATE_FORMS } from "../excel/dates";
-import { describeValue } from "../excel/cell-error";
-import { SYMBOL_RULE, validSymbol } from "../client/symbol";
+import { DATE_FORMS, describeValue, isCellError } from "../excel";
+import { SYMBOL_RULE, validSymbol } from "../client";
 import { UsageError } from "./args";
 
 /** The date forms a command line can give (a cell or a serial only exist in a sheet). */

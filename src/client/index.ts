@@ -18,6 +18,16 @@ export {
 } from "./options";
 export type { IndexDataSource, LatestValue, Served } from "./source";
 export { DirectSource } from "./direct-source";
+export { queueBound } from "./errors/queue-full-error";
+export { pointTime } from "./resources/history";
+// The request engine, as the shared runtime, the taskpane and the preview drive it.
+export { cellCall, isPreviewMiss, NO_CELL, USER_ACTION, type CallContext } from "./engine/call-context";
+export type { CellSource } from "./engine/cell-source";
+export { EngineHost } from "./engine/engine-host";
+export type { FreshnessSnapshot } from "./engine/freshness";
+export type { LiveFeed, LiveUpdate } from "./engine/live-feed";
+export type { RequestEngine } from "./engine/request-engine";
+export type { Provenance } from "./engine/address-index";
 export { WINDOW_DAYS } from "../contract";
 export { type Volatility } from "./resources/volatility";
 export { GRANULARITIES, type Granularity, type History, type HistoryPoint, type HistoryQuery } from "./resources/history";

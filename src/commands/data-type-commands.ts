@@ -1,5 +1,4 @@
-import type { DataTypeActions } from "../office/data-type-actions";
-import type { DataTypeAction, DataTypeReport } from "../office/data-type-report";
+import { type DataTypeAction, type DataTypeActions, type DataTypeReport } from "../office";
 import { refreshCommand } from "./refresh-command";
 
 /**

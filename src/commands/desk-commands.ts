@@ -1,4 +1,4 @@
-import type { DeskActions } from "../office/desk-actions";
+import type { DeskActions } from "../office";
 import { refreshCommand } from "./refresh-command";
 
 /**

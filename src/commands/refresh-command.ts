@@ -1,12 +1,8 @@
+import type { CommandEvent } from "../office";
 import { systemClock, withDeadline, type Clock } from "../time";
 
 /** Longest the ribbon's Refresh waits before it tells Office it is done (cells keep updating after). */
 const REFRESH_COMMAND_TIMEOUT_MS = 60_000;
-
-/** The part of an ExecuteFunction event a command uses. */
-export interface CommandEvent {
-  completed(): void;
-}
 
 /**
  * The ribbon's Refresh: invalidates and recalculates through `refresh`, and calls `event.completed()` in

@@ -1,4 +1,4 @@
-import { SYMBOL_RULE, validSymbol } from "../client/symbol";
+import { SYMBOL_RULE, validSymbol } from "../client";
 import { invalidArgument } from "./cell-error";
 
 /**

@@ -1,4 +1,4 @@
-import type { Granularity, HistoryQuery } from "../client/resources/history";
+import type { Granularity, HistoryQuery } from "../client";
 import { invalidArgument } from "./cell-error";
 import { DAY_MS } from "../time";
 import { parseDateArgument, type DateArgument } from "./dates";

@@ -1,7 +1,6 @@
-import type { IndexDataSource, Served } from "../client/source";
+import { type ErrorSubject, type IndexDataSource, type Served } from "../client";
 import { notAvailable } from "./cell-error";
 import type { ExcelCapabilities, FormulaResult } from "./cells";
-import type { ErrorSubject } from "../client/errors/fault";
 import { cellErrorFor, cellErrorFromFailure } from "./service-errors";
 import { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
 import type { Clock } from "../time";

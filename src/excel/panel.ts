@@ -1,4 +1,4 @@
-import { pointTime, type HistoryPoint } from "../client/resources/history";
+import { pointTime, type HistoryPoint } from "../client";
 import { notAvailable } from "./cell-error";
 import { dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type Spill } from "./cells";
 import { startOfUtcDay } from "../time";

@@ -1,4 +1,4 @@
-import { pointTime, type HistoryPoint } from "../client/resources/history";
+import { pointTime, type HistoryPoint } from "../client";
 import { DAY_MS, startOfUtcDay } from "../time";
 import type { ExcelScalar } from "./cells";
 import { isoWeekStart } from "./weekly";

@@ -1,7 +1,4 @@
-import { faultWithCatalogue } from "../client/errors/catalogue-fault";
-import { faultOf, type ErrorSubject, type Fault, type FaultKind } from "../client/errors/fault";
-import { queueBound } from "../client/errors/queue-full-error";
-import type { IndexDataSource } from "../client/source";
+import { type ErrorSubject, type Fault, type FaultKind, faultOf, faultWithCatalogue, type IndexDataSource, queueBound } from "../client";
 import { CellError, isCellError, type CellErrorCode } from "./cell-error";
 
 /** How a cell shows a fault: the Excel error, and a message that says what to do at the sheet. */

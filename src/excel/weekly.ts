@@ -1,4 +1,4 @@
-import { pointTime, type HistoryPoint } from "../client/resources/history";
+import { pointTime, type HistoryPoint } from "../client";
 import { DAY_MS } from "../time";
 
 /** Monday 00:00 UTC of the ISO week holding `ms` (ISO weeks run Monday to Sunday). */

@@ -1,5 +1,5 @@
 // Thin wrapper over src/excel/formulas/card.ts; see catalogue.functions.ts.
-import { indexCard } from "../excel/formulas/card";
+import { indexCard } from "../excel";
 import { entityResult } from "./runtime";
 
 /**

@@ -1,6 +1,6 @@
 // The Index data type's load service: Excel calls it (never a formula) to load and refresh the cells Convert to
 // Index linked to the "index" domain (src/office/data-type-domain.ts registers the domain with this function's id).
-import { loadIndexEntities } from "../excel/formulas/entity-load";
+import { loadIndexEntities } from "../excel";
 import { loadServiceResult } from "./runtime";
 
 /**

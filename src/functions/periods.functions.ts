@@ -1,5 +1,5 @@
 // Thin wrappers over src/excel; see catalogue.functions.ts.
-import { indexPeriods } from "../excel/formulas/periods";
+import { indexPeriods } from "../excel";
 import { matrixResult } from "./runtime";
 
 /**

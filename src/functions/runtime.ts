@@ -1,19 +1,6 @@
-import {
-  DEFAULT_SETTLE_MS,
-  isCellError,
-  isSpill,
-  notAvailable,
-  type CellError,
-  type ExcelCapabilities,
-  type ExcelScalar,
-  type FormattedNumberCell,
-  type FormulaEnv,
-  type FormulaResult,
-  type LiveEnv,
-} from "../excel";
-import { cellCall } from "../client/engine/call-context";
-import { getContext } from "../office/context";
-import { isEntityCellValue, type EntityCellValue } from "../excel/entity";
+import { type CellError, DEFAULT_SETTLE_MS, type EntityCellValue, type ExcelCapabilities, type ExcelScalar, type FormattedNumberCell, type FormulaEnv, type FormulaResult, isCellError, isEntityCellValue, isSpill, type LiveEnv, notAvailable } from "../excel";
+import { cellCall } from "../client";
+import { functionsCapabilities, getContext } from "../office";
 
 /**
  * What the wrappers share: the formula environment of the shared runtime and the conversion of pure
@@ -37,19 +24,8 @@ let detected: ExcelCapabilities | undefined;
 function hostCapabilities(): ExcelCapabilities {
   const declared = (globalThis as HostDeclaration).indexDataHostCapabilities;
   if (declared !== undefined) return declared;
-  detected ??= detectCapabilities();
+  detected ??= functionsCapabilities();
   return detected ?? { formattedNumbers: false };
-}
-
-/** Undefined while Office cannot answer yet, so that a call before Office is ready does not fix plain serials for the session. */
-function detectCapabilities(): ExcelCapabilities | undefined {
-  try {
-    const requirements = typeof Office !== "undefined" ? Office.context?.requirements : undefined;
-    if (requirements === undefined) return undefined;
-    return { formattedNumbers: requirements.isSetSupported("CustomFunctionsRuntime", "1.4") };
-  } catch {
-    return undefined;
-  }
 }
 
 /** What a value preview shows when the cache cannot answer: Excel previews while the formula is typed. */

@@ -1,11 +1,4 @@
-import type { IndexDataSource } from "../client/source";
-import { SettingsStore } from "../client/settings";
-import { EngineHost } from "../client/engine/engine-host";
-import type { FreshnessSnapshot } from "../client/engine/freshness";
-import type { LiveFeed } from "../client/engine/live-feed";
-import type { CallContext } from "../client/engine/call-context";
-import type { CellSource } from "../client/engine/cell-source";
-import type { RequestEngine } from "../client/engine/request-engine";
+import { type CallContext, type CellSource, EngineHost, type FreshnessSnapshot, type IndexDataSource, type LiveFeed, type RequestEngine, SettingsStore } from "../client";
 import type { Clock } from "../time";
 import { recalculateIndexFormulas } from "./recalc";
 import { runtimeStorage } from "./storage";

@@ -1,5 +1,5 @@
 import type { DataTypeRefresh } from "../client";
-import type { ConvertMode } from "../excel/entity";
+import type { ConvertMode } from "../excel";
 import type { AppContext } from "./context";
 import { convertToIndex, convertToText, type ConvertOutcome } from "./data-type-convert";
 import { excelApiSupported, indexDomain, type IndexDomainControl } from "./data-type-domain";

@@ -1,5 +1,5 @@
 import { loadDataTypeRefresh, saveDataTypeRefresh, type DataTypeRefresh, type KeyValueStorage } from "../client";
-import { INDEX_DOMAIN } from "../excel/entity";
+import { INDEX_DOMAIN } from "../excel";
 import { runtimeStorage } from "./storage";
 
 /**

@@ -1,4 +1,4 @@
-import { frozenIndexSymbol, isIndexLinkedEntity, relinkIndexEntity, unlinkIndexEntity, type LinkedEntityCellValue } from "../excel/entity";
+import { frozenIndexSymbol, isIndexLinkedEntity, relinkIndexEntity, unlinkIndexEntity, type LinkedEntityCellValue } from "../excel";
 import { nameBlock, newBlockName } from "./frozen-block";
 import { cellAddress, parseRect } from "./refresh-scope-address";
 

@@ -1,5 +1,4 @@
-import { validSymbol } from "../client";
-import { stripControl } from "../client/errors/service-text";
+import { stripControl, validSymbol } from "../client";
 import { blockRange, isBlockName } from "./frozen-block";
 import { cellAddress, contains, parseRect, type SheetRect } from "./refresh-scope-address";
 import { RECEIPT_SHEET } from "./refresh-scope-ranges";

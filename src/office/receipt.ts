@@ -1,4 +1,4 @@
-import type { Provenance } from "../client/engine/address-index";
+import type { Provenance } from "../client";
 import { CELL_TEXT_LIMIT, textEntry, withinCell } from "./cell-entry";
 import type { ReceiptSigner } from "./receipt-signature";
 

@@ -1,4 +1,4 @@
-import type { RequestEngine } from "../client/engine/request-engine";
+import type { RequestEngine } from "../client";
 import { contains, localPart, normalizeAddress, parseRect, sheetOf, type SheetRect } from "./refresh-scope-address";
 import { indexCellsIn, type CellScope } from "./refresh-scope-ranges";
 

@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from "../client/storage";
+import type { KeyValueStorage } from "../client";
 import { runtimeStorage } from "./storage";
 
 /**

@@ -1,4 +1,4 @@
-import { MemoryStorage, type KeyValueStorage } from "../client/storage";
+import { MemoryStorage, type KeyValueStorage } from "../client";
 
 let fallback: MemoryStorage | undefined;
 

@@ -1,4 +1,4 @@
-import { numberText, propertyText, type EntityProperty } from "../excel/entity";
+import { numberText, propertyText, type EntityProperty } from "../excel";
 import type { Outcome, PreviewCell } from "./outcome";
 
 /**

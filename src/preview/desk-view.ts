@@ -1,5 +1,4 @@
-import { RECEIPT_HEADER, type ReceiptRow } from "../office/receipt";
-import { describeOutcome, describePlan, type RefreshPlan, type RefreshScope } from "../office/refresh-scope";
+import { describeOutcome, describePlan, RECEIPT_HEADER, type ReceiptRow, type RefreshPlan, type RefreshScope } from "../office";
 import type { PreviewDataType } from "./data-type";
 import type { PreviewDesk } from "./desk";
 

@@ -1,8 +1,4 @@
-import type { AppContext } from "../office/context";
-import { receiptRowOf, type ReceiptRow } from "../office/receipt";
-import { restoreMessage } from "../office/receipt-restore";
-import { cellAddress, normalizeAddress, parseRect } from "../office/refresh-scope-address";
-import { coversPlan, planCells, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "../office/refresh-scope";
+import { type AppContext, cellAddress, coversPlan, normalizeAddress, parseRect, planCells, type ReceiptRow, receiptRowOf, type RefreshOutcome, type RefreshPlan, type RefreshScope, restoreMessage } from "../office";
 import { constantValues, isIndexLine, lineAddress, PREVIEW_SHEET, type PreviewLines } from "./lines";
 import type { Outcome, PreviewCell } from "./outcome";
 

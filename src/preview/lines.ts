@@ -1,5 +1,4 @@
-import { cellAddress } from "../office/refresh-scope-address";
-import { isIndexFormula } from "../office/refresh-scope-ranges";
+import { cellAddress, isIndexFormula } from "../office";
 import { parseCellReference, PreviewSheet } from "./cell-reference";
 import type { FunctionMetadata } from "./coerce";
 import { evaluateFormula, type Evaluation } from "./harness";

@@ -1,7 +1,4 @@
-import { isFormattedNumber } from "../excel/cells";
-import { serialToIso } from "../excel/dates";
-import { displayNumber } from "../excel/display";
-import { isEntityCellValue, type EntityCellValue } from "../excel/entity";
+import { displayNumber, type EntityCellValue, isEntityCellValue, isFormattedNumber, serialToIso } from "../excel";
 import { isStandInError } from "./runtime-stand-in";
 
 /** One rendered cell, with what the end-to-end test reads back. */

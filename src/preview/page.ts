@@ -1,4 +1,4 @@
-import { getContext } from "../office/context";
+import { getContext } from "../office";
 import type { FunctionMetadata } from "./coerce";
 import { PreviewDataType } from "./data-type";
 import { PreviewDesk } from "./desk";

@@ -1,7 +1,8 @@
 // The `taskpane` entry of the shared runtime page: kept tiny so the custom functions (registered by the
 // `functions` entry before this runs) are not held up by the UI. React, Fluent UI and the charts load
 // with a dynamic import() the first time the pane is shown.
-import { officeVisibilityMode, showWhenVisible } from "./show-when-visible";
+import { officeVisibilityMode } from "../office";
+import { showWhenVisible } from "./show-when-visible";
 
 /** Says in the pane why it is empty when the UI chunk could not load (offline, a deploy half-copied). */
 function showLoadFailure(error: unknown): void {

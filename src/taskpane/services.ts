@@ -1,13 +1,5 @@
-import type { ConnectionReport } from "../client/connection-test";
-import { testConnection } from "../client/connection-test";
-import { NetworkError } from "../client/errors";
-import { toClientOptions, type Settings } from "../client/settings";
-import { getContext, type AppContext } from "../office/context";
-import { excelDataTypeActions, type DataTypeActions } from "../office/data-type-actions";
-import { dataTypeReports, type DataTypeReports } from "../office/data-type-report";
-import { excelDeskActions, type DeskActions } from "../office/desk-actions";
-import { detectHost, type HostInfo } from "../office/host";
-import { excelWorkbookActions, type WorkbookActions } from "../office/workbook-actions";
+import { type ConnectionReport, NetworkError, type Settings, testConnection, toClientOptions } from "../client";
+import { type AppContext, type DataTypeActions, dataTypeReports, type DataTypeReports, type DeskActions, detectHost, excelDataTypeActions, excelDeskActions, excelWorkbookActions, getContext, type HostInfo, type WorkbookActions } from "../office";
 import { currentPageSecurity, originBlockedByPolicy, type PageSecurity } from "./model/csp";
 
 /** Everything the taskpane reads from and acts on; tests hand in their own. */

@@ -4,6 +4,8 @@
  * Office reports the visibility mode "Taskpane". In a plain browser the page is visible, so it loads at once.
  */
 
+import type { VisibilityModeSubscribe } from "../office";
+
 /** The parts of `document` this reads; tests hand in a fake. */
 export interface VisibilitySource {
   readonly visibilityState: DocumentVisibilityState;
@@ -11,8 +13,6 @@ export interface VisibilitySource {
   removeEventListener(type: "visibilitychange", listener: () => void): void;
 }
 
-/** `Office.addin.onVisibilityModeChanged` where the host has it (SharedRuntime 1.1), else undefined. */
-export type VisibilityModeSubscribe = (handler: (mode: string) => void) => void;
 
 /** Calls `show` once, the first time the pane is visible. */
 export function showWhenVisible(show: () => void, page: VisibilitySource, subscribe?: VisibilityModeSubscribe): void {
@@ -31,16 +31,4 @@ export function showWhenVisible(show: () => void, page: VisibilitySource, subscr
   subscribe?.((mode) => {
     if (mode === "Taskpane") showOnce();
   });
-}
-
-/** Office's visibility-mode event, after Office is ready; nothing outside Office or on hosts without Office.addin. */
-export function officeVisibilityMode(): VisibilityModeSubscribe | undefined {
-  if (typeof Office === "undefined" || typeof Office.onReady !== "function") return undefined;
-  return (handler) => {
-    void Office.onReady().then(() => {
-      const addin = (Office as { addin?: Partial<typeof Office.addin> }).addin;
-      if (typeof addin?.onVisibilityModeChanged !== "function") return;
-      void addin.onVisibilityModeChanged((args) => handler(String(args.visibilityMode))).catch(() => undefined);
-    });
-  };
 }

@@ -1,5 +1,4 @@
-import type { IndexSummary } from "../../client/resources/indexes";
-import type { LatestFix } from "../../client/resources/latest";
+import { type IndexSummary, type LatestFix } from "../../client";
 
 /**
  * The card's properties as data: one row per property (label a trader reads, the source field it shows,

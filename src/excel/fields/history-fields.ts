@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../client/resources/history";
+import type { HistoryPoint } from "../../client";
 import type { FieldTable } from "./field-table";
 
 /** The extra columns INDEX.HISTORY can add after date and value. */

@@ -1,5 +1,4 @@
-import type { LatestFix } from "../../client/resources/latest";
-import type { Served } from "../../client/source";
+import { type LatestFix, type Served } from "../../client";
 import type { FieldTable } from "./field-table";
 
 /** A latest fix together with how it was served, so `stale` and `fetchedAt` are fields like the rest. */

@@ -1,5 +1,4 @@
-import type { BenchmarkHealth } from "../../client/resources/benchmark-health";
-import type { CapacityMetrics } from "../../client/resources/capacity";
+import { type BenchmarkHealth, type CapacityMetrics } from "../../client";
 import type { FieldTable } from "./field-table";
 
 /** INDEX.CAPACITY fields, in the order of the whole-record spill. */

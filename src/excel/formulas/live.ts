@@ -1,4 +1,4 @@
-import type { LiveFeed, LiveUpdate } from "../../client/engine/live-feed";
+import type { LiveFeed, LiveUpdate } from "../../client";
 import { parseField, parseSymbol, parseWholeNumber } from "../arguments";
 import { isCellError } from "../cell-error";
 import type { ExcelCapabilities, ExcelScalar } from "../cells";

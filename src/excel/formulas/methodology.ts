@@ -1,5 +1,4 @@
-import { isNotFoundError } from "../../client/errors/guards";
-import type { Methodology } from "../../client/resources/methodology";
+import { isNotFoundError, type Methodology } from "../../client";
 import { parseField } from "../arguments";
 import { notAvailable } from "../cell-error";
 import { dateCell, type FormulaResult } from "../cells";

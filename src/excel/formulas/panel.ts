@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../client/resources/history";
+import type { HistoryPoint } from "../../client";
 import { isOmitted, parseChoice, parseFlag, parseSymbolList } from "../arguments";
 import { invalidArgument } from "../cell-error";
 import type { FormulaResult, Spill } from "../cells";

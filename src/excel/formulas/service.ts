@@ -1,7 +1,4 @@
-import type { BenchmarkHealth } from "../../client/resources/benchmark-health";
-import type { Served } from "../../client/source";
-import type { Health } from "../../client/resources/health";
-import { SYSTEM_STATES, type SystemState } from "../../client/resources/system-status";
+import { type BenchmarkHealth, type Health, type Served, SYSTEM_STATES, type SystemState } from "../../client";
 import { parseField } from "../arguments";
 import type { FormulaResult } from "../cells";
 import { evaluate, load, type FormulaEnv } from "../evaluate";

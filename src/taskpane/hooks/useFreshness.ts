@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { FreshnessSnapshot } from "../../client/engine/freshness";
-import type { AppContext } from "../../office/context";
+import type { FreshnessSnapshot } from "../../client";
+import type { AppContext } from "../../office";
 
 /** The shared runtime's freshness figures, updated whenever the context announces a change. */
 export function useFreshness(context: Pick<AppContext, "snapshot" | "subscribe">): FreshnessSnapshot {

@@ -1,4 +1,4 @@
-import type { IndexSummary } from "../../client/resources/indexes";
+import type { IndexSummary } from "../../client";
 import type { CatalogueFilters } from "./catalogue";
 
 /**

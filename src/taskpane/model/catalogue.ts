@@ -1,5 +1,4 @@
-import type { IndexSummary } from "../../client/resources/indexes";
-import { validSymbol } from "../../client/symbol";
+import { type IndexSummary, validSymbol } from "../../client";
 
 /** Which indexes the catalogue shows; an empty string means "any". */
 export interface CatalogueFilters {

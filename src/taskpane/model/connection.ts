@@ -1,7 +1,4 @@
-import type { ConnectionReport } from "../../client/connection-test";
-import { faultOf } from "../../client/errors/fault";
-import { isNetworkError } from "../../client/errors/guards";
-import type { Tier } from "../../client/tier";
+import { type ConnectionReport, faultOf, isNetworkError, type Tier } from "../../client";
 import { currentPageSecurity, originBlockedByPolicy, type PageSecurity } from "./csp";
 import { PANE_WORDING } from "./errors";
 import { outsideAllowedServices } from "./service-choices";

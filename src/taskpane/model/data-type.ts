@@ -1,5 +1,4 @@
-import type { ConvertOutcome } from "../../office/data-type-actions";
-import type { DataTypeReport } from "../../office/data-type-report";
+import { type ConvertOutcome, type DataTypeReport } from "../../office";
 import type { ActionOutcome } from "../components/ActionResult/ActionResult.types";
 import { describeError } from "./errors";
 

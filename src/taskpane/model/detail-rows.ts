@@ -1,7 +1,4 @@
-import type { CapacityMetrics } from "../../client/resources/capacity";
-import type { LatestFix } from "../../client/resources/latest";
-import type { Volatility } from "../../client/resources/volatility";
-import type { DataCoverage } from "../../client/resources/wire";
+import { type CapacityMetrics, type DataCoverage, type LatestFix, type Volatility } from "../../client";
 import type { FieldRow } from "../components/FieldList/FieldList.types";
 import { formatCount, formatFraction, formatNumber, formatText, formatTimestamp, formatValueWithUnit } from "./format";
 

@@ -1,4 +1,4 @@
-import { faultOf, type Fault, type FaultKind } from "../../client/errors/fault";
+import { faultOf, type Fault, type FaultKind } from "../../client";
 
 /** The verdict Test connection shows for a fault: a few headings, each with its own advice. */
 export type VerdictKind = "unauthorized" | "unreachable" | "wrong-url" | "misconfigured" | "rate-limited" | "unavailable" | "failed";

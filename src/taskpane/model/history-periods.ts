@@ -1,5 +1,5 @@
-import { pointTime, type HistoryPoint } from "../../client/resources/history";
-import { summarisePeriods } from "../../excel/periods";
+import { pointTime, type HistoryPoint } from "../../client";
+import { summarisePeriods } from "../../excel";
 import { dayText, startOfUtcDay } from "../../time";
 
 /** How the history chart shows a range: every daily value, or monthly averages of the fresh values. */

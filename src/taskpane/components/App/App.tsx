@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useFreshness } from "../../hooks/useFreshness";
 import { useLoad } from "../../hooks/useLoad";
 import { NO_FILTERS, type CatalogueFilters } from "../../model/catalogue";
-import type { DataTypeReport } from "../../../office/data-type-report";
+import type { DataTypeReport } from "../../../office";
 import { Catalogue } from "../Catalogue/Catalogue";
 import { DataTypePanel } from "../DataTypePanel/DataTypePanel";
 import { HealthBanner } from "../HealthBanner/HealthBanner";

@@ -1,5 +1,4 @@
-import type { IndexSummary } from "../../../client/resources/indexes";
-import type { Served } from "../../../client/source";
+import { type IndexSummary, type Served } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import type { CatalogueFacets, CatalogueFilters } from "../../model/catalogue";
 

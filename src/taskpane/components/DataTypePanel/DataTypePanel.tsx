@@ -1,7 +1,7 @@
 import { Button, Spinner } from "@fluentui/react-components";
 import { useEffect, useId, useState } from "react";
-import { NO_LINKED_TYPES_REASON } from "../../../excel/entity";
-import type { DataTypeAction } from "../../../office/data-type-report";
+import { NO_LINKED_TYPES_REASON } from "../../../excel";
+import type { DataTypeAction } from "../../../office";
 import { describeDataTypeReport } from "../../model/data-type";
 import { ActionResult } from "../ActionResult/ActionResult";
 import type { ActionOutcome } from "../ActionResult/ActionResult.types";

@@ -1,6 +1,4 @@
-import type { DataTypeActions } from "../../../office/data-type-actions";
-import type { DataTypeReport } from "../../../office/data-type-report";
-import type { HostInfo } from "../../../office/host";
+import { type DataTypeActions, type DataTypeReport, type HostInfo } from "../../../office";
 import type { Loadable } from "../../hooks/useLoad";
 
 export interface DataTypePanelProps {

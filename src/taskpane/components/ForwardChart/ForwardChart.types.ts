@@ -1,4 +1,4 @@
-import type { ForwardCurve } from "../../../client/resources/forward";
+import type { ForwardCurve } from "../../../client";
 
 export interface ForwardChartProps {
   /** The curve, ascending by tenor. */

@@ -1,5 +1,4 @@
-import type { Served } from "../../../client/source";
-import type { SystemStatus } from "../../../client/resources/system-status";
+import { type Served, type SystemStatus } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 
 export interface HealthBannerProps {

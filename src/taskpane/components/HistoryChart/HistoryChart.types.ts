@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../../client/resources/history";
+import type { HistoryPoint } from "../../../client";
 
 export interface HistoryChartProps {
   /** Symbol of the index; names the line and the chart. */

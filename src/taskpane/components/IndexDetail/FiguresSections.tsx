@@ -1,7 +1,4 @@
-import type { CapacityMetrics } from "../../../client/resources/capacity";
-import type { ForwardCurve } from "../../../client/resources/forward";
-import type { Volatility } from "../../../client/resources/volatility";
-import type { Served } from "../../../client/source";
+import { type CapacityMetrics, type ForwardCurve, type Served, type Volatility } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import { capacityRows, volatilityRows } from "../../model/detail-rows";
 import { NO_FORWARD_CURVE } from "../../model/errors";

@@ -1,7 +1,6 @@
 import { Select, Tab, TabList } from "@fluentui/react-components";
 import { useState } from "react";
-import type { History } from "../../../client/resources/history";
-import type { Served } from "../../../client/source";
+import { type History, type Served } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import { HISTORY_RANGES, type HistoryRangeId } from "../../model/history-range";
 import type { HistoryView } from "../../model/history-periods";

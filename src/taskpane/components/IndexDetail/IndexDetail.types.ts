@@ -1,6 +1,5 @@
-import type { IndexDataSource } from "../../../client/source";
-import type { HostInfo } from "../../../office/host";
-import type { WorkbookActions } from "../../../office/workbook-actions";
+import type { IndexDataSource } from "../../../client";
+import { type HostInfo, type WorkbookActions } from "../../../office";
 import type { Loadable } from "../../hooks/useLoad";
 
 export interface IndexDetailProps {

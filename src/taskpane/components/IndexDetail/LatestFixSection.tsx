@@ -1,6 +1,5 @@
 import { Badge } from "@fluentui/react-components";
-import type { LatestFix } from "../../../client/resources/latest";
-import type { Served } from "../../../client/source";
+import { type LatestFix, type Served } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import { coverageRows, latestFixRows } from "../../model/detail-rows";
 import { formatTimestamp } from "../../model/format";

@@ -2,7 +2,7 @@ import { Button, Spinner } from "@fluentui/react-components";
 import { ActionResult } from "../ActionResult/ActionResult";
 import type { ActionOutcome } from "../ActionResult/ActionResult.types";
 import { useId, useState } from "react";
-import type { InsertOutcome } from "../../../office/workbook-actions";
+import type { InsertOutcome } from "../../../office";
 import { useInsertActionsStyles } from "./InsertActions.styles";
 import type { InsertActionsProps } from "./InsertActions.types";
 

@@ -1,5 +1,4 @@
-import type { HostInfo } from "../../../office/host";
-import type { WorkbookActions } from "../../../office/workbook-actions";
+import { type HostInfo, type WorkbookActions } from "../../../office";
 import type { Loadable } from "../../hooks/useLoad";
 
 export interface InsertActionsProps {

@@ -1,5 +1,5 @@
-import type { FreshnessSnapshot } from "../../../client/engine/freshness";
-import type { DeskActions } from "../../../office/desk-actions";
+import type { FreshnessSnapshot } from "../../../client";
+import type { DeskActions } from "../../../office";
 
 export interface RefreshBarProps {
   /** Freshness and queue figures of the shared runtime. */

@@ -1,6 +1,6 @@
 import { Button, Field, Select } from "@fluentui/react-components";
 import { useId, useState } from "react";
-import { describeOutcome, describePlan, type RefreshPlan, type RefreshScope } from "../../../office/refresh-scope";
+import { describeOutcome, describePlan, type RefreshPlan, type RefreshScope } from "../../../office";
 import { describeError } from "../../model/errors";
 import { useRefreshBarStyles } from "./RefreshBar.styles";
 import type { ScopedRefreshProps } from "./RefreshBar.types";

@@ -1,6 +1,6 @@
 import { Field, Select } from "@fluentui/react-components";
 import { parseDataTypeRefresh, type DataTypeRefresh } from "../../../client";
-import { indexDomain } from "../../../office/data-type-domain";
+import { indexDomain } from "../../../office";
 import { DATA_TYPE_REFRESH_CHOICES, dataTypeRefreshHint } from "./settings-form";
 import type { DataTypeRefreshFieldProps } from "./SettingsPanel.types";
 import { useAppliedSetting } from "./useAppliedSetting";

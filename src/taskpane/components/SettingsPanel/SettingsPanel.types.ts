@@ -1,7 +1,5 @@
-import type { ConnectionReport } from "../../../client/connection-test";
-import type { DroppedSetting, Settings, SettingsStore } from "../../../client/settings";
-import type { IndexDomainControl } from "../../../office/data-type-domain";
-import type { StartupControl } from "../../../office/startup";
+import { type ConnectionReport, type DroppedSetting, type Settings, type SettingsStore } from "../../../client";
+import { type IndexDomainControl, type StartupControl } from "../../../office";
 
 /** The parts of the settings store the panel uses. */
 export type SettingsPort = Pick<SettingsStore, "load" | "loadChecked" | "save" | "clearKey">;

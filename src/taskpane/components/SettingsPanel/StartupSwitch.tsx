@@ -1,5 +1,5 @@
 import { Field, Switch } from "@fluentui/react-components";
-import { LOAD_WITH_WORKBOOKS_LABEL, startupControl } from "../../../office/startup";
+import { LOAD_WITH_WORKBOOKS_LABEL, startupControl } from "../../../office";
 import type { StartupSwitchProps } from "./SettingsPanel.types";
 import { useAppliedSetting } from "./useAppliedSetting";
 

@@ -1,6 +1,4 @@
-import type { KeyHeaderStyle } from "../../../client/options";
-import { PERIODIC_REFRESH_MINUTES, type DataTypeRefresh } from "../../../client";
-import { checkSettings, type DroppedSetting, type LoadedSettings, type Settings, type SettingsCheck, type SettingsField } from "../../../client/settings";
+import { checkSettings, type DataTypeRefresh, type DroppedSetting, type KeyHeaderStyle, type LoadedSettings, PERIODIC_REFRESH_MINUTES, type Settings, type SettingsCheck, type SettingsField } from "../../../client";
 import type { ConnectionVerdict } from "../../model/connection";
 import { describeError } from "../../model/errors";
 

@@ -1,6 +1,5 @@
 import { useEffect, useReducer } from "react";
-import type { KeyHeaderStyle } from "../../../client/options";
-import type { Settings } from "../../../client/settings";
+import { type KeyHeaderStyle, type Settings } from "../../../client";
 import { describeConnection } from "../../model/connection";
 import type { SettingsPanelProps } from "./SettingsPanel.types";
 import {

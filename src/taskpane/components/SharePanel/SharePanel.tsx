@@ -2,7 +2,7 @@ import { Button, Checkbox, Radio, RadioGroup } from "@fluentui/react-components"
 import { ActionResult } from "../ActionResult/ActionResult";
 import type { ActionOutcome } from "../ActionResult/ActionResult.types";
 import { useId, useState } from "react";
-import type { CellScope } from "../../../office/desk-actions";
+import type { CellScope } from "../../../office";
 import { useSharePanelStyles } from "./SharePanel.styles";
 import type { SharePanelProps } from "./SharePanel.types";
 

@@ -1,5 +1,4 @@
-import type { DeskActions } from "../../../office/desk-actions";
-import type { HostInfo } from "../../../office/host";
+import { type DeskActions, type HostInfo } from "../../../office";
 import type { Loadable } from "../../hooks/useLoad";
 
 export interface SharePanelProps {
