@@ -2,7 +2,7 @@
 // that sends the floor's requests all at once (the critical path no client can beat), five times each, alternating.
 // Also counts round trips on the engine's critical path. Run alone with `npx tsx bench/cold-open.ts`.
 import { IndexDataClient } from "../src/client/client";
-import { RequestEngine } from "../src/client/engine";
+import { RequestEngine } from "../src/client/engine/request-engine";
 import { MemoryStorage } from "../src/client/storage";
 import type { FormulaEnv } from "../src/excel";
 import { DESK_WINDOW_MS } from "./desk";

@@ -4,7 +4,7 @@
 import { fork } from "node:child_process";
 import { join } from "node:path";
 import { IndexDataClient } from "../src/client/client";
-import { RequestEngine } from "../src/client/engine";
+import { RequestEngine } from "../src/client/engine/request-engine";
 import { MemoryStorage } from "../src/client/storage";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
 import { evaluateCell } from "./measure";

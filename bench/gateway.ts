@@ -2,7 +2,7 @@
 // window, direct, then through two gateway replicas sharing one Redis; and the gateway's added latency per request.
 // Run alone with `npx tsx bench/gateway.ts`; `npm run bench` runs it too.
 import { IndexDataClient } from "../src/client/client";
-import { RequestEngine } from "../src/client/engine";
+import { RequestEngine } from "../src/client/engine/request-engine";
 import { MemoryStorage } from "../src/client/storage";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
 import { DESK_WINDOW_MS, deskSheet } from "./desk";

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { IndexDataClient } from "../src/client/client";
 import { DirectSource } from "../src/client/direct-source";
-import { RequestEngine } from "../src/client/engine";
+import { RequestEngine } from "../src/client/engine/request-engine";
 import { MemoryStorage } from "../src/client/storage";
 import { DAY_MS } from "../src/time";
 import { coldOpenLines, coldOpenScenario, coldOpenTargetsMissed } from "./cold-open";

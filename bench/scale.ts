@@ -3,7 +3,7 @@
 // anonymous budget by using few distinct resources. And the queue itself: thousands of distinct resources
 // queued with the visible set covering them all, timed on the main thread. Run alone with `npx tsx bench/scale.ts`.
 import { IndexDataClient } from "../src/client/client";
-import { RequestEngine } from "../src/client/engine";
+import { RequestEngine } from "../src/client/engine/request-engine";
 import { cellCall } from "../src/client/engine/call-context";
 import { CellSource } from "../src/client/engine/cell-source";
 import { LaneHints } from "../src/client/engine/lane-hints";

@@ -1,31 +1,13 @@
 import type { z } from "zod";
-import {
-  BenchmarkHealthWire,
-  CapacityMetricsWire,
-  ForwardCurveWire,
-  HealthWire,
-  HistoryWire,
-  IndexListWire,
-  LatestFixWire,
-  MAX_ANSWER_BYTES,
-  MAX_CATALOGUE_BYTES,
-  MethodologyWire,
-  SYMBOL_RULE,
-  SystemStatusWire,
-  VolatilityWire,
-  historyKind,
-  validSymbol,
-  type ResourceKind,
-} from "../../src/client";
-import { parseInstant } from "../../src/time";
+import { MAX_ANSWER_BYTES, RESOURCES, SYMBOL_RULE, validSymbol, type ResourceKind } from "../../src/client";
 import { GatewayError } from "./gateway-error";
 
 /** One endpoint of the service, as the gateway serves it: same path, same query parameters. */
 export interface Endpoint {
   /** Fastify's route, e.g. `/api/v1/index/:symbol/latest`. */
   readonly route: string;
-  /** The kind whose time-to-live applies (history: past or current, from its end date). */
-  readonly kind: ResourceKind | "history";
+  /** The kind whose time-to-live applies to an answer, from the canonical query (history: past or current). */
+  readonly kindOf: (query: URLSearchParams, now: number) => ResourceKind;
   /** The client's own wire schema: an answer that fails it is never cached. */
   readonly schema: z.ZodType;
   /** Query parameters passed on; any other is dropped, so made-up parameters cannot multiply resources. */
@@ -35,28 +17,21 @@ export interface Endpoint {
   readonly answers?: readonly number[];
 }
 
-const SYMBOL_PATH = "/api/v1/index/:symbol";
-
-/** Every endpoint of both descriptions (spec section 4); the upstream says 404 for those its description lacks. */
-export const ENDPOINTS: readonly Endpoint[] = [
-  { route: "/api/v1/indexes", kind: "catalogue", schema: IndexListWire, parameters: [], maxBytes: MAX_CATALOGUE_BYTES },
-  { route: `${SYMBOL_PATH}/latest`, kind: "latest", schema: LatestFixWire, parameters: [], maxBytes: MAX_ANSWER_BYTES },
-  {
-    route: `${SYMBOL_PATH}/history`,
-    kind: "history",
-    schema: HistoryWire,
-    parameters: ["startDate", "endDate", "granularity", "start", "end"],
-    maxBytes: MAX_ANSWER_BYTES,
+/**
+ * Every endpoint of both descriptions (spec section 4), from the client's resource rows; the upstream says 404
+ * for those its description lacks.
+ */
+export const ENDPOINTS: readonly Endpoint[] = Object.values(RESOURCES).map((row) => ({
+  route: row.path.replace("{symbol}", ":symbol"),
+  kindOf: (query, now) => {
+    const kinds = Object.keys(row.ttls) as ResourceKind[];
+    return "kindOf" in row ? row.kindOf(Object.fromEntries(query), now) : (kinds[0] as ResourceKind);
   },
-  { route: `${SYMBOL_PATH}/volatility`, kind: "volatility", schema: VolatilityWire, parameters: ["windowDays"], maxBytes: MAX_ANSWER_BYTES },
-  { route: `${SYMBOL_PATH}/forward`, kind: "forward", schema: ForwardCurveWire, parameters: [], maxBytes: MAX_ANSWER_BYTES },
-  { route: `${SYMBOL_PATH}/capacity-metrics`, kind: "capacity", schema: CapacityMetricsWire, parameters: [], maxBytes: MAX_ANSWER_BYTES },
-  { route: "/api/v1/benchmark/health", kind: "benchmarkHealth", schema: BenchmarkHealthWire, parameters: [], maxBytes: MAX_ANSWER_BYTES },
-  { route: "/api/status", kind: "systemStatus", schema: SystemStatusWire, parameters: [], maxBytes: MAX_ANSWER_BYTES },
-  // A 503 from the strict health check is its answer ("degraded" or "down"), not a failure.
-  { route: "/api/health", kind: "health", schema: HealthWire, parameters: [], maxBytes: MAX_ANSWER_BYTES, answers: [503] },
-  { route: "/api/v1/methodology", kind: "methodology", schema: MethodologyWire, parameters: [], maxBytes: MAX_ANSWER_BYTES },
-];
+  schema: row.wire,
+  parameters: "parameters" in row ? row.parameters : [],
+  maxBytes: "maxBytes" in row ? row.maxBytes : MAX_ANSWER_BYTES,
+  ...("answers" in row ? { answers: row.answers } : {}),
+}));
 
 /** One resource: what the cache, the locks and the upstream request are keyed by. */
 export interface Resource {
@@ -90,12 +65,5 @@ export function resourceOf(endpoint: Endpoint, params: Readonly<Record<string, s
   }
   const search = queryOf(endpoint, query);
   const text = search.toString();
-  return { endpoint, kind: kindOf(endpoint, search, now), path: text === "" ? path : `${path}?${text}` };
-}
-
-/** History ending before today (UTC) is immutable; with no end, or an end the gateway cannot place, it is current. */
-function kindOf(endpoint: Endpoint, search: URLSearchParams, now: number): ResourceKind {
-  if (endpoint.kind !== "history") return endpoint.kind;
-  const end = search.get("endDate") ?? search.get("end");
-  return historyKind(end === null ? undefined : parseInstant(end), now);
+  return { endpoint, kind: endpoint.kindOf(search, now), path: text === "" ? path : `${path}?${text}` };
 }

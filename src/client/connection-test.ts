@@ -29,7 +29,7 @@ export async function testConnection(options: ClientOptions, init?: CallOptions)
         options.onResponse?.(info);
       },
     });
-    const indexes = await client.listIndexes(init);
+    const indexes = await client.call("listIndexes", [], init);
     const keySent = client.options.apiKey !== undefined && client.options.apiKey.trim() !== "";
     const tier = rateLimit !== undefined ? tierFromLimit(rateLimit.limit, keySent) : "unknown";
     return { ok: true, indexCount: indexes.length, tier, ...(rateLimit !== undefined ? { rateLimit } : {}) };

@@ -42,15 +42,6 @@ export type { Methodology } from "./resources/methodology";
 export type { BenchmarkSummary, DataCoverage } from "./resources/wire";
 // For servers that speak the service's API on its behalf (gateway/): the rules they must share with the add-in.
 export { SYMBOL_RULE, validSymbol } from "./symbol";
-export { MAX_ANSWER_BYTES, MAX_CATALOGUE_BYTES, readCapped } from "./body-reader";
-export { DEFAULT_TTLS, historyKind, type ResourceKind, type TtlTable } from "./engine/kinds";
-export { IndexListWire } from "./resources/indexes";
-export { LatestFixWire } from "./resources/latest";
-export { HistoryWire } from "./resources/history";
-export { VolatilityWire } from "./resources/volatility";
-export { ForwardCurveWire } from "./resources/forward";
-export { CapacityMetricsWire } from "./resources/capacity";
-export { BenchmarkHealthWire } from "./resources/benchmark-health";
-export { SystemStatusWire } from "./resources/system-status";
-export { HealthWire } from "./resources/health";
-export { MethodologyWire } from "./resources/methodology";
+export { MAX_ANSWER_BYTES, readCapped } from "./body-reader";
+export { DEFAULT_TTLS, type ResourceKind, type TtlTable } from "./engine/kinds";
+export { RESOURCES, type ArgsOf, type DataOf, type ResourceName } from "./resources/table";

@@ -1,13 +1,4 @@
-import type { BenchmarkHealth } from "./resources/benchmark-health";
-import type { CapacityMetrics } from "./resources/capacity";
-import type { ForwardCurve } from "./resources/forward";
-import type { Health } from "./resources/health";
-import type { History, HistoryQuery } from "./resources/history";
-import type { IndexSummary } from "./resources/indexes";
-import type { LatestFix } from "./resources/latest";
-import type { Methodology } from "./resources/methodology";
-import type { SystemStatus } from "./resources/system-status";
-import type { Volatility } from "./resources/volatility";
+import type { ArgsOf, DataOf, ResourceName } from "./resources/table";
 
 export interface LatestValue {
   readonly symbol: string;
@@ -24,24 +15,18 @@ export interface Served<T> {
   readonly stale: boolean;
 }
 
+/** One method per resource row (resources/table.ts), answering the value and where it came from. */
+export type SourceMethods = { readonly [N in ResourceName]: (...args: ArgsOf<N>) => Promise<Served<DataOf<N>>> };
+
 /**
- * What the functions and the taskpane read from. The request engine implements it over the client
- * (caching, merging, scheduling, last-known values); `DirectSource` implements it with none of that.
+ * What the functions and the taskpane read from: a method per resource, and the latest value alone. The request
+ * engine implements it over the client (caching, merging, scheduling, last-known values); `DirectSource`
+ * implements it with none of that.
  */
-export interface IndexDataSource {
-  listIndexes(): Promise<Served<readonly IndexSummary[]>>;
-  latest(symbol: string): Promise<Served<LatestFix>>;
+export interface IndexDataSource extends SourceMethods {
   /**
    * Just the latest value and its time. The engine may answer many of these from one catalogue request
    * (`latestValue`/`latestAsOf` of /indexes) instead of one /latest request each.
    */
   latestValue(symbol: string): Promise<Served<LatestValue>>;
-  history(symbol: string, query?: HistoryQuery): Promise<Served<History>>;
-  volatility(symbol: string, windowDays?: number): Promise<Served<Volatility>>;
-  forward(symbol: string): Promise<Served<ForwardCurve>>;
-  capacity(symbol: string): Promise<Served<CapacityMetrics>>;
-  benchmarkHealth(): Promise<Served<BenchmarkHealth>>;
-  systemStatus(): Promise<Served<SystemStatus>>;
-  health(): Promise<Served<Health>>;
-  methodology(): Promise<Served<Methodology>>;
 }

@@ -1,5 +1,5 @@
 import { IndexDataClient } from "../../src/client/client";
-import { RequestEngine } from "../../src/client/engine";
+import { RequestEngine } from "../../src/client/engine/request-engine";
 import { MemoryStorage } from "../../src/client/storage";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "./loopback-server";
 import { LATEST_FIX } from "./wire-fixtures";

@@ -71,10 +71,10 @@ describe.each(FLAVORS)("transport, %s description", (flavor) => {
       controller.abort(new Error("cell cancelled"));
       return response;
     };
-    const pending = new IndexDataClient({ baseUrl: service.url, fetch: cancelOnceSent }).latest(FLAGSHIP, { signal: controller.signal });
+    const pending = new IndexDataClient({ baseUrl: service.url, fetch: cancelOnceSent }).call("latest", [FLAGSHIP], { signal: controller.signal });
     await expect(pending).rejects.toThrow("cell cancelled");
     const already = AbortSignal.abort();
-    await expect(new IndexDataClient({ baseUrl: service.url }).latest(FLAGSHIP, { signal: already })).rejects.toMatchObject({
+    await expect(new IndexDataClient({ baseUrl: service.url }).call("latest", [FLAGSHIP], { signal: already })).rejects.toMatchObject({
       name: "AbortError",
     });
   });

@@ -1,5 +1,5 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { RequestEngine } from "../../src/client/engine";
+import { RequestEngine } from "../../src/client/engine/request-engine";
 import { cellCall } from "../../src/client/engine/call-context";
 import { CellSource } from "../../src/client/engine/cell-source";
 import { MemoryStorage } from "../../src/client/storage";

@@ -1,5 +1,5 @@
 import { RateBudget } from "../../src/client/engine/rate-budget";
-import { RequestEngine } from "../../src/client/engine";
+import { RequestEngine } from "../../src/client/engine/request-engine";
 import { LaneHints } from "../../src/client/engine/lane-hints";
 import { Scheduler } from "../../src/client/engine/scheduler";
 import { MAX_TIMER_MS, systemClock } from "../../src/time";

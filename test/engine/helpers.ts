@@ -1,5 +1,6 @@
 import { startReferenceService, type ReferenceServiceOptions, type RunningReferenceService } from "../../reference-service/src";
-import { RequestEngine, type EngineOptions } from "../../src/client/engine";
+import { RequestEngine } from "../../src/client/engine/request-engine";
+import { type EngineOptions } from "../../src/client/engine/engine-options";
 import type { ClientOptions } from "../../src/client/options";
 
 /** A reference service on an ephemeral port with fault injection on; closed by `stopAll`. */

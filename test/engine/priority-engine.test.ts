@@ -1,5 +1,5 @@
 import type { RunningReferenceService } from "../../reference-service/src";
-import type { RequestEngine } from "../../src/client/engine";
+import type { RequestEngine } from "../../src/client/engine/request-engine";
 import { USER_ACTION, cellCall } from "../../src/client/engine/call-context";
 import { SYMBOLS, engineFor, sent, startService, stopAll } from "./helpers";
 
@@ -49,11 +49,11 @@ describe("the engine puts the user's action and visible cells first", () => {
     const { service, engine, order } = await heldEngine(4);
     engine.setVisible((address) => address.startsWith("Sheet1!"));
     const calls = [
-      engine.capacity(A, cell("Sheet2!A1")), // sent first, held
-      engine.volatility(B, 10, cell("Sheet2!A2")),
-      engine.volatility(C, 10, cell("Sheet2!A3")),
-      engine.volatility(D, 10, cell("Sheet1!B2")),
-      engine.forward(A, USER_ACTION), // the taskpane's detail pane, asked last
+      engine.read("capacity", [A], cell("Sheet2!A1")), // sent first, held
+      engine.read("volatility", [B, 10], cell("Sheet2!A2")),
+      engine.read("volatility", [C, 10], cell("Sheet2!A3")),
+      engine.read("volatility", [D, 10], cell("Sheet1!B2")),
+      engine.read("forward", [A], USER_ACTION), // the taskpane's detail pane, asked last
     ];
     const results = await Promise.allSettled(calls);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled", "fulfilled", "fulfilled"]);
@@ -65,10 +65,10 @@ describe("the engine puts the user's action and visible cells first", () => {
     // Once they all wait, the user scrolls down: only row 900 is in view now.
     const { service, engine, order } = await heldEngine(3, (e) => e.setVisible((address) => address === "Sheet1!A900"));
     const calls = [
-      engine.capacity(A, cell("Sheet1!A1")), // sent first, held
-      engine.volatility(B, 10, cell("Sheet1!A2")),
-      engine.volatility(C, 10, cell("Sheet1!A3")),
-      engine.volatility(D, 10, cell("Sheet1!A900")),
+      engine.read("capacity", [A], cell("Sheet1!A1")), // sent first, held
+      engine.read("volatility", [B, 10], cell("Sheet1!A2")),
+      engine.read("volatility", [C, 10], cell("Sheet1!A3")),
+      engine.read("volatility", [D, 10], cell("Sheet1!A900")),
     ];
     await Promise.all(calls);
     expect(symbolsSent(service, order)).toEqual([A, D, B, C]);
@@ -77,13 +77,13 @@ describe("the engine puts the user's action and visible cells first", () => {
   test("a scoped refresh (refreshCells) is the user's action: its requests go before the background's", async () => {
     const { service, engine, order } = await heldEngine(3);
     const calls = [
-      engine.capacity(D, cell("Sheet2!A1")), // sent first, held
-      engine.volatility(B, 10, cell("Sheet2!A2")),
-      engine.volatility(C, 10, cell("Sheet2!A3")),
+      engine.read("capacity", [D], cell("Sheet2!A1")), // sent first, held
+      engine.read("volatility", [B, 10], cell("Sheet2!A2")),
+      engine.read("volatility", [C, 10], cell("Sheet2!A3")),
     ];
     // The taskpane's "Refresh selection": the scope's cells, then they recalculate.
     engine.refreshCells((address) => address === "Sheet1!A1");
-    calls.push(engine.volatility(A, 10, cell("Sheet1!A1")));
+    calls.push(engine.read("volatility", [A, 10], cell("Sheet1!A1")));
     await Promise.all(calls);
     expect(symbolsSent(service, order)).toEqual([D, A, B, C]);
   });

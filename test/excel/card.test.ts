@@ -1,7 +1,7 @@
 import { startReferenceService, type Flavor, type RunningReferenceService } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { DirectSource } from "../../src/client/direct-source";
-import { RequestEngine } from "../../src/client/engine";
+import { RequestEngine } from "../../src/client/engine/request-engine";
 import { MemoryStorage } from "../../src/client/storage";
 import { CellError, isCellError } from "../../src/excel/cell-error";
 import type { ExcelCapabilities, FormulaResult } from "../../src/excel/cells";

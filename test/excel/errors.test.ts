@@ -74,8 +74,7 @@ describe("settling within a bound", () => {
   });
 
   it("gives a formula that never answers a #N/A saying what to do", async () => {
-    const hanging = new FixtureSource();
-    hanging.history = () => new Promise(() => undefined);
+    const hanging = Object.assign(new FixtureSource(), { history: () => new Promise<never>(() => undefined) });
     const result = await evaluate({ source: hanging, caps: { formattedNumbers: false }, settleMs: 30 }, "history", () => async () => {
       await hanging.history(SYMBOL);
       return 1;

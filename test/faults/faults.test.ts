@@ -1,5 +1,5 @@
 import { startReferenceService, type FaultKind, type RunningReferenceService } from "../../reference-service/src";
-import { RequestEngine } from "../../src/client/engine";
+import { RequestEngine } from "../../src/client/engine/request-engine";
 import { MemoryStorage } from "../../src/client/storage";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../../src/excel";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";

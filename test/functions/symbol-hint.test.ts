@@ -1,5 +1,5 @@
 import { startReferenceService, type Flavor, type RunningReferenceService } from "../../reference-service/src";
-import { RequestEngine } from "../../src/client/engine";
+import { RequestEngine } from "../../src/client/engine/request-engine";
 import { indexFix, indexHistory, indexLatest, indexList, indexPanel, indexVol, isCellError, type FormulaEnv, type FormulaResult } from "../../src/excel";
 import { FLAGSHIP } from "./support";
 

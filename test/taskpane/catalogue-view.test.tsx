@@ -25,7 +25,7 @@ const shownCount = () => screen.getByRole("status").textContent;
 
 describe("the catalogue", () => {
   let ref: ReferenceFixture;
-  let rows: IndexSummary[];
+  let rows: readonly IndexSummary[];
   beforeAll(async () => {
     ref = await startReference({ extraIndexes: markupIndexes(MARKUP, { hub: "<b>HUB</b>", grade: "G" }) });
     rows = await ref.client.listIndexes();

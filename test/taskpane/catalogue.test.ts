@@ -10,7 +10,7 @@ import { filterCatalogue, indexCatalogue, searchCatalogue } from "../../src/task
 import { startReference, type ReferenceFixture } from "./reference";
 
 let ref: ReferenceFixture;
-let rows: IndexSummary[];
+let rows: readonly IndexSummary[];
 
 beforeAll(async () => {
   ref = await startReference();

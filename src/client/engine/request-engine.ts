@@ -1,42 +1,26 @@
 import { IndexDataClient } from "../client";
 import { ConfigurationError } from "../errors";
-import type { ClientOptions, ResponseInfo } from "../options";
-import type { BenchmarkHealth } from "../resources/benchmark-health";
-import type { CapacityMetrics } from "../resources/capacity";
-import type { ForwardCurve } from "../resources/forward";
-import type { Health } from "../resources/health";
-import type { History, HistoryQuery } from "../resources/history";
+import type { ClientOptions } from "../options";
+import type { History } from "../resources/history";
 import type { IndexSummary } from "../resources/indexes";
 import type { LatestFix } from "../resources/latest";
-import type { Methodology } from "../resources/methodology";
-import type { SystemStatus } from "../resources/system-status";
-import { WINDOW_DAYS } from "../../contract";
-import type { Volatility } from "../resources/volatility";
-import type { IndexDataSource, LatestValue, Served } from "../source";
+import { symbolKey } from "../resources/resource";
+import { kindOf, methodPerResource, resourceOf, type ArgsOf, type DataOf, type ResourceName } from "../resources/table";
+import type { IndexDataSource, LatestValue, Served, SourceMethods } from "../source";
 import { MemoryStorage } from "../storage";
-import { DAY_MS, parseInstant, startOfUtcDay } from "../../time";
-import type { FreshnessSnapshot } from "./freshness";
 import type { AddressIndex } from "./address-index";
+import { AnswerCache } from "./answer-cache";
+import { Batching } from "./batching";
 import { NO_CELL, PreviewMiss, type CallContext } from "./call-context";
 import { CellLedger } from "./cell-ledger";
+import { Dispatch } from "./dispatch";
 import { resolveEngineOptions, type EngineOptions, type ResolvedEngineOptions } from "./engine-options";
-import { HistoryBatcher } from "./history-batcher";
+import type { FreshnessSnapshot } from "./freshness";
 import { mergeableRange } from "./history-ranges";
-import { historyKind, survivesRefresh, type ResourceKind } from "./kinds";
-import { LaneHints, type Answers } from "./lane-hints";
-import { LastKnownStore } from "./last-known-store";
-import { LatestValueBatcher, latestValueOf } from "./latest-value-batcher";
-import { Outage } from "./outage";
-import { RateBudget } from "./rate-budget";
-import { RequestSender } from "./request-sender";
-import { ResultCache, type Held } from "./result-cache";
-import { Scheduler } from "./scheduler";
-import { shareBudget, type SharedBudget } from "./shared-budget";
-import { StaleLedger } from "./stale-ledger";
-
-function symbolKey(symbol: string): string {
-  return typeof symbol === "string" ? symbol.trim() : symbol;
-}
+import { survivesRefresh, type ResourceKind } from "./kinds";
+import type { Answers } from "./lane-hints";
+import { latestValueOf } from "./latest-value-batcher";
+import type { Held } from "./result-cache";
 
 /** The catalogue answers every latest-value cell: it is as urgent as the most urgent of them. */
 const CATALOGUE_ANSWERS: Answers = { keys: ["catalogue"], prefixes: ["latest|"] };
@@ -47,71 +31,51 @@ function fromHeld<T>(held: Held<T>, key: string): Promise<Served<T>> {
   return held.ok ? Promise.resolve(held.served) : Promise.reject(held.error);
 }
 
+/** A read the engine shapes itself, rather than one request per resource row. */
+type ShapedRead<N extends ResourceName> = (args: ArgsOf<N>, ctx: CallContext) => Promise<Served<DataOf<N>>>;
+
 /**
  * The IndexDataSource the functions and the taskpane use: one request per distinct resource (cached with a
  * time-to-live per kind, shared while in flight), history ranges merged, latest values from one catalogue
  * request, every request within the tier's budget, retries, and last-known values when the service fails.
- * Every read takes the context of its call (which cell, a value preview, the user's own action) as its last
- * argument. No Office imports: it runs in the add-in, in Node and in the benchmark alike.
+ * It composes one part per concern: the answer cache (time-to-live, last-known values), batching, dispatch
+ * (budget and lanes) and the cell ledger (which cell read what). Every read takes the context of its call
+ * (which cell, a value preview, the user's own action); the methods named after resources read for no cell.
+ * No Office imports: it runs in the add-in, in Node and in the benchmark alike.
  */
-export class RequestEngine implements IndexDataSource {
+export class RequestEngine extends methodPerResource<SourceMethods>() implements IndexDataSource {
   readonly client: IndexDataClient;
   readonly options: ResolvedEngineOptions;
-  private readonly budget: RateBudget;
-  private readonly scheduler: Scheduler;
-  private readonly sender: RequestSender;
-  /** The budget shared with the add-in's other runtimes on this machine (undefined: no channel). */
-  private readonly sharing: SharedBudget | undefined;
-  private readonly store: LastKnownStore;
-  private readonly cache: ResultCache;
-  private readonly history_: HistoryBatcher;
-  private readonly latestValues: LatestValueBatcher;
-  private readonly stale = new StaleLedger();
-  private readonly fixesAsked = new Set<string>();
-  private readonly listeners = new Set<() => void>();
-  /** Which keys the user's action or a visible cell waits for: the lane of their requests. */
-  private readonly hints = new LaneHints();
+  private readonly dispatch: Dispatch;
+  private readonly cache: AnswerCache;
+  private readonly batching: Batching;
   /** Which cell read what, and which reads a refresh wants fresh. */
-  private readonly ledger = new CellLedger(this.hints);
-  /** Keys last served from a last-known value (the service failed). */
-  private readonly servedStale = new Set<string>();
+  private readonly ledger: CellLedger;
+  private readonly listeners = new Set<() => void>();
 
   constructor(clientOptions: ClientOptions, options: EngineOptions = {}) {
+    super();
     this.options = resolveEngineOptions(options, clientOptions);
-    const o = this.options;
     this.client = new IndexDataClient({
       ...clientOptions,
       onResponse: (info) => {
-        this.observe(info);
+        this.dispatch.observe(info);
         clientOptions.onResponse?.(info);
       },
     });
-    this.budget = new RateBudget({ limit: o.initialLimit, windowMs: o.rateWindowMs, marginMs: o.rateMarginMs, openingBurst: o.openingBurst });
-    this.scheduler = new Scheduler(this.budget, this.hints, { maxQueueWaitMs: o.maxQueueWaitMs, maxInFlight: o.maxInFlight, clock: o.clock });
-    this.scheduler.subscribe(() => this.changed());
-    const where = { channel: options.budgetChannel, baseUrl: clientOptions.baseUrl, apiKey: clientOptions.apiKey, clock: o.clock };
-    this.sharing = shareBudget(this.budget, where, () => this.scheduler.pump());
-    this.sender = new RequestSender(this.scheduler, this.budget, new Outage({ holdMs: o.failureTtlMs, tripAfter: o.retry.maxAttempts }), o);
-    this.store = new LastKnownStore(options.storage ?? new MemoryStorage(), { namespace: clientOptions.baseUrl, ...o.lastKnown });
-    this.cache = new ResultCache(this.store, { ttls: o.ttls, failureTtlMs: o.failureTtlMs, maxEntries: 5000, clock: o.clock });
-    const sendHistory = (symbol: string, query: HistoryQuery) =>
-      this.sender.send(() => this.client.history(symbol, query), { keys: [], prefixes: [`history|${symbol}|`] });
-    this.history_ = new HistoryBatcher(sendHistory, {
-      windowMs: o.batchWindowMs,
-      maxSpanMs: o.maxHistorySpanDays * DAY_MS,
-      ttlFor: (endMs) => o.ttls[historyKind(endMs, o.clock.now())],
-      clock: o.clock,
-    });
-    this.latestValues = new LatestValueBatcher(
+    const changed = () => this.changed();
+    this.dispatch = new Dispatch(this.options, { channel: options.budgetChannel, baseUrl: clientOptions.baseUrl, apiKey: clientOptions.apiKey }, changed);
+    this.ledger = new CellLedger(this.dispatch.hints);
+    this.cache = new AnswerCache(options.storage ?? new MemoryStorage(), clientOptions.baseUrl, this.options, changed);
+    this.batching = new Batching(
       {
+        sendHistory: (symbol, query) => this.dispatch.send(() => this.client.call("history", [symbol, query]), { keys: [], prefixes: [`history|${symbol}|`] }),
+        fix: (symbol) => this.answer("latest", `latest|${symbol}`, () => this.sendFix(symbol), NO_CELL),
         // Not counted as cells here: the cells count at latestValue, one each, not per shared request.
-        fix: (symbol) => this.fetchLatest(symbol),
-        catalogue: () => this.fetchCatalogue(NO_CELL),
-        fixAtHand: (symbol) => this.fixesAsked.has(symbol) || this.cache.holdsFresh(`latest|${symbol}`),
-        catalogueAtHand: () => this.cache.holdsFresh("catalogue"),
+        catalogue: () => this.catalogue(NO_CELL),
+        holdsFresh: (key) => this.cache.holdsFresh(key),
       },
-      o.batchWindowMs,
-      o.clock,
+      this.options,
     );
   }
 
@@ -120,15 +84,24 @@ export class RequestEngine implements IndexDataSource {
     return this.ledger.addresses;
   }
 
-  listIndexes(ctx: CallContext = NO_CELL): Promise<Served<readonly IndexSummary[]>> {
-    return this.counted(this.fetchCatalogue(ctx));
+  /** A resource read for no cell: what the methods named after resources call. */
+  call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<Served<DataOf<N>>> {
+    return this.read(name, args, NO_CELL);
   }
 
-  latest(symbol: string, ctx: CallContext = NO_CELL): Promise<Served<LatestFix>> {
-    const s = symbolKey(symbol);
-    // Latest-value cells of this symbol batched meanwhile take this fix instead of the catalogue.
-    if (!ctx.preview) this.fixesAsked.add(s);
-    return this.counted(this.read("latest", `latest|${s}`, () => this.fetchFix(s), ctx));
+  /**
+   * A resource read for the call `ctx`: a value preview only from what the cache holds; otherwise one request
+   * per distinct resource (the row's key), cached for its kind's time-to-live and indexed under the cell.
+   */
+  read<N extends ResourceName>(name: N, args: ArgsOf<N>, ctx: CallContext): Promise<Served<DataOf<N>>> {
+    const shaped = this.shaped[name] as ShapedRead<N> | undefined;
+    if (shaped !== undefined) return this.cache.counted(shaped(args, ctx));
+    const row = resourceOf(name);
+    const canonical = row.canonical?.(args) ?? args;
+    const key = row.key(canonical);
+    const kind = kindOf(name, canonical, this.options.clock.now());
+    const send = () => this.dispatch.send(() => this.client.call(name, canonical), { keys: [key] });
+    return this.cache.counted(this.answer(kind, key, send, ctx));
   }
 
   /**
@@ -137,7 +110,7 @@ export class RequestEngine implements IndexDataSource {
    */
   latestNow(symbol: string): Promise<Served<LatestFix>> {
     const s = symbolKey(symbol);
-    return this.read("latest", `latest|${s}`, () => this.fetchFix(s), NO_CELL, true);
+    return this.answer("latest", `latest|${s}`, () => this.sendFix(s), NO_CELL, true);
   }
 
   /** The value and its date: answered by the symbol's fix when at hand, else (with others) by one catalogue. */
@@ -150,61 +123,11 @@ export class RequestEngine implements IndexDataSource {
     if (fresh) {
       // Its own fix, asked again, not the catalogue (which would refetch every symbol).
       this.ledger.forceKeys([key]);
-      this.fixesAsked.add(s);
+      this.batching.fixAsked(s);
     }
-    const work = this.userWhile(key, ctx.user || fresh, () => this.latestValues.get(s));
+    const work = this.dispatch.userWhile(key, ctx.user || fresh, () => this.batching.latestValue(s));
     // Answered by the fix or the catalogue: either way the value's asOf is its provenance.
-    return this.counted(work.then((served) => this.ledger.noteServed(ctx, key, served)));
-  }
-
-  history(symbol: string, query?: HistoryQuery, ctx: CallContext = NO_CELL): Promise<Served<History>> {
-    const s = symbolKey(symbol);
-    const range = mergeableRange(query);
-    const endText = query?.endDate;
-    const endMs = range?.endMs ?? (endText !== undefined ? parseInstant(endText) : undefined);
-    const kind = historyKind(endMs, this.options.clock.now());
-    const granularity = query?.granularity ?? "";
-    if (range === undefined) {
-      const key = `history|${s}|${query?.startDate ?? ""}|${endText ?? ""}|${granularity}`;
-      return this.counted(this.read(kind, key, () => this.sender.send(() => this.client.history(s, query), { keys: [key] }), ctx));
-    }
-    const key = `history|${s}|${range.startMs}|${range.endMs}|${granularity}`;
-    const slice = ctx.preview ? this.history_.peek(s, range, query?.granularity) : undefined;
-    if (slice !== undefined) return Promise.resolve(slice);
-    return this.counted(this.read(kind, key, (fresh) => this.history_.get(s, range, query?.granularity, fresh), ctx));
-  }
-
-  volatility(symbol: string, windowDays?: number, ctx: CallContext = NO_CELL): Promise<Served<Volatility>> {
-    const s = symbolKey(symbol);
-    // The spec's default window is 30 days: asking for it explicitly lets both spellings share one request.
-    const days = windowDays ?? WINDOW_DAYS.default;
-    return this.counted(this.request("volatility", `volatility|${s}|${days}`, () => this.client.volatility(s, days), ctx));
-  }
-
-  forward(symbol: string, ctx: CallContext = NO_CELL): Promise<Served<ForwardCurve>> {
-    const s = symbolKey(symbol);
-    return this.counted(this.request("forward", `forward|${s}`, () => this.client.forward(s), ctx));
-  }
-
-  capacity(symbol: string, ctx: CallContext = NO_CELL): Promise<Served<CapacityMetrics>> {
-    const s = symbolKey(symbol);
-    return this.counted(this.request("capacity", `capacity|${s}`, () => this.client.capacity(s), ctx));
-  }
-
-  benchmarkHealth(ctx: CallContext = NO_CELL): Promise<Served<BenchmarkHealth>> {
-    return this.counted(this.request("benchmarkHealth", "benchmarkHealth", () => this.client.benchmarkHealth(), ctx));
-  }
-
-  systemStatus(ctx: CallContext = NO_CELL): Promise<Served<SystemStatus>> {
-    return this.counted(this.request("systemStatus", "systemStatus", () => this.client.systemStatus(), ctx));
-  }
-
-  health(ctx: CallContext = NO_CELL): Promise<Served<Health>> {
-    return this.counted(this.request("health", "health", () => this.client.health(), ctx));
-  }
-
-  methodology(ctx: CallContext = NO_CELL): Promise<Served<Methodology>> {
-    return this.counted(this.request("methodology", "methodology", () => this.client.methodology(), ctx));
+    return this.cache.counted(work.then((served) => this.ledger.noteServed(ctx, key, served)));
   }
 
   /**
@@ -213,15 +136,12 @@ export class RequestEngine implements IndexDataSource {
    */
   invalidate(everything = false): void {
     this.cache.invalidate(everything);
-    const today = startOfUtcDay(this.options.clock.now());
-    this.history_.invalidate(everything ? () => false : (range) => range.endMs < today);
-    this.fixesAsked.clear();
-    this.servedStale.clear();
+    this.batching.invalidate(everything, this.options.clock.now());
     this.ledger.endRounds();
     // The visible lane's keys are those of the visible cells now, not every key they ever read.
-    this.hints.setVisible(this.hints.visibleTest, this.visibleKeys(this.hints.visibleTest));
-    this.stale.clear();
-    this.scheduler.resetProgress();
+    const hints = this.dispatch.hints;
+    hints.setVisible(hints.visibleTest, this.visibleKeys(hints.visibleTest));
+    this.dispatch.resetProgress();
     this.changed();
   }
 
@@ -231,41 +151,16 @@ export class RequestEngine implements IndexDataSource {
    */
   bookkeeping(): Readonly<Record<string, number>> {
     const { cells, keys } = this.addresses.size;
-    return {
-      cells,
-      provenanceKeys: keys,
-      cached: this.cache.size,
-      lastKnown: this.store.size,
-      historyUnions: this.history_.unionCount,
-      fixesAsked: this.fixesAsked.size,
-      servedStale: this.servedStale.size,
-      queued: this.scheduler.progress().requestsQueued,
-      ...this.hints.size,
-    };
+    return { cells, provenanceKeys: keys, ...this.cache.sizes, ...this.batching.sizes, queued: this.dispatch.queued, ...this.dispatch.hints.size };
   }
 
   snapshot(): FreshnessSnapshot {
-    const progress = this.scheduler.progress();
-    const staleAsOf = this.stale.oldest();
-    return {
-      requestsDone: progress.requestsDone,
-      requestsQueued: progress.requestsQueued,
-      inFlight: progress.inFlight,
-      ...(progress.nextSlotAt !== undefined ? { nextSlotAt: new Date(progress.nextSlotAt).toISOString() } : {}),
-      limitPerMinute: Math.round((this.budget.limit * 60_000) / this.options.rateWindowMs),
-      limitLearned: this.budget.limitLearned,
-      staleCells: this.stale.count(),
-      ...(staleAsOf !== undefined ? { staleAsOf } : {}),
-    };
+    return { ...this.dispatch.snapshot(), ...this.cache.staleCells() };
   }
 
-  /**
-   * Shortest poll interval per symbol for INDEX.LIVE with `watchedSymbols` symbols watched: live polling
-   * may use `liveShare` of the budget, leaving the rest to the sheet; never below one second.
-   */
+  /** Shortest poll interval per symbol for INDEX.LIVE with `watchedSymbols` symbols watched (see Dispatch). */
   liveFloorMs(watchedSymbols: number): number {
-    const perWindow = Math.max(1, this.budget.limit * this.options.liveShare);
-    return Math.max(1000, Math.ceil((Math.max(1, watchedSymbols) * this.options.rateWindowMs) / perWindow));
+    return this.dispatch.liveFloorMs(watchedSymbols);
   }
 
   /** Called on every change of the snapshot (often: throttle before rendering). */
@@ -276,14 +171,13 @@ export class RequestEngine implements IndexDataSource {
 
   /** Resolves when every last-known value written so far is in storage (tests, and before a planned close). */
   flush(): Promise<void> {
-    return this.store.flush();
+    return this.cache.flush();
   }
 
   /** Fails whatever still waits for a slot; the engine is being replaced (new settings). */
   close(): void {
-    this.scheduler.failWaiting(new ConfigurationError("The service settings changed before this request was sent; recalculate to use the new settings.", {}));
+    this.dispatch.close(new ConfigurationError("The service settings changed before this request was sent; recalculate to use the new settings.", {}));
     this.listeners.clear();
-    this.sharing?.close();
   }
 
   /**
@@ -291,12 +185,7 @@ export class RequestEngine implements IndexDataSource {
    * for the order only; a wrong or missing report changes which request goes first, never what is sent.
    */
   setVisible(isVisible: (address: string) => boolean): void {
-    this.hints.setVisible(isVisible, this.visibleKeys(isVisible));
-    this.scheduler.pump();
-  }
-
-  private visibleKeys(isVisible: (address: string) => boolean): readonly string[] {
-    return this.addresses.plan((address) => isVisible(address)).keys;
+    this.dispatch.setVisible(isVisible, this.visibleKeys(isVisible));
   }
 
   /**
@@ -305,7 +194,7 @@ export class RequestEngine implements IndexDataSource {
    */
   refreshCells(covers: (address: string) => boolean): void {
     this.ledger.startRound(covers);
-    this.scheduler.resetProgress();
+    this.dispatch.resetProgress();
   }
 
   /**
@@ -319,8 +208,7 @@ export class RequestEngine implements IndexDataSource {
     return new Promise((resolve) => {
       let calm = 0;
       const check = () => {
-        const { requestsQueued, inFlight } = this.scheduler.progress();
-        calm = requestsQueued === 0 && inFlight === 0 && !this.history_.pending && !this.latestValues.pending ? calm + 1 : 0;
+        calm = !this.dispatch.busy && !this.batching.pending ? calm + 1 : 0;
         if (calm >= 2 || clock.now() >= deadline) resolve();
         else clock.setTimer(check, every);
       };
@@ -330,24 +218,45 @@ export class RequestEngine implements IndexDataSource {
 
   /** True when `key` is past its time-to-live or was last answered with a last-known value. */
   isStale(key: string): boolean {
-    if (this.servedStale.has(key)) return true;
-    // A latest-value cell may have been answered by the catalogue, which then holds its value fresh.
-    const viaCatalogue = key.startsWith("latest|") && this.cache.holdsFresh("catalogue") && !this.servedStale.has("catalogue");
-    return !(this.cache.holdsFresh(key) || viaCatalogue);
+    return this.cache.isStale(key);
   }
 
-  private fetchCatalogue(ctx: CallContext): Promise<Served<readonly IndexSummary[]>> {
-    return this.read("catalogue", "catalogue", () => this.sender.send(() => this.client.listIndexes(), CATALOGUE_ANSWERS), ctx);
+  /**
+   * The reads the engine shapes itself: the catalogue (it answers every latest-value cell, so it is as urgent as
+   * the most urgent of them), a fix (latest-value cells of its symbol take it meanwhile), and history (ranges of
+   * one symbol merged into one request).
+   */
+  private readonly shaped: { readonly [N in ResourceName]?: ShapedRead<N> } = {
+    listIndexes: (_args, ctx) => this.catalogue(ctx),
+    latest: ([symbol], ctx) => {
+      const s = symbolKey(symbol);
+      if (!ctx.preview) this.batching.fixAsked(s);
+      return this.answer("latest", `latest|${s}`, () => this.sendFix(s), ctx);
+    },
+    history: ([symbol, query], ctx) => this.readHistory(query === undefined ? [symbolKey(symbol)] : [symbolKey(symbol), query], ctx),
+  };
+
+  private readHistory(args: ArgsOf<"history">, ctx: CallContext): Promise<Served<History>> {
+    const [s, query] = args;
+    const kind = kindOf("history", args, this.options.clock.now());
+    const range = mergeableRange(query);
+    if (range === undefined) {
+      const key = resourceOf("history").key(args);
+      return this.answer(kind, key, () => this.dispatch.send(() => this.client.call("history", args), { keys: [key] }), ctx);
+    }
+    const granularity = query?.granularity;
+    const key = `history|${s}|${range.startMs}|${range.endMs}|${granularity ?? ""}`;
+    const slice = ctx.preview ? this.batching.peekHistory(s, range, granularity) : undefined;
+    if (slice !== undefined) return Promise.resolve(slice);
+    return this.answer(kind, key, (fresh) => this.batching.history(s, range, granularity, fresh), ctx);
   }
 
-  /** The full fix of a symbol, for the latest-value batcher (not a cell's read: no context). */
-  private fetchLatest(s: string): Promise<Served<LatestFix>> {
-    this.fixesAsked.add(s);
-    return this.read("latest", `latest|${s}`, () => this.fetchFix(s), NO_CELL);
+  private catalogue(ctx: CallContext): Promise<Served<readonly IndexSummary[]>> {
+    return this.answer("catalogue", "catalogue", () => this.dispatch.send(() => this.client.call("listIndexes", []), CATALOGUE_ANSWERS), ctx);
   }
 
-  private fetchFix(s: string): Promise<LatestFix> {
-    return this.sender.send(() => this.client.latest(s), { keys: [`latest|${s}`] });
+  private sendFix(s: string): Promise<LatestFix> {
+    return this.dispatch.send(() => this.client.call("latest", [s]), { keys: [`latest|${s}`] });
   }
 
   /** A preview's latest value: the symbol's own fix, else the catalogue's row for it, if the cache holds one. */
@@ -364,49 +273,21 @@ export class RequestEngine implements IndexDataSource {
     return fromHeld(fix, key);
   }
 
-  /** One call is one cell: a call answered from a last-known value is counted for the taskpane. */
-  private counted<T>(work: Promise<Served<T>>): Promise<Served<T>> {
-    return work.then((served) => {
-      if (served.stale) {
-        this.stale.note(served.fetchedAt);
-        this.changed();
-      }
-      return served;
-    });
-  }
-
-  /** One request per distinct resource: cached by `key`, sent through the scheduler with retries. */
-  private request<T>(kind: ResourceKind, key: string, call: () => Promise<T>, ctx: CallContext): Promise<Served<T>> {
-    return this.read(kind, key, () => this.sender.send(call, { keys: [key] }), ctx);
-  }
-
   /**
-   * Reads `key` for `ctx`: a value preview only from what the cache holds; otherwise indexed under the cell,
+   * Answers `key` for `ctx`: a value preview only from what the cache holds; otherwise indexed under the cell,
    * loaded once (cached, shared in flight) by `load`, which does its own sending, within the settle bound.
    * `load` hears whether a refresh wants it fresh (past history never needs to be).
    */
-  private read<T>(kind: ResourceKind, key: string, load: (fresh: boolean) => Promise<T>, ctx: CallContext, force = false): Promise<Served<T>> {
+  private answer<T>(kind: ResourceKind, key: string, load: (fresh: boolean) => Promise<T>, ctx: CallContext, force = false): Promise<Served<T>> {
     if (ctx.preview) return fromHeld(this.cache.peek<T>(key), key);
     this.ledger.note(ctx, key);
     const again = !survivesRefresh(kind) && this.ledger.wantsFresh(ctx, key);
-    const loading = this.userWhile(key, ctx.user || again, () => this.cache.get(kind, key, () => load(again), force || again));
-    return loading.then((served) => this.ledger.noteServed(ctx, key, this.noteStale(key, served)));
+    const loading = this.dispatch.userWhile(key, ctx.user || again, () => this.cache.get(kind, key, () => load(again), force || again));
+    return loading.then((served) => this.ledger.noteServed(ctx, key, served));
   }
 
-  /** While `work` is outstanding, `key` is the user's when `user` says so: its request goes in the user lane. */
-  private userWhile<T>(key: string, user: boolean, work: () => Promise<T>): Promise<T> {
-    return user ? this.hints.userWhile(key, work) : work();
-  }
-
-  private noteStale<T>(key: string, served: Served<T>): Served<T> {
-    if (served.stale) this.servedStale.add(key);
-    else this.servedStale.delete(key);
-    return served;
-  }
-
-  private observe(info: ResponseInfo): void {
-    this.budget.observe(info, this.options.clock.now());
-    this.scheduler.pump();
+  private visibleKeys(isVisible: (address: string) => boolean): readonly string[] {
+    return this.addresses.plan((address) => isVisible(address)).keys;
   }
 
   private changed(): void {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { resource, TTL } from "./resource";
 import { BenchmarkSummaryWire, Timestamp, type BenchmarkSummary, ServiceText } from "./wire";
 
 /** GET /api/v1/benchmark/health (newer description only): 72-hour integrity diagnostics. */
@@ -25,3 +26,12 @@ export function toBenchmarkHealth(wire: BenchmarkHealthWire): BenchmarkHealth {
     summary: wire.summary,
   };
 }
+
+/** GET /api/v1/benchmark/health (newer description only). */
+export const BENCHMARK_HEALTH = resource({
+  path: "/api/v1/benchmark/health",
+  wire: BenchmarkHealthWire,
+  toData: (wire: BenchmarkHealthWire, _args: []) => toBenchmarkHealth(wire),
+  ttls: { benchmarkHealth: 30 * TTL.SECOND },
+  key: () => "benchmarkHealth",
+});

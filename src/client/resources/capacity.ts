@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { resource, symbolKey, trimmedSymbol, TTL } from "./resource";
 import { Count, Fraction, NonNegative, Timestamp, absentIfNull, ServiceText } from "./wire";
 
 /** GET /api/v1/index/{symbol}/capacity-metrics. The two descriptions differ in their extra fields. */
@@ -49,3 +50,13 @@ export function toCapacityMetrics(wire: CapacityMetricsWire, symbol: string): Ca
     ...(recordedAt !== undefined ? { recordedAt } : {}),
   };
 }
+
+/** GET /api/v1/index/{symbol}/capacity-metrics. */
+export const CAPACITY = resource({
+  path: "/api/v1/index/{symbol}/capacity-metrics",
+  wire: CapacityMetricsWire,
+  toData: (wire: CapacityMetricsWire, [symbol]: [symbol: string]) => toCapacityMetrics(wire, symbolKey(symbol)),
+  ttls: { capacity: TTL.MINUTE },
+  canonical: trimmedSymbol,
+  key: ([symbol]) => `capacity|${symbol}`,
+});

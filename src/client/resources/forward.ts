@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { resource, trimmedSymbol, TTL } from "./resource";
 import { ServiceText, Figure, NonNegative, Price, NonEmptyServiceText } from "./wire";
 
 /** GET /api/v1/index/{symbol}/forward (newer description only). */
@@ -38,3 +39,13 @@ export function toForwardCurve(wire: ForwardCurveWire): ForwardCurve {
   curve.sort((a, b) => a.tenorMonths - b.tenorMonths);
   return { symbol: wire.symbol, spotPrice: wire.spotPrice, curve };
 }
+
+/** GET /api/v1/index/{symbol}/forward (newer description only). */
+export const FORWARD = resource({
+  path: "/api/v1/index/{symbol}/forward",
+  wire: ForwardCurveWire,
+  toData: (wire: ForwardCurveWire, _args: [symbol: string]) => toForwardCurve(wire),
+  ttls: { forward: TTL.MINUTE },
+  canonical: trimmedSymbol,
+  key: ([symbol]) => `forward|${symbol}`,
+});

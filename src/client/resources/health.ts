@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { resource, TTL } from "./resource";
 import { ServiceText } from "./wire";
 
 /**
@@ -23,3 +24,13 @@ export function toHealth(wire: HealthWire, httpStatus: number): Health {
     httpStatus,
   };
 }
+
+/** GET /api/health. A 503 is an answer here, not an error: it reads as `healthy: false`. */
+export const HEALTH = resource({
+  path: "/api/health",
+  wire: HealthWire,
+  toData: (wire: HealthWire, _args: [], httpStatus: number) => toHealth(wire, httpStatus),
+  ttls: { health: 15 * TTL.SECOND },
+  key: () => "health",
+  answers: [503],
+});

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { parseInstant, startOfUtcDay } from "../../time";
+import { refuseArgument } from "../arguments";
+import { resource, trimmedSymbol, TTL, type QueryValue } from "./resource";
 import { CarriedForwardFromWire, Confidence, Price, Timestamp, newerOnly, ServiceText, NonEmptyServiceText } from "./wire";
 
 export const GRANULARITIES = ["daily", "weekly"] as const;
@@ -97,3 +100,49 @@ export function pointTime(point: HistoryPoint): number {
   }
   return ms;
 }
+
+function dateParam(name: string, value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || value.trim() === "") {
+    refuseArgument(`${name} must be an ISO 8601 date such as 2024-01-31 (or left out).`, "INVALID_DATE");
+  }
+  return value.trim();
+}
+
+/** The history query as sent: the spec's startDate/endDate/granularity names, undefined ones left out. */
+function historyParams(query: HistoryQuery | undefined): Record<string, string | undefined> {
+  const granularity: unknown = query?.granularity;
+  if (granularity !== undefined && (typeof granularity !== "string" || granularity.trim() === "")) {
+    refuseArgument('granularity must be "daily" or "weekly" (or left out).', "INVALID_GRANULARITY");
+  }
+  return {
+    startDate: dateParam("startDate", query?.startDate),
+    endDate: dateParam("endDate", query?.endDate),
+    granularity: granularity as string | undefined,
+  };
+}
+
+/** History that ends before today (UTC) is immutable; a range reaching today, or with no end, is not. */
+export function historyKind(endMs: number | undefined, now: number): "historyPast" | "historyCurrent" {
+  return endMs !== undefined && endMs < startOfUtcDay(now) ? "historyPast" : "historyCurrent";
+}
+
+/**
+ * GET /api/v1/index/{symbol}/history with startDate, endDate and granularity when given. History reaching today
+ * carries the latest fix (30 s); past history is published once and never changes (12 h).
+ */
+export const HISTORY = resource({
+  path: "/api/v1/index/{symbol}/history",
+  wire: HistoryWire,
+  toData: (wire: HistoryWire, _args: [symbol: string, query?: HistoryQuery]) => toHistory(wire),
+  query: ([, query]) => historyParams(query),
+  // The older description's names too, so that an older caller's range is passed on, not dropped.
+  parameters: ["startDate", "endDate", "granularity", "start", "end"],
+  ttls: { historyCurrent: 30 * TTL.SECOND, historyPast: 12 * TTL.HOUR },
+  kindOf: (query: Readonly<Record<string, QueryValue | null>>, now: number) => {
+    const end = query["endDate"] ?? query["end"];
+    return historyKind(typeof end === "string" ? parseInstant(end) : undefined, now);
+  },
+  canonical: trimmedSymbol,
+  key: ([symbol, query]) => `history|${symbol}|${query?.startDate ?? ""}|${query?.endDate ?? ""}|${query?.granularity ?? ""}`,
+});

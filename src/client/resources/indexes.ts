@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { MAX_CATALOGUE_BYTES } from "../body-reader";
+import { resource, TTL } from "./resource";
 import type { CatalogueEntry } from "../../contract";
 import { ServiceText, Price, Timestamp, NonEmptyServiceText } from "./wire";
 
@@ -35,3 +37,13 @@ export function toIndexList(wire: IndexListWire): IndexSummary[] {
     ...(row.latestAsOf != null ? { latestAsOf: row.latestAsOf } : {}),
   }));
 }
+
+/** GET /api/v1/indexes: the catalogue, read up to 20 MB. It carries every latest fix. */
+export const CATALOGUE = resource({
+  path: "/api/v1/indexes",
+  wire: IndexListWire,
+  toData: (wire: IndexListWire, _args: []): readonly IndexSummary[] => toIndexList(wire),
+  ttls: { catalogue: 30 * TTL.SECOND },
+  key: () => "catalogue",
+  maxBytes: MAX_CATALOGUE_BYTES,
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { resource, trimmedSymbol, TTL } from "./resource";
 import { CarriedForwardFromWire, Confidence, DataCoverageWire, Price, Timestamp, newerOnly, type DataCoverage, ServiceText, NonEmptyServiceText } from "./wire";
 
 /** GET /api/v1/index/{symbol}/latest: the latest fix. */
@@ -51,3 +52,13 @@ export function toLatestFix(wire: LatestFixWire): LatestFix {
     dataCoverage: wire.dataCoverage,
   };
 }
+
+/** GET /api/v1/index/{symbol}/latest: a new fix should show within a recalculation or two. */
+export const LATEST = resource({
+  path: "/api/v1/index/{symbol}/latest",
+  wire: LatestFixWire,
+  toData: (wire: LatestFixWire, _args: [symbol: string]) => toLatestFix(wire),
+  ttls: { latest: 30 * TTL.SECOND },
+  canonical: trimmedSymbol,
+  key: ([symbol]) => `latest|${symbol}`,
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { resource, TTL } from "./resource";
 import { ServiceText, Timestamp, capServiceStrings } from "./wire";
 
 /** The document's opaque parts keep their shape; every string in them (keys too) is capped as ServiceText is. */
@@ -31,3 +32,12 @@ export function toMethodology(wire: MethodologyWire): Methodology {
     wire;
   return { version, publishedAt, changelog, productDefinition, calculationMethod, normalizationRules, confidenceScoring };
 }
+
+/** GET /api/v1/methodology (older description only). It changes a few times a year. */
+export const METHODOLOGY = resource({
+  path: "/api/v1/methodology",
+  wire: MethodologyWire,
+  toData: (wire: MethodologyWire, _args: []) => toMethodology(wire),
+  ttls: { methodology: 24 * TTL.HOUR },
+  key: () => "methodology",
+});

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { resource, TTL } from "./resource";
 import { BenchmarkSummaryWire, Timestamp, type BenchmarkSummary, ServiceText } from "./wire";
 
 export const SYSTEM_STATES = ["ok", "degraded", "down"] as const;
@@ -31,3 +32,12 @@ export function toSystemStatus(wire: SystemStatusWire): SystemStatus {
     ...(wire.benchmarkSummary != null ? { benchmarkSummary: wire.benchmarkSummary } : {}),
   };
 }
+
+/** GET /api/status (newer description only); always 200, the state is in `status`. */
+export const SYSTEM_STATUS = resource({
+  path: "/api/status",
+  wire: SystemStatusWire,
+  toData: (wire: SystemStatusWire, _args: []) => toSystemStatus(wire),
+  ttls: { systemStatus: 30 * TTL.SECOND },
+  key: () => "systemStatus",
+});

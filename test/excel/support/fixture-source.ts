@@ -1,29 +1,11 @@
-import type { BenchmarkHealth } from "../../../src/client/resources/benchmark-health";
-import type { CapacityMetrics } from "../../../src/client/resources/capacity";
-import type { ForwardCurve } from "../../../src/client/resources/forward";
-import type { Health } from "../../../src/client/resources/health";
-import type { History, HistoryQuery } from "../../../src/client/resources/history";
-import type { IndexSummary } from "../../../src/client/resources/indexes";
-import type { LatestFix } from "../../../src/client/resources/latest";
-import type { Methodology } from "../../../src/client/resources/methodology";
-import type { SystemStatus } from "../../../src/client/resources/system-status";
-import type { Volatility } from "../../../src/client/resources/volatility";
-import type { IndexDataSource, LatestValue, Served } from "../../../src/client/source";
+import { methodPerResource, type ArgsOf, type DataOf, type ResourceName } from "../../../src/client/resources/table";
+import type { IndexDataSource, LatestValue, Served, SourceMethods } from "../../../src/client/source";
 
-/** What each method answers: data, or an error to reject with. Missing entries reject with a plain Error. */
-export interface FixtureAnswers {
-  listIndexes?: readonly IndexSummary[] | Error;
-  latest?: (symbol: string) => LatestFix | Error;
-  history?: (symbol: string, query?: HistoryQuery) => History | Error;
-  volatility?: (symbol: string, windowDays?: number) => Volatility | Error;
-  forward?: (symbol: string) => ForwardCurve | Error;
-  capacity?: (symbol: string) => CapacityMetrics | Error;
-  benchmarkHealth?: BenchmarkHealth | Error;
-  systemStatus?: SystemStatus | Error;
-  health?: Health | Error;
-  methodology?: Methodology | Error;
-  stale?: boolean;
-}
+/** One resource's answer: data (for every argument), data by argument, or an error to reject with. */
+type Answer<N extends ResourceName> = DataOf<N> | Error | ((...args: ArgsOf<N>) => DataOf<N> | Error);
+
+/** What each method answers. Missing entries reject with a plain Error. */
+export type FixtureAnswers = { [N in ResourceName]?: Answer<N> } & { stale?: boolean };
 
 export interface SourceCall {
   readonly method: keyof IndexDataSource;
@@ -31,10 +13,12 @@ export interface SourceCall {
 }
 
 /** An IndexDataSource over in-memory fixtures that records every call (the fuzz test counts them). */
-export class FixtureSource implements IndexDataSource {
+export class FixtureSource extends methodPerResource<SourceMethods>() implements IndexDataSource {
   readonly calls: SourceCall[] = [];
 
-  constructor(private readonly answers: FixtureAnswers = {}) {}
+  constructor(private readonly answers: FixtureAnswers = {}) {
+    super();
+  }
 
   #serve<T>(method: keyof IndexDataSource, args: readonly unknown[], answer: T | Error | undefined): Promise<Served<T>> {
     this.calls.push({ method, args });
@@ -43,40 +27,19 @@ export class FixtureSource implements IndexDataSource {
     return Promise.resolve({ data: answer, fetchedAt: "2024-03-01T12:00:00.000Z", stale: this.answers.stale ?? false });
   }
 
-  listIndexes() {
-    return this.#serve("listIndexes", [], this.answers.listIndexes);
+  #answer<N extends ResourceName>(name: N, args: ArgsOf<N>): DataOf<N> | Error | undefined {
+    const answer = this.answers[name] as Answer<N> | undefined;
+    return typeof answer === "function" ? (answer as (...a: ArgsOf<N>) => DataOf<N> | Error)(...args) : answer;
   }
-  latest(symbol: string) {
-    return this.#serve("latest", [symbol], this.answers.latest?.(symbol));
+
+  call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<Served<DataOf<N>>> {
+    return this.#serve(name, args, this.#answer(name, args));
   }
+
   latestValue(symbol: string): Promise<Served<LatestValue>> {
-    const fix = this.answers.latest?.(symbol);
+    const fix = this.#answer("latest", [symbol]);
     const answer = fix === undefined || fix instanceof Error ? fix : { symbol, value: fix.value, asOf: fix.asOf };
     return this.#serve("latestValue", [symbol], answer);
-  }
-  history(symbol: string, query?: HistoryQuery) {
-    return this.#serve("history", [symbol, query], this.answers.history?.(symbol, query));
-  }
-  volatility(symbol: string, windowDays?: number) {
-    return this.#serve("volatility", [symbol, windowDays], this.answers.volatility?.(symbol, windowDays));
-  }
-  forward(symbol: string) {
-    return this.#serve("forward", [symbol], this.answers.forward?.(symbol));
-  }
-  capacity(symbol: string) {
-    return this.#serve("capacity", [symbol], this.answers.capacity?.(symbol));
-  }
-  benchmarkHealth() {
-    return this.#serve("benchmarkHealth", [], this.answers.benchmarkHealth);
-  }
-  systemStatus() {
-    return this.#serve("systemStatus", [], this.answers.systemStatus);
-  }
-  health() {
-    return this.#serve("health", [], this.answers.health);
-  }
-  methodology() {
-    return this.#serve("methodology", [], this.answers.methodology);
   }
 }
 
