@@ -15,7 +15,7 @@ declare module "fastify" {
   }
 }
 
-export interface AppOptions {
+interface AppOptions {
   readonly resolver: Resolver;
   readonly health: HealthSources;
   /** The desk's tokens, read again on SIGHUP; `undefined` runs without authentication (loopback only). */

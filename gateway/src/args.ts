@@ -32,7 +32,7 @@ export interface ServeCommand {
   readonly windowMs?: number;
 }
 
-export interface NewTokenCommand {
+interface NewTokenCommand {
   readonly command: "new-token";
   readonly name: string;
   readonly tokensFile: string;

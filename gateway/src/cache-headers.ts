@@ -2,7 +2,7 @@ import { DEFAULT_TTLS } from "../../src/client";
 import type { CachedAnswer } from "./store/store";
 
 /** The cache's name in Cache-Status (RFC 9211). */
-export const CACHE_NAME = "IndexDataGateway";
+const CACHE_NAME = "IndexDataGateway";
 
 /**
  * How an answer was served, in the terms of RFC 9211:

@@ -1,7 +1,7 @@
 import type { Clock, TimerHandle } from "../../src/time";
 import { GatewayError } from "./gateway-error";
 
-export interface FairQueueOptions {
+interface FairQueueOptions {
   /** Takes one send from the desk's budget: 0 when granted, else the milliseconds to wait. */
   readonly takeSend: () => Promise<number>;
   /** Longest a request waits for a send; past it, a 429. Below the add-in's 10 s timeout, so it answers first. */

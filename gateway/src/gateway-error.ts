@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
 
 /** The service's error body, which every gateway error uses too: `{ statusCode, error, code, message }`. */
-export interface ErrorBody {
+interface ErrorBody {
   readonly statusCode: number;
   readonly error: string;
   readonly code: string;

@@ -58,7 +58,7 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-export const DEFAULT_STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
 const HEARTBEAT_MS = 2000;
 
 /** Keys of one upstream and key, so desks sharing a server never share a cache or a budget; the key only as a hash. */

@@ -8,7 +8,7 @@ import { USAGE, UsageError, parseCommandLine, type ServeCommand } from "./args";
 import { startGateway, type GatewayOptions } from "./index";
 import { addToken, loadTokens, type DeskToken } from "./tokens";
 
-export const KEY_VARIABLE = "INDEX_GATEWAY_UPSTREAM_KEY";
+const KEY_VARIABLE = "INDEX_GATEWAY_UPSTREAM_KEY";
 
 /** The upstream key, from the environment or a file; the message says where it came from, never what it is. */
 function upstreamKey(command: ServeCommand): { key?: string; from: string } {

@@ -8,7 +8,7 @@ import type { Resource } from "./resources";
 import type { CachedAnswer, GatewayStore } from "./store/store";
 import type { Upstream, UpstreamResult } from "./upstream";
 
-export interface ResolverOptions {
+interface ResolverOptions {
   readonly store: GatewayStore;
   readonly upstream: Upstream;
   readonly queue: FairQueue;

@@ -2,7 +2,7 @@ import { parseRateLimit, parseRetryAfter, readCapped } from "../../src/client";
 import type { Resource } from "./resources";
 import type { BudgetReading } from "./store/store";
 
-export interface UpstreamOptions {
+interface UpstreamOptions {
   /** The service's root, normalized (checkBaseUrl). */
   readonly baseUrl: string;
   /** The desk's key; never logged, never in an answer. Absent: anonymous. */
@@ -46,7 +46,7 @@ function scrubbed(value: unknown, key: string): unknown {
  * A body with the upstream key taken out, wherever an upstream (buggy or hostile) echoed it: in the raw text,
  * and in JSON strings, where escapes such as `\u0061` would hide it from a plain search.
  */
-export function withoutKey(body: string, key: string | undefined): string {
+function withoutKey(body: string, key: string | undefined): string {
   if (key === undefined) return body;
   let parsed: unknown;
   try {

@@ -27,7 +27,7 @@ export interface RequestLogEntry {
   readonly apiKeyTier: Tier;
 }
 
-export interface AppOptions {
+interface AppOptions {
   readonly context: ServiceContext;
   readonly limits: Readonly<Record<Tier, number>>;
   readonly rateLimitWindowMs: number;

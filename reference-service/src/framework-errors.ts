@@ -8,7 +8,7 @@ export const RATE_LIMIT_HEADERS = ["x-ratelimit-limit", "x-ratelimit-remaining",
  * The CORS headers of a simple response. @fastify/cors adds them in an onRequest hook; these are for
  * the answers given before any hook runs (bad URL, parser errors), so a browser can still read them.
  */
-export const CORS_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
+const CORS_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
   "access-control-allow-origin": "*",
   "access-control-expose-headers": RATE_LIMIT_HEADERS.join(", "),
 };

@@ -12,13 +12,13 @@ export const REASON_CODES = {
 } as const;
 
 /** `benchmarkStatus` for each system state. */
-export const BENCHMARK_STATUS: Readonly<Record<HealthState, string>> = {
+const BENCHMARK_STATUS: Readonly<Record<HealthState, string>> = {
   ok: "healthy",
   degraded: "degraded",
   down: "suspended",
 };
 
-export interface BenchmarkVerdict {
+interface BenchmarkVerdict {
   readonly benchmarkStatus: string;
   readonly reasons: readonly string[];
   readonly summary: BenchmarkSummary;

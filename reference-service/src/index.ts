@@ -13,12 +13,12 @@ import { TIER_LIMITS, type Flavor, type Tier } from "./tiers";
 export { DEMO_KEYS, TIER_LIMITS, type Flavor, type Tier } from "./tiers";
 export type { FaultController } from "./faults";
 export { FAULT_KINDS, type FaultKind, type LatencyTimer } from "./state";
-export { buildDataset, Dataset, type DatasetOptions } from "./dataset/dataset";
+export { buildDataset, Dataset } from "./dataset/dataset";
 export { DEFAULT_INDEXES, FLAGSHIP_SYMBOL, type ExtraIndex, type IndexDefinition } from "./dataset/definitions";
-export { DATA_EPOCH, HOLIDAYS } from "./dataset/calendar";
+export { DATA_EPOCH } from "./dataset/calendar";
 export { DEFAULT_HISTORY_DAYS } from "./routes/history";
 export { REASON_CODES, type HealthState } from "./health";
-export type { ErrorBody, ErrorCode } from "./service-error";
+export type { ErrorCode } from "./service-error";
 export type { RequestLogEntry } from "./app";
 
 export interface ReferenceServiceOptions {

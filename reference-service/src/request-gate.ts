@@ -4,7 +4,7 @@ import { ServiceError } from "./service-error";
 /** Longest request target (path and query) answered; longer gets 414. Common proxies stop at 8 KB too. */
 export const MAX_URL_LENGTH = 8 * 1024;
 /** Most header bytes (names and values) answered; more gets 431. Node's own default limit. */
-export const MAX_HEADER_BYTES = 16 * 1024;
+const MAX_HEADER_BYTES = 16 * 1024;
 /**
  * What Node's parser reads of the request line and headers (its `maxHeaderSize`). Set well above the
  * two limits above so that they, not the parser, answer: the parser can only say 431, even for a long URL.
@@ -12,7 +12,7 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 export const PARSER_HEADER_LIMIT = 64 * 1024;
 
 /** Every route of this service is a GET; HEAD and OPTIONS (CORS preflight) come with it. */
-export const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function headerBytes(request: FastifyRequest): number {

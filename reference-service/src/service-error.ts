@@ -23,7 +23,7 @@ export type ErrorCode =
   | "SERVICE_UNAVAILABLE";
 
 /** The body of every error response: `{ statusCode, error, code, message }`. */
-export interface ErrorBody {
+interface ErrorBody {
   readonly statusCode: number;
   readonly error: string;
   readonly code: string;

@@ -10,7 +10,7 @@ export const FAULT_KINDS = ["500", "503", "malformed", "wrong-shape", "drop", "4
  */
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
-export interface PendingFault {
+interface PendingFault {
   readonly kind: FaultKind;
   remaining: number;
   readonly pathPrefix: string;
@@ -25,7 +25,7 @@ export interface PublishedFix {
 /** Calls `wake` after `ms` milliseconds; the returned function cancels. Tests pass a fake one to hold and release latency. */
 export type LatencyTimer = (ms: number, wake: () => void) => () => void;
 
-export const realLatencyTimer: LatencyTimer = (ms, wake) => {
+const realLatencyTimer: LatencyTimer = (ms, wake) => {
   const timer = setTimeout(wake, ms);
   return () => clearTimeout(timer);
 };

@@ -8,7 +8,7 @@ import { helpText } from "./help";
 import { ServiceFailure, terminalMessage } from "./service-call";
 import { closestCommand, refuseSurplus } from "./usage";
 
-export interface CliIo {
+interface CliIo {
   /** Writes text exactly as given (the CLI adds the line ends). */
   readonly stdout: (text: string) => void;
   readonly stderr: (text: string) => void;

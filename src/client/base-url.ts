@@ -1,6 +1,6 @@
 import { ConfigurationError } from "./errors/configuration-error";
 
-export type BaseUrlCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly message: string };
+type BaseUrlCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly message: string };
 
 const EXAMPLE = "e.g. https://indexes.example.com";
 

@@ -11,7 +11,7 @@ export interface CallOptions {
 }
 
 /** One method per endpoint (named as in RESOURCES), answering the validated value. */
-export type ClientMethods = { readonly [N in ResourceName]: (...args: ArgsOf<N>) => Promise<DataOf<N>> };
+type ClientMethods = { readonly [N in ResourceName]: (...args: ArgsOf<N>) => Promise<DataOf<N>> };
 
 /**
  * The typed client of the Index Data Service: one method per endpoint, each returning a validated domain

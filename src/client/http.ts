@@ -12,7 +12,7 @@ import { responseInfo } from "./response-headers";
 
 export type QueryValue = string | number | undefined;
 
-export interface HttpRequest {
+interface HttpRequest {
   /** Path below the base URL, starting with `/`; dynamic segments already encoded. */
   readonly path: string;
   readonly query?: Readonly<Record<string, QueryValue>>;
@@ -25,7 +25,7 @@ export interface HttpRequest {
   readonly maxBytes?: number;
 }
 
-export interface HttpResponse {
+interface HttpResponse {
   readonly status: number;
   /** Parsed JSON; `undefined` only for an empty body (or any non-JSON body when `lenientBody`). */
   readonly body: unknown;

@@ -4,7 +4,7 @@ import type { KeyValueStorage } from "./storage";
 /** Storage keys. The key has its own entry so that clearing it touches nothing else. */
 export const SETTINGS_STORAGE_KEYS = { settings: "indexData.settings.v1", apiKey: "indexData.apiKey.v1" } as const;
 
-export type SettingsListener = (settings: Settings) => void;
+type SettingsListener = (settings: Settings) => void;
 
 /** The stored settings entry as read: nothing stored is no settings; text that is not a JSON object is unreadable. */
 function readStored(text: string | null, apiKey: string | null): StoredSettings {

@@ -7,7 +7,7 @@ import { statCells, type PeriodSummary, type StatColumn } from "./periods";
 /** How a day without a value for one index shows: an empty cell, the index's previous value, or #N/A. */
 export type PanelFill = "blank" | "previous" | "na";
 
-export interface PanelColumn {
+interface PanelColumn {
   readonly symbol: string;
   readonly points: readonly HistoryPoint[];
 }
@@ -50,7 +50,7 @@ function missingCell(fill: PanelFill, previous: number | undefined, symbol: stri
 }
 
 /** A panel column of period statistics: one symbol's summaries, and the stat columns asked for. */
-export interface PeriodPanelColumn {
+interface PeriodPanelColumn {
   readonly symbol: string;
   readonly summaries: readonly PeriodSummary[];
 }

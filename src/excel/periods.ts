@@ -12,7 +12,7 @@ export const PERIODS = ["weekly", "monthly", "quarterly", "yearly"] as const;
 export type Period = (typeof PERIODS)[number];
 
 export const PERIOD_STATS = ["avg", "low", "high", "first", "last", "observed", "carried", "confidence", "change", "pctchange"] as const;
-export type PeriodStat = (typeof PERIOD_STATS)[number];
+type PeriodStat = (typeof PERIOD_STATS)[number];
 
 /** Months per period for the calendar periods; weeks are ISO weeks (the one definition in weekly.ts). */
 const MONTHS: Readonly<Record<Exclude<Period, "weekly">, number>> = { monthly: 1, quarterly: 3, yearly: 12 };

@@ -32,7 +32,7 @@ function hostCapabilities(): ExcelCapabilities {
 export const PREVIEW_TEXT = "preview: press Enter to fetch";
 
 /** The part of CustomFunctions.Invocation the wrappers read (address: @requiresAddress; isInValuePreview: 1.5). */
-export interface CellInvocation {
+interface CellInvocation {
   readonly address?: string;
   readonly isInValuePreview?: unknown;
 }

@@ -60,7 +60,7 @@ function runRange(range: Excel.Range, run: WriteRun<unknown>): Excel.Range {
   return range.getCell(run.row, run.column).getResizedRange(run.values.length - 1, 0);
 }
 
-export interface ToIndexOptions {
+interface ToIndexOptions {
   /** "entities" where Excel has linked data types; "formulas" (=INDEX.CARD) elsewhere. */
   readonly mode: ConvertMode;
   /** Read valuesAsJson (ExcelApi 1.16): an Index entity already there is then recognised. */

@@ -22,7 +22,7 @@ export function indexEntitySymbol(formula: string): string | undefined {
 }
 
 /** A linked Index entity of the scope, as read. */
-export interface IndexEntityCell {
+interface IndexEntityCell {
   readonly address: string;
   readonly cell: Excel.Range;
   readonly value: LinkedEntityCellValue;

@@ -7,7 +7,7 @@
  * (it can stand for any formula), a structured or external reference ([Book.xlsx], DDE's cmd|), or text that
  * does not parse, is refused with the reason.
  */
-export type FormulaVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: string };
+type FormulaVerdict = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
 /** Functions restore writes besides INDEX.*: pure date arithmetic, nothing that fetches, links or looks anything up. */
 const PURE_FUNCTIONS: ReadonlySet<string> = new Set(["TODAY", "DATE", "EDATE", "EOMONTH"]);

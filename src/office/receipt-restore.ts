@@ -18,7 +18,7 @@ export interface RestoreOptions {
   readonly dataTypes: boolean;
 }
 
-export interface Refused {
+interface Refused {
   readonly cell: string;
   readonly reason: string;
 }

@@ -9,7 +9,7 @@ import { fromCells, isHeaderRow, RECEIPT_HEADER, RECEIPT_LAST_COLUMN, toCells, t
  * none); reading finds the header and the rows by what they hold, each with its own row number, so restore
  * deletes exactly the rows it restored.
  */
-export interface ReceiptTarget {
+interface ReceiptTarget {
   readonly exists: boolean;
   /** One-based row the next rows start at. */
   readonly nextRow: number;

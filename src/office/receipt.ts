@@ -53,7 +53,7 @@ export interface ReceiptRow {
 }
 
 /** What one frozen cell or spill gives its receipt row; Excel's freeze and the preview's both build rows with it. */
-export interface FrozenCell {
+interface FrozenCell {
   readonly cell: string;
   readonly range: string;
   readonly formula: string;

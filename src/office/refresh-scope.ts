@@ -28,13 +28,13 @@ export interface RefreshOutcome {
 }
 
 /** The engine parts a scoped refresh drives. */
-export interface ScopedEngine {
+interface ScopedEngine {
   readonly engine: () => Promise<RequestEngine>;
   readonly refreshCells: (covers: (address: string) => boolean, recalc: () => Promise<unknown>) => Promise<number>;
 }
 
 /** The engine parts planning reads. */
-export type PlanningEngine = Pick<RequestEngine, "addresses" | "isStale">;
+type PlanningEngine = Pick<RequestEngine, "addresses" | "isStale">;
 
 /** The scope's rectangles, or undefined for "everything" (the workbook, stale only). */
 function rectsOf(ranges: readonly Excel.Range[], scope: RefreshScope): SheetRect[] | undefined {

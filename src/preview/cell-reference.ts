@@ -6,7 +6,7 @@ import type { Outcome, PreviewCell } from "./outcome";
  * of the entity another line shows, as Excel's dot notation does (`=A1.[As of]` for names with spaces).
  * Field names match without regard to case, as in Excel.
  */
-export interface CellReference {
+interface CellReference {
   /** 1-based line (row) number. */
   readonly row: number;
   readonly field: string;

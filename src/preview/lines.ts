@@ -34,7 +34,7 @@ interface Line {
   outcome: Outcome;
 }
 
-export interface LinesHost {
+interface LinesHost {
   readonly runtime: RuntimeStandIn;
   readonly metadata: ReadonlyMap<string, FunctionMetadata>;
   readonly results: HTMLElement;

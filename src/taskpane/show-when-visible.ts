@@ -7,7 +7,7 @@
 import type { VisibilityModeSubscribe } from "../office";
 
 /** The parts of `document` this reads; tests hand in a fake. */
-export interface VisibilitySource {
+interface VisibilitySource {
   readonly visibilityState: DocumentVisibilityState;
   addEventListener(type: "visibilitychange", listener: () => void): void;
   removeEventListener(type: "visibilitychange", listener: () => void): void;

@@ -92,7 +92,7 @@ class DeadlineQueue {
 const queues = new WeakMap<Clock, Map<number, DeadlineQueue>>();
 
 /** Calls `fire` after `ms` on `clock` unless the returned function clears it first. */
-export function setDeadline(clock: Clock, ms: number, fire: () => void): () => void {
+function setDeadline(clock: Clock, ms: number, fire: () => void): () => void {
   let byLength = queues.get(clock);
   if (byLength === undefined) {
     byLength = new Map();

@@ -4,7 +4,7 @@ import { systemClock, type Clock } from "../../../src/time";
 import type { BudgetReading, BudgetSnapshot, CachedAnswer, GatewayStore } from "./store";
 import { newBucket, observeBudget, snapshotOf, takeSend, type BucketState, type BudgetRules } from "./token-bucket";
 
-export interface MemoryStoreOptions {
+interface MemoryStoreOptions {
   readonly rules: BudgetRules;
   /** Bytes of answers kept; the least recently used go first. @default 256 MiB */
   readonly maxBytes?: number;
@@ -12,7 +12,7 @@ export interface MemoryStoreOptions {
   readonly clock?: Clock;
 }
 
-export const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
+const DEFAULT_CACHE_BYTES = 256 * 1024 * 1024;
 /** Bookkeeping of one entry beyond its body, so that many tiny answers are bounded too. */
 const ENTRY_OVERHEAD_BYTES = 256;
 

@@ -3,7 +3,7 @@ import type { BudgetReading, BudgetSnapshot, CachedAnswer, GatewayStore } from "
 import { BUDGET_SCRIPT, HEARTBEAT_SCRIPT, RENEW_SCRIPT, UNLOCK_SCRIPT } from "./redis-scripts";
 import { BURST_DIVISOR, MAX_BELIEVED_LIMIT, RESET_SLACK_MS, type BudgetRules } from "./token-bucket";
 
-export interface RedisStoreOptions {
+interface RedisStoreOptions {
   /** `redis://host:port` (or `rediss://`, with a password if the server wants one). */
   readonly url: string;
   /** Namespace of every key: one per upstream and key, so two desks can share one server. */
@@ -21,7 +21,7 @@ const DEFAULT_COMMAND_TIMEOUT_MS = 2000;
  * time-to-live, so a server set to `maxmemory-policy volatile-lru` evicts answers under memory pressure and never
  * the budget or the locks.
  */
-export const SHARED_KEEP_UNTIL_EVICTED_MS = 30 * 24 * 60 * 60 * 1000;
+const SHARED_KEEP_UNTIL_EVICTED_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The gateway's store in Valkey or Redis, shared by every replica. Every command has a timeout; nothing queues offline. */
 export class RedisStore implements GatewayStore {

@@ -8,7 +8,7 @@ const MAX_FAILURES = 3;
 /** How soon a send is asked for again after the shared bucket did not answer in time. */
 const RETRY_SEND_MS = 100;
 
-export interface ReplicaStoreOptions {
+interface ReplicaStoreOptions {
   readonly local: MemoryStore;
   /** Absent: one process, memory only (the embedded default). */
   readonly shared?: RedisStore;

@@ -34,7 +34,7 @@ export const RESET_SLACK_MS = 1000;
 /** Largest limit believed from a header; the add-in's engine ignores the same absurd figures. */
 export const MAX_BELIEVED_LIMIT = 100_000;
 
-export function burstOf(limit: number): number {
+function burstOf(limit: number): number {
   return Math.max(1, Math.ceil(limit / BURST_DIVISOR));
 }
 

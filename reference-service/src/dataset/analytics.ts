@@ -20,7 +20,7 @@ export function weeklyOf(daily: readonly Observation[]): Observation[] {
 /** Calendar days in a year: the window counts calendar days, carried-forward days included. */
 const DAYS_PER_YEAR = 365;
 
-export interface VolatilityFigures {
+interface VolatilityFigures {
   readonly annualizedVol: number;
   readonly windowDays: number;
   readonly dataPoints: number;

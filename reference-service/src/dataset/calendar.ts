@@ -11,7 +11,7 @@ export type Day = number;
 export const DATA_EPOCH: Day = dayFromIsoDate("2022-01-03");
 
 /** Fixed non-publication days (month, day), every year: values are carried forward over them. */
-export const HOLIDAYS: ReadonlyArray<readonly [month: number, day: number]> = [
+const HOLIDAYS: ReadonlyArray<readonly [month: number, day: number]> = [
   [1, 1],
   [12, 25],
   [12, 26],
@@ -35,11 +35,11 @@ export function dayToTimestamp(day: Day): string {
 }
 
 /** 0 = Sunday … 6 = Saturday. */
-export function weekdayOf(day: Day): number {
+function weekdayOf(day: Day): number {
   return (((day + 4) % 7) + 7) % 7;
 }
 
-export function isHoliday(day: Day): boolean {
+function isHoliday(day: Day): boolean {
   const date = startOfDay(day);
   const month = date.getUTCMonth() + 1;
   const dom = date.getUTCDate();

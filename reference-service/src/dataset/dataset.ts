@@ -2,7 +2,7 @@ import { businessDayOnOrAfter, dayFromIsoDate, type Day } from "./calendar";
 import { DEFAULT_INDEXES, defineExtraIndex, type ExtraIndex, type IndexDefinition } from "./definitions";
 import { IndexSeries, type Observation } from "./series";
 
-export interface DatasetOptions {
+interface DatasetOptions {
   /** Replaces the built-in indexes. @default DEFAULT_INDEXES */
   readonly indexes?: readonly IndexDefinition[];
   /** Appended to the indexes, e.g. a description holding markup for an escaping test. @default [] */
@@ -10,7 +10,7 @@ export interface DatasetOptions {
 }
 
 /** First and last day (inclusive) on which an index has a value. */
-export interface PublishedRange {
+interface PublishedRange {
   readonly first: Day;
   readonly last: Day;
 }

@@ -2,7 +2,7 @@ import type { CatalogueEntry } from "../../../src/contract";
 import { hashString, roundTo, uniform } from "./random";
 
 /** How much history an index publishes. */
-export type Coverage =
+type Coverage =
   | { readonly kind: "full"; readonly listedOn: string; readonly discontinuedOn?: string }
   /** Listed `listedDaysAgo` days before today (by the service clock), so it stays young. */
   | { readonly kind: "young"; readonly listedDaysAgo: number }

@@ -2,9 +2,9 @@ import { startOfDay, type Day } from "./calendar";
 import type { IndexDefinition } from "./definitions";
 import { hashString, integerBetween, roundTo, uniform } from "./random";
 
-export const FORWARD_TENORS_MONTHS = [1, 2, 3, 6, 9, 12] as const;
+const FORWARD_TENORS_MONTHS = [1, 2, 3, 6, 9, 12] as const;
 
-export interface ForwardPoint {
+interface ForwardPoint {
   readonly tenorMonths: number;
   readonly tenorLabel: string;
   readonly forwardPrice: number;
@@ -30,7 +30,7 @@ export function forwardCurveOf(definition: IndexDefinition, spot: number, day: D
   });
 }
 
-export interface CapacityFigures {
+interface CapacityFigures {
   readonly bookedKg: number;
   readonly availableKg: number;
   readonly fillRatio: number;

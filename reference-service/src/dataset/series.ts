@@ -2,13 +2,11 @@ import { DATA_EPOCH, businessDayOnOrBefore, isBusinessDay, type Day } from "./ca
 import type { IndexDefinition } from "./definitions";
 import { gaussian, hashString, integerBetween, roundTo, uniform } from "./random";
 
-export const VALUE_STATUSES = ["FIRM", "PROVISIONAL", "INDICATIVE", "STALE"] as const;
-export type ValueStatus = (typeof VALUE_STATUSES)[number];
-export const DERIVATION_METHODS = ["DIRECT", "INTERPOLATED", "MODELLED", "CARRIED_FORWARD"] as const;
-export type DerivationMethod = (typeof DERIVATION_METHODS)[number];
-export type PublicationMode = "FRESH" | "CARRIED_FORWARD";
+type ValueStatus = "FIRM" | "PROVISIONAL" | "INDICATIVE" | "STALE";
+type DerivationMethod = "DIRECT" | "INTERPOLATED" | "MODELLED" | "CARRIED_FORWARD";
+type PublicationMode = "FRESH" | "CARRIED_FORWARD";
 
-export interface DataCoverage {
+interface DataCoverage {
   readonly contributors: number;
   readonly executedTrades: number;
   readonly firmQuotes: number;

@@ -58,7 +58,7 @@ export function parseWindowDays(raw: QueryValue): number {
   return days;
 }
 
-export type Granularity = "daily" | "weekly";
+type Granularity = "daily" | "weekly";
 
 /** `granularity` of the older description: `daily` (default) or `weekly`. */
 export function parseGranularity(raw: QueryValue): Granularity {

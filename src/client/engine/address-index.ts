@@ -23,7 +23,7 @@ function provenanceOf(data: unknown): Provenance | undefined {
 }
 
 /** What the refresh of some cells will cost: the cells found and the distinct resources they need. */
-export interface RefreshPlan {
+interface RefreshPlan {
   readonly addresses: readonly string[];
   readonly keys: readonly string[];
 }

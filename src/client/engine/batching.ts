@@ -9,7 +9,7 @@ import type { DateRange } from "./history-ranges";
 import { LatestValueBatcher } from "./latest-value-batcher";
 
 /** What batching reads through: the sending of one history union, and the engine's cached reads. */
-export interface BatchSources {
+interface BatchSources {
   sendHistory(symbol: string, query: HistoryQuery): Promise<History>;
   /** The full fix of a symbol (not a cell's read). */
   fix(symbol: string): Promise<Served<LatestFix>>;

@@ -9,7 +9,7 @@ import { Scheduler } from "./scheduler";
 import { shareBudget, type BudgetChannel, type SharedBudget } from "./shared-budget";
 
 /** Where the budget is shared: this service and caller, over `channel` (null: not shared). */
-export interface BudgetPlace {
+interface BudgetPlace {
   readonly channel: BudgetChannel | null | undefined;
   readonly baseUrl: string;
   readonly apiKey: string | undefined;

@@ -1,5 +1,4 @@
 import type { Clock, TimerHandle } from "../../time";
-import type { ClientOptions } from "../options";
 import { defaultSettings, toClientOptions, type Settings, type SettingsStore } from "../settings";
 import type { KeyValueStorage } from "../storage";
 import { tierFromLimit } from "../tier";
@@ -20,9 +19,8 @@ interface EngineHostOptions {
   readonly storage: KeyValueStorage;
   /** Recalculates every INDEX formula; resolves false where there is no workbook. */
   readonly recalc: () => Promise<boolean>;
+  /** Set by tests (a FakeClock, a short batching window, no shared budget); production uses the engine's defaults. */
   readonly engineOptions?: EngineOptions;
-  /** Client options that settings do not hold (timeout, fetch). */
-  readonly clientOptions?: Omit<Partial<ClientOptions>, "baseUrl" | "apiKey" | "keyHeaderStyle" | "onResponse">;
 }
 
 /**
@@ -50,7 +48,7 @@ export class EngineHost {
   private readonly defaultBoundMs: number;
 
   constructor(private readonly options: EngineHostOptions) {
-    const resolved = resolveEngineOptions(options.engineOptions ?? {}, options.clientOptions ?? {});
+    const resolved = resolveEngineOptions(options.engineOptions ?? {}, {});
     this.defaultBoundMs = resolved.settleBoundMs;
     this.clock = resolved.clock;
     this.current = this.start(options.settings.load().catch(() => defaultSettings()));
@@ -138,7 +136,7 @@ export class EngineHost {
   private start(settings: Promise<Settings>): Promise<RequestEngine> {
     const generation = ++this.generation;
     const building = settings.then((s) => {
-      const engine = new RequestEngine(toClientOptions(s, this.options.clientOptions ?? {}), {
+      const engine = new RequestEngine(toClientOptions(s), {
         ...this.options.engineOptions,
         storage: this.options.storage,
       });

@@ -7,27 +7,50 @@ import type { RetryOptions } from "./retry-policy";
 import { openingBurstOf } from "./header-rule";
 import type { BudgetChannel } from "./shared-budget";
 
-/** Options of the request engine. Every one has a default; the defaults suit a sheet in Excel. */
+/**
+ * Options of the request engine. Production (EngineHost, for the shared runtime) sets only `storage`; every other
+ * option is here because a test or the benchmark varies it, and production uses its default, which suits a sheet in
+ * Excel. The engine's other figures are fixed (ResolvedEngineOptions).
+ */
 export interface EngineOptions {
-  /** Where last-known values are kept (OfficeRuntime.storage in Office). @default a MemoryStorage */
+  /** Where last-known values are kept; production passes OfficeRuntime.storage. @default a MemoryStorage */
   readonly storage?: KeyValueStorage;
-  /** Requests per window until the service's headers say otherwise. @default 60 (anonymous), 100 with an API key */
+  /**
+   * Requests per window until the service's headers say otherwise. Set by tests to a few (5, 6) so the budget runs
+   * out within a test; production uses the default. @default 60 (anonymous), 100 with an API key
+   */
   readonly initialLimit?: number;
-  /** The service's rate-limit window; tests and the benchmark compress it. @default 60000 */
+  /**
+   * The service's rate-limit window. Set by tests and the benchmark to a compressed window (1.5 to 6 s) so
+   * windows turn within a run; production uses the default, the service's. @default 60000
+   */
   readonly rateWindowMs?: number;
-  /** Longest a request waits for a free slot before its cells get a clear error. @default 5 windows (5 min) */
+  /**
+   * Longest a request waits for a free slot before its cells get a clear error. Set by a test to 2 s to see the
+   * queue-full error; production uses the default. @default 5 windows (5 min)
+   */
   readonly maxQueueWaitMs?: number;
-  /** How long latest-value and history requests are collected before going out together. @default 8 */
+  /**
+   * How long latest-value and history requests are collected before going out together. Set by tests to 1 or 5 ms;
+   * production uses the default. @default 8
+   */
   readonly batchWindowMs?: number;
-  /** Time-to-live per kind, in ms. @default DEFAULT_TTLS */
+  /**
+   * Time-to-live per kind, in ms. Set by tests to 1 ms (or a few hundred) so answers go stale within a test;
+   * production uses the default. @default DEFAULT_TTLS
+   */
   readonly ttls?: Partial<TtlTable>;
-  /** Retry limits and backoff. @default see RetryOptions */
-  readonly retry?: Partial<RetryOptions>;
-  /** Where every engine timer and "now" comes from; tests pass a fake one. @default systemClock */
+  /**
+   * Backoff limits. Set by tests to a few ms so retries finish within a test; production uses the defaults. The
+   * attempt counts are fixed (3 attempts, 3 retries after a 429). @default see RetryOptions
+   */
+  readonly retry?: Partial<Pick<RetryOptions, "baseDelayMs" | "maxDelayMs" | "maxRateLimitDelayMs">>;
+  /** Where every engine timer and "now" comes from. Set by tests to a FakeClock; production uses the default. @default systemClock */
   readonly clock?: Clock;
   /**
-   * The channel the add-in's runtimes on this machine share the rate budget through; `null` for none (the
-   * header rule alone then guards it). @default a BroadcastChannel per service and caller, where there is one
+   * The channel the add-in's runtimes on this machine share the rate budget through; `null` for none (the header
+   * rule alone then guards it). Set to `null` by tests and the benchmark, whose engines in one process must not
+   * share a budget; production uses the default. @default a BroadcastChannel per service and caller, where there is one
    */
   readonly budgetChannel?: BudgetChannel | null;
 }

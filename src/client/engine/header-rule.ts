@@ -24,7 +24,7 @@
  */
 
 /** Peers assumed to be in their opening round trip, unseen, while the first answers of a window come in. */
-export const UNSEEN_PEERS = 2;
+const UNSEEN_PEERS = 2;
 
 /**
  * The opening burst: a twelfth of the limit (at least one). Three runtimes opening at the same moment (their
@@ -39,7 +39,7 @@ export function openingBurstOf(limit: number): number {
 const MAX_PEERS = 16;
 
 /** One answer's headers, with what we know we sent into the same window. */
-export interface WindowReading {
+interface WindowReading {
   readonly limit: number;
   readonly remaining: number;
   /** The earliest moment the service's window may have started (its reset is rounded up to a second): our sends since count. */

@@ -4,9 +4,9 @@ import { systemClock, type Clock, type TimerHandle } from "../../time";
 
 /** What a watcher hears: a fix that differs from the last one, or an error (the watcher decides what to show). */
 export type LiveUpdate = { readonly ok: true; readonly fix: Served<LatestFix> } | { readonly ok: false; readonly error: unknown };
-export type LiveListener = (update: LiveUpdate) => void;
+type LiveListener = (update: LiveUpdate) => void;
 
-export interface LiveFeedSources {
+interface LiveFeedSources {
   /** Asks the service for the latest fix now (the engine: one request, shared with any other caller). */
   readonly poll: (symbol: string) => Promise<Served<LatestFix>>;
   /** Shortest interval per symbol the budget allows with this many symbols watched. */

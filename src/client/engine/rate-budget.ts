@@ -32,7 +32,7 @@ export interface BudgetPort {
 }
 
 /** What a runtime tells a runtime that joins the channel. */
-export interface BudgetState {
+interface BudgetState {
   readonly sends: readonly number[];
   readonly server?: ServerWindow;
   readonly limit: number;
@@ -47,7 +47,7 @@ export const MAX_SANE_LIMIT = 100_000;
 /** This runtime's name in the fair shares until a channel gives it one. */
 const SELF = "self";
 /** Runtimes counted on the channel at most; beyond it, a flood of made-up peers is ignored. */
-export const MAX_CHANNEL_PEERS = 64;
+const MAX_CHANNEL_PEERS = 64;
 
 /**
  * The per-window budget of the caller's tier. A request goes out only when all of these agree:

@@ -22,7 +22,7 @@ interface QueueProgress {
   readonly nextSlotAt?: number;
 }
 
-export interface ScheduleOptions {
+interface ScheduleOptions {
   /** The keys the request answers: its lane is the most urgent of theirs. @default none (background) */
   readonly answers?: Answers;
   /** A retry: first in its lane (it has waited already). @default false */

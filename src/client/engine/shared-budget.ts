@@ -30,7 +30,7 @@ const BudgetMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("demand"), peer: Peer, queued: Count }),
   z.object({ type: z.literal("bye"), peer: Peer }),
 ]);
-export type BudgetMessage = z.output<typeof BudgetMessageSchema>;
+type BudgetMessage = z.output<typeof BudgetMessageSchema>;
 
 /** A channel every runtime of the add-in on this machine sees; a message reaches every other member, not the sender. */
 export interface BudgetChannel {
@@ -41,13 +41,13 @@ export interface BudgetChannel {
 }
 
 /** How long a new runtime waits for the others to tell it the budget, before its first request (no request of its own). */
-export const JOIN_WAIT_MS = 15;
+const JOIN_WAIT_MS = 15;
 
 /**
  * The channel name: one per service and caller (anonymous, or one key), so runtimes on other services or keys
  * never pool budgets. The key appears only as a 32-bit FNV-1a hash, which does not give the key back.
  */
-export function budgetChannelName(baseUrl: string, apiKey: string | undefined): string {
+function budgetChannelName(baseUrl: string, apiKey: string | undefined): string {
   if (apiKey === undefined) return `index-data-budget|${baseUrl}|anonymous`;
   let hash = 0x811c9dc5;
   for (let i = 0; i < apiKey.length; i += 1) hash = Math.imul(hash ^ apiKey.charCodeAt(i), 0x01000193) >>> 0;
@@ -60,7 +60,7 @@ export function budgetChannelName(baseUrl: string, apiKey: string | undefined): 
  * which is the channel's scope. Undefined elsewhere (older WebKit, Internet Explorer's Trident): the header
  * rule alone then guards the budget.
  */
-export function broadcastBudgetChannel(name: string): BudgetChannel | undefined {
+function broadcastBudgetChannel(name: string): BudgetChannel | undefined {
   if (typeof BroadcastChannel !== "function") return undefined;
   const channel = new BroadcastChannel(name);
   // In Node (the benchmark, the CLI) an open channel must not keep the process alive.

@@ -16,7 +16,7 @@ export const ForwardCurveWire = z.looseObject({
 });
 export type ForwardCurveWire = z.output<typeof ForwardCurveWire>;
 
-export interface ForwardPoint {
+interface ForwardPoint {
   readonly tenorMonths: number;
   readonly tenorLabel: string;
   readonly forwardPrice: number;

@@ -4,7 +4,7 @@ import { refuseArgument } from "../arguments";
 import { resource, trimmedSymbol, TTL, type QueryValue } from "./resource";
 import { CarriedForwardFromWire, Confidence, Price, Timestamp, newerOnly, ServiceText, NonEmptyServiceText } from "./wire";
 
-export const GRANULARITIES = ["daily", "weekly"] as const;
+const GRANULARITIES = ["daily", "weekly"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
 
 /** GET /api/v1/index/{symbol}/history. */

@@ -27,7 +27,7 @@ export interface Methodology {
   readonly confidenceScoring: Readonly<Record<string, unknown>>;
 }
 
-export function toMethodology(wire: MethodologyWire): Methodology {
+function toMethodology(wire: MethodologyWire): Methodology {
   const { version, publishedAt, changelog, productDefinition, calculationMethod, normalizationRules, confidenceScoring } =
     wire;
   return { version, publishedAt, changelog, productDefinition, calculationMethod, normalizationRules, confidenceScoring };

@@ -29,7 +29,7 @@ export const RESOURCES = {
 };
 
 export type ResourceName = keyof typeof RESOURCES;
-export const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];
+const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];
 
 type RowOf<N extends ResourceName> = (typeof RESOURCES)[N];
 /** The arguments of a resource's method. */

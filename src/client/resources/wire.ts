@@ -24,7 +24,7 @@ export const Timestamp = z.union([
 export const MAX_SERVICE_TEXT = 1_000;
 
 /** `text` cut to MAX_SERVICE_TEXT characters, the last being "…" (never half of a surrogate pair). */
-export function capServiceText(text: string): string {
+function capServiceText(text: string): string {
   if (text.length <= MAX_SERVICE_TEXT) return text;
   let end = MAX_SERVICE_TEXT - 1;
   const last = text.charCodeAt(end - 1);

@@ -62,7 +62,7 @@ function propertiesOf(table: readonly CardProperty[], record: CardRecord): Recor
 const HIDDEN_FROM_CARD = { excludeFrom: { cardView: true } } as const;
 
 /** One property's cell value by its kind; `undefined` (not sent) leaves it out, `null` (sent empty) is empty text. */
-export function propertyCell(property: CardProperty, raw: unknown, unit: string): PrimitiveProperty | undefined {
+function propertyCell(property: CardProperty, raw: unknown, unit: string): PrimitiveProperty | undefined {
   if (raw === undefined) return undefined;
   if (raw === null) return { type: "String", basicValue: "", basicType: "String" };
   const kind = PROPERTY_KINDS[property.kind];

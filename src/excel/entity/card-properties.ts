@@ -28,14 +28,14 @@ export const PROPERTY_KINDS = {
   text: { cell: "String" },
   flag: { cell: "Boolean" },
 } as const;
-export type PropertyKind = keyof typeof PROPERTY_KINDS;
+type PropertyKind = keyof typeof PROPERTY_KINDS;
 
 /** The card's sections, in the order a trader reads: the number and its date, its quality, its coverage, the index. */
 export const CARD_SECTIONS = ["Fix", "Quality", "Coverage", "Index"] as const;
-export type CardSection = (typeof CARD_SECTIONS)[number];
+type CardSection = (typeof CARD_SECTIONS)[number];
 
 /** Where a property's value comes from: `fix.<field>`, `fix.dataCoverage.<field>`, `entry.<field>` or `served.stale`. */
-export type SourceField = string;
+type SourceField = string;
 
 export interface CardProperty {
   readonly label: string;

@@ -8,7 +8,7 @@ import type { EntityCellValue, EntityProperty } from "./cell-values";
  */
 
 /** One line of a card in reading order; a nested entity's properties follow it one level deeper. */
-export interface CardLine {
+interface CardLine {
   readonly label: string;
   readonly text: string;
   readonly depth: number;

@@ -69,12 +69,12 @@ export const ProviderAttributes = z.strictObject({
   logoTargetAddress: z.url().exactOptional(),
 });
 
-export type StringCellValue = z.output<typeof StringCellValue>;
-export type DoubleCellValue = z.output<typeof DoubleCellValue>;
-export type FormattedNumberCellValue = z.output<typeof FormattedNumberCellValue>;
-export type BooleanCellValue = z.output<typeof BooleanCellValue>;
-export type NotAvailableCellValue = z.output<typeof NotAvailableCellValue>;
-export type PropertyMetadata = z.output<typeof PropertyMetadata>;
+type StringCellValue = z.output<typeof StringCellValue>;
+type DoubleCellValue = z.output<typeof DoubleCellValue>;
+type FormattedNumberCellValue = z.output<typeof FormattedNumberCellValue>;
+type BooleanCellValue = z.output<typeof BooleanCellValue>;
+type NotAvailableCellValue = z.output<typeof NotAvailableCellValue>;
+type PropertyMetadata = z.output<typeof PropertyMetadata>;
 export type CardLayoutSection = z.output<typeof CardLayoutSection>;
 export type ProviderAttributes = z.output<typeof ProviderAttributes>;
 

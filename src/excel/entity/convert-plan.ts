@@ -24,7 +24,7 @@ type Content =
   | { readonly kind: "other"; readonly shown: string };
 
 /** A cell Convert to Index changes: its symbol, and what was typed when the case was fixed ("did you mean"). */
-export interface Conversion {
+interface Conversion {
   readonly symbol: string;
   readonly typed?: string;
 }

@@ -13,7 +13,7 @@ import type { LinkedEntityCellValue } from "./linked-values";
  * The property that says "this entity was a linked Index entity, of this symbol". Hidden from the card, from
  * autocomplete and from dot notation, so the frozen card reads exactly as the linked one did; only restore reads it.
  */
-export const INDEX_LINK_MARK = "Index data type";
+const INDEX_LINK_MARK = "Index data type";
 
 const HIDDEN_EVERYWHERE = { excludeFrom: { cardView: true, autoComplete: true, dotNotation: true, calcCompare: true } } as const;
 

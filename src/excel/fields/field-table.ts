@@ -2,7 +2,7 @@ import { notAvailable } from "../cell-error";
 import { dateCell, type ExcelCapabilities, type ExcelScalar, scalarOf } from "../cells";
 
 /** How to read one field of a record for a cell. `timestamp` fields become dates. */
-export interface FieldSpec<R> {
+interface FieldSpec<R> {
   readonly read: (record: R) => unknown;
   readonly timestamp?: boolean;
 }

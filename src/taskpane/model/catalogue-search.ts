@@ -14,7 +14,7 @@ interface SearchEntry {
 }
 
 /** The catalogue prepared for searching; build with {@link indexCatalogue}. */
-export interface CatalogueSearch {
+interface CatalogueSearch {
   readonly entries: readonly SearchEntry[];
   readonly rows: readonly IndexSummary[];
 }

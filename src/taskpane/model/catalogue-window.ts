@@ -13,7 +13,7 @@ export const CATALOGUE_ROW_PITCH = CATALOGUE_ROW_HEIGHT + CATALOGUE_ROW_GAP;
 export const CATALOGUE_OVERSCAN = 6;
 
 /** Which rows to render and where: `start` (inclusive) to `end` (exclusive), pushed down by `offsetTop`. */
-export interface CatalogueWindow {
+interface CatalogueWindow {
   readonly start: number;
   readonly end: number;
   readonly offsetTop: number;
@@ -21,7 +21,7 @@ export interface CatalogueWindow {
   readonly totalHeight: number;
 }
 
-export interface WindowInput {
+interface WindowInput {
   readonly count: number;
   readonly scrollTop: number;
   readonly viewportHeight: number;

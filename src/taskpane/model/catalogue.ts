@@ -31,7 +31,7 @@ export function catalogueFacets(rows: readonly IndexSummary[]): CatalogueFacets 
 }
 
 /** How a row's state reads: inactive and no-data indexes are states, not errors. */
-export type RowState = "active" | "inactive" | "no-data";
+type RowState = "active" | "inactive" | "no-data";
 
 export function rowState(row: IndexSummary): RowState {
   if (row.latestValue === undefined) return "no-data";

@@ -3,7 +3,7 @@ import type { ActionOutcome } from "../components/ActionResult/ActionResult.type
 import { describeError } from "./errors";
 
 /** A conversion's outcome as the pane shows it: a warning when it left cells untouched or did something else than asked. */
-export function describeConversion(outcome: ConvertOutcome): ActionOutcome {
+function describeConversion(outcome: ConvertOutcome): ActionOutcome {
   return { intent: outcome.changed === 0 || outcome.notable ? "warning" : "success", text: outcome.message };
 }
 

@@ -6,7 +6,7 @@ import { dayText, startOfUtcDay } from "../../time";
 export type HistoryView = "daily" | "monthly";
 
 /** One bar of the monthly view: the month ("2025-01", as in the sheet's dates), its average of fresh values, and how many days were observed. */
-export interface MonthlyBar {
+interface MonthlyBar {
   readonly month: string;
   readonly avg: number;
   readonly observed: number;

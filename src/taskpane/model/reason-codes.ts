@@ -11,7 +11,7 @@ const KNOWN_REASONS: Readonly<Record<string, string>> = {
   benchmark_no_approved_real_data_72h: "No approved real (non-carried-forward) data arrived in the last 72 hours.",
 };
 
-export interface ReasonExplanation {
+interface ReasonExplanation {
   readonly code: string;
   readonly text: string;
   /** False when the code is not one this add-in knows; the text is then derived from the code itself. */

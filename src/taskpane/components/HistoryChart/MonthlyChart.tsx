@@ -5,7 +5,7 @@ import { describeBar, monthlyBars } from "../../model/history-periods";
 import { valueAxisRange } from "../../model/value-axis";
 import { useChartStyles } from "./HistoryChart.styles";
 
-export interface MonthlyChartProps {
+interface MonthlyChartProps {
   readonly symbol: string;
   readonly points: readonly HistoryPoint[];
   readonly unit?: string;

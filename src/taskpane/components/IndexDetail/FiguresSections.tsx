@@ -6,7 +6,7 @@ import { FieldList } from "../FieldList/FieldList";
 import { ForwardChart } from "../ForwardChart/ForwardChart";
 import { Section } from "../Section/Section";
 
-export interface FiguresSectionsProps {
+interface FiguresSectionsProps {
   readonly forward: Loadable<Served<ForwardCurve>>;
   readonly capacity: Loadable<Served<CapacityMetrics>>;
   readonly volatility: Loadable<Served<Volatility>>;

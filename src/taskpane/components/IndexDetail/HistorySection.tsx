@@ -13,7 +13,7 @@ function isRangeId(value: string): value is HistoryRangeId {
   return HISTORY_RANGES.some((range) => range.id === value);
 }
 
-export interface HistorySectionProps {
+interface HistorySectionProps {
   readonly symbol: string;
   readonly history: Loadable<Served<History>>;
   readonly range: HistoryRangeId;

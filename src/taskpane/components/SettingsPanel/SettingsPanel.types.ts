@@ -2,7 +2,7 @@ import { type ConnectionReport, type DroppedSetting, type Settings, type Setting
 import { type IndexDomainControl, type StartupControl } from "../../../office";
 
 /** The parts of the settings store the panel uses. */
-export type SettingsPort = Pick<SettingsStore, "load" | "loadChecked" | "save" | "clearKey">;
+type SettingsPort = Pick<SettingsStore, "load" | "loadChecked" | "save" | "clearKey">;
 
 export interface SettingsPanelProps {
   /** Where settings live (the add-in's own storage); saving makes the context refresh every INDEX cell. */
@@ -20,7 +20,7 @@ export interface SettingsPanelProps {
 }
 
 /** The parts of the Index domain control the refresh field uses. */
-export type DataTypeRefreshPort = Pick<IndexDomainControl, "supported" | "refresh" | "setRefresh">;
+type DataTypeRefreshPort = Pick<IndexDomainControl, "supported" | "refresh" | "setRefresh">;
 
 export interface DataTypeRefreshFieldProps {
   /** @default the shared runtime's indexDomain() */

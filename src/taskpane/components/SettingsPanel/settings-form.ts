@@ -7,7 +7,7 @@ import { describeError } from "../../model/errors";
  * no store): the hook in useSettingsForm.ts runs the store calls and feeds their outcomes in as events.
  */
 
-export type FieldErrors = Readonly<Partial<Record<SettingsField, string>>>;
+type FieldErrors = Readonly<Partial<Record<SettingsField, string>>>;
 
 export interface SettingsFormState {
   /**
