@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { resource, TTL } from "./resource";
-import { ServiceText } from "./wire";
+import { ServiceText, presentFields } from "./wire";
 
 /**
  * GET /api/health: strict operational health. The spec does not show its body, so any JSON object is
@@ -20,7 +20,7 @@ export interface Health {
 export function toHealth(wire: HealthWire, httpStatus: number): Health {
   return {
     healthy: httpStatus >= 200 && httpStatus < 300,
-    ...(wire.status != null ? { status: wire.status } : {}),
+    ...presentFields(wire, ["status"]),
     httpStatus,
   };
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { parseInstant, startOfUtcDay } from "../../time";
 import { refuseArgument } from "../arguments";
 import { resource, trimmedSymbol, TTL, type QueryValue } from "./resource";
-import { CarriedForwardFromWire, Confidence, Price, Timestamp, newerOnly, ServiceText, NonEmptyServiceText } from "./wire";
+import { CarriedForwardFromWire, Confidence, Price, Timestamp, newerOnly, presentFields, sentFields, ServiceText, NonEmptyServiceText } from "./wire";
 
 const GRANULARITIES = ["daily", "weekly"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
@@ -61,9 +61,8 @@ export function toHistory(wire: HistoryWire): History {
       value: p.value,
       confidence: p.confidence,
       status: p.status,
-      ...(p.derivationMethod != null ? { derivationMethod: p.derivationMethod } : {}),
-      ...(p.publicationMode != null ? { publicationMode: p.publicationMode } : {}),
-      ...(p.carriedForwardFrom !== undefined ? { carriedForwardFrom: p.carriedForwardFrom } : {}),
+      ...presentFields(p, ["derivationMethod", "publicationMode"]),
+      ...sentFields(p, ["carriedForwardFrom"]),
     }),
   );
   // Services send ascending dates; sort (parsing each date once) only when this one did not.

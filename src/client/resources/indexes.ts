@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MAX_CATALOGUE_BYTES } from "../body-reader";
 import { resource, TTL } from "./resource";
 import type { CatalogueEntry } from "../../contract";
-import { ServiceText, Price, Timestamp, NonEmptyServiceText } from "./wire";
+import { ServiceText, Price, Timestamp, NonEmptyServiceText, presentFields } from "./wire";
 
 /** GET /api/v1/indexes: the catalogue. */
 const IndexSummaryWire = z.looseObject({
@@ -33,8 +33,7 @@ export function toIndexList(wire: IndexListWire): IndexSummary[] {
     leadTime: row.leadTime,
     description: row.description,
     isActive: row.isActive,
-    ...(row.latestValue != null ? { latestValue: row.latestValue } : {}),
-    ...(row.latestAsOf != null ? { latestAsOf: row.latestAsOf } : {}),
+    ...presentFields(row, ["latestValue", "latestAsOf"]),
   }));
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { resource, trimmedSymbol, TTL } from "./resource";
-import { CarriedForwardFromWire, Confidence, DataCoverageWire, Price, Timestamp, newerOnly, type DataCoverage, ServiceText, NonEmptyServiceText } from "./wire";
+import { CarriedForwardFromWire, Confidence, DataCoverageWire, Price, Timestamp, newerOnly, presentFields, sentFields, type DataCoverage, ServiceText, NonEmptyServiceText } from "./wire";
 
 /** GET /api/v1/index/{symbol}/latest: the latest fix. */
 export const LatestFixWire = z.looseObject({
@@ -46,9 +46,8 @@ export function toLatestFix(wire: LatestFixWire): LatestFix {
     confidence: wire.confidence,
     status: wire.status,
     methodologyVersion: wire.methodologyVersion,
-    ...(wire.derivationMethod != null ? { derivationMethod: wire.derivationMethod } : {}),
-    ...(wire.publicationMode != null ? { publicationMode: wire.publicationMode } : {}),
-    ...(wire.carriedForwardFrom !== undefined ? { carriedForwardFrom: wire.carriedForwardFrom } : {}),
+    ...presentFields(wire, ["derivationMethod", "publicationMode"]),
+    ...sentFields(wire, ["carriedForwardFrom"]),
     dataCoverage: wire.dataCoverage,
   };
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { resource, TTL } from "./resource";
-import { BenchmarkSummaryWire, Timestamp, type BenchmarkSummary, ServiceText } from "./wire";
+import { BenchmarkSummaryWire, Timestamp, type BenchmarkSummary, ServiceText, presentFields } from "./wire";
 
 export const SYSTEM_STATES = ["ok", "degraded", "down"] as const;
 export type SystemState = (typeof SYSTEM_STATES)[number];
@@ -27,9 +27,8 @@ export function toSystemStatus(wire: SystemStatusWire): SystemStatus {
   return {
     status: wire.status,
     timestamp: wire.timestamp,
-    ...(wire.benchmarkStatus != null ? { benchmarkStatus: wire.benchmarkStatus } : {}),
     reasons: wire.reasons ?? [],
-    ...(wire.benchmarkSummary != null ? { benchmarkSummary: wire.benchmarkSummary } : {}),
+    ...presentFields(wire, ["benchmarkStatus", "benchmarkSummary"]),
   };
 }
 

@@ -108,3 +108,25 @@ export type BenchmarkSummary = z.output<typeof BenchmarkSummaryWire>;
 export function absentIfNull<T>(value: T | null | undefined): T | undefined {
   return value ?? undefined;
 }
+
+type Present<T, K extends keyof T> = { [P in K]?: Exclude<T[P], null | undefined> };
+type Sent<T, K extends keyof T> = { [P in K]?: Exclude<T[P], undefined> };
+
+function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[], keep: (value: T[K]) => boolean): Partial<Record<K, T[K]>> {
+  const out: Partial<Record<K, T[K]>> = {};
+  for (const key of keys) if (keep(from[key])) out[key] = from[key];
+  return out;
+}
+
+/**
+ * The optional fields named by `keys` that the service sent with a value: a domain value leaves a field out
+ * when it was not sent or sent as null (the descriptions differ in which fields they have), never 0 or "".
+ */
+export function presentFields<T extends object, K extends keyof T>(from: T, keys: readonly K[]): Present<T, K> {
+  return pick(from, keys, (value) => value !== null && value !== undefined) as Present<T, K>;
+}
+
+/** Like `presentFields`, but a null is kept: it was sent and means something (`carriedForwardFrom: null`: fresh). */
+export function sentFields<T extends object, K extends keyof T>(from: T, keys: readonly K[]): Sent<T, K> {
+  return pick(from, keys, (value) => value !== undefined) as Sent<T, K>;
+}
