@@ -1,6 +1,6 @@
 import { frozenIndexSymbol, isIndexLinkedEntity, relinkIndexEntity, unlinkIndexEntity, type LinkedEntityCellValue } from "../excel";
 import { nameBlock, newBlockName } from "./frozen-block";
-import { cellAddress, parseRect } from "./refresh-scope-address";
+import { eachCellOf } from "./refresh-scope-address";
 
 /**
  * Freezing keeps Index entities (the Index data type's linked cells) as it keeps INDEX.CARD cells: each becomes a
@@ -43,13 +43,9 @@ export async function indexEntitiesIn(context: Excel.RequestContext, ranges: rea
   await context.sync();
   const found: IndexEntityCell[] = [];
   for (const range of ranges) {
-    const rect = parseRect(range.address);
-    if (rect === undefined) continue;
-    range.valuesAsJson.forEach((row, r) =>
-      row.forEach((value: unknown, c) => {
-        if (isIndexLinkedEntity(value)) found.push({ address: cellAddress(rect.sheet, rect.top + r, rect.left + c), cell: range.getCell(r, c), value });
-      }),
-    );
+    eachCellOf<unknown>(range.address, range.valuesAsJson, (value, address, r, c) => {
+      if (isIndexLinkedEntity(value)) found.push({ address, cell: range.getCell(r, c), value });
+    });
   }
   return found;
 }

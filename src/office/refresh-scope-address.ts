@@ -74,3 +74,10 @@ export function contains(rect: SheetRect, address: string): boolean {
   if (cell === undefined || cell.sheet.toLowerCase() !== rect.sheet.toLowerCase()) return false;
   return cell.top >= rect.top && cell.top <= rect.bottom && cell.left >= rect.left && cell.left <= rect.right;
 }
+
+/** Visits each cell of `grid` (a range's loaded values, formulas…, read at `address`) with the cell's own address. */
+export function eachCellOf<T>(address: string, grid: readonly (readonly T[])[], visit: (value: T, cell: string, r: number, c: number) => void): void {
+  const rect = parseRect(address);
+  if (rect === undefined) return;
+  grid.forEach((row, r) => row.forEach((value, c) => visit(value, cellAddress(rect.sheet, rect.top + r, rect.left + c), r, c)));
+}

@@ -1,4 +1,4 @@
-import { cellAddress, parseRect } from "./refresh-scope-address";
+import { eachCellOf } from "./refresh-scope-address";
 
 /** Where a freeze or a refresh applies: the selection, the active sheet, or every sheet of the workbook. */
 export type CellScope = "selection" | "sheet" | "workbook";
@@ -52,15 +52,9 @@ export async function indexCellsIn(context: Excel.RequestContext, scope: CellSco
   const ranges = await scopeRanges(context, scope);
   const cells: IndexCell[] = [];
   for (const range of ranges) {
-    const rect = parseRect(range.address);
-    if (rect === undefined) continue;
-    range.formulas.forEach((row, r) =>
-      row.forEach((formula: unknown, c) => {
-        if (isIndexFormula(formula) && isFormulaCell(formula, range.values[r]?.[c])) {
-          cells.push({ address: cellAddress(rect.sheet, rect.top + r, rect.left + c), formula });
-        }
-      }),
-    );
+    eachCellOf<unknown>(range.address, range.formulas, (formula, address, r, c) => {
+      if (isIndexFormula(formula) && isFormulaCell(formula, range.values[r]?.[c])) cells.push({ address, formula });
+    });
   }
   return { cells, ranges };
 }

@@ -55,16 +55,10 @@ export interface HistoryQuery {
 }
 
 export function toHistory(wire: HistoryWire): History {
-  const values = wire.values.map(
-    (p): HistoryPoint => ({
-      date: p.date,
-      value: p.value,
-      confidence: p.confidence,
-      status: p.status,
-      ...presentFields(p, ["derivationMethod", "publicationMode"]),
-      ...sentFields(p, ["carriedForwardFrom"]),
-    }),
-  );
+  const values = wire.values.map((p): HistoryPoint => {
+    const { date, value, confidence, status } = p;
+    return { date, value, confidence, status, ...presentFields(p, ["derivationMethod", "publicationMode"]), ...sentFields(p, ["carriedForwardFrom"]) };
+  });
   // Services send ascending dates; sort (parsing each date once) only when this one did not.
   if (!isAscending(values)) sortByDate(values);
   return {
