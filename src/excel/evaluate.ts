@@ -1,4 +1,4 @@
-import { type ErrorSubject, type IndexDataSource, type Served } from "../client";
+import { ask, type IndexDataSource, type Served, type SourceArgs, type SourceData, type SourceName, subjectOf } from "../client";
 import { notAvailable } from "./cell-error";
 import type { ExcelCapabilities, FormulaResult } from "./cells";
 import { cellErrorFor, cellErrorFromFailure } from "./service-errors";
@@ -48,14 +48,15 @@ function describeBound(ms: number): string {
 }
 
 /**
- * Loads from the source; a failure becomes the CellError the cell shows (thrown, caught by `evaluate`).
- * The one place a not-found is mapped: settled with the catalogue, then worded by the cell table.
+ * Asks the source's method `name` with `args`; a failure becomes the CellError the cell shows (thrown, caught by
+ * `evaluate`), about the subject the request itself names (`subjectOf`). The one place a not-found is mapped:
+ * settled with the catalogue, then worded by the cell table.
  */
-export async function load<T>(env: FormulaEnv, subject: ErrorSubject, request: () => Promise<Served<T>>): Promise<Served<T>> {
+export async function load<N extends SourceName>(env: FormulaEnv, name: N, args: SourceArgs<N>): Promise<Served<SourceData<N>>> {
   try {
-    return await request();
+    return await ask(env.source, name, args);
   } catch (error) {
-    throw await cellErrorFor(error, subject, env.source);
+    throw await cellErrorFor(error, subjectOf(name, args), env.source);
   }
 }
 

@@ -59,9 +59,9 @@ function changelogWithDates(result: FormulaResult, env: FormulaEnv): FormulaResu
 
 /** The version in force: from the latest fix of the first active index that has data. */
 async function versionFromLatestFixes(env: FormulaEnv): Promise<FormulaResult> {
-  const { data } = await load(env, { what: "the index list" }, () => env.source.listIndexes());
+  const { data } = await load(env, "listIndexes", []);
   const entry = data.find((index) => index.isActive && index.latestValue !== undefined) ?? data.find((index) => index.latestValue !== undefined);
   if (entry === undefined) return notAvailable("no methodology version: no index has a latest fix yet");
-  const fix = await load(env, { symbol: entry.symbol, what: "latest fix" }, () => env.source.latest(entry.symbol));
+  const fix = await load(env, "latest", [entry.symbol]);
   return fix.data.methodologyVersion;
 }

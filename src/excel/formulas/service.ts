@@ -14,7 +14,7 @@ export function indexHealth(env: FormulaEnv, fieldArg: unknown): Promise<Formula
     const alias = typeof fieldArg === "string" && fieldArg.trim().toLowerCase() === "status" ? "benchmarkStatus" : fieldArg;
     const field = parseField(alias, "field", HEALTH_FIELD_NAMES, "benchmarkStatus");
     return async () => {
-      const served = await load(env, { what: "benchmark health" }, () => env.source.benchmarkHealth());
+      const served = await load(env, "benchmarkHealth", []);
       const { data } = served;
       if (field === "reasons") return data.reasons.length > 0 ? data.reasons.map((reason) => [reason]) : "";
       if (field === "all") return healthRecord(env, served);
@@ -50,7 +50,7 @@ export function indexStatus(env: FormulaEnv): Promise<FormulaResult> {
     } catch (error) {
       if ((error as { name?: unknown } | null)?.name !== "NotFoundError") throw error;
     }
-    const served = await load(env, { what: "the system status" }, () => env.source.health());
+    const served = await load(env, "health", []);
     const state = stateOfHealth(served.data);
     return served.stale ? unreachable(state, served.fetchedAt) : state;
   });
