@@ -1,7 +1,6 @@
 import { ask, type IndexDataSource, type Served, type SourceArgs, type SourceData, type SourceName, subjectOf } from "../client";
-import { notAvailable } from "./cell-error";
 import type { ExcelCapabilities, FormulaResult } from "./cells";
-import { cellErrorFor, cellErrorFromFailure } from "./service-errors";
+import { cellErrorFor, cellErrorFromFailure, unsettled } from "./service-errors";
 import { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
 import type { Clock } from "../time";
 
@@ -35,16 +34,7 @@ export function evaluate(env: FormulaEnv, what: string, prepare: () => PreparedF
   const work = Promise.resolve()
     .then(run)
     .catch((error: unknown) => cellErrorFromFailure(error, { what }));
-  return settleWithin(
-    work,
-    bound,
-    () => notAvailable(`no answer for ${what} within ${describeBound(bound)}; the service may be slow or rate limited; try Refresh later`),
-    env.clock,
-  );
-}
-
-function describeBound(ms: number): string {
-  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+  return settleWithin(work, bound, () => unsettled(what, bound), env.clock);
 }
 
 /**

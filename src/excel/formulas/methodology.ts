@@ -1,4 +1,4 @@
-import { isNotFoundError, type Methodology } from "../../client";
+import { faultOf, type Methodology, subjectOf } from "../../client";
 import { parseField } from "../arguments";
 import { notAvailable } from "../cell-error";
 import { dateCell, type FormulaResult } from "../cells";
@@ -38,7 +38,7 @@ async function methodologyOrMissing(env: FormulaEnv): Promise<Methodology | unde
   try {
     return (await env.source.methodology()).data;
   } catch (error) {
-    if (isNotFoundError(error)) return undefined;
+    if (faultOf(error, subjectOf("methodology", [])).kind === "not-published") return undefined;
     throw error;
   }
 }

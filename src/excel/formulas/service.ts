@@ -1,4 +1,4 @@
-import { type BenchmarkHealth, type Health, type Served, SYSTEM_STATES, type SystemState } from "../../client";
+import { type BenchmarkHealth, faultOf, type Health, type Served, subjectOf, SYSTEM_STATES, type SystemState } from "../../client";
 import { parseField } from "../arguments";
 import type { FormulaResult } from "../cells";
 import { evaluate, load, type FormulaEnv } from "../evaluate";
@@ -48,7 +48,8 @@ export function indexStatus(env: FormulaEnv): Promise<FormulaResult> {
       const served = await env.source.systemStatus();
       return served.stale ? unreachable(served.data.status, served.fetchedAt) : served.data.status;
     } catch (error) {
-      if ((error as { name?: unknown } | null)?.name !== "NotFoundError") throw error;
+      // Classified by the one classifier: only a service that does not publish /api/status is judged by its health.
+      if (faultOf(error, subjectOf("systemStatus", [])).kind !== "not-published") throw error;
     }
     const served = await load(env, "health", []);
     const state = stateOfHealth(served.data);
