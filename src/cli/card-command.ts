@@ -1,6 +1,6 @@
 import { buildCardEntity, cardLines, catalogueEntry, type EntityCellValue, type EntityProperty, propertyText, shownOnCard } from "../excel";
 import type { CommandContext } from "./command-context";
-import { served } from "./service-call";
+import { answer } from "./service-call";
 import { symbolArgument } from "./usage";
 
 /** One printed line of `index-data card`: the property's label on the card (nested ones after their entity's) and its text. */
@@ -24,15 +24,7 @@ export interface CardCsvRow {
 export async function runCard(context: CommandContext): Promise<EntityCellValue | CardRow[] | CardCsvRow[]> {
   const symbol = symbolArgument(context.args.positionals, "card");
   const { env } = context;
-  let stale = false;
-  const [fix, entry] = await Promise.all([
-    served(env, { symbol, what: "latest fix" }, async () => {
-      const answer = await env.source.latest(symbol);
-      stale = answer.stale;
-      return answer;
-    }),
-    catalogueEntry(env, symbol),
-  ]);
+  const [{ data: fix, stale }, entry] = await Promise.all([answer(env, "latest", [symbol]), catalogueEntry(env, symbol)]);
   const entity = buildCardEntity({ fix, stale, ...(entry !== undefined ? { entry } : {}) });
   if (context.args.json) return entity;
   return context.args.csv ? cardCsvRows(entity) : cardRows(entity);

@@ -1,11 +1,9 @@
-import { type ErrorSubject, type Served } from "../client";
-import type { FormulaEnv } from "../excel";
 import type { CliArgs } from "./args";
 import { runCard } from "./card-command";
 import type { CommandContext } from "./command-context";
 import { runHistory } from "./history-command";
 import { runPeriods } from "./periods-command";
-import { served as servedOrFailure } from "./service-call";
+import { served } from "./service-call";
 import { symbolArgument } from "./usage";
 
 interface Command {
@@ -18,17 +16,9 @@ interface Command {
   readonly run: (context: CommandContext) => Promise<unknown>;
 }
 
-function served<T>(context: CommandContext, subject: ErrorSubject, request: (env: FormulaEnv) => Promise<Served<T>>): Promise<T> {
-  return servedOrFailure(context.env, subject, () => request(context.env));
-}
-
-type SymbolCall = (env: FormulaEnv, symbol: string, args: CliArgs) => Promise<Served<unknown>>;
-
-function symbolCommand(name: string, what: string, call: SymbolCall, newerOnly = false) {
-  return (context: CommandContext) => {
-    const symbol = symbolArgument(context.args.positionals, name);
-    return served(context, { symbol, what, ...(newerOnly ? { newerOnly } : {}) }, (env) => call(env, symbol, context.args));
-  };
+/** A command about one symbol: the symbol read off the command line, then the request `call` makes with it. */
+function symbolCommand(name: string, call: (context: CommandContext, symbol: string, args: CliArgs) => Promise<unknown>) {
+  return (context: CommandContext) => call(context, symbolArgument(context.args.positionals, name), context.args);
 }
 
 const SYMBOL_ONLY = { takes: ["symbol"] } as const;
@@ -36,8 +26,8 @@ const NO_ARGUMENTS = { takes: [] } as const;
 
 /** Every CLI command, in the order `--help` lists them. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
-  list: { ...NO_ARGUMENTS, usage: "list", summary: "the index catalogue", run: (c) => served(c, { what: "the index list" }, (e) => e.source.listIndexes()) },
-  latest: { ...SYMBOL_ONLY, usage: "latest <symbol>", summary: "the latest fix of an index", run: symbolCommand("latest", "latest fix", (e, s) => e.source.latest(s)) },
+  list: { ...NO_ARGUMENTS, usage: "list", summary: "the index catalogue", run: (c) => served(c.env, "listIndexes", []) },
+  latest: { ...SYMBOL_ONLY, usage: "latest <symbol>", summary: "the latest fix of an index", run: symbolCommand("latest", (c, s) => served(c.env, "latest", [s])) },
   card: {
     ...SYMBOL_ONLY,
     usage: "card <symbol>",
@@ -61,27 +51,27 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     instead: "Give the window as --window DAYS.",
     usage: "vol <symbol> [--window DAYS]",
     summary: "annualized volatility over a rolling window (default 30 days)",
-    run: symbolCommand("vol", "volatility", (e, s, a) => e.source.volatility(s, a.window)),
+    run: symbolCommand("vol", (c, s, a) => served(c.env, "volatility", a.window === undefined ? [s] : [s, a.window])),
   },
-  forward: { ...SYMBOL_ONLY, usage: "forward <symbol>", summary: "the forward curve (newer description)", run: symbolCommand("forward", "forward curve", (e, s) => e.source.forward(s), true) },
-  capacity: { ...SYMBOL_ONLY, usage: "capacity <symbol>", summary: "capacity utilization metrics", run: symbolCommand("capacity", "capacity metrics", (e, s) => e.source.capacity(s)) },
-  health: { ...NO_ARGUMENTS, usage: "health", summary: "strict health check; exit code 1 when degraded or down", run: (c) => served(c, { what: "the service health" }, (e) => e.source.health()) },
+  forward: { ...SYMBOL_ONLY, usage: "forward <symbol>", summary: "the forward curve (newer description)", run: symbolCommand("forward", (c, s) => served(c.env, "forward", [s])) },
+  capacity: { ...SYMBOL_ONLY, usage: "capacity <symbol>", summary: "capacity utilization metrics", run: symbolCommand("capacity", (c, s) => served(c.env, "capacity", [s])) },
+  health: { ...NO_ARGUMENTS, usage: "health", summary: "strict health check; exit code 1 when degraded or down", run: (c) => served(c.env, "health", []) },
   status: {
     ...NO_ARGUMENTS,
     usage: "status",
     summary: "public system status: ok, degraded or down (newer description)",
-    run: (c) => served(c, { what: "the system status", newerOnly: true }, (e) => e.source.systemStatus()),
+    run: (c) => served(c.env, "systemStatus", []),
   },
   "benchmark-health": {
     ...NO_ARGUMENTS,
     usage: "benchmark-health",
     summary: "72-hour integrity diagnostics of the benchmark (newer description)",
-    run: (c) => served(c, { what: "benchmark health", newerOnly: true }, (e) => e.source.benchmarkHealth()),
+    run: (c) => served(c.env, "benchmarkHealth", []),
   },
   methodology: {
     ...NO_ARGUMENTS,
     usage: "methodology",
     summary: "the methodology document (older description)",
-    run: (c) => served(c, { what: "the methodology", olderOnly: true }, (e) => e.source.methodology()),
+    run: (c) => served(c.env, "methodology", []),
   },
 };

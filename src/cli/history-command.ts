@@ -48,6 +48,6 @@ function shapeHistory(history: History, request: CliHistoryRequest): History {
 export async function runHistory(env: FormulaEnv, args: CliArgs, now: Date): Promise<History> {
   const request = parseHistoryRequest(args, now);
   const query = historyQuery(request.range, request.granularity === "weekly" ? "weekly" : undefined);
-  const history = await served(env, { symbol: request.symbol, what: "history" }, () => env.source.history(request.symbol, query));
+  const history = await served(env, "history", [request.symbol, query]);
   return shapeHistory(history, request);
 }

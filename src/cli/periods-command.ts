@@ -18,7 +18,7 @@ export async function runPeriods(env: FormulaEnv, args: CliArgs, now: Date): Pro
   const { range } = parseHistoryRequest({ ...args, granularity: undefined }, now);
   const period = withExcelRules(() => parsePeriod(args.period));
   const stats = withExcelRules(() => parseStats(args.stats));
-  const history = await served(env, { symbol, what: "history" }, () => env.source.history(symbol, historyQuery(range)));
+  const history = await served(env, "history", [symbol, historyQuery(range)]);
   const summaries = summarisePeriods(pointsInRange(history, range), period, dayBounds(history, range));
   return summaries.map((summary) => periodRecord(summary, stats));
 }

@@ -1,4 +1,4 @@
-import { type ErrorSubject, faultOf, faultWithCatalogue, type Served } from "../client";
+import { ask, type ErrorSubject, faultOf, faultWithCatalogue, type Served, type SourceArgs, type SourceData, type SourceName, subjectOf } from "../client";
 import type { FormulaEnv } from "../excel";
 import { TERMINAL_WORDING } from "./terminal-wording";
 
@@ -22,12 +22,21 @@ export function terminalMessage(error: unknown, subject: ErrorSubject): string {
   return TERMINAL_WORDING[fault.kind](fault, subject);
 }
 
-/** Runs one request; a failure (a symbol's 404 settled with the catalogue) becomes a ServiceFailure. */
-export async function served<T>(env: FormulaEnv, subject: ErrorSubject, request: () => Promise<Served<T>>): Promise<T> {
+/**
+ * Asks the source's method `name` with `args`; a failure (a symbol's 404 settled with the catalogue) becomes a
+ * ServiceFailure about the subject the request itself names (`subjectOf`).
+ */
+export async function answer<N extends SourceName>(env: FormulaEnv, name: N, args: SourceArgs<N>): Promise<Served<SourceData<N>>> {
   try {
-    return (await request()).data;
+    return await ask(env.source, name, args);
   } catch (error) {
+    const subject = subjectOf(name, args);
     const fault = await faultWithCatalogue(faultOf(error, subject), subject, env.source);
     throw new ServiceFailure(TERMINAL_WORDING[fault.kind](fault, subject), fault.kind === "bad-request");
   }
+}
+
+/** Like `answer`, without where the data came from. */
+export async function served<N extends SourceName>(env: FormulaEnv, name: N, args: SourceArgs<N>): Promise<SourceData<N>> {
+  return (await answer(env, name, args)).data;
 }

@@ -1,12 +1,16 @@
 import { type ErrorSubject, type Fault, type FaultKind, sentence } from "../client";
+import { invalidAnswer, isReportable, noAnswerInTime, queued, refusedRedirect, serviceSaid, unavailable, unreached } from "../excel";
 
 type TerminalWording = (fault: Fault, subject: ErrorSubject) => string;
 
-/** The service's own words as the start of a message, when it sent any. */
-const said = (fault: Fault) => (fault.details.serviceMessage !== undefined ? `${sentence(fault.details.serviceMessage)} ` : "");
 const symbolOf = (subject: ErrorSubject) => subject.symbol ?? subject.what;
-/** The client's own message (the service's words and advice that hold on a command line too), else `fallback`. */
-const ownMessage = (fallback: string): TerminalWording => (fault) => fault.details.message ?? fallback;
+/**
+ * The error's own message, only where it is our own advice: an argument refused before any request (no status), a
+ * setting refused (configuration). Never for what the service said or did.
+ */
+const ownAdvice = (fault: Fault, fallback: string) => fault.details.message ?? fallback;
+/** Where the base URL is given on a command line. */
+const BASE_URL = "--base-url (or INDEX_API_BASE_URL)";
 
 /** The option a service's argument error is about, by its error code. */
 const OPTION_OF_CODE: Readonly<Record<string, string>> = {
@@ -39,7 +43,10 @@ const refusedKey: TerminalWording = (f) => {
 /** An argument the service refused, named by its option, in the service's own words. */
 const refusedArgument: TerminalWording = (f) => {
   const words = f.details.serviceMessage;
-  if (words === undefined) return f.details.message ?? "the service rejected the request; check the arguments (index-data --help)";
+  if (words === undefined) {
+    if (f.details.status === undefined) return ownAdvice(f, "the request was refused; check the arguments (index-data --help)");
+    return `${serviceSaid(f.details)} The service refused the arguments; see index-data --help.`;
+  }
   const option = f.details.code !== undefined ? OPTION_OF_CODE[f.details.code] : undefined;
   return option !== undefined ? `${option}: ${sentence(words)}` : `the service refused the arguments: ${sentence(words)} See index-data --help.`;
 };
@@ -61,16 +68,20 @@ export const TERMINAL_WORDING: Readonly<Record<FaultKind, TerminalWording>> = {
     `the service answered ${f.details.path ?? "the index list"} with 404: it is not an Index Data Service; check --base-url (or INDEX_API_BASE_URL), its root without /api`,
   unauthorized: refusedKey,
   "bad-request": refusedArgument,
-  configuration: ownMessage("the service settings are invalid; check --base-url and --api-key"),
+  configuration: (f) => {
+    const redirect = refusedRedirect(f.details);
+    return redirect !== undefined ? `${redirect} (--base-url).` : ownAdvice(f, "the service settings are invalid; check --base-url and --api-key");
+  },
   "rate-limited": (f) =>
     f.details.retryAfterSeconds !== undefined
       ? `rate limited by the service; try again in ${f.details.retryAfterSeconds} s`
-      : `${said(f)}Too many requests for this tier; try again in a minute, or pass --api-key for a higher limit.`,
-  "queue-full": () => "too many requests waiting for the service; run the command again",
-  unavailable: ownMessage("the index service is unavailable; try again later"),
-  "server-error": ownMessage("the index service failed; try again later"),
-  network: ownMessage("cannot reach the index service; check --base-url (or INDEX_API_BASE_URL) and your connection"),
-  timeout: (f) => `${sentence(f.details.message ?? "The index service did not answer in time")} Pass --timeout MS to wait longer.`,
-  "invalid-response": ownMessage("the index service sent an invalid response"),
+      : `${serviceSaid(f.details)} Too many requests for this tier; try again in a minute, or pass --api-key for a higher limit.`.trimStart(),
+  "queue-full": (f) => `too many requests waiting for the service${queued(f.details)}; run the command again`,
+  unavailable: (f) => `${unavailable(f.details)}; try again later.`,
+  "server-error": (f) => `${serviceSaid(f.details)} The service failed; try again later, and report it if it persists.`.trimStart(),
+  network: (f) => `${unreached(f.details)}; check ${BASE_URL} and your network connection.`,
+  timeout: (f) => `${noAnswerInTime(f.details)}; try again, or pass --timeout MS to wait longer.`,
+  "invalid-response": (f) =>
+    `${invalidAnswer(f.details)}. ${isReportable(f.details) ? "Report it to the service's provider." : `Check that ${BASE_URL} points at an Index Data Service.`}`,
   unexpected: (f, s) => `unexpected error getting ${s.what}: ${f.details.message ?? String(f.cause)}`,
 };

@@ -8,11 +8,12 @@ export const MAX_ANSWER_BYTES = 5 * MB;
 export const MAX_CATALOGUE_BYTES = 20 * MB;
 
 function tooLarge(path: string, maxBytes: number, status: number): InvalidResponseError {
-  return new InvalidResponseError(
-    `The answer to ${path} is larger than ${Math.round(maxBytes / MB)} MB, more than any answer of an Index Data Service; ` +
-      "it was not read. Check that the base URL points at an Index Data Service.",
-    { path, status },
-  );
+  return new InvalidResponseError(`The answer to ${path} is larger than ${Math.round(maxBytes / MB)} MB; it was not read`, {
+    path,
+    status,
+    problem: "too-large",
+    maxBytes,
+  });
 }
 
 /**

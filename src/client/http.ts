@@ -5,6 +5,7 @@ import { errorFromResponse } from "./errors/from-response";
 import { IndexDataError } from "./errors/index-data-error";
 import { InvalidResponseError } from "./errors/invalid-response-error";
 import { NetworkError } from "./errors/network-error";
+import { stripControl } from "./errors/service-text";
 import { TimeoutError } from "./errors/timeout-error";
 import { fetchSameOrigin } from "./redirects";
 import type { ResolvedOptions } from "./resolve-options";
@@ -54,18 +55,18 @@ function requestHeaders(options: ResolvedOptions): Record<string, string> {
 function failureFrom(error: unknown, timedOut: boolean, timeoutMs: number, path: string, origin: string): unknown {
   if (error instanceof IndexDataError) return error;
   if (timedOut) {
-    return new TimeoutError(
-      `No complete answer from ${origin} within ${timeoutMs / 1000} s (${path}); try again, or raise the timeout.`,
-      { path, timeoutMs, cause: error },
-    );
+    return new TimeoutError(`No complete answer from ${origin} within ${timeoutMs / 1000} s (${path})`, { path, origin, timeoutMs, cause: error });
   }
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
   const detail = typeof cause?.code === "string" ? cause.code : cause?.message;
-  const reason = typeof detail === "string" && detail.length < 80 ? ` (${detail})` : "";
-  return new NetworkError(
-    `Could not reach ${origin}${reason} for ${path}; check the base URL and the network connection.`,
-    { path, cause: error },
-  );
+  // Only a short reason (a socket error code, a one-line message) is kept: it is shown to the user as it is.
+  const reason = typeof detail === "string" && detail.length < 80 ? stripControl(detail) : undefined;
+  return new NetworkError(`Could not reach ${origin}${reason !== undefined ? ` (${reason})` : ""} for ${path}`, {
+    path,
+    origin,
+    ...(reason !== undefined ? { reason } : {}),
+    cause: error,
+  });
 }
 
 interface RawResponse {
@@ -166,10 +167,7 @@ export async function requestJson(options: ResolvedOptions, request: HttpRequest
   // Redacted after parsing, for the same reason as above: JSON may spell the key with escapes.
   const parsed = withoutKey(parseJson(raw.text), options.apiKey);
   if (parsed === NOT_JSON && request.lenientBody !== true) {
-    throw new InvalidResponseError(
-      `The answer to ${path} is not JSON; check that the base URL points at an Index Data Service.`,
-      { path, status: raw.status },
-    );
+    throw new InvalidResponseError(`The answer to ${path} is not JSON`, { path, status: raw.status, problem: "not-json" });
   }
   return { status: raw.status, body: parsed === NOT_JSON ? undefined : parsed, path };
 }
@@ -182,18 +180,19 @@ export function decode<S extends z.ZodType>(schema: S, response: HttpResponse): 
   const details = { path: response.path, status: response.status, issues: result.error.issues };
   const impossible = first !== undefined ? impossibleValue(first, response.body) : undefined;
   if (impossible !== undefined) {
-    throw new InvalidResponseError(
-      `The index service sent an impossible value for ${impossible.field} (${impossible.sent}) in the answer to ${response.path}; ` +
-        "the add-in does not show it. Report it to the service's provider.",
-      details,
-    );
+    throw new InvalidResponseError(`Impossible value for ${impossible.field} (${impossible.sent}) in the answer to ${response.path}`, {
+      ...details,
+      problem: "impossible-value",
+      ...impossible,
+    });
   }
   const where = first !== undefined && first.path.length > 0 ? ` at ${first.path.join(".")}` : "";
-  const what = first !== undefined ? `: ${first.message}${where}` : "";
-  throw new InvalidResponseError(
-    `The answer to ${response.path} does not have the expected shape${what}. Check that the base URL points at an Index Data Service, or report it.`,
-    details,
-  );
+  const issue = first !== undefined ? `${first.message}${where}` : undefined;
+  throw new InvalidResponseError(`The answer to ${response.path} does not have the expected shape${issue !== undefined ? `: ${issue}` : ""}`, {
+    ...details,
+    problem: "wrong-shape",
+    ...(issue !== undefined ? { issue } : {}),
+  });
 }
 
 const NUMBER_LIKE = /^(?:[-+]?(?:\d[\d.eE+-]*|\.\d[\d.eE+-]*)|[-+]?(?:NaN|Infinity))$/i;

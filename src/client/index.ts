@@ -45,3 +45,4 @@ export { SYMBOL_RULE, validSymbol } from "./symbol";
 export { MAX_ANSWER_BYTES, readCapped } from "./body-reader";
 export { DEFAULT_TTLS, type ResourceKind, type TtlTable } from "./engine/kinds";
 export { RESOURCES, type ArgsOf, type DataOf, type ResourceName } from "./resources/table";
+export { ask, subjectOf, type SourceArgs, type SourceData, type SourceName } from "./resources/subject";

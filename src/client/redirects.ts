@@ -29,9 +29,10 @@ export async function fetchSameOrigin(
     if (!REDIRECT_STATUSES.has(response.status)) return response;
     await response.body?.cancel().catch(() => undefined);
     if (hop >= MAX_REDIRECTS) {
-      throw new InvalidResponseError(`The service redirected ${path} more than ${MAX_REDIRECTS} times; check the base URL.`, {
+      throw new InvalidResponseError(`The service redirected ${path} more than ${MAX_REDIRECTS} times`, {
         path,
         status: response.status,
+        problem: "redirect-loop",
       });
     }
     current = redirectTarget(response, current, path);
@@ -47,25 +48,26 @@ function redirectTarget(response: Response, current: string, path: string): stri
   } catch {
     // An unreadable Location is reported below like a missing one.
   }
-  throw new InvalidResponseError(`The service answered ${path} with a redirect (HTTP ${response.status}) that says nowhere to go; check the base URL.`, {
+  throw new InvalidResponseError(`The service answered ${path} with a redirect (HTTP ${response.status}) that says nowhere to go`, {
     path,
     status: response.status,
+    problem: "redirect-nowhere",
   });
 }
 
 function otherOrigin(path: string, target: string, status: number): ConfigurationError {
-  // Only the origin is named: the rest of the Location is the service's to choose and may be long or odd.
-  return new ConfigurationError(
-    `The service redirected ${path} to another address, ${target}; the add-in does not follow it, so the API key stays ` +
-      `with the service you set. If ${target} is the service's new address, enter it as the base URL.`,
-    { path, status },
-  );
+  // Only the origin is kept: the rest of the Location is the service's to choose and may be long or odd.
+  return new ConfigurationError(`The service redirected ${path} to another origin, ${target}; not followed`, {
+    path,
+    status,
+    problem: "redirect-elsewhere",
+    redirectedTo: target,
+  });
 }
 
 function opaqueRedirect(path: string): ConfigurationError {
-  return new ConfigurationError(
-    `The service redirected ${path}, and the browser does not say where to; the add-in does not follow redirects there. ` +
-      "Enter the service's final address as the base URL.",
-    { path },
-  );
+  return new ConfigurationError(`The service redirected ${path}, and the browser does not say where to; not followed`, {
+    path,
+    problem: "redirect-hidden",
+  });
 }

@@ -1,7 +1,6 @@
-import { type ErrorSubject, type IndexDataSource, type Served } from "../client";
-import { notAvailable } from "./cell-error";
+import { ask, type IndexDataSource, type Served, type SourceArgs, type SourceData, type SourceName, subjectOf } from "../client";
 import type { ExcelCapabilities, FormulaResult } from "./cells";
-import { cellErrorFor, cellErrorFromFailure } from "./service-errors";
+import { cellErrorFor, cellErrorFromFailure, unsettled } from "./service-errors";
 import { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
 import type { Clock } from "../time";
 
@@ -35,27 +34,19 @@ export function evaluate(env: FormulaEnv, what: string, prepare: () => PreparedF
   const work = Promise.resolve()
     .then(run)
     .catch((error: unknown) => cellErrorFromFailure(error, { what }));
-  return settleWithin(
-    work,
-    bound,
-    () => notAvailable(`no answer for ${what} within ${describeBound(bound)}; the service may be slow or rate limited; try Refresh later`),
-    env.clock,
-  );
-}
-
-function describeBound(ms: number): string {
-  return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
+  return settleWithin(work, bound, () => unsettled(what, bound), env.clock);
 }
 
 /**
- * Loads from the source; a failure becomes the CellError the cell shows (thrown, caught by `evaluate`).
- * The one place a not-found is mapped: settled with the catalogue, then worded by the cell table.
+ * Asks the source's method `name` with `args`; a failure becomes the CellError the cell shows (thrown, caught by
+ * `evaluate`), about the subject the request itself names (`subjectOf`). The one place a not-found is mapped:
+ * settled with the catalogue, then worded by the cell table.
  */
-export async function load<T>(env: FormulaEnv, subject: ErrorSubject, request: () => Promise<Served<T>>): Promise<Served<T>> {
+export async function load<N extends SourceName>(env: FormulaEnv, name: N, args: SourceArgs<N>): Promise<Served<SourceData<N>>> {
   try {
-    return await request();
+    return await ask(env.source, name, args);
   } catch (error) {
-    throw await cellErrorFor(error, subject, env.source);
+    throw await cellErrorFor(error, subjectOf(name, args), env.source);
   }
 }
 

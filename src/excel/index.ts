@@ -14,7 +14,7 @@ export {
 export { DATE_FORMS, isoToSerial, msToSerial, parseDateArgument, serialToIso, serialToMs } from "./dates";
 export { evaluate, type FormulaEnv } from "./evaluate";
 export { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
-export { cellErrorFor, cellErrorFromFailure } from "./service-errors";
+export { cellErrorFor, cellErrorFromFailure, notReady } from "./service-errors";
 export { indexList } from "./formulas/list";
 export { indexFix, indexLatest } from "./formulas/latest";
 export { GRANULARITY_CHOICES, indexHistory } from "./formulas/history";
@@ -32,3 +32,4 @@ export { dayBounds, indexPeriods, parsePeriod, parseStats, periodHeader, pointsI
 export { statCells, summarisePeriods, type PeriodSummary, type StatColumn } from "./periods";
 export { weeklyFromDaily } from "./weekly";
 export * from "./entity";
+export { invalidAnswer, isReportable, noAnswerInTime, queued, refusedRedirect, serviceSaid, unavailable, unreached } from "./fault-phrases";

@@ -1,5 +1,6 @@
-import { type ErrorSubject, type Fault, type FaultKind, faultOf, faultWithCatalogue, type IndexDataSource, queueBound } from "../client";
-import { CellError, isCellError, type CellErrorCode } from "./cell-error";
+import { type ErrorSubject, type Fault, type FaultKind, faultOf, faultWithCatalogue, type IndexDataSource } from "../client";
+import { CellError, isCellError, notAvailable, type CellErrorCode } from "./cell-error";
+import { invalidAnswer, isReportable, noAnswerInTime, queued, refusedRedirect, serviceSaid, unavailable, unreached } from "./fault-phrases";
 
 /** How a cell shows a fault: the Excel error, and a message that says what to do at the sheet. */
 interface CellWording {
@@ -8,10 +9,15 @@ interface CellWording {
   readonly text: (fault: Fault, subject: ErrorSubject) => string;
 }
 
-/** The client's own message (which carries the service's words and the advice), else `fallback`. */
-function ownMessage(code: CellErrorCode, fallback: string): CellWording {
-  return { code, text: (fault) => fault.details.message ?? fallback };
-}
+/**
+ * The error's own message, for the kinds whose message is our own advice rather than the service's: an argument
+ * refused before any request (bad-request without a status: the words name the argument and its rule), and a setting
+ * refused (configuration: base URL, key over http, options). Never for what the service said or did.
+ */
+const ownAdvice = (fault: Fault, fallback: string) => fault.details.message ?? fallback;
+
+/** Where a cell's user changes the service URL and the key. */
+const SETTINGS = "in the taskpane settings";
 
 /** A 404 about a symbol; without one, the subject itself is what this service lacks. */
 function aboutSymbol(text: (symbol: string, what: string, fault: Fault) => string): CellWording {
@@ -21,10 +27,6 @@ function aboutSymbol(text: (symbol: string, what: string, fault: Fault) => strin
   };
 }
 
-const RATE_LIMITED = "rate limited by the service; the value comes back after the limit resets (Refresh)";
-const QUEUE_FULL = "too many cells waiting for the service; Refresh retries them";
-
-/** The cell's words for every fault kind. */
 const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
   "unknown-symbol": aboutSymbol((symbol) => `unknown index '${symbol}': check the symbol (INDEX.LIST() shows every index; symbols are case-sensitive)`),
   "wrong-case": aboutSymbol((symbol, _what, fault) => `Index "${symbol}" not found; symbols are case-sensitive: did you mean "${fault.details.meant ?? symbol}"?`),
@@ -38,29 +40,52 @@ const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
     code: "#VALUE!",
     text: (_fault, { what }) => `${what} was not found at the service URL: check the service URL in the taskpane settings (the service's root, without /api)`,
   },
-  unauthorized: ownMessage("#VALUE!", "unauthorized: the service refused the API key; check or clear it in the taskpane settings"),
-  "bad-request": ownMessage("#VALUE!", "the service rejected the request; check the arguments"),
-  configuration: ownMessage("#VALUE!", "the add-in's service settings are invalid; fix them in the taskpane settings"),
+  unauthorized: {
+    code: "#VALUE!",
+    text: ({ details }) => `${serviceSaid(details)} The API key was refused: check it ${SETTINGS}, or clear it to use the anonymous tier.`.trimStart(),
+  },
+  "bad-request": {
+    code: "#VALUE!",
+    text: (fault) =>
+      fault.details.status === undefined
+        ? ownAdvice(fault, "the request was refused; check the arguments")
+        : `${serviceSaid(fault.details)} Check the arguments: dates as ISO 8601 (e.g. 2024-01-31), granularity daily or weekly, windowDays a whole number of days.`.trimStart(),
+  },
+  configuration: {
+    code: "#VALUE!",
+    text: (fault) => {
+      const redirect = refusedRedirect(fault.details);
+      return redirect !== undefined ? `${redirect} ${SETTINGS}.` : ownAdvice(fault, `the add-in's service settings are invalid; fix them ${SETTINGS}`);
+    },
+  },
   "rate-limited": {
     code: "#N/A",
     text: ({ details }) =>
       details.retryAfterSeconds !== undefined
         ? `rate limited by the service; try again in ${details.retryAfterSeconds} s (Refresh)`
-        : (details.message ?? RATE_LIMITED),
+        : `${serviceSaid(details)} Too many requests for this tier; try again in a minute, or use an API key for a higher limit.`.trimStart(),
   },
   // Our own queue refused: the service said nothing, so the cell must not blame it.
-  "queue-full": {
+  "queue-full": { code: "#N/A", text: ({ details }) => `too many cells waiting for the service${queued(details)}; Refresh retries them` },
+  unavailable: { code: "#N/A", text: ({ details }) => `${unavailable(details)}; ${details.notSent === true ? "recalculate in a few seconds" : "try again later"}.` },
+  "server-error": {
     code: "#N/A",
-    text: ({ details: { maxQueueWaitMs } }) =>
-      maxQueueWaitMs === undefined || !Number.isFinite(maxQueueWaitMs)
-        ? QUEUE_FULL
-        : `too many cells waiting for the service (more than ${queueBound(maxQueueWaitMs)} of requests queued); Refresh retries them`,
+    text: ({ details }) => `${serviceSaid(details)} The service failed; try again later, and report it if it persists.`.trimStart(),
   },
-  unavailable: ownMessage("#N/A", "the index service is unavailable; try again later"),
-  "server-error": ownMessage("#N/A", "the index service failed; try again later"),
-  network: ownMessage("#N/A", "cannot reach the index service; check the service URL in the settings and your connection"),
-  timeout: ownMessage("#N/A", "the index service did not answer in time; try again later"),
-  "invalid-response": ownMessage("#N/A", "the index service sent an invalid response"),
+  network: {
+    code: "#N/A",
+    text: ({ details }) =>
+      `${unreached(details)}; ${details.notSent === true ? "recalculate in a few seconds" : `check the service URL ${SETTINGS} and the network connection`}.`,
+  },
+  timeout: {
+    code: "#N/A",
+    text: ({ details }) => `${noAnswerInTime(details)}; ${details.notSent === true ? "recalculate in a few seconds" : "the service may be busy: Refresh in a moment"}.`,
+  },
+  "invalid-response": {
+    code: "#N/A",
+    text: ({ details }) =>
+      `${invalidAnswer(details)}. ${isReportable(details) ? "Report it to the service's provider." : `Check that the service URL ${SETTINGS} points at an Index Data Service.`}`,
+  },
   unexpected: { code: "#N/A", text: (fault, { what }) => `unexpected error getting ${what}: ${fault.details.message ?? String(fault.cause)}` },
 };
 
@@ -78,4 +103,16 @@ export function cellErrorFromFailure(error: unknown, subject: ErrorSubject): Cel
 export async function cellErrorFor(error: unknown, subject: ErrorSubject, source: IndexDataSource): Promise<CellError> {
   if (isCellError(error)) return error;
   return cellErrorOf(await faultWithCatalogue(faultOf(error, subject), subject, source), subject);
+}
+
+/** A formula still unsettled at its bound (`evaluate`): no fault was seen, only no answer yet. */
+export function unsettled(what: string, boundMs: number): CellError {
+  const bound = boundMs >= 1000 ? `${Math.round(boundMs / 1000)} s` : `${boundMs} ms`;
+  return notAvailable(`no answer for ${what} within ${bound}; the service may be slow or rate limited; try Refresh later`);
+}
+
+/** A function called before the shared runtime could build its context (src/functions/runtime.ts). */
+export function notReady(error: unknown): CellError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return notAvailable(`the add-in is not ready (${reason}); recalculate in a moment`);
 }

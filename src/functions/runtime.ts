@@ -1,4 +1,4 @@
-import { type CellError, DEFAULT_SETTLE_MS, type EntityCellValue, type ExcelCapabilities, type ExcelScalar, type FormattedNumberCell, type FormulaEnv, type FormulaResult, isCellError, isEntityCellValue, isSpill, type LiveEnv, notAvailable } from "../excel";
+import { type CellError, DEFAULT_SETTLE_MS, type EntityCellValue, type ExcelCapabilities, type ExcelScalar, type FormattedNumberCell, type FormulaEnv, type FormulaResult, isCellError, isEntityCellValue, isSpill, type LiveEnv, notReady } from "../excel";
 import { cellCall } from "../client";
 import { functionsCapabilities, getContext } from "../office";
 
@@ -74,12 +74,6 @@ async function start(formula: (env: FormulaEnv) => Promise<FormulaResult>, invoc
   if (cell?.missed === true) return PREVIEW_TEXT;
   if (!isSpill(result) && isCellError(result)) cell?.noteError(result.message);
   return result;
-}
-
-/** The #N/A of a function called before the shared runtime could build its context. */
-function notReady(error: unknown): CellError {
-  const reason = error instanceof Error ? error.message : String(error);
-  return notAvailable(`the add-in is not ready (${reason}); recalculate in a moment`);
 }
 
 function toRuntimeError(error: CellError): CustomFunctions.Error {

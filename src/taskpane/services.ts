@@ -31,6 +31,8 @@ export function policyAwareTestConnection(page: () => PageSecurity = currentPage
     if (blocked === undefined) return testConnection(toClientOptions(candidate));
     const error = new NetworkError(`The page's security policy does not allow connections to ${blocked}.`, {
       path: "/api/v1/indexes",
+      origin: blocked,
+      reason: "blocked by the page's security policy",
     });
     return { ok: false, error };
   };

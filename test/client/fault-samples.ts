@@ -14,7 +14,15 @@ import {
   UnauthorizedError,
 } from "../../src/client/errors";
 
-type Extra = Partial<{ retryAfterSeconds: number; timeoutMs: number; maxQueueWaitMs: number; waitSeconds: number }>;
+type Extra = Partial<{
+  retryAfterSeconds: number;
+  timeoutMs: number;
+  maxQueueWaitMs: number;
+  waitSeconds: number;
+  reason: string;
+  issue: string;
+  redirectedTo: string;
+}>;
 type Make = (message: string, details: IndexDataErrorDetails & Extra) => IndexDataError;
 
 /** Every concrete class of the client's error family, by its literal name. */

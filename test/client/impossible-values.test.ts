@@ -16,10 +16,7 @@ function withFix(change: Record<string, unknown>, coverage: Record<string, unkno
 }
 
 function impossible(field: string, sent: string): string {
-  return (
-    `The index service sent an impossible value for ${field} (${sent}) in the answer to ${PATH}; ` +
-    "the add-in does not show it. Report it to the service's provider."
-  );
+  return `Impossible value for ${field} (${sent}) in the answer to ${PATH}`;
 }
 
 describe("figures that cannot be true are refused at the boundary", () => {
@@ -60,9 +57,9 @@ describe("figures that cannot be true are refused at the boundary", () => {
     const outcomes = await Promise.all([client.history(SYMBOL), client.volatility(SYMBOL), client.capacity(SYMBOL)].map((p) => p.catch((e: unknown) => e as Error)));
     expect(service.requests).toHaveLength(3);
     expect(outcomes.map((e) => (e as Error).message.split(" in the answer")[0])).toEqual([
-      "The index service sent an impossible value for values.0.confidence (101)",
-      "The index service sent an impossible value for annualizedVol (-0.2)",
-      "The index service sent an impossible value for fillRatio (2)",
+      "Impossible value for values.0.confidence (101)",
+      "Impossible value for annualizedVol (-0.2)",
+      "Impossible value for fillRatio (2)",
     ]);
   });
 

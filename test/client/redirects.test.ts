@@ -23,11 +23,8 @@ describe("redirects never carry the API key to another origin", () => {
     expect(service.requests[0]?.headers["x-api-key"]).toBe(KEY);
     expect(elsewhere.requests).toEqual([]);
     expect(outcome?.name).toBe("ConfigurationError");
-    expect(outcome?.message).toBe(
-      `The service redirected /api/v1/index/${FIX.symbol}/latest to another address, ${elsewhere.origin}; ` +
-        "the add-in does not follow it, so the API key stays with the service you set. " +
-        `If ${elsewhere.origin} is the service's new address, enter it as the base URL.`,
-    );
+    expect(outcome?.message).toBe(`The service redirected /api/v1/index/${FIX.symbol}/latest to another origin, ${elsewhere.origin}; not followed`);
+    expect(outcome).toMatchObject({ problem: "redirect-elsewhere", redirectedTo: elsewhere.origin });
     expect(outcome?.message).not.toContain(KEY);
   });
 
@@ -67,7 +64,8 @@ describe("redirects never carry the API key to another origin", () => {
     expect(service.requests).toHaveLength(6);
     expect(outcome).toMatchObject({
       name: "InvalidResponseError",
-      message: "The service redirected /api/v1/indexes more than 5 times; check the base URL.",
+      message: "The service redirected /api/v1/indexes more than 5 times",
+      problem: "redirect-loop",
     });
   });
 
@@ -82,9 +80,8 @@ describe("redirects never carry the API key to another origin", () => {
     const outcome = await client.latest(FIX.symbol).catch((error: unknown) => error as Error);
     expect(outcome).toMatchObject({
       name: "ConfigurationError",
-      message:
-        `The service redirected /api/v1/index/${FIX.symbol}/latest, and the browser does not say where to; ` +
-        "the add-in does not follow redirects there. Enter the service's final address as the base URL.",
+      message: `The service redirected /api/v1/index/${FIX.symbol}/latest, and the browser does not say where to; not followed`,
+      problem: "redirect-hidden",
     });
   });
 });

@@ -24,10 +24,7 @@ function announceHundredMegabytes(response: ServerResponse): void {
 
 /** The client's wording for an answer over its cap. */
 function tooLarge(path: string, megabytes: number): string {
-  return (
-    `The answer to ${path} is larger than ${megabytes} MB, more than any answer of an Index Data Service; ` +
-    "it was not read. Check that the base URL points at an Index Data Service."
-  );
+  return `The answer to ${path} is larger than ${megabytes} MB; it was not read`;
 }
 
 type Read = (client: IndexDataClient) => Promise<unknown>;

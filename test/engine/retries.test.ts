@@ -73,7 +73,7 @@ describe("retries", () => {
     expect(attempts.length).toBeLessThanOrEqual(engine.options.openingBurst + 1);
     // Every cell whose request never left says so; a cell whose request did leave may end either way (its own
     // failure, or "not sent" for a retry stopped by the same outage), which depends on timing, not on the rule.
-    const notSentMessage = /^Not sent, because the service failed to answer just before/;
+    const notSentMessage = /^Not sent: the service failed to answer just before$/;
     const paths = Array.from({ length: 120 }, (_, i) => `/api/v1/index/${SYMBOLS[i % SYMBOLS.length] as string}/volatility?windowDays=${10 + i}`);
     const neverSent = reasons.filter((_, i) => !attempts.includes(paths[i] as string));
     expect(neverSent).toHaveLength(120 - new Set(attempts).size);
@@ -127,7 +127,8 @@ describe("Outage", () => {
     const notSent = outage.failed(cause, 2);
     expect(isServiceUnavailableError(notSent)).toBe(true);
     // It says what happened, without the other request's path: each cell names only its own request.
-    expect(notSent?.message).toBe("Not sent, because the service failed to answer just before (it said it is unavailable (503)); recalculate in a few seconds");
+    expect(notSent?.message).toBe("Not sent: the service failed to answer just before");
+    expect(notSent).toMatchObject({ notSent: true });
     expect(notSent?.message).not.toContain("/api/indexes");
     expect(notSent?.path).toBeUndefined(); // not sent: no request, so no path
     expect(outage.current(1001)).toBe(notSent);

@@ -1,10 +1,10 @@
 import type { FaultKind, RequestLogEntry } from "../../reference-service/src";
 
 /*
- * What a cell shows under each injected fault, word for word: the client's message for the failure
- * (src/client/errors/from-response.ts, src/client/http.ts) as passed on by the error table of
- * src/excel/service-errors.ts, which rewrites only a 429 that carries Retry-After. Written out here, not
- * computed by the code under test, so a change of wording fails the test.
+ * What a cell shows under each injected fault, word for word: the facts the client carries (status, path, the
+ * service's words, origin, the socket's reason, the timeout) worded by the error table of
+ * src/excel/service-errors.ts. Written out here, not computed by the code under test, so a change of wording
+ * fails the test.
  */
 
 /** The status the service's request log shows for a request answered with the fault (0: dropped). */
@@ -26,9 +26,9 @@ export function faultWording(kind: FaultKind, origin: string, path: string): str
     case "503":
       return "Service unavailable (injected by the test harness). The service is degraded or down; try again later.";
     case "malformed":
-      return `The answer to ${path} is not JSON; check that the base URL points at an Index Data Service.`;
+      return `The answer to ${path} is not JSON. Check that the service URL in the taskpane settings points at an Index Data Service.`;
     case "drop":
-      return `Could not reach ${origin} (UND_ERR_SOCKET) for ${path}; check the base URL and the network connection.`;
+      return `Could not reach ${origin} (UND_ERR_SOCKET) for ${path}; check the service URL in the taskpane settings and the network connection.`;
     case "429":
       return "rate limited by the service; try again in 1 s (Refresh)";
     case "429-no-retry-after":
@@ -40,7 +40,7 @@ export function faultWording(kind: FaultKind, origin: string, path: string): str
 
 /** The cell's message when the service holds every answer longer than the client's timeout. */
 export function timeoutWording(origin: string, timeoutSeconds: number, path: string): string {
-  return `No complete answer from ${origin} within ${timeoutSeconds} s (${path}); try again, or raise the timeout.`;
+  return `No complete answer from ${origin} within ${timeoutSeconds} s (${path}); the service may be busy: Refresh in a moment.`;
 }
 
 /** Paths the service answered with the fault. */

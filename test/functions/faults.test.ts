@@ -106,7 +106,7 @@ describe.each(["newer", "older"] as const)("every function under every injected 
 
 // The client's wording for a wrong type: the schema's own report, or the value it refused and where.
 const INVALID_SHAPE = expect.stringMatching(
-  /^(The answer to \/api\/\S+ does not have the expected shape: .+ Check that the base URL points at an Index Data Service, or report it\.|The index service sent an impossible value for \S+ \(".*"\) in the answer to \/api\/\S+; the add-in does not show it\. Report it to the service's provider\.)$/,
+  /^(The answer to \/api\/\S+ does not have the expected shape: .+\. Check that the service URL in the taskpane settings points at an Index Data Service\.|The index service sent an impossible value for \S+ \(".*"\) in the answer to \/api\/\S+; the add-in does not show it\. Report it to the service's provider\.)$/,
 );
 
 /**

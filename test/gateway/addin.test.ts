@@ -103,7 +103,7 @@ test("the add-in with a wrong desk token shows the gateway's 401 in words, and n
     code: "#VALUE!",
     message:
       "Unknown desk token. Check the API key in Settings; the desk's administrator can issue a new token. " +
-      "The API key was refused: check it in the settings, or clear it to use the anonymous tier.",
+      "The API key was refused: check it in the taskpane settings, or clear it to use the anonymous tier.",
   });
   expect(service.requests).toEqual([]);
 });

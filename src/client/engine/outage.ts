@@ -13,17 +13,13 @@ export function isOutageSign(error: unknown): error is NetworkError | TimeoutErr
   return isNetworkError(error) || isTimeoutError(error) || isServiceUnavailableError(error);
 }
 
-/** What the service did to the requests just before, without their paths (each cell names only its own). */
-function failureOf(cause: IndexDataError): string {
-  if (isTimeoutError(cause)) return "it did not answer in time";
-  if (isServiceUnavailableError(cause)) return "it said it is unavailable (503)";
-  return "it could not be reached";
-}
-
-/** The error given to requests not sent because the service was just found down: same kind as the cause. */
+/**
+ * The error given to requests not sent because the service was just found down: same kind as the cause, marked
+ * `notSent`, without the cause's path (each cell names only its own).
+ */
 function notSentError(cause: IndexDataError): IndexDataError {
-  const message = `Not sent, because the service failed to answer just before (${failureOf(cause)}); recalculate in a few seconds`;
-  const details = { cause };
+  const message = "Not sent: the service failed to answer just before";
+  const details = { cause, notSent: true, ...(cause.origin !== undefined ? { origin: cause.origin } : {}) };
   if (isTimeoutError(cause)) return new TimeoutError(message, { ...details, timeoutMs: cause.timeoutMs });
   if (isServiceUnavailableError(cause)) return new ServiceUnavailableError(message, details);
   return new NetworkError(message, details);

@@ -1,4 +1,5 @@
 import type { IndexDataSource } from "../source";
+import { subjectOf } from "../resources/subject";
 import { symbolMeant } from "../symbol";
 import { faultOf, type ErrorSubject, type Fault } from "./fault";
 
@@ -19,7 +20,7 @@ export async function faultWithCatalogue(fault: Fault, subject: ErrorSubject, so
   try {
     symbols = (await source.listIndexes()).data.map((entry) => entry.symbol);
   } catch (error) {
-    const listed = faultOf(error, { what: "the index list" });
+    const listed = faultOf(error, subjectOf("listIndexes", []));
     return listed.kind === "wrong-base-url" ? listed : fault;
   }
   const { symbol } = subject;

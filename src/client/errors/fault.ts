@@ -1,5 +1,4 @@
-import { isEndpointOfBoth } from "./from-response";
-import type { IndexDataErrorName } from "./index-data-error";
+import { ERROR_PROBLEMS, type ErrorProblem, type IndexDataErrorName } from "./index-data-error";
 
 /**
  * Every kind of failure a request can end in, once. Each audience (cell, taskpane, terminal) words them in
@@ -44,7 +43,10 @@ export interface ErrorSubject {
 
 /** What the wording tables may use; every field is read off the error by name, so other realms' errors count. */
 export interface FaultDetails {
-  /** The error's own message (the client's words around the service's), when it has one. */
+  /**
+   * The error's own message. Tables read it only where the words are our own advice (an argument refused before
+   * any request, a setting refused, our engine's own refusals) or for an error that is not the client's at all.
+   */
   readonly message?: string;
   /** The service's own words, without the client's advice. */
   readonly serviceMessage?: string;
@@ -55,6 +57,22 @@ export interface FaultDetails {
   readonly maxQueueWaitMs?: number;
   /** wrong-case: the symbol as the catalogue spells it. */
   readonly meant?: string;
+  /** The service's origin, for network and timeout failures. */
+  readonly origin?: string;
+  /** network: the platform's reason, such as a socket error code. */
+  readonly reason?: string;
+  readonly timeoutMs?: number;
+  /** invalid-response and redirects: what was wrong with the answer (see `ERROR_PROBLEMS`). */
+  readonly problem?: ErrorProblem;
+  /** invalid-response: the first schema issue, or the impossible field and the value sent; the cap passed. */
+  readonly issue?: string;
+  readonly field?: string;
+  readonly sent?: string;
+  readonly maxBytes?: number;
+  /** redirect-elsewhere: the origin the service redirected to. */
+  readonly redirectedTo?: string;
+  /** Not sent: the engine found the service down just before. */
+  readonly notSent?: boolean;
 }
 
 export interface Fault {
@@ -77,6 +95,15 @@ const KIND_OF_NAME: Readonly<Record<Exclude<IndexDataErrorName, "IndexDataError"
   QueueFullError: "queue-full",
 };
 
+/** Endpoints both descriptions publish: a 404 there means the base URL is not an Index Data Service. */
+const ENDPOINTS_OF_BOTH = ["/api/v1/indexes", "/api/health"];
+
+/** Whether a 404 at `path` says the base URL is wrong, rather than that one resource is missing. */
+function isEndpointOfBoth(path: string): boolean {
+  return ENDPOINTS_OF_BOTH.includes(path.split("?")[0] ?? "");
+}
+
+/** The one place a 404 is classified: a wrong base URL, an endpoint this service lacks, or a symbol's miss. */
 function notFoundKind(details: FaultDetails, subject: ErrorSubject | undefined): FaultKind {
   if (details.path !== undefined && isEndpointOfBoth(details.path)) return "wrong-base-url";
   // A request without a symbol names an endpoint: a 404 says this service does not publish it.
@@ -98,6 +125,16 @@ function detailsOf(shape: Readonly<Record<string, unknown>>): FaultDetails {
     ...text("code"),
     ...number("retryAfterSeconds"),
     ...number("maxQueueWaitMs"),
+    ...text("origin"),
+    ...text("reason"),
+    ...number("timeoutMs"),
+    ...(typeof shape["problem"] === "string" && (ERROR_PROBLEMS as readonly string[]).includes(shape["problem"]) ? { problem: shape["problem"] as ErrorProblem } : {}),
+    ...text("issue"),
+    ...text("field"),
+    ...text("sent"),
+    ...number("maxBytes"),
+    ...text("redirectedTo"),
+    ...(shape["notSent"] === true ? { notSent: true } : {}),
   };
 }
 

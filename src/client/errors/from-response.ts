@@ -10,25 +10,8 @@ import { UnauthorizedError } from "./unauthorized-error";
 import { readServiceErrorBody } from "./service-error-body";
 import { sentence } from "./service-text";
 
-/** Endpoints both descriptions publish: a 404 there means the base URL is not an Index Data Service. */
-const ENDPOINTS_OF_BOTH = ["/api/v1/indexes", "/api/health"];
-
-/** Whether a 404 at `path` says the base URL is wrong, rather than that one resource is missing. */
-export function isEndpointOfBoth(path: string): boolean {
-  return ENDPOINTS_OF_BOTH.includes(path.split("?")[0] ?? "");
-}
-
-function notFoundAdvice(path: string, code: string | undefined): string {
-  if (code === "NO_DATA") return "The index exists but has no data yet; try again after its first fix, or pick another index.";
-  if (path.includes("/index/")) return "Check the symbol against the index list (symbols are case-sensitive).";
-  if (isEndpointOfBoth(path)) return "Check that the base URL points at an Index Data Service (its root, without /api).";
-  return "This service does not publish this endpoint; it belongs to the other description of the interface.";
-}
-
-function rateLimited(detail: string, details: IndexDataErrorDetails, headers: Headers | undefined): RateLimitedError {
+function rateLimited(message: string, details: IndexDataErrorDetails, headers: Headers | undefined): RateLimitedError {
   const retryAfterSeconds = parseRetryAfter(headers?.get("retry-after") ?? null);
-  const when = retryAfterSeconds !== undefined ? `in ${retryAfterSeconds} s` : "in a minute";
-  const message = `${sentence(detail)} Too many requests for this tier; try again ${when}, or use an API key for a higher limit.`;
   return new RateLimitedError(message, { ...details, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) });
 }
 
@@ -44,29 +27,14 @@ export function errorFromResponse(status: number, body: unknown, path: string, h
     ...(code !== undefined ? { code } : {}),
     ...(serviceMessage !== undefined ? { serviceMessage } : {}),
   };
-  const detail = serviceMessage ?? `HTTP ${status} from ${path}`;
-  if (status === 404) return new NotFoundError(`${sentence(detail)} ${notFoundAdvice(path, code)}`, details);
-  if (status === 401 || status === 403) {
-    return new UnauthorizedError(
-      `${sentence(detail)} The API key was refused: check it in the settings, or clear it to use the anonymous tier.`,
-      details,
-    );
-  }
-  if (status === 429) return rateLimited(detail, details, headers);
-  if (status === 503) {
-    return new ServiceUnavailableError(`${sentence(detail)} The service is degraded or down; try again later.`, details);
-  }
-  if (status >= 500 && status <= 599) {
-    return new ServerError(`${sentence(detail)} The service failed; try again later, and report it if it persists.`, details);
-  }
-  if (status >= 400 && status <= 499) {
-    return new BadRequestError(
-      `${sentence(detail)} Check the arguments: dates as ISO 8601 (e.g. 2024-01-31), granularity daily or weekly, windowDays a whole number of days.`,
-      details,
-    );
-  }
-  return new InvalidResponseError(
-    `Unexpected HTTP ${status} from ${path}. Check that the base URL points at an Index Data Service.`,
-    details,
-  );
+  // Facts only: the status, the path and the service's words. Each audience's table words them (a 404 is
+  // classified by `faultOf` alone, with the subject of the request).
+  const message = `HTTP ${status} from ${path}${serviceMessage !== undefined ? `: ${sentence(serviceMessage)}` : ""}`;
+  if (status === 404) return new NotFoundError(message, details);
+  if (status === 401 || status === 403) return new UnauthorizedError(message, details);
+  if (status === 429) return rateLimited(message, details, headers);
+  if (status === 503) return new ServiceUnavailableError(message, details);
+  if (status >= 500 && status <= 599) return new ServerError(message, details);
+  if (status >= 400 && status <= 499) return new BadRequestError(message, details);
+  return new InvalidResponseError(message, { ...details, problem: "unexpected-status" });
 }

@@ -15,7 +15,27 @@ export const INDEX_DATA_ERROR_NAMES = [
 ] as const;
 export type IndexDataErrorName = (typeof INDEX_DATA_ERROR_NAMES)[number];
 
-/** What every error of the family carries besides its message. */
+/**
+ * What went wrong, where the class alone does not say: an answer the client cannot use (InvalidResponseError), or a
+ * redirect it would not follow (InvalidResponseError, ConfigurationError).
+ */
+export const ERROR_PROBLEMS = [
+  "not-json",
+  "wrong-shape",
+  "impossible-value",
+  "too-large",
+  "unexpected-status",
+  "redirect-loop",
+  "redirect-nowhere",
+  "redirect-elsewhere",
+  "redirect-hidden",
+] as const;
+export type ErrorProblem = (typeof ERROR_PROBLEMS)[number];
+
+/**
+ * What every error of the family carries besides its message: facts, which each audience's wording table turns into
+ * its own sentences (src/excel/service-errors.ts, src/taskpane/model/errors.ts, src/cli/terminal-wording.ts).
+ */
 export interface IndexDataErrorDetails {
   /** Path and query of the request (never the key). Absent when no request was involved. */
   readonly path?: string;
@@ -25,16 +45,24 @@ export interface IndexDataErrorDetails {
   readonly code?: string;
   /** The service's own words from the body, cleaned; the message adds advice to them. */
   readonly serviceMessage?: string;
+  /** The service's origin (scheme, host, port; never a key), when the failure is about reaching it. */
+  readonly origin?: string;
+  readonly problem?: ErrorProblem;
+  /** Not sent: the engine found the service down just before, and failed the request at once. */
+  readonly notSent?: boolean;
   readonly cause?: unknown;
 }
 
-/** Base of the client's error family. Messages are written for the person who has to act on them. */
+/** Base of the client's error family. The message states the facts plainly, for library users; the audiences word them. */
 export class IndexDataError extends Error {
   override readonly name: IndexDataErrorName = "IndexDataError";
   readonly path: string | undefined;
   readonly status: number | undefined;
   readonly code: string | undefined;
   readonly serviceMessage: string | undefined;
+  readonly origin: string | undefined;
+  readonly problem: ErrorProblem | undefined;
+  readonly notSent: boolean;
 
   constructor(message: string, details: IndexDataErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
@@ -42,5 +70,8 @@ export class IndexDataError extends Error {
     this.status = details.status;
     this.code = details.code;
     this.serviceMessage = details.serviceMessage;
+    this.origin = details.origin;
+    this.problem = details.problem;
+    this.notSent = details.notSent === true;
   }
 }

@@ -30,6 +30,7 @@ export function toBenchmarkHealth(wire: BenchmarkHealthWire): BenchmarkHealth {
 /** GET /api/v1/benchmark/health (newer description only). */
 export const BENCHMARK_HEALTH = resource({
   path: "/api/v1/benchmark/health",
+  subject: { what: "benchmark health", newerOnly: true },
   wire: BenchmarkHealthWire,
   toData: (wire: BenchmarkHealthWire, _args: []) => toBenchmarkHealth(wire),
   ttls: { benchmarkHealth: 30 * TTL.SECOND },

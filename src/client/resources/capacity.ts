@@ -54,6 +54,7 @@ export function toCapacityMetrics(wire: CapacityMetricsWire, symbol: string): Ca
 /** GET /api/v1/index/{symbol}/capacity-metrics. */
 export const CAPACITY = resource({
   path: "/api/v1/index/{symbol}/capacity-metrics",
+  subject: { what: "capacity metrics" },
   wire: CapacityMetricsWire,
   toData: (wire: CapacityMetricsWire, [symbol]: [symbol: string]) => toCapacityMetrics(wire, symbolKey(symbol)),
   ttls: { capacity: TTL.MINUTE },

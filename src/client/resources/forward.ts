@@ -43,6 +43,7 @@ export function toForwardCurve(wire: ForwardCurveWire): ForwardCurve {
 /** GET /api/v1/index/{symbol}/forward (newer description only). */
 export const FORWARD = resource({
   path: "/api/v1/index/{symbol}/forward",
+  subject: { what: "forward curve", newerOnly: true },
   wire: ForwardCurveWire,
   toData: (wire: ForwardCurveWire, _args: [symbol: string]) => toForwardCurve(wire),
   ttls: { forward: TTL.MINUTE },

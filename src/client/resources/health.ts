@@ -28,6 +28,7 @@ export function toHealth(wire: HealthWire, httpStatus: number): Health {
 /** GET /api/health. A 503 is an answer here, not an error: it reads as `healthy: false`. */
 export const HEALTH = resource({
   path: "/api/health",
+  subject: { what: "the service health" },
   wire: HealthWire,
   toData: (wire: HealthWire, _args: [], httpStatus: number) => toHealth(wire, httpStatus),
   ttls: { health: 15 * TTL.SECOND },

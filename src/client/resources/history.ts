@@ -126,6 +126,7 @@ export function historyKind(endMs: number | undefined, now: number): "historyPas
  */
 export const HISTORY = resource({
   path: "/api/v1/index/{symbol}/history",
+  subject: { what: "history" },
   wire: HistoryWire,
   toData: (wire: HistoryWire, _args: [symbol: string, query?: HistoryQuery]) => toHistory(wire),
   query: ([, query]) => historyParams(query),

@@ -40,6 +40,7 @@ export function toIndexList(wire: IndexListWire): IndexSummary[] {
 /** GET /api/v1/indexes: the catalogue, read up to 20 MB. It carries every latest fix. */
 export const CATALOGUE = resource({
   path: "/api/v1/indexes",
+  subject: { what: "the index list" },
   wire: IndexListWire,
   toData: (wire: IndexListWire, _args: []): readonly IndexSummary[] => toIndexList(wire),
   ttls: { catalogue: 30 * TTL.SECOND },

@@ -55,6 +55,7 @@ export function toLatestFix(wire: LatestFixWire): LatestFix {
 /** GET /api/v1/index/{symbol}/latest: a new fix should show within a recalculation or two. */
 export const LATEST = resource({
   path: "/api/v1/index/{symbol}/latest",
+  subject: { what: "latest fix" },
   wire: LatestFixWire,
   toData: (wire: LatestFixWire, _args: [symbol: string]) => toLatestFix(wire),
   ttls: { latest: 30 * TTL.SECOND },

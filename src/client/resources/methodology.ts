@@ -36,6 +36,7 @@ function toMethodology(wire: MethodologyWire): Methodology {
 /** GET /api/v1/methodology (older description only). It changes a few times a year. */
 export const METHODOLOGY = resource({
   path: "/api/v1/methodology",
+  subject: { what: "the methodology", olderOnly: true },
   wire: MethodologyWire,
   toData: (wire: MethodologyWire, _args: []) => toMethodology(wire),
   ttls: { methodology: 24 * TTL.HOUR },

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ErrorSubject } from "../errors/fault";
 import type { QueryValue } from "../http";
 
 export type { QueryValue };
@@ -18,6 +19,11 @@ export const TTL = { SECOND, MINUTE, HOUR } as const;
 export interface Resource<A extends readonly unknown[], W extends z.ZodType, T, K extends string> {
   /** The path below the base URL; `{symbol}` stands for the first argument, checked and encoded by the client. */
   readonly path: string;
+  /**
+   * What the endpoint answers, in words, and which description alone publishes it: the one place every audience's
+   * failure wording reads it from (`subjectOf` adds the symbol of the request).
+   */
+  readonly subject: Omit<ErrorSubject, "symbol">;
   /** The spec's schema of the answer: an answer that fails it is an InvalidResponseError, never a value. */
   readonly wire: W;
   /** The validated answer as the add-in's value; `httpStatus` matters where a status is the answer (health). */

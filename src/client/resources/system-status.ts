@@ -35,6 +35,7 @@ export function toSystemStatus(wire: SystemStatusWire): SystemStatus {
 /** GET /api/status (newer description only); always 200, the state is in `status`. */
 export const SYSTEM_STATUS = resource({
   path: "/api/status",
+  subject: { what: "the system status", newerOnly: true },
   wire: SystemStatusWire,
   toData: (wire: SystemStatusWire, _args: []) => toSystemStatus(wire),
   ttls: { systemStatus: 30 * TTL.SECOND },

@@ -51,6 +51,7 @@ function windowDaysParam(windowDays: unknown): number | undefined {
 /** GET /api/v1/index/{symbol}/volatility; the service's default window (30 days) when windowDays is omitted. */
 export const VOLATILITY = resource({
   path: "/api/v1/index/{symbol}/volatility",
+  subject: { what: "volatility" },
   wire: VolatilityWire,
   toData: (wire: VolatilityWire, _args: [symbol: string, windowDays?: number]) => toVolatility(wire),
   query: ([, windowDays]) => ({ windowDays: windowDaysParam(windowDays) }),

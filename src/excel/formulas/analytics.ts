@@ -12,7 +12,7 @@ export function indexVol(env: FormulaEnv, symbolArg: unknown, windowArg: unknown
     const symbol = parseSymbol(symbolArg);
     const windowDays = parseWholeNumber(windowArg, "windowDays", WINDOW_DAYS);
     return async () => {
-      const served = await load(env, { symbol, what: "volatility" }, () => env.source.volatility(symbol, windowDays));
+      const served = await load(env, "volatility", [symbol, windowDays]);
       return served.data.annualizedVol;
     };
   });
@@ -26,7 +26,7 @@ export function indexForward(env: FormulaEnv, symbolArg: unknown, headersArg: un
     const symbol = parseSymbol(symbolArg);
     const headers = parseFlag(headersArg, "headers", true);
     return async () => {
-      const served = await load(env, { symbol, what: "forward curve", newerOnly: true }, () => env.source.forward(symbol));
+      const served = await load(env, "forward", [symbol]);
       const rows = served.data.curve.map((p) => [p.tenorMonths, p.tenorLabel, p.forwardPrice, p.spreadBps]);
       return spillOrEmpty(rows, FORWARD_HEADER, headers, `no data: '${symbol}' has an empty forward curve`);
     };
@@ -41,7 +41,7 @@ export function indexCapacity(env: FormulaEnv, symbolArg: unknown, fieldArg: unk
     const symbol = parseSymbol(symbolArg);
     const field = isOmitted(fieldArg) ? undefined : parseField(fieldArg, "field", CAPACITY_FIELD_NAMES, "fillRatio");
     return async () => {
-      const served = await load(env, { symbol, what: "capacity metrics" }, () => env.source.capacity(symbol));
+      const served = await load(env, "capacity", [symbol]);
       if (field !== undefined) return fieldCell(CAPACITY_FIELDS, field, served.data, env.caps);
       return fieldRows(CAPACITY_FIELDS, served.data, env.caps);
     };

@@ -46,7 +46,7 @@ function asResult(entity: EntityCellValue): FormulaResult {
 
 /** The entity for a symbol: one latest-fix request (shared with INDEX.LATEST and INDEX.FIX), plus the catalogue entry. */
 async function cardEntity(env: FormulaEnv, symbol: string, labels?: ReadonlySet<string>): Promise<EntityCellValue> {
-  const [served, entry] = await Promise.all([load(env, { symbol, what: "latest fix" }, () => env.source.latest(symbol)), catalogueEntry(env, symbol)]);
+  const [served, entry] = await Promise.all([load(env, "latest", [symbol]), catalogueEntry(env, symbol)]);
   return buildCardEntity({ fix: served.data, stale: served.stale, ...(entry !== undefined ? { entry } : {}) }, labels);
 }
 

@@ -47,7 +47,7 @@ export function indexHistory(env: FormulaEnv, args: readonly unknown[]): Promise
     const request = parseHistoryArgs(env, args);
     return async () => {
       const query = historyQuery(request.range, request.granularity === "weekly" ? "weekly" : undefined);
-      const served = await load(env, { symbol: request.symbol, what: "history" }, () => env.source.history(request.symbol, query));
+      const served = await load(env, "history", [request.symbol, query]);
       return historyToSpill(served.data, request, env.caps);
     };
   });

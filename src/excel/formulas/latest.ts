@@ -29,12 +29,12 @@ export function indexFix(env: FormulaEnv, symbolArg: unknown, headers: unknown):
 }
 
 function latestFix(env: FormulaEnv, symbol: string): Promise<ServedFix> {
-  return load(env, { symbol, what: "latest fix" }, () => env.source.latest(symbol));
+  return load(env, "latest", [symbol]);
 }
 
 /** value, asOf and stale come from `source.latestValue`, which the engine may answer from the catalogue. */
 async function latestValueCell(env: FormulaEnv, symbol: string, field: LatestField): Promise<ExcelScalar> {
-  const served = await load(env, { symbol, what: "latest value" }, () => env.source.latestValue(symbol));
+  const served = await load(env, "latestValue", [symbol]);
   if (field === "stale") return served.stale;
   return field === "asOf" ? dateCell(served.data.asOf, env.caps) : served.data.value;
 }

@@ -26,7 +26,7 @@ export function indexList(env: FormulaEnv, activeOnly: unknown, headers: unknown
     const onlyActive = parseFlag(activeOnly, "activeOnly", false);
     const showHeaders = parseFlag(headers, "headers", true);
     return async () => {
-      const { data } = await load(env, { what: "the index list" }, () => env.source.listIndexes());
+      const { data } = await load(env, "listIndexes", []);
       const rows = data.filter((entry) => !onlyActive || entry.isActive).map((entry) => indexRow(entry, env.caps));
       return spillOrEmpty(rows, LIST_HEADER, showHeaders, onlyActive ? "no active index is published" : "no index is published");
     };

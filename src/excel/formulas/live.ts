@@ -1,4 +1,4 @@
-import type { LiveFeed, LiveUpdate } from "../../client";
+import { type LiveFeed, type LiveUpdate, subjectOf } from "../../client";
 import { parseField, parseSymbol, parseWholeNumber } from "../arguments";
 import { isCellError } from "../cell-error";
 import type { ExcelCapabilities, ExcelScalar } from "../cells";
@@ -53,5 +53,5 @@ export function indexLive(env: LiveEnv, symbol: unknown, field: unknown, seconds
 function liveCell(update: LiveUpdate, request: LiveRequest, caps: ExcelCapabilities, hasValue: boolean): ExcelScalar | undefined {
   if (update.ok) return fieldCell(LATEST_FIELDS, request.field, update.fix, caps);
   // A passing failure must not wipe a value the trader is watching; the next good poll updates it.
-  return hasValue ? undefined : cellErrorFromFailure(update.error, { symbol: request.symbol, what: "live value" });
+  return hasValue ? undefined : cellErrorFromFailure(update.error, subjectOf("latest", [request.symbol]));
 }

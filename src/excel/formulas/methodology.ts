@@ -1,4 +1,4 @@
-import { isNotFoundError, type Methodology } from "../../client";
+import { faultOf, type Methodology, subjectOf } from "../../client";
 import { parseField } from "../arguments";
 import { notAvailable } from "../cell-error";
 import { dateCell, type FormulaResult } from "../cells";
@@ -38,7 +38,7 @@ async function methodologyOrMissing(env: FormulaEnv): Promise<Methodology | unde
   try {
     return (await env.source.methodology()).data;
   } catch (error) {
-    if (isNotFoundError(error)) return undefined;
+    if (faultOf(error, subjectOf("methodology", [])).kind === "not-published") return undefined;
     throw error;
   }
 }
@@ -59,9 +59,9 @@ function changelogWithDates(result: FormulaResult, env: FormulaEnv): FormulaResu
 
 /** The version in force: from the latest fix of the first active index that has data. */
 async function versionFromLatestFixes(env: FormulaEnv): Promise<FormulaResult> {
-  const { data } = await load(env, { what: "the index list" }, () => env.source.listIndexes());
+  const { data } = await load(env, "listIndexes", []);
   const entry = data.find((index) => index.isActive && index.latestValue !== undefined) ?? data.find((index) => index.latestValue !== undefined);
   if (entry === undefined) return notAvailable("no methodology version: no index has a latest fix yet");
-  const fix = await load(env, { symbol: entry.symbol, what: "latest fix" }, () => env.source.latest(entry.symbol));
+  const fix = await load(env, "latest", [entry.symbol]);
   return fix.data.methodologyVersion;
 }

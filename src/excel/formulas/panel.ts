@@ -45,7 +45,7 @@ export function indexPanel(
       const query = historyQuery(range);
       const answers = await Promise.all(
         symbols.map(async (symbol) => {
-          const served = await load(env, { symbol, what: "history" }, () => env.source.history(symbol, query));
+          const served = await load(env, "history", [symbol, query]);
           return { symbol, points: pointsInRange(served.data, range), bounds: dayBounds(served.data, range) };
         }),
       );

@@ -22,7 +22,7 @@ export function indexPeriods(env: FormulaEnv, args: readonly unknown[]): Promise
     const headers = parseFlag(headersArg, "headers", false);
     return async () => {
       // The daily query INDEX.HISTORY and INDEX.PANEL send, so the engine merges them into one request.
-      const served = await load(env, { symbol, what: "history" }, () => env.source.history(symbol, historyQuery(range)));
+      const served = await load(env, "history", [symbol, historyQuery(range)]);
       const summaries = summarisePeriods(pointsInRange(served.data, range), period, dayBounds(served.data, range));
       const rows = summaries.map((summary) => periodRow(summary, columns, env.caps));
       return spillOrEmpty(rows, periodHeader(columns), headers, `no data: '${symbol}' has no values in this date range`);

@@ -1,4 +1,4 @@
-import { type BenchmarkHealth, type Health, type Served, SYSTEM_STATES, type SystemState } from "../../client";
+import { type BenchmarkHealth, faultOf, type Health, type Served, subjectOf, SYSTEM_STATES, type SystemState } from "../../client";
 import { parseField } from "../arguments";
 import type { FormulaResult } from "../cells";
 import { evaluate, load, type FormulaEnv } from "../evaluate";
@@ -14,7 +14,7 @@ export function indexHealth(env: FormulaEnv, fieldArg: unknown): Promise<Formula
     const alias = typeof fieldArg === "string" && fieldArg.trim().toLowerCase() === "status" ? "benchmarkStatus" : fieldArg;
     const field = parseField(alias, "field", HEALTH_FIELD_NAMES, "benchmarkStatus");
     return async () => {
-      const served = await load(env, { what: "benchmark health" }, () => env.source.benchmarkHealth());
+      const served = await load(env, "benchmarkHealth", []);
       const { data } = served;
       if (field === "reasons") return data.reasons.length > 0 ? data.reasons.map((reason) => [reason]) : "";
       if (field === "all") return healthRecord(env, served);
@@ -48,9 +48,10 @@ export function indexStatus(env: FormulaEnv): Promise<FormulaResult> {
       const served = await env.source.systemStatus();
       return served.stale ? unreachable(served.data.status, served.fetchedAt) : served.data.status;
     } catch (error) {
-      if ((error as { name?: unknown } | null)?.name !== "NotFoundError") throw error;
+      // Classified by the one classifier: only a service that does not publish /api/status is judged by its health.
+      if (faultOf(error, subjectOf("systemStatus", [])).kind !== "not-published") throw error;
     }
-    const served = await load(env, { what: "the system status" }, () => env.source.health());
+    const served = await load(env, "health", []);
     const state = stateOfHealth(served.data);
     return served.stale ? unreachable(state, served.fetchedAt) : state;
   });

@@ -1,4 +1,5 @@
 import { faultOf, type Fault, type FaultKind } from "../../client";
+import { queued, refusedRedirect, serviceSaid } from "../../excel";
 
 /** The verdict Test connection shows for a fault: a few headings, each with its own advice. */
 export type VerdictKind = "unauthorized" | "unreachable" | "wrong-url" | "misconfigured" | "rate-limited" | "unavailable" | "failed";
@@ -27,8 +28,11 @@ const isRevoked = (fault: Fault) =>
 
 const status = (fault: Fault) => (fault.details.status !== undefined ? ` (HTTP ${fault.details.status})` : "");
 
-/** The client's own message, for faults whose message is already the advice (settings, arguments, our queue). */
-const ownMessage = (fallback: string) => (fault: Fault) => fault.details.message ?? fallback;
+/**
+ * The error's own message, only where it is our own advice: an argument refused before any request (no status), a
+ * setting refused (configuration), and what is not the client's error at all (unexpected). Never the service's doing.
+ */
+const ownAdvice = (fallback: string) => (fault: Fault) => fault.details.message ?? fallback;
 
 const NOT_FOUND: Omit<PaneWording, "text"> = { intent: "error", verdict: "wrong-url", title: "Not found" };
 const UNREACHABLE: Omit<PaneWording, "text"> = { intent: "error", verdict: "unreachable", title: "Unreachable" };
@@ -59,8 +63,24 @@ export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {
         ? `The service says this API key has been revoked${status(f)}: ask for a new key, or clear it to use the public tier.`
         : `The service refused the API key${status(f)}. Check the key ${settingsRef(place)}, or clear it to use the public tier.`,
   },
-  "bad-request": { intent: "error", verdict: "failed", title: "Failed", text: ownMessage("The service rejected the request.") },
-  configuration: { intent: "error", verdict: "misconfigured", title: "Check the settings", text: ownMessage("Check the settings.") },
+  "bad-request": {
+    intent: "error",
+    verdict: "failed",
+    title: "Failed",
+    text: (f) =>
+      f.details.status === undefined
+        ? ownAdvice("The request was refused; check its arguments.")(f)
+        : `${serviceSaid(f.details)} The service refused the request's arguments; check them and try again.`.trimStart(),
+  },
+  configuration: {
+    intent: "error",
+    verdict: "misconfigured",
+    title: "Check the settings",
+    text: (f, _service, place) => {
+      const redirect = refusedRedirect(f.details);
+      return redirect !== undefined ? `${redirect} ${settingsRef(place)}.` : ownAdvice("Check the settings.")(f);
+    },
+  },
   "rate-limited": {
     intent: "warning",
     verdict: "rate-limited",
@@ -71,7 +91,7 @@ export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {
     intent: "warning",
     verdict: "rate-limited",
     title: "Too many requests waiting",
-    text: ownMessage("Too many requests are waiting for the service. Refresh to retry them."),
+    text: (f) => `Too many requests are waiting for the service${queued(f.details)}. Refresh to retry them.`,
   },
   unavailable: { ...UNAVAILABLE, text: () => "The service is unavailable right now. Try Refresh later." },
   "server-error": { ...UNAVAILABLE, text: () => "The service had an internal error. Try Refresh later." },
@@ -85,13 +105,18 @@ export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {
     text: (f, service) =>
       `${service} answered with data this add-in does not understand. Check that the base URL points at an Index Data Service.`,
   },
-  unexpected: { intent: "error", verdict: "failed", title: "Failed", text: ownMessage("Something went wrong.") },
+  unexpected: { intent: "error", verdict: "failed", title: "Failed", text: ownAdvice("Something went wrong.") },
 };
 
 /** A failure in words a trader can act on, for a banner, or for Settings itself (`place`). */
 export function describeError(error: unknown, place: PanePlace = "banner"): string {
   const fault = faultOf(error);
   return PANE_WORDING[fault.kind].text(fault, "The service", place);
+}
+
+/** A pane action (freeze, restore) that failed: which, and the failure in the pane's words. */
+export function describeActionFailure(verb: string, error: unknown): string {
+  return `Could not ${verb}: ${describeError(error)}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { Button, Checkbox, Radio, RadioGroup } from "@fluentui/react-components"
 import { ActionResult } from "../ActionResult/ActionResult";
 import type { ActionOutcome } from "../ActionResult/ActionResult.types";
 import { useId, useState } from "react";
+import { describeActionFailure } from "../../model/errors";
 import type { CellScope } from "../../../office";
 import { useSharePanelStyles } from "./SharePanel.styles";
 import type { SharePanelProps } from "./SharePanel.types";
@@ -18,7 +19,7 @@ const SCOPES: readonly { readonly value: CellScope; readonly label: string }[] =
 ];
 
 function failure(verb: string, error: unknown): Result {
-  return { intent: "error", text: `Could not ${verb}: ${error instanceof Error ? error.message : String(error)}` };
+  return { intent: "error", text: describeActionFailure(verb, error) };
 }
 
 /**
