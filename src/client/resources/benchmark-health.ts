@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { resource, TTL } from "./resource";
+import { serviceWide, TTL } from "./resource";
 import { BenchmarkSummaryWire, Timestamp, type BenchmarkSummary, ServiceText } from "./wire";
 
 /** GET /api/v1/benchmark/health (newer description only): 72-hour integrity diagnostics. */
@@ -28,11 +28,7 @@ export function toBenchmarkHealth(wire: BenchmarkHealthWire): BenchmarkHealth {
 }
 
 /** GET /api/v1/benchmark/health (newer description only). */
-export const BENCHMARK_HEALTH = resource({
-  path: "/api/v1/benchmark/health",
+export const BENCHMARK_HEALTH = serviceWide("benchmarkHealth", "/api/v1/benchmark/health", BenchmarkHealthWire, toBenchmarkHealth, {
   subject: { what: "benchmark health", newerOnly: true },
-  wire: BenchmarkHealthWire,
-  toData: (wire: BenchmarkHealthWire, _args: []) => toBenchmarkHealth(wire),
-  ttls: { benchmarkHealth: 30 * TTL.SECOND },
-  key: () => "benchmarkHealth",
+  ttl: 30 * TTL.SECOND,
 });

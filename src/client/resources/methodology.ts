@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { resource, TTL } from "./resource";
+import { serviceWide, TTL } from "./resource";
 import { ServiceText, Timestamp, capServiceStrings } from "./wire";
 
 /** The document's opaque parts keep their shape; every string in them (keys too) is capped as ServiceText is. */
@@ -34,11 +34,7 @@ function toMethodology(wire: MethodologyWire): Methodology {
 }
 
 /** GET /api/v1/methodology (older description only). It changes a few times a year. */
-export const METHODOLOGY = resource({
-  path: "/api/v1/methodology",
+export const METHODOLOGY = serviceWide("methodology", "/api/v1/methodology", MethodologyWire, toMethodology, {
   subject: { what: "the methodology", olderOnly: true },
-  wire: MethodologyWire,
-  toData: (wire: MethodologyWire, _args: []) => toMethodology(wire),
-  ttls: { methodology: 24 * TTL.HOUR },
-  key: () => "methodology",
+  ttl: 24 * TTL.HOUR,
 });

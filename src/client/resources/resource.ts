@@ -56,6 +56,20 @@ export function resource<A extends readonly unknown[], W extends z.ZodType, T, K
   return row;
 }
 
+/**
+ * A row for a resource of the whole service (no arguments, one answer): cached under `name`, its only kind, for
+ * `ttl`. The row's other fields are as in `resource`.
+ */
+export function serviceWide<N extends string, W extends z.ZodType, T>(
+  name: N,
+  path: string,
+  wire: W,
+  toData: (wire: z.output<W>) => T,
+  row: { readonly subject: Resource<[], W, T, N>["subject"]; readonly ttl: number },
+): Resource<[], W, T, N> {
+  return { path, subject: row.subject, wire, toData: (answer) => toData(answer), ttls: { [name]: row.ttl } as Record<N, number>, key: () => name };
+}
+
 /** A symbol as the key and the request use it: trimmed (a cell may carry spaces); anything else as given. */
 export function symbolKey(symbol: string): string {
   return typeof symbol === "string" ? symbol.trim() : symbol;

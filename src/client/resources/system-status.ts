@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { resource, TTL } from "./resource";
+import { serviceWide, TTL } from "./resource";
 import { BenchmarkSummaryWire, Timestamp, type BenchmarkSummary, ServiceText, presentFields } from "./wire";
 
 export const SYSTEM_STATES = ["ok", "degraded", "down"] as const;
@@ -33,11 +33,7 @@ export function toSystemStatus(wire: SystemStatusWire): SystemStatus {
 }
 
 /** GET /api/status (newer description only); always 200, the state is in `status`. */
-export const SYSTEM_STATUS = resource({
-  path: "/api/status",
+export const SYSTEM_STATUS = serviceWide("systemStatus", "/api/status", SystemStatusWire, toSystemStatus, {
   subject: { what: "the system status", newerOnly: true },
-  wire: SystemStatusWire,
-  toData: (wire: SystemStatusWire, _args: []) => toSystemStatus(wire),
-  ttls: { systemStatus: 30 * TTL.SECOND },
-  key: () => "systemStatus",
+  ttl: 30 * TTL.SECOND,
 });

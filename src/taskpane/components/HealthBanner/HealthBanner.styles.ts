@@ -1,7 +1,8 @@
 import { makeStyles, tokens } from "@fluentui/react-components";
+import { NOTE_TEXT } from "../note-text";
 
 export const useHealthBannerStyles = makeStyles({
-  note: { margin: 0, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2, "@media (forced-colors: active)": { color: "CanvasText" } },
+  note: NOTE_TEXT,
   reasons: { margin: `${tokens.spacingVerticalXS} 0 0`, paddingInlineStart: tokens.spacingHorizontalL },
   code: {
     fontFamily: tokens.fontFamilyMonospace,

@@ -1,4 +1,5 @@
 import { makeStyles, tokens } from "@fluentui/react-components";
+import { NOTE_TEXT } from "../note-text";
 
 export const useInsertActionsStyles = makeStyles({
   buttons: {
@@ -6,10 +7,5 @@ export const useInsertActionsStyles = makeStyles({
     gridTemplateColumns: "repeat(auto-fit, minmax(9rem, 1fr))",
     gap: tokens.spacingHorizontalS,
   },
-  note: {
-    margin: 0,
-    fontSize: tokens.fontSizeBase200,
-    color: tokens.colorNeutralForeground2,
-    "@media (forced-colors: active)": { color: "CanvasText" },
-  },
+  note: NOTE_TEXT,
 });

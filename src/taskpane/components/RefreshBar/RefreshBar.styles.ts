@@ -1,13 +1,9 @@
 import { makeStyles, tokens } from "@fluentui/react-components";
+import { NOTE_TEXT } from "../note-text";
 
 export const useRefreshBarStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS },
   line: { display: "flex", flexWrap: "wrap", alignItems: "center", gap: tokens.spacingHorizontalS },
-  text: { margin: 0, fontSize: tokens.fontSizeBase200, color: tokens.colorNeutralForeground2 },
-  stale: {
-    margin: 0,
-    fontSize: tokens.fontSizeBase200,
-    color: tokens.colorPaletteDarkOrangeForeground1,
-    "@media (forced-colors: active)": { color: "CanvasText" },
-  },
+  text: NOTE_TEXT,
+  stale: { ...NOTE_TEXT, color: tokens.colorPaletteDarkOrangeForeground1 },
 });

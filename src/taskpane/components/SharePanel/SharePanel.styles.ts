@@ -1,14 +1,10 @@
 import { makeStyles, tokens } from "@fluentui/react-components";
+import { NOTE_TEXT } from "../note-text";
 
 export const useSharePanelStyles = makeStyles({
   root: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalM },
   group: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalXS },
   heading: { margin: 0, fontSize: tokens.fontSizeBase400, fontWeight: tokens.fontWeightSemibold },
-  text: {
-    margin: 0,
-    fontSize: tokens.fontSizeBase200,
-    color: tokens.colorNeutralForeground2,
-    "@media (forced-colors: active)": { color: "CanvasText" },
-  },
+  text: NOTE_TEXT,
   buttons: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
 });
