@@ -10,6 +10,7 @@ import { criticalPathMs, evaluateCell } from "./measure";
 import { startRemoteService, type RemoteService } from "./remote-service";
 import { RoundTripLog, median } from "./round-trips";
 import { SHEET_1000, buildSheet, type SheetCell } from "./sheet";
+import { runAlone } from "./report";
 
 const LATENCY_MS = 50;
 const RUNS = 5;
@@ -92,10 +93,4 @@ export function coldOpenTargetsMissed(result: ColdOpenResult): string[] {
   return missed;
 }
 
-if (require.main === module) {
-  void coldOpenScenario().then((result) => {
-    for (const line of coldOpenLines(result)) console.log(line);
-    const missed = coldOpenTargetsMissed(result);
-    if (missed.length > 0) console.log(`Targets missed: ${missed.join("; ")}`);
-  });
-}
+runAlone(module, coldOpenScenario, coldOpenLines, coldOpenTargetsMissed);

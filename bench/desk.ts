@@ -10,6 +10,7 @@ import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
 import { evaluateCell } from "./measure";
 import { startRemoteService } from "./remote-service";
 import type { SheetCell } from "./sheet";
+import { runAlone } from "./report";
 
 const LATENCY_MS = 50;
 /** The service's window, compressed from 60 s (the budget stays 60 a window), so the desk runs in seconds. */
@@ -135,11 +136,4 @@ export function deskTargetsMissed(desks: readonly DeskResult[]): string[] {
   return missed;
 }
 
-if (require.main === module) {
-  void (async () => {
-    const desks = await deskScenarios();
-    for (const line of deskLines(desks)) console.log(line);
-    const missed = deskTargetsMissed(desks);
-    if (missed.length > 0) console.log(`Targets missed: ${missed.join("; ")}`);
-  })();
-}
+runAlone(module, deskScenarios, deskLines, deskTargetsMissed);

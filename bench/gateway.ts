@@ -10,6 +10,7 @@ import { measureAddedLatency, type AddedLatency } from "./gateway-latency";
 import { startGatewayRig, startRedis, type TestRedis } from "./gateway-rig";
 import { evaluateCell } from "./measure";
 import { startRemoteService, type RemoteService } from "./remote-service";
+import { runAlone } from "./report";
 
 const LATENCY_MS = 50;
 const MACHINES = 3;
@@ -132,11 +133,4 @@ export function gatewayTargetsMissed(result: GatewayDeskResult): string[] {
   return missed;
 }
 
-if (require.main === module) {
-  void (async () => {
-    const result = await gatewayDeskScenario();
-    for (const line of gatewayDeskLines(result)) console.log(line);
-    const missed = gatewayTargetsMissed(result);
-    if (missed.length > 0) console.log(`Targets missed: ${missed.join("; ")}`);
-  })();
-}
+runAlone(module, gatewayDeskScenario, gatewayDeskLines, gatewayTargetsMissed);

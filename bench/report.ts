@@ -41,3 +41,16 @@ export function table(reports: readonly ScenarioReport[]): string {
   const line = (cells: readonly string[]) => `| ${cells.map((c, i) => pad(c, widths[i] ?? 0)).join(" | ")} |`;
   return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
 }
+
+/**
+ * Runs one scenario when its own file is the program (`npx tsx bench/desk.ts`): prints its lines, then the
+ * targets it missed. `npm run bench` runs them all instead.
+ */
+export function runAlone<R>(main: NodeModule, scenario: () => Promise<R>, lines: (result: R) => string[], missed: (result: R) => string[]): void {
+  if (require.main !== main) return;
+  void scenario().then((result) => {
+    for (const line of lines(result)) console.log(line);
+    const targets = missed(result);
+    if (targets.length > 0) console.log(`Targets missed: ${targets.join("; ")}`);
+  });
+}

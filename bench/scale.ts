@@ -16,6 +16,7 @@ import { floorOf } from "./floor";
 import { evaluateCell } from "./measure";
 import { startRemoteService } from "./remote-service";
 import type { SheetCell } from "./sheet";
+import { runAlone } from "./report";
 
 const LATENCY_MS = 50;
 const WINDOW_MS = 6000;
@@ -177,12 +178,9 @@ export function scaleTargetsMissed(rows: readonly ScaleRow[]): string[] {
   ]);
 }
 
-if (require.main === module) {
-  void (async () => {
-    const rows = await scaleScenario();
-    const queue = await queueScenario();
-    for (const line of scaleLines(rows, queue)) console.log(line);
-    const missed = scaleTargetsMissed(rows);
-    if (missed.length > 0) console.log(`Targets missed: ${missed.join("; ")}`);
-  })();
-}
+runAlone(
+  module,
+  async () => ({ rows: await scaleScenario(), queue: await queueScenario() }),
+  ({ rows, queue }) => scaleLines(rows, queue),
+  ({ rows }) => scaleTargetsMissed(rows),
+);
