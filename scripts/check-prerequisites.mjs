@@ -12,7 +12,7 @@ const SHARED_FILES = [
   "schemas/office-manifest/OfficeAppManifestV1_1.xsd",
   "schemas/unified-manifest/MicrosoftTeams.v1.25.schema.json",
 ];
-const APT = "apt-get install -y chromium libxml2-utils";
+const APT = "apt-get install -y chromium libxml2-utils redis-server";
 
 function onPath(command) {
   return !spawnSync(command, ["--version"], { stdio: "ignore" }).error;
@@ -28,6 +28,7 @@ function missing() {
   }
   if (!onPath("xmllint")) problems.push(`xmllint is not installed (the XML manifest check): ${APT}`);
   if (!onPath("chromium") && !existsSync("/usr/bin/chromium")) problems.push(`chromium is not installed (the browser tests): ${APT}`);
+  if (!existsSync("/usr/bin/redis-server")) problems.push(`redis-server is not installed (the desk gateway's Redis tests): ${APT}`);
   if (!existsSync(join(ROOT, "node_modules", ".bin", "jest"))) problems.push("the dependencies are not installed: run npm ci");
   return problems;
 }
