@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { MemoryStore } from "../../gateway/src/store/memory-store";
 import { RedisStore } from "../../gateway/src/store/redis-store";
 import { ReplicaStore } from "../../gateway/src/store/replica-store";
+import { pollUntil } from "./support/poll";
 import { startRedis, type TestRedis } from "./support/redis-server";
 
 /** One replica's store against a real redis-server that stalls, dies and comes back: every call answers. */
@@ -9,12 +10,6 @@ const RULES = { windowMs: 60_000, assumedLimit: 60 };
 let redis: TestRedis;
 let store: ReplicaStore;
 const states: string[] = [];
-
-/** Waits for the store's own events (its probe, its connection's close), polling its state. */
-async function until(check: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 500 && !check(); attempt += 1) await new Promise((resolve) => setTimeout(resolve, 10));
-  expect(check()).toBe(true);
-}
 
 beforeEach(async () => {
   redis = await startRedis();
@@ -42,7 +37,7 @@ test("a stalled Redis: each call gives up after its timeout; a lock is not taken
   expect(states).toEqual(["down"]);
   expect(await store.lock("x", "me", 60_000)).toBe(true);
   redis.resume();
-  await until(() => store.sharedState() === "up");
+  await pollUntil("the shared store is up", () => store.sharedState() === "up");
   expect(states).toEqual(["down", "up"]);
   expect(await store.lock("k", "me", 60_000)).toBe(false);
 });
@@ -50,7 +45,7 @@ test("a stalled Redis: each call gives up after its timeout; a lock is not taken
 test("a Redis that dies is marked down at once, and everything is answered from memory meanwhile", async () => {
   await store.putAnswer("a", { status: 200, contentType: "application/json", body: "1", fetchedAt: Date.now(), freshUntil: Date.now() + 60_000 }, 120_000);
   await redis.kill();
-  await until(() => store.sharedState() === "down");
+  await pollUntil("the shared store is down", () => store.sharedState() === "down");
   expect(await store.getAnswer("a")).toMatchObject({ body: "1" });
   expect(await store.lock("b", "me", 1000)).toBe(true);
   expect(store.sharedState()).toBe("down");

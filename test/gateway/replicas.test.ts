@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { spawnGateway, type GatewayProcess } from "./support/gateway-process";
 import { makeDesk, responseText, startRecordingFront, type RecordingFront } from "./support/desk";
+import { pollUntil } from "./support/poll";
 import { startRedis, type TestRedis } from "./support/redis-server";
 
 /**
@@ -81,16 +82,11 @@ async function client(i: number, paths: readonly string[]): Promise<Array<{ path
   return answers;
 }
 
+/** Replicas are separate processes that may take seconds to see Redis again: up to 15 s. */
+const REPLICA_POLL = { everyMs: 50, attempts: 300 };
+
 async function health(on: GatewayProcess): Promise<{ status: string; store: { redis?: string } }> {
   return (await (await ask(on, "/gateway/health", tokenOf(0))).json()) as { status: string; store: { redis?: string } };
-}
-
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`never happened: ${what}`);
 }
 
 test("30 clients over two replicas: one upstream request per resource, no 429, the upstream's own answers, no secret out", async () => {
@@ -137,7 +133,7 @@ test("Redis killed mid-run: every request is answered; the replicas say degraded
   expect(meanwhile.status).toBe(200);
 
   await redis.restart();
-  await until("both replicas rejoined", async () => (await Promise.all(replicas.map(health))).every((h) => h.store.redis === "up"));
+  await pollUntil("both replicas rejoined", async () => (await Promise.all(replicas.map(health))).every((h) => h.store.redis === "up"), REPLICA_POLL);
   const shared = `/api/v1/index/${SYMBOLS[1]}/forward`;
   expect((await ask(replica(0), shared, tokenOf(0))).headers.get("cache-status")).toMatch(/fwd=miss/);
   expect((await ask(replica(1), shared, tokenOf(1))).headers.get("cache-status")).toMatch(/^IndexDataGateway; hit/);
@@ -149,7 +145,7 @@ test("one replica killed while it fetches: the other serves, that resource too, 
   const path = `/api/v1/index/${SYMBOLS[2]}/forward`;
   service.faults.setLatency(1500);
   const dying = ask(replica(0), path, tokenOf(0)).catch(() => undefined);
-  await until("the first replica asked the upstream", async () => front.seen.some((r) => r.path === path));
+  await pollUntil("the first replica asked the upstream", async () => front.seen.some((r) => r.path === path), REPLICA_POLL);
   await replica(0).kill();
   await dying;
   const answer = await ask(replica(1), path, tokenOf(1));

@@ -3,6 +3,7 @@ import { MemoryStore } from "../../gateway/src/store/memory-store";
 import { RedisStore } from "../../gateway/src/store/redis-store";
 import type { CachedAnswer, GatewayStore } from "../../gateway/src/store/store";
 import type { BudgetRules } from "../../gateway/src/store/token-bucket";
+import { pollUntil } from "./support/poll";
 import { startRedis, type TestRedis } from "./support/redis-server";
 
 /**
@@ -52,14 +53,6 @@ const STORES: ReadonlyArray<readonly [string, () => Promise<Pair>]> = [
   ],
 ];
 
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 400; attempt += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`never happened: ${what}`);
-}
-
 describe.each(STORES)("the %s store", (_name, open) => {
   test("keeps an answer byte for byte, with its metadata, for every replica", async () => {
     const [a, b] = await open();
@@ -75,7 +68,7 @@ describe.each(STORES)("the %s store", (_name, open) => {
     const [a, b] = await open();
     await a.putAnswer("short", answer("1"), 40);
     expect(await b.getAnswer("short")).toEqual(answer("1"));
-    await eventually(async () => (await b.getAnswer("short")) === undefined, "the answer expired");
+    await pollUntil("the answer expired", async () => (await b.getAnswer("short")) === undefined);
   });
 
   test("gives an in-flight lock to one owner at a time; only its owner renews or releases it", async () => {
@@ -93,7 +86,7 @@ describe.each(STORES)("the %s store", (_name, open) => {
   test("frees a lock whose owner went silent once its lease runs out", async () => {
     const [a, b] = await open();
     expect(await a.lock("k", "replica-a", 60)).toBe(true);
-    await eventually(() => b.lock("k", "replica-b", 5000), "the lease ran out");
+    await pollUntil("the lease ran out", () => b.lock("k", "replica-b", 5000));
     expect(await a.renew("k", "replica-a", 5000)).toBe(false);
   });
 
@@ -103,10 +96,10 @@ describe.each(STORES)("the %s store", (_name, open) => {
     // A subscription may take a moment to reach the server: announce until heard.
     let done = false;
     void heard.then(() => (done = true));
-    await eventually(async () => {
+    await pollUntil("the announcement arrived", async () => {
       if (!done) await a.announce("history|RTM-NWE-A-1x3");
       return done;
-    }, "the announcement arrived");
+    });
     expect(await heard).toBe("history|RTM-NWE-A-1x3");
   });
 
