@@ -9,6 +9,7 @@ import { LiveFeed } from "./live-feed";
 import { RequestEngine } from "./request-engine";
 import { NO_CELL, USER_ACTION, type CallContext } from "./call-context";
 import { CellSource } from "./cell-source";
+import { keepKnownLimit, readKnownLimit } from "./known-limit";
 
 /** Longest gap between a change and the snapshot listeners hearing of it. */
 const NOTIFY_EVERY_MS = 200;
@@ -46,6 +47,8 @@ export class EngineHost {
   /** The clock every wait of this runtime runs on (the engine's; the formulas' deadline too). */
   readonly clock: Clock;
   private readonly defaultBoundMs: number;
+  /** The limit kept for the current settings (known-limit.ts), so it is written again only when it changes. */
+  private keptLimit: number | undefined;
 
   constructor(private readonly options: EngineHostOptions) {
     const resolved = resolveEngineOptions(options.engineOptions ?? {}, {});
@@ -135,8 +138,11 @@ export class EngineHost {
 
   private start(settings: Promise<Settings>): Promise<RequestEngine> {
     const generation = ++this.generation;
-    const building = settings.then((s) => {
-      const engine = new RequestEngine(toClientOptions(s), {
+    const building = settings.then(async (s) => {
+      const client = toClientOptions(s);
+      const knownLimit = await readKnownLimit(this.options.storage, client.baseUrl, client.apiKey);
+      const engine = new RequestEngine(client, {
+        ...(knownLimit !== undefined ? { initialLimit: knownLimit } : {}),
         ...this.options.engineOptions,
         storage: this.options.storage,
       });
@@ -146,6 +152,7 @@ export class EngineHost {
       if (generation !== this.generation) return engine;
       this.ready = engine;
       this.settingsNow = s;
+      this.keptLimit = knownLimit;
       this.notifySoon();
       return engine;
     });
@@ -166,9 +173,23 @@ export class EngineHost {
     this.notifyTimer ??= this.clock.setTimer(() => this.notifyNow(), NOTIFY_EVERY_MS);
   }
 
+  /** Keeps the limit the service announced, once learned, for the next session's opening burst. */
+  private keepLimit(): void {
+    const engine = this.ready;
+    const settings = this.settingsNow;
+    if (engine === undefined || settings === undefined) return;
+    const { limitLearned, limitPerMinute } = engine.snapshot();
+    if (limitLearned !== true || limitPerMinute === undefined) return;
+    const limit = Math.round((limitPerMinute * engine.options.rateWindowMs) / 60_000);
+    if (limit === this.keptLimit) return;
+    this.keptLimit = limit;
+    void keepKnownLimit(this.options.storage, settings.baseUrl, settings.apiKey, limit);
+  }
+
   private notifyNow(): void {
     this.clock.clearTimer(this.notifyTimer);
     this.notifyTimer = undefined;
+    this.keepLimit();
     const snapshot = this.snapshot();
     for (const listener of [...this.listeners]) {
       try {
