@@ -137,6 +137,16 @@ function withoutKey(value: unknown, apiKey: string | undefined): unknown {
   return value;
 }
 
+/**
+ * The parsed body with the key redacted (withoutKey), walking it only when the key could be in it: every string of
+ * a JSON text without a backslash is a verbatim part of that text, so a text with neither a backslash nor the key
+ * holds no string that spells the key, and is returned as parsed (the common case, at no cost per value).
+ */
+function redacted(text: string, parsed: unknown, apiKey: string | undefined): unknown {
+  if (apiKey === undefined || (!text.includes("\\") && !text.includes(apiKey))) return parsed;
+  return withoutKey(parsed, apiKey);
+}
+
 function parseJson(text: string): unknown {
   if (text.trim() === "") return undefined;
   try {
@@ -162,10 +172,10 @@ export async function requestJson(options: ResolvedOptions, request: HttpRequest
     // after parsing too, since JSON may spell the key with escapes (`\/`, `\u0061`) that the raw text hides.
     const body = parseJson(raw.text);
     const readable = body === NOT_JSON ? raw.text : body;
-    throw errorFromResponse(raw.status, withoutKey(readable, options.apiKey), path, raw.headers);
+    throw errorFromResponse(raw.status, redacted(raw.text, readable, options.apiKey), path, raw.headers);
   }
   // Redacted after parsing, for the same reason as above: JSON may spell the key with escapes.
-  const parsed = withoutKey(parseJson(raw.text), options.apiKey);
+  const parsed = redacted(raw.text, parseJson(raw.text), options.apiKey);
   if (parsed === NOT_JSON && request.lenientBody !== true) {
     throw new InvalidResponseError(`The answer to ${path} is not JSON`, { path, status: raw.status, problem: "not-json" });
   }
