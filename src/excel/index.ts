@@ -14,7 +14,7 @@ export {
 export { DATE_FORMS, isoToSerial, msToSerial, parseDateArgument, serialToIso, serialToMs } from "./dates";
 export { evaluate, type FormulaEnv } from "./evaluate";
 export { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
-export { cellErrorFor, cellErrorFromFailure, notReady } from "./service-errors";
+export { cellErrorFor, cellErrorFromFailure, notReady, PREVIEW_TEXT } from "./service-errors";
 export { indexList } from "./formulas/list";
 export { indexFix, indexLatest } from "./formulas/latest";
 export { GRANULARITY_CHOICES, indexHistory } from "./formulas/history";

@@ -116,3 +116,9 @@ export function notReady(error: unknown): CellError {
   const reason = error instanceof Error ? error.message : String(error);
   return notAvailable(`the add-in is not ready (${reason}); recalculate in a moment`);
 }
+
+/**
+ * What a value preview shows when the cache holds no answer for that exact resource: Excel previews a formula while
+ * it is typed, and a preview sends nothing (src/functions/runtime.ts).
+ */
+export const PREVIEW_TEXT = "preview: press Enter to fetch";

@@ -1,4 +1,4 @@
-import { type CellError, DEFAULT_SETTLE_MS, type EntityCellValue, type ExcelCapabilities, type ExcelScalar, type FormattedNumberCell, type FormulaEnv, type FormulaResult, isCellError, isEntityCellValue, isSpill, type LiveEnv, notReady } from "../excel";
+import { type CellError, DEFAULT_SETTLE_MS, type EntityCellValue, type ExcelCapabilities, type ExcelScalar, type FormattedNumberCell, type FormulaEnv, type FormulaResult, isCellError, isEntityCellValue, isSpill, type LiveEnv, notReady, PREVIEW_TEXT } from "../excel";
 import { cellCall } from "../client";
 import { functionsCapabilities, getContext } from "../office";
 
@@ -27,9 +27,6 @@ function hostCapabilities(): ExcelCapabilities {
   detected ??= functionsCapabilities();
   return detected ?? { formattedNumbers: false };
 }
-
-/** What a value preview shows when the cache cannot answer: Excel previews while the formula is typed. */
-export const PREVIEW_TEXT = "preview: press Enter to fetch";
 
 /** The part of CustomFunctions.Invocation the wrappers read (address: @requiresAddress; isInValuePreview: 1.5). */
 interface CellInvocation {

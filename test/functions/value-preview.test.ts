@@ -1,6 +1,6 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
-import { PREVIEW_TEXT } from "../../src/functions/runtime";
+import { PREVIEW_TEXT } from "../../src/excel";
 import { LATEST_FIELD_NAMES } from "../../src/excel/formulas/latest";
 
 /**
