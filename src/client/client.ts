@@ -1,5 +1,6 @@
 import { symbolSegment } from "./arguments";
 import { decode, requestJson } from "./http";
+import { markKeptStale } from "./kept-stale";
 import type { ClientOptions } from "./options";
 import { resolveOptions, type ResolvedOptions } from "./resolve-options";
 import { methodPerResource, resourceOf, type ArgsOf, type DataOf, type ResourceName } from "./resources/table";
@@ -49,6 +50,7 @@ export class IndexDataClient extends methodPerResource<ClientMethods>() {
       ...(lenient ? { acceptStatuses: row.answers, lenientBody: true } : {}),
     });
     const body = lenient && (typeof response.body !== "object" || response.body === null) ? {} : response.body;
-    return row.toData(decode(row.wire, { ...response, body }), args, response.status);
+    const data = row.toData(decode(row.wire, { ...response, body }), args, response.status);
+    return response.keptStaleAgeMs === undefined ? data : markKeptStale(data, response.keptStaleAgeMs);
   }
 }

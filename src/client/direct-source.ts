@@ -1,10 +1,13 @@
 import type { IndexDataClient } from "./client";
+import { keptStaleAgeMs, keptStaleLike } from "./kept-stale";
 import { methodPerResource, type ArgsOf, type DataOf, type ResourceName } from "./resources/table";
 import type { IndexDataSource, LatestValue, Served, SourceMethods } from "./source";
 
-async function fresh<T>(load: Promise<T>): Promise<Served<T>> {
+/** As the service (or a cache on the way, when it stood in for a failing service: stale) answered it. */
+async function answered<T>(load: Promise<T>): Promise<Served<T>> {
   const data = await load;
-  return { data, fetchedAt: new Date().toISOString(), stale: false };
+  const keptAge = keptStaleAgeMs(data);
+  return { data, fetchedAt: new Date(Date.now() - (keptAge ?? 0)).toISOString(), stale: keptAge !== undefined };
 }
 
 /** An IndexDataSource with no cache, no merging and no scheduling: one request per call. The naive baseline. */
@@ -14,10 +17,10 @@ export class DirectSource extends methodPerResource<SourceMethods>() implements 
   }
 
   call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<Served<DataOf<N>>> {
-    return fresh(this.client.call(name, args));
+    return answered(this.client.call(name, args));
   }
 
   latestValue(symbol: string): Promise<Served<LatestValue>> {
-    return fresh(this.client.latest(symbol).then(({ value, asOf }) => ({ symbol, value, asOf })));
+    return answered(this.client.latest(symbol).then((fix) => keptStaleLike({ symbol, value: fix.value, asOf: fix.asOf }, fix)));
   }
 }

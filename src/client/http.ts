@@ -9,7 +9,7 @@ import { stripControl } from "./errors/service-text";
 import { TimeoutError } from "./errors/timeout-error";
 import { fetchSameOrigin } from "./redirects";
 import type { ResolvedOptions } from "./resolve-options";
-import { responseInfo } from "./response-headers";
+import { responseInfo, servedStaleAgeMs } from "./response-headers";
 
 export type QueryValue = string | number | undefined;
 
@@ -32,6 +32,8 @@ interface HttpResponse {
   readonly body: unknown;
   /** Path and query, for error messages and logs; never carries the key. */
   readonly path: string;
+  /** Set when a cache on the way served the answer stale (the service failed): how old it was (servedStaleAgeMs). */
+  readonly keptStaleAgeMs?: number;
 }
 
 /** Path plus query string; undefined query values are left out. */
@@ -179,7 +181,8 @@ export async function requestJson(options: ResolvedOptions, request: HttpRequest
   if (parsed === NOT_JSON && request.lenientBody !== true) {
     throw new InvalidResponseError(`The answer to ${path} is not JSON`, { path, status: raw.status, problem: "not-json" });
   }
-  return { status: raw.status, body: parsed === NOT_JSON ? undefined : parsed, path };
+  const keptStaleAgeMs = servedStaleAgeMs(raw.headers);
+  return { status: raw.status, body: parsed === NOT_JSON ? undefined : parsed, path, ...(keptStaleAgeMs !== undefined ? { keptStaleAgeMs } : {}) };
 }
 
 /** Validates a body against a resource's wire schema; a mismatch is an InvalidResponseError carrying the zod issues. */

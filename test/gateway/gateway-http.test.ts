@@ -2,6 +2,10 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
+import { RequestEngine } from "../../src/client/engine/request-engine";
+import { MemoryStorage } from "../../src/client/storage";
+import { indexHistory, indexLatest, type FormulaEnv } from "../../src/excel";
+import { DAY_MS } from "../../src/time";
 import { FakeClock } from "../support/fake-clock";
 import { makeDesk, responseText, startRecordingFront, type RecordingFront } from "./support/desk";
 
@@ -239,5 +243,50 @@ test("an upstream that echoes the key in its answers never gets it past the gate
   } finally {
     echo.closeAllConnections();
     await new Promise((resolve) => echo.close(resolve));
+  }
+});
+
+test("the add-in shows an answer the gateway served stale as a last-known value, with its real age, in a cell and in a history", async () => {
+  await startDesk();
+  const engineClock = new FakeClock(Date.now());
+  const engine = new RequestEngine({ baseUrl: gateway.url, apiKey: desk.tokens["alice"] ?? "" }, { storage: new MemoryStorage(), clock: engineClock, batchWindowMs: 5, budgetChannel: null });
+  const env: FormulaEnv = { source: engine, caps: { formattedNumbers: false }, clock: engineClock, now: () => new Date(engineClock.now()), settleMs: engine.options.settleBoundMs };
+  const settle = async <T>(work: Promise<T>): Promise<T> => {
+    let done: { value: T } | undefined;
+    void work.then((value) => (done = { value }));
+    while (done === undefined) await engineClock.advance(5);
+    return done.value;
+  };
+  // A history reaching today: the gateway keeps it as briefly as a latest fix (past history it keeps for good).
+  const today = new Date(engineClock.now()).toISOString().slice(0, 10);
+  const tenDaysAgo = new Date(engineClock.now() - 10 * DAY_MS).toISOString().slice(0, 10);
+  const history = () => settle(indexHistory(env, [FLAGSHIP, tenDaysAgo, today, "daily", false, "asc", "status"]));
+  try {
+    expect(await settle(indexLatest(env, FLAGSHIP, "stale"))).toBe(false);
+    const fresh = await history();
+    expect(engine.snapshot().staleCells).toBe(0);
+
+    // What the engine holds expires, and so does the gateway's copy; then the service fails.
+    await engineClock.advance(75_000);
+    await clock.advance(75_000);
+    service.faults.failNext("503", Infinity);
+    service.resetRequestLog();
+    const shown = await settle(indexLatest(env, FLAGSHIP, "stale"));
+    const again = await history();
+    // The fault happened: the service was asked through the gateway and answered 503 ...
+    expect(service.requests.length).toBeGreaterThan(0);
+    expect(service.requests.every((r) => r.status === 503)).toBe(true);
+    const marked = await ask(`/api/v1/index/${FLAGSHIP}/latest`);
+    expect(marked.headers.get("cache-status")).toMatch(/fwd=stale.*ttl=-\d+/);
+    // ... and the cells show the gateway's old answers as last-known values, the same figures as before.
+    expect(shown).toBe(true);
+    expect(Array.isArray(fresh) && fresh.length).toBeGreaterThan(1);
+    expect(again).toEqual(fresh);
+    expect(engine.snapshot().staleCells).toBe(2);
+    const served = await engine.latest(FLAGSHIP);
+    expect(served.stale).toBe(true);
+    expect(engineClock.now() - Date.parse(served.fetchedAt)).toBeGreaterThanOrEqual(75_000);
+  } finally {
+    engine.close();
   }
 });

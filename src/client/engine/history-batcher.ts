@@ -2,6 +2,7 @@ import type { Granularity, History, HistoryQuery } from "../resources/history";
 import type { Served } from "../source";
 import { dayText, type Clock, type TimerHandle } from "../../time";
 import { covers, groupRanges, sliceHistory, unionOf, type DateRange } from "./history-ranges";
+import { keptStaleAgeMs } from "../kept-stale";
 
 interface HistoryBatcherOptions {
   /** How long requests for one symbol are collected before the union goes out. */
@@ -76,7 +77,10 @@ export class HistoryBatcher {
   peek(symbol: string, range: DateRange, granularity?: Granularity): Served<History> | undefined {
     const settled = this.coveringUnion(`${symbol}\u0000${granularity ?? ""}`, range, true)?.settled;
     if (settled === undefined) return undefined;
-    return { data: sliceHistory(settled.wide, range), fetchedAt: new Date(settled.at).toISOString(), stale: false };
+    const data = sliceHistory(settled.wide, range);
+    const keptAge = keptStaleAgeMs(data);
+    const fetchedAt = keptAge === undefined ? settled.at : settled.at - keptAge;
+    return { data, fetchedAt: new Date(fetchedAt).toISOString(), stale: keptAge !== undefined };
   }
 
   /** Forgets unions that `keep` rejects (a refresh keeps past history only). */

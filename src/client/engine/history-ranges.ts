@@ -1,5 +1,6 @@
 import { pointTime, type History, type HistoryQuery } from "../resources/history";
 import { DAY_MS, parseInstant, startOfUtcDay } from "../../time";
+import { keptStaleLike } from "../kept-stale";
 
 /**
  * A closed range of whole UTC days: `startMs` and `endMs` are the midnights of its first and last day.
@@ -66,7 +67,8 @@ export function unionOf(ranges: readonly DateRange[]): DateRange | undefined {
 
 /**
  * The part of a wider history that a narrower request asked for: the same points the service returns
- * for that range (both days inclusive), with the effective range narrowed to match.
+ * for that range (both days inclusive), with the effective range narrowed to match. A slice of an answer a cache
+ * served stale is stale too (kept-stale.ts).
  */
 export function sliceHistory(wide: History, range: DateRange): History {
   const values = wide.values.filter((point) => {
@@ -77,11 +79,12 @@ export function sliceHistory(wide: History, range: DateRange): History {
   const wideEnd = Date.parse(wide.endDate);
   const startMs = Number.isNaN(wideStart) ? range.startMs : Math.max(wideStart, range.startMs);
   const endMs = Number.isNaN(wideEnd) ? range.endMs : Math.min(wideEnd, range.endMs);
-  return {
+  const slice = {
     symbol: wide.symbol,
     granularity: wide.granularity,
     startDate: new Date(startMs).toISOString(),
     endDate: new Date(Math.max(startMs, endMs)).toISOString(),
     values,
   };
+  return keptStaleLike(slice, wide);
 }

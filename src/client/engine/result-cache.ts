@@ -4,6 +4,7 @@ import type { Served } from "../source";
 import { survivesRefresh, type ResourceKind, type TtlTable } from "./kinds";
 import type { LastKnownEntry, LastKnownStore } from "./last-known-store";
 import { isServiceFailure } from "./retry-policy";
+import { keptStaleAgeMs } from "../kept-stale";
 
 /** What a key resolved to: a result (fresh or last-known), or the error to show. Errors are cached briefly too. */
 type Outcome = { readonly ok: true; readonly served: Served<unknown> } | { readonly ok: false; readonly error: unknown };
@@ -117,6 +118,14 @@ export class ResultCache {
     }
     try {
       const data = await load();
+      const keptAge = keptStaleAgeMs(data);
+      if (keptAge !== undefined) {
+        // A cache on the way stood in for a failing service with an older answer: a last-known value (ours when
+        // newer), shown as such and asked again soon, never stored as if fresh.
+        const theirs = { data, fetchedAt: this.options.clock.now() - keptAge };
+        const newest = known !== undefined && known.fetchedAt > theirs.fetchedAt ? known : theirs;
+        return { outcome: { ok: true, served: served(newest, true) }, ttl: this.options.failureTtlMs };
+      }
       const fetchedAt = this.options.clock.now();
       this.store.put(key, data, fetchedAt);
       return { outcome: { ok: true, served: served({ data, fetchedAt }, false) }, ttl: kindTtl };
