@@ -1,13 +1,13 @@
 import type { IndexDataClient } from "./client";
-import { keptStaleAgeMs, keptStaleLike } from "./kept-stale";
+import { keptStaleLike, producedAt } from "./kept-stale";
 import { methodPerResource, type ArgsOf, type DataOf, type ResourceName } from "./resources/table";
 import type { IndexDataSource, LatestValue, Served, SourceMethods } from "./source";
 
 /** As the service (or a cache on the way, when it stood in for a failing service: stale) answered it. */
 async function answered<T>(load: Promise<T>): Promise<Served<T>> {
   const data = await load;
-  const keptAge = keptStaleAgeMs(data);
-  return { data, fetchedAt: new Date(Date.now() - (keptAge ?? 0)).toISOString(), stale: keptAge !== undefined };
+  const { at, stale } = producedAt(data, Date.now());
+  return { data, fetchedAt: new Date(at).toISOString(), stale };
 }
 
 /** An IndexDataSource with no cache, no merging and no scheduling: one request per call. The naive baseline. */

@@ -12,7 +12,7 @@ export function markKeptStale<T>(data: T, ageMs: number): T {
 }
 
 /** How old `data` was when a cache served it stale (ms), or undefined when it came fresh. */
-export function keptStaleAgeMs(data: unknown): number | undefined {
+function keptStaleAgeMs(data: unknown): number | undefined {
   return typeof data === "object" && data !== null ? KEPT_STALE.get(data) : undefined;
 }
 
@@ -20,4 +20,10 @@ export function keptStaleAgeMs(data: unknown): number | undefined {
 export function keptStaleLike<T>(to: T, from: unknown): T {
   const ageMs = keptStaleAgeMs(from);
   return ageMs === undefined ? to : markKeptStale(to, ageMs);
+}
+
+/** When `data`, received at `receivedAt` (ms), was produced, and whether a cache served it stale. */
+export function producedAt(data: unknown, receivedAt: number): { readonly at: number; readonly stale: boolean } {
+  const ageMs = keptStaleAgeMs(data);
+  return ageMs === undefined ? { at: receivedAt, stale: false } : { at: receivedAt - ageMs, stale: true };
 }

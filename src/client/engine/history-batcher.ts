@@ -2,7 +2,7 @@ import type { Granularity, History, HistoryQuery } from "../resources/history";
 import type { Served } from "../source";
 import { dayText, type Clock, type TimerHandle } from "../../time";
 import { covers, groupRanges, sliceHistory, unionOf, type DateRange } from "./history-ranges";
-import { keptStaleAgeMs } from "../kept-stale";
+import { producedAt } from "../kept-stale";
 
 interface HistoryBatcherOptions {
   /** How long requests for one symbol are collected before the union goes out. */
@@ -78,9 +78,8 @@ export class HistoryBatcher {
     const settled = this.coveringUnion(`${symbol}\u0000${granularity ?? ""}`, range, true)?.settled;
     if (settled === undefined) return undefined;
     const data = sliceHistory(settled.wide, range);
-    const keptAge = keptStaleAgeMs(data);
-    const fetchedAt = keptAge === undefined ? settled.at : settled.at - keptAge;
-    return { data, fetchedAt: new Date(fetchedAt).toISOString(), stale: keptAge !== undefined };
+    const { at, stale } = producedAt(data, settled.at);
+    return { data, fetchedAt: new Date(at).toISOString(), stale };
   }
 
   /** Forgets unions that `keep` rejects (a refresh keeps past history only). */

@@ -4,7 +4,7 @@ import type { Served } from "../source";
 import { survivesRefresh, type ResourceKind, type TtlTable } from "./kinds";
 import type { LastKnownEntry, LastKnownStore } from "./last-known-store";
 import { isServiceFailure } from "./retry-policy";
-import { keptStaleAgeMs } from "../kept-stale";
+import { producedAt } from "../kept-stale";
 
 /** What a key resolved to: a result (fresh or last-known), or the error to show. Errors are cached briefly too. */
 type Outcome = { readonly ok: true; readonly served: Served<unknown> } | { readonly ok: false; readonly error: unknown };
@@ -118,11 +118,11 @@ export class ResultCache {
     }
     try {
       const data = await load();
-      const keptAge = keptStaleAgeMs(data);
-      if (keptAge !== undefined) {
+      const produced = producedAt(data, this.options.clock.now());
+      if (produced.stale) {
         // A cache on the way stood in for a failing service with an older answer: a last-known value (ours when
         // newer), shown as such and asked again soon, never stored as if fresh.
-        const theirs = { data, fetchedAt: this.options.clock.now() - keptAge };
+        const theirs = { data, fetchedAt: produced.at };
         const newest = known !== undefined && known.fetchedAt > theirs.fetchedAt ? known : theirs;
         return { outcome: { ok: true, served: served(newest, true) }, ttl: this.options.failureTtlMs };
       }
