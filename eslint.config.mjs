@@ -14,9 +14,29 @@ const officeAddinsRules = Object.fromEntries(
 
 // Listed here rather than taken from the `globals` package, which is only a transitive dependency.
 const NODE_GLOBALS = [
-  "require", "module", "exports", "__dirname", "__filename", "process", "console", "Buffer",
-  "URL", "URLSearchParams", "fetch", "AbortController", "AbortSignal", "TextEncoder", "TextDecoder",
-  "setTimeout", "clearTimeout", "setInterval", "clearInterval", "setImmediate", "queueMicrotask", "structuredClone", "performance",
+  "require",
+  "module",
+  "exports",
+  "__dirname",
+  "__filename",
+  "process",
+  "console",
+  "Buffer",
+  "URL",
+  "URLSearchParams",
+  "fetch",
+  "AbortController",
+  "AbortSignal",
+  "TextEncoder",
+  "TextDecoder",
+  "setTimeout",
+  "clearTimeout",
+  "setInterval",
+  "clearInterval",
+  "setImmediate",
+  "queueMicrotask",
+  "structuredClone",
+  "performance",
 ];
 const nodeGlobals = Object.fromEntries(NODE_GLOBALS.map((name) => [name, "readonly"]));
 
@@ -49,7 +69,8 @@ function floorRule(prefix, allowed, self) {
   if (allowed.length > 0) {
     patterns.push({
       regex: `^${prefix}(${allowed.join("|")})/.+$`,
-      message: "Import the folder's face (its index.ts), not a file inside it; add the name to the face if it is missing.",
+      message:
+        "Import the folder's face (its index.ts), not a file inside it; add the name to the face if it is missing.",
     });
   }
   return { "no-restricted-imports": ["error", { patterns }] };
@@ -62,7 +83,16 @@ const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime"].map((name) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ["dist/**", "build/**", "node_modules/**", "coverage/**", "test-artifacts/**", "test/support/office-addin-manifest-stub.js"] },
+  {
+    ignores: [
+      "dist/**",
+      "build/**",
+      "node_modules/**",
+      "coverage/**",
+      "test-artifacts/**",
+      "test/support/office-addin-manifest-stub.js",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -74,7 +104,10 @@ export default tseslint.config(
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/no-misused-promises": "error",
       // `_`-prefixed names are deliberately unused (e.g. a parameter a signature requires).
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
   {

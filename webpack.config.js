@@ -107,7 +107,9 @@ function devServer(isServe) {
     // Certificates are read only when serving, so `npm run build` works on a machine without them.
     server: isServe ? { type: "https", options: httpsOptions() } : "https",
     headers: { "Access-Control-Allow-Origin": "*" },
-    static: [{ directory: path.join(__dirname, "node_modules", "@microsoft", "office-js", "dist"), publicPath: "/office-js" }],
+    static: [
+      { directory: path.join(__dirname, "node_modules", "@microsoft", "office-js", "dist"), publicPath: "/office-js" },
+    ],
     proxy: [{ context: ["/api"], target: REFERENCE_SERVICE_URL }],
     open: false,
     client: { overlay: { warnings: false, errors: true } },
@@ -135,7 +137,8 @@ function buildSummaryPlugin(deployBase, services) {
   return {
     apply(compiler) {
       compiler.hooks.done.tap("IndexDataBuildSummary", (stats) => {
-        if (!compiler.watchMode && !stats.hasErrors()) console.log(`\n${buildSummary(deployBase, services, ADDIN.version)}\n`);
+        if (!compiler.watchMode && !stats.hasErrors())
+          console.log(`\n${buildSummary(deployBase, services, ADDIN.version)}\n`);
       });
     },
   };
@@ -162,7 +165,9 @@ module.exports = async (env, options) => {
     module: {
       // transpileOnly cannot see a missing runtime export (e.g. an `export declare`); the production build refuses it.
       parser: { javascript: { exportsPresence: dev ? "warn" : "error" } },
-      rules: [{ test: /\.tsx?$/, exclude: /node_modules/, use: { loader: "ts-loader", options: { transpileOnly: true } } }],
+      rules: [
+        { test: /\.tsx?$/, exclude: /node_modules/, use: { loader: "ts-loader", options: { transpileOnly: true } } },
+      ],
     },
     plugins: [
       new CustomFunctionsMetadataPlugin({ output: "functions.json", input: customFunctionFiles() }),

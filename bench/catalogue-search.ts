@@ -4,12 +4,7 @@
 // model of the windowed list (which rows, and the text of each rendered row). Target: < 100 ms per keystroke.
 // For comparison, the same keystrokes with the keys rebuilt every time (what the taskpane did before).
 import type { IndexSummary } from "../src/client/resources/indexes";
-import {
-  isOpenable,
-  NO_FILTERS,
-  rowState,
-  type CatalogueFilters,
-} from "../src/taskpane/model/catalogue";
+import { isOpenable, NO_FILTERS, rowState, type CatalogueFilters } from "../src/taskpane/model/catalogue";
 import { filterCatalogue, indexCatalogue, searchCatalogue } from "../src/taskpane/model/catalogue-search";
 import { catalogueWindow } from "../src/taskpane/model/catalogue-window";
 import { CATALOGUE_UNIT, formatTimestamp, formatValueWithUnit } from "../src/taskpane/model/format";
@@ -98,7 +93,12 @@ export function measureCatalogueSearch(): CatalogueSearchResult {
   timeKeystrokes((filters) => searchCatalogue(search, filters)); // warm-up
   const now = summary(timeKeystrokes((filters) => searchCatalogue(search, filters)));
   const before = summary(timeKeystrokes((filters) => filterCatalogue(rows, filters)));
-  return { entries: ENTRIES, buildSearchKeysMs: +buildMs.toFixed(1), perKeystroke: now, keysRebuiltPerKeystroke: before };
+  return {
+    entries: ENTRIES,
+    buildSearchKeysMs: +buildMs.toFixed(1),
+    perKeystroke: now,
+    keysRebuiltPerKeystroke: before,
+  };
 }
 
 /** The line `npm run bench` prints for the search. */

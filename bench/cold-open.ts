@@ -28,7 +28,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 const OPENS = {
   "first session, anonymous": { client: {}, engine: {} },
-  "enterprise key, limit known from the last session": { client: { apiKey: DEMO_KEYS.enterprise }, engine: { initialLimit: 1000 } },
+  "enterprise key, limit known from the last session": {
+    client: { apiKey: DEMO_KEYS.enterprise },
+    engine: { initialLimit: 1000 },
+  },
 } as const satisfies Record<string, { client: Partial<ClientOptions>; engine: EngineOptions }>;
 type OpenKind = keyof typeof OPENS;
 
@@ -48,10 +51,17 @@ export interface ColdOpenResult {
   readonly cpuMsPer1000: number;
 }
 
-async function engineOpen(service: RemoteService, sheet: readonly SheetCell[], open: OpenKind): Promise<{ ms: number; depth: number; paths: string[]; cpuMs: number }> {
+async function engineOpen(
+  service: RemoteService,
+  sheet: readonly SheetCell[],
+  open: OpenKind,
+): Promise<{ ms: number; depth: number; paths: string[]; cpuMs: number }> {
   const log = new RoundTripLog();
   const { client, engine: options } = OPENS[open];
-  const engine = new RequestEngine({ baseUrl: service.url, fetch: log.fetch, ...client }, { storage: new MemoryStorage(), rateWindowMs: DESK_WINDOW_MS, ...options });
+  const engine = new RequestEngine(
+    { baseUrl: service.url, fetch: log.fetch, ...client },
+    { storage: new MemoryStorage(), rateWindowMs: DESK_WINDOW_MS, ...options },
+  );
   const env: FormulaEnv = { source: engine, caps: { formattedNumbers: true }, settleMs: engine.options.settleBoundMs };
   await service.resetRequestLog();
   const cpu = process.cpuUsage();
@@ -75,7 +85,9 @@ async function coldOpens(open: OpenKind): Promise<ColdOpenResult> {
   const ours = await startRemoteService({ windowMs: DESK_WINDOW_MS, latencyMs: LATENCY_MS });
   const bare = await startRemoteService({ windowMs: DESK_WINDOW_MS, latencyMs: LATENCY_MS });
   try {
-    const symbols = (await new IndexDataClient({ baseUrl: ours.url }).listIndexes()).filter((i) => i.latestValue !== undefined).map((i) => i.symbol);
+    const symbols = (await new IndexDataClient({ baseUrl: ours.url }).listIndexes())
+      .filter((i) => i.latestValue !== undefined)
+      .map((i) => i.symbol);
     const sheet = buildSheet(symbols, SHEET_1000);
     await engineOpen(ours, sheet, open); // warm-up: JIT, not counted
     const runs: Array<{ engine: number; bare: number; depth: number; cpu: number }> = [];
@@ -114,7 +126,8 @@ export function coldOpenLines(results: readonly ColdOpenResult[]): string[] {
 export function coldOpenTargetsMissed(results: readonly ColdOpenResult[]): string[] {
   const missed: string[] = [];
   for (const result of results) {
-    if (result.medianRatio > COLD_OPEN_RATIO_GOAL) missed.push(`cold open (${result.open}): ${result.medianRatio}x the bare client`);
+    if (result.medianRatio > COLD_OPEN_RATIO_GOAL)
+      missed.push(`cold open (${result.open}): ${result.medianRatio}x the bare client`);
     if (result.medianRoundTrips > 3) missed.push(`cold open (${result.open}): ${result.medianRoundTrips} round trips`);
   }
   return missed;

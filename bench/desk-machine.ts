@@ -21,9 +21,16 @@ process.once("message", (task: MachineTask) => {
   void (async () => {
     const engines: RequestEngine[] = [];
     const books = task.workbooks.map((cells) => {
-      const engine = new RequestEngine({ baseUrl: task.url }, { storage: new MemoryStorage(), rateWindowMs: task.windowMs });
+      const engine = new RequestEngine(
+        { baseUrl: task.url },
+        { storage: new MemoryStorage(), rateWindowMs: task.windowMs },
+      );
       engines.push(engine);
-      const env: FormulaEnv = { source: engine, caps: { formattedNumbers: true }, settleMs: engine.options.settleBoundMs };
+      const env: FormulaEnv = {
+        source: engine,
+        caps: { formattedNumbers: true },
+        settleMs: engine.options.settleBoundMs,
+      };
       return Promise.all(cells.map((cell) => evaluateCell(env, cell)));
     });
     const results = (await Promise.all(books)).flat();

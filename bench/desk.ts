@@ -60,7 +60,10 @@ function openWorkbook(url: string, cells: readonly SheetCell[], open: RequestEng
 
 /** A machine of its own (a process) opening `workbooks`; resolves with its error cells' messages. */
 function openMachine(url: string, workbooks: readonly (readonly SheetCell[])[]): Promise<string[]> {
-  const child = fork(join(__dirname, "desk-machine.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(join(__dirname, "desk-machine.ts"), [], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   return new Promise((resolve, reject) => {
     child.once("message", (report: { errors: string[] }) => resolve(report.errors));
     child.once("exit", (code) => reject(new Error(`a desk machine exited (code ${String(code)}) before reporting`)));
@@ -75,7 +78,9 @@ function openMachine(url: string, workbooks: readonly (readonly SheetCell[])[]):
 export async function deskScenario(lateJoinMs: number, channel = true): Promise<DeskResult> {
   const service = await startRemoteService({ windowMs: DESK_WINDOW_MS, latencyMs: LATENCY_MS });
   try {
-    const symbols = (await new IndexDataClient({ baseUrl: service.url }).listIndexes()).filter((i) => i.latestValue !== undefined).map((i) => i.symbol);
+    const symbols = (await new IndexDataClient({ baseUrl: service.url }).listIndexes())
+      .filter((i) => i.latestValue !== undefined)
+      .map((i) => i.symbol);
     await sleep(DESK_WINDOW_MS); // a clean window for the desk
     await service.resetRequestLog();
     const started = performance.now();
@@ -110,19 +115,22 @@ export function deskLines(desks: readonly DeskResult[]): string[] {
 }
 
 function deskLine(desk: DeskResult): string {
-  const where = desk.channel ? "on one machine (a shared channel)" : "on three machines (no channel: the header rule alone)";
+  const where = desk.channel
+    ? "on one machine (a shared channel)"
+    : "on three machines (no channel: the header rule alone)";
   const opened = desk.lateJoinMs > 0 ? `the third opens ${desk.lateJoinMs / 1000} s later` : "all three open at once";
   return (
     `Desk: ${WORKBOOKS} workbooks ${where} behind one IP, ${WORKBOOKS * RESOURCES_PER_WORKBOOK} distinct resources, 60 requests a ${DESK_WINDOW_MS / 1000} s window, ${opened}: ` +
-      `${desk.rateLimited} × 429 (goal ≤ 5), ${desk.requests} requests, every cell settled in ${desk.settledSeconds} s (≈ ${desk.settledRealSeconds} s at 60 a minute), ${desk.errorCells} error cells (goal 0)` +
-      (desk.firstError !== undefined ? `; first error: ${desk.firstError}` : "")
+    `${desk.rateLimited} × 429 (goal ≤ 5), ${desk.requests} requests, every cell settled in ${desk.settledSeconds} s (≈ ${desk.settledRealSeconds} s at 60 a minute), ${desk.errorCells} error cells (goal 0)` +
+    (desk.firstError !== undefined ? `; first error: ${desk.firstError}` : "")
   );
 }
 
 /** The desks: one machine (a channel) and three machines (no channel), all at once and with one joining late. */
 export async function deskScenarios(): Promise<DeskResult[]> {
   const desks: DeskResult[] = [];
-  for (const channel of [true, false]) for (const late of [0, LATE_JOIN_MS]) desks.push(await deskScenario(late, channel));
+  for (const channel of [true, false])
+    for (const late of [0, LATE_JOIN_MS]) desks.push(await deskScenario(late, channel));
   return desks;
 }
 

@@ -63,7 +63,15 @@ interface Times {
 }
 
 /** One resource: a direct request and a miss on A; then rounds of a hit on A, a direct request, a hit on B. */
-async function sample(path: string, direct: string, a: string, b: string, key: string, token: string, into: Times): Promise<void> {
+async function sample(
+  path: string,
+  direct: string,
+  a: string,
+  b: string,
+  key: string,
+  token: string,
+  into: Times,
+): Promise<void> {
   into.direct.push(await timed(`${direct}${path}`, key));
   into.miss.push(await timed(`${a}${path}`, token));
   for (let round = 0; round < HIT_ROUNDS; round += 1) {
@@ -79,7 +87,11 @@ export async function measureAddedLatency(redis: TestRedis): Promise<AddedLatenc
   const service = await startRemoteService({ windowMs: PROBE_WINDOW_MS, latencyMs: 0 });
   // The enterprise key for both paths, so no request waits for the budget.
   const key = DEMO_KEYS.enterprise;
-  const rig = await startGatewayRig(service.url, redis, ["probe"], { name: "latency", windowMs: PROBE_WINDOW_MS, upstreamKey: key });
+  const rig = await startGatewayRig(service.url, redis, ["probe"], {
+    name: "latency",
+    windowMs: PROBE_WINDOW_MS,
+    upstreamKey: key,
+  });
   const token = rig.desk.tokens["probe"] ?? "";
   const [a, b] = rig.replicas;
   try {
@@ -91,7 +103,11 @@ export async function measureAddedLatency(redis: TestRedis): Promise<AddedLatenc
       await sample(path, service.url, a.url, b.url, key, token, i < WARM_UP ? warm : times);
     }
     const direct = percentiles(times.direct);
-    const through = { miss: percentiles(times.miss), hit: percentiles(times.hit), hitOtherReplica: percentiles(times.other) };
+    const through = {
+      miss: percentiles(times.miss),
+      hit: percentiles(times.hit),
+      hitOtherReplica: percentiles(times.other),
+    };
     return {
       misses: times.miss.length,
       hits: times.hit.length,

@@ -16,11 +16,27 @@ export interface GatewayRig {
 }
 
 /** Starts `count` replicas in front of `upstream`, sharing `redis`; `upstreamKey` goes in their environment. */
-export async function startGatewayRig(upstream: string, redis: TestRedis, traders: readonly string[], options: { name: string; windowMs: number; upstreamKey?: string; count?: number }): Promise<GatewayRig> {
+export async function startGatewayRig(
+  upstream: string,
+  redis: TestRedis,
+  traders: readonly string[],
+  options: { name: string; windowMs: number; upstreamKey?: string; count?: number },
+): Promise<GatewayRig> {
   const desk = makeDesk(traders);
   const folder = mkdtempSync(join(tmpdir(), "bench-gateway-"));
   writeFileSync(join(folder, "tokens.txt"), desk.file);
-  const args = ["--upstream", upstream, "--port", "0", "--redis", redis.url, "--tokens", join(folder, "tokens.txt"), "--rate-window-ms", String(options.windowMs)];
+  const args = [
+    "--upstream",
+    upstream,
+    "--port",
+    "0",
+    "--redis",
+    redis.url,
+    "--tokens",
+    join(folder, "tokens.txt"),
+    "--rate-window-ms",
+    String(options.windowMs),
+  ];
   const env = options.upstreamKey !== undefined ? { INDEX_GATEWAY_UPSTREAM_KEY: options.upstreamKey } : {};
   const replicas = await Promise.all(Array.from({ length: options.count ?? 2 }, () => spawnGateway(args, env)));
   return {

@@ -40,17 +40,30 @@ export interface GatewayDeskResult {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Opens the 9 workbooks at once: workbook w of every machine holds the same 30 resources (a desk's shared sheets). */
-async function openDesk(service: RemoteService, baseUrlOf: (engine: number) => string, keyOf: (engine: number) => string | undefined): Promise<Omit<DeskRun, "gateway429s">> {
-  const symbols = (await new IndexDataClient({ baseUrl: service.url }).listIndexes()).filter((i) => i.latestValue !== undefined).map((i) => i.symbol);
+async function openDesk(
+  service: RemoteService,
+  baseUrlOf: (engine: number) => string,
+  keyOf: (engine: number) => string | undefined,
+): Promise<Omit<DeskRun, "gateway429s">> {
+  const symbols = (await new IndexDataClient({ baseUrl: service.url }).listIndexes())
+    .filter((i) => i.latestValue !== undefined)
+    .map((i) => i.symbol);
   await sleep(DESK_WINDOW_MS); // a clean window for the desk
   await service.resetRequestLog();
   const engines: RequestEngine[] = [];
   const started = performance.now();
   const books = Array.from({ length: MACHINES * WORKBOOKS }, (_, e) => {
     const key = keyOf(e);
-    const engine = new RequestEngine({ baseUrl: baseUrlOf(e), ...(key !== undefined ? { apiKey: key } : {}) }, { storage: new MemoryStorage(), rateWindowMs: DESK_WINDOW_MS, budgetChannel: null });
+    const engine = new RequestEngine(
+      { baseUrl: baseUrlOf(e), ...(key !== undefined ? { apiKey: key } : {}) },
+      { storage: new MemoryStorage(), rateWindowMs: DESK_WINDOW_MS, budgetChannel: null },
+    );
     engines.push(engine);
-    const env: FormulaEnv = { source: engine, caps: { formattedNumbers: true }, settleMs: engine.options.settleBoundMs };
+    const env: FormulaEnv = {
+      source: engine,
+      caps: { formattedNumbers: true },
+      settleMs: engine.options.settleBoundMs,
+    };
     return Promise.all(deskSheet(symbols, e % WORKBOOKS).map((cell) => evaluateCell(env, cell)));
   });
   const results: FormulaResult[] = (await Promise.all(books)).flat();
@@ -70,7 +83,11 @@ async function openDesk(service: RemoteService, baseUrlOf: (engine: number) => s
 async function directRun(): Promise<DeskRun> {
   const service = await startRemoteService({ windowMs: DESK_WINDOW_MS, latencyMs: LATENCY_MS });
   try {
-    return await openDesk(service, () => service.url, () => undefined);
+    return await openDesk(
+      service,
+      () => service.url,
+      () => undefined,
+    );
   } finally {
     await service.close();
   }
@@ -96,7 +113,13 @@ export async function gatewayDeskScenario(): Promise<GatewayDeskResult> {
     const direct = await directRun();
     const throughGateway = await gatewayRun(redis);
     const latency = await measureAddedLatency(redis);
-    return { distinctResources: WORKBOOKS * 30, cellsAsked: MACHINES * WORKBOOKS * 30, direct, throughGateway, latency };
+    return {
+      distinctResources: WORKBOOKS * 30,
+      cellsAsked: MACHINES * WORKBOOKS * 30,
+      direct,
+      throughGateway,
+      latency,
+    };
   } finally {
     await redis.kill();
   }
@@ -127,9 +150,11 @@ export function gatewayDeskLines(result: GatewayDeskResult): string[] {
 export function gatewayTargetsMissed(result: GatewayDeskResult): string[] {
   const missed: string[] = [];
   const g = result.throughGateway;
-  if (g.upstreamRequests !== result.distinctResources) missed.push(`gateway: ${g.upstreamRequests} upstream requests for ${result.distinctResources} resources`);
+  if (g.upstreamRequests !== result.distinctResources)
+    missed.push(`gateway: ${g.upstreamRequests} upstream requests for ${result.distinctResources} resources`);
   if (g.upstream429s > 0) missed.push(`gateway: ${g.upstream429s} × 429 from the upstream`);
-  if (Math.max(result.latency.hit.p99, result.latency.hitOtherReplica.p99) >= HIT_P99_GOAL_MS) missed.push("gateway: p99 added on a hit ≥ 5 ms");
+  if (Math.max(result.latency.hit.p99, result.latency.hitOtherReplica.p99) >= HIT_P99_GOAL_MS)
+    missed.push("gateway: p99 added on a hit ≥ 5 ms");
   return missed;
 }
 

@@ -66,7 +66,8 @@ interface Sample {
 }
 
 export async function measureLoadPath(dist: string): Promise<LoadPath> {
-  if (!existsSync(join(dist, "taskpane.html"))) throw new Error(`${dist}/taskpane.html is missing: run npm run build first`);
+  if (!existsSync(join(dist, "taskpane.html")))
+    throw new Error(`${dist}/taskpane.html is missing: run npm run build first`);
   const server = await startStaticServer({ root: dist });
   const browser = await launchChromium();
   const bytes: number[] = [];

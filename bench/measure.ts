@@ -1,6 +1,15 @@
 import type { RemoteService } from "./remote-service";
 import type { IndexDataSource } from "../src/client/source";
-import { indexCapacity, indexForward, indexHistory, indexLatest, indexVol, isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
+import {
+  indexCapacity,
+  indexForward,
+  indexHistory,
+  indexLatest,
+  indexVol,
+  isCellError,
+  type FormulaEnv,
+  type FormulaResult,
+} from "../src/excel";
 import type { SheetCell } from "./sheet";
 
 /** What one run of a sheet cost and took. */

@@ -19,7 +19,10 @@ export interface RemoteService {
   close(): Promise<void>;
 }
 
-function nextReply<T extends ServiceReply["type"]>(child: ChildProcess, type: T): Promise<Extract<ServiceReply, { type: T }>> {
+function nextReply<T extends ServiceReply["type"]>(
+  child: ChildProcess,
+  type: T,
+): Promise<Extract<ServiceReply, { type: T }>> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: ServiceReply) => {
       if (message.type !== type) return;
@@ -27,18 +30,27 @@ function nextReply<T extends ServiceReply["type"]>(child: ChildProcess, type: T)
       child.off("exit", onExit);
       resolve(message as Extract<ServiceReply, { type: T }>);
     };
-    const onExit = (code: number | null) => reject(new Error(`the reference service process exited (code ${String(code)})`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`the reference service process exited (code ${String(code)})`));
     child.on("message", onMessage);
     child.once("exit", onExit);
   });
 }
 
 /** Starts the reference service in a child process with `latencyMs` added to every answer (and `extraIndexes` more indexes). */
-export async function startRemoteService(options: { readonly windowMs: number; readonly latencyMs: number; readonly extraIndexes?: number }): Promise<RemoteService> {
-  const child = fork(join(__dirname, "service-process.ts"), [String(options.windowMs), String(options.latencyMs), String(options.extraIndexes ?? 0)], {
-    execArgv: ["--import", "tsx"],
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+export async function startRemoteService(options: {
+  readonly windowMs: number;
+  readonly latencyMs: number;
+  readonly extraIndexes?: number;
+}): Promise<RemoteService> {
+  const child = fork(
+    join(__dirname, "service-process.ts"),
+    [String(options.windowMs), String(options.latencyMs), String(options.extraIndexes ?? 0)],
+    {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    },
+  );
   const { url } = await nextReply(child, "ready");
   const send = (command: ServiceCommand) => child.send(command);
   return {

@@ -23,7 +23,19 @@ function pad(text: string, width: number): string {
 
 /** The table `npm run bench` prints (and the README shows). */
 export function table(reports: readonly ScenarioReport[]): string {
-  const header = ["scenario", "cells", "floor", "requests ours/naive (ratio)", "429s ours/naive", "settled ms ours/naive", "CPU ms per 1,000 cells ours/naive", "settled in RTTs", "peak heap MB ours/naive", "error cells ours/naive", "targets"];
+  const header = [
+    "scenario",
+    "cells",
+    "floor",
+    "requests ours/naive (ratio)",
+    "429s ours/naive",
+    "settled ms ours/naive",
+    "CPU ms per 1,000 cells ours/naive",
+    "settled in RTTs",
+    "peak heap MB ours/naive",
+    "error cells ours/naive",
+    "targets",
+  ];
   const rows = reports.map((r) => [
     r.name,
     String(r.ours.cells),
@@ -35,7 +47,12 @@ export function table(reports: readonly ScenarioReport[]): string {
     r.roundTrips.toFixed(1),
     `${r.ours.peakHeapMb}/${r.baseline.peakHeapMb}`,
     `${r.ours.errorCells}/${r.baseline.errorCells}`,
-    Object.values(r.targets).every(Boolean) ? "met" : `MISSED: ${Object.entries(r.targets).filter(([, ok]) => !ok).map(([k]) => k).join(", ")}`,
+    Object.values(r.targets).every(Boolean)
+      ? "met"
+      : `MISSED: ${Object.entries(r.targets)
+          .filter(([, ok]) => !ok)
+          .map(([k]) => k)
+          .join(", ")}`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] ?? "").length)));
   const line = (cells: readonly string[]) => `| ${cells.map((c, i) => pad(c, widths[i] ?? 0)).join(" | ")} |`;
@@ -46,7 +63,12 @@ export function table(reports: readonly ScenarioReport[]): string {
  * Runs one scenario when its own file is the program (`npx tsx bench/desk.ts`): prints its lines, then the
  * targets it missed. `npm run bench` runs them all instead.
  */
-export function runAlone<R>(main: NodeModule, scenario: () => Promise<R>, lines: (result: R) => string[], missed: (result: R) => string[]): void {
+export function runAlone<R>(
+  main: NodeModule,
+  scenario: () => Promise<R>,
+  lines: (result: R) => string[],
+  missed: (result: R) => string[],
+): void {
   if (require.main !== main) return;
   void scenario().then((result) => {
     for (const line of lines(result)) console.log(line);

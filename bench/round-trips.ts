@@ -29,7 +29,8 @@ export class RoundTripLog {
     let deepest = 0;
     for (const exchange of sorted) {
       let before = 0;
-      for (const [earlier, d] of depths) if ((earlier.answeredAt ?? Infinity) <= exchange.sentAt) before = Math.max(before, d);
+      for (const [earlier, d] of depths)
+        if ((earlier.answeredAt ?? Infinity) <= exchange.sentAt) before = Math.max(before, d);
       depths.set(exchange, before + 1);
       deepest = Math.max(deepest, before + 1);
     }

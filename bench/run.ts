@@ -53,9 +53,22 @@ async function roundTripMs(s: RemoteService): Promise<number> {
   return times[2] ?? LATENCY_MS;
 }
 
-function report(name: string, description: string, floor: Floor, ours: Measured, baseline: Measured, rtt: number, extra: Record<string, boolean> = {}): ScenarioReport {
+function report(
+  name: string,
+  description: string,
+  floor: Floor,
+  ours: Measured,
+  baseline: Measured,
+  rtt: number,
+  extra: Record<string, boolean> = {},
+): ScenarioReport {
   const roundTrips = ours.settledMs / rtt;
-  const targets = { "requests = floor": ours.requests === floor.requests, "zero 429s": ours.rateLimited === 0, "no error cells": ours.errorCells === 0, ...extra };
+  const targets = {
+    "requests = floor": ours.requests === floor.requests,
+    "zero 429s": ours.rateLimited === 0,
+    "no error cells": ours.errorCells === 0,
+    ...extra,
+  };
   return { name, description, floor, ours, baseline, roundTrips, targets };
 }
 
@@ -64,7 +77,12 @@ interface Services {
   readonly naive: RemoteService;
 }
 
-async function sheetScenarios(services: Services, symbols: readonly string[], longHistory: readonly string[], rtt: number): Promise<ScenarioReport[]> {
+async function sheetScenarios(
+  services: Services,
+  symbols: readonly string[],
+  longHistory: readonly string[],
+  rtt: number,
+): Promise<ScenarioReport[]> {
   const sheet: SheetCell[] = buildSheet(symbols, SHEET_1000, longHistory);
   const storage = new MemoryStorage();
   const first = engine(services.ours, storage);
@@ -79,13 +97,31 @@ async function sheetScenarios(services: Services, symbols: readonly string[], lo
   const critical = await criticalPathMs(services.ours.url, coldOurs.paths);
   // The round-trip goal is judged by counting round trips (coldOpenRoundTrips, median of 5), not by this run's
   // wall time, which a loaded machine stretches; the time is printed for comparison with the naive client.
-  reports.push(report("cold open", `1,000 cells, anonymous tier, empty cache; the floor's requests sent at once by a bare client take ${Math.round(critical)} ms (its critical path)`, cold, coldOurs, coldNaive, rtt));
+  reports.push(
+    report(
+      "cold open",
+      `1,000 cells, anonymous tier, empty cache; the floor's requests sent at once by a bare client take ${Math.round(critical)} ms (its critical path)`,
+      cold,
+      coldOurs,
+      coldNaive,
+      rtt,
+    ),
+  );
 
   await sleep(WINDOW_MS); // a refresh a (compressed) minute later, as a trader would press it
   first.invalidate();
   const refreshOurs = await runSheet(first, sheet, services.ours, bound);
   const refreshNaive = await runSheet(naive, sheet, services.naive, NAIVE_SETTLE_MS);
-  reports.push(report("refresh", "the same sheet, Refresh pressed: latest kinds invalidated, past history kept", floorOf(sheet, { refresh: true }), refreshOurs, refreshNaive, rtt));
+  reports.push(
+    report(
+      "refresh",
+      "the same sheet, Refresh pressed: latest kinds invalidated, past history kept",
+      floorOf(sheet, { refresh: true }),
+      refreshOurs,
+      refreshNaive,
+      rtt,
+    ),
+  );
 
   await first.flush();
   first.close();
@@ -93,13 +129,30 @@ async function sheetScenarios(services: Services, symbols: readonly string[], lo
   const reopened = engine(services.ours, storage);
   const reopenOurs = await runSheet(reopened, sheet, services.ours, bound);
   const reopenNaive = await runSheet(naive, sheet, services.naive, NAIVE_SETTLE_MS);
-  const reopenFloor: Floor = { requests: 0, parts: {}, explanation: "every resource is in the last-known store within its time-to-live: nothing needs asking" };
-  reports.push(report("reopen", "workbook closed and reopened within the time-to-live (last-known store)", reopenFloor, reopenOurs, reopenNaive, rtt));
+  const reopenFloor: Floor = {
+    requests: 0,
+    parts: {},
+    explanation: "every resource is in the last-known store within its time-to-live: nothing needs asking",
+  };
+  reports.push(
+    report(
+      "reopen",
+      "workbook closed and reopened within the time-to-live (last-known store)",
+      reopenFloor,
+      reopenOurs,
+      reopenNaive,
+      rtt,
+    ),
+  );
   reopened.close();
   return reports;
 }
 
-async function bigSheetScenario(symbols: readonly string[], longHistory: readonly string[], rtt: number): Promise<ScenarioReport> {
+async function bigSheetScenario(
+  symbols: readonly string[],
+  longHistory: readonly string[],
+  rtt: number,
+): Promise<ScenarioReport> {
   const services = { ours: await service(), naive: await service() };
   try {
     const sheet = buildSheet(symbols, SHEET_3000, longHistory);
@@ -110,9 +163,17 @@ async function bigSheetScenario(symbols: readonly string[], longHistory: readonl
     ours.close();
     const floor = floorOf(sheet);
     const windows = Math.ceil(floor.requests / 60);
-    return report("3,000 cells", `floor ${floor.requests} > 60 a minute: spread over ${windows} windows of ${WINDOW_MS / 1000} s`, floor, measuredOurs, measuredNaive, rtt, {
-      "floor exceeds one minute's budget": floor.requests > 60,
-    });
+    return report(
+      "3,000 cells",
+      `floor ${floor.requests} > 60 a minute: spread over ${windows} windows of ${WINDOW_MS / 1000} s`,
+      floor,
+      measuredOurs,
+      measuredNaive,
+      rtt,
+      {
+        "floor exceeds one minute's budget": floor.requests > 60,
+      },
+    );
   } finally {
     await Promise.all([services.ours.close(), services.naive.close()]);
   }
@@ -158,7 +219,9 @@ async function main(): Promise<void> {
     const catalogue = await new IndexDataClient({ baseUrl: services.ours.url }).listIndexes();
     // Indexes with data, active first (an inactive index has no recent history to ask for).
     const withData = catalogue.filter((i) => i.latestValue !== undefined);
-    const symbols = [...withData.filter((i) => i.isActive), ...withData.filter((i) => !i.isActive)].map((i) => i.symbol);
+    const symbols = [...withData.filter((i) => i.isActive), ...withData.filter((i) => !i.isActive)].map(
+      (i) => i.symbol,
+    );
     rtt = await roundTripMs(services.ours);
     const longHistory = await warmUp(symbols);
     await sleep(WINDOW_MS); // start with a clean rate-limit window
@@ -168,10 +231,15 @@ async function main(): Promise<void> {
     await Promise.all([services.ours.close(), services.naive.close()]);
   }
   const printed = table(reports);
-  console.log(`Benchmark: reference service in its own process, ${LATENCY_MS} ms added latency, rate-limit window ${WINDOW_MS / 1000} s (compressed from 60 s), one round trip ≈ ${Math.round(rtt)} ms.`);
+  console.log(
+    `Benchmark: reference service in its own process, ${LATENCY_MS} ms added latency, rate-limit window ${WINDOW_MS / 1000} s (compressed from 60 s), one round trip ≈ ${Math.round(rtt)} ms.`,
+  );
   console.log("ours = the request engine; naive = one request per cell, no cache (the templates' way).\n");
   console.log(printed);
-  for (const r of reports) console.log(`\n${r.name}: ${r.description}.\n  floor ${r.floor.requests} = ${r.floor.explanation}${r.baseline.firstError ? `\n  naive cells failed with: ${r.baseline.firstError}` : ""}`);
+  for (const r of reports)
+    console.log(
+      `\n${r.name}: ${r.description}.\n  floor ${r.floor.requests} = ${r.floor.explanation}${r.baseline.firstError ? `\n  naive cells failed with: ${r.baseline.firstError}` : ""}`,
+    );
   const desks = await deskScenarios();
   console.log(`\n${deskLines(desks).join("\n")}`);
   const gateway = await gatewayDeskScenario();
@@ -186,12 +254,26 @@ async function main(): Promise<void> {
   const catalogueSearch = measureCatalogueSearch();
   console.log(`\n${catalogueSearchLine(catalogueSearch)}`);
   mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, desks, gateway, coldOpen, scale, queue, loadPath, catalogueSearch }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, desks, gateway, coldOpen, scale, queue, loadPath, catalogueSearch }, null, 2)}\n`,
+  );
   console.log(`\nWrote ${file}`);
-  const missed = reports.flatMap((r) => Object.entries(r.targets).filter(([, ok]) => !ok).map(([k]) => `${r.name}: ${k}`));
-  missed.push(...deskTargetsMissed(desks), ...gatewayTargetsMissed(gateway), ...coldOpenTargetsMissed(coldOpen), ...scaleTargetsMissed(scale));
-  if (catalogueSearch.perKeystroke.maxMs >= CATALOGUE_SEARCH_TARGET_MS) missed.push(`catalogue search: ${catalogueSearch.perKeystroke.maxMs} ms a keystroke`);
-  if (loadPath.after.scriptKib > LOAD_PATH_BUDGET_KIB) missed.push(`load path: ${loadPath.after.scriptKib} KiB > ${LOAD_PATH_BUDGET_KIB} KiB`);
+  const missed = reports.flatMap((r) =>
+    Object.entries(r.targets)
+      .filter(([, ok]) => !ok)
+      .map(([k]) => `${r.name}: ${k}`),
+  );
+  missed.push(
+    ...deskTargetsMissed(desks),
+    ...gatewayTargetsMissed(gateway),
+    ...coldOpenTargetsMissed(coldOpen),
+    ...scaleTargetsMissed(scale),
+  );
+  if (catalogueSearch.perKeystroke.maxMs >= CATALOGUE_SEARCH_TARGET_MS)
+    missed.push(`catalogue search: ${catalogueSearch.perKeystroke.maxMs} ms a keystroke`);
+  if (loadPath.after.scriptKib > LOAD_PATH_BUDGET_KIB)
+    missed.push(`load path: ${loadPath.after.scriptKib} KiB > ${LOAD_PATH_BUDGET_KIB} KiB`);
   if (missed.length > 0) {
     console.log(`Targets missed: ${missed.join("; ")}`);
     process.exitCode = 1;

@@ -55,11 +55,26 @@ export function scaleSheet(symbols: readonly string[], size: number): SheetCell[
   for (let i = 0; cells.length < size; i += 1) {
     const slot = i % 20;
     const n = Math.floor(i / 20);
-    if (slot < 14) cells.push({ kind: "latest", symbol: symbols[n % symbols.length] ?? "", field: ["value", "asOf", "stale"][slot % 3] ?? "value" });
-    else if (slot < 17) cells.push({ kind: "latest", symbol: fixSymbols[n % fixSymbols.length] ?? "", field: ["confidence", "status", "publicationMode"][slot - 14] ?? "status" });
+    if (slot < 14)
+      cells.push({
+        kind: "latest",
+        symbol: symbols[n % symbols.length] ?? "",
+        field: ["value", "asOf", "stale"][slot % 3] ?? "value",
+      });
+    else if (slot < 17)
+      cells.push({
+        kind: "latest",
+        symbol: fixSymbols[n % fixSymbols.length] ?? "",
+        field: ["confidence", "status", "publicationMode"][slot - 14] ?? "status",
+      });
     else if (slot < 19) {
       const end = 5 + (n % 40);
-      cells.push({ kind: "history", symbol: historySymbols[n % historySymbols.length] ?? "", start: daysAgo(end + 120), end: daysAgo(end) });
+      cells.push({
+        kind: "history",
+        symbol: historySymbols[n % historySymbols.length] ?? "",
+        start: daysAgo(end + 120),
+        end: daysAgo(end),
+      });
     } else cells.push({ kind: "vol", symbol: historySymbols[n % historySymbols.length] ?? "", days: 30 });
   }
   return cells;
@@ -76,8 +91,16 @@ function isError(result: FormulaResult): boolean {
   return Array.isArray(result) && result.some((row) => row.some((cell) => isCellError(cell)));
 }
 
-async function runScale(url: string, requestLog: () => Promise<readonly { status: number }[]>, reset: () => Promise<void>, sheet: readonly SheetCell[]): Promise<ScaleRow> {
-  const engine = new RequestEngine({ baseUrl: url }, { storage: new MemoryStorage(), rateWindowMs: WINDOW_MS, budgetChannel: null });
+async function runScale(
+  url: string,
+  requestLog: () => Promise<readonly { status: number }[]>,
+  reset: () => Promise<void>,
+  sheet: readonly SheetCell[],
+): Promise<ScaleRow> {
+  const engine = new RequestEngine(
+    { baseUrl: url },
+    { storage: new MemoryStorage(), rateWindowMs: WINDOW_MS, budgetChannel: null },
+  );
   engine.setVisible(() => true); // the whole sheet counts as visible, as a used range under 10,000 cells does
   await reset();
   let peakHeap = 0;
@@ -86,7 +109,11 @@ async function runScale(url: string, requestLog: () => Promise<readonly { status
   const started = performance.now();
   const results = await Promise.all(
     sheet.map((cell, i) => {
-      const env: FormulaEnv = { source: new CellSource(() => Promise.resolve(engine), cellCall(addressOf(i), false)), caps: { formattedNumbers: true }, settleMs: engine.options.settleBoundMs };
+      const env: FormulaEnv = {
+        source: new CellSource(() => Promise.resolve(engine), cellCall(addressOf(i), false)),
+        caps: { formattedNumbers: true },
+        settleMs: engine.options.settleBoundMs,
+      };
       return evaluateCell(env, cell);
     }),
   );
@@ -116,11 +143,21 @@ export async function scaleScenario(): Promise<ScaleRow[]> {
     const catalogue = await new IndexDataClient({ baseUrl: service.url }).listIndexes();
     // The added indexes first: they have history back to 2022 (a young index has none 120 days back).
     const withData = catalogue.filter((i) => i.latestValue !== undefined && i.isActive).map((i) => i.symbol);
-    const symbols = [...withData.filter((s) => s.startsWith("SCALE-")), ...withData.filter((s) => !s.startsWith("SCALE-"))];
+    const symbols = [
+      ...withData.filter((s) => s.startsWith("SCALE-")),
+      ...withData.filter((s) => !s.startsWith("SCALE-")),
+    ];
     const rows: ScaleRow[] = [];
     for (const size of SIZES) {
       await sleep(WINDOW_MS); // each sheet opens on a fresh window
-      rows.push(await runScale(service.url, () => service.requestLog(), () => service.resetRequestLog(), scaleSheet(symbols, size)));
+      rows.push(
+        await runScale(
+          service.url,
+          () => service.requestLog(),
+          () => service.resetRequestLog(),
+          scaleSheet(symbols, size),
+        ),
+      );
     }
     return rows;
   } finally {
@@ -142,7 +179,11 @@ export async function queueScenario(sizes: readonly number[] = [1_000, 3_000, 6_
   for (const n of sizes) {
     const budget = new RateBudget({ limit: 1000, windowMs: 60_000, marginMs: 250 });
     const hints = new LaneHints();
-    const scheduler = new Scheduler(budget, hints, { maxQueueWaitMs: 3_600_000, maxInFlight: 48, clock: { now: () => Date.now(), setTimer: () => undefined, clearTimer: () => undefined } });
+    const scheduler = new Scheduler(budget, hints, {
+      maxQueueWaitMs: 3_600_000,
+      maxInFlight: 48,
+      clock: { now: () => Date.now(), setTimer: () => undefined, clearTimer: () => undefined },
+    });
     const keys = Array.from({ length: n }, (_, i) => `volatility|SYM-${i % 200}|${i}`);
     hints.setVisible(() => true, keys);
     const never = () => new Promise<never>(() => undefined);
@@ -159,7 +200,9 @@ export function scaleLines(rows: readonly ScaleRow[], queue: readonly QueueRow[]
   const keys = Object.keys(rows[0]?.bookkeeping ?? {});
   return [
     "Scale (200 symbols, the whole sheet visible, one fresh window each; bookkeeping after the run):",
-    "| cells | floor | requests | 429s | error cells | settled ms | CPU ms per 1,000 cells | peak heap MB | " + keys.join(" | ") + " |",
+    "| cells | floor | requests | 429s | error cells | settled ms | CPU ms per 1,000 cells | peak heap MB | " +
+      keys.join(" | ") +
+      " |",
     ...rows.map(
       (r) =>
         `| ${r.cells} | ${r.floor} | ${r.requests} | ${r.rateLimited} | ${r.errorCells} | ${r.settledMs} | ${r.cpuMsPer1000} | ${r.peakHeapMb} | ` +

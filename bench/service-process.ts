@@ -26,7 +26,8 @@ async function main(): Promise<void> {
   service.faults.setLatency(latencyMs ?? 0);
   const reply = (message: ServiceReply) => process.send?.(message);
   process.on("message", (command: ServiceCommand) => {
-    if (command.type === "log") reply({ type: "log", entries: service.requests.map(({ path, status }) => ({ path, status })) });
+    if (command.type === "log")
+      reply({ type: "log", entries: service.requests.map(({ path, status }) => ({ path, status })) });
     if (command.type === "reset") {
       service.resetRequestLog();
       reply({ type: "reset" });

@@ -81,7 +81,12 @@ export const SHEET_3000: SheetSize = {
  * The sheet over `symbols` (indexes with data, from the catalogue), as of `today` (epoch ms). History
  * cells use `historySymbols` (indexes with two years of history; a young index has none that far back).
  */
-export function buildSheet(symbols: readonly string[], size: SheetSize, historySymbols: readonly string[] = symbols, today = Date.now()): SheetCell[] {
+export function buildSheet(
+  symbols: readonly string[],
+  size: SheetSize,
+  historySymbols: readonly string[] = symbols,
+  today = Date.now(),
+): SheetCell[] {
   // Half the symbols show figures of the full fix (confidence, status...); the others only value and date.
   const fixSymbols = symbols.slice(0, Math.ceil(symbols.length / 2));
   const valueSymbols = symbols.slice(fixSymbols.length);

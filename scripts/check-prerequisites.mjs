@@ -22,20 +22,27 @@ function missing() {
   const problems = [];
   const absent = SHARED_FILES.filter((file) => !existsSync(join(SHARED, file)));
   if (absent.length === SHARED_FILES.length) {
-    problems.push(`${SHARED} is missing: put the shared folder (the service spec and Microsoft's manifest schemas) beside the repository`);
+    problems.push(
+      `${SHARED} is missing: put the shared folder (the service spec and Microsoft's manifest schemas) beside the repository`,
+    );
   } else {
     problems.push(...absent.map((file) => `${join(SHARED, file)} is missing from the shared folder`));
   }
   if (!onPath("xmllint")) problems.push(`xmllint is not installed (the XML manifest check): ${APT}`);
-  if (!onPath("chromium") && !existsSync("/usr/bin/chromium")) problems.push(`chromium is not installed (the browser tests): ${APT}`);
-  if (!existsSync("/usr/bin/redis-server")) problems.push(`redis-server is not installed (the desk gateway's Redis tests): ${APT}`);
-  if (!existsSync(join(ROOT, "node_modules", ".bin", "jest"))) problems.push("the dependencies are not installed: run npm ci");
+  if (!onPath("chromium") && !existsSync("/usr/bin/chromium"))
+    problems.push(`chromium is not installed (the browser tests): ${APT}`);
+  if (!existsSync("/usr/bin/redis-server"))
+    problems.push(`redis-server is not installed (the desk gateway's Redis tests): ${APT}`);
+  if (!existsSync(join(ROOT, "node_modules", ".bin", "jest")))
+    problems.push("the dependencies are not installed: run npm ci");
   return problems;
 }
 
 const problems = missing();
 if (problems.length > 0) {
   const { version } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8"));
-  console.error(`npm test cannot run yet (index-data-excel ${version}):\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+  console.error(
+    `npm test cannot run yet (index-data-excel ${version}):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+  );
   process.exit(1);
 }

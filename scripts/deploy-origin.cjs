@@ -6,7 +6,9 @@ const DEV_BASE_URL = "https://localhost:3000/";
 const EXAMPLE = "ADDIN_BASE_URL=https://addin.example.com (or https://cdn.example.com/index-data/)";
 
 function refuse(value, why) {
-  return new Error(`ADDIN_BASE_URL ${JSON.stringify(value)} ${why}; set it to the https address dist/ is served from, e.g. ${EXAMPLE}`);
+  return new Error(
+    `ADDIN_BASE_URL ${JSON.stringify(value)} ${why}; set it to the https address dist/ is served from, e.g. ${EXAMPLE}`,
+  );
 }
 
 /**
@@ -22,7 +24,8 @@ function deployBaseUrl(value = process.env.ADDIN_BASE_URL) {
   } catch {
     throw refuse(raw, "is not a URL");
   }
-  if (url.protocol !== "https:") throw refuse(raw, "must start with https:// (Office loads add-in pages only over https)");
+  if (url.protocol !== "https:")
+    throw refuse(raw, "must start with https:// (Office loads add-in pages only over https)");
   // Checked on the raw text: URL parsing already resolved any "..", hiding it.
   if (/(^|[/\\])\.\.([/\\]|$)/.test(raw.replace(/^https:\/\/[^/]*/i, "")) || /%2e%2e/i.test(raw)) {
     throw refuse(raw, 'must not contain ".." in its path');

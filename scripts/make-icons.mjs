@@ -30,18 +30,29 @@ function coverage(inside, x, y) {
 function shapes() {
   const r = 0.18;
   const tile = (u, v) => {
-    const cx = Math.min(Math.max(u, r), 1 - r), cy = Math.min(Math.max(v, r), 1 - r);
+    const cx = Math.min(Math.max(u, r), 1 - r),
+      cy = Math.min(Math.max(v, r), 1 - r);
     return (u - cx) ** 2 + (v - cy) ** 2 <= r * r;
   };
-  const bars = [[0.2, 0.62], [0.42, 0.46], [0.64, 0.3]];
+  const bars = [
+    [0.2, 0.62],
+    [0.42, 0.46],
+    [0.64, 0.3],
+  ];
   const bar = (u, v) => bars.some(([x0, top]) => u >= x0 && u <= x0 + 0.16 && v >= top && v <= 0.82);
-  const pts = [[0.16, 0.5], [0.42, 0.32], [0.58, 0.38], [0.86, 0.14]];
+  const pts = [
+    [0.16, 0.5],
+    [0.42, 0.32],
+    [0.58, 0.38],
+    [0.86, 0.14],
+  ];
   const line = (u, v) => pts.slice(1).some(([x1, y1], k) => distToSegment(u, v, pts[k], [x1, y1]) <= 0.045);
   return { tile, bar, line };
 }
 
 function distToSegment(u, v, [ax, ay], [bx, by]) {
-  const dx = bx - ax, dy = by - ay;
+  const dx = bx - ax,
+    dy = by - ay;
   const t = Math.max(0, Math.min(1, ((u - ax) * dx + (v - ay) * dy) / (dx * dx + dy * dy)));
   return Math.hypot(u - (ax + t * dx), v - (ay + t * dy));
 }
@@ -59,7 +70,9 @@ function pixels(size, style) {
   const rgba = Buffer.alloc(size * size * 4);
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
-      const a = coverage(scaled(tile), x, y), b = coverage(scaled(bar), x, y), l = coverage(scaled(line), x, y);
+      const a = coverage(scaled(tile), x, y),
+        b = coverage(scaled(bar), x, y),
+        l = coverage(scaled(line), x, y);
       rgba.set(shade(style, a, b, l), (y * size + x) * 4);
     }
   }
@@ -96,7 +109,12 @@ function png(size, style) {
   ihdr.writeUInt32BE(size, 4);
   ihdr.set([8, 6, 0, 0, 0], 8); // 8-bit RGBA, no interlace
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk("IHDR", ihdr), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 mkdirSync(ASSETS, { recursive: true });

@@ -25,7 +25,9 @@ function xmllintProblems(manifestPath = MANIFEST_PATH, schemaPath = SCHEMA_PATH)
   const wellFormed = spawnSync("xmllint", ["--noout", "--nonet", manifestPath], { encoding: "utf8" });
   if (wellFormed.status !== 0) return [`not well-formed XML:\n${wellFormed.stderr.trim()}`];
   if (!existsSync(schemaPath)) return [`schema not found at ${schemaPath} (the repo expects ../shared beside it)`];
-  const valid = spawnSync("xmllint", ["--noout", "--nonet", "--schema", schemaPath, manifestPath], { encoding: "utf8" });
+  const valid = spawnSync("xmllint", ["--noout", "--nonet", "--schema", schemaPath, manifestPath], {
+    encoding: "utf8",
+  });
   return valid.status === 0 ? [] : [`does not match the Office manifest schema:\n${valid.stderr.trim()}`];
 }
 
@@ -69,7 +71,9 @@ function referencedFiles(xml, baseUrl = `${DEV_ORIGIN}/`) {
 
 /** The repository's manifest.xml must be exactly what the description renders for the dev server. */
 function devManifestProblems(xml = readFileSync(MANIFEST_PATH, "utf8")) {
-  return xml === devManifestXml() ? [] : ["manifest.xml differs from scripts/addin/description.cjs: run npm run manifest:dev (never edit it by hand)"];
+  return xml === devManifestXml()
+    ? []
+    : ["manifest.xml differs from scripts/addin/description.cjs: run npm run manifest:dev (never edit it by hand)"];
 }
 
 /** What the build in `distDir` should hold for `baseUrl`, from the functions.json it generated; undefined without one. */
@@ -81,7 +85,9 @@ function expectedFiles(distDir, baseUrl) {
 /** Files under `baseUrl` that `urls` name and `distDir` lacks. */
 function missingFiles(file, urls, baseUrl, distDir) {
   const names = [...new Set(urls.filter((url) => url.startsWith(baseUrl)).map((url) => url.slice(baseUrl.length)))];
-  return names.filter((name) => !existsSync(path.join(distDir, name))).map((name) => `${file} names ${baseUrl}${name}, which is not in ${distDir}`);
+  return names
+    .filter((name) => !existsSync(path.join(distDir, name)))
+    .map((name) => `${file} names ${baseUrl}${name}, which is not in ${distDir}`);
 }
 
 function builtXmlProblems(distDir, baseUrl, expected) {
@@ -93,7 +99,12 @@ function builtXmlProblems(distDir, baseUrl, expected) {
     problems.push(`${file} is not the manifest for ${baseUrl}: rebuild with the same ADDIN_BASE_URL`);
   }
   if (baseUrl !== `${DEV_ORIGIN}/` && /localhost/i.test(built)) problems.push(`${file} still mentions localhost`);
-  return [...problems, ...residProblems(built), ...urlProblems(built, baseUrl), ...missingFiles(file, manifestUrls(built), baseUrl, distDir)];
+  return [
+    ...problems,
+    ...residProblems(built),
+    ...urlProblems(built, baseUrl),
+    ...missingFiles(file, manifestUrls(built), baseUrl, distDir),
+  ];
 }
 
 function builtJsonProblems(distDir, baseUrl, expected) {
@@ -106,7 +117,9 @@ function builtJsonProblems(distDir, baseUrl, expected) {
   } catch (error) {
     return [`${file} is not JSON (${error.message})`];
   }
-  const problems = unifiedSchemaProblems(manifest).map((problem) => `${file} breaks the unified manifest schema: ${problem}`);
+  const problems = unifiedSchemaProblems(manifest).map(
+    (problem) => `${file} breaks the unified manifest schema: ${problem}`,
+  );
   if (expected !== undefined && text !== expected["manifest.json"].toString()) {
     problems.push(`${file} is not the manifest for ${baseUrl}: rebuild with the same ADDIN_BASE_URL`);
   }
@@ -155,7 +168,9 @@ function builtManifestProblems(distDir = DIST_DIR, baseUrl = deployBaseUrl()) {
     ...builtXmlProblems(distDir, baseUrl, expected),
     ...builtJsonProblems(distDir, baseUrl, expected),
     ...appPackageProblems(distDir),
-    ...versioned.filter((name) => !existsSync(path.join(distDir, name))).map((name) => `${path.join(distDir, name)} is missing`),
+    ...versioned
+      .filter((name) => !existsSync(path.join(distDir, name)))
+      .map((name) => `${path.join(distDir, name)} is missing`),
   ];
 }
 

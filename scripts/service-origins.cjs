@@ -32,7 +32,10 @@ function serviceUrl(value, variable) {
 }
 
 function listed(raw) {
-  return (raw ?? "").split(",").map((item) => item.trim()).filter(Boolean);
+  return (raw ?? "")
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -50,7 +53,9 @@ function buildServices(env = process.env, deployBase = DEV_BASE_URL) {
     );
   }
   const defaultUrl = given === "" ? DEV_SERVICE_URL : serviceUrl(given, "INDEX_API_BASE_URL");
-  const extra = listed(env.INDEX_API_ALLOWED_ORIGINS).map((item) => serviceUrl(item, "INDEX_API_ALLOWED_ORIGINS entry"));
+  const extra = listed(env.INDEX_API_ALLOWED_ORIGINS).map((item) =>
+    serviceUrl(item, "INDEX_API_ALLOWED_ORIGINS entry"),
+  );
   const choices = [...new Set([defaultUrl, ...extra])];
   const origins = [...new Set(choices.map((choice) => new URL(choice).origin))];
   return { defaultUrl, choices, origins, local: given === "" };

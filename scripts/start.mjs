@@ -59,7 +59,8 @@ function ensureCerts() {
     shell: WINDOWS,
   });
   const missing = CERT_FILES.filter((file) => !existsSync(file));
-  if (missing.length > 0) fail(`certificate files still missing: ${missing.join(", ")}\n${install.stdout ?? ""}${install.stderr ?? ""}`);
+  if (missing.length > 0)
+    fail(`certificate files still missing: ${missing.join(", ")}\n${install.stdout ?? ""}${install.stderr ?? ""}`);
   if (install.status !== 0 || /sudo: |not found|unable to install/i.test(`${install.stdout}${install.stderr}`)) {
     console.warn(
       `npm start: the development CA could not be trusted here, so Excel on the web and desktop Office will refuse ${DEV_URL} until you trust ${join(CERT_DIR, "ca.crt")} by hand (see CONTRIBUTING.md, "Trust the development certificate").`,
@@ -84,7 +85,13 @@ let stopping = false;
  * on Windows, taskkill /T does the same for the process tree.
  */
 function startChild(name, command, args) {
-  const child = spawn(...run(command, args), { cwd: ROOT, stdio: "inherit", detached: !WINDOWS, shell: WINDOWS, env: process.env });
+  const child = spawn(...run(command, args), {
+    cwd: ROOT,
+    stdio: "inherit",
+    detached: !WINDOWS,
+    shell: WINDOWS,
+    env: process.env,
+  });
   children.set(name, child);
   child.on("error", (error) => stop(`${name} could not start: ${error.message}`, 1));
   child.on("exit", (code, signal) => {
@@ -126,7 +133,9 @@ function waitFor(url, get, options = {}) {
         resolve();
       });
       req.setTimeout(2000, () => req.destroy());
-      req.on("error", () => (Date.now() > deadline ? reject(new Error(`${url} did not answer`)) : setTimeout(attempt, 500)));
+      req.on("error", () =>
+        Date.now() > deadline ? reject(new Error(`${url} did not answer`)) : setTimeout(attempt, 500),
+      );
     };
     attempt();
   });

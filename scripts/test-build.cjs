@@ -19,18 +19,28 @@ function filesUnder(entry) {
   const full = path.join(REPO_ROOT, entry);
   if (!existsSync(full)) return [];
   if (!statSync(full).isDirectory()) return [entry];
-  return readdirSync(full).sort().flatMap((name) => filesUnder(path.join(entry, name)));
+  return readdirSync(full)
+    .sort()
+    .flatMap((name) => filesUnder(path.join(entry, name)));
 }
 
 /** A hash of every input's path and content: equal means the last test build is this tree's. */
 function fingerprint() {
   const hash = createHash("sha256");
-  for (const file of INPUTS.flatMap(filesUnder)) hash.update(`${file}\0`).update(readFileSync(path.join(REPO_ROOT, file))).update("\0");
+  for (const file of INPUTS.flatMap(filesUnder))
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(path.join(REPO_ROOT, file)))
+      .update("\0");
   return hash.digest("hex");
 }
 
 function isFresh(print) {
-  return existsSync(path.join(TEST_DIST, "taskpane.html")) && existsSync(FINGERPRINT_FILE) && readFileSync(FINGERPRINT_FILE, "utf8") === print;
+  return (
+    existsSync(path.join(TEST_DIST, "taskpane.html")) &&
+    existsSync(FINGERPRINT_FILE) &&
+    readFileSync(FINGERPRINT_FILE, "utf8") === print
+  );
 }
 
 /**

@@ -1,5 +1,11 @@
 import cors from "@fastify/cors";
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from "fastify";
 import { cacheHeaders, type Served } from "./cache-headers";
 import { GatewayError } from "./gateway-error";
 import { healthBody, windowStart, type HealthSources } from "./health";
@@ -28,8 +34,13 @@ interface AppOptions {
 }
 
 /** CORS as the service's own: GET only, the key's two headers; the caching headers readable by the page. A bare OPTIONS is a preflight too. */
-const CORS_RULES = { methods: ["GET", "HEAD", "OPTIONS"], allowedHeaders: ["X-API-Key", "Authorization", "Content-Type"], strictPreflight: false,
-  exposedHeaders: ["age", "cache-status", "retry-after"], maxAge: 600 };
+const CORS_RULES = {
+  methods: ["GET", "HEAD", "OPTIONS"],
+  allowedHeaders: ["X-API-Key", "Authorization", "Content-Type"],
+  strictPreflight: false,
+  exposedHeaders: ["age", "cache-status", "retry-after"],
+  maxAge: 600,
+};
 
 function unauthorized(presented: string | undefined): GatewayError {
   const message =
@@ -69,14 +80,22 @@ function registerEndpoint(app: FastifyInstance, endpoint: Endpoint, options: App
 function clientMistake(error: unknown): GatewayError | undefined {
   const status = Number((error as { statusCode?: unknown } | null)?.statusCode);
   if (!(status >= 400 && status < 500)) return undefined;
-  return new GatewayError(status, "BAD_REQUEST", "The request is not one this gateway can read (bad URL encoding or headers).");
+  return new GatewayError(
+    status,
+    "BAD_REQUEST",
+    "The request is not one this gateway can read (bad URL encoding or headers).",
+  );
 }
 
 function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const known = error instanceof GatewayError ? error : clientMistake(error);
   if (known === undefined) request.log.error({ err: error }, "unexpected failure");
-  const answer = known ?? new GatewayError(500, "INTERNAL_ERROR", "The gateway failed unexpectedly; its log has the details.");
-  return reply.code(answer.statusCode).headers({ "cache-control": "no-store", ...answer.headers }).send(answer.toBody());
+  const answer =
+    known ?? new GatewayError(500, "INTERNAL_ERROR", "The gateway failed unexpectedly; its log has the details.");
+  return reply
+    .code(answer.statusCode)
+    .headers({ "cache-control": "no-store", ...answer.headers })
+    .send(answer.toBody());
 }
 
 /** The gateway's HTTP face: the service's own paths and error shape, CORS for the add-in, a desk token on every call. */
@@ -92,7 +111,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest("deskUser", null);
   app.decorateRequest("servedHow", null);
   // No origin listed: no CORS headers at all (the CLI, or pages that reach the gateway through their own origin).
-  await app.register(cors, { ...CORS_RULES, origin: options.allowOrigins.length > 0 ? [...options.allowOrigins] : false });
+  await app.register(cors, {
+    ...CORS_RULES,
+    origin: options.allowOrigins.length > 0 ? [...options.allowOrigins] : false,
+  });
   app.addHook("onRequest", async (request) => {
     if (request.method === "OPTIONS") return;
     const user = identify(request, options.tokens());
@@ -101,7 +123,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.addHook("onResponse", async (request, reply) => {
     // One line per request; the URL holds only the path and dates, never a token (tokens travel in headers).
-    request.log.info({ user: request.deskUser, method: request.method, url: request.url, status: reply.statusCode, served: request.servedHow, ms: Math.round(reply.elapsedTime) }, "request");
+    request.log.info(
+      {
+        user: request.deskUser,
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        served: request.servedHow,
+        ms: Math.round(reply.elapsedTime),
+      },
+      "request",
+    );
   });
   app.setErrorHandler(async (error, request, reply) => answerError(error, request, reply));
   app.setNotFoundHandler(async (request) => {

@@ -43,7 +43,8 @@ const KEY_FLAGS = /^--(upstream-key|api-key|key)(=|$)/;
 function whole(flag: string, text: string | undefined, min: number, max: number): number | undefined {
   if (text === undefined) return undefined;
   const n = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!(n >= min && n <= max)) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${text}".`);
+  if (!(n >= min && n <= max))
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}, got "${text}".`);
   return n;
 }
 
@@ -59,10 +60,17 @@ function ttlsOf(entries: readonly string[]): Partial<TtlTable> {
 }
 
 function newToken(argv: readonly string[]): NewTokenCommand {
-  const { values, positionals } = parseArgs({ args: [...argv], options: { tokens: { type: "string" } }, allowPositionals: true, strict: true });
+  const { values, positionals } = parseArgs({
+    args: [...argv],
+    options: { tokens: { type: "string" } },
+    allowPositionals: true,
+    strict: true,
+  });
   const [name, ...extra] = positionals;
-  if (name === undefined || extra.length > 0) throw new UsageError("new-token takes one NAME: npm run gateway -- new-token alice --tokens tokens.txt");
-  if (values.tokens === undefined) throw new UsageError("new-token needs --tokens FILE: the file the token's hash is appended to.");
+  if (name === undefined || extra.length > 0)
+    throw new UsageError("new-token takes one NAME: npm run gateway -- new-token alice --tokens tokens.txt");
+  if (values.tokens === undefined)
+    throw new UsageError("new-token needs --tokens FILE: the file the token's hash is appended to.");
   return { command: "new-token", name, tokensFile: values.tokens };
 }
 
@@ -87,10 +95,12 @@ function serve(argv: readonly string[]): ServeCommand {
     },
     strict: true,
   });
-  if (values.upstream === undefined) throw new UsageError("--upstream URL is required: the Index Data Service the desk uses.");
+  if (values.upstream === undefined)
+    throw new UsageError("--upstream URL is required: the Index Data Service the desk uses.");
   const port = whole("--port", values.port, 0, 65_535);
   if (port === undefined) throw new UsageError("--port N is required.");
-  if ((values["tls-cert"] === undefined) !== (values["tls-key"] === undefined)) throw new UsageError("--tls-cert and --tls-key go together.");
+  if ((values["tls-cert"] === undefined) !== (values["tls-key"] === undefined))
+    throw new UsageError("--tls-cert and --tls-key go together.");
   const cacheMb = whole("--cache-mb", values["cache-mb"], 1, 1_000_000);
   const windowMs = whole("--rate-window-ms", values["rate-window-ms"], 1000, 3_600_000);
   const upstreamTimeoutMs = whole("--upstream-timeout-ms", values["upstream-timeout-ms"], 100, 60_000);
@@ -105,7 +115,9 @@ function serve(argv: readonly string[]): ServeCommand {
     ...(values.redis !== undefined ? { redis: values.redis } : {}),
     ...(values.tokens !== undefined ? { tokensFile: values.tokens } : {}),
     ...(values["upstream-key-file"] !== undefined ? { upstreamKeyFile: values["upstream-key-file"] } : {}),
-    ...(values["tls-cert"] !== undefined && values["tls-key"] !== undefined ? { tls: { cert: values["tls-cert"], key: values["tls-key"] } } : {}),
+    ...(values["tls-cert"] !== undefined && values["tls-key"] !== undefined
+      ? { tls: { cert: values["tls-cert"], key: values["tls-key"] } }
+      : {}),
     ...(cacheMb !== undefined ? { cacheBytes: cacheMb * 1024 * 1024 } : {}),
     ...(windowMs !== undefined ? { windowMs } : {}),
     ...(upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs } : {}),
@@ -115,7 +127,9 @@ function serve(argv: readonly string[]): ServeCommand {
 /** The command line, or a UsageError saying what to change. */
 export function parseCommandLine(argv: readonly string[]): ServeCommand | NewTokenCommand {
   if (argv.some((arg) => KEY_FLAGS.test(arg))) {
-    throw new UsageError("The upstream key is never given as a flag (flags show in ps): set INDEX_GATEWAY_UPSTREAM_KEY, or give --upstream-key-file FILE.");
+    throw new UsageError(
+      "The upstream key is never given as a flag (flags show in ps): set INDEX_GATEWAY_UPSTREAM_KEY, or give --upstream-key-file FILE.",
+    );
   }
   try {
     return argv[0] === "new-token" ? newToken(argv.slice(1)) : serve(argv);

@@ -42,7 +42,8 @@ export class FairQueue {
     }
     return new Promise<void>((resolve, reject) => {
       const timer = this.options.clock.setTimer(() => {
-        if (this.remove(waiter)) reject(this.refusal(`the desk's budget had no room within ${this.options.maxWaitMs / 1000} s`));
+        if (this.remove(waiter))
+          reject(this.refusal(`the desk's budget had no room within ${this.options.maxWaitMs / 1000} s`));
       }, this.options.maxWaitMs);
       const waiter: Waiter = { user, resolve, timer };
       line.push(waiter);
@@ -58,8 +59,13 @@ export class FairQueue {
 
   private refusal(why: string): GatewayError {
     const queued = [...this.lines.values()].reduce((sum, line) => sum + line.length, 0);
-    const seconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(((queued + 1) * this.options.msPerSend()) / 1000)));
-    return new GatewayError(429, "RATE_LIMITED", `Not sent: ${why}. Retry in ${seconds} s.`, { "retry-after": String(seconds) });
+    const seconds = Math.min(
+      MAX_RETRY_AFTER_SECONDS,
+      Math.max(1, Math.ceil(((queued + 1) * this.options.msPerSend()) / 1000)),
+    );
+    return new GatewayError(429, "RATE_LIMITED", `Not sent: ${why}. Retry in ${seconds} s.`, {
+      "retry-after": String(seconds),
+    });
   }
 
   private remove(waiter: Waiter): boolean {

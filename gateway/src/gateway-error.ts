@@ -23,6 +23,11 @@ export class GatewayError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { statusCode: this.statusCode, error: STATUS_CODES[this.statusCode] ?? "Error", code: this.code, message: this.message };
+    return {
+      statusCode: this.statusCode,
+      error: STATUS_CODES[this.statusCode] ?? "Error",
+      code: this.code,
+      message: this.message,
+    };
   }
 }

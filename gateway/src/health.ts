@@ -19,7 +19,9 @@ export interface HealthSources {
 }
 
 export function upstreamSeen(result: UpstreamResult, at: number): UpstreamSeen {
-  return result.ok ? { status: result.status, at } : { ...(result.status !== undefined ? { status: result.status } : {}), reason: result.reason, at };
+  return result.ok
+    ? { status: result.status, at }
+    : { ...(result.status !== undefined ? { status: result.status } : {}), reason: result.reason, at };
 }
 
 /** The start of the current window, by the clock: windows are aligned, so every replica counts in the same one. */
@@ -28,7 +30,14 @@ export function windowStart(now: number, windowMs: number): number {
 }
 
 function upstreamFailing(seen: UpstreamSeen | undefined): boolean {
-  return seen !== undefined && (seen.status === undefined || seen.status >= 500 || seen.status === 401 || seen.status === 403 || seen.status === 429);
+  return (
+    seen !== undefined &&
+    (seen.status === undefined ||
+      seen.status >= 500 ||
+      seen.status === 401 ||
+      seen.status === 403 ||
+      seen.status === 429)
+  );
 }
 
 /** GET /gateway/health. Requests by user only for a caller with a desk token: names are the desk's business. */
@@ -36,13 +45,17 @@ export async function healthBody(sources: HealthSources, withUsers: boolean): Pr
   const now = sources.now();
   const shared = sources.store.sharedState();
   const seen = sources.lastUpstream();
-  const reasons = [...(shared === "down" ? ["redis-down"] : []), ...(upstreamFailing(seen) ? ["upstream-failing"] : [])];
+  const reasons = [
+    ...(shared === "down" ? ["redis-down"] : []),
+    ...(upstreamFailing(seen) ? ["upstream-failing"] : []),
+  ];
   const budget = await sources.store.budget(now);
   const start = windowStart(now, sources.windowMs);
   return {
     status: reasons.length === 0 ? "ok" : "degraded",
     reasons,
-    store: shared === undefined ? { kind: "memory" } : { kind: "redis", redis: shared, replicas: sources.store.replicas() },
+    store:
+      shared === undefined ? { kind: "memory" } : { kind: "redis", redis: shared, replicas: sources.store.replicas() },
     upstream: {
       origin: sources.upstreamOrigin,
       lastStatus: seen?.status ?? null,
@@ -57,6 +70,8 @@ export async function healthBody(sources: HealthSources, withUsers: boolean): Pr
       pausedForSeconds: Math.ceil(budget.pausedForMs / 1000),
     },
     window: { start: new Date(start).toISOString(), seconds: sources.windowMs / 1000 },
-    ...(withUsers ? { requestsByUser: await sources.store.requestsByUser(start), waitingByUser: sources.queue.waiting() } : {}),
+    ...(withUsers
+      ? { requestsByUser: await sources.store.requestsByUser(start), waitingByUser: sources.queue.waiting() }
+      : {}),
   };
 }

@@ -63,22 +63,46 @@ const HEARTBEAT_MS = 2000;
 
 /** Keys of one upstream and key, so desks sharing a server never share a cache or a budget; the key only as a hash. */
 function prefixOf(upstream: string, key: string | undefined): string {
-  return `idg:${createHash("sha256").update(`${upstream}\n${key ?? ""}`).digest("hex").slice(0, 16)}:`;
+  return `idg:${createHash("sha256")
+    .update(`${upstream}\n${key ?? ""}`)
+    .digest("hex")
+    .slice(0, 16)}:`;
 }
 
 function upstreamUrl(options: GatewayOptions): string {
   const checked = checkBaseUrl(options.upstream);
   if (!checked.ok) throw new Error(`--upstream: ${checked.message}`);
   if (options.upstreamKey !== undefined && !keyTransportAllowed(checked.url)) {
-    throw new Error("The upstream key is only sent over https (or plain http to this machine): give an https:// --upstream.");
+    throw new Error(
+      "The upstream key is only sent over https (or plain http to this machine): give an https:// --upstream.",
+    );
   }
   return checked.url;
 }
 
-function storeFor(options: GatewayOptions, baseUrl: string, rules: BudgetRules, clock: Clock, staleIfErrorMs: number): ReplicaStore {
-  const local = new MemoryStore({ rules, clock, ...(options.cacheBytes !== undefined ? { maxBytes: options.cacheBytes } : {}) });
-  const shared = options.redisUrl === undefined ? undefined : new RedisStore({ url: options.redisUrl, prefix: prefixOf(baseUrl, options.upstreamKey), rules });
-  return new ReplicaStore({ local, ...(shared !== undefined ? { shared } : {}), staleIfErrorMs, now: () => clock.now(), ...(options.onStoreState ? { onSharedState: options.onStoreState } : {}) });
+function storeFor(
+  options: GatewayOptions,
+  baseUrl: string,
+  rules: BudgetRules,
+  clock: Clock,
+  staleIfErrorMs: number,
+): ReplicaStore {
+  const local = new MemoryStore({
+    rules,
+    clock,
+    ...(options.cacheBytes !== undefined ? { maxBytes: options.cacheBytes } : {}),
+  });
+  const shared =
+    options.redisUrl === undefined
+      ? undefined
+      : new RedisStore({ url: options.redisUrl, prefix: prefixOf(baseUrl, options.upstreamKey), rules });
+  return new ReplicaStore({
+    local,
+    ...(shared !== undefined ? { shared } : {}),
+    staleIfErrorMs,
+    now: () => clock.now(),
+    ...(options.onStoreState ? { onSharedState: options.onStoreState } : {}),
+  });
 }
 
 interface Parts {
@@ -96,11 +120,21 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   const store = storeFor(options, baseUrl, rules, clock, staleIfErrorMs);
   await store.start(5000);
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 5000;
-  const upstream = new Upstream({ baseUrl, ...(options.upstreamKey !== undefined ? { apiKey: options.upstreamKey } : {}), timeoutMs: upstreamTimeoutMs });
+  const upstream = new Upstream({
+    baseUrl,
+    ...(options.upstreamKey !== undefined ? { apiKey: options.upstreamKey } : {}),
+    timeoutMs: upstreamTimeoutMs,
+  });
   const maxQueueWaitMs = options.maxQueueWaitMs ?? 4000;
   let limit = rules.assumedLimit;
   let lastUpstream: UpstreamSeen | undefined;
-  const queue = new FairQueue({ takeSend: () => store.takeSend(clock.now(), 1), maxWaitMs: maxQueueWaitMs, maxPerUser: options.maxQueuedPerUser ?? 200, msPerSend: () => windowMs / limit, clock });
+  const queue = new FairQueue({
+    takeSend: () => store.takeSend(clock.now(), 1),
+    maxWaitMs: maxQueueWaitMs,
+    maxPerUser: options.maxQueuedPerUser ?? 200,
+    msPerSend: () => windowMs / limit,
+    clock,
+  });
   const resolver = new Resolver({
     store,
     upstream,
@@ -114,7 +148,14 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
       if (result.reading.limit !== undefined) limit = result.reading.limit;
     },
   });
-  const health: HealthSources = { store, queue, upstreamOrigin: upstream.origin, windowMs, now: () => clock.now(), lastUpstream: () => lastUpstream };
+  const health: HealthSources = {
+    store,
+    queue,
+    upstreamOrigin: upstream.origin,
+    windowMs,
+    now: () => clock.now(),
+    lastUpstream: () => lastUpstream,
+  };
   return { store, queue, resolver, health };
 }
 

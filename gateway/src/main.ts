@@ -17,21 +17,28 @@ function upstreamKey(command: ServeCommand): { key?: string; from: string } {
   const checked = checkApiKey(text);
   const from = file !== undefined ? `the file ${file}` : KEY_VARIABLE;
   if (!checked.ok) throw new UsageError(`The upstream key in ${from}: ${checked.message}`);
-  if (file !== undefined && (statSync(file).mode & 0o077) !== 0) console.log(`Warning: ${file} can be read by other users; chmod 600 it.`);
+  if (file !== undefined && (statSync(file).mode & 0o077) !== 0)
+    console.log(`Warning: ${file} can be read by other users; chmod 600 it.`);
   return checked.key === undefined ? { from: "none: anonymous" } : { key: checked.key, from };
 }
 
 /** The tokens, or undefined with --no-auth; refuses to run open to the network. */
 function tokenSource(command: ServeCommand): () => readonly DeskToken[] | undefined {
   if (command.noAuth) {
-    if (command.tokensFile !== undefined) throw new UsageError("--no-auth and --tokens contradict each other: give one.");
-    if (!isLoopbackHost(command.host)) throw new UsageError(`--no-auth is only allowed on a loopback host (127.0.0.1, ::1, localhost), not ${command.host}.`);
+    if (command.tokensFile !== undefined)
+      throw new UsageError("--no-auth and --tokens contradict each other: give one.");
+    if (!isLoopbackHost(command.host))
+      throw new UsageError(
+        `--no-auth is only allowed on a loopback host (127.0.0.1, ::1, localhost), not ${command.host}.`,
+      );
     console.log("Authentication is OFF (--no-auth): anyone on this machine can use the gateway, and its upstream key.");
     return () => undefined;
   }
   const file = command.tokensFile;
   if (file === undefined) {
-    throw new UsageError("--tokens FILE is required: it lists who may use the gateway. Create it with: npm run gateway -- new-token NAME --tokens FILE");
+    throw new UsageError(
+      "--tokens FILE is required: it lists who may use the gateway. Create it with: npm run gateway -- new-token NAME --tokens FILE",
+    );
   }
   let tokens = loadTokens(file);
   if (tokens.length === 0) console.log(`Warning: ${file} lists no tokens yet; every request will get 401.`);
@@ -67,21 +74,36 @@ async function serve(command: ServeCommand): Promise<void> {
     allowOrigins: command.allowOrigins,
     ttls: command.ttls,
     logger: { level: "info" },
-    onStoreState: (state, reason) => console.log(state === "down" ? `Redis is away (${reason ?? "no answer"}): serving from this replica's memory, degraded.` : "Redis is back: sharing the cache, locks and budget again."),
+    onStoreState: (state, reason) =>
+      console.log(
+        state === "down"
+          ? `Redis is away (${reason ?? "no answer"}): serving from this replica's memory, degraded.`
+          : "Redis is back: sharing the cache, locks and budget again.",
+      ),
     ...(key !== undefined ? { upstreamKey: key } : {}),
     ...(command.redis !== undefined ? { redisUrl: command.redis } : {}),
-    ...(command.tls !== undefined ? { https: { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) } } : {}),
+    ...(command.tls !== undefined
+      ? { https: { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) } }
+      : {}),
     ...(command.cacheBytes !== undefined ? { cacheBytes: command.cacheBytes } : {}),
     ...(command.windowMs !== undefined ? { windowMs: command.windowMs } : {}),
     ...(command.upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs: command.upstreamTimeoutMs } : {}),
   };
   const store = command.redis !== undefined ? `redis at ${redisPlace(command.redis)}` : "memory";
   const gateway = await startGateway(options);
-  console.log(`Index Data gateway listening on ${gateway.url}; upstream ${new URL(command.upstream).origin} (key: ${from}); store: ${store}.`);
+  console.log(
+    `Index Data gateway listening on ${gateway.url}; upstream ${new URL(command.upstream).origin} (key: ${from}); store: ${store}.`,
+  );
   if (command.tls === undefined && !isLoopbackHost(command.host)) {
-    console.log("Warning: plain http on the network. The add-in sends a token over http only to this machine: give --tls-cert/--tls-key, or put a TLS-terminating proxy in front (docs/gateway.md).");
+    console.log(
+      "Warning: plain http on the network. The add-in sends a token over http only to this machine: give --tls-cert/--tls-key, or put a TLS-terminating proxy in front (docs/gateway.md).",
+    );
   }
-  const stop = () => void gateway.close().then(() => process.exit(0), () => process.exit(1));
+  const stop = () =>
+    void gateway.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }

@@ -75,7 +75,8 @@ export class Resolver {
       if (await store.lock(resource.path, this.owner, LOCK_LEASE_MS)) {
         // Another replica may have stored the answer and let go of the lock since this one looked: look again.
         const stored = await store.getAnswer(resource.path);
-        if (stored === undefined || !fresh(stored, clock.now())) return this.fetchHoldingLock(resource, user, stored ?? cached);
+        if (stored === undefined || !fresh(stored, clock.now()))
+          return this.fetchHoldingLock(resource, user, stored ?? cached);
         await store.unlock(resource.path, this.owner).catch(() => undefined);
         return { how: "collapsed", answer: stored };
       }
@@ -84,7 +85,12 @@ export class Resolver {
       if (answer !== undefined && fresh(answer, clock.now())) return { how: "collapsed", answer };
       if (clock.now() >= deadline) {
         if (cached !== undefined) return { how: "stale", answer: cached };
-        throw new GatewayError(503, "SERVICE_UNAVAILABLE", "Not answered: another request for the same data is still waiting for the Index Data Service. Try again shortly.", { "retry-after": "1" });
+        throw new GatewayError(
+          503,
+          "SERVICE_UNAVAILABLE",
+          "Not answered: another request for the same data is still waiting for the Index Data Service. Try again shortly.",
+          { "retry-after": "1" },
+        );
       }
     }
   }
@@ -95,7 +101,14 @@ export class Resolver {
     let renewal: TimerHandle | undefined;
     const renew = () => {
       if (!holding) return;
-      renewal = clock.setTimer(() => void store.renew(resource.path, this.owner, LOCK_LEASE_MS).catch(() => false).finally(renew), LOCK_LEASE_MS / 3);
+      renewal = clock.setTimer(
+        () =>
+          void store
+            .renew(resource.path, this.owner, LOCK_LEASE_MS)
+            .catch(() => false)
+            .finally(renew),
+        LOCK_LEASE_MS / 3,
+      );
     };
     renew();
     try {
@@ -144,16 +157,35 @@ export class Resolver {
   }
 
   private failed(result: Extract<UpstreamResult, { ok: false }>, cached: CachedAnswer | undefined): Served {
-    if (cached !== undefined) return { how: "stale", answer: cached, ...(result.status !== undefined ? { upstreamStatus: result.status } : {}) };
+    if (cached !== undefined)
+      return {
+        how: "stale",
+        answer: cached,
+        ...(result.status !== undefined ? { upstreamStatus: result.status } : {}),
+      };
     if (result.status === 401 || result.status === 403) {
-      throw new GatewayError(502, "UPSTREAM_KEY_REFUSED", `The Index Data Service refused the gateway's own key (HTTP ${result.status}). Your desk token is fine: tell the gateway's administrator.`);
+      throw new GatewayError(
+        502,
+        "UPSTREAM_KEY_REFUSED",
+        `The Index Data Service refused the gateway's own key (HTTP ${result.status}). Your desk token is fine: tell the gateway's administrator.`,
+      );
     }
     if (result.status === 429) {
       const seconds = String(Math.max(1, Math.ceil((result.reading.retryAfterMs ?? 1000) / 1000)));
-      throw new GatewayError(429, "RATE_LIMITED", `The Index Data Service is refusing the desk's key for now (HTTP 429). Retry in ${seconds} s.`, { "retry-after": seconds });
+      throw new GatewayError(
+        429,
+        "RATE_LIMITED",
+        `The Index Data Service is refusing the desk's key for now (HTTP 429). Retry in ${seconds} s.`,
+        { "retry-after": seconds },
+      );
     }
-    if (result.status !== undefined && result.answer !== undefined) return { how: "passed", status: result.status, ...result.answer };
-    throw new GatewayError(503, "SERVICE_UNAVAILABLE", `The gateway could not get an answer from the Index Data Service (${result.reason}). Try again shortly.`);
+    if (result.status !== undefined && result.answer !== undefined)
+      return { how: "passed", status: result.status, ...result.answer };
+    throw new GatewayError(
+      503,
+      "SERVICE_UNAVAILABLE",
+      `The gateway could not get an answer from the Index Data Service (${result.reason}). Try again shortly.`,
+    );
   }
 
   /** Resolves when `key` is announced, or after `ms`. */

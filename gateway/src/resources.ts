@@ -47,7 +47,12 @@ function queryOf(endpoint: Endpoint, query: Query): URLSearchParams {
   const params = new URLSearchParams();
   for (const name of endpoint.parameters) {
     const value = query[name];
-    if (Array.isArray(value)) throw new GatewayError(400, "BAD_REQUEST", `Query parameter "${name}" is given ${value.length} times; give it once.`);
+    if (Array.isArray(value))
+      throw new GatewayError(
+        400,
+        "BAD_REQUEST",
+        `Query parameter "${name}" is given ${value.length} times; give it once.`,
+      );
     if (value !== undefined) params.append(name, value);
   }
   params.sort();
@@ -55,12 +60,18 @@ function queryOf(endpoint: Endpoint, query: Query): URLSearchParams {
 }
 
 /** The resource a request names, or a GatewayError (400) for a symbol no index can have or a repeated parameter. */
-export function resourceOf(endpoint: Endpoint, params: Readonly<Record<string, string>>, query: Query, now: number): Resource {
+export function resourceOf(
+  endpoint: Endpoint,
+  params: Readonly<Record<string, string>>,
+  query: Query,
+  now: number,
+): Resource {
   let path = endpoint.route;
   if (path.includes(":symbol")) {
     const symbol = params["symbol"] ?? "";
     // Checked here, before any budget is spent, by the add-in's own rule; the text is not echoed back.
-    if (validSymbol(symbol) !== symbol) throw new GatewayError(400, "INVALID_SYMBOL", `Not a valid index symbol: give ${SYMBOL_RULE}.`);
+    if (validSymbol(symbol) !== symbol)
+      throw new GatewayError(400, "INVALID_SYMBOL", `Not a valid index symbol: give ${SYMBOL_RULE}.`);
     path = path.replace(":symbol", encodeURIComponent(symbol));
   }
   const search = queryOf(endpoint, query);

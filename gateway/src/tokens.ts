@@ -31,7 +31,8 @@ export function parseTokens(text: string, file: string): DeskToken[] {
     const name = line.slice(0, split);
     const hex = line.slice(split + 1).trim();
     if (split < 0 || !NAME.test(name)) throw new Error(`${at}: expected name:sha256hex, with a name of ${NAME_RULE}.`);
-    if (!DIGEST.test(hex)) throw new Error(`${at}: the part after "${name}:" must be the token's SHA-256 in hex (64 characters).`);
+    if (!DIGEST.test(hex))
+      throw new Error(`${at}: the part after "${name}:" must be the token's SHA-256 in hex (64 characters).`);
     if (seen.has(name)) throw new Error(`${at}: "${name}" is listed twice; give each person one line.`);
     seen.add(name);
     tokens.push({ name, digest: Buffer.from(hex, "hex") });
@@ -72,7 +73,8 @@ export function presentedToken(headers: IncomingHttpHeaders): string | undefined
 export function addToken(file: string, name: string): string {
   if (!NAME.test(name)) throw new Error(`"${name}" cannot be a name: use ${NAME_RULE}.`);
   const existing = existsSync(file) ? loadTokens(file) : [];
-  if (existing.some((token) => token.name === name)) throw new Error(`${file} already has a token for "${name}"; remove that line first to replace it.`);
+  if (existing.some((token) => token.name === name))
+    throw new Error(`${file} already has a token for "${name}"; remove that line first to replace it.`);
   // 32 random bytes: as strong as the key it stands in for; base64url stays within what an API key field takes.
   const token = `idg_${randomBytes(32).toString("base64url")}`;
   const text = existsSync(file) ? readFileSync(file, "utf8") : "# Index Data gateway tokens: name:sha256hex(token)\n";

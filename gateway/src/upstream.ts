@@ -13,7 +13,13 @@ interface UpstreamOptions {
 
 /** What the upstream said: an answer to keep and share, or a failure (with its status when it answered at all). */
 export type UpstreamResult =
-  | { readonly ok: true; readonly status: number; readonly contentType: string; readonly body: string; readonly reading: BudgetReading }
+  | {
+      readonly ok: true;
+      readonly status: number;
+      readonly contentType: string;
+      readonly body: string;
+      readonly reading: BudgetReading;
+    }
   | {
       readonly ok: false;
       /** Absent when it did not answer (refused, dropped, timed out). */
@@ -38,7 +44,9 @@ function scrubbed(value: unknown, key: string): unknown {
     changed = true;
     return clean;
   };
-  const copy = Array.isArray(value) ? value.map(walk) : Object.fromEntries(Object.entries(value).map(([name, inner]) => [walk(name), walk(inner)]));
+  const copy = Array.isArray(value)
+    ? value.map(walk)
+    : Object.fromEntries(Object.entries(value).map(([name, inner]) => [walk(name), walk(inner)]));
   return changed ? copy : undefined;
 }
 
@@ -104,7 +112,8 @@ export class Upstream {
     const reading = readingOf(response.headers, status, now());
     const contentType = response.headers.get("content-type") ?? JSON_TYPE;
     const answer = { contentType, body: withoutKey(body, this.options.apiKey) };
-    const answers = status === 200 || status === 400 || status === 404 || (resource.endpoint.answers ?? []).includes(status);
+    const answers =
+      status === 200 || status === 400 || status === 404 || (resource.endpoint.answers ?? []).includes(status);
     if (answers && validAnswer(resource, status, body)) return { ok: true, status, reading, ...answer };
     const reason = answers ? "an answer that is not the service's JSON" : `HTTP ${status}`;
     return { ok: false, status, reason, reading, answer };

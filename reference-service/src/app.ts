@@ -90,7 +90,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook("preHandler", async (request, reply) => {
     const caller = callerOf(request);
-    if (!caller.ok) throw new ServiceError(401, caller.code === "API_KEY_REVOKED" ? "API_KEY_REVOKED" : "UNAUTHORIZED", caller.message);
+    if (!caller.ok)
+      throw new ServiceError(
+        401,
+        caller.code === "API_KEY_REVOKED" ? "API_KEY_REVOKED" : "UNAUTHORIZED",
+        caller.message,
+      );
     const fault = context.state.takeFault(request.url);
     if (fault !== undefined) return applyFault(fault, request, reply, () => logDropped(request));
     return undefined;
@@ -102,7 +107,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addHook("onResponse", async (request, reply) => {
-    requestLog.push({ method: request.method, path: request.url, status: reply.statusCode, apiKeyTier: callerOf(request).tier });
+    requestLog.push({
+      method: request.method,
+      path: request.url,
+      status: reply.statusCode,
+      apiKeyTier: callerOf(request).tier,
+    });
   });
 
   app.setErrorHandler(async (error, request, reply) => {

@@ -29,7 +29,13 @@ function drained(raw: IncomingMessage, timeoutMs: number, clock: Clock): Promise
     const onEnd = finish(resolve);
     const timer = clock.setTimer(
       finish(() =>
-        reject(new ServiceError(408, "REQUEST_TIMEOUT", `The request body did not arrive within ${timeoutMs / 1000} s; no endpoint of this service takes a body.`)),
+        reject(
+          new ServiceError(
+            408,
+            "REQUEST_TIMEOUT",
+            `The request body did not arrive within ${timeoutMs / 1000} s; no endpoint of this service takes a body.`,
+          ),
+        ),
       ),
       timeoutMs,
     );
@@ -46,7 +52,8 @@ function drained(raw: IncomingMessage, timeoutMs: number, clock: Clock): Promise
  */
 export function bodyDeadline(timeoutMs: number, clock: Clock) {
   return async <Payload>(request: FastifyRequest, reply: FastifyReply, payload: Payload): Promise<Payload> => {
-    if ((request.method !== "GET" && request.method !== "HEAD") || !hasBody(request.raw) || request.raw.complete) return payload;
+    if ((request.method !== "GET" && request.method !== "HEAD") || !hasBody(request.raw) || request.raw.complete)
+      return payload;
     try {
       await drained(request.raw, timeoutMs, clock);
     } catch (error) {

@@ -32,16 +32,19 @@ export function disabledFaultController(): FaultController {
 export function faultController(state: ServiceState, dataset: Dataset, now: () => Date): FaultController {
   return {
     setLatency(ms) {
-      if (!Number.isFinite(ms) || ms < 0) throw new RangeError(`setLatency: ms must be a finite number >= 0, got ${ms}.`);
+      if (!Number.isFinite(ms) || ms < 0)
+        throw new RangeError(`setLatency: ms must be a finite number >= 0, got ${ms}.`);
       state.latencyMs = ms;
     },
     failNext(kind, count = 1, pathPrefix = "/") {
-      if (!FAULT_KINDS.includes(kind)) throw new RangeError(`failNext: unknown fault kind "${kind}"; use one of ${FAULT_KINDS.join(", ")}.`);
+      if (!FAULT_KINDS.includes(kind))
+        throw new RangeError(`failNext: unknown fault kind "${kind}"; use one of ${FAULT_KINDS.join(", ")}.`);
       if (!(count >= 1)) throw new RangeError(`failNext: count must be >= 1 (or Infinity), got ${count}.`);
       state.pendingFaults.push({ kind, remaining: count, pathPrefix });
     },
     setHealth(health) {
-      if (!HEALTH_STATES.includes(health)) throw new RangeError(`setHealth: use "ok", "degraded" or "down", got "${health}".`);
+      if (!HEALTH_STATES.includes(health))
+        throw new RangeError(`setHealth: use "ok", "degraded" or "down", got "${health}".`);
       state.health = health;
     },
     publishFix(symbol, value) {

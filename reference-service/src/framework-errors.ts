@@ -15,13 +15,29 @@ const CORS_RESPONSE_HEADERS: Readonly<Record<string, string>> = {
 
 /** What the service says for each error Fastify raises itself, instead of Fastify's own wording. */
 const FASTIFY_ERRORS: Readonly<Record<string, readonly [number, ErrorCode, string]>> = {
-  FST_ERR_BAD_URL: [400, "INVALID_URL", "The URL is not valid percent-encoding. Encode the symbol with encodeURIComponent."],
+  FST_ERR_BAD_URL: [
+    400,
+    "INVALID_URL",
+    "The URL is not valid percent-encoding. Encode the symbol with encodeURIComponent.",
+  ],
   FST_ERR_MAX_PARAM_LENGTH: [414, "URI_TOO_LONG", "The URL is too long. No symbol is that long."],
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, "INVALID_BODY", "The request body is not valid JSON. No endpoint of this service takes a body."],
+  FST_ERR_CTP_INVALID_JSON_BODY: [
+    400,
+    "INVALID_BODY",
+    "The request body is not valid JSON. No endpoint of this service takes a body.",
+  ],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, "INVALID_BODY", "The request says it has a JSON body but sends none."],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, "INVALID_BODY", "The request body does not match its Content-Length."],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, "PAYLOAD_TOO_LARGE", "The request body is too large. No endpoint of this service takes a body."],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, "UNSUPPORTED_MEDIA_TYPE", "Unsupported Content-Type. No endpoint of this service takes a body."],
+  FST_ERR_CTP_BODY_TOO_LARGE: [
+    413,
+    "PAYLOAD_TOO_LARGE",
+    "The request body is too large. No endpoint of this service takes a body.",
+  ],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+    415,
+    "UNSUPPORTED_MEDIA_TYPE",
+    "Unsupported Content-Type. No endpoint of this service takes a body.",
+  ],
 };
 
 /** Codes for other 4xx statuses Fastify or a plugin may raise. */
@@ -55,7 +71,11 @@ export function answerFrameworkError(error: unknown, _request: FastifyRequest, r
 /** What Node's HTTP parser failed on, in the service's words. */
 function clientErrorOf(code: unknown): ServiceError {
   if (code === "HPE_HEADER_OVERFLOW") {
-    return new ServiceError(431, "HEADERS_TOO_LARGE", "The request line and headers are larger than the server reads (64 KB). Send a shorter URL or fewer headers.");
+    return new ServiceError(
+      431,
+      "HEADERS_TOO_LARGE",
+      "The request line and headers are larger than the server reads (64 KB). Send a shorter URL or fewer headers.",
+    );
   }
   if (code === "ERR_HTTP_REQUEST_TIMEOUT") {
     return new ServiceError(408, "REQUEST_TIMEOUT", "The request was not received in time.");

@@ -23,9 +23,11 @@ function parseCommandLine(argv: readonly string[]): { flavor: Flavor; port: numb
     process.exit(0);
   }
   const { flavor, port, host } = values;
-  if (flavor !== "newer" && flavor !== "older") throw new Error(`--flavor must be "newer" or "older", got "${flavor}".`);
+  if (flavor !== "newer" && flavor !== "older")
+    throw new Error(`--flavor must be "newer" or "older", got "${flavor}".`);
   const portNumber = /^\d+$/.test(port) ? Number(port) : Number.NaN;
-  if (!(portNumber >= 0 && portNumber <= 65_535)) throw new Error(`--port must be a number from 0 to 65535, got "${port}".`);
+  if (!(portNumber >= 0 && portNumber <= 65_535))
+    throw new Error(`--port must be a number from 0 to 65535, got "${port}".`);
   return { flavor, port: portNumber, host };
 }
 

@@ -37,16 +37,28 @@ function repeatedQueryParameter(query: unknown): [string, number] | undefined {
 export function requestGate(app: FastifyInstance) {
   return async <Payload>(request: FastifyRequest, reply: FastifyReply, payload: Payload): Promise<Payload> => {
     if (request.url.length > MAX_URL_LENGTH) {
-      throw new ServiceError(414, "URI_TOO_LONG", `The URL is ${request.url.length} characters long; this service reads at most ${MAX_URL_LENGTH}.`);
+      throw new ServiceError(
+        414,
+        "URI_TOO_LONG",
+        `The URL is ${request.url.length} characters long; this service reads at most ${MAX_URL_LENGTH}.`,
+      );
     }
     const bytes = headerBytes(request);
     if (bytes > MAX_HEADER_BYTES) {
-      throw new ServiceError(431, "HEADERS_TOO_LARGE", `The request headers are ${bytes} bytes; this service reads at most ${MAX_HEADER_BYTES}.`);
+      throw new ServiceError(
+        431,
+        "HEADERS_TOO_LARGE",
+        `The request headers are ${bytes} bytes; this service reads at most ${MAX_HEADER_BYTES}.`,
+      );
     }
     const path = request.url.split("?")[0] ?? "";
     if (!READ_ONLY_METHODS.has(request.method) && app.findRoute({ method: "GET", url: path }) !== null) {
       reply.header("allow", ALLOWED_METHODS);
-      throw new ServiceError(405, "METHOD_NOT_ALLOWED", `${request.method} is not allowed on ${path}; it answers ${ALLOWED_METHODS}.`);
+      throw new ServiceError(
+        405,
+        "METHOD_NOT_ALLOWED",
+        `${request.method} is not allowed on ${path}; it answers ${ALLOWED_METHODS}.`,
+      );
     }
     const repeated = request.is404 ? undefined : repeatedQueryParameter(request.query);
     if (repeated !== undefined) {

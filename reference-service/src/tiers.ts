@@ -13,11 +13,16 @@ export const DEMO_KEYS = {
   revoked: "demo-revoked-2a7d4c9e1f",
 } as const satisfies { readonly apiKey: string; readonly enterprise: string; readonly revoked: string };
 
-
 /** Who is calling: a tier and the rate-limit bucket it counts against. */
 export type Caller =
   | { readonly ok: true; readonly tier: Tier; readonly bucket: string }
-  | { readonly ok: false; readonly tier: "anonymous"; readonly bucket: string; readonly code: string; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly tier: "anonymous";
+      readonly bucket: string;
+      readonly code: string;
+      readonly message: string;
+    };
 
 type KeyStanding = Tier | "revoked";
 

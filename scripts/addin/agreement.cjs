@@ -10,11 +10,20 @@ const withoutComments = (xml) => xml.replace(/<!--[\s\S]*?-->/g, "");
 const first = (text, regex) => regex.exec(text)?.[1];
 
 function resources(xml, tag) {
-  return new Map([...xml.matchAll(new RegExp(`<${tag} id="([^"]+)" DefaultValue="([^"]*)"`, "g"))].map((m) => [m[1], unescape(m[2])]));
+  return new Map(
+    [...xml.matchAll(new RegExp(`<${tag} id="([^"]+)" DefaultValue="([^"]*)"`, "g"))].map((m) => [
+      m[1],
+      unescape(m[2]),
+    ]),
+  );
 }
 
 function unescape(text) {
-  return text.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 function xmlCommands(body, strings) {
@@ -49,7 +58,9 @@ function xmlFacts(xml) {
     functionsMetadata: urlOf(/<Metadata>\s*<SourceLocation resid="([^"]+)"/),
     namespace: strings.get(first(body, /<Namespace resid="([^"]+)"/) ?? ""),
     permission: PERMISSION_OF_XML[first(body, /<Permissions>([^<]+)<\/Permissions>/) ?? ""],
-    requirements: [...body.matchAll(/<Set Name="([^"]+)" MinVersion="([^"]+)"\/>/g)].map((m) => `${m[1]} ${m[2]}`).sort(),
+    requirements: [...body.matchAll(/<Set Name="([^"]+)" MinVersion="([^"]+)"\/>/g)]
+      .map((m) => `${m[1]} ${m[2]}`)
+      .sort(),
     commands: xmlCommands(body, strings),
   };
 }
@@ -103,7 +114,8 @@ function agreementProblems(xml, manifest, baseUrl, xmlUrls) {
   const problems = [];
   for (const key of Object.keys(xmlSays)) {
     const [a, b] = [JSON.stringify(xmlSays[key]), JSON.stringify(jsonSays[key])];
-    if (a !== b || a === undefined) problems.push(`the manifests disagree on ${key}: manifest.xml says ${a}, manifest.json says ${b}`);
+    if (a !== b || a === undefined)
+      problems.push(`the manifests disagree on ${key}: manifest.xml says ${a}, manifest.json says ${b}`);
   }
   const offBase = [...xmlUrls, ...jsonUrls(manifest)].filter((url) => !url.startsWith(baseUrl));
   problems.push(...[...new Set(offBase)].map((url) => `URL ${url} is not on the deploy base ${baseUrl}`));

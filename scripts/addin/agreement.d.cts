@@ -13,4 +13,9 @@ export interface ManifestFacts {
 export declare function xmlFacts(xml: string): ManifestFacts;
 export declare function unifiedFacts(manifest: unknown): ManifestFacts;
 export declare function jsonUrls(value: unknown): string[];
-export declare function agreementProblems(xml: string, manifest: unknown, baseUrl: string, xmlUrls: readonly string[]): string[];
+export declare function agreementProblems(
+  xml: string,
+  manifest: unknown,
+  baseUrl: string,
+  xmlUrls: readonly string[],
+): string[];

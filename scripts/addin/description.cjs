@@ -78,7 +78,12 @@ const ADDIN = {
             "Open the Index Data pane: browse indexes, check freshness and rate limits, and change the service settings.",
             SHOW_TASKPANE,
           ),
-          button("IndexData.RefreshButton", "Refresh", "Fetch fresh values for every INDEX formula in this workbook.", run("refreshAll")),
+          button(
+            "IndexData.RefreshButton",
+            "Refresh",
+            "Fetch fresh values for every INDEX formula in this workbook.",
+            run("refreshAll"),
+          ),
           button(
             "IndexData.RefreshSheetButton",
             "Refresh sheet",

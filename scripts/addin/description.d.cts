@@ -22,7 +22,9 @@ export interface AddinDescription {
   readonly description: { readonly short: string; readonly full: string };
   readonly accentColor: string;
   readonly namespace: string;
-  readonly files: Readonly<Record<"runtimePage" | "functionsScript" | "functionsMetadata" | "help" | "privacy", string>>;
+  readonly files: Readonly<
+    Record<"runtimePage" | "functionsScript" | "functionsMetadata" | "help" | "privacy", string>
+  >;
   readonly requirements: Readonly<Record<string, string>>;
   readonly commandRequirements: Readonly<Record<string, string>>;
   readonly permissions: { readonly xml: string; readonly unified: string };

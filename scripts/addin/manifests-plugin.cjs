@@ -19,7 +19,8 @@ class AddinManifestsPlugin {
         // The metadata plugin reports its own errors; without metadata there is nothing to describe.
         if (metadata === undefined) return;
         const files = manifestFiles(this.baseUrl, metadata.source.source().toString());
-        for (const [name, content] of Object.entries(files)) compilation.emitAsset(name, new sources.RawSource(content));
+        for (const [name, content] of Object.entries(files))
+          compilation.emitAsset(name, new sources.RawSource(content));
       });
     });
   }

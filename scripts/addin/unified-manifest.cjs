@@ -18,7 +18,8 @@ function runtimeActions(addin) {
   const actions = new Map();
   for (const { group } of addin.ribbon) {
     for (const { action } of group.controls) {
-      if (action.type === "showTaskpane") actions.set(addin.taskpane.actionId, { id: addin.taskpane.actionId, type: "openPage" });
+      if (action.type === "showTaskpane")
+        actions.set(addin.taskpane.actionId, { id: addin.taskpane.actionId, type: "openPage" });
       else actions.set(action.name, { id: action.name, type: "executeFunction" });
     }
   }
@@ -32,7 +33,11 @@ function actionIdOf(control, addin) {
 function ribbon(addin, url) {
   const icons = ribbonIcons(addin, url);
   return {
-    requirements: { capabilities: capabilities(addin.commandRequirements), scopes: ["workbook"], formFactors: ["desktop"] },
+    requirements: {
+      capabilities: capabilities(addin.commandRequirements),
+      scopes: ["workbook"],
+      formFactors: ["desktop"],
+    },
     contexts: ["default"],
     tabs: addin.ribbon.map(({ tab, group }) => ({
       builtInTabId: tab,

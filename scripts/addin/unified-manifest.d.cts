@@ -3,4 +3,7 @@ import type { AddinDescription } from "./description.cjs";
 export declare const MANIFEST_VERSION: string;
 export declare const SCHEMA_URL: string;
 export declare const RUNTIME_ID: string;
-export declare function unifiedManifest(addin: AddinDescription, options: { baseUrl: string; metadataFile: string }): Record<string, unknown>;
+export declare function unifiedManifest(
+  addin: AddinDescription,
+  options: { baseUrl: string; metadataFile: string },
+): Record<string, unknown>;

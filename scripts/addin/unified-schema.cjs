@@ -7,13 +7,21 @@ const addFormats = require("ajv-formats");
 const { MANIFEST_VERSION } = require("./unified-manifest.cjs");
 
 const UNIFIED_SCHEMA_PATH = path.resolve(
-  __dirname, "..", "..", "..", "shared", "schemas", "unified-manifest", `MicrosoftTeams.v${MANIFEST_VERSION}.schema.json`,
+  __dirname,
+  "..",
+  "..",
+  "..",
+  "shared",
+  "schemas",
+  "unified-manifest",
+  `MicrosoftTeams.v${MANIFEST_VERSION}.schema.json`,
 );
 
 let validate;
 function validator() {
   if (validate !== undefined) return validate;
-  if (!existsSync(UNIFIED_SCHEMA_PATH)) throw new Error(`schema not found at ${UNIFIED_SCHEMA_PATH} (the repo expects ../shared beside it)`);
+  if (!existsSync(UNIFIED_SCHEMA_PATH))
+    throw new Error(`schema not found at ${UNIFIED_SCHEMA_PATH} (the repo expects ../shared beside it)`);
   // strict off: Microsoft's schema uses keywords and formats ajv's strict mode refuses (e.g. "default" on a $ref).
   const ajv = new Ajv({ allErrors: true, strict: false });
   addFormats(ajv);
@@ -25,7 +33,10 @@ function validator() {
 function unifiedSchemaProblems(manifest) {
   const check = validator();
   if (check(manifest)) return [];
-  return (check.errors ?? []).map((error) => `${error.instancePath || "(root)"} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ""}`);
+  return (check.errors ?? []).map(
+    (error) =>
+      `${error.instancePath || "(root)"} ${error.message}${error.params ? ` ${JSON.stringify(error.params)}` : ""}`,
+  );
 }
 
 module.exports = { UNIFIED_SCHEMA_PATH, unifiedSchemaProblems };

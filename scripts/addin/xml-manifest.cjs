@@ -160,10 +160,15 @@ function versionOverridesXml(addin, url, metadataFile) {
  */
 function xmlManifest(addin, { baseUrl, metadataFile, note }) {
   const url = (file) => `${baseUrl}${file}`;
-  const sets = Object.entries(addin.requirements).map(([name, min]) => `      <Set Name="${attr(name)}" MinVersion="${attr(min)}"/>`);
+  const sets = Object.entries(addin.requirements).map(
+    ([name, min]) => `      <Set Name="${attr(name)}" MinVersion="${attr(min)}"/>`,
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<!--\n${note.split("\n").map((line) => `  ${line}`.trimEnd()).join("\n")}\n-->`,
+    `<!--\n${note
+      .split("\n")
+      .map((line) => `  ${line}`.trimEnd())
+      .join("\n")}\n-->`,
     '<OfficeApp xmlns="http://schemas.microsoft.com/office/appforoffice/1.1"',
     '           xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"',
     '           xmlns:bt="http://schemas.microsoft.com/office/officeappbasictypes/1.0"',

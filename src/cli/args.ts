@@ -40,7 +40,16 @@ function keyHeader(raw: string | undefined): KeyHeaderStyle {
   return style;
 }
 
-const VALUE_OPTIONS = new Set(["--base-url", "--api-key", "--key-header", "--timeout", "--start", "--end", "--granularity", "--window"]);
+const VALUE_OPTIONS = new Set([
+  "--base-url",
+  "--api-key",
+  "--key-header",
+  "--timeout",
+  "--start",
+  "--end",
+  "--granularity",
+  "--window",
+]);
 const DATE_OPTIONS = new Set(["--start", "--end"]);
 /**
  * A relative date before today ("-30D", "-6W", "-6M", "-1Y"), or a number that was meant as one ("-30"): no option

@@ -1,4 +1,12 @@
-import { buildCardEntity, cardLines, catalogueEntry, type EntityCellValue, type EntityProperty, propertyText, shownOnCard } from "../excel";
+import {
+  buildCardEntity,
+  cardLines,
+  catalogueEntry,
+  type EntityCellValue,
+  type EntityProperty,
+  propertyText,
+  shownOnCard,
+} from "../excel";
 import type { CommandContext } from "./command-context";
 import { answer } from "./service-call";
 import { symbolArgument } from "./usage";
@@ -24,7 +32,10 @@ export interface CardCsvRow {
 export async function runCard(context: CommandContext): Promise<EntityCellValue | CardRow[] | CardCsvRow[]> {
   const symbol = symbolArgument(context.args.positionals, "card");
   const { env } = context;
-  const [{ data: fix, stale }, entry] = await Promise.all([answer(env, "latest", [symbol]), catalogueEntry(env, symbol)]);
+  const [{ data: fix, stale }, entry] = await Promise.all([
+    answer(env, "latest", [symbol]),
+    catalogueEntry(env, symbol),
+  ]);
   const entity = buildCardEntity({ fix, stale, ...(entry !== undefined ? { entry } : {}) });
   if (context.args.json) return entity;
   return context.args.csv ? cardCsvRows(entity) : cardRows(entity);
@@ -49,9 +60,11 @@ function dataOf(property: EntityProperty): string | number | boolean {
 }
 
 function cardCsvRows(entity: EntityCellValue, parent = ""): CardCsvRow[] {
-  return Object.entries(entity.properties).filter(([, property]) => shownOnCard(property)).flatMap(([label, property]) => {
-    const name = parent === "" ? label : `${parent}: ${label}`;
-    const row = { label: name, value: dataOf(property), text: propertyText(property) };
-    return property.type === "Entity" ? [row, ...cardCsvRows(property, label)] : [row];
-  });
+  return Object.entries(entity.properties)
+    .filter(([, property]) => shownOnCard(property))
+    .flatMap(([label, property]) => {
+      const name = parent === "" ? label : `${parent}: ${label}`;
+      const row = { label: name, value: dataOf(property), text: propertyText(property) };
+      return property.type === "Entity" ? [row, ...cardCsvRows(property, label)] : [row];
+    });
 }

@@ -17,7 +17,10 @@ interface Command {
 }
 
 /** A command about one symbol: the symbol read off the command line, then the request `call` makes with it. */
-function symbolCommand(name: string, call: (context: CommandContext, symbol: string, args: CliArgs) => Promise<unknown>) {
+function symbolCommand(
+  name: string,
+  call: (context: CommandContext, symbol: string, args: CliArgs) => Promise<unknown>,
+) {
   return (context: CommandContext) => call(context, symbolArgument(context.args.positionals, name), context.args);
 }
 
@@ -26,23 +29,36 @@ const NO_ARGUMENTS = { takes: [] } as const;
 
 /** Every CLI command, in the order `--help` lists them. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
-  list: { ...NO_ARGUMENTS, usage: "list", summary: "the index catalogue", run: (c) => served(c.env, "listIndexes", []) },
-  latest: { ...SYMBOL_ONLY, usage: "latest <symbol>", summary: "the latest fix of an index", run: symbolCommand("latest", (c, s) => served(c.env, "latest", [s])) },
+  list: {
+    ...NO_ARGUMENTS,
+    usage: "list",
+    summary: "the index catalogue",
+    run: (c) => served(c.env, "listIndexes", []),
+  },
+  latest: {
+    ...SYMBOL_ONLY,
+    usage: "latest <symbol>",
+    summary: "the latest fix of an index",
+    run: symbolCommand("latest", (c, s) => served(c.env, "latest", [s])),
+  },
   card: {
     ...SYMBOL_ONLY,
     usage: "card <symbol>",
-    summary: "the latest fix as INDEX.CARD shows it: value, as-of, confidence, carried-forward date, coverage (--json: the Excel entity)",
+    summary:
+      "the latest fix as INDEX.CARD shows it: value, as-of, confidence, carried-forward date, coverage (--json: the Excel entity)",
     run: runCard,
   },
   history: {
     takes: ["symbol", "start", "end"],
     usage: "history <symbol> [START [END]] [--start DATE] [--end DATE] [--granularity daily|weekly]",
-    summary: "daily or weekly values in a date range, as INDEX.HISTORY gives them (service default range without dates)",
+    summary:
+      "daily or weekly values in a date range, as INDEX.HISTORY gives them (service default range without dates)",
     run: (c) => runHistory(c.env, c.args, c.now),
   },
   periods: {
     takes: ["symbol", "start", "end"],
-    usage: "periods <symbol> [START [END]] [--start DATE] [--end DATE] [--period weekly|monthly|quarterly|yearly] [--stats LIST]",
+    usage:
+      "periods <symbol> [START [END]] [--start DATE] [--end DATE] [--period weekly|monthly|quarterly|yearly] [--stats LIST]",
     summary: "statistics per period with observed days, as INDEX.PERIODS gives them (default monthly avg,observed)",
     run: (c) => runPeriods(c.env, c.args, c.now),
   },
@@ -53,9 +69,24 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     summary: "annualized volatility over a rolling window (default 30 days)",
     run: symbolCommand("vol", (c, s, a) => served(c.env, "volatility", a.window === undefined ? [s] : [s, a.window])),
   },
-  forward: { ...SYMBOL_ONLY, usage: "forward <symbol>", summary: "the forward curve (newer description)", run: symbolCommand("forward", (c, s) => served(c.env, "forward", [s])) },
-  capacity: { ...SYMBOL_ONLY, usage: "capacity <symbol>", summary: "capacity utilization metrics", run: symbolCommand("capacity", (c, s) => served(c.env, "capacity", [s])) },
-  health: { ...NO_ARGUMENTS, usage: "health", summary: "strict health check; exit code 1 when degraded or down", run: (c) => served(c.env, "health", []) },
+  forward: {
+    ...SYMBOL_ONLY,
+    usage: "forward <symbol>",
+    summary: "the forward curve (newer description)",
+    run: symbolCommand("forward", (c, s) => served(c.env, "forward", [s])),
+  },
+  capacity: {
+    ...SYMBOL_ONLY,
+    usage: "capacity <symbol>",
+    summary: "capacity utilization metrics",
+    run: symbolCommand("capacity", (c, s) => served(c.env, "capacity", [s])),
+  },
+  health: {
+    ...NO_ARGUMENTS,
+    usage: "health",
+    summary: "strict health check; exit code 1 when degraded or down",
+    run: (c) => served(c.env, "health", []),
+  },
   status: {
     ...NO_ARGUMENTS,
     usage: "status",

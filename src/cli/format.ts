@@ -32,7 +32,11 @@ function formatTable(rows: readonly unknown[]): string {
   const header = columns.map(cell);
   const body = records.map((row) => columns.map((column) => cell(row[column])));
   const widths = header.map((name, i) => Math.max(name.length, ...body.map((line) => (line[i] ?? "").length)));
-  const line = (cells: readonly string[]) => cells.map((text, i) => text.padEnd(widths[i] ?? 0)).join("  ").trimEnd();
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((text, i) => text.padEnd(widths[i] ?? 0))
+      .join("  ")
+      .trimEnd();
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...body.map(line)].join("\n");
 }
 

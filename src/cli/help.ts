@@ -26,7 +26,7 @@ export function helpText(): string {
     "  -h, --help           show this help",
     "",
     `Dates: ${CLI_DATE_FORMS}; the same rules as the functions' dates (relative to today, UTC).`,
-    "A date starting with \"-\" works as --start=-30D, --start -30D or a positional (history SYM -30D today).",
+    'A date starting with "-" works as --start=-30D, --start -30D or a positional (history SYM -30D today).',
     "",
     "Exit codes: 0 success, 1 the request failed (or health is not ok), 2 wrong command line.",
     "",

@@ -1,5 +1,14 @@
 import { pointTime, type Granularity, type History } from "../client";
-import { type DateRange, type FormulaEnv, GRANULARITY_CHOICES, historyQuery, inRange, parseChoice, parseDateRange, weeklyFromDaily } from "../excel";
+import {
+  type DateRange,
+  type FormulaEnv,
+  GRANULARITY_CHOICES,
+  historyQuery,
+  inRange,
+  parseChoice,
+  parseDateRange,
+  weeklyFromDaily,
+} from "../excel";
 import { UsageError, type CliArgs } from "./args";
 import { served } from "./service-call";
 import { symbolArgument, withExcelRules } from "./usage";

@@ -1,4 +1,16 @@
-import { dayBounds, type FormulaEnv, historyQuery, parsePeriod, parseStats, periodHeader, type PeriodSummary, pointsInRange, statCells, type StatColumn, summarisePeriods } from "../excel";
+import {
+  dayBounds,
+  type FormulaEnv,
+  historyQuery,
+  parsePeriod,
+  parseStats,
+  periodHeader,
+  type PeriodSummary,
+  pointsInRange,
+  statCells,
+  type StatColumn,
+  summarisePeriods,
+} from "../excel";
 import { dayText } from "../time";
 import type { CliArgs } from "./args";
 import { parseHistoryRequest } from "./history-command";

@@ -1,4 +1,14 @@
-import { ask, type ErrorSubject, faultOf, faultWithCatalogue, type Served, type SourceArgs, type SourceData, type SourceName, subjectOf } from "../client";
+import {
+  ask,
+  type ErrorSubject,
+  faultOf,
+  faultWithCatalogue,
+  type Served,
+  type SourceArgs,
+  type SourceData,
+  type SourceName,
+  subjectOf,
+} from "../client";
 import type { FormulaEnv } from "../excel";
 import { TERMINAL_WORDING } from "./terminal-wording";
 
@@ -26,7 +36,11 @@ export function terminalMessage(error: unknown, subject: ErrorSubject): string {
  * Asks the source's method `name` with `args`; a failure (a symbol's 404 settled with the catalogue) becomes a
  * ServiceFailure about the subject the request itself names (`subjectOf`).
  */
-export async function answer<N extends SourceName>(env: FormulaEnv, name: N, args: SourceArgs<N>): Promise<Served<SourceData<N>>> {
+export async function answer<N extends SourceName>(
+  env: FormulaEnv,
+  name: N,
+  args: SourceArgs<N>,
+): Promise<Served<SourceData<N>>> {
   try {
     return await ask(env.source, name, args);
   } catch (error) {
@@ -37,6 +51,10 @@ export async function answer<N extends SourceName>(env: FormulaEnv, name: N, arg
 }
 
 /** Like `answer`, without where the data came from. */
-export async function served<N extends SourceName>(env: FormulaEnv, name: N, args: SourceArgs<N>): Promise<SourceData<N>> {
+export async function served<N extends SourceName>(
+  env: FormulaEnv,
+  name: N,
+  args: SourceArgs<N>,
+): Promise<SourceData<N>> {
   return (await answer(env, name, args)).data;
 }

@@ -1,5 +1,14 @@
 import { type ErrorSubject, type Fault, type FaultKind, sentence } from "../client";
-import { invalidAnswer, isReportable, noAnswerInTime, queued, refusedRedirect, serviceSaid, unavailable, unreached } from "../excel";
+import {
+  invalidAnswer,
+  isReportable,
+  noAnswerInTime,
+  queued,
+  refusedRedirect,
+  serviceSaid,
+  unavailable,
+  unreached,
+} from "../excel";
 
 type TerminalWording = (fault: Fault, subject: ErrorSubject) => string;
 
@@ -23,7 +32,8 @@ const OPTION_OF_CODE: Readonly<Record<string, string>> = {
 /** Which description of the service publishes an endpoint, when only one does. */
 function onlyIn(subject: ErrorSubject): string {
   if (subject.newerOnly === true) return " (only the newer description of the service publishes it)";
-  if (subject.olderOnly === true) return " (only the older description publishes it; the newer one gives the methodology version with each fix: index-data latest)";
+  if (subject.olderOnly === true)
+    return " (only the older description publishes it; the newer one gives the methodology version with each fix: index-data latest)";
   return "";
 }
 
@@ -44,11 +54,14 @@ const refusedKey: TerminalWording = (f) => {
 const refusedArgument: TerminalWording = (f) => {
   const words = f.details.serviceMessage;
   if (words === undefined) {
-    if (f.details.status === undefined) return ownAdvice(f, "the request was refused; check the arguments (index-data --help)");
+    if (f.details.status === undefined)
+      return ownAdvice(f, "the request was refused; check the arguments (index-data --help)");
     return `${serviceSaid(f.details)} The service refused the arguments; see index-data --help.`;
   }
   const option = f.details.code !== undefined ? OPTION_OF_CODE[f.details.code] : undefined;
-  return option !== undefined ? `${option}: ${sentence(words)}` : `the service refused the arguments: ${sentence(words)} See index-data --help.`;
+  return option !== undefined
+    ? `${option}: ${sentence(words)}`
+    : `the service refused the arguments: ${sentence(words)} See index-data --help.`;
 };
 
 /**
@@ -56,10 +69,13 @@ const refusedArgument: TerminalWording = (f) => {
  * INDEX.LIST() and Refresh.
  */
 export const TERMINAL_WORDING: Readonly<Record<FaultKind, TerminalWording>> = {
-  "unknown-symbol": (_f, s) => `unknown index '${symbolOf(s)}': check the symbol (run \`index-data list\` to see every index; symbols are case-sensitive)`,
-  "wrong-case": (f, s) => `unknown index '${symbolOf(s)}'; symbols are case-sensitive: did you mean '${f.details.meant ?? ""}'?`,
+  "unknown-symbol": (_f, s) =>
+    `unknown index '${symbolOf(s)}': check the symbol (run \`index-data list\` to see every index; symbols are case-sensitive)`,
+  "wrong-case": (f, s) =>
+    `unknown index '${symbolOf(s)}'; symbols are case-sensitive: did you mean '${f.details.meant ?? ""}'?`,
   "no-data": (_f, s) => `'${symbolOf(s)}' has no ${s.what} yet; try again after its first fix, or pick another index`,
-  "not-found": (_f, s) => `no ${s.what} for '${symbolOf(s)}': unknown index or no data (run \`index-data list\` to see every index)`,
+  "not-found": (_f, s) =>
+    `no ${s.what} for '${symbolOf(s)}': unknown index or no data (run \`index-data list\` to see every index)`,
   "not-published": (_f, s) =>
     s.symbol === undefined
       ? `this service does not publish ${s.what}${onlyIn(s)}`
@@ -70,7 +86,9 @@ export const TERMINAL_WORDING: Readonly<Record<FaultKind, TerminalWording>> = {
   "bad-request": refusedArgument,
   configuration: (f) => {
     const redirect = refusedRedirect(f.details);
-    return redirect !== undefined ? `${redirect} (--base-url).` : ownAdvice(f, "the service settings are invalid; check --base-url and --api-key");
+    return redirect !== undefined
+      ? `${redirect} (--base-url).`
+      : ownAdvice(f, "the service settings are invalid; check --base-url and --api-key");
   },
   "rate-limited": (f) =>
     f.details.retryAfterSeconds !== undefined
@@ -78,7 +96,8 @@ export const TERMINAL_WORDING: Readonly<Record<FaultKind, TerminalWording>> = {
       : `${serviceSaid(f.details)} Too many requests for this tier; try again in a minute, or pass --api-key for a higher limit.`.trimStart(),
   "queue-full": (f) => `too many requests waiting for the service${queued(f.details)}; run the command again`,
   unavailable: (f) => `${unavailable(f.details)}; try again later.`,
-  "server-error": (f) => `${serviceSaid(f.details)} The service failed; try again later, and report it if it persists.`.trimStart(),
+  "server-error": (f) =>
+    `${serviceSaid(f.details)} The service failed; try again later, and report it if it persists.`.trimStart(),
   network: (f) => `${unreached(f.details)}; check ${BASE_URL} and your network connection.`,
   timeout: (f) => `${noAnswerInTime(f.details)}; try again, or pass --timeout MS to wait longer.`,
   "invalid-response": (f) =>

@@ -3,7 +3,8 @@ import { SYMBOL_RULE, validSymbol } from "../client";
 import { UsageError } from "./args";
 
 /** The date forms a command line can give (a cell or a serial only exist in a sheet). */
-export const CLI_DATE_FORMS = 'an ISO date such as "2024-03-31", or a relative form such as "-30D", "-6W", "-6M", "-1Y" or "today"';
+export const CLI_DATE_FORMS =
+  'an ISO date such as "2024-03-31", or a relative form such as "-30D", "-6W", "-6M", "-1Y" or "today"';
 
 /**
  * Runs an argument parser of the excel layer (the one owner of date, choice and symbol rules) and turns its
@@ -24,7 +25,9 @@ export function withExcelRules<T>(parse: () => T, given: Readonly<Record<string,
 
 /** Edits (insert, delete, replace, swap of neighbours) between two words: how far a typo is from a command. */
 function editDistance(a: string, b: string): number {
-  const rows = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   const at = (i: number, j: number) => rows[i]?.[j] ?? 0;
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
@@ -49,16 +52,27 @@ export function closestCommand(typed: string, commands: readonly string[]): stri
 /** The symbol argument of a command, by the one symbol rule of src/client/symbol.ts. */
 export function symbolArgument(positionals: readonly string[], command: string): string {
   const given = positionals[0];
-  if (given === undefined) throw new UsageError(`"${command}" needs a symbol, e.g. index-data ${command} RTM-NWE-A-1x3 (see index-data list).`);
+  if (given === undefined)
+    throw new UsageError(
+      `"${command}" needs a symbol, e.g. index-data ${command} RTM-NWE-A-1x3 (see index-data list).`,
+    );
   const symbol = validSymbol(given);
   if (symbol === undefined) throw new UsageError(`"${command}": give ${SYMBOL_RULE} (got ${describeValue(given)}).`);
   return symbol;
 }
 
 /** Refuses positional arguments a command does not take, naming the options to use instead. */
-export function refuseSurplus(command: string, takes: readonly string[], positionals: readonly string[], instead: string | undefined): void {
+export function refuseSurplus(
+  command: string,
+  takes: readonly string[],
+  positionals: readonly string[],
+  instead: string | undefined,
+): void {
   if (positionals.length <= takes.length) return;
-  const surplus = positionals.slice(takes.length).map((p) => describeValue(p)).join(" ");
+  const surplus = positionals
+    .slice(takes.length)
+    .map((p) => describeValue(p))
+    .join(" ");
   const takesText = takes.length === 0 ? "takes no arguments" : `takes only ${takes.map((t) => `<${t}>`).join(" ")}`;
   const hint = instead === undefined ? "" : ` ${instead}`;
   throw new UsageError(`"${command}" ${takesText}; unexpected ${surplus}.${hint} See index-data --help.`);

@@ -18,7 +18,8 @@ const KEY_OVER_HTTP_MESSAGE =
   "An API key is only sent over https (or plain http to this machine). Use an https:// base URL, or clear the API key.";
 
 /** `key` is undefined when none was given (the anonymous tier). The message never holds the key. */
-type ApiKeyCheck = { readonly ok: true; readonly key: string | undefined } | { readonly ok: false; readonly message: string };
+type ApiKeyCheck =
+  { readonly ok: true; readonly key: string | undefined } | { readonly ok: false; readonly message: string };
 
 /** Visible ASCII only: a header value cannot carry control characters, and a space inside is a paste gone wrong. */
 const SENDABLE = /^[\x21-\x7e]+$/;

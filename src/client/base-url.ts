@@ -29,7 +29,10 @@ export function checkBaseUrl(input: string): BaseUrlCheck {
   }
   // Credentials in a URL end up in logs and error messages; the API key field exists for that.
   if (url.username !== "" || url.password !== "") {
-    return { ok: false, message: "The base URL must not contain a user name or password; put the API key in its own field." };
+    return {
+      ok: false,
+      message: "The base URL must not contain a user name or password; put the API key in its own field.",
+    };
   }
   if (url.search !== "" || url.hash !== "" || text.includes("?") || text.includes("#")) {
     return { ok: false, message: `The base URL must not contain ? or #; enter only the service root (${EXAMPLE}).` };

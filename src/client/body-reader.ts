@@ -8,12 +8,15 @@ export const MAX_ANSWER_BYTES = 5 * MB;
 export const MAX_CATALOGUE_BYTES = 20 * MB;
 
 function tooLarge(path: string, maxBytes: number, status: number): InvalidResponseError {
-  return new InvalidResponseError(`The answer to ${path} is larger than ${Math.round(maxBytes / MB)} MB; it was not read`, {
-    path,
-    status,
-    problem: "too-large",
-    maxBytes,
-  });
+  return new InvalidResponseError(
+    `The answer to ${path} is larger than ${Math.round(maxBytes / MB)} MB; it was not read`,
+    {
+      path,
+      status,
+      problem: "too-large",
+      maxBytes,
+    },
+  );
 }
 
 /**

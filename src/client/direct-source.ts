@@ -21,6 +21,8 @@ export class DirectSource extends methodPerResource<SourceMethods>() implements 
   }
 
   latestValue(symbol: string): Promise<Served<LatestValue>> {
-    return answered(this.client.latest(symbol).then((fix) => keptStaleLike({ symbol, value: fix.value, asOf: fix.asOf }, fix)));
+    return answered(
+      this.client.latest(symbol).then((fix) => keptStaleLike({ symbol, value: fix.value, asOf: fix.asOf }, fix)),
+    );
   }
 }

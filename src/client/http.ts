@@ -57,7 +57,12 @@ function requestHeaders(options: ResolvedOptions): Record<string, string> {
 function failureFrom(error: unknown, timedOut: boolean, timeoutMs: number, path: string, origin: string): unknown {
   if (error instanceof IndexDataError) return error;
   if (timedOut) {
-    return new TimeoutError(`No complete answer from ${origin} within ${timeoutMs / 1000} s (${path})`, { path, origin, timeoutMs, cause: error });
+    return new TimeoutError(`No complete answer from ${origin} within ${timeoutMs / 1000} s (${path})`, {
+      path,
+      origin,
+      timeoutMs,
+      cause: error,
+    });
   }
   const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause;
   const detail = typeof cause?.code === "string" ? cause.code : cause?.message;
@@ -108,8 +113,16 @@ async function fetchWithDeadline(
   });
   aborted.catch(() => undefined);
   try {
-    const init: RequestInit = { method: "GET", headers: requestHeaders(options), signal: controller.signal, credentials: "omit" };
-    const response = await Promise.race([fetchSameOrigin(options.fetch, url, path, init, (r) => notify(options, path, r)), aborted]);
+    const init: RequestInit = {
+      method: "GET",
+      headers: requestHeaders(options),
+      signal: controller.signal,
+      credentials: "omit",
+    };
+    const response = await Promise.race([
+      fetchSameOrigin(options.fetch, url, path, init, (r) => notify(options, path, r)),
+      aborted,
+    ]);
     const text = await Promise.race([readCapped(response, maxBytes, path), aborted]);
     return { status: response.status, headers: response.headers, text };
   } catch (error) {
@@ -134,7 +147,9 @@ function withoutKey(value: unknown, apiKey: string | undefined): unknown {
   if (typeof value === "string") return value.replaceAll(apiKey, "[API key]");
   if (Array.isArray(value)) return value.map((item) => withoutKey(item, apiKey));
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [withoutKey(name, apiKey), withoutKey(inner, apiKey)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([name, inner]) => [withoutKey(name, apiKey), withoutKey(inner, apiKey)]),
+    );
   }
   return value;
 }
@@ -179,10 +194,19 @@ export async function requestJson(options: ResolvedOptions, request: HttpRequest
   // Redacted after parsing, for the same reason as above: JSON may spell the key with escapes.
   const parsed = redacted(raw.text, parseJson(raw.text), options.apiKey);
   if (parsed === NOT_JSON && request.lenientBody !== true) {
-    throw new InvalidResponseError(`The answer to ${path} is not JSON`, { path, status: raw.status, problem: "not-json" });
+    throw new InvalidResponseError(`The answer to ${path} is not JSON`, {
+      path,
+      status: raw.status,
+      problem: "not-json",
+    });
   }
   const keptStaleAgeMs = servedStaleAgeMs(raw.headers);
-  return { status: raw.status, body: parsed === NOT_JSON ? undefined : parsed, path, ...(keptStaleAgeMs !== undefined ? { keptStaleAgeMs } : {}) };
+  return {
+    status: raw.status,
+    body: parsed === NOT_JSON ? undefined : parsed,
+    path,
+    ...(keptStaleAgeMs !== undefined ? { keptStaleAgeMs } : {}),
+  };
 }
 
 /** Validates a body against a resource's wire schema; a mismatch is an InvalidResponseError carrying the zod issues. */
@@ -193,19 +217,25 @@ export function decode<S extends z.ZodType>(schema: S, response: HttpResponse): 
   const details = { path: response.path, status: response.status, issues: result.error.issues };
   const impossible = first !== undefined ? impossibleValue(first, response.body) : undefined;
   if (impossible !== undefined) {
-    throw new InvalidResponseError(`Impossible value for ${impossible.field} (${impossible.sent}) in the answer to ${response.path}`, {
-      ...details,
-      problem: "impossible-value",
-      ...impossible,
-    });
+    throw new InvalidResponseError(
+      `Impossible value for ${impossible.field} (${impossible.sent}) in the answer to ${response.path}`,
+      {
+        ...details,
+        problem: "impossible-value",
+        ...impossible,
+      },
+    );
   }
   const where = first !== undefined && first.path.length > 0 ? ` at ${first.path.join(".")}` : "";
   const issue = first !== undefined ? `${first.message}${where}` : undefined;
-  throw new InvalidResponseError(`The answer to ${response.path} does not have the expected shape${issue !== undefined ? `: ${issue}` : ""}`, {
-    ...details,
-    problem: "wrong-shape",
-    ...(issue !== undefined ? { issue } : {}),
-  });
+  throw new InvalidResponseError(
+    `The answer to ${response.path} does not have the expected shape${issue !== undefined ? `: ${issue}` : ""}`,
+    {
+      ...details,
+      problem: "wrong-shape",
+      ...(issue !== undefined ? { issue } : {}),
+    },
+  );
 }
 
 const NUMBER_LIKE = /^(?:[-+]?(?:\d[\d.eE+-]*|\.\d[\d.eE+-]*)|[-+]?(?:NaN|Infinity))$/i;
@@ -217,12 +247,20 @@ const RANGE_CODES: ReadonlySet<string> = new Set(["too_big", "too_small", "not_m
  * text, such as "NaN"), as opposed to a missing field or a different shape.
  */
 function impossibleValue(issue: z.core.$ZodIssue, body: unknown): { field: string; sent: string } | undefined {
-  const numeric = RANGE_CODES.has(issue.code) || (issue.code === "invalid_type" && (issue.expected === "number" || issue.expected === "int"));
+  const numeric =
+    RANGE_CODES.has(issue.code) ||
+    (issue.code === "invalid_type" && (issue.expected === "number" || issue.expected === "int"));
   if (!numeric || issue.path.length === 0) return undefined;
   let value: unknown = body;
-  for (const key of issue.path) value = typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of issue.path)
+    value = typeof value === "object" && value !== null ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   if (value === undefined || value === null) return undefined;
   // Only number-like text is echoed: anything else the service put there (even the key) stays out of messages.
-  const text = typeof value === "number" ? String(value) : typeof value === "string" && NUMBER_LIKE.test(value) ? JSON.stringify(value) : "not a number";
+  const text =
+    typeof value === "number"
+      ? String(value)
+      : typeof value === "string" && NUMBER_LIKE.test(value)
+        ? JSON.stringify(value)
+        : "not a number";
   return { field: issue.path.map(String).join("."), sent: text.length > 40 ? `${text.slice(0, 40)}…` : text };
 }

@@ -35,4 +35,7 @@ export interface ResponseInfo {
   readonly retryAfterSeconds?: number;
 }
 
-export const CLIENT_DEFAULTS = { keyHeaderStyle: "x-api-key", timeoutMs: 10_000 } as const satisfies Partial<ClientOptions>;
+export const CLIENT_DEFAULTS = {
+  keyHeaderStyle: "x-api-key",
+  timeoutMs: 10_000,
+} as const satisfies Partial<ClientOptions>;

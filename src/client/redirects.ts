@@ -48,11 +48,14 @@ function redirectTarget(response: Response, current: string, path: string): stri
   } catch {
     // An unreadable Location is reported below like a missing one.
   }
-  throw new InvalidResponseError(`The service answered ${path} with a redirect (HTTP ${response.status}) that says nowhere to go`, {
-    path,
-    status: response.status,
-    problem: "redirect-nowhere",
-  });
+  throw new InvalidResponseError(
+    `The service answered ${path} with a redirect (HTTP ${response.status}) that says nowhere to go`,
+    {
+      path,
+      status: response.status,
+      problem: "redirect-nowhere",
+    },
+  );
 }
 
 function otherOrigin(path: string, target: string, status: number): ConfigurationError {

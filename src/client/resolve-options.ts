@@ -36,7 +36,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     fail(`timeoutMs must be a positive number of milliseconds, at most ${MAX_TIMEOUT_MS} (10 minutes).`);
   }
   const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== "function") fail("No fetch implementation: pass options.fetch (Node 18+ and browsers have one).");
+  if (typeof fetchImpl !== "function")
+    fail("No fetch implementation: pass options.fetch (Node 18+ and browsers have one).");
   // Called as a plain function: browsers throw "Illegal invocation" when fetch runs as a method of another object.
   const unbound: typeof fetch = (input, init) => fetchImpl(input, init);
   return Object.freeze({ baseUrl, apiKey, keyHeaderStyle, timeoutMs, fetch: unbound, onResponse: options.onResponse });

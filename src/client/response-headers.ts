@@ -54,7 +54,8 @@ export function parseRateLimit(headers: Headers, now: number = Date.now()): Rate
   const reset = headerNumber(headers, ["x-ratelimit-reset", "ratelimit-reset"]);
   const delay = reset !== undefined && reset > EPOCH_THRESHOLD_SECONDS ? reset - now / 1000 : reset;
   // An epoch already past means the window has reset: zero, not "ignore".
-  const resetSeconds = delay === undefined ? undefined : headerWaitSeconds(reset !== delay ? Math.max(0, delay) : delay);
+  const resetSeconds =
+    delay === undefined ? undefined : headerWaitSeconds(reset !== delay ? Math.max(0, delay) : delay);
   return resetSeconds === undefined ? { limit, remaining } : { limit, remaining, resetSeconds };
 }
 

@@ -15,7 +15,9 @@ export const DATA_TYPE_REFRESH_KEY = "indexData.dataTypeRefresh.v1";
 /** The value when `value` is one of the choices (as stored, text or number), else undefined. */
 export function parseDataTypeRefresh(value: unknown): DataTypeRefresh | undefined {
   const minutes = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-  return minutes === 0 || PERIODIC_REFRESH_MINUTES.includes(minutes as never) ? (minutes as DataTypeRefresh) : undefined;
+  return minutes === 0 || PERIODIC_REFRESH_MINUTES.includes(minutes as never)
+    ? (minutes as DataTypeRefresh)
+    : undefined;
 }
 
 /** The stored choice; off when nothing, or something no longer valid, is stored. */
@@ -27,7 +29,10 @@ export async function loadDataTypeRefresh(storage: KeyValueStorage): Promise<Dat
 export async function saveDataTypeRefresh(storage: KeyValueStorage, value: unknown): Promise<DataTypeRefresh> {
   const minutes = parseDataTypeRefresh(value);
   if (minutes === undefined) {
-    throw new ConfigurationError(`Refresh of Index data types must be off or every ${PERIODIC_REFRESH_MINUTES.join(", ")} minutes.`, {});
+    throw new ConfigurationError(
+      `Refresh of Index data types must be off or every ${PERIODIC_REFRESH_MINUTES.join(", ")} minutes.`,
+      {},
+    );
   }
   await storage.setItem(DATA_TYPE_REFRESH_KEY, String(minutes));
   return minutes;

@@ -60,7 +60,9 @@ const SettingsSchema = z
   .object({
     baseUrl: BaseUrlSchema,
     apiKey: ApiKeySchema,
-    keyHeaderStyle: z.enum(KEY_HEADER_STYLES, { message: `Key header style must be one of ${KEY_HEADER_STYLES.join(", ")}.` }).default(CLIENT_DEFAULTS.keyHeaderStyle),
+    keyHeaderStyle: z
+      .enum(KEY_HEADER_STYLES, { message: `Key header style must be one of ${KEY_HEADER_STYLES.join(", ")}.` })
+      .default(CLIENT_DEFAULTS.keyHeaderStyle),
   })
   .superRefine((s, ctx) => {
     const problem = keyTransportProblem(s.baseUrl, s.apiKey);
@@ -131,7 +133,8 @@ const SETTINGS_FIELDS = ["baseUrl", "keyHeaderStyle", "apiKey"] as const satisfi
 function storedText(stored: StoredSettings, field: SettingsField, dropped: DroppedSetting[]): string | undefined {
   const value = stored[field];
   if (typeof value === "string") return value;
-  if (value !== undefined || (stored.unreadable === true && field !== "apiKey")) dropped.push({ field, because: "unreadable" });
+  if (value !== undefined || (stored.unreadable === true && field !== "apiKey"))
+    dropped.push({ field, because: "unreadable" });
   return undefined;
 }
 
@@ -142,7 +145,11 @@ function withDefault(input: SettingsInput, field: SettingsField): SettingsInput 
 }
 
 /** Leaves out every field `errors` names (the rule's message with it), using the field's default instead. */
-function leaveOut(input: SettingsInput, errors: Partial<Record<SettingsField, string>>, dropped: DroppedSetting[]): SettingsInput {
+function leaveOut(
+  input: SettingsInput,
+  errors: Partial<Record<SettingsField, string>>,
+  dropped: DroppedSetting[],
+): SettingsInput {
   let kept = input;
   for (const field of SETTINGS_FIELDS) {
     const message = errors[field];

@@ -1,4 +1,11 @@
-import { keepValidSettings, parseSettings, type LoadedSettings, type Settings, type SettingsInput, type StoredSettings } from "./settings-model";
+import {
+  keepValidSettings,
+  parseSettings,
+  type LoadedSettings,
+  type Settings,
+  type SettingsInput,
+  type StoredSettings,
+} from "./settings-model";
 import type { KeyValueStorage } from "./storage";
 
 /** Storage keys. The key has its own entry so that clearing it touches nothing else. */

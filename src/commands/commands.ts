@@ -1,5 +1,13 @@
 // The `commands` entry of the shared runtime: the ribbon's ExecuteFunction buttons.
-import { dataTypeReports, excelDataTypeActions, excelDeskActions, getContext, indexDomain, onOfficeReady, showPane } from "../office";
+import {
+  dataTypeReports,
+  excelDataTypeActions,
+  excelDeskActions,
+  getContext,
+  indexDomain,
+  onOfficeReady,
+  showPane,
+} from "../office";
 import { dataTypeCommands } from "./data-type-commands";
 import { deskCommands } from "./desk-commands";
 import { refreshCommand } from "./refresh-command";
@@ -17,7 +25,10 @@ const dataType = dataTypeCommands(
 onOfficeReady(
   // The Index data type's domain, once per runtime where Excel has linked data types (ExcelApi 1.19): Excel can
   // then load and refresh Index cells as soon as the add-in runs. A refusal is tried again at the next Convert.
-  () => void indexDomain().register().catch(() => undefined),
+  () =>
+    void indexDomain()
+      .register()
+      .catch(() => undefined),
   {
     refreshAll: (event) => void refreshAll(event),
     freezeForSharing: (event) => void desk.freezeForSharing(event),

@@ -7,7 +7,11 @@ import { refreshCommand } from "./refresh-command";
  * failure) goes to `report`, which opens the pane to say it. Each calls event.completed() in every path, within the
  * command bound (see refreshCommand).
  */
-export function dataTypeCommands(actions: () => DataTypeActions, report: (report: DataTypeReport) => void, timeoutMs?: number) {
+export function dataTypeCommands(
+  actions: () => DataTypeActions,
+  report: (report: DataTypeReport) => void,
+  timeoutMs?: number,
+) {
   const command = (action: DataTypeAction) =>
     refreshCommand(async () => {
       try {

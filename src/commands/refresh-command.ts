@@ -8,7 +8,11 @@ const REFRESH_COMMAND_TIMEOUT_MS = 60_000;
  * The ribbon's Refresh: invalidates and recalculates through `refresh`, and calls `event.completed()` in
  * every path (success, failure, or no answer within the timeout, on `clock`), as Office requires of a command.
  */
-export function refreshCommand(refresh: () => Promise<void>, timeoutMs = REFRESH_COMMAND_TIMEOUT_MS, clock: Clock = systemClock) {
+export function refreshCommand(
+  refresh: () => Promise<void>,
+  timeoutMs = REFRESH_COMMAND_TIMEOUT_MS,
+  clock: Clock = systemClock,
+) {
   return async (event: CommandEvent): Promise<void> => {
     try {
       await withDeadline(refresh(), timeoutMs, () => new Error("refresh still running"), clock);

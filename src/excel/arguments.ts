@@ -39,7 +39,8 @@ export function parseFlag(value: unknown, argument: string, fallback: boolean): 
  */
 export function parseChoice<T>(value: unknown, argument: string, choices: ReadonlyMap<string, T>, fallback: T): T {
   if (isOmitted(value)) return fallback;
-  const key = typeof value === "string" ? value.trim().toLowerCase() : typeof value === "number" ? String(value) : undefined;
+  const key =
+    typeof value === "string" ? value.trim().toLowerCase() : typeof value === "number" ? String(value) : undefined;
   const found = key === undefined ? undefined : choices.get(key);
   if (found !== undefined) return found;
   throw invalidArgument(argument, `use one of ${choiceList(choices)}`, value);
@@ -50,7 +51,11 @@ function choiceList(choices: ReadonlyMap<string, unknown>): string {
   return named.join(", ");
 }
 
-export function parseWholeNumber(value: unknown, argument: string, range: { min: number; max: number; default: number }): number {
+export function parseWholeNumber(
+  value: unknown,
+  argument: string,
+  range: { min: number; max: number; default: number },
+): number {
   if (isOmitted(value)) return range.default;
   const number = typeof value === "string" && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
   if (typeof number !== "number" || !Number.isInteger(number) || number < range.min || number > range.max) {
@@ -88,10 +93,16 @@ const MAX_PANEL_SYMBOLS = 20;
 
 /** Symbols from a range or a list; blanks skipped; 1 to MAX_PANEL_SYMBOLS distinct symbols. */
 export function parseSymbolList(value: unknown, argument: string): string[] {
-  const items = flattenList(value).filter((item) => !(isOmitted(item) || (typeof item === "string" && item.trim() === "")));
+  const items = flattenList(value).filter(
+    (item) => !(isOmitted(item) || (typeof item === "string" && item.trim() === "")),
+  );
   const symbols = [...new Set(items.map((item) => parseSymbol(item, argument)))];
   if (symbols.length === 0 || symbols.length > MAX_PANEL_SYMBOLS) {
-    throw invalidArgument(argument, `give 1 to ${MAX_PANEL_SYMBOLS} index symbols as a range or a list such as "A,B"`, value);
+    throw invalidArgument(
+      argument,
+      `give 1 to ${MAX_PANEL_SYMBOLS} index symbols as a range or a list such as "A,B"`,
+      value,
+    );
   }
   return symbols;
 }

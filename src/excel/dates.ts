@@ -62,8 +62,17 @@ export function parseDateArgument(value: unknown, argument: string, now: Date): 
 
 function fromSerial(serial: number, argument: string): DateArgument {
   // Serials from MAX_SERIAL + 1 on are in year 10000, which ISO 8601 (and so the service) cannot take.
-  if (!Number.isFinite(serial) || serial < 1 || serial >= MAX_SERIAL + 1 || Math.floor(serial) === FAKE_LEAP_DAY_SERIAL) {
-    throw invalidArgument(argument, `a date serial must lie between 1 (1900-01-01) and ${MAX_SERIAL} (9999-12-31), or use ${DATE_FORMS}`, serial);
+  if (
+    !Number.isFinite(serial) ||
+    serial < 1 ||
+    serial >= MAX_SERIAL + 1 ||
+    Math.floor(serial) === FAKE_LEAP_DAY_SERIAL
+  ) {
+    throw invalidArgument(
+      argument,
+      `a date serial must lie between 1 (1900-01-01) and ${MAX_SERIAL} (9999-12-31), or use ${DATE_FORMS}`,
+      serial,
+    );
   }
   return { ms: serialToMs(serial), wholeDay: Number.isInteger(serial) };
 }

@@ -1,4 +1,12 @@
-import { ask, type IndexDataSource, type Served, type SourceArgs, type SourceData, type SourceName, subjectOf } from "../client";
+import {
+  ask,
+  type IndexDataSource,
+  type Served,
+  type SourceArgs,
+  type SourceData,
+  type SourceName,
+  subjectOf,
+} from "../client";
 import type { ExcelCapabilities, FormulaResult } from "./cells";
 import { cellErrorFor, cellErrorFromFailure, unsettled } from "./service-errors";
 import { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
@@ -42,7 +50,11 @@ export function evaluate(env: FormulaEnv, what: string, prepare: () => PreparedF
  * `evaluate`), about the subject the request itself names (`subjectOf`). The one place a not-found is mapped:
  * settled with the catalogue, then worded by the cell table.
  */
-export async function load<N extends SourceName>(env: FormulaEnv, name: N, args: SourceArgs<N>): Promise<Served<SourceData<N>>> {
+export async function load<N extends SourceName>(
+  env: FormulaEnv,
+  name: N,
+  args: SourceArgs<N>,
+): Promise<Served<SourceData<N>>> {
   try {
     return await ask(env.source, name, args);
   } catch (error) {

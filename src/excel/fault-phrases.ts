@@ -55,7 +55,9 @@ export function invalidAnswer(details: FaultDetails): string {
     case "redirect-nowhere":
       return `The service answered ${path} with a redirect${details.status !== undefined ? ` (HTTP ${details.status})` : ""} that says nowhere to go`;
     default:
-      return details.status !== undefined ? `Unexpected HTTP ${details.status} from ${path}` : "The index service sent an invalid response";
+      return details.status !== undefined
+        ? `Unexpected HTTP ${details.status} from ${path}`
+        : "The index service sent an invalid response";
   }
 }
 

@@ -32,4 +32,13 @@ export { dayBounds, indexPeriods, parsePeriod, parseStats, periodHeader, pointsI
 export { statCells, summarisePeriods, type PeriodSummary, type StatColumn } from "./periods";
 export { weeklyFromDaily } from "./weekly";
 export * from "./entity";
-export { invalidAnswer, isReportable, noAnswerInTime, queued, refusedRedirect, serviceSaid, unavailable, unreached } from "./fault-phrases";
+export {
+  invalidAnswer,
+  isReportable,
+  noAnswerInTime,
+  queued,
+  refusedRedirect,
+  serviceSaid,
+  unavailable,
+  unreached,
+} from "./fault-phrases";

@@ -60,10 +60,16 @@ interface PeriodPanelColumn {
  * oldest first; period start, period end, then per symbol one column per stat (A avg, A observed, B avg…).
  * A period an index has no values in is empty, or #N/A with fill "na".
  */
-export function alignPeriodPanel(columns: readonly PeriodPanelColumn[], stats: readonly StatColumn[], fill: PanelFill, caps: ExcelCapabilities): Spill {
+export function alignPeriodPanel(
+  columns: readonly PeriodPanelColumn[],
+  stats: readonly StatColumn[],
+  fill: PanelFill,
+  caps: ExcelCapabilities,
+): Spill {
   const byStart = columns.map((column) => new Map(column.summaries.map((summary) => [summary.start, summary])));
   const bounds = new Map<number, number>();
-  for (const summary of columns.flatMap((column) => column.summaries)) bounds.set(summary.start, Math.max(summary.end, bounds.get(summary.start) ?? summary.end));
+  for (const summary of columns.flatMap((column) => column.summaries))
+    bounds.set(summary.start, Math.max(summary.end, bounds.get(summary.start) ?? summary.end));
   return [...bounds.entries()]
     .sort(([a], [b]) => a - b)
     .map(([start, end]) => [
@@ -71,12 +77,17 @@ export function alignPeriodPanel(columns: readonly PeriodPanelColumn[], stats: r
       dateCellFromMs(end, caps),
       ...byStart.flatMap((summaries, index) => {
         const summary = summaries.get(start);
-        if (summary === undefined && fill === "na") return stats.map(() => missingCell("na", undefined, columns[index]?.symbol ?? ""));
+        if (summary === undefined && fill === "na")
+          return stats.map(() => missingCell("na", undefined, columns[index]?.symbol ?? ""));
         return statCells(summary, stats);
       }),
     ]);
 }
 
 export function periodPanelHeader(symbols: readonly string[], stats: readonly StatColumn[]): string[] {
-  return ["period start", "period end", ...symbols.flatMap((symbol) => stats.map((stat) => `${symbol} ${stat.header}`))];
+  return [
+    "period start",
+    "period end",
+    ...symbols.flatMap((symbol) => stats.map((stat) => `${symbol} ${stat.header}`)),
+  ];
 }

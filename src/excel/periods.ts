@@ -11,7 +11,18 @@ import { isoWeekStart } from "./weekly";
 export const PERIODS = ["weekly", "monthly", "quarterly", "yearly"] as const;
 export type Period = (typeof PERIODS)[number];
 
-export const PERIOD_STATS = ["avg", "low", "high", "first", "last", "observed", "carried", "confidence", "change", "pctchange"] as const;
+export const PERIOD_STATS = [
+  "avg",
+  "low",
+  "high",
+  "first",
+  "last",
+  "observed",
+  "carried",
+  "confidence",
+  "change",
+  "pctchange",
+] as const;
 type PeriodStat = (typeof PERIOD_STATS)[number];
 
 /** Months per period for the calendar periods; weeks are ISO weeks (the one definition in weekly.ts). */
@@ -121,7 +132,8 @@ function bucketStats(bucket: Bucket, previousLast: number | undefined): Record<P
     carried: bucket.carriedDays.size,
     confidence: mean(bucket.fresh.map((point) => point.confidence)),
     change,
-    pctchange: change !== undefined && previousLast !== undefined && previousLast !== 0 ? change / previousLast : undefined,
+    pctchange:
+      change !== undefined && previousLast !== undefined && previousLast !== 0 ? change / previousLast : undefined,
   };
 }
 

@@ -1,6 +1,22 @@
-import { type ErrorSubject, type Fault, type FaultKind, faultOf, faultWithCatalogue, type IndexDataSource } from "../client";
+import {
+  type ErrorSubject,
+  type Fault,
+  type FaultKind,
+  faultOf,
+  faultWithCatalogue,
+  type IndexDataSource,
+} from "../client";
 import { CellError, isCellError, notAvailable, type CellErrorCode } from "./cell-error";
-import { invalidAnswer, isReportable, noAnswerInTime, queued, refusedRedirect, serviceSaid, unavailable, unreached } from "./fault-phrases";
+import {
+  invalidAnswer,
+  isReportable,
+  noAnswerInTime,
+  queued,
+  refusedRedirect,
+  serviceSaid,
+  unavailable,
+  unreached,
+} from "./fault-phrases";
 
 /** How a cell shows a fault: the Excel error, and a message that says what to do at the sheet. */
 interface CellWording {
@@ -23,26 +39,36 @@ const SETTINGS = "in the taskpane settings";
 function aboutSymbol(text: (symbol: string, what: string, fault: Fault) => string): CellWording {
   return {
     code: "#N/A",
-    text: (fault, { symbol, what }) => (symbol === undefined ? `${what} is not published by this service` : text(symbol, what, fault)),
+    text: (fault, { symbol, what }) =>
+      symbol === undefined ? `${what} is not published by this service` : text(symbol, what, fault),
   };
 }
 
 const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
-  "unknown-symbol": aboutSymbol((symbol) => `unknown index '${symbol}': check the symbol (INDEX.LIST() shows every index; symbols are case-sensitive)`),
-  "wrong-case": aboutSymbol((symbol, _what, fault) => `Index "${symbol}" not found; symbols are case-sensitive: did you mean "${fault.details.meant ?? symbol}"?`),
+  "unknown-symbol": aboutSymbol(
+    (symbol) =>
+      `unknown index '${symbol}': check the symbol (INDEX.LIST() shows every index; symbols are case-sensitive)`,
+  ),
+  "wrong-case": aboutSymbol(
+    (symbol, _what, fault) =>
+      `Index "${symbol}" not found; symbols are case-sensitive: did you mean "${fault.details.meant ?? symbol}"?`,
+  ),
   "no-data": aboutSymbol((symbol, what) => `no data: '${symbol}' has no ${what} yet`),
   "not-found": aboutSymbol((symbol, what) => `no ${what} for '${symbol}': unknown index or no data`),
   "not-published": aboutSymbol(
-    (symbol, what) => `no ${what} for '${symbol}': this service does not publish one (only the newer description does), or the index has no data yet`,
+    (symbol, what) =>
+      `no ${what} for '${symbol}': this service does not publish one (only the newer description does), or the index has no data yet`,
   ),
   // Every Index Data Service publishes these endpoints: the URL, not the service, is what to fix.
   "wrong-base-url": {
     code: "#VALUE!",
-    text: (_fault, { what }) => `${what} was not found at the service URL: check the service URL in the taskpane settings (the service's root, without /api)`,
+    text: (_fault, { what }) =>
+      `${what} was not found at the service URL: check the service URL in the taskpane settings (the service's root, without /api)`,
   },
   unauthorized: {
     code: "#VALUE!",
-    text: ({ details }) => `${serviceSaid(details)} The API key was refused: check it ${SETTINGS}, or clear it to use the anonymous tier.`.trimStart(),
+    text: ({ details }) =>
+      `${serviceSaid(details)} The API key was refused: check it ${SETTINGS}, or clear it to use the anonymous tier.`.trimStart(),
   },
   "bad-request": {
     code: "#VALUE!",
@@ -55,7 +81,9 @@ const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
     code: "#VALUE!",
     text: (fault) => {
       const redirect = refusedRedirect(fault.details);
-      return redirect !== undefined ? `${redirect} ${SETTINGS}.` : ownAdvice(fault, `the add-in's service settings are invalid; fix them ${SETTINGS}`);
+      return redirect !== undefined
+        ? `${redirect} ${SETTINGS}.`
+        : ownAdvice(fault, `the add-in's service settings are invalid; fix them ${SETTINGS}`);
     },
   },
   "rate-limited": {
@@ -66,11 +94,19 @@ const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
         : `${serviceSaid(details)} Too many requests for this tier; try again in a minute, or use an API key for a higher limit.`.trimStart(),
   },
   // Our own queue refused: the service said nothing, so the cell must not blame it.
-  "queue-full": { code: "#N/A", text: ({ details }) => `too many cells waiting for the service${queued(details)}; Refresh retries them` },
-  unavailable: { code: "#N/A", text: ({ details }) => `${unavailable(details)}; ${details.notSent === true ? "recalculate in a few seconds" : "try again later"}.` },
+  "queue-full": {
+    code: "#N/A",
+    text: ({ details }) => `too many cells waiting for the service${queued(details)}; Refresh retries them`,
+  },
+  unavailable: {
+    code: "#N/A",
+    text: ({ details }) =>
+      `${unavailable(details)}; ${details.notSent === true ? "recalculate in a few seconds" : "try again later"}.`,
+  },
   "server-error": {
     code: "#N/A",
-    text: ({ details }) => `${serviceSaid(details)} The service failed; try again later, and report it if it persists.`.trimStart(),
+    text: ({ details }) =>
+      `${serviceSaid(details)} The service failed; try again later, and report it if it persists.`.trimStart(),
   },
   network: {
     code: "#N/A",
@@ -79,14 +115,18 @@ const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
   },
   timeout: {
     code: "#N/A",
-    text: ({ details }) => `${noAnswerInTime(details)}; ${details.notSent === true ? "recalculate in a few seconds" : "the service may be busy: Refresh in a moment"}.`,
+    text: ({ details }) =>
+      `${noAnswerInTime(details)}; ${details.notSent === true ? "recalculate in a few seconds" : "the service may be busy: Refresh in a moment"}.`,
   },
   "invalid-response": {
     code: "#N/A",
     text: ({ details }) =>
       `${invalidAnswer(details)}. ${isReportable(details) ? "Report it to the service's provider." : `Check that the service URL ${SETTINGS} points at an Index Data Service.`}`,
   },
-  unexpected: { code: "#N/A", text: (fault, { what }) => `unexpected error getting ${what}: ${fault.details.message ?? String(fault.cause)}` },
+  unexpected: {
+    code: "#N/A",
+    text: (fault, { what }) => `unexpected error getting ${what}: ${fault.details.message ?? String(fault.cause)}`,
+  },
 };
 
 function cellErrorOf(fault: Fault, subject: ErrorSubject): CellError {
@@ -108,7 +148,9 @@ export async function cellErrorFor(error: unknown, subject: ErrorSubject, source
 /** A formula still unsettled at its bound (`evaluate`): no fault was seen, only no answer yet. */
 export function unsettled(what: string, boundMs: number): CellError {
   const bound = boundMs >= 1000 ? `${Math.round(boundMs / 1000)} s` : `${boundMs} ms`;
-  return notAvailable(`no answer for ${what} within ${bound}; the service may be slow or rate limited; try Refresh later`);
+  return notAvailable(
+    `no answer for ${what} within ${bound}; the service may be slow or rate limited; try Refresh later`,
+  );
 }
 
 /** A function called before the shared runtime could build its context (src/functions/runtime.ts). */

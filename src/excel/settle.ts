@@ -10,7 +10,12 @@ export const DEFAULT_SETTLE_MS = 120_000;
  * Settles with `promise`'s outcome, or with `onTimeout()` after `ms` on `clock`, whichever comes first; the
  * deadline is cleared either way, so nothing is left pending. A rejection of `promise` is passed through unchanged.
  */
-export function settleWithin<T>(promise: Promise<T>, ms: number, onTimeout: () => T, clock: Clock = systemClock): Promise<T> {
+export function settleWithin<T>(
+  promise: Promise<T>,
+  ms: number,
+  onTimeout: () => T,
+  clock: Clock = systemClock,
+): Promise<T> {
   const timedOut = new Error("settle bound reached");
   return withDeadline(promise, ms, () => timedOut, clock).catch((error: unknown) => {
     if (error === timedOut) return onTimeout();

@@ -7,7 +7,12 @@ export function withHeaderRow(header: readonly string[], rows: Spill, headers: b
 }
 
 /** A spill, or `#N/A` with `emptyMessage` when there are no rows: Excel cannot show an empty array. */
-export function spillOrEmpty(rows: Spill, header: readonly string[], headers: boolean, emptyMessage: string): FormulaResult {
+export function spillOrEmpty(
+  rows: Spill,
+  header: readonly string[],
+  headers: boolean,
+  emptyMessage: string,
+): FormulaResult {
   if (rows.length === 0) return notAvailable(emptyMessage);
   return withHeaderRow(header, rows, headers);
 }

@@ -11,7 +11,11 @@ import { matrixResult, scalarResult } from "./runtime";
  * @param invocation The cell calling the function (its address, and whether Excel is previewing the formula as it is typed).
  * @returns The annualized volatility as a fraction; format the cell as a percentage.
  */
-export function vol(symbol: string, windowDays: number, invocation: CustomFunctions.Invocation): Promise<number | string | boolean | Excel.FormattedNumberCellValue> {
+export function vol(
+  symbol: string,
+  windowDays: number,
+  invocation: CustomFunctions.Invocation,
+): Promise<number | string | boolean | Excel.FormattedNumberCellValue> {
   return scalarResult((env) => indexVol(env, symbol, windowDays), invocation);
 }
 

@@ -25,7 +25,11 @@ export function list(activeOnly: boolean, headers: boolean, invocation: CustomFu
  * @param invocation The cell calling the function (its address, and whether Excel is previewing the formula as it is typed).
  * @returns The value; dates come back as dates.
  */
-export function latest(symbol: string, field: string, invocation: CustomFunctions.Invocation): Promise<number | string | boolean | Excel.FormattedNumberCellValue> {
+export function latest(
+  symbol: string,
+  field: string,
+  invocation: CustomFunctions.Invocation,
+): Promise<number | string | boolean | Excel.FormattedNumberCellValue> {
   return scalarResult((env) => indexLatest(env, symbol, field), invocation);
 }
 

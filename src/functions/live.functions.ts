@@ -12,7 +12,12 @@ import { streamResult } from "./runtime";
  * @param invocation
  * @streaming
  */
-export function live(symbol: string, field: string, seconds: number, invocation: CustomFunctions.StreamingInvocation<number | string | boolean | Excel.FormattedNumberCellValue>): void {
+export function live(
+  symbol: string,
+  field: string,
+  seconds: number,
+  invocation: CustomFunctions.StreamingInvocation<number | string | boolean | Excel.FormattedNumberCellValue>,
+): void {
   streamResult(
     invocation,
     (env, show) => indexLive(env, symbol, field, seconds, show),

@@ -7,5 +7,6 @@ export const FUNCTIONS_REGISTERED_MARK = "index-data:functions-registered";
 
 /** Sets the mark where the page has a Performance API. */
 export function markFunctionsRegistered(): void {
-  if (typeof performance !== "undefined" && typeof performance.mark === "function") performance.mark(FUNCTIONS_REGISTERED_MARK);
+  if (typeof performance !== "undefined" && typeof performance.mark === "function")
+    performance.mark(FUNCTIONS_REGISTERED_MARK);
 }

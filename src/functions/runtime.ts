@@ -1,4 +1,19 @@
-import { type CellError, DEFAULT_SETTLE_MS, type EntityCellValue, type ExcelCapabilities, type ExcelScalar, type FormattedNumberCell, type FormulaEnv, type FormulaResult, isCellError, isEntityCellValue, isSpill, type LiveEnv, notReady, PREVIEW_TEXT } from "../excel";
+import {
+  type CellError,
+  DEFAULT_SETTLE_MS,
+  type EntityCellValue,
+  type ExcelCapabilities,
+  type ExcelScalar,
+  type FormattedNumberCell,
+  type FormulaEnv,
+  type FormulaResult,
+  isCellError,
+  isEntityCellValue,
+  isSpill,
+  type LiveEnv,
+  notReady,
+  PREVIEW_TEXT,
+} from "../excel";
 import { cellCall } from "../client";
 import { functionsCapabilities, getContext } from "../office";
 
@@ -51,13 +66,24 @@ function cellSource(invocation: CellInvocation | undefined) {
 /** The formula environment of one evaluation: its cell's source (or the shared one), the host, the settle bound. */
 function formulaEnv(invocation?: CellInvocation): { env: FormulaEnv; cell: ReturnType<typeof cellSource>["cell"] } {
   const built = cellSource(invocation);
-  const bound = Number.isFinite(built.context.settleBoundMs) && built.context.settleBoundMs > 0 ? built.context.settleBoundMs : DEFAULT_SETTLE_MS;
-  const env = { source: built.cell ?? built.context.source, caps: hostCapabilities(), settleMs: bound, clock: built.context.clock };
+  const bound =
+    Number.isFinite(built.context.settleBoundMs) && built.context.settleBoundMs > 0
+      ? built.context.settleBoundMs
+      : DEFAULT_SETTLE_MS;
+  const env = {
+    source: built.cell ?? built.context.source,
+    caps: hostCapabilities(),
+    settleMs: bound,
+    clock: built.context.clock,
+  };
   return { env, cell: built.cell };
 }
 
 /** Runs a pure formula; a failure to even build the env (runtime not ready) becomes a #N/A, not a throw. */
-async function start(formula: (env: FormulaEnv) => Promise<FormulaResult>, invocation?: CellInvocation): Promise<FormulaResult> {
+async function start(
+  formula: (env: FormulaEnv) => Promise<FormulaResult>,
+  invocation?: CellInvocation,
+): Promise<FormulaResult> {
   let result: FormulaResult;
   let cell: ReturnType<typeof cellSource>["cell"];
   try {
@@ -74,7 +100,8 @@ async function start(formula: (env: FormulaEnv) => Promise<FormulaResult>, invoc
 }
 
 function toRuntimeError(error: CellError): CustomFunctions.Error {
-  const code = error.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
+  const code =
+    error.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
   return new CustomFunctions.Error(code, error.message);
 }
 
@@ -83,7 +110,10 @@ function toRuntimeCell(cell: ExcelScalar): RuntimeCell {
 }
 
 /** A scalar function's result: the value, or a rejection with a CustomFunctions.Error carrying the message. */
-export async function scalarResult(formula: (env: FormulaEnv) => Promise<FormulaResult>, invocation?: CellInvocation): Promise<ScalarCell> {
+export async function scalarResult(
+  formula: (env: FormulaEnv) => Promise<FormulaResult>,
+  invocation?: CellInvocation,
+): Promise<ScalarCell> {
   const result = await start(formula, invocation);
   const cell = isSpill(result) ? (result[0]?.[0] ?? "") : result;
   if (isCellError(cell)) throw toRuntimeError(cell);
@@ -91,7 +121,10 @@ export async function scalarResult(formula: (env: FormulaEnv) => Promise<Formula
 }
 
 /** A spilling function's result: a rectangular matrix (a single value becomes 1x1), or a rejection. */
-export async function matrixResult(formula: (env: FormulaEnv) => Promise<FormulaResult>, invocation?: CellInvocation): Promise<RuntimeCell[][]> {
+export async function matrixResult(
+  formula: (env: FormulaEnv) => Promise<FormulaResult>,
+  invocation?: CellInvocation,
+): Promise<RuntimeCell[][]> {
   const result = await start(formula, invocation);
   if (!isSpill(result)) {
     if (isCellError(result)) throw toRuntimeError(result);

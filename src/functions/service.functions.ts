@@ -21,7 +21,9 @@ export function health(field: string, invocation: CustomFunctions.Invocation): P
  * @param invocation The cell calling the function (its address, and whether Excel is previewing the formula as it is typed).
  * @returns ok, degraded or down.
  */
-export function status(invocation: CustomFunctions.Invocation): Promise<number | string | boolean | Excel.FormattedNumberCellValue> {
+export function status(
+  invocation: CustomFunctions.Invocation,
+): Promise<number | string | boolean | Excel.FormattedNumberCellValue> {
   return scalarResult((env) => indexStatus(env), invocation);
 }
 

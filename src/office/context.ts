@@ -1,4 +1,13 @@
-import { type CallContext, type CellSource, EngineHost, type FreshnessSnapshot, type IndexDataSource, type LiveFeed, type RequestEngine, SettingsStore } from "../client";
+import {
+  type CallContext,
+  type CellSource,
+  EngineHost,
+  type FreshnessSnapshot,
+  type IndexDataSource,
+  type LiveFeed,
+  type RequestEngine,
+  SettingsStore,
+} from "../client";
 import type { Clock } from "../time";
 import { recalculateIndexFormulas } from "./recalc";
 import { runtimeStorage } from "./storage";

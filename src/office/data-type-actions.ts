@@ -37,7 +37,10 @@ interface DataTypeHost {
  * (its request goes before the cells'). Convert to Index registers the domain first if Office's ready handler has
  * not yet, so the first click never links cells to a domain Excel does not know.
  */
-export function excelDataTypeActions(app: Pick<AppContext, "userSource">, host: Partial<DataTypeHost> = {}): DataTypeActions {
+export function excelDataTypeActions(
+  app: Pick<AppContext, "userSource">,
+  host: Partial<DataTypeHost> = {},
+): DataTypeActions {
   const run: ExcelRun = host.run ?? ((batch) => Excel.run(batch));
   const domain = host.domain ?? indexDomain();
   const json = host.json ?? valuesAsJsonSupported;

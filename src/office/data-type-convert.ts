@@ -76,11 +76,13 @@ export async function convertToIndex(context: Excel.RequestContext, options: ToI
   const selected = await readSelection(context, options.json);
   const plan = planToIndex(selected?.cells ?? [], selected === undefined ? [] : await options.symbols());
   const message = toIndexMessage(plan, options.mode);
-  const notable = plan.converted === 0 || plan.untouched.length > 0 || plan.caseFixed.length > 0 || options.mode === "formulas";
+  const notable =
+    plan.converted === 0 || plan.untouched.length > 0 || plan.caseFixed.length > 0 || options.mode === "formulas";
   if (selected === undefined || plan.converted === 0) return { changed: 0, message, notable };
   for (const run of writeRuns(plan.grid)) {
     const target = runRange(selected.range, run);
-    if (options.mode === "entities") target.valuesAsJson = run.values.map((cell) => [linkedIndexValue(cell.symbol) as Excel.CellValue]);
+    if (options.mode === "entities")
+      target.valuesAsJson = run.values.map((cell) => [linkedIndexValue(cell.symbol) as Excel.CellValue]);
     else target.formulas = run.values.map((cell) => [cardFormula(cell.symbol)]);
   }
   await context.sync();
@@ -98,7 +100,8 @@ function textCell(symbol: string, json: boolean): unknown {
 export async function convertToText(context: Excel.RequestContext, json: boolean): Promise<ConvertOutcome> {
   const selected = await readSelection(context, json);
   const plan = planToText(selected?.cells ?? []);
-  if (selected === undefined || plan.converted === 0) return { changed: 0, message: toTextMessage(plan), notable: true };
+  if (selected === undefined || plan.converted === 0)
+    return { changed: 0, message: toTextMessage(plan), notable: true };
   for (const run of writeRuns(plan.grid)) {
     const cells = run.values.map((symbol) => [textCell(symbol, json)]);
     const target = runRange(selected.range, run);

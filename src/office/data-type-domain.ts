@@ -11,7 +11,10 @@ import { runtimeStorage } from "./storage";
 type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 
 /** The refresh modes spelled out, so this runs where the Excel enums are not loaded (tests, older office.js). */
-const MODE = { onLoad: "OnLoad", manual: "Manual", periodic: "Periodic" } as const satisfies Record<string, `${Excel.LinkedEntityDataDomainRefreshMode}`>;
+const MODE = { onLoad: "OnLoad", manual: "Manual", periodic: "Periodic" } as const satisfies Record<
+  string,
+  `${Excel.LinkedEntityDataDomainRefreshMode}`
+>;
 type RefreshMode = (typeof MODE)[keyof typeof MODE];
 
 /**
@@ -19,7 +22,12 @@ type RefreshMode = (typeof MODE)[keyof typeof MODE];
  * that saved none); with a periodic choice, Periodic first and its interval (Excel refreshes on load then too).
  */
 export function indexDomainOptions(refresh: DataTypeRefresh): Excel.LinkedEntityDataDomainCreateOptions {
-  const base = { dataProvider: INDEX_DOMAIN.dataProvider, id: INDEX_DOMAIN.id, name: INDEX_DOMAIN.name, loadFunctionId: INDEX_DOMAIN.loadFunctionId };
+  const base = {
+    dataProvider: INDEX_DOMAIN.dataProvider,
+    id: INDEX_DOMAIN.id,
+    name: INDEX_DOMAIN.name,
+    loadFunctionId: INDEX_DOMAIN.loadFunctionId,
+  };
   const modes: RefreshMode[] = refresh === 0 ? [MODE.onLoad, MODE.manual] : [MODE.periodic, MODE.onLoad, MODE.manual];
   return {
     ...base,
@@ -106,7 +114,8 @@ async function addDomain(context: Excel.RequestContext, refresh: DataTypeRefresh
     if (!existing.isNullObject) existing.delete();
     domains.add(options);
   }
-  if (refresh !== 0 || chosen) domains.getItem(INDEX_DOMAIN.id).refreshMode = refresh === 0 ? MODE.onLoad : MODE.periodic;
+  if (refresh !== 0 || chosen)
+    domains.getItem(INDEX_DOMAIN.id).refreshMode = refresh === 0 ? MODE.onLoad : MODE.periodic;
   await context.sync();
 }
 
@@ -119,6 +128,10 @@ let shared: IndexDomainControl | undefined;
 
 /** The shared runtime's one control: the ribbon registers through it when Office is ready, the pane sets the refresh. */
 export function indexDomain(): IndexDomainControl {
-  shared ??= createIndexDomainControl({ run: (batch) => Excel.run(batch), supported: linkedDataTypesSupported, storage: runtimeStorage });
+  shared ??= createIndexDomainControl({
+    run: (batch) => Excel.run(batch),
+    supported: linkedDataTypesSupported,
+    storage: runtimeStorage,
+  });
   return shared;
 }

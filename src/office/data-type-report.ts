@@ -43,7 +43,8 @@ export function dataTypeReports(): DataTypeReports {
 
 /** Opens the pane (SharedRuntime 1.1); where Office cannot, the report waits for the pane to be opened by hand. */
 export async function showPane(): Promise<void> {
-  const addin = typeof Office !== "undefined" ? (Office as { addin?: { showAsTaskpane?: () => Promise<void> } }).addin : undefined;
+  const addin =
+    typeof Office !== "undefined" ? (Office as { addin?: { showAsTaskpane?: () => Promise<void> } }).addin : undefined;
   try {
     await addin?.showAsTaskpane?.();
   } catch {

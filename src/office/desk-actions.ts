@@ -31,7 +31,11 @@ type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Pro
  * `clock` (what freezing waits for busy cells on) for a fake clock. Receipts are signed with a key in the
  * add-in's storage (OfficeRuntime.storage), never in the workbook.
  */
-export function excelDeskActions(app: AppContext, run: ExcelRun = (batch) => Excel.run(batch), clock: Clock = systemClock): DeskActions {
+export function excelDeskActions(
+  app: AppContext,
+  run: ExcelRun = (batch) => Excel.run(batch),
+  clock: Clock = systemClock,
+): DeskActions {
   const signer = receiptSigner(runtimeStorage());
   // Data types (cards) are read and written through valuesAsJson, ExcelApi 1.16.
   const dataTypes = () => excelApiSupports("1.16");
@@ -52,7 +56,8 @@ export function excelDeskActions(app: AppContext, run: ExcelRun = (batch) => Exc
           settle: { clock },
         });
       }),
-    restore: (selectionOnly) => run((context) => restoreFormulas(context, { selectionOnly, signer, dataTypes: dataTypes() })),
+    restore: (selectionOnly) =>
+      run((context) => restoreFormulas(context, { selectionOnly, signer, dataTypes: dataTypes() })),
     planRefresh: (scope) => run(async (context) => planRefresh(context, await app.engine(), scope)),
     runRefresh: (plan) => run((context) => runRefresh(context, app, plan)),
     selectedCellCount: () =>

@@ -19,12 +19,15 @@ export interface ShownBlock {
 
 type Json = Readonly<Record<string, unknown>>;
 
-
 /** Queues the loads of one anchor and its spill (read at the next sync). */
 export function loadShown(context: Excel.RequestContext, cell: IndexCell, readsJson: boolean): ShownBlock {
   const anchor = anchorRange(context, cell.address);
   const spill = anchor.getSpillingToRangeOrNullObject();
-  anchor.load(readsJson ? "address,values,valueTypes,numberFormat,formulasR1C1,valuesAsJson" : "address,values,valueTypes,numberFormat,formulasR1C1");
+  anchor.load(
+    readsJson
+      ? "address,values,valueTypes,numberFormat,formulasR1C1,valuesAsJson"
+      : "address,values,valueTypes,numberFormat,formulasR1C1",
+  );
   // valuesAsJson is a scalar property (ExcelApi 1.16), which the plugin's property list predates.
   // eslint-disable-next-line office-addins/no-navigational-load
   if (readsJson) spill.load("address,values,valueTypes,numberFormat,valuesAsJson");
@@ -55,7 +58,8 @@ export function isCardJson(json: unknown): json is Json {
 function unlinkedCard(json: Json): Json {
   const { type: _type, basicType: _basicType, basicValue: _basicValue, id: _id, properties, ...rest } = json;
   const kept: Record<string, unknown> = {};
-  for (const [name, property] of Object.entries((properties ?? {}) as Json)) kept[name] = isCardJson(property) ? unlinkedCard(property) : property;
+  for (const [name, property] of Object.entries((properties ?? {}) as Json))
+    kept[name] = isCardJson(property) ? unlinkedCard(property) : property;
   return { ...rest, type: "Entity", properties: kept };
 }
 
@@ -72,7 +76,9 @@ export function writeFrozen(block: ShownBlock): number {
   const types = range.valueTypes;
   // Values over the whole range replace the anchor's formula and so its spill; then formats, then cards.
   range.values = range.values.map((row, r) => row.map((value: unknown, c) => constantEntry(value, types[r]?.[c])));
-  range.numberFormat = range.numberFormat.map((row, r) => row.map((format: unknown, c) => shownFormat(format, json?.[r]?.[c])));
+  range.numberFormat = range.numberFormat.map((row, r) =>
+    row.map((format: unknown, c) => shownFormat(format, json?.[r]?.[c])),
+  );
   let cards = 0;
   json?.forEach((row, r) =>
     row.forEach((cell, c) => {
@@ -88,8 +94,10 @@ export function writeFrozen(block: ShownBlock): number {
 export function shownValues(block: ShownBlock): unknown[][] {
   const range = shownRange(block);
   const json = block.readsJson ? range.valuesAsJson : undefined;
-  return range.values.map((row, r) => row.map((value: unknown, c) => {
-    const cell = json?.[r]?.[c];
-    return isCardJson(cell) ? (cell["text"] ?? value) : value;
-  }));
+  return range.values.map((row, r) =>
+    row.map((value: unknown, c) => {
+      const cell = json?.[r]?.[c];
+      return isCardJson(cell) ? (cell["text"] ?? value) : value;
+    }),
+  );
 }

@@ -1,4 +1,10 @@
-import { frozenIndexSymbol, isIndexLinkedEntity, relinkIndexEntity, unlinkIndexEntity, type LinkedEntityCellValue } from "../excel";
+import {
+  frozenIndexSymbol,
+  isIndexLinkedEntity,
+  relinkIndexEntity,
+  unlinkIndexEntity,
+  type LinkedEntityCellValue,
+} from "../excel";
 import { nameBlock, newBlockName } from "./frozen-block";
 import { eachCellOf } from "./refresh-scope-address";
 
@@ -38,7 +44,10 @@ export interface FrozenEntity {
 }
 
 /** The linked Index entities of `ranges`, read with their valuesAsJson (ExcelApi 1.16) in one sync. */
-export async function indexEntitiesIn(context: Excel.RequestContext, ranges: readonly Excel.Range[]): Promise<IndexEntityCell[]> {
+export async function indexEntitiesIn(
+  context: Excel.RequestContext,
+  ranges: readonly Excel.Range[],
+): Promise<IndexEntityCell[]> {
   ranges.forEach((range) => range.load("address,valuesAsJson"));
   await context.sync();
   const found: IndexEntityCell[] = [];
@@ -54,7 +63,10 @@ export async function indexEntitiesIn(context: Excel.RequestContext, ranges: rea
  * Freezes the entities (queued): every block name first (were one refused, the batch stops before any cell
  * changes), then each unlinked entity through valuesAsJson, read back in the same batch for the fingerprint.
  */
-export function freezeIndexEntities(context: Excel.RequestContext, entities: readonly IndexEntityCell[]): FrozenEntity[] {
+export function freezeIndexEntities(
+  context: Excel.RequestContext,
+  entities: readonly IndexEntityCell[],
+): FrozenEntity[] {
   const named = entities.flatMap(({ address, cell, value }) => {
     const frozen = unlinkIndexEntity(value);
     if (frozen === undefined) return [];

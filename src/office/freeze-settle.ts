@@ -27,7 +27,11 @@ function showsBusy(range: Excel.Range): boolean {
  * Freezing #BUSY! would write an error that is no value at all; a cell still computing at the bound is not
  * frozen: it stays a live formula, and the caller lists it.
  */
-export async function waitForSettled(context: Excel.RequestContext, cells: readonly IndexCell[], wait: SettleWait): Promise<{ settled: IndexCell[]; busy: IndexCell[] }> {
+export async function waitForSettled(
+  context: Excel.RequestContext,
+  cells: readonly IndexCell[],
+  wait: SettleWait,
+): Promise<{ settled: IndexCell[]; busy: IndexCell[] }> {
   const { clock, boundMs = 30_000, intervalMs = 500 } = wait;
   const deadline = clock.now() + boundMs;
   let pending = [...cells];
@@ -46,7 +50,8 @@ export async function waitForSettled(context: Excel.RequestContext, cells: reado
     const busy = looks.filter(({ anchor, spill }) => showsBusy(anchor) || (!spill.isNullObject && showsBusy(spill)));
     settled.push(...looks.filter((look) => !busy.includes(look)).map((look) => look.cell));
     pending = busy.map((look) => look.cell);
-    if (pending.length === 0 || clock.now() >= deadline) return { settled: cells.filter((cell) => settled.includes(cell)), busy: pending };
+    if (pending.length === 0 || clock.now() >= deadline)
+      return { settled: cells.filter((cell) => settled.includes(cell)), busy: pending };
     await sleep(intervalMs, clock);
   }
 }

@@ -48,15 +48,19 @@ interface Frozen {
   readonly note: string;
 }
 
-const FALLBACK_NOTE = "Frozen as plain values: this Excel cannot read data types (ExcelApi 1.16), so a card would lose its fields.";
+const FALLBACK_NOTE =
+  "Frozen as plain values: this Excel cannot read data types (ExcelApi 1.16), so a card would lose its fields.";
 
 function noteOf(block: ShownBlock, options: FreezeOptions, cards: number): string {
   const key = normalizeAddress(block.cell.address);
   // A card reads as #VALUE! through Range.values (its basic value): it is no error.
   const isCard = block.readsJson && isCardJson(block.anchor.valuesAsJson[0]?.[0]);
   const isError = block.anchor.valueTypes[0]?.[0] === "Error" && !isCard;
-  const error = isError ? (options.errorOf?.(key) ?? `${String(block.anchor.values[0]?.[0])} (the add-in had no message for this cell)`) : "";
-  const kept = cards > 0 ? `Kept as ${cards === 1 ? "a card" : `${cards} cards`}, with every field, no longer linked.` : "";
+  const error = isError
+    ? (options.errorOf?.(key) ?? `${String(block.anchor.values[0]?.[0])} (the add-in had no message for this cell)`)
+    : "";
+  const kept =
+    cards > 0 ? `Kept as ${cards === 1 ? "a card" : `${cards} cards`}, with every field, no longer linked.` : "";
   return [error, kept, options.dataTypes ? "" : FALLBACK_NOTE].filter((part) => part !== "").join(" ");
 }
 
@@ -83,21 +87,45 @@ async function rowOf(frozen: Frozen, options: FreezeOptions, frozenAt: string): 
   return signRow(row, options.signer);
 }
 
-const ENTITY_NOTE = "An Index data type, kept as a card with every field, no longer linked; Restore formulas links it again.";
+const ENTITY_NOTE =
+  "An Index data type, kept as a card with every field, no longer linked; Restore formulas links it again.";
 
 /** The receipt row of a frozen Index entity, from what its cell holds once frozen, signed. */
 async function entityRowOf(frozen: FrozenEntity, options: FreezeOptions, frozenAt: string): Promise<ReceiptRow> {
   const fingerprint = await blockFingerprint(frozen.cell.values, frozen.cell.valuesAsJson);
   const formula = indexEntityFormula(frozen.symbol);
-  const frozenCell = { cell: frozen.address, range: frozen.cell.address, formula, formulaR1C1: formula, values: [[frozen.text]], note: ENTITY_NOTE, block: frozen.name, fingerprint };
-  return signRow(receiptRowOf({ ...frozenCell, provenance: options.provenanceOf?.(normalizeAddress(frozen.address)) }, options.serviceUrl, frozenAt), options.signer);
+  const frozenCell = {
+    cell: frozen.address,
+    range: frozen.cell.address,
+    formula,
+    formulaR1C1: formula,
+    values: [[frozen.text]],
+    note: ENTITY_NOTE,
+    block: frozen.name,
+    fingerprint,
+  };
+  return signRow(
+    receiptRowOf(
+      { ...frozenCell, provenance: options.provenanceOf?.(normalizeAddress(frozen.address)) },
+      options.serviceUrl,
+      frozenAt,
+    ),
+    options.signer,
+  );
 }
 
 function frozeMessage(frozen: number, entities: number, busy: readonly string[], visible: boolean): string {
   const where = visible ? `the sheet "${RECEIPT_SHEET}"` : `the hidden sheet "${RECEIPT_SHEET}"`;
-  const what = [frozen > 0 ? `${frozen} INDEX formula${frozen === 1 ? "" : "s"}` : "", entities > 0 ? `${entities} Index data type${entities === 1 ? "" : "s"}` : ""].filter((part) => part !== "").join(" and ");
+  const what = [
+    frozen > 0 ? `${frozen} INDEX formula${frozen === 1 ? "" : "s"}` : "",
+    entities > 0 ? `${entities} Index data type${entities === 1 ? "" : "s"}` : "",
+  ]
+    .filter((part) => part !== "")
+    .join(" and ");
   const done = what === "" ? "Nothing was frozen." : `Froze ${what}; the receipt is on ${where}.`;
-  return busy.length === 0 ? done : `${done} Still computing, so left as formulas (freeze again once they show values): ${busy.join(", ")}.`;
+  return busy.length === 0
+    ? done
+    : `${done} Still computing, so left as formulas (freeze again once they show values): ${busy.join(", ")}.`;
 }
 
 /**
@@ -111,10 +139,16 @@ export async function freezeForSharing(context: Excel.RequestContext, options: F
   // Index data types are constants, not formulas: found in the same ranges where Excel reads data types.
   const linked = options.dataTypes ? await indexEntitiesIn(context, ranges) : [];
   const hasEntities = linked.length > 0;
-  if (cells.length === 0 && !hasEntities) return { frozen: 0, busy: [], message: `No INDEX formula in the ${options.scope}; nothing was frozen and no receipt was written.` };
+  if (cells.length === 0 && !hasEntities)
+    return {
+      frozen: 0,
+      busy: [],
+      message: `No INDEX formula in the ${options.scope}; nothing was frozen and no receipt was written.`,
+    };
   const { settled, busy } = await waitForSettled(context, cells, options.settle);
   const busyCells = busy.map((cell) => cell.address);
-  if (settled.length === 0 && !hasEntities) return { frozen: 0, busy: busyCells, message: frozeMessage(0, 0, busyCells, options.receiptVisible) };
+  if (settled.length === 0 && !hasEntities)
+    return { frozen: 0, busy: busyCells, message: frozeMessage(0, 0, busyCells, options.receiptVisible) };
   // Where the receipt goes is read before any cell is written: a receipt sheet that cannot be read stops here.
   const target = await receiptTarget(context);
   const blocks = settled.map((cell) => loadShown(context, cell, options.dataTypes));
@@ -129,7 +163,11 @@ export async function freezeForSharing(context: Excel.RequestContext, options: F
   const entities = freezeIndexEntities(context, linked);
   const frozen = named.map(({ block, name }): Frozen => {
     const formulaR1C1 = block.anchor.formulasR1C1[0]?.[0];
-    const before = { address: shownRange(block).address, shown: shownValues(block), formulaR1C1: typeof formulaR1C1 === "string" ? formulaR1C1 : block.cell.formula };
+    const before = {
+      address: shownRange(block).address,
+      shown: shownValues(block),
+      formulaR1C1: typeof formulaR1C1 === "string" ? formulaR1C1 : block.cell.formula,
+    };
     const cards = writeFrozen(block);
     // Read back once written, in the same batch: the fingerprint is of what the cells hold now.
     shownRange(block).load(options.dataTypes ? "values,valuesAsJson" : "values");

@@ -25,7 +25,11 @@ const COMMENT_LIMIT = 255;
 /** Names the frozen cells (queued), with a comment saying what the name is for. */
 export function nameBlock(context: Excel.RequestContext, name: string, range: Excel.Range, formula: string): void {
   const comment = `Index Data froze ${formula} here; Restore formulas puts it back.`;
-  context.workbook.names.add(name, range, comment.length <= COMMENT_LIMIT ? comment : `${comment.slice(0, COMMENT_LIMIT - 1)}…`);
+  context.workbook.names.add(
+    name,
+    range,
+    comment.length <= COMMENT_LIMIT ? comment : `${comment.slice(0, COMMENT_LIMIT - 1)}…`,
+  );
 }
 
 /** The block's cells now (a null object when the name is gone or refers to deleted cells). */

@@ -76,7 +76,10 @@ export interface CommandEvent {
  * ExecuteFunction) to its handler. Office calls a handler and waits for its event.completed(). Nothing
  * outside Office.
  */
-export function onOfficeReady(ready: () => void, commands: Readonly<Record<string, (event: CommandEvent) => void>> = {}): void {
+export function onOfficeReady(
+  ready: () => void,
+  commands: Readonly<Record<string, (event: CommandEvent) => void>> = {},
+): void {
   if (!officeLoaded()) return;
   void Office.onReady(() => {
     ready();

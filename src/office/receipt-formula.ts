@@ -37,11 +37,14 @@ function tokenize(text: string): Token[] {
     const match = TOKEN.exec(text);
     if (match === null) {
       if (text.slice(start).trim() === "") break;
-      throw new Refusal(`it has a character a formula of the add-in never holds ("${text.slice(start).trimStart().slice(0, 1)}")`);
+      throw new Refusal(
+        `it has a character a formula of the add-in never holds ("${text.slice(start).trimStart().slice(0, 1)}")`,
+      );
     }
     const [, str, quotedSheet, word, punct] = match;
     if (str !== undefined) tokens.push({ kind: "string", text: str });
-    else if (quotedSheet !== undefined) tokens.push({ kind: "sheet", text: quotedSheet.slice(1, -2).replace(/''/g, "'") });
+    else if (quotedSheet !== undefined)
+      tokens.push({ kind: "sheet", text: quotedSheet.slice(1, -2).replace(/''/g, "'") });
     else if (word !== undefined && /^[\d.]/.test(word)) tokens.push({ kind: "number", text: word });
     else if (word?.endsWith("!")) tokens.push({ kind: "sheet", text: word.slice(0, -1) });
     else if (word !== undefined) tokens.push({ kind: "word", text: word });
@@ -120,7 +123,8 @@ class FormulaReader {
   }
 
   #sheetReference(sheet: string): void {
-    if (sheet === "" || NOT_IN_SHEET_NAMES.test(sheet)) throw new Refusal(`it refers to another workbook or an odd sheet name (${sheet})`);
+    if (sheet === "" || NOT_IN_SHEET_NAMES.test(sheet))
+      throw new Refusal(`it refers to another workbook or an odd sheet name (${sheet})`);
     const cell = this.tokens[this.#at++];
     if (cell?.kind !== "word" || !isCell(cell.text)) throw new Refusal(`only cell references may follow ${sheet}!`);
     this.#rangeEnd();
@@ -136,7 +140,10 @@ class FormulaReader {
     for (;;) {
       this.#punct("-");
       const token = this.tokens[this.#at++];
-      const literal = token?.kind === "string" || token?.kind === "number" || (token?.kind === "word" && /^(TRUE|FALSE)$/i.test(token.text));
+      const literal =
+        token?.kind === "string" ||
+        token?.kind === "number" ||
+        (token?.kind === "word" && /^(TRUE|FALSE)$/i.test(token.text));
       if (!literal) throw new Refusal("an array constant holds only text, numbers and TRUE/FALSE");
       if (this.#punct("}")) return;
       if (!this.#punct(",", ";")) throw new Refusal('an array constant looks like {"A","B";1,2}');

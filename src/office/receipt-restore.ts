@@ -46,11 +46,17 @@ function listed(items: readonly string[]): string {
 }
 
 /** What restoring says; the preview's Restore says the same. */
-export function restoreMessage(restored: number, changed: readonly string[], refused: readonly Refused[] = [], relinked = 0): string {
+export function restoreMessage(
+  restored: number,
+  changed: readonly string[],
+  refused: readonly Refused[] = [],
+  relinked = 0,
+): string {
   const again = relinked > 0 ? ` and linked ${relinked} Index data type${relinked === 1 ? "" : "s"} again` : "";
   const parts = [`Restored ${restored - relinked} INDEX formula${restored - relinked === 1 ? "" : "s"}${again}.`];
   if (changed.length > 0) parts.push(`Left alone because they were changed after freezing: ${listed(changed)}.`);
-  if (refused.length > 0) parts.push(`Refused, and nothing written for them: ${listed(refused.map((r) => `${r.cell} (${r.reason})`))}.`);
+  if (refused.length > 0)
+    parts.push(`Refused, and nothing written for them: ${listed(refused.map((r) => `${r.cell} (${r.reason})`))}.`);
   return parts.join(" ");
 }
 
@@ -80,26 +86,35 @@ function lookUp(context: Excel.RequestContext, rows: readonly ReceiptRowAt[], da
 function inSelection(candidate: Candidate, selection: SheetRect | undefined): boolean {
   if (selection === undefined) return false;
   const block = candidate.block;
-  return contains(selection, block !== undefined && !block.range.isNullObject ? anchorOf(block.range) : candidate.receipt.cell);
+  return contains(
+    selection,
+    block !== undefined && !block.range.isNullObject ? anchorOf(block.range) : candidate.receipt.cell,
+  );
 }
 
 /** Same height and width as the range the row says was frozen. */
 function sameShape(range: Excel.Range, frozen: string): boolean {
   const rect = parseRect(frozen);
   const values = range.values;
-  return rect !== undefined && values.length === rect.bottom - rect.top + 1 && (values[0]?.length ?? 0) === rect.right - rect.left + 1;
+  return (
+    rect !== undefined &&
+    values.length === rect.bottom - rect.top + 1 &&
+    (values[0]?.length ?? 0) === rect.right - rect.left + 1
+  );
 }
 
 /** Why restore will not act on a row, or undefined when it may (the values still have to match). */
 async function refusal(candidate: Candidate, options: RestoreOptions): Promise<string | undefined> {
   const { receipt, block } = candidate;
-  if (receipt.signature === "") return "it is not signed (written by hand, or by a version of the add-in before receipts were signed): retype its formula";
+  if (receipt.signature === "")
+    return "it is not signed (written by hand, or by a version of the add-in before receipts were signed): retype its formula";
   if (!(await verifyRow(receipt, options.signer))) {
     return "its receipt row was edited, or was not written by this add-in for this user (its signature does not match)";
   }
   const entity = indexEntitySymbol(receipt.formula);
   if (entity !== undefined) {
-    if (validSymbol(entity) === undefined || receipt.formulaR1C1 !== receipt.formula) return "it names no index symbol to link again";
+    if (validSymbol(entity) === undefined || receipt.formulaR1C1 !== receipt.formula)
+      return "it names no index symbol to link again";
   } else {
     for (const formula of [receipt.formula, receipt.formulaR1C1]) {
       const verdict = restorableFormula(formula);
@@ -110,7 +125,8 @@ async function refusal(candidate: Candidate, options: RestoreOptions): Promise<s
   if (block.range.isNullObject) return "its frozen cells were deleted, or it was restored already";
   if (parseRect(block.range.address)?.sheet === RECEIPT_SHEET) return "its block is on the receipt sheet";
   if (!sameShape(block.range, receipt.range)) return "its frozen cells changed size";
-  if (fingerprintNeedsJson(receipt.fingerprint) && !block.json) return "it holds cards, and this Excel cannot read data types (ExcelApi 1.16)";
+  if (fingerprintNeedsJson(receipt.fingerprint) && !block.json)
+    return "it holds cards, and this Excel cannot read data types (ExcelApi 1.16)";
   return undefined;
 }
 
@@ -143,13 +159,16 @@ function putBack(range: Excel.Range, receipt: ReceiptRow): boolean {
  */
 export async function restoreFormulas(context: Excel.RequestContext, options: RestoreOptions): Promise<RestoreOutcome> {
   const rows = await readReceipt(context);
-  if (rows === undefined || rows.length === 0) return { restored: [], changed: [], refused: [], message: "There is no receipt to restore from." };
+  if (rows === undefined || rows.length === 0)
+    return { restored: [], changed: [], refused: [], message: "There is no receipt to restore from." };
   const selected = options.selectionOnly ? context.workbook.getSelectedRange() : undefined;
   selected?.load("address");
   const candidates = lookUp(context, rows, options.dataTypes);
   await context.sync();
   const selection = selected !== undefined ? parseRect(selected.address) : undefined;
-  const scoped = options.selectionOnly ? candidates.filter((candidate) => inSelection(candidate, selection)) : candidates;
+  const scoped = options.selectionOnly
+    ? candidates.filter((candidate) => inSelection(candidate, selection))
+    : candidates;
   const restored: string[] = [];
   let relinked = 0;
   const changed: string[] = [];
@@ -157,10 +176,15 @@ export async function restoreFormulas(context: Excel.RequestContext, options: Re
   const done: number[] = [];
   const blocksTaken = new Set<string>();
   for (const candidate of scoped) {
-    const reason = (await refusal(candidate, options)) ?? (blocksTaken.has(candidate.receipt.block) ? "another row of the receipt restores the same cells" : undefined);
+    const reason =
+      (await refusal(candidate, options)) ??
+      (blocksTaken.has(candidate.receipt.block) ? "another row of the receipt restores the same cells" : undefined);
     const block = candidate.block;
     if (reason !== undefined || block === undefined) {
-      refused.push({ cell: block !== undefined && !block.range.isNullObject ? anchorOf(block.range) : cellText(candidate.receipt), reason: reason ?? "it names no frozen block" });
+      refused.push({
+        cell: block !== undefined && !block.range.isNullObject ? anchorOf(block.range) : cellText(candidate.receipt),
+        reason: reason ?? "it names no frozen block",
+      });
       continue;
     }
     blocksTaken.add(candidate.receipt.block);

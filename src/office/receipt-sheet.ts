@@ -42,7 +42,12 @@ export async function receiptTarget(context: Excel.RequestContext): Promise<Rece
 }
 
 /** Appends the rows (and the header, when needed); creates the sheet when missing; shows or hides it as chosen. */
-export function appendReceiptRows(context: Excel.RequestContext, target: ReceiptTarget, rows: readonly ReceiptRow[], visible: boolean): void {
+export function appendReceiptRows(
+  context: Excel.RequestContext,
+  target: ReceiptTarget,
+  rows: readonly ReceiptRow[],
+  visible: boolean,
+): void {
   const sheets = context.workbook.worksheets;
   const sheet = target.exists ? sheets.getItem(RECEIPT_SHEET) : sheets.add(RECEIPT_SHEET);
   // Spelled out, so this runs where the Excel enums are not loaded (tests, older office.js).

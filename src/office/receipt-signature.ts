@@ -68,7 +68,8 @@ export function receiptSigner(storage: KeyValueStorage): ReceiptSigner {
     return key;
   };
   const signer: ReceiptSigner = {
-    sign: async (fields) => `${PREFIX}${toBase64Url(new Uint8Array(await crypto.subtle.sign("HMAC", await keyOnce(), message(fields))))}`,
+    sign: async (fields) =>
+      `${PREFIX}${toBase64Url(new Uint8Array(await crypto.subtle.sign("HMAC", await keyOnce(), message(fields))))}`,
     verify: async (fields, signature) => {
       const bytes = signature.startsWith(PREFIX) ? fromBase64Url(signature.slice(PREFIX.length)) : undefined;
       // subtle.verify compares in constant time.

@@ -76,7 +76,14 @@ function valuesJson(values: unknown): string {
 export function receiptRowOf(frozen: FrozenCell, serviceUrl: string, frozenAt: string): ReceiptRow {
   const json = valuesJson(frozen.values);
   const cut = json.length > CELL_TEXT_LIMIT - 1;
-  const note = cut ? [frozen.note, `Values (JSON) cut to fit one cell (${json.length.toLocaleString("en-US")} characters); the fingerprint covers every value.`].filter((part) => part !== "").join(" ") : frozen.note;
+  const note = cut
+    ? [
+        frozen.note,
+        `Values (JSON) cut to fit one cell (${json.length.toLocaleString("en-US")} characters); the fingerprint covers every value.`,
+      ]
+        .filter((part) => part !== "")
+        .join(" ")
+    : frozen.note;
   const row: ReceiptRow = {
     cell: frozen.cell,
     range: frozen.range,
@@ -107,13 +114,69 @@ function publicServiceUrl(baseUrl: string): string {
 }
 
 function toFields(row: ReceiptRow): string[] {
-  const { cell, range, formula, values, asOf, publicationMode, service, frozenAt, note, block, formulaR1C1, fingerprint, signature } = row;
-  return [cell, range, formula, values, asOf, publicationMode, service, frozenAt, note, block, formulaR1C1, fingerprint, signature];
+  const {
+    cell,
+    range,
+    formula,
+    values,
+    asOf,
+    publicationMode,
+    service,
+    frozenAt,
+    note,
+    block,
+    formulaR1C1,
+    fingerprint,
+    signature,
+  } = row;
+  return [
+    cell,
+    range,
+    formula,
+    values,
+    asOf,
+    publicationMode,
+    service,
+    frozenAt,
+    note,
+    block,
+    formulaR1C1,
+    fingerprint,
+    signature,
+  ];
 }
 
 function fromFields(fields: readonly string[]): ReceiptRow {
-  const [cell = "", range = "", formula = "", values = "", asOf = "", publicationMode = "", service = "", frozenAt = "", note = "", block = "", formulaR1C1 = "", fingerprint = "", signature = ""] = fields;
-  return { cell, range, formula, values, asOf, publicationMode, service, frozenAt, note, block, formulaR1C1, fingerprint, signature };
+  const [
+    cell = "",
+    range = "",
+    formula = "",
+    values = "",
+    asOf = "",
+    publicationMode = "",
+    service = "",
+    frozenAt = "",
+    note = "",
+    block = "",
+    formulaR1C1 = "",
+    fingerprint = "",
+    signature = "",
+  ] = fields;
+  return {
+    cell,
+    range,
+    formula,
+    values,
+    asOf,
+    publicationMode,
+    service,
+    frozenAt,
+    note,
+    block,
+    formulaR1C1,
+    fingerprint,
+    signature,
+  };
 }
 
 /** The fields a signature covers: every one but the signature, in column order. */
@@ -136,7 +199,9 @@ export function toCells(row: ReceiptRow): string[] {
 
 /** A row of the receipt sheet as read (Range.values), or undefined when it is not a receipt row at all. */
 export function fromCells(cells: readonly unknown[]): ReceiptRow | undefined {
-  const fields = cells.slice(0, RECEIPT_HEADER.length).map((value) => (value === null || value === undefined ? "" : String(value)));
+  const fields = cells
+    .slice(0, RECEIPT_HEADER.length)
+    .map((value) => (value === null || value === undefined ? "" : String(value)));
   if (fields.every((field) => field === "")) return undefined;
   return fromFields(fields);
 }

@@ -20,14 +20,18 @@ function columnIndex(letters: string): number {
 
 function columnLetters(index: number): string {
   let letters = "";
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
 }
 
 function splitSheet(address: string): [string, string] {
   const bang = address.lastIndexOf("!");
   if (bang < 0) return ["", address];
-  const sheet = address.slice(0, bang).replace(/^'(.*)'$/, "$1").replace(/''/g, "'");
+  const sheet = address
+    .slice(0, bang)
+    .replace(/^'(.*)'$/, "$1")
+    .replace(/''/g, "'");
   return [sheet, address.slice(bang + 1)];
 }
 
@@ -44,7 +48,13 @@ export function parseRect(address: string): SheetRect | undefined {
   const start = parseCell(from);
   const end = parseCell(to);
   if (start === undefined || end === undefined) return undefined;
-  return { sheet, top: Math.min(start[0], end[0]), left: Math.min(start[1], end[1]), bottom: Math.max(start[0], end[0]), right: Math.max(start[1], end[1]) };
+  return {
+    sheet,
+    top: Math.min(start[0], end[0]),
+    left: Math.min(start[1], end[1]),
+    bottom: Math.max(start[0], end[0]),
+    right: Math.max(start[1], end[1]),
+  };
 }
 
 /** The one spelling used to compare addresses: unquoted sheet, no $, upper case. */
@@ -76,8 +86,14 @@ export function contains(rect: SheetRect, address: string): boolean {
 }
 
 /** Visits each cell of `grid` (a range's loaded values, formulas…, read at `address`) with the cell's own address. */
-export function eachCellOf<T>(address: string, grid: readonly (readonly T[])[], visit: (value: T, cell: string, r: number, c: number) => void): void {
+export function eachCellOf<T>(
+  address: string,
+  grid: readonly (readonly T[])[],
+  visit: (value: T, cell: string, r: number, c: number) => void,
+): void {
   const rect = parseRect(address);
   if (rect === undefined) return;
-  grid.forEach((row, r) => row.forEach((value, c) => visit(value, cellAddress(rect.sheet, rect.top + r, rect.left + c), r, c)));
+  grid.forEach((row, r) =>
+    row.forEach((value, c) => visit(value, cellAddress(rect.sheet, rect.top + r, rect.left + c), r, c)),
+  );
 }

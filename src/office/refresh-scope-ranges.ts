@@ -23,12 +23,15 @@ export interface IndexCell {
 async function scopeRanges(context: Excel.RequestContext, scope: CellScope): Promise<Excel.Range[]> {
   let ranges: Excel.Range[];
   if (scope === "selection") ranges = [context.workbook.getSelectedRange()];
-  else if (scope === "sheet") ranges = [context.workbook.worksheets.getActiveWorksheet().getUsedRangeOrNullObject(true)];
+  else if (scope === "sheet")
+    ranges = [context.workbook.worksheets.getActiveWorksheet().getUsedRangeOrNullObject(true)];
   else {
     const sheets = context.workbook.worksheets;
     sheets.load("items/name");
     await context.sync();
-    ranges = sheets.items.filter((sheet) => sheet.name !== RECEIPT_SHEET).map((sheet) => sheet.getUsedRangeOrNullObject(true));
+    ranges = sheets.items
+      .filter((sheet) => sheet.name !== RECEIPT_SHEET)
+      .map((sheet) => sheet.getUsedRangeOrNullObject(true));
   }
   ranges.forEach((range) => range.load("address,formulas,values"));
   await context.sync();
@@ -48,7 +51,10 @@ function isFormulaCell(formula: unknown, value: unknown): boolean {
 }
 
 /** Every INDEX formula of the scope (real formula anchors only), top to bottom, left to right, with its cell's address. */
-export async function indexCellsIn(context: Excel.RequestContext, scope: CellScope): Promise<{ cells: IndexCell[]; ranges: Excel.Range[] }> {
+export async function indexCellsIn(
+  context: Excel.RequestContext,
+  scope: CellScope,
+): Promise<{ cells: IndexCell[]; ranges: Excel.Range[] }> {
   const ranges = await scopeRanges(context, scope);
   const cells: IndexCell[] = [];
   for (const range of ranges) {

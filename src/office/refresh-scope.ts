@@ -48,7 +48,11 @@ function rectsOf(ranges: readonly Excel.Range[], scope: RefreshScope): SheetRect
  * nothing out of the scope; the address index only counts the requests ("stale" keeps the cells it knows to
  * be past their time-to-live or shown from a last-known value).
  */
-export async function planRefresh(context: Excel.RequestContext, engine: PlanningEngine, scope: RefreshScope): Promise<RefreshPlan> {
+export async function planRefresh(
+  context: Excel.RequestContext,
+  engine: PlanningEngine,
+  scope: RefreshScope,
+): Promise<RefreshPlan> {
   const { cells, ranges } = await indexCellsIn(context, scope === "stale" ? "workbook" : scope);
   const rects = rectsOf(ranges, scope);
   const inScope = (address: string) => rects === undefined || rects.some((rect) => contains(rect, address));
@@ -60,14 +64,20 @@ export async function planRefresh(context: Excel.RequestContext, engine: Plannin
  * what it holds in scope at addresses that are no longer INDEX cells, and counts the requests of the rest.
  * No Excel objects, so the formula preview plans its lines with it too.
  */
-export function planCells(engine: PlanningEngine, scope: RefreshScope, anchors: readonly string[], inScope: (address: string) => boolean): RefreshPlan {
+export function planCells(
+  engine: PlanningEngine,
+  scope: RefreshScope,
+  anchors: readonly string[],
+  inScope: (address: string) => boolean,
+): RefreshPlan {
   const byKey = new Map(anchors.map((address) => [normalizeAddress(address), address]));
   engine.addresses.keepOnly(inScope, (address) => byKey.has(normalizeAddress(address)));
   const indexed = engine.addresses.plan((address) => byKey.has(normalizeAddress(address)));
   const known = new Set(indexed.addresses.map(normalizeAddress));
   const stale = (address: string) => engine.addresses.keysOf(address).some((key) => engine.isStale(key));
   const addresses = scope === "stale" ? indexed.addresses.filter(stale) : anchors;
-  const keys = scope === "stale" ? [...new Set(addresses.flatMap((address) => engine.addresses.keysOf(address)))] : indexed.keys;
+  const keys =
+    scope === "stale" ? [...new Set(addresses.flatMap((address) => engine.addresses.keysOf(address)))] : indexed.keys;
   const unknown = scope === "stale" ? 0 : anchors.filter((address) => !known.has(normalizeAddress(address))).length;
   return { scope, addresses, keys, unknown, needsConfirmation: addresses.length > CONFIRM_ABOVE_CELLS };
 }
@@ -80,7 +90,8 @@ export function coversPlan(plan: RefreshPlan): (address: string) => boolean {
 
 /** Recalculates exactly the planned cells (Range.calculate), one sync. */
 async function calculateCells(context: Excel.RequestContext, addresses: readonly string[]): Promise<void> {
-  for (const address of addresses) context.workbook.worksheets.getItem(sheetOf(address)).getRange(localPart(address)).calculate();
+  for (const address of addresses)
+    context.workbook.worksheets.getItem(sheetOf(address)).getRange(localPart(address)).calculate();
   await context.sync();
 }
 
@@ -88,7 +99,11 @@ async function calculateCells(context: Excel.RequestContext, addresses: readonly
  * Runs a plan: each planned cell asks the service again at its recalculation, once per resource however many
  * cells share it; a resource shared with cells outside the scope is fresh for them too at their next calculation.
  */
-export async function runRefresh(context: Excel.RequestContext, host: ScopedEngine, plan: RefreshPlan): Promise<RefreshOutcome> {
+export async function runRefresh(
+  context: Excel.RequestContext,
+  host: ScopedEngine,
+  plan: RefreshPlan,
+): Promise<RefreshOutcome> {
   if (plan.addresses.length === 0) return { cells: 0, requests: 0 };
   const requests = await host.refreshCells(coversPlan(plan), () => calculateCells(context, plan.addresses));
   return { cells: plan.addresses.length, requests };
@@ -101,9 +116,14 @@ function plural(n: number, word: string): string {
 /** The plan in words, for the taskpane and the ribbon. */
 export function describePlan(plan: RefreshPlan): string {
   const cells = plan.addresses.length;
-  if (cells === 0) return plan.scope === "stale" ? "Nothing is stale; nothing to refresh." : "No INDEX cell in this scope.";
-  const requests = plan.unknown === 0 ? plural(plan.keys.length, "request") : `at least ${plural(plan.keys.length, "request")}`;
-  const moved = plan.unknown === 0 ? "" : ` (${plural(plan.unknown, "cell")} moved since last calculated: they ask for what they need)`;
+  if (cells === 0)
+    return plan.scope === "stale" ? "Nothing is stale; nothing to refresh." : "No INDEX cell in this scope.";
+  const requests =
+    plan.unknown === 0 ? plural(plan.keys.length, "request") : `at least ${plural(plan.keys.length, "request")}`;
+  const moved =
+    plan.unknown === 0
+      ? ""
+      : ` (${plural(plan.unknown, "cell")} moved since last calculated: they ask for what they need)`;
   return `${plural(cells, "cell")}, ${requests}${moved}. Cells elsewhere that show the same data update too.`;
 }
 

@@ -12,7 +12,9 @@ function projectCell(basic: unknown, json: unknown): unknown {
   return ["card", json.text ?? "", projectProperties(json.properties)];
 }
 
-function isCard(json: unknown): json is { readonly text?: string; readonly properties?: Readonly<Record<string, unknown>> } {
+function isCard(
+  json: unknown,
+): json is { readonly text?: string; readonly properties?: Readonly<Record<string, unknown>> } {
   const type = typeof json === "object" && json !== null ? (json as { type?: unknown }).type : undefined;
   return type === "Entity" || type === "LinkedEntity";
 }
@@ -26,7 +28,8 @@ function projectProperty(property: unknown): unknown {
   if (isCard(property)) return ["card", property.text ?? "", projectProperties(property.properties)];
   if (typeof property !== "object" || property === null) return property;
   const { type, basicValue, elements } = property as { type?: unknown; basicValue?: unknown; elements?: unknown };
-  if (Array.isArray(elements)) return [type, elements.map((row: unknown) => (Array.isArray(row) ? row.map(projectProperty) : row))];
+  if (Array.isArray(elements))
+    return [type, elements.map((row: unknown) => (Array.isArray(row) ? row.map(projectProperty) : row))];
   return [type, basicValue];
 }
 
@@ -39,7 +42,10 @@ async function sha256Hex(text: string): Promise<string> {
  * The fingerprint of a block: "values-sha256:<hex>" from Range.values alone, or "cards-sha256:<hex>" when
  * valuesAsJson was read too (cards then count by their properties). The prefix tells restore what to read.
  */
-export async function blockFingerprint(values: readonly (readonly unknown[])[], json?: readonly (readonly unknown[])[]): Promise<string> {
+export async function blockFingerprint(
+  values: readonly (readonly unknown[])[],
+  json?: readonly (readonly unknown[])[],
+): Promise<string> {
   const cells = values.map((row, r) => row.map((basic, c) => projectCell(basic, json?.[r]?.[c])));
   return `${json === undefined ? "values" : "cards"}-sha256:${await sha256Hex(JSON.stringify(cells))}`;
 }

@@ -22,7 +22,8 @@ export function cardElement(entity: EntityCellValue): HTMLElement {
     .filter(([name, property]) => !listed.has(name) && shownOnCard(property))
     .map(([name]) => name);
   if (rest.length > 0) card.append(sectionElement(entity, undefined, rest));
-  if (entity.provider !== undefined) card.append(textElement("p", "card-provider", `Data provided by ${entity.provider.description}`));
+  if (entity.provider !== undefined)
+    card.append(textElement("p", "card-provider", `Data provided by ${entity.provider.description}`));
   return card;
 }
 
@@ -47,7 +48,11 @@ function sectionElement(entity: EntityCellValue, title: string | undefined, name
   return section;
 }
 
-function textElement<K extends keyof HTMLElementTagNameMap>(tag: K, className: string | undefined, text: string): HTMLElementTagNameMap[K] {
+function textElement<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className: string | undefined,
+  text: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className !== undefined) node.className = className;
   node.textContent = text;

@@ -30,12 +30,16 @@ function fieldOutcome(source: Outcome, reference: CellReference): Outcome {
   const cell = `A${reference.row}`;
   if (source.state !== "value") return source;
   const only = source.rows.length === 1 && source.rows[0]?.length === 1 ? source.rows[0][0] : undefined;
-  if (only?.kind !== "entity") return fieldError("#FIELD!", `${cell} holds no card (entity), so it has no field "${reference.field}"`);
+  if (only?.kind !== "entity")
+    return fieldError("#FIELD!", `${cell} holds no card (entity), so it has no field "${reference.field}"`);
   const wanted = reference.field.toLowerCase();
   const name = Object.keys(only.entity.properties).find((label) => label.toLowerCase() === wanted);
   const property = name === undefined ? undefined : only.entity.properties[name];
   if (property === undefined) {
-    return fieldError("#FIELD!", `${cell} has no field "${reference.field}"; its fields: ${Object.keys(only.entity.properties).join(", ")}`);
+    return fieldError(
+      "#FIELD!",
+      `${cell} has no field "${reference.field}"; its fields: ${Object.keys(only.entity.properties).join(", ")}`,
+    );
   }
   // An Index entity the service could not give: its fields are #N/A, and its card's Error says why.
   if (property.type === "Error") return fieldError("#N/A", propertyText(only.entity.properties["Error"] ?? property));
@@ -51,11 +55,20 @@ function previewCellOf(property: EntityProperty): PreviewCell {
     case "Entity":
       return { kind: "entity", entity: property, text: property.text };
     case "FormattedNumber":
-      return { kind: "date", value: property.basicValue, text: numberText(property.basicValue, property.numberFormat), numberFormat: property.numberFormat };
+      return {
+        kind: "date",
+        value: property.basicValue,
+        text: numberText(property.basicValue, property.numberFormat),
+        numberFormat: property.numberFormat,
+      };
     case "Error":
       return { kind: "error", code: "#N/A", message: "", text: "#N/A" };
     default:
-      return { kind: "number", value: property.basicValue, text: numberText(property.basicValue, property.numberFormat) };
+      return {
+        kind: "number",
+        value: property.basicValue,
+        text: numberText(property.basicValue, property.numberFormat),
+      };
   }
 }
 
@@ -74,7 +87,12 @@ export class PreviewSheet {
   /** Shows `=A<row>.<field>` on `show` now and whenever A<row> changes; #REF! for no such line or itself. */
   follow(reference: CellReference, ownRow: number, show: (outcome: Outcome) => void): void {
     if (reference.row < 1 || reference.row > this.rows || reference.row === ownRow) {
-      show(fieldError("#REF!", `A${reference.row} is ${reference.row === ownRow ? "this line itself" : "not a line of this page"}; lines are A1 to A${this.rows}`));
+      show(
+        fieldError(
+          "#REF!",
+          `A${reference.row} is ${reference.row === ownRow ? "this line itself" : "not a line of this page"}; lines are A1 to A${this.rows}`,
+        ),
+      );
       return;
     }
     const watch = (outcome: Outcome) => show(fieldOutcome(outcome, reference));

@@ -45,7 +45,8 @@ function coerce(value: FormulaValue, parameter: ParameterMetadata): unknown {
   const matrix = parameter.dimensionality === "matrix";
   if (Array.isArray(value)) {
     if (!matrix) {
-      if (value.length === 1 && value[0]?.length === 1) return coerceScalar(value[0][0] ?? null, parameter.type, parameter.name);
+      if (value.length === 1 && value[0]?.length === 1)
+        return coerceScalar(value[0][0] ?? null, parameter.type, parameter.name);
       throw new ArgumentMismatch(`${parameter.name} takes one value, not a range`);
     }
     return value.map((row) => row.map((cell) => coerceScalar(cell, parameter.type, parameter.name)));
@@ -58,16 +59,27 @@ function coerce(value: FormulaValue, parameter: ParameterMetadata): unknown {
  * The argument list Excel would pass: one entry per declared parameter (null for an omitted optional one),
  * a repeating parameter's values gathered into one array, and the invocation last where the function takes one.
  */
-export function buildArguments(metadata: FunctionMetadata, args: readonly FormulaValue[], invocation?: unknown): unknown[] {
+export function buildArguments(
+  metadata: FunctionMetadata,
+  args: readonly FormulaValue[],
+  invocation?: unknown,
+): unknown[] {
   const parameters = metadata.parameters;
   const repeating = parameters.at(-1)?.repeating === true;
   if (!repeating && args.length > parameters.length) {
-    throw new ArgumentMismatch(`INDEX.${metadata.name} takes at most ${parameters.length} arguments; got ${args.length}`);
+    throw new ArgumentMismatch(
+      `INDEX.${metadata.name} takes at most ${parameters.length} arguments; got ${args.length}`,
+    );
   }
   const built = parameters.map((parameter, index) => {
-    if (parameter.repeating) return args.slice(index).filter((value) => value !== null).map((value) => coerce(value, parameter));
+    if (parameter.repeating)
+      return args
+        .slice(index)
+        .filter((value) => value !== null)
+        .map((value) => coerce(value, parameter));
     const value = args[index] ?? null;
-    if (value === null && !parameter.optional) throw new ArgumentMismatch(`INDEX.${metadata.name} needs ${parameter.name}`);
+    if (value === null && !parameter.optional)
+      throw new ArgumentMismatch(`INDEX.${metadata.name} needs ${parameter.name}`);
     return value === null ? null : coerce(value, parameter);
   });
   const options = metadata.options ?? {};

@@ -49,7 +49,10 @@ export class PreviewDataType {
       const text = this.#linked.has(row) ? undefined : texts[row - 1];
       return [{ address: `A${row}`, formula: text, value: text ?? "" }];
     });
-    const plan = planToIndex(cells, (await this.catalogue.listIndexes()).data.map((entry) => entry.symbol));
+    const plan = planToIndex(
+      cells,
+      (await this.catalogue.listIndexes()).data.map((entry) => entry.symbol),
+    );
     plan.grid.forEach(([conversion], index) => {
       const row = rows[index];
       if (conversion === undefined || row === undefined) return;
@@ -84,13 +87,19 @@ export class PreviewDataType {
     const batch = this.#batch;
     this.#batch = [];
     const service = this.runtime.functions.get(INDEX_DOMAIN.loadFunctionId);
-    const request = JSON.stringify({ domainId: INDEX_DOMAIN.id, entities: batch.map(({ symbol }) => ({ entityId: symbol, culture: INDEX_ENTITY_CULTURE })) });
+    const request = JSON.stringify({
+      domainId: INDEX_DOMAIN.id,
+      entities: batch.map(({ symbol }) => ({ entityId: symbol, culture: INDEX_ENTITY_CULTURE })),
+    });
     try {
       if (service === undefined) throw new Error(`the bundle registers no ${INDEX_DOMAIN.loadFunctionId}`);
       const { entities } = LinkedEntityLoadServiceResult.parse(await service(request));
-      if (entities.length !== batch.length) throw new Error(`${entities.length} entities answered for ${batch.length} asked`);
+      if (entities.length !== batch.length)
+        throw new Error(`${entities.length} entities answered for ${batch.length} asked`);
       batch.forEach(({ settle }, index) => {
-        const entity = linkedAsEntity(entities[index] ?? { type: "LinkedEntity", id: { entityId: "", serviceId: 0, culture: "" } });
+        const entity = linkedAsEntity(
+          entities[index] ?? { type: "LinkedEntity", id: { entityId: "", serviceId: 0, culture: "" } },
+        );
         settle({ state: "value", rows: [[{ kind: "entity", entity, text: entity.text }]] });
       });
     } catch (error) {

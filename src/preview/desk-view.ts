@@ -1,9 +1,26 @@
-import { describeOutcome, describePlan, RECEIPT_HEADER, type ReceiptRow, type RefreshPlan, type RefreshScope } from "../office";
+import {
+  describeOutcome,
+  describePlan,
+  RECEIPT_HEADER,
+  type ReceiptRow,
+  type RefreshPlan,
+  type RefreshScope,
+} from "../office";
 import type { PreviewDataType } from "./data-type";
 import type { PreviewDesk } from "./desk";
 
 /** The reader's receipt fields in RECEIPT_HEADER's order (the page's receipt has no blocks or signatures to show). */
-const FIELDS = ["cell", "range", "formula", "values", "asOf", "publicationMode", "service", "frozenAt", "note"] as const satisfies readonly (keyof ReceiptRow)[];
+const FIELDS = [
+  "cell",
+  "range",
+  "formula",
+  "values",
+  "asOf",
+  "publicationMode",
+  "service",
+  "frozenAt",
+  "note",
+] as const satisfies readonly (keyof ReceiptRow)[];
 
 function byId<T extends HTMLElement>(id: string): T {
   const node = document.getElementById(id);
@@ -14,7 +31,8 @@ function byId<T extends HTMLElement>(id: string): T {
 /** The receipt as a table: text nodes only, one row per frozen line. */
 function showReceipt(table: HTMLTableElement, rows: readonly ReceiptRow[]): void {
   const head = document.createElement("tr");
-  for (const title of RECEIPT_HEADER.slice(0, FIELDS.length)) head.append(Object.assign(document.createElement("th"), { textContent: title }));
+  for (const title of RECEIPT_HEADER.slice(0, FIELDS.length))
+    head.append(Object.assign(document.createElement("th"), { textContent: title }));
   const body = rows.map((row) => {
     const tr = document.createElement("tr");
     tr.dataset["cell"] = row.cell;
@@ -38,7 +56,11 @@ function reason(error: unknown): string {
  * Wires Freeze, Restore and Refresh scope. Refresh scope shows its plan (cells, requests) first and runs only
  * when the user confirms it. `reload` re-reads the lines after Restore wrote formulas back into the editor.
  */
-export function wireDesk(desk: PreviewDesk, editor: { read(): string[]; write(lines: readonly string[]): void }, reload: () => void): void {
+export function wireDesk(
+  desk: PreviewDesk,
+  editor: { read(): string[]; write(lines: readonly string[]): void },
+  reload: () => void,
+): void {
   const message = byId<HTMLElement>("desk-message");
   const receipt = byId<HTMLTableElement>("receipt");
   const say = (text: string) => {
@@ -46,10 +68,13 @@ export function wireDesk(desk: PreviewDesk, editor: { read(): string[]; write(li
     showReceipt(receipt, desk.receipt);
   };
   byId<HTMLButtonElement>("freeze").addEventListener("click", () => {
-    desk.freeze().then((text) => {
-      editor.write(desk.lines.texts());
-      say(text);
-    }, (error: unknown) => say(`Freeze failed: ${reason(error)}`));
+    desk.freeze().then(
+      (text) => {
+        editor.write(desk.lines.texts());
+        say(text);
+      },
+      (error: unknown) => say(`Freeze failed: ${reason(error)}`),
+    );
   });
   byId<HTMLButtonElement>("restore").addEventListener("click", () => {
     const { texts, message: text } = desk.restore(editor.read());
@@ -66,13 +91,16 @@ function wireRefreshScope(desk: PreviewDesk, say: (text: string) => void): void 
   const run = byId<HTMLButtonElement>("run-refresh");
   let planned: RefreshPlan | undefined;
   byId<HTMLButtonElement>("plan-refresh").addEventListener("click", () => {
-    desk.planRefresh(scope.value as RefreshScope).then((plan) => {
-      planned = plan;
-      planText.textContent = describePlan(plan);
-      planText.dataset["cells"] = String(plan.addresses.length);
-      planText.dataset["requests"] = String(plan.keys.length);
-      run.hidden = plan.addresses.length === 0;
-    }, (error: unknown) => say(`Refresh scope failed: ${reason(error)}`));
+    desk.planRefresh(scope.value as RefreshScope).then(
+      (plan) => {
+        planned = plan;
+        planText.textContent = describePlan(plan);
+        planText.dataset["cells"] = String(plan.addresses.length);
+        planText.dataset["requests"] = String(plan.keys.length);
+        run.hidden = plan.addresses.length === 0;
+      },
+      (error: unknown) => say(`Refresh scope failed: ${reason(error)}`),
+    );
   });
   run.addEventListener("click", () => {
     const plan = planned;
@@ -80,10 +108,13 @@ function wireRefreshScope(desk: PreviewDesk, say: (text: string) => void): void 
     planned = undefined;
     run.hidden = true;
     run.disabled = true;
-    desk.runRefresh(plan).then(
-      (outcome) => say(describeOutcome(outcome, "line")),
-      (error: unknown) => say(`Refresh failed: ${reason(error)}`),
-    ).finally(() => (run.disabled = false));
+    desk
+      .runRefresh(plan)
+      .then(
+        (outcome) => say(describeOutcome(outcome, "line")),
+        (error: unknown) => say(`Refresh failed: ${reason(error)}`),
+      )
+      .finally(() => (run.disabled = false));
   });
 }
 

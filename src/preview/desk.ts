@@ -1,4 +1,17 @@
-import { type AppContext, cellAddress, coversPlan, normalizeAddress, parseRect, planCells, type ReceiptRow, receiptRowOf, type RefreshOutcome, type RefreshPlan, type RefreshScope, restoreMessage } from "../office";
+import {
+  type AppContext,
+  cellAddress,
+  coversPlan,
+  normalizeAddress,
+  parseRect,
+  planCells,
+  type ReceiptRow,
+  receiptRowOf,
+  type RefreshOutcome,
+  type RefreshPlan,
+  type RefreshScope,
+  restoreMessage,
+} from "../office";
 import { constantValues, isIndexLine, lineAddress, PREVIEW_SHEET, type PreviewLines } from "./lines";
 import type { Outcome, PreviewCell } from "./outcome";
 
@@ -101,7 +114,14 @@ export class PreviewDesk {
       const values = valuesOf(outcome);
       const address = lineAddress(row);
       const note = outcome.state === "error" ? outcome.message : "";
-      const shown = { cell: address, range: rangeOf(row, values), formula: withEquals(texts[row - 1]), values, provenance: engine.addresses.provenanceOf(address), note };
+      const shown = {
+        cell: address,
+        range: rangeOf(row, values),
+        formula: withEquals(texts[row - 1]),
+        values,
+        provenance: engine.addresses.provenanceOf(address),
+        note,
+      };
       const receipt = receiptRowOf(shown, baseUrl, frozenAt);
       const text = frozenText(outcome);
       this.#receipt.push({ receipt, outcome, text });
@@ -134,7 +154,8 @@ export class PreviewDesk {
       restored.push(frozen);
     }
     this.#receipt = this.#receipt.filter((frozen) => !restored.includes(frozen));
-    if (restored.length === 0 && changed.length === 0) return { texts, message: "There is no receipt to restore from." };
+    if (restored.length === 0 && changed.length === 0)
+      return { texts, message: "There is no receipt to restore from." };
     return { texts, message: restoreMessage(restored.length, changed) };
   }
 
@@ -143,14 +164,18 @@ export class PreviewDesk {
     const texts = this.lines.texts();
     const checked = new Set(this.lines.checkedRows().map(lineAddress));
     const inScope = (address: string) => scope !== "selection" || checked.has(normalizeAddress(address));
-    const indexLines = texts.flatMap((text, index) => (isIndexLine(text) ? [lineAddress(index + 1)] : [])).filter(inScope);
+    const indexLines = texts
+      .flatMap((text, index) => (isIndexLine(text) ? [lineAddress(index + 1)] : []))
+      .filter(inScope);
     return planCells(await this.app.engine(), scope, indexLines, inScope);
   }
 
   /** Re-evaluates the planned lines, each asking once per resource; says how many requests that took. */
   async runRefresh(plan: RefreshPlan): Promise<RefreshOutcome> {
     if (plan.addresses.length === 0) return { cells: 0, requests: 0 };
-    const requests = await this.app.refreshCells(coversPlan(plan), () => this.lines.recalculate(plan.addresses.map(rowOf)));
+    const requests = await this.app.refreshCells(coversPlan(plan), () =>
+      this.lines.recalculate(plan.addresses.map(rowOf)),
+    );
     return { cells: plan.addresses.length, requests };
   }
 }

@@ -51,7 +51,10 @@ function serialOfUtcDay(ms: number): number {
 
 class Parser {
   #at = 0;
-  constructor(private readonly tokens: readonly Token[], private readonly now: Date) {}
+  constructor(
+    private readonly tokens: readonly Token[],
+    private readonly now: Date,
+  ) {}
 
   formula(): ParsedFormula {
     if (this.#peek("=")) this.#at += 1;
@@ -60,7 +63,8 @@ class Parser {
     this.#expect("(");
     const args = this.#arguments();
     this.#expect(")");
-    if (this.#at < this.tokens.length) throw new FormulaSyntaxError(`unexpected "${this.tokens[this.#at]?.text}" after the formula`);
+    if (this.#at < this.tokens.length)
+      throw new FormulaSyntaxError(`unexpected "${this.tokens[this.#at]?.text}" after the formula`);
     return { id: name.slice("INDEX.".length), args };
   }
 
@@ -79,7 +83,8 @@ class Parser {
     while (this.#peek("+") || this.#peek("-")) {
       const sign = this.tokens[this.#at++]?.text === "-" ? -1 : 1;
       const right = this.#term();
-      if (typeof value !== "number" || typeof right !== "number") throw new FormulaSyntaxError("+ and - work on numbers and dates only");
+      if (typeof value !== "number" || typeof right !== "number")
+        throw new FormulaSyntaxError("+ and - work on numbers and dates only");
       value += sign * right;
     }
     return value;
@@ -120,7 +125,8 @@ class Parser {
       if (next === ";") rows.push([]);
       else if (next !== ",") throw new FormulaSyntaxError('an array literal looks like {"A","B"} or {1;2}');
     }
-    if (new Set(rows.map((row) => row.length)).size !== 1) throw new FormulaSyntaxError("every row of an array must have the same length");
+    if (new Set(rows.map((row) => row.length)).size !== 1)
+      throw new FormulaSyntaxError("every row of an array must have the same length");
     return rows;
   }
 
@@ -134,7 +140,10 @@ class Parser {
   }
 
   #expect(text: string): void {
-    if (!this.#peek(text)) throw new FormulaSyntaxError(`expected "${text}"${this.#at < this.tokens.length ? ` before "${this.tokens[this.#at]?.text}"` : " at the end"}`);
+    if (!this.#peek(text))
+      throw new FormulaSyntaxError(
+        `expected "${text}"${this.#at < this.tokens.length ? ` before "${this.tokens[this.#at]?.text}"` : " at the end"}`,
+      );
     this.#at += 1;
   }
 

@@ -34,13 +34,23 @@ export function evaluateFormula(text: string, context: HarnessContext, report: (
   try {
     parsed = parseFormula(text, context.now?.() ?? new Date());
   } catch (error) {
-    report({ state: "error", code: "#NAME?", message: error instanceof FormulaSyntaxError ? error.message : String(error), raw: false });
+    report({
+      state: "error",
+      code: "#NAME?",
+      message: error instanceof FormulaSyntaxError ? error.message : String(error),
+      raw: false,
+    });
     return inert;
   }
   const metadata = context.metadata.get(parsed.id);
   const fn = context.runtime.functions.get(parsed.id);
   if (metadata === undefined || fn === undefined) {
-    report({ state: "error", code: "#NAME?", message: `INDEX.${parsed.id} is not a function of this add-in`, raw: false });
+    report({
+      state: "error",
+      code: "#NAME?",
+      message: `INDEX.${parsed.id} is not a function of this add-in`,
+      raw: false,
+    });
     return inert;
   }
   let cancelled = false;
@@ -61,7 +71,11 @@ export function evaluateFormula(text: string, context: HarnessContext, report: (
       );
     }
   } catch (error) {
-    report(error instanceof ArgumentMismatch ? { state: "error", code: "#VALUE!", message: error.message, raw: false } : outcomeOfRejection(error));
+    report(
+      error instanceof ArgumentMismatch
+        ? { state: "error", code: "#VALUE!", message: error.message, raw: false }
+        : outcomeOfRejection(error),
+    );
   }
   return {
     cancel: () => {

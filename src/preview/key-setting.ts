@@ -13,11 +13,18 @@ export function wireKeySetting(settings: SettingsStore): void {
     const apiKey = input.value.trim();
     settings
       .load()
-      .then((current) => settings.save({ baseUrl: current.baseUrl, keyHeaderStyle: current.keyHeaderStyle, ...(apiKey !== "" ? { apiKey } : {}) }))
+      .then((current) =>
+        settings.save({
+          baseUrl: current.baseUrl,
+          keyHeaderStyle: current.keyHeaderStyle,
+          ...(apiKey !== "" ? { apiKey } : {}),
+        }),
+      )
       .then(
         (saved) => {
           input.value = "";
-          said.textContent = saved.apiKey !== undefined ? "Key saved for this page; press Evaluate." : "No key: calls are anonymous.";
+          said.textContent =
+            saved.apiKey !== undefined ? "Key saved for this page; press Evaluate." : "No key: calls are anonymous.";
         },
         (error: unknown) => (said.textContent = error instanceof Error ? error.message : String(error)),
       );

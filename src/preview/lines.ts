@@ -82,7 +82,12 @@ export class PreviewLines {
   #line(text: string, index: number): Line {
     // The Stop button of a streaming formula cancels it, as deleting its cell would.
     const stream = this.host.metadata.get(idOf(text))?.options?.stream === true;
-    const line: Line = { text, view: new ResultView(index, text, stream ? () => line.evaluation.cancel() : undefined), evaluation: INERT, outcome: { state: "busy" } };
+    const line: Line = {
+      text,
+      view: new ResultView(index, text, stream ? () => line.evaluation.cancel() : undefined),
+      evaluation: INERT,
+      outcome: { state: "busy" },
+    };
     return line;
   }
 

@@ -31,7 +31,13 @@ function toPreviewCell(value: unknown): PreviewCell {
   if (typeof value === "number") return { kind: "number", value, text: displayNumber(value) };
   if (typeof value === "boolean") return { kind: "boolean", value, text: value ? "TRUE" : "FALSE" };
   if (typeof value === "string") return { kind: "text", text: value };
-  if (isFormattedNumber(value)) return { kind: "date", value: value.basicValue, text: formatSerial(value.basicValue, value.numberFormat), numberFormat: value.numberFormat };
+  if (isFormattedNumber(value))
+    return {
+      kind: "date",
+      value: value.basicValue,
+      text: formatSerial(value.basicValue, value.numberFormat),
+      numberFormat: value.numberFormat,
+    };
   if (isStandInError(value)) return { kind: "error", code: value.code, message: value.message, text: value.code };
   if (isEntityCellValue(value)) return { kind: "entity", entity: value, text: value.text };
   if (value === null || value === undefined) return { kind: "text", text: "" };
@@ -42,7 +48,10 @@ function toPreviewCell(value: unknown): PreviewCell {
 export function outcomeOfValue(value: unknown): Outcome {
   if (isStandInError(value)) return { state: "error", code: value.code, message: value.message, raw: false };
   if (Array.isArray(value)) {
-    return { state: "value", rows: value.map((row: unknown) => (Array.isArray(row) ? row.map(toPreviewCell) : [toPreviewCell(row)])) };
+    return {
+      state: "value",
+      rows: value.map((row: unknown) => (Array.isArray(row) ? row.map(toPreviewCell) : [toPreviewCell(row)])),
+    };
   }
   return { state: "value", rows: [[toPreviewCell(value)]] };
 }

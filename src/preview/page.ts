@@ -34,14 +34,21 @@ function byId<T extends HTMLElement>(id: string): T {
 /** What the freshness line says: when the last refresh was, and how many cells were served from last-known values. */
 function freshnessText(): string {
   const { lastRefreshedAt, staleCells } = getContext().snapshot();
-  const when = lastRefreshedAt === undefined ? "Not refreshed yet" : `Last refreshed ${new Date(lastRefreshedAt).toLocaleTimeString()}`;
+  const when =
+    lastRefreshedAt === undefined
+      ? "Not refreshed yet"
+      : `Last refreshed ${new Date(lastRefreshedAt).toLocaleTimeString()}`;
   return staleCells > 0 ? `${when} · ${staleCells} from last-known values` : when;
 }
 
 /** The formula box as lines: one per non-empty line, trimmed (line n is the cell A<n>). */
 function editorOf(formulas: HTMLTextAreaElement) {
   return {
-    read: () => formulas.value.split("\n").map((line) => line.trim()).filter((line) => line !== ""),
+    read: () =>
+      formulas.value
+        .split("\n")
+        .map((line) => line.trim())
+        .filter((line) => line !== ""),
     write: (lines: readonly string[]) => void (formulas.value = lines.join("\n")),
   };
 }

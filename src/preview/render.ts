@@ -3,7 +3,11 @@ import type { Outcome, PreviewCell } from "./outcome";
 
 /** Renders outcomes with DOM text nodes only: service text never becomes markup. */
 
-function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, text?: string): HTMLElementTagNameMap[K] {
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  className?: string,
+  text?: string,
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   if (className !== undefined) node.className = className;
   if (text !== undefined) node.textContent = text;
@@ -60,7 +64,13 @@ export class ResultView {
     this.#frozenMark.hidden = true;
     this.#linkedMark = element("span", "linked-mark", "Index");
     this.#linkedMark.hidden = true;
-    heading.append(this.select, element("span", "address", cellAddress(index)), element("code", undefined, formula), this.#frozenMark, this.#linkedMark);
+    heading.append(
+      this.select,
+      element("span", "address", cellAddress(index)),
+      element("code", undefined, formula),
+      this.#frozenMark,
+      this.#linkedMark,
+    );
     if (onStop !== undefined) {
       const stop = element("button", "stop", "Stop");
       stop.type = "button";
@@ -99,7 +109,11 @@ export class ResultView {
       return only?.kind === "entity" ? cardElement(only.entity) : table(outcome.rows);
     }
     const line = element("p", outcome.raw ? "error raw" : "error");
-    line.append(element("span", "code", outcome.code), document.createTextNode(" "), element("span", "message", outcome.message));
+    line.append(
+      element("span", "code", outcome.code),
+      document.createTextNode(" "),
+      element("span", "message", outcome.message),
+    );
     return line;
   }
 }

@@ -8,7 +8,8 @@ import { showWhenVisible } from "./show-when-visible";
 function showLoadFailure(error: unknown): void {
   const status = document.querySelector("#root [role=status]");
   const reason = error instanceof Error ? error.message : String(error);
-  if (status !== null) status.textContent = `The Index Data pane could not load (${reason}). Close the pane and open it again.`;
+  if (status !== null)
+    status.textContent = `The Index Data pane could not load (${reason}). Close the pane and open it again.`;
 }
 
 function loadTaskpaneUi(): void {

@@ -1,5 +1,18 @@
 import { type ConnectionReport, NetworkError, type Settings, testConnection, toClientOptions } from "../client";
-import { type AppContext, type DataTypeActions, dataTypeReports, type DataTypeReports, type DeskActions, detectHost, excelDataTypeActions, excelDeskActions, excelWorkbookActions, getContext, type HostInfo, type WorkbookActions } from "../office";
+import {
+  type AppContext,
+  type DataTypeActions,
+  dataTypeReports,
+  type DataTypeReports,
+  type DeskActions,
+  detectHost,
+  excelDataTypeActions,
+  excelDeskActions,
+  excelWorkbookActions,
+  getContext,
+  type HostInfo,
+  type WorkbookActions,
+} from "../office";
 import { currentPageSecurity, originBlockedByPolicy, type PageSecurity } from "./model/csp";
 
 /** Everything the taskpane reads from and acts on; tests hand in their own. */

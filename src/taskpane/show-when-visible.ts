@@ -13,7 +13,6 @@ interface VisibilitySource {
   removeEventListener(type: "visibilitychange", listener: () => void): void;
 }
 
-
 /** Calls `show` once, the first time the pane is visible. */
 export function showWhenVisible(show: () => void, page: VisibilitySource, subscribe?: VisibilityModeSubscribe): void {
   let shown = false;

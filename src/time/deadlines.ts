@@ -76,7 +76,8 @@ class DeadlineQueue {
 
   private arm(): void {
     let first: Deadline | undefined;
-    for (let i = this.head; i < this.queue.length && first === undefined; i += 1) if (!(this.queue[i] as Deadline).done) first = this.queue[i];
+    for (let i = this.head; i < this.queue.length && first === undefined; i += 1)
+      if (!(this.queue[i] as Deadline).done) first = this.queue[i];
     if (first === undefined) return;
     this.armedFor = first.at;
     this.timer = this.clock.setTimer(() => this.due(), first.at - this.clock.now());
@@ -107,7 +108,12 @@ function setDeadline(clock: Clock, ms: number, fire: () => void): () => void {
 }
 
 /** Settles with `work`, or rejects with `onTimeout()` after `ms` on `clock`, whichever comes first. */
-export function withDeadline<T>(work: Promise<T>, ms: number, onTimeout: () => Error, clock: Clock = systemClock): Promise<T> {
+export function withDeadline<T>(
+  work: Promise<T>,
+  ms: number,
+  onTimeout: () => Error,
+  clock: Clock = systemClock,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const clear = setDeadline(clock, ms, () => reject(onTimeout()));
     work.then(

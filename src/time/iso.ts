@@ -39,8 +39,12 @@ function parseIsoUncached(text: string): number | undefined {
   const match = ISO_PATTERN.exec(text.trim());
   if (!match) return undefined;
   const [, y, mo, d, h = "0", mi = "0", s = "0", frac = "", zone = "Z"] = match;
-  const year = Number(y), month = Number(mo), day = Number(d);
-  const hour = Number(h), minute = Number(mi), second = Number(s);
+  const year = Number(y),
+    month = Number(mo),
+    day = Number(d);
+  const hour = Number(h),
+    minute = Number(mi),
+    second = Number(s);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 59) return undefined;
   const ms = Number(frac.padEnd(3, "0").slice(0, 3));

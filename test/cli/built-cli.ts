@@ -15,7 +15,13 @@ export async function buildCli(): Promise<string> {
   const base = join(ROOT, "test-artifacts");
   mkdirSync(base, { recursive: true });
   const dir = mkdtempSync(join(base, "cli-"));
-  await promisify(execFile)(process.execPath, [TSC, "-p", join(ROOT, "tsconfig.cli.json"), "--outDir", join(dir, "build", "cli")]);
+  await promisify(execFile)(process.execPath, [
+    TSC,
+    "-p",
+    join(ROOT, "tsconfig.cli.json"),
+    "--outDir",
+    join(dir, "build", "cli"),
+  ]);
   mkdirSync(join(dir, "bin"));
   copyFileSync(join(ROOT, "bin", "index-data.js"), join(dir, "bin", "index-data.js"));
   return join(dir, "bin", "index-data.js");

@@ -15,7 +15,9 @@ describe.each(FLAVORS)("index-data card (%s description, a carried-forward Sunda
     const entity = EntityCellValue.parse(JSON.parse(run.stdout));
     expect(entity.text).toBe("RTM-NWE-A-1x3 1.6508");
     expect(entity.properties["Carried forward from"]).toEqual(
-      flavor === "newer" ? { type: "FormattedNumber", basicValue: 45730, basicType: "Double", numberFormat: "yyyy-mm-dd" } : undefined,
+      flavor === "newer"
+        ? { type: "FormattedNumber", basicValue: 45730, basicType: "Double", numberFormat: "yyyy-mm-dd" }
+        : undefined,
     );
   });
 
@@ -24,7 +26,9 @@ describe.each(FLAVORS)("index-data card (%s description, a carried-forward Sunda
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\r\n").filter((line) => line !== "");
     expect(lines[0]).toBe("label,value,text");
-    const rows = new Map(lines.slice(1).map((line) => [line.slice(0, line.indexOf(",")), line.slice(line.indexOf(",") + 1)]));
+    const rows = new Map(
+      lines.slice(1).map((line) => [line.slice(0, line.indexOf(",")), line.slice(line.indexOf(",") + 1)]),
+    );
     expect(rows.get("Value")).toBe("1.6508,1.6508 USD/kg");
     expect(rows.get("As of")).toBe("2025-03-16,2025-03-16");
     expect(rows.get("Confidence")).toBe("66,66");
@@ -33,7 +37,11 @@ describe.each(FLAVORS)("index-data card (%s description, a carried-forward Sunda
     expect(rows.get("Carried forward from")).toBe(flavor === "newer" ? "2025-03-14,2025-03-14" : undefined);
     expect(rows.get("Publication mode")).toBe(flavor === "newer" ? "CARRIED_FORWARD,CARRIED_FORWARD" : undefined);
     // The order is the property table's, whatever the service left out.
-    const tableOrder = [...CARD_PROPERTIES.map((p) => p.label), COVERAGE_LABEL, ...COVERAGE_PROPERTIES.map((p) => `${COVERAGE_LABEL}: ${p.label}`)];
+    const tableOrder = [
+      ...CARD_PROPERTIES.map((p) => p.label),
+      COVERAGE_LABEL,
+      ...COVERAGE_PROPERTIES.map((p) => `${COVERAGE_LABEL}: ${p.label}`),
+    ];
     const printed = [...rows.keys()];
     expect(printed).toEqual(tableOrder.filter((label) => printed.includes(label)));
     expect(printed.length).toBe(flavor === "newer" ? 25 : 22);

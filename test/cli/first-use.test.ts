@@ -45,7 +45,8 @@ describe("a --base-url that is a web server but not the service", () => {
 describe("mistakes on the command line (exit code 2, before or instead of a request)", () => {
   const ref = useReferenceService("newer");
   const base = () => ["--base-url", ref.service.url];
-  const FORMS = 'use an ISO date such as "2024-03-31", or a relative form such as "-30D", "-6W", "-6M", "-1Y" or "today"';
+  const FORMS =
+    'use an ISO date such as "2024-03-31", or a relative form such as "-30D", "-6W", "-6M", "-1Y" or "today"';
 
   it("a relative date without its unit is a date the date rules explain, named as it was given", async () => {
     const seen = ref.service.requests.length;
@@ -65,7 +66,10 @@ describe("mistakes on the command line (exit code 2, before or instead of a requ
 
   it("a misspelt command gets the command it most likely meant; a word far from any gets none", async () => {
     const typo = await runCli(["lates", FLAGSHIP, ...base()]);
-    expect(typo).toMatchObject({ code: 2, stderr: 'index-data: Unknown command "lates"; did you mean "latest"? Run index-data --help for the list.\n' });
+    expect(typo).toMatchObject({
+      code: 2,
+      stderr: 'index-data: Unknown command "lates"; did you mean "latest"? Run index-data --help for the list.\n',
+    });
     const swapped = await runCli(["hsitory", FLAGSHIP, ...base()]);
     expect(swapped.stderr).toContain('did you mean "history"?');
     const far = await runCli(["prices", ...base()]);
@@ -74,9 +78,14 @@ describe("mistakes on the command line (exit code 2, before or instead of a requ
 
   it("a window the service refuses is the --window option's fault, in the service's words", async () => {
     const run = await runCli(["vol", FLAGSHIP, "--window", "1", ...base()]);
-    expect(ref.service.requests.at(-1)).toMatchObject({ path: `/api/v1/index/${FLAGSHIP}/volatility?windowDays=1`, status: 400 });
+    expect(ref.service.requests.at(-1)).toMatchObject({
+      path: `/api/v1/index/${FLAGSHIP}/volatility?windowDays=1`,
+      status: 400,
+    });
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe('index-data: --window: windowDays must be a whole number from 2 to 365 (default 30); got "1".\n');
+    expect(run.stderr).toBe(
+      'index-data: --window: windowDays must be a whole number from 2 to 365 (default 30); got "1".\n',
+    );
   });
 });
 
@@ -89,7 +98,8 @@ describe("a refused API key, in one message", () => {
     expect(ref.service.requests.at(-1)?.status).toBe(401);
     expect(run).toMatchObject({
       code: 1,
-      stderr: "index-data: the service refused the API key (Unknown API key): check --api-key (or INDEX_API_KEY), or leave it out to use the anonymous tier\n",
+      stderr:
+        "index-data: the service refused the API key (Unknown API key): check --api-key (or INDEX_API_KEY), or leave it out to use the anonymous tier\n",
     });
   });
 
@@ -108,8 +118,14 @@ describe("endpoints only one description publishes say which", () => {
   const base = () => ["--base-url", ref.service.url];
 
   it.each([
-    ["status", "index-data: this service does not publish the system status (only the newer description of the service publishes it)\n"],
-    ["benchmark-health", "index-data: this service does not publish benchmark health (only the newer description of the service publishes it)\n"],
+    [
+      "status",
+      "index-data: this service does not publish the system status (only the newer description of the service publishes it)\n",
+    ],
+    [
+      "benchmark-health",
+      "index-data: this service does not publish benchmark health (only the newer description of the service publishes it)\n",
+    ],
   ])("%s on the older description", async (command, message) => {
     const run = await runCli([command, ...base()]);
     expect(ref.service.requests.at(-1)?.status).toBe(200); // the catalogue answered: the service is there

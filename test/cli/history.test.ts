@@ -17,8 +17,21 @@ function lastQuery(ref: Harness): URLSearchParams {
 describe.each(FLAVORS)("index-data history --granularity weekly (%s description)", (flavor) => {
   const ref = useReferenceService(flavor, { now: () => NOW });
 
-  it("gives exactly the rows INDEX.HISTORY(...,\"weekly\") gives", async () => {
-    const run = await runCli(["history", FLAGSHIP, "2026-01-05", "2026-03-01", "--granularity", "weekly", "--json", "--base-url", ref.service.url], NOW);
+  it('gives exactly the rows INDEX.HISTORY(...,"weekly") gives', async () => {
+    const run = await runCli(
+      [
+        "history",
+        FLAGSHIP,
+        "2026-01-05",
+        "2026-03-01",
+        "--granularity",
+        "weekly",
+        "--json",
+        "--base-url",
+        ref.service.url,
+      ],
+      NOW,
+    );
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(lastQuery(ref).get("granularity")).toBe("weekly");
@@ -34,7 +47,22 @@ describe.each(FLAVORS)("index-data history --granularity weekly (%s description)
   });
 
   it("prints weekly rows as CSV the same way", async () => {
-    const run = await runCli(["history", FLAGSHIP, "--start", "2026-02-02", "--end", "2026-02-15", "--granularity", "w", "--csv", "--base-url", ref.service.url], NOW);
+    const run = await runCli(
+      [
+        "history",
+        FLAGSHIP,
+        "--start",
+        "2026-02-02",
+        "--end",
+        "2026-02-15",
+        "--granularity",
+        "w",
+        "--csv",
+        "--base-url",
+        ref.service.url,
+      ],
+      NOW,
+    );
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\r\n");
     expect(lines[0]).toMatch(/^date,value,/);
@@ -49,10 +77,27 @@ describe("the newer description ignores granularity, so the CLI computes weeks i
   const ref = useReferenceService("newer", { now: () => NOW });
 
   it("gets daily values from the service and prints one row per ISO week", async () => {
-    const daily = await ref.client.history(FLAGSHIP, { startDate: "2026-02-02", endDate: "2026-02-15T23:59:59.999Z", granularity: "weekly" });
+    const daily = await ref.client.history(FLAGSHIP, {
+      startDate: "2026-02-02",
+      endDate: "2026-02-15T23:59:59.999Z",
+      granularity: "weekly",
+    });
     expect(daily.granularity).toBe("daily");
     expect(daily.values.length).toBeGreaterThan(2);
-    const run = await runCli(["history", FLAGSHIP, "2026-02-02", "2026-02-15", "--granularity", "weekly", "--json", "--base-url", ref.service.url], NOW);
+    const run = await runCli(
+      [
+        "history",
+        FLAGSHIP,
+        "2026-02-02",
+        "2026-02-15",
+        "--granularity",
+        "weekly",
+        "--json",
+        "--base-url",
+        ref.service.url,
+      ],
+      NOW,
+    );
     const cli = JSON.parse(run.stdout) as History;
     const lastFresh = (from: string, to: string) =>
       daily.values.filter((p) => p.date >= from && p.date < to && (p.publicationMode ?? "FRESH") === "FRESH").at(-1);
@@ -87,7 +132,9 @@ describe("relative dates", () => {
     );
     const twice = await runCli(["history", FLAGSHIP, "2026-01-01", "--start", "2026-02-01", ...base()], NOW);
     expect(twice.code).toBe(2);
-    expect(twice.stderr).toBe('index-data: the start date is given twice (--start 2026-02-01 and "2026-01-01"); give it once.\n');
+    expect(twice.stderr).toBe(
+      'index-data: the start date is given twice (--start 2026-02-01 and "2026-01-01"); give it once.\n',
+    );
     const reversed = await runCli(["history", FLAGSHIP, "today", "-1M", ...base()], NOW);
     expect(reversed.code).toBe(2);
     expect(reversed.stderr).toBe('index-data: START: must be on or before end (got "today")\n');

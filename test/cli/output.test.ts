@@ -27,17 +27,21 @@ describe("CSV output", () => {
   });
 
   it("shows service text that starts like a formula as text, and keeps negative numbers as numbers", () => {
-    const csv = formatCsv([{ description: "=HYPERLINK(\"http://x\")", hub: "@SUM(1)", change: -0.25, note: "+1" }]);
+    const csv = formatCsv([{ description: '=HYPERLINK("http://x")', hub: "@SUM(1)", change: -0.25, note: "+1" }]);
     expect(csv).toBe('description,hub,change,note\r\n"\'=HYPERLINK(""http://x"")",\'@SUM(1),-0.25,\'+1\r\n');
   });
 
   it("prints a record without a table as one header row and one row", () => {
-    expect(formatCsv({ symbol: "A", dataCoverage: { contributors: 3 }, reasons: ["x", "y"] })).toBe("symbol,dataCoverage.contributors,reasons\r\nA,3,x; y\r\n");
+    expect(formatCsv({ symbol: "A", dataCoverage: { contributors: 3 }, reasons: ["x", "y"] })).toBe(
+      "symbol,dataCoverage.contributors,reasons\r\nA,3,x; y\r\n",
+    );
   });
 });
 
 describe("service strings lose control characters in text and CSV, not in JSON", () => {
-  const extraIndexes = [{ symbol: HOSTILE_SYMBOL, hub: "EVIL\u001b[5m", grade: "X", leadTime: "1x1", description: HOSTILE, isActive: true }];
+  const extraIndexes = [
+    { symbol: HOSTILE_SYMBOL, hub: "EVIL\u001b[5m", grade: "X", leadTime: "1x1", description: HOSTILE, isActive: true },
+  ];
   const ref = useReferenceService("newer", { extraIndexes });
   const base = () => ["--base-url", ref.service.url];
 
@@ -46,14 +50,18 @@ describe("service strings lose control characters in text and CSV, not in JSON",
     expect(ref.service.requests.filter((r) => r.path === "/api/v1/indexes" && r.status === 200)).toHaveLength(2);
     expect(table.code).toBe(0);
     expect(table.stdout).not.toMatch(ANY_CONTROL);
-    expect(table.stdout).toMatch(new RegExp(`^${HOSTILE_SYMBOL}\\s+EVIL\\s+X\\s+1x1\\s+${HOSTILE_STRIPPED.replace(/[()"]/g, "\\$&")}`, "m"));
+    expect(table.stdout).toMatch(
+      new RegExp(`^${HOSTILE_SYMBOL}\\s+EVIL\\s+X\\s+1x1\\s+${HOSTILE_STRIPPED.replace(/[()"]/g, "\\$&")}`, "m"),
+    );
     expect(csv.stdout.replace(/\r\n/g, "")).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(csv.stdout).toContain(`\r\n${HOSTILE_SYMBOL},EVIL,X,1x1,"Red, ""quoted"" line1line2C1end",`);
   });
 
   it("keeps the exact service text in --json, where JSON escapes it", async () => {
     const run = await runCli(["list", "--json", ...base()]);
-    const entry = (JSON.parse(run.stdout) as { symbol: string; description: string }[]).find((e) => e.symbol === HOSTILE_SYMBOL);
+    const entry = (JSON.parse(run.stdout) as { symbol: string; description: string }[]).find(
+      (e) => e.symbol === HOSTILE_SYMBOL,
+    );
     expect(entry?.description).toBe(HOSTILE);
     expect(run.stdout).not.toContain("\u001b");
   });
@@ -67,7 +75,13 @@ describe("an error message from a hostile service", () => {
     server = createServer((request, response) => {
       seen.push(request.url ?? "");
       response.writeHead(500, { "content-type": "application/json" });
-      response.end(JSON.stringify({ statusCode: 500, code: "BOOM", message: "\u009b2J\u009b31mdisk on fire\u009b0m\u0090evil\u009c" }));
+      response.end(
+        JSON.stringify({
+          statusCode: 500,
+          code: "BOOM",
+          message: "\u009b2J\u009b31mdisk on fire\u009b0m\u0090evil\u009c",
+        }),
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -78,18 +92,28 @@ describe("an error message from a hostile service", () => {
     const run = await runCli(["latest", FLAGSHIP, "--base-url", url]);
     expect(seen).toContain(`/api/v1/index/${FLAGSHIP}/latest`);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe("index-data: disk on fire. The service failed; try again later, and report it if it persists.\n");
+    expect(run.stderr).toBe(
+      "index-data: disk on fire. The service failed; try again later, and report it if it persists.\n",
+    );
   });
 });
 
 describe("fault messages in the terminal's own words", () => {
   const ref = useReferenceService("newer");
   const base = () => ["--base-url", ref.service.url];
-  const cellMessage = async (args: unknown[]) => ((await indexHistory({ source: new DirectSource(ref.client), caps: { formattedNumbers: false } }, args)) as CellError).message;
+  const cellMessage = async (args: unknown[]) =>
+    (
+      (await indexHistory(
+        { source: new DirectSource(ref.client), caps: { formattedNumbers: false } },
+        args,
+      )) as CellError
+    ).message;
 
   it("an unknown symbol points at the list command, not at INDEX.LIST()", async () => {
     const run = await runCli(["history", "RTM-NOPE-Z-9x9", ...base()]);
-    expect(ref.service.requests.some((r) => r.path.startsWith("/api/v1/index/RTM-NOPE-Z-9x9/history") && r.status === 404)).toBe(true);
+    expect(
+      ref.service.requests.some((r) => r.path.startsWith("/api/v1/index/RTM-NOPE-Z-9x9/history") && r.status === 404),
+    ).toBe(true);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
       "index-data: unknown index 'RTM-NOPE-Z-9x9': check the symbol (run `index-data list` to see every index; symbols are case-sensitive)\n",
@@ -99,19 +123,24 @@ describe("fault messages in the terminal's own words", () => {
   it("a symbol in the wrong case gets the catalogue's spelling", async () => {
     const run = await runCli(["latest", FLAGSHIP.toLowerCase(), ...base()]);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`index-data: unknown index '${FLAGSHIP.toLowerCase()}'; symbols are case-sensitive: did you mean '${FLAGSHIP}'?\n`);
+    expect(run.stderr).toBe(
+      `index-data: unknown index '${FLAGSHIP.toLowerCase()}'; symbols are case-sensitive: did you mean '${FLAGSHIP}'?\n`,
+    );
   });
 
-  it.each(["503", "500"] as const)("a %s from the service: the service's words and advice, as in a cell", async (fault) => {
-    ref.service.faults.failNext(fault, 1, `/api/v1/index/${FLAGSHIP}/history`);
-    const run = await runCli(["history", FLAGSHIP, ...base()]);
-    expect(ref.service.requests.at(-1)?.status).toBe(Number(fault));
-    ref.service.faults.failNext(fault, 1, `/api/v1/index/${FLAGSHIP}/history`);
-    const cell = await cellMessage([FLAGSHIP]);
-    expect(ref.service.requests.at(-1)?.status).toBe(Number(fault));
-    expect(run.code).toBe(1);
-    expect(run.stderr).toBe(`index-data: ${cell}\n`);
-  });
+  it.each(["503", "500"] as const)(
+    "a %s from the service: the service's words and advice, as in a cell",
+    async (fault) => {
+      ref.service.faults.failNext(fault, 1, `/api/v1/index/${FLAGSHIP}/history`);
+      const run = await runCli(["history", FLAGSHIP, ...base()]);
+      expect(ref.service.requests.at(-1)?.status).toBe(Number(fault));
+      ref.service.faults.failNext(fault, 1, `/api/v1/index/${FLAGSHIP}/history`);
+      const cell = await cellMessage([FLAGSHIP]);
+      expect(ref.service.requests.at(-1)?.status).toBe(Number(fault));
+      expect(run.code).toBe(1);
+      expect(run.stderr).toBe(`index-data: ${cell}\n`);
+    },
+  );
 
   it("a 429 with Retry-After says when, without the sheet's Refresh", async () => {
     ref.service.faults.failNext("429", 1, `/api/v1/index/${FLAGSHIP}/latest`);
@@ -129,7 +158,9 @@ describe("fault messages in the terminal's own words", () => {
     );
     const refused = await runCli(["latest", FLAGSHIP, "--api-key", "not-a-demo-key", ...base()]);
     expect(ref.service.requests.at(-1)?.status).toBe(401);
-    expect(refused.stderr).toMatch(/^index-data: the service refused the API key \(.+\): check --api-key \(or INDEX_API_KEY\), or leave it out to use the anonymous tier\n$/);
+    expect(refused.stderr).toMatch(
+      /^index-data: the service refused the API key \(.+\): check --api-key \(or INDEX_API_KEY\), or leave it out to use the anonymous tier\n$/,
+    );
     expect(refused.stderr).not.toContain("not-a-demo-key");
   });
 });

@@ -27,7 +27,10 @@ async function installOffline(dir: string, tarball: string): Promise<string> {
     return `${stdout}${stderr}`;
   } catch {
     // --offline needs each package's metadata cached too; --prefer-offline fetches only what is missing.
-    const { stdout, stderr } = await run(NPM, ["install", "--prefer-offline", ...flags, tarball], { cwd: dir, timeout: SLOW });
+    const { stdout, stderr } = await run(NPM, ["install", "--prefer-offline", ...flags, tarball], {
+      cwd: dir,
+      timeout: SLOW,
+    });
     return `${stdout}${stderr}`;
   }
 }
@@ -43,7 +46,10 @@ describe("the packed CLI, installed into an empty folder", () => {
   beforeAll(async () => {
     // A fixed clock: the latest fix cannot move between the CLI's request and the client's.
     service = await startReferenceService({ flavor: "newer", now: () => new Date("2026-03-18T12:00:00.000Z") });
-    const { stdout, stderr } = await run(NPM, ["pack", "--json", "--pack-destination", work], { cwd: ROOT, timeout: SLOW });
+    const { stdout, stderr } = await run(NPM, ["pack", "--json", "--pack-destination", work], {
+      cwd: ROOT,
+      timeout: SLOW,
+    });
     pack = (JSON.parse(stdout) as PackResult[])[0] as PackResult;
     packOutput = stderr;
     mkdirSync(install);
@@ -66,9 +72,11 @@ describe("the packed CLI, installed into an empty folder", () => {
 
   it("compiles the CLI once when packing, and installs without an install script to approve", () => {
     expect(packOutput.match(/> index-data-excel@[^ ]+ build:cli/g)).toHaveLength(1);
-    const scripts = (JSON.parse(readFileSync(join(install, "node_modules", "index-data-excel", "package.json"), "utf8")) as {
-      scripts: Record<string, string>;
-    }).scripts;
+    const scripts = (
+      JSON.parse(readFileSync(join(install, "node_modules", "index-data-excel", "package.json"), "utf8")) as {
+        scripts: Record<string, string>;
+      }
+    ).scripts;
     expect(Object.keys(scripts).filter((name) => /^(pre|post)?(install|prepare)$/.test(name))).toEqual([]);
     expect(installOutput).not.toMatch(/install-scripts|prepare/);
   });
@@ -78,8 +86,14 @@ describe("the packed CLI, installed into an empty folder", () => {
     expect(existsSync(join(install, "node_modules", "tsx"))).toBe(false);
     const bin = join(install, "node_modules", ".bin", "index-data");
     const seen = service.requests.length;
-    const { stdout } = await run(bin, ["latest", FLAGSHIP, "--json", "--base-url", service.url], { cwd: install, timeout: 120_000, env: { PATH: `${dirname(process.execPath)}${delimiter}${process.env["PATH"] ?? ""}` } });
-    expect(service.requests.slice(seen).map((r) => [r.path, r.status])).toEqual([[`/api/v1/index/${FLAGSHIP}/latest`, 200]]);
+    const { stdout } = await run(bin, ["latest", FLAGSHIP, "--json", "--base-url", service.url], {
+      cwd: install,
+      timeout: 120_000,
+      env: { PATH: `${dirname(process.execPath)}${delimiter}${process.env["PATH"] ?? ""}` },
+    });
+    expect(service.requests.slice(seen).map((r) => [r.path, r.status])).toEqual([
+      [`/api/v1/index/${FLAGSHIP}/latest`, 200],
+    ]);
     const fix = await new IndexDataClient({ baseUrl: service.url }).latest(FLAGSHIP);
     expect((JSON.parse(stdout) as { value: number }).value).toBe(fix.value);
   });

@@ -11,7 +11,17 @@ describe.each(FLAVORS)("index-data periods (%s description)", (flavor) => {
 
   it("prints INDEX.PERIODS's table as CSV, from one daily history request", async () => {
     ref.service.resetRequestLog();
-    const argv = ["periods", FLAGSHIP, "2026-01-01", "2026-03-15", "--period", "monthly", "--stats", "avg,Observed,carried", "--csv"];
+    const argv = [
+      "periods",
+      FLAGSHIP,
+      "2026-01-01",
+      "2026-03-15",
+      "--period",
+      "monthly",
+      "--stats",
+      "avg,Observed,carried",
+      "--csv",
+    ];
     const run = await runCli([...argv, "--base-url", ref.service.url], NOW);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
@@ -20,10 +30,22 @@ describe.each(FLAVORS)("index-data periods (%s description)", (flavor) => {
     ]);
 
     const env = { source: new DirectSource(ref.client), caps: { formattedNumbers: false }, now: () => NOW };
-    const spill = (await indexPeriods(env, [FLAGSHIP, "2026-01-01", "2026-03-15", "monthly", "avg,Observed,carried", true])) as unknown[][];
+    const spill = (await indexPeriods(env, [
+      FLAGSHIP,
+      "2026-01-01",
+      "2026-03-15",
+      "monthly",
+      "avg,Observed,carried",
+      true,
+    ])) as unknown[][];
     const expected = spill.map((row, index) =>
       // Dates as days (as Excel reads them) and numbers to 12 significant digits (no float noise).
-      (index === 0 ? row : row.map((cell, column) => (column < 2 ? serialToIso(cell as number).slice(0, 10) : String(Number(Number(cell).toPrecision(12)))))).join(","),
+      (index === 0
+        ? row
+        : row.map((cell, column) =>
+            column < 2 ? serialToIso(cell as number).slice(0, 10) : String(Number(Number(cell).toPrecision(12))),
+          )
+      ).join(","),
     );
     expect(run.stdout).toBe(`${expected.join("\r\n")}\r\n`);
     expect(run.stdout.split("\r\n")[0]).toBe("period start,period end,avg,Observed,carried");
@@ -35,7 +57,9 @@ describe.each(FLAVORS)("index-data periods (%s description)", (flavor) => {
     ref.service.resetRequestLog();
     const period = await runCli(["periods", FLAGSHIP, "--period", "daily", "--base-url", ref.service.url], NOW);
     expect(period.code).toBe(2);
-    expect(period.stderr).toBe('index-data: --period: use one of "weekly", "monthly", "quarterly", "yearly" (got "daily")\n');
+    expect(period.stderr).toBe(
+      'index-data: --period: use one of "weekly", "monthly", "quarterly", "yearly" (got "daily")\n',
+    );
     const stats = await runCli(["periods", FLAGSHIP, "--stats", "avg,median", "--base-url", ref.service.url], NOW);
     expect(stats.code).toBe(2);
     expect(stats.stderr).toMatch(/^index-data: --stats: unknown stat "median"; use any of avg, low, high/);

@@ -118,11 +118,15 @@ describe("the one API key rule", () => {
 describe("loopback and URLs", () => {
   it("knows loopback hosts", () => {
     expect(["localhost", "127.0.0.1", "127.255.0.9", "[::1]"].every(isLoopbackHost)).toBe(true);
-    expect(["example.com", "127.example.com", "10.0.0.1", "[::2]", "localhost.example.com"].some(isLoopbackHost)).toBe(false);
+    expect(["example.com", "127.example.com", "10.0.0.1", "[::2]", "localhost.example.com"].some(isLoopbackHost)).toBe(
+      false,
+    );
   });
 
   it("builds the query from defined values only", () => {
-    expect(pathWithQuery("/a", { startDate: "2025-01-01", endDate: undefined, windowDays: 30 })).toBe("/a?startDate=2025-01-01&windowDays=30");
+    expect(pathWithQuery("/a", { startDate: "2025-01-01", endDate: undefined, windowDays: 30 })).toBe(
+      "/a?startDate=2025-01-01&windowDays=30",
+    );
     expect(pathWithQuery("/a", {})).toBe("/a");
     expect(pathWithQuery("/a", { q: "a&b=c" })).toBe("/a?q=a%26b%3Dc");
   });
@@ -130,15 +134,26 @@ describe("loopback and URLs", () => {
 
 describe("rate-limit headers and tiers", () => {
   it("parses x-ratelimit-* and ratelimit-* headers", () => {
-    expect(parseRateLimit(new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "59", "x-ratelimit-reset": "42" }))).toEqual({
+    expect(
+      parseRateLimit(
+        new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "59", "x-ratelimit-reset": "42" }),
+      ),
+    ).toEqual({
       limit: 60,
       remaining: 59,
       resetSeconds: 42,
     });
-    expect(parseRateLimit(new Headers({ "ratelimit-limit": "100", "ratelimit-remaining": "0" }))).toEqual({ limit: 100, remaining: 0 });
+    expect(parseRateLimit(new Headers({ "ratelimit-limit": "100", "ratelimit-remaining": "0" }))).toEqual({
+      limit: 100,
+      remaining: 0,
+    });
     expect(parseRateLimit(new Headers({ "x-ratelimit-limit": "60" }))).toBeUndefined();
     const now = Date.UTC(2025, 0, 1);
-    const epoch = new Headers({ "x-ratelimit-limit": "1", "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(now / 1000 + 30) });
+    const epoch = new Headers({
+      "x-ratelimit-limit": "1",
+      "x-ratelimit-remaining": "0",
+      "x-ratelimit-reset": String(now / 1000 + 30),
+    });
     expect(parseRateLimit(epoch, now)?.resetSeconds).toBe(30);
   });
 

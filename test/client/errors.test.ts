@@ -1,9 +1,23 @@
 import { runInNewContext } from "node:vm";
 import * as family from "../../src/client/errors";
-import { errorFromResponse, INDEX_DATA_ERROR_NAMES, IndexDataError, isIndexDataError, isRateLimitedError } from "../../src/client/errors";
+import {
+  errorFromResponse,
+  INDEX_DATA_ERROR_NAMES,
+  IndexDataError,
+  isIndexDataError,
+  isRateLimitedError,
+} from "../../src/client/errors";
 import { ERROR_CLASS_NAMES, errorNamed } from "./fault-samples";
 
-const { BadRequestError, InvalidResponseError, NotFoundError, RateLimitedError, ServerError, ServiceUnavailableError, UnauthorizedError } = family;
+const {
+  BadRequestError,
+  InvalidResponseError,
+  NotFoundError,
+  RateLimitedError,
+  ServerError,
+  ServiceUnavailableError,
+  UnauthorizedError,
+} = family;
 
 const PATH = "/api/v1/index/RTM-NWE-A-1x3/latest";
 
@@ -42,14 +56,23 @@ describe("errorFromResponse: one mapping from HTTP status to the error family", 
     const noData = errorFromResponse(404, body(404, "NO_DATA", 'Index "X" exists but has no data yet.'), PATH);
     expect(noData.code).toBe("NO_DATA");
     expect(noData.message).toContain("has no data yet");
-    const route = errorFromResponse(404, { statusCode: 404, error: "Not Found", message: "Route GET:/api/v1/methodology not found" }, "/api/v1/methodology");
+    const route = errorFromResponse(
+      404,
+      { statusCode: 404, error: "Not Found", message: "Route GET:/api/v1/methodology not found" },
+      "/api/v1/methodology",
+    );
     expect(route.message).toBe("HTTP 404 from /api/v1/methodology: Route GET:/api/v1/methodology not found.");
     const catalogue = errorFromResponse(404, "<html>Not Found</html>", "/api/v1/indexes");
     expect(catalogue.message).toBe("HTTP 404 from /api/v1/indexes");
   });
 
   it("reads Retry-After in seconds and as an HTTP-date", () => {
-    const seconds = errorFromResponse(429, body(429, "RATE_LIMITED", "Slow down."), PATH, new Headers({ "retry-after": "17" }));
+    const seconds = errorFromResponse(
+      429,
+      body(429, "RATE_LIMITED", "Slow down."),
+      PATH,
+      new Headers({ "retry-after": "17" }),
+    );
     expect(isRateLimitedError(seconds) && seconds.retryAfterSeconds).toBe(17);
     expect(seconds.message).toBe(`HTTP 429 from ${PATH}: Slow down.`);
     const at = new Date(Date.now() + 42_000).toUTCString();
@@ -61,9 +84,13 @@ describe("errorFromResponse: one mapping from HTTP status to the error family", 
   });
 
   it("tolerates any body: text, HTML, problem+json, arrays, nothing", () => {
-    expect(errorFromResponse(500, "upstream exploded\n\tat line 3", PATH).message).toBe(`HTTP 500 from ${PATH}: upstream exploded at line 3.`);
+    expect(errorFromResponse(500, "upstream exploded\n\tat line 3", PATH).message).toBe(
+      `HTTP 500 from ${PATH}: upstream exploded at line 3.`,
+    );
     expect(errorFromResponse(502, "<html><body>Bad gateway</body></html>", PATH).message).toMatch(/^HTTP 502 from/);
-    expect(errorFromResponse(400, { title: "Bad", detail: "startDate is wrong" }, PATH).message).toBe(`HTTP 400 from ${PATH}: startDate is wrong.`);
+    expect(errorFromResponse(400, { title: "Bad", detail: "startDate is wrong" }, PATH).message).toBe(
+      `HTTP 400 from ${PATH}: startDate is wrong.`,
+    );
     expect(errorFromResponse(500, [1, 2], PATH).code).toBeUndefined();
     expect(errorFromResponse(500, undefined, PATH).message).toContain("HTTP 500");
     expect(errorFromResponse(500, { code: 12, message: "x".repeat(1000) }, PATH).message.length).toBeLessThan(500);
@@ -73,7 +100,9 @@ describe("errorFromResponse: one mapping from HTTP status to the error family", 
 describe("type guards", () => {
   const instances = ERROR_CLASS_NAMES.map((name) => errorNamed(name));
   /** Each class's guard, found by the naming rule `is` + class name, so a class without a guard fails. */
-  const guards = ERROR_CLASS_NAMES.map((name) => (family as unknown as Record<string, (value: unknown) => boolean>)[`is${name}`]);
+  const guards = ERROR_CLASS_NAMES.map(
+    (name) => (family as unknown as Record<string, (value: unknown) => boolean>)[`is${name}`],
+  );
 
   it("each guard accepts its own class and no other", () => {
     guards.forEach((guard, g) => {
@@ -89,7 +118,9 @@ describe("type guards", () => {
   });
 
   it("accepts errors from another realm and plain objects by name", () => {
-    const foreign: unknown = runInNewContext('(() => { const e = new Error("m"); e.name = "RateLimitedError"; e.retryAfterSeconds = 3; return e; })()');
+    const foreign: unknown = runInNewContext(
+      '(() => { const e = new Error("m"); e.name = "RateLimitedError"; e.retryAfterSeconds = 3; return e; })()',
+    );
     expect(foreign instanceof Error).toBe(false);
     expect(isRateLimitedError(foreign)).toBe(true);
     expect(isIndexDataError(foreign)).toBe(true);

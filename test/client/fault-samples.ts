@@ -37,13 +37,18 @@ const MAKERS = {
   TimeoutError: (m, d) => new TimeoutError(m, { ...d, timeoutMs: d.timeoutMs ?? 1 }),
   InvalidResponseError: (m, d) => new InvalidResponseError(m, d),
   ConfigurationError: (m, d) => new ConfigurationError(m, d),
-  QueueFullError: (m, d) => new QueueFullError(m, { ...d, maxQueueWaitMs: d.maxQueueWaitMs ?? 2000, waitSeconds: d.waitSeconds ?? 3 }),
+  QueueFullError: (m, d) =>
+    new QueueFullError(m, { ...d, maxQueueWaitMs: d.maxQueueWaitMs ?? 2000, waitSeconds: d.waitSeconds ?? 3 }),
 } satisfies Record<string, Make>;
 
 export type ErrorClassName = keyof typeof MAKERS;
 export const ERROR_CLASS_NAMES = Object.keys(MAKERS) as ErrorClassName[];
 
 /** A real instance of the named class: the tests of every audience build their errors here. */
-export function errorNamed(name: ErrorClassName, message = "m", details: Partial<IndexDataErrorDetails> & Extra = {}): IndexDataError {
+export function errorNamed(
+  name: ErrorClassName,
+  message = "m",
+  details: Partial<IndexDataErrorDetails> & Extra = {},
+): IndexDataError {
   return MAKERS[name](message, { path: "", ...details });
 }

@@ -1,6 +1,13 @@
 /* eslint-disable no-control-regex -- these tests look for control characters */
 import { runInNewContext } from "node:vm";
-import { errorFromResponse, FAULT_KINDS, faultOf, faultWithCatalogue, stripControl, type Fault } from "../../src/client/errors";
+import {
+  errorFromResponse,
+  FAULT_KINDS,
+  faultOf,
+  faultWithCatalogue,
+  stripControl,
+  type Fault,
+} from "../../src/client/errors";
 import type { IndexDataSource } from "../../src/client/source";
 import { ERROR_CLASS_NAMES, errorNamed } from "./fault-samples";
 
@@ -8,7 +15,9 @@ const HISTORY = "/api/v1/index/RTM-NWE-A-1x3/history";
 
 describe("faultOf: one classifier for every audience", () => {
   it("gives each class of the family its own kind, and anything else 'unexpected'", () => {
-    const kinds = ERROR_CLASS_NAMES.filter((name) => name !== "NotFoundError").map((name) => faultOf(errorNamed(name)).kind);
+    const kinds = ERROR_CLASS_NAMES.filter((name) => name !== "NotFoundError").map(
+      (name) => faultOf(errorNamed(name)).kind,
+    );
     expect(new Set(kinds).size).toBe(kinds.length);
     for (const kind of kinds) expect(FAULT_KINDS).toContain(kind);
     expect(faultOf(new Error("boom"))).toMatchObject({ kind: "unexpected", details: { message: "boom" } });
@@ -17,13 +26,23 @@ describe("faultOf: one classifier for every audience", () => {
   });
 
   it("reads the details by name, so an error from another realm is classified the same", () => {
-    const foreign: unknown = runInNewContext('(() => { const e = new Error("Slow down."); e.name = "RateLimitedError"; e.retryAfterSeconds = 3; return e; })()');
-    expect(faultOf(foreign)).toMatchObject({ kind: "rate-limited", details: { message: "Slow down.", retryAfterSeconds: 3 } });
+    const foreign: unknown = runInNewContext(
+      '(() => { const e = new Error("Slow down."); e.name = "RateLimitedError"; e.retryAfterSeconds = 3; return e; })()',
+    );
+    expect(faultOf(foreign)).toMatchObject({
+      kind: "rate-limited",
+      details: { message: "Slow down.", retryAfterSeconds: 3 },
+    });
   });
 
   it("keeps the service's own words apart from the client's plain message", () => {
     const refused = faultOf(errorFromResponse(401, { code: "INVALID_KEY", message: "Key revoked" }, HISTORY));
-    expect(refused.details).toMatchObject({ serviceMessage: "Key revoked", code: "INVALID_KEY", status: 401, path: HISTORY });
+    expect(refused.details).toMatchObject({
+      serviceMessage: "Key revoked",
+      code: "INVALID_KEY",
+      status: 401,
+      path: HISTORY,
+    });
     expect(refused.details.message).toBe(`HTTP 401 from ${HISTORY}: Key revoked.`);
   });
 
@@ -44,7 +63,10 @@ describe("faultOf: one classifier for every audience", () => {
 describe("faultWithCatalogue: a symbol's bare 404 settled by the catalogue", () => {
   const catalogue = (symbols: readonly string[] | Error): IndexDataSource =>
     ({
-      listIndexes: () => (symbols instanceof Error ? Promise.reject(symbols) : Promise.resolve({ data: symbols.map((symbol) => ({ symbol })) })),
+      listIndexes: () =>
+        symbols instanceof Error
+          ? Promise.reject(symbols)
+          : Promise.resolve({ data: symbols.map((symbol) => ({ symbol })) }),
     }) as unknown as IndexDataSource;
   const bare = faultOf(errorFromResponse(404, {}, HISTORY));
   const settle = (fault: Fault, symbol: string, source: IndexDataSource, newerOnly = false) =>
@@ -53,7 +75,10 @@ describe("faultWithCatalogue: a symbol's bare 404 settled by the catalogue", () 
   it("tells unknown, wrong case, no data and an endpoint this service lacks apart", async () => {
     const source = catalogue(["RTM-NWE-A-1x3"]);
     expect((await settle(bare, "NOPE", source)).kind).toBe("unknown-symbol");
-    expect(await settle(bare, "rtm-nwe-a-1x3", source)).toMatchObject({ kind: "wrong-case", details: { meant: "RTM-NWE-A-1x3" } });
+    expect(await settle(bare, "rtm-nwe-a-1x3", source)).toMatchObject({
+      kind: "wrong-case",
+      details: { meant: "RTM-NWE-A-1x3" },
+    });
     expect((await settle(bare, "RTM-NWE-A-1x3", source)).kind).toBe("no-data");
     expect((await settle(bare, "RTM-NWE-A-1x3", source, true)).kind).toBe("not-published");
     const coded = faultOf(errorFromResponse(404, { code: "UNKNOWN_SYMBOL" }, HISTORY));
@@ -70,7 +95,8 @@ describe("faultWithCatalogue: a symbol's bare 404 settled by the catalogue", () 
 });
 
 describe("stripControl: one rule for service text in cells, the taskpane and terminals", () => {
-  const HOSTILE = '\u001b[2J\u001b[31mRed\u001b[0m "q"\u001b]0;pwned\u0007 a\r\nb\u009b1mC1\u0085end\u001bc\u0090dcs\u009c!';
+  const HOSTILE =
+    '\u001b[2J\u001b[31mRed\u001b[0m "q"\u001b]0;pwned\u0007 a\r\nb\u009b1mC1\u0085end\u001bc\u0090dcs\u009c!';
 
   it("drops escape sequences whole, with their parameters, and every C0 and C1 character", () => {
     expect(stripControl(HOSTILE)).toBe('Red "q" abC1end!');

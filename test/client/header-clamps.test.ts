@@ -56,21 +56,24 @@ describe("a wait taken from a header is at most one rate window (60 s)", () => {
     expect(seen).toEqual([expect.objectContaining({ rateLimit: { limit: 60, remaining: 0, resetSeconds: expected } })]);
   });
 
-  it.each(["-1", "NaN", "later"])("X-RateLimit-Reset: %s is ignored; a negative or absurd limit drops the figures", async (reset) => {
-    const service = await startLoopbackServer((request, response) => {
-      const absurdLimit = request.url?.includes("absurd") === true;
-      sendJson(response, { status: "ok", timestamp: "2025-06-18T10:00:00Z" }, 200, {
-        "x-ratelimit-limit": absurdLimit ? "-60" : "60",
-        "x-ratelimit-remaining": "3",
-        "x-ratelimit-reset": reset,
+  it.each(["-1", "NaN", "later"])(
+    "X-RateLimit-Reset: %s is ignored; a negative or absurd limit drops the figures",
+    async (reset) => {
+      const service = await startLoopbackServer((request, response) => {
+        const absurdLimit = request.url?.includes("absurd") === true;
+        sendJson(response, { status: "ok", timestamp: "2025-06-18T10:00:00Z" }, 200, {
+          "x-ratelimit-limit": absurdLimit ? "-60" : "60",
+          "x-ratelimit-remaining": "3",
+          "x-ratelimit-reset": reset,
+        });
       });
-    });
-    const seen: ResponseInfo[] = [];
-    await new IndexDataClient({ baseUrl: service.url, onResponse: (info) => seen.push(info) }).systemStatus();
-    expect(seen).toEqual([expect.objectContaining({ rateLimit: { limit: 60, remaining: 3 } })]);
-    const absurd = new IndexDataClient({ baseUrl: `${service.url}/absurd`, onResponse: (info) => seen.push(info) });
-    await absurd.systemStatus();
-    expect(service.requests).toHaveLength(2);
-    expect(seen[1]).not.toHaveProperty("rateLimit");
-  });
+      const seen: ResponseInfo[] = [];
+      await new IndexDataClient({ baseUrl: service.url, onResponse: (info) => seen.push(info) }).systemStatus();
+      expect(seen).toEqual([expect.objectContaining({ rateLimit: { limit: 60, remaining: 3 } })]);
+      const absurd = new IndexDataClient({ baseUrl: `${service.url}/absurd`, onResponse: (info) => seen.push(info) });
+      await absurd.systemStatus();
+      expect(service.requests).toHaveLength(2);
+      expect(seen[1]).not.toHaveProperty("rateLimit");
+    },
+  );
 });

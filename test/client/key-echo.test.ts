@@ -11,21 +11,27 @@ import { allStrings, ENDPOINTS, freeTextFields, proxiedReference, SYMBOL, withSt
  */
 const KEY = DEMO_KEYS.apiKey;
 
-describe.each(["newer", "older"] as const)("a key echoed in a successful answer is redacted, %s description", (flavor) => {
-  const rig = proxiedReference(flavor);
+describe.each(["newer", "older"] as const)(
+  "a key echoed in a successful answer is redacted, %s description",
+  (flavor) => {
+    const rig = proxiedReference(flavor);
 
-  test.each(freeTextFields(flavor).map(([endpoint, path]) => [endpoint, path] as const))("%s %s", async (endpoint, path) => {
-    const proxy = rig.proxy();
-    proxy.rewrite((_url, body) => withStringAt(body, path, `issued to ${KEY}`));
-    const before = proxy.server.requests.length;
-    const value = await ENDPOINTS[endpoint].call(new IndexDataClient({ baseUrl: proxy.server.url, apiKey: KEY }));
-    // The key was sent and echoed: the request carried it.
-    expect(proxy.server.requests.slice(before).map((r) => r.headers["x-api-key"])).toEqual([KEY]);
-    const strings = allStrings(value);
-    expect(strings).toContain("issued to [API key]");
-    expect(strings.filter((s) => s.includes(KEY))).toEqual([]);
-  });
-});
+    test.each(freeTextFields(flavor).map(([endpoint, path]) => [endpoint, path] as const))(
+      "%s %s",
+      async (endpoint, path) => {
+        const proxy = rig.proxy();
+        proxy.rewrite((_url, body) => withStringAt(body, path, `issued to ${KEY}`));
+        const before = proxy.server.requests.length;
+        const value = await ENDPOINTS[endpoint].call(new IndexDataClient({ baseUrl: proxy.server.url, apiKey: KEY }));
+        // The key was sent and echoed: the request carried it.
+        expect(proxy.server.requests.slice(before).map((r) => r.headers["x-api-key"])).toEqual([KEY]);
+        const strings = allStrings(value);
+        expect(strings).toContain("issued to [API key]");
+        expect(strings.filter((s) => s.includes(KEY))).toEqual([]);
+      },
+    );
+  },
+);
 
 describe("escapes", () => {
   afterEach(closeLoopbackServers);

@@ -56,7 +56,12 @@ export async function closeLoopbackServers(): Promise<void> {
 }
 
 /** Answers with JSON and the given status and headers. */
-export function sendJson(response: ServerResponse, body: unknown, status = 200, headers: Record<string, string> = {}): void {
+export function sendJson(
+  response: ServerResponse,
+  body: unknown,
+  status = 200,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { "content-type": "application/json", ...headers });
   response.end(JSON.stringify(body));
 }

@@ -8,25 +8,30 @@ const FIX = LATEST_FIX;
 afterEach(closeLoopbackServers);
 
 describe("redirects never carry the API key to another origin", () => {
-  it.each([301, 302, 307, 308])("a %i to another origin is refused, names that origin, and the key never reaches it", async (status) => {
-    const elsewhere = await startLoopbackServer((_, response) => sendJson(response, FIX));
-    const service = await startLoopbackServer((request, response) => {
-      response.writeHead(status, { location: `${elsewhere.origin}${request.url ?? "/"}` });
-      response.end();
-    });
-    const client = new IndexDataClient({ baseUrl: service.url, apiKey: KEY });
-    const outcome = await client.latest(FIX.symbol).then(
-      () => undefined,
-      (error: unknown) => error as Error,
-    );
-    expect(service.requests).toHaveLength(1);
-    expect(service.requests[0]?.headers["x-api-key"]).toBe(KEY);
-    expect(elsewhere.requests).toEqual([]);
-    expect(outcome?.name).toBe("ConfigurationError");
-    expect(outcome?.message).toBe(`The service redirected /api/v1/index/${FIX.symbol}/latest to another origin, ${elsewhere.origin}; not followed`);
-    expect(outcome).toMatchObject({ problem: "redirect-elsewhere", redirectedTo: elsewhere.origin });
-    expect(outcome?.message).not.toContain(KEY);
-  });
+  it.each([301, 302, 307, 308])(
+    "a %i to another origin is refused, names that origin, and the key never reaches it",
+    async (status) => {
+      const elsewhere = await startLoopbackServer((_, response) => sendJson(response, FIX));
+      const service = await startLoopbackServer((request, response) => {
+        response.writeHead(status, { location: `${elsewhere.origin}${request.url ?? "/"}` });
+        response.end();
+      });
+      const client = new IndexDataClient({ baseUrl: service.url, apiKey: KEY });
+      const outcome = await client.latest(FIX.symbol).then(
+        () => undefined,
+        (error: unknown) => error as Error,
+      );
+      expect(service.requests).toHaveLength(1);
+      expect(service.requests[0]?.headers["x-api-key"]).toBe(KEY);
+      expect(elsewhere.requests).toEqual([]);
+      expect(outcome?.name).toBe("ConfigurationError");
+      expect(outcome?.message).toBe(
+        `The service redirected /api/v1/index/${FIX.symbol}/latest to another origin, ${elsewhere.origin}; not followed`,
+      );
+      expect(outcome).toMatchObject({ problem: "redirect-elsewhere", redirectedTo: elsewhere.origin });
+      expect(outcome?.message).not.toContain(KEY);
+    },
+  );
 
   it("a redirect within the same origin is followed, with the key", async () => {
     const service = await startLoopbackServer((request, response) => {

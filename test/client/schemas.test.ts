@@ -95,7 +95,11 @@ describe("tolerant where the spec says clients must be", () => {
 
   it("sorts history ascending whatever order the service sent, and defaults granularity to daily", () => {
     const history = toHistory(HistoryWire.parse(loadWire("newer", "history.json")));
-    expect(history.values.map((p) => p.date)).toEqual(["2025-03-07T00:00:00Z", "2025-03-08T00:00:00Z", "2025-03-10T00:00:00Z"]);
+    expect(history.values.map((p) => p.date)).toEqual([
+      "2025-03-07T00:00:00Z",
+      "2025-03-08T00:00:00Z",
+      "2025-03-10T00:00:00Z",
+    ]);
     expect(history.values[1]?.carriedForwardFrom).toBe("2025-03-07T00:00:00Z");
     expect(toHistory(HistoryWire.parse(loadWire("newer", "history.no-granularity.json"))).granularity).toBe("daily");
     expect(toHistory(HistoryWire.parse(loadWire("older", "history.weekly.json"))).granularity).toBe("weekly");
@@ -124,14 +128,23 @@ describe("tolerant where the spec says clients must be", () => {
   });
 
   it("turns null reasons into an empty list", () => {
-    expect(toBenchmarkHealth(BenchmarkHealthWire.parse(loadWire("newer", "benchmark-health.reasons-null.json"))).reasons).toEqual([]);
+    expect(
+      toBenchmarkHealth(BenchmarkHealthWire.parse(loadWire("newer", "benchmark-health.reasons-null.json"))).reasons,
+    ).toEqual([]);
     const status = toSystemStatus(SystemStatusWire.parse(loadWire("newer", "system-status.degraded.json")));
     expect(status).toMatchObject({ status: "degraded", reasons: ["benchmark_flagship_flat_over_72h"] });
   });
 
   it("judges health by the HTTP status, whatever its body says", () => {
-    expect(toHealth(HealthWire.parse(loadWire("older", "health.json")), 200)).toEqual({ healthy: true, httpStatus: 200 });
-    expect(toHealth(HealthWire.parse({ status: "ok" }), 503)).toEqual({ healthy: false, status: "ok", httpStatus: 503 });
+    expect(toHealth(HealthWire.parse(loadWire("older", "health.json")), 200)).toEqual({
+      healthy: true,
+      httpStatus: 200,
+    });
+    expect(toHealth(HealthWire.parse({ status: "ok" }), 503)).toEqual({
+      healthy: false,
+      status: "ok",
+      httpStatus: 503,
+    });
     expect(toHealth(HealthWire.parse({ status: 3 }), 503)).toEqual({ healthy: false, httpStatus: 503 });
   });
 });

@@ -21,7 +21,9 @@ export type Endpoint =
 export const SYMBOL = "RTM-NWE-A-1x3";
 
 /** The path each endpoint is read at, and the client call that reads it. */
-export const ENDPOINTS: Readonly<Record<Endpoint, { readonly path: string; readonly call: (client: IndexDataClient) => Promise<unknown> }>> = {
+export const ENDPOINTS: Readonly<
+  Record<Endpoint, { readonly path: string; readonly call: (client: IndexDataClient) => Promise<unknown> }>
+> = {
   indexes: { path: "/api/v1/indexes", call: (c) => c.listIndexes() },
   latest: { path: `/api/v1/index/${SYMBOL}/latest`, call: (c) => c.latest(SYMBOL) },
   history: {
@@ -118,7 +120,13 @@ const SHARED_FORMATTED: readonly Field[] = [
 /** Checked text: any other string is an InvalidResponseError, so none reaches a cell. */
 const FORMATTED: Readonly<Record<"newer" | "older", readonly Field[]>> = {
   newer: [...SHARED_FORMATTED, ["benchmark-health", "asOf"], ["status", "status"], ["status", "timestamp"]],
-  older: [...SHARED_FORMATTED, ["volatility", "startDate"], ["volatility", "endDate"], ["capacity", "recordedAt"], ["methodology", "publishedAt"]],
+  older: [
+    ...SHARED_FORMATTED,
+    ["volatility", "startDate"],
+    ["volatility", "endDate"],
+    ["capacity", "recordedAt"],
+    ["methodology", "publishedAt"],
+  ],
 };
 
 /** Strings the client ignores: /api/health's verdict is its status code, its timestamp is not read. */
@@ -164,7 +172,8 @@ export function withStringAt(body: unknown, path: string, text: string): unknown
 export function allStrings(value: unknown): string[] {
   if (typeof value === "string") return [value];
   if (Array.isArray(value)) return value.flatMap(allStrings);
-  if (typeof value === "object" && value !== null) return Object.entries(value).flatMap(([key, inner]) => [key, ...allStrings(inner)]);
+  if (typeof value === "object" && value !== null)
+    return Object.entries(value).flatMap(([key, inner]) => [key, ...allStrings(inner)]);
   return [];
 }
 
@@ -196,7 +205,10 @@ export async function rewritingProxy(service: RunningReferenceService): Promise<
 }
 
 /** The reference service in one description and a rewriting proxy in front of it, for a describe block. */
-export function proxiedReference(flavor: "newer" | "older"): { readonly service: () => RunningReferenceService; readonly proxy: () => RewritingProxy } {
+export function proxiedReference(flavor: "newer" | "older"): {
+  readonly service: () => RunningReferenceService;
+  readonly proxy: () => RewritingProxy;
+} {
   const service = referenceFor(flavor);
   let proxy: RewritingProxy | undefined;
   beforeAll(async () => {

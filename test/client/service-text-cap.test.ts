@@ -1,6 +1,15 @@
 import { IndexDataClient } from "../../src/client/client";
 import { MAX_SERVICE_TEXT } from "../../src/client/resources/wire";
-import { allStrings, ENDPOINTS, formattedFields, freeTextFields, ignoredFields, proxiedReference, stringPaths, withStringAt } from "./service-fields";
+import {
+  allStrings,
+  ENDPOINTS,
+  formattedFields,
+  freeTextFields,
+  ignoredFields,
+  proxiedReference,
+  stringPaths,
+  withStringAt,
+} from "./service-fields";
 
 /**
  * Every string the service sends is cut at the boundary (the zod schemas) to MAX_SERVICE_TEXT characters, the
@@ -17,7 +26,9 @@ describe.each(["newer", "older"] as const)("service text is capped at the bounda
     const proxy = proxyOf();
     proxy.rewrite((_url, body) => withStringAt(body, path, LONG));
     const before = proxy.server.requests.length;
-    const outcome = await ENDPOINTS[endpoint].call(new IndexDataClient({ baseUrl: proxy.server.url })).catch((error: unknown) => error);
+    const outcome = await ENDPOINTS[endpoint]
+      .call(new IndexDataClient({ baseUrl: proxy.server.url }))
+      .catch((error: unknown) => error);
     // The long text really went out: the request reached the service through the proxy.
     expect(proxy.server.requests.length).toBe(before + 1);
     return outcome;
@@ -25,7 +36,9 @@ describe.each(["newer", "older"] as const)("service text is capped at the bounda
 
   test("the table names every string of every answer of this description", async () => {
     proxyOf().rewrite(undefined);
-    const listed = new Set([...freeTextFields(flavor), ...formattedFields(flavor), ...ignoredFields()].map(([e, p]) => `${e} ${p}`));
+    const listed = new Set(
+      [...freeTextFields(flavor), ...formattedFields(flavor), ...ignoredFields()].map(([e, p]) => `${e} ${p}`),
+    );
     for (const [endpoint, { path }] of Object.entries(ENDPOINTS)) {
       const answer = await fetch(`${service().url}${path}`);
       if (answer.status === 404) continue;
@@ -34,15 +47,21 @@ describe.each(["newer", "older"] as const)("service text is capped at the bounda
     }
   });
 
-  test.each(freeTextFields(flavor).map(([endpoint, path]) => [endpoint, path] as const))("%s %s arrives cut, ending in an ellipsis", async (endpoint, path) => {
-    const value = await callWith(endpoint, path);
-    expect(value).not.toBeInstanceOf(Error);
-    const strings = allStrings(value);
-    expect(strings).toContain(CUT);
-    expect(Math.max(...strings.map((s) => s.length))).toBeLessThanOrEqual(MAX_SERVICE_TEXT);
-  });
+  test.each(freeTextFields(flavor).map(([endpoint, path]) => [endpoint, path] as const))(
+    "%s %s arrives cut, ending in an ellipsis",
+    async (endpoint, path) => {
+      const value = await callWith(endpoint, path);
+      expect(value).not.toBeInstanceOf(Error);
+      const strings = allStrings(value);
+      expect(strings).toContain(CUT);
+      expect(Math.max(...strings.map((s) => s.length))).toBeLessThanOrEqual(MAX_SERVICE_TEXT);
+    },
+  );
 
-  test.each(formattedFields(flavor).map(([endpoint, path]) => [endpoint, path] as const))("%s %s, 100,000 characters long, is refused as a whole", async (endpoint, path) => {
-    expect(await callWith(endpoint, path)).toMatchObject({ name: "InvalidResponseError" });
-  });
+  test.each(formattedFields(flavor).map(([endpoint, path]) => [endpoint, path] as const))(
+    "%s %s, 100,000 characters long, is refused as a whole",
+    async (endpoint, path) => {
+      expect(await callWith(endpoint, path)).toMatchObject({ name: "InvalidResponseError" });
+    },
+  );
 });

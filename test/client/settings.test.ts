@@ -42,7 +42,12 @@ describe("settings validation", () => {
   });
 
   it("allows a key over http only to loopback", () => {
-    for (const baseUrl of ["http://localhost:3001", "http://127.0.0.5:3001", "http://[::1]:3001", "https://indexes.example.com"]) {
+    for (const baseUrl of [
+      "http://localhost:3001",
+      "http://127.0.0.5:3001",
+      "http://[::1]:3001",
+      "https://indexes.example.com",
+    ]) {
       expect(checkSettings({ baseUrl, apiKey: "k-123" }).ok).toBe(true);
     }
     const remote = checkSettings({ baseUrl: "http://indexes.example.com", apiKey: "k-123" });
@@ -89,7 +94,11 @@ describe("SettingsStore", () => {
 
   it("saves, reloads in a new store, and keeps the key in its own entry", async () => {
     const storage = new MemoryStorage();
-    const saved = await new SettingsStore(storage).save({ baseUrl: "https://x.example/", apiKey: "secret-1", keyHeaderStyle: "bearer" });
+    const saved = await new SettingsStore(storage).save({
+      baseUrl: "https://x.example/",
+      apiKey: "secret-1",
+      keyHeaderStyle: "bearer",
+    });
     expect(saved).toEqual({ baseUrl: "https://x.example", apiKey: "secret-1", keyHeaderStyle: "bearer" });
     await expect(new SettingsStore(storage).load()).resolves.toEqual(saved);
     expect(storage.keys().sort()).toEqual([SETTINGS_STORAGE_KEYS.apiKey, SETTINGS_STORAGE_KEYS.settings].sort());
@@ -122,24 +131,37 @@ describe("SettingsStore", () => {
     ]);
     expect(await storage.getItem(SETTINGS_STORAGE_KEYS.apiKey)).toBeNull();
   });
-
 });
 
 describe("SettingsStore.load keeps every stored setting that still validates", () => {
   /** A store over storage holding `settings` (an object as JSON, or raw text) and, when given, an API key. */
   async function storeHolding(settings: object | string, apiKey?: string) {
     const storage = new MemoryStorage();
-    await storage.setItem(SETTINGS_STORAGE_KEYS.settings, typeof settings === "string" ? settings : JSON.stringify(settings));
+    await storage.setItem(
+      SETTINGS_STORAGE_KEYS.settings,
+      typeof settings === "string" ? settings : JSON.stringify(settings),
+    );
     if (apiKey !== undefined) await storage.setItem(SETTINGS_STORAGE_KEYS.apiKey, apiKey);
     return { storage, store: new SettingsStore(storage) };
   }
 
   it("leaves out only a stored value that no longer validates, and says which one and why", async () => {
     const { store } = await storeHolding({ baseUrl: "https://x.example", keyHeaderStyle: "basic" }, "k1");
-    await expect(store.load()).resolves.toEqual({ baseUrl: "https://x.example", keyHeaderStyle: "x-api-key", apiKey: "k1" });
+    await expect(store.load()).resolves.toEqual({
+      baseUrl: "https://x.example",
+      keyHeaderStyle: "x-api-key",
+      apiKey: "k1",
+    });
     await expect(store.loadChecked()).resolves.toEqual({
       settings: { baseUrl: "https://x.example", keyHeaderStyle: "x-api-key", apiKey: "k1" },
-      dropped: [{ field: "keyHeaderStyle", because: "rule", message: "Key header style must be one of x-api-key, bearer.", value: "basic" }],
+      dropped: [
+        {
+          field: "keyHeaderStyle",
+          because: "rule",
+          message: "Key header style must be one of x-api-key, bearer.",
+          value: "basic",
+        },
+      ],
     });
   });
 
@@ -151,7 +173,8 @@ describe("SettingsStore.load keeps every stored setting that still validates", (
         {
           field: "apiKey",
           because: "rule",
-          message: "An API key is only sent over https (or plain http to this machine). Use an https:// base URL, or clear the API key.",
+          message:
+            "An API key is only sent over https (or plain http to this machine). Use an https:// base URL, or clear the API key.",
         },
       ],
     });
@@ -167,7 +190,8 @@ describe("SettingsStore.load keeps every stored setting that still validates", (
         {
           field: "baseUrl",
           because: "rule",
-          message: "The base URL must not contain ? or #; enter only the service root (e.g. https://indexes.example.com).",
+          message:
+            "The base URL must not contain ? or #; enter only the service root (e.g. https://indexes.example.com).",
           value: "https://x.example/?q=1",
         },
         { field: "apiKey", because: "service-dropped" },
@@ -183,7 +207,9 @@ describe("SettingsStore.load keeps every stored setting that still validates", (
         { field: "keyHeaderStyle", because: "unreadable" },
       ],
     });
-    await expect((await storeHolding({ baseUrl: "https://x.example", keyHeaderStyle: 7 })).store.loadChecked()).resolves.toEqual({
+    await expect(
+      (await storeHolding({ baseUrl: "https://x.example", keyHeaderStyle: 7 })).store.loadChecked(),
+    ).resolves.toEqual({
       settings: { baseUrl: "https://x.example", keyHeaderStyle: "x-api-key" },
       dropped: [{ field: "keyHeaderStyle", because: "unreadable" }],
     });
@@ -195,6 +221,9 @@ describe("SettingsStore.load keeps every stored setting that still validates", (
       settings: { baseUrl: "https://x.example", keyHeaderStyle: "bearer", apiKey: "k" },
       dropped: [],
     });
-    await expect(new SettingsStore(new MemoryStorage()).loadChecked()).resolves.toEqual({ settings: defaultSettings(), dropped: [] });
+    await expect(new SettingsStore(new MemoryStorage()).loadChecked()).resolves.toEqual({
+      settings: defaultSettings(),
+      dropped: [],
+    });
   });
 });

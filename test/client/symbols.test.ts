@@ -22,7 +22,11 @@ describe("a symbol that could change the URL never builds one", () => {
       const service = await startLoopbackServer((_, response) => sendJson(response, {}));
       const client = new IndexDataClient({ baseUrl: service.url });
       for (const [, call] of CALLS) {
-        await expect(call(client, symbol)).rejects.toMatchObject({ name: "BadRequestError", code: "INVALID_SYMBOL", message: REFUSED });
+        await expect(call(client, symbol)).rejects.toMatchObject({
+          name: "BadRequestError",
+          code: "INVALID_SYMBOL",
+          message: REFUSED,
+        });
       }
       expect(service.requests).toEqual([]);
     },

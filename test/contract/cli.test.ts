@@ -53,7 +53,16 @@ describe("index-data CLI against the reference service", () => {
     expect(list.code).toBe(0);
     expect(list.stdout.split("\n")[0]).toMatch(/^symbol\s+hub\s+grade\s+leadTime/);
     expect(list.stdout).toContain("RTM-USG.B-2x4");
-    const history = await cli(["history", FLAGSHIP, "--start", "2024-01-01", "--end", "2024-01-31", "--json", ...base()]);
+    const history = await cli([
+      "history",
+      FLAGSHIP,
+      "--start",
+      "2024-01-01",
+      "--end",
+      "2024-01-31",
+      "--json",
+      ...base(),
+    ]);
     const parsed = JSON.parse(history.stdout) as { values: { date: string }[] };
     expect(parsed.values[0]?.date.startsWith("2024-01")).toBe(true);
   });
@@ -74,7 +83,9 @@ describe("index-data CLI against the reference service", () => {
       cli(["prices", ...base()]),
     ]);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toBe("index-data: unknown index 'RTM-NOPE-Z-9x9': check the symbol (run `index-data list` to see every index; symbols are case-sensitive)\n");
+    expect(unknown.stderr).toBe(
+      "index-data: unknown index 'RTM-NOPE-Z-9x9': check the symbol (run `index-data list` to see every index; symbols are case-sensitive)\n",
+    );
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("needs a symbol");
     expect(badCommand.code).toBe(2);
@@ -85,7 +96,9 @@ describe("index-data CLI against the reference service", () => {
     const run = await cli(["history", FLAGSHIP, "-1Y", "today", "--csv", ...base()]);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    expect(run.stdout.split("\r\n")[0]).toBe("date,value,confidence,status,derivationMethod,publicationMode,carriedForwardFrom");
+    expect(run.stdout.split("\r\n")[0]).toBe(
+      "date,value,confidence,status,derivationMethod,publicationMode,carriedForwardFrom",
+    );
     expect(run.stdout.split("\r\n").length).toBeGreaterThan(200);
     const query = new URL(ref.service.requests.at(-1)?.path ?? "", "http://x").searchParams;
     expect(query.get("startDate")).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00\.000Z$/);
@@ -94,7 +107,18 @@ describe("index-data CLI against the reference service", () => {
   it("shows help", async () => {
     const run = await cli(["--help"]);
     expect(run.code).toBe(0);
-    for (const command of ["list", "latest", "history", "vol", "forward", "capacity", "health", "status", "benchmark-health", "methodology"]) {
+    for (const command of [
+      "list",
+      "latest",
+      "history",
+      "vol",
+      "forward",
+      "capacity",
+      "health",
+      "status",
+      "benchmark-health",
+      "methodology",
+    ]) {
       expect(run.stdout).toMatch(new RegExp(`^  ${command}\\b`, "m"));
     }
   });

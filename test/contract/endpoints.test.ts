@@ -44,7 +44,9 @@ describe.each(FLAVORS)("every endpoint, %s description", (flavor) => {
   it("reads history for a date range, ascending, sending startDate and endDate", async () => {
     ref.service.resetRequestLog();
     const history = await ref.client.history(FLAGSHIP, { startDate: "2024-01-01", endDate: "2024-03-31" });
-    expect(ref.service.requests.at(-1)?.path).toBe(`/api/v1/index/${FLAGSHIP}/history?startDate=2024-01-01&endDate=2024-03-31`);
+    expect(ref.service.requests.at(-1)?.path).toBe(
+      `/api/v1/index/${FLAGSHIP}/history?startDate=2024-01-01&endDate=2024-03-31`,
+    );
     expect(history.values.length).toBeGreaterThan(60);
     const dates = history.values.map((p) => Date.parse(p.date));
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
@@ -61,7 +63,11 @@ describe.each(FLAVORS)("every endpoint, %s description", (flavor) => {
 
   it("reads weekly history where the description has it (the newer one answers daily)", async () => {
     const daily = await ref.client.history(FLAGSHIP, { startDate: "2024-01-01", endDate: "2024-03-31" });
-    const weekly = await ref.client.history(FLAGSHIP, { startDate: "2024-01-01", endDate: "2024-03-31", granularity: "weekly" });
+    const weekly = await ref.client.history(FLAGSHIP, {
+      startDate: "2024-01-01",
+      endDate: "2024-03-31",
+      granularity: "weekly",
+    });
     expect(weekly.granularity).toBe(newer ? "daily" : "weekly");
     if (newer) expect(weekly.values.length).toBe(daily.values.length);
     else expect(weekly.values.length).toBeLessThan(daily.values.length / 4);

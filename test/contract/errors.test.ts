@@ -18,18 +18,22 @@ describe.each(FLAVORS)("error statuses, %s description", (flavor) => {
     return { answers: ref.service.requests.slice(before).map((r) => [r.path, r.status]), outcome };
   }
 
-  const symbolCalls = () => [
-    ["latest", (s: string) => ref.client.latest(s)],
-    ["history", (s: string) => ref.client.history(s)],
-    ["volatility", (s: string) => ref.client.volatility(s)],
-    ["capacity", (s: string) => ref.client.capacity(s)],
-    ...(newer ? [["forward", (s: string) => ref.client.forward(s)] as const] : []),
-  ] as const;
+  const symbolCalls = () =>
+    [
+      ["latest", (s: string) => ref.client.latest(s)],
+      ["history", (s: string) => ref.client.history(s)],
+      ["volatility", (s: string) => ref.client.volatility(s)],
+      ["capacity", (s: string) => ref.client.capacity(s)],
+      ...(newer ? [["forward", (s: string) => ref.client.forward(s)] as const] : []),
+    ] as const;
 
   it("404 UNKNOWN_SYMBOL from every per-index endpoint", async () => {
     for (const [name, call] of symbolCalls()) {
       const error: unknown = await call(UNKNOWN).catch((e: unknown) => e);
-      expect([name, error]).toEqual([name, expect.objectContaining({ name: "NotFoundError", status: 404, code: "UNKNOWN_SYMBOL" })]);
+      expect([name, error]).toEqual([
+        name,
+        expect.objectContaining({ name: "NotFoundError", status: 404, code: "UNKNOWN_SYMBOL" }),
+      ]);
       expect([name, faultOf(error, { symbol: UNKNOWN, what: name }).kind]).toEqual([name, "unknown-symbol"]);
     }
   });
@@ -55,7 +59,9 @@ describe.each(FLAVORS)("error statuses, %s description", (flavor) => {
   });
 
   it("400 for an end before the start", async () => {
-    await expect(ref.client.history(FLAGSHIP, { startDate: "2024-03-01", endDate: "2024-01-01" })).rejects.toMatchObject({
+    await expect(
+      ref.client.history(FLAGSHIP, { startDate: "2024-03-01", endDate: "2024-01-01" }),
+    ).rejects.toMatchObject({
       name: "BadRequestError",
       status: 400,
     });
@@ -64,7 +70,8 @@ describe.each(FLAVORS)("error statuses, %s description", (flavor) => {
   it(`granularity "monthly": ${newer ? "ignored (daily)" : "400 INVALID_GRANULARITY"}`, async () => {
     const call = ref.client.history(FLAGSHIP, { granularity: "monthly" as "daily" });
     if (newer) await expect(call).resolves.toMatchObject({ granularity: "daily" });
-    else await expect(call).rejects.toMatchObject({ name: "BadRequestError", status: 400, code: "INVALID_GRANULARITY" });
+    else
+      await expect(call).rejects.toMatchObject({ name: "BadRequestError", status: 400, code: "INVALID_GRANULARITY" });
   });
 
   it.each([[1], [0], [-5], [2.5], [100_000]])("400 INVALID_WINDOW for windowDays %p", async (windowDays) => {
@@ -81,8 +88,16 @@ describe.each(FLAVORS)("error statuses, %s description", (flavor) => {
     ["x-api-key", "not-a-real-key", "UNAUTHORIZED"],
     ["bearer", "not-a-real-key", "UNAUTHORIZED"],
   ] as const)("401 with the key sent as %s (%s)", async (keyHeaderStyle, apiKey, code) => {
-    const error: unknown = await ref.clientWith({ apiKey, keyHeaderStyle }).latest(FLAGSHIP).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: "UnauthorizedError", status: 401, code, message: expect.stringContaining("API key") });
+    const error: unknown = await ref
+      .clientWith({ apiKey, keyHeaderStyle })
+      .latest(FLAGSHIP)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      name: "UnauthorizedError",
+      status: 401,
+      code,
+      message: expect.stringContaining("API key"),
+    });
     expect(JSON.stringify(error)).not.toContain(apiKey);
     expect(String((error as Error).message)).not.toContain(apiKey);
     expect(String((error as { path: string }).path)).not.toContain(apiKey);
@@ -113,7 +128,9 @@ describe.each(FLAVORS)("error statuses, %s description", (flavor) => {
 
   it("503 from /api/health is an answer, not an error", async () => {
     ref.service.faults.setHealth("degraded");
-    await expect(ref.client.health()).resolves.toEqual(expect.objectContaining({ healthy: false, httpStatus: 503, status: "degraded" }));
+    await expect(ref.client.health()).resolves.toEqual(
+      expect.objectContaining({ healthy: false, httpStatus: 503, status: "degraded" }),
+    );
     ref.service.faults.setHealth("down");
     await expect(ref.client.health()).resolves.toMatchObject({ healthy: false, status: "down" });
     ref.service.faults.setHealth("ok");
@@ -153,7 +170,13 @@ describe.each(FLAVORS)("error statuses, %s description", (flavor) => {
   it("latency beyond the timeout -> TimeoutError", async () => {
     ref.service.faults.setLatency(2_000);
     const sent: string[] = [];
-    const client = ref.clientWith({ timeoutMs: 150, fetch: (input, init) => (sent.push(new URL(input instanceof Request ? input.url : String(input)).pathname), fetch(input, init)) });
+    const client = ref.clientWith({
+      timeoutMs: 150,
+      fetch: (input, init) => (
+        sent.push(new URL(input instanceof Request ? input.url : String(input)).pathname),
+        fetch(input, init)
+      ),
+    });
     const { answers, outcome } = await served(() => client.latest(FLAGSHIP));
     expect({ sent, answers }).toEqual({ sent: [LATEST], answers: [] }); // sent, and not answered before the client gave up
     expect(outcome).toMatchObject({ name: "TimeoutError", timeoutMs: 150 });
@@ -161,6 +184,9 @@ describe.each(FLAVORS)("error statuses, %s description", (flavor) => {
 
   it("a refused connection -> NetworkError naming the address", async () => {
     const client = new IndexDataClient({ baseUrl: "http://127.0.0.1:9" });
-    await expect(client.latest(FLAGSHIP)).rejects.toMatchObject({ name: "NetworkError", message: expect.stringContaining("127.0.0.1:9") });
+    await expect(client.latest(FLAGSHIP)).rejects.toMatchObject({
+      name: "NetworkError",
+      message: expect.stringContaining("127.0.0.1:9"),
+    });
   });
 });

@@ -29,7 +29,12 @@ export interface Harness {
 export function useReferenceService(flavor: Flavor, options: Partial<ReferenceServiceOptions> = {}): Harness {
   const harness = {} as Harness;
   beforeAll(async () => {
-    harness.service = await startReferenceService({ flavor, testFaults: true, rateLimits: GENEROUS_LIMITS, ...options });
+    harness.service = await startReferenceService({
+      flavor,
+      testFaults: true,
+      rateLimits: GENEROUS_LIMITS,
+      ...options,
+    });
     harness.client = new IndexDataClient({ baseUrl: harness.service.url, timeoutMs: 5000 });
     harness.clientWith = (overrides) => harness.client.extend(overrides);
   });

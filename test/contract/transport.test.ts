@@ -17,19 +17,22 @@ describe.each(FLAVORS)("transport, %s description", (flavor) => {
 
   const anonymousLimit = flavor === "newer" ? 60 : 100;
 
-  it.each(["x-api-key", "bearer"] as const)("sends the key as %s and is served at the key's tier", async (keyHeaderStyle) => {
-    const seen: ResponseInfo[] = [];
-    const client = new IndexDataClient({
-      baseUrl: service.url,
-      apiKey: DEMO_KEYS.enterprise,
-      keyHeaderStyle,
-      onResponse: (info) => seen.push(info),
-    });
-    await client.latest(FLAGSHIP);
-    expect(seen).toEqual([expect.objectContaining({ status: 200, path: `/api/v1/index/${FLAGSHIP}/latest` })]);
-    expect(seen[0]?.rateLimit?.limit).toBe(1000);
-    expect(JSON.stringify(seen)).not.toContain(DEMO_KEYS.enterprise);
-  });
+  it.each(["x-api-key", "bearer"] as const)(
+    "sends the key as %s and is served at the key's tier",
+    async (keyHeaderStyle) => {
+      const seen: ResponseInfo[] = [];
+      const client = new IndexDataClient({
+        baseUrl: service.url,
+        apiKey: DEMO_KEYS.enterprise,
+        keyHeaderStyle,
+        onResponse: (info) => seen.push(info),
+      });
+      await client.latest(FLAGSHIP);
+      expect(seen).toEqual([expect.objectContaining({ status: 200, path: `/api/v1/index/${FLAGSHIP}/latest` })]);
+      expect(seen[0]?.rateLimit?.limit).toBe(1000);
+      expect(JSON.stringify(seen)).not.toContain(DEMO_KEYS.enterprise);
+    },
+  );
 
   it("reports the tier and limit on a connection test, or the exact failure", async () => {
     const anonymous = await testConnection({ baseUrl: service.url });
@@ -71,10 +74,14 @@ describe.each(FLAVORS)("transport, %s description", (flavor) => {
       controller.abort(new Error("cell cancelled"));
       return response;
     };
-    const pending = new IndexDataClient({ baseUrl: service.url, fetch: cancelOnceSent }).call("latest", [FLAGSHIP], { signal: controller.signal });
+    const pending = new IndexDataClient({ baseUrl: service.url, fetch: cancelOnceSent }).call("latest", [FLAGSHIP], {
+      signal: controller.signal,
+    });
     await expect(pending).rejects.toThrow("cell cancelled");
     const already = AbortSignal.abort();
-    await expect(new IndexDataClient({ baseUrl: service.url }).call("latest", [FLAGSHIP], { signal: already })).rejects.toMatchObject({
+    await expect(
+      new IndexDataClient({ baseUrl: service.url }).call("latest", [FLAGSHIP], { signal: already }),
+    ).rejects.toMatchObject({
       name: "AbortError",
     });
   });
@@ -135,9 +142,13 @@ describe("a service that echoes the refused key", () => {
       } else if (req.url?.includes("escaped")) {
         // Valid JSON that spells every character of the key as \uXXXX: the raw text never contains the key.
         const spelled = [...key].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
-        res.writeHead(401, { "content-type": "application/json" }).end(`{"code":"BAD_KEY","message":"Unknown API key ${spelled}."}`);
+        res
+          .writeHead(401, { "content-type": "application/json" })
+          .end(`{"code":"BAD_KEY","message":"Unknown API key ${spelled}."}`);
       } else {
-        res.writeHead(401, { "content-type": "application/json" }).end(JSON.stringify({ code: "BAD_KEY", message: `Unknown API key ${key}.` }));
+        res
+          .writeHead(401, { "content-type": "application/json" })
+          .end(JSON.stringify({ code: "BAD_KEY", message: `Unknown API key ${key}.` }));
       }
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

@@ -23,7 +23,10 @@ export function readDocs(): Doc[] {
     .filter((name) => name.endsWith(".md"))
     .sort()
     .map((name) => join("docs", name));
-  return ["README.md", "CONTRIBUTING.md", ...docs].map((file) => ({ file, text: readFileSync(join(REPO, file), "utf8") }));
+  return ["README.md", "CONTRIBUTING.md", ...docs].map((file) => ({
+    file,
+    text: readFileSync(join(REPO, file), "utf8"),
+  }));
 }
 
 function lineAt(text: string, offset: number): number {
@@ -51,7 +54,8 @@ export function codeIn(doc: Doc): DocPiece[] {
   }
   // Inline spans in the text with the fenced blocks blanked out (line breaks kept, so lines still count).
   const prose: Doc = { file: doc.file, text: doc.text.replace(FENCE, (block) => block.replace(/[^\n]/g, " ")) };
-  for (const { match, line } of matchesIn(prose, /`([^`]+)`/g)) pieces.push({ file: doc.file, line, text: match[1] ?? "" });
+  for (const { match, line } of matchesIn(prose, /`([^`]+)`/g))
+    pieces.push({ file: doc.file, line, text: match[1] ?? "" });
   return pieces;
 }
 

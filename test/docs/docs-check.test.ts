@@ -14,7 +14,29 @@ type Finding = string;
 const at = (file: string, line: number, what: string): Finding => `${file}:${line}: ${what}`;
 
 /** Small counts the docs spell out in words. */
-const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"];
+const NUMBER_WORDS = [
+  "zero",
+  "one",
+  "two",
+  "three",
+  "four",
+  "five",
+  "six",
+  "seven",
+  "eight",
+  "nine",
+  "ten",
+  "eleven",
+  "twelve",
+  "thirteen",
+  "fourteen",
+  "fifteen",
+  "sixteen",
+  "seventeen",
+  "eighteen",
+  "nineteen",
+  "twenty",
+];
 function countOf(word: string): number {
   const spelled = NUMBER_WORDS.indexOf(word.toLowerCase());
   return spelled >= 0 ? spelled : Number(word.replace(/,/g, ""));
@@ -25,7 +47,9 @@ function pathWords(text: string): string[] {
   return text
     .split(/[\s"'()`=]+/)
     .map((word) => word.replace(/#.*$/, "").replace(/[.,:;]+$/, ""))
-    .filter((word) => word.includes("/") && !word.includes("://") && !/^[/~$%\\@#]/.test(word) && !word.startsWith("-"));
+    .filter(
+      (word) => word.includes("/") && !word.includes("://") && !/^[/~$%\\@#]/.test(word) && !word.startsWith("-"),
+    );
 }
 
 /** One name a doc uses, what kind of name it is, and whether it exists. */
@@ -39,13 +63,15 @@ interface Claim {
 
 function claimsIn(doc: Doc): Claim[] {
   const claims: Claim[] = [];
-  const claim = (kind: Claim["kind"], file: string, line: number, name: string, exists: boolean) => claims.push({ kind, file, line, name, exists });
+  const claim = (kind: Claim["kind"], file: string, line: number, name: string, exists: boolean) =>
+    claims.push({ kind, file, line, name, exists });
   for (const { match, line } of matchesIn(doc, /(?<![\w.])INDEX\.([A-Z][A-Z0-9_]*)/g)) {
     claim("function", doc.file, line, match[1] ?? "", FUNCTIONS.includes(match[1] ?? ""));
   }
   const scripts = npmScripts();
   for (const piece of codeIn(doc)) {
-    for (const m of piece.text.matchAll(/(?<![\w./-])index-data\s+([a-z][\w-]*)/g)) claim("command", piece.file, piece.line, m[1] ?? "", CLI_COMMANDS.has(m[1] ?? ""));
+    for (const m of piece.text.matchAll(/(?<![\w./-])index-data\s+([a-z][\w-]*)/g))
+      claim("command", piece.file, piece.line, m[1] ?? "", CLI_COMMANDS.has(m[1] ?? ""));
     for (const m of piece.text.matchAll(/(?<![\w-])npm (?:run ([\w:.-]+)|(start|test)\b)/g)) {
       const script = m[1] ?? m[2] ?? "";
       claim("script", piece.file, piece.line, script, scripts.has(script));
@@ -77,12 +103,15 @@ function findingsIn(doc: Doc): Finding[] {
 
 describe("the docs name only what exists", () => {
   it("reads the docs, finds the code's names, and checks names of every kind (so it cannot pass by checking none)", () => {
-    expect(DOCS.map((doc) => doc.file)).toEqual(expect.arrayContaining(["README.md", "CONTRIBUTING.md", "docs/functions.md"]));
+    expect(DOCS.map((doc) => doc.file)).toEqual(
+      expect.arrayContaining(["README.md", "CONTRIBUTING.md", "docs/functions.md"]),
+    );
     expect(FUNCTIONS).toEqual(expect.arrayContaining(["LATEST", "HISTORY", "LIVE"]));
     expect(CLI_COMMANDS.has("latest")).toBe(true);
     const checked = new Map<string, number>();
     for (const claim of DOCS.flatMap(claimsIn)) checked.set(claim.kind, (checked.get(claim.kind) ?? 0) + 1);
-    for (const kind of ["function", "command", "script", "path", "link"]) expect({ kind, checked: (checked.get(kind) ?? 0) > 5 }).toEqual({ kind, checked: true });
+    for (const kind of ["function", "command", "script", "path", "link"])
+      expect({ kind, checked: (checked.get(kind) ?? 0) > 5 }).toEqual({ kind, checked: true });
   });
 
   it("every function, CLI command, npm script, path and link they name exists", () => {
@@ -95,7 +124,7 @@ describe("the docs name only what exists", () => {
       text: "Intro.\n`=INDEX.NOPE(1)` and `npx index-data frobnicate X`\n\n```sh\nnpm run nothing-here\nnpx tsx bench/no-such-file.ts\n```\n[gone](gone.md)\n",
     };
     expect(findingsIn(bad)).toEqual([
-      'docs/example.md:2: function INDEX.NOPE is not registered by src/functions',
+      "docs/example.md:2: function INDEX.NOPE is not registered by src/functions",
       'docs/example.md:2: CLI command "index-data frobnicate" is not in src/cli\'s command table',
       'docs/example.md:5: npm script "nothing-here" is not in package.json',
       "docs/example.md:6: path bench/no-such-file.ts does not exist",
@@ -112,7 +141,14 @@ describe("the docs' counts are right where they can be counted", () => {
         const paragraph = doc.text.slice(doc.text.lastIndexOf("\n\n", match.index) + 1, match.index);
         const named = new Set([...paragraph.matchAll(/INDEX\.([A-Z]+)/g)].map((m) => m[1]));
         const claimed = named.size + countOf(match[1] ?? "");
-        if (claimed !== FUNCTIONS.length) findings.push(at(doc.file, line, `${named.size} named + "${match[1]}" more = ${claimed}, but ${FUNCTIONS.length} functions are registered`));
+        if (claimed !== FUNCTIONS.length)
+          findings.push(
+            at(
+              doc.file,
+              line,
+              `${named.size} named + "${match[1]}" more = ${claimed}, but ${FUNCTIONS.length} functions are registered`,
+            ),
+          );
       }
     }
     expect(findings).toEqual([]);
@@ -122,7 +158,14 @@ describe("the docs' counts are right where they can be counted", () => {
     const findings: Finding[] = [];
     for (const doc of DOCS) {
       for (const { match, line } of matchesIn(doc, /(\w+) functions × /g)) {
-        if (countOf(match[1] ?? "") !== FUZZED_FUNCTIONS) findings.push(at(doc.file, line, `"${match[1]} functions" fuzzed, but test/support/index-functions.ts has ${FUZZED_FUNCTIONS}`));
+        if (countOf(match[1] ?? "") !== FUZZED_FUNCTIONS)
+          findings.push(
+            at(
+              doc.file,
+              line,
+              `"${match[1]} functions" fuzzed, but test/support/index-functions.ts has ${FUZZED_FUNCTIONS}`,
+            ),
+          );
       }
     }
     expect(findings).toEqual([]);
@@ -131,7 +174,9 @@ describe("the docs' counts are right where they can be counted", () => {
   it("every registered function is in the README's table and in docs/functions.md", () => {
     const missing = ["README.md", "docs/functions.md"].flatMap((file) => {
       const text = DOCS.find((doc) => doc.file === file)?.text ?? "";
-      return FUNCTIONS.filter((name) => !text.includes(`INDEX.${name}(`)).map((name) => `${file}: INDEX.${name} is not documented`);
+      return FUNCTIONS.filter((name) => !text.includes(`INDEX.${name}(`)).map(
+        (name) => `${file}: INDEX.${name} is not documented`,
+      );
     });
     expect(missing).toEqual([]);
   });
@@ -142,7 +187,8 @@ describe("the docs' counts are right where they can be counted", () => {
       for (const { match, line } of matchesIn(doc, /\*\*Commands:\*\*([^.]*)\./g)) {
         const listed = [...(match[1] ?? "").matchAll(/`([a-z-]+)`/g)].map((m) => m[1] ?? "").sort();
         const expected = [...CLI_COMMANDS].sort();
-        if (listed.join() !== expected.join()) findings.push(at(doc.file, line, `lists ${listed.join(", ")}; the CLI has ${expected.join(", ")}`));
+        if (listed.join() !== expected.join())
+          findings.push(at(doc.file, line, `lists ${listed.join(", ")}; the CLI has ${expected.join(", ")}`));
       }
     }
     expect(findings).toEqual([]);

@@ -7,13 +7,17 @@ import { REPO, repoFiles } from "./doc-text";
 /** The INDEX functions the add-in registers: `@customfunction NAME` in the JSDoc of src/functions/*.functions.ts. */
 export function registeredFunctions(): string[] {
   const folder = join(REPO, "src", "functions");
-  return readdirSync(folder)
-    .filter((name) => name.endsWith(".functions.ts"))
-    .flatMap((name) => [...readFileSync(join(folder, name), "utf8").matchAll(/\/\*\*([\s\S]*?)\*\//g)].map((m) => m[1] ?? ""))
-    // Excel calls the Index data type's load service itself; a trader never types it.
-    .filter((doc) => !doc.includes("@linkedEntityLoadService"))
-    .flatMap((doc) => [...doc.matchAll(/@customfunction\s+([A-Z][A-Z0-9_.]*)/g)].map((m) => m[1] ?? ""))
-    .sort();
+  return (
+    readdirSync(folder)
+      .filter((name) => name.endsWith(".functions.ts"))
+      .flatMap((name) =>
+        [...readFileSync(join(folder, name), "utf8").matchAll(/\/\*\*([\s\S]*?)\*\//g)].map((m) => m[1] ?? ""),
+      )
+      // Excel calls the Index data type's load service itself; a trader never types it.
+      .filter((doc) => !doc.includes("@linkedEntityLoadService"))
+      .flatMap((doc) => [...doc.matchAll(/@customfunction\s+([A-Z][A-Z0-9_.]*)/g)].map((m) => m[1] ?? ""))
+      .sort()
+  );
 }
 
 /** The commands `index-data` takes: src/cli's command table. */

@@ -26,7 +26,8 @@ it("switches the history chart to monthly averages, each month saying how many d
   // The default range is 3 months up to today: 3 or 4 calendar months, each with its observed days.
   expect(lines.length).toBeGreaterThanOrEqual(3);
   expect(lines.length).toBeLessThanOrEqual(4);
-  for (const line of lines) expect(line).toMatch(/^\d{4}-\d{2}: average \d+(\.\d+)?, \d+ observed days?( \(\d+ carried forward\))?$/);
+  for (const line of lines)
+    expect(line).toMatch(/^\d{4}-\d{2}: average \d+(\.\d+)?, \d+ observed days?( \(\d+ carried forward\))?$/);
   // A full month of the newer reference service has both fresh and carried-forward days.
   expect(lines.some((line) => /carried forward/.test(line))).toBe(true);
 
@@ -34,9 +35,11 @@ it("switches the history chart to monthly averages, each month saying how many d
   const svg = monthlyChart(page).locator("svg").first();
   await svg.scrollIntoViewIfNeeded();
   const box = await svg.boundingBox();
-  const ticks = await svg.locator("text").evaluateAll((nodes) =>
-    nodes.map((node) => ({ text: node.textContent ?? "", top: node.getBoundingClientRect().top })),
-  );
+  const ticks = await svg
+    .locator("text")
+    .evaluateAll((nodes) =>
+      nodes.map((node) => ({ text: node.textContent ?? "", top: node.getBoundingClientRect().top })),
+    );
   const values = ticks.map((tick) => Number(tick.text)).filter((n) => Number.isFinite(n) && n > 0 && n < 100);
   expect(values.length).toBeGreaterThan(1);
   expect(Math.min(...values)).toBeGreaterThan(1);

@@ -33,7 +33,11 @@ describe("INDEX.CARD in the formula preview (Chromium, built bundle)", () => {
       sections: [...card.querySelectorAll(":scope > .card-section")].map((section) => ({
         title: section.querySelector(".card-section-title")?.textContent ?? "",
         rows: [...section.querySelectorAll(":scope > dl > .card-property")].map(
-          (row) => [row.querySelector("dt")?.textContent ?? "", row.querySelector("dd")?.textContent ?? ""] as [string, string],
+          (row) =>
+            [row.querySelector("dt")?.textContent ?? "", row.querySelector("dd")?.textContent ?? ""] as [
+              string,
+              string,
+            ],
         ),
       })),
       provider: card.querySelector(":scope > .card-provider")?.textContent ?? "",
@@ -96,7 +100,11 @@ describe("INDEX.CARD in the formula preview (Chromium, built bundle)", () => {
     expect(await shownCell(page, "A2")).toMatchObject({ state: "value", kind: "number", text: "66" });
     expect(await shownCell(page, "A3")).toMatchObject({ state: "value", kind: "date", text: "2025-03-14" });
     expect((await shownCard(page, "A4")).title).toBe("Data coverage");
-    expect(await shownCell(page, "A5")).toMatchObject({ state: "error", code: "#FIELD!", message: expect.stringContaining('A1 has no field "Colour"') });
+    expect(await shownCell(page, "A5")).toMatchObject({
+      state: "error",
+      code: "#FIELD!",
+      message: expect.stringContaining('A1 has no field "Colour"'),
+    });
     expect(await shownCell(page, "A6")).toMatchObject({ state: "value", kind: "number", text: "1.6508" });
     expect(await shownCell(page, "A7")).toMatchObject({ state: "error", code: "#FIELD!" });
     expect(await shownCell(page, "A8")).toMatchObject({ state: "error", code: "#REF!" });

@@ -30,7 +30,9 @@ describe("the Index data type in the formula preview (Chromium, built bundle)", 
     await page.$eval("#desk-message", (node) => (node.textContent = ""));
     await page.getByRole("button", { name, exact: true }).click();
     await page.waitForFunction(() => (document.getElementById("desk-message")?.textContent ?? "") !== "");
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLElement>("#results .result")].every((r) => r.dataset["state"] !== "busy"));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLElement>("#results .result")].every((r) => r.dataset["state"] !== "busy"),
+    );
     return (await page.textContent("#desk-message")) ?? "";
   }
 
@@ -44,7 +46,14 @@ describe("the Index data type in the formula preview (Chromium, built bundle)", 
     }));
 
   it("converts the ticked lines holding symbols, shows each one's card from the load service, and reads =A1.Price", async () => {
-    const page = await preview(["RTM-NWE-A-1x3", "rtm-ind-b-2x4", "RTM-NOPE-Z-1x3", "=A1.Price", "=A1.Confidence", "=A2.[Carried forward from]"]);
+    const page = await preview([
+      "RTM-NWE-A-1x3",
+      "rtm-ind-b-2x4",
+      "RTM-NOPE-Z-1x3",
+      "=A1.Price",
+      "=A1.Confidence",
+      "=A2.[Carried forward from]",
+    ]);
     for (const line of ["A1", "A2", "A3"]) await page.getByRole("checkbox", { name: `Select ${line}` }).check();
     rig.service.resetRequestLog();
     const message = await press(page, "Convert to Index");
@@ -52,7 +61,10 @@ describe("the Index data type in the formula preview (Chromium, built bundle)", 
     expect(message).toBe(
       'Converted 2 cells to Index entities. Symbols are case-sensitive, so A2 "rtm-ind-b-2x4" became RTM-IND-B-2x4. Left 1 cell untouched that holds no known index symbol: A3 "RTM-NOPE-Z-1x3".',
     );
-    expect(await cell(page, "A1")).toMatchObject({ linked: true, title: expect.stringMatching(/^RTM-NWE-A-1x3 · North-West Europe/) });
+    expect(await cell(page, "A1")).toMatchObject({
+      linked: true,
+      title: expect.stringMatching(/^RTM-NWE-A-1x3 · North-West Europe/),
+    });
     expect(await cell(page, "A2")).toMatchObject({ linked: true, title: expect.stringMatching(/^RTM-IND-B-2x4 · /) });
     expect(await cell(page, "A3")).toMatchObject({ linked: false, text: "RTM-NOPE-Z-1x3" });
     expect(await cell(page, "A4")).toMatchObject({ text: "1.6508 USD/kg" });
@@ -60,11 +72,17 @@ describe("the Index data type in the formula preview (Chromium, built bundle)", 
     expect((await page.inputValue("#formulas")).split("\n").slice(0, 2)).toEqual(["RTM-NWE-A-1x3", "RTM-IND-B-2x4"]);
     // One batch through the engine: the catalogue once, one latest fix per linked symbol.
     const paths = rig.service.requests.map((entry) => entry.path).sort();
-    expect(paths).toEqual(["/api/v1/index/RTM-IND-B-2x4/latest", "/api/v1/index/RTM-NWE-A-1x3/latest", "/api/v1/indexes"]);
+    expect(paths).toEqual([
+      "/api/v1/index/RTM-IND-B-2x4/latest",
+      "/api/v1/index/RTM-NWE-A-1x3/latest",
+      "/api/v1/indexes",
+    ]);
 
     // The README's picture: the converted line A1, marked Index, and its card, at the card's width.
     await page.setViewportSize({ width: 540, height: 1200 });
-    await page.locator("#results .result[data-address='A1']").screenshot({ path: join("test-artifacts", "data-type-card.png") });
+    await page
+      .locator("#results .result[data-address='A1']")
+      .screenshot({ path: join("test-artifacts", "data-type-card.png") });
     if (process.env["UPDATE_SCREENSHOTS"] === "1") {
       mkdirSync(join("docs", "screenshots"), { recursive: true });
       copyFileSync(join("test-artifacts", "data-type-card.png"), join("docs", "screenshots", "data-type.png"));

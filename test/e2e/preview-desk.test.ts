@@ -19,7 +19,8 @@ interface Line {
   readonly message: string | undefined;
 }
 
-type ReceiptField = "cell" | "range" | "formula" | "values" | "asOf" | "publicationMode" | "service" | "frozenAt" | "note";
+type ReceiptField =
+  "cell" | "range" | "formula" | "values" | "asOf" | "publicationMode" | "service" | "frozenAt" | "note";
 
 const rig = useServedPages(PREVIEW_DIST, { flavor: "newer", rateLimits: { anonymous: 100_000, "api-key": 100_000 } });
 
@@ -34,7 +35,9 @@ function settledLines(page: Page, count: number): Promise<unknown> {
   return page.waitForFunction(
     (n) => {
       const results = [...document.querySelectorAll<HTMLElement>("#results .result")];
-      return results.length === n && results.every((r) => r.dataset["state"] !== undefined && r.dataset["state"] !== "busy");
+      return (
+        results.length === n && results.every((r) => r.dataset["state"] !== undefined && r.dataset["state"] !== "busy")
+      );
     },
     count,
     { timeout: 60_000 },
@@ -55,7 +58,9 @@ function lines(page: Page): Promise<Line[]> {
       state: section.getAttribute("data-state") ?? "",
       frozen: section.getAttribute("data-frozen") === "true",
       updates: Number(section.getAttribute("data-updates") ?? "0"),
-      cells: [...section.querySelectorAll("tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent ?? "")),
+      cells: [...section.querySelectorAll("tr")].map((tr) =>
+        [...tr.querySelectorAll("td")].map((td) => td.textContent ?? ""),
+      ),
       code: section.querySelector(".error .code")?.textContent ?? undefined,
       message: section.querySelector(".error .message")?.textContent ?? undefined,
     })),
@@ -64,12 +69,20 @@ function lines(page: Page): Promise<Line[]> {
 
 function receipt(page: Page): Promise<Record<ReceiptField, string>[]> {
   return page.$$eval("#receipt tr[data-cell]", (rows) =>
-    rows.map((row) => Object.fromEntries([...row.querySelectorAll("td")].map((td) => [td.getAttribute("data-field") ?? "", td.textContent ?? ""]))),
+    rows.map((row) =>
+      Object.fromEntries(
+        [...row.querySelectorAll("td")].map((td) => [td.getAttribute("data-field") ?? "", td.textContent ?? ""]),
+      ),
+    ),
   ) as Promise<Record<ReceiptField, string>[]>;
 }
 
 async function deskMessage(page: Page, startsWith: string): Promise<string> {
-  await page.waitForFunction((start) => document.getElementById("desk-message")?.textContent?.startsWith(start) === true, startsWith, { timeout: 30_000 });
+  await page.waitForFunction(
+    (start) => document.getElementById("desk-message")?.textContent?.startsWith(start) === true,
+    startsWith,
+    { timeout: 30_000 },
+  );
   return (await page.textContent("#desk-message")) ?? "";
 }
 
@@ -82,14 +95,25 @@ test("freeze shows each INDEX line's values, marks it frozen and lists a receipt
   await page.click("details.settings > summary");
   await page.fill("#api-key", DEMO_KEYS.apiKey);
   await page.click("#save-key");
-  await page.waitForFunction(() => document.getElementById("key-status")?.textContent?.startsWith("Key saved") === true);
+  await page.waitForFunction(
+    () => document.getElementById("key-status")?.textContent?.startsWith("Key saved") === true,
+  );
   rig.service.resetRequestLog();
-  const formulas = [`=INDEX.LATEST("${A}", "confidence")`, `=INDEX.HISTORY("${A}", "2024-02-26", "2024-03-01")`, `=INDEX.LATEST("RTM-NOPE-1x3")`, "42"];
+  const formulas = [
+    `=INDEX.LATEST("${A}", "confidence")`,
+    `=INDEX.HISTORY("${A}", "2024-02-26", "2024-03-01")`,
+    `=INDEX.LATEST("RTM-NOPE-1x3")`,
+    "42",
+  ];
   const before = await evaluate(page, formulas);
   // The key was in use: the service saw keyed requests.
   expect(rig.service.requests.length).toBeGreaterThan(0);
   expect(rig.service.requests.every((r) => r.apiKeyTier === "api-key")).toBe(true);
-  const fix = await (await fetch(`${rig.service.url}/api/v1/index/${A}/latest`)).json() as { confidence: number; asOf: string; publicationMode: string };
+  const fix = (await (await fetch(`${rig.service.url}/api/v1/index/${A}/latest`)).json()) as {
+    confidence: number;
+    asOf: string;
+    publicationMode: string;
+  };
   expect(fix.publicationMode).toMatch(/\w/);
   expect(before[0]?.cells).toEqual([[String(fix.confidence)]]);
   expect(before[1]?.cells.length).toBeGreaterThan(1);
@@ -119,7 +143,14 @@ test("freeze shows each INDEX line's values, marks it frozen and lists a receipt
     ["Preview!A2", formulas[1]],
     ["Preview!A3", formulas[2]],
   ]);
-  expect(rows[0]).toMatchObject({ range: "Preview!A1", values: `[[${fix.confidence}]]`, asOf: fix.asOf, publicationMode: fix.publicationMode, service: rig.server.url, note: "" });
+  expect(rows[0]).toMatchObject({
+    range: "Preview!A1",
+    values: `[[${fix.confidence}]]`,
+    asOf: fix.asOf,
+    publicationMode: fix.publicationMode,
+    service: rig.server.url,
+    note: "",
+  });
   expect(rows[1]?.range).toMatch(/^Preview!A2:[A-Z]+\d+$/);
   expect(rows[2]).toMatchObject({ values: `[["#N/A"]]`, note: before[2]?.message });
   expect(rows.every((row) => !Number.isNaN(Date.parse(row.frozenAt)))).toBe(true);
@@ -149,11 +180,17 @@ test("restore puts the formulas back and leaves a line edited since freezing alo
   await page.fill("#formulas", [frozen[0], "99", frozen[2]].join("\n"));
 
   await page.click("#restore");
-  expect(await deskMessage(page, "Restored")).toBe("Restored 2 INDEX formulas. Left alone because they were changed after freezing: Preview!A2.");
+  expect(await deskMessage(page, "Restored")).toBe(
+    "Restored 2 INDEX formulas. Left alone because they were changed after freezing: Preview!A2.",
+  );
   expect((await page.inputValue("#formulas")).split("\n")).toEqual([formulas[0], "99", formulas[2]]);
   await settledLines(page, 3);
   const after = await lines(page);
-  expect(after.map((line) => [line.frozen, line.state])).toEqual([[false, "value"], [false, "value"], [false, "value"]]);
+  expect(after.map((line) => [line.frozen, line.state])).toEqual([
+    [false, "value"],
+    [false, "value"],
+    [false, "value"],
+  ]);
   expect(after[0]?.cells).toEqual(before[0]?.cells);
   expect(after[1]?.cells).toEqual([["99"]]);
   expect(after[2]?.cells).toEqual(before[2]?.cells);
@@ -196,7 +233,11 @@ test("a scoped refresh shows its plan first, then asks once per distinct resourc
 
   const all = await refresh("workbook");
   expect(all.plan).toBe("5 cells, 3 requests. Cells elsewhere that show the same data update too.");
-  expect(all.requests).toEqual([`/api/v1/index/${A}/latest`, `/api/v1/index/${B}/forward`, `/api/v1/index/${B}/volatility?windowDays=30`]);
+  expect(all.requests).toEqual([
+    `/api/v1/index/${A}/latest`,
+    `/api/v1/index/${B}/forward`,
+    `/api/v1/index/${B}/volatility?windowDays=30`,
+  ]);
 
   const stale = await refresh("stale");
   expect(stale.plan).toBe("Nothing is stale; nothing to refresh.");

@@ -12,11 +12,20 @@ it("shows INDEX.PERIODS's changes without float noise and keeps the full value i
   const page = await rig.browser.newPage();
   await page.goto(`${rig.server.url}/preview.html?service=${encodeURIComponent(rig.server.url)}`);
   await page.waitForSelector("body[data-ready]", { timeout: 30_000 });
-  await evaluateInPreview(page, [`=INDEX.PERIODS("${FLAGSHIP}", "2025-01-01", "2025-06-30", "monthly", "first,last,change")`]);
-  const cells = await page.$$eval("#results .result td.number", (tds) => tds.map((td) => ({ text: td.textContent ?? "", value: Number(td.dataset["value"]) })));
+  await evaluateInPreview(page, [
+    `=INDEX.PERIODS("${FLAGSHIP}", "2025-01-01", "2025-06-30", "monthly", "first,last,change")`,
+  ]);
+  const cells = await page.$$eval("#results .result td.number", (tds) =>
+    tds.map((td) => ({ text: td.textContent ?? "", value: Number(td.dataset["value"]) })),
+  );
 
   // The fault: the service's values have 4 decimals, and some differences of them carry float noise.
-  const values = (await new IndexDataClient({ baseUrl: rig.service.url }).history(FLAGSHIP, { startDate: "2025-01-01", endDate: "2025-06-30" })).values;
+  const values = (
+    await new IndexDataClient({ baseUrl: rig.service.url }).history(FLAGSHIP, {
+      startDate: "2025-01-01",
+      endDate: "2025-06-30",
+    })
+  ).values;
   expect(values.every((point) => Number(point.value.toFixed(4)) === point.value)).toBe(true);
   expect(cells.some((cell) => String(cell.value).length > 12)).toBe(true);
   // Shown to 12 significant digits; each first, last and change of 4-decimal prices reads with 4 decimals at most.

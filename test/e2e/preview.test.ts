@@ -79,7 +79,9 @@ describe("formula preview in Chromium (built bundle)", () => {
 
   beforeAll(async () => {
     if (!existsSync(join(DIST, "preview.html")) || !existsSync(join(DIST, "functions.json"))) {
-      throw new Error(`${join(DIST, "preview.html")} or functions.json is missing: run "npm run build:test" (jest's globalSetup does it).`);
+      throw new Error(
+        `${join(DIST, "preview.html")} or functions.json is missing: run "npm run build:test" (jest's globalSetup does it).`,
+      );
     }
     service = await startReferenceService({ flavor: "newer", rateLimits: { anonymous: 100_000 }, testFaults: true });
     server = await startStaticServer({ root: DIST, proxyApiTo: service.url });
@@ -108,18 +110,50 @@ describe("formula preview in Chromium (built bundle)", () => {
     const page = await openPreview("");
     expect(await page.textContent("#service")).toContain(`Service: ${server.url}`);
     const results = await evaluateAll(page, FORMULAS);
-    const [list, activeList, latest, asOf, unknown, fix, weekly, daily, panel, vol, badVol, forward, fill, capacity, health, status, methodology, live] = results;
+    const [
+      list,
+      activeList,
+      latest,
+      asOf,
+      unknown,
+      fix,
+      weekly,
+      daily,
+      panel,
+      vol,
+      badVol,
+      forward,
+      fill,
+      capacity,
+      health,
+      status,
+      methodology,
+      live,
+    ] = results;
     expect(results.filter((r) => r.raw)).toEqual([]);
 
     const catalogue = await client.listIndexes();
-    expect(list?.cells[0]?.map((c) => c.text)).toEqual(["symbol", "hub", "grade", "leadTime", "description", "active", "latestValue", "latestAsOf"]);
+    expect(list?.cells[0]?.map((c) => c.text)).toEqual([
+      "symbol",
+      "hub",
+      "grade",
+      "leadTime",
+      "description",
+      "active",
+      "latestValue",
+      "latestAsOf",
+    ]);
     expect(list?.cells.slice(1).map((row) => row[0]?.text)).toEqual(catalogue.map((entry) => entry.symbol));
     expect(activeList?.cells.length).toBe(catalogue.filter((entry) => entry.isActive).length);
 
     const latestFix = await client.latest(FLAGSHIP);
     expect(latest?.cells).toEqual([[{ kind: "number", text: String(latestFix.value), value: latestFix.value }]]);
     expect(asOf?.cells[0]?.[0]).toMatchObject({ kind: "date", value: isoToSerial(latestFix.asOf) });
-    expect(unknown).toMatchObject({ state: "error", code: "#N/A", message: expect.stringMatching(/unknown index 'RTM-NOPE-1x3'/) });
+    expect(unknown).toMatchObject({
+      state: "error",
+      code: "#N/A",
+      message: expect.stringMatching(/unknown index 'RTM-NOPE-1x3'/),
+    });
     expect(fix?.cells[0]?.map((c) => c.text)).toEqual(["field", "value"]);
     expect(fix?.cells.find((row) => row[0]?.text === "confidence")?.[1]?.value).toBe(latestFix.confidence);
 
@@ -132,7 +166,13 @@ describe("formula preview in Chromium (built bundle)", () => {
       const point = weeklyHistory.values.find((p) => p.date.startsWith(row[0]?.text ?? "?"));
       expect(row[1]?.value).toBe(point?.value);
     }
-    expect(daily?.cells.map((row) => row[0]?.text)).toEqual(["2024-02-26", "2024-02-27", "2024-02-28", "2024-02-29", "2024-03-01"]);
+    expect(daily?.cells.map((row) => row[0]?.text)).toEqual([
+      "2024-02-26",
+      "2024-02-27",
+      "2024-02-28",
+      "2024-02-29",
+      "2024-03-01",
+    ]);
 
     expect(panel?.cells[0]?.map((c) => c.text)).toEqual(["date", FLAGSHIP, "RTM-IND-B-2x4"]);
     expect(panel?.cells.slice(1).some((row) => row[2]?.kind === "error" && row[2].text === "#N/A")).toBe(true);
@@ -157,7 +197,10 @@ describe("formula preview in Chromium (built bundle)", () => {
 
   it("shows dates as plain serials where the host lacks formatted numbers (?dates=serial)", async () => {
     const page = await openPreview("&dates=serial");
-    const [asOf, history] = await evaluateAll(page, [`=INDEX.LATEST("${FLAGSHIP}", "asOf")`, `=INDEX.HISTORY("${FLAGSHIP}", "2024-02-29", "2024-02-29")`]);
+    const [asOf, history] = await evaluateAll(page, [
+      `=INDEX.LATEST("${FLAGSHIP}", "asOf")`,
+      `=INDEX.HISTORY("${FLAGSHIP}", "2024-02-29", "2024-02-29")`,
+    ]);
     const latestFix = await client.latest(FLAGSHIP);
     expect(asOf?.cells[0]?.[0]).toMatchObject({ kind: "number", value: isoToSerial(latestFix.asOf) });
     expect(history?.cells[0]?.[0]).toMatchObject({ kind: "number", value: isoToSerial("2024-02-29") });
@@ -193,7 +236,8 @@ describe("formula preview in Chromium (built bundle)", () => {
     const shown = before?.cells[0]?.[0]?.value;
     expect(shown).toBe((await client.latest(FLAGSHIP)).value);
     expect(history?.cells.length).toBeGreaterThan(10);
-    const historyRequests = () => service.requests.filter((r) => r.path.startsWith(`/api/v1/index/${FLAGSHIP}/history`)).length;
+    const historyRequests = () =>
+      service.requests.filter((r) => r.path.startsWith(`/api/v1/index/${FLAGSHIP}/history`)).length;
     const historyBefore = historyRequests();
 
     const published = Math.round(((shown ?? 0) + 0.25) * 10_000) / 10_000;
@@ -211,7 +255,9 @@ describe("formula preview in Chromium (built bundle)", () => {
     await page.waitForFunction(() => document.querySelectorAll("#results .result[data-state='busy']").length === 0);
     expect(await page.textContent("#freshness")).toMatch(/^Last refreshed /);
     // Past history survives a refresh: the same spill, and no new request for it.
-    const historyShown = await page.$$eval("#results .result:nth-of-type(2) td", (cells) => cells.map((td) => td.textContent));
+    const historyShown = await page.$$eval("#results .result:nth-of-type(2) td", (cells) =>
+      cells.map((td) => td.textContent),
+    );
     expect(historyShown).toEqual(history?.cells.flat().map((cell) => cell.text));
     expect(historyRequests()).toBe(historyBefore);
     service.faults.reset();
@@ -220,7 +266,12 @@ describe("formula preview in Chromium (built bundle)", () => {
 
   it("reports formula mistakes the way Excel would, without running anything", async () => {
     const page = await openPreview("");
-    const results = await evaluateAll(page, [`=INDEX.NOPE()`, `=INDEX.LATEST(`, `=INDEX.LATEST()`, `=INDEX.VOL("${FLAGSHIP}", "abc")`]);
+    const results = await evaluateAll(page, [
+      `=INDEX.NOPE()`,
+      `=INDEX.LATEST(`,
+      `=INDEX.LATEST()`,
+      `=INDEX.VOL("${FLAGSHIP}", "abc")`,
+    ]);
     expect(results.map((r) => r.code)).toEqual(["#NAME?", "#NAME?", "#VALUE!", "#VALUE!"]);
     expect(results.every((r) => (r.message ?? "").length > 5 && !r.raw)).toBe(true);
     await page.close();

@@ -21,7 +21,10 @@ import { configure } from "./taskpane-page";
 const REPO_ROOT = resolve(__dirname, "..", "..");
 const DEPLOY_BASE = "https://addin.example.com/index-data/";
 /** The services a deployment names: the default, and a desk gateway users may pick instead. */
-const SERVICES = { INDEX_API_BASE_URL: "https://indexes.example.com", INDEX_API_ALLOWED_ORIGINS: "https://gateway.example.com/desk" };
+const SERVICES = {
+  INDEX_API_BASE_URL: "https://indexes.example.com",
+  INDEX_API_ALLOWED_ORIGINS: "https://gateway.example.com/desk",
+};
 const INITIAL_SCRIPT_BUDGET = 300 * 1024;
 
 interface StatsModule {
@@ -50,7 +53,8 @@ let dist: string;
 let stats: Stats;
 let buildOutput: string;
 const read = (file: string) => readFileSync(join(dist, file), "utf8");
-const scriptsOf = (html: string) => [...html.matchAll(/<script[^>]*\bsrc="?([^"\s>]+)/g)].map((match) => String(match[1]));
+const scriptsOf = (html: string) =>
+  [...html.matchAll(/<script[^>]*\bsrc="?([^"\s>]+)/g)].map((match) => String(match[1]));
 const cspOf = (html: string) => /http-equiv="?Content-Security-Policy"? content="([^"]+)"/.exec(html)?.[1];
 
 beforeAll(() => {
@@ -70,7 +74,13 @@ describe("the production build on a deployment origin", () => {
     const xml = read("manifest.xml");
     const urls = manifestUrls(xml);
     const metadata = versionedMetadataFile(read("functions.json"));
-    expect(urls).toEqual(expect.arrayContaining([`${DEPLOY_BASE}taskpane.html`, `${DEPLOY_BASE}${metadata}`, `${DEPLOY_BASE}assets/help.html`]));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        `${DEPLOY_BASE}taskpane.html`,
+        `${DEPLOY_BASE}${metadata}`,
+        `${DEPLOY_BASE}assets/help.html`,
+      ]),
+    );
     expect(urls.filter((url) => !url.startsWith(DEPLOY_BASE))).toEqual([]);
     expect(`${xml}${read("manifest.json")}`).not.toMatch(/localhost/i);
     expect(existsSync(join(dist, "app-package.zip"))).toBe(true);
@@ -79,7 +89,9 @@ describe("the production build on a deployment origin", () => {
   it("lets the pages connect to the named services only, and says so when it is done", () => {
     const policy = cspOf(read("taskpane.html"));
     expect(policy).toContain("connect-src 'self' https://indexes.example.com https://gateway.example.com;");
-    expect(buildOutput).toContain(`Index Data ${ADDIN.version}: a deployment build for ${DEPLOY_BASE} (ADDIN_BASE_URL).`);
+    expect(buildOutput).toContain(
+      `Index Data ${ADDIN.version}: a deployment build for ${DEPLOY_BASE} (ADDIN_BASE_URL).`,
+    );
     expect(buildOutput).toContain(
       "Service: https://indexes.example.com (INDEX_API_BASE_URL); users may also pick https://gateway.example.com/desk (INDEX_API_ALLOWED_ORIGINS).",
     );
@@ -90,7 +102,9 @@ describe("the production build on a deployment origin", () => {
   it("refuses a deployment build without a service, before building anything", () => {
     const build = webpack(join(workDir, "no-service"), { ADDIN_BASE_URL: DEPLOY_BASE });
     expect(build.status).toBe(2);
-    expect(build.stderr).toContain(`INDEX_API_BASE_URL is not set, so this build for ${DEPLOY_BASE} would send every request (and API key) to https://localhost:3000`);
+    expect(build.stderr).toContain(
+      `INDEX_API_BASE_URL is not set, so this build for ${DEPLOY_BASE} would send every request (and API key) to https://localhost:3000`,
+    );
     expect(existsSync(join(workDir, "no-service"))).toBe(false);
   });
 
@@ -174,14 +188,18 @@ describe("the production build in Chromium, office.js from the CDN", () => {
       });
     }
     await page.goto(`${rig.server.url}/taskpane.html`);
-    await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0 && document.readyState === "complete", FUNCTIONS_REGISTERED_MARK);
+    await page.waitForFunction(
+      (mark) => performance.getEntriesByName(mark).length > 0 && document.readyState === "complete",
+      FUNCTIONS_REGISTERED_MARK,
+    );
     return { page, errors, scripts, cdn };
   }
 
   /** The ids office.js recorded from CustomFunctions.associate (outside Office it keeps them in its association). */
   const registered = (page: Page) =>
     page.evaluate(() => {
-      const association = (CustomFunctions as unknown as { _association: { m_mappings: Record<string, unknown> } })._association;
+      const association = (CustomFunctions as unknown as { _association: { m_mappings: Record<string, unknown> } })
+        ._association;
       return Object.keys(association.m_mappings).sort();
     });
 
@@ -199,14 +217,9 @@ describe("the production build in Chromium, office.js from the CDN", () => {
       return { uiAfterRegistration: ui !== undefined && ui.startTime >= registeredAt };
     }, FUNCTIONS_REGISTERED_MARK);
     expect(order).toEqual({ uiAfterRegistration: true });
-    expect(scripts.filter((url) => url.startsWith(rig.server.url)).map((url) => url.slice(rig.server.url.length))).toEqual([
-      "/runtime.js",
-      "/shared.js",
-      "/functions.js",
-      "/commands.js",
-      "/taskpane.js",
-      "/taskpane-ui.js",
-    ]);
+    expect(
+      scripts.filter((url) => url.startsWith(rig.server.url)).map((url) => url.slice(rig.server.url.length)),
+    ).toEqual(["/runtime.js", "/shared.js", "/functions.js", "/commands.js", "/taskpane.js", "/taskpane-ui.js"]);
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -229,15 +242,20 @@ describe("the production build in Chromium, office.js from the CDN", () => {
     const before = rig.service.requests.length;
     // INDEX.CAPACITY: a request the pane never makes on its own, so any capacity request is the function's.
     const value = await page.evaluate((symbol) => {
-      const mappings = (CustomFunctions as unknown as { _association: { m_mappings: Record<string, (...args: unknown[]) => Promise<unknown>> } })
-        ._association.m_mappings;
+      const mappings = (
+        CustomFunctions as unknown as {
+          _association: { m_mappings: Record<string, (...args: unknown[]) => Promise<unknown>> };
+        }
+      )._association.m_mappings;
       return mappings["CAPACITY"]?.(symbol, "fillRatio");
     }, FLAGSHIP_SYMBOL);
     // A second context would still have the build's default service (https://indexes.example.com) and no key.
     expect(rig.service.requests.slice(before)).toEqual([
       { method: "GET", path: `/api/v1/index/${FLAGSHIP_SYMBOL}/capacity-metrics`, status: 200, apiKeyTier: "api-key" },
     ]);
-    const capacity = await new IndexDataClient({ baseUrl: rig.service.url, apiKey: DEMO_KEYS.apiKey }).capacity(FLAGSHIP_SYMBOL);
+    const capacity = await new IndexDataClient({ baseUrl: rig.service.url, apiKey: DEMO_KEYS.apiKey }).capacity(
+      FLAGSHIP_SYMBOL,
+    );
     expect(value).toEqual([[capacity.fillRatio]]);
     expect(errors).toEqual([]);
     await page.close();

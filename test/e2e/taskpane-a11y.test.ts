@@ -63,7 +63,11 @@ describe("the standard catalogue", () => {
     await indexButton(page, FLAGSHIP_SYMBOL).click();
     await page.getByRole("region", { name: "Volatility" }).getByText(/\d%/).first().waitFor();
     for (const chart of ["history chart", "forward curve chart"]) {
-      await page.getByRole("figure", { name: `${FLAGSHIP_SYMBOL} ${chart}` }).locator("svg").first().waitFor();
+      await page
+        .getByRole("figure", { name: `${FLAGSHIP_SYMBOL} ${chart}` })
+        .locator("svg")
+        .first()
+        .waitFor();
     }
     expect(await axeViolations(page)).toEqual([]);
     await page.close();
@@ -74,7 +78,11 @@ describe("the standard catalogue", () => {
     await page.getByRole("tab", { name: "Data type" }).click();
     const convert = page.getByRole("button", { name: "Convert to Index" });
     await convert.waitFor();
-    await page.getByRole("tabpanel").getByRole("note").getByText(/needs Excel/).waitFor();
+    await page
+      .getByRole("tabpanel")
+      .getByRole("note")
+      .getByText(/needs Excel/)
+      .waitFor();
     expect(await convert.isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.close();

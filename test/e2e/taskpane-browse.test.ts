@@ -23,7 +23,10 @@ const forwardChart = (page: Page) => page.getByRole("figure", { name: `${FLAGSHI
 
 let rig: TaskpaneRig;
 beforeAll(async () => {
-  rig = await startRig({ testFaults: true, extraIndexes: markupIndexes(MARKUP, { hub: "ZZ", grade: "Z", leadTime: "9x9" }) });
+  rig = await startRig({
+    testFaults: true,
+    extraIndexes: markupIndexes(MARKUP, { hub: "ZZ", grade: "Z", leadTime: "9x9" }),
+  });
 }, 60_000);
 afterAll(() => rig.stop());
 
@@ -129,7 +132,9 @@ it("opens a detail with latest fix, coverage, charts, capacity and volatility; i
 
   const insert = page.getByRole("button", { name: "Insert latest value" });
   await expect(insert.isDisabled()).resolves.toBe(true);
-  await expect(page.getByRole("note").filter({ hasText: "Inserting into a workbook" }).innerText()).resolves.toContain("needs Excel");
+  await expect(page.getByRole("note").filter({ hasText: "Inserting into a workbook" }).innerText()).resolves.toContain(
+    "needs Excel",
+  );
   await page.screenshot({ path: artifactPath("taskpane-detail.png"), fullPage: true });
 
   await page.getByRole("button", { name: /Back to indexes/ }).click();

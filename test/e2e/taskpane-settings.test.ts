@@ -37,8 +37,16 @@ it("shows the tier and limit the service reports for a good key", async () => {
 
 it("says unauthorized for a random key, and revoked (ask for a new key) for a revoked one, pointing at the field above", async () => {
   for (const [name, key, text] of [
-    ["random", `random-${Date.now().toString(36)}`, "The service refused the API key (HTTP 401). Check the key above, or clear it to use the public tier."],
-    ["revoked", DEMO_KEYS.revoked, "The service says this API key has been revoked (HTTP 401): ask for a new key, or clear it to use the public tier."],
+    [
+      "random",
+      `random-${Date.now().toString(36)}`,
+      "The service refused the API key (HTTP 401). Check the key above, or clear it to use the public tier.",
+    ],
+    [
+      "revoked",
+      DEMO_KEYS.revoked,
+      "The service says this API key has been revoked (HTTP 401): ask for a new key, or clear it to use the public tier.",
+    ],
   ] as const) {
     const page = await openSettings();
     const before = rig.service.requests.length;
@@ -57,7 +65,9 @@ it("says wrong URL for a server that is not the service, and validates the URL b
   await page.locator('[data-kind="wrong-url"]').waitFor();
   // A service this build's Content-Security-Policy does not allow is flagged before anyone tries it.
   await page.getByLabel("Service base URL").fill("https://indexes.elsewhere.example");
-  await page.getByText(/^https:\/\/indexes\.elsewhere\.example is outside the services this build of the add-in allows/).waitFor();
+  await page
+    .getByText(/^https:\/\/indexes\.elsewhere\.example is outside the services this build of the add-in allows/)
+    .waitFor();
   await page.getByLabel("Service base URL").fill("not a url");
   const before = rig.service.requests.length;
   await page.getByRole("button", { name: "Test connection" }).click();
@@ -92,7 +102,10 @@ it("offers the services this build allows beside the URL field, and a pick fills
   const page = await openSettings();
   const choices = page.getByLabel("Services this add-in allows");
   await expect(choices.inputValue()).resolves.toBe("");
-  await expect(choices.locator("option").allInnerTexts()).resolves.toEqual(["Another address (typed above)", "https://localhost:3000"]);
+  await expect(choices.locator("option").allInnerTexts()).resolves.toEqual([
+    "Another address (typed above)",
+    "https://localhost:3000",
+  ]);
   await choices.selectOption("https://localhost:3000");
   await expect(page.getByLabel("Service base URL").inputValue()).resolves.toBe("https://localhost:3000");
   await page.close();

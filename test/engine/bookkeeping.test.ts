@@ -37,7 +37,11 @@ function sheet(): Array<[string, Cell]> {
   return cells;
 }
 
-async function evaluate(engine: RequestEngine, clock: FakeClock, cells: ReadonlyArray<[string, Cell]>): Promise<FormulaResult[]> {
+async function evaluate(
+  engine: RequestEngine,
+  clock: FakeClock,
+  cells: ReadonlyArray<[string, Cell]>,
+): Promise<FormulaResult[]> {
   let done: FormulaResult[] | undefined;
   const envFor = (address: string): FormulaEnv => ({
     source: new CellSource(() => Promise.resolve(engine), cellCall(address, false)),
@@ -55,7 +59,10 @@ async function evaluate(engine: RequestEngine, clock: FakeClock, cells: Readonly
 test("200 refreshes of the same sheet, days passing: every structure stays the size the sheet gives it", async () => {
   // Today by the service's calendar, so that ranges ending today have data.
   const clock = new FakeClock(Date.now());
-  const engine = new RequestEngine({ baseUrl: service.url }, { storage: new MemoryStorage(), clock, batchWindowMs: 5, budgetChannel: null });
+  const engine = new RequestEngine(
+    { baseUrl: service.url },
+    { storage: new MemoryStorage(), clock, batchWindowMs: 5, budgetChannel: null },
+  );
   const cells = sheet();
   engine.setVisible((address) => address.startsWith("Sheet1!"));
   const sizes: Array<Readonly<Record<string, number>>> = [];

@@ -13,7 +13,11 @@ const LIMIT = 60;
 const LATENCY_MS = 100;
 
 const budgetOptions = { limit: LIMIT, windowMs: WINDOW_MS, marginMs: 100 };
-const answer200 = (remaining: number, resetSeconds: number): ResponseInfo => ({ path: "/", status: 200, rateLimit: { limit: LIMIT, remaining, resetSeconds } });
+const answer200 = (remaining: number, resetSeconds: number): ResponseInfo => ({
+  path: "/",
+  status: 200,
+  rateLimit: { limit: LIMIT, remaining, resetSeconds },
+});
 
 describe("the header rule: someone else spending the same budget", () => {
   test("the engine reserves the other consumer's pace and spreads its own sends: no 429 for anyone", async () => {
@@ -28,7 +32,11 @@ describe("the header rule: someone else spending the same budget", () => {
     other();
     await clock.advance(1999); // it has spent 10 when the workbook opens
     const budget = new RateBudget(budgetOptions);
-    const scheduler = new Scheduler(budget, new LaneHints(), { maxQueueWaitMs: 10 * WINDOW_MS, maxInFlight: 48, clock });
+    const scheduler = new Scheduler(budget, new LaneHints(), {
+      maxQueueWaitMs: 10 * WINDOW_MS,
+      maxInFlight: 48,
+      clock,
+    });
     const sentAt: number[] = [];
     const request = () =>
       new Promise<void>((resolve) => {
@@ -76,7 +84,10 @@ describe("429s", () => {
     const mine = new RateBudget(budgetOptions);
     new SharedBudget(hub.channel(), mine, clock, () => undefined);
     await clock.advance(20);
-    mine.observe(responseInfo("/", 429, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" })), clock.now());
+    mine.observe(
+      responseInfo("/", 429, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" })),
+      clock.now(),
+    );
     expect(mine.pausedUntilMs).toBe(0);
     expect(mine.waitMs(clock.now())).toBe(0);
     expect(hub.posted.filter((m) => (m as { type?: unknown }).type === "pause")).toEqual([]);
@@ -136,9 +147,21 @@ describe("headers missing or hostile", () => {
   });
 
   test.each([
-    ["a limit no tier has", { "x-ratelimit-limit": "1000000000", "x-ratelimit-remaining": "5", "x-ratelimit-reset": "30" }, LIMIT],
-    ["a negative limit", { "x-ratelimit-limit": "-60", "x-ratelimit-remaining": "5", "x-ratelimit-reset": "30" }, LIMIT],
-    ["a limit that is not a number", { "x-ratelimit-limit": "NaN", "x-ratelimit-remaining": "5", "x-ratelimit-reset": "30" }, LIMIT],
+    [
+      "a limit no tier has",
+      { "x-ratelimit-limit": "1000000000", "x-ratelimit-remaining": "5", "x-ratelimit-reset": "30" },
+      LIMIT,
+    ],
+    [
+      "a negative limit",
+      { "x-ratelimit-limit": "-60", "x-ratelimit-remaining": "5", "x-ratelimit-reset": "30" },
+      LIMIT,
+    ],
+    [
+      "a limit that is not a number",
+      { "x-ratelimit-limit": "NaN", "x-ratelimit-remaining": "5", "x-ratelimit-reset": "30" },
+      LIMIT,
+    ],
   ])("%s is ignored", (_, headers, limit) => {
     const budget = new RateBudget(budgetOptions);
     budget.observe(responseInfo("/", 200, new Headers(headers)), 0);
@@ -148,10 +171,24 @@ describe("headers missing or hostile", () => {
 
   test("a remaining above the limit counts as the limit; a reset of 1e308 holds one window at most", () => {
     const budget = new RateBudget(budgetOptions);
-    budget.observe(responseInfo("/", 200, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "99999", "x-ratelimit-reset": "5" })), 0);
+    budget.observe(
+      responseInfo(
+        "/",
+        200,
+        new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "99999", "x-ratelimit-reset": "5" }),
+      ),
+      0,
+    );
     expect(budget.available(0)).toBe(LIMIT);
     const spent = new RateBudget(budgetOptions);
-    spent.observe(responseInfo("/", 200, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1e308" })), 0);
+    spent.observe(
+      responseInfo(
+        "/",
+        200,
+        new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1e308" }),
+      ),
+      0,
+    );
     expect(spent.waitMs(0)).toBe(60_000 + 100);
   });
 

@@ -28,7 +28,12 @@ describe("the shared runtime's engine host", () => {
     const service = await startService();
     const { storage, release } = slowReads();
     const settings = new SettingsStore(storage);
-    const host = new EngineHost({ settings, storage: new MemoryStorage(), recalc: async () => false, engineOptions: { batchWindowMs: 5 } });
+    const host = new EngineHost({
+      settings,
+      storage: new MemoryStorage(),
+      recalc: async () => false,
+      engineOptions: { batchWindowMs: 5 },
+    });
     try {
       await settings.save({ baseUrl: service.url });
       release(); // the first load now finishes, after the save
@@ -51,7 +56,12 @@ describe("the limit a service announced, kept for the next session", () => {
     const hostFor = async (apiKey?: string): Promise<EngineHost> => {
       const settings = new SettingsStore(new MemoryStorage());
       await settings.save({ baseUrl: service.url, ...(apiKey !== undefined ? { apiKey } : {}) });
-      const host = new EngineHost({ settings, storage, recalc: async () => false, engineOptions: { batchWindowMs: 5, clock, budgetChannel: null } });
+      const host = new EngineHost({
+        settings,
+        storage,
+        recalc: async () => false,
+        engineOptions: { batchWindowMs: 5, clock, budgetChannel: null },
+      });
       hosts.push(host);
       return host;
     };
@@ -84,7 +94,12 @@ describe("the limit a service announced, kept for the next session", () => {
     const settings = new SettingsStore(new MemoryStorage());
     await settings.save({ baseUrl: service.url });
     await storage.setItem(`index-data.known-limit.v1:${service.url}|anonymous`, "1e12");
-    const host = new EngineHost({ settings, storage, recalc: async () => false, engineOptions: { batchWindowMs: 5, budgetChannel: null } });
+    const host = new EngineHost({
+      settings,
+      storage,
+      recalc: async () => false,
+      engineOptions: { batchWindowMs: 5, budgetChannel: null },
+    });
     try {
       expect(await storage.getItem(`index-data.known-limit.v1:${service.url}|anonymous`)).toBe("1e12");
       expect((await host.engine()).options.initialLimit).toBe(60);

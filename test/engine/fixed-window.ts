@@ -38,8 +38,18 @@ export class FixedWindow {
     const resetSeconds = Math.ceil((this.windowEnd - now) / 1000);
     const refused = this.count > this.limit;
     this.arrivals.push({ at: now, status: refused ? 429 : 200, by });
-    if (refused) return { path: "/", status: 429, retryAfterSeconds: resetSeconds, rateLimit: { limit: this.limit, remaining: 0, resetSeconds } };
-    return { path: "/", status: 200, rateLimit: { limit: this.limit, remaining: this.limit - this.count, resetSeconds } };
+    if (refused)
+      return {
+        path: "/",
+        status: 429,
+        retryAfterSeconds: resetSeconds,
+        rateLimit: { limit: this.limit, remaining: 0, resetSeconds },
+      };
+    return {
+      path: "/",
+      status: 200,
+      rateLimit: { limit: this.limit, remaining: this.limit - this.count, resetSeconds },
+    };
   }
 }
 
@@ -55,9 +65,17 @@ export interface RuntimeOptions {
 }
 
 export function runtimeOn(service: FixedWindow, clock: FakeClock, options: RuntimeOptions) {
-  const budget = new RateBudget({ limit: service.limit, windowMs: service.windowMs, marginMs: options.marginMs ?? 100 });
+  const budget = new RateBudget({
+    limit: service.limit,
+    windowMs: service.windowMs,
+    marginMs: options.marginMs ?? 100,
+  });
   const hints = new LaneHints();
-  const scheduler = new Scheduler(budget, hints, { maxQueueWaitMs: options.maxQueueWaitMs ?? 10 * service.windowMs, maxInFlight: 48, clock });
+  const scheduler = new Scheduler(budget, hints, {
+    maxQueueWaitMs: options.maxQueueWaitMs ?? 10 * service.windowMs,
+    maxInFlight: 48,
+    clock,
+  });
   if (options.channel !== undefined) new SharedBudget(options.channel, budget, clock, () => scheduler.pump());
   const sentAt: number[] = [];
   const request = () =>
@@ -74,12 +92,21 @@ export function runtimeOn(service: FixedWindow, clock: FakeClock, options: Runti
   const send = (count: number) => Promise.all(Array.from({ length: count }, () => scheduler.schedule(request)));
   /** The same, as the user's own action (the taskpane's reads): in the user lane. */
   const sendForUser = (count: number) =>
-    hints.userWhile("user-action", () => Promise.all(Array.from({ length: count }, () => scheduler.schedule(request, { answers: { keys: ["user-action"] } }))));
+    hints.userWhile("user-action", () =>
+      Promise.all(
+        Array.from({ length: count }, () => scheduler.schedule(request, { answers: { keys: ["user-action"] } })),
+      ),
+    );
   return { budget, scheduler, sentAt, send, sendForUser };
 }
 
 /** Runs `clock` on until `work` settles (or `limitMs` passes); resolves with when it settled, from now. */
-export async function settleOn<T>(clock: FakeClock, work: Promise<T>, limitMs: number, stepMs = 50): Promise<{ value: T; afterMs: number }> {
+export async function settleOn<T>(
+  clock: FakeClock,
+  work: Promise<T>,
+  limitMs: number,
+  stepMs = 50,
+): Promise<{ value: T; afterMs: number }> {
   const start = clock.now();
   let done: { value: T } | undefined;
   void work.then((value) => (done = { value }));

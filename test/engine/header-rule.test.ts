@@ -19,7 +19,11 @@ async function desk(openAt: readonly number[], each: number, limit = LIMIT) {
   for (const [i, at] of openAt.entries()) {
     await clock.advance(at - now);
     now = at;
-    runs.push(runtimeOn(service, clock, { latencyMs: LATENCY_MS, name: `machine-${i}`, maxQueueWaitMs: 20 * WINDOW_MS }).send(each));
+    runs.push(
+      runtimeOn(service, clock, { latencyMs: LATENCY_MS, name: `machine-${i}`, maxQueueWaitMs: 20 * WINDOW_MS }).send(
+        each,
+      ),
+    );
   }
   const { value, afterMs } = await settleOn(clock, Promise.all(runs), 20 * WINDOW_MS);
   return { statuses: value.flat(), rejected: service.rejected, settledMs: afterMs + now };
@@ -43,7 +47,10 @@ describe("several machines on one budget, no channel between them", () => {
   });
 
   test("nine workbooks opening at once (three machines of three) stay inside the budget", async () => {
-    const { rejected, statuses } = await desk(Array.from({ length: 9 }, () => 0), 10);
+    const { rejected, statuses } = await desk(
+      Array.from({ length: 9 }, () => 0),
+      10,
+    );
     expect(rejected).toBe(0);
     expect(statuses).toHaveLength(90);
   });
@@ -63,7 +70,11 @@ describe("several machines on one budget, no channel between them", () => {
     };
     script();
     await clock.advance(2000); // it runs before the desk opens, as a script does
-    const runs = [0, 1, 2].map((i) => runtimeOn(service, clock, { latencyMs: LATENCY_MS, name: `machine-${i}`, maxQueueWaitMs: 20 * WINDOW_MS }).send(30));
+    const runs = [0, 1, 2].map((i) =>
+      runtimeOn(service, clock, { latencyMs: LATENCY_MS, name: `machine-${i}`, maxQueueWaitMs: 20 * WINDOW_MS }).send(
+        30,
+      ),
+    );
     await settleOn(clock, Promise.all(runs), 20 * WINDOW_MS);
     expect(service.arrivals.filter((a) => a.status === 429)).toEqual([]);
   });

@@ -49,7 +49,10 @@ describe("the engine never waits longer than one window on a header's word", () 
       }),
     );
     const infos: Parameters<RateBudget["observe"]>[0][] = [];
-    const engine = new RequestEngine({ baseUrl: service.url, onResponse: (info) => infos.push(info) }, { batchWindowMs: 1 });
+    const engine = new RequestEngine(
+      { baseUrl: service.url, onResponse: (info) => infos.push(info) },
+      { batchWindowMs: 1 },
+    );
     await engine.systemStatus();
     expect(service.requests).toHaveLength(1);
     const budget = new RateBudget({ limit: 60, windowMs: 60_000, marginMs: 0 });
@@ -67,7 +70,11 @@ describe("no timer is armed beyond what setTimeout can hold (2^31-1 ms)", () => 
     const budget = new RateBudget({ limit: 5, windowMs: 60_000, marginMs: 0 });
     budget.observe({ path: "/", status: 200 }, T0);
     budget.pauseUntil(T0 + 2 ** 36);
-    const scheduler = new Scheduler(budget, new LaneHints(), { maxQueueWaitMs: 2 ** 40, maxInFlight: 4, clock: systemClock });
+    const scheduler = new Scheduler(budget, new LaneHints(), {
+      maxQueueWaitMs: 2 ** 40,
+      maxInFlight: 4,
+      clock: systemClock,
+    });
     const timers = jest.spyOn(globalThis, "setTimeout");
     const task = scheduler.schedule(() => Promise.resolve("sent"));
     expect(scheduler.progress()).toMatchObject({ requestsQueued: 1, nextSlotAt: T0 + 2 ** 36 });

@@ -1,4 +1,8 @@
-import { startReferenceService, type ReferenceServiceOptions, type RunningReferenceService } from "../../reference-service/src";
+import {
+  startReferenceService,
+  type ReferenceServiceOptions,
+  type RunningReferenceService,
+} from "../../reference-service/src";
 import { RequestEngine } from "../../src/client/engine/request-engine";
 import { type EngineOptions } from "../../src/client/engine/engine-options";
 import type { ClientOptions } from "../../src/client/options";
@@ -37,5 +41,12 @@ export function statuses(service: RunningReferenceService): number[] {
   return service.requests.map((r) => r.status);
 }
 
-export const SYMBOLS = ["RTM-NWE-A-1x3", "RTM-NWE-B-1x3", "RTM-NWE-A-4x6", "RTM-MED-A-1x3", "RTM-USG.B-2x4", "RTM-SEA-A-1x3"] as const;
+export const SYMBOLS = [
+  "RTM-NWE-A-1x3",
+  "RTM-NWE-B-1x3",
+  "RTM-NWE-A-4x6",
+  "RTM-MED-A-1x3",
+  "RTM-USG.B-2x4",
+  "RTM-SEA-A-1x3",
+] as const;
 export const NO_DATA_SYMBOL = "RTM-CHN-A-1x3";

@@ -44,7 +44,13 @@ describe("history ranges of one symbol are merged", () => {
     const inside = await engine.history(SYMBOLS[1], { startDate: "2025-03-03", endDate: "2025-03-09" });
     expect(sent(service)).toHaveLength(1);
     expect(inside.data.values.map((v) => v.date.slice(0, 10))).toEqual([
-      "2025-03-03", "2025-03-04", "2025-03-05", "2025-03-06", "2025-03-07", "2025-03-08", "2025-03-09",
+      "2025-03-03",
+      "2025-03-04",
+      "2025-03-05",
+      "2025-03-06",
+      "2025-03-07",
+      "2025-03-08",
+      "2025-03-09",
     ]);
   });
 

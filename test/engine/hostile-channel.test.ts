@@ -29,8 +29,22 @@ async function honestAndHostile() {
 describe("a hostile message on the budget channel", () => {
   test.each([
     ["a pause until now + 1e12", (now: number) => ({ type: "pause", peer: "evil", until: now + 1e12 })],
-    ["a state whose pausedUntil is far ahead", (now: number) => ({ type: "state", peer: "evil", to: "x", sends: [], limit: 60, pausedUntil: now + 1e15, demand: 0 })],
-    ["a seen with limit 1 and a reset years away", (now: number) => ({ type: "seen", peer: "evil", limit: 1, window: { remaining: 0, resetAt: now + 1e12 } })],
+    [
+      "a state whose pausedUntil is far ahead",
+      (now: number) => ({
+        type: "state",
+        peer: "evil",
+        to: "x",
+        sends: [],
+        limit: 60,
+        pausedUntil: now + 1e15,
+        demand: 0,
+      }),
+    ],
+    [
+      "a seen with limit 1 and a reset years away",
+      (now: number) => ({ type: "seen", peer: "evil", limit: 1, window: { remaining: 0, resetAt: now + 1e12 } }),
+    ],
   ])("%s holds the workbook one window at most; every cell still gets its value", async (_, message) => {
     const { clock, service, honest, post } = await honestAndHostile();
     await settleOn(clock, honest.send(3), WINDOW_MS); // the limit is learned from the service
@@ -54,7 +68,8 @@ describe("a hostile message on the budget channel", () => {
       "spend",
       null,
       { type: "unknown", peer: "evil" },
-    ]) post(message);
+    ])
+      post(message);
     await clock.advance(0);
     expect(honest.budget.waitMs(clock.now())).toBe(0);
     expect(honest.budget.available(clock.now())).toBe(LIMIT);
@@ -74,7 +89,8 @@ describe("a hostile message on the budget channel", () => {
     post({ type: "spend", peer: "evil", at: NaN });
     await settleOn(clock, honest.send(120), 4 * WINDOW_MS);
     const perWindow = new Map<number, number>();
-    for (const { at } of service.arrivals) perWindow.set(Math.floor(at / WINDOW_MS), (perWindow.get(Math.floor(at / WINDOW_MS)) ?? 0) + 1);
+    for (const { at } of service.arrivals)
+      perWindow.set(Math.floor(at / WINDOW_MS), (perWindow.get(Math.floor(at / WINDOW_MS)) ?? 0) + 1);
     expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(LIMIT);
     expect(service.rejected).toBe(0);
   });
@@ -89,7 +105,8 @@ describe("a hostile message on the budget channel", () => {
     const hostile = hub.channel();
     hostile.subscribe(() => undefined);
     await clock.advance(20);
-    for (let i = 0; i < 30_000; i += 1) hostile.post({ type: "spend", peer: "evil", at: clock.now() - (i % WINDOW_MS) });
+    for (let i = 0; i < 30_000; i += 1)
+      hostile.post({ type: "spend", peer: "evil", at: clock.now() - (i % WINDOW_MS) });
     await clock.advance(0);
     // What a peer says it spent counts (up to a window's worth of waiting), then leaves the window.
     expect(budget.available(clock.now())).toBe(0);

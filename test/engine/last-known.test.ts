@@ -13,13 +13,23 @@ describe("last-known values", () => {
     const service = await startService();
     const storage = new MemoryStorage();
     const first = engineFor(service, { storage });
-    const before = await Promise.all([first.latest(SYMBOLS[0]), first.history(SYMBOLS[0], HISTORY), first.latestValue(SYMBOLS[1]), first.latestValue(SYMBOLS[2])]);
+    const before = await Promise.all([
+      first.latest(SYMBOLS[0]),
+      first.history(SYMBOLS[0], HISTORY),
+      first.latestValue(SYMBOLS[1]),
+      first.latestValue(SYMBOLS[2]),
+    ]);
     await first.flush();
     first.close();
     service.resetRequestLog();
 
     const reopened = engineFor(service, { storage });
-    const after = await Promise.all([reopened.latest(SYMBOLS[0]), reopened.history(SYMBOLS[0], HISTORY), reopened.latestValue(SYMBOLS[1]), reopened.latestValue(SYMBOLS[2])]);
+    const after = await Promise.all([
+      reopened.latest(SYMBOLS[0]),
+      reopened.history(SYMBOLS[0], HISTORY),
+      reopened.latestValue(SYMBOLS[1]),
+      reopened.latestValue(SYMBOLS[2]),
+    ]);
     expect(sent(service)).toEqual([]);
     expect(after.map((r) => r.data)).toEqual(before.map((r) => r.data));
     expect(after.every((r) => !r.stale)).toBe(true);
@@ -51,7 +61,11 @@ describe("last-known values", () => {
     await Promise.all(symbols.map((s) => first.latestValue(s)));
     await first.flush();
 
-    const reopened = engineFor(service, { storage, ttls: { catalogue: 1, latest: 1 }, retry: { baseDelayMs: 10, maxDelayMs: 20 } });
+    const reopened = engineFor(service, {
+      storage,
+      ttls: { catalogue: 1, latest: 1 },
+      retry: { baseDelayMs: 10, maxDelayMs: 20 },
+    });
     service.faults.failNext("500", Infinity);
     // Six value cells over three symbols: one /indexes request would answer them all, but they are six cells.
     const cells = await Promise.all([...symbols, ...symbols].map((s) => reopened.latestValue(s)));

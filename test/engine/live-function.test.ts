@@ -8,13 +8,21 @@ import type { FakeClock } from "../support/fake-clock";
  * a fake clock, so the test moves INDEX.LIVE's polls on by hand instead of waiting out the budget's interval.
  */
 jest.mock("../../src/office/context", () => {
-  const { EngineHost } = jest.requireActual<typeof import("../../src/client/engine/engine-host")>("../../src/client/engine/engine-host");
-  const { MemoryStorage, SettingsStore } = jest.requireActual<typeof import("../../src/client/settings")>("../../src/client/settings");
+  const { EngineHost } = jest.requireActual<typeof import("../../src/client/engine/engine-host")>(
+    "../../src/client/engine/engine-host",
+  );
+  const { MemoryStorage, SettingsStore } =
+    jest.requireActual<typeof import("../../src/client/settings")>("../../src/client/settings");
   const { FakeClock: Clock } = jest.requireActual<typeof import("../support/fake-clock")>("../support/fake-clock");
   const clock = new Clock();
   const storage = new MemoryStorage();
   // No budget channel: with no other runtime to hear from, no request waits on the clock for their word.
-  const host = new EngineHost({ settings: new SettingsStore(storage), storage, recalc: async () => false, engineOptions: { clock, budgetChannel: null } });
+  const host = new EngineHost({
+    settings: new SettingsStore(storage),
+    storage,
+    recalc: async () => false,
+    engineOptions: { clock, budgetChannel: null },
+  });
   return { getContext: () => host };
 });
 

@@ -107,7 +107,10 @@ describe("INDEX.LIVE's feed", () => {
     // Anonymous: 60 a minute, half of it for live polling: one symbol at most every 2 s, three every 6 s.
     const stops = [feed.watch(SYMBOLS[0], 1000, () => undefined)];
     expect(feed.intervalFor(SYMBOLS[0])).toBe(2000);
-    stops.push(feed.watch(SYMBOLS[1], 1000, () => undefined), feed.watch(SYMBOLS[2], 60_000, () => undefined));
+    stops.push(
+      feed.watch(SYMBOLS[1], 1000, () => undefined),
+      feed.watch(SYMBOLS[2], 60_000, () => undefined),
+    );
     expect(feed.intervalFor(SYMBOLS[0])).toBe(6000);
     expect(feed.intervalFor(SYMBOLS[2])).toBe(60_000);
     for (const stop of stops) stop();

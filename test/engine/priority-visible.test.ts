@@ -1,9 +1,21 @@
 import { OfficeMockObject } from "office-addin-mock";
-import { readVisibleCells, reportVisibleCells, watchVisibleCells, type IsVisible } from "../../src/office/visible-range";
+import {
+  readVisibleCells,
+  reportVisibleCells,
+  watchVisibleCells,
+  type IsVisible,
+} from "../../src/office/visible-range";
 
 // office-addin-mock reads the OfficeApp enum from office-addin-manifest, which jest maps to an empty stub.
 jest.mock("office-addin-manifest", () => ({
-  OfficeApp: { Excel: "excel", OneNote: "onenote", Outlook: "outlook", PowerPoint: "powerpoint", Project: "project", Word: "word" },
+  OfficeApp: {
+    Excel: "excel",
+    OneNote: "onenote",
+    Outlook: "outlook",
+    PowerPoint: "powerpoint",
+    Project: "project",
+    Word: "word",
+  },
 }));
 
 interface SheetShape {
@@ -57,7 +69,11 @@ function contextFor(shape: SheetShape, activated: Array<() => Promise<unknown>> 
 describe("the visible set the office layer reports to the engine", () => {
   test("the active sheet's visible used cells: hidden rows and other sheets are not visible", async () => {
     // B2:C3 used, row 3 hidden: the visible view holds row 2 only.
-    const { context } = contextFor({ name: "Desk", used: { rowCount: 2, columnCount: 2 }, view: [["Desk!B2", "Desk!C2"]] });
+    const { context } = contextFor({
+      name: "Desk",
+      used: { rowCount: 2, columnCount: 2 },
+      view: [["Desk!B2", "Desk!C2"]],
+    });
     const isVisible = await readVisibleCells(context);
     expect(isVisible("Desk!B2")).toBe(true);
     expect(isVisible("Desk!$C$2")).toBe(true);

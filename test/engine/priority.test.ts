@@ -44,7 +44,12 @@ async function exhausted() {
 describe("priority lanes: the user's action, then visible cells, then the rest", () => {
   test("with the budget spent, a user-lane request queued last is sent first when a slot frees", async () => {
     const { clock, sent, queue } = await exhausted();
-    const all = Promise.all([queue("bg-1", "background"), queue("bg-2", "background"), queue("bg-3"), queue("user-1", "user")]);
+    const all = Promise.all([
+      queue("bg-1", "background"),
+      queue("bg-2", "background"),
+      queue("bg-3"),
+      queue("user-1", "user"),
+    ]);
     await clock.advance(0);
     expect(sent).toEqual([]); // still waiting for a slot
     await clock.advance(WINDOW_MS);

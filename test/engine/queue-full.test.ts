@@ -7,9 +7,13 @@ describe("the engine's own refusal is not the service's", () => {
   test("cells beyond the queue's bound get a queue-full error with the bound, and their cell says Refresh retries them", async () => {
     const service = await startService({ rateLimitWindowMs: 60_000 });
     const engine = engineFor(service, { rateWindowMs: 60_000, maxQueueWaitMs: 2000, initialLimit: 5 });
-    const cells = Array.from({ length: 12 }, (_, i) => engine.volatility(SYMBOLS[i % SYMBOLS.length] as string, 10 + i));
+    const cells = Array.from({ length: 12 }, (_, i) =>
+      engine.volatility(SYMBOLS[i % SYMBOLS.length] as string, 10 + i),
+    );
     const outcomes = await Promise.allSettled(cells);
-    const refused = outcomes.flatMap((o) => (o.status === "rejected" ? [o.reason as Error & { maxQueueWaitMs?: number }] : []));
+    const refused = outcomes.flatMap((o) =>
+      o.status === "rejected" ? [o.reason as Error & { maxQueueWaitMs?: number }] : [],
+    );
     // The fault: the service never refused anything; the engine's queue did, without sending those requests.
     expect(statuses(service).filter((s) => s === 429)).toEqual([]);
     expect(sent(service).length + refused.length).toBe(12);
@@ -22,7 +26,9 @@ describe("the engine's own refusal is not the service's", () => {
       );
       const cell = cellErrorFromFailure(error, { symbol: "RTM-NWE-A-1x3", what: "volatility" });
       expect(cell.code).toBe("#N/A");
-      expect(cell.message).toBe("too many cells waiting for the service (more than 2 s of requests queued); Refresh retries them");
+      expect(cell.message).toBe(
+        "too many cells waiting for the service (more than 2 s of requests queued); Refresh retries them",
+      );
     }
   });
 });

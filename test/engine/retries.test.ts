@@ -1,11 +1,16 @@
-import { isNetworkError, isNotFoundError, isServerError, isServiceUnavailableError, NetworkError, ServiceUnavailableError } from "../../src/client/errors";
+import {
+  isNetworkError,
+  isNotFoundError,
+  isServerError,
+  isServiceUnavailableError,
+  NetworkError,
+  ServiceUnavailableError,
+} from "../../src/client/errors";
 import { openingBurstOf } from "../../src/client/engine/header-rule";
 import { Outage } from "../../src/client/engine/outage";
 import { backoffMs, decideRetry } from "../../src/client/engine/retry-policy";
 import { QueueFullError, RateLimitedError } from "../../src/client/errors";
 import { SYMBOLS, engineFor, sent, startService, statuses, stopAll } from "./helpers";
-
-
 
 afterEach(stopAll);
 
@@ -60,7 +65,9 @@ describe("retries", () => {
     const service = await startService(); // a real one-minute window: waiting on the budget would time the test out
     const engine = engineFor(service, { retry: FAST_RETRY });
     service.faults.failNext("drop", Infinity);
-    const cells = Array.from({ length: 120 }, (_, i) => engine.volatility(SYMBOLS[i % SYMBOLS.length] as string, 10 + i));
+    const cells = Array.from({ length: 120 }, (_, i) =>
+      engine.volatility(SYMBOLS[i % SYMBOLS.length] as string, 10 + i),
+    );
     const outcomes = await Promise.allSettled(cells);
     const reasons = outcomes.map((o) => (o.status === "rejected" ? (o.reason as Error) : undefined));
     expect(reasons.every((r) => isNetworkError(r))).toBe(true);
@@ -74,7 +81,10 @@ describe("retries", () => {
     // Every cell whose request never left says so; a cell whose request did leave may end either way (its own
     // failure, or "not sent" for a retry stopped by the same outage), which depends on timing, not on the rule.
     const notSentMessage = /^Not sent: the service failed to answer just before$/;
-    const paths = Array.from({ length: 120 }, (_, i) => `/api/v1/index/${SYMBOLS[i % SYMBOLS.length] as string}/volatility?windowDays=${10 + i}`);
+    const paths = Array.from(
+      { length: 120 },
+      (_, i) => `/api/v1/index/${SYMBOLS[i % SYMBOLS.length] as string}/volatility?windowDays=${10 + i}`,
+    );
     const neverSent = reasons.filter((_, i) => !attempts.includes(paths[i] as string));
     expect(neverSent).toHaveLength(120 - new Set(attempts).size);
     expect(neverSent.every((r) => notSentMessage.test(r?.message ?? ""))).toBe(true);
@@ -91,7 +101,13 @@ describe("retries", () => {
 });
 
 describe("retry policy", () => {
-  const options = { maxAttempts: 3, maxRateLimitRetries: 2, baseDelayMs: 100, maxDelayMs: 1000, maxRateLimitDelayMs: 5000 };
+  const options = {
+    maxAttempts: 3,
+    maxRateLimitRetries: 2,
+    baseDelayMs: 100,
+    maxDelayMs: 1000,
+    maxRateLimitDelayMs: 5000,
+  };
 
   test("backoff is exponential with full jitter, capped", () => {
     expect(backoffMs(1, 100, 1000, () => 1)).toBe(100);
@@ -106,7 +122,9 @@ describe("retry policy", () => {
     const long = new RateLimitedError("429", { path: "/x", status: 429, retryAfterSeconds: 60 });
     expect(decideRetry(long, 1, 0, options, () => 0)).toMatchObject({ delayMs: 5000 });
     expect(decideRetry(told, 1, 2, options)).toEqual({ retry: false });
-    expect(decideRetry(new QueueFullError("queue", { path: "", maxQueueWaitMs: 1000, waitSeconds: 2 }), 1, 0, options)).toEqual({ retry: false });
+    expect(
+      decideRetry(new QueueFullError("queue", { path: "", maxQueueWaitMs: 1000, waitSeconds: 2 }), 1, 0, options),
+    ).toEqual({ retry: false });
   });
 
   test("a server error is retried until the attempts run out", () => {
@@ -118,7 +136,10 @@ describe("retry policy", () => {
 });
 
 describe("Outage", () => {
-  const cause = new ServiceUnavailableError("Service unavailable (503) for /api/indexes.", { path: "/api/indexes", status: 503 });
+  const cause = new ServiceUnavailableError("Service unavailable (503) for /api/indexes.", {
+    path: "/api/indexes",
+    status: 503,
+  });
 
   test("trips after that many outage signs in a row, for the hold, with an error of the same kind", () => {
     const outage = new Outage({ holdMs: 1000, tripAfter: 3 });

@@ -26,7 +26,14 @@ describe("the scheduler keeps to the tier's budget", () => {
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
     expect(sentAt).toHaveLength(150);
     // 150 requests at 60 a window: three windows, never more than 60 in any of the service's windows.
-    const perWindow = [0, 1, 2].map((w) => service.arrivals.filter((a) => a.at >= clock.now() - 4 * WINDOW_MS + w * WINDOW_MS && a.at < clock.now() - 4 * WINDOW_MS + (w + 1) * WINDOW_MS).length);
+    const perWindow = [0, 1, 2].map(
+      (w) =>
+        service.arrivals.filter(
+          (a) =>
+            a.at >= clock.now() - 4 * WINDOW_MS + w * WINDOW_MS &&
+            a.at < clock.now() - 4 * WINDOW_MS + (w + 1) * WINDOW_MS,
+        ).length,
+    );
     expect(Math.max(...perWindow)).toBeLessThanOrEqual(LIMIT);
     expect(seen.queued).toBeGreaterThan(0);
     expect(seen.nextSlot).toBe(true);
@@ -50,10 +57,16 @@ describe("the scheduler keeps to the tier's budget", () => {
     const { budget, sentAt } = runtimeOn(service, clock, { latencyMs: 50 });
     budget.observe({ path: "/", status: 200, rateLimit: { limit: 5, remaining: 5, resetSeconds: 60 } }, clock.now());
     const scheduler = new Scheduler(budget, new LaneHints(), { maxQueueWaitMs: 2000, maxInFlight: 48, clock });
-    const results = await Promise.allSettled(Array.from({ length: 12 }, () => scheduler.schedule(() => Promise.resolve(service.arrive().status))));
-    const refused = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason as unknown);
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, () => scheduler.schedule(() => Promise.resolve(service.arrive().status))),
+    );
+    const refused = results
+      .filter((r) => r.status === "rejected")
+      .map((r) => (r as PromiseRejectedResult).reason as unknown);
     expect(refused).toHaveLength(7);
-    expect(refused.every((e) => isQueueFullError(e) && e.message.startsWith("Not sent: too many cells are waiting"))).toBe(true);
+    expect(
+      refused.every((e) => isQueueFullError(e) && e.message.startsWith("Not sent: too many cells are waiting")),
+    ).toBe(true);
     expect(service.rejected).toBe(0);
     expect(sentAt).toHaveLength(0);
     expect(service.arrivals).toHaveLength(5);

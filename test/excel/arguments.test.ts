@@ -4,9 +4,12 @@ import { parseSymbol, parseSymbolList } from "../../src/excel/arguments";
 import { refusalOf } from "./support/refusal";
 
 describe("parseSymbol follows the one symbol rule of src/client/symbol.ts", () => {
-  it.each(["RTM-NWE-A-1x3", " RTM-USG.B-2x4 ", "a_b", "X".repeat(MAX_SYMBOL_LENGTH)])("accepts %p, trimmed", (symbol) => {
-    expect(parseSymbol(symbol)).toBe(symbol.trim());
-  });
+  it.each(["RTM-NWE-A-1x3", " RTM-USG.B-2x4 ", "a_b", "X".repeat(MAX_SYMBOL_LENGTH)])(
+    "accepts %p, trimmed",
+    (symbol) => {
+      expect(parseSymbol(symbol)).toBe(symbol.trim());
+    },
+  );
 
   // ":" passed the old local pattern of the excel layer but is not a path-safe symbol character.
   it.each(["RTM:NWE", "A/B", "..", ".hidden", "RTM NWE", "é", "X".repeat(MAX_SYMBOL_LENGTH + 1), "", 42, null, true])(

@@ -26,7 +26,12 @@ afterEach(async () => {
 });
 
 async function serviceOn(flavor: Flavor, day: string): Promise<RunningReferenceService> {
-  const service = await startReferenceService({ flavor, testFaults: true, now: () => new Date(day), rateLimits: { anonymous: 100_000 } });
+  const service = await startReferenceService({
+    flavor,
+    testFaults: true,
+    now: () => new Date(day),
+    rateLimits: { anonymous: 100_000 },
+  });
   services.push(service);
   return service;
 }
@@ -46,59 +51,113 @@ function property(entity: EntityCellValue, label: string): EntityProperty | unde
 }
 
 const CASES = [
-  { flavor: "newer", day: FRIDAY, asOf: FRIDAY_SERIAL, confidence: 82, mode: "FRESH", carried: { type: "String", basicValue: "", basicType: "String" } },
-  { flavor: "newer", day: SUNDAY, asOf: SUNDAY_SERIAL, confidence: 66, mode: "CARRIED_FORWARD", carried: { type: "FormattedNumber", basicValue: FRIDAY_SERIAL, basicType: "Double", numberFormat: "yyyy-mm-dd" } },
+  {
+    flavor: "newer",
+    day: FRIDAY,
+    asOf: FRIDAY_SERIAL,
+    confidence: 82,
+    mode: "FRESH",
+    carried: { type: "String", basicValue: "", basicType: "String" },
+  },
+  {
+    flavor: "newer",
+    day: SUNDAY,
+    asOf: SUNDAY_SERIAL,
+    confidence: 66,
+    mode: "CARRIED_FORWARD",
+    carried: { type: "FormattedNumber", basicValue: FRIDAY_SERIAL, basicType: "Double", numberFormat: "yyyy-mm-dd" },
+  },
   { flavor: "older", day: FRIDAY, asOf: FRIDAY_SERIAL, confidence: 82, mode: undefined, carried: undefined },
   { flavor: "older", day: SUNDAY, asOf: SUNDAY_SERIAL, confidence: 66, mode: undefined, carried: undefined },
 ] as const;
 
 describe("INDEX.CARD entity, against the reference service", () => {
-  it.each(CASES)("$flavor description on $day: Microsoft's shapes, the service's figures, absent fields absent", async (c) => {
-    const service = await serviceOn(c.flavor, c.day);
-    const entity = asEntity(await indexCard(directEnv(service), SYMBOL, undefined));
+  it.each(CASES)(
+    "$flavor description on $day: Microsoft's shapes, the service's figures, absent fields absent",
+    async (c) => {
+      const service = await serviceOn(c.flavor, c.day);
+      const entity = asEntity(await indexCard(directEnv(service), SYMBOL, undefined));
 
-    expect(entity.type).toBe("Entity");
-    expect(entity.text).toBe("RTM-NWE-A-1x3 1.6508");
-    expect(property(entity, "Value")).toEqual({ type: "Double", basicValue: 1.6508, basicType: "Double", numberFormat: '0.0000 "USD/kg"' });
-    expect(property(entity, "As of")).toEqual({ type: "FormattedNumber", basicValue: c.asOf, basicType: "Double", numberFormat: "yyyy-mm-dd" });
-    expect(property(entity, "Confidence")).toEqual({ type: "Double", basicValue: c.confidence, basicType: "Double", numberFormat: "0" });
-    expect(property(entity, "Status")).toEqual({ type: "String", basicValue: "FIRM", basicType: "String" });
-    expect(property(entity, "Methodology version")).toEqual({ type: "String", basicValue: "2.3.0", basicType: "String" });
-    expect(property(entity, "Unit")).toEqual({ type: "String", basicValue: "USD/kg", basicType: "String" });
-    expect(property(entity, "Currency")).toEqual({ type: "String", basicValue: "USD", basicType: "String" });
-    expect(property(entity, "Last-known value")).toEqual({ type: "Boolean", basicValue: false, basicType: "Boolean" });
-    expect(property(entity, "Provider")).toEqual({ type: "String", basicValue: "Index Data Service", basicType: "String" });
-    expect(property(entity, "Publication mode")).toEqual(c.mode === undefined ? undefined : { type: "String", basicValue: c.mode, basicType: "String" });
-    expect(property(entity, "Carried forward from")).toEqual(c.carried);
-    if (c.flavor === "older") expect(Object.keys(entity.properties)).not.toEqual(expect.arrayContaining(["Publication mode", "Carried forward from", "Derivation method"]));
-    expect(entity.provider).toEqual({ description: "Index Data Service" });
-  });
+      expect(entity.type).toBe("Entity");
+      expect(entity.text).toBe("RTM-NWE-A-1x3 1.6508");
+      expect(property(entity, "Value")).toEqual({
+        type: "Double",
+        basicValue: 1.6508,
+        basicType: "Double",
+        numberFormat: '0.0000 "USD/kg"',
+      });
+      expect(property(entity, "As of")).toEqual({
+        type: "FormattedNumber",
+        basicValue: c.asOf,
+        basicType: "Double",
+        numberFormat: "yyyy-mm-dd",
+      });
+      expect(property(entity, "Confidence")).toEqual({
+        type: "Double",
+        basicValue: c.confidence,
+        basicType: "Double",
+        numberFormat: "0",
+      });
+      expect(property(entity, "Status")).toEqual({ type: "String", basicValue: "FIRM", basicType: "String" });
+      expect(property(entity, "Methodology version")).toEqual({
+        type: "String",
+        basicValue: "2.3.0",
+        basicType: "String",
+      });
+      expect(property(entity, "Unit")).toEqual({ type: "String", basicValue: "USD/kg", basicType: "String" });
+      expect(property(entity, "Currency")).toEqual({ type: "String", basicValue: "USD", basicType: "String" });
+      expect(property(entity, "Last-known value")).toEqual({
+        type: "Boolean",
+        basicValue: false,
+        basicType: "Boolean",
+      });
+      expect(property(entity, "Provider")).toEqual({
+        type: "String",
+        basicValue: "Index Data Service",
+        basicType: "String",
+      });
+      expect(property(entity, "Publication mode")).toEqual(
+        c.mode === undefined ? undefined : { type: "String", basicValue: c.mode, basicType: "String" },
+      );
+      expect(property(entity, "Carried forward from")).toEqual(c.carried);
+      if (c.flavor === "older")
+        expect(Object.keys(entity.properties)).not.toEqual(
+          expect.arrayContaining(["Publication mode", "Carried forward from", "Derivation method"]),
+        );
+      expect(entity.provider).toEqual({ description: "Index Data Service" });
+    },
+  );
 
-  it.each(["newer", "older"] as const)("%s: the catalogue's name, region, grade and tenor, and the nested Data coverage entity", async (flavor) => {
-    const service = await serviceOn(flavor, FRIDAY);
-    const catalogue = (await (await fetch(`${service.url}/api/v1/indexes`)).json()) as { indexes: { symbol: string; description: string; hub: string }[] };
-    const row = catalogue.indexes.find((r) => r.symbol === SYMBOL);
-    const entity = asEntity(await indexCard(directEnv(service), SYMBOL, undefined));
+  it.each(["newer", "older"] as const)(
+    "%s: the catalogue's name, region, grade and tenor, and the nested Data coverage entity",
+    async (flavor) => {
+      const service = await serviceOn(flavor, FRIDAY);
+      const catalogue = (await (await fetch(`${service.url}/api/v1/indexes`)).json()) as {
+        indexes: { symbol: string; description: string; hub: string }[];
+      };
+      const row = catalogue.indexes.find((r) => r.symbol === SYMBOL);
+      const entity = asEntity(await indexCard(directEnv(service), SYMBOL, undefined));
 
-    expect(property(entity, "Name")).toEqual({ type: "String", basicValue: row?.description, basicType: "String" });
-    expect(property(entity, "Region")).toEqual({ type: "String", basicValue: "NWE", basicType: "String" });
-    expect(property(entity, "Grade")).toEqual({ type: "String", basicValue: "A", basicType: "String" });
-    expect(property(entity, "Tenor")).toEqual({ type: "String", basicValue: "1x3", basicType: "String" });
-    expect(property(entity, "Active")).toEqual({ type: "Boolean", basicValue: true, basicType: "Boolean" });
-    expect(entity.layouts?.card?.title).toBe(`RTM-NWE-A-1x3 · ${row?.description}`);
+      expect(property(entity, "Name")).toEqual({ type: "String", basicValue: row?.description, basicType: "String" });
+      expect(property(entity, "Region")).toEqual({ type: "String", basicValue: "NWE", basicType: "String" });
+      expect(property(entity, "Grade")).toEqual({ type: "String", basicValue: "A", basicType: "String" });
+      expect(property(entity, "Tenor")).toEqual({ type: "String", basicValue: "1x3", basicType: "String" });
+      expect(property(entity, "Active")).toEqual({ type: "Boolean", basicValue: true, basicType: "Boolean" });
+      expect(entity.layouts?.card?.title).toBe(`RTM-NWE-A-1x3 · ${row?.description}`);
 
-    const coverage = property(entity, "Data coverage");
-    if (coverage?.type !== "Entity") throw new Error("Data coverage is not an entity");
-    expect(coverage.text).toBe("13 contributors");
-    expect(coverage.properties).toEqual({
-      Contributors: { type: "Double", basicValue: 13, basicType: "Double", numberFormat: "#,##0" },
-      "Executed trades": { type: "Double", basicValue: 29, basicType: "Double", numberFormat: "#,##0" },
-      "Firm quotes": { type: "Double", basicValue: 24, basicType: "Double", numberFormat: "#,##0" },
-      Indicatives: { type: "Double", basicValue: 3, basicType: "Double", numberFormat: "#,##0" },
-      "Total mass (kg)": { type: "Double", basicValue: 4428000, basicType: "Double", numberFormat: '#,##0 "kg"' },
-      "Top contributor share": { type: "Double", basicValue: 0.327, basicType: "Double", numberFormat: "0.0%" },
-    });
-  });
+      const coverage = property(entity, "Data coverage");
+      if (coverage?.type !== "Entity") throw new Error("Data coverage is not an entity");
+      expect(coverage.text).toBe("13 contributors");
+      expect(coverage.properties).toEqual({
+        Contributors: { type: "Double", basicValue: 13, basicType: "Double", numberFormat: "#,##0" },
+        "Executed trades": { type: "Double", basicValue: 29, basicType: "Double", numberFormat: "#,##0" },
+        "Firm quotes": { type: "Double", basicValue: 24, basicType: "Double", numberFormat: "#,##0" },
+        Indicatives: { type: "Double", basicValue: 3, basicType: "Double", numberFormat: "#,##0" },
+        "Total mass (kg)": { type: "Double", basicValue: 4428000, basicType: "Double", numberFormat: '#,##0 "kg"' },
+        "Top contributor share": { type: "Double", basicValue: 0.327, basicType: "Double", numberFormat: "0.0%" },
+      });
+    },
+  );
 
   it("lays the card out in reading order: the fix, its quality, its coverage, the index; every property in one section", async () => {
     const service = await serviceOn("newer", SUNDAY);
@@ -106,9 +165,16 @@ describe("INDEX.CARD entity, against the reference service", () => {
     const sections = entity.layouts?.card?.sections ?? [];
     expect(sections.map((s) => s.title)).toEqual(["Fix", "Quality", "Coverage", "Index"]);
     expect(sections[0]?.properties).toEqual(["Value", "As of", "Unit", "Currency"]);
-    expect(sections[1]?.properties.slice(0, 4)).toEqual(["Confidence", "Status", "Publication mode", "Carried forward from"]);
+    expect(sections[1]?.properties.slice(0, 4)).toEqual([
+      "Confidence",
+      "Status",
+      "Publication mode",
+      "Carried forward from",
+    ]);
     expect(sections[2]?.properties).toEqual(["Data coverage"]);
-    const onCard = Object.entries(entity.properties).filter(([, p]) => p.type === "Entity" || p.propertyMetadata?.excludeFrom?.cardView !== true);
+    const onCard = Object.entries(entity.properties).filter(
+      ([, p]) => p.type === "Entity" || p.propertyMetadata?.excludeFrom?.cardView !== true,
+    );
     expect(sections.flatMap((s) => s.properties).sort()).toEqual(onCard.map(([label]) => label).sort());
   });
 
@@ -133,7 +199,9 @@ describe("INDEX.CARD entity, against the reference service", () => {
 
   it("shows only the properties `fields` names, in the card's order, matched without regard to case or spaces", async () => {
     const service = await serviceOn("newer", FRIDAY);
-    const entity = asEntity(await indexCard(directEnv(service), SYMBOL, [["confidence"], ["VALUE"], ["data coverage"]]));
+    const entity = asEntity(
+      await indexCard(directEnv(service), SYMBOL, [["confidence"], ["VALUE"], ["data coverage"]]),
+    );
     expect(Object.keys(entity.properties)).toEqual(["Value", "Confidence", "Data coverage"]);
   });
 });
@@ -179,15 +247,24 @@ describe("INDEX.CARD errors", () => {
   it("an unknown symbol is #N/A naming the symbol", async () => {
     const service = await serviceOn("older", FRIDAY);
     const result = await indexCard(directEnv(service), "RTM-XXX-Z-9x9", undefined);
-    expect(service.requests.some((r) => r.path === "/api/v1/index/RTM-XXX-Z-9x9/latest" && r.status === 404)).toBe(true);
+    expect(service.requests.some((r) => r.path === "/api/v1/index/RTM-XXX-Z-9x9/latest" && r.status === 404)).toBe(
+      true,
+    );
     expect((result as CellError).code).toBe("#N/A");
     expect((result as CellError).message).toContain("RTM-XXX-Z-9x9");
   });
 });
 
 describe("INDEX.CARD through the request engine", () => {
-  function engineEnv(service: RunningReferenceService, storage = new MemoryStorage(), ttls = {}): FormulaEnv & { source: RequestEngine } {
-    const engine = new RequestEngine({ baseUrl: service.url }, { batchWindowMs: 5, storage, ttls, retry: { baseDelayMs: 5, maxDelayMs: 10 } });
+  function engineEnv(
+    service: RunningReferenceService,
+    storage = new MemoryStorage(),
+    ttls = {},
+  ): FormulaEnv & { source: RequestEngine } {
+    const engine = new RequestEngine(
+      { baseUrl: service.url },
+      { batchWindowMs: 5, storage, ttls, retry: { baseDelayMs: 5, maxDelayMs: 10 } },
+    );
     engines.push(engine);
     return { source: engine, caps: { formattedNumbers: true } };
   }
@@ -195,10 +272,16 @@ describe("INDEX.CARD through the request engine", () => {
   it("a sheet with LATEST (value and confidence) and CARD of one symbol sends one latest request", async () => {
     const service = await serviceOn("newer", FRIDAY);
     const env = engineEnv(service);
-    const [card, value, confidence] = await Promise.all([indexCard(env, SYMBOL, undefined), indexLatest(env, SYMBOL, undefined), indexLatest(env, SYMBOL, "confidence")]);
+    const [card, value, confidence] = await Promise.all([
+      indexCard(env, SYMBOL, undefined),
+      indexLatest(env, SYMBOL, undefined),
+      indexLatest(env, SYMBOL, "confidence"),
+    ]);
     expect(asEntity(card).text).toBe("RTM-NWE-A-1x3 1.6508");
     expect([value, confidence]).toEqual([1.6508, 82]);
-    expect(service.requests.filter((r) => r.path.startsWith(`/api/v1/index/${SYMBOL}/`)).map((r) => r.path)).toEqual([`/api/v1/index/${SYMBOL}/latest`]);
+    expect(service.requests.filter((r) => r.path.startsWith(`/api/v1/index/${SYMBOL}/`)).map((r) => r.path)).toEqual([
+      `/api/v1/index/${SYMBOL}/latest`,
+    ]);
   });
 
   it("when the service fails, the card shows the last-known fix and says so", async () => {
@@ -219,13 +302,26 @@ describe("INDEX.CARD through the request engine", () => {
 });
 
 describe("the entity schema is Microsoft's documented shape, strictly", () => {
-  const good = { type: "Entity", text: "X 1.0000", properties: { Value: { type: "Double", basicValue: 1, numberFormat: "0.0000" } } };
+  const good = {
+    type: "Entity",
+    text: "X 1.0000",
+    properties: { Value: { type: "Double", basicValue: 1, numberFormat: "0.0000" } },
+  };
   it.each([
     ["a Double whose basicValue is text", { ...good, properties: { Value: { type: "Double", basicValue: "1" } } }],
-    ["a FormattedNumber without numberFormat", { ...good, properties: { "As of": { type: "FormattedNumber", basicValue: 45730 } } }],
+    [
+      "a FormattedNumber without numberFormat",
+      { ...good, properties: { "As of": { type: "FormattedNumber", basicValue: 45730 } } },
+    ],
     ["a misspelt key", { ...good, propreties: {} }],
-    ["a wrong basicType", { ...good, properties: { Status: { type: "String", basicValue: "FIRM", basicType: "Double" } } }],
-    ["a section with another layout", { ...good, layouts: { card: { sections: [{ layout: "Grid", properties: ["Value"] }] } } }],
+    [
+      "a wrong basicType",
+      { ...good, properties: { Status: { type: "String", basicValue: "FIRM", basicType: "Double" } } },
+    ],
+    [
+      "a section with another layout",
+      { ...good, layouts: { card: { sections: [{ layout: "Grid", properties: ["Value"] }] } } },
+    ],
   ])("refuses %s", (_name, value) => {
     expect(EntityCellValue.safeParse(good).success).toBe(true);
     expect(EntityCellValue.safeParse(value).success).toBe(false);

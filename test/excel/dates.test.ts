@@ -44,10 +44,12 @@ describe("Excel serials (1900 date system, UTC)", () => {
     );
   });
 
-  it.each(["2024-02-29T23:59:59.999Z", "2024-01-31T00:00:00.001Z", "2023-12-31T23:59:59.999Z", "2024-02-29T16:30:00.123Z"])(
-    "round-trips %s at month ends and leap days",
-    (iso) => expect(serialToIso(isoToSerial(iso) as number)).toBe(iso),
-  );
+  it.each([
+    "2024-02-29T23:59:59.999Z",
+    "2024-01-31T00:00:00.001Z",
+    "2023-12-31T23:59:59.999Z",
+    "2024-02-29T16:30:00.123Z",
+  ])("round-trips %s at month ends and leap days", (iso) => expect(serialToIso(isoToSerial(iso) as number)).toBe(iso));
 
   it("reads offsets and rejects days that do not exist", () => {
     expect(parseIso("2024-02-29T01:00:00+02:00")).toBe(Date.UTC(2024, 1, 28, 23));
@@ -114,7 +116,9 @@ describe("date arguments", () => {
     const sign = offset.startsWith("-") ? -1 : 1;
     const digits = offset.slice(1).replace(":", "");
     const minutes = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
-    expect(parsed(`2024-02-29T12:00:00${offset}`)).toBe(new Date(Date.UTC(2024, 1, 29, 12) - minutes * 60_000).toISOString());
+    expect(parsed(`2024-02-29T12:00:00${offset}`)).toBe(
+      new Date(Date.UTC(2024, 1, 29, 12) - minutes * 60_000).toISOString(),
+    );
   });
 
   it.each(["+99:99", "+14:01", "-14:30", "+15:00", "-2400", "+05:60", "+00:99"])(
@@ -130,22 +134,41 @@ describe("date arguments", () => {
     },
   );
 
-  it.each([["2023-02-29"], ["yesterday"], ["-30X"], [true], [60], [60.5], [0], [-5], [Number.NaN], [2_958_466], [3_000_000], [[[1]]], ["-99999Y"]])(
-    "refuses %p with #VALUE! naming the argument and the allowed forms",
-    (value) => {
-      const error = refusalOf(() => parseDateArgument(value, "start", NOW));
-      expect(error.code).toBe("#VALUE!");
-      expect(error.message).toMatch(/^start: /);
-      expect(error.message).toMatch(/ISO date|serial/);
-    },
-  );
+  it.each([
+    ["2023-02-29"],
+    ["yesterday"],
+    ["-30X"],
+    [true],
+    [60],
+    [60.5],
+    [0],
+    [-5],
+    [Number.NaN],
+    [2_958_466],
+    [3_000_000],
+    [[[1]]],
+    ["-99999Y"],
+  ])("refuses %p with #VALUE! naming the argument and the allowed forms", (value) => {
+    const error = refusalOf(() => parseDateArgument(value, "start", NOW));
+    expect(error.code).toBe("#VALUE!");
+    expect(error.message).toMatch(/^start: /);
+    expect(error.message).toMatch(/ISO date|serial/);
+  });
 });
 
 describe("date cells", () => {
   const formatted = { formattedNumbers: true };
   it("is a formatted number with a date format at midnight, date-time otherwise", () => {
-    expect(dateCell("2024-02-29T00:00:00.000Z", formatted)).toEqual({ type: "FormattedNumber", basicValue: 45351, numberFormat: DATE_FORMAT });
-    expect(dateCell("2024-02-29T12:00:00Z", formatted)).toEqual({ type: "FormattedNumber", basicValue: 45351.5, numberFormat: DATE_TIME_FORMAT });
+    expect(dateCell("2024-02-29T00:00:00.000Z", formatted)).toEqual({
+      type: "FormattedNumber",
+      basicValue: 45351,
+      numberFormat: DATE_FORMAT,
+    });
+    expect(dateCell("2024-02-29T12:00:00Z", formatted)).toEqual({
+      type: "FormattedNumber",
+      basicValue: 45351.5,
+      numberFormat: DATE_TIME_FORMAT,
+    });
     const withMs = dateCell("2024-02-29T16:30:00.123Z", formatted);
     expect(withMs).toMatchObject({ type: "FormattedNumber", numberFormat: DATE_TIME_MS_FORMAT });
   });

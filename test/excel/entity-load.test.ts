@@ -4,7 +4,12 @@ import { DirectSource } from "../../src/client/direct-source";
 import { RequestEngine } from "../../src/client/engine/request-engine";
 import { MemoryStorage } from "../../src/client/storage";
 import { isCellError } from "../../src/excel/cell-error";
-import { EntityCellValue, INDEX_DOMAIN, LinkedEntityLoadServiceResult, type LinkedEntityCellValue } from "../../src/excel/entity";
+import {
+  EntityCellValue,
+  INDEX_DOMAIN,
+  LinkedEntityLoadServiceResult,
+  type LinkedEntityCellValue,
+} from "../../src/excel/entity";
 import type { FormulaEnv } from "../../src/excel/evaluate";
 import { indexCard } from "../../src/excel/formulas/card";
 import { loadIndexEntities } from "../../src/excel/formulas/entity-load";
@@ -28,20 +33,34 @@ afterEach(async () => {
 });
 
 async function serviceOn(flavor: Flavor): Promise<RunningReferenceService> {
-  const service = await startReferenceService({ flavor, testFaults: true, now: () => new Date(FRIDAY), rateLimits: { anonymous: 100_000 } });
+  const service = await startReferenceService({
+    flavor,
+    testFaults: true,
+    now: () => new Date(FRIDAY),
+    rateLimits: { anonymous: 100_000 },
+  });
   services.push(service);
   return service;
 }
 
-function engineEnv(service: RunningReferenceService, storage = new MemoryStorage(), ttls = {}): FormulaEnv & { source: RequestEngine } {
-  const engine = new RequestEngine({ baseUrl: service.url }, { batchWindowMs: 5, storage, ttls, budgetChannel: null, retry: { baseDelayMs: 1, maxDelayMs: 2 } });
+function engineEnv(
+  service: RunningReferenceService,
+  storage = new MemoryStorage(),
+  ttls = {},
+): FormulaEnv & { source: RequestEngine } {
+  const engine = new RequestEngine(
+    { baseUrl: service.url },
+    { batchWindowMs: 5, storage, ttls, budgetChannel: null, retry: { baseDelayMs: 1, maxDelayMs: 2 } },
+  );
   engines.push(engine);
   return { source: engine, caps: { formattedNumbers: false } };
 }
 
 /** The catalogue's symbols that have a latest value, read from the service itself. */
 async function symbolsWithData(service: RunningReferenceService): Promise<string[]> {
-  const body = (await (await fetch(`${service.url}/api/v1/indexes`)).json()) as { indexes: { symbol: string; latestValue?: number | null }[] };
+  const body = (await (await fetch(`${service.url}/api/v1/indexes`)).json()) as {
+    indexes: { symbol: string; latestValue?: number | null }[];
+  };
   return body.indexes.filter((row) => typeof row.latestValue === "number").map((row) => row.symbol);
 }
 
@@ -55,7 +74,8 @@ function batchOf(known: readonly string[]): string[] {
   return ids;
 }
 
-const requestOf = (ids: readonly string[]) => JSON.stringify({ domainId: INDEX_DOMAIN.id, entities: ids.map((entityId) => ({ entityId, culture: "en-US" })) });
+const requestOf = (ids: readonly string[]) =>
+  JSON.stringify({ domainId: INDEX_DOMAIN.id, entities: ids.map((entityId) => ({ entityId, culture: "en-US" })) });
 
 function asResult(value: unknown): LinkedEntityCellValue[] {
   return LinkedEntityLoadServiceResult.parse(value).entities;
@@ -65,13 +85,18 @@ describe.each(["newer", "older"] as const)("the load service on the %s descripti
   it("answers a batch of 50 in order, each entity INDEX.CARD's card for its symbol, unknown and no-data ones as their own error", async () => {
     const service = await serviceOn(flavor);
     const ids = batchOf(await symbolsWithData(service));
-    const direct: FormulaEnv = { source: new DirectSource(new IndexDataClient({ baseUrl: service.url })), caps: { formattedNumbers: true } };
+    const direct: FormulaEnv = {
+      source: new DirectSource(new IndexDataClient({ baseUrl: service.url })),
+      caps: { formattedNumbers: true },
+    };
     const expected = new Map<string, unknown>();
     for (const symbol of new Set(ids)) expected.set(symbol, await indexCard(direct, symbol, undefined));
 
     const entities = asResult(await loadIndexEntities(engineEnv(service), requestOf(ids)));
 
-    expect(entities.map((entity) => entity.id)).toEqual(ids.map((entityId) => ({ entityId, domainId: "index", serviceId: 268436224, culture: "en-US" })));
+    expect(entities.map((entity) => entity.id)).toEqual(
+      ids.map((entityId) => ({ entityId, domainId: "index", serviceId: 268436224, culture: "en-US" })),
+    );
     entities.forEach((entity, index) => {
       const card = expected.get(ids[index] ?? "");
       if (isCellError(card)) {
@@ -81,12 +106,19 @@ describe.each(["newer", "older"] as const)("the load service on the %s descripti
         expect(card.message).toContain(ids[index]);
       } else {
         const { properties, layouts, provider, text } = EntityCellValue.parse(card);
-        expect({ properties: entity.properties, layouts: entity.layouts, provider: entity.provider, text: entity.text }).toEqual({ properties, layouts, provider, text });
+        expect({
+          properties: entity.properties,
+          layouts: entity.layouts,
+          provider: entity.provider,
+          text: entity.text,
+        }).toEqual({ properties, layouts, provider, text });
         expect(entity).toMatchObject({ basicValue: "#VALUE!", basicType: "Error" });
       }
     });
     // The errors name their symbols, each in the cell's words.
-    const errors = entities.filter((entity) => entity.properties?.["Error"] !== undefined).map((entity) => entity.id.entityId);
+    const errors = entities
+      .filter((entity) => entity.properties?.["Error"] !== undefined)
+      .map((entity) => entity.id.entityId);
     expect(new Set(errors)).toEqual(new Set([...UNKNOWN, NO_DATA, WRONG_CASE]));
   });
 
@@ -98,7 +130,9 @@ describe.each(["newer", "older"] as const)("the load service on the %s descripti
     const sent = service.requests.slice(before).map((entry) => entry.path);
     const distinct = [...new Set(ids)];
     expect(sent.filter((path) => path.startsWith("/api/v1/indexes"))).toHaveLength(1);
-    expect(sent.filter((path) => path.endsWith("/latest")).sort()).toEqual(distinct.map((symbol) => `/api/v1/index/${symbol}/latest`).sort());
+    expect(sent.filter((path) => path.endsWith("/latest")).sort()).toEqual(
+      distinct.map((symbol) => `/api/v1/index/${symbol}/latest`).sort(),
+    );
     expect(sent).toHaveLength(1 + distinct.length);
   });
 });
@@ -120,11 +154,19 @@ describe("the load service while the service is down", () => {
     expect(failed).toContain(`/api/v1/index/${seen}/latest`);
     expect(failed).toContain(`/api/v1/index/${neverSeen}/latest`);
     const [stale, missing, again] = entities;
-    expect(stale?.properties?.["Last-known value"]).toEqual({ type: "Boolean", basicValue: true, basicType: "Boolean" });
+    expect(stale?.properties?.["Last-known value"]).toEqual({
+      type: "Boolean",
+      basicValue: true,
+      basicType: "Boolean",
+    });
     expect(stale?.layouts?.card?.title).toMatch(/ · last-known value$/);
     expect(again).toEqual(stale);
     expect(missing?.text).toBe(`${neverSeen} #N/A`);
-    expect(missing?.properties?.["Error"]).toEqual({ type: "String", basicValue: faultWording("503", service.url, `/api/v1/index/${neverSeen}/latest`), basicType: "String" });
+    expect(missing?.properties?.["Error"]).toEqual({
+      type: "String",
+      basicValue: faultWording("503", service.url, `/api/v1/index/${neverSeen}/latest`),
+      basicType: "String",
+    });
   });
 });
 
@@ -136,14 +178,25 @@ describe("a request that is not Excel's", () => {
   ])("is refused whole (%s), before any request", async (_name, request) => {
     const service = await serviceOn("newer");
     const env = engineEnv(service);
-    await expect(loadIndexEntities(env, request)).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringContaining('"index" domain') });
+    await expect(loadIndexEntities(env, request)).rejects.toMatchObject({
+      code: "#VALUE!",
+      message: expect.stringContaining('"index" domain'),
+    });
     expect(service.requests).toEqual([]);
   });
 
   it("takes the request as an object too", async () => {
     const service = await serviceOn("newer");
     const [symbol = ""] = await symbolsWithData(service);
-    const result = await loadIndexEntities(engineEnv(service), { domainId: "index", entities: [{ entityId: symbol, culture: "de-DE" }] });
-    expect(asResult(result)[0]?.id).toEqual({ entityId: symbol, domainId: "index", serviceId: 268436224, culture: "de-DE" });
+    const result = await loadIndexEntities(engineEnv(service), {
+      domainId: "index",
+      entities: [{ entityId: symbol, culture: "de-DE" }],
+    });
+    expect(asResult(result)[0]?.id).toEqual({
+      entityId: symbol,
+      domainId: "index",
+      serviceId: 268436224,
+      culture: "de-DE",
+    });
   });
 });

@@ -26,7 +26,16 @@ function expectError(result: FormulaResult, code: string, text: RegExp): void {
 }
 
 const catalogue = [
-  { symbol: SYMBOL, hub: "NWE", grade: "A", leadTime: "1x3", description: "Flagship", isActive: true, latestValue: 1.87, latestAsOf: "2024-02-29T00:00:00Z" },
+  {
+    symbol: SYMBOL,
+    hub: "NWE",
+    grade: "A",
+    leadTime: "1x3",
+    description: "Flagship",
+    isActive: true,
+    latestValue: 1.87,
+    latestAsOf: "2024-02-29T00:00:00Z",
+  },
   { symbol: "RTM-OLD-C-1x3", hub: "OLD", grade: "C", leadTime: "1x3", description: "Retired", isActive: false },
 ];
 
@@ -41,18 +50,41 @@ describe("INDEX.HISTORY shaping", () => {
       [serial("2024-02-28"), 1.87],
       [serial("2024-02-29"), 1.88],
     ]);
-    expect(newer.source.calls[0]?.args).toEqual([SYMBOL, { startDate: "2024-02-26T00:00:00.000Z", endDate: "2024-02-29T23:59:59.999Z" }]);
+    expect(newer.source.calls[0]?.args).toEqual([
+      SYMBOL,
+      { startDate: "2024-02-26T00:00:00.000Z", endDate: "2024-02-29T23:59:59.999Z" },
+    ]);
   });
 
   it("computes weekly locally when the service ignores granularity, sorts descending, adds headers and fields", async () => {
-    const result = (await indexHistory(newer, [SYMBOL, "2024-02-19", "2024-03-10", "weekly", true, "desc", ["confidence", "status"]])) as Spill;
+    const result = (await indexHistory(newer, [
+      SYMBOL,
+      "2024-02-19",
+      "2024-03-10",
+      "weekly",
+      true,
+      "desc",
+      ["confidence", "status"],
+    ])) as Spill;
     expect(result[0]).toEqual(["date", "value", "confidence", "status"]);
-    expect(result.slice(1).map((row) => row[0])).toEqual([serial("2024-03-07"), serial("2024-03-01"), serial("2024-02-23")]);
+    expect(result.slice(1).map((row) => row[0])).toEqual([
+      serial("2024-03-07"),
+      serial("2024-03-01"),
+      serial("2024-02-23"),
+    ]);
     expect(newer.source.calls.at(-1)?.args[1]).toMatchObject({ granularity: "weekly" });
   });
 
   it("shows carriedForwardFrom as a date, and empty for a fresh value", async () => {
-    const result = (await indexHistory(newer, [SYMBOL, "2024-02-23", "2024-02-24", 0, false, 0, "carriedForwardFrom"])) as Spill;
+    const result = (await indexHistory(newer, [
+      SYMBOL,
+      "2024-02-23",
+      "2024-02-24",
+      0,
+      false,
+      0,
+      "carriedForwardFrom",
+    ])) as Spill;
     expect(result).toEqual([
       [serial("2024-02-23"), 1.84, ""],
       [serial("2024-02-24"), 1.84, serial("2024-02-23")],
@@ -61,14 +93,26 @@ describe("INDEX.HISTORY shaping", () => {
 
   it("says a field is not published when the service's description lacks it", async () => {
     const older = env({ history: () => historyFixture("history-older-daily.json") });
-    expectError(await indexHistory(older, [SYMBOL, "2024-02-19", "2024-03-10", null, null, null, ["publicationMode"]]), "#N/A", /publicationMode.*not published/);
+    expectError(
+      await indexHistory(older, [SYMBOL, "2024-02-19", "2024-03-10", null, null, null, ["publicationMode"]]),
+      "#N/A",
+      /publicationMode.*not published/,
+    );
   });
 
   it("is #N/A no data for an empty range, and #VALUE! for a reversed one without any request", async () => {
     expectError(await indexHistory(newer, [SYMBOL, "2030-01-01", "2030-02-01"]), "#N/A", /no data/);
     const fresh = env({ history: () => historyFixture("history-newer-daily.json") });
-    expectError(await indexHistory(fresh, [SYMBOL, "2024-03-01", "2024-02-01"]), "#VALUE!", /^start: must be on or before end/);
-    expectError(await indexHistory(fresh, [SYMBOL, null, null, "monthly"]), "#VALUE!", /^granularity: use one of "daily", "weekly"/);
+    expectError(
+      await indexHistory(fresh, [SYMBOL, "2024-03-01", "2024-02-01"]),
+      "#VALUE!",
+      /^start: must be on or before end/,
+    );
+    expectError(
+      await indexHistory(fresh, [SYMBOL, null, null, "monthly"]),
+      "#VALUE!",
+      /^granularity: use one of "daily", "weekly"/,
+    );
     expectError(await indexHistory(fresh, [SYMBOL, null, null, null, null, null, ["volume"]]), "#VALUE!", /^fields: /);
     expect(fresh.source.calls).toEqual([]);
   });
@@ -80,11 +124,20 @@ describe("INDEX.LATEST and INDEX.FIX", () => {
 
   it("answers value, asOf and stale from latestValue, other fields from the latest fix", async () => {
     expect(await indexLatest(newer, SYMBOL, null)).toBe(1.8734);
-    expect(await indexLatest(newer, SYMBOL, "asOf")).toMatchObject({ type: "FormattedNumber", numberFormat: "yyyy-mm-dd hh:mm:ss.000" });
+    expect(await indexLatest(newer, SYMBOL, "asOf")).toMatchObject({
+      type: "FormattedNumber",
+      numberFormat: "yyyy-mm-dd hh:mm:ss.000",
+    });
     expect(await indexLatest(newer, SYMBOL, "stale")).toBe(false);
     expect(await indexLatest(newer, SYMBOL, "dataCoverage.topContributorShare")).toBe(0.31);
     expect(await indexLatest(newer, SYMBOL, "Confidence")).toBe(82);
-    expect(newer.source.calls.map((call) => call.method)).toEqual(["latestValue", "latestValue", "latestValue", "latest", "latest"]);
+    expect(newer.source.calls.map((call) => call.method)).toEqual([
+      "latestValue",
+      "latestValue",
+      "latestValue",
+      "latest",
+      "latest",
+    ]);
   });
 
   it("marks last-known values as stale", async () => {
@@ -118,14 +171,30 @@ describe("INDEX.LATEST and INDEX.FIX", () => {
 describe("INDEX.LIST, VOL, FORWARD, CAPACITY", () => {
   it("lists the catalogue with headers, empty latest cells for an index without data", async () => {
     const result = (await indexList(env({ listIndexes: catalogue }), null, null)) as Spill;
-    expect(result[0]).toEqual(["symbol", "hub", "grade", "leadTime", "description", "active", "latestValue", "latestAsOf"]);
+    expect(result[0]).toEqual([
+      "symbol",
+      "hub",
+      "grade",
+      "leadTime",
+      "description",
+      "active",
+      "latestValue",
+      "latestAsOf",
+    ]);
     expect(result[1]).toEqual([SYMBOL, "NWE", "A", "1x3", "Flagship", true, 1.87, serial("2024-02-29")]);
     expect(result[2]?.slice(5)).toEqual([false, "", ""]);
     expect(await indexList(env({ listIndexes: catalogue }), true, false)).toHaveLength(1);
   });
 
   it("returns volatility, and validates windowDays first", async () => {
-    const vol = env({ volatility: (symbol, windowDays) => ({ symbol, annualizedVol: 0.2, windowDays: windowDays ?? 30, dataPoints: 20 }) });
+    const vol = env({
+      volatility: (symbol, windowDays) => ({
+        symbol,
+        annualizedVol: 0.2,
+        windowDays: windowDays ?? 30,
+        dataPoints: 20,
+      }),
+    });
     expect(await indexVol(vol, SYMBOL, 60)).toBe(0.2);
     expect(vol.source.calls[0]?.args).toEqual([SYMBOL, 60]);
     expectError(await indexVol(vol, SYMBOL, 1), "#VALUE!", /^windowDays: use a whole number from 2 to 365 \(got 1\)/);
@@ -134,8 +203,17 @@ describe("INDEX.LIST, VOL, FORWARD, CAPACITY", () => {
   });
 
   it("spills the forward curve with a header row by default", async () => {
-    const fwd = env({ forward: (symbol) => ({ symbol, spotPrice: 1.8, curve: [{ tenorMonths: 1, tenorLabel: "1M", forwardPrice: 1.81, spreadBps: 55 }] }) });
-    expect(await indexForward(fwd, SYMBOL, null)).toEqual([["tenorMonths", "tenorLabel", "forwardPrice", "spreadBps"], [1, "1M", 1.81, 55]]);
+    const fwd = env({
+      forward: (symbol) => ({
+        symbol,
+        spotPrice: 1.8,
+        curve: [{ tenorMonths: 1, tenorLabel: "1M", forwardPrice: 1.81, spreadBps: 55 }],
+      }),
+    });
+    expect(await indexForward(fwd, SYMBOL, null)).toEqual([
+      ["tenorMonths", "tenorLabel", "forwardPrice", "spreadBps"],
+      [1, "1M", 1.81, 55],
+    ]);
   });
 
   it("returns one capacity figure, or the record without fields the description lacks", async () => {
@@ -151,8 +229,20 @@ describe("INDEX.LIST, VOL, FORWARD, CAPACITY", () => {
 });
 
 describe("INDEX.HEALTH, STATUS, METHODOLOGY", () => {
-  const summary = { activeIndexCount: 8, avgConfidence: 71, carryForwardShare: 0.1, approvedRealData72h: 40, flagshipFlatHours: 2.5, flagshipTopContributorShare: 0.3 };
-  const health = { asOf: "2024-03-10T11:00:00Z", benchmarkStatus: "degraded", reasons: ["benchmark_flagship_flat_over_72h"], summary };
+  const summary = {
+    activeIndexCount: 8,
+    avgConfidence: 71,
+    carryForwardShare: 0.1,
+    approvedRealData72h: 40,
+    flagshipFlatHours: 2.5,
+    flagshipTopContributorShare: 0.3,
+  };
+  const health = {
+    asOf: "2024-03-10T11:00:00Z",
+    benchmarkStatus: "degraded",
+    reasons: ["benchmark_flagship_flat_over_72h"],
+    summary,
+  };
 
   it("gives the benchmark status, the reasons as a column, or a summary figure", async () => {
     const e = env({ benchmarkHealth: health });
@@ -164,10 +254,16 @@ describe("INDEX.HEALTH, STATUS, METHODOLOGY", () => {
   });
 
   it("reads /api/status, and falls back to /api/health where the service has no status endpoint", async () => {
-    expect(await indexStatus(env({ systemStatus: { status: "ok", timestamp: "2024-03-10T11:00:00Z", reasons: [] } }))).toBe("ok");
+    expect(
+      await indexStatus(env({ systemStatus: { status: "ok", timestamp: "2024-03-10T11:00:00Z", reasons: [] } })),
+    ).toBe("ok");
     const notFound = serviceError("NotFoundError", "not published", { status: 404 });
-    expect(await indexStatus(env({ systemStatus: notFound, health: { healthy: false, httpStatus: 503 } }))).toBe("degraded");
-    expect(await indexStatus(env({ systemStatus: notFound, health: { healthy: false, status: "DOWN", httpStatus: 503 } }))).toBe("down");
+    expect(await indexStatus(env({ systemStatus: notFound, health: { healthy: false, httpStatus: 503 } }))).toBe(
+      "degraded",
+    );
+    expect(
+      await indexStatus(env({ systemStatus: notFound, health: { healthy: false, status: "DOWN", httpStatus: 503 } })),
+    ).toBe("down");
     expect(await indexStatus(env({ systemStatus: notFound, health: { healthy: true, httpStatus: 200 } }))).toBe("ok");
   });
 
@@ -177,16 +273,25 @@ describe("INDEX.HEALTH, STATUS, METHODOLOGY", () => {
     const unreachable = "unreachable (last seen ok at 2024-03-01 12:00 UTC)";
     expect(await indexStatus(env({ systemStatus: okStatus, stale: true }))).toBe(unreachable);
     const notFound = serviceError("NotFoundError", "not published", { status: 404 });
-    expect(await indexStatus(env({ systemStatus: notFound, health: { healthy: true, httpStatus: 200 }, stale: true }))).toBe(unreachable);
+    expect(
+      await indexStatus(env({ systemStatus: notFound, health: { healthy: true, httpStatus: 200 }, stale: true })),
+    ).toBe(unreachable);
     const stale = env({ benchmarkHealth: health, stale: true });
     expect(await indexHealth(stale, null)).toBe("unreachable (last seen degraded at 2024-03-01 12:00 UTC)");
-    expect(await indexHealth(stale, "all")).toContainEqual(["benchmarkStatus", "unreachable (last seen degraded at 2024-03-01 12:00 UTC)"]);
+    expect(await indexHealth(stale, "all")).toContainEqual([
+      "benchmarkStatus",
+      "unreachable (last seen degraded at 2024-03-01 12:00 UTC)",
+    ]);
     // Figures are last-known values like any other, marked stale where the cell asks.
     expect(await indexHealth(stale, "avgConfidence")).toBe(71);
   });
 
   it("falls back to the latest fixes' methodologyVersion without a methodology document", async () => {
-    const e = env({ methodology: serviceError("NotFoundError", "no such endpoint"), listIndexes: catalogue, latest: () => latestFixture("latest-newer.json") });
+    const e = env({
+      methodology: serviceError("NotFoundError", "no such endpoint"),
+      listIndexes: catalogue,
+      latest: () => latestFixture("latest-newer.json"),
+    });
     expect(await indexMethodology(e, null)).toBe("2.1.0");
     expectError(await indexMethodology(e, "changelog"), "#N/A", /no methodology document/);
   });
@@ -195,7 +300,10 @@ describe("INDEX.HEALTH, STATUS, METHODOLOGY", () => {
     const document = {
       version: "2.0.3",
       publishedAt: "2023-06-01T00:00:00Z",
-      changelog: [{ version: "2.0.3", summary: "Weights" }, { version: "2.0.2", summary: "Caps", note: "x" }],
+      changelog: [
+        { version: "2.0.3", summary: "Weights" },
+        { version: "2.0.2", summary: "Caps", note: "x" },
+      ],
       productDefinition: { unit: "USD/kg" },
       calculationMethod: {},
       normalizationRules: ["trim"],
@@ -204,7 +312,11 @@ describe("INDEX.HEALTH, STATUS, METHODOLOGY", () => {
     const e = env({ methodology: document });
     expect(await indexMethodology(e, null)).toBe("2.0.3");
     expect(await indexMethodology(e, "publishedAt")).toBe(serial("2023-06-01"));
-    expect(await indexMethodology(e, "changelog")).toEqual([["version", "summary", "note"], ["2.0.3", "Weights", ""], ["2.0.2", "Caps", "x"]]);
+    expect(await indexMethodology(e, "changelog")).toEqual([
+      ["version", "summary", "note"],
+      ["2.0.3", "Weights", ""],
+      ["2.0.2", "Caps", "x"],
+    ]);
     expect(await indexMethodology(e, "normalizationRules")).toEqual([["trim"]]);
   });
 
@@ -226,16 +338,31 @@ describe("INDEX.HEALTH, STATUS, METHODOLOGY", () => {
 describe("INDEX.PANEL", () => {
   it("aligns several symbols on one date column with a symbol header", async () => {
     const e = env({ history: () => historyFixture("history-older-daily.json") });
-    const result = (await indexPanel(e, [["RTM-NWE-A-1x3"], [""], ["RTM-NWE-B-1x3"]], "2024-02-23", "2024-02-27", "previous", null)) as Spill;
+    const result = (await indexPanel(
+      e,
+      [["RTM-NWE-A-1x3"], [""], ["RTM-NWE-B-1x3"]],
+      "2024-02-23",
+      "2024-02-27",
+      "previous",
+      null,
+    )) as Spill;
     expect(result[0]).toEqual(["date", "RTM-NWE-A-1x3", "RTM-NWE-B-1x3"]);
-    expect(result.slice(1).map((row) => row[0])).toEqual([serial("2024-02-23"), serial("2024-02-26"), serial("2024-02-27")]);
+    expect(result.slice(1).map((row) => row[0])).toEqual([
+      serial("2024-02-23"),
+      serial("2024-02-26"),
+      serial("2024-02-27"),
+    ]);
     expect(e.source.calls.map((call) => call.args[0])).toEqual(["RTM-NWE-A-1x3", "RTM-NWE-B-1x3"]);
   });
 
   it("refuses an empty symbol range or a bad fill before any request", async () => {
     const e = env({});
     expectError(await indexPanel(e, [[""], [null]], null, null, null, null), "#VALUE!", /^symbols: give 1 to 20/);
-    expectError(await indexPanel(e, "A,B", null, null, "zero", null), "#VALUE!", /^fill: use one of "blank", "previous", "na"/);
+    expectError(
+      await indexPanel(e, "A,B", null, null, "zero", null),
+      "#VALUE!",
+      /^fill: use one of "blank", "previous", "na"/,
+    );
     expect(e.source.calls).toEqual([]);
   });
 });

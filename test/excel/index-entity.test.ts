@@ -1,5 +1,10 @@
 import { MemoryStorage } from "../../src/client";
-import { DATA_TYPE_REFRESH_KEY, loadDataTypeRefresh, parseDataTypeRefresh, saveDataTypeRefresh } from "../../src/client/settings";
+import {
+  DATA_TYPE_REFRESH_KEY,
+  loadDataTypeRefresh,
+  parseDataTypeRefresh,
+  saveDataTypeRefresh,
+} from "../../src/client/settings";
 import {
   EntityCellValue,
   frozenIndexSymbol,
@@ -24,10 +29,21 @@ const LOADED = {
   basicType: "Error",
   properties: {
     Value: { type: "Double", basicValue: 1.6508, basicType: "Double", numberFormat: '0.0000 "USD/kg"' },
-    Price: { type: "Double", basicValue: 1.6508, basicType: "Double", numberFormat: '0.0000 "USD/kg"', propertyMetadata: { excludeFrom: { cardView: true } } },
+    Price: {
+      type: "Double",
+      basicValue: 1.6508,
+      basicType: "Double",
+      numberFormat: '0.0000 "USD/kg"',
+      propertyMetadata: { excludeFrom: { cardView: true } },
+    },
     Confidence: { type: "Double", basicValue: 82, basicType: "Double", numberFormat: "0" },
   },
-  layouts: { card: { title: "RTM-NWE-A-1x3 · North-West Europe", sections: [{ layout: "List", title: "Fix", properties: ["Value", "Confidence"] }] } },
+  layouts: {
+    card: {
+      title: "RTM-NWE-A-1x3 · North-West Europe",
+      sections: [{ layout: "List", title: "Fix", properties: ["Value", "Confidence"] }],
+    },
+  },
   provider: { description: "Index Data Service" },
 } as const;
 
@@ -73,7 +89,9 @@ describe("freezing and restoring an Index entity", () => {
           type: "String",
           basicValue: "RTM-NWE-A-1x3",
           basicType: "String",
-          propertyMetadata: { excludeFrom: { cardView: true, autoComplete: true, dotNotation: true, calcCompare: true } },
+          propertyMetadata: {
+            excludeFrom: { cardView: true, autoComplete: true, dotNotation: true, calcCompare: true },
+          },
         },
       },
       layouts: LOADED.layouts,
@@ -84,7 +102,13 @@ describe("freezing and restoring an Index entity", () => {
   it("restores it linked again from its symbol, to be loaded fresh", () => {
     const frozen = JSON.parse(JSON.stringify(unlinkIndexEntity(LOADED))) as unknown;
     expect(frozenIndexSymbol(frozen)).toBe("RTM-NWE-A-1x3");
-    expect(relinkIndexEntity(frozen)).toEqual({ type: "LinkedEntity", id: LOADED.id, text: "RTM-NWE-A-1x3", basicValue: "#VALUE!", basicType: "Error" });
+    expect(relinkIndexEntity(frozen)).toEqual({
+      type: "LinkedEntity",
+      id: LOADED.id,
+      text: "RTM-NWE-A-1x3",
+      basicValue: "#VALUE!",
+      basicType: "Error",
+    });
   });
 
   it("leaves every other value to the freeze code's own rules: INDEX.CARD's entity, text, numbers", () => {
@@ -107,10 +131,28 @@ describe("the conversion plan", () => {
 
   it("converts trimmed symbols and the catalogue's symbol in another case; leaves the rest, empty cells unlisted", () => {
     const plan = planToIndex(
-      [[cell("A1", " RTM-NWE-A-1x3 "), cell("B1", "rtm-nwe-a-1x3"), cell("C1", "RTM NWE"), cell("D1", true), cell("E1", ""), cell("F1", 3, "=1+2")]],
+      [
+        [
+          cell("A1", " RTM-NWE-A-1x3 "),
+          cell("B1", "rtm-nwe-a-1x3"),
+          cell("C1", "RTM NWE"),
+          cell("D1", true),
+          cell("E1", ""),
+          cell("F1", 3, "=1+2"),
+        ],
+      ],
       ["RTM-NWE-A-1x3", "RTM-IND-B-2x4"],
     );
-    expect(plan.grid).toEqual([[{ symbol: "RTM-NWE-A-1x3" }, { symbol: "RTM-NWE-A-1x3", typed: "rtm-nwe-a-1x3" }, undefined, undefined, undefined, undefined]]);
+    expect(plan.grid).toEqual([
+      [
+        { symbol: "RTM-NWE-A-1x3" },
+        { symbol: "RTM-NWE-A-1x3", typed: "rtm-nwe-a-1x3" },
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+      ],
+    ]);
     expect(plan.untouched).toEqual([
       { address: "C1", shown: '"RTM NWE"' },
       { address: "D1", shown: "true" },
@@ -136,7 +178,17 @@ describe("the data type's refresh choice", () => {
     expect(await loadDataTypeRefresh(storage)).toBe(15);
     await expect(saveDataTypeRefresh(storage, 1)).rejects.toMatchObject({ name: "ConfigurationError" });
     expect(await loadDataTypeRefresh(storage)).toBe(15);
-    expect([0, 5, 60, "60", 1, 300, "", null, "x"].map(parseDataTypeRefresh)).toEqual([0, 5, 60, 60, undefined, undefined, undefined, undefined, undefined]);
+    expect([0, 5, 60, "60", 1, 300, "", null, "x"].map(parseDataTypeRefresh)).toEqual([
+      0,
+      5,
+      60,
+      60,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     await storage.setItem(DATA_TYPE_REFRESH_KEY, "9");
     expect(await loadDataTypeRefresh(storage)).toBe(0);
   });

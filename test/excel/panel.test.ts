@@ -7,7 +7,10 @@ const point = (date: string, value: number): HistoryPoint => ({ date, value, con
 const plain = { formattedNumbers: false };
 
 const columns = [
-  { symbol: "A", points: [point("2024-02-28T00:00:00Z", 1), point("2024-02-29T00:00:00Z", 2), point("2024-03-01T00:00:00Z", 3)] },
+  {
+    symbol: "A",
+    points: [point("2024-02-28T00:00:00Z", 1), point("2024-02-29T00:00:00Z", 2), point("2024-03-01T00:00:00Z", 3)],
+  },
   // Publishes later in the day, and misses the leap day.
   { symbol: "B", points: [point("2024-02-28T16:00:00Z", 10), point("2024-03-01T16:00:00.250Z", 30)] },
   { symbol: "C", points: [point("2024-03-01T00:00:00Z", 300)] },
@@ -32,6 +35,10 @@ describe("panel alignment", () => {
 
   it("shows dates as formatted numbers where supported", () => {
     const rows = alignPanel(columns, "blank", { formattedNumbers: true });
-    expect(rows[0]?.[0]).toEqual({ type: "FormattedNumber", basicValue: serial("2024-02-28"), numberFormat: "yyyy-mm-dd" });
+    expect(rows[0]?.[0]).toEqual({
+      type: "FormattedNumber",
+      basicValue: serial("2024-02-28"),
+      numberFormat: "yyyy-mm-dd",
+    });
   });
 });

@@ -28,7 +28,13 @@ const HISTORIES: Record<string, HistoryPoint[]> = {
 };
 
 function history(symbol: string): History {
-  return { symbol, granularity: "daily", startDate: "2024-01-15T00:00:00.000Z", endDate: "2024-02-20T23:59:59.999Z", values: HISTORIES[symbol] ?? [] };
+  return {
+    symbol,
+    granularity: "daily",
+    startDate: "2024-01-15T00:00:00.000Z",
+    endDate: "2024-02-20T23:59:59.999Z",
+    values: HISTORIES[symbol] ?? [],
+  };
 }
 
 function env(formattedNumbers = false): FormulaEnv & { source: FixtureSource } {
@@ -55,31 +61,55 @@ describe("INDEX.PERIODS", () => {
     await indexPeriods(e, [A, "2024-01-01", "2024-02-29", "weekly", "last"]);
     await indexHistory(e, [A, "2024-01-01", "2024-02-29"]);
     expect(e.source.calls).toHaveLength(2);
-    expect(e.source.calls[0]?.args).toEqual([A, { startDate: "2024-01-01T00:00:00.000Z", endDate: "2024-02-29T23:59:59.999Z" }]);
+    expect(e.source.calls[0]?.args).toEqual([
+      A,
+      { startDate: "2024-01-01T00:00:00.000Z", endDate: "2024-02-29T23:59:59.999Z" },
+    ]);
     expect(e.source.calls[0]?.args).toEqual(e.source.calls[1]?.args);
   });
 
   it("matches stats case-insensitively, keeps headers as typed, in the order given, dates formatted", async () => {
-    const result = (await indexPeriods(env(true), [A, "2024-01-01", "2024-02-29", "Monthly", " Last, CARRIED ,pctChange", true])) as Spill;
+    const result = (await indexPeriods(env(true), [
+      A,
+      "2024-01-01",
+      "2024-02-29",
+      "Monthly",
+      " Last, CARRIED ,pctChange",
+      true,
+    ])) as Spill;
     expect(result[0]).toEqual(["period start", "period end", "Last", "CARRIED", "pctChange"]);
     expect(result[1]).toEqual([
       { type: "FormattedNumber", basicValue: serial("2024-01-01"), numberFormat: "yyyy-mm-dd" },
       { type: "FormattedNumber", basicValue: serial("2024-01-31"), numberFormat: "yyyy-mm-dd" },
-      4, 0, "",
+      4,
+      0,
+      "",
     ]);
     expect(result[2]?.slice(2)).toEqual([5, 1, 0.25]);
   });
 
   it("bad period or stat: #VALUE! naming what is allowed or what is unknown, and no request", async () => {
     const e = env();
-    expectError(await indexPeriods(e, [A, null, null, "daily"]), "#VALUE!", /^period: use one of "weekly", "monthly", "quarterly", "yearly" \(got "daily"\)$/);
-    expectError(await indexPeriods(e, [A, null, null, null, "avg,mean"]), "#VALUE!", /^stats: unknown stat "mean"; use any of avg, low, high, first, last, observed, carried, confidence, change, pctchange/);
+    expectError(
+      await indexPeriods(e, [A, null, null, "daily"]),
+      "#VALUE!",
+      /^period: use one of "weekly", "monthly", "quarterly", "yearly" \(got "daily"\)$/,
+    );
+    expectError(
+      await indexPeriods(e, [A, null, null, null, "avg,mean"]),
+      "#VALUE!",
+      /^stats: unknown stat "mean"; use any of avg, low, high, first, last, observed, carried, confidence, change, pctchange/,
+    );
     expectError(await indexPeriods(e, [A, null, null, null, null, "maybe"]), "#VALUE!", /^headers: use TRUE or FALSE/);
     expect(e.source.calls).toEqual([]);
   });
 
   it("no values in the range: #N/A saying so", async () => {
-    expectError(await indexPeriods(env(), [A, "2024-03-01", "2024-03-31"]), "#N/A", /^no data: 'RTM-NWE-A-1x3' has no values in this date range$/);
+    expectError(
+      await indexPeriods(env(), [A, "2024-03-01", "2024-03-31"]),
+      "#N/A",
+      /^no data: 'RTM-NWE-A-1x3' has no values in this date range$/,
+    );
   });
 });
 
@@ -96,7 +126,16 @@ describe("INDEX.PANEL with a period", () => {
   });
 
   it('fill "na" shows #N/A where a symbol has no value in a period', async () => {
-    const result = (await indexPanel(env(), [[A], [B]], "2024-01-01", "2024-02-29", "na", false, "monthly", "avg")) as Spill;
+    const result = (await indexPanel(
+      env(),
+      [[A], [B]],
+      "2024-01-01",
+      "2024-02-29",
+      "na",
+      false,
+      "monthly",
+      "avg",
+    )) as Spill;
     expect(result[0]?.[2]).toBe(3);
     expectError(result[0]?.[3] as FormulaResult, "#N/A", /'RTM-NWE-B-1x3'/);
   });
@@ -107,7 +146,11 @@ describe("INDEX.PANEL with a period", () => {
     expect(daily).toEqual([[serial("2024-01-31"), 4]]);
     const calls = e.source.calls.length;
     expectError(await indexPanel(e, A, null, null, null, null, null, "avg"), "#VALUE!", /^stats: stats need a period/);
-    expectError(await indexPanel(e, A, null, null, null, null, "hourly"), "#VALUE!", /^period: use one of "weekly", "monthly"/);
+    expectError(
+      await indexPanel(e, A, null, null, null, null, "hourly"),
+      "#VALUE!",
+      /^period: use one of "weekly", "monthly"/,
+    );
     expect(e.source.calls).toHaveLength(calls);
   });
 });

@@ -6,10 +6,20 @@ const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const bounds = (first: string, last: string): DayBounds => ({ firstDay: day(first), lastDay: day(last) });
 
 const fresh = (date: string, value: number, confidence: number): HistoryPoint => ({
-  date: `${date}T00:00:00.000Z`, value, confidence, status: "FIRM", publicationMode: "FRESH", carriedForwardFrom: null,
+  date: `${date}T00:00:00.000Z`,
+  value,
+  confidence,
+  status: "FIRM",
+  publicationMode: "FRESH",
+  carriedForwardFrom: null,
 });
 const carried = (date: string, value: number, from: string | null, mode = "CARRIED_FORWARD"): HistoryPoint => ({
-  date: `${date}T00:00:00.000Z`, value, confidence: 40, status: "FIRM", publicationMode: mode, carriedForwardFrom: from,
+  date: `${date}T00:00:00.000Z`,
+  value,
+  confidence: 40,
+  status: "FIRM",
+  publicationMode: mode,
+  carriedForwardFrom: from,
 });
 
 /**
@@ -73,23 +83,58 @@ describe("monthly statistics, newer description", () => {
 
   it("computes every stat from fresh values only; carried days count in carried alone", () => {
     expect(rows[0]?.stats).toEqual({
-      avg: 11, low: 10, high: 12, first: 10, last: 12, observed: 2, carried: 0, confidence: 70, change: undefined, pctchange: undefined,
+      avg: 11,
+      low: 10,
+      high: 12,
+      first: 10,
+      last: 12,
+      observed: 2,
+      carried: 0,
+      confidence: 70,
+      change: undefined,
+      pctchange: undefined,
     });
     expect(rows[1]?.stats).toEqual({
-      avg: 12, low: 11, high: 13, first: 11, last: 13, observed: 2, carried: 2, confidence: 60, change: 1, pctchange: 1 / 12,
+      avg: 12,
+      low: 11,
+      high: 13,
+      first: 11,
+      last: 13,
+      observed: 2,
+      carried: 2,
+      confidence: 60,
+      change: 1,
+      pctchange: 1 / 12,
     });
   });
 
   it("a period of carried days only has a row with no statistics but its carried count", () => {
     expect(rows[2]?.stats).toEqual({
-      avg: undefined, low: undefined, high: undefined, first: undefined, last: undefined,
-      observed: 0, carried: 1, confidence: undefined, change: undefined, pctchange: undefined,
+      avg: undefined,
+      low: undefined,
+      high: undefined,
+      first: undefined,
+      last: undefined,
+      observed: 0,
+      carried: 1,
+      confidence: undefined,
+      change: undefined,
+      pctchange: undefined,
     });
   });
 
   it("a single-value period: every price stat is that value; change reaches back past the carried-only period", () => {
     expect(rows[3]?.stats).toEqual({
-      avg: 15, low: 15, high: 15, first: 15, last: 15, observed: 1, carried: 0, confidence: 90, change: 2, pctchange: 2 / 13,
+      avg: 15,
+      low: 15,
+      high: 15,
+      first: 15,
+      last: 15,
+      observed: 1,
+      carried: 0,
+      confidence: 90,
+      change: 2,
+      pctchange: 2 / 13,
     });
   });
 });
@@ -118,7 +163,18 @@ describe("other periods", () => {
       {
         start: day("2024-01-01"),
         end: day("2024-04-30"),
-        stats: { avg: 12.2, low: 10, high: 15, first: 10, last: 15, observed: 5, carried: 3, confidence: 70, change: undefined, pctchange: undefined },
+        stats: {
+          avg: 12.2,
+          low: 10,
+          high: 15,
+          first: 10,
+          last: 15,
+          observed: 5,
+          carried: 3,
+          confidence: 70,
+          change: undefined,
+          pctchange: undefined,
+        },
       },
     ]);
   });
@@ -131,12 +187,34 @@ describe("a range that cuts periods", () => {
       {
         start: day("2024-01-31"),
         end: day("2024-01-31"),
-        stats: { avg: 12, low: 12, high: 12, first: 12, last: 12, observed: 1, carried: 0, confidence: 80, change: undefined, pctchange: undefined },
+        stats: {
+          avg: 12,
+          low: 12,
+          high: 12,
+          first: 12,
+          last: 12,
+          observed: 1,
+          carried: 0,
+          confidence: 80,
+          change: undefined,
+          pctchange: undefined,
+        },
       },
       {
         start: day("2024-02-01"),
         end: day("2024-02-02"),
-        stats: { avg: 12, low: 11, high: 13, first: 11, last: 13, observed: 2, carried: 0, confidence: 60, change: 1, pctchange: 1 / 12 },
+        stats: {
+          avg: 12,
+          low: 11,
+          high: 13,
+          first: 11,
+          last: 13,
+          observed: 2,
+          carried: 0,
+          confidence: 60,
+          change: 1,
+          pctchange: 1 / 12,
+        },
       },
     ]);
   });
@@ -150,7 +228,16 @@ describe("monthly statistics, older description: every value is an observation",
   it("the weekend and the March day count as observed", () => {
     const rows = summarisePeriods(OLDER, "monthly", ALL);
     expect(rows[1]?.stats).toEqual({
-      avg: 12.5, low: 11, high: 13, first: 11, last: 13, observed: 4, carried: 0, confidence: 50, change: 1, pctchange: 1 / 12,
+      avg: 12.5,
+      low: 11,
+      high: 13,
+      first: 11,
+      last: 13,
+      observed: 4,
+      carried: 0,
+      confidence: 50,
+      change: 1,
+      pctchange: 1 / 12,
     });
     expect(rows[2]?.stats).toMatchObject({ avg: 13, observed: 1, carried: 0, change: 0, pctchange: 0 });
     expect(rows[3]?.stats).toMatchObject({ avg: 15, change: 2, pctchange: 2 / 13 });

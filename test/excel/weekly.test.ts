@@ -39,6 +39,10 @@ describe("weekly from daily (the reference service's rule)", () => {
     const weekend = daily.values.filter((p) => p.date.startsWith("2024-03-09") || p.date.startsWith("2024-03-10"));
     expect(weeklyFromDaily(weekend)).toEqual([]);
     const older = historyFixture("history-older-daily.json");
-    expect(weeklyFromDaily(older.values).map((p) => p.date.slice(0, 10))).toEqual(["2024-02-23", "2024-03-01", "2024-03-07"]);
+    expect(weeklyFromDaily(older.values).map((p) => p.date.slice(0, 10))).toEqual([
+      "2024-02-23",
+      "2024-03-01",
+      "2024-03-07",
+    ]);
   });
 });

@@ -41,7 +41,11 @@ afterAll(() => process.off("unhandledRejection", onUnhandled));
 beforeEach(async () => {
   unhandled.length = 0;
   // This suite is about faults, not the budget (the engine's tests are): the limit cannot trip.
-  service = await startReferenceService({ testFaults: true, rateLimitWindowMs: WINDOW_MS, rateLimits: { anonymous: 100_000 } });
+  service = await startReferenceService({
+    testFaults: true,
+    rateLimitWindowMs: WINDOW_MS,
+    rateLimits: { anonymous: 100_000 },
+  });
 });
 afterEach(() => service.close());
 
@@ -66,7 +70,12 @@ function recordingFetch(sent: SentRequest[]): typeof fetch {
   };
 }
 
-function engineOn(storage: MemoryStorage, timeoutMs: number, sent: SentRequest[] = [], ttls?: { latest: number }): RequestEngine {
+function engineOn(
+  storage: MemoryStorage,
+  timeoutMs: number,
+  sent: SentRequest[] = [],
+  ttls?: { latest: number },
+): RequestEngine {
   return new RequestEngine(
     { baseUrl: service.url, timeoutMs, fetch: recordingFetch(sent) },
     {
@@ -74,7 +83,20 @@ function engineOn(storage: MemoryStorage, timeoutMs: number, sent: SentRequest[]
       rateWindowMs: WINDOW_MS,
       batchWindowMs: 5,
       retry: { baseDelayMs: 1, maxDelayMs: 5, maxRateLimitDelayMs: 50 },
-      ...(ttls ? { ttls: { ...ttls, catalogue: 1, historyPast: 1, historyCurrent: 1, volatility: 1, forward: 1, capacity: 1, systemStatus: 1 } } : {}),
+      ...(ttls
+        ? {
+            ttls: {
+              ...ttls,
+              catalogue: 1,
+              historyPast: 1,
+              historyCurrent: 1,
+              volatility: 1,
+              forward: 1,
+              capacity: 1,
+              systemStatus: 1,
+            },
+          }
+        : {}),
     },
   );
 }
@@ -108,7 +130,10 @@ describe.each(ANSWERED_FAULTS)("fault %s", (kind) => {
     const messages = await evaluateEachCellAlone(10_000);
     for (const [name, , path] of SHEET) {
       const answered = service.requests.filter((entry) => entry.path === path).map((entry) => entry.status);
-      expect({ name, answered: answered.length > 0 && answered.every((status) => status === LOGGED_STATUS[kind]) }).toEqual({ name, answered: true });
+      expect({
+        name,
+        answered: answered.length > 0 && answered.every((status) => status === LOGGED_STATUS[kind]),
+      }).toEqual({ name, answered: true });
     }
     expect(messages).toEqual(SHEET.map(([, , path]) => faultWording(kind, service.url, path)));
   }, 60_000);
@@ -128,41 +153,50 @@ test("latency: every request goes out and the client gives up on it; each cell s
 
 const FAULTS_WITH_LAST_KNOWN: ReadonlyArray<FaultKind | "latency"> = [...ANSWERED_FAULTS, "latency"];
 
-test.each(FAULTS_WITH_LAST_KNOWN)("fault %s: where a last-known value exists, the cell shows it, marked stale", async (kind) => {
-  const storage = new MemoryStorage();
-  const healthy = engineOn(storage, 10_000);
-  const before = await Promise.all(SHEET.map(([, cell]) => cell(envOf(healthy))));
-  expect(before.filter(isCellError)).toEqual([]);
-  await healthy.flush();
-  healthy.close();
+test.each(FAULTS_WITH_LAST_KNOWN)(
+  "fault %s: where a last-known value exists, the cell shows it, marked stale",
+  async (kind) => {
+    const storage = new MemoryStorage();
+    const healthy = engineOn(storage, 10_000);
+    const before = await Promise.all(SHEET.map(([, cell]) => cell(envOf(healthy))));
+    expect(before.filter(isCellError)).toEqual([]);
+    await healthy.flush();
+    healthy.close();
 
-  // Reopened with everything expired: every cell has to ask the service, which now fails.
-  const sent: SentRequest[] = [];
-  const reopened = engineOn(storage, kind === "latency" ? 1_000 : 10_000, sent, { latest: 1 });
-  service.resetRequestLog();
-  if (kind === "latency") service.faults.setLatency(60_000);
-  else service.faults.failNext(kind, Infinity);
-  const after = await Promise.all(SHEET.map(([, cell]) => cell(envOf(reopened))));
-  // The fault happened: every request was answered with it (latency: went out and was given up on).
-  const outcomes = kind === "latency" ? sent.map((request) => request.outcome) : service.requests.map((entry) => entry.status);
-  expect(outcomes.length).toBeGreaterThan(0);
-  expect([...new Set(outcomes)]).toEqual([kind === "latency" ? "aborted" : LOGGED_STATUS[kind]]);
-  // Figures show their last-known values; a state the service could not be asked for is never shown as current.
-  const status = SHEET.findIndex(([name]) => name === "status");
-  expect(before[status]).toBe("ok");
-  expect(after[status]).toMatch(/^unreachable \(last seen ok at \d{4}-\d\d-\d\d \d\d:\d\d UTC\)$/);
-  expect(after.filter((_, i) => i !== status)).toEqual(before.filter((_, i) => i !== status));
-  expect(await INDEX.LATEST(envOf(reopened), [A, "stale"])).toBe(true);
-  expect(reopened.snapshot()).toMatchObject({ requestsQueued: 0, inFlight: 0 });
-  expect(unhandled).toEqual([]);
-  reopened.close();
-}, 60_000);
+    // Reopened with everything expired: every cell has to ask the service, which now fails.
+    const sent: SentRequest[] = [];
+    const reopened = engineOn(storage, kind === "latency" ? 1_000 : 10_000, sent, { latest: 1 });
+    service.resetRequestLog();
+    if (kind === "latency") service.faults.setLatency(60_000);
+    else service.faults.failNext(kind, Infinity);
+    const after = await Promise.all(SHEET.map(([, cell]) => cell(envOf(reopened))));
+    // The fault happened: every request was answered with it (latency: went out and was given up on).
+    const outcomes =
+      kind === "latency" ? sent.map((request) => request.outcome) : service.requests.map((entry) => entry.status);
+    expect(outcomes.length).toBeGreaterThan(0);
+    expect([...new Set(outcomes)]).toEqual([kind === "latency" ? "aborted" : LOGGED_STATUS[kind]]);
+    // Figures show their last-known values; a state the service could not be asked for is never shown as current.
+    const status = SHEET.findIndex(([name]) => name === "status");
+    expect(before[status]).toBe("ok");
+    expect(after[status]).toMatch(/^unreachable \(last seen ok at \d{4}-\d\d-\d\d \d\d:\d\d UTC\)$/);
+    expect(after.filter((_, i) => i !== status)).toEqual(before.filter((_, i) => i !== status));
+    expect(await INDEX.LATEST(envOf(reopened), [A, "stale"])).toBe(true);
+    expect(reopened.snapshot()).toMatchObject({ requestsQueued: 0, inFlight: 0 });
+    expect(unhandled).toEqual([]);
+    reopened.close();
+  },
+  60_000,
+);
 
 test("health down is the service's answer: STATUS says down, HEALTH suspended, data still flows, nothing is stale", async () => {
   const engine = engineOn(new MemoryStorage(), 10_000);
   service.faults.setHealth("down");
   const env = envOf(engine);
-  const [status, health, value] = await Promise.all([INDEX.STATUS(env, []), INDEX.HEALTH(env, [undefined]), INDEX.LATEST(env, [A, "value"])]);
+  const [status, health, value] = await Promise.all([
+    INDEX.STATUS(env, []),
+    INDEX.HEALTH(env, [undefined]),
+    INDEX.LATEST(env, [A, "value"]),
+  ]);
   expect(service.requests.find((entry) => entry.path === "/api/status")?.status).toBe(200);
   expect(status).toBe("down");
   expect(health).toBe("suspended"); // the benchmarkStatus the service gives for a system that is down

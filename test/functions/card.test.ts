@@ -11,7 +11,11 @@ const SYMBOL = "RTM-NWE-A-1x3";
 let service: RunningReferenceService;
 
 beforeAll(async () => {
-  service = await startReferenceService({ flavor: "newer", now: () => new Date("2025-03-16T12:00:00Z"), rateLimits: { anonymous: 100_000 } });
+  service = await startReferenceService({
+    flavor: "newer",
+    now: () => new Date("2025-03-16T12:00:00Z"),
+    rateLimits: { anonymous: 100_000 },
+  });
 });
 afterAll(async () => {
   await service.close();
@@ -30,7 +34,8 @@ async function cardOnHost(check: IsSetSupported) {
   const { getContext } = await import("../../src/office/context");
   await getContext().settings.save({ baseUrl: service.url });
   const { card } = await import("../../src/functions/card.functions");
-  return (symbol: string, fields?: string[][]) => card(symbol, fields as string[][], { address: "Sheet1!B2" } as CustomFunctions.Invocation);
+  return (symbol: string, fields?: string[][]) =>
+    card(symbol, fields as string[][], { address: "Sheet1!B2" } as CustomFunctions.Invocation);
 }
 
 describe("INDEX.CARD wrapper", () => {
@@ -43,7 +48,12 @@ describe("INDEX.CARD wrapper", () => {
     const entity = EntityCellValue.parse(await card(SYMBOL));
     expect(asked).toContain("CustomFunctionsRuntime 1.4");
     expect(entity.text).toBe("RTM-NWE-A-1x3 1.6508");
-    expect(entity.properties["Carried forward from"]).toEqual({ type: "FormattedNumber", basicValue: 45730, basicType: "Double", numberFormat: "yyyy-mm-dd" });
+    expect(entity.properties["Carried forward from"]).toEqual({
+      type: "FormattedNumber",
+      basicValue: 45730,
+      basicType: "Double",
+      numberFormat: "yyyy-mm-dd",
+    });
   });
 
   it("returns the plain latest value where the host lacks CustomFunctionsRuntime 1.4", async () => {
@@ -60,12 +70,18 @@ describe("INDEX.CARD wrapper", () => {
 
   it("rejects a bad fields argument with a #VALUE! CustomFunctions.Error saying what to use", async () => {
     const card = await cardOnHost(() => true);
-    await expect(card(SYMBOL, [["Colour"]])).rejects.toMatchObject({ code: "#VALUE!", message: expect.stringContaining('"Confidence"') });
+    await expect(card(SYMBOL, [["Colour"]])).rejects.toMatchObject({
+      code: "#VALUE!",
+      message: expect.stringContaining('"Confidence"'),
+    });
   });
 
   it("rejects an unknown symbol with #N/A naming it", async () => {
     const card = await cardOnHost(() => true);
-    await expect(card("RTM-NOPE-Z-1x3")).rejects.toMatchObject({ code: "#N/A", message: expect.stringContaining("RTM-NOPE-Z-1x3") });
+    await expect(card("RTM-NOPE-Z-1x3")).rejects.toMatchObject({
+      code: "#N/A",
+      message: expect.stringContaining("RTM-NOPE-Z-1x3"),
+    });
   });
 });
 
@@ -73,7 +89,10 @@ describe("INDEX.CARD metadata", () => {
   it("lets the result carry data types: allowCustomDataForDataTypeAny, an `any` result, the address requested", async () => {
     const generated = await generateCustomFunctionsMetadata(["src/functions/card.functions.ts"], false);
     expect(generated.errors).toEqual([]);
-    const json = JSON.parse(generated.metadataJson) as { allowCustomDataForDataTypeAny?: boolean; functions: { id: string; result: unknown; options?: unknown; parameters: unknown[] }[] };
+    const json = JSON.parse(generated.metadataJson) as {
+      allowCustomDataForDataTypeAny?: boolean;
+      functions: { id: string; result: unknown; options?: unknown; parameters: unknown[] }[];
+    };
     expect(json.allowCustomDataForDataTypeAny).toBe(true);
     const card = json.functions.find((fn) => fn.id === "CARD");
     // The generator leaves out `type` for a union, and a missing type means "any" in Microsoft's metadata reference.

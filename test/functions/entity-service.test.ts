@@ -9,7 +9,11 @@ import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
  */
 let service: RunningReferenceService;
 beforeAll(async () => {
-  service = await startReferenceService({ flavor: "newer", now: () => new Date("2025-03-16T12:00:00Z"), rateLimits: { anonymous: 100_000 } });
+  service = await startReferenceService({
+    flavor: "newer",
+    now: () => new Date("2025-03-16T12:00:00Z"),
+    rateLimits: { anonymous: 100_000 },
+  });
 });
 afterAll(() => service.close());
 
@@ -29,18 +33,33 @@ describe("ENTITYSERVICE, the load service", () => {
   it("answers Excel's JSON request with the entities in order, through the shared runtime's engine", async () => {
     const entityService = await loadService();
     const before = service.requests.length;
-    const result = LinkedEntityLoadServiceResult.parse(await entityService(request("RTM-NWE-A-1x3", "RTM-NOPE-Z-1x3", "RTM-NWE-A-1x3")));
-    expect(result.entities.map((entity) => entity.text)).toEqual(["RTM-NWE-A-1x3 1.6508", "RTM-NOPE-Z-1x3 #N/A", "RTM-NWE-A-1x3 1.6508"]);
-    expect(result.entities[0]?.properties?.["Carried forward from"]).toEqual({ type: "FormattedNumber", basicValue: 45730, basicType: "Double", numberFormat: "yyyy-mm-dd" });
-    expect(service.requests.slice(before).map((entry) => entry.path).sort()).toEqual([
-      "/api/v1/index/RTM-NOPE-Z-1x3/latest",
-      "/api/v1/index/RTM-NWE-A-1x3/latest",
-      "/api/v1/indexes",
+    const result = LinkedEntityLoadServiceResult.parse(
+      await entityService(request("RTM-NWE-A-1x3", "RTM-NOPE-Z-1x3", "RTM-NWE-A-1x3")),
+    );
+    expect(result.entities.map((entity) => entity.text)).toEqual([
+      "RTM-NWE-A-1x3 1.6508",
+      "RTM-NOPE-Z-1x3 #N/A",
+      "RTM-NWE-A-1x3 1.6508",
     ]);
+    expect(result.entities[0]?.properties?.["Carried forward from"]).toEqual({
+      type: "FormattedNumber",
+      basicValue: 45730,
+      basicType: "Double",
+      numberFormat: "yyyy-mm-dd",
+    });
+    expect(
+      service.requests
+        .slice(before)
+        .map((entry) => entry.path)
+        .sort(),
+    ).toEqual(["/api/v1/index/RTM-NOPE-Z-1x3/latest", "/api/v1/index/RTM-NWE-A-1x3/latest", "/api/v1/indexes"]);
   });
 
   it("rejects a request that is not Excel's with #N/A (Excel shows #CONNECT!), saying what it expected", async () => {
     const entityService = await loadService();
-    await expect(entityService("not json")).rejects.toMatchObject({ code: "#N/A", message: expect.stringContaining('a batch of entities of the "index" domain') });
+    await expect(entityService("not json")).rejects.toMatchObject({
+      code: "#N/A",
+      message: expect.stringContaining('a batch of entities of the "index" domain'),
+    });
   });
 });

@@ -1,4 +1,9 @@
-import { FAULT_KINDS, startReferenceService, type Flavor, type RunningReferenceService } from "../../reference-service/src";
+import {
+  FAULT_KINDS,
+  startReferenceService,
+  type Flavor,
+  type RunningReferenceService,
+} from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { DirectSource } from "../../src/client/direct-source";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../../src/excel";
@@ -50,19 +55,22 @@ describe.each(["newer", "older"] as const)("every function under every injected 
     expect(unhandled).toEqual([]);
   });
 
-  it.each(FAULT_KINDS.filter((kind) => kind !== "wrong-shape"))("fault %s: each cell shows the fault's wording", async (kind) => {
-    service.faults.failNext(kind, Infinity);
-    const results = await Promise.all(EVERY_FUNCTION.map(([, run]) => run(envWith(10_000))));
-    const paths = faultedPaths(service.requests, kind);
-    expect(paths.length).toBeGreaterThanOrEqual(EVERY_FUNCTION.length - 1); // LATEST and its confidence share a path at most
-    expect(paths.length).toBe(service.requests.length);
-    const allowed = new Set(paths.map((path) => faultWording(kind, service.url, path)));
-    results.forEach((result, i) => {
-      const name = EVERY_FUNCTION[i]?.[0];
-      const message = isCellError(result) ? result.message : `not an error: ${JSON.stringify(result)}`;
-      expect({ name, message, fromTheFault: allowed.has(message) }).toEqual({ name, message, fromTheFault: true });
-    });
-  });
+  it.each(FAULT_KINDS.filter((kind) => kind !== "wrong-shape"))(
+    "fault %s: each cell shows the fault's wording",
+    async (kind) => {
+      service.faults.failNext(kind, Infinity);
+      const results = await Promise.all(EVERY_FUNCTION.map(([, run]) => run(envWith(10_000))));
+      const paths = faultedPaths(service.requests, kind);
+      expect(paths.length).toBeGreaterThanOrEqual(EVERY_FUNCTION.length - 1); // LATEST and its confidence share a path at most
+      expect(paths.length).toBe(service.requests.length);
+      const allowed = new Set(paths.map((path) => faultWording(kind, service.url, path)));
+      results.forEach((result, i) => {
+        const name = EVERY_FUNCTION[i]?.[0];
+        const message = isCellError(result) ? result.message : `not an error: ${JSON.stringify(result)}`;
+        expect({ name, message, fromTheFault: allowed.has(message) }).toEqual({ name, message, fromTheFault: true });
+      });
+    },
+  );
 
   it("fault wrong-shape: numbers sent as text are refused as an invalid response, or shown where the field is text", async () => {
     service.faults.failNext("wrong-shape", Infinity);
@@ -70,10 +78,14 @@ describe.each(["newer", "older"] as const)("every function under every injected 
     // The fault happened: the cells' requests were answered, and the service sends its numbers as text.
     expect(faultedPaths(service.requests, "wrong-shape").length).toBeGreaterThanOrEqual(EVERY_FUNCTION.length - 3); // older: 3 endpoints absent
     const probe = await fetch(`${service.url}/api/v1/index/${FLAGSHIP}/latest`);
-    expect({ status: probe.status, value: typeof ((await probe.json()) as { value?: unknown }).value }).toEqual({ status: 200, value: "string" });
+    expect({ status: probe.status, value: typeof ((await probe.json()) as { value?: unknown }).value }).toEqual({
+      status: 200,
+      value: "string",
+    });
     results.forEach((result, i) => {
       const name = EVERY_FUNCTION[i]?.[0];
-      if (!isCellError(result)) return expect({ name, result }).toEqual({ name, result: textAnswerOf(name, flavor) ?? "an error" });
+      if (!isCellError(result))
+        return expect({ name, result }).toEqual({ name, result: textAnswerOf(name, flavor) ?? "an error" });
       const expected = flavor === "older" ? OLDER_NOT_PUBLISHED[name ?? ""] : undefined;
       expect({ name, message: result.message }).toEqual({ name, message: expected ?? INVALID_SHAPE });
     });
@@ -86,7 +98,12 @@ describe.each(["newer", "older"] as const)("every function under every injected 
     results.forEach((result, i) => {
       const name = EVERY_FUNCTION[i]?.[0];
       const message = isCellError(result) ? result.message : `not an error: ${JSON.stringify(result)}`;
-      expect({ name, message }).toEqual({ name, message: expect.stringMatching(new RegExp(`^${escape(timeoutWording(service.url, 1, "PATH")).replace("PATH", "/api/\\S+")}$`)) });
+      expect({ name, message }).toEqual({
+        name,
+        message: expect.stringMatching(
+          new RegExp(`^${escape(timeoutWording(service.url, 1, "PATH")).replace("PATH", "/api/\\S+")}$`),
+        ),
+      });
     });
   });
 
@@ -97,10 +114,16 @@ describe.each(["newer", "older"] as const)("every function under every injected 
     // The service said so: the newer description's /api/status answers 200 with the state in its body,
     // the older one's strict /api/health answers 503.
     const statusPath = flavor === "newer" ? "/api/status" : "/api/health";
-    expect(service.requests.filter((entry) => entry.path === statusPath).map((entry) => entry.status)).toEqual([flavor === "newer" ? 200 : 503]);
+    expect(service.requests.filter((entry) => entry.path === statusPath).map((entry) => entry.status)).toEqual([
+      flavor === "newer" ? 200 : 503,
+    ]);
     expect(status).toBe("down");
     if (flavor === "newer") expect(health).toBe("suspended");
-    else expect(isCellError(health) && { code: health.code, message: health.message }).toEqual({ code: "#N/A", message: OLDER_NOT_PUBLISHED["HEALTH"] });
+    else
+      expect(isCellError(health) && { code: health.code, message: health.message }).toEqual({
+        code: "#N/A",
+        message: OLDER_NOT_PUBLISHED["HEALTH"],
+      });
   });
 });
 
@@ -122,7 +145,10 @@ const OLDER_NOT_PUBLISHED: Readonly<Record<string, string>> = {
 function textAnswerOf(name: string | undefined, flavor: Flavor): unknown {
   // The older description has no /api/status; STATUS reads /api/health, whose body holds no number to spoil.
   // METHODOLOGY there is the methodologyVersion of a latest fix: text, so it survives.
-  const older: Readonly<Record<string, unknown>> = { STATUS: "ok", METHODOLOGY: expect.stringMatching(/^\d+(\.\d+)+$/) };
+  const older: Readonly<Record<string, unknown>> = {
+    STATUS: "ok",
+    METHODOLOGY: expect.stringMatching(/^\d+(\.\d+)+$/),
+  };
   return flavor === "older" ? older[name ?? ""] : undefined;
 }
 

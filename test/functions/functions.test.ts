@@ -36,7 +36,16 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
   it("LIST spills the catalogue; inactive and no-data indexes show as such", async () => {
     const rows = asSpill(await INDEX.LIST(rig.env(), [null, null]));
     const catalogue = (await wire<IndexListWire>("/api/v1/indexes")).indexes;
-    expect(rows[0]).toEqual(["symbol", "hub", "grade", "leadTime", "description", "active", "latestValue", "latestAsOf"]);
+    expect(rows[0]).toEqual([
+      "symbol",
+      "hub",
+      "grade",
+      "leadTime",
+      "description",
+      "active",
+      "latestValue",
+      "latestAsOf",
+    ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(catalogue.map((entry) => entry.symbol));
     expect(rows.find((row) => row[0] === INACTIVE)?.[5]).toBe(false);
     expect(rows.find((row) => row[0] === NO_DATA)?.slice(6)).toEqual(["", ""]);
@@ -59,9 +68,17 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
   });
 
   it("LATEST names an unknown symbol, and says no data for an index without data", async () => {
-    expect(asError(await INDEX.LATEST(rig.env(), ["RTM-NOPE-1x3", null]))).toMatchObject({ code: "#N/A", message: expect.stringMatching(/^unknown index 'RTM-NOPE-1x3'/) });
-    expect(asError(await INDEX.LATEST(rig.env(), [NO_DATA, null]))).toMatchObject({ code: "#N/A", message: expect.stringMatching(/^no data/) });
-    expect(asError(await INDEX.HISTORY(rig.env(), ["rtm-nope"]))).toMatchObject({ message: expect.stringMatching(/^unknown index 'rtm-nope'/) });
+    expect(asError(await INDEX.LATEST(rig.env(), ["RTM-NOPE-1x3", null]))).toMatchObject({
+      code: "#N/A",
+      message: expect.stringMatching(/^unknown index 'RTM-NOPE-1x3'/),
+    });
+    expect(asError(await INDEX.LATEST(rig.env(), [NO_DATA, null]))).toMatchObject({
+      code: "#N/A",
+      message: expect.stringMatching(/^no data/),
+    });
+    expect(asError(await INDEX.HISTORY(rig.env(), ["rtm-nope"]))).toMatchObject({
+      message: expect.stringMatching(/^unknown index 'rtm-nope'/),
+    });
   });
 
   it("LATEST and FIX show newer-only fields only where the description sends them", async () => {
@@ -78,7 +95,9 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
   });
 
   it("HISTORY spills ascending dates that round-trip to the service's timestamps", async () => {
-    const history = await wire<HistoryWire>(`/api/v1/index/${FLAGSHIP}/history?startDate=2024-01-01&endDate=2024-03-31`);
+    const history = await wire<HistoryWire>(
+      `/api/v1/index/${FLAGSHIP}/history?startDate=2024-01-01&endDate=2024-03-31`,
+    );
     const rows = asSpill(await INDEX.HISTORY(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31"]));
     expect(rows.length).toBe(history.values.length);
     rows.forEach((row, i) => {
@@ -87,7 +106,17 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
       expect(row[1]).toBe(point?.value);
     });
     expect(rows.some((row) => isoOfSerial(row[0] as number).startsWith("2024-02-29"))).toBe(true);
-    const desc = asSpill(await INDEX.HISTORY(rig.env(), [FLAGSHIP, "2024-01-01", "2024-03-31", null, true, "desc", ["confidence", "status"]]));
+    const desc = asSpill(
+      await INDEX.HISTORY(rig.env(), [
+        FLAGSHIP,
+        "2024-01-01",
+        "2024-03-31",
+        null,
+        true,
+        "desc",
+        ["confidence", "status"],
+      ]),
+    );
     expect(desc[0]).toEqual(["date", "value", "confidence", "status"]);
     expect(desc[1]?.[0]).toBe(rows.at(-1)?.[0]);
   });
@@ -109,7 +138,9 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
     const days = weekly.map((row) => new Date(isoOfSerial(row[0] as number)).getUTCDay());
     expect(days.every((day) => day >= 1 && day <= 5)).toBe(true);
     for (const row of weekly) expect(daily.find((d) => d[0] === row[0])?.[1]).toBe(row[1]);
-    const history = await wire<HistoryWire>(`/api/v1/index/${FLAGSHIP}/history?startDate=2024-01-01&endDate=2024-03-31&granularity=weekly`);
+    const history = await wire<HistoryWire>(
+      `/api/v1/index/${FLAGSHIP}/history?startDate=2024-01-01&endDate=2024-03-31&granularity=weekly`,
+    );
     expect(history.granularity).toBe(flavor === "older" ? "weekly" : "daily");
   });
 
@@ -128,7 +159,9 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
     const vol = await wire<VolatilityWire>(`/api/v1/index/${FLAGSHIP}/volatility?windowDays=90`);
     expect(await INDEX.VOL(rig.env(), [FLAGSHIP, 90])).toBe(vol.annualizedVol);
     const before = rig.service.requests.length;
-    expect(asError(await INDEX.VOL(rig.env(), [FLAGSHIP, 0])).message).toMatch(/^windowDays: use a whole number from 2 to 365/);
+    expect(asError(await INDEX.VOL(rig.env(), [FLAGSHIP, 0])).message).toMatch(
+      /^windowDays: use a whole number from 2 to 365/,
+    );
     expect(asError(await INDEX.VOL(rig.env(), [FLAGSHIP, 366])).code).toBe("#VALUE!");
     expect(rig.service.requests.length).toBe(before);
   });
@@ -140,7 +173,10 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
       const curve = await wire<ForwardCurveWire>(`/api/v1/index/${FLAGSHIP}/forward`);
       expect(rows.slice(1)).toEqual(curve.curve.map((p) => [p.tenorMonths, p.tenorLabel, p.forwardPrice, p.spreadBps]));
     } else {
-      expect(asError(result)).toMatchObject({ code: "#N/A", message: expect.stringMatching(/this service does not publish one/) });
+      expect(asError(result)).toMatchObject({
+        code: "#N/A",
+        message: expect.stringMatching(/this service does not publish one/),
+      });
     }
   });
 

@@ -13,7 +13,17 @@ describe("preview formula parser", () => {
       id: "HISTORY",
       args: ["RTM-NWE-A-1x3", "-30D", null, "weekly", true, null, 'a"b'],
     });
-    expect(parseFormula(`index.panel({"A","B";"C","D"}, 45000.5, -1)`, NOW)).toEqual({ id: "PANEL", args: [[["A", "B"], ["C", "D"]], 45000.5, -1] });
+    expect(parseFormula(`index.panel({"A","B";"C","D"}, 45000.5, -1)`, NOW)).toEqual({
+      id: "PANEL",
+      args: [
+        [
+          ["A", "B"],
+          ["C", "D"],
+        ],
+        45000.5,
+        -1,
+      ],
+    });
     expect(parseFormula(`=INDEX.STATUS()`, NOW)).toEqual({ id: "STATUS", args: [] });
     expect(parseFormula(`=INDEX.LATEST("X",)`, NOW).args).toEqual(["X", null]);
   });
@@ -23,12 +33,16 @@ describe("preview formula parser", () => {
     expect(parseFormula(`=INDEX.HISTORY("X", DATE(2024,2,29)+1)`, NOW).args).toEqual(["X", 45352]);
   });
 
-  it.each([`=SUM(1,2)`, `=INDEX.LATEST("X"`, `=INDEX.LATEST("X") extra`, `=INDEX.LATEST(NOW())`, `=INDEX.P({1,2;3})`, `=INDEX.L("a"-1)`])(
-    "refuses %s with a message",
-    (text) => {
-      expect(() => parseFormula(text, NOW)).toThrow(FormulaSyntaxError);
-    },
-  );
+  it.each([
+    `=SUM(1,2)`,
+    `=INDEX.LATEST("X"`,
+    `=INDEX.LATEST("X") extra`,
+    `=INDEX.LATEST(NOW())`,
+    `=INDEX.P({1,2;3})`,
+    `=INDEX.L("a"-1)`,
+  ])("refuses %s with a message", (text) => {
+    expect(() => parseFormula(text, NOW)).toThrow(FormulaSyntaxError);
+  });
 });
 
 describe("preview argument coercion from functions.json", () => {
@@ -43,12 +57,26 @@ describe("preview argument coercion from functions.json", () => {
     ],
     result: { dimensionality: "matrix" },
   };
-  const panel: FunctionMetadata = { id: "PANEL", name: "PANEL", parameters: [{ name: "symbols", type: "string", dimensionality: "matrix" }] };
-  const live: FunctionMetadata = { id: "LIVE", name: "LIVE", parameters: [{ name: "symbol", type: "string" }], options: { stream: true } };
+  const panel: FunctionMetadata = {
+    id: "PANEL",
+    name: "PANEL",
+    parameters: [{ name: "symbols", type: "string", dimensionality: "matrix" }],
+  };
+  const live: FunctionMetadata = {
+    id: "LIVE",
+    name: "LIVE",
+    parameters: [{ name: "symbol", type: "string" }],
+    options: { stream: true },
+  };
 
   it("passes every declared parameter, null for omitted ones, and gathers repeating values", () => {
     expect(buildArguments(history, ["X"])).toEqual(["X", null, null, []]);
-    expect(buildArguments(history, ["X", "-30D", 1, "confidence", null, "status"])).toEqual(["X", "-30D", true, ["confidence", "status"]]);
+    expect(buildArguments(history, ["X", "-30D", 1, "confidence", null, "status"])).toEqual([
+      "X",
+      "-30D",
+      true,
+      ["confidence", "status"],
+    ]);
     expect(buildArguments(history, [12, 45000, "false"])).toEqual(["12", 45000, false, []]);
   });
 
@@ -71,12 +99,29 @@ describe("preview outcomes", () => {
   it("renders dates by their number format, errors with their message", () => {
     expect(formatSerial(45351, "yyyy-mm-dd")).toBe("2024-02-29");
     expect(formatSerial(45351.5, "yyyy-mm-dd hh:mm:ss")).toBe("2024-02-29 12:00:00");
-    expect(outcomeOfValue([[{ type: "FormattedNumber", basicValue: 45351, numberFormat: "yyyy-mm-dd" }, new StandInError("#N/A", "gap")]])).toEqual({
+    expect(
+      outcomeOfValue([
+        [{ type: "FormattedNumber", basicValue: 45351, numberFormat: "yyyy-mm-dd" }, new StandInError("#N/A", "gap")],
+      ]),
+    ).toEqual({
       state: "value",
-      rows: [[{ kind: "date", value: 45351, text: "2024-02-29", numberFormat: "yyyy-mm-dd" }, { kind: "error", code: "#N/A", message: "gap", text: "#N/A" }]],
+      rows: [
+        [
+          { kind: "date", value: 45351, text: "2024-02-29", numberFormat: "yyyy-mm-dd" },
+          { kind: "error", code: "#N/A", message: "gap", text: "#N/A" },
+        ],
+      ],
     });
-    expect(outcomeOfRejection(new StandInError("#VALUE!", "bad"))).toEqual({ state: "error", code: "#VALUE!", message: "bad", raw: false });
-    expect(outcomeOfRejection(new TypeError("x is undefined"))).toMatchObject({ raw: true, message: "uncaught exception: TypeError: x is undefined" });
+    expect(outcomeOfRejection(new StandInError("#VALUE!", "bad"))).toEqual({
+      state: "error",
+      code: "#VALUE!",
+      message: "bad",
+      raw: false,
+    });
+    expect(outcomeOfRejection(new TypeError("x is undefined"))).toMatchObject({
+      raw: true,
+      message: "uncaught exception: TypeError: x is undefined",
+    });
   });
 });
 
@@ -89,8 +134,16 @@ describe("preview harness invocation", () => {
       push = (value) => invocation.setResult(value);
       invocation.onCanceled = () => void (cancelled += 1);
     };
-    (runtime.functions as Map<string, (...args: unknown[]) => unknown>).set("TICK", ticker as (...args: unknown[]) => unknown);
-    const metadata = new Map<string, FunctionMetadata>([["TICK", { id: "TICK", name: "TICK", parameters: [{ name: "symbol", type: "string" }], options: { stream: true } }]]);
+    (runtime.functions as Map<string, (...args: unknown[]) => unknown>).set(
+      "TICK",
+      ticker as (...args: unknown[]) => unknown,
+    );
+    const metadata = new Map<string, FunctionMetadata>([
+      [
+        "TICK",
+        { id: "TICK", name: "TICK", parameters: [{ name: "symbol", type: "string" }], options: { stream: true } },
+      ],
+    ]);
     const seen: Outcome[] = [];
     const evaluation = evaluateFormula(`=INDEX.TICK("X")`, { runtime, metadata }, (outcome) => seen.push(outcome));
     push?.(1);

@@ -1,6 +1,16 @@
 import { startReferenceService, type Flavor, type RunningReferenceService } from "../../reference-service/src";
 import { RequestEngine } from "../../src/client/engine/request-engine";
-import { indexFix, indexHistory, indexLatest, indexList, indexPanel, indexVol, isCellError, type FormulaEnv, type FormulaResult } from "../../src/excel";
+import {
+  indexFix,
+  indexHistory,
+  indexLatest,
+  indexList,
+  indexPanel,
+  indexVol,
+  isCellError,
+  type FormulaEnv,
+  type FormulaResult,
+} from "../../src/excel";
 import { FLAGSHIP } from "./support";
 
 /*
@@ -24,7 +34,10 @@ describe.each(["newer", "older"] as const)("wrong-case symbols against the %s re
   let env: FormulaEnv;
   beforeEach(async () => {
     service = await startReferenceService({ flavor, testFaults: true, rateLimits: { anonymous: 100_000 } });
-    engine = new RequestEngine({ baseUrl: service.url, timeoutMs: 5_000 }, { batchWindowMs: 1, retry: { baseDelayMs: 1, maxDelayMs: 1 } });
+    engine = new RequestEngine(
+      { baseUrl: service.url, timeoutMs: 5_000 },
+      { batchWindowMs: 1, retry: { baseDelayMs: 1, maxDelayMs: 1 } },
+    );
     env = { source: engine, caps: { formattedNumbers: false }, settleMs: engine.options.settleBoundMs };
   });
   afterEach(async () => {
@@ -56,9 +69,13 @@ describe.each(["newer", "older"] as const)("wrong-case symbols against the %s re
     service.faults.failNext("500", Infinity, CATALOGUE_PATH);
     const result = await indexFix(env, LOWER, null);
     // The fault happened: the service recorded the catalogue request and answered it with the 500.
-    expect(service.requests.filter((entry) => entry.path.startsWith(CATALOGUE_PATH)).map((entry) => entry.status)).toContain(500);
+    expect(
+      service.requests.filter((entry) => entry.path.startsWith(CATALOGUE_PATH)).map((entry) => entry.status),
+    ).toContain(500);
     // The plain unknown-index wording of the error table (src/excel/service-errors.ts), not the settle bound's.
-    expect(message(result)).toBe(`unknown index '${LOWER}': check the symbol (INDEX.LIST() shows every index; symbols are case-sensitive)`);
+    expect(message(result)).toBe(
+      `unknown index '${LOWER}': check the symbol (INDEX.LIST() shows every index; symbols are case-sensitive)`,
+    );
   });
 
   it("gives no hint for a symbol that is unknown in every case", async () => {

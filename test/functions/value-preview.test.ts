@@ -54,7 +54,9 @@ function shown(work: Promise<unknown>): Promise<unknown> {
 
 /** A spill of one cell is what that cell shows. */
 function onlyCell(cell: unknown): unknown {
-  return Array.isArray(cell) && cell.length === 1 && Array.isArray(cell[0]) && cell[0].length === 1 ? (cell[0] as unknown[])[0] : cell;
+  return Array.isArray(cell) && cell.length === 1 && Array.isArray(cell[0]) && cell[0].length === 1
+    ? (cell[0] as unknown[])[0]
+    : cell;
 }
 
 function preview(): CustomFunctions.Invocation {
@@ -68,7 +70,8 @@ function livePreview(symbol: string, field: string): Promise<unknown> {
   return new Promise((resolve) => {
     const invocation = {
       ...preview(),
-      setResult: (value: unknown) => resolve(value instanceof Error ? `${(value as { code?: string }).code ?? "?"} ${value.message}` : value),
+      setResult: (value: unknown) =>
+        resolve(value instanceof Error ? `${(value as { code?: string }).code ?? "?"} ${value.message}` : value),
     } as unknown as Parameters<Functions["live"]>[3];
     f.live(symbol, field, 30, invocation);
   });
@@ -79,7 +82,10 @@ function everyFunction(symbol: string): Array<[string, () => Promise<unknown>]> 
   const p = preview();
   return [
     ["LIST", () => f.list(true, true, p)],
-    ...LATEST_FIELD_NAMES.map((field): [string, () => Promise<unknown>] => [`LATEST(${field})`, () => f.latest(symbol, field, p)]),
+    ...LATEST_FIELD_NAMES.map((field): [string, () => Promise<unknown>] => [
+      `LATEST(${field})`,
+      () => f.latest(symbol, field, p),
+    ]),
     ["FIX", () => f.fix(symbol, false, p)],
     ["HISTORY", () => f.history(symbol, "2025-01-06", "2025-01-10", "daily", false, "asc", [], p)],
     ["HISTORY open-ended", () => f.history(symbol, "-30D", "", "", false, "", [], p)],
@@ -109,7 +115,10 @@ describe("a value preview never spends the budget", () => {
         const cell = onlyCell(await shown(call()));
         // The symbol rule turns a fragment away (#VALUE!, no request), or the preview text shows; LIST answers
         // from the catalogue the cache holds.
-        const ok = name === "LIST" ? Array.isArray(cell) && cell.length > 2 : cell === PREVIEW_TEXT || String(cell).startsWith("#VALUE! ");
+        const ok =
+          name === "LIST"
+            ? Array.isArray(cell) && cell.length > 2
+            : cell === PREVIEW_TEXT || String(cell).startsWith("#VALUE! ");
         if (!ok) unexpected.push(`${name} "${typed}": ${JSON.stringify(cell)}`);
       }
     }
@@ -119,10 +128,14 @@ describe("a value preview never spends the budget", () => {
 
   test("a preview of a formula whose exact resource is cached shows the value, without a request", async () => {
     const enteredValue = await shown(f.latest(SYMBOL, "confidence", entered));
-    const enteredHistory = await shown(f.history(SYMBOL, "2025-01-06", "2025-01-10", "daily", false, "asc", [], entered));
+    const enteredHistory = await shown(
+      f.history(SYMBOL, "2025-01-06", "2025-01-10", "daily", false, "asc", [], entered),
+    );
     service.resetRequestLog();
     expect(await shown(f.latest(SYMBOL, "confidence", preview()))).toBe(enteredValue);
-    expect(await shown(f.history(SYMBOL, "2025-01-07", "2025-01-09", "daily", false, "asc", [], preview()))).toEqual((enteredHistory as unknown[][]).slice(1, 4));
+    expect(await shown(f.history(SYMBOL, "2025-01-07", "2025-01-09", "daily", false, "asc", [], preview()))).toEqual(
+      (enteredHistory as unknown[][]).slice(1, 4),
+    );
     // The value alone comes from the cached fix or the catalogue's row for that symbol.
     expect(await shown(f.latest(SYMBOL, "value", preview()))).toEqual(expect.any(Number));
     expect(await livePreview(SYMBOL, "confidence")).toBe(enteredValue);

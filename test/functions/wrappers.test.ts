@@ -9,7 +9,9 @@ import { installRuntimeStandIn, type RuntimeStandIn } from "../../src/preview/ru
  * The thin wrappers, as Excel's runtime calls them: metadata generated from their JSDoc (as the build
  * does), arguments coerced from it by the preview harness, results converted by src/functions/runtime.ts.
  */
-const WRAPPER_FILES = ["catalogue", "history", "analytics", "service", "card", "periods"].map((group) => `src/functions/${group}.functions.ts`);
+const WRAPPER_FILES = ["catalogue", "history", "analytics", "service", "card", "periods"].map(
+  (group) => `src/functions/${group}.functions.ts`,
+);
 
 let runtime: RuntimeStandIn;
 let metadata: Map<string, FunctionMetadata>;
@@ -19,11 +21,14 @@ beforeAll(async () => {
   runtime = installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
   const generated = await generateCustomFunctionsMetadata(WRAPPER_FILES, false);
   expect(generated.errors).toEqual([]);
-  metadata = new Map((JSON.parse(generated.metadataJson) as { functions: FunctionMetadata[] }).functions.map((fn) => [fn.id, fn]));
+  metadata = new Map(
+    (JSON.parse(generated.metadataJson) as { functions: FunctionMetadata[] }).functions.map((fn) => [fn.id, fn]),
+  );
   // What the metadata plugin appends to each file at build time.
   const modules: Record<string, unknown> = {};
   for (const file of WRAPPER_FILES) Object.assign(modules, await import(`../../${file}`));
-  const associate = (globalThis as unknown as { CustomFunctions: { associate(id: string, fn: unknown): void } }).CustomFunctions.associate;
+  const associate = (globalThis as unknown as { CustomFunctions: { associate(id: string, fn: unknown): void } })
+    .CustomFunctions.associate;
   for (const entry of generated.associate) associate(entry.id, modules[entry.functionName]);
   service = await startReferenceService({ flavor: "older", rateLimits: { anonymous: 100_000 } });
   const { getContext } = await import("../../src/office/context");
@@ -44,17 +49,38 @@ function run(formula: string): Promise<Outcome> {
 
 describe("custom-function wrappers", () => {
   it("registers thirteen functions with stable ids", () => {
-    expect([...metadata.keys()].sort()).toEqual(["CAPACITY", "CARD", "FIX", "FORWARD", "HEALTH", "HISTORY", "LATEST", "LIST", "METHODOLOGY", "PANEL", "PERIODS", "STATUS", "VOL"]);
+    expect([...metadata.keys()].sort()).toEqual([
+      "CAPACITY",
+      "CARD",
+      "FIX",
+      "FORWARD",
+      "HEALTH",
+      "HISTORY",
+      "LATEST",
+      "LIST",
+      "METHODOLOGY",
+      "PANEL",
+      "PERIODS",
+      "STATUS",
+      "VOL",
+    ]);
     expect(runtime.functions.size).toBe(13);
-    for (const fn of metadata.values()) for (const parameter of fn.parameters) expect(parameter).toHaveProperty("description");
+    for (const fn of metadata.values())
+      for (const parameter of fn.parameters) expect(parameter).toHaveProperty("description");
   });
 
   it("returns scalars as values and spills as rectangular matrices", async () => {
-    expect(await run(`=INDEX.LATEST("RTM-NWE-A-1x3", "confidence")`)).toMatchObject({ state: "value", rows: [[{ kind: "number" }]] });
+    expect(await run(`=INDEX.LATEST("RTM-NWE-A-1x3", "confidence")`)).toMatchObject({
+      state: "value",
+      rows: [[{ kind: "number" }]],
+    });
     const list = await run(`=INDEX.LIST()`);
     expect(list.state).toBe("value");
     if (list.state === "value") expect(new Set(list.rows.map((row) => row.length))).toEqual(new Set([8]));
-    expect(await run(`=INDEX.CAPACITY("RTM-NWE-A-1x3", "fillRatio")`)).toMatchObject({ state: "value", rows: [[{ kind: "number" }]] });
+    expect(await run(`=INDEX.CAPACITY("RTM-NWE-A-1x3", "fillRatio")`)).toMatchObject({
+      state: "value",
+      rows: [[{ kind: "number" }]],
+    });
   });
 
   it("rejects with a CustomFunctions.Error carrying the message, never a raw exception", async () => {
@@ -64,13 +90,28 @@ describe("custom-function wrappers", () => {
       message: expect.stringMatching(/^unknown index 'RTM-NOPE-1x3'/),
       raw: false,
     });
-    expect(await run(`=INDEX.HISTORY("RTM-NWE-A-1x3", "-30X")`)).toMatchObject({ state: "error", code: "#VALUE!", raw: false });
-    expect(await run(`=INDEX.HEALTH()`)).toMatchObject({ state: "error", code: "#N/A", message: "benchmark health is not published by this service" });
+    expect(await run(`=INDEX.HISTORY("RTM-NWE-A-1x3", "-30X")`)).toMatchObject({
+      state: "error",
+      code: "#VALUE!",
+      raw: false,
+    });
+    expect(await run(`=INDEX.HEALTH()`)).toMatchObject({
+      state: "error",
+      code: "#N/A",
+      message: "benchmark health is not published by this service",
+    });
   });
 
   it("passes repeating fields and range arguments through", async () => {
-    const history = await run(`=INDEX.HISTORY("RTM-NWE-A-1x3", "2024-02-26", "2024-02-27", , TRUE, , "confidence", "status")`);
-    expect(history.state === "value" && history.rows[0]?.map((cell) => cell.text)).toEqual(["date", "value", "confidence", "status"]);
+    const history = await run(
+      `=INDEX.HISTORY("RTM-NWE-A-1x3", "2024-02-26", "2024-02-27", , TRUE, , "confidence", "status")`,
+    );
+    expect(history.state === "value" && history.rows[0]?.map((cell) => cell.text)).toEqual([
+      "date",
+      "value",
+      "confidence",
+      "status",
+    ]);
     const panel = await run(`=INDEX.PANEL({"RTM-NWE-A-1x3";"RTM-USG.B-2x4"}, "2024-02-26", "2024-02-27")`);
     expect(panel.state === "value" && panel.rows.map((row) => row.length)).toEqual([3, 3, 3]);
   });

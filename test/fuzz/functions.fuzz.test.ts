@@ -15,10 +15,26 @@ const RUNS_PER_FUNCTION = 1_000;
 const SYMBOL = "RTM-NWE-A-1x3";
 
 const catalogue = [
-  { symbol: SYMBOL, hub: "NWE", grade: "A", leadTime: "1x3", description: "Flagship", isActive: true, latestValue: 1.87, latestAsOf: "2024-02-29T00:00:00Z" },
+  {
+    symbol: SYMBOL,
+    hub: "NWE",
+    grade: "A",
+    leadTime: "1x3",
+    description: "Flagship",
+    isActive: true,
+    latestValue: 1.87,
+    latestAsOf: "2024-02-29T00:00:00Z",
+  },
   { symbol: "RTM-CHN-A-1x3", hub: "CHN", grade: "A", leadTime: "1x3", description: "No data", isActive: true },
 ];
-const summary = { activeIndexCount: 8, avgConfidence: 71, carryForwardShare: 0.1, approvedRealData72h: 40, flagshipFlatHours: 2.5, flagshipTopContributorShare: 0.3 };
+const summary = {
+  activeIndexCount: 8,
+  avgConfidence: 71,
+  carryForwardShare: 0.1,
+  approvedRealData72h: 40,
+  flagshipFlatHours: 2.5,
+  flagshipTopContributorShare: 0.3,
+};
 
 function known<T>(symbol: string, answer: () => T): T | Error {
   if (symbol === "RTM-CHN-A-1x3") return serviceError("NotFoundError", "no data", { code: "NO_DATA" });
@@ -30,10 +46,21 @@ function fuzzEnv(): FormulaEnv & { source: FixtureSource } {
     listIndexes: catalogue,
     latest: (symbol) => known(symbol, () => latestFixture("latest-newer.json")),
     history: (symbol) => known(symbol, () => historyFixture("history-newer-daily.json")),
-    volatility: (symbol, windowDays) => known(symbol, () => ({ symbol, annualizedVol: 0.2, windowDays: windowDays ?? 30, dataPoints: 20 })),
-    forward: (symbol) => known(symbol, () => ({ symbol, spotPrice: 1.8, curve: [{ tenorMonths: 1, tenorLabel: "1M", forwardPrice: 1.81, spreadBps: 50 }] })),
+    volatility: (symbol, windowDays) =>
+      known(symbol, () => ({ symbol, annualizedVol: 0.2, windowDays: windowDays ?? 30, dataPoints: 20 })),
+    forward: (symbol) =>
+      known(symbol, () => ({
+        symbol,
+        spotPrice: 1.8,
+        curve: [{ tenorMonths: 1, tenorLabel: "1M", forwardPrice: 1.81, spreadBps: 50 }],
+      })),
     capacity: (symbol) => known(symbol, () => capacityFixture("capacity-older.json")),
-    benchmarkHealth: { asOf: "2024-03-01T00:00:00Z", benchmarkStatus: "degraded", reasons: ["benchmark_avg_confidence_below_50"], summary },
+    benchmarkHealth: {
+      asOf: "2024-03-01T00:00:00Z",
+      benchmarkStatus: "degraded",
+      reasons: ["benchmark_avg_confidence_below_50"],
+      summary,
+    },
     systemStatus: { status: "degraded", timestamp: "2024-03-01T00:00:00Z", reasons: [] },
     health: { healthy: false, httpStatus: 503 },
     methodology: serviceError("NotFoundError", "no methodology"),
@@ -43,10 +70,45 @@ function fuzzEnv(): FormulaEnv & { source: FixtureSource } {
 
 /** What a cell or a literal can pass: valid-looking values mixed with junk of every type. */
 const word = fc.constantFrom(
-  SYMBOL, "RTM-CHN-A-1x3", "RTM-USG.B-2x4", "NOPE", "", " ", "value", "asOf", "confidence", "stale", "fillRatio",
-  "reasons", "all", "version", "changelog", "weekly", "daily", "desc", "asc", "blank", "previous", "na", "status",
-  "publicationMode", "carriedForwardFrom", "-30D", "-6M", "-1Y", "TODAY", "2024-02-29", "2024-02-30", "2024-03-01T00:00:00.123Z",
-  "TRUE", "false", "../etc", "RTM NWE", "a,b", "=1+1", "<script>",
+  SYMBOL,
+  "RTM-CHN-A-1x3",
+  "RTM-USG.B-2x4",
+  "NOPE",
+  "",
+  " ",
+  "value",
+  "asOf",
+  "confidence",
+  "stale",
+  "fillRatio",
+  "reasons",
+  "all",
+  "version",
+  "changelog",
+  "weekly",
+  "daily",
+  "desc",
+  "asc",
+  "blank",
+  "previous",
+  "na",
+  "status",
+  "publicationMode",
+  "carriedForwardFrom",
+  "-30D",
+  "-6M",
+  "-1Y",
+  "TODAY",
+  "2024-02-29",
+  "2024-02-30",
+  "2024-03-01T00:00:00.123Z",
+  "TRUE",
+  "false",
+  "../etc",
+  "RTM NWE",
+  "a,b",
+  "=1+1",
+  "<script>",
 );
 const scalar: fc.Arbitrary<unknown> = fc.oneof(
   word,
@@ -65,15 +127,45 @@ const argument: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Per parameter, values that are usually valid; mixed 3:1 with junk so both paths are exercised. */
 const symbolLike = fc.constantFrom(SYMBOL, SYMBOL, "RTM-CHN-A-1x3", "NOPE-1", "RTM-USG.B-2x4");
-const dateLike = fc.oneof(fc.constantFrom(null, "-30D", "-1Y", "2024-02-19", "2024-02-29", "TODAY"), fc.integer({ min: 45_300, max: 45_400 }));
+const dateLike = fc.oneof(
+  fc.constantFrom(null, "-30D", "-1Y", "2024-02-19", "2024-02-29", "TODAY"),
+  fc.integer({ min: 45_300, max: 45_400 }),
+);
 const flagLike = fc.constantFrom(null, true, false);
 const PLAUSIBLE: Readonly<Record<IndexFunctionName, readonly fc.Arbitrary<unknown>[]>> = {
   LIST: [flagLike, flagLike],
-  LATEST: [symbolLike, fc.constantFrom(null, "value", "asOf", "stale", "confidence", "topContributorShare", "carriedForwardFrom")],
+  LATEST: [
+    symbolLike,
+    fc.constantFrom(null, "value", "asOf", "stale", "confidence", "topContributorShare", "carriedForwardFrom"),
+  ],
   FIX: [symbolLike, flagLike],
-  HISTORY: [symbolLike, dateLike, dateLike, fc.constantFrom(null, "daily", "weekly", 0, 1), flagLike, fc.constantFrom(null, "asc", "desc", 1), fc.constantFrom(null, "confidence", ["status"]), fc.constantFrom(null, "publicationMode")],
-  PANEL: [fc.constantFrom([[SYMBOL]], [[SYMBOL], ["RTM-USG.B-2x4"]], "RTM-NWE-A-1x3,RTM-USG.B-2x4"), dateLike, dateLike, fc.constantFrom(null, "blank", "previous", "na"), flagLike, fc.constantFrom(null, null, "monthly", "weekly"), fc.constantFrom(null, "avg", "avg,observed")],
-  PERIODS: [symbolLike, dateLike, dateLike, fc.constantFrom(null, "weekly", "monthly", "quarterly", "yearly"), fc.constantFrom(null, "avg,observed", "AVG, Carried,change", "pctchange"), flagLike],
+  HISTORY: [
+    symbolLike,
+    dateLike,
+    dateLike,
+    fc.constantFrom(null, "daily", "weekly", 0, 1),
+    flagLike,
+    fc.constantFrom(null, "asc", "desc", 1),
+    fc.constantFrom(null, "confidence", ["status"]),
+    fc.constantFrom(null, "publicationMode"),
+  ],
+  PANEL: [
+    fc.constantFrom([[SYMBOL]], [[SYMBOL], ["RTM-USG.B-2x4"]], "RTM-NWE-A-1x3,RTM-USG.B-2x4"),
+    dateLike,
+    dateLike,
+    fc.constantFrom(null, "blank", "previous", "na"),
+    flagLike,
+    fc.constantFrom(null, null, "monthly", "weekly"),
+    fc.constantFrom(null, "avg", "avg,observed"),
+  ],
+  PERIODS: [
+    symbolLike,
+    dateLike,
+    dateLike,
+    fc.constantFrom(null, "weekly", "monthly", "quarterly", "yearly"),
+    fc.constantFrom(null, "avg,observed", "AVG, Carried,change", "pctchange"),
+    flagLike,
+  ],
   VOL: [symbolLike, fc.constantFrom(null, 2, 30, 365)],
   FORWARD: [symbolLike, flagLike],
   CAPACITY: [symbolLike, fc.constantFrom(null, "fillRatio", "recordedAt", "modelVersion")],
@@ -84,7 +176,9 @@ const PLAUSIBLE: Readonly<Record<IndexFunctionName, readonly fc.Arbitrary<unknow
 };
 
 function args(name: IndexFunctionName): fc.Arbitrary<unknown[]> {
-  const positions = PLAUSIBLE[name].map((plausible) => fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: argument }));
+  const positions = PLAUSIBLE[name].map((plausible) =>
+    fc.oneof({ weight: 3, arbitrary: plausible }, { weight: 1, arbitrary: argument }),
+  );
   return fc.tuple(...positions);
 }
 
@@ -120,7 +214,12 @@ describe("fuzzing every INDEX function", () => {
   });
 
   it("a known-invalid windowDays, date or field is refused without any request", async () => {
-    const invalid = fc.oneof(fc.integer({ max: 1 }), fc.integer({ min: 366 }), fc.double({ noInteger: true, min: 2, max: 365 }), fc.constantFrom("x", true, Number.NaN));
+    const invalid = fc.oneof(
+      fc.integer({ max: 1 }),
+      fc.integer({ min: 366 }),
+      fc.double({ noInteger: true, min: 2, max: 365 }),
+      fc.constantFrom("x", true, Number.NaN),
+    );
     await fc.assert(
       fc.asyncProperty(invalid, async (windowDays) => {
         const env = fuzzEnv();

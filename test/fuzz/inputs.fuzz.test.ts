@@ -2,7 +2,14 @@ import fc from "fast-check";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { DirectSource } from "../../src/client/direct-source";
-import { indexHistory, indexLatest, indexPanel, isCellError, type FormulaEnv, type FormulaResult } from "../../src/excel";
+import {
+  indexHistory,
+  indexLatest,
+  indexPanel,
+  isCellError,
+  type FormulaEnv,
+  type FormulaResult,
+} from "../../src/excel";
 import { expectClearCell } from "../support/cell-messages";
 import { INDEX_FUNCTIONS, type IndexFunctionName } from "../support/index-functions";
 
@@ -27,12 +34,27 @@ beforeAll(async () => {
     return fetch(input, init);
   };
   const client = new IndexDataClient({ baseUrl: service.url, timeoutMs: 10_000, fetch: recording });
-  env = { source: new DirectSource(client), caps: { formattedNumbers: true }, now: () => new Date("2025-03-10T08:00:00Z") };
+  env = {
+    source: new DirectSource(client),
+    caps: { formattedNumbers: true },
+    now: () => new Date("2025-03-10T08:00:00Z"),
+  };
 });
 afterAll(() => service.close());
 
 /** Excel's error values as a custom function can receive them inside a range argument. */
-const EXCEL_ERRORS = ["#N/A", "#VALUE!", "#REF!", "#DIV/0!", "#NUM!", "#NAME?", "#NULL!", "#SPILL!", "#CALC!", "#BUSY!"].map((code) => ({
+const EXCEL_ERRORS = [
+  "#N/A",
+  "#VALUE!",
+  "#REF!",
+  "#DIV/0!",
+  "#NUM!",
+  "#NAME?",
+  "#NULL!",
+  "#SPILL!",
+  "#CALC!",
+  "#BUSY!",
+].map((code) => ({
   type: "Error",
   errorCode: code,
   message: code,
@@ -58,7 +80,11 @@ const hostileText = fc.oneof(
   ),
   fc.string({ unit: fc.integer({ min: 0, max: 31 }).map((code) => String.fromCharCode(code)), maxLength: 20 }),
 );
-const hostileArgument = fc.oneof(hostileText, fc.constantFrom(...EXCEL_ERRORS), fc.array(fc.array(fc.oneof(hostileText, fc.constantFrom(...EXCEL_ERRORS)), { maxLength: 3 }), { maxLength: 3 }));
+const hostileArgument = fc.oneof(
+  hostileText,
+  fc.constantFrom(...EXCEL_ERRORS),
+  fc.array(fc.array(fc.oneof(hostileText, fc.constantFrom(...EXCEL_ERRORS)), { maxLength: 3 }), { maxLength: 3 }),
+);
 
 function expectClearResult(name: IndexFunctionName, result: FormulaResult): void {
   const cells = Array.isArray(result) ? result.flat() : [result];
@@ -89,26 +115,35 @@ const CALLS: ReadonlyArray<[IndexFunctionName, number]> = [
 ];
 
 describe("hostile arguments over HTTP", () => {
-  it.each(CALLS)("%s settles with a value or a clear error; every URL stays on the origin", async (name, arity) => {
-    // The symbol first, every optional argument omitted: mixed with hostile values so some runs reach the service.
-    // Optional arguments are omitted 3 times in 4, or HISTORY's seven would reach the service in 1 run of 128 and
-    // 150 runs would miss it about one time in three.
-    const position = (i: number) =>
-      fc.oneof({ weight: i === 0 ? 1 : 3, arbitrary: fc.constant<unknown>(i === 0 ? FLAGSHIP : null) }, { weight: 1, arbitrary: hostileArgument });
-    let requested = 0;
-    await fc.assert(
-      fc.asyncProperty(fc.tuple(...Array.from({ length: arity }, (_, i) => position(i))), async (a) => {
-        expectClearResult(name, await INDEX_FUNCTIONS[name](env, a));
-        requested += built.length;
-        expectUrlsOnOrigin();
-      }),
-      { numRuns: 150 },
-    );
-    expect(requested).toBeGreaterThan(0); // some runs got as far as the service
-  }, 60_000);
+  it.each(CALLS)(
+    "%s settles with a value or a clear error; every URL stays on the origin",
+    async (name, arity) => {
+      // The symbol first, every optional argument omitted: mixed with hostile values so some runs reach the service.
+      // Optional arguments are omitted 3 times in 4, or HISTORY's seven would reach the service in 1 run of 128 and
+      // 150 runs would miss it about one time in three.
+      const position = (i: number) =>
+        fc.oneof(
+          { weight: i === 0 ? 1 : 3, arbitrary: fc.constant<unknown>(i === 0 ? FLAGSHIP : null) },
+          { weight: 1, arbitrary: hostileArgument },
+        );
+      let requested = 0;
+      await fc.assert(
+        fc.asyncProperty(fc.tuple(...Array.from({ length: arity }, (_, i) => position(i))), async (a) => {
+          expectClearResult(name, await INDEX_FUNCTIONS[name](env, a));
+          requested += built.length;
+          expectUrlsOnOrigin();
+        }),
+        { numRuns: 150 },
+      );
+      expect(requested).toBeGreaterThan(0); // some runs got as far as the service
+    },
+    60_000,
+  );
 
   it("a 1,000 x 50 range of symbols is refused with #VALUE! and no request", async () => {
-    const range = Array.from({ length: 1_000 }, (_, row) => Array.from({ length: 50 }, (_, column) => SYMBOLS[(row + column) % SYMBOLS.length]));
+    const range = Array.from({ length: 1_000 }, (_, row) =>
+      Array.from({ length: 50 }, (_, column) => SYMBOLS[(row + column) % SYMBOLS.length]),
+    );
     range[0]?.splice(0, 1, `RTM-X-${"A".repeat(10)}`);
     for (let i = 0; i < 30; i += 1) (range[i] as string[])[0] = `RTM-EXTRA-${i}`;
     const result = await indexPanel(env, range, "-30D", null, null, null);
@@ -127,7 +162,14 @@ describe("hostile arguments over HTTP", () => {
   it("a panel of 20 symbols (some unknown) settles with a clear #N/A over HTTP; 21 is refused before any request", async () => {
     const catalogue = (await new IndexDataClient({ baseUrl: service.url }).listIndexes()).map((entry) => entry.symbol);
     const twenty = [...catalogue, ...Array.from({ length: 20 - catalogue.length }, (_, i) => `RTM-NONE-${i}`)];
-    const panel = await indexPanel(env, twenty.map((symbol) => [symbol]), "-10D", null, null, null);
+    const panel = await indexPanel(
+      env,
+      twenty.map((symbol) => [symbol]),
+      "-10D",
+      null,
+      null,
+      null,
+    );
     expect(isCellError(panel) && panel.code).toBe("#N/A");
     expectClearResult("PANEL", panel);
     expect(built.filter((url) => url.includes("/history")).length).toBe(20);
@@ -139,7 +181,11 @@ describe("hostile arguments over HTTP", () => {
 
   it("Excel error values as arguments are #VALUE! naming the argument, with no request", async () => {
     for (const error of EXCEL_ERRORS) {
-      for (const result of [await indexLatest(env, error, null), await indexHistory(env, [FLAGSHIP, error]), await indexPanel(env, [[FLAGSHIP], [error]], null, null, null, null)]) {
+      for (const result of [
+        await indexLatest(env, error, null),
+        await indexHistory(env, [FLAGSHIP, error]),
+        await indexPanel(env, [[FLAGSHIP], [error]], null, null, null, null),
+      ]) {
         expect(isCellError(result) && result.code).toBe("#VALUE!");
       }
     }

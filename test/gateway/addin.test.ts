@@ -35,7 +35,8 @@ let viaGateway: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(join(PREVIEW_DIST, "preview.html"))) throw new Error(`${join(PREVIEW_DIST, "preview.html")} is missing: run "npm run build:test" (npm test does it).`);
+  if (!existsSync(join(PREVIEW_DIST, "preview.html")))
+    throw new Error(`${join(PREVIEW_DIST, "preview.html")} is missing: run "npm run build:test" (npm test does it).`);
   service = await startReferenceService({ rateLimits: { anonymous: 100_000, "api-key": 100_000 } });
   gateway = await startGateway({ upstream: service.url, upstreamKey: DEMO_KEYS.apiKey, tokens: () => desk.entries });
   // Each page reaches its service through its own origin's /api, as the add-in's pages do in development.
@@ -61,7 +62,9 @@ async function openPreview(server: StaticServer, apiKey?: string): Promise<Page>
     await page.click("details.settings > summary");
     await page.fill("#api-key", apiKey);
     await page.click("#save-key");
-    await page.waitForFunction(() => document.getElementById("key-status")?.textContent?.startsWith("Key saved") === true);
+    await page.waitForFunction(
+      () => document.getElementById("key-status")?.textContent?.startsWith("Key saved") === true,
+    );
   }
   return page;
 }
@@ -72,8 +75,11 @@ async function cells(page: Page): Promise<string[][][]> {
   return page.$$eval("#results .result", (lines) =>
     lines.map((line) => {
       const error = line.querySelector(".error");
-      if (error !== null) return [[error.querySelector(".code")?.textContent ?? "", error.querySelector(".message")?.textContent ?? ""]];
-      const rows = [...line.querySelectorAll("tr")].map((row) => [...row.querySelectorAll("td")].map((cell) => cell.textContent ?? ""));
+      if (error !== null)
+        return [[error.querySelector(".code")?.textContent ?? "", error.querySelector(".message")?.textContent ?? ""]];
+      const rows = [...line.querySelectorAll("tr")].map((row) =>
+        [...row.querySelectorAll("td")].map((cell) => cell.textContent ?? ""),
+      );
       return rows.filter((row) => row[0] !== "fetchedAt");
     }),
   );
@@ -90,7 +96,9 @@ test("a sheet through the gateway shows exactly the cells it shows against the s
   // It went through the gateway: every request reached the service with the gateway's key, none with the token.
   expect(service.requests.length).toBeGreaterThan(0);
   expect(service.requests.every((r) => r.apiKeyTier === "api-key")).toBe(true);
-  const health = (await (await fetch(`${gateway.url}/gateway/health`, { headers: { "x-api-key": desk.tokens["trader"] ?? "" } })).json()) as { requestsByUser: Record<string, number> };
+  const health = (await (
+    await fetch(`${gateway.url}/gateway/health`, { headers: { "x-api-key": desk.tokens["trader"] ?? "" } })
+  ).json()) as { requestsByUser: Record<string, number> };
   expect(health.requestsByUser["trader"]).toBeGreaterThanOrEqual(service.requests.length);
 });
 
@@ -98,7 +106,10 @@ test("the add-in with a wrong desk token shows the gateway's 401 in words, and n
   service.resetRequestLog();
   const page = await openPreview(viaGateway, "idg_wrong-token");
   await evaluateInPreview(page, [`=INDEX.LATEST("${FLAGSHIP}")`]);
-  const error = await page.$eval("#results .result .error", (node) => ({ code: node.querySelector(".code")?.textContent, message: node.querySelector(".message")?.textContent }));
+  const error = await page.$eval("#results .result .error", (node) => ({
+    code: node.querySelector(".code")?.textContent,
+    message: node.querySelector(".message")?.textContent,
+  }));
   expect(error).toEqual({
     code: "#VALUE!",
     message:

@@ -35,8 +35,12 @@ test("new-token prints a fresh token once, appends only its SHA-256, and refuses
 
 test("a tokens file with a bad line is refused, naming the line but not echoing it", () => {
   const text = "# desk\nalice:" + "ab".repeat(32) + "\nbob:not-a-digest\n";
-  expect(() => parseTokens(text, "tokens.txt")).toThrow(`tokens.txt, line 3: the part after "bob:" must be the token's SHA-256 in hex (64 characters).`);
-  expect(() => parseTokens(`alice:${"ab".repeat(32)}\nalice:${"cd".repeat(32)}\n`, "t")).toThrow(`t, line 2: "alice" is listed twice; give each person one line.`);
+  expect(() => parseTokens(text, "tokens.txt")).toThrow(
+    `tokens.txt, line 3: the part after "bob:" must be the token's SHA-256 in hex (64 characters).`,
+  );
+  expect(() => parseTokens(`alice:${"ab".repeat(32)}\nalice:${"cd".repeat(32)}\n`, "t")).toThrow(
+    `t, line 2: "alice" is listed twice; give each person one line.`,
+  );
 });
 
 test("refuses to start without a tokens file, to run open on the network, or to take the key as a flag", async () => {
@@ -45,13 +49,27 @@ test("refuses to start without a tokens file, to run open on the network, or to 
     runGatewayCommand(upstream),
     runGatewayCommand([...upstream, "--host", "0.0.0.0", "--no-auth"]),
     runGatewayCommand([...upstream, "--no-auth", `--upstream-key=${DEMO_KEYS.apiKey}`]),
-    runGatewayCommand(["--upstream", "http://indexes.example.com", "--port", "0", "--no-auth"], { INDEX_GATEWAY_UPSTREAM_KEY: DEMO_KEYS.apiKey }),
+    runGatewayCommand(["--upstream", "http://indexes.example.com", "--port", "0", "--no-auth"], {
+      INDEX_GATEWAY_UPSTREAM_KEY: DEMO_KEYS.apiKey,
+    }),
   ]);
   const refusals: ReadonlyArray<readonly [{ code: number | null; output: string }, number, string]> = [
-    [noTokens, 2, "--tokens FILE is required: it lists who may use the gateway. Create it with: npm run gateway -- new-token NAME --tokens FILE"],
+    [
+      noTokens,
+      2,
+      "--tokens FILE is required: it lists who may use the gateway. Create it with: npm run gateway -- new-token NAME --tokens FILE",
+    ],
     [openNetwork, 2, "--no-auth is only allowed on a loopback host (127.0.0.1, ::1, localhost), not 0.0.0.0."],
-    [keyFlag, 2, "The upstream key is never given as a flag (flags show in ps): set INDEX_GATEWAY_UPSTREAM_KEY, or give --upstream-key-file FILE."],
-    [keyOverHttp, 1, "The upstream key is only sent over https (or plain http to this machine): give an https:// --upstream."],
+    [
+      keyFlag,
+      2,
+      "The upstream key is never given as a flag (flags show in ps): set INDEX_GATEWAY_UPSTREAM_KEY, or give --upstream-key-file FILE.",
+    ],
+    [
+      keyOverHttp,
+      1,
+      "The upstream key is only sent over https (or plain http to this machine): give an https:// --upstream.",
+    ],
   ];
   for (const [run, code, says] of refusals) {
     expect({ code: run.code, says: run.output.includes(says) }).toEqual({ code, says: true });
@@ -60,7 +78,10 @@ test("refuses to start without a tokens file, to run open on the network, or to 
 }, 60_000);
 
 test("serves https with --tls-cert/--tls-key, the key read from --upstream-key-file; --no-auth on loopback says so", async () => {
-  const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], { keySize: 2048, extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }] });
+  const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], {
+    keySize: 2048,
+    extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
+  });
   writeFileSync(join(folder, "cert.pem"), pems.cert);
   writeFileSync(join(folder, "key.pem"), pems.private);
   writeFileSync(join(folder, "upstream.key"), `${DEMO_KEYS.apiKey}\n`, { mode: 0o600 });
@@ -70,18 +91,26 @@ test("serves https with --tls-cert/--tls-key, the key read from --upstream-key-f
   ]);
   try {
     expect(gateway.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
-    expect(gateway.output()).toContain("Authentication is OFF (--no-auth): anyone on this machine can use the gateway, and its upstream key.");
+    expect(gateway.output()).toContain(
+      "Authentication is OFF (--no-auth): anyone on this machine can use the gateway, and its upstream key.",
+    );
     expect(gateway.output()).toContain("(key: the file ");
     const body = await new Promise<string>((resolve, reject) => {
-      request(`${gateway.url}/api/v1/index/RTM-NWE-A-1x3/history?startDate=2025-01-06&endDate=2025-01-10`, { ca: pems.cert }, (res) => {
-        let text = "";
-        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-        res.on("end", () => resolve(text));
-      })
+      request(
+        `${gateway.url}/api/v1/index/RTM-NWE-A-1x3/history?startDate=2025-01-06&endDate=2025-01-10`,
+        { ca: pems.cert },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+          res.on("end", () => resolve(text));
+        },
+      )
         .on("error", reject)
         .end();
     });
-    expect((JSON.parse(body) as { values: Array<{ value: number }> }).values.map((p) => p.value)).toEqual([1.8459, 1.838, 1.8607, 1.8256, 1.8542]);
+    expect((JSON.parse(body) as { values: Array<{ value: number }> }).values.map((p) => p.value)).toEqual([
+      1.8459, 1.838, 1.8607, 1.8256, 1.8542,
+    ]);
     expect(service.requests.at(-1)?.apiKeyTier).toBe("api-key");
     expect(gateway.output()).not.toContain(DEMO_KEYS.apiKey);
   } finally {

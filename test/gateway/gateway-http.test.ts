@@ -23,11 +23,22 @@ let gateway: RunningGateway;
 let clock: FakeClock;
 
 /** `limit`: the upstream's for the key; above what a test sends unless it is about the budget. */
-async function startDesk(upstreamKey: string = DEMO_KEYS.apiKey, options: { maxQueueWaitMs?: number } = {}, limit = 1000): Promise<void> {
+async function startDesk(
+  upstreamKey: string = DEMO_KEYS.apiKey,
+  options: { maxQueueWaitMs?: number } = {},
+  limit = 1000,
+): Promise<void> {
   service = await startReferenceService({ testFaults: true, rateLimits: { "api-key": limit } });
   front = await startRecordingFront(service.url);
   clock = new FakeClock(Date.now());
-  gateway = await startGateway({ upstream: front.url, upstreamKey, tokens: () => desk.entries, allowOrigins: [ORIGIN], clock, ...options });
+  gateway = await startGateway({
+    upstream: front.url,
+    upstreamKey,
+    tokens: () => desk.entries,
+    allowOrigins: [ORIGIN],
+    clock,
+    ...options,
+  });
 }
 
 afterEach(async () => {
@@ -93,7 +104,16 @@ test("sends upstream only the gateway's key: never a desk token, never the calle
   expect(front.seen).toHaveLength(2);
   for (const { headers } of front.seen) {
     expect(headers["x-api-key"]).toBe(DEMO_KEYS.apiKey);
-    expect(Object.keys(headers).sort()).toEqual(["accept", "accept-encoding", "accept-language", "connection", "host", "sec-fetch-mode", "user-agent", "x-api-key"]);
+    expect(Object.keys(headers).sort()).toEqual([
+      "accept",
+      "accept-encoding",
+      "accept-language",
+      "connection",
+      "host",
+      "sec-fetch-mode",
+      "user-agent",
+      "x-api-key",
+    ]);
     expect(JSON.stringify(headers)).not.toMatch(new RegExp(Object.values(desk.tokens).join("|")));
   }
   expect(service.requests.map((r) => r.apiKeyTier)).toEqual(["api-key", "api-key"]);
@@ -108,11 +128,16 @@ test("refuses a missing or wrong token with 401 in the service's error shape, wi
     statusCode: 401,
     error: "Unauthorized",
     code: "UNAUTHORIZED",
-    message: "This is the desk's Index Data gateway: enter your desk token as the API key in Settings (or ask the desk's administrator for one).",
+    message:
+      "This is the desk's Index Data gateway: enter your desk token as the API key in Settings (or ask the desk's administrator for one).",
   });
-  const wrong = await fetch(`${gateway.url}/api/v1/indexes`, { headers: { origin: ORIGIN, "x-api-key": `${desk.tokens["alice"]}x` } });
+  const wrong = await fetch(`${gateway.url}/api/v1/indexes`, {
+    headers: { origin: ORIGIN, "x-api-key": `${desk.tokens["alice"]}x` },
+  });
   expect(wrong.status).toBe(401);
-  expect(((await wrong.json()) as { message: string }).message).toBe("Unknown desk token. Check the API key in Settings; the desk's administrator can issue a new token.");
+  expect(((await wrong.json()) as { message: string }).message).toBe(
+    "Unknown desk token. Check the API key in Settings; the desk's administrator can issue a new token.",
+  );
   const upstreamKey = await fetch(`${gateway.url}/api/v1/indexes`, { headers: { "x-api-key": DEMO_KEYS.apiKey } });
   expect(upstreamKey.status).toBe(401);
   const preflight = await fetch(`${gateway.url}/api/v1/indexes`, {
@@ -121,7 +146,9 @@ test("refuses a missing or wrong token with 401 in the service's error shape, wi
   });
   expect(preflight.status).toBe(204);
   expect(preflight.headers.get("access-control-allow-headers")).toMatch(/X-API-Key/i);
-  const elsewhere = await fetch(`${gateway.url}/api/v1/indexes`, { headers: { origin: "https://evil.example.com", "x-api-key": desk.tokens["alice"] ?? "" } });
+  const elsewhere = await fetch(`${gateway.url}/api/v1/indexes`, {
+    headers: { origin: "https://evil.example.com", "x-api-key": desk.tokens["alice"] ?? "" },
+  });
   expect(elsewhere.headers.get("access-control-allow-origin")).toBeNull();
   expect(front.seen.map((r) => r.path)).toEqual(["/api/v1/indexes"]);
 });
@@ -132,7 +159,12 @@ test("refuses a symbol no index can have, a repeated parameter and an unknown pa
   expect(symbol.status).toBe(400);
   expect(((await symbol.json()) as { code: string }).code).toBe("INVALID_SYMBOL");
   const repeated = await ask(`/api/v1/index/${FLAGSHIP}/volatility?windowDays=30&windowDays=90`);
-  expect(await repeated.json()).toEqual({ statusCode: 400, error: "Bad Request", code: "BAD_REQUEST", message: 'Query parameter "windowDays" is given 2 times; give it once.' });
+  expect(await repeated.json()).toEqual({
+    statusCode: 400,
+    error: "Bad Request",
+    code: "BAD_REQUEST",
+    message: 'Query parameter "windowDays" is given 2 times; give it once.',
+  });
   const unknown = await ask("/api/v2/anything");
   expect(unknown.status).toBe(404);
   expect(((await unknown.json()) as { code: string }).code).toBe("NOT_FOUND");
@@ -149,7 +181,9 @@ test("the upstream down: last-known answers, marked stale with Cache-Status and 
   const stale = await ask(path);
   expect(service.requests).toEqual([expect.objectContaining({ path, status: 503 })]);
   expect(stale.status).toBe(200);
-  expect(stale.headers.get("cache-status")).toBe("IndexDataGateway; fwd=stale; fwd-status=503; ttl=-15; detail=stale-if-error");
+  expect(stale.headers.get("cache-status")).toBe(
+    "IndexDataGateway; fwd=stale; fwd-status=503; ttl=-15; detail=stale-if-error",
+  );
   expect(stale.headers.get("age")).toBe("75");
   expect(stale.headers.get("cache-control")).toBe("private, max-age=0, stale-if-error=86400");
   expect(await stale.text()).toBe(known);
@@ -186,7 +220,9 @@ test("a flood from one user waits in line while the others are served; past the 
   expect(refused.length).toBeGreaterThan(0);
   for (const answer of refused) {
     expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-    expect(((await answer.json()) as { message: string }).message).toMatch(/^Not sent: the desk's budget had no room within 20 s\. Retry in \d+ s\.$/);
+    expect(((await answer.json()) as { message: string }).message).toMatch(
+      /^Not sent: the desk's budget had no room within 20 s\. Retry in \d+ s\.$/,
+    );
   }
   expect(service.requests.filter((r) => r.status === 429)).toEqual([]);
 });
@@ -197,7 +233,9 @@ test("a refused upstream key is the administrator's problem, said so, never the 
   expect(service.requests).toEqual([expect.objectContaining({ status: 401 })]);
   expect(answer.status).toBe(502);
   const text = await responseText(answer);
-  expect(text).toContain("The Index Data Service refused the gateway's own key (HTTP 401). Your desk token is fine: tell the gateway's administrator.");
+  expect(text).toContain(
+    "The Index Data Service refused the gateway's own key (HTTP 401). Your desk token is fine: tell the gateway's administrator.",
+  );
   expect(text).not.toContain(DEMO_KEYS.revoked);
 });
 
@@ -225,13 +263,20 @@ test("an upstream that echoes the key in its answers never gets it past the gate
   const echo = createServer((req, res) => {
     const status = req.url?.includes("/latest") ? 500 : 404;
     res.writeHead(status, { "content-type": "application/json" });
-    res.end(`{"statusCode":${status},"code":"X","message":"refused key ${status === 500 ? key : escaped}","raw":"${key}"}`);
+    res.end(
+      `{"statusCode":${status},"code":"X","message":"refused key ${status === 500 ? key : escaped}","raw":"${key}"}`,
+    );
   });
   await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
   service = await startReferenceService();
   front = await startRecordingFront(service.url);
   clock = new FakeClock(Date.now());
-  gateway = await startGateway({ upstream: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`, upstreamKey: key, tokens: () => desk.entries, clock });
+  gateway = await startGateway({
+    upstream: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
+    upstreamKey: key,
+    tokens: () => desk.entries,
+    clock,
+  });
   try {
     for (const path of [`/api/v1/index/${FLAGSHIP}/latest`, `/api/v1/index/${FLAGSHIP}/forward`]) {
       const answer = await ask(path);
@@ -249,8 +294,17 @@ test("an upstream that echoes the key in its answers never gets it past the gate
 test("the add-in shows an answer the gateway served stale as a last-known value, with its real age, in a cell and in a history", async () => {
   await startDesk();
   const engineClock = new FakeClock(Date.now());
-  const engine = new RequestEngine({ baseUrl: gateway.url, apiKey: desk.tokens["alice"] ?? "" }, { storage: new MemoryStorage(), clock: engineClock, batchWindowMs: 5, budgetChannel: null });
-  const env: FormulaEnv = { source: engine, caps: { formattedNumbers: false }, clock: engineClock, now: () => new Date(engineClock.now()), settleMs: engine.options.settleBoundMs };
+  const engine = new RequestEngine(
+    { baseUrl: gateway.url, apiKey: desk.tokens["alice"] ?? "" },
+    { storage: new MemoryStorage(), clock: engineClock, batchWindowMs: 5, budgetChannel: null },
+  );
+  const env: FormulaEnv = {
+    source: engine,
+    caps: { formattedNumbers: false },
+    clock: engineClock,
+    now: () => new Date(engineClock.now()),
+    settleMs: engine.options.settleBoundMs,
+  };
   const settle = async <T>(work: Promise<T>): Promise<T> => {
     let done: { value: T } | undefined;
     void work.then((value) => (done = { value }));

@@ -15,7 +15,14 @@ beforeEach(async () => {
   redis = await startRedis();
   states.length = 0;
   const shared = new RedisStore({ url: redis.url, prefix: `t-${randomUUID()}:`, rules: RULES, commandTimeoutMs: 200 });
-  store = new ReplicaStore({ local: new MemoryStore({ rules: RULES }), shared, staleIfErrorMs: 60_000, now: () => Date.now(), onSharedState: (state) => states.push(state), probeMs: 50 });
+  store = new ReplicaStore({
+    local: new MemoryStore({ rules: RULES }),
+    shared,
+    staleIfErrorMs: 60_000,
+    now: () => Date.now(),
+    onSharedState: (state) => states.push(state),
+    probeMs: 50,
+  });
   await store.start(5000);
 });
 afterEach(async () => {
@@ -31,7 +38,8 @@ test("a stalled Redis: each call gives up after its timeout; a lock is not taken
   expect(await store.lock("x", "me", 60_000)).toBe(false);
   expect(await store.takeSend(Date.now(), 1)).toBe(100);
   // Timeouts in a row mark it down (those this busy test process caused itself do not count, hence the loop).
-  for (let call = 0; call < 30 && store.sharedState() === "up"; call += 1) expect(await store.getAnswer("y")).toBeUndefined();
+  for (let call = 0; call < 30 && store.sharedState() === "up"; call += 1)
+    expect(await store.getAnswer("y")).toBeUndefined();
   expect(store.sharedState()).toBe("down");
   expect(await store.takeSend(Date.now(), 1)).toBe(0);
   expect(states).toEqual(["down"]);
@@ -43,7 +51,11 @@ test("a stalled Redis: each call gives up after its timeout; a lock is not taken
 });
 
 test("a Redis that dies is marked down at once, and everything is answered from memory meanwhile", async () => {
-  await store.putAnswer("a", { status: 200, contentType: "application/json", body: "1", fetchedAt: Date.now(), freshUntil: Date.now() + 60_000 }, 120_000);
+  await store.putAnswer(
+    "a",
+    { status: 200, contentType: "application/json", body: "1", fetchedAt: Date.now(), freshUntil: Date.now() + 60_000 },
+    120_000,
+  );
   await redis.kill();
   await pollUntil("the shared store is down", () => store.sharedState() === "down");
   expect(await store.getAnswer("a")).toMatchObject({ body: "1" });

@@ -25,12 +25,32 @@ let front: RecordingFront;
 let replicas: GatewayProcess[];
 
 beforeAll(async () => {
-  [redis, service, oracle] = await Promise.all([startRedis(), startReferenceService({ testFaults: true, rateLimitWindowMs: 6000, rateLimits: { "api-key": 60 } }), startReferenceService({ rateLimits: { anonymous: 1_000_000 } })]);
+  [redis, service, oracle] = await Promise.all([
+    startRedis(),
+    startReferenceService({ testFaults: true, rateLimitWindowMs: 6000, rateLimits: { "api-key": 60 } }),
+    startReferenceService({ rateLimits: { anonymous: 1_000_000 } }),
+  ]);
   front = await startRecordingFront(service.url);
   const folder = mkdtempSync(join(tmpdir(), "gateway-"));
   writeFileSync(join(folder, "tokens.txt"), desk.file);
-  const args = ["--upstream", front.url, "--port", "0", "--redis", redis.url, "--tokens", join(folder, "tokens.txt"), "--rate-window-ms", "6000", "--upstream-timeout-ms", "20000"];
-  replicas = await Promise.all([spawnGateway(args, { INDEX_GATEWAY_UPSTREAM_KEY: UPSTREAM_KEY }), spawnGateway(args, { INDEX_GATEWAY_UPSTREAM_KEY: UPSTREAM_KEY })]);
+  const args = [
+    "--upstream",
+    front.url,
+    "--port",
+    "0",
+    "--redis",
+    redis.url,
+    "--tokens",
+    join(folder, "tokens.txt"),
+    "--rate-window-ms",
+    "6000",
+    "--upstream-timeout-ms",
+    "20000",
+  ];
+  replicas = await Promise.all([
+    spawnGateway(args, { INDEX_GATEWAY_UPSTREAM_KEY: UPSTREAM_KEY }),
+    spawnGateway(args, { INDEX_GATEWAY_UPSTREAM_KEY: UPSTREAM_KEY }),
+  ]);
 }, 60_000);
 
 afterAll(async () => {
@@ -68,7 +88,10 @@ function deskResources(): string[] {
 
 /** Client i's order: every client asks for every resource, each in its own order. */
 function shuffled<T>(items: readonly T[], seed: number): T[] {
-  return items.map((item, i) => ({ item, rank: (i * 7919 + seed * 104_729) % 997 })).sort((a, b) => a.rank - b.rank).map((x) => x.item);
+  return items
+    .map((item, i) => ({ item, rank: (i * 7919 + seed * 104_729) % 997 }))
+    .sort((a, b) => a.rank - b.rank)
+    .map((x) => x.item);
 }
 
 /** Client i: its requests three at a time (as a browser's connections to one host), on its replica, with its token. */
@@ -76,7 +99,8 @@ async function client(i: number, paths: readonly string[]): Promise<Array<{ path
   const queue = [...paths];
   const answers: Array<{ path: string; response: Response }> = [];
   const worker = async () => {
-    for (let path = queue.shift(); path !== undefined; path = queue.shift()) answers.push({ path, response: await ask(replica(i), path, tokenOf(i)) });
+    for (let path = queue.shift(); path !== undefined; path = queue.shift())
+      answers.push({ path, response: await ask(replica(i), path, tokenOf(i)) });
   };
   await Promise.all([worker(), worker(), worker()]);
   return answers;
@@ -92,7 +116,9 @@ async function health(on: GatewayProcess): Promise<{ status: string; store: { re
 test("30 clients over two replicas: one upstream request per resource, no 429, the upstream's own answers, no secret out", async () => {
   const resources = deskResources();
   const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => client(i, shuffled(resources, i))));
-  const secrets = new RegExp([UPSTREAM_KEY, ...Object.values(desk.tokens)].map((s) => s.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")).join("|"));
+  const secrets = new RegExp(
+    [UPSTREAM_KEY, ...Object.values(desk.tokens)].map((s) => s.replace(/[.*+?^${}()|[\]\\-]/g, "\\$&")).join("|"),
+  );
   for (const { path, response } of answers.flat()) {
     const text = await responseText(response.clone());
     expect(text).not.toMatch(secrets);
@@ -115,7 +141,11 @@ test("30 clients over two replicas: one upstream request per resource, no 429, t
 
 test("both replicas refuse bad tokens while serving the desk", async () => {
   const path = "/api/v1/indexes";
-  const [bad, none, good] = await Promise.all([ask(replica(0), path, "idg_not-a-token"), fetch(`${replica(1).url}${path}`), ask(replica(1), path, tokenOf(3))]);
+  const [bad, none, good] = await Promise.all([
+    ask(replica(0), path, "idg_not-a-token"),
+    fetch(`${replica(1).url}${path}`),
+    ask(replica(1), path, tokenOf(3)),
+  ]);
   expect([bad.status, none.status, good.status]).toEqual([401, 401, 200]);
   expect(((await bad.json()) as { code: string }).code).toBe("UNAUTHORIZED");
   expect(await good.text()).toBe(await oracleBody(path));
@@ -128,12 +158,21 @@ test("Redis killed mid-run: every request is answered; the replicas say degraded
   const answers = await Promise.all(running);
   expect(answers.map((r) => r.status)).toEqual(paths.map(() => 200));
   for (const [i, answer] of answers.entries()) expect(await answer.text()).toBe(await oracleBody(paths[i] ?? ""));
-  for (const r of replicas) expect(await health(r)).toMatchObject({ status: "degraded", reasons: ["redis-down"], store: { kind: "redis", redis: "down" } });
+  for (const r of replicas)
+    expect(await health(r)).toMatchObject({
+      status: "degraded",
+      reasons: ["redis-down"],
+      store: { kind: "redis", redis: "down" },
+    });
   const meanwhile = await ask(replica(1), "/api/status", tokenOf(1));
   expect(meanwhile.status).toBe(200);
 
   await redis.restart();
-  await pollUntil("both replicas rejoined", async () => (await Promise.all(replicas.map(health))).every((h) => h.store.redis === "up"), REPLICA_POLL);
+  await pollUntil(
+    "both replicas rejoined",
+    async () => (await Promise.all(replicas.map(health))).every((h) => h.store.redis === "up"),
+    REPLICA_POLL,
+  );
   const shared = `/api/v1/index/${SYMBOLS[1]}/forward`;
   expect((await ask(replica(0), shared, tokenOf(0))).headers.get("cache-status")).toMatch(/fwd=miss/);
   expect((await ask(replica(1), shared, tokenOf(1))).headers.get("cache-status")).toMatch(/^IndexDataGateway; hit/);
@@ -145,7 +184,11 @@ test("one replica killed while it fetches: the other serves, that resource too, 
   const path = `/api/v1/index/${SYMBOLS[2]}/forward`;
   service.faults.setLatency(1500);
   const dying = ask(replica(0), path, tokenOf(0)).catch(() => undefined);
-  await pollUntil("the first replica asked the upstream", async () => front.seen.some((r) => r.path === path), REPLICA_POLL);
+  await pollUntil(
+    "the first replica asked the upstream",
+    async () => front.seen.some((r) => r.path === path),
+    REPLICA_POLL,
+  );
   await replica(0).kill();
   await dying;
   const answer = await ask(replica(1), path, tokenOf(1));

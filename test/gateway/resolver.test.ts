@@ -18,7 +18,13 @@ afterAll(() => service.close());
 const RULES = { windowMs: 60_000, assumedLimit: 60 };
 
 function resolverOn(store: GatewayStore): Resolver {
-  const queue = new FairQueue({ takeSend: () => store.takeSend(Date.now(), 1), maxWaitMs: 4000, maxPerUser: 10, msPerSend: () => 1000, clock: systemClock });
+  const queue = new FairQueue({
+    takeSend: () => store.takeSend(Date.now(), 1),
+    maxWaitMs: 4000,
+    maxPerUser: 10,
+    msPerSend: () => 1000,
+    clock: systemClock,
+  });
   return new Resolver({
     store,
     upstream: new Upstream({ baseUrl: service.url }),
@@ -36,7 +42,13 @@ test("an answer another replica stored just before this one took the lock is use
   const endpoint = ENDPOINTS.find((e) => e.route.endsWith("/forward"));
   if (endpoint === undefined) throw new Error("no forward endpoint");
   const resource = resourceOf(endpoint, { symbol: "RTM-NWE-A-1x3" }, {}, Date.now());
-  const theirs: CachedAnswer = { status: 200, contentType: "application/json", body: '{"from":"the other replica"}', fetchedAt: Date.now(), freshUntil: Date.now() + 60_000 };
+  const theirs: CachedAnswer = {
+    status: 200,
+    contentType: "application/json",
+    body: '{"from":"the other replica"}',
+    fetchedAt: Date.now(),
+    freshUntil: Date.now() + 60_000,
+  };
   // Between this replica's look at the cache and its lock, the other replica stores its answer and lets go.
   const staged: GatewayStore = Object.assign(Object.create(store) as GatewayStore, {
     lock: async (key: string, owner: string, leaseMs: number) => {

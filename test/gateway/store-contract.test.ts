@@ -18,7 +18,13 @@ const T0 = Date.UTC(2025, 0, 6, 9);
 /** 60 a window: a burst of 10, then one token every 3600000 / 50 ms. */
 const MS_PER_TOKEN = HOUR / 50;
 
-const answer = (body: string, fetchedAt = T0): CachedAnswer => ({ status: 200, contentType: "application/json; charset=utf-8", body, fetchedAt, freshUntil: fetchedAt + 30_000 });
+const answer = (body: string, fetchedAt = T0): CachedAnswer => ({
+  status: 200,
+  contentType: "application/json; charset=utf-8",
+  body,
+  fetchedAt,
+  freshUntil: fetchedAt + 30_000,
+});
 
 let redis: TestRedis;
 beforeAll(async () => {
@@ -45,7 +51,10 @@ const STORES: ReadonlyArray<readonly [string, () => Promise<Pair>]> = [
     "redis",
     async () => {
       const prefix = `test-${randomUUID()}:`;
-      const pair = [new RedisStore({ url: redis.url, prefix, rules: RULES }), new RedisStore({ url: redis.url, prefix, rules: RULES })] as const;
+      const pair = [
+        new RedisStore({ url: redis.url, prefix, rules: RULES }),
+        new RedisStore({ url: redis.url, prefix, rules: RULES }),
+      ] as const;
       opened.push(...pair);
       await Promise.all(pair.map((store) => store.ready(5000)));
       return pair;
@@ -117,7 +126,13 @@ describe.each(STORES)("the %s store", (_name, open) => {
     await a.observeBudget(T0, { limit: 12, remaining: 12, resetMs: 60_000 });
     const waits = await Promise.all(Array.from({ length: 5 }, () => b.takeSend(T0, 1)));
     expect(waits.filter((w) => w === 0)).toHaveLength(2);
-    expect(await b.budget(T0)).toEqual({ limit: 12, windowMs: HOUR, sendableNow: 0, upstreamRemaining: 10, pausedForMs: 0 });
+    expect(await b.budget(T0)).toEqual({
+      limit: 12,
+      windowMs: HOUR,
+      sendableNow: 0,
+      upstreamRemaining: 10,
+      pausedForMs: 0,
+    });
   });
 
   test("a higher limit lifts the burst at once, less what was already spent of the old one", async () => {

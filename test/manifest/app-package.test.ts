@@ -13,7 +13,11 @@ const entries = () => unzipSync(readFileSync(join(BUILD_UNDER_TEST, "app-package
 describe("the app package", () => {
   it("holds manifest.json (the build's) and the color and outline icons at the paths it names", () => {
     const files = entries();
-    expect(Object.keys(files).sort()).toEqual(["assets/icon-color-192.png", "assets/icon-outline-32.png", "manifest.json"]);
+    expect(Object.keys(files).sort()).toEqual([
+      "assets/icon-color-192.png",
+      "assets/icon-outline-32.png",
+      "manifest.json",
+    ]);
     const manifest = Buffer.from(files["manifest.json"] ?? []);
     expect(manifest.equals(readFileSync(join(BUILD_UNDER_TEST, "manifest.json")))).toBe(true);
     expect((JSON.parse(manifest.toString()) as { icons: unknown }).icons).toEqual({
@@ -58,7 +62,12 @@ describe("the app package check", () => {
     ]);
     const outline = readFileSync(join(REPO_ROOT, ADDIN.icons.outline));
     const stale = Buffer.from(manifest.toString().replace('"0.', '"9.'));
-    writeFileSync(join(dir, "app-package.zip"), zipSync({ "manifest.json": stale, [ADDIN.icons.color]: color, [ADDIN.icons.outline]: outline }));
-    expect(appPackageProblems(dir)).toEqual([`${join(dir, "app-package.zip")}: manifest.json differs from the build's manifest.json`]);
+    writeFileSync(
+      join(dir, "app-package.zip"),
+      zipSync({ "manifest.json": stale, [ADDIN.icons.color]: color, [ADDIN.icons.outline]: outline }),
+    );
+    expect(appPackageProblems(dir)).toEqual([
+      `${join(dir, "app-package.zip")}: manifest.json differs from the build's manifest.json`,
+    ]);
   });
 });

@@ -19,7 +19,8 @@ const ACCEPTED: Readonly<Record<string, string>> = {
 describe("ADDIN_BASE_URL, the deploy base of a build", () => {
   it("is the dev server when unset or blank; else an https origin or folder, always ending in one slash", () => {
     expect(deployBaseUrl(undefined)).toBe("https://localhost:3000/");
-    for (const [given, base] of Object.entries(ACCEPTED)) expect({ given, base: deployBaseUrl(given) }).toEqual({ given, base });
+    for (const [given, base] of Object.entries(ACCEPTED))
+      expect({ given, base: deployBaseUrl(given) }).toEqual({ given, base });
   });
 
   it.each([

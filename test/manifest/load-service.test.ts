@@ -17,7 +17,11 @@ interface FunctionMetadata {
   readonly result: { readonly type?: string; readonly dimensionality?: string };
 }
 
-const metadata = () => JSON.parse(readFileSync(join(BUILD_UNDER_TEST, "functions.json"), "utf8")) as { allowCustomDataForDataTypeAny?: boolean; functions: FunctionMetadata[] };
+const metadata = () =>
+  JSON.parse(readFileSync(join(BUILD_UNDER_TEST, "functions.json"), "utf8")) as {
+    allowCustomDataForDataTypeAny?: boolean;
+    functions: FunctionMetadata[];
+  };
 
 describe("the load service in the built functions.json", () => {
   it("is one function, the domain's loadFunctionId, marked linkedEntityLoadService and nothing else", () => {

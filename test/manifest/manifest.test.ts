@@ -40,7 +40,9 @@ describe("manifest.xml", () => {
 
   it("is generated: exactly what scripts/addin/description.cjs renders for the dev server", () => {
     expect(devManifestProblems()).toEqual([]);
-    expect(devManifestProblems(xml.replace(">Refresh<", ">Refresh all<").replace('"Refresh"', '"Refresh all"'))).toEqual([
+    expect(
+      devManifestProblems(xml.replace(">Refresh<", ">Refresh all<").replace('"Refresh"', '"Refresh all"')),
+    ).toEqual([
       "manifest.xml differs from scripts/addin/description.cjs: run npm run manifest:dev (never edit it by hand)",
     ]);
   });
@@ -58,13 +60,17 @@ describe("manifest.xml", () => {
     expect(xml).toMatch(/<Runtime resid="Taskpane\.Url" lifetime="long"\/>/);
     expect(xml).toMatch(/<Page>\s*<SourceLocation resid="Taskpane\.Url"\/>\s*<\/Page>/);
     expect(xml).toMatch(/<FunctionFile resid="Taskpane\.Url"\/>/);
-    expect(attributeOf(/<bt:Url id="Taskpane\.Url" DefaultValue="([^"]+)"/)).toBe("https://localhost:3000/taskpane.html");
+    expect(attributeOf(/<bt:Url id="Taskpane\.Url" DefaultValue="([^"]+)"/)).toBe(
+      "https://localhost:3000/taskpane.html",
+    );
   });
 
   it("registers the INDEX namespace and the functions metadata", () => {
     expect(attributeOf(/<Namespace resid="([^"]+)"/)).toBe("Functions.Namespace");
     expect(attributeOf(/<bt:String id="Functions\.Namespace" DefaultValue="([^"]+)"/)).toBe("INDEX");
-    expect(attributeOf(/<bt:Url id="Functions\.Metadata\.Url" DefaultValue="([^"]+)"/)).toBe("https://localhost:3000/functions.json");
+    expect(attributeOf(/<bt:Url id="Functions\.Metadata\.Url" DefaultValue="([^"]+)"/)).toBe(
+      "https://localhost:3000/functions.json",
+    );
   });
 
   it("has an Index Data ribbon group with a task pane button and a Refresh command", () => {
@@ -76,7 +82,9 @@ describe("manifest.xml", () => {
   });
 
   it("uses real PNG icons whose pixel size matches their declared size", () => {
-    const declared = [...xml.matchAll(/<bt:Image id="Icon\.(\d+)x\d+" DefaultValue="https:\/\/localhost:3000\/([^"]+)"/g)];
+    const declared = [
+      ...xml.matchAll(/<bt:Image id="Icon\.(\d+)x\d+" DefaultValue="https:\/\/localhost:3000\/([^"]+)"/g),
+    ];
     expect(declared.map((match) => Number(match[1]))).toEqual([16, 32, 80]);
     const all: Array<[number, string]> = [
       ...declared.map((match): [number, string] => [Number(match[1]), String(match[2])]),
@@ -172,12 +180,20 @@ describe("the functions.json check", () => {
     expect(withFunctions([{ id: "LATEST", name: "latest" }])).toEqual([
       'function name "latest" must be a non-empty upper-case string',
     ]);
-    expect(withFunctions([{ id: "LATEST", name: "LATEST" }, { id: "LATEST", name: "HISTORY" }])).toEqual([
-      'function id "LATEST" is not unique',
-    ]);
+    expect(
+      withFunctions([
+        { id: "LATEST", name: "LATEST" },
+        { id: "LATEST", name: "HISTORY" },
+      ]),
+    ).toEqual(['function id "LATEST" is not unique']);
   });
 
   it("passes unique upper-case ids and names", () => {
-    expect(withFunctions([{ id: "LATEST", name: "LATEST" }, { id: "HISTORY", name: "HISTORY" }])).toEqual([]);
+    expect(
+      withFunctions([
+        { id: "LATEST", name: "LATEST" },
+        { id: "HISTORY", name: "HISTORY" },
+      ]),
+    ).toEqual([]);
   });
 });

@@ -26,7 +26,8 @@ describe("the services of a build", () => {
     const services = buildServices(
       {
         INDEX_API_BASE_URL: "https://indexes.example.com/api/v1/",
-        INDEX_API_ALLOWED_ORIGINS: " https://gw.example.com/desk , https://sandbox.example.com,https://indexes.example.com",
+        INDEX_API_ALLOWED_ORIGINS:
+          " https://gw.example.com/desk , https://sandbox.example.com,https://indexes.example.com",
       },
       DEPLOY,
     );
@@ -47,18 +48,28 @@ describe("the services of a build", () => {
   });
 
   it.each([
-    [{ INDEX_API_BASE_URL: "http://indexes.example.com" }, 'INDEX_API_BASE_URL "http://indexes.example.com" must start with https:// (plain http only to this machine)'],
+    [
+      { INDEX_API_BASE_URL: "http://indexes.example.com" },
+      'INDEX_API_BASE_URL "http://indexes.example.com" must start with https:// (plain http only to this machine)',
+    ],
     [{ INDEX_API_BASE_URL: "indexes.example.com" }, 'INDEX_API_BASE_URL "indexes.example.com" is not a URL'],
-    [{ INDEX_API_BASE_URL: "https://u:p@indexes.example.com" }, 'INDEX_API_BASE_URL "https://u:p@indexes.example.com" must not contain a user name, password, ? or #'],
+    [
+      { INDEX_API_BASE_URL: "https://u:p@indexes.example.com" },
+      'INDEX_API_BASE_URL "https://u:p@indexes.example.com" must not contain a user name, password, ? or #',
+    ],
     [
       { INDEX_API_BASE_URL: "https://indexes.example.com", INDEX_API_ALLOWED_ORIGINS: "gw" },
       'INDEX_API_ALLOWED_ORIGINS entry "gw" is not a URL',
     ],
   ])("refuses %j", (env, message) => {
-    expect(() => buildServices(env, DEPLOY)).toThrow(`${message} (e.g. INDEX_API_BASE_URL=https://indexes.example.com)`);
+    expect(() => buildServices(env, DEPLOY)).toThrow(
+      `${message} (e.g. INDEX_API_BASE_URL=https://indexes.example.com)`,
+    );
   });
 
   it("accepts plain http to this machine (a gateway on loopback)", () => {
-    expect(buildServices({ INDEX_API_BASE_URL: "http://127.0.0.1:8080" }, DEPLOY).origins).toEqual(["http://127.0.0.1:8080"]);
+    expect(buildServices({ INDEX_API_BASE_URL: "http://127.0.0.1:8080" }, DEPLOY).origins).toEqual([
+      "http://127.0.0.1:8080",
+    ]);
   });
 });

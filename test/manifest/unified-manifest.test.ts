@@ -20,7 +20,9 @@ const runtimeOf = (manifest: Json): Json => manifest["extensions"][0]["runtimes"
 describe("the build's manifest.json", () => {
   it("names schema 1.25 and validates against Microsoft's JSON Schema 1.25, offline", () => {
     const manifest = built();
-    expect(manifest["$schema"]).toBe("https://developer.microsoft.com/json-schemas/teams/v1.25/MicrosoftTeams.schema.json");
+    expect(manifest["$schema"]).toBe(
+      "https://developer.microsoft.com/json-schemas/teams/v1.25/MicrosoftTeams.schema.json",
+    );
     expect(manifest["manifestVersion"]).toBe("1.25");
     expect(unifiedSchemaProblems(manifest)).toEqual([]);
   });
@@ -44,7 +46,9 @@ describe("the build's manifest.json", () => {
     const tab = manifest["extensions"][0]["ribbons"][0]["tabs"][0] as Json;
     const controls = tab["groups"][0]["controls"] as Json[];
     expect(tab["builtInTabId"]).toBe("TabHome");
-    expect(controls.map((control) => [control["label"], control["actionId"], actions.get(control["actionId"])])).toEqual([
+    expect(
+      controls.map((control) => [control["label"], control["actionId"], actions.get(control["actionId"])]),
+    ).toEqual([
       ["Index Data", "ShowTaskpane", "openPage"],
       ["Refresh", "refreshAll", "executeFunction"],
       ["Refresh sheet", "refreshSheet", "executeFunction"],
@@ -56,8 +60,16 @@ describe("the build's manifest.json", () => {
 describe("the schema check catches a broken unified manifest", () => {
   it.each([
     ["no developer", (m: Json) => delete m["developer"], "(root) must have required property 'developer'"],
-    ["a namespace with a dash", (m: Json) => (runtimeOf(m)["customFunctions"]["namespace"]["id"] = "INDEX-DATA"), "/extensions/0/runtimes/0/customFunctions/namespace/id must match pattern"],
-    ["a runtime without a page", (m: Json) => delete runtimeOf(m)["code"]["page"], "/extensions/0/runtimes/0/code must have required property 'page'"],
+    [
+      "a namespace with a dash",
+      (m: Json) => (runtimeOf(m)["customFunctions"]["namespace"]["id"] = "INDEX-DATA"),
+      "/extensions/0/runtimes/0/customFunctions/namespace/id must match pattern",
+    ],
+    [
+      "a runtime without a page",
+      (m: Json) => delete runtimeOf(m)["code"]["page"],
+      "/extensions/0/runtimes/0/code must have required property 'page'",
+    ],
     ["an unknown property", (m: Json) => (m["ribbon"] = []), "(root) must NOT have additional properties"],
   ])("%s", (_name, breakIt, message) => {
     const manifest = built();
@@ -120,7 +132,9 @@ describe("the Data tab's Index group, from the one description", () => {
     const data = tabs.find((tab) => tab["builtInTabId"] === "TabData");
     expect(data?.["groups"].map((group: Json) => group["label"])).toEqual(["Index"]);
     const controls = data?.["groups"][0]["controls"] as Json[];
-    expect(controls.map((control) => [control["label"], control["actionId"], actions.get(control["actionId"])])).toEqual([
+    expect(
+      controls.map((control) => [control["label"], control["actionId"], actions.get(control["actionId"])]),
+    ).toEqual([
       ["Convert to Index", "convertToIndex", "executeFunction"],
       ["Convert to text", "convertToText", "executeFunction"],
     ]);

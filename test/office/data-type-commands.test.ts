@@ -17,9 +17,16 @@ const text = (value: string) => ({ type: "String", basicValue: value, basicType:
 
 function actionsOn(cells: unknown[][], supported = true) {
   const excel = createDataTypeMock({ selection: "Sheet1!A1:A2", cells });
-  const domain = createIndexDomainControl({ run: excel.run, supported: () => supported, storage: () => new MemoryStorage() });
+  const domain = createIndexDomainControl({
+    run: excel.run,
+    supported: () => supported,
+    storage: () => new MemoryStorage(),
+  });
   const userSource = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
-  const actions = excelDataTypeActions({ userSource }, { run: excel.run, domain, json: () => true, startup: { afterFormulaInserted: async () => undefined } });
+  const actions = excelDataTypeActions(
+    { userSource },
+    { run: excel.run, domain, json: () => true, startup: { afterFormulaInserted: async () => undefined } },
+  );
   return { excel, actions };
 }
 
@@ -29,7 +36,10 @@ test("Convert to Index of clean symbols converts, completes the event, and has n
   const { excel, actions } = actionsOn([[text("RTM-NWE-A-1x3")], [text("RTM-IND-B-2x4")]]);
   const reports: DataTypeReport[] = [];
   const done = event();
-  await dataTypeCommands(() => actions, (report) => reports.push(report)).convertToIndex(done);
+  await dataTypeCommands(
+    () => actions,
+    (report) => reports.push(report),
+  ).convertToIndex(done);
   expect(done.completed).toHaveBeenCalledTimes(1);
   expect(excel.writes).toHaveLength(1);
   expect(reports).toEqual([]);
@@ -38,11 +48,19 @@ test("Convert to Index of clean symbols converts, completes the event, and has n
 test("Convert to Index with a cell left untouched reports the outcome for the pane to say", async () => {
   const { actions } = actionsOn([[text("RTM-NWE-A-1x3")], [text("hello")]]);
   const reports: DataTypeReport[] = [];
-  await dataTypeCommands(() => actions, (report) => reports.push(report)).convertToIndex(event());
+  await dataTypeCommands(
+    () => actions,
+    (report) => reports.push(report),
+  ).convertToIndex(event());
   expect(reports).toEqual([
     {
       action: "toIndex",
-      outcome: { changed: 1, notable: true, message: 'Converted 1 cell to Index entities. Left 1 cell untouched that holds no known index symbol: A2 "hello".' },
+      outcome: {
+        changed: 1,
+        notable: true,
+        message:
+          'Converted 1 cell to Index entities. Left 1 cell untouched that holds no known index symbol: A2 "hello".',
+      },
     },
   ]);
 });

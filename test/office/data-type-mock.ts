@@ -66,7 +66,9 @@ export function createDataTypeMock(options: DataTypeMockOptions): DataTypeMock {
     const address = `${cellAddress(rect.sheet, top, left)}${rows > 1 ? `:${cellAddress(rect.sheet, top + rows - 1, left).split("!")[1]}` : ""}`;
     const range = { address } as Record<string, unknown>;
     for (const property of ["valuesAsJson", "formulas", "values"] as const) {
-      Object.defineProperty(range, property, { set: (value: unknown) => pending.push(() => writes.push({ address, property, value: structuredClone(value) })) });
+      Object.defineProperty(range, property, {
+        set: (value: unknown) => pending.push(() => writes.push({ address, property, value: structuredClone(value) })),
+      });
     }
     range["getResizedRange"] = (down: number, right: number) => {
       if (right !== 0) throw new Error("the mock writes vertical runs only");
@@ -75,7 +77,12 @@ export function createDataTypeMock(options: DataTypeMockOptions): DataTypeMock {
     return range as Mock;
   };
 
-  const used = new OfficeMockObject({ address: options.selection, formulas, values, valuesAsJson: options.cells }) as Mock;
+  const used = new OfficeMockObject({
+    address: options.selection,
+    formulas,
+    values,
+    valuesAsJson: options.cells,
+  }) as Mock;
   used["getCell"] = (row: number, column: number) => target(rect.top + row, rect.left + column, 1);
   let usedSynced = false;
   afterSync.push(() => (usedSynced = true));
@@ -89,7 +96,11 @@ export function createDataTypeMock(options: DataTypeMockOptions): DataTypeMock {
 
   const domainObject = (id: string, nullable: boolean): Mock => {
     const state = domains.get(id);
-    const data = { loadFunctionId: state?.options.loadFunctionId ?? "", periodicRefreshInterval: state?.options.periodicRefreshInterval ?? 0, supportedRefreshModes: state?.options.supportedRefreshModes ?? [] };
+    const data = {
+      loadFunctionId: state?.options.loadFunctionId ?? "",
+      periodicRefreshInterval: state?.options.periodicRefreshInterval ?? 0,
+      supportedRefreshModes: state?.options.supportedRefreshModes ?? [],
+    };
     const domain = new OfficeMockObject(data) as Mock;
     live.push(domain);
     let synced = false;
@@ -121,7 +132,10 @@ export function createDataTypeMock(options: DataTypeMockOptions): DataTypeMock {
           pending.push(() => {
             domainCalls.push(`add ${created.id}`);
             if (domains.has(created.id)) throw new Error(`a domain ${created.id} exists already`);
-            domains.set(created.id, { options: structuredClone(created), refreshMode: String(created.supportedRefreshModes?.[0] ?? "Manual") });
+            domains.set(created.id, {
+              options: structuredClone(created),
+              refreshMode: String(created.supportedRefreshModes?.[0] ?? "Manual"),
+            });
           }),
         getItemOrNullObject: (id: string) => domainObject(id, true),
         getItem: (id: string) => domainObject(id, false),
@@ -137,5 +151,11 @@ export function createDataTypeMock(options: DataTypeMockOptions): DataTypeMock {
     await Promise.all(live.map((mock) => mock.sync()));
     afterSync.splice(0).forEach((mark) => mark());
   };
-  return { run: (batch) => batch(context as unknown as Excel.RequestContext), writes, domainCalls, domains, syncs: () => syncs };
+  return {
+    run: (batch) => batch(context as unknown as Excel.RequestContext),
+    writes,
+    domainCalls,
+    domains,
+    syncs: () => syncs,
+  };
 }

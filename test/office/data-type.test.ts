@@ -36,7 +36,11 @@ interface Rig {
 
 function rig(options: DataTypeMockOptions, supported = true): Rig {
   const excel = createDataTypeMock(options);
-  const domain = createIndexDomainControl({ run: excel.run, supported: () => supported, storage: () => new MemoryStorage() });
+  const domain = createIndexDomainControl({
+    run: excel.run,
+    supported: () => supported,
+    storage: () => new MemoryStorage(),
+  });
   const loadAsked: string[] = [];
   const startup = { afterFormulaInserted: async () => void loadAsked.push("Load") };
   const source = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
@@ -52,17 +56,28 @@ describe("registering the Index domain", () => {
     await actions.toIndex();
     expect(excel.domainCalls).toEqual(["add index"]);
     expect(excel.domains.get("index")).toEqual({
-      options: { dataProvider: "Index Data", id: "index", name: "Index", loadFunctionId: "ENTITYSERVICE", supportedRefreshModes: ["OnLoad", "Manual"] },
+      options: {
+        dataProvider: "Index Data",
+        id: "index",
+        name: "Index",
+        loadFunctionId: "ENTITYSERVICE",
+        supportedRefreshModes: ["OnLoad", "Manual"],
+      },
       refreshMode: "OnLoad",
     });
   });
 
   it("does not happen where Excel lacks ExcelApi 1.19, and the button writes INDEX.CARD formulas instead, saying why", async () => {
-    const { excel, domain, actions, loadAsked } = rig({ selection: "Sheet1!A1:A2", cells: [[text("RTM-NWE-A-1x3")], [text("nope")]] }, false);
+    const { excel, domain, actions, loadAsked } = rig(
+      { selection: "Sheet1!A1:A2", cells: [[text("RTM-NWE-A-1x3")], [text("nope")]] },
+      false,
+    );
     expect(await domain.register()).toBe(false);
     const outcome = await actions.toIndex();
     expect(excel.domainCalls).toEqual([]);
-    expect(excel.writes).toEqual([{ address: "Sheet1!A1", property: "formulas", value: [['=INDEX.CARD("RTM-NWE-A-1x3")']] }]);
+    expect(excel.writes).toEqual([
+      { address: "Sheet1!A1", property: "formulas", value: [['=INDEX.CARD("RTM-NWE-A-1x3")']] },
+    ]);
     expect(outcome.message).toBe(
       'Converted 1 cell to =INDEX.CARD formulas. Left 1 cell untouched that holds no known index symbol: A2 "nope". This Excel has no linked data types (they need Microsoft 365 Excel on Windows 2504 or later or on Mac 16.96 or later; Excel on the web has none), so each symbol became =INDEX.CARD(symbol): the same card, refreshed by Refresh.',
     );
@@ -71,10 +86,40 @@ describe("registering the Index domain", () => {
   });
 
   it("keeps a domain an earlier runtime added with the same options, and replaces one with other options", async () => {
-    const same = rig({ selection: "Sheet1!A1", cells: [[EMPTY]], domains: new Map([["index", { options: { dataProvider: "Index Data", id: "index", name: "Index", loadFunctionId: "ENTITYSERVICE", supportedRefreshModes: ["OnLoad", "Manual"] as Excel.LinkedEntityDataDomainRefreshMode[] }, refreshMode: "Manual" }]]) });
+    const same = rig({
+      selection: "Sheet1!A1",
+      cells: [[EMPTY]],
+      domains: new Map([
+        [
+          "index",
+          {
+            options: {
+              dataProvider: "Index Data",
+              id: "index",
+              name: "Index",
+              loadFunctionId: "ENTITYSERVICE",
+              supportedRefreshModes: ["OnLoad", "Manual"] as Excel.LinkedEntityDataDomainRefreshMode[],
+            },
+            refreshMode: "Manual",
+          },
+        ],
+      ]),
+    });
     await same.domain.register();
     expect(same.excel.domainCalls).toEqual([]);
-    const older = rig({ selection: "Sheet1!A1", cells: [[EMPTY]], domains: new Map([["index", { options: { dataProvider: "Index Data", id: "index", name: "Index", loadFunctionId: "OLDSERVICE" }, refreshMode: "Manual" }]]) });
+    const older = rig({
+      selection: "Sheet1!A1",
+      cells: [[EMPTY]],
+      domains: new Map([
+        [
+          "index",
+          {
+            options: { dataProvider: "Index Data", id: "index", name: "Index", loadFunctionId: "OLDSERVICE" },
+            refreshMode: "Manual",
+          },
+        ],
+      ]),
+    });
     await older.domain.register();
     expect(older.excel.domainCalls).toEqual(["delete index", "add index"]);
   });
@@ -84,12 +129,27 @@ describe("registering the Index domain", () => {
     await domain.register();
     await domain.setRefresh(15);
     expect(excel.domains.get("index")).toEqual({
-      options: { dataProvider: "Index Data", id: "index", name: "Index", loadFunctionId: "ENTITYSERVICE", periodicRefreshInterval: 900, supportedRefreshModes: ["Periodic", "OnLoad", "Manual"] },
+      options: {
+        dataProvider: "Index Data",
+        id: "index",
+        name: "Index",
+        loadFunctionId: "ENTITYSERVICE",
+        periodicRefreshInterval: 900,
+        supportedRefreshModes: ["Periodic", "OnLoad", "Manual"],
+      },
       refreshMode: "Periodic",
     });
     await domain.setRefresh(0);
     expect(excel.domains.get("index")?.refreshMode).toBe("OnLoad");
-    expect(excel.domainCalls).toEqual(["add index", "delete index", "add index", "refreshMode Periodic", "delete index", "add index", "refreshMode OnLoad"]);
+    expect(excel.domainCalls).toEqual([
+      "add index",
+      "delete index",
+      "add index",
+      "refreshMode Periodic",
+      "delete index",
+      "add index",
+      "refreshMode OnLoad",
+    ]);
     expect(await domain.refresh()).toBe(0);
     await expect(domain.setRefresh(7 as never)).rejects.toThrow("off or every 5, 15, 60 minutes");
   });
@@ -118,10 +178,14 @@ describe("the shared runtime's domain control", () => {
     const excel = createDataTypeMock({ selection: "Sheet1!A1", cells: [[EMPTY]] });
     const runs: string[] = [];
     globals.Office = new OfficeMockObject({ context: { requirements: { isSetSupported: () => supported } } });
-    globals.Excel = { run: (batch: (context: Excel.RequestContext) => Promise<unknown>) => (runs.push("run"), excel.run(batch)) };
+    globals.Excel = {
+      run: (batch: (context: Excel.RequestContext) => Promise<unknown>) => (runs.push("run"), excel.run(batch)),
+    };
     let module: typeof import("../../src/office/data-type-domain") | undefined;
     jest.isolateModules(() => {
-      module = jest.requireActual<typeof import("../../src/office/data-type-domain")>("../../src/office/data-type-domain");
+      module = jest.requireActual<typeof import("../../src/office/data-type-domain")>(
+        "../../src/office/data-type-domain",
+      );
     });
     if (module === undefined) throw new Error("not loaded");
     return { excel, runs, indexDomain: module.indexDomain };
@@ -156,7 +220,11 @@ describe("the ExcelApi 1.19 check", () => {
   ] as const)("reads Office.context.requirements (%s)", async (_name, isSetSupported, expected) => {
     const asked: string[] = [];
     (globalThis as { Office?: unknown }).Office = new OfficeMockObject({
-      context: { requirements: { isSetSupported: (set: string, version: string) => (asked.push(`${set} ${version}`), isSetSupported()) } },
+      context: {
+        requirements: {
+          isSetSupported: (set: string, version: string) => (asked.push(`${set} ${version}`), isSetSupported()),
+        },
+      },
     });
     const { linkedDataTypesSupported } = await import("../../src/office/data-type-domain");
     expect(linkedDataTypesSupported()).toBe(expected);
@@ -168,12 +236,24 @@ describe("Convert to Index", () => {
   it("writes exactly the linked entities of the known symbols of a mixed selection, and nothing else", async () => {
     const { excel, actions, loadAsked } = rig({
       selection: "Sheet1!B2:B8",
-      cells: [[text("RTM-NWE-A-1x3")], [text("rtm-ind-b-2x4")], [text("RTM-NOPE-1x3")], [EMPTY], [number(42)], [text("RTM-USG.B-2x4")], [text("=1+1")]],
+      cells: [
+        [text("RTM-NWE-A-1x3")],
+        [text("rtm-ind-b-2x4")],
+        [text("RTM-NOPE-1x3")],
+        [EMPTY],
+        [number(42)],
+        [text("RTM-USG.B-2x4")],
+        [text("=1+1")],
+      ],
       formulas: [[undefined], [undefined], [undefined], [undefined], [undefined], [undefined], ["=1+1"]],
     });
     const outcome = await actions.toIndex();
     expect(excel.writes).toEqual([
-      { address: "Sheet1!B2:B3", property: "valuesAsJson", value: [[linked("RTM-NWE-A-1x3")], [linked("RTM-IND-B-2x4")]] },
+      {
+        address: "Sheet1!B2:B3",
+        property: "valuesAsJson",
+        value: [[linked("RTM-NWE-A-1x3")], [linked("RTM-IND-B-2x4")]],
+      },
       { address: "Sheet1!B7", property: "valuesAsJson", value: [[linked("RTM-USG.B-2x4")]] },
     ]);
     expect(outcome).toEqual({
@@ -195,7 +275,11 @@ describe("Convert to Index", () => {
     });
     const outcome = await actions.toIndex();
     expect(excel.writes).toEqual([
-      { address: "Sheet2!C3:C4", property: "valuesAsJson", value: [[linked("RTM-NWE-A-1x3")], [linked("RTM-IND-B-2x4")]] },
+      {
+        address: "Sheet2!C3:C4",
+        property: "valuesAsJson",
+        value: [[linked("RTM-NWE-A-1x3")], [linked("RTM-IND-B-2x4")]],
+      },
       { address: "Sheet2!D4", property: "valuesAsJson", value: [[linked("RTM-NWE-A-1x3")]] },
     ]);
     expect(outcome.message).toBe("Converted 3 cells to Index entities. 1 cell already held an Index entity.");
@@ -204,7 +288,10 @@ describe("Convert to Index", () => {
 
   it("converts 3,000 cells in one batch: one sync to read, one write, one sync to write", async () => {
     const symbols = ["RTM-NWE-A-1x3", "RTM-IND-B-2x4", "RTM-USG.B-2x4"];
-    const { excel, actions, domain } = rig({ selection: "Sheet1!A1:A3000", cells: Array.from({ length: 3000 }, (_, i) => [text(symbols[i % 3] ?? "")]) });
+    const { excel, actions, domain } = rig({
+      selection: "Sheet1!A1:A3000",
+      cells: Array.from({ length: 3000 }, (_, i) => [text(symbols[i % 3] ?? "")]),
+    });
     await domain.register();
     const before = excel.syncs();
     const outcome = await actions.toIndex();
@@ -217,17 +304,30 @@ describe("Convert to Index", () => {
 
   it("writes nothing, and says so, when no selected cell holds a known symbol or the selection is empty", async () => {
     const some = rig({ selection: "Sheet1!A1:A2", cells: [[text("hello")], [EMPTY]] });
-    expect((await some.actions.toIndex()).message).toBe('No selected cell holds a known index symbol; nothing was converted. Left 1 cell untouched that holds no known index symbol: A1 "hello".');
+    expect((await some.actions.toIndex()).message).toBe(
+      'No selected cell holds a known index symbol; nothing was converted. Left 1 cell untouched that holds no known index symbol: A1 "hello".',
+    );
     const none = rig({ selection: "Sheet1!A1:A2", cells: [[EMPTY], [EMPTY]] });
-    expect(await none.actions.toIndex()).toEqual({ changed: 0, notable: true, message: "No selected cell holds a known index symbol; nothing was converted." });
+    expect(await none.actions.toIndex()).toEqual({
+      changed: 0,
+      notable: true,
+      message: "No selected cell holds a known index symbol; nothing was converted.",
+    });
     expect([...some.excel.writes, ...none.excel.writes]).toEqual([]);
   });
 
   it("writes nothing when the catalogue cannot be read, and rejects with the service's failure", async () => {
     const excel = createDataTypeMock({ selection: "Sheet1!A1", cells: [[text("RTM-NWE-A-1x3")]] });
-    const domain = createIndexDomainControl({ run: excel.run, supported: () => true, storage: () => new MemoryStorage() });
+    const domain = createIndexDomainControl({
+      run: excel.run,
+      supported: () => true,
+      storage: () => new MemoryStorage(),
+    });
     const down = new DirectSource(new IndexDataClient({ baseUrl: "http://127.0.0.1:9", timeoutMs: 500 }));
-    const actions = excelDataTypeActions({ userSource: down }, { run: excel.run, domain, json: () => true, startup: { afterFormulaInserted: async () => undefined } });
+    const actions = excelDataTypeActions(
+      { userSource: down },
+      { run: excel.run, domain, json: () => true, startup: { afterFormulaInserted: async () => undefined } },
+    );
     await expect(actions.toIndex()).rejects.toMatchObject({ name: "NetworkError" });
     expect(excel.writes).toEqual([]);
   });
@@ -235,16 +335,44 @@ describe("Convert to Index", () => {
 
 describe("Convert to text", () => {
   it("turns Index entities, frozen ones and INDEX.CARD formulas Convert wrote back into their symbols, nothing else", async () => {
-    const frozen = { type: "Entity", text: "RTM-USG.B-2x4 1.2000", properties: { "Index data type": { type: "String", basicValue: "RTM-USG.B-2x4", propertyMetadata: { excludeFrom: { cardView: true, autoComplete: true, dotNotation: true, calcCompare: true } } } } };
+    const frozen = {
+      type: "Entity",
+      text: "RTM-USG.B-2x4 1.2000",
+      properties: {
+        "Index data type": {
+          type: "String",
+          basicValue: "RTM-USG.B-2x4",
+          propertyMetadata: {
+            excludeFrom: { cardView: true, autoComplete: true, dotNotation: true, calcCompare: true },
+          },
+        },
+      },
+    };
     const { excel, actions } = rig({
       selection: "Sheet1!A1:A5",
-      cells: [[{ ...linked("RTM-NWE-A-1x3"), text: "RTM-NWE-A-1x3 1.6508" }], [text("RTM-IND-B-2x4")], [frozen], [number(1.6508)], [number(1.6508)]],
-      formulas: [[undefined], [undefined], [undefined], ['=INDEX.CARD("RTM-MED-A-1x3")'], ['=INDEX.LATEST("RTM-MED-A-1x3")']],
+      cells: [
+        [{ ...linked("RTM-NWE-A-1x3"), text: "RTM-NWE-A-1x3 1.6508" }],
+        [text("RTM-IND-B-2x4")],
+        [frozen],
+        [number(1.6508)],
+        [number(1.6508)],
+      ],
+      formulas: [
+        [undefined],
+        [undefined],
+        [undefined],
+        ['=INDEX.CARD("RTM-MED-A-1x3")'],
+        ['=INDEX.LATEST("RTM-MED-A-1x3")'],
+      ],
     });
     const outcome = await actions.toText();
     expect(excel.writes).toEqual([
       { address: "Sheet1!A1", property: "valuesAsJson", value: [[{ type: "String", basicValue: "RTM-NWE-A-1x3" }]] },
-      { address: "Sheet1!A3:A4", property: "valuesAsJson", value: [[{ type: "String", basicValue: "RTM-USG.B-2x4" }], [{ type: "String", basicValue: "RTM-MED-A-1x3" }]] },
+      {
+        address: "Sheet1!A3:A4",
+        property: "valuesAsJson",
+        value: [[{ type: "String", basicValue: "RTM-USG.B-2x4" }], [{ type: "String", basicValue: "RTM-MED-A-1x3" }]],
+      },
     ]);
     expect(outcome).toEqual({ changed: 3, notable: false, message: "Converted 3 cells back to the symbol as text." });
   });

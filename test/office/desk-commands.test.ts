@@ -30,7 +30,11 @@ test("Freeze for sharing with one cell selected freezes the active sheet and sho
   const done = event();
   await deskCommands(() => actionsOn(book)).freezeForSharing(done);
   expect(done.completed).toHaveBeenCalledTimes(1);
-  expect(["Sheet1!B2", "Sheet1!B3", "Sheet1!B4"].map((cell) => book.formulaAt(cell))).toEqual([undefined, undefined, undefined]);
+  expect(["Sheet1!B2", "Sheet1!B3", "Sheet1!B4"].map((cell) => book.formulaAt(cell))).toEqual([
+    undefined,
+    undefined,
+    undefined,
+  ]);
   expect(book.formulaAt("Sheet2!C1")).toBe(`=INDEX.FORWARD("${B}")`);
   expect(book.visibility(RECEIPT_SHEET)).toBe("Visible");
 });

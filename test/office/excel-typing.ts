@@ -14,7 +14,19 @@ import { msToSerial } from "../../src/excel/dates";
  */
 export const EXCEL_TEXT_LIMIT = 32_767;
 
-export const ERRORS: ReadonlySet<string> = new Set(["#N/A", "#VALUE!", "#REF!", "#NAME?", "#DIV/0!", "#NUM!", "#NULL!", "#SPILL!", "#BUSY!", "#CALC!", "#FIELD!"]);
+export const ERRORS: ReadonlySet<string> = new Set([
+  "#N/A",
+  "#VALUE!",
+  "#REF!",
+  "#NAME?",
+  "#DIV/0!",
+  "#NUM!",
+  "#NULL!",
+  "#SPILL!",
+  "#BUSY!",
+  "#CALC!",
+  "#FIELD!",
+]);
 
 /** What a written value becomes in a cell: a formula, or a constant (an error constant flagged). */
 export type Entry = { readonly formula: string } | { readonly value: unknown; readonly error?: boolean };
@@ -27,10 +39,12 @@ const FORMULA_START = /^[\s\u00a0\u0000]*([=+\-@])/;
 export function entryOf(input: unknown, format: string): Entry {
   if (typeof input !== "string") {
     if (input === null || input === undefined) return { value: "" };
-    if (typeof input === "object") throw new Error("Range.values takes numbers, text and booleans; data types go through valuesAsJson");
+    if (typeof input === "object")
+      throw new Error("Range.values takes numbers, text and booleans; data types go through valuesAsJson");
     return { value: input };
   }
-  if (input.length > EXCEL_TEXT_LIMIT) throw new Error(`InvalidArgument: a cell holds at most ${EXCEL_TEXT_LIMIT} characters (got ${input.length})`);
+  if (input.length > EXCEL_TEXT_LIMIT)
+    throw new Error(`InvalidArgument: a cell holds at most ${EXCEL_TEXT_LIMIT} characters (got ${input.length})`);
   if (input === "") return { value: "" };
   if (input.startsWith("'")) return { value: input.slice(1) };
   if (format === "@") return { value: input };
@@ -48,21 +62,34 @@ export function entryOf(input: unknown, format: string): Entry {
 }
 
 /** A rich value (data type) held by a cell: a formatted number or an entity, as valuesAsJson gives it. */
-export function isRich(value: unknown): value is { readonly type: string; readonly basicValue?: unknown; readonly text?: string } {
+export function isRich(
+  value: unknown,
+): value is { readonly type: string; readonly basicValue?: unknown; readonly text?: string } {
   return typeof value === "object" && value !== null && typeof (value as { type?: unknown }).type === "string";
 }
 
 /** What Range.values reads for a cell value: a rich value's basic value (an entity reads "#VALUE!"). */
 export function basicValue(value: unknown): unknown {
   if (!isRich(value)) return value;
-  if (value.type === "FormattedNumber" || value.type === "Double" || value.type === "String" || value.type === "Boolean") return value.basicValue;
+  if (
+    value.type === "FormattedNumber" ||
+    value.type === "Double" ||
+    value.type === "String" ||
+    value.type === "Boolean"
+  )
+    return value.basicValue;
   return "#VALUE!";
 }
 
 /** What Range.valueTypes reads. */
 export function valueType(value: unknown, error: boolean | undefined): string {
   if (error === true) return "Error";
-  if (isRich(value)) return value.type === "FormattedNumber" || value.type === "Double" ? "Double" : value.type === "String" ? "String" : "Error";
+  if (isRich(value))
+    return value.type === "FormattedNumber" || value.type === "Double"
+      ? "Double"
+      : value.type === "String"
+        ? "String"
+        : "Error";
   if (value === "" || value === null || value === undefined) return "Empty";
   if (typeof value === "number") return "Double";
   if (typeof value === "boolean") return "Boolean";

@@ -26,7 +26,10 @@ async function sheet(): Promise<{ book: FakeWorkbook; release: (value: number) =
 
 test("a cell still computing after the bound is left live and listed; the rest freezes without it", async () => {
   const { book } = await sheet();
-  const outcome = await freezeForSharing(book.context, deskFreezeOptions({ settle: { clock: new InstantClock(), boundMs: 30_000, intervalMs: 500 } }));
+  const outcome = await freezeForSharing(
+    book.context,
+    deskFreezeOptions({ settle: { clock: new InstantClock(), boundMs: 30_000, intervalMs: 500 } }),
+  );
   expect(outcome).toMatchObject({ frozen: 1, busy: ["Sheet1!B3"] });
   expect(outcome.message).toBe(
     `Froze 1 INDEX formula; the receipt is on the sheet "${RECEIPT_SHEET}". Still computing, so left as formulas (freeze again once they show values): Sheet1!B3.`,
@@ -40,9 +43,13 @@ test("a cell still computing after the bound is left live and listed; the rest f
 test("a cell that settles while freezing waits is frozen with its value, and the wait runs on the injected clock", async () => {
   const { book, release } = await sheet();
   const clock = new FakeClock();
-  const freezing = freezeForSharing(book.context, deskFreezeOptions({ settle: { clock, boundMs: 30_000, intervalMs: 500 } }));
+  const freezing = freezeForSharing(
+    book.context,
+    deskFreezeOptions({ settle: { clock, boundMs: 30_000, intervalMs: 500 } }),
+  );
   // Freezing looked, saw #BUSY!, and now waits on the clock (no real time passes).
-  for (let turn = 0; turn < 100 && clock.pendingTimers === 0; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  for (let turn = 0; turn < 100 && clock.pendingTimers === 0; turn += 1)
+    await new Promise((resolve) => setImmediate(resolve));
   expect(clock.pendingTimers).toBe(1);
   release(2.25);
   await book.settled();
@@ -51,7 +58,11 @@ test("a cell that settles while freezing waits is frozen with its value, and the
   expect(outcome).toMatchObject({ frozen: 2, busy: [] });
   expect(book.liveFormulas()).toEqual({});
   expect(book.shown("Sheet1!B3")).toBe(2.25);
-  expect(book.usedValues(RECEIPT_SHEET).map((row) => [row[0], row[3]])).toEqual([["Cell", "Values (JSON)"], ["Sheet1!B2", "[[1.8979]]"], ["Sheet1!B3", "[[2.25]]"]]);
+  expect(book.usedValues(RECEIPT_SHEET).map((row) => [row[0], row[3]])).toEqual([
+    ["Cell", "Values (JSON)"],
+    ["Sheet1!B2", "[[1.8979]]"],
+    ["Sheet1!B3", "[[2.25]]"],
+  ]);
 });
 
 test("when every cell is still computing, nothing is written and the cells are listed", async () => {
@@ -61,7 +72,8 @@ test("when every cell is still computing, nothing is written and the cells are l
   expect(outcome).toEqual({
     frozen: 0,
     busy: ["Sheet1!B2"],
-    message: "Nothing was frozen. Still computing, so left as formulas (freeze again once they show values): Sheet1!B2.",
+    message:
+      "Nothing was frozen. Still computing, so left as formulas (freeze again once they show values): Sheet1!B2.",
   });
   expect(book.sheets.has(RECEIPT_SHEET)).toBe(false);
   expect(book.liveFormulas()).toEqual({ "Sheet1!B2": SLOW });

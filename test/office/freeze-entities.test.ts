@@ -45,7 +45,13 @@ test("a card is frozen as a card: its fields stay readable with =B2.Confidence, 
   const outcome = await freezeForSharing(book.context, deskFreezeOptions({ serviceUrl: rig.service.url }));
   expect(outcome.frozen).toBe(1);
   expect(book.formulaAt("Sheet1!B2")).toBeUndefined();
-  expect(book.shown("Sheet1!B2")).toEqual({ type: "Entity", text: card.text, properties: card.properties, layouts: expect.anything(), provider: expect.anything() });
+  expect(book.shown("Sheet1!B2")).toEqual({
+    type: "Entity",
+    text: card.text,
+    properties: card.properties,
+    layouts: expect.anything(),
+    provider: expect.anything(),
+  });
   book.calc("Sheet1", 1, 2);
   await book.settled();
   expect(book.shown("Sheet1!C2")).toBe(confidence);
@@ -62,8 +68,18 @@ test("a card is frozen as a card: its fields stay readable with =B2.Confidence, 
 });
 
 test("a linked card from a later data type is frozen as a plain card: its id (the link) is dropped, nested ones too", async () => {
-  const nested = { type: "LinkedEntity", id: { entityId: "n", domainId: "d", serviceId: 268, culture: "en-US" }, text: "inner", properties: { Depth: { type: "Double", basicValue: 2 } } };
-  const linked = { type: "LinkedEntity", id: { entityId: "x", domainId: "d", serviceId: 268, culture: "en-US" }, text: "RTM 1.9", properties: { Value: { type: "Double", basicValue: 1.9 }, Inner: nested } };
+  const nested = {
+    type: "LinkedEntity",
+    id: { entityId: "n", domainId: "d", serviceId: 268, culture: "en-US" },
+    text: "inner",
+    properties: { Depth: { type: "Double", basicValue: 2 } },
+  };
+  const linked = {
+    type: "LinkedEntity",
+    id: { entityId: "x", domainId: "d", serviceId: 268, culture: "en-US" },
+    text: "RTM 1.9",
+    properties: { Value: { type: "Double", basicValue: 1.9 }, Inner: nested },
+  };
   const book = new FakeWorkbook(async () => [[linked]]);
   book.type("Sheet1!B2", '=INDEX.CARD("RTM-NWE-A-1x3")');
   await book.settled();
@@ -71,7 +87,10 @@ test("a linked card from a later data type is frozen as a plain card: its id (th
   expect(book.shown("Sheet1!B2")).toEqual({
     type: "Entity",
     text: "RTM 1.9",
-    properties: { Value: { type: "Double", basicValue: 1.9 }, Inner: { type: "Entity", text: "inner", properties: { Depth: { type: "Double", basicValue: 2 } } } },
+    properties: {
+      Value: { type: "Double", basicValue: 1.9 },
+      Inner: { type: "Entity", text: "inner", properties: { Depth: { type: "Double", basicValue: 2 } } },
+    },
   });
 });
 
@@ -88,7 +107,9 @@ test("where this Excel cannot read data types, the cell is frozen as its value a
     await freezeForSharing(book.context, deskFreezeOptions({ serviceUrl: rig.service.url, dataTypes: false }));
     expect(book.shown("Sheet1!B2")).toBe(value);
     const [, row] = book.usedValues(RECEIPT_SHEET);
-    expect(row?.[8]).toBe("Frozen as plain values: this Excel cannot read data types (ExcelApi 1.16), so a card would lose its fields.");
+    expect(row?.[8]).toBe(
+      "Frozen as plain values: this Excel cannot read data types (ExcelApi 1.16), so a card would lose its fields.",
+    );
     expect(row?.[11]).toMatch(/^values-sha256:/);
     const restored = await restoreFormulas(book.context, deskRestoreOptions({ dataTypes: false }));
     expect(restored.restored).toEqual(["Sheet1!B2"]);
@@ -105,7 +126,11 @@ test("where this Excel cannot read data types, the cell is frozen as its value a
 describe("Index data types", () => {
   test("are frozen as unlinked cards beside INDEX formulas, and restore links them again", async () => {
     const { linkedCard, linkedIndexValue } = await import("../../src/excel/entity");
-    const card = { type: "Entity", text: `${DESK_A} 1.9`, properties: { Price: { type: "Double", basicValue: 1.9 }, Confidence: { type: "Double", basicValue: 88 } } };
+    const card = {
+      type: "Entity",
+      text: `${DESK_A} 1.9`,
+      properties: { Price: { type: "Double", basicValue: 1.9 }, Confidence: { type: "Double", basicValue: 88 } },
+    };
     const linked = linkedCard(card as unknown as Parameters<typeof linkedCard>[0], linkedIndexValue(DESK_A).id);
     const book = bookWithFields();
     book.type("Sheet1!B2", CARD);
@@ -113,7 +138,10 @@ describe("Index data types", () => {
     await book.settled();
 
     const outcome = await freezeForSharing(book.context, deskFreezeOptions({ serviceUrl: rig.service.url }));
-    expect(outcome).toMatchObject({ frozen: 2, message: expect.stringMatching(/^Froze 1 INDEX formula and 1 Index data type; /) });
+    expect(outcome).toMatchObject({
+      frozen: 2,
+      message: expect.stringMatching(/^Froze 1 INDEX formula and 1 Index data type; /),
+    });
     const frozen = book.shown("Sheet1!B4") as Card & { id?: unknown };
     expect(frozen.type).toBe("Entity");
     expect(frozen.id).toBeUndefined();
@@ -127,14 +155,21 @@ describe("Index data types", () => {
     await book.settled();
     expect(restored.message).toBe("Restored 1 INDEX formula and linked 1 Index data type again.");
     expect(book.formulaAt("Sheet1!B2")).toBe(CARD);
-    expect(book.shown("Sheet1!B4")).toMatchObject({ type: "LinkedEntity", id: { entityId: DESK_A, domainId: "index" }, text: DESK_A });
+    expect(book.shown("Sheet1!B4")).toMatchObject({
+      type: "LinkedEntity",
+      id: { entityId: DESK_A, domainId: "index" },
+      text: DESK_A,
+    });
     expect(book.usedValues(RECEIPT_SHEET).slice(1)).toEqual([]);
   });
 
   test("a frozen Index card the user changed since is left alone and listed", async () => {
     const { linkedIndexValue } = await import("../../src/excel/entity");
     const book = bookWithFields();
-    book.writeJson("Sheet1", 1, 1, { ...linkedIndexValue(DESK_A), properties: { Price: { type: "Double", basicValue: 1.9 } } });
+    book.writeJson("Sheet1", 1, 1, {
+      ...linkedIndexValue(DESK_A),
+      properties: { Price: { type: "Double", basicValue: 1.9 } },
+    });
     await freezeForSharing(book.context, deskFreezeOptions({ serviceUrl: rig.service.url }));
     book.type("Sheet1!B2", 42);
     const restored = await restoreFormulas(book.context, deskRestoreOptions());

@@ -59,12 +59,24 @@ test("freezing a sheet writes every INDEX cell's values, spills included, format
   const rows = receiptRows(book);
   expect(rows[0]).toEqual([...RECEIPT_HEADER]);
   expect(rows.map((row) => row[0])).toEqual(["Cell", "Sheet1!B2", "Sheet1!D2", "Sheet1!B4"]);
-  const fix = (await (await fetch(`${rig.service.url}/api/v1/index/${A}/latest`)).json()) as { asOf: string; publicationMode?: string };
+  const fix = (await (await fetch(`${rig.service.url}/api/v1/index/${A}/latest`)).json()) as {
+    asOf: string;
+    publicationMode?: string;
+  };
   expect(rows[1]).toEqual([
-    "Sheet1!B2", "Sheet1!B2", `=INDEX.LATEST("${A}","confidence")`, JSON.stringify([[latestShown]]),
-    fix.asOf, fix.publicationMode ?? "", rig.service.url, FROZEN_AT.toISOString(), "",
-    expect.stringMatching(/^IndexData_Frozen_[0-9a-f]{16}$/), `=INDEX.LATEST("${A}","confidence")`,
-    expect.stringMatching(/^cards-sha256:[0-9a-f]{64}$/), expect.stringMatching(/^v1\.[\w-]{43}$/),
+    "Sheet1!B2",
+    "Sheet1!B2",
+    `=INDEX.LATEST("${A}","confidence")`,
+    JSON.stringify([[latestShown]]),
+    fix.asOf,
+    fix.publicationMode ?? "",
+    rig.service.url,
+    FROZEN_AT.toISOString(),
+    "",
+    expect.stringMatching(/^IndexData_Frozen_[0-9a-f]{16}$/),
+    `=INDEX.LATEST("${A}","confidence")`,
+    expect.stringMatching(/^cards-sha256:[0-9a-f]{64}$/),
+    expect.stringMatching(/^v1\.[\w-]{43}$/),
   ]);
   expect(rows[2]?.[1]).toBe(`Sheet1!D2:G${1 + curve.length}`);
   expect(JSON.parse(String(rows[2]?.[3]))).toEqual(curve);
@@ -104,7 +116,11 @@ test("a sheet without INDEX formulas says so and writes nothing", async () => {
   book.type("Sheet1!A2", "INDEX.LATEST is only text");
   await book.settled();
   const outcome = await freezeForSharing(book.context, await options("sheet"));
-  expect(outcome).toEqual({ frozen: 0, busy: [], message: "No INDEX formula in the sheet; nothing was frozen and no receipt was written." });
+  expect(outcome).toEqual({
+    frozen: 0,
+    busy: [],
+    message: "No INDEX formula in the sheet; nothing was frozen and no receipt was written.",
+  });
   expect(book.sheets.has(RECEIPT_SHEET)).toBe(false);
   expect(book.formulaAt("Sheet1!A1")).toBe("=SUM(1,2)");
 });

@@ -33,7 +33,10 @@ test("after rows are inserted above the frozen cells, restore puts each formula 
   await book.settled();
   expect(outcome.message).toBe("Restored 2 INDEX formulas.");
   expect(outcome.restored).toEqual(["Sheet1!B4", "Sheet1!B6"]);
-  expect(book.liveFormulas()).toEqual({ "Sheet1!B4": "=INDEX.LATEST(A4)", "Sheet1!B6": '=INDEX.FORWARD("RTM-NWE-A-1x3")' });
+  expect(book.liveFormulas()).toEqual({
+    "Sheet1!B4": "=INDEX.LATEST(A4)",
+    "Sheet1!B6": '=INDEX.FORWARD("RTM-NWE-A-1x3")',
+  });
   expect(book.valuesIn("Sheet1!B6:C8")).toEqual(CURVE);
   expect(book.usedValues(RECEIPT_SHEET).map((row) => row[0])).toEqual(["Cell"]);
 });
@@ -50,11 +53,16 @@ test("a selection restore finds a moved block by where it is now", async () => {
 test("when the frozen rows were deleted, restore writes nothing for them and says why", async () => {
   const book = await frozenBook();
   const context = book.context;
-  context.workbook.worksheets.getItem("Sheet1").getRange("A2:Z2").delete("Up" as Excel.DeleteShiftDirection);
+  context.workbook.worksheets
+    .getItem("Sheet1")
+    .getRange("A2:Z2")
+    .delete("Up" as Excel.DeleteShiftDirection);
   await context.sync();
   const outcome = await restoreFormulas(book.context, deskRestoreOptions());
   expect(outcome.restored).toEqual(["Sheet1!B3"]);
-  expect(outcome.refused).toEqual([{ cell: "Sheet1!B2", reason: "its frozen cells were deleted, or it was restored already" }]);
+  expect(outcome.refused).toEqual([
+    { cell: "Sheet1!B2", reason: "its frozen cells were deleted, or it was restored already" },
+  ]);
   expect(book.liveFormulas()).toEqual({ "Sheet1!B3": '=INDEX.FORWARD("RTM-NWE-A-1x3")' });
 });
 

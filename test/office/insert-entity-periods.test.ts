@@ -13,7 +13,9 @@ describe("Insert card and monthly averages (office-addin-mock)", () => {
   it("writes monthly averages =INDEX.PERIODS over the history insert's moving window, with observed days", async () => {
     const excel = createExcelMock();
     const outcome = await excelWorkbookActions(undefined, excel.run).insertMonthlyAverages("RTM-NWE-A-1x3", "-3M");
-    expect(excel.get("workbook.activeCell.formulas")).toEqual([['=INDEX.PERIODS("RTM-NWE-A-1x3","-3M",TODAY(),"monthly","avg,observed",TRUE)']]);
+    expect(excel.get("workbook.activeCell.formulas")).toEqual([
+      ['=INDEX.PERIODS("RTM-NWE-A-1x3","-3M",TODAY(),"monthly","avg,observed",TRUE)'],
+    ]);
     expect(outcome).toEqual({ address: "Sheet1!B2" });
   });
 });

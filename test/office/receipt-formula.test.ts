@@ -7,7 +7,7 @@ test.each([
   '=INDEX.HISTORY("RTM-NWE-A-1x3", TODAY()-90, TODAY())',
   '=INDEX.HISTORY("RTM-NWE-A-1x3","-3M",TODAY(),"daily",TRUE)',
   '=INDEX.HISTORY("RTM-NWE-A-1x3", , , "weekly", TRUE, , "confidence")',
-  "=INDEX.PANEL(A2:A4, DATE(2025,1,1), EOMONTH(TODAY(),-1), \"previous\")",
+  '=INDEX.PANEL(A2:A4, DATE(2025,1,1), EOMONTH(TODAY(),-1), "previous")',
   "=INDEX.LATEST(A2)*100",
   "=INDEX.LATEST(RC[-1])",
   "=INDEX.PANEL(R2C1:R4C1)",
@@ -15,7 +15,7 @@ test.each([
   "=INDEX.LATEST(Sheet2!B2) - INDEX.LATEST(Sheet2!B3)",
   '=INDEX.CARD("RTM-NWE-A-1x3", {"Value","Confidence"})',
   "=@INDEX.LATEST(B2)",
-  "=-INDEX.VOL(\"A\", 30)%",
+  '=-INDEX.VOL("A", 30)%',
   "=INDEX.STATUS()",
 ])("%s is restored", (formula) => {
   expect(restorableFormula(formula)).toEqual({ ok: true });
@@ -31,7 +31,10 @@ test.each([
   ["=INDEX(A1:B2,1,1)", "it calls INDEX, which is not an INDEX function"],
   ["=INDEX.LATEST(Secret)", "it uses the name Secret, and a name can stand for any formula"],
   ["=INDEX.LATEST([Book.xlsx]Sheet1!A1)", '"[" cannot start a value'],
-  ["=INDEX.LATEST('C:\\x\\[Book.xlsx]Sheet1'!A1)", "it refers to another workbook or an odd sheet name (C:\\x\\[Book.xlsx]Sheet1)"],
+  [
+    "=INDEX.LATEST('C:\\x\\[Book.xlsx]Sheet1'!A1)",
+    "it refers to another workbook or an odd sheet name (C:\\x\\[Book.xlsx]Sheet1)",
+  ],
   ["=cmd|'/c calc'!A1", "it uses the name cmd, and a name can stand for any formula"],
   ["=INDEX.LATEST(Table1[Symbol])", "it uses the name Table1, and a name can stand for any formula"],
   ["=1/0", "it calls no INDEX function"],

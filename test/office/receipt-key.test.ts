@@ -22,7 +22,11 @@ test("the signing key is created in the add-in's storage, is in no cell or name,
   const key = await storage.getItem(RECEIPT_KEY_ITEM);
   expect(key).toMatch(/^[\w-]{43}$/);
   expect(storage.keys()).toEqual([RECEIPT_KEY_ITEM]);
-  const workbook = JSON.stringify([book.usedValues("Sheet1"), book.usedValues(RECEIPT_SHEET), [...book.names.entries()]]);
+  const workbook = JSON.stringify([
+    book.usedValues("Sheet1"),
+    book.usedValues(RECEIPT_SHEET),
+    [...book.names.entries()],
+  ]);
   expect(workbook).not.toContain(key);
 
   // A restart: the same storage, a new signer (the module's cache is per storage object, so copy it).

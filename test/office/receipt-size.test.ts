@@ -14,7 +14,12 @@ const rig = useDeskRig();
 const HISTORY = '=INDEX.HISTORY("RTM-NWE-A-1x3","-5Y",TODAY(),"daily",TRUE,,"confidence","status")';
 
 function longestReceiptCell(book: FakeWorkbook): number {
-  return Math.max(...book.usedValues(RECEIPT_SHEET).flat().map((cell) => String(cell).length));
+  return Math.max(
+    ...book
+      .usedValues(RECEIPT_SHEET)
+      .flat()
+      .map((cell) => String(cell).length),
+  );
 }
 
 test("a five-year history with two audit columns freezes with a receipt that fits its cells, and restores", async () => {
@@ -31,7 +36,9 @@ test("a five-year history with two audit columns freezes with a receipt that fit
   expect(longestReceiptCell(book)).toBeLessThanOrEqual(EXCEL_TEXT_LIMIT);
   const [, row] = book.usedValues(RECEIPT_SHEET);
   expect(String(row?.[3]).endsWith("…")).toBe(true);
-  expect(row?.[8]).toMatch(/^Values \(JSON\) cut to fit one cell \([\d,]+ characters\); the fingerprint covers every value\.$/);
+  expect(row?.[8]).toMatch(
+    /^Values \(JSON\) cut to fit one cell \([\d,]+ characters\); the fingerprint covers every value\.$/,
+  );
 
   const restored = await restoreFormulas(book.context, deskRestoreOptions());
   await book.settled();

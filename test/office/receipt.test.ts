@@ -33,7 +33,11 @@ test("a receipt round trip puts every formula back, the spill spills again, and 
   await book.settled();
   expect(outcome.restored).toEqual(["Sheet1!B2", "Sheet1!D2", "Sheet1!B8"]);
   expect(outcome.changed).toEqual([]);
-  expect([book.formulaAt("Sheet1!B2"), book.formulaAt("Sheet1!D2"), book.formulaAt("Sheet1!B8")]).toEqual([LATEST, CURVE, VOL]);
+  expect([book.formulaAt("Sheet1!B2"), book.formulaAt("Sheet1!D2"), book.formulaAt("Sheet1!B8")]).toEqual([
+    LATEST,
+    CURVE,
+    VOL,
+  ]);
   expect(book.shown("Sheet1!D3")).not.toBe("");
   expect(receiptCells(book)).toEqual(["Cell"]);
 });
@@ -43,7 +47,9 @@ test("a cell changed after freezing is listed and left alone, and its receipt ro
   book.type("Sheet1!B2", 42);
   const outcome = await restoreFormulas(book.context, deskRestoreOptions());
   expect(outcome.changed).toEqual(["Sheet1!B2"]);
-  expect(outcome.message).toBe("Restored 2 INDEX formulas. Left alone because they were changed after freezing: Sheet1!B2.");
+  expect(outcome.message).toBe(
+    "Restored 2 INDEX formulas. Left alone because they were changed after freezing: Sheet1!B2.",
+  );
   expect(book.shown("Sheet1!B2")).toBe(42);
   expect(book.formulaAt("Sheet1!B2")).toBeUndefined();
   expect(receiptCells(book)).toEqual(["Cell", "Sheet1!B2"]);
@@ -61,5 +67,10 @@ test("restoring the selection restores only the rows whose cell is in it", async
 
 test("without a receipt there is nothing to restore", async () => {
   const book = new FakeWorkbook(rig.evaluate);
-  expect(await restoreFormulas(book.context, deskRestoreOptions())).toEqual({ restored: [], changed: [], refused: [], message: "There is no receipt to restore from." });
+  expect(await restoreFormulas(book.context, deskRestoreOptions())).toEqual({
+    restored: [],
+    changed: [],
+    refused: [],
+    message: "There is no receipt to restore from.",
+  });
 });

@@ -28,21 +28,28 @@ async function refresh(book: FakeWorkbook, scope: RefreshScope) {
 
 test.each([
   ["selection", ["Sheet1!B2", "Sheet1!B3"], [`/api/v1/index/${A}/latest`]],
-  ["sheet", ["Sheet1!B2", "Sheet1!B3", "Sheet1!B4"], [`/api/v1/index/${A}/latest`, `/api/v1/index/${B}/volatility?windowDays=30`]],
+  [
+    "sheet",
+    ["Sheet1!B2", "Sheet1!B3", "Sheet1!B4"],
+    [`/api/v1/index/${A}/latest`, `/api/v1/index/${B}/volatility?windowDays=30`],
+  ],
   [
     "workbook",
     ["Sheet1!B2", "Sheet1!B3", "Sheet1!B4", "Sheet2!A1", "Sheet2!C1"],
     [`/api/v1/index/${A}/latest`, `/api/v1/index/${B}/volatility?windowDays=30`, `/api/v1/index/${B}/forward`],
   ],
-] as const)("refreshing the %s asks once per distinct resource and recalculates its cells", async (scope, cells, paths) => {
-  const book = await desk();
-  book.selection = "Sheet1!B2:B3";
-  const { plan, requests, calculated } = await refresh(book, scope);
-  expect([...plan.addresses].sort()).toEqual([...cells].sort());
-  expect(plan.keys).toHaveLength(paths.length);
-  expect([...requests].sort()).toEqual([...paths].sort());
-  expect([...calculated].sort()).toEqual([...cells].sort());
-});
+] as const)(
+  "refreshing the %s asks once per distinct resource and recalculates its cells",
+  async (scope, cells, paths) => {
+    const book = await desk();
+    book.selection = "Sheet1!B2:B3";
+    const { plan, requests, calculated } = await refresh(book, scope);
+    expect([...plan.addresses].sort()).toEqual([...cells].sort());
+    expect(plan.keys).toHaveLength(paths.length);
+    expect([...requests].sort()).toEqual([...paths].sort());
+    expect([...calculated].sort()).toEqual([...cells].sort());
+  },
+);
 
 test("stale only refreshes nothing when nothing is stale", async () => {
   const book = await desk();
@@ -101,7 +108,10 @@ describe("refresh by scope after the sheet changed", () => {
     book.renameSheet("Sheet1", "Prices");
     const sheet = await refresh(book, "sheet");
     expect([...sheet.plan.addresses].sort()).toEqual(["Prices!B2", "Prices!B3", "Prices!B4"]);
-    expect([...sheet.requests].sort()).toEqual([`/api/v1/index/${A}/latest`, `/api/v1/index/${B}/volatility?windowDays=30`]);
+    expect([...sheet.requests].sort()).toEqual([
+      `/api/v1/index/${A}/latest`,
+      `/api/v1/index/${B}/volatility?windowDays=30`,
+    ]);
     const workbook = await refresh(book, "workbook");
     expect(workbook.plan.addresses).toHaveLength(5);
     expect(workbook.requests).toHaveLength(3);

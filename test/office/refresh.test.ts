@@ -6,7 +6,14 @@ import { FakeClock } from "../support/fake-clock";
 
 // office-addin-mock reads the OfficeApp enum from office-addin-manifest, which jest maps to an empty stub.
 jest.mock("office-addin-manifest", () => ({
-  OfficeApp: { Excel: "excel", OneNote: "onenote", Outlook: "outlook", PowerPoint: "powerpoint", Project: "project", Word: "word" },
+  OfficeApp: {
+    Excel: "excel",
+    OneNote: "onenote",
+    Outlook: "outlook",
+    PowerPoint: "powerpoint",
+    Project: "project",
+    Word: "word",
+  },
 }));
 
 const A = "RTM-NWE-A-1x3";
@@ -74,7 +81,18 @@ test("saving settings points the shared context at the new service, invalidates 
 
 /** A minute after the cells were first evaluated: past history is still within its 12 h time-to-live then. */
 const REFRESHED_AT = new Date(Math.floor(Date.now() / 1000) * 1000 + 60_123);
-const REAL_TIMERS = ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "setImmediate", "clearImmediate", "nextTick", "queueMicrotask", "hrtime", "performance"] as const;
+const REAL_TIMERS = [
+  "setTimeout",
+  "clearTimeout",
+  "setInterval",
+  "clearInterval",
+  "setImmediate",
+  "clearImmediate",
+  "nextTick",
+  "queueMicrotask",
+  "hrtime",
+  "performance",
+] as const;
 
 test("the ribbon's Refresh recalculates through Excel, shows the time, and does not refetch past history", async () => {
   await evaluateCells();

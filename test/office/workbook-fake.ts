@@ -31,7 +31,10 @@ export class FakeWorkbook {
   private pending: Promise<unknown>[] = [];
   readonly calculated: string[] = [];
 
-  constructor(private readonly evaluate: Evaluate, names: readonly string[] = ["Sheet1"]) {
+  constructor(
+    private readonly evaluate: Evaluate,
+    names: readonly string[] = ["Sheet1"],
+  ) {
     names.forEach((name) => this.sheets.set(name, { cells: new Map(), visibility: "Visible" }));
   }
 
@@ -120,7 +123,8 @@ export class FakeWorkbook {
       if (cell.spill === undefined) continue;
       const [r, c] = key.split(",").map(Number) as [number, number];
       const value = cell.spill[row - r]?.[column - c];
-      if (value !== undefined && (row !== r || column !== c)) return { ...resultCell(value), format: own?.format ?? cell.format };
+      if (value !== undefined && (row !== r || column !== c))
+        return { ...resultCell(value), format: own?.format ?? cell.format };
     }
     return own ?? { value: "", format: "General" };
   }
@@ -185,7 +189,11 @@ export class FakeWorkbook {
     }
     for (const [name, rect] of this.names) {
       if (rect === undefined || rect.sheet !== sheet) continue;
-      this.names.set(name, { ...rect, top: rect.top >= at ? rect.top + count : rect.top, bottom: rect.bottom >= at ? rect.bottom + count : rect.bottom });
+      this.names.set(name, {
+        ...rect,
+        top: rect.top >= at ? rect.top + count : rect.top,
+        bottom: rect.bottom >= at ? rect.bottom + count : rect.bottom,
+      });
     }
   }
 }
@@ -200,7 +208,9 @@ function resultCell(value: unknown): { value: unknown; error: boolean } {
 }
 
 function grid<T>(rect: SheetRect, at: (row: number, column: number) => T): T[][] {
-  return Array.from({ length: rect.bottom - rect.top + 1 }, (_, r) => Array.from({ length: rect.right - rect.left + 1 }, (_, c) => at(rect.top + r, rect.left + c)));
+  return Array.from({ length: rect.bottom - rect.top + 1 }, (_, r) =>
+    Array.from({ length: rect.right - rect.left + 1 }, (_, c) => at(rect.top + r, rect.left + c)),
+  );
 }
 
 function usedRect(book: FakeWorkbook, sheet: string): SheetRect | undefined {
@@ -224,13 +234,18 @@ function usedRect(book: FakeWorkbook, sheet: string): SheetRect | undefined {
 const READ: Record<Grid, (cell: Cell, row: number, column: number) => unknown> = {
   values: (cell) => basicValue(cell.value),
   formulas: (cell) => cell.formula ?? basicValue(cell.value),
-  formulasR1C1: (cell, row, column) => (cell.formula === undefined ? basicValue(cell.value) : toR1C1(cell.formula, row, column)),
+  formulasR1C1: (cell, row, column) =>
+    cell.formula === undefined ? basicValue(cell.value) : toR1C1(cell.formula, row, column),
   valueTypes: (cell) => valueType(cell.value, cell.error),
   valuesAsJson: (cell) => jsonOf(cell.value, cell.error),
   numberFormat: (cell) => cell.format,
 };
 
-function each(rect: SheetRect, values: unknown[][], apply: (row: number, column: number, value: unknown) => void): void {
+function each(
+  rect: SheetRect,
+  values: unknown[][],
+  apply: (row: number, column: number, value: unknown) => void,
+): void {
   values.forEach((row, r) => row.forEach((value, c) => apply(rect.top + r, rect.left + c, value)));
 }
 
@@ -255,7 +270,9 @@ const WRITE: Record<Writable, (book: FakeWorkbook, rect: SheetRect, values: unkn
   },
   formulas: (book, rect, values) => each(rect, values, (r, c, value) => book.write(rect.sheet, r, c, value)),
   formulasR1C1: (book, rect, values) =>
-    each(rect, values, (r, c, value) => book.write(rect.sheet, r, c, typeof value === "string" && value.startsWith("=") ? fromR1C1(value, r, c) : value)),
+    each(rect, values, (r, c, value) =>
+      book.write(rect.sheet, r, c, typeof value === "string" && value.startsWith("=") ? fromR1C1(value, r, c) : value),
+    ),
   numberFormat: (book, rect, formats) =>
     each(rect, formats, (r, c, format) => {
       const cell = book.cells(rect.sheet).get(`${r},${c}`);
@@ -289,8 +306,12 @@ function deleteRows(book: FakeWorkbook, rect: SheetRect): void {
 /** The store behind the Office.js mock objects. */
 function cellStore(book: FakeWorkbook): CellStore {
   return {
-    get selection() { return book.selection; },
-    get active() { return book.active; },
+    get selection() {
+      return book.selection;
+    },
+    get active() {
+      return book.active;
+    },
     sheetNames: () => [...book.sheets.keys()],
     addSheet: (name) => void book.sheets.set(name, { cells: new Map(), visibility: "Visible" }),
     visibility: (sheet) => book.visibility(sheet),
@@ -303,7 +324,10 @@ function cellStore(book: FakeWorkbook): CellStore {
     },
     grid: (rect, what) => grid(rect, (r, c) => READ[what](book.read(rect.sheet, r, c), r, c)),
     write: (rect, what, values) => WRITE[what](book, rect, values),
-    clear: (rect) => void grid(rect, (r, c) => book.cells(rect.sheet).set(`${r},${c}`, { value: "", format: book.read(rect.sheet, r, c).format })),
+    clear: (rect) =>
+      void grid(rect, (r, c) =>
+        book.cells(rect.sheet).set(`${r},${c}`, { value: "", format: book.read(rect.sheet, r, c).format }),
+      ),
     deleteRows: (rect) => deleteRows(book, rect),
     calculate: (rect) => void grid(rect, (r, c) => book.calc(rect.sheet, r, c)),
     nameTarget: (name) => (book.names.has(name) ? { rect: book.names.get(name) } : undefined),

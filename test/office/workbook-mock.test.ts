@@ -62,13 +62,43 @@ test("the sheets' items exist only after loading items/name and a sync", async (
 test("text written through Range.values is typed as Excel types it; an apostrophe or a text format keeps it text", async () => {
   const fake = new FakeWorkbook(async () => [[0]]);
   const context = fake.context;
-  const entries = ["=1+1", "+A1", "-A1", "@SUM(A1)", "\t=1", " +1x", "\u00a0-x", "\u0000@x", "1.5", "2025-01-06", "TRUE", "#N/A", "'=1+1", "text"];
-  context.workbook.worksheets.getItem("Sheet1").getRange(`A1:A${entries.length}`).values = entries.map((entry) => [entry]);
+  const entries = [
+    "=1+1",
+    "+A1",
+    "-A1",
+    "@SUM(A1)",
+    "\t=1",
+    " +1x",
+    "\u00a0-x",
+    "\u0000@x",
+    "1.5",
+    "2025-01-06",
+    "TRUE",
+    "#N/A",
+    "'=1+1",
+    "text",
+  ];
+  context.workbook.worksheets.getItem("Sheet1").getRange(`A1:A${entries.length}`).values = entries.map((entry) => [
+    entry,
+  ]);
   fake.type("Sheet1!C1", "", "@");
   context.workbook.worksheets.getItem("Sheet1").getRange("C1").values = [["=1+1"]];
   await context.sync();
   expect(entries.map((_, row) => fake.formulaAt(`Sheet1!A${row + 1}`))).toEqual([
-    "=1+1", "=+A1", "=-A1", "=SUM(A1)", "=1", "=+1x", "=-x", "=x", undefined, undefined, undefined, undefined, undefined, undefined,
+    "=1+1",
+    "=+A1",
+    "=-A1",
+    "=SUM(A1)",
+    "=1",
+    "=+1x",
+    "=-x",
+    "=x",
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    undefined,
   ]);
   expect(fake.valuesIn("Sheet1!A9:A14").flat()).toEqual([1.5, 45663, true, "#N/A", "=1+1", "text"]);
   expect(fake.read("Sheet1", 11, 0)).toMatchObject({ error: true });
@@ -92,7 +122,10 @@ test("a workbook name refers to its cells and moves with them when rows are inse
   range.load("address");
   await moved.sync();
   expect(range.address).toBe("Sheet1!C4:C5");
-  moved.workbook.worksheets.getItem("Sheet1").getRange("A4:A5").delete("Up" as Excel.DeleteShiftDirection);
+  moved.workbook.worksheets
+    .getItem("Sheet1")
+    .getRange("A4:A5")
+    .delete("Up" as Excel.DeleteShiftDirection);
   await moved.sync();
   const after = fake.context;
   const gone = after.workbook.names.getItemOrNullObject("Block").getRangeOrNullObject();

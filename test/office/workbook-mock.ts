@@ -106,7 +106,11 @@ export class WorkbookMock {
   }
 
   /** Assignments to these properties are queued for the next sync, as Office.js queues them. */
-  private trackWrites(mock: Mock, properties: readonly string[], write: (property: string, value: unknown) => void): void {
+  private trackWrites(
+    mock: Mock,
+    properties: readonly string[],
+    write: (property: string, value: unknown) => void,
+  ): void {
     const internals = mock as unknown as Internals;
     const update = internals.updatePropertyCall.bind(mock);
     internals.updatePropertyCall = (name) => {
@@ -137,7 +141,12 @@ export class WorkbookMock {
    * cells at the first sync) and its properties get the cells' state; isNullObject is readable only after
    * a sync, like Office.js fills it then.
    */
-  private register<T>(mock: Mock, nullable: boolean, resolve: () => T | undefined, state: (target: T) => Record<string, () => unknown>): () => T | undefined {
+  private register<T>(
+    mock: Mock,
+    nullable: boolean,
+    resolve: () => T | undefined,
+    state: (target: T) => Record<string, () => unknown>,
+  ): () => T | undefined {
     let bound: { target: T | undefined } | undefined;
     const target = () => (bound === undefined ? resolve() : bound.target);
     Object.defineProperty(mock, "isNullObject", {
@@ -184,17 +193,28 @@ export class WorkbookMock {
     };
     this.rangeTargets.set(mock, rect);
     const writable: readonly Writable[] = ["values", "formulas", "formulasR1C1", "valuesAsJson", "numberFormat"];
-    this.trackWrites(mock, writable, (property, value) => this.store.write(cells(), property as Writable, value as unknown[][]));
+    this.trackWrites(mock, writable, (property, value) =>
+      this.store.write(cells(), property as Writable, value as unknown[][]),
+    );
     Object.assign(mock, {
       getCell: (row: number, column: number) =>
         this.range(() => {
           const r = rect();
-          return r && { sheet: r.sheet, top: r.top + row, left: r.left + column, bottom: r.top + row, right: r.left + column };
+          return (
+            r && {
+              sheet: r.sheet,
+              top: r.top + row,
+              left: r.left + column,
+              bottom: r.top + row,
+              right: r.left + column,
+            }
+          );
         }, false),
-      getSpillingToRangeOrNullObject: () => this.range(() => {
-        const r = rect();
-        return r && this.store.spillRect(r);
-      }, true),
+      getSpillingToRangeOrNullObject: () =>
+        this.range(() => {
+          const r = rect();
+          return r && this.store.spillRect(r);
+        }, true),
       calculate: () => this.queue(() => this.store.calculate(cells())),
       clear: () => this.queue(() => this.store.clear(cells())),
       delete: () => this.queue(() => this.store.deleteRows(cells())),
@@ -204,7 +224,10 @@ export class WorkbookMock {
 
   private sheet(resolve: () => string | undefined, nullable: boolean): Mock {
     const mock = new OfficeMockObject({ name: "", visibility: "Visible" }) as Mock;
-    const name = this.register(mock, nullable, resolve, (n) => ({ name: () => n, visibility: () => this.store.visibility(n) }));
+    const name = this.register(mock, nullable, resolve, (n) => ({
+      name: () => n,
+      visibility: () => this.store.visibility(n),
+    }));
     this.trackWrites(mock, ["visibility"], (_, value) => {
       const sheet = name();
       if (sheet === undefined) throw new Error("no such sheet");
@@ -228,7 +251,12 @@ export class WorkbookMock {
   private names(workbook: Mock): void {
     const item = (name: string, nullable: boolean): Mock => {
       const mock = new OfficeMockObject({ name: "", type: "Range" }) as Mock;
-      const target = this.register(mock, nullable, () => this.store.nameTarget(name), () => ({ name: () => name, type: () => "Range" }));
+      const target = this.register(
+        mock,
+        nullable,
+        () => this.store.nameTarget(name),
+        () => ({ name: () => name, type: () => "Range" }),
+      );
       Object.assign(mock, {
         getRangeOrNullObject: () => this.range(() => target()?.rect, true),
         delete: () => this.queue(() => this.store.deleteName(name)),
@@ -237,10 +265,12 @@ export class WorkbookMock {
     };
     workbook.names = {
       add: (name: string, reference: unknown, comment?: string) => {
-        const resolve = typeof reference === "object" && reference !== null ? this.rangeTargets.get(reference) : undefined;
+        const resolve =
+          typeof reference === "object" && reference !== null ? this.rangeTargets.get(reference) : undefined;
         if (resolve === undefined) throw new Error("names.add takes a Range in these tests");
         // Excel keeps a name's comment to 255 characters; a longer one is refused.
-        if (comment !== undefined && comment.length > 255) throw new Error(`InvalidArgument: a name's comment holds at most 255 characters (got ${comment.length})`);
+        if (comment !== undefined && comment.length > 255)
+          throw new Error(`InvalidArgument: a name's comment holds at most 255 characters (got ${comment.length})`);
         this.queue(() => {
           const rect = resolve();
           if (rect === undefined) throw new Error("names.add: the range does not exist");
@@ -279,7 +309,8 @@ export class WorkbookMock {
     Object.assign(collection, {
       getActiveWorksheet: () => this.sheet(() => this.store.active, false),
       getItem: (sheetName: string) => this.sheet(() => (names().includes(sheetName) ? sheetName : undefined), false),
-      getItemOrNullObject: (sheetName: string) => this.sheet(() => (names().includes(sheetName) ? sheetName : undefined), true),
+      getItemOrNullObject: (sheetName: string) =>
+        this.sheet(() => (names().includes(sheetName) ? sheetName : undefined), true),
       add: (sheetName: string) => {
         this.queue(() => this.store.addSheet(sheetName));
         return this.sheet(() => sheetName, false);

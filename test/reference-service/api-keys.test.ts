@@ -23,16 +23,21 @@ describe("API keys", () => {
     }
   });
 
-  test.each([DEMO_KEYS.apiKey, DEMO_KEYS.enterprise, DEMO_KEYS.revoked])("near misses of %s are unknown keys, 401", async (key) => {
-    for (const wrong of nearMisses(key)) {
-      const response = await get(service(), INDEXES, { "X-API-Key": wrong });
-      expect(response.status).toBe(401);
-      expect(record(response.body).code).toBe("UNAUTHORIZED");
-      expect(record(response.body).message).toBe("Unknown API key. Check the key in the settings, or remove it to call anonymously.");
-      expect(JSON.stringify(response.body)).not.toContain(wrong);
-      expect(service().requests.at(-1)).toMatchObject({ status: 401, apiKeyTier: "anonymous" });
-    }
-  });
+  test.each([DEMO_KEYS.apiKey, DEMO_KEYS.enterprise, DEMO_KEYS.revoked])(
+    "near misses of %s are unknown keys, 401",
+    async (key) => {
+      for (const wrong of nearMisses(key)) {
+        const response = await get(service(), INDEXES, { "X-API-Key": wrong });
+        expect(response.status).toBe(401);
+        expect(record(response.body).code).toBe("UNAUTHORIZED");
+        expect(record(response.body).message).toBe(
+          "Unknown API key. Check the key in the settings, or remove it to call anonymously.",
+        );
+        expect(JSON.stringify(response.body)).not.toContain(wrong);
+        expect(service().requests.at(-1)).toMatchObject({ status: 401, apiKeyTier: "anonymous" });
+      }
+    },
+  );
 
   test("the revoked key, exactly, is 401 API_KEY_REVOKED", async () => {
     const response = await get(service(), INDEXES, { Authorization: `Bearer ${DEMO_KEYS.revoked}` });

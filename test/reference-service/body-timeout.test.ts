@@ -24,7 +24,9 @@ function dribble(): Dribbler {
   const socket = connect(Number(port), hostname);
   const chunks: Buffer[] = [];
   socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const answer = new Promise<string>((resolve) => socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8"))));
+  const answer = new Promise<string>((resolve) =>
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8"))),
+  );
   socket.on("error", () => undefined);
   // Headers, then one byte of a chunked body that never ends.
   socket.write(`GET ${PATH} HTTP/1.1\r\nHost: ${hostname}\r\nTransfer-Encoding: chunked\r\n\r\n1\r\na\r\n`);
@@ -33,7 +35,8 @@ function dribble(): Dribbler {
 
 /** Lets the sockets' events run until the service has armed `count` body timers (or gives up, failing below). */
 async function untilWaiting(count: number): Promise<void> {
-  for (let turn = 0; turn < 2_000 && clock.pendingTimers < count; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  for (let turn = 0; turn < 2_000 && clock.pendingTimers < count; turn += 1)
+    await new Promise((resolve) => setImmediate(resolve));
 }
 
 function parse(text: string): { status: number; headers: string; body: unknown } {
@@ -76,7 +79,9 @@ test("a GET whose body arrives in time is answered as usual, and no timer is lef
   const chunks: Buffer[] = [];
   socket.on("data", (chunk: Buffer) => chunks.push(chunk));
   const closed = new Promise<void>((resolve) => socket.on("close", () => resolve()));
-  socket.write(`GET ${PATH} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`);
+  socket.write(
+    `GET ${PATH} HTTP/1.1\r\nHost: ${hostname}\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n`,
+  );
   await closed;
   const answer = parse(Buffer.concat(chunks).toString("utf8"));
   expect(answer.status).toBe(200);

@@ -11,7 +11,9 @@ describe("dataset served by the newer description", () => {
   const markup = '<img src=x onerror=alert(1)><script>alert("x")</script>';
   const service = serviceFor({
     now: () => WEDNESDAY,
-    extraIndexes: [{ symbol: "XSS-TEST-A-1x3", hub: "XSS", grade: "A", leadTime: "1x3", description: markup, isActive: true }],
+    extraIndexes: [
+      { symbol: "XSS-TEST-A-1x3", hub: "XSS", grade: "A", leadTime: "1x3", description: markup, isActive: true },
+    ],
   });
   const history = async (symbol: string, query: string): Promise<History> => {
     const { status, body } = await get(service(), `/api/v1/index/${encodeURIComponent(symbol)}/history?${query}`);
@@ -63,7 +65,11 @@ describe("dataset served by the newer description", () => {
       const day = weekday(point.date);
       if (day === 0 || day === 6) {
         const friday = new Date(Date.parse(point.date) - (day === 6 ? 1 : 2) * DAY_MS).toISOString();
-        expect(point).toMatchObject({ publicationMode: "CARRIED_FORWARD", derivationMethod: "CARRIED_FORWARD", carriedForwardFrom: friday });
+        expect(point).toMatchObject({
+          publicationMode: "CARRIED_FORWARD",
+          derivationMethod: "CARRIED_FORWARD",
+          carriedForwardFrom: friday,
+        });
         expect(point.value).toBe(byDate.get(friday)?.value);
         expect(point.confidence).toBeLessThan(byDate.get(friday)?.confidence ?? 0);
       } else {
@@ -102,7 +108,9 @@ describe("dataset served by the newer description", () => {
     const fixes = await Promise.all(
       indexes
         .filter((i) => i.latestValue != null)
-        .map(async (i) => LatestFixWire.parse((await get(service(), `/api/v1/index/${encodeURIComponent(i.symbol)}/latest`)).body)),
+        .map(async (i) =>
+          LatestFixWire.parse((await get(service(), `/api/v1/index/${encodeURIComponent(i.symbol)}/latest`)).body),
+        ),
     );
     expect(new Set(fixes.map((f) => f.confidence)).size).toBeGreaterThan(2);
     expect(new Set(fixes.map((f) => f.dataCoverage.contributors)).size).toBeGreaterThan(2);
@@ -124,7 +132,9 @@ describe("the latest fix follows the clock", () => {
       derivationMethod: "CARRIED_FORWARD",
       carriedForwardFrom: "2025-06-20T00:00:00.000Z",
     });
-    const friday = HistoryWire.parse((await get(service(), `/api/v1/index/${FLAGSHIP}/history?startDate=2025-06-20&endDate=2025-06-20`)).body);
+    const friday = HistoryWire.parse(
+      (await get(service(), `/api/v1/index/${FLAGSHIP}/history?startDate=2025-06-20&endDate=2025-06-20`)).body,
+    );
     expect(fix.value).toBe(friday.values[0]?.value);
   });
 });

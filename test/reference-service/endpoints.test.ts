@@ -34,7 +34,9 @@ describe.each(["newer", "older"] as const)("every endpoint, %s description", (fl
 
   test("/latest matches LatestFixWire for every index with data; provenance only in newer", async () => {
     const { body } = await get(service(), "/api/v1/indexes");
-    const symbols = IndexListWire.parse(body).indexes.filter((i) => i.latestValue != null).map((i) => i.symbol);
+    const symbols = IndexListWire.parse(body)
+      .indexes.filter((i) => i.latestValue != null)
+      .map((i) => i.symbol);
     for (const symbol of symbols) {
       const response = await get(service(), `/api/v1/index/${encodeURIComponent(symbol)}/latest`);
       expect(response.status).toBe(200);
@@ -51,7 +53,10 @@ describe.each(["newer", "older"] as const)("every endpoint, %s description", (fl
   });
 
   test("/history matches HistoryWire; points carry provenance only in newer", async () => {
-    const { status, body } = await get(service(), `/api/v1/index/${FLAGSHIP}/history?startDate=2025-06-01&endDate=2025-06-18`);
+    const { status, body } = await get(
+      service(),
+      `/api/v1/index/${FLAGSHIP}/history?startDate=2025-06-01&endDate=2025-06-18`,
+    );
     expect(status).toBe(200);
     const history = HistoryWire.parse(body);
     expect(history.values).toHaveLength(18);

@@ -13,7 +13,8 @@ function expectError(response: JsonResponse, status: number, code: string, messa
 }
 
 const unknownSymbol = (symbol: string) => `No index with symbol "${symbol}". GET /api/v1/indexes lists the symbols.`;
-const notIso = (name: string, value: string) => `${name} "${value}" is not an ISO 8601 date. Use e.g. 2025-01-31 or 2025-01-31T00:00:00.000Z.`;
+const notIso = (name: string, value: string) =>
+  `${name} "${value}" is not an ISO 8601 date. Use e.g. 2025-01-31 or 2025-01-31T00:00:00.000Z.`;
 
 describe.each(["newer", "older"] as const)("errors, %s description", (flavor) => {
   const service = serviceFor({ flavor, now: () => WEDNESDAY, testFaults: true });
@@ -22,12 +23,22 @@ describe.each(["newer", "older"] as const)("errors, %s description", (flavor) =>
   afterEach(() => service().faults.reset());
 
   test.each(perSymbol)("404 UNKNOWN_SYMBOL from /%s", async (endpoint) => {
-    expectError(await get(service(), `/api/v1/index/NOPE-XXX-A-1x3/${endpoint}`), 404, "UNKNOWN_SYMBOL", unknownSymbol("NOPE-XXX-A-1x3"));
+    expectError(
+      await get(service(), `/api/v1/index/NOPE-XXX-A-1x3/${endpoint}`),
+      404,
+      "UNKNOWN_SYMBOL",
+      unknownSymbol("NOPE-XXX-A-1x3"),
+    );
   });
 
   test("a symbol in the wrong case gets a hint", async () => {
     const response = await get(service(), `/api/v1/index/${FLAGSHIP.toLowerCase()}/latest`);
-    expectError(response, 404, "UNKNOWN_SYMBOL", `No index with symbol "rtm-nwe-a-1x3". Symbols are case-sensitive: did you mean "${FLAGSHIP}"?`);
+    expectError(
+      response,
+      404,
+      "UNKNOWN_SYMBOL",
+      `No index with symbol "rtm-nwe-a-1x3". Symbols are case-sensitive: did you mean "${FLAGSHIP}"?`,
+    );
   });
 
   test.each(perSymbol)("an index without data: /%s", async (endpoint) => {
@@ -37,9 +48,16 @@ describe.each(["newer", "older"] as const)("errors, %s description", (flavor) =>
   });
 
   test("paths of the other description, and unknown paths, are 404 NOT_FOUND", async () => {
-    const absent = newer ? ["/api/v1/methodology"] : [`/api/v1/index/${FLAGSHIP}/forward`, "/api/v1/benchmark/health", "/api/status"];
+    const absent = newer
+      ? ["/api/v1/methodology"]
+      : [`/api/v1/index/${FLAGSHIP}/forward`, "/api/v1/benchmark/health", "/api/status"];
     for (const path of [...absent, "/api/v2/indexes", "/"]) {
-      expectError(await get(service(), path), 404, "NOT_FOUND", `GET ${path} is not an endpoint of the ${flavor} description of the Index Data Service.`);
+      expectError(
+        await get(service(), path),
+        404,
+        "NOT_FOUND",
+        `GET ${path} is not an endpoint of the ${flavor} description of the Index Data Service.`,
+      );
     }
   });
 
@@ -50,7 +68,11 @@ describe.each(["newer", "older"] as const)("errors, %s description", (flavor) =>
     ["startDate=2025/01/01", "INVALID_DATE", notIso("startDate", "2025/01/01")],
     ["start=01-02-2025", "INVALID_DATE", notIso("start", "01-02-2025")],
     ["startDate=2025-01-01T25:00:00Z", "INVALID_DATE", notIso("startDate", "2025-01-01T25:00:00Z")],
-    ["startDate=2025-03-01&endDate=2025-02-01", "INVALID_DATE_RANGE", "startDate 2025-03-01T00:00:00.000Z is after endDate 2025-02-01T00:00:00.000Z; swap them."],
+    [
+      "startDate=2025-03-01&endDate=2025-02-01",
+      "INVALID_DATE_RANGE",
+      "startDate 2025-03-01T00:00:00.000Z is after endDate 2025-02-01T00:00:00.000Z; swap them.",
+    ],
   ])("history ?%s is 400 %s", async (query, code, message) => {
     expectError(await get(service(), `/api/v1/index/${FLAGSHIP}/history?${query}`), 400, code, message);
   });
@@ -72,10 +94,18 @@ describe.each(["newer", "older"] as const)("errors, %s description", (flavor) =>
     else expectError(response, 400, "INVALID_GRANULARITY", 'granularity must be "daily" or "weekly"; got "monthly".');
   });
 
-  test.each(["1", "366", "2.5", "abc", "-3", "1e2", "0x10"])("volatility ?windowDays=%s is 400 INVALID_WINDOW", async (days) => {
-    const response = await get(service(), `/api/v1/index/${FLAGSHIP}/volatility?windowDays=${days}`);
-    expectError(response, 400, "INVALID_WINDOW", `windowDays must be a whole number from 2 to 365 (default 30); got "${days}".`);
-  });
+  test.each(["1", "366", "2.5", "abc", "-3", "1e2", "0x10"])(
+    "volatility ?windowDays=%s is 400 INVALID_WINDOW",
+    async (days) => {
+      const response = await get(service(), `/api/v1/index/${FLAGSHIP}/volatility?windowDays=${days}`);
+      expectError(
+        response,
+        400,
+        "INVALID_WINDOW",
+        `windowDays must be a whole number from 2 to 365 (default 30); got "${days}".`,
+      );
+    },
+  );
 
   test("401 for an unknown key in either header, and for a revoked key, with rate-limit headers", async () => {
     const unknownKey = "Unknown API key. Check the key in the settings, or remove it to call anonymously.";
@@ -83,7 +113,11 @@ describe.each(["newer", "older"] as const)("errors, %s description", (flavor) =>
     const cases: Array<[Record<string, string>, string, string]> = [
       [{ "X-API-Key": "not-a-key" }, "UNAUTHORIZED", unknownKey],
       [{ Authorization: "Bearer not-a-key" }, "UNAUTHORIZED", unknownKey],
-      [{ Authorization: `Basic ${Buffer.from("a:b").toString("base64")}` }, "UNAUTHORIZED", "The Authorization header must be 'Bearer <key>'. Or send the key as 'X-API-Key: <key>'."],
+      [
+        { Authorization: `Basic ${Buffer.from("a:b").toString("base64")}` },
+        "UNAUTHORIZED",
+        "The Authorization header must be 'Bearer <key>'. Or send the key as 'X-API-Key: <key>'.",
+      ],
       [{ "X-API-Key": DEMO_KEYS.revoked }, "API_KEY_REVOKED", revoked],
       [{ Authorization: `Bearer ${DEMO_KEYS.revoked}` }, "API_KEY_REVOKED", revoked],
     ];
@@ -108,9 +142,19 @@ describe.each(["newer", "older"] as const)("errors, %s description", (flavor) =>
 
   test("injected 500 and 503 carry the JSON error body", async () => {
     service().faults.failNext("500");
-    expectError(await get(service(), "/api/v1/indexes"), 500, "INTERNAL_ERROR", "Internal server error (injected by the test harness).");
+    expectError(
+      await get(service(), "/api/v1/indexes"),
+      500,
+      "INTERNAL_ERROR",
+      "Internal server error (injected by the test harness).",
+    );
     service().faults.failNext("503");
-    expectError(await get(service(), "/api/v1/indexes"), 503, "SERVICE_UNAVAILABLE", "Service unavailable (injected by the test harness).");
+    expectError(
+      await get(service(), "/api/v1/indexes"),
+      503,
+      "SERVICE_UNAVAILABLE",
+      "Service unavailable (injected by the test harness).",
+    );
     expect((await get(service(), "/api/v1/indexes")).status).toBe(200);
   });
 
@@ -139,6 +183,11 @@ describe.each(["newer", "older"] as const)("errors, %s description", (flavor) =>
   }
 
   test("anonymous callers get the same errors", async () => {
-    expectError(await get(service(), "/api/v1/index/NOPE/latest", anonymous()), 404, "UNKNOWN_SYMBOL", unknownSymbol("NOPE"));
+    expectError(
+      await get(service(), "/api/v1/index/NOPE/latest", anonymous()),
+      404,
+      "UNKNOWN_SYMBOL",
+      unknownSymbol("NOPE"),
+    );
   });
 });

@@ -122,7 +122,10 @@ describe("fault injection", () => {
     service().faults.publishFix(FLAGSHIP, 2.5);
     expect(LatestFixWire.parse((await get(service(), LATEST)).body).value).toBe(2.5);
     const { indexes } = IndexListWire.parse((await get(service(), "/api/v1/indexes")).body);
-    expect(indexes.find((i) => i.symbol === FLAGSHIP)).toMatchObject({ latestValue: 2.5, latestAsOf: WEDNESDAY.toISOString() });
+    expect(indexes.find((i) => i.symbol === FLAGSHIP)).toMatchObject({
+      latestValue: 2.5,
+      latestAsOf: WEDNESDAY.toISOString(),
+    });
     service().faults.reset();
     expect(LatestFixWire.parse((await get(service(), LATEST)).body).value).toBe(before.value);
   });
@@ -142,7 +145,12 @@ describe("fault injection", () => {
     await get(service(), "/api/v1/indexes", {});
     await get(service(), "/api/v1/indexes", { "X-API-Key": DEMO_KEYS.apiKey });
     expect(service().requests).toEqual([
-      { method: "GET", path: `/api/v1/index/${FLAGSHIP}/history?startDate=2025-06-01`, status: 200, apiKeyTier: "enterprise" },
+      {
+        method: "GET",
+        path: `/api/v1/index/${FLAGSHIP}/history?startDate=2025-06-01`,
+        status: 200,
+        apiKeyTier: "enterprise",
+      },
       { method: "GET", path: "/api/v1/indexes", status: 200, apiKeyTier: "anonymous" },
       { method: "GET", path: "/api/v1/indexes", status: 200, apiKeyTier: "api-key" },
     ]);

@@ -23,7 +23,11 @@ describe.each(["newer", "older"] as const)("errors raised by the framework, %s d
   afterEach(() => service().resetRequestLog());
 
   test("bad percent-encoding in the path is 400 INVALID_URL", async () => {
-    const body = expectServiceError(await rawRequest(service(), "GET /api/v1/index/%E0%A4%A/latest HTTP/1.1"), 400, "INVALID_URL");
+    const body = expectServiceError(
+      await rawRequest(service(), "GET /api/v1/index/%E0%A4%A/latest HTTP/1.1"),
+      400,
+      "INVALID_URL",
+    );
     expect(body.message).toBe("The URL is not valid percent-encoding. Encode the symbol with encodeURIComponent.");
   });
 
@@ -36,11 +40,17 @@ describe.each(["newer", "older"] as const)("errors raised by the framework, %s d
 
   test("a symbol longer than any URL the service reads is 414 as well", async () => {
     const response = await rawRequest(service(), `GET /api/v1/index/${"A".repeat(9000)}/latest HTTP/1.1`);
-    expect(expectServiceError(response, 414, "URI_TOO_LONG").message).toBe("The URL is too long. No symbol is that long.");
+    expect(expectServiceError(response, 414, "URI_TOO_LONG").message).toBe(
+      "The URL is too long. No symbol is that long.",
+    );
   });
 
   test("a long but readable symbol is an unknown symbol, 404", async () => {
-    expectServiceError(await rawRequest(service(), `GET /api/v1/index/${"A".repeat(200)}/latest HTTP/1.1`), 404, "UNKNOWN_SYMBOL");
+    expectServiceError(
+      await rawRequest(service(), `GET /api/v1/index/${"A".repeat(200)}/latest HTTP/1.1`),
+      404,
+      "UNKNOWN_SYMBOL",
+    );
   });
 
   test("20 KB of headers is 431 HEADERS_TOO_LARGE", async () => {
@@ -50,7 +60,10 @@ describe.each(["newer", "older"] as const)("errors raised by the framework, %s d
   });
 
   test("headers past what Node's parser reads (100 KB) get the same 431 JSON, not a reset", async () => {
-    const response = await rawRequest(service(), `GET /api/v1/indexes HTTP/1.1\r\nX-Padding: ${"b".repeat(100 * 1024)}`);
+    const response = await rawRequest(
+      service(),
+      `GET /api/v1/indexes HTTP/1.1\r\nX-Padding: ${"b".repeat(100 * 1024)}`,
+    );
     expect(expectServiceError(response, 431, "HEADERS_TOO_LARGE").message).toBe(
       "The request line and headers are larger than the server reads (64 KB). Send a shorter URL or fewer headers.",
     );
@@ -76,7 +89,9 @@ describe.each(["newer", "older"] as const)("errors raised by the framework, %s d
   test("unknown paths, and paths of the other description, are 404 NOT_FOUND with CORS", async () => {
     for (const path of ["/api/v2/indexes", otherPath]) {
       const body = expectServiceError(await rawRequest(service(), `GET ${path} HTTP/1.1`), 404, "NOT_FOUND");
-      expect(body.message).toBe(`GET ${path} is not an endpoint of the ${flavor} description of the Index Data Service.`);
+      expect(body.message).toBe(
+        `GET ${path} is not an endpoint of the ${flavor} description of the Index Data Service.`,
+      );
     }
   });
 
@@ -96,7 +111,11 @@ describe.each(["newer", "older"] as const)("errors raised by the framework, %s d
   test("405 on a route only this description has; 404 on one it lacks", async () => {
     const own = await rawRequest(service(), `POST ${ownPath} HTTP/1.1\r\nContent-Length: 0`);
     expectServiceError(own, 405, "METHOD_NOT_ALLOWED");
-    expectServiceError(await rawRequest(service(), `POST ${otherPath} HTTP/1.1\r\nContent-Length: 0`), 404, "NOT_FOUND");
+    expectServiceError(
+      await rawRequest(service(), `POST ${otherPath} HTTP/1.1\r\nContent-Length: 0`),
+      404,
+      "NOT_FOUND",
+    );
   });
 
   test("a POST to a GET route is 405 whatever its body: the body is not read", async () => {

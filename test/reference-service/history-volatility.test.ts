@@ -5,7 +5,6 @@ import { DEFAULT_HISTORY_DAYS, startReferenceService } from "../../reference-ser
 import { FLAGSHIP, INACTIVE, NO_DATA, WEDNESDAY, YOUNG, get, record, serviceFor } from "./support";
 import { DAY_MS } from "../../src/time";
 
-
 describe.each(["newer", "older"] as const)("history, %s description", (flavor) => {
   const service = serviceFor({ flavor, now: () => WEDNESDAY });
   const fetchHistory = async (symbol: string, query = ""): Promise<History> => {
@@ -18,7 +17,9 @@ describe.each(["newer", "older"] as const)("history, %s description", (flavor) =
     const history = await fetchHistory(FLAGSHIP);
     expect(history.granularity).toBe("daily");
     expect(history.endDate).toBe("2025-06-18T00:00:00.000Z");
-    expect(history.startDate).toBe(new Date(Date.parse("2025-06-18") - (DEFAULT_HISTORY_DAYS - 1) * DAY_MS).toISOString());
+    expect(history.startDate).toBe(
+      new Date(Date.parse("2025-06-18") - (DEFAULT_HISTORY_DAYS - 1) * DAY_MS).toISOString(),
+    );
     expect(history.values).toHaveLength(DEFAULT_HISTORY_DAYS);
     expect(history.values[0]?.date).toBe(history.startDate);
     expect(history.values.at(-1)?.date).toBe(history.endDate);
@@ -44,7 +45,10 @@ describe.each(["newer", "older"] as const)("history, %s description", (flavor) =
     expect(withMs.startDate).toBe("2025-03-01T00:00:00.000Z");
     expect(withMs.endDate).toBe("2025-03-10T00:00:00.000Z");
     expect(withMs.values).toHaveLength(10);
-    const offset = await fetchHistory(FLAGSHIP, `?startDate=${encodeURIComponent("2025-03-01T01:00:00+02:00")}&endDate=2025-03-01`);
+    const offset = await fetchHistory(
+      FLAGSHIP,
+      `?startDate=${encodeURIComponent("2025-03-01T01:00:00+02:00")}&endDate=2025-03-01`,
+    );
     expect(offset.startDate).toBe("2025-02-28T00:00:00.000Z");
     expect(offset.values).toHaveLength(2);
   });
@@ -94,7 +98,10 @@ describe.each(["newer", "older"] as const)("history, %s description", (flavor) =
   } else {
     test("granularity is ignored: daily values, granularity daily", async () => {
       for (const granularity of ["weekly", "monthly"]) {
-        const history = await fetchHistory(FLAGSHIP, `?startDate=2025-05-05&endDate=2025-06-01&granularity=${granularity}`);
+        const history = await fetchHistory(
+          FLAGSHIP,
+          `?startDate=2025-05-05&endDate=2025-06-01&granularity=${granularity}`,
+        );
         expect(history.granularity).toBe("daily");
         expect(history.values).toHaveLength(28);
       }

@@ -19,7 +19,9 @@ function headerNumber(response: JsonResponse, name: string): number {
 async function burst(service: RunningReferenceService, tier: Tier, count: number): Promise<JsonResponse[]> {
   const responses: JsonResponse[] = [];
   for (let sent = 0; sent < count; sent += 50) {
-    const batch = Array.from({ length: Math.min(50, count - sent) }, () => get(service, "/api/health", KEY_HEADERS[tier]));
+    const batch = Array.from({ length: Math.min(50, count - sent) }, () =>
+      get(service, "/api/health", KEY_HEADERS[tier]),
+    );
     responses.push(...(await Promise.all(batch)));
   }
   return responses;

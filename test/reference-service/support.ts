@@ -1,4 +1,9 @@
-import { DEMO_KEYS, startReferenceService, type ReferenceServiceOptions, type RunningReferenceService } from "../../reference-service/src/index";
+import {
+  DEMO_KEYS,
+  startReferenceService,
+  type ReferenceServiceOptions,
+  type RunningReferenceService,
+} from "../../reference-service/src/index";
 
 /** A fixed clock: Wednesday 18 June 2025, 10:30 UTC. Tests that depend on the calendar use it. */
 export const WEDNESDAY = new Date("2025-06-18T10:30:00.000Z");
@@ -45,7 +50,8 @@ export function serviceFor(options: ReferenceServiceOptions): () => RunningRefer
 
 /** The value as a plain object, for property checks. */
 export function record(value: unknown): Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error(`Not an object: ${JSON.stringify(value)}`);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new Error(`Not an object: ${JSON.stringify(value)}`);
   return value as Record<string, unknown>;
 }
 

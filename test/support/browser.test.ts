@@ -31,7 +31,9 @@ describe("launchChromium with startStaticServer", () => {
     const failed: string[] = [];
     page.on("requestfailed", (request) => failed.push(request.url()));
     await page.goto(`${server.url}/page.html`);
-    await page.waitForFunction(() => document.getElementById("host")?.textContent !== "pending", undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => document.getElementById("host")?.textContent !== "pending", undefined, {
+      timeout: 15_000,
+    });
     expect(await page.textContent("#host")).toBe("host:null");
     expect(failed).toEqual([]);
     await page.screenshot({ path: artifactPath("support-office-ready.png") });

@@ -19,10 +19,13 @@ export function serveOfficeJsCdnLocally(target: Page | BrowserContext): Promise<
 export async function serveOfficeJsFolder(target: Page | BrowserContext, folderUrl: string): Promise<string[]> {
   const requested: string[] = [];
   await target.route(`${folderUrl}**`, async (route) => {
-    const relative = decodeURIComponent(new URL(route.request().url()).pathname.slice(new URL(folderUrl).pathname.length));
+    const relative = decodeURIComponent(
+      new URL(route.request().url()).pathname.slice(new URL(folderUrl).pathname.length),
+    );
     requested.push(relative);
     const file = normalize(join(LOCAL_FOLDER, relative));
-    if (!file.startsWith(LOCAL_FOLDER + sep) || !existsSync(file)) return route.fulfill({ status: 404, body: "not found" });
+    if (!file.startsWith(LOCAL_FOLDER + sep) || !existsSync(file))
+      return route.fulfill({ status: 404, body: "not found" });
     return route.fulfill({ path: file });
   });
   return requested;

@@ -49,7 +49,11 @@ export function readRgbaPng(bytes: Buffer): RgbaImage {
   const rgba = Buffer.alloc(stride * height);
   for (let y = 0; y < height; y++) {
     const line = Buffer.from(raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1)));
-    unfilter(raw[y * (stride + 1)] ?? 0, line, y === 0 ? Buffer.alloc(stride) : rgba.subarray((y - 1) * stride, y * stride));
+    unfilter(
+      raw[y * (stride + 1)] ?? 0,
+      line,
+      y === 0 ? Buffer.alloc(stride) : rgba.subarray((y - 1) * stride, y * stride),
+    );
     line.copy(rgba, y * stride);
   }
   return { width, height, rgba };

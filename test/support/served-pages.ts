@@ -1,7 +1,11 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { startReferenceService, type ReferenceServiceOptions, type RunningReferenceService } from "../../reference-service/src";
+import {
+  startReferenceService,
+  type ReferenceServiceOptions,
+  type RunningReferenceService,
+} from "../../reference-service/src";
 import { launchChromium } from "./browser";
 import { BUILD_UNDER_TEST } from "./build-under-test";
 import { startStaticServer, type StaticServer } from "./static-server";
@@ -25,7 +29,9 @@ export function useServedPages(root: string | (() => string), options: Reference
   beforeAll(async () => {
     const folder = typeof root === "function" ? root() : root;
     if (folder === PREVIEW_DIST && !existsSync(join(folder, "preview.html"))) {
-      throw new Error(`${join(folder, "preview.html")} is missing: run "npm run build:test" (jest's globalSetup does it).`);
+      throw new Error(
+        `${join(folder, "preview.html")} is missing: run "npm run build:test" (jest's globalSetup does it).`,
+      );
     }
     const service = await startReferenceService({ port: 0, ...options });
     const server = await startStaticServer({ root: folder, proxyApiTo: service.url });
@@ -60,7 +66,10 @@ export async function evaluateInPreview(page: Page, formulas: readonly string[])
   await page.waitForFunction(
     (count) => {
       const results = [...document.querySelectorAll<HTMLElement>("#results .result")];
-      return results.length === count && results.every((r) => r.dataset["state"] !== undefined && r.dataset["state"] !== "busy");
+      return (
+        results.length === count &&
+        results.every((r) => r.dataset["state"] !== undefined && r.dataset["state"] !== "busy")
+      );
     },
     formulas.length,
     { timeout: 60_000 },

@@ -14,9 +14,22 @@ const MARKUP = [
 ];
 
 /** The catalogue as the pane holds it: the filters live in the parent, so typing and picking filter the list. */
-function CatalogueHarness({ rows, onOpen = () => undefined }: { rows: readonly IndexSummary[]; onOpen?: (symbol: string) => void }) {
+function CatalogueHarness({
+  rows,
+  onOpen = () => undefined,
+}: {
+  rows: readonly IndexSummary[];
+  onOpen?: (symbol: string) => void;
+}) {
   const [filters, setFilters] = useState(NO_FILTERS);
-  return <Catalogue indexes={{ state: "ready", value: fresh(rows) }} filters={filters} onFiltersChange={setFilters} onOpen={onOpen} />;
+  return (
+    <Catalogue
+      indexes={{ state: "ready", value: fresh(rows) }}
+      filters={filters}
+      onFiltersChange={setFilters}
+      onOpen={onOpen}
+    />
+  );
 }
 
 const list = () => screen.getByRole("list", { name: "Indexes" });
@@ -52,7 +65,9 @@ describe("the catalogue", () => {
     expect(items.map((item) => [item.getAttribute("aria-posinset"), item.getAttribute("aria-setsize")])).toEqual(
       rows.map((_, i) => [String(i + 1), String(count)]),
     );
-    rows.forEach((row, i) => expect(within(items[i] as HTMLElement).getByRole("button", { name: row.symbol })).toBeTruthy());
+    rows.forEach((row, i) =>
+      expect(within(items[i] as HTMLElement).getByRole("button", { name: row.symbol })).toBeTruthy(),
+    );
     expect(within(list()).getAllByText("Inactive").length).toBeGreaterThan(0);
     expect(within(list()).getAllByText("No data").length).toBeGreaterThan(0);
     expect(shownCount()).toBe(`Showing ${count} of ${count} indexes`);
@@ -65,21 +80,32 @@ describe("the catalogue", () => {
     expect(ofHub.length).toBeLessThan(rows.length);
     await user.selectOptions(screen.getByRole("combobox", { name: "Hub" }), hub);
     expect(shownCount()).toBe(`Showing ${ofHub.length} of ${rows.length} indexes`);
-    expect(within(list()).getAllByRole("button").map((button) => button.textContent)).toEqual(ofHub.map((row) => row.symbol));
+    expect(
+      within(list())
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(ofHub.map((row) => row.symbol));
 
     await user.selectOptions(screen.getByRole("combobox", { name: "Hub" }), "All");
     const symbol = rows[1]?.symbol ?? "";
     await user.type(screen.getByRole("searchbox", { name: "Search" }), symbol);
     const bySymbol = rows.filter((row) => row.symbol.toLowerCase().includes(symbol.toLowerCase()));
     expect(shownCount()).toBe(`Showing ${bySymbol.length} of ${rows.length} indexes`);
-    expect(within(list()).getAllByRole("button").map((button) => button.textContent)).toEqual(bySymbol.map((row) => row.symbol));
+    expect(
+      within(list())
+        .getAllByRole("button")
+        .map((button) => button.textContent),
+    ).toEqual(bySymbol.map((row) => row.symbol));
   });
 
   it("opens a row by click or by Enter, and arrow keys, Page Up/Down, Home and End move one tab stop between rows", async () => {
     const opened: string[] = [];
     const { user } = renderPane(<CatalogueHarness rows={rows} onOpen={(symbol) => opened.push(symbol)} />);
     const symbols = rows.map((row) => row.symbol);
-    const tabStops = () => within(list()).getAllByRole("button").filter((button) => button.tabIndex === 0);
+    const tabStops = () =>
+      within(list())
+        .getAllByRole("button")
+        .filter((button) => button.tabIndex === 0);
     expect(tabStops()).toEqual([rowButton(symbols[0] ?? "")]);
 
     await user.click(rowButton(symbols[0] ?? ""));
@@ -103,8 +129,17 @@ describe("the catalogue", () => {
   });
 
   it("says when the list is a last-known copy because the service did not answer", () => {
-    renderPane(<Catalogue indexes={{ state: "ready", value: { ...fresh(rows), stale: true } }} filters={NO_FILTERS} onFiltersChange={() => undefined} onOpen={() => undefined} />);
-    expect(shownCount()).toBe(`Showing ${rows.length} of ${rows.length} indexes (last-known values; the service did not answer)`);
+    renderPane(
+      <Catalogue
+        indexes={{ state: "ready", value: { ...fresh(rows), stale: true } }}
+        filters={NO_FILTERS}
+        onFiltersChange={() => undefined}
+        onOpen={() => undefined}
+      />,
+    );
+    expect(shownCount()).toBe(
+      `Showing ${rows.length} of ${rows.length} indexes (last-known values; the service did not answer)`,
+    );
   });
 
   it("renders only a window of rows of a 50,000-index catalogue, and End brings the last one in and focuses it", async () => {

@@ -9,7 +9,10 @@ import { renderPane } from "./render";
 
 /** The Data type tab and the refresh field, used as a user would: found by role and name, clicked. */
 const never = () => new Promise<never>(() => undefined);
-const actions = (mode: "entities" | "formulas", toIndex: DataTypeActions["toIndex"] = never): Pick<DataTypeActions, "mode" | "toIndex" | "toText"> => ({
+const actions = (
+  mode: "entities" | "formulas",
+  toIndex: DataTypeActions["toIndex"] = never,
+): Pick<DataTypeActions, "mode" | "toIndex" | "toText"> => ({
   mode: () => mode,
   toIndex,
   toText: never,
@@ -27,12 +30,19 @@ describe("the Data type tab", () => {
 
   it("says before any click why Excel without linked data types gets INDEX.CARD formulas: never a dead button", () => {
     renderPane(<DataTypePanel actions={actions("formulas")} host={inExcel} />);
-    expect(screen.getByRole("note").textContent).toMatch(/^This Excel has no linked data types .* each symbol became =INDEX\.CARD\(symbol\)/);
+    expect(screen.getByRole("note").textContent).toMatch(
+      /^This Excel has no linked data types .* each symbol became =INDEX\.CARD\(symbol\)/,
+    );
     expect((screen.getByRole("button", { name: "Convert to Index" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("is off outside Excel, with the reason tied to the buttons", () => {
-    renderPane(<DataTypePanel actions={actions("entities")} host={{ state: "ready", value: { inExcel: false, reason: OUTSIDE_OFFICE_REASON } }} />);
+    renderPane(
+      <DataTypePanel
+        actions={actions("entities")}
+        host={{ state: "ready", value: { inExcel: false, reason: OUTSIDE_OFFICE_REASON } }}
+      />,
+    );
     const convert = screen.getByRole("button", { name: "Convert to Index" });
     expect((convert as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole("note").textContent).toMatch(/needs Excel/);
@@ -40,7 +50,8 @@ describe("the Data type tab", () => {
   });
 
   it("a click converts and the outcome is announced", async () => {
-    const message = 'Converted 1 cell to Index entities. Left 1 cell untouched that holds no known index symbol: A2 "hello".';
+    const message =
+      'Converted 1 cell to Index entities. Left 1 cell untouched that holds no known index symbol: A2 "hello".';
     const toIndex = jest.fn(() => Promise.resolve({ changed: 1, notable: true, message }));
     const { user } = renderPane(<DataTypePanel actions={actions("entities", toIndex)} host={inExcel} />);
     await user.click(screen.getByRole("button", { name: "Convert to Index" }));
@@ -49,7 +60,8 @@ describe("the Data type tab", () => {
   });
 
   it("shows the outcome a ribbon button opened the pane for, in a live region", () => {
-    const message = 'Converted 1 cell to Index entities. Left 1 cell untouched that holds no known index symbol: A2 "hello".';
+    const message =
+      'Converted 1 cell to Index entities. Left 1 cell untouched that holds no known index symbol: A2 "hello".';
     const report = { action: "toIndex", outcome: { changed: 1, notable: true, message } } as const;
     const { container } = renderPane(<DataTypePanel actions={actions("entities")} host={inExcel} report={report} />);
     expect(container.querySelector("[aria-live=polite]")?.textContent).toBe(message);
@@ -58,8 +70,12 @@ describe("the Data type tab", () => {
 
 describe("a data type action's outcome in the pane's words", () => {
   it("is a success, a warning when it left cells or did nothing, and a failure worded by the pane's table", () => {
-    expect(describeDataTypeReport({ action: "toIndex", outcome: { changed: 2, notable: false, message: "done" } })).toEqual({ intent: "success", text: "done" });
-    expect(describeDataTypeReport({ action: "toText", outcome: { changed: 0, notable: true, message: "none" } })).toEqual({ intent: "warning", text: "none" });
+    expect(
+      describeDataTypeReport({ action: "toIndex", outcome: { changed: 2, notable: false, message: "done" } }),
+    ).toEqual({ intent: "success", text: "done" });
+    expect(
+      describeDataTypeReport({ action: "toText", outcome: { changed: 0, notable: true, message: "none" } }),
+    ).toEqual({ intent: "warning", text: "none" });
     const error = new NetworkError("no route", { path: "/api/v1/indexes" });
     expect(describeDataTypeReport({ action: "toIndex", error })).toEqual({
       intent: "error",
@@ -70,15 +86,18 @@ describe("a data type action's outcome in the pane's words", () => {
 
 describe("the Refresh Index data types field", () => {
   it("lists on load and the periodic choices; turned off, with why, where Excel has no linked data types", () => {
-    const port = (supported: boolean) => ({ supported: () => supported, refresh: () => Promise.resolve(15 as const), setRefresh: () => Promise.resolve() });
+    const port = (supported: boolean) => ({
+      supported: () => supported,
+      refresh: () => Promise.resolve(15 as const),
+      setRefresh: () => Promise.resolve(),
+    });
     renderPane(<DataTypeRefreshField dataType={port(false)} />);
     const select = screen.getByRole("combobox", { name: "Refresh Index data types" });
-    expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual([
-      "When the add-in loads, and on Refresh All",
-      "Every 5 minutes",
-      "Every 15 minutes",
-      "Every hour",
-    ]);
+    expect(
+      within(select)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["When the add-in loads, and on Refresh All", "Every 5 minutes", "Every 15 minutes", "Every hour"]);
     expect((select as HTMLSelectElement).disabled).toBe(true);
     expect(screen.getAllByText(/Needs Excel with linked data types/)).toHaveLength(1);
   });

@@ -14,7 +14,8 @@ const FLAGSHIP = "RTM-NWE-A-1x3";
 const FORWARD_PATH = `/api/v1/index/${FLAGSHIP}/forward`;
 const NO_CURVE = "This service publishes no forward curve for this index.";
 
-const forwardOf = (ref: ReferenceFixture): Promise<Loadable<Served<ForwardCurve>>> => settled(ref.client.forward(FLAGSHIP).then(fresh));
+const forwardOf = (ref: ReferenceFixture): Promise<Loadable<Served<ForwardCurve>>> =>
+  settled(ref.client.forward(FLAGSHIP).then(fresh));
 
 // The section as FiguresSections renders it (the chart itself needs layout; the e2e suite draws it in Chromium).
 function renderSection(forward: Loadable<Served<ForwardCurve>>) {

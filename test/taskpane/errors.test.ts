@@ -17,7 +17,9 @@ describe("the pane's words for faults", () => {
   });
 
   it("says the client's own advice for settings, arguments and our queue, and names the status of a refused key", () => {
-    expect(describeError(errorNamed("ConfigurationError", "Use an https:// base URL."))).toBe("Use an https:// base URL.");
+    expect(describeError(errorNamed("ConfigurationError", "Use an https:// base URL."))).toBe(
+      "Use an https:// base URL.",
+    );
     expect(describeError(errorNamed("BadRequestError", "startDate is not a date."))).toBe("startDate is not a date.");
     expect(describeError(errorNamed("UnauthorizedError", "x", { status: 403 }))).toBe(
       "The service refused the API key (HTTP 403). Check the key in Settings, or clear it to use the public tier.",

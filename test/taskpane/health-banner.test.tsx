@@ -32,7 +32,9 @@ describe("health banner from /api/status", () => {
       const banner = screen.getByRole("region", { name: "Benchmark health" });
       expect(within(banner).getByRole("group", { name: `Benchmark ${state}` })).toBeTruthy();
       // One list item per reason: the reason in words, then its code.
-      const items = within(banner).getAllByRole("listitem").map((item) => item.textContent);
+      const items = within(banner)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent);
       expect(items).toEqual(reasons.map((code) => `${explainReason(code).text} (${code})`));
     },
   );
@@ -40,7 +42,9 @@ describe("health banner from /api/status", () => {
   it("a last-known ok (the service did not answer) is not shown as current: the banner says unreachable", async () => {
     ref.service.faults.setHealth("ok");
     const data = await ref.client.systemStatus();
-    renderPane(<HealthBanner status={{ state: "ready", value: { data, fetchedAt: "2026-11-23T14:02:09.000Z", stale: true } }} />);
+    renderPane(
+      <HealthBanner status={{ state: "ready", value: { data, fetchedAt: "2026-11-23T14:02:09.000Z", stale: true } }} />,
+    );
     const banner = screen.getByRole("region", { name: "Benchmark health" });
     expect(within(banner).getByRole("group", { name: "Service unreachable" }).textContent).toContain(
       "It was last seen ok at 2026-11-23 14:02 UTC.",

@@ -25,7 +25,9 @@ const LABELS = [
 function renderActions(excel: ExcelMock, host: Loadable<HostInfo> = IN_EXCEL, run = excel.run) {
   // Spill waits take no time: the wait is bounded by a count of looks (test/office/insert.test.ts tests it).
   const workbook = excelWorkbookActions({ timeoutMs: 10_000, intervalMs: 500, clock: new InstantClock() }, run);
-  return renderPane(<InsertActions symbol={SYMBOL} historyStart="-3M" historyLabel="3 months" workbook={workbook} host={host} />);
+  return renderPane(
+    <InsertActions symbol={SYMBOL} historyStart="-3M" historyLabel="3 months" workbook={workbook} host={host} />,
+  );
 }
 
 const buttons = () => screen.getAllByRole("button");
@@ -51,7 +53,9 @@ describe("the index detail's insert actions", () => {
     const { user } = renderActions(excel);
     await user.click(screen.getByRole("button", { name: "Insert history (3 months) + chart" }));
     expect(await screen.findByText('Inserted into Sheet1!B2 and added the chart "Chart 1".')).toBeTruthy();
-    expect(excel.get("workbook.activeCell.formulas")).toEqual([[`=INDEX.HISTORY("${SYMBOL}","-3M",TODAY(),"daily",TRUE)`]]);
+    expect(excel.get("workbook.activeCell.formulas")).toEqual([
+      [`=INDEX.HISTORY("${SYMBOL}","-3M",TODAY(),"daily",TRUE)`],
+    ]);
     expect(excel.charts).toHaveLength(1);
   });
 

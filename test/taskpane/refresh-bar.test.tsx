@@ -4,7 +4,10 @@ import { RefreshBar } from "../../src/taskpane/components/RefreshBar/RefreshBar"
 import { renderPane } from "./render";
 
 const bar = () => screen.getByRole("region", { name: "Refresh and freshness" });
-const lines = () => within(bar()).getAllByRole("status").map((line) => line.textContent);
+const lines = () =>
+  within(bar())
+    .getAllByRole("status")
+    .map((line) => line.textContent);
 
 describe("the refresh bar", () => {
   it("shows last refreshed, cells on last-known values and queue progress", () => {
@@ -29,7 +32,9 @@ describe("the refresh bar", () => {
   });
 
   it("says never before the first refresh and hides the progress when nothing is queued", () => {
-    renderPane(<RefreshBar snapshot={{ requestsDone: 0, requestsQueued: 0, staleCells: 0 }} onRefresh={async () => undefined} />);
+    renderPane(
+      <RefreshBar snapshot={{ requestsDone: 0, requestsQueued: 0, staleCells: 0 }} onRefresh={async () => undefined} />,
+    );
     expect(lines()).toEqual(["Last refreshed: never"]);
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(bar().textContent).not.toContain("last-known");
@@ -43,7 +48,9 @@ describe("the refresh bar", () => {
       refreshes.push(refresh);
       return refresh;
     };
-    const { user } = renderPane(<RefreshBar snapshot={{ requestsDone: 0, requestsQueued: 0, staleCells: 0 }} onRefresh={onRefresh} />);
+    const { user } = renderPane(
+      <RefreshBar snapshot={{ requestsDone: 0, requestsQueued: 0, staleCells: 0 }} onRefresh={onRefresh} />,
+    );
     await user.click(screen.getByRole("button", { name: "Refresh" }));
     const busy = screen.getByRole("button", { name: "Refreshing…" }) as HTMLButtonElement;
     expect(busy.disabled).toBe(true);
@@ -57,7 +64,10 @@ describe("the refresh bar", () => {
   it("says why a refresh failed, in the pane's words", async () => {
     const unreachable = new NetworkError("fetch failed", { path: "/api/v1/indexes" });
     const { user } = renderPane(
-      <RefreshBar snapshot={{ requestsDone: 0, requestsQueued: 0, staleCells: 0 }} onRefresh={() => Promise.reject(unreachable)} />,
+      <RefreshBar
+        snapshot={{ requestsDone: 0, requestsQueued: 0, staleCells: 0 }}
+        onRefresh={() => Promise.reject(unreachable)}
+      />,
     );
     await user.click(screen.getByRole("button", { name: "Refresh" }));
     expect((await screen.findByRole("alert")).textContent).toBe(

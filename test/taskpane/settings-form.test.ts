@@ -20,9 +20,18 @@ const SAVED: Settings = { baseUrl: "https://x.example", apiKey: "stored-key", ke
 describe("the settings form model", () => {
   it("takes the stored settings on load, but never the stored key itself", () => {
     const form = after({ type: "loaded", settings: SAVED, dropped: [] });
-    expect(form).toMatchObject({ baseUrl: "https://x.example", keyHeaderStyle: "bearer", hasSavedKey: true, draft: "" });
+    expect(form).toMatchObject({
+      baseUrl: "https://x.example",
+      keyHeaderStyle: "bearer",
+      hasSavedKey: true,
+      draft: "",
+    });
     expect(keySource(form)).toBe("stored");
-    expect(keySource(after({ type: "loaded", settings: { baseUrl: SAVED.baseUrl, keyHeaderStyle: "x-api-key" }, dropped: [] }))).toBe("none");
+    expect(
+      keySource(
+        after({ type: "loaded", settings: { baseUrl: SAVED.baseUrl, keyHeaderStyle: "x-api-key" }, dropped: [] }),
+      ),
+    ).toBe("none");
   });
 
   it("keeps a URL and header style the user changed before the stored settings arrived (Office's storage is async)", () => {
@@ -30,19 +39,38 @@ describe("the settings form model", () => {
       { type: "baseUrlChanged", baseUrl: "https://typed.example" },
       { type: "loaded", settings: SAVED, dropped: [] },
     );
-    expect(form).toMatchObject({ loaded: true, baseUrl: "https://typed.example", keyHeaderStyle: "bearer", hasSavedKey: true });
-    const styled = after({ type: "keyHeaderStyleChanged", keyHeaderStyle: "x-api-key" }, { type: "loaded", settings: SAVED, dropped: [] });
+    expect(form).toMatchObject({
+      loaded: true,
+      baseUrl: "https://typed.example",
+      keyHeaderStyle: "bearer",
+      hasSavedKey: true,
+    });
+    const styled = after(
+      { type: "keyHeaderStyleChanged", keyHeaderStyle: "x-api-key" },
+      { type: "loaded", settings: SAVED, dropped: [] },
+    );
     expect(styled).toMatchObject({ baseUrl: "https://x.example", keyHeaderStyle: "x-api-key" });
     // Once saved, the next load is the saved settings again.
-    const saved = settingsFormReducer(form, { type: "saved", settings: { ...SAVED, baseUrl: "https://typed.example" } });
-    expect(settingsFormReducer(saved, { type: "loaded", settings: SAVED, dropped: [] }).baseUrl).toBe("https://x.example");
+    const saved = settingsFormReducer(form, {
+      type: "saved",
+      settings: { ...SAVED, baseUrl: "https://typed.example" },
+    });
+    expect(settingsFormReducer(saved, { type: "loaded", settings: SAVED, dropped: [] }).baseUrl).toBe(
+      "https://x.example",
+    );
   });
 
   it("shows the saved key when Show was pressed before the stored settings arrived, and nothing else then", () => {
     const shown = after({ type: "revealChanged", revealed: true }, { type: "loaded", settings: SAVED, dropped: [] });
     expect(shown).toMatchObject({ draft: "stored-key", draftIsStored: true, revealed: true });
     expect(after({ type: "loaded", settings: SAVED, dropped: [] })).toMatchObject({ draft: "", draftIsStored: false });
-    expect(after({ type: "revealChanged", revealed: true }, { type: "draftChanged", draft: "t" }, { type: "loaded", settings: SAVED, dropped: [] })).toMatchObject({
+    expect(
+      after(
+        { type: "revealChanged", revealed: true },
+        { type: "draftChanged", draft: "t" },
+        { type: "loaded", settings: SAVED, dropped: [] },
+      ),
+    ).toMatchObject({
       draft: "t",
       draftIsStored: false,
     });
@@ -81,17 +109,29 @@ describe("the settings form model", () => {
     });
     // A typed key stays when hidden: it is the user's own input.
     const typed = settingsFormReducer(shown, { type: "draftChanged", draft: "typed" });
-    expect(settingsFormReducer(typed, { type: "revealChanged", revealed: false })).toMatchObject({ draft: "typed", revealed: false });
+    expect(settingsFormReducer(typed, { type: "revealChanged", revealed: false })).toMatchObject({
+      draft: "typed",
+      revealed: false,
+    });
   });
 
   it("ignores a stored key that arrives after the user hid the field, typed, or cleared the key", () => {
     const loadedKey: SettingsFormEvent = { type: "storedKeyLoaded", apiKey: "stored-key" };
-    const base: SettingsFormEvent[] = [{ type: "loaded", settings: SAVED, dropped: [] }, { type: "revealChanged", revealed: true }];
+    const base: SettingsFormEvent[] = [
+      { type: "loaded", settings: SAVED, dropped: [] },
+      { type: "revealChanged", revealed: true },
+    ];
     const hidden = after(...base, { type: "revealChanged", revealed: false }, loadedKey);
     expect(hidden).toMatchObject({ draft: "", draftIsStored: false, revealed: false });
     const typed = after(...base, { type: "draftChanged", draft: "typed" }, loadedKey);
     expect(typed).toMatchObject({ draft: "typed", draftIsStored: false });
-    const cleared = after(...base, { type: "clearing" }, { type: "keyCleared" }, { type: "revealChanged", revealed: true }, loadedKey);
+    const cleared = after(
+      ...base,
+      { type: "clearing" },
+      { type: "keyCleared" },
+      { type: "revealChanged", revealed: true },
+      loadedKey,
+    );
     expect(cleared).toMatchObject({ draft: "", hasSavedKey: false });
   });
 
@@ -105,7 +145,10 @@ describe("the settings form model", () => {
   });
 
   it("refuses a key over plain http to another machine, with the key rule's message on the key field", () => {
-    const form = after({ type: "baseUrlChanged", baseUrl: "http://indexes.example.com" }, { type: "draftChanged", draft: "k" });
+    const form = after(
+      { type: "baseUrlChanged", baseUrl: "http://indexes.example.com" },
+      { type: "draftChanged", draft: "k" },
+    );
     const check = checkForm(form, undefined);
     expect(check.ok ? "" : check.errors.apiKey).toMatch(/only sent over https/);
   });
@@ -129,7 +172,13 @@ describe("the settings form model", () => {
       { type: "checking" },
       { type: "saved", settings: { ...SAVED, apiKey: "typed" } },
     );
-    expect(form).toMatchObject({ baseUrl: "https://x.example", hasSavedKey: true, draft: "", revealed: false, busy: false });
+    expect(form).toMatchObject({
+      baseUrl: "https://x.example",
+      hasSavedKey: true,
+      draft: "",
+      revealed: false,
+      busy: false,
+    });
     expect(form.verdict).toBe(SAVED_VERDICT);
   });
 

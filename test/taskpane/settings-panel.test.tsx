@@ -21,7 +21,10 @@ function renderSettings(storage: MemoryStorage) {
 }
 
 const ADVICE = "The add-in uses the settings shown below. Check them and choose Save to store them.";
-const itemsOf = (notice: HTMLElement) => within(notice).getAllByRole("listitem").map((item) => item.textContent);
+const itemsOf = (notice: HTMLElement) =>
+  within(notice)
+    .getAllByRole("listitem")
+    .map((item) => item.textContent);
 const urlField = () => screen.getByRole("textbox", { name: /^Service base URL/ }) as HTMLInputElement;
 
 describe("a stored setting that no longer validates, in the Settings panel", () => {

@@ -6,7 +6,9 @@ describe("withDeadline", () => {
   test("settles with the work when it comes first, and leaves no timer armed", async () => {
     const clock = new FakeClock();
     await expect(withDeadline(Promise.resolve("done"), 1000, () => new Error("late"), clock)).resolves.toBe("done");
-    await expect(withDeadline(Promise.reject(new Error("failed")), 1000, () => new Error("late"), clock)).rejects.toThrow("failed");
+    await expect(
+      withDeadline(Promise.reject(new Error("failed")), 1000, () => new Error("late"), clock),
+    ).rejects.toThrow("failed");
     await clock.advance(0);
     expect(clock.pendingTimers).toBe(0);
   });
@@ -16,7 +18,8 @@ describe("withDeadline", () => {
     const start = clock.now();
     const fired: number[] = [];
     const never = new Promise<never>(() => undefined);
-    const set = () => void withDeadline(never, 1000, () => new Error("late"), clock).catch(() => fired.push(clock.now() - start));
+    const set = () =>
+      void withDeadline(never, 1000, () => new Error("late"), clock).catch(() => fired.push(clock.now() - start));
     set();
     await clock.advance(100);
     set();
@@ -30,7 +33,9 @@ describe("withDeadline", () => {
 
   test("a thousand cells settling in time leave the one timer cleared", async () => {
     const clock = new FakeClock();
-    const settled = Array.from({ length: 1000 }, (_, i) => withDeadline(Promise.resolve(i), 401_000, () => new Error("late"), clock));
+    const settled = Array.from({ length: 1000 }, (_, i) =>
+      withDeadline(Promise.resolve(i), 401_000, () => new Error("late"), clock),
+    );
     await Promise.all(settled);
     await clock.advance(0);
     expect(clock.pendingTimers).toBe(0);

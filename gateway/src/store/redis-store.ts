@@ -95,7 +95,12 @@ export class RedisStore implements GatewayStore {
     const { body, ...meta } = answer;
     // The metadata's JSON has no raw newline, so the first one ends it; the body follows as sent.
     const value = `${JSON.stringify(meta)}\n${body}`;
-    await this.redis.set(this.key("a", key), value, "PX", Math.max(1, Math.ceil(keepMs ?? SHARED_KEEP_UNTIL_EVICTED_MS)));
+    await this.redis.set(
+      this.key("a", key),
+      value,
+      "PX",
+      Math.max(1, Math.ceil(keepMs ?? SHARED_KEEP_UNTIL_EVICTED_MS)),
+    );
   }
 
   async lock(key: string, owner: string, leaseMs: number): Promise<boolean> {
@@ -121,7 +126,17 @@ export class RedisStore implements GatewayStore {
 
   private budgetArgs(op: string, now: number): Array<string | number> {
     const { windowMs, assumedLimit } = this.options.rules;
-    return [this.key("budget", "bucket"), op, now, windowMs, assumedLimit, BURST_DIVISOR, RESET_SLACK_MS, MAX_BELIEVED_LIMIT, BUDGET_KEEP_MS];
+    return [
+      this.key("budget", "bucket"),
+      op,
+      now,
+      windowMs,
+      assumedLimit,
+      BURST_DIVISOR,
+      RESET_SLACK_MS,
+      MAX_BELIEVED_LIMIT,
+      BUDGET_KEEP_MS,
+    ];
   }
 
   async takeSend(now: number, share: number): Promise<number> {
@@ -129,12 +144,16 @@ export class RedisStore implements GatewayStore {
   }
 
   async observeBudget(now: number, reading: BudgetReading): Promise<void> {
-    const figures = [reading.limit, reading.remaining, reading.resetMs, reading.retryAfterMs].map((n) => (n === undefined ? "" : n));
+    const figures = [reading.limit, reading.remaining, reading.resetMs, reading.retryAfterMs].map((n) =>
+      n === undefined ? "" : n,
+    );
     await this.call("gatewayBudget", ...this.budgetArgs("observe", now), ...figures);
   }
 
   async budget(now: number): Promise<BudgetSnapshot> {
-    const [limit, sendable, remaining, paused] = ((await this.call("gatewayBudget", ...this.budgetArgs("peek", now))) as number[]).map(Number);
+    const [limit, sendable, remaining, paused] = (
+      (await this.call("gatewayBudget", ...this.budgetArgs("peek", now))) as number[]
+    ).map(Number);
     return {
       limit: limit ?? this.options.rules.assumedLimit,
       windowMs: this.options.rules.windowMs,
@@ -146,7 +165,11 @@ export class RedisStore implements GatewayStore {
 
   async countRequest(user: string, windowStart: number, windowMs: number): Promise<void> {
     const key = this.key("u", String(windowStart));
-    await this.redis.multi().hincrby(key, user, 1).pexpire(key, windowMs * 2).exec();
+    await this.redis
+      .multi()
+      .hincrby(key, user, 1)
+      .pexpire(key, windowMs * 2)
+      .exec();
   }
 
   async requestsByUser(windowStart: number): Promise<Record<string, number>> {

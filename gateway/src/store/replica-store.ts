@@ -52,7 +52,9 @@ export class ReplicaStore implements GatewayStore {
   /** Waits up to `ms` for the shared store; a replica that cannot reach it starts degraded and keeps asking. */
   async start(ms: number): Promise<void> {
     if (this.options.shared === undefined) return;
-    await this.options.shared.ready(ms).catch((error: unknown) => this.markDown(error instanceof Error ? error.message : String(error)));
+    await this.options.shared
+      .ready(ms)
+      .catch((error: unknown) => this.markDown(error instanceof Error ? error.message : String(error)));
   }
 
   /** `undefined` without a shared store. */
@@ -70,7 +72,11 @@ export class ReplicaStore implements GatewayStore {
    * still counts as up gets `meanwhile` (a lock not taken, a send not granted: nothing the others would not know of),
    * or memory's answer when there is no such choice.
    */
-  private async either<T>(shared: (store: RedisStore) => Promise<T>, local: () => Promise<T>, meanwhile: () => Promise<T> = local): Promise<T> {
+  private async either<T>(
+    shared: (store: RedisStore) => Promise<T>,
+    local: () => Promise<T>,
+    meanwhile: () => Promise<T> = local,
+  ): Promise<T> {
     const store = this.options.shared;
     if (store === undefined || this.state === "down") return local();
     try {
@@ -80,7 +86,8 @@ export class ReplicaStore implements GatewayStore {
     } catch (error) {
       // A reply that came late because this process was too busy to read it says nothing about Redis.
       if (!this.busy()) this.failures += 1;
-      if (this.failures >= MAX_FAILURES || store.redis.status !== "ready") this.markDown(error instanceof Error ? error.message : String(error));
+      if (this.failures >= MAX_FAILURES || store.redis.status !== "ready")
+        this.markDown(error instanceof Error ? error.message : String(error));
       return this.sharedState() === "down" ? local() : meanwhile();
     }
   }
@@ -110,7 +117,10 @@ export class ReplicaStore implements GatewayStore {
       await shared.observeBudget(now, {
         ...(bucket.limit !== undefined ? { limit: bucket.limit } : {}),
         ...(bucket.upstreamRemaining !== undefined && bucket.upstreamResetAt !== undefined
-          ? { remaining: Math.max(0, Math.floor(bucket.upstreamRemaining)), resetMs: Math.max(0, bucket.upstreamResetAt - now) }
+          ? {
+              remaining: Math.max(0, Math.floor(bucket.upstreamRemaining)),
+              resetMs: Math.max(0, bucket.upstreamResetAt - now),
+            }
           : {}),
         ...(bucket.pausedUntil > now ? { retryAfterMs: bucket.pausedUntil - now } : {}),
       });
@@ -128,38 +138,59 @@ export class ReplicaStore implements GatewayStore {
   async getAnswer(key: string): Promise<CachedAnswer | undefined> {
     const local = await this.options.local.getAnswer(key);
     if (local !== undefined && (local.freshUntil === null || local.freshUntil > this.options.now())) return local;
-    const shared = await this.either((s) => s.getAnswer(key), async () => undefined);
+    const shared = await this.either(
+      (s) => s.getAnswer(key),
+      async () => undefined,
+    );
     if (shared === undefined || (local !== undefined && local.fetchedAt >= shared.fetchedAt)) return local;
     await this.options.local.putAnswer(key, shared, this.keepLocally(shared));
     return shared;
   }
 
   private keepLocally(answer: CachedAnswer): number | undefined {
-    return answer.freshUntil === null ? undefined : answer.freshUntil - this.options.now() + this.options.staleIfErrorMs;
+    return answer.freshUntil === null
+      ? undefined
+      : answer.freshUntil - this.options.now() + this.options.staleIfErrorMs;
   }
 
   async putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void> {
     await this.options.local.putAnswer(key, answer, keepMs);
-    await this.either((s) => s.putAnswer(key, answer, keepMs), async () => undefined);
+    await this.either(
+      (s) => s.putAnswer(key, answer, keepMs),
+      async () => undefined,
+    );
   }
 
   lock(key: string, owner: string, leaseMs: number): Promise<boolean> {
     // A lock taken in memory while the others still share Redis would let two replicas fetch: the caller asks again.
-    return this.either((s) => s.lock(key, owner, leaseMs), () => this.options.local.lock(key, owner, leaseMs), async () => false);
+    return this.either(
+      (s) => s.lock(key, owner, leaseMs),
+      () => this.options.local.lock(key, owner, leaseMs),
+      async () => false,
+    );
   }
 
   renew(key: string, owner: string, leaseMs: number): Promise<boolean> {
-    return this.either((s) => s.renew(key, owner, leaseMs), () => this.options.local.renew(key, owner, leaseMs));
+    return this.either(
+      (s) => s.renew(key, owner, leaseMs),
+      () => this.options.local.renew(key, owner, leaseMs),
+    );
   }
 
   async unlock(key: string, owner: string): Promise<void> {
     await this.options.local.unlock(key, owner);
-    await this.either((s) => s.unlock(key, owner), async () => undefined);
+    await this.either(
+      (s) => s.unlock(key, owner),
+      async () => undefined,
+    );
   }
 
   async announce(key: string): Promise<void> {
     await this.options.local.announce(key);
-    await this.either((s) => s.announce(key), async () => undefined);
+    await this.either(
+      (s) => s.announce(key),
+      async () => undefined,
+    );
   }
 
   onAnnounce(listener: (key: string) => void): () => void {
@@ -174,29 +205,51 @@ export class ReplicaStore implements GatewayStore {
   takeSend(now: number, share: number): Promise<number> {
     // Apart from the others, a replica keeps to its part of the budget, as many parts as replicas were last seen.
     // A send granted from memory while the others still spend the shared bucket could overspend: wait and ask again.
-    return this.either((s) => s.takeSend(now, share), () => this.options.local.takeSend(now, share / this.knownReplicas), async () => RETRY_SEND_MS);
+    return this.either(
+      (s) => s.takeSend(now, share),
+      () => this.options.local.takeSend(now, share / this.knownReplicas),
+      async () => RETRY_SEND_MS,
+    );
   }
 
   async observeBudget(now: number, reading: BudgetReading): Promise<void> {
     await this.options.local.observeBudget(now, reading);
-    await this.either((s) => s.observeBudget(now, reading), async () => undefined);
+    await this.either(
+      (s) => s.observeBudget(now, reading),
+      async () => undefined,
+    );
   }
 
   budget(now: number): Promise<BudgetSnapshot> {
-    return this.either((s) => s.budget(now), () => this.options.local.budget(now));
+    return this.either(
+      (s) => s.budget(now),
+      () => this.options.local.budget(now),
+    );
   }
 
   countRequest(user: string, windowStart: number, windowMs: number): Promise<void> {
-    return this.either((s) => s.countRequest(user, windowStart, windowMs), () => this.options.local.countRequest(user, windowStart, windowMs));
+    return this.either(
+      (s) => s.countRequest(user, windowStart, windowMs),
+      () => this.options.local.countRequest(user, windowStart, windowMs),
+    );
   }
 
   requestsByUser(windowStart: number): Promise<Record<string, number>> {
-    return this.either((s) => s.requestsByUser(windowStart), () => this.options.local.requestsByUser(windowStart));
+    return this.either(
+      (s) => s.requestsByUser(windowStart),
+      () => this.options.local.requestsByUser(windowStart),
+    );
   }
 
   async heartbeat(replica: string, now: number, withinMs: number): Promise<number> {
     if (this.options.shared === undefined || this.state === "down") return this.knownReplicas;
-    this.knownReplicas = Math.max(1, await this.either((s) => s.heartbeat(replica, now, withinMs), async () => this.knownReplicas));
+    this.knownReplicas = Math.max(
+      1,
+      await this.either(
+        (s) => s.heartbeat(replica, now, withinMs),
+        async () => this.knownReplicas,
+      ),
+    );
     return this.knownReplicas;
   }
 

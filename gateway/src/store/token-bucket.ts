@@ -66,7 +66,11 @@ export function takeSend(state: BucketState, rules: BudgetRules, now: number, sh
   if (now < state.pausedUntil) return Math.ceil(state.pausedUntil - now);
   const at = refill(state, rules, now, share);
   // Apart from the others (share < 1), a replica counts only its share of what the upstream says is left.
-  if (state.upstreamRemaining !== undefined && state.upstreamResetAt !== undefined && state.upstreamRemaining * share < 1) {
+  if (
+    state.upstreamRemaining !== undefined &&
+    state.upstreamResetAt !== undefined &&
+    state.upstreamRemaining * share < 1
+  ) {
     return Math.max(1, Math.ceil(state.upstreamResetAt - at));
   }
   if (state.tokens < 1) return Math.max(1, Math.ceil((1 - state.tokens) / shape(state, rules, share).perMs));
@@ -84,7 +88,11 @@ export function observeBudget(state: BucketState, assumedLimit: number, now: num
   }
   if (remaining !== undefined && resetMs !== undefined) {
     const resetAt = now + resetMs;
-    if (state.upstreamResetAt === undefined || state.upstreamRemaining === undefined || resetAt > state.upstreamResetAt + RESET_SLACK_MS) {
+    if (
+      state.upstreamResetAt === undefined ||
+      state.upstreamRemaining === undefined ||
+      resetAt > state.upstreamResetAt + RESET_SLACK_MS
+    ) {
       state.upstreamRemaining = remaining;
       state.upstreamResetAt = resetAt;
     } else {

@@ -6,7 +6,6 @@ import { DAY_MS } from "../../../src/time";
  */
 export type Day = number;
 
-
 /** First day of the price walk. Every value is a pure function of (symbol, day) counted from here. */
 export const DATA_EPOCH: Day = dayFromIsoDate("2022-01-03");
 

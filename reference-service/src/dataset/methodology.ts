@@ -72,7 +72,8 @@ export function methodologyDocument() {
       observationTypes: ["executed trade", "firm quote", "indicative quote"],
       weights: { executedTrade: 1, firmQuote: 0.6, indicative: 0.2 },
       minimumContributors: 3,
-      fallback: "With too few observations the value is INTERPOLATED between neighbours or MODELLED from related indexes",
+      fallback:
+        "With too few observations the value is INTERPOLATED between neighbours or MODELLED from related indexes",
       nonPublicationDays: "The last business day's value is carried forward (publicationMode CARRIED_FORWARD)",
     },
     normalizationRules: [

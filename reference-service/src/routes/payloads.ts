@@ -15,8 +15,7 @@ function provenance(observation: Observation) {
   return {
     derivationMethod: observation.derivationMethod,
     publicationMode: observation.publicationMode,
-    carriedForwardFrom:
-      observation.carriedForwardFrom === null ? null : dayToTimestamp(observation.carriedForwardFrom),
+    carriedForwardFrom: observation.carriedForwardFrom === null ? null : dayToTimestamp(observation.carriedForwardFrom),
   };
 }
 

@@ -25,9 +25,7 @@ export function parseDay(name: string, raw: QueryValue): Day | undefined {
   const instant = parts ? Date.parse(ISO_DATE.test(text) ? `${text}T00:00:00Z` : text) : Number.NaN;
   // Date.parse rolls 2025-02-30 over to March; comparing the calendar fields refuses it.
   const calendarOk =
-    parts !== null &&
-    Number.isFinite(instant) &&
-    isRealDate(Number(parts[1]), Number(parts[2]), Number(parts[3]));
+    parts !== null && Number.isFinite(instant) && isRealDate(Number(parts[1]), Number(parts[2]), Number(parts[3]));
   if (!calendarOk) {
     throw new ServiceError(
       400,

@@ -27,7 +27,13 @@ export function registerSystemRoutes(app: FastifyInstance, context: ServiceConte
     app.get("/api/status", async () => {
       const now = context.now();
       const { benchmarkStatus, reasons, summary } = verdict(now);
-      return { status: state.health, timestamp: now.toISOString(), benchmarkStatus, reasons, benchmarkSummary: summary };
+      return {
+        status: state.health,
+        timestamp: now.toISOString(),
+        benchmarkStatus,
+        reasons,
+        benchmarkSummary: summary,
+      };
     });
   }
 

@@ -67,7 +67,12 @@ export class AddressIndex {
     if (found === undefined) return;
     // A value's asOf alone (from the catalogue) keeps the publication mode the fix of that date gave.
     const known = this.provenance.get(key);
-    if (known !== undefined && known.asOf === found.asOf && (found.publicationMode === undefined || known.publicationMode === found.publicationMode)) return;
+    if (
+      known !== undefined &&
+      known.asOf === found.asOf &&
+      (found.publicationMode === undefined || known.publicationMode === found.publicationMode)
+    )
+      return;
     this.provenance.set(key, known?.asOf === found.asOf ? { ...known, ...found } : found);
   }
 

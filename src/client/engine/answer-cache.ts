@@ -25,7 +25,12 @@ export class AnswerCache {
     private readonly changed: () => void,
   ) {
     this.store = new LastKnownStore(storage, { namespace, ...options.lastKnown });
-    this.cache = new ResultCache(this.store, { ttls: options.ttls, failureTtlMs: options.failureTtlMs, maxEntries: 5000, clock: options.clock });
+    this.cache = new ResultCache(this.store, {
+      ttls: options.ttls,
+      failureTtlMs: options.failureTtlMs,
+      maxEntries: 5000,
+      clock: options.clock,
+    });
   }
 
   /** The answer for `key`: cached, else loaded once by `load` (shared in flight); `force` skips a fresh one. */
@@ -51,7 +56,8 @@ export class AnswerCache {
   isStale(key: string): boolean {
     if (this.servedStale.has(key)) return true;
     // A latest-value cell may have been answered by the catalogue, which then holds its value fresh.
-    const viaCatalogue = key.startsWith("latest|") && this.cache.holdsFresh("catalogue") && !this.servedStale.has("catalogue");
+    const viaCatalogue =
+      key.startsWith("latest|") && this.cache.holdsFresh("catalogue") && !this.servedStale.has("catalogue");
     return !(this.cache.holdsFresh(key) || viaCatalogue);
   }
 

@@ -40,7 +40,8 @@ export class CellLedger {
   wantsFresh(ctx: CallContext, key: string): boolean {
     if (this.forcedKeys.delete(key)) return true;
     const round = this.round;
-    if (round === undefined || ctx.address === undefined || round.asked.has(key) || !round.covers(ctx.address)) return false;
+    if (round === undefined || ctx.address === undefined || round.asked.has(key) || !round.covers(ctx.address))
+      return false;
     round.asked.add(key);
     return true;
   }

@@ -19,7 +19,11 @@ export class CellSource extends methodPerResource<SourceMethods>() implements In
     super();
     const address = ctx.address;
     // A new evaluation of the cell starts: what it needed before no longer counts.
-    if (address !== undefined) engine().then((e) => e.addresses.begin(address), () => undefined);
+    if (address !== undefined)
+      engine().then(
+        (e) => e.addresses.begin(address),
+        () => undefined,
+      );
   }
 
   get missed(): boolean {
@@ -29,7 +33,11 @@ export class CellSource extends methodPerResource<SourceMethods>() implements In
   /** The message of the error the cell shows, kept for the freeze receipt. */
   noteError(message: string): void {
     const address = this.ctx.address;
-    if (address !== undefined) this.engine().then((e) => e.addresses.noteError(address, message), () => undefined);
+    if (address !== undefined)
+      this.engine().then(
+        (e) => e.addresses.noteError(address, message),
+        () => undefined,
+      );
   }
 
   call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<Served<DataOf<N>>> {

@@ -34,11 +34,25 @@ export class Dispatch {
     changed: () => void,
   ) {
     const o = options;
-    this.budget = new RateBudget({ limit: o.initialLimit, windowMs: o.rateWindowMs, marginMs: o.rateMarginMs, openingBurst: o.openingBurst });
-    this.scheduler = new Scheduler(this.budget, this.hints, { maxQueueWaitMs: o.maxQueueWaitMs, maxInFlight: o.maxInFlight, clock: o.clock });
+    this.budget = new RateBudget({
+      limit: o.initialLimit,
+      windowMs: o.rateWindowMs,
+      marginMs: o.rateMarginMs,
+      openingBurst: o.openingBurst,
+    });
+    this.scheduler = new Scheduler(this.budget, this.hints, {
+      maxQueueWaitMs: o.maxQueueWaitMs,
+      maxInFlight: o.maxInFlight,
+      clock: o.clock,
+    });
     this.scheduler.subscribe(changed);
     this.sharing = shareBudget(this.budget, { ...place, clock: o.clock }, () => this.scheduler.pump());
-    this.sender = new RequestSender(this.scheduler, this.budget, new Outage({ holdMs: o.failureTtlMs, tripAfter: o.retry.maxAttempts }), o);
+    this.sender = new RequestSender(
+      this.scheduler,
+      this.budget,
+      new Outage({ holdMs: o.failureTtlMs, tripAfter: o.retry.maxAttempts }),
+      o,
+    );
   }
 
   /** Sends `call` in the lane of the keys it `answers`, retrying where it may help. */

@@ -164,7 +164,10 @@ export class EngineHost {
     const previous = this.current;
     this.ready = undefined;
     this.current = this.start(Promise.resolve(settings));
-    previous.then((engine) => engine.close(), () => undefined);
+    previous.then(
+      (engine) => engine.close(),
+      () => undefined,
+    );
     // Another service or key: nothing cached may be shown as fresh; recalculate every cell.
     this.refresh().catch(() => undefined);
   }

@@ -142,7 +142,8 @@ export class HeaderRule {
     if (opening !== undefined && opening.blindPeers > 0) return Math.max(0, opening.unsureUntil - now);
     const first = this.readings[0];
     const last = this.readings[this.readings.length - 1];
-    if (this.peers(now) === 0 || first === undefined || last === undefined || last.at - first.at >= this.windowMs / 60) return undefined;
+    if (this.peers(now) === 0 || first === undefined || last === undefined || last.at - first.at >= this.windowMs / 60)
+      return undefined;
     return Math.max(0, first.at + this.windowMs / 60 - now);
   }
 
@@ -158,7 +159,8 @@ export class HeaderRule {
       reserve = Math.min(perMs * Math.max(0, leftMs), (remaining * peers) / (peers + 1));
     }
     const opening = this.opening;
-    if (opening !== undefined && now < opening.unsureUntil) reserve = Math.max(reserve, UNSEEN_PEERS * this.openingBurst());
+    if (opening !== undefined && now < opening.unsureUntil)
+      reserve = Math.max(reserve, UNSEEN_PEERS * this.openingBurst());
     if (opening !== undefined && opening.blindPeers > 0) reserve += opening.blindPeers * this.blindWave(limit);
     return Math.max(0, Math.floor(remaining - reserve));
   }

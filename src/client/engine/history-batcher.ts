@@ -114,7 +114,11 @@ export class HistoryBatcher {
     if (range === undefined || first === undefined) return;
     const symbol = batchKey.slice(0, batchKey.indexOf("\u0000"));
     const granularity = first.granularity;
-    const query: HistoryQuery = { startDate: dayText(range.startMs), endDate: dayText(range.endMs), ...(granularity ? { granularity } : {}) };
+    const query: HistoryQuery = {
+      startDate: dayText(range.startMs),
+      endDate: dayText(range.endMs),
+      ...(granularity ? { granularity } : {}),
+    };
     const result = this.fetchUnion(symbol, query);
     // Until it settles, the union answers requests inside it (they share the request in flight).
     const union: Union = { range, result, expiresAt: Number.POSITIVE_INFINITY };

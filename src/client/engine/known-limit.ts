@@ -18,7 +18,11 @@ async function entryOf(baseUrl: string, apiKey: string | undefined): Promise<str
 }
 
 /** The limit kept for these settings, or undefined (none kept, unreadable, or not a plausible limit). */
-export async function readKnownLimit(storage: KeyValueStorage, baseUrl: string, apiKey: string | undefined): Promise<number | undefined> {
+export async function readKnownLimit(
+  storage: KeyValueStorage,
+  baseUrl: string,
+  apiKey: string | undefined,
+): Promise<number | undefined> {
   try {
     const limit = Number(await storage.getItem(await entryOf(baseUrl, apiKey)));
     return Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT ? limit : undefined;
@@ -28,7 +32,12 @@ export async function readKnownLimit(storage: KeyValueStorage, baseUrl: string, 
 }
 
 /** Keeps the limit the service announced for these settings; a storage that refuses loses only the hint. */
-export async function keepKnownLimit(storage: KeyValueStorage, baseUrl: string, apiKey: string | undefined, limit: number): Promise<void> {
+export async function keepKnownLimit(
+  storage: KeyValueStorage,
+  baseUrl: string,
+  apiKey: string | undefined,
+  limit: number,
+): Promise<void> {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) return;
   try {
     await storage.setItem(await entryOf(baseUrl, apiKey), String(limit));

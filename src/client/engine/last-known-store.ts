@@ -31,7 +31,11 @@ function parseIndex(text: string | null): IndexRow[] {
     if (!Array.isArray(rows)) return [];
     return rows.filter(
       (r): r is IndexRow =>
-        typeof r === "object" && r !== null && typeof r.k === "string" && typeof r.t === "number" && typeof r.n === "number",
+        typeof r === "object" &&
+        r !== null &&
+        typeof r.k === "string" &&
+        typeof r.t === "number" &&
+        typeof r.n === "number",
     );
   } catch {
     return [];
@@ -93,7 +97,8 @@ export class LastKnownStore {
       await new Promise((resolve) => setTimeout(resolve, 0));
       const text = JSON.stringify(entry);
       if (this.loaded.get(key) === entry) {
-        if (text.length > this.options.maxChars / 4) this.forget(key); // one huge result must not evict everything else
+        if (text.length > this.options.maxChars / 4)
+          this.forget(key); // one huge result must not evict everything else
         else {
           this.rows.set(key, { k: key, t: fetchedAt, n: text.length });
           await this.safely(() => this.storage.setItem(this.itemKey(key), text), undefined);

@@ -3,7 +3,8 @@ import type { Served } from "../source";
 import { systemClock, type Clock, type TimerHandle } from "../../time";
 
 /** What a watcher hears: a fix that differs from the last one, or an error (the watcher decides what to show). */
-export type LiveUpdate = { readonly ok: true; readonly fix: Served<LatestFix> } | { readonly ok: false; readonly error: unknown };
+export type LiveUpdate =
+  { readonly ok: true; readonly fix: Served<LatestFix> } | { readonly ok: false; readonly error: unknown };
 type LiveListener = (update: LiveUpdate) => void;
 
 interface LiveFeedSources {
@@ -104,10 +105,13 @@ export class LiveFeed {
     this.clock.clearTimer(watch.timer);
     const now = this.clock.now();
     watch.armedAt = from;
-    watch.timer = this.clock.setTimer(() => {
-      watch.armedAt = undefined;
-      this.poll(symbol, watch);
-    }, Math.max(0, from + this.interval(watch) - now));
+    watch.timer = this.clock.setTimer(
+      () => {
+        watch.armedAt = undefined;
+        this.poll(symbol, watch);
+      },
+      Math.max(0, from + this.interval(watch) - now),
+    );
   }
 
   private poll(symbol: string, watch: SymbolWatch): void {

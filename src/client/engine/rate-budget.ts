@@ -132,7 +132,10 @@ export class RateBudget {
     const share = Math.min(this.headerShare(now), channel);
     // One request alone, never the last that is left (a spender we cannot hear may need it), may go to measure
     // others' pace when the rule asks for it (see probeInMs); the runtimes we hear keep their fair shares.
-    const probeIn = this.own.inFlight === 0 && channel >= 1 && (this.server?.remaining ?? 0) >= 2 ? this.rule.probeInMs(now) : undefined;
+    const probeIn =
+      this.own.inFlight === 0 && channel >= 1 && (this.server?.remaining ?? 0) >= 2
+        ? this.rule.probeInMs(now)
+        : undefined;
     // The user's own small action goes at once within what the service says is left (two kept for others): a
     // trader who opens a detail does not wait on the guess of what machines we cannot hear might spend.
     if (userQueued > 0 && channel >= 1 && userQueued <= ((this.server?.remaining ?? 0) - 2) / 2) return 0;
@@ -204,7 +207,8 @@ export class RateBudget {
       // A 429 says how long to wait in Retry-After (already clamped to one window by headerWaitSeconds), and
       // every runtime waits with us; without it the sender backs off. It tells nothing of the window that the
       // pause does not: the burst gate stays shut, so the window after it opens with a burst again.
-      if (info.retryAfterSeconds !== undefined) this.pauseUntil(now + info.retryAfterSeconds * 1000 + this.options.marginMs);
+      if (info.retryAfterSeconds !== undefined)
+        this.pauseUntil(now + info.retryAfterSeconds * 1000 + this.options.marginMs);
       return;
     }
     this.openingSince = undefined; // an answer: what is left is known (or, without figures, nothing holds us back)
@@ -215,7 +219,8 @@ export class RateBudget {
     const remaining = rate.remaining;
     if (this.mergeWindow(remaining - uncounted, resetAt)) {
       // Everything sent up to the last request answered in the old window was counted there.
-      if (this.lastAnswer !== undefined && this.lastAnswer.resetAt < resetAt - SAME_WINDOW_MS) this.windowFloor = this.lastAnswer.sentAt;
+      if (this.lastAnswer !== undefined && this.lastAnswer.resetAt < resetAt - SAME_WINDOW_MS)
+        this.windowFloor = this.lastAnswer.sentAt;
       this.rule.opened(now, now - sentAt);
     }
     this.lastAnswer = { sentAt, resetAt };
@@ -226,7 +231,6 @@ export class RateBudget {
     this.rule.observe({ limit: rate.limit, remaining, windowStart, windowStartLatest, now, countedOurs, sentAt });
     if (this.server !== undefined) this.port?.seen(this.limitPerWindow, { ...this.server });
   }
-
 
   /** Holds every request until `until` (after a 429 everyone waits, every runtime too: the budget is the caller's). */
   pauseUntil(until: number): void {
@@ -251,7 +255,13 @@ export class RateBudget {
   state(now: number): BudgetState {
     this.prune(now);
     const server = this.server !== undefined ? { server: { ...this.server } } : {};
-    return { sends: [...this.own.all()], ...server, limit: this.limitPerWindow, pausedUntil: this.pausedUntil, demand: this.ownDemand };
+    return {
+      sends: [...this.own.all()],
+      ...server,
+      limit: this.limitPerWindow,
+      pausedUntil: this.pausedUntil,
+      demand: this.ownDemand,
+    };
   }
 
   // What other runtimes tell (SharedBudget has validated and clamped every figure to one window from now).
@@ -279,7 +289,8 @@ export class RateBudget {
   }
 
   peerDemand(peer: string, queued: number, now: number): void {
-    if (queued > 0 && (this.demands.has(peer) || this.demands.size < MAX_CHANNEL_PEERS)) this.demands.set(peer, { queued, heardAt: now });
+    if (queued > 0 && (this.demands.has(peer) || this.demands.size < MAX_CHANNEL_PEERS))
+      this.demands.set(peer, { queued, heardAt: now });
     else if (queued <= 0) this.demands.delete(peer);
   }
 
@@ -300,7 +311,8 @@ export class RateBudget {
 
   /** Hostile or broken figures: a limit beyond any tier is ignored, a remaining above the limit is the limit. */
   private sane(rate: RateLimitInfo | undefined): RateLimitInfo | undefined {
-    if (rate === undefined || !(rate.limit > 0 && rate.limit <= MAX_SANE_LIMIT) || !(rate.remaining >= 0)) return undefined;
+    if (rate === undefined || !(rate.limit > 0 && rate.limit <= MAX_SANE_LIMIT) || !(rate.remaining >= 0))
+      return undefined;
     return { ...rate, remaining: Math.min(rate.remaining, rate.limit) };
   }
 
@@ -308,7 +320,9 @@ export class RateBudget {
   private slidingLogWait(now: number): number {
     const known = this.own.count + this.peers.count;
     if (known < this.limitPerWindow) return 0;
-    const times = [...this.own.all().map((at) => [at, 1] as const), ...this.peers.buckets()].sort((a, b) => b[0] - a[0]);
+    const times = [...this.own.all().map((at) => [at, 1] as const), ...this.peers.buckets()].sort(
+      (a, b) => b[0] - a[0],
+    );
     let seen = 0;
     for (const [at, count] of times) {
       seen += count;
@@ -332,7 +346,9 @@ export class RateBudget {
 
   /** This runtime's fair share of what is free now, against every runtime that spent or waits in the window. */
   private channelShare(now: number, queued: number): number {
-    const claims = new Map<string, Claim>([[this.self, { used: this.own.count, waiting: Math.max(queued, this.ownDemand) }]]);
+    const claims = new Map<string, Claim>([
+      [this.self, { used: this.own.count, waiting: Math.max(queued, this.ownDemand) }],
+    ]);
     for (const [peer, d] of this.demands) {
       // A runtime silent for two windows is gone (closed without a word).
       if (now - d.heardAt > 2 * this.options.windowMs) this.demands.delete(peer);
@@ -346,7 +362,9 @@ export class RateBudget {
   /** When the free slots next grow: the oldest known send leaves the window, or the service's window resets. */
   private nextChangeMs(now: number): number {
     const oldest = Math.min(this.own.all()[0] ?? Infinity, ...this.peers.buckets().map(([at]) => at));
-    const expiry = Number.isFinite(oldest) ? oldest + this.options.windowMs + this.options.marginMs - now : this.options.windowMs;
+    const expiry = Number.isFinite(oldest)
+      ? oldest + this.options.windowMs + this.options.marginMs - now
+      : this.options.windowMs;
     const reset = this.server !== undefined ? this.server.resetAt - now : Infinity;
     return Math.max(1, Math.min(expiry, reset));
   }

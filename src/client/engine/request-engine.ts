@@ -64,12 +64,20 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
       },
     });
     const changed = () => this.changed();
-    this.dispatch = new Dispatch(this.options, { channel: options.budgetChannel, baseUrl: clientOptions.baseUrl, apiKey: clientOptions.apiKey }, changed);
+    this.dispatch = new Dispatch(
+      this.options,
+      { channel: options.budgetChannel, baseUrl: clientOptions.baseUrl, apiKey: clientOptions.apiKey },
+      changed,
+    );
     this.ledger = new CellLedger(this.dispatch.hints);
     this.cache = new AnswerCache(options.storage ?? new MemoryStorage(), clientOptions.baseUrl, this.options, changed);
     this.batching = new Batching(
       {
-        sendHistory: (symbol, query) => this.dispatch.send(() => this.client.call("history", [symbol, query]), { keys: [], prefixes: [`history|${symbol}|`] }),
+        sendHistory: (symbol, query) =>
+          this.dispatch.send(() => this.client.call("history", [symbol, query]), {
+            keys: [],
+            prefixes: [`history|${symbol}|`],
+          }),
         fix: (symbol) => this.answer("latest", `latest|${symbol}`, () => this.sendFix(symbol), NO_CELL),
         // Not counted as cells here: the cells count at latestValue, one each, not per shared request.
         catalogue: () => this.catalogue(NO_CELL),
@@ -151,7 +159,14 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
    */
   bookkeeping(): Readonly<Record<string, number>> {
     const { cells, keys } = this.addresses.size;
-    return { cells, provenanceKeys: keys, ...this.cache.sizes, ...this.batching.sizes, queued: this.dispatch.queued, ...this.dispatch.hints.size };
+    return {
+      cells,
+      provenanceKeys: keys,
+      ...this.cache.sizes,
+      ...this.batching.sizes,
+      queued: this.dispatch.queued,
+      ...this.dispatch.hints.size,
+    };
   }
 
   snapshot(): FreshnessSnapshot {
@@ -176,7 +191,12 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
 
   /** Fails whatever still waits for a slot; the engine is being replaced (new settings). */
   close(): void {
-    this.dispatch.close(new ConfigurationError("The service settings changed before this request was sent; recalculate to use the new settings.", {}));
+    this.dispatch.close(
+      new ConfigurationError(
+        "The service settings changed before this request was sent; recalculate to use the new settings.",
+        {},
+      ),
+    );
     this.listeners.clear();
   }
 
@@ -233,7 +253,8 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
       if (!ctx.preview) this.batching.fixAsked(s);
       return this.answer("latest", `latest|${s}`, () => this.sendFix(s), ctx);
     },
-    history: ([symbol, query], ctx) => this.readHistory(query === undefined ? [symbolKey(symbol)] : [symbolKey(symbol), query], ctx),
+    history: ([symbol, query], ctx) =>
+      this.readHistory(query === undefined ? [symbolKey(symbol)] : [symbolKey(symbol), query], ctx),
   };
 
   private readHistory(args: ArgsOf<"history">, ctx: CallContext): Promise<Served<History>> {
@@ -242,7 +263,12 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
     const range = mergeableRange(query);
     if (range === undefined) {
       const key = resourceOf("history").key(args);
-      return this.answer(kind, key, () => this.dispatch.send(() => this.client.call("history", args), { keys: [key] }), ctx);
+      return this.answer(
+        kind,
+        key,
+        () => this.dispatch.send(() => this.client.call("history", args), { keys: [key] }),
+        ctx,
+      );
     }
     const granularity = query?.granularity;
     const key = `history|${s}|${range.startMs}|${range.endMs}|${granularity ?? ""}`;
@@ -252,7 +278,12 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
   }
 
   private catalogue(ctx: CallContext): Promise<Served<readonly IndexSummary[]>> {
-    return this.answer("catalogue", "catalogue", () => this.dispatch.send(() => this.client.call("listIndexes", []), CATALOGUE_ANSWERS), ctx);
+    return this.answer(
+      "catalogue",
+      "catalogue",
+      () => this.dispatch.send(() => this.client.call("listIndexes", []), CATALOGUE_ANSWERS),
+      ctx,
+    );
   }
 
   private sendFix(s: string): Promise<LatestFix> {
@@ -267,7 +298,11 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
     if (catalogue?.ok === true) {
       const row = catalogue.served.data.find((entry) => entry.symbol === s);
       if (row?.latestValue !== undefined && row.latestAsOf !== undefined) {
-        return Promise.resolve({ data: { symbol: s, value: row.latestValue, asOf: row.latestAsOf }, fetchedAt: catalogue.served.fetchedAt, stale: catalogue.served.stale });
+        return Promise.resolve({
+          data: { symbol: s, value: row.latestValue, asOf: row.latestAsOf },
+          fetchedAt: catalogue.served.fetchedAt,
+          stale: catalogue.served.stale,
+        });
       }
     }
     return fromHeld(fix, key);
@@ -278,11 +313,19 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
    * loaded once (cached, shared in flight) by `load`, which does its own sending, within the settle bound.
    * `load` hears whether a refresh wants it fresh (past history never needs to be).
    */
-  private answer<T>(kind: ResourceKind, key: string, load: (fresh: boolean) => Promise<T>, ctx: CallContext, force = false): Promise<Served<T>> {
+  private answer<T>(
+    kind: ResourceKind,
+    key: string,
+    load: (fresh: boolean) => Promise<T>,
+    ctx: CallContext,
+    force = false,
+  ): Promise<Served<T>> {
     if (ctx.preview) return fromHeld(this.cache.peek<T>(key), key);
     this.ledger.note(ctx, key);
     const again = !survivesRefresh(kind) && this.ledger.wantsFresh(ctx, key);
-    const loading = this.dispatch.userWhile(key, ctx.user || again, () => this.cache.get(kind, key, () => load(again), force || again));
+    const loading = this.dispatch.userWhile(key, ctx.user || again, () =>
+      this.cache.get(kind, key, () => load(again), force || again),
+    );
     return loading.then((served) => this.ledger.noteServed(ctx, key, served));
   }
 

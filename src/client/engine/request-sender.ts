@@ -53,7 +53,8 @@ export class RequestSender {
       } catch (error) {
         const now = clock.now();
         if (answered(error)) this.outage.answered();
-        else if (this.outage.current(now) !== undefined) throw error; // known down: no retries meanwhile
+        else if (this.outage.current(now) !== undefined)
+          throw error; // known down: no retries meanwhile
         else if (isOutageSign(error) && this.tripsOutage(error, now)) throw error;
         const decision = decideRetry(error, attempt, rateLimitRetries, this.options.retry);
         if (!decision.retry || now + decision.delayMs + this.options.timeoutMs > deadline) throw error;

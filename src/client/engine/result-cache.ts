@@ -7,7 +7,8 @@ import { isServiceFailure } from "./retry-policy";
 import { producedAt } from "../kept-stale";
 
 /** What a key resolved to: a result (fresh or last-known), or the error to show. Errors are cached briefly too. */
-type Outcome = { readonly ok: true; readonly served: Served<unknown> } | { readonly ok: false; readonly error: unknown };
+type Outcome =
+  { readonly ok: true; readonly served: Served<unknown> } | { readonly ok: false; readonly error: unknown };
 
 interface LoadContext {
   readonly kind: ResourceKind;
@@ -26,7 +27,8 @@ interface ResultCacheOptions {
 }
 
 /** What the cache holds for a key right now, without loading: a result, a failure, or nothing. */
-export type Held<T> = { readonly ok: true; readonly served: Served<T> } | { readonly ok: false; readonly error: unknown } | undefined;
+export type Held<T> =
+  { readonly ok: true; readonly served: Served<T> } | { readonly ok: false; readonly error: unknown } | undefined;
 
 function served(entry: LastKnownEntry, stale: boolean): Served<unknown> {
   return { data: entry.data, fetchedAt: new Date(entry.fetchedAt).toISOString(), stale };
@@ -130,8 +132,10 @@ export class ResultCache {
       this.store.put(key, data, fetchedAt);
       return { outcome: { ok: true, served: served({ data, fetchedAt }, false) }, ttl: kindTtl };
     } catch (error) {
-      if (!isServiceFailure(error)) return { outcome: { ok: false, error }, ttl: Math.min(kindTtl, this.options.failureTtlMs) };
-      if (known !== undefined) return { outcome: { ok: true, served: served(known, true) }, ttl: this.options.failureTtlMs };
+      if (!isServiceFailure(error))
+        return { outcome: { ok: false, error }, ttl: Math.min(kindTtl, this.options.failureTtlMs) };
+      if (known !== undefined)
+        return { outcome: { ok: true, served: served(known, true) }, ttl: this.options.failureTtlMs };
       return { outcome: { ok: false, error }, ttl: this.options.failureTtlMs };
     }
   }

@@ -22,8 +22,7 @@ export interface RetryOptions {
 }
 
 type RetryDecision =
-  | { readonly retry: false }
-  | { readonly retry: true; readonly delayMs: number; readonly rateLimited: boolean };
+  { readonly retry: false } | { readonly retry: true; readonly delayMs: number; readonly rateLimited: boolean };
 
 /** A 429 without `Retry-After` starts backing off from this, doubling, with jitter. */
 const RATE_LIMIT_BASE_DELAY_MS = 1000;
@@ -77,7 +76,11 @@ export function decideRetry(
     return { retry: true, delayMs, rateLimited: true };
   }
   if (isTransient(error) && attempt < options.maxAttempts) {
-    return { retry: true, delayMs: backoffMs(attempt, options.baseDelayMs, options.maxDelayMs, random), rateLimited: false };
+    return {
+      retry: true,
+      delayMs: backoffMs(attempt, options.baseDelayMs, options.maxDelayMs, random),
+      rateLimited: false,
+    };
   }
   return { retry: false };
 }

@@ -104,7 +104,8 @@ export class PeerTally {
   /** Every peer send as (time, count), time being the end of its bucket (the latest it may have left). */
   buckets(): Array<readonly [number, number]> {
     const all: Array<readonly [number, number]> = [];
-    for (const buckets of this.byPeer.values()) for (const [start, count] of buckets) all.push([start + this.bucketMs, count]);
+    for (const buckets of this.byPeer.values())
+      for (const [start, count] of buckets) all.push([start + this.bucketMs, count]);
     return all;
   }
 
@@ -116,7 +117,8 @@ export class PeerTally {
 
   countSince(since: number): number {
     let n = 0;
-    for (const buckets of this.byPeer.values()) for (const [start, count] of buckets) if (start + this.bucketMs >= since) n += count;
+    for (const buckets of this.byPeer.values())
+      for (const [start, count] of buckets) if (start + this.bucketMs >= since) n += count;
     return n;
   }
 

@@ -11,7 +11,10 @@ import { MAX_SANE_LIMIT, type BudgetPort, type RateBudget, type ServerWindow } f
 const Peer = z.string().min(1).max(64);
 const Instant = z.number().finite();
 const Count = z.number().int().min(0).max(MAX_SANE_LIMIT);
-const ServerWindowMessage = z.object({ remaining: z.number().int().min(-MAX_SANE_LIMIT).max(MAX_SANE_LIMIT), resetAt: Instant });
+const ServerWindowMessage = z.object({
+  remaining: z.number().int().min(-MAX_SANE_LIMIT).max(MAX_SANE_LIMIT),
+  resetAt: Instant,
+});
 const BudgetMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("hello"), peer: Peer }),
   z.object({
@@ -67,7 +70,8 @@ function broadcastBudgetChannel(name: string): BudgetChannel | undefined {
   (channel as unknown as { unref?: () => void }).unref?.();
   return {
     post: (message) => channel.postMessage(message),
-    subscribe: (listener) => channel.addEventListener("message", (event) => listener((event as MessageEvent<unknown>).data)),
+    subscribe: (listener) =>
+      channel.addEventListener("message", (event) => listener((event as MessageEvent<unknown>).data)),
     close: () => channel.close(),
   };
 }
@@ -239,7 +243,10 @@ class WindowClamp {
   }
 
   window(window: ServerWindow): ServerWindow {
-    return { remaining: window.remaining, resetAt: Math.min(Math.max(window.resetAt, this.now), this.now + this.longestWaitMs) };
+    return {
+      remaining: window.remaining,
+      resetAt: Math.min(Math.max(window.resetAt, this.now), this.now + this.longestWaitMs),
+    };
   }
 }
 
@@ -249,9 +256,19 @@ class WindowClamp {
  */
 export function shareBudget(
   budget: RateBudget,
-  where: { readonly channel: BudgetChannel | null | undefined; readonly baseUrl: string; readonly apiKey: string | undefined; readonly clock: Clock },
+  where: {
+    readonly channel: BudgetChannel | null | undefined;
+    readonly baseUrl: string;
+    readonly apiKey: string | undefined;
+    readonly clock: Clock;
+  },
   changed: () => void,
 ): SharedBudget | undefined {
-  const channel = where.channel === undefined ? broadcastBudgetChannel(budgetChannelName(where.baseUrl, where.apiKey)) : where.channel;
-  return channel === null || channel === undefined ? undefined : new SharedBudget(channel, budget, where.clock, changed);
+  const channel =
+    where.channel === undefined
+      ? broadcastBudgetChannel(budgetChannelName(where.baseUrl, where.apiKey))
+      : where.channel;
+  return channel === null || channel === undefined
+    ? undefined
+    : new SharedBudget(channel, budget, where.clock, changed);
 }

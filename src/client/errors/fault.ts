@@ -115,7 +115,8 @@ function notFoundKind(details: FaultDetails, subject: ErrorSubject | undefined):
 }
 
 function detailsOf(shape: Readonly<Record<string, unknown>>): FaultDetails {
-  const text = (key: string) => (typeof shape[key] === "string" && shape[key] !== "" ? { [key]: shape[key] as string } : {});
+  const text = (key: string) =>
+    typeof shape[key] === "string" && shape[key] !== "" ? { [key]: shape[key] as string } : {};
   const number = (key: string) => (typeof shape[key] === "number" ? { [key]: shape[key] as number } : {});
   return {
     ...text("message"),
@@ -128,7 +129,9 @@ function detailsOf(shape: Readonly<Record<string, unknown>>): FaultDetails {
     ...text("origin"),
     ...text("reason"),
     ...number("timeoutMs"),
-    ...(typeof shape["problem"] === "string" && (ERROR_PROBLEMS as readonly string[]).includes(shape["problem"]) ? { problem: shape["problem"] as ErrorProblem } : {}),
+    ...(typeof shape["problem"] === "string" && (ERROR_PROBLEMS as readonly string[]).includes(shape["problem"])
+      ? { problem: shape["problem"] as ErrorProblem }
+      : {}),
     ...text("issue"),
     ...text("field"),
     ...text("sent"),
@@ -147,6 +150,9 @@ export function faultOf(error: unknown, subject?: ErrorSubject): Fault {
   const details = detailsOf(shape);
   const name = shape["name"];
   if (name === "NotFoundError") return { kind: notFoundKind(details, subject), details, cause: error };
-  const kind = typeof name === "string" && Object.hasOwn(KIND_OF_NAME, name) ? KIND_OF_NAME[name as keyof typeof KIND_OF_NAME] : "unexpected";
+  const kind =
+    typeof name === "string" && Object.hasOwn(KIND_OF_NAME, name)
+      ? KIND_OF_NAME[name as keyof typeof KIND_OF_NAME]
+      : "unexpected";
   return { kind, details, cause: error };
 }

@@ -12,7 +12,10 @@ import { sentence } from "./service-text";
 
 function rateLimited(message: string, details: IndexDataErrorDetails, headers: Headers | undefined): RateLimitedError {
   const retryAfterSeconds = parseRetryAfter(headers?.get("retry-after") ?? null);
-  return new RateLimitedError(message, { ...details, ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}) });
+  return new RateLimitedError(message, {
+    ...details,
+    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+  });
 }
 
 /**

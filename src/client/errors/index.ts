@@ -2,7 +2,14 @@ export { BadRequestError } from "./bad-request-error";
 export { ConfigurationError } from "./configuration-error";
 export { errorFromResponse } from "./from-response";
 export * from "./guards";
-export { ERROR_PROBLEMS, INDEX_DATA_ERROR_NAMES, IndexDataError, type ErrorProblem, type IndexDataErrorDetails, type IndexDataErrorName } from "./index-data-error";
+export {
+  ERROR_PROBLEMS,
+  INDEX_DATA_ERROR_NAMES,
+  IndexDataError,
+  type ErrorProblem,
+  type IndexDataErrorDetails,
+  type IndexDataErrorName,
+} from "./index-data-error";
 export { InvalidResponseError } from "./invalid-response-error";
 export { NetworkError } from "./network-error";
 export { NotFoundError } from "./not-found-error";

@@ -16,7 +16,10 @@ export class QueueFullError extends IndexDataError {
   /** About how long this request would have waited, in whole seconds. */
   readonly waitSeconds: number;
 
-  constructor(message: string, details: IndexDataErrorDetails & { readonly maxQueueWaitMs: number; readonly waitSeconds: number }) {
+  constructor(
+    message: string,
+    details: IndexDataErrorDetails & { readonly maxQueueWaitMs: number; readonly waitSeconds: number },
+  ) {
     super(message, details);
     this.maxQueueWaitMs = details.maxQueueWaitMs;
     this.waitSeconds = details.waitSeconds;

@@ -25,6 +25,10 @@ export function readServiceErrorBody(body: unknown): ServiceErrorBody {
   if (typeof body !== "object" || body === null) return {};
   const record = body as Record<string, unknown>;
   const code = cleanText(record["code"]);
-  const message = cleanText(record["message"]) ?? cleanText(record["detail"]) ?? cleanText(record["title"]) ?? cleanText(record["error"]);
+  const message =
+    cleanText(record["message"]) ??
+    cleanText(record["detail"]) ??
+    cleanText(record["title"]) ??
+    cleanText(record["error"]);
   return { ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}) };
 }

@@ -9,7 +9,8 @@
 // CSI (ESC [ or U+009B): parameter bytes, intermediate bytes, one final byte.
 const CSI = /(?:\u001b\[|\u009b)[\u0030-\u003f]*[\u0020-\u002f]*[\u0040-\u007e]?/g;
 // OSC, DCS, SOS, PM, APC (ESC ] P X ^ _ or their C1 forms): a string ended by BEL or ST, or by the text's end.
-const CONTROL_STRING = /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?/g;
+const CONTROL_STRING =
+  /(?:\u001b[\]PX^_]|[\u0090\u0098\u009d\u009e\u009f])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?/g;
 // Any other escape: ESC, optional intermediate bytes, one final byte.
 const OTHER_ESCAPE = /\u001b[\u0020-\u002f]*[\u0030-\u007e]?/g;
 const CONTROL_RUN = /[\u0000-\u001f\u007f-\u009f]+/g;

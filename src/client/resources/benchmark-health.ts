@@ -28,7 +28,13 @@ export function toBenchmarkHealth(wire: BenchmarkHealthWire): BenchmarkHealth {
 }
 
 /** GET /api/v1/benchmark/health (newer description only). */
-export const BENCHMARK_HEALTH = serviceWide("benchmarkHealth", "/api/v1/benchmark/health", BenchmarkHealthWire, toBenchmarkHealth, {
-  subject: { what: "benchmark health", newerOnly: true },
-  ttl: 30 * TTL.SECOND,
-});
+export const BENCHMARK_HEALTH = serviceWide(
+  "benchmarkHealth",
+  "/api/v1/benchmark/health",
+  BenchmarkHealthWire,
+  toBenchmarkHealth,
+  {
+    subject: { what: "benchmark health", newerOnly: true },
+    ttl: 30 * TTL.SECOND,
+  },
+);

@@ -2,7 +2,17 @@ import { z } from "zod";
 import { parseInstant, startOfUtcDay } from "../../time";
 import { refuseArgument } from "../arguments";
 import { resource, trimmedSymbol, TTL, type QueryValue } from "./resource";
-import { CarriedForwardFromWire, Confidence, Price, Timestamp, newerOnly, presentFields, sentFields, ServiceText, NonEmptyServiceText } from "./wire";
+import {
+  CarriedForwardFromWire,
+  Confidence,
+  Price,
+  Timestamp,
+  newerOnly,
+  presentFields,
+  sentFields,
+  ServiceText,
+  NonEmptyServiceText,
+} from "./wire";
 
 const GRANULARITIES = ["daily", "weekly"] as const;
 export type Granularity = (typeof GRANULARITIES)[number];
@@ -57,7 +67,14 @@ export interface HistoryQuery {
 export function toHistory(wire: HistoryWire): History {
   const values = wire.values.map((p): HistoryPoint => {
     const { date, value, confidence, status } = p;
-    return { date, value, confidence, status, ...presentFields(p, ["derivationMethod", "publicationMode"]), ...sentFields(p, ["carriedForwardFrom"]) };
+    return {
+      date,
+      value,
+      confidence,
+      status,
+      ...presentFields(p, ["derivationMethod", "publicationMode"]),
+      ...sentFields(p, ["carriedForwardFrom"]),
+    };
   });
   // Services send ascending dates; sort (parsing each date once) only when this one did not.
   if (!isAscending(values)) sortByDate(values);
@@ -71,7 +88,8 @@ export function toHistory(wire: HistoryWire): History {
 }
 
 function isAscending(values: readonly HistoryPoint[]): boolean {
-  for (let i = 1; i < values.length; i += 1) if (pointTime(values[i - 1] as HistoryPoint) > pointTime(values[i] as HistoryPoint)) return false;
+  for (let i = 1; i < values.length; i += 1)
+    if (pointTime(values[i - 1] as HistoryPoint) > pointTime(values[i] as HistoryPoint)) return false;
   return true;
 }
 
@@ -138,5 +156,6 @@ export const HISTORY = resource({
     return historyKind(typeof end === "string" ? parseInstant(end) : undefined, now);
   },
   canonical: trimmedSymbol,
-  key: ([symbol, query]) => `history|${symbol}|${query?.startDate ?? ""}|${query?.endDate ?? ""}|${query?.granularity ?? ""}`,
+  key: ([symbol, query]) =>
+    `history|${symbol}|${query?.startDate ?? ""}|${query?.endDate ?? ""}|${query?.granularity ?? ""}`,
 });

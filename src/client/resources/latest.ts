@@ -1,6 +1,18 @@
 import { z } from "zod";
 import { resource, trimmedSymbol, TTL } from "./resource";
-import { CarriedForwardFromWire, Confidence, DataCoverageWire, Price, Timestamp, newerOnly, presentFields, sentFields, type DataCoverage, ServiceText, NonEmptyServiceText } from "./wire";
+import {
+  CarriedForwardFromWire,
+  Confidence,
+  DataCoverageWire,
+  Price,
+  Timestamp,
+  newerOnly,
+  presentFields,
+  sentFields,
+  type DataCoverage,
+  ServiceText,
+  NonEmptyServiceText,
+} from "./wire";
 
 /** GET /api/v1/index/{symbol}/latest: the latest fix. */
 export const LatestFixWire = z.looseObject({

@@ -28,9 +28,24 @@ export interface Methodology {
 }
 
 function toMethodology(wire: MethodologyWire): Methodology {
-  const { version, publishedAt, changelog, productDefinition, calculationMethod, normalizationRules, confidenceScoring } =
-    wire;
-  return { version, publishedAt, changelog, productDefinition, calculationMethod, normalizationRules, confidenceScoring };
+  const {
+    version,
+    publishedAt,
+    changelog,
+    productDefinition,
+    calculationMethod,
+    normalizationRules,
+    confidenceScoring,
+  } = wire;
+  return {
+    version,
+    publishedAt,
+    changelog,
+    productDefinition,
+    calculationMethod,
+    normalizationRules,
+    confidenceScoring,
+  };
 }
 
 /** GET /api/v1/methodology (older description only). It changes a few times a year. */

@@ -52,7 +52,9 @@ export interface Resource<A extends readonly unknown[], W extends z.ZodType, T, 
 }
 
 /** Checks a row's types where it is written (one place per endpoint: its own module). */
-export function resource<A extends readonly unknown[], W extends z.ZodType, T, K extends string>(row: Resource<A, W, T, K>): Resource<A, W, T, K> {
+export function resource<A extends readonly unknown[], W extends z.ZodType, T, K extends string>(
+  row: Resource<A, W, T, K>,
+): Resource<A, W, T, K> {
   return row;
 }
 
@@ -67,7 +69,14 @@ export function serviceWide<N extends string, W extends z.ZodType, T>(
   toData: (wire: z.output<W>) => T,
   row: { readonly subject: Resource<[], W, T, N>["subject"]; readonly ttl: number },
 ): Resource<[], W, T, N> {
-  return { path, subject: row.subject, wire, toData: (answer) => toData(answer), ttls: { [name]: row.ttl } as Record<N, number>, key: () => name };
+  return {
+    path,
+    subject: row.subject,
+    wire,
+    toData: (answer) => toData(answer),
+    ttls: { [name]: row.ttl } as Record<N, number>,
+    key: () => name,
+  };
 }
 
 /** A symbol as the key and the request use it: trimmed (a cell may carry spaces); anything else as given. */

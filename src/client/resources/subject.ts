@@ -7,7 +7,8 @@ export type SourceName = keyof IndexDataSource;
 /** The arguments of a source's method. */
 export type SourceArgs<N extends SourceName> = Parameters<IndexDataSource[N]>;
 /** What a source's method answers, without its `Served` wrapper. */
-export type SourceData<N extends SourceName> = Awaited<ReturnType<IndexDataSource[N]>> extends Served<infer T> ? T : never;
+export type SourceData<N extends SourceName> =
+  Awaited<ReturnType<IndexDataSource[N]>> extends Served<infer T> ? T : never;
 
 /** `latestValue` is no row of its own (the engine may answer it from the catalogue); its subject is said here. */
 const LATEST_VALUE = { path: "{symbol}", subject: { what: "latest value" } } as const;
@@ -23,7 +24,14 @@ export function subjectOf<N extends SourceName>(name: N, args: SourceArgs<N>): E
 }
 
 /** Calls the source's method for `name` with `args`: a request named as data, so its subject can be read off it. */
-export function ask<N extends SourceName>(source: IndexDataSource, name: N, args: SourceArgs<N>): Promise<Served<SourceData<N>>> {
-  const method = source[name] as unknown as (this: IndexDataSource, ...args: SourceArgs<N>) => Promise<Served<SourceData<N>>>;
+export function ask<N extends SourceName>(
+  source: IndexDataSource,
+  name: N,
+  args: SourceArgs<N>,
+): Promise<Served<SourceData<N>>> {
+  const method = source[name] as unknown as (
+    this: IndexDataSource,
+    ...args: SourceArgs<N>
+  ) => Promise<Served<SourceData<N>>>;
   return method.apply(source, args);
 }

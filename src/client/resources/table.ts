@@ -56,7 +56,11 @@ function queryOrNone(query: () => Query | undefined): Query {
 /** The kind of one request's answer: a resource's only kind, or the one its `kindOf` reads from the query. */
 export function kindOf<N extends ResourceName>(name: N, args: ArgsOf<N>, now: number): ResourceKind {
   const row = resourceOf(name);
-  if (row.kindOf !== undefined) return row.kindOf(queryOrNone(() => row.query?.(args)), now);
+  if (row.kindOf !== undefined)
+    return row.kindOf(
+      queryOrNone(() => row.query?.(args)),
+      now,
+    );
   return Object.keys(row.ttls)[0] as ResourceKind;
 }
 

@@ -37,7 +37,9 @@ export function capServiceStrings(value: unknown): unknown {
   if (typeof value === "string") return capServiceText(value);
   if (Array.isArray(value)) return value.map(capServiceStrings);
   if (typeof value === "object" && value !== null) {
-    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [capServiceText(key), capServiceStrings(inner)]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [capServiceText(key), capServiceStrings(inner)]),
+    );
   }
   return value;
 }
@@ -112,7 +114,11 @@ export function absentIfNull<T>(value: T | null | undefined): T | undefined {
 type Present<T, K extends keyof T> = { [P in K]?: Exclude<T[P], null | undefined> };
 type Sent<T, K extends keyof T> = { [P in K]?: Exclude<T[P], undefined> };
 
-function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[], keep: (value: T[K]) => boolean): Partial<Record<K, T[K]>> {
+function pick<T extends object, K extends keyof T>(
+  from: T,
+  keys: readonly K[],
+  keep: (value: T[K]) => boolean,
+): Partial<Record<K, T[K]>> {
   const out: Partial<Record<K, T[K]>> = {};
   for (const key of keys) if (keep(from[key])) out[key] = from[key];
   return out;

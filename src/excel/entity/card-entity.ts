@@ -17,7 +17,10 @@ import {
 /** The entity INDEX.CARD returns: every property the service sent (or those `labels` names), laid out as a card. */
 export function buildCardEntity(record: CardRecord, labels?: ReadonlySet<string>): EntityCellValue {
   const wanted = (label: string) => labels === undefined || labels.has(label);
-  const properties: Record<string, EntityProperty> = propertiesOf(CARD_PROPERTIES.filter((p) => wanted(p.label)), record);
+  const properties: Record<string, EntityProperty> = propertiesOf(
+    CARD_PROPERTIES.filter((p) => wanted(p.label)),
+    record,
+  );
   if (wanted(COVERAGE_LABEL)) properties[COVERAGE_LABEL] = coverageEntity(record);
   const { symbol, value } = record.fix;
   return {
@@ -53,7 +56,9 @@ function propertiesOf(table: readonly CardProperty[], record: CardRecord): Recor
   const properties: Record<string, EntityProperty> = {};
   for (const property of table) {
     const cell = propertyCell(property, readSource(record, property.source), record.fix.unit);
-    if (cell !== undefined) properties[property.label] = property.shown === "formulas" ? { ...cell, propertyMetadata: HIDDEN_FROM_CARD } : cell;
+    if (cell !== undefined)
+      properties[property.label] =
+        property.shown === "formulas" ? { ...cell, propertyMetadata: HIDDEN_FROM_CARD } : cell;
   }
   return properties;
 }
@@ -66,11 +71,13 @@ function propertyCell(property: CardProperty, raw: unknown, unit: string): Primi
   if (raw === undefined) return undefined;
   if (raw === null) return { type: "String", basicValue: "", basicType: "String" };
   const kind = PROPERTY_KINDS[property.kind];
-  if (kind.cell === "Boolean" && typeof raw === "boolean") return { type: "Boolean", basicValue: raw, basicType: "Boolean" };
+  if (kind.cell === "Boolean" && typeof raw === "boolean")
+    return { type: "Boolean", basicValue: raw, basicType: "Boolean" };
   if (kind.cell === "FormattedNumber" && typeof raw === "string") return dateProperty(raw);
   if (kind.cell === "Double" && typeof raw === "number") {
     // A price carries its unit in the format, so the card reads "1.6508 USD/kg" while the value stays a number.
-    const numberFormat = property.kind === "price" ? `${kind.numberFormat} "${unit.replace(/"/g, "")}"` : kind.numberFormat;
+    const numberFormat =
+      property.kind === "price" ? `${kind.numberFormat} "${unit.replace(/"/g, "")}"` : kind.numberFormat;
     return { type: "Double", basicValue: raw, basicType: "Double", numberFormat };
   }
   return { type: "String", basicValue: typeof raw === "string" ? raw : JSON.stringify(raw), basicType: "String" };
@@ -81,14 +88,23 @@ function dateProperty(iso: string): PrimitiveProperty {
   const ms = parseIso(iso);
   if (ms === undefined) return { type: "String", basicValue: iso, basicType: "String" };
   const cell = dateCellFromMs(ms, { formattedNumbers: true });
-  if (typeof cell === "number") return { type: "FormattedNumber", basicValue: cell, basicType: "Double", numberFormat: PROPERTY_KINDS.date.numberFormat };
+  if (typeof cell === "number")
+    return {
+      type: "FormattedNumber",
+      basicValue: cell,
+      basicType: "Double",
+      numberFormat: PROPERTY_KINDS.date.numberFormat,
+    };
   return { type: "FormattedNumber", basicValue: cell.basicValue, basicType: "Double", numberFormat: cell.numberFormat };
 }
 
 /** The card's sections in reading order, each listing the properties present; an empty section is left out. */
 function sectionsOf(properties: Readonly<Record<string, EntityProperty>>): CardLayoutSection[] {
   const onCard = CARD_PROPERTIES.filter((p) => p.shown !== "formulas");
-  const sectionOf = new Map<string, string>([...onCard.map((p) => [p.label, p.section] as const), [COVERAGE_LABEL, "Coverage"]]);
+  const sectionOf = new Map<string, string>([
+    ...onCard.map((p) => [p.label, p.section] as const),
+    [COVERAGE_LABEL, "Coverage"],
+  ]);
   return CARD_SECTIONS.flatMap((title) => {
     const names = Object.keys(properties).filter((label) => sectionOf.get(label) === title);
     return names.length > 0 ? [{ layout: "List" as const, title, properties: names }] : [];

@@ -81,7 +81,12 @@ export const COVERAGE_PROPERTIES: readonly CardProperty[] = [
   { label: "Firm quotes", source: "fix.dataCoverage.firmQuotes", kind: "count", section: "Coverage" },
   { label: "Indicatives", source: "fix.dataCoverage.indicatives", kind: "count", section: "Coverage" },
   { label: "Total mass (kg)", source: "fix.dataCoverage.totalMassKg", kind: "mass", section: "Coverage" },
-  { label: "Top contributor share", source: "fix.dataCoverage.topContributorShare", kind: "share", section: "Coverage" },
+  {
+    label: "Top contributor share",
+    source: "fix.dataCoverage.topContributorShare",
+    kind: "share",
+    section: "Coverage",
+  },
 ];
 
 /** The service named as the card's provider. */
@@ -98,7 +103,12 @@ export const CARD_LABELS: readonly string[] = [...CARD_PROPERTIES.map((p) => p.l
  * `null` when it was sent empty (a fresh value's carriedForwardFrom: an empty property).
  */
 export function readSource(record: CardRecord, source: SourceField): unknown {
-  const root: Record<string, unknown> = { fix: record.fix, entry: record.entry, served: { stale: record.stale }, provider: PROVIDER_NAME };
+  const root: Record<string, unknown> = {
+    fix: record.fix,
+    entry: record.entry,
+    served: { stale: record.stale },
+    provider: PROVIDER_NAME,
+  };
   let value: unknown = root;
   for (const key of source.split(".")) {
     if (typeof value !== "object" || value === null) return undefined;

@@ -18,7 +18,9 @@ export function cardLines(entity: EntityCellValue, depth = 0): CardLine[] {
   return Object.entries(entity.properties)
     .filter(([, property]) => shownOnCard(property))
     .flatMap(([label, property]) =>
-      property.type === "Entity" ? [{ label, text: property.text, depth }, ...cardLines(property, depth + 1)] : [{ label, text: propertyText(property), depth }],
+      property.type === "Entity"
+        ? [{ label, text: property.text, depth }, ...cardLines(property, depth + 1)]
+        : [{ label, text: propertyText(property), depth }],
     );
 }
 

@@ -29,7 +29,12 @@ const PropertyMetadata = z.strictObject({
  * A primitive cell value as a property: its type, its value, the basicType Excel reports for it, the property's
  * metadata, and whatever else its kind documents (a number format).
  */
-function primitiveValue<const T extends string, V extends z.ZodType, const B extends string, E extends z.ZodRawShape>(type: T, basicValue: V, basicType: B, extra: E) {
+function primitiveValue<const T extends string, V extends z.ZodType, const B extends string, E extends z.ZodRawShape>(
+  type: T,
+  basicValue: V,
+  basicType: B,
+  extra: E,
+) {
   return z.strictObject({
     type: z.literal(type),
     basicValue,
@@ -40,11 +45,17 @@ function primitiveValue<const T extends string, V extends z.ZodType, const B ext
 }
 
 const StringCellValue = primitiveValue("String", z.string(), "String", {});
-const DoubleCellValue = primitiveValue("Double", z.number().finite(), "Double", { numberFormat: z.string().min(1).exactOptional() });
-const FormattedNumberCellValue = primitiveValue("FormattedNumber", z.number().finite(), "Double", { numberFormat: z.string().min(1) });
+const DoubleCellValue = primitiveValue("Double", z.number().finite(), "Double", {
+  numberFormat: z.string().min(1).exactOptional(),
+});
+const FormattedNumberCellValue = primitiveValue("FormattedNumber", z.number().finite(), "Double", {
+  numberFormat: z.string().min(1),
+});
 const BooleanCellValue = primitiveValue("Boolean", z.boolean(), "Boolean", {});
 /** Excel.NotAvailableErrorCellValue: a property that is #N/A (an Index entity the service could not give). */
-const NotAvailableCellValue = primitiveValue("Error", z.literal("#N/A").exactOptional(), "Error", { errorType: z.literal("NotAvailable") });
+const NotAvailableCellValue = primitiveValue("Error", z.literal("#N/A").exactOptional(), "Error", {
+  errorType: z.literal("NotAvailable"),
+});
 
 /** Excel.CardLayoutListSection: a titled list of property names, in display order. */
 export const CardLayoutSection = z.strictObject({
@@ -79,7 +90,8 @@ export type CardLayoutSection = z.output<typeof CardLayoutSection>;
 export type ProviderAttributes = z.output<typeof ProviderAttributes>;
 
 /** A property holding one value (no nested entity). */
-export type PrimitiveProperty = StringCellValue | DoubleCellValue | FormattedNumberCellValue | BooleanCellValue | NotAvailableCellValue;
+export type PrimitiveProperty =
+  StringCellValue | DoubleCellValue | FormattedNumberCellValue | BooleanCellValue | NotAvailableCellValue;
 /** A property of an entity: one of the primitive shapes, or a nested entity. */
 export type EntityProperty = PrimitiveProperty | EntityCellValue;
 

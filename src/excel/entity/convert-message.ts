@@ -42,12 +42,16 @@ export function toIndexMessage(plan: IndexPlan, mode: ConvertMode): string {
     plan.caseFixed.length === 0
       ? ""
       : ` Symbols are case-sensitive, so ${listed(plan.caseFixed, (cell) => `${cell.address} "${cell.typed ?? cell.symbol}" became ${cell.symbol}`)}.`;
-  const already = plan.already === 0 ? "" : ` ${cells(plan.already)} already held ${plan.already === 1 ? "an Index entity" : "Index entities"}.`;
+  const already =
+    plan.already === 0
+      ? ""
+      : ` ${cells(plan.already)} already held ${plan.already === 1 ? "an Index entity" : "Index entities"}.`;
   const why = mode === "formulas" && plan.converted > 0 ? ` ${NO_LINKED_TYPES_REASON}` : "";
   return `${done}${fixed}${untouchedText(plan.untouched)}${already}${why}`;
 }
 
 export function toTextMessage(plan: TextPlan): string {
-  if (plan.converted === 0) return "No selected cell holds an Index entity or a converted =INDEX.CARD formula; nothing was changed.";
+  if (plan.converted === 0)
+    return "No selected cell holds an Index entity or a converted =INDEX.CARD formula; nothing was changed.";
   return `Converted ${cells(plan.converted)} back to the symbol as text.`;
 }

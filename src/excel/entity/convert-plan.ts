@@ -58,7 +58,10 @@ function contentOf(cell: SelectedCell): Content {
   const plain = basicOf(value);
   if (plain === "" || plain === null || plain === undefined) return { kind: "empty" };
   if (typeof plain === "string") return { kind: "text", text: plain };
-  return { kind: "other", shown: typeof plain === "number" || typeof plain === "boolean" ? String(plain) : "a value that is not text" };
+  return {
+    kind: "other",
+    shown: typeof plain === "number" || typeof plain === "boolean" ? String(plain) : "a value that is not text",
+  };
 }
 
 /** The plain value of a cell read through valuesAsJson ({ type, basicValue }) or through values (the value itself). */

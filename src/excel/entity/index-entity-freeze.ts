@@ -15,7 +15,9 @@ import type { LinkedEntityCellValue } from "./linked-values";
  */
 const INDEX_LINK_MARK = "Index data type";
 
-const HIDDEN_EVERYWHERE = { excludeFrom: { cardView: true, autoComplete: true, dotNotation: true, calcCompare: true } } as const;
+const HIDDEN_EVERYWHERE = {
+  excludeFrom: { cardView: true, autoComplete: true, dotNotation: true, calcCompare: true },
+} as const;
 
 /**
  * The frozen form of a linked Index entity: an Excel entity with its text, properties, card and provider, and the
@@ -25,7 +27,12 @@ const HIDDEN_EVERYWHERE = { excludeFrom: { cardView: true, autoComplete: true, d
 export function unlinkIndexEntity(value: unknown): EntityCellValue | undefined {
   if (!isIndexLinkedEntity(value)) return undefined;
   const symbol = value.id.entityId;
-  const mark: EntityProperty = { type: "String", basicValue: symbol, basicType: "String", propertyMetadata: HIDDEN_EVERYWHERE };
+  const mark: EntityProperty = {
+    type: "String",
+    basicValue: symbol,
+    basicType: "String",
+    propertyMetadata: HIDDEN_EVERYWHERE,
+  };
   return {
     type: "Entity",
     text: value.text ?? symbol,
@@ -40,7 +47,8 @@ export function unlinkIndexEntity(value: unknown): EntityCellValue | undefined {
 /** The symbol of an entity `unlinkIndexEntity` made (read back through valuesAsJson), else undefined. */
 export function frozenIndexSymbol(value: unknown): string | undefined {
   if (typeof value !== "object" || value === null || (value as { type?: unknown }).type !== "Entity") return undefined;
-  const mark = (value as { properties?: Record<string, unknown> }).properties?.[INDEX_LINK_MARK] as { type?: unknown; basicValue?: unknown } | undefined;
+  const mark = (value as { properties?: Record<string, unknown> }).properties?.[INDEX_LINK_MARK] as
+    { type?: unknown; basicValue?: unknown } | undefined;
   return mark?.type === "String" ? validSymbol(mark.basicValue) : undefined;
 }
 

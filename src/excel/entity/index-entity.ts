@@ -43,7 +43,11 @@ export function linkedIndexValue(symbol: string): LinkedEntityCellValue {
 
 /** True for a cell value linked to the Index domain (read through valuesAsJson). */
 export function isIndexLinkedEntity(value: unknown): value is LinkedEntityCellValue {
-  return isLinkedEntityCellValue(value) && value.id.domainId === INDEX_DOMAIN.id && value.id.serviceId === INDEX_DOMAIN.serviceId;
+  return (
+    isLinkedEntityCellValue(value) &&
+    value.id.domainId === INDEX_DOMAIN.id &&
+    value.id.serviceId === INDEX_DOMAIN.serviceId
+  );
 }
 
 /** INDEX.CARD's entity, linked to `id`: the same properties, card and provider, so both read alike. */
@@ -80,7 +84,12 @@ export function indexEntityError(id: LinkedEntityId, error: CellError): LinkedEn
       Value: NOT_AVAILABLE,
       Price: { ...NOT_AVAILABLE, propertyMetadata: { excludeFrom: { cardView: true } } },
     },
-    layouts: { card: { title: `${symbol} · ${error.code}`, sections: [{ layout: "List", properties: ["Error", "Symbol", "Value"] }] } },
+    layouts: {
+      card: {
+        title: `${symbol} · ${error.code}`,
+        sections: [{ layout: "List", properties: ["Error", "Symbol", "Value"] }],
+      },
+    },
     provider: { description: PROVIDER_NAME },
   };
 }

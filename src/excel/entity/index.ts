@@ -3,7 +3,25 @@ export * from "./card-properties";
 export * from "./linked-values";
 export { buildCardEntity } from "./card-entity";
 export { cardLines, numberText, propertyText, shownOnCard } from "./card-text";
-export { INDEX_DOMAIN, INDEX_ENTITY_CULTURE, indexEntityError, indexEntityId, isIndexLinkedEntity, linkedAsEntity, linkedCard, linkedIndexValue } from "./index-entity";
+export {
+  INDEX_DOMAIN,
+  INDEX_ENTITY_CULTURE,
+  indexEntityError,
+  indexEntityId,
+  isIndexLinkedEntity,
+  linkedAsEntity,
+  linkedCard,
+  linkedIndexValue,
+} from "./index-entity";
 export { frozenIndexSymbol, relinkIndexEntity, unlinkIndexEntity } from "./index-entity-freeze";
-export { planToIndex, planToText, writeRuns, type IndexPlan, type SelectedCell, type TextPlan, type Untouched, type WriteRun } from "./convert-plan";
+export {
+  planToIndex,
+  planToText,
+  writeRuns,
+  type IndexPlan,
+  type SelectedCell,
+  type TextPlan,
+  type Untouched,
+  type WriteRun,
+} from "./convert-plan";
 export { NO_LINKED_TYPES_REASON, toIndexMessage, toTextMessage, type ConvertMode } from "./convert-message";

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { EntityLayouts, EntityProperties, ProviderAttributes, type EntityCellValue, type EntityProperty } from "./cell-values";
+import {
+  EntityLayouts,
+  EntityProperties,
+  ProviderAttributes,
+  type EntityCellValue,
+  type EntityProperty,
+} from "./cell-values";
 
 /**
  * The shapes Microsoft documents for linked data types (ExcelApi 1.19): Excel.LinkedEntityId,

@@ -13,7 +13,12 @@ export type FieldTable<R, F extends string> = Readonly<Record<F, FieldSpec<R>>>;
  * The cell for one field. A field the service did not send (`undefined`) is `#N/A`, never 0; a field sent
  * as null (e.g. `carriedForwardFrom` of a fresh value) is an empty cell.
  */
-export function fieldCell<R, F extends string>(table: FieldTable<R, F>, field: F, record: R, caps: ExcelCapabilities): ExcelScalar {
+export function fieldCell<R, F extends string>(
+  table: FieldTable<R, F>,
+  field: F,
+  record: R,
+  caps: ExcelCapabilities,
+): ExcelScalar {
   const spec = table[field];
   const value = spec.read(record);
   if (value === undefined) return notAvailable(`'${field}' is not published by this service`);
@@ -22,7 +27,11 @@ export function fieldCell<R, F extends string>(table: FieldTable<R, F>, field: F
 }
 
 /** The whole record as field/value rows, in the table's order; fields the service did not send are left out. */
-export function fieldRows<R, F extends string>(table: FieldTable<R, F>, record: R, caps: ExcelCapabilities): ExcelScalar[][] {
+export function fieldRows<R, F extends string>(
+  table: FieldTable<R, F>,
+  record: R,
+  caps: ExcelCapabilities,
+): ExcelScalar[][] {
   return (Object.keys(table) as F[])
     .filter((field) => table[field].read(record) !== undefined)
     .map((field) => [field, fieldCell(table, field, record, caps)]);

@@ -16,7 +16,11 @@ function showsEntities(caps: ExcelCapabilities): boolean {
  * INDEX.CARD(symbol, [fields]): the latest fix as an Excel entity (a card with its provenance). On a host
  * without data types it is the plain latest value, exactly as INDEX.LATEST(symbol) gives it.
  */
-export function indexCard(env: FormulaEnv, symbolArg: unknown, fieldsArg: unknown): Promise<FormulaResult | EntityCellValue> {
+export function indexCard(
+  env: FormulaEnv,
+  symbolArg: unknown,
+  fieldsArg: unknown,
+): Promise<FormulaResult | EntityCellValue> {
   return evaluate(env, CARD_SUBJECT, () => {
     const symbol = parseSymbol(symbolArg);
     const labels = parseCardFields(fieldsArg);
@@ -61,18 +65,28 @@ export async function catalogueEntry(env: FormulaEnv, symbol: string): Promise<I
 }
 
 function normaliseLabel(text: string): string {
-  return text.trim().toLowerCase().replace(/[\s_-]/g, "");
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]/g, "");
 }
 
 /** `fields`: property labels as a list ("Value, Confidence") or a range; omitted or blank: every property. */
 function parseCardFields(value: unknown): ReadonlySet<string> | undefined {
   if (isOmitted(value)) return undefined;
-  const items = flattenList(value).filter((item) => !(isOmitted(item) || (typeof item === "string" && item.trim() === "")));
+  const items = flattenList(value).filter(
+    (item) => !(isOmitted(item) || (typeof item === "string" && item.trim() === "")),
+  );
   if (items.length === 0) return undefined;
   const labels = items.map((item) => {
     const wanted = typeof item === "string" ? normaliseLabel(item) : undefined;
     const label = CARD_LABELS.find((candidate) => normaliseLabel(candidate) === wanted);
-    if (label === undefined) throw invalidArgument("fields", `use property names of the card: ${CARD_LABELS.map((l) => `"${l}"`).join(", ")}`, item);
+    if (label === undefined)
+      throw invalidArgument(
+        "fields",
+        `use property names of the card: ${CARD_LABELS.map((l) => `"${l}"`).join(", ")}`,
+        item,
+      );
     return label;
   });
   return new Set(labels);

@@ -50,7 +50,11 @@ function parseRequest(request: unknown): LinkedEntityLoadServiceRequest {
   }
   const parsed = LinkedEntityLoadServiceRequest.safeParse(value);
   if (!parsed.success || parsed.data.domainId !== INDEX_DOMAIN.id) {
-    throw invalidArgument("request", `a batch of entities of the "${INDEX_DOMAIN.id}" domain, as Excel sends it`, typeof request === "string" ? request : undefined);
+    throw invalidArgument(
+      "request",
+      `a batch of entities of the "${INDEX_DOMAIN.id}" domain, as Excel sends it`,
+      typeof request === "string" ? request : undefined,
+    );
   }
   return parsed.data;
 }

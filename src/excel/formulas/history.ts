@@ -67,7 +67,9 @@ function parseHistoryArgs(env: FormulaEnv, args: readonly unknown[]): HistoryReq
 
 /** Extra columns, given as several arguments or one comma-separated list. */
 function parseHistoryFields(values: readonly unknown[]): HistoryExtraField[] {
-  const named = flattenList([...values]).filter((value) => !isOmitted(value) && !(typeof value === "string" && value.trim() === ""));
+  const named = flattenList([...values]).filter(
+    (value) => !isOmitted(value) && !(typeof value === "string" && value.trim() === ""),
+  );
   return named.map((value) => parseField(value, "fields", HISTORY_FIELD_NAMES, "confidence"));
 }
 
@@ -75,7 +77,9 @@ function parseHistoryFields(values: readonly unknown[]): HistoryExtraField[] {
 function historyToSpill(history: History, request: HistoryRequest, caps: ExcelCapabilities): FormulaResult {
   const inside = history.values.filter((point) => inRange(request.range, pointTime(point)));
   const points = request.granularity === "weekly" && history.granularity === "daily" ? weeklyFromDaily(inside) : inside;
-  const missing = request.fields.find((field) => points.length > 0 && points.every((p) => HISTORY_EXTRA_FIELDS[field].read(p) === undefined));
+  const missing = request.fields.find(
+    (field) => points.length > 0 && points.every((p) => HISTORY_EXTRA_FIELDS[field].read(p) === undefined),
+  );
   if (missing !== undefined) return notAvailable(`'${missing}' is not published by this service's history`);
   const rows = points.map((point) => historyRow(point, request.fields, caps));
   if (request.sort === "descending") rows.reverse();

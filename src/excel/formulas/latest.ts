@@ -24,7 +24,8 @@ export function indexFix(env: FormulaEnv, symbolArg: unknown, headers: unknown):
   return evaluate(env, "the latest fix", () => {
     const symbol = parseSymbol(symbolArg);
     const showHeaders = parseFlag(headers, "headers", false);
-    return async () => withHeaderRow(FIELD_VALUE_HEADER, fieldRows(LATEST_FIELDS, await latestFix(env, symbol), env.caps), showHeaders);
+    return async () =>
+      withHeaderRow(FIELD_VALUE_HEADER, fieldRows(LATEST_FIELDS, await latestFix(env, symbol), env.caps), showHeaders);
   });
 }
 

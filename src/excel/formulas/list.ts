@@ -4,7 +4,16 @@ import { dateCell, type ExcelCapabilities, type ExcelScalar, type FormulaResult 
 import { evaluate, load, type FormulaEnv } from "../evaluate";
 import { spillOrEmpty } from "../spill";
 
-const LIST_HEADER = ["symbol", "hub", "grade", "leadTime", "description", "active", "latestValue", "latestAsOf"] as const;
+const LIST_HEADER = [
+  "symbol",
+  "hub",
+  "grade",
+  "leadTime",
+  "description",
+  "active",
+  "latestValue",
+  "latestAsOf",
+] as const;
 
 /** A catalogue row; an index without data shows empty latest cells, never 0. */
 function indexRow(entry: IndexSummary, caps: ExcelCapabilities): ExcelScalar[] {
@@ -28,7 +37,12 @@ export function indexList(env: FormulaEnv, activeOnly: unknown, headers: unknown
     return async () => {
       const { data } = await load(env, "listIndexes", []);
       const rows = data.filter((entry) => !onlyActive || entry.isActive).map((entry) => indexRow(entry, env.caps));
-      return spillOrEmpty(rows, LIST_HEADER, showHeaders, onlyActive ? "no active index is published" : "no index is published");
+      return spillOrEmpty(
+        rows,
+        LIST_HEADER,
+        showHeaders,
+        onlyActive ? "no active index is published" : "no index is published",
+      );
     };
   });
 }

@@ -26,7 +26,13 @@ interface LiveRequest {
  * INDEX.LIVE(symbol, [field], [seconds]): `show` hears the cell each time what it shows changes; returns
  * the function that stops watching. A bad argument is shown at once and nothing is watched.
  */
-export function indexLive(env: LiveEnv, symbol: unknown, field: unknown, seconds: unknown, show: (cell: ExcelScalar) => void): () => void {
+export function indexLive(
+  env: LiveEnv,
+  symbol: unknown,
+  field: unknown,
+  seconds: unknown,
+  show: (cell: ExcelScalar) => void,
+): () => void {
   let request: LiveRequest;
   try {
     request = {
@@ -50,7 +56,12 @@ export function indexLive(env: LiveEnv, symbol: unknown, field: unknown, seconds
 }
 
 /** What the cell shows for an update, or undefined to keep showing what it has. */
-function liveCell(update: LiveUpdate, request: LiveRequest, caps: ExcelCapabilities, hasValue: boolean): ExcelScalar | undefined {
+function liveCell(
+  update: LiveUpdate,
+  request: LiveRequest,
+  caps: ExcelCapabilities,
+  hasValue: boolean,
+): ExcelScalar | undefined {
   if (update.ok) return fieldCell(LATEST_FIELDS, request.field, update.fix, caps);
   // A passing failure must not wipe a value the trader is watching; the next good poll updates it.
   return hasValue ? undefined : cellErrorFromFailure(update.error, subjectOf("latest", [request.symbol]));

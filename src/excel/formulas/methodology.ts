@@ -27,7 +27,9 @@ export function indexMethodology(env: FormulaEnv, fieldArg: unknown): Promise<Fo
       const document = await methodologyOrMissing(env);
       if (document !== undefined) return methodologyField(env, document, field);
       if (field !== "version") {
-        return notAvailable(`this service publishes no methodology document; only "version" is known (from the latest fixes)`);
+        return notAvailable(
+          `this service publishes no methodology document; only "version" is known (from the latest fixes)`,
+        );
       }
       return versionFromLatestFixes(env);
     };
@@ -60,7 +62,9 @@ function changelogWithDates(result: FormulaResult, env: FormulaEnv): FormulaResu
 /** The version in force: from the latest fix of the first active index that has data. */
 async function versionFromLatestFixes(env: FormulaEnv): Promise<FormulaResult> {
   const { data } = await load(env, "listIndexes", []);
-  const entry = data.find((index) => index.isActive && index.latestValue !== undefined) ?? data.find((index) => index.latestValue !== undefined);
+  const entry =
+    data.find((index) => index.isActive && index.latestValue !== undefined) ??
+    data.find((index) => index.latestValue !== undefined);
   if (entry === undefined) return notAvailable("no methodology version: no index has a latest fix yet");
   const fix = await load(env, "latest", [entry.symbol]);
   return fix.data.methodologyVersion;

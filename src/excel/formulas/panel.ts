@@ -19,7 +19,9 @@ const FILL_CHOICES: ReadonlyMap<string, PanelFill> = new Map<string, PanelFill>(
 ]);
 
 /** What the panel shows: daily values, or (with a period) statistics per period. */
-type PanelShape = { readonly kind: "daily" } | { readonly kind: "periods"; readonly period: Period; readonly stats: readonly StatColumn[] };
+type PanelShape =
+  | { readonly kind: "daily" }
+  | { readonly kind: "periods"; readonly period: Period; readonly stats: readonly StatColumn[] };
 
 /**
  * INDEX.PANEL(symbols, [start], [end], [fill], [headers], [period], [stats]): several indexes on one shared
@@ -49,15 +51,26 @@ export function indexPanel(
           return { symbol, points: pointsInRange(served.data, range), bounds: dayBounds(served.data, range) };
         }),
       );
-      const [rows, header] = shape.kind === "daily" ? dailyPanel(answers, fill, env) : periodPanel(answers, shape, fill, env);
-      return spillOrEmpty(rows, header, headers, `no data: none of ${symbols.join(", ")} has values in this date range`);
+      const [rows, header] =
+        shape.kind === "daily" ? dailyPanel(answers, fill, env) : periodPanel(answers, shape, fill, env);
+      return spillOrEmpty(
+        rows,
+        header,
+        headers,
+        `no data: none of ${symbols.join(", ")} has values in this date range`,
+      );
     };
   });
 }
 
 function parseShape(periodArg: unknown, statsArg: unknown): PanelShape {
   if (!isOmitted(periodArg)) return { kind: "periods", period: parsePeriod(periodArg), stats: parseStats(statsArg) };
-  if (!isOmitted(statsArg)) throw invalidArgument("stats", 'stats need a period: give period "weekly", "monthly", "quarterly" or "yearly"', statsArg);
+  if (!isOmitted(statsArg))
+    throw invalidArgument(
+      "stats",
+      'stats need a period: give period "weekly", "monthly", "quarterly" or "yearly"',
+      statsArg,
+    );
   return { kind: "daily" };
 }
 
@@ -71,13 +84,21 @@ function dailyPanel(answers: readonly PanelAnswer[], fill: PanelFill, env: Formu
   return [alignPanel(answers, fill, env.caps), ["date", ...answers.map((answer) => answer.symbol)]];
 }
 
-function periodPanel(answers: readonly PanelAnswer[], shape: PanelShape & { kind: "periods" }, fill: PanelFill, env: FormulaEnv): [Spill, string[]] {
+function periodPanel(
+  answers: readonly PanelAnswer[],
+  shape: PanelShape & { kind: "periods" },
+  fill: PanelFill,
+  env: FormulaEnv,
+): [Spill, string[]] {
   // One set of bounds for every symbol, so that a cut period starts and ends on the same days in each column.
   const bounds: DayBounds = {
     firstDay: Math.min(...answers.map((answer) => answer.bounds.firstDay)),
     lastDay: Math.max(...answers.map((answer) => answer.bounds.lastDay)),
   };
-  const columns = answers.map((answer) => ({ symbol: answer.symbol, summaries: summarisePeriods(answer.points, shape.period, bounds) }));
+  const columns = answers.map((answer) => ({
+    symbol: answer.symbol,
+    summaries: summarisePeriods(answer.points, shape.period, bounds),
+  }));
   const symbols = answers.map((answer) => answer.symbol);
   return [alignPeriodPanel(columns, shape.stats, fill, env.caps), periodPanelHeader(symbols, shape.stats)];
 }

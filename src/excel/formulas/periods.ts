@@ -4,7 +4,16 @@ import { invalidArgument } from "../cell-error";
 import { dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";
 import { historyQuery, inRange, parseDateRange, type DateRange } from "../date-range";
 import { evaluate, load, today, type FormulaEnv } from "../evaluate";
-import { PERIOD_STATS, PERIODS, statCells, summarisePeriods, type DayBounds, type Period, type PeriodSummary, type StatColumn } from "../periods";
+import {
+  PERIOD_STATS,
+  PERIODS,
+  statCells,
+  summarisePeriods,
+  type DayBounds,
+  type Period,
+  type PeriodSummary,
+  type StatColumn,
+} from "../periods";
 import { spillOrEmpty } from "../spill";
 import { parseIso, startOfUtcDay } from "../../time";
 
@@ -25,7 +34,12 @@ export function indexPeriods(env: FormulaEnv, args: readonly unknown[]): Promise
       const served = await load(env, "history", [symbol, historyQuery(range)]);
       const summaries = summarisePeriods(pointsInRange(served.data, range), period, dayBounds(served.data, range));
       const rows = summaries.map((summary) => periodRow(summary, columns, env.caps));
-      return spillOrEmpty(rows, periodHeader(columns), headers, `no data: '${symbol}' has no values in this date range`);
+      return spillOrEmpty(
+        rows,
+        periodHeader(columns),
+        headers,
+        `no data: '${symbol}' has no values in this date range`,
+      );
     };
   });
 }
@@ -44,7 +58,8 @@ export function parseStats(value: unknown): StatColumn[] {
   return items.map((item) => {
     const header = String(item);
     const stat = PERIOD_STATS.find((name) => name === header.toLowerCase());
-    if (stat === undefined) throw invalidArgument("stats", `unknown stat "${header}"; use any of ${PERIOD_STATS.join(", ")}`, value);
+    if (stat === undefined)
+      throw invalidArgument("stats", `unknown stat "${header}"; use any of ${PERIOD_STATS.join(", ")}`, value);
     return { stat, header };
   });
 }

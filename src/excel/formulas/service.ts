@@ -1,4 +1,12 @@
-import { type BenchmarkHealth, faultOf, type Health, type Served, subjectOf, SYSTEM_STATES, type SystemState } from "../../client";
+import {
+  type BenchmarkHealth,
+  faultOf,
+  type Health,
+  type Served,
+  subjectOf,
+  SYSTEM_STATES,
+  type SystemState,
+} from "../../client";
 import { parseField } from "../arguments";
 import type { FormulaResult } from "../cells";
 import { evaluate, load, type FormulaEnv } from "../evaluate";
@@ -11,7 +19,8 @@ const HEALTH_FIELD_NAMES: readonly HealthField[] = [...fieldNames(HEALTH_FIELDS)
 export function indexHealth(env: FormulaEnv, fieldArg: unknown): Promise<FormulaResult> {
   return evaluate(env, "benchmark health", () => {
     // "status" is what a trader types for the benchmark's status.
-    const alias = typeof fieldArg === "string" && fieldArg.trim().toLowerCase() === "status" ? "benchmarkStatus" : fieldArg;
+    const alias =
+      typeof fieldArg === "string" && fieldArg.trim().toLowerCase() === "status" ? "benchmarkStatus" : fieldArg;
     const field = parseField(alias, "field", HEALTH_FIELD_NAMES, "benchmarkStatus");
     return async () => {
       const served = await load(env, "benchmarkHealth", []);
@@ -27,7 +36,9 @@ export function indexHealth(env: FormulaEnv, fieldArg: unknown): Promise<Formula
 
 function healthRecord(env: FormulaEnv, served: Served<BenchmarkHealth>): FormulaResult {
   const rows = fieldRows(HEALTH_FIELDS, served.data, env.caps).map((row) =>
-    row[0] === "benchmarkStatus" && served.stale ? ["benchmarkStatus", unreachable(served.data.benchmarkStatus, served.fetchedAt)] : row,
+    row[0] === "benchmarkStatus" && served.stale
+      ? ["benchmarkStatus", unreachable(served.data.benchmarkStatus, served.fetchedAt)]
+      : row,
   );
   return [...rows, ["reasons", served.data.reasons.join(", ")]];
 }

@@ -60,5 +60,10 @@ export function describeConnection(
   if (blockedOrigin !== undefined) return blockedByPolicy(blockedOrigin);
   const fault = faultOf(error);
   const wording = PANE_WORDING[fault.kind];
-  return { intent: wording.intent, kind: wording.verdict, title: wording.title, text: wording.text(fault, baseUrl, "settings") };
+  return {
+    intent: wording.intent,
+    kind: wording.verdict,
+    title: wording.title,
+    text: wording.text(fault, baseUrl, "settings"),
+  };
 }

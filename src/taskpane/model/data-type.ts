@@ -9,5 +9,7 @@ function describeConversion(outcome: ConvertOutcome): ActionOutcome {
 
 /** A ribbon button's report (or the pane's own action ending so): the outcome, or the failure in the pane's words. */
 export function describeDataTypeReport(report: DataTypeReport): ActionOutcome {
-  return "error" in report ? { intent: "error", text: describeError(report.error) } : describeConversion(report.outcome);
+  return "error" in report
+    ? { intent: "error", text: describeError(report.error) }
+    : describeConversion(report.outcome);
 }

@@ -2,7 +2,8 @@ import { faultOf, type Fault, type FaultKind } from "../../client";
 import { queued, refusedRedirect, serviceSaid } from "../../excel";
 
 /** The verdict Test connection shows for a fault: a few headings, each with its own advice. */
-export type VerdictKind = "unauthorized" | "unreachable" | "wrong-url" | "misconfigured" | "rate-limited" | "unavailable" | "failed";
+export type VerdictKind =
+  "unauthorized" | "unreachable" | "wrong-url" | "misconfigured" | "rate-limited" | "unavailable" | "failed";
 
 /** Where the words are read: a banner anywhere in the pane, or Settings itself (Test connection, a failed Save). */
 export type PanePlace = "banner" | "settings";
@@ -24,7 +25,8 @@ const settingsRef = (place: PanePlace | undefined) => (place === "settings" ? "a
 
 /** The service said the key was revoked (its error code, or its words where it sends no code). */
 const isRevoked = (fault: Fault) =>
-  fault.details.code === "API_KEY_REVOKED" || (fault.details.serviceMessage !== undefined && /revoked/i.test(fault.details.serviceMessage));
+  fault.details.code === "API_KEY_REVOKED" ||
+  (fault.details.serviceMessage !== undefined && /revoked/i.test(fault.details.serviceMessage));
 
 const status = (fault: Fault) => (fault.details.status !== undefined ? ` (HTTP ${fault.details.status})` : "");
 
@@ -36,18 +38,29 @@ const ownAdvice = (fallback: string) => (fault: Fault) => fault.details.message 
 
 const NOT_FOUND: Omit<PaneWording, "text"> = { intent: "error", verdict: "wrong-url", title: "Not found" };
 const UNREACHABLE: Omit<PaneWording, "text"> = { intent: "error", verdict: "unreachable", title: "Unreachable" };
-const UNAVAILABLE: Omit<PaneWording, "text"> = { intent: "warning", verdict: "unavailable", title: "Service unavailable" };
+const UNAVAILABLE: Omit<PaneWording, "text"> = {
+  intent: "warning",
+  verdict: "unavailable",
+  title: "Service unavailable",
+};
 const WRONG_URL: Omit<PaneWording, "text"> = { intent: "error", verdict: "wrong-url", title: "Wrong URL" };
 
 /** The taskpane's words for every fault kind. Never includes the API key: client messages never carry it. */
 export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {
-  "unknown-symbol": { ...NOT_FOUND, text: () => "The service has no index with this symbol (symbols are case-sensitive)." },
-  "wrong-case": { ...NOT_FOUND, text: (f) => `No index with this symbol; symbols are case-sensitive: did you mean "${f.details.meant ?? ""}"?` },
+  "unknown-symbol": {
+    ...NOT_FOUND,
+    text: () => "The service has no index with this symbol (symbols are case-sensitive).",
+  },
+  "wrong-case": {
+    ...NOT_FOUND,
+    text: (f) => `No index with this symbol; symbols are case-sensitive: did you mean "${f.details.meant ?? ""}"?`,
+  },
   "no-data": { ...NOT_FOUND, text: () => "This index has no data yet." },
   "not-found": { ...NOT_FOUND, text: () => "The service has no such data." },
   "not-published": {
     ...NOT_FOUND,
-    text: () => "This service does not publish this data: it belongs to the other description of the Index Data Service.",
+    text: () =>
+      "This service does not publish this data: it belongs to the other description of the Index Data Service.",
   },
   "wrong-base-url": {
     ...WRONG_URL,
@@ -97,7 +110,8 @@ export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {
   "server-error": { ...UNAVAILABLE, text: () => "The service had an internal error. Try Refresh later." },
   network: {
     ...UNREACHABLE,
-    text: (_f, service, place) => `${service} could not be reached. Check the base URL ${settingsRef(place)} and your network.`,
+    text: (_f, service, place) =>
+      `${service} could not be reached. Check the base URL ${settingsRef(place)} and your network.`,
   },
   timeout: { ...UNREACHABLE, text: (_f, service) => `${service} did not answer in time. Try again in a moment.` },
   "invalid-response": {
@@ -123,7 +137,8 @@ export function describeActionFailure(verb: string, error: unknown): string {
  * What the health banner says when the service publishes no system status (the older description has none), so the
  * banner's absence is explained as the forward curve's is.
  */
-export const NO_SYSTEM_STATUS = "This service publishes no system status (only the newer description does), so the benchmark's health is not shown.";
+export const NO_SYSTEM_STATUS =
+  "This service publishes no system status (only the newer description does), so the benchmark's health is not shown.";
 
 /**
  * What the forward-curve section says when the service answers 404 (the older description has no forward

@@ -20,7 +20,11 @@ export class FixtureSource extends methodPerResource<SourceMethods>() implements
     super();
   }
 
-  #serve<T>(method: keyof IndexDataSource, args: readonly unknown[], answer: T | Error | undefined): Promise<Served<T>> {
+  #serve<T>(
+    method: keyof IndexDataSource,
+    args: readonly unknown[],
+    answer: T | Error | undefined,
+  ): Promise<Served<T>> {
     this.calls.push({ method, args });
     if (answer === undefined) return Promise.reject(new Error(`no fixture for ${method}`));
     if (answer instanceof Error) return Promise.reject(answer);

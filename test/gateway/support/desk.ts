@@ -33,10 +33,14 @@ export async function startRecordingFront(target: string): Promise<RecordingFron
   const server = createServer((req, res) => {
     seen.push({ path: req.url ?? "", headers: { ...req.headers } });
     const upstream = new URL(req.url ?? "/", target);
-    const forward = httpRequest(upstream, { method: req.method, headers: { ...req.headers, host: upstream.host } }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = httpRequest(
+      upstream,
+      { method: req.method, headers: { ...req.headers, host: upstream.host } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forward.on("error", () => res.destroy());
     req.pipe(forward);
   });

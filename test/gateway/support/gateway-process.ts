@@ -15,7 +15,10 @@ export interface GatewayProcess {
 }
 
 /** Runs the gateway's command line and resolves with its output and exit code (for commands that end). */
-export function runGatewayCommand(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<{ code: number | null; output: string }> {
+export function runGatewayCommand(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Promise<{ code: number | null; output: string }> {
   const child = launch(args, env);
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -26,15 +29,24 @@ export function runGatewayCommand(args: readonly string[], env: Readonly<Record<
 function launch(args: readonly string[], env: Readonly<Record<string, string>>): ChildProcess {
   const clean = { ...process.env };
   delete clean["INDEX_GATEWAY_UPSTREAM_KEY"];
-  return spawn(process.execPath, ["--import", "tsx", "gateway/src/main.ts", ...args], { cwd: ROOT, env: { ...clean, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+  return spawn(process.execPath, ["--import", "tsx", "gateway/src/main.ts", ...args], {
+    cwd: ROOT,
+    env: { ...clean, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
 }
 
 function ended(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((done) => child.once("exit", () => done()));
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((done) => child.once("exit", () => done()));
 }
 
 /** Starts a replica and resolves once it says where it listens; rejects with its output if it exits first. */
-export function spawnGateway(args: readonly string[], env: Readonly<Record<string, string>> = {}): Promise<GatewayProcess> {
+export function spawnGateway(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Promise<GatewayProcess> {
   const child = launch(args, env);
   let output = "";
   let started = false;
@@ -58,7 +70,8 @@ export function spawnGateway(args: readonly string[], env: Readonly<Record<strin
         },
       });
     };
-    const onExit = (code: number | null) => reject(new Error(`the gateway exited (code ${String(code)}) before listening:\n${output}`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`the gateway exited (code ${String(code)}) before listening:\n${output}`));
     child.stdout?.on("data", onData);
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("exit", onExit);

@@ -6,7 +6,11 @@ import { setTimeout as delay } from "node:timers/promises";
  * real clock because the other side runs on it; nothing here races a timer of the code under test. A state never
  * reached fails the test with `what`.
  */
-export async function pollUntil(what: string, check: () => boolean | Promise<boolean>, { everyMs = 10, attempts = 500 } = {}): Promise<void> {
+export async function pollUntil(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  { everyMs = 10, attempts = 500 } = {},
+): Promise<void> {
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     if (await check()) return;
     await delay(everyMs);

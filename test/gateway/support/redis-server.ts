@@ -28,9 +28,13 @@ export async function freePort(): Promise<number> {
 }
 
 function launch(port: number): Promise<ChildProcess> {
-  const child = spawn(REDIS_SERVER, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    REDIS_SERVER,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    {
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   return new Promise((resolve, reject) => {
     let said = "";
     const onData = (chunk: Buffer) => {
@@ -42,7 +46,9 @@ function launch(port: number): Promise<ChildProcess> {
       }
     };
     child.stdout?.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`redis-server exited (code ${String(code)}) before it was ready:\n${said}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`redis-server exited (code ${String(code)}) before it was ready:\n${said}`)),
+    );
     child.once("error", reject);
   });
 }
@@ -50,7 +56,9 @@ function launch(port: number): Promise<ChildProcess> {
 /** Starts one; fails, never skips, when redis-server is not installed. */
 export async function startRedis(): Promise<TestRedis> {
   if (!existsSync(REDIS_SERVER)) {
-    throw new Error(`${REDIS_SERVER} is missing: the gateway tests start their own Redis. Install it: apt-get install redis-server`);
+    throw new Error(
+      `${REDIS_SERVER} is missing: the gateway tests start their own Redis. Install it: apt-get install redis-server`,
+    );
   }
   const port = await freePort();
   let child: ChildProcess | undefined = await launch(port);

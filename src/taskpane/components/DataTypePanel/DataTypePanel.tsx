@@ -22,7 +22,9 @@ export function DataTypePanel({ actions, host, report }: DataTypePanelProps) {
   const headingId = useId();
   const noteId = useId();
   const [running, setRunning] = useState<DataTypeAction | undefined>(undefined);
-  const [result, setResult] = useState<ActionOutcome | undefined>(report === undefined ? undefined : describeDataTypeReport(report));
+  const [result, setResult] = useState<ActionOutcome | undefined>(
+    report === undefined ? undefined : describeDataTypeReport(report),
+  );
   useEffect(() => {
     if (report !== undefined) setResult(describeDataTypeReport(report));
   }, [report]);
@@ -57,9 +59,9 @@ export function DataTypePanel({ actions, host, report }: DataTypePanelProps) {
         Index data type
       </h2>
       <p className={styles.text}>
-        Select cells holding index symbols and convert them: each becomes an Index entity that Excel keeps linked to
-        the service. Read a field with =A1.Price or =A1.Confidence, open the card from the cell&apos;s icon, and
-        refresh with Data &gt; Refresh All. Cells without a known symbol are left as they are, and listed.
+        Select cells holding index symbols and convert them: each becomes an Index entity that Excel keeps linked to the
+        service. Read a field with =A1.Price or =A1.Confidence, open the card from the cell&apos;s icon, and refresh
+        with Data &gt; Refresh All. Cells without a known symbol are left as they are, and listed.
       </p>
       {!inExcel && (
         <p id={noteId} className={styles.text} role="note">

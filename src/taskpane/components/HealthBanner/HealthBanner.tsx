@@ -12,7 +12,8 @@ import type { HealthBannerProps } from "./HealthBanner.types";
  */
 export function HealthBanner({ status }: HealthBannerProps) {
   const styles = useHealthBannerStyles();
-  if (status.state === "failed" && isNotFoundError(status.error)) return <p className={styles.note}>{NO_SYSTEM_STATUS}</p>;
+  if (status.state === "failed" && isNotFoundError(status.error))
+    return <p className={styles.note}>{NO_SYSTEM_STATUS}</p>;
   if (status.state !== "ready") return null;
   if (status.value.stale) {
     return (

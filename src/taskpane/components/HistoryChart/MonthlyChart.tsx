@@ -23,11 +23,19 @@ export function MonthlyChart({ symbol, points, unit = "USD/kg", height = 200 }: 
   const bars = monthlyBars(points);
   if (bars.length === 0) return <p className={styles.empty}>No freshly published values in this range.</p>;
   // The line chart's tooltip shows yAxisCalloutData as it is: the month's sentence with its observed days.
-  const data = bars.map((bar) => ({ x: monthStart(bar.month), y: bar.avg, xAxisCalloutData: bar.month, yAxisCalloutData: describeBar(bar, formatNumber) }));
+  const data = bars.map((bar) => ({
+    x: monthStart(bar.month),
+    y: bar.avg,
+    xAxisCalloutData: bar.month,
+    yAxisCalloutData: describeBar(bar, formatNumber),
+  }));
   return (
     <figure className={styles.root} aria-label={`${symbol} monthly averages chart`} data-testid="monthly-chart">
       <LineChart
-        data={{ chartTitle: `${symbol} monthly averages`, lineChartData: [{ legend: `${symbol} monthly average`, data }] }}
+        data={{
+          chartTitle: `${symbol} monthly averages`,
+          lineChartData: [{ legend: `${symbol} monthly average`, data }],
+        }}
         height={height}
         hideLegend
         {...valueAxisRange(bars.map((bar) => bar.avg))}

@@ -25,7 +25,12 @@ export function HistorySection({ symbol, history, range, onRangeChange }: Histor
   const styles = useIndexDetailStyles();
   const [view, setView] = useState<HistoryView>("daily");
   const viewSwitch = (
-    <TabList size="small" aria-label="History view" selectedValue={view} onTabSelect={(_event, data) => setView(data.value === "monthly" ? "monthly" : "daily")}>
+    <TabList
+      size="small"
+      aria-label="History view"
+      selectedValue={view}
+      onTabSelect={(_event, data) => setView(data.value === "monthly" ? "monthly" : "daily")}
+    >
       <Tab value="daily">Daily</Tab>
       <Tab value="monthly">Monthly averages</Tab>
     </TabList>
@@ -50,7 +55,11 @@ export function HistorySection({ symbol, history, range, onRangeChange }: Histor
       {({ data }) => (
         <>
           {viewSwitch}
-          {view === "monthly" ? <MonthlyChart symbol={symbol} points={data.values} /> : <HistoryChart symbol={symbol} points={data.values} />}
+          {view === "monthly" ? (
+            <MonthlyChart symbol={symbol} points={data.values} />
+          ) : (
+            <HistoryChart symbol={symbol} points={data.values} />
+          )}
         </>
       )}
     </Section>

@@ -44,7 +44,10 @@ export function InsertActions({ symbol, historyStart, historyLabel, workbook, ho
   const actions = [
     { name: "Insert latest value", act: () => workbook.insertLatest(symbol) },
     { name: `Insert history (${historyLabel}) + chart`, act: () => workbook.insertHistory(symbol, historyStart) },
-    { name: `Insert monthly averages (${historyLabel})`, act: () => workbook.insertMonthlyAverages(symbol, historyStart) },
+    {
+      name: `Insert monthly averages (${historyLabel})`,
+      act: () => workbook.insertMonthlyAverages(symbol, historyStart),
+    },
     { name: "Insert forward curve + chart", act: () => workbook.insertForward(symbol) },
     { name: "Insert audit card", act: () => workbook.insertAuditCard(symbol) },
     { name: "Insert card", act: () => workbook.insertCard(symbol) },

@@ -10,7 +10,16 @@ import { useAppliedSetting } from "./useAppliedSetting";
  * Save), as the Load with workbooks switch does: it changes the data domain, not the connection.
  */
 export function DataTypeRefreshField({ dataType = indexDomain() }: DataTypeRefreshFieldProps) {
-  const { value: refresh, change, validation } = useAppliedSetting<DataTypeRefresh>(() => dataType.refresh(), (value) => dataType.setRefresh(value), 0, dataType);
+  const {
+    value: refresh,
+    change,
+    validation,
+  } = useAppliedSetting<DataTypeRefresh>(
+    () => dataType.refresh(),
+    (value) => dataType.setRefresh(value),
+    0,
+    dataType,
+  );
   const linkedTypes = dataType.supported();
   return (
     <Field label="Refresh Index data types" hint={dataTypeRefreshHint(linkedTypes)} {...validation}>

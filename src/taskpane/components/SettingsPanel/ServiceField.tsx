@@ -10,7 +10,12 @@ import type { ServiceFieldProps } from "./SettingsPanel.types";
 const OTHER = "";
 
 /** Why the browser would block `baseUrl` under the page's policy, in the pane's words; undefined when it would not. */
-function refusedByPolicy(baseUrl: string, policy: string | undefined, selfOrigin: string, choices: readonly string[]): string | undefined {
+function refusedByPolicy(
+  baseUrl: string,
+  policy: string | undefined,
+  selfOrigin: string,
+  choices: readonly string[],
+): string | undefined {
   const checked = checkBaseUrl(baseUrl);
   if (!checked.ok) return undefined;
   const blocked = originBlockedByPolicy(checked.url, { policy, selfOrigin });
@@ -18,7 +23,14 @@ function refusedByPolicy(baseUrl: string, policy: string | undefined, selfOrigin
 }
 
 /** The service URL, and beside it the services this build allows, one of which a pick puts in the field. */
-export function ServiceField({ baseUrl, onChange, error, policy, selfOrigin = "", choices = SERVICE_CHOICES }: ServiceFieldProps) {
+export function ServiceField({
+  baseUrl,
+  onChange,
+  error,
+  policy,
+  selfOrigin = "",
+  choices = SERVICE_CHOICES,
+}: ServiceFieldProps) {
   const styles = useSettingsPanelStyles();
   const warning = refusedByPolicy(baseUrl, policy, selfOrigin, choices);
   const typed = checkBaseUrl(baseUrl);

@@ -1,4 +1,12 @@
-import { Button, Field, MessageBar, MessageBarBody, MessageBarTitle, Radio, RadioGroup } from "@fluentui/react-components";
+import {
+  Button,
+  Field,
+  MessageBar,
+  MessageBarBody,
+  MessageBarTitle,
+  Radio,
+  RadioGroup,
+} from "@fluentui/react-components";
 import { ApiKeyField } from "./ApiKeyField";
 import { DataTypeRefreshField } from "./DataTypeRefreshField";
 import { SETTINGS_FIELD_LABELS } from "./dropped-settings";
@@ -14,7 +22,14 @@ import { useSettingsForm } from "./useSettingsForm";
  * connection, Save, Clear key; load with workbooks; how often Excel refreshes Index data types. Above them, once,
  * any stored setting that was left out.
  */
-export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", startup, dataType }: SettingsPanelProps) {
+export function SettingsPanel({
+  store,
+  testConnection,
+  policy,
+  selfOrigin = "",
+  startup,
+  dataType,
+}: SettingsPanelProps) {
   const styles = useSettingsPanelStyles();
   const { state, actions } = useSettingsForm({ store, testConnection });
   const { baseUrl, errors, verdict } = state;
@@ -30,7 +45,13 @@ export function SettingsPanel({ store, testConnection, policy, selfOrigin = "", 
       }}
     >
       <DroppedSettingsNotice dropped={state.dropped} onDismiss={actions.dismissDropped} />
-      <ServiceField baseUrl={baseUrl} onChange={actions.setBaseUrl} error={errors.baseUrl} policy={policy} selfOrigin={selfOrigin} />
+      <ServiceField
+        baseUrl={baseUrl}
+        onChange={actions.setBaseUrl}
+        error={errors.baseUrl}
+        policy={policy}
+        selfOrigin={selfOrigin}
+      />
       <ApiKeyField
         draft={state.draft}
         onDraftChange={actions.onDraftChange}

@@ -5,7 +5,16 @@ import { useAppliedSetting } from "./useAppliedSetting";
 
 /** "Load with workbooks that use Index Data": applies at once (no Save), as Office's own toggles do. */
 export function StartupSwitch({ startup = startupControl() }: StartupSwitchProps) {
-  const { value: on, change, validation } = useAppliedSetting(() => startup.isOn(), (value: boolean) => startup.setOn(value), true, startup);
+  const {
+    value: on,
+    change,
+    validation,
+  } = useAppliedSetting(
+    () => startup.isOn(),
+    (value: boolean) => startup.setOn(value),
+    true,
+    startup,
+  );
   return (
     <Field
       hint="Starts Index Data when such a workbook opens, so its INDEX cells calculate and Refresh works without opening this pane."

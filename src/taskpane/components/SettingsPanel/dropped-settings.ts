@@ -13,7 +13,8 @@ export function droppedSettingsTitle(count: number): string {
 }
 
 /** What the notice asks of the user once it has said what was left out. */
-export const DROPPED_SETTINGS_ADVICE = "The add-in uses the settings shown below. Check them and choose Save to store them.";
+export const DROPPED_SETTINGS_ADVICE =
+  "The add-in uses the settings shown below. Check them and choose Save to store them.";
 
 /** One setting left out when the stored settings were loaded: which setting, what happened to it, and why. */
 export function droppedSettingLine(dropped: DroppedSetting): string {

@@ -1,4 +1,14 @@
-import { checkSettings, type DataTypeRefresh, type DroppedSetting, type KeyHeaderStyle, type LoadedSettings, PERIODIC_REFRESH_MINUTES, type Settings, type SettingsCheck, type SettingsField } from "../../../client";
+import {
+  checkSettings,
+  type DataTypeRefresh,
+  type DroppedSetting,
+  type KeyHeaderStyle,
+  type LoadedSettings,
+  PERIODIC_REFRESH_MINUTES,
+  type Settings,
+  type SettingsCheck,
+  type SettingsField,
+} from "../../../client";
 import type { ConnectionVerdict } from "../../model/connection";
 import { describeError } from "../../model/errors";
 
@@ -103,7 +113,9 @@ export function settingsFormReducer(state: SettingsFormState, event: SettingsFor
       return { ...state, draft: event.draft, draftIsStored: false };
     case "revealChanged":
       // A stored key shown on request is forgotten when hidden again, so it never stays in memory unseen.
-      return !event.revealed && state.draftIsStored ? { ...state, ...NO_DRAFT } : { ...state, revealed: event.revealed };
+      return !event.revealed && state.draftIsStored
+        ? { ...state, ...NO_DRAFT }
+        : { ...state, revealed: event.revealed };
     case "storedKeyLoaded":
       // The read may finish after the user hid the field, typed, or cleared the key: then it is stale, and
       // showing it would put a key back that the user just removed or overwrite what they typed.
@@ -175,7 +187,10 @@ export function checkForm(state: SettingsFormState, storedKey: string | undefine
 /** The refresh choices of the Index data type, in the order the field lists them, with what each means. */
 export const DATA_TYPE_REFRESH_CHOICES: readonly { readonly value: DataTypeRefresh; readonly label: string }[] = [
   { value: 0, label: "When the add-in loads, and on Refresh All" },
-  ...PERIODIC_REFRESH_MINUTES.map((minutes) => ({ value: minutes, label: minutes === 60 ? "Every hour" : `Every ${minutes} minutes` })),
+  ...PERIODIC_REFRESH_MINUTES.map((minutes) => ({
+    value: minutes,
+    label: minutes === 60 ? "Every hour" : `Every ${minutes} minutes`,
+  })),
 ];
 
 /** What the field says under it: what the choice governs, or why it does nothing in this Excel. */

@@ -5,12 +5,20 @@ import { useEffect, useState } from "react";
  * the read fails), and `change`, which shows the new value at once and saves it; if Office refuses to apply it, the
  * value stays saved and `problem` says so.
  */
-export function useAppliedSetting<T>(read: () => Promise<T>, apply: (value: T) => Promise<void>, fallback: T, key: unknown) {
+export function useAppliedSetting<T>(
+  read: () => Promise<T>,
+  apply: (value: T) => Promise<void>,
+  fallback: T,
+  key: unknown,
+) {
   const [value, setValue] = useState<T | undefined>(undefined);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   useEffect(() => {
     let live = true;
-    void read().then((stored) => live && setValue(stored), () => live && setValue(fallback));
+    void read().then(
+      (stored) => live && setValue(stored),
+      () => live && setValue(fallback),
+    );
     return () => void (live = false);
     // `read` is re-created on each render; `key` names what it reads.
   }, [key]);

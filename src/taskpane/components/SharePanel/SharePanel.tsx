@@ -56,7 +56,10 @@ export function SharePanel({ desk, host }: SharePanelProps) {
   const restore = () =>
     run("restore", async () => {
       const outcome = await desk.restore(restoreScope === "selection");
-      const intent = outcome.changed.length > 0 || outcome.refused.length > 0 || outcome.restored.length === 0 ? "warning" : "success";
+      const intent =
+        outcome.changed.length > 0 || outcome.refused.length > 0 || outcome.restored.length === 0
+          ? "warning"
+          : "success";
       return { intent, text: outcome.message };
     });
 
@@ -72,10 +75,14 @@ export function SharePanel({ desk, host }: SharePanelProps) {
           Freeze for sharing
         </h2>
         <p className={styles.text}>
-          Replaces INDEX formulas by the values they show, so the workbook reads the same without the add-in. A
-          receipt sheet keeps each formula, its values, the fix date and the service (never your API key).
+          Replaces INDEX formulas by the values they show, so the workbook reads the same without the add-in. A receipt
+          sheet keeps each formula, its values, the fix date and the service (never your API key).
         </p>
-        <RadioGroup aria-label="Cells to freeze" value={scope} onChange={(_e, data) => setScope(data.value as CellScope)}>
+        <RadioGroup
+          aria-label="Cells to freeze"
+          value={scope}
+          onChange={(_e, data) => setScope(data.value as CellScope)}
+        >
           {SCOPES.map(({ value, label }) => (
             <Radio key={value} value={value} label={label} disabled={disabled} />
           ))}
