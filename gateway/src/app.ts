@@ -115,7 +115,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...CORS_RULES,
     origin: options.allowOrigins.length > 0 ? [...options.allowOrigins] : false,
   });
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
+    // Every answer is JSON and says so; no browser may take it for anything else.
+    void reply.header("x-content-type-options", "nosniff");
     if (request.method === "OPTIONS") return;
     const user = identify(request, options.tokens());
     if (user !== undefined) request.deskUser = user;
