@@ -11,6 +11,7 @@ import { LOCK_LEASE_MS, Resolver } from "./resolver";
 import { MemoryStore } from "./store/memory-store";
 import { RedisStore } from "./store/redis-store";
 import { ReplicaStore } from "./store/replica-store";
+import { storedAnswerRule } from "./store/stored-answer";
 import type { BudgetRules } from "./store/token-bucket";
 import type { DeskToken } from "./tokens";
 import { Upstream } from "./upstream";
@@ -85,7 +86,7 @@ function storeFor(
   baseUrl: string,
   rules: BudgetRules,
   clock: Clock,
-  staleIfErrorMs: number,
+  { staleIfErrorMs, ttls }: { readonly staleIfErrorMs: number; readonly ttls: TtlTable },
 ): ReplicaStore {
   const local = new MemoryStore({
     rules,
@@ -100,6 +101,7 @@ function storeFor(
     local,
     ...(shared !== undefined ? { shared } : {}),
     staleIfErrorMs,
+    admit: storedAnswerRule(ttls),
     now: () => clock.now(),
     ...(options.onStoreState ? { onSharedState: options.onStoreState } : {}),
   });
@@ -117,7 +119,8 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   const baseUrl = upstreamUrl(options);
   const windowMs = options.windowMs ?? RATE_WINDOW_MS;
   const rules: BudgetRules = { windowMs, assumedLimit: TIER_LIMITS.newer.anonymous };
-  const store = storeFor(options, baseUrl, rules, clock, staleIfErrorMs);
+  const ttls: TtlTable = { ...DEFAULT_TTLS, ...options.ttls };
+  const store = storeFor(options, baseUrl, rules, clock, { staleIfErrorMs, ttls });
   await store.start(5000);
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 5000;
   const upstream = new Upstream({
@@ -140,7 +143,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     upstream,
     queue,
     clock,
-    ttls: { ...DEFAULT_TTLS, ...options.ttls },
+    ttls,
     staleIfErrorMs,
     collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
     onUpstream: (_resource, result) => {

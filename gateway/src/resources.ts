@@ -96,3 +96,22 @@ export function resourceOf(
   const text = search.toString();
   return { endpoint, kind: endpoint.kindOf(search, now), path: text === "" ? path : `${path}?${text}` };
 }
+
+/** Each route as a pattern over a cache key's path: the symbol is one segment. */
+const ROUTE_PATTERNS = ENDPOINTS.map((endpoint) => ({
+  endpoint,
+  pattern: new RegExp(`^${endpoint.route.replace(/[.]/g, "\\.").replace(":symbol", "[^/?]+")}$`),
+}));
+
+/**
+ * The resource a cache key (a Resource's `path`) stands for, read back from the key alone: a replica reading the
+ * shared store checks an entry by its endpoint's rules and kind, whoever wrote it. Undefined for a key of no endpoint.
+ */
+export function resourceOfKey(key: string, now: number): Resource | undefined {
+  const split = key.indexOf("?");
+  const path = split < 0 ? key : key.slice(0, split);
+  const endpoint = ROUTE_PATTERNS.find(({ pattern }) => pattern.test(path))?.endpoint;
+  if (endpoint === undefined) return undefined;
+  const search = new URLSearchParams(split < 0 ? "" : key.slice(split + 1));
+  return { endpoint, kind: endpoint.kindOf(search, now), path: key };
+}
