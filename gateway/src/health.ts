@@ -1,5 +1,6 @@
 import type { FairQueue } from "./fair-queue";
 import type { ReplicaStore } from "./store/replica-store";
+import type { TokenProblem } from "./tokens";
 import type { UpstreamResult } from "./upstream";
 
 /** The upstream's last answer or failure, as this replica saw it. */
@@ -16,6 +17,8 @@ export interface HealthSources {
   readonly windowMs: number;
   readonly now: () => number;
   lastUpstream(): UpstreamSeen | undefined;
+  /** Lines of the tokens file refused at its last reading. */
+  tokenProblems(): readonly TokenProblem[];
 }
 
 export function upstreamSeen(result: UpstreamResult, at: number): UpstreamSeen {
@@ -45,15 +48,18 @@ export async function healthBody(sources: HealthSources, withUsers: boolean): Pr
   const now = sources.now();
   const shared = sources.store.sharedState();
   const seen = sources.lastUpstream();
+  const tokenProblems = sources.tokenProblems();
   const reasons = [
     ...(shared === "down" ? ["redis-down"] : []),
     ...(upstreamFailing(seen) ? ["upstream-failing"] : []),
+    ...(tokenProblems.length > 0 ? ["tokens-file"] : []),
   ];
   const budget = await sources.store.budget(now);
   const start = windowStart(now, sources.windowMs);
   return {
     status: reasons.length === 0 ? "ok" : "degraded",
     reasons,
+    ...(tokenProblems.length > 0 ? { tokensFile: { refusedLines: tokenProblems } } : {}),
     store:
       shared === undefined ? { kind: "memory" } : { kind: "redis", redis: shared, replicas: sources.store.replicas() },
     upstream: {

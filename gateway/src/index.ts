@@ -13,7 +13,7 @@ import { RedisStore } from "./store/redis-store";
 import { ReplicaStore } from "./store/replica-store";
 import { storedAnswerRule } from "./store/stored-answer";
 import type { BudgetRules } from "./store/token-bucket";
-import type { DeskToken } from "./tokens";
+import type { DeskToken, TokenProblem } from "./tokens";
 import { Upstream } from "./upstream";
 
 export interface GatewayOptions {
@@ -29,6 +29,8 @@ export interface GatewayOptions {
   readonly redisUrl?: string;
   /** The desk's tokens (read again whenever asked); `undefined`: no authentication (loopback only). */
   readonly tokens: () => readonly DeskToken[] | undefined;
+  /** Lines of the tokens file refused at its last reading (shown on the health page as degraded). @default none */
+  readonly tokenProblems?: () => readonly TokenProblem[];
   /** Origins allowed by CORS (the add-in's, e.g. https://addin.example.com). @default [] */
   readonly allowOrigins?: readonly string[];
   readonly https?: { readonly key: Buffer; readonly cert: Buffer };
@@ -158,6 +160,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     windowMs,
     now: () => clock.now(),
     lastUpstream: () => lastUpstream,
+    tokenProblems: options.tokenProblems ?? (() => []),
   };
   return { store, queue, resolver, health };
 }
