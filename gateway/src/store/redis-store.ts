@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import type { BudgetReading, BudgetSnapshot, CachedAnswer, GatewayStore } from "./store";
-import { READ_ANSWER_SCRIPT } from "./answer-script";
+import { READ_ANSWER_SCRIPT, authenticationFailure } from "./answer-script";
 import { BUDGET_SCRIPT, HEARTBEAT_SCRIPT, RENEW_SCRIPT, UNLOCK_SCRIPT } from "./redis-scripts";
 import type { StoredAnswer } from "./stored-answer";
 import { BURST_DIVISOR, MAX_BELIEVED_LIMIT, RESET_SLACK_MS, type BudgetRules } from "./token-bucket";
@@ -35,6 +35,8 @@ export class RedisStore implements GatewayStore {
   private readonly subscriber: Redis;
   private readonly listeners = new Set<(key: string) => void>();
   private readonly channel: string;
+  /** Why the server last refused this client's credentials, until a connection is ready again. */
+  private refusedCredentials: string | undefined;
 
   /** Longest wait for one command. */
   readonly commandTimeoutMs: number;
@@ -57,30 +59,51 @@ export class RedisStore implements GatewayStore {
     this.redis.defineCommand("gatewayUnlock", { numberOfKeys: 1, lua: UNLOCK_SCRIPT });
     this.redis.defineCommand("gatewayHeartbeat", { numberOfKeys: 1, lua: HEARTBEAT_SCRIPT });
     this.redis.defineCommand("gatewayReadAnswer", { numberOfKeys: 1, lua: READ_ANSWER_SCRIPT });
-    // Errors are seen by the commands that fail; the connection's own error events would otherwise be printed.
-    this.redis.on("error", () => undefined);
+    // Errors are seen by the commands that fail; the connection's own error events would otherwise be printed. A
+    // refused password is remembered, so that the log says so rather than "connection closed".
+    const noteError = (error: unknown) =>
+      (this.refusedCredentials = authenticationFailure(error) ?? this.refusedCredentials);
+    this.redis.on("error", noteError);
+    this.redis.on("ready", () => (this.refusedCredentials = undefined));
     this.channel = `${options.prefix}announce`;
     this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
-    this.subscriber.on("error", () => undefined);
+    this.subscriber.on("error", noteError);
     this.subscriber.on("message", (channel: string, key: string) => {
       if (channel === this.channel) for (const listener of this.listeners) listener(key);
     });
     this.subscriber.subscribe(this.channel).catch(() => undefined);
   }
 
-  /** Resolves when the connection is ready, or rejects after `ms`. */
+  /** Why the connection fails, when Redis said so (its credentials refused); undefined otherwise. */
+  connectionProblem(): string | undefined {
+    return this.refusedCredentials;
+  }
+
+  /** Resolves when the connection is ready; rejects after `ms`, or at once when the server refuses the credentials. */
   ready(ms: number): Promise<void> {
     if (this.redis.status === "ready") return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const done = () => {
+        clearTimeout(timer);
         this.redis.off("ready", onReady);
-        reject(new Error(`no answer within ${ms} ms`));
+        this.redis.off("error", onError);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(this.refusedCredentials ?? `no answer within ${ms} ms`));
       }, ms);
       const onReady = () => {
-        clearTimeout(timer);
+        done();
         resolve();
       };
+      const onError = (error: unknown) => {
+        const refused = authenticationFailure(error);
+        if (refused === undefined) return;
+        done();
+        reject(new Error(refused));
+      };
       this.redis.once("ready", onReady);
+      this.redis.on("error", onError);
     });
   }
 

@@ -52,7 +52,7 @@ export class ReplicaStore implements GatewayStore {
     this.loopDelayReset = setInterval(() => this.loopDelay.reset(), 1000);
     this.loopDelayReset.unref();
     const redis = options.shared?.redis;
-    redis?.on("close", () => this.markDown("connection closed"));
+    redis?.on("close", () => this.markDown(options.shared?.connectionProblem() ?? "connection closed"));
     redis?.on("ready", () => void this.rejoin());
   }
 
