@@ -31,7 +31,8 @@ export function upstreamFailure(result: Failure): GatewayError {
       "BAD_REQUEST",
       "The Index Data Service refused the request (HTTP 400), without its JSON error body: check the parameters.",
     );
-  if (result.kind === "failure")
+  // The service's failures keep their status, the health check's 503 (its answer, yet not in its JSON) too.
+  if (status === 500 || status === 503)
     return new GatewayError(
       status,
       status === 503 ? "SERVICE_UNAVAILABLE" : "INTERNAL_ERROR",

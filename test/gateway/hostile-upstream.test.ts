@@ -221,3 +221,14 @@ test("an answer nested deeper than the service ever nests is refused, without a 
   expect(await answer.json()).toMatchObject({ code: "UPSTREAM_BAD_ANSWER" });
   expect(logLines.join("")).not.toMatch(/"stack"|unexpected failure/);
 });
+
+test("the health check's 503 is its answer only in JSON: an HTML page becomes the gateway's own 503, never kept", async () => {
+  await startDesk(() => ({ status: 503, headers: { "content-type": "text/html" }, body: "<h1>Maintenance</h1>" }));
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const answer = await ask("/api/health");
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get("content-type")).toBe(JSON_TYPE);
+    expect(await answer.json()).toMatchObject({ statusCode: 503, code: "SERVICE_UNAVAILABLE" });
+  }
+  expect(upstream.seen).toEqual(["/api/health", "/api/health"]);
+});
