@@ -19,9 +19,9 @@ interface RedisStoreOptions {
 const BUDGET_KEEP_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_COMMAND_TIMEOUT_MS = 2000;
 /**
- * How long an answer kept "until evicted" (past history) stays in the shared store. Every cached answer has a
- * time-to-live, so a server set to `maxmemory-policy volatile-lru` evicts answers under memory pressure and never
- * the budget or the locks.
+ * How long an answer given no keeping time stays in the shared store (the store contract allows none; the gateway
+ * always gives one: answer-rules.ts). Every cached answer has a time-to-live, so a server set to
+ * `maxmemory-policy volatile-lru` evicts answers under memory pressure and never the budget or the locks.
  */
 const SHARED_KEEP_UNTIL_EVICTED_MS = 30 * 24 * 60 * 60 * 1000;
 /** Largest entry read back: the largest answer (the catalogue's 20 MB) and its metadata line. */
