@@ -9,6 +9,7 @@ import Fastify, {
 import { cacheHeaders, type Served } from "./cache-headers";
 import { GatewayError } from "./gateway-error";
 import { healthBody, windowStart, type HealthSources } from "./health";
+import { loopbackHostHeader } from "./loopback-host";
 import type { Resolver } from "./resolver";
 import { ENDPOINTS, resourceOf, type Endpoint } from "./resources";
 import { nameOfToken, presentedToken, type DeskToken } from "./tokens";
@@ -48,6 +49,15 @@ function unauthorized(presented: string | undefined): GatewayError {
       ? "This is the desk's Index Data gateway: enter your desk token as the API key in Settings (or ask the desk's administrator for one)."
       : "Unknown desk token. Check the API key in Settings; the desk's administrator can issue a new token.";
   return new GatewayError(401, "UNAUTHORIZED", message);
+}
+
+/** A request to a gateway without authentication that was addressed to a name other than this machine's. */
+function misdirected(): GatewayError {
+  return new GatewayError(
+    421,
+    "MISDIRECTED_REQUEST",
+    "This gateway runs without authentication (--no-auth) and answers only requests addressed to this machine: use http://localhost or http://127.0.0.1 with its port.",
+  );
 }
 
 /** The caller's name, or undefined when the request presents no valid token (or authentication is off). */
@@ -115,11 +125,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...CORS_RULES,
     origin: options.allowOrigins.length > 0 ? [...options.allowOrigins] : false,
   });
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
+    // Every answer is JSON and says so; no browser may take it for anything else.
+    void reply.header("x-content-type-options", "nosniff");
+    const tokens = options.tokens();
+    if (tokens === undefined && !loopbackHostHeader(request.headers.host)) throw misdirected();
     if (request.method === "OPTIONS") return;
-    const user = identify(request, options.tokens());
+    const user = identify(request, tokens);
     if (user !== undefined) request.deskUser = user;
-    else if (!request.url.startsWith("/gateway/health")) throw unauthorized(presentedToken(request.headers));
+    // The health page alone, by its route (never by a prefix of the raw URL), may be read without a token.
+    else if (request.routeOptions.url !== "/gateway/health") throw unauthorized(presentedToken(request.headers));
   });
   app.addHook("onResponse", async (request, reply) => {
     // One line per request; the URL holds only the path and dates, never a token (tokens travel in headers).

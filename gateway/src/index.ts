@@ -11,8 +11,9 @@ import { LOCK_LEASE_MS, Resolver } from "./resolver";
 import { MemoryStore } from "./store/memory-store";
 import { RedisStore } from "./store/redis-store";
 import { ReplicaStore } from "./store/replica-store";
+import { storedAnswerRule } from "./store/stored-answer";
 import type { BudgetRules } from "./store/token-bucket";
-import type { DeskToken } from "./tokens";
+import type { DeskToken, TokenProblem } from "./tokens";
 import { Upstream } from "./upstream";
 
 export interface GatewayOptions {
@@ -28,6 +29,8 @@ export interface GatewayOptions {
   readonly redisUrl?: string;
   /** The desk's tokens (read again whenever asked); `undefined`: no authentication (loopback only). */
   readonly tokens: () => readonly DeskToken[] | undefined;
+  /** Lines of the tokens file refused at its last reading (shown on the health page as degraded). @default none */
+  readonly tokenProblems?: () => readonly TokenProblem[];
   /** Origins allowed by CORS (the add-in's, e.g. https://addin.example.com). @default [] */
   readonly allowOrigins?: readonly string[];
   readonly https?: { readonly key: Buffer; readonly cert: Buffer };
@@ -85,7 +88,7 @@ function storeFor(
   baseUrl: string,
   rules: BudgetRules,
   clock: Clock,
-  staleIfErrorMs: number,
+  { staleIfErrorMs, ttls }: { readonly staleIfErrorMs: number; readonly ttls: TtlTable },
 ): ReplicaStore {
   const local = new MemoryStore({
     rules,
@@ -100,6 +103,7 @@ function storeFor(
     local,
     ...(shared !== undefined ? { shared } : {}),
     staleIfErrorMs,
+    admit: storedAnswerRule(ttls),
     now: () => clock.now(),
     ...(options.onStoreState ? { onSharedState: options.onStoreState } : {}),
   });
@@ -117,7 +121,8 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   const baseUrl = upstreamUrl(options);
   const windowMs = options.windowMs ?? RATE_WINDOW_MS;
   const rules: BudgetRules = { windowMs, assumedLimit: TIER_LIMITS.newer.anonymous };
-  const store = storeFor(options, baseUrl, rules, clock, staleIfErrorMs);
+  const ttls: TtlTable = { ...DEFAULT_TTLS, ...options.ttls };
+  const store = storeFor(options, baseUrl, rules, clock, { staleIfErrorMs, ttls });
   await store.start(5000);
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 5000;
   const upstream = new Upstream({
@@ -140,7 +145,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     upstream,
     queue,
     clock,
-    ttls: { ...DEFAULT_TTLS, ...options.ttls },
+    ttls,
     staleIfErrorMs,
     collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
     onUpstream: (_resource, result) => {
@@ -155,6 +160,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     windowMs,
     now: () => clock.now(),
     lastUpstream: () => lastUpstream,
+    tokenProblems: options.tokenProblems ?? (() => []),
   };
   return { store, queue, resolver, health };
 }

@@ -3,7 +3,10 @@ import type { TtlTable } from "../../src/client";
 import type { Clock, TimerHandle } from "../../src/time";
 import type { Served } from "./cache-headers";
 import type { FairQueue } from "./fair-queue";
+import { JSON_TYPE, statusKind } from "./answer-check";
+import { freshForMs, keepMsOf, standsIn } from "./answer-rules";
 import { GatewayError } from "./gateway-error";
+import { upstreamFailure } from "./upstream-failure";
 import type { Resource } from "./resources";
 import type { CachedAnswer, GatewayStore } from "./store/store";
 import type { Upstream, UpstreamResult } from "./upstream";
@@ -26,8 +29,6 @@ interface ResolverOptions {
 export const LOCK_LEASE_MS = 3000;
 /** A waiter looks again this often even without an announcement (one lost, or a holder that died). */
 const WAITER_POLL_MS = 250;
-/** Answers that are the service's refusal (400, 404) are shared, but not for longer than this. */
-const NEGATIVE_TTL_MS = 30_000;
 /** Sends of one request when the upstream answers 429 (it should not: the budget keeps under its limit). */
 const MAX_ATTEMPTS_AFTER_429 = 2;
 
@@ -140,37 +141,51 @@ export class Resolver {
     }
   }
 
+  /** Keeps the upstream's answer for the desk, by the rules a replica reading it back applies too (answer-rules.ts). */
   private async keep(resource: Resource, result: Extract<UpstreamResult, { ok: true }>): Promise<Served> {
-    const now = this.options.clock.now();
-    const ttl = this.options.ttls[resource.kind];
-    const immutable = resource.kind === "historyPast" && result.status === 200;
+    const { store, clock, ttls, staleIfErrorMs } = this.options;
+    const now = clock.now();
+    const freshFor = freshForMs(resource.kind, result.status, result.value, ttls, now);
     const answer: CachedAnswer = {
       status: result.status,
-      contentType: result.contentType,
+      contentType: JSON_TYPE,
       body: result.body,
       fetchedAt: now,
-      freshUntil: immutable ? null : now + (result.status === 200 ? ttl : Math.min(ttl, NEGATIVE_TTL_MS)),
+      freshUntil: freshFor === null ? null : now + freshFor,
     };
-    const keepMs = answer.freshUntil === null ? undefined : answer.freshUntil - now + this.options.staleIfErrorMs;
-    await this.options.store.putAnswer(resource.path, answer, keepMs);
+    // The service's refusal is its word for now, but never evicts the last good answer: that one stands in during
+    // the next outage. The refusal goes to this caller only, for no longer than this moment.
+    if (statusKind(resource.endpoint, result.status) === "refusal" && (await this.goodAnswerKept(resource.path)))
+      return { how: "miss", answer: { ...answer, freshUntil: now }, stored: false };
+    await store.putAnswer(resource.path, answer, keepMsOf(answer, now, staleIfErrorMs));
     return { how: "miss", answer, stored: true };
   }
 
+  private async goodAnswerKept(key: string): Promise<boolean> {
+    const kept = await this.options.store.getAnswer(key).catch(() => undefined);
+    return kept !== undefined && standsIn(kept);
+  }
+
+  /**
+   * The upstream failed: the last good answer stands in; else the gateway's own error, or the service's failure in
+   * its JSON error shape (checked and written again by upstream.ts). Nothing else of the upstream's reaches a caller.
+   */
   private failed(result: Extract<UpstreamResult, { ok: false }>, cached: CachedAnswer | undefined): Served {
-    if (cached !== undefined)
+    const known = result.kind !== "undocumented" && result.kind !== "unreachable";
+    if (cached !== undefined && standsIn(cached))
       return {
         how: "stale",
         answer: cached,
-        ...(result.status !== undefined ? { upstreamStatus: result.status } : {}),
+        ...(known && result.status !== undefined ? { upstreamStatus: result.status } : {}),
       };
-    if (result.status === 401 || result.status === 403) {
+    if (result.kind === "key-refused") {
       throw new GatewayError(
         502,
         "UPSTREAM_KEY_REFUSED",
         `The Index Data Service refused the gateway's own key (HTTP ${result.status}). Your desk token is fine: tell the gateway's administrator.`,
       );
     }
-    if (result.status === 429) {
+    if (result.kind === "rate-limited") {
       const seconds = String(Math.max(1, Math.ceil((result.reading.retryAfterMs ?? 1000) / 1000)));
       throw new GatewayError(
         429,
@@ -181,11 +196,7 @@ export class Resolver {
     }
     if (result.status !== undefined && result.answer !== undefined)
       return { how: "passed", status: result.status, ...result.answer };
-    throw new GatewayError(
-      503,
-      "SERVICE_UNAVAILABLE",
-      `The gateway could not get an answer from the Index Data Service (${result.reason}). Try again shortly.`,
-    );
+    throw upstreamFailure(result);
   }
 
   /** Resolves when `key` is announced, or after `ms`. */

@@ -46,3 +46,4 @@ export { MAX_ANSWER_BYTES, readCapped } from "./body-reader";
 export { DEFAULT_TTLS, type ResourceKind, type TtlTable } from "./engine/kinds";
 export { RESOURCES, type ArgsOf, type DataOf, type ResourceName } from "./resources/table";
 export { ask, subjectOf, type SourceArgs, type SourceData, type SourceName } from "./resources/subject";
+export { checkSentQuery, type SentQueryCheck } from "./resources/sent-query";

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { MemoryStore } from "../../gateway/src/store/memory-store";
 import { RedisStore } from "../../gateway/src/store/redis-store";
 import { ReplicaStore } from "../../gateway/src/store/replica-store";
+import { storedAnswerRule } from "../../gateway/src/store/stored-answer";
+import { DEFAULT_TTLS } from "../../src/client";
 import { pollUntil } from "./support/poll";
 import { startRedis, type TestRedis } from "./support/redis-server";
 
@@ -19,6 +21,7 @@ beforeEach(async () => {
     local: new MemoryStore({ rules: RULES }),
     shared,
     staleIfErrorMs: 60_000,
+    admit: storedAnswerRule(DEFAULT_TTLS),
     now: () => Date.now(),
     onSharedState: (state) => states.push(state),
     probeMs: 50,

@@ -1,6 +1,8 @@
 import { Redis } from "ioredis";
 import type { BudgetReading, BudgetSnapshot, CachedAnswer, GatewayStore } from "./store";
+import { READ_ANSWER_SCRIPT, authenticationFailure } from "./answer-script";
 import { BUDGET_SCRIPT, HEARTBEAT_SCRIPT, RENEW_SCRIPT, UNLOCK_SCRIPT } from "./redis-scripts";
+import type { StoredAnswer } from "./stored-answer";
 import { BURST_DIVISOR, MAX_BELIEVED_LIMIT, RESET_SLACK_MS, type BudgetRules } from "./token-bucket";
 
 interface RedisStoreOptions {
@@ -17,11 +19,13 @@ interface RedisStoreOptions {
 const BUDGET_KEEP_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_COMMAND_TIMEOUT_MS = 2000;
 /**
- * How long an answer kept "until evicted" (past history) stays in the shared store. Every cached answer has a
- * time-to-live, so a server set to `maxmemory-policy volatile-lru` evicts answers under memory pressure and never
- * the budget or the locks.
+ * How long an answer given no keeping time stays in the shared store (the store contract allows none; the gateway
+ * always gives one: answer-rules.ts). Every cached answer has a time-to-live, so a server set to
+ * `maxmemory-policy volatile-lru` evicts answers under memory pressure and never the budget or the locks.
  */
 const SHARED_KEEP_UNTIL_EVICTED_MS = 30 * 24 * 60 * 60 * 1000;
+/** Largest entry read back: the largest answer (the catalogue's 20 MB) and its metadata line. */
+const MAX_ENTRY_BYTES = 20 * 1024 * 1024 + 4096;
 
 /** The gateway's store in Valkey or Redis, shared by every replica. Every command has a timeout; nothing queues offline. */
 export class RedisStore implements GatewayStore {
@@ -31,6 +35,8 @@ export class RedisStore implements GatewayStore {
   private readonly subscriber: Redis;
   private readonly listeners = new Set<(key: string) => void>();
   private readonly channel: string;
+  /** Why the server last refused this client's credentials, until a connection is ready again. */
+  private refusedCredentials: string | undefined;
 
   /** Longest wait for one command. */
   readonly commandTimeoutMs: number;
@@ -52,30 +58,52 @@ export class RedisStore implements GatewayStore {
     this.redis.defineCommand("gatewayRenew", { numberOfKeys: 1, lua: RENEW_SCRIPT });
     this.redis.defineCommand("gatewayUnlock", { numberOfKeys: 1, lua: UNLOCK_SCRIPT });
     this.redis.defineCommand("gatewayHeartbeat", { numberOfKeys: 1, lua: HEARTBEAT_SCRIPT });
-    // Errors are seen by the commands that fail; the connection's own error events would otherwise be printed.
-    this.redis.on("error", () => undefined);
+    this.redis.defineCommand("gatewayReadAnswer", { numberOfKeys: 1, lua: READ_ANSWER_SCRIPT });
+    // Errors are seen by the commands that fail; the connection's own error events would otherwise be printed. A
+    // refused password is remembered, so that the log says so rather than "connection closed".
+    const noteError = (error: unknown) =>
+      (this.refusedCredentials = authenticationFailure(error) ?? this.refusedCredentials);
+    this.redis.on("error", noteError);
+    this.redis.on("ready", () => (this.refusedCredentials = undefined));
     this.channel = `${options.prefix}announce`;
     this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
-    this.subscriber.on("error", () => undefined);
+    this.subscriber.on("error", noteError);
     this.subscriber.on("message", (channel: string, key: string) => {
       if (channel === this.channel) for (const listener of this.listeners) listener(key);
     });
     this.subscriber.subscribe(this.channel).catch(() => undefined);
   }
 
-  /** Resolves when the connection is ready, or rejects after `ms`. */
+  /** Why the connection fails, when Redis said so (its credentials refused); undefined otherwise. */
+  connectionProblem(): string | undefined {
+    return this.refusedCredentials;
+  }
+
+  /** Resolves when the connection is ready; rejects after `ms`, or at once when the server refuses the credentials. */
   ready(ms: number): Promise<void> {
     if (this.redis.status === "ready") return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const done = () => {
+        clearTimeout(timer);
         this.redis.off("ready", onReady);
-        reject(new Error(`no answer within ${ms} ms`));
+        this.redis.off("error", onError);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(this.refusedCredentials ?? `no answer within ${ms} ms`));
       }, ms);
       const onReady = () => {
-        clearTimeout(timer);
+        done();
         resolve();
       };
+      const onError = (error: unknown) => {
+        const refused = authenticationFailure(error);
+        if (refused === undefined) return;
+        done();
+        reject(new Error(refused));
+      };
       this.redis.once("ready", onReady);
+      this.redis.on("error", onError);
     });
   }
 
@@ -83,12 +111,32 @@ export class RedisStore implements GatewayStore {
     return `${this.options.prefix}${kind}:${name}`;
   }
 
-  async getAnswer(key: string): Promise<CachedAnswer | undefined> {
-    const stored = await this.redis.get(this.key("a", key));
-    if (stored === null) return undefined;
+  /**
+   * The entry under an answer's key as stored, not yet checked (stored-answer.ts checks it): undefined when there is
+   * none, or when it is of another type, larger than `maxBytes`, or not of the stored form. Never throws for what the
+   * entry holds, so a poisoned entry cannot make a replica count Redis as failing.
+   */
+  async readAnswer(key: string, maxBytes = MAX_ENTRY_BYTES): Promise<StoredAnswer | undefined> {
+    const reply = await this.call("gatewayReadAnswer", this.key("a", key), maxBytes);
+    if (!Array.isArray(reply)) return undefined;
+    const [stored, keptForMs] = reply as [unknown, unknown];
+    if (typeof stored !== "string" || typeof keptForMs !== "number") return undefined;
+    // The metadata's JSON has no raw newline, so the first one ends it; the body follows as sent.
     const split = stored.indexOf("\n");
-    const meta = JSON.parse(stored.slice(0, split)) as Omit<CachedAnswer, "body">;
-    return { ...meta, body: stored.slice(split + 1) };
+    if (split < 0) return undefined;
+    try {
+      return { meta: JSON.parse(stored.slice(0, split)) as unknown, body: stored.slice(split + 1), keptForMs };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The entry as stored, of the stored form; which answers it may be is the replica's to check (ReplicaStore). */
+  async getAnswer(key: string): Promise<CachedAnswer | undefined> {
+    const stored = await this.readAnswer(key);
+    const meta = stored?.meta as Partial<CachedAnswer> | null | undefined;
+    if (stored === undefined || typeof meta !== "object" || meta === null) return undefined;
+    return { ...(meta as Omit<CachedAnswer, "body">), body: stored.body };
   }
 
   async putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void> {

@@ -1,7 +1,9 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
+import { keepMsOf } from "../answer-rules";
 import type { MemoryStore } from "./memory-store";
 import type { RedisStore } from "./redis-store";
 import type { BudgetReading, BudgetSnapshot, CachedAnswer, GatewayStore } from "./store";
+import { storedFetchedAt, type StoredAnswer } from "./stored-answer";
 
 /** Failed commands in a row that mark a connected shared store down. */
 const MAX_FAILURES = 3;
@@ -14,6 +16,11 @@ interface ReplicaStoreOptions {
   readonly shared?: RedisStore;
   /** How long an answer read from the shared store is kept locally past its freshness (stale-if-error). */
   readonly staleIfErrorMs: number;
+  /**
+   * The answer an entry read from the shared store may be, checked as an upstream answer is (stored-answer.ts), or
+   * undefined: nothing in Redis is served or copied into memory without passing it.
+   */
+  readonly admit: (key: string, stored: StoredAnswer, now: number) => CachedAnswer | undefined;
   readonly now: () => number;
   /** Told when the shared store goes away or comes back. */
   readonly onSharedState?: (state: "up" | "down", reason?: string) => void;
@@ -45,7 +52,7 @@ export class ReplicaStore implements GatewayStore {
     this.loopDelayReset = setInterval(() => this.loopDelay.reset(), 1000);
     this.loopDelayReset.unref();
     const redis = options.shared?.redis;
-    redis?.on("close", () => this.markDown("connection closed"));
+    redis?.on("close", () => this.markDown(options.shared?.connectionProblem() ?? "connection closed"));
     redis?.on("ready", () => void this.rejoin());
   }
 
@@ -136,21 +143,22 @@ export class ReplicaStore implements GatewayStore {
   }
 
   async getAnswer(key: string): Promise<CachedAnswer | undefined> {
+    const now = this.options.now();
     const local = await this.options.local.getAnswer(key);
-    if (local !== undefined && (local.freshUntil === null || local.freshUntil > this.options.now())) return local;
-    const shared = await this.either(
-      (s) => s.getAnswer(key),
+    if (local !== undefined && (local.freshUntil === null || local.freshUntil > now)) return local;
+    const stored = await this.either(
+      (s) => s.readAnswer(key),
       async () => undefined,
     );
-    if (shared === undefined || (local !== undefined && local.fetchedAt >= shared.fetchedAt)) return local;
-    await this.options.local.putAnswer(key, shared, this.keepLocally(shared));
+    if (stored === undefined) return local;
+    // One this replica holds already (it wrote it, or checked it before) is not checked again.
+    const fetchedAt = storedFetchedAt(stored);
+    if (local !== undefined && fetchedAt !== undefined && local.fetchedAt >= fetchedAt) return local;
+    const shared = this.options.admit(key, stored, now);
+    if (shared === undefined) return local;
+    // Kept in memory by the same rule as an answer this replica fetched: never without a time-to-live.
+    await this.options.local.putAnswer(key, shared, keepMsOf(shared, now, this.options.staleIfErrorMs));
     return shared;
-  }
-
-  private keepLocally(answer: CachedAnswer): number | undefined {
-    return answer.freshUntil === null
-      ? undefined
-      : answer.freshUntil - this.options.now() + this.options.staleIfErrorMs;
   }
 
   async putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void> {
