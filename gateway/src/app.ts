@@ -51,6 +51,26 @@ function unauthorized(presented: string | undefined): GatewayError {
   return new GatewayError(401, "UNAUTHORIZED", message);
 }
 
+/**
+ * Whether a browser sent the request for a page of another site: its `Origin` is not one the gateway allows, or (a
+ * request without one, such as an image's) its `Sec-Fetch-Site` says so. Without tokens, nothing else stops any web
+ * page the trader opens from spending the desk's budget through a gateway on 127.0.0.1.
+ */
+function fromAnotherSite(headers: FastifyRequest["headers"], allowOrigins: readonly string[]): boolean {
+  const origin = headers.origin;
+  if (origin !== undefined) return !allowOrigins.includes(origin);
+  const site = headers["sec-fetch-site"];
+  return site === "cross-site" || site === "same-site";
+}
+
+function anotherSite(): GatewayError {
+  return new GatewayError(
+    403,
+    "FORBIDDEN_ORIGIN",
+    "This gateway runs without authentication (--no-auth) and answers no page of another site: give the add-in's origin with --allow-origin, or run the gateway with --tokens.",
+  );
+}
+
 /** A request to a gateway without authentication that was addressed to a name other than this machine's. */
 function misdirected(): GatewayError {
   return new GatewayError(
@@ -130,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     void reply.header("x-content-type-options", "nosniff");
     const tokens = options.tokens();
     if (tokens === undefined && !loopbackHostHeader(request.headers.host)) throw misdirected();
+    if (tokens === undefined && fromAnotherSite(request.headers, options.allowOrigins)) throw anotherSite();
     if (request.method === "OPTIONS") return;
     const user = identify(request, tokens);
     if (user !== undefined) request.deskUser = user;

@@ -40,10 +40,14 @@ function ask(path: string): Promise<Response> {
 }
 
 /** A GET with a Host header of the test's choosing (fetch sends its own), answered with status and body. */
-function withHost(path: string, host: string | undefined): Promise<{ status: number; body: string }> {
+function withHost(
+  path: string,
+  host: string | undefined,
+  extra: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
   const url = new URL(path, gateway.url);
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers: host === undefined ? {} : { host } }, (res) => {
+    const req = request(url, { headers: { ...extra, ...(host === undefined ? {} : { host }) } }, (res) => {
       let body = "";
       res.on("data", (chunk: Buffer) => (body += chunk.toString()));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
@@ -123,6 +127,25 @@ test("without authentication, a request addressed to any name but this machine's
       host,
       status: 200,
     });
+});
+
+test("without authentication, a page of another site cannot spend the desk's budget through this machine", async () => {
+  await startDesk(false);
+  const path = `/api/v1/index/${FLAGSHIP}/latest`;
+  for (const headers of [
+    { origin: "https://evil.example.com" },
+    { origin: "null" },
+    { "sec-fetch-site": "cross-site" },
+    { "sec-fetch-site": "same-site" },
+  ]) {
+    const answer = await withHost(path, undefined, headers);
+    expect({ headers, status: answer.status }).toEqual({ headers, status: 403 });
+    expect(JSON.parse(answer.body)).toMatchObject({ code: "FORBIDDEN_ORIGIN" });
+  }
+  expect(front.seen).toEqual([]);
+  // The CLI and scripts on this machine send neither; a page the browser calls same-origin or direct is let in.
+  expect((await withHost(path, undefined)).status).toBe(200);
+  expect((await withHost(path, undefined, { "sec-fetch-site": "none" })).status).toBe(200);
 });
 
 test("only the health page itself is open: a path that merely starts like it needs a token", async () => {
