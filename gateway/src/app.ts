@@ -8,9 +8,10 @@ import Fastify, {
 } from "fastify";
 import { cacheHeaders, type Served } from "./cache-headers";
 import { GatewayError } from "./gateway-error";
-import { healthBody, windowStart, type HealthSources } from "./health";
+import { healthBody, type HealthSources } from "./health";
 import type { Resolver } from "./resolver";
 import { ENDPOINTS, resourceOf, type Endpoint } from "./resources";
+import { shareHeaders, shareOf } from "./share-headers";
 import { nameOfToken, presentedToken, type DeskToken } from "./tokens";
 
 declare module "fastify" {
@@ -33,12 +34,24 @@ interface AppOptions {
   readonly logger?: FastifyServerOptions["logger"];
 }
 
-/** CORS as the service's own: GET only, the key's two headers; the caching headers readable by the page. A bare OPTIONS is a preflight too. */
+/**
+ * CORS as the service's own: GET only, the key's two headers; the caching and rate-limit headers readable by the
+ * page (the add-in paces itself by its share). A bare OPTIONS is a preflight too.
+ */
 const CORS_RULES = {
   methods: ["GET", "HEAD", "OPTIONS"],
   allowedHeaders: ["X-API-Key", "Authorization", "Content-Type"],
   strictPreflight: false,
-  exposedHeaders: ["age", "cache-status", "retry-after"],
+  exposedHeaders: [
+    "age",
+    "cache-status",
+    "retry-after",
+    "x-ratelimit-limit",
+    "x-ratelimit-remaining",
+    "x-ratelimit-reset",
+    "ratelimit-policy",
+    "ratelimit",
+  ],
   maxAge: 600,
 };
 
@@ -64,6 +77,12 @@ function send(reply: FastifyReply, served: Served, options: AppOptions, now: num
   return reply.code(status).type(contentType).headers(headers).send(body);
 }
 
+/** The user's share of the desk's budget, in the rate-limit headers of every answer to them (a refusal too). */
+function tellShare(reply: FastifyReply, user: string, health: HealthSources): void {
+  const now = health.now();
+  reply.headers(shareHeaders(shareOf(user, now, health.store.budgetNow(now), health.store.usage(now))));
+}
+
 function registerEndpoint(app: FastifyInstance, endpoint: Endpoint, options: AppOptions): void {
   const { resolver, health } = options;
   app.get(endpoint.route, async (request, reply) => {
@@ -71,8 +90,17 @@ function registerEndpoint(app: FastifyInstance, endpoint: Endpoint, options: App
     const now = health.now();
     const query = request.query as Record<string, string | string[] | undefined>;
     const resource = resourceOf(endpoint, request.params as Record<string, string>, query, now);
-    void health.store.countRequest(user, windowStart(now, health.windowMs), health.windowMs).catch(() => undefined);
-    return send(reply, await resolver.serve(resource, user), options, health.now());
+    // Counted in memory, sent to the store in batches: a hit costs no round trip.
+    health.store.count(user, now, "request");
+    let served: Served;
+    try {
+      served = await resolver.serve(resource, user);
+    } catch (error) {
+      tellShare(reply, user, health);
+      throw error;
+    }
+    tellShare(reply, user, health);
+    return send(reply, served, options, health.now());
   });
 }
 
@@ -102,8 +130,10 @@ function answerError(error: unknown, request: FastifyRequest, reply: FastifyRepl
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    // The gateway logs each request itself (onResponse), with the user's name and never a header.
+    // The gateway logs each request itself (onResponse), with the user's name and never a header; one logger for
+    // every request, not a child logger made per request.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: (logger) => logger,
     forceCloseConnections: true,
     ...(options.https !== undefined ? { https: options.https } : {}),
     frameworkErrors: (error, request, reply) => void answerError(error, request, reply),
@@ -122,7 +152,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     else if (!request.url.startsWith("/gateway/health")) throw unauthorized(presentedToken(request.headers));
   });
   app.addHook("onResponse", async (request, reply) => {
-    // One line per request; the URL holds only the path and dates, never a token (tokens travel in headers).
+    // One line per request, into a buffered destination (index.ts); the URL holds only the path and dates, never a
+    // token (tokens travel in headers).
     request.log.info(
       {
         user: request.deskUser,
