@@ -40,7 +40,10 @@ export interface GatewayOptions {
   readonly staleIfErrorMs?: number;
   /** Longest a request waits for a send before a 429. @default 4000 (the add-in gives up after 10 s) */
   readonly maxQueueWaitMs?: number;
-  /** Most requests one user may have waiting for the budget. @default 200 */
+  /**
+   * Most requests one user may have waiting for a send. Sends go in bursts, so a sheet opened on a cold gateway
+   * waits only for the first answers: room for a large sheet's worth. @default 1000
+   */
   readonly maxQueuedPerUser?: number;
   /** One upstream request, headers and body. @default 5000 */
   readonly upstreamTimeoutMs?: number;
@@ -137,7 +140,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     takeSends: (wanted) => store.takeSends(clock.now(), 1, wanted),
     sendsEta: (sends) => store.sendsEta(clock.now(), sends),
     maxWaitMs: maxQueueWaitMs,
-    maxPerUser: options.maxQueuedPerUser ?? 200,
+    maxPerUser: options.maxQueuedPerUser ?? 1000,
     clock,
   });
   const resolver = new Resolver({
