@@ -10,7 +10,7 @@ import { cacheHeaders, type Served } from "./cache-headers";
 import { GatewayError } from "./gateway-error";
 import { healthBody, type HealthSources } from "./health";
 import type { Resolver } from "./resolver";
-import { ENDPOINTS, resourceOf, type Endpoint } from "./resources";
+import { ENDPOINTS, resourceOf, type Endpoint, type Resource } from "./resources";
 import { shareHeaders, shareOf } from "./share-headers";
 import { nameOfToken, presentedToken, type DeskToken } from "./tokens";
 
@@ -80,27 +80,41 @@ function send(reply: FastifyReply, served: Served, options: AppOptions, now: num
 /** The user's share of the desk's budget, in the rate-limit headers of every answer to them (a refusal too). */
 function tellShare(reply: FastifyReply, user: string, health: HealthSources): void {
   const now = health.now();
-  reply.headers(shareHeaders(shareOf(user, now, health.store.budgetNow(now), health.store.usage(now))));
+  reply.headers(shareHeaders(shareOf(now, health.store.budgetNow(now), health.store.shareInputs(user, now))));
+}
+
+/** A miss, a join or a stale answer: what takes the store, the lock, the queue or the upstream. */
+async function resolve(
+  reply: FastifyReply,
+  resource: Resource,
+  user: string,
+  options: AppOptions,
+): Promise<FastifyReply> {
+  let served: Served;
+  try {
+    served = await options.resolver.serve(resource, user);
+  } catch (error) {
+    tellShare(reply, user, options.health);
+    throw error;
+  }
+  tellShare(reply, user, options.health);
+  return send(reply, served, options, options.health.now());
 }
 
 function registerEndpoint(app: FastifyInstance, endpoint: Endpoint, options: AppOptions): void {
   const { resolver, health } = options;
-  app.get(endpoint.route, async (request, reply) => {
+  // Not an async handler: a hit is answered in the same turn, with no await and no round trip.
+  app.get(endpoint.route, (request, reply) => {
     const user = request.deskUser ?? "anonymous";
     const now = health.now();
     const query = request.query as Record<string, string | string[] | undefined>;
     const resource = resourceOf(endpoint, request.params as Record<string, string>, query, now);
-    // Counted in memory, sent to the store in batches: a hit costs no round trip.
+    // Counted in memory, sent to the store in batches.
     health.store.count(user, now, "request");
-    let served: Served;
-    try {
-      served = await resolver.serve(resource, user);
-    } catch (error) {
-      tellShare(reply, user, health);
-      throw error;
-    }
+    const hit = resolver.hit(resource);
+    if (hit === undefined) return resolve(reply, resource, user, options);
     tellShare(reply, user, health);
-    return send(reply, served, options, health.now());
+    return send(reply, hit, options, now);
   });
 }
 

@@ -63,6 +63,12 @@ export class Resolver {
     this.stopListening = options.store.onAnnounce((key) => this.wakers.get(key)?.forEach((wake) => wake()));
   }
 
+  /** A fresh answer this replica holds in memory, at once; undefined when serving takes more (`serve`). */
+  hit(resource: Resource): Served | undefined {
+    const answer = this.options.store.answerAtHand(resource.path);
+    return answer !== undefined && fresh(answer, this.options.clock.now()) ? { how: "hit", answer } : undefined;
+  }
+
   /**
    * The answer for `user`: a hit at once; else it joins the fetch under way on this replica (no send of its own,
    * never refused because of another user's line: if that fetch is refused its turn, this request takes its own);

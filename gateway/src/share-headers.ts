@@ -1,4 +1,4 @@
-import type { BudgetSnapshot, WindowUsage } from "./store/store";
+import type { BudgetSnapshot } from "./store/store";
 import { usageWindowStart } from "./store/usage-tally";
 
 /** The policy's name in the IETF fields: the user's share of the desk's budget. */
@@ -16,16 +16,18 @@ export interface Share {
 }
 
 /**
- * The user's share of the desk's budget. Quota: the upstream's limit divided fairly among the users who asked
- * anything in the window (this one included). Remaining: the quota less the user's own upstream sends this window,
+ * A user's share of the desk's budget, from how many users asked anything in the window (this one included) and
+ * this user's own upstream sends in it. Quota: the upstream's limit divided fairly among those users. Remaining: the quota less the user's own upstream sends this window,
  * never more than the upstream's window has room for now. A hit is no send and changes nothing, so an add-in behind
  * the gateway paces itself by what its misses may cost, neither by its tier's default nor by the desk's whole limit.
  */
-export function shareOf(user: string, now: number, budget: BudgetSnapshot, usage: WindowUsage): Share {
-  let users = 1;
-  for (const name in usage.requests) if (name !== user) users += 1;
-  const limit = Math.max(1, Math.ceil(budget.limit / users));
-  const ownLeft = limit - (usage.sends[user] ?? 0);
+export function shareOf(
+  now: number,
+  budget: BudgetSnapshot,
+  usage: { readonly users: number; readonly sends: number },
+): Share {
+  const limit = Math.max(1, Math.ceil(budget.limit / Math.max(1, usage.users)));
+  const ownLeft = limit - usage.sends;
   const remaining = Math.max(0, Math.min(ownLeft, budget.sendableNow));
   const windowEnd = usageWindowStart(now, budget.windowMs) + budget.windowMs;
   const untilWindowEnd = Math.ceil((windowEnd - now) / 1000);

@@ -63,6 +63,10 @@ export class MemoryStore implements GatewayStore {
     return this.answers.get(key);
   }
 
+  answerAtHand(key: string): CachedAnswer | undefined {
+    return this.answers.get(key);
+  }
+
   async putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void> {
     this.answers.set(key, answer, keepMs === undefined ? {} : { ttl: Math.max(1, keepMs) });
   }

@@ -110,6 +110,11 @@ export class RedisStore implements GatewayStore {
     return { ...meta, body: stored.slice(split + 1) };
   }
 
+  /** Nothing is at hand in Redis: every answer costs a round trip. */
+  answerAtHand(): CachedAnswer | undefined {
+    return undefined;
+  }
+
   async putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void> {
     const { body, ...meta } = answer;
     // The metadata's JSON has no raw newline, so the first one ends it; the body follows as sent.

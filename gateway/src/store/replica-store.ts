@@ -155,6 +155,10 @@ export class ReplicaStore implements GatewayStore {
     this.options.onSharedState?.("up");
   }
 
+  answerAtHand(key: string): CachedAnswer | undefined {
+    return this.options.local.answerAtHand(key);
+  }
+
   async getAnswer(key: string): Promise<CachedAnswer | undefined> {
     const local = await this.options.local.getAnswer(key);
     if (local !== undefined && (local.freshUntil === null || local.freshUntil > this.options.now())) return local;
@@ -279,6 +283,11 @@ export class ReplicaStore implements GatewayStore {
   /** Requests and sends by user in the window of `now`, across replicas as of the last batch, with this one's since. */
   usage(now: number): WindowUsage {
     return this.tally.usage(now);
+  }
+
+  /** Users active in the window of `now` and `user`'s sends in it: what `user`'s share needs (usage-tally.ts). */
+  shareInputs(user: string, now: number): { readonly users: number; readonly sends: number } {
+    return this.tally.shareInputs(user, now);
   }
 
   addUsage(windowStart: number, windowMs: number, counts: UsageCounts): Promise<WindowUsage> {

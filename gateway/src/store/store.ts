@@ -71,6 +71,8 @@ export interface GatewayStore {
   readonly kind: "memory" | "redis";
 
   getAnswer(key: string): Promise<CachedAnswer | undefined>;
+  /** An answer this process holds in its own memory, at once (a hit costs no round trip and no await). */
+  answerAtHand(key: string): CachedAnswer | undefined;
   /** Keeps the answer for `keepMs` (its freshness plus the stale-if-error window), or until evicted when undefined. */
   putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void>;
 

@@ -62,6 +62,21 @@ export class UsageTally {
     }, this.options.flushMs);
   }
 
+  /**
+   * What a user's share needs, at once and without building the window's usage: how many users asked anything in
+   * the window of `now` (`user` among them), and `user`'s upstream sends in it.
+   */
+  shareInputs(user: string, now: number): { readonly users: number; readonly sends: number } {
+    const start = usageWindowStart(now, this.options.windowMs);
+    const base = this.totals?.windowStart === start ? this.totals.usage : undefined;
+    const pending = this.pending.get(start);
+    let users = 0;
+    for (const name in base?.requests) if (name !== user) users += 1;
+    if (pending !== undefined)
+      for (const name of pending.keys()) if (name !== user && base?.requests[name] === undefined) users += 1;
+    return { users: users + 1, sends: (base?.sends[user] ?? 0) + (pending?.get(user)?.sends ?? 0) };
+  }
+
   /** The window's usage as last heard from the store, with this process's counts since. */
   usage(now: number): WindowUsage {
     const start = usageWindowStart(now, this.options.windowMs);
