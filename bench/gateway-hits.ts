@@ -1,6 +1,7 @@
 // The gateway's hit path, side by side: one gateway replica with its memory store, one with --redis, and NGINX
 // proxy_cache, each in front of the same upstream and answering the same cached resource under autocannon, at 10 and
-// at 100 connections, in alternating rounds. Run alone with `npx tsx bench/gateway-hits.ts`; `npm run bench` too.
+// at 100 connections, in alternating rounds; beside them the floor of any Node server (bench/hit-floor-server.ts: bare
+// node:http, the same bytes and headers, nothing else). Run alone with `npx tsx bench/gateway-hits.ts`; `npm run bench` too.
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -23,7 +24,7 @@ export const HIT_RATIO_GOAL = 0.9;
 const ROOT = resolve(__dirname, "..");
 const TICKS_PER_SECOND = 100;
 
-type TargetName = "nginx" | "memory" | "redis";
+type TargetName = "nginx" | "node" | "memory" | "redis";
 
 interface Target {
   readonly name: TargetName;
@@ -45,46 +46,56 @@ export interface HitPathResult {
   /** Per connection count, per target: each round's run. */
   readonly runs: Record<number, Record<TargetName, Run[]>>;
   /** Per connection count: medians of the paired per-round ratios. */
-  readonly ratios: Record<number, { readonly redisOverMemory: number; readonly gatewayOverNginx: number }>;
+  readonly ratios: Record<
+    number,
+    { readonly redisOverMemory: number; readonly gatewayOverNginx: number; readonly nodeFloorOverNginx: number }
+  >;
 }
 
-/** A gateway replica as a desk runs it (its command line), its log going to a file as under systemd. */
-async function startGateway(upstream: string, redis: TestRedis | undefined): Promise<Target> {
-  const folder = mkdtempSync(join(tmpdir(), "bench-hits-"));
-  const desk = makeDesk(["trader"]);
-  writeFileSync(join(folder, "tokens.txt"), desk.file);
-  const log = join(folder, "gateway.log");
+/** A Node process of ours serving on a free port, its output going to a file (as a log under systemd). */
+async function startProcess(name: TargetName, args: readonly string[], env: Record<string, string>, folder: string) {
+  const log = join(folder, `${name}.log`);
   const fd = openSync(log, "w");
-  const args = ["--upstream", upstream, "--port", "0", "--tokens", join(folder, "tokens.txt")];
-  const child = spawn(
-    process.execPath,
-    ["--import", "tsx", "gateway/src/main.ts", ...args, ...(redis ? ["--redis", redis.url] : [])],
-    { cwd: ROOT, env: { ...process.env, INDEX_GATEWAY_UPSTREAM_KEY: DEMO_KEYS.enterprise }, stdio: ["ignore", fd, fd] },
-  );
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", fd, fd],
+  });
   closeSync(fd);
   const url = await listeningUrl(child, log);
-  return {
-    name: redis ? "redis" : "memory",
-    url,
-    pid: child.pid ?? 0,
-    headers: { "x-api-key": desk.tokens["trader"] ?? "" },
-    close: async () => {
-      const gone = new Promise<void>((done) => child.once("exit", () => done()));
-      child.kill("SIGTERM");
-      await gone;
-      rmSync(folder, { recursive: true, force: true });
-    },
+  const close = async () => {
+    const gone = new Promise<void>((done) => child.once("exit", () => done()));
+    child.kill("SIGTERM");
+    await gone;
   };
+  return { url, pid: child.pid ?? 0, close };
+}
+
+/** A gateway replica as a desk runs it (its command line, tokens and logs on). */
+async function startGateway(upstream: string, redis: TestRedis | undefined, folder: string): Promise<Target> {
+  const desk = makeDesk(["trader"]);
+  writeFileSync(join(folder, "tokens.txt"), desk.file);
+  const name = redis ? "redis" : "memory";
+  const args = ["gateway/src/main.ts", "--upstream", upstream, "--port", "0", "--tokens", join(folder, "tokens.txt")];
+  const started = await startProcess(
+    name,
+    [...args, ...(redis ? ["--redis", redis.url] : [])],
+    {
+      INDEX_GATEWAY_UPSTREAM_KEY: DEMO_KEYS.enterprise,
+    },
+    folder,
+  );
+  return { name, ...started, headers: { "x-api-key": desk.tokens["trader"] ?? "" } };
 }
 
 async function listeningUrl(child: ChildProcess, log: string): Promise<string> {
   for (let attempt = 0; attempt < 600; attempt += 1) {
     const url = /listening on (\S+);/.exec(readFileSync(log, "utf8"))?.[1];
     if (url !== undefined) return url;
-    if (child.exitCode !== null) throw new Error(`the gateway exited:\n${readFileSync(log, "utf8")}`);
+    if (child.exitCode !== null) throw new Error(`${log}: exited:\n${readFileSync(log, "utf8")}`);
     await new Promise((done) => setTimeout(done, 50));
   }
-  throw new Error(`the gateway did not start:\n${readFileSync(log, "utf8")}`);
+  throw new Error(`${log}: did not start:\n${readFileSync(log, "utf8")}`);
 }
 
 /** User plus system CPU time of a process so far, ms (from /proc). */
@@ -118,12 +129,16 @@ function median(values: readonly number[]): number {
 function ratiosOf(runs: Record<TargetName, Run[]>) {
   const paired = (a: TargetName, b: TargetName) =>
     Math.round(median(runs[a].map((run, i) => run.perSecond / (runs[b][i]?.perSecond ?? Infinity))) * 100) / 100;
-  return { redisOverMemory: paired("redis", "memory"), gatewayOverNginx: paired("memory", "nginx") };
+  return {
+    redisOverMemory: paired("redis", "memory"),
+    gatewayOverNginx: paired("memory", "nginx"),
+    nodeFloorOverNginx: paired("node", "nginx"),
+  };
 }
 
 async function measure(targets: readonly Target[]): Promise<Record<number, Record<TargetName, Run[]>>> {
   const runs: Record<number, Record<TargetName, Run[]>> = {};
-  for (const connections of CONNECTIONS) runs[connections] = { nginx: [], memory: [], redis: [] };
+  for (const connections of CONNECTIONS) runs[connections] = { nginx: [], node: [], memory: [], redis: [] };
   for (let round = 0; round < ROUNDS; round += 1)
     for (const connections of CONNECTIONS)
       // Alternating, and in a different order each round, so no target always runs first on a warm machine.
@@ -135,32 +150,39 @@ async function measure(targets: readonly Target[]): Promise<Record<number, Recor
 export async function hitPathScenario(): Promise<HitPathResult> {
   const service = await startRemoteService({ windowMs: 60_000, latencyMs: 0 });
   const redis = await startRedis();
+  const folder = mkdtempSync(join(tmpdir(), "bench-hits-"));
   const targets: Target[] = [];
   try {
     const nginx = await startNginxCache(service.url, DEMO_KEYS.enterprise);
     targets.push({ name: "nginx", url: nginx.url, pid: nginx.pid, headers: {}, close: () => nginx.close() });
-    targets.push(await startGateway(service.url, undefined), await startGateway(service.url, redis));
-    let bodyBytes = 0;
+    const first = await fetch(`${nginx.url}${PATH}`);
+    const body = await first.text();
+    if (first.status !== 200) throw new Error(`nginx: HTTP ${first.status} for ${PATH}`);
+    writeFileSync(join(folder, "body.json"), body);
+    const floor = await startProcess("node", ["bench/hit-floor-server.ts", join(folder, "body.json")], {}, folder);
+    targets.push({ name: "node", ...floor, headers: {} });
+    targets.push(await startGateway(service.url, undefined, folder), await startGateway(service.url, redis, folder));
     for (const target of targets) {
-      const first = await fetch(`${target.url}${PATH}`, { headers: target.headers });
-      if (first.status !== 200) throw new Error(`${target.name}: HTTP ${first.status} for ${PATH}`);
-      bodyBytes = (await first.arrayBuffer()).byteLength;
+      const answer = await fetch(`${target.url}${PATH}`, { headers: target.headers });
+      if (answer.status !== 200) throw new Error(`${target.name}: HTTP ${answer.status} for ${PATH}`);
+      if ((await answer.text()) !== body) throw new Error(`${target.name}: not the same bytes as nginx`);
       await load(target, 10, 1); // warm-up: JIT and connections, not counted
     }
     const runs = await measure(targets);
     const ratios: HitPathResult["ratios"] = {};
     for (const connections of CONNECTIONS)
       ratios[connections] = ratiosOf(runs[connections] as Record<TargetName, Run[]>);
-    return { bodyBytes, runs, ratios };
+    return { bodyBytes: Buffer.byteLength(body), runs, ratios };
   } finally {
     await Promise.all(targets.map((t) => t.close()));
     await Promise.all([redis.kill(), service.close()]);
+    rmSync(folder, { recursive: true, force: true });
   }
 }
 
 export function hitPathLines(result: HitPathResult): string[] {
   const lines = [
-    `Hit path (npx tsx bench/gateway-hits.ts): one cached answer of ${result.bodyBytes} bytes, autocannon ${RUN_SECONDS} s a run, ${ROUNDS} rounds alternating nginx proxy_cache (1 worker) / gateway, memory store / gateway --redis (1 replica each, tokens and logs on):`,
+    `Hit path (npx tsx bench/gateway-hits.ts): one cached answer of ${result.bodyBytes} bytes, autocannon ${RUN_SECONDS} s a run, ${ROUNDS} rounds alternating nginx proxy_cache (1 worker) / node:http floor (same bytes and headers, nothing else) / gateway, memory store / gateway --redis (1 replica each, tokens and logs on); req/s per round, server CPU per 1,000 answers:`,
   ];
   for (const connections of CONNECTIONS) {
     const runs = result.runs[connections];
@@ -169,8 +191,8 @@ export function hitPathLines(result: HitPathResult): string[] {
     const show = (name: TargetName) =>
       `${name} ${runs[name].map((r) => r.perSecond).join("/")} req/s (CPU ${median(runs[name].map((r) => r.cpuMsPer1000))} ms per 1,000)`;
     lines.push(
-      `  ${connections} connections: ${show("nginx")}; ${show("memory")}; ${show("redis")}`,
-      `    ratios (median of paired rounds): redis/memory ${ratio.redisOverMemory}, gateway/nginx ${ratio.gatewayOverNginx} (goal ≥ ${HIT_RATIO_GOAL} each)`,
+      `  ${connections} connections: ${show("nginx")}; ${show("node")}; ${show("memory")}; ${show("redis")}`,
+      `    ratios (median of paired rounds): redis/memory ${ratio.redisOverMemory}, gateway/nginx ${ratio.gatewayOverNginx} (goal ≥ ${HIT_RATIO_GOAL} each); the node:http floor/nginx ${ratio.nodeFloorOverNginx}`,
     );
   }
   return lines;
