@@ -280,11 +280,6 @@ export class ReplicaStore implements GatewayStore {
     this.tally.count(user, now, what);
   }
 
-  /** Requests and sends by user in the window of `now`, across replicas as of the last batch, with this one's since. */
-  usage(now: number): WindowUsage {
-    return this.tally.usage(now);
-  }
-
   /** Users active in the window of `now` and `user`'s sends in it: what `user`'s share needs (usage-tally.ts). */
   shareInputs(user: string, now: number): { readonly users: number; readonly sends: number } {
     return this.tally.shareInputs(user, now);

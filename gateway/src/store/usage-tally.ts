@@ -17,17 +17,6 @@ export function usageWindowStart(now: number, windowMs: number): number {
   return now - (now % windowMs);
 }
 
-function merged(base: WindowUsage | undefined, pending: Counts | undefined): WindowUsage {
-  if (pending === undefined || pending.size === 0) return base ?? { requests: {}, sends: {} };
-  const requests: Record<string, number> = { ...base?.requests };
-  const sends: Record<string, number> = { ...base?.sends };
-  for (const [user, count] of pending) {
-    if (count.requests > 0) requests[user] = (requests[user] ?? 0) + count.requests;
-    if (count.sends > 0) sends[user] = (sends[user] ?? 0) + count.sends;
-  }
-  return { requests, sends };
-}
-
 /**
  * Requests and upstream sends by user, counted in this process and added to the store in batches: a hit costs a
  * map update, never a round trip. The batch goes out `flushMs` after its first count, before a health read, and
@@ -75,13 +64,6 @@ export class UsageTally {
     if (pending !== undefined)
       for (const name of pending.keys()) if (name !== user && base?.requests[name] === undefined) users += 1;
     return { users: users + 1, sends: (base?.sends[user] ?? 0) + (pending?.get(user)?.sends ?? 0) };
-  }
-
-  /** The window's usage as last heard from the store, with this process's counts since. */
-  usage(now: number): WindowUsage {
-    const start = usageWindowStart(now, this.options.windowMs);
-    const base = this.totals?.windowStart === start ? this.totals.usage : undefined;
-    return merged(base, this.pending.get(start));
   }
 
   /**
