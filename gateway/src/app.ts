@@ -11,7 +11,7 @@ import { GatewayError } from "./gateway-error";
 import { healthBody, type HealthSources } from "./health";
 import type { Resolver } from "./resolver";
 import { ENDPOINTS, resourceOf, type Endpoint, type Resource } from "./resources";
-import { shareHeaders, shareOf } from "./share-headers";
+import { shareFigures, shareHeaders } from "./share-headers";
 import { nameOfToken, presentedToken, type DeskToken } from "./tokens";
 
 declare module "fastify" {
@@ -70,17 +70,19 @@ function identify(request: FastifyRequest, tokens: readonly DeskToken[] | undefi
   return presented === undefined ? undefined : nameOfToken(tokens, presented);
 }
 
-function send(reply: FastifyReply, served: Served, options: AppOptions, now: number): FastifyReply {
+/** The answer with its caching headers and the user's share of the desk's budget, set in one call. */
+function send(reply: FastifyReply, served: Served, options: AppOptions, user: string): FastifyReply {
   reply.request.servedHow = served.how;
-  const headers = cacheHeaders(served, now, options.staleIfErrorSeconds);
+  const now = options.health.now();
+  const headers = { ...cacheHeaders(served, now, options.staleIfErrorSeconds), ...shareOf(user, options.health) };
   const { status, contentType, body } = served.how === "passed" ? served : served.answer;
   return reply.code(status).type(contentType).headers(headers).send(body);
 }
 
 /** The user's share of the desk's budget, in the rate-limit headers of every answer to them (a refusal too). */
-function tellShare(reply: FastifyReply, user: string, health: HealthSources): void {
+function shareOf(user: string, health: HealthSources): Record<string, string> {
   const now = health.now();
-  reply.headers(shareHeaders(shareOf(now, health.store.budgetNow(now), health.store.shareInputs(user, now))));
+  return shareHeaders(shareFigures(now, health.store.budgetNow(now), health.store.shareInputs(user, now)));
 }
 
 /** A miss, a join or a stale answer: what takes the store, the lock, the queue or the upstream. */
@@ -94,11 +96,10 @@ async function resolve(
   try {
     served = await options.resolver.serve(resource, user);
   } catch (error) {
-    tellShare(reply, user, options.health);
+    reply.headers(shareOf(user, options.health));
     throw error;
   }
-  tellShare(reply, user, options.health);
-  return send(reply, served, options, options.health.now());
+  return send(reply, served, options, user);
 }
 
 function registerEndpoint(app: FastifyInstance, endpoint: Endpoint, options: AppOptions): void {
@@ -112,9 +113,7 @@ function registerEndpoint(app: FastifyInstance, endpoint: Endpoint, options: App
     // Counted in memory, sent to the store in batches.
     health.store.count(user, now, "request");
     const hit = resolver.hit(resource);
-    if (hit === undefined) return resolve(reply, resource, user, options);
-    tellShare(reply, user, health);
-    return send(reply, hit, options, now);
+    return hit === undefined ? resolve(reply, resource, user, options) : send(reply, hit, options, user);
   });
 }
 
@@ -165,7 +164,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (user !== undefined) request.deskUser = user;
     else if (!request.url.startsWith("/gateway/health")) throw unauthorized(presentedToken(request.headers));
   });
-  app.addHook("onResponse", async (request, reply) => {
+  // A callback hook, not an async one: no promise made per request for a line the logger buffers anyway.
+  app.addHook("onResponse", (request, reply, done) => {
     // One line per request, into a buffered destination (index.ts); the URL holds only the path and dates, never a
     // token (tokens travel in headers).
     request.log.info(
@@ -179,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       "request",
     );
+    done();
   });
   app.setErrorHandler(async (error, request, reply) => answerError(error, request, reply));
   app.setNotFoundHandler(async (request) => {

@@ -21,7 +21,7 @@ export interface Share {
  * never more than the upstream's window has room for now. A hit is no send and changes nothing, so an add-in behind
  * the gateway paces itself by what its misses may cost, neither by its tier's default nor by the desk's whole limit.
  */
-export function shareOf(
+export function shareFigures(
   now: number,
   budget: BudgetSnapshot,
   usage: { readonly users: number; readonly sends: number },
