@@ -15,6 +15,9 @@ import { queueScenario, scaleLines, scaleScenario, scaleTargetsMissed } from "./
 import { CATALOGUE_SEARCH_TARGET_MS, catalogueSearchLine, measureCatalogueSearch } from "./catalogue-search";
 import { floorOf, type Floor } from "./floor";
 import { gatewayDeskLines, gatewayDeskScenario, gatewayTargetsMissed } from "./gateway";
+import { gatewayDeskOpenLines, gatewayDeskOpenScenario, gatewayDeskOpenTargetsMissed } from "./gateway-desk";
+import { hitPathLines, hitPathScenario, hitPathTargetsMissed } from "./gateway-hits";
+import { gatewaySheetLines, gatewaySheetScenario, gatewaySheetTargetsMissed } from "./gateway-sheet";
 import { LOAD_PATH_BUDGET_KIB, loadPathScenario } from "./load-path";
 import { startRemoteService, type RemoteService } from "./remote-service";
 import { criticalPathMs, runSheet, type Measured } from "./measure";
@@ -244,6 +247,12 @@ async function main(): Promise<void> {
   console.log(`\n${deskLines(desks).join("\n")}`);
   const gateway = await gatewayDeskScenario();
   console.log(`\n${gatewayDeskLines(gateway).join("\n")}`);
+  const gatewayOpen = await gatewayDeskOpenScenario();
+  console.log(`\n${gatewayDeskOpenLines(gatewayOpen).join("\n")}`);
+  const gatewaySheet = await gatewaySheetScenario();
+  console.log(`\n${gatewaySheetLines(gatewaySheet).join("\n")}`);
+  const hitPath = await hitPathScenario();
+  console.log(`\n${hitPathLines(hitPath).join("\n")}`);
   const coldOpen = await coldOpenScenario();
   console.log(`\n${coldOpenLines(coldOpen).join("\n")}`);
   const scale = await scaleScenario();
@@ -256,7 +265,7 @@ async function main(): Promise<void> {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, desks, gateway, coldOpen, scale, queue, loadPath, catalogueSearch }, null, 2)}\n`,
+    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, desks, gateway, gatewayOpen, gatewaySheet, hitPath, coldOpen, scale, queue, loadPath, catalogueSearch }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   const missed = reports.flatMap((r) =>
@@ -267,6 +276,9 @@ async function main(): Promise<void> {
   missed.push(
     ...deskTargetsMissed(desks),
     ...gatewayTargetsMissed(gateway),
+    ...gatewayDeskOpenTargetsMissed(gatewayOpen),
+    ...gatewaySheetTargetsMissed(gatewaySheet),
+    ...hitPathTargetsMissed(hitPath),
     ...coldOpenTargetsMissed(coldOpen),
     ...scaleTargetsMissed(scale),
   );

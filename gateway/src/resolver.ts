@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { TtlTable } from "../../src/client";
 import type { Clock, TimerHandle } from "../../src/time";
 import type { Served } from "./cache-headers";
-import type { FairQueue } from "./fair-queue";
+import { isQueueRefusal, type FairQueue, type Ticket, type Turn } from "./fair-queue";
 import { JSON_TYPE, statusKind } from "./answer-check";
 import { freshForMs, keepMsOf, standsIn } from "./answer-rules";
 import { GatewayError } from "./gateway-error";
@@ -23,6 +23,17 @@ interface ResolverOptions {
   readonly collapseWaitMs: number;
   /** Told of every upstream answer or failure (health, log). */
   readonly onUpstream: (resource: Resource, result: UpstreamResult) => void;
+  /** Told of every upstream send, with the user whose turn it took (their share in the rate-limit headers). */
+  readonly onSend?: (user: string) => void;
+}
+
+/** A fetch under way on this replica: who needs it, and its place in the fair queue while it waits for a send. */
+interface Flight {
+  /** The user whose request started it: the fetch waits in this user's line. */
+  readonly owner: string;
+  /** Every user whose request waits for it: it stands in each of their lines. */
+  readonly users: Set<string>;
+  ticket: Ticket | undefined;
 }
 
 /** The in-flight lock's lease: renewed while its holder lives, so a replica that dies frees it within this. */
@@ -31,6 +42,8 @@ export const LOCK_LEASE_MS = 3000;
 const WAITER_POLL_MS = 250;
 /** Sends of one request when the upstream answers 429 (it should not: the budget keeps under its limit). */
 const MAX_ATTEMPTS_AFTER_429 = 2;
+/** Fetches a request joins in turn when each is refused its turn, before it leads one of its own. */
+const MAX_JOINS = 2;
 
 function fresh(answer: CachedAnswer, now: number): boolean {
   return answer.freshUntil === null || answer.freshUntil > now;
@@ -42,7 +55,7 @@ function fresh(answer: CachedAnswer, now: number): boolean {
  * the fetch waits its turn in the fair queue; and when the upstream fails, the last answer stands in, marked.
  */
 export class Resolver {
-  private readonly inflight = new Map<string, Promise<Served>>();
+  private readonly inflight = new Map<string, { readonly flight: Flight; readonly work: Promise<Served> }>();
   private readonly wakers = new Map<string, Set<() => void>>();
   private readonly owner = randomUUID();
   private readonly stopListening: () => void;
@@ -51,25 +64,51 @@ export class Resolver {
     this.stopListening = options.store.onAnnounce((key) => this.wakers.get(key)?.forEach((wake) => wake()));
   }
 
+  /** A fresh answer this replica holds in memory, at once; undefined when serving takes more (`serve`). */
+  hit(resource: Resource): Served | undefined {
+    const answer = this.options.store.answerAtHand(resource.path);
+    return answer !== undefined && fresh(answer, this.options.clock.now()) ? { how: "hit", answer } : undefined;
+  }
+
+  /**
+   * The answer for `user`: a hit at once; else it joins the fetch under way on this replica (no send of its own,
+   * never refused because of another user's line: if that fetch is refused its turn, this request takes its own);
+   * else it leads the desk's one fetch.
+   */
   async serve(resource: Resource, user: string): Promise<Served> {
     const cached = await this.options.store.getAnswer(resource.path);
     if (cached !== undefined && fresh(cached, this.options.clock.now())) return { how: "hit", answer: cached };
-    const running = this.inflight.get(resource.path);
-    if (running !== undefined) {
-      const served = await running;
-      return served.how === "miss" ? { how: "collapsed", answer: served.answer } : served;
+    for (let joins = 0; ; joins += 1) {
+      const running = this.inflight.get(resource.path);
+      if (running === undefined || joins >= MAX_JOINS) return this.lead(resource, user, cached);
+      running.flight.users.add(user);
+      running.flight.ticket?.join(user);
+      try {
+        const served = await running.work;
+        return served.how === "miss" ? { how: "collapsed", answer: served.answer } : served;
+      } catch (error) {
+        if (!isQueueRefusal(error)) throw error;
+      }
     }
-    const work = this.fetchForDesk(resource, user, cached);
-    this.inflight.set(resource.path, work);
+  }
+
+  private async lead(resource: Resource, user: string, cached: CachedAnswer | undefined): Promise<Served> {
+    const flight: Flight = { owner: user, users: new Set([user]), ticket: undefined };
+    const running = { flight, work: this.fetchForDesk(resource, flight, cached) };
+    this.inflight.set(resource.path, running);
     try {
-      return await work;
+      return await running.work;
+    } catch (error) {
+      // Refused a turn within the bounds: the last answer, marked stale, is better than a 429.
+      if (isQueueRefusal(error) && cached !== undefined) return { how: "stale", answer: cached };
+      throw error;
     } finally {
-      this.inflight.delete(resource.path);
+      if (this.inflight.get(resource.path) === running) this.inflight.delete(resource.path);
     }
   }
 
   /** One fetch for every replica: take the resource's lock and fetch, or wait for whoever holds it. */
-  private async fetchForDesk(resource: Resource, user: string, cached: CachedAnswer | undefined): Promise<Served> {
+  private async fetchForDesk(resource: Resource, flight: Flight, cached: CachedAnswer | undefined): Promise<Served> {
     const { store, clock } = this.options;
     const deadline = clock.now() + this.options.collapseWaitMs;
     for (;;) {
@@ -77,7 +116,7 @@ export class Resolver {
         // Another replica may have stored the answer and let go of the lock since this one looked: look again.
         const stored = await store.getAnswer(resource.path);
         if (stored === undefined || !fresh(stored, clock.now()))
-          return this.fetchHoldingLock(resource, user, stored ?? cached);
+          return this.fetchHoldingLock(resource, flight, stored ?? cached);
         await store.unlock(resource.path, this.owner).catch(() => undefined);
         return { how: "collapsed", answer: stored };
       }
@@ -96,7 +135,11 @@ export class Resolver {
     }
   }
 
-  private async fetchHoldingLock(resource: Resource, user: string, cached: CachedAnswer | undefined): Promise<Served> {
+  private async fetchHoldingLock(
+    resource: Resource,
+    flight: Flight,
+    cached: CachedAnswer | undefined,
+  ): Promise<Served> {
     const { store, clock } = this.options;
     let holding = true;
     let renewal: TimerHandle | undefined;
@@ -113,7 +156,7 @@ export class Resolver {
     };
     renew();
     try {
-      return await this.forward(resource, user, cached);
+      return await this.forward(resource, flight, cached);
     } finally {
       holding = false;
       clock.clearTimer(renewal);
@@ -123,21 +166,32 @@ export class Resolver {
   }
 
   /** Waits for a send, asks the upstream (again after its 429, within the bound) and keeps what it answers. */
-  private async forward(resource: Resource, user: string, cached: CachedAnswer | undefined): Promise<Served> {
+  private async forward(resource: Resource, flight: Flight, cached: CachedAnswer | undefined): Promise<Served> {
     const { store, clock, upstream } = this.options;
     for (let attempt = 1; ; attempt += 1) {
-      try {
-        await this.options.queue.wait(user);
-      } catch (refusal) {
-        if (cached !== undefined) return { how: "stale", answer: cached };
-        throw refusal;
-      }
+      const { user, sent } = await this.turn(flight);
+      this.options.onSend?.(user);
       const result = await upstream.get(resource, () => clock.now());
-      await store.observeBudget(clock.now(), result.reading).catch(() => undefined);
+      // Only an answer tells the budget anything of the upstream's count; then the queue asks the budget again.
+      const reading = result.status !== undefined ? { ...result.reading, answered: true, sent } : result.reading;
+      await store.observeBudget(clock.now(), reading).catch(() => undefined);
+      this.options.queue.poke();
       this.options.onUpstream(resource, result);
       if (result.ok) return this.keep(resource, result);
       // Someone else spent the desk's key: every replica now holds its sends; this request queues again, once.
       if (result.status !== 429 || attempt >= MAX_ATTEMPTS_AFTER_429) return this.failed(result, cached);
+    }
+  }
+
+  /** Waits for the flight's send, in the line of every user who needs it; resolves with the turn it took. */
+  private async turn(flight: Flight): Promise<Turn> {
+    const ticket = this.options.queue.wait(flight.owner);
+    flight.ticket = ticket;
+    for (const user of flight.users) ticket.join(user);
+    try {
+      return await ticket.granted;
+    } finally {
+      flight.ticket = undefined;
     }
   }
 
