@@ -50,6 +50,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const client = new IndexDataClient({
     baseUrl: args.baseUrl,
     keyHeaderStyle: args.keyHeaderStyle,
+    gateway: args.gateway,
     ...(args.apiKey !== undefined ? { apiKey: args.apiKey } : {}),
     ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
   });

@@ -70,17 +70,3 @@ export function responseInfo(path: string, status: number, headers: Headers): Re
     ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
   };
 }
-
-/**
- * How old an answer was when the cache nearest to us served it stale, from RFC 9211's `Cache-Status` (its last
- * member is the cache that answered us; a negative `ttl` means the answer was past its freshness) and `Age`
- * (seconds since the service produced it). Undefined for a fresh answer, or with no such header.
- */
-export function servedStaleAgeMs(headers: Headers): number | undefined {
-  const members = (headers.get("cache-status") ?? "").split(",");
-  const nearest = members[members.length - 1] ?? "";
-  const ttl = /;\s*ttl=(-?\d+)/i.exec(nearest)?.[1];
-  if (ttl === undefined || Number(ttl) >= 0) return undefined;
-  const age = Number(headers.get("age"));
-  return Number.isInteger(age) && age >= 0 ? age * 1000 : 0;
-}
