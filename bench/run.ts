@@ -14,6 +14,7 @@ import { deskLines, deskScenarios, deskTargetsMissed } from "./desk";
 import { queueScenario, scaleLines, scaleScenario, scaleTargetsMissed } from "./scale";
 import { CATALOGUE_SEARCH_TARGET_MS, catalogueSearchLine, measureCatalogueSearch } from "./catalogue-search";
 import { floorOf, type Floor } from "./floor";
+import { entityBatchLines, entityBatchScenario, entityBatchTargetsMissed } from "./entity-batch";
 import { gatewayDeskLines, gatewayDeskScenario, gatewayTargetsMissed } from "./gateway";
 import { gatewayDeskOpenLines, gatewayDeskOpenScenario, gatewayDeskOpenTargetsMissed } from "./gateway-desk";
 import { hitPathLines, hitPathScenario, hitPathTargetsMissed } from "./gateway-hits";
@@ -262,6 +263,8 @@ async function main(): Promise<void> {
   console.log(`\nLoad path of the shared runtime page (${loadPath.after.dist} in Chromium):\n${loadPath.table}`);
   const catalogueSearch = measureCatalogueSearch();
   console.log(`\n${catalogueSearchLine(catalogueSearch)}`);
+  const entityBatch = await entityBatchScenario();
+  console.log(`\n${entityBatchLines(entityBatch).join("\n")}`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
@@ -281,6 +284,7 @@ async function main(): Promise<void> {
     ...hitPathTargetsMissed(hitPath),
     ...coldOpenTargetsMissed(coldOpen),
     ...scaleTargetsMissed(scale),
+    ...entityBatchTargetsMissed(entityBatch),
   );
   if (catalogueSearch.perKeystroke.maxMs >= CATALOGUE_SEARCH_TARGET_MS)
     missed.push(`catalogue search: ${catalogueSearch.perKeystroke.maxMs} ms a keystroke`);

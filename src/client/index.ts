@@ -5,6 +5,7 @@ export { tierFromLimit, type Tier } from "./tier";
 export { checkBaseUrl, isLoopbackHost } from "./base-url";
 export { API_KEY_MAX_LENGTH, checkApiKey, keyTransportAllowed } from "./api-key";
 export { parseRateLimit, parseRetryAfter } from "./response-headers";
+export { GATEWAY_CACHE, MAX_BELIEVED_AGE_S, servedStaleAgeMs } from "./cache-status";
 export { symbolMeant } from "./symbol";
 export * from "./errors";
 export * from "./settings";

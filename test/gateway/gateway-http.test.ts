@@ -297,7 +297,8 @@ test("the add-in shows an answer the gateway served stale as a last-known value,
   await startDesk();
   const engineClock = new FakeClock(Date.now());
   const engine = new RequestEngine(
-    { baseUrl: gateway.url, apiKey: desk.tokens["alice"] ?? "" },
+    // The settings say this URL is the desk's gateway: only then are its stale marks believed.
+    { baseUrl: gateway.url, apiKey: desk.tokens["alice"] ?? "", gateway: true },
     { storage: new MemoryStorage(), clock: engineClock, batchWindowMs: 5, budgetChannel: null },
   );
   const env: FormulaEnv = {
