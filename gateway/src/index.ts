@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { FastifyServerOptions } from "fastify";
 import { destination } from "pino";
-import { DEFAULT_TTLS, checkBaseUrl, keyTransportAllowed, type TtlTable } from "../../src/client";
+import { DEFAULT_TTLS, GATEWAY_CACHE, checkBaseUrl, keyTransportAllowed, type TtlTable } from "../../src/client";
 import { RATE_WINDOW_MS, TIER_LIMITS } from "../../src/contract";
 import { systemClock, type Clock } from "../../src/time";
 import { buildApp } from "./app";
@@ -65,7 +65,8 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-const DEFAULT_STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
+/** How long past its freshness an answer stands in for a failing upstream: the window whose ages the add-in believes. */
+const DEFAULT_STALE_IF_ERROR_MS = GATEWAY_CACHE.staleIfErrorMs;
 const HEARTBEAT_MS = 2000;
 /** Log lines wait in memory for this many bytes, or at most LOG_FLUSH_MS, then go out in one write. */
 const LOG_BUFFER_BYTES = 8 * 1024;
