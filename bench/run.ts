@@ -11,6 +11,7 @@ import { MemoryStorage } from "../src/client/storage";
 import { DAY_MS } from "../src/time";
 import { coldOpenLines, coldOpenScenario, coldOpenTargetsMissed } from "./cold-open";
 import { deskLines, deskScenarios, deskTargetsMissed } from "./desk";
+import { browserDeskLines, browserDeskScenarios, browserDeskTargetsMissed } from "./desk-browsers";
 import { queueScenario, scaleLines, scaleScenario, scaleTargetsMissed } from "./scale";
 import { CATALOGUE_SEARCH_TARGET_MS, catalogueSearchLine, measureCatalogueSearch } from "./catalogue-search";
 import { floorOf, type Floor } from "./floor";
@@ -244,8 +245,11 @@ async function main(): Promise<void> {
     console.log(
       `\n${r.name}: ${r.description}.\n  floor ${r.floor.requests} = ${r.floor.explanation}${r.baseline.firstError ? `\n  naive cells failed with: ${r.baseline.firstError}` : ""}`,
     );
+  // The desk as a desk runs it (the headline), then the engine-in-Node desks on a compressed window as extra lines.
+  const browserDesks = await browserDeskScenarios();
+  console.log(`\n${browserDeskLines(browserDesks).join("\n")}`);
   const desks = await deskScenarios();
-  console.log(`\n${deskLines(desks).join("\n")}`);
+  console.log(`${deskLines(desks).join("\n")}`);
   const gateway = await gatewayDeskScenario();
   console.log(`\n${gatewayDeskLines(gateway).join("\n")}`);
   const gatewayOpen = await gatewayDeskOpenScenario();
@@ -268,7 +272,7 @@ async function main(): Promise<void> {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, desks, gateway, gatewayOpen, gatewaySheet, hitPath, coldOpen, scale, queue, loadPath, catalogueSearch }, null, 2)}\n`,
+    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, coldOpen, scale, queue, loadPath, catalogueSearch }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   const missed = reports.flatMap((r) =>
@@ -277,6 +281,7 @@ async function main(): Promise<void> {
       .map(([k]) => `${r.name}: ${k}`),
   );
   missed.push(
+    ...browserDeskTargetsMissed(browserDesks),
     ...deskTargetsMissed(desks),
     ...gatewayTargetsMissed(gateway),
     ...gatewayDeskOpenTargetsMissed(gatewayOpen),
