@@ -44,15 +44,17 @@ const nodeGlobals = Object.fromEntries(NODE_GLOBALS.map((name) => [name, "readon
 // (its index.ts): what sits beside the face is internal. docs/architecture.md draws the same picture.
 const FLOORS = {
   time: [],
-  contract: [],
-  client: ["time", "contract"],
-  excel: ["client", "time", "contract"],
-  office: ["client", "excel", "time", "contract"],
-  functions: ["client", "excel", "office", "time", "contract"],
-  preview: ["client", "excel", "office", "time", "contract"],
-  taskpane: ["client", "excel", "office", "time", "contract"],
-  commands: ["client", "excel", "office", "time", "contract"],
-  cli: ["client", "excel", "time", "contract"],
+  wire: ["time"],
+  client: ["time", "wire"],
+  settings: ["time", "wire", "client"],
+  engine: ["time", "wire", "client", "settings"],
+  excel: ["time", "wire", "client", "settings", "engine"],
+  office: ["time", "wire", "client", "settings", "engine", "excel"],
+  functions: ["time", "wire", "client", "settings", "engine", "excel", "office"],
+  preview: ["time", "wire", "client", "settings", "engine", "excel", "office"],
+  taskpane: ["time", "wire", "client", "settings", "engine", "excel", "office"],
+  commands: ["time", "wire", "client", "settings", "engine", "excel", "office"],
+  cli: ["time", "wire", "client", "settings", "excel"],
 };
 const floorNames = Object.keys(FLOORS);
 
@@ -76,8 +78,8 @@ function floorRule(prefix, allowed, self) {
   return { "no-restricted-imports": ["error", { patterns }] };
 }
 
-/** Office, Excel and OfficeRuntime are office.js's globals; only src/office calls them. */
-const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime"].map((name) => ({
+/** Office, Excel, OfficeRuntime and CustomFunctions are office.js's globals; only src/office calls them. */
+const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime", "CustomFunctions"].map((name) => ({
   name,
   message: `Only src/office calls Office.js (${name}); ask its face (src/office/index.ts) for what you need.`,
 }));
@@ -129,10 +131,44 @@ export default tseslint.config(
     files: [`src/${self}/**/*.{ts,tsx}`],
     rules: floorRule("(\\.\\./)+", allowed, self),
   })),
-  // The gateway uses the client's face; the reference service is a separate implementation of the service and
-  // shares only the contract and the calendar with the add-in.
-  { files: ["gateway/**/*.ts"], rules: floorRule("(\\.\\./)+src/", ["client", "time", "contract"]) },
-  { files: ["reference-service/**/*.ts"], rules: floorRule("(\\.\\./)+src/", ["time", "contract"]) },
+  // The gateway speaks the service's API on the desk's behalf: it shares the wire contract and the calendar with
+  // the add-in, nothing else. The reference service is a separate implementation of the service: it shares only
+  // the wire's contract corner (src/wire/contract, its own face) and the calendar.
+  { files: ["gateway/**/*.ts"], rules: floorRule("(\\.\\./)+src/", ["time", "wire"]) },
+  {
+    files: ["reference-service/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+src/(?!time$|wire/contract$)",
+              message: "The reference service shares only src/time and src/wire/contract with the add-in.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Benchmarks drive the product as its users do: through each floor's face, never a file inside it.
+  // (The task pane's model has a face of its own, src/taskpane/model, for the catalogue search bench.)
+  {
+    files: ["bench/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+src/(?!taskpane/model$)[a-z]+/.+$",
+              message: "Benchmarks drive a floor through its face (its index.ts), not a file inside it.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/office/**"],

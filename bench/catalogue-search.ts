@@ -3,11 +3,20 @@
 // Per keystroke of a typed query: filter the catalogue with the precomputed search keys, then build the render
 // model of the windowed list (which rows, and the text of each rendered row). Target: < 100 ms per keystroke.
 // For comparison, the same keystrokes with the keys rebuilt every time (what the taskpane did before).
-import type { IndexSummary } from "../src/client/resources/indexes";
-import { isOpenable, NO_FILTERS, rowState, type CatalogueFilters } from "../src/taskpane/model/catalogue";
-import { filterCatalogue, indexCatalogue, searchCatalogue } from "../src/taskpane/model/catalogue-search";
-import { catalogueWindow } from "../src/taskpane/model/catalogue-window";
-import { CATALOGUE_UNIT, formatTimestamp, formatValueWithUnit } from "../src/taskpane/model/format";
+import type { IndexSummary } from "../src/wire";
+import {
+  isOpenable,
+  NO_FILTERS,
+  rowState,
+  type CatalogueFilters,
+  filterCatalogue,
+  indexCatalogue,
+  searchCatalogue,
+  catalogueWindow,
+  CATALOGUE_UNIT,
+  formatTimestamp,
+  formatValueWithUnit,
+} from "../src/taskpane/model";
 
 const ENTRIES = 50_000;
 export const CATALOGUE_SEARCH_TARGET_MS = 100;

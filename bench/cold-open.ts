@@ -2,11 +2,11 @@
 // that sends the floor's requests all at once (the critical path no client can beat), five times each, alternating.
 // Also counts round trips on the engine's critical path. Run alone with `npx tsx bench/cold-open.ts`.
 import { DEMO_KEYS } from "../reference-service/src";
-import { IndexDataClient } from "../src/client/client";
-import type { EngineOptions } from "../src/client/engine/engine-options";
-import type { ClientOptions } from "../src/client/options";
-import { RequestEngine } from "../src/client/engine/request-engine";
-import { MemoryStorage } from "../src/client/storage";
+import { IndexDataClient } from "../src/client";
+import type { EngineOptions } from "../src/engine";
+import type { ClientOptions } from "../src/client";
+import { RequestEngine } from "../src/engine";
+import { MemoryStorage } from "../src/settings";
 import type { FormulaEnv } from "../src/excel";
 import { DESK_WINDOW_MS } from "./desk";
 import { criticalPathMs, evaluateCell } from "./measure";

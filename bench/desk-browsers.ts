@@ -8,7 +8,7 @@ import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { DEMO_KEYS } from "../reference-service/src";
-import { IndexDataClient } from "../src/client/client";
+import { IndexDataClient } from "../src/client";
 import { launchChromium } from "../test/support/browser";
 import { openFunctionsPage, type CellCall, type CellOutcome, type FunctionsPage } from "../test/support/functions-page";
 import { startStaticServer } from "../test/support/static-server";

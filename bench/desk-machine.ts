@@ -1,8 +1,8 @@
 // One machine of a desk, in a process of its own (as a trader's PC is): it opens the workbooks it is told to,
 // each a request engine, as their shared runtimes would. Workbooks of one machine share the budget over a
 // BroadcastChannel, as they do in Excel; machines share nothing but the service's headers. Started by bench/desk.ts.
-import { RequestEngine } from "../src/client/engine/request-engine";
-import { MemoryStorage } from "../src/client/storage";
+import { RequestEngine } from "../src/engine";
+import { MemoryStorage } from "../src/settings";
 import { isCellError, type FormulaEnv } from "../src/excel";
 import { evaluateCell } from "./measure";
 import type { SheetCell } from "./sheet";

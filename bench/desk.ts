@@ -3,9 +3,9 @@
 // machines (three processes, nothing shared but the service's headers). Run alone with `npx tsx bench/desk.ts`.
 import { fork } from "node:child_process";
 import { join } from "node:path";
-import { IndexDataClient } from "../src/client/client";
-import { RequestEngine } from "../src/client/engine/request-engine";
-import { MemoryStorage } from "../src/client/storage";
+import { IndexDataClient } from "../src/client";
+import { RequestEngine } from "../src/engine";
+import { MemoryStorage } from "../src/settings";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
 import { evaluateCell } from "./measure";
 import { startRemoteService } from "./remote-service";

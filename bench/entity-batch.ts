@@ -3,13 +3,13 @@
 // fresh request engine each time, the requests a batch costs beside its floor (the catalogue, then one latest fix
 // per distinct listed symbol), beside one naive load (no engine: every card asks for itself); what a card built from
 // the catalogue alone would save and lose; and, on a warm engine, what a batch at the bound costs the runtime.
-import { IndexDataClient } from "../src/client/client";
-import { DirectSource } from "../src/client/direct-source";
-import { RequestEngine } from "../src/client/engine/request-engine";
-import { MemoryStorage } from "../src/client/storage";
-import { CARD_PROPERTIES, COVERAGE_PROPERTIES, ENTITY_BATCH_LIMITS } from "../src/excel/entity";
-import type { FormulaEnv } from "../src/excel/evaluate";
-import { loadIndexEntities } from "../src/excel/formulas/entity-load";
+import { IndexDataClient } from "../src/client";
+import { DirectSource } from "../src/client";
+import { RequestEngine } from "../src/engine";
+import { MemoryStorage } from "../src/settings";
+import { CARD_PROPERTIES, COVERAGE_PROPERTIES, ENTITY_BATCH_LIMITS } from "../src/excel";
+import type { FormulaEnv } from "../src/excel";
+import { loadIndexEntities } from "../src/excel";
 import { startRemoteService, type RemoteService } from "./remote-service";
 import { runAlone } from "./report";
 

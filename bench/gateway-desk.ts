@@ -2,7 +2,7 @@
 // nine clients of two users ask 30 resources each, all at once, over 45 distinct resources; the upstream's key has
 // a limit of 100 a minute, with the real 60 s window and 50 ms latency. Run alone with `npx tsx bench/gateway-desk.ts`.
 import { startReferenceService, DEMO_KEYS } from "../reference-service/src";
-import { IndexDataClient } from "../src/client/client";
+import { IndexDataClient } from "../src/client";
 import { startGatewayRig, startRedis } from "./gateway-rig";
 import { runAlone } from "./report";
 

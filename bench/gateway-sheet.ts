@@ -3,9 +3,9 @@
 // and its round trips are counted from its own side (RoundTripLog). Upstream: the reference service in its own
 // process, 50 ms latency, the gateway on an enterprise key. Run alone with `npx tsx bench/gateway-sheet.ts`.
 import { DEMO_KEYS } from "../reference-service/src";
-import { IndexDataClient } from "../src/client/client";
-import { RequestEngine } from "../src/client/engine/request-engine";
-import { MemoryStorage } from "../src/client/storage";
+import { IndexDataClient } from "../src/client";
+import { RequestEngine } from "../src/engine";
+import { MemoryStorage } from "../src/settings";
 import { isCellError, type FormulaEnv } from "../src/excel";
 import { startGatewayRig } from "./gateway-rig";
 import { evaluateCell } from "./measure";

@@ -1,9 +1,9 @@
 // The desk of issue 22: 3 machines × 3 workbooks (9 engines, no channel between them) against the service at 60 a
 // window, direct, then through two gateway replicas sharing one Redis; and the gateway's added latency per request.
 // Run alone with `npx tsx bench/gateway.ts`; `npm run bench` runs it too.
-import { IndexDataClient } from "../src/client/client";
-import { RequestEngine } from "../src/client/engine/request-engine";
-import { MemoryStorage } from "../src/client/storage";
+import { IndexDataClient } from "../src/client";
+import { RequestEngine } from "../src/engine";
+import { MemoryStorage } from "../src/settings";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
 import { DESK_WINDOW_MS, deskSheet } from "./desk";
 import { measureAddedLatency, type AddedLatency } from "./gateway-latency";

@@ -1,5 +1,5 @@
 import type { RemoteService } from "./remote-service";
-import type { IndexDataSource } from "../src/client/source";
+import type { IndexDataSource } from "../src/client";
 import {
   indexCapacity,
   indexForward,

@@ -4,10 +4,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { IndexDataClient } from "../src/client/client";
-import { DirectSource } from "../src/client/direct-source";
-import { RequestEngine } from "../src/client/engine/request-engine";
-import { MemoryStorage } from "../src/client/storage";
+import { IndexDataClient } from "../src/client";
+import { DirectSource } from "../src/client";
+import { RequestEngine } from "../src/engine";
+import { MemoryStorage } from "../src/settings";
 import { DAY_MS } from "../src/time";
 import { coldOpenLines, coldOpenScenario, coldOpenTargetsMissed } from "./cold-open";
 import { deskLines, deskScenarios, deskTargetsMissed } from "./desk";

@@ -2,14 +2,14 @@
 // address (so the address index and the visible lane work as in Excel, the whole sheet visible), within the
 // anonymous budget by using few distinct resources. And the queue itself: thousands of distinct resources
 // queued with the visible set covering them all, timed on the main thread. Run alone with `npx tsx bench/scale.ts`.
-import { IndexDataClient } from "../src/client/client";
-import { RequestEngine } from "../src/client/engine/request-engine";
-import { cellCall } from "../src/client/engine/call-context";
-import { CellSource } from "../src/client/engine/cell-source";
-import { LaneHints } from "../src/client/engine/lane-hints";
-import { RateBudget } from "../src/client/engine/rate-budget";
-import { Scheduler } from "../src/client/engine/scheduler";
-import { MemoryStorage } from "../src/client/storage";
+import { IndexDataClient } from "../src/client";
+import { RequestEngine } from "../src/engine";
+import { cellCall } from "../src/engine";
+import { CellSource } from "../src/engine";
+import { LaneHints } from "../src/engine";
+import { RateBudget } from "../src/engine";
+import { Scheduler } from "../src/engine";
+import { MemoryStorage } from "../src/settings";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
 import { DAY_MS } from "../src/time";
 import { floorOf } from "./floor";

@@ -1,4 +1,4 @@
-import type { ResourceKind, TtlTable } from "../../src/client";
+import type { ResourceKind, TtlTable } from "../../src/wire";
 import { DAY_MS, parseInstant, startOfUtcDay } from "../../src/time";
 import type { CachedAnswer } from "./store/store";
 

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { DEFAULT_TTLS, type TtlTable } from "../../src/client";
+import { DEFAULT_TTLS, type TtlTable } from "../../src/wire";
 
 export const USAGE = `Usage:
   npm run gateway -- --upstream URL --port N --tokens FILE [--host H] [--redis URL] [--allow-origin ORIGIN ...]

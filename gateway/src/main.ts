@@ -3,7 +3,7 @@
  * uses, never the upstream key or a token; logs one JSON line per request.
  */
 import { readFileSync, statSync } from "node:fs";
-import { checkApiKey, isLoopbackHost } from "../../src/client";
+import { checkApiKey, isLoopbackHost } from "../../src/wire";
 import { USAGE, UsageError, parseCommandLine, type ServeCommand } from "./args";
 import { startGateway, type GatewayOptions } from "./index";
 import { addToken, loadTokens, reloadTokens, type DeskToken, type TokenProblem, type TokensReading } from "./tokens";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { TtlTable } from "../../src/client";
+import type { TtlTable } from "../../src/wire";
 import type { Clock, TimerHandle } from "../../src/time";
 import type { Served } from "./cache-headers";
 import { isQueueRefusal, type FairQueue, type Ticket, type Turn } from "./fair-queue";

@@ -1,4 +1,4 @@
-import { RATE_WINDOW_MS } from "../../src/contract";
+import { RATE_WINDOW_MS } from "../../src/wire/contract";
 import type { AddressInfo } from "node:net";
 import { systemClock, type Clock } from "../../src/time";
 import { BODY_TIMEOUT_MS } from "./body-deadline";

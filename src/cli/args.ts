@@ -1,5 +1,6 @@
 import { parseArgs } from "node:util";
-import { checkApiKey, KEY_HEADER_STYLES, type KeyHeaderStyle } from "../client";
+import { checkApiKey } from "../wire";
+import { KEY_HEADER_STYLES, type KeyHeaderStyle } from "../client";
 
 const DEFAULT_CLI_BASE_URL = "http://127.0.0.1:3001";
 

@@ -1,4 +1,4 @@
-import { pointTime, type Granularity, type History } from "../client";
+import { pointTime, type Granularity, type History } from "../wire";
 import {
   type DateRange,
   type FormulaEnv,

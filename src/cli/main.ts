@@ -1,4 +1,5 @@
-import { DirectSource, escapeBidi, type Health, IndexDataClient, stripControl } from "../client";
+import { DirectSource, IndexDataClient } from "../client";
+import { escapeBidi, type Health, stripControl } from "../wire";
 import { isCellError } from "../excel";
 import { parseCliArgs, UsageError, type CliArgs } from "./args";
 import { COMMANDS } from "./commands";

@@ -1,7 +1,5 @@
 import {
   ask,
-  type ErrorSubject,
-  faultOf,
   faultWithCatalogue,
   type Served,
   type SourceArgs,
@@ -9,6 +7,7 @@ import {
   type SourceName,
   subjectOf,
 } from "../client";
+import { type ErrorSubject, faultOf } from "../wire";
 import type { FormulaEnv } from "../excel";
 import { TERMINAL_WORDING } from "./terminal-wording";
 

@@ -1,4 +1,4 @@
-import { type ErrorSubject, type Fault, type FaultKind, sentence } from "../client";
+import { type ErrorSubject, type Fault, type FaultKind, sentence } from "../wire";
 import {
   invalidAnswer,
   isReportable,

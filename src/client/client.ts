@@ -1,9 +1,9 @@
-import { symbolSegment } from "./arguments";
+import { symbolSegment } from "../wire";
 import { decode, requestJson } from "./http";
 import { markKeptStale } from "./kept-stale";
 import type { ClientOptions } from "./options";
 import { resolveOptions, type ResolvedOptions } from "./resolve-options";
-import { methodPerResource, resourceOf, type ArgsOf, type DataOf, type ResourceName } from "./resources/table";
+import { methodPerResource, resourceOf, type ArgsOf, type DataOf, type ResourceName } from "../wire";
 
 /** Per-call options. */
 export interface CallOptions {

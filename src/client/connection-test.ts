@@ -1,8 +1,9 @@
 import { IndexDataClient, type CallOptions } from "./client";
-import { isIndexDataError } from "./errors/guards";
-import type { IndexDataError } from "./errors/index-data-error";
-import type { ClientOptions, RateLimitInfo } from "./options";
-import { tierFromLimit, type Tier } from "./tier";
+import { isIndexDataError } from "../wire";
+import type { IndexDataError } from "../wire";
+import type { RateLimitInfo } from "../wire";
+import type { ClientOptions } from "./options";
+import { tierFromLimit, type Tier } from "../wire";
 
 export type ConnectionReport =
   | {

@@ -1,6 +1,6 @@
 import type { IndexDataClient } from "./client";
 import { keptStaleLike, producedAt } from "./kept-stale";
-import { methodPerResource, type ArgsOf, type DataOf, type ResourceName } from "./resources/table";
+import { methodPerResource, type ArgsOf, type DataOf, type ResourceName } from "../wire";
 import type { IndexDataSource, LatestValue, Served, SourceMethods } from "./source";
 
 /** As the service (or a cache on the way, when it stood in for a failing service: stale) answered it. */

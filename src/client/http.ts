@@ -1,18 +1,17 @@
 import type { z } from "zod";
-import { refuseKeyOverHttp } from "./api-key";
-import { MAX_ANSWER_BYTES, readCapped } from "./body-reader";
-import { errorFromResponse } from "./errors/from-response";
-import { IndexDataError } from "./errors/index-data-error";
-import { InvalidResponseError } from "./errors/invalid-response-error";
-import { NetworkError } from "./errors/network-error";
-import { stripControl } from "./errors/service-text";
-import { TimeoutError } from "./errors/timeout-error";
+import { refuseKeyOverHttp } from "../wire";
+import { MAX_ANSWER_BYTES, readCapped } from "../wire";
+import { errorFromResponse } from "../wire";
+import { IndexDataError } from "../wire";
+import { InvalidResponseError } from "../wire";
+import { NetworkError } from "../wire";
+import { stripControl } from "../wire";
+import { TimeoutError } from "../wire";
+import type { QueryValue } from "../wire";
 import { fetchSameOrigin } from "./redirects";
 import type { ResolvedOptions } from "./resolve-options";
-import { servedStaleAgeMs } from "./cache-status";
-import { responseInfo } from "./response-headers";
-
-export type QueryValue = string | number | undefined;
+import { servedStaleAgeMs } from "../wire";
+import { responseInfo } from "../wire";
 
 interface HttpRequest {
   /** Path below the base URL, starting with `/`; dynamic segments already encoded. */

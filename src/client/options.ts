@@ -1,3 +1,5 @@
+import type { ResponseInfo } from "../wire";
+
 /** How the API key is presented. The spec does not name a header; the reference service accepts both. */
 export const KEY_HEADER_STYLES = ["x-api-key", "bearer"] as const;
 export type KeyHeaderStyle = (typeof KEY_HEADER_STYLES)[number];
@@ -21,23 +23,6 @@ export interface ClientOptions {
   readonly fetch?: typeof fetch;
   /** Called after every HTTP response (any status), e.g. for a scheduler to learn the rate limit. @default undefined */
   readonly onResponse?: (info: ResponseInfo) => void;
-}
-
-/** Rate-limit figures a response carried (`x-ratelimit-*` / `ratelimit-*` headers), when it carried them. */
-export interface RateLimitInfo {
-  readonly limit: number;
-  readonly remaining: number;
-  /** Seconds until the window resets. */
-  readonly resetSeconds?: number;
-}
-
-export interface ResponseInfo {
-  /** Path and query, never the key. */
-  readonly path: string;
-  readonly status: number;
-  readonly rateLimit?: RateLimitInfo;
-  /** `Retry-After` in seconds, when sent. */
-  readonly retryAfterSeconds?: number;
 }
 
 export const CLIENT_DEFAULTS = {

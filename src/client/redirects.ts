@@ -1,5 +1,5 @@
-import { ConfigurationError } from "./errors/configuration-error";
-import { InvalidResponseError } from "./errors/invalid-response-error";
+import { ConfigurationError } from "../wire";
+import { InvalidResponseError } from "../wire";
 
 /** Same-origin redirects followed before giving up; a service needs one at most (e.g. a trailing slash). */
 const MAX_REDIRECTS = 5;

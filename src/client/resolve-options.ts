@@ -1,6 +1,6 @@
-import { checkApiKey, refuseKeyOverHttp } from "./api-key";
-import { resolveBaseUrl } from "./base-url";
-import { ConfigurationError } from "./errors/configuration-error";
+import { checkApiKey, refuseKeyOverHttp } from "../wire";
+import { resolveBaseUrl } from "../wire";
+import { ConfigurationError } from "../wire";
 import { CLIENT_DEFAULTS, KEY_HEADER_STYLES, type ClientOptions, type KeyHeaderStyle } from "./options";
 
 /** ClientOptions with every default applied and every value checked. */

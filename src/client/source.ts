@@ -1,4 +1,4 @@
-import type { ArgsOf, DataOf, ResourceName } from "./resources/table";
+import type { ArgsOf, DataOf, ResourceName } from "../wire";
 
 export interface LatestValue {
   readonly symbol: string;

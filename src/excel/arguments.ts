@@ -1,4 +1,4 @@
-import { SYMBOL_RULE, validSymbol } from "../client";
+import { SYMBOL_RULE, validSymbol } from "../wire";
 import { invalidArgument } from "./cell-error";
 
 /**

@@ -1,4 +1,4 @@
-import type { Granularity, HistoryQuery } from "../client";
+import type { Granularity, HistoryQuery } from "../wire";
 import { invalidArgument } from "./cell-error";
 import { DAY_MS } from "../time";
 import { parseDateArgument, type DateArgument } from "./dates";

@@ -1,4 +1,5 @@
-import { type FaultDetails, queueBound, sentence } from "../client";
+import { type FaultDetails, sentence } from "../wire";
+import { queueBound } from "../wire";
 
 /*
  * What happened, said from a fault's facts (never from the client's message), for the three wording tables: the

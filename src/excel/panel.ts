@@ -1,4 +1,4 @@
-import { pointTime, type HistoryPoint } from "../client";
+import { pointTime, type HistoryPoint } from "../wire";
 import { notAvailable } from "./cell-error";
 import { dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type Spill } from "./cells";
 import { startOfUtcDay } from "../time";

@@ -1,4 +1,4 @@
-import { pointTime, type HistoryPoint } from "../client";
+import { pointTime, type HistoryPoint } from "../wire";
 import { DAY_MS, startOfUtcDay } from "../time";
 import type { ExcelScalar } from "./cells";
 import { isoWeekStart } from "./weekly";

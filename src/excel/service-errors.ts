@@ -1,12 +1,5 @@
-import {
-  type ErrorSubject,
-  type Fault,
-  type FaultKind,
-  faultOf,
-  faultWithCatalogue,
-  type IndexDataSource,
-  symbolMeant,
-} from "../client";
+import { type ErrorSubject, type Fault, type FaultKind, faultOf, symbolMeant } from "../wire";
+import { faultWithCatalogue, type IndexDataSource } from "../client";
 import { CellError, isCellError, notAvailable, type CellErrorCode } from "./cell-error";
 import {
   invalidAnswer,

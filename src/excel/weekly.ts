@@ -1,4 +1,4 @@
-import { pointTime, type HistoryPoint } from "../client";
+import { pointTime, type HistoryPoint } from "../wire";
 import { DAY_MS } from "../time";
 
 /** Monday 00:00 UTC of the ISO week holding `ms` (ISO weeks run Monday to Sunday). */

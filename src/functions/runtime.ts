@@ -14,8 +14,8 @@ import {
   notReady,
   PREVIEW_TEXT,
 } from "../excel";
-import { cellCall } from "../client";
-import { functionsCapabilities, getContext } from "../office";
+import { cellCall } from "../engine";
+import { functionsCapabilities, getContext, runtimeBatchError, runtimeCellError } from "../office";
 
 /**
  * What the wrappers share: the formula environment of the shared runtime and the conversion of pure
@@ -100,9 +100,7 @@ async function start(
 }
 
 function toRuntimeError(error: CellError): CustomFunctions.Error {
-  const code =
-    error.code === "#VALUE!" ? CustomFunctions.ErrorCode.invalidValue : CustomFunctions.ErrorCode.notAvailable;
-  return new CustomFunctions.Error(code, error.message);
+  return runtimeCellError(error.code, error.message);
 }
 
 function toRuntimeCell(cell: ExcelScalar): RuntimeCell {
@@ -187,6 +185,6 @@ export async function loadServiceResult<T>(load: (env: FormulaEnv) => Promise<T>
     return await load(formulaEnv().env);
   } catch (error) {
     const cell = isCellError(error) ? error : notReady(error);
-    throw new CustomFunctions.Error(CustomFunctions.ErrorCode.notAvailable, cell.message);
+    throw runtimeBatchError(cell.message);
   }
 }

@@ -1,13 +1,7 @@
-import {
-  type CallContext,
-  type CellSource,
-  EngineHost,
-  type FreshnessSnapshot,
-  type IndexDataSource,
-  type LiveFeed,
-  type RequestEngine,
-  SettingsStore,
-} from "../client";
+import type { CallContext, CellSource, FreshnessSnapshot, LiveFeed, RequestEngine } from "../engine";
+import type { IndexDataSource } from "../client";
+import { EngineHost } from "./engine-host";
+import { SettingsStore } from "../settings";
 import type { Clock } from "../time";
 import { recalculateIndexFormulas } from "./recalc";
 import { runtimeStorage } from "./storage";

@@ -1,4 +1,4 @@
-import type { DataTypeRefresh } from "../client";
+import type { DataTypeRefresh } from "../settings";
 import type { ConvertMode } from "../excel";
 import type { AppContext } from "./context";
 import { convertToIndex, convertToText, type ConvertOutcome } from "./data-type-convert";

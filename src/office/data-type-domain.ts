@@ -1,4 +1,4 @@
-import { loadDataTypeRefresh, saveDataTypeRefresh, type DataTypeRefresh, type KeyValueStorage } from "../client";
+import { loadDataTypeRefresh, saveDataTypeRefresh, type DataTypeRefresh, type KeyValueStorage } from "../settings";
 import { INDEX_DOMAIN } from "../excel";
 import { runtimeStorage } from "./storage";
 

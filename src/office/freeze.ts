@@ -1,4 +1,4 @@
-import type { Provenance } from "../client";
+import type { Provenance } from "../engine";
 import { isCardJson, loadShown, shownRange, shownValues, writeFrozen, type ShownBlock } from "./freeze-cells";
 import { freezeIndexEntities, indexEntitiesIn, indexEntityFormula, type FrozenEntity } from "./freeze-entities";
 import { waitForSettled, type SettleWait } from "./freeze-settle";

@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from "../client";
+import type { KeyValueStorage } from "../settings";
 
 /**
  * Receipt rows are signed (HMAC-SHA-256, WebCrypto) with a key kept in the add-in's own storage

@@ -1,4 +1,4 @@
-import type { Provenance } from "../client";
+import type { Provenance } from "../engine";
 import { CELL_TEXT_LIMIT, textEntry, withinCell } from "./cell-entry";
 import type { ReceiptSigner } from "./receipt-signature";
 

@@ -1,4 +1,4 @@
-import type { RequestEngine } from "../client";
+import type { RequestEngine } from "../engine";
 import { contains, localPart, normalizeAddress, parseRect, sheetOf, type SheetRect } from "./refresh-scope-address";
 import { indexCellsIn, type CellScope } from "./refresh-scope-ranges";
 

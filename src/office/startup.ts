@@ -1,4 +1,4 @@
-import type { KeyValueStorage } from "../client";
+import type { KeyValueStorage } from "../settings";
 import { runtimeStorage } from "./storage";
 
 /**

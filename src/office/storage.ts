@@ -1,4 +1,4 @@
-import { MemoryStorage, type KeyValueStorage } from "../client";
+import { MemoryStorage, type KeyValueStorage } from "../settings";
 
 let fallback: MemoryStorage | undefined;
 

@@ -1,4 +1,4 @@
-import type { SettingsStore } from "../client";
+import type { SettingsStore } from "../settings";
 
 /**
  * The page's API key field: the key goes to the shared settings store (memory here, as outside Office), so

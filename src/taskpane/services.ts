@@ -1,4 +1,6 @@
-import { type ConnectionReport, NetworkError, type Settings, testConnection, toClientOptions } from "../client";
+import { type ConnectionReport, testConnection } from "../client";
+import { NetworkError } from "../wire";
+import { type Settings, toClientOptions } from "../settings";
 import {
   type AppContext,
   type DataTypeActions,

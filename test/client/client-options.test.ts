@@ -1,14 +1,8 @@
-import {
-  IndexDataClient,
-  isConfigurationError,
-  isLoopbackHost,
-  parseRateLimit,
-  parseRetryAfter,
-  tierFromLimit,
-} from "../../src/client";
-import { API_KEY_MAX_LENGTH, checkApiKey } from "../../src/client/api-key";
+import { IndexDataClient } from "../../src/client";
+import { isConfigurationError, isLoopbackHost, parseRateLimit, parseRetryAfter, tierFromLimit } from "../../src/wire";
+import { API_KEY_MAX_LENGTH, checkApiKey } from "../../src/wire/rules/api-key";
 import { pathWithQuery } from "../../src/client/http";
-import { checkSettings } from "../../src/client/settings";
+import { checkSettings } from "../../src/settings/index";
 import { parseCliArgs } from "../../src/cli/args";
 
 /** Wraps the real fetch only to count calls: these tests prove that nothing is sent. */

@@ -1,12 +1,12 @@
 import { runInNewContext } from "node:vm";
-import * as family from "../../src/client/errors";
+import * as family from "../../src/wire/errors";
 import {
   errorFromResponse,
   INDEX_DATA_ERROR_NAMES,
   IndexDataError,
   isIndexDataError,
   isRateLimitedError,
-} from "../../src/client/errors";
+} from "../../src/wire/errors";
 import { ERROR_CLASS_NAMES, errorNamed } from "./fault-samples";
 
 const {

@@ -12,7 +12,7 @@ import {
   ServiceUnavailableError,
   TimeoutError,
   UnauthorizedError,
-} from "../../src/client/errors";
+} from "../../src/wire/errors";
 
 type Extra = Partial<{
   retryAfterSeconds: number;

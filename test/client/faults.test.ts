@@ -1,14 +1,7 @@
 /* eslint-disable no-control-regex -- these tests look for control characters */
 import { runInNewContext } from "node:vm";
-import {
-  errorFromResponse,
-  FAULT_KINDS,
-  faultOf,
-  faultWithCatalogue,
-  stripControl,
-  type Fault,
-} from "../../src/client/errors";
-import type { IndexDataSource } from "../../src/client/source";
+import { errorFromResponse, FAULT_KINDS, faultOf, stripControl, type Fault } from "../../src/wire/errors";
+import { faultWithCatalogue, type IndexDataSource } from "../../src/client";
 import { ERROR_CLASS_NAMES, errorNamed } from "./fault-samples";
 
 const HISTORY = "/api/v1/index/RTM-NWE-A-1x3/history";

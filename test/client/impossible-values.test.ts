@@ -1,6 +1,6 @@
 import { IndexDataClient } from "../../src/client/client";
-import { RequestEngine } from "../../src/client/engine/request-engine";
-import { MemoryStorage } from "../../src/client/storage";
+import { RequestEngine } from "../../src/engine/request-engine";
+import { MemoryStorage } from "../../src/settings/storage";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "./loopback-server";
 import { LATEST_FIX } from "./wire-fixtures";
 

@@ -1,7 +1,7 @@
 import { IndexDataClient } from "../../src/client/client";
-import { RequestEngine } from "../../src/client/engine/request-engine";
-import type { ResponseInfo } from "../../src/client/options";
-import { MemoryStorage } from "../../src/client/storage";
+import { RequestEngine } from "../../src/engine/request-engine";
+import type { ResponseInfo } from "../../src/wire";
+import { MemoryStorage } from "../../src/settings/storage";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "./loopback-server";
 
 /**

@@ -1,12 +1,12 @@
-import { LatestFixWire, toLatestFix } from "../../src/client/resources/latest";
-import { IndexListWire, toIndexList } from "../../src/client/resources/indexes";
-import { HistoryWire, toHistory } from "../../src/client/resources/history";
-import { CapacityMetricsWire, toCapacityMetrics } from "../../src/client/resources/capacity";
-import { VolatilityWire, toVolatility } from "../../src/client/resources/volatility";
-import { ForwardCurveWire, toForwardCurve } from "../../src/client/resources/forward";
-import { BenchmarkHealthWire, toBenchmarkHealth } from "../../src/client/resources/benchmark-health";
-import { SystemStatusWire, toSystemStatus } from "../../src/client/resources/system-status";
-import { HealthWire, toHealth } from "../../src/client/resources/health";
+import { LatestFixWire, toLatestFix } from "../../src/wire/resources/latest";
+import { IndexListWire, toIndexList } from "../../src/wire/resources/indexes";
+import { HistoryWire, toHistory } from "../../src/wire/resources/history";
+import { CapacityMetricsWire, toCapacityMetrics } from "../../src/wire/resources/capacity";
+import { VolatilityWire, toVolatility } from "../../src/wire/resources/volatility";
+import { ForwardCurveWire, toForwardCurve } from "../../src/wire/resources/forward";
+import { BenchmarkHealthWire, toBenchmarkHealth } from "../../src/wire/resources/benchmark-health";
+import { SystemStatusWire, toSystemStatus } from "../../src/wire/resources/system-status";
+import { HealthWire, toHealth } from "../../src/wire/resources/health";
 import { loadWire, SCHEMAS, wireFixtures } from "./wire-fixtures";
 
 const fixtures = wireFixtures();

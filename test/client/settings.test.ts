@@ -3,14 +3,14 @@ import {
   DEFAULT_BASE_URL,
   defaultSettings,
   FALLBACK_BASE_URL,
-  isConfigurationError,
   MemoryStorage,
   parseSettings,
   SETTINGS_STORAGE_KEYS,
   SettingsStore,
   toClientOptions,
   type Settings,
-} from "../../src/client";
+} from "../../src/settings";
+import { isConfigurationError } from "../../src/wire";
 
 describe("settings validation", () => {
   it("defaults to the dev server when no build-time base URL was defined", () => {

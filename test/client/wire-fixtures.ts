@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
-import { BenchmarkHealthWire } from "../../src/client/resources/benchmark-health";
-import { CapacityMetricsWire } from "../../src/client/resources/capacity";
-import { ForwardCurveWire } from "../../src/client/resources/forward";
-import { HealthWire } from "../../src/client/resources/health";
-import { HistoryWire } from "../../src/client/resources/history";
-import { IndexListWire } from "../../src/client/resources/indexes";
-import { LatestFixWire } from "../../src/client/resources/latest";
-import { MethodologyWire } from "../../src/client/resources/methodology";
-import { SystemStatusWire } from "../../src/client/resources/system-status";
-import { VolatilityWire } from "../../src/client/resources/volatility";
+import { BenchmarkHealthWire } from "../../src/wire/resources/benchmark-health";
+import { CapacityMetricsWire } from "../../src/wire/resources/capacity";
+import { ForwardCurveWire } from "../../src/wire/resources/forward";
+import { HealthWire } from "../../src/wire/resources/health";
+import { HistoryWire } from "../../src/wire/resources/history";
+import { IndexListWire } from "../../src/wire/resources/indexes";
+import { LatestFixWire } from "../../src/wire/resources/latest";
+import { MethodologyWire } from "../../src/wire/resources/methodology";
+import { SystemStatusWire } from "../../src/wire/resources/system-status";
+import { VolatilityWire } from "../../src/wire/resources/volatility";
 
 /** Wire schema per fixture resource name (the first dotted part of a fixture's file name, after `error.`). */
 export const SCHEMAS: Readonly<Record<string, z.ZodType>> = {

@@ -1,8 +1,8 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { RequestEngine } from "../../src/client/engine/request-engine";
-import { cellCall } from "../../src/client/engine/call-context";
-import { CellSource } from "../../src/client/engine/cell-source";
-import { MemoryStorage } from "../../src/client/storage";
+import { RequestEngine } from "../../src/engine/request-engine";
+import { cellCall } from "../../src/engine/cells/call-context";
+import { CellSource } from "../../src/engine/cells/cell-source";
+import { MemoryStorage } from "../../src/settings/storage";
 import type { FormulaEnv, FormulaResult } from "../../src/excel";
 import { DAY_MS } from "../../src/time";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";

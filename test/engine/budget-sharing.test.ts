@@ -1,10 +1,10 @@
-import type { ResponseInfo } from "../../src/client/options";
-import { responseInfo } from "../../src/client/response-headers";
-import { RateBudget } from "../../src/client/engine/rate-budget";
-import { openingBurstOf } from "../../src/client/engine/header-rule";
-import { LaneHints } from "../../src/client/engine/lane-hints";
-import { Scheduler } from "../../src/client/engine/scheduler";
-import { MemoryBudgetHub, SharedBudget } from "../../src/client/engine/shared-budget";
+import type { ResponseInfo } from "../../src/wire";
+import { responseInfo } from "../../src/wire/headers/response-headers";
+import { RateBudget } from "../../src/engine/budget/rate-budget";
+import { openingBurstOf } from "../../src/engine/budget/header-rule";
+import { LaneHints } from "../../src/engine/sending/lane-hints";
+import { Scheduler } from "../../src/engine/sending/scheduler";
+import { MemoryBudgetHub, SharedBudget } from "../../src/engine/budget/shared-budget";
 import { FakeClock } from "../support/fake-clock";
 import { FixedWindow } from "./fixed-window";
 

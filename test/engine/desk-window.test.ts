@@ -1,4 +1,4 @@
-import { RateBudget } from "../../src/client/engine/rate-budget";
+import { RateBudget } from "../../src/engine/budget/rate-budget";
 import { FakeClock } from "../support/fake-clock";
 import { FixedWindow, runtimeOn, settleOn } from "./fixed-window";
 

@@ -1,6 +1,6 @@
-import { EngineHost } from "../../src/client/engine/engine-host";
-import { SettingsStore } from "../../src/client/settings";
-import { MemoryStorage, type KeyValueStorage } from "../../src/client/storage";
+import { EngineHost } from "../../src/office/engine-host";
+import { SettingsStore } from "../../src/settings/index";
+import { MemoryStorage, type KeyValueStorage } from "../../src/settings/storage";
 import { DEMO_KEYS } from "../../reference-service/src";
 import { FakeClock } from "../support/fake-clock";
 import { SYMBOLS, startService, stopAll } from "./helpers";

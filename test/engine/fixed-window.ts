@@ -1,8 +1,8 @@
-import type { ResponseInfo } from "../../src/client/options";
-import { LaneHints } from "../../src/client/engine/lane-hints";
-import { RateBudget } from "../../src/client/engine/rate-budget";
-import { Scheduler } from "../../src/client/engine/scheduler";
-import { SharedBudget, type BudgetChannel } from "../../src/client/engine/shared-budget";
+import type { ResponseInfo } from "../../src/wire";
+import { LaneHints } from "../../src/engine/sending/lane-hints";
+import { RateBudget } from "../../src/engine/budget/rate-budget";
+import { Scheduler } from "../../src/engine/sending/scheduler";
+import { SharedBudget, type BudgetChannel } from "../../src/engine/budget/shared-budget";
 import type { FakeClock } from "../support/fake-clock";
 
 /**

@@ -1,7 +1,7 @@
-import { RateBudget } from "../../src/client/engine/rate-budget";
-import { RequestEngine } from "../../src/client/engine/request-engine";
-import { LaneHints } from "../../src/client/engine/lane-hints";
-import { Scheduler } from "../../src/client/engine/scheduler";
+import { RateBudget } from "../../src/engine/budget/rate-budget";
+import { RequestEngine } from "../../src/engine/request-engine";
+import { LaneHints } from "../../src/engine/sending/lane-hints";
+import { Scheduler } from "../../src/engine/sending/scheduler";
 import { MAX_TIMER_MS, systemClock } from "../../src/time";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "../client/loopback-server";
 

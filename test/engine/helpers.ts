@@ -3,8 +3,8 @@ import {
   type ReferenceServiceOptions,
   type RunningReferenceService,
 } from "../../reference-service/src";
-import { RequestEngine } from "../../src/client/engine/request-engine";
-import { type EngineOptions } from "../../src/client/engine/engine-options";
+import { RequestEngine } from "../../src/engine/request-engine";
+import { type EngineOptions } from "../../src/engine/engine-options";
 import type { ClientOptions } from "../../src/client/options";
 
 /** A reference service on an ephemeral port with fault injection on; closed by `stopAll`. */

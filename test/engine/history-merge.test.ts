@@ -1,5 +1,5 @@
 import { IndexDataClient } from "../../src/client/client";
-import type { HistoryQuery } from "../../src/client/resources/history";
+import type { HistoryQuery } from "../../src/wire/resources/history";
 import { SYMBOLS, engineFor, sent, startService, stopAll } from "./helpers";
 import { DAY_MS } from "../../src/time";
 

@@ -1,5 +1,5 @@
-import { RateBudget } from "../../src/client/engine/rate-budget";
-import { MemoryBudgetHub, type BudgetChannel } from "../../src/client/engine/shared-budget";
+import { RateBudget } from "../../src/engine/budget/rate-budget";
+import { MemoryBudgetHub, type BudgetChannel } from "../../src/engine/budget/shared-budget";
 import { FakeClock } from "../support/fake-clock";
 import { FixedWindow, runtimeOn, settleOn } from "./fixed-window";
 
@@ -100,7 +100,7 @@ describe("a hostile message on the budget channel", () => {
     const hub = new MemoryBudgetHub();
     const budget = new RateBudget({ limit: LIMIT, windowMs: WINDOW_MS, marginMs: 100 });
     const mine = hub.channel();
-    const { SharedBudget } = await import("../../src/client/engine/shared-budget");
+    const { SharedBudget } = await import("../../src/engine/budget/shared-budget");
     new SharedBudget(mine, budget, clock, () => undefined);
     const hostile = hub.channel();
     hostile.subscribe(() => undefined);

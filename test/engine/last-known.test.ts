@@ -1,6 +1,6 @@
-import { isUnauthorizedError } from "../../src/client/errors";
-import { MemoryStorage } from "../../src/client/storage";
-import { LastKnownStore } from "../../src/client/engine/last-known-store";
+import { isUnauthorizedError } from "../../src/wire/errors";
+import { MemoryStorage } from "../../src/settings/storage";
+import { LastKnownStore } from "../../src/engine/answers/last-known-store";
 import { DEMO_KEYS } from "../../reference-service/src";
 import { SYMBOLS, engineFor, sent, startService, stopAll } from "./helpers";
 

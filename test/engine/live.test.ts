@@ -1,5 +1,5 @@
-import { LiveFeed, type LiveUpdate } from "../../src/client/engine/live-feed";
-import { type RequestEngine } from "../../src/client/engine/request-engine";
+import { LiveFeed, type LiveUpdate } from "../../src/engine/cells/live-feed";
+import { type RequestEngine } from "../../src/engine/request-engine";
 import { DAY_MS } from "../../src/time";
 import { FakeClock } from "../support/fake-clock";
 import { SYMBOLS, engineFor, sent, startService, stopAll } from "./helpers";

@@ -1,6 +1,6 @@
 import type { RunningReferenceService } from "../../reference-service/src";
-import type { RequestEngine } from "../../src/client/engine/request-engine";
-import { USER_ACTION, cellCall } from "../../src/client/engine/call-context";
+import type { RequestEngine } from "../../src/engine/request-engine";
+import { USER_ACTION, cellCall } from "../../src/engine/cells/call-context";
 import { SYMBOLS, engineFor, sent, startService, stopAll } from "./helpers";
 
 afterEach(stopAll);

@@ -1,6 +1,6 @@
-import { LaneHints, type Lane } from "../../src/client/engine/lane-hints";
-import { RateBudget } from "../../src/client/engine/rate-budget";
-import { Scheduler } from "../../src/client/engine/scheduler";
+import { LaneHints, type Lane } from "../../src/engine/sending/lane-hints";
+import { RateBudget } from "../../src/engine/budget/rate-budget";
+import { Scheduler } from "../../src/engine/sending/scheduler";
 import { FakeClock } from "../support/fake-clock";
 
 const WINDOW_MS = 1000;

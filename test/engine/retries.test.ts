@@ -5,11 +5,11 @@ import {
   isServiceUnavailableError,
   NetworkError,
   ServiceUnavailableError,
-} from "../../src/client/errors";
-import { openingBurstOf } from "../../src/client/engine/header-rule";
-import { Outage } from "../../src/client/engine/outage";
-import { backoffMs, decideRetry } from "../../src/client/engine/retry-policy";
-import { QueueFullError, RateLimitedError } from "../../src/client/errors";
+} from "../../src/wire/errors";
+import { openingBurstOf } from "../../src/engine/budget/header-rule";
+import { Outage } from "../../src/engine/sending/outage";
+import { backoffMs, decideRetry } from "../../src/engine/sending/retry-policy";
+import { QueueFullError, RateLimitedError } from "../../src/wire/errors";
 import { SYMBOLS, engineFor, sent, startService, statuses, stopAll } from "./helpers";
 
 afterEach(stopAll);

@@ -1,7 +1,7 @@
-import { isQueueFullError } from "../../src/client/errors";
-import { LaneHints } from "../../src/client/engine/lane-hints";
-import { RateBudget } from "../../src/client/engine/rate-budget";
-import { Scheduler } from "../../src/client/engine/scheduler";
+import { isQueueFullError } from "../../src/wire/errors";
+import { LaneHints } from "../../src/engine/sending/lane-hints";
+import { RateBudget } from "../../src/engine/budget/rate-budget";
+import { Scheduler } from "../../src/engine/sending/scheduler";
 import { FakeClock } from "../support/fake-clock";
 import { FixedWindow, runtimeOn } from "./fixed-window";
 

@@ -1,8 +1,8 @@
 import { startReferenceService, type Flavor, type RunningReferenceService } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { DirectSource } from "../../src/client/direct-source";
-import { RequestEngine } from "../../src/client/engine/request-engine";
-import { MemoryStorage } from "../../src/client/storage";
+import { RequestEngine } from "../../src/engine/request-engine";
+import { MemoryStorage } from "../../src/settings/storage";
 import { CellError, isCellError } from "../../src/excel/cell-error";
 import type { ExcelCapabilities, FormulaResult } from "../../src/excel/cells";
 import { EntityCellValue, isEntityCellValue, type EntityProperty } from "../../src/excel/entity";

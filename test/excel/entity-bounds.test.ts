@@ -1,6 +1,6 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { RequestEngine } from "../../src/client/engine/request-engine";
-import { MemoryStorage } from "../../src/client/storage";
+import { RequestEngine } from "../../src/engine/request-engine";
+import { MemoryStorage } from "../../src/settings/storage";
 import { ENTITY_BATCH_LIMITS, LinkedEntityLoadServiceResult, type LinkedEntityCellValue } from "../../src/excel/entity";
 import type { FormulaEnv } from "../../src/excel/evaluate";
 import { loadIndexEntities } from "../../src/excel/formulas/entity-load";

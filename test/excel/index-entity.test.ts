@@ -1,10 +1,10 @@
-import { MemoryStorage } from "../../src/client";
+import { MemoryStorage } from "../../src/settings";
 import {
   DATA_TYPE_REFRESH_KEY,
   loadDataTypeRefresh,
   parseDataTypeRefresh,
   saveDataTypeRefresh,
-} from "../../src/client/settings";
+} from "../../src/settings/index";
 import {
   EntityCellValue,
   frozenIndexSymbol,

@@ -1,14 +1,14 @@
 import { isCellError } from "../../src/excel/cell-error";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
-import type { BenchmarkHealthWire } from "../../src/client/resources/benchmark-health";
-import type { CapacityMetricsWire } from "../../src/client/resources/capacity";
-import type { ForwardCurveWire } from "../../src/client/resources/forward";
-import type { HistoryWire } from "../../src/client/resources/history";
-import type { IndexListWire } from "../../src/client/resources/indexes";
-import type { LatestFixWire } from "../../src/client/resources/latest";
-import type { MethodologyWire } from "../../src/client/resources/methodology";
-import type { SystemStatusWire } from "../../src/client/resources/system-status";
-import type { VolatilityWire } from "../../src/client/resources/volatility";
+import type { BenchmarkHealthWire } from "../../src/wire/resources/benchmark-health";
+import type { CapacityMetricsWire } from "../../src/wire/resources/capacity";
+import type { ForwardCurveWire } from "../../src/wire/resources/forward";
+import type { HistoryWire } from "../../src/wire/resources/history";
+import type { IndexListWire } from "../../src/wire/resources/indexes";
+import type { LatestFixWire } from "../../src/wire/resources/latest";
+import type { MethodologyWire } from "../../src/wire/resources/methodology";
+import type { SystemStatusWire } from "../../src/wire/resources/system-status";
+import type { VolatilityWire } from "../../src/wire/resources/volatility";
 import { asError, asSpill, DOTTED, FLAGSHIP, INACTIVE, NO_DATA, startRig, YOUNG, type Rig } from "./support";
 import { isoOfSerial, serial } from "../support/excel-serial";
 

@@ -1,5 +1,5 @@
 import { startReferenceService, type Flavor, type RunningReferenceService } from "../../reference-service/src";
-import { RequestEngine } from "../../src/client/engine/request-engine";
+import { RequestEngine } from "../../src/engine/request-engine";
 import {
   indexFix,
   indexHistory,

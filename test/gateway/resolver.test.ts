@@ -1,4 +1,4 @@
-import { DEFAULT_TTLS } from "../../src/client";
+import { DEFAULT_TTLS } from "../../src/wire";
 import { systemClock } from "../../src/time";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { FairQueue } from "../../gateway/src/fair-queue";

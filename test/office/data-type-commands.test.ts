@@ -1,5 +1,6 @@
 import { dataTypeCommands } from "../../src/commands/data-type-commands";
-import { DirectSource, IndexDataClient, MemoryStorage } from "../../src/client";
+import { DirectSource, IndexDataClient } from "../../src/client";
+import { MemoryStorage } from "../../src/settings";
 import { excelDataTypeActions, type DataTypeActions } from "../../src/office/data-type-actions";
 import { createIndexDomainControl } from "../../src/office/data-type-domain";
 import { DataTypeReports, type DataTypeReport } from "../../src/office/data-type-report";

@@ -1,6 +1,7 @@
 import { OfficeMockObject } from "office-addin-mock";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { DirectSource, IndexDataClient, MemoryStorage } from "../../src/client";
+import { DirectSource, IndexDataClient } from "../../src/client";
+import { MemoryStorage } from "../../src/settings";
 import { excelDataTypeActions } from "../../src/office/data-type-actions";
 import { createIndexDomainControl, type IndexDomainControl } from "../../src/office/data-type-domain";
 import { createDataTypeMock, type DataTypeMock, type DataTypeMockOptions } from "./data-type-mock";

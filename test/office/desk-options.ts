@@ -1,4 +1,4 @@
-import { MemoryStorage } from "../../src/client/storage";
+import { MemoryStorage } from "../../src/settings/storage";
 import type { FreezeOptions } from "../../src/office/freeze";
 import type { RestoreOptions } from "../../src/office/receipt-restore";
 import { receiptSigner } from "../../src/office/receipt-signature";

@@ -1,5 +1,5 @@
 import { OfficeMockObject } from "office-addin-mock";
-import { MemoryStorage } from "../../src/client/storage";
+import { MemoryStorage } from "../../src/settings/storage";
 import { latestFormula } from "../../src/office/formulas";
 import { writeToActiveCell } from "../../src/office/insert-formula";
 import {

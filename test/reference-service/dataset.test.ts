@@ -1,6 +1,6 @@
-import { HistoryWire, type HistoryWire as History } from "../../src/client/resources/history";
-import { IndexListWire } from "../../src/client/resources/indexes";
-import { LatestFixWire } from "../../src/client/resources/latest";
+import { HistoryWire, type HistoryWire as History } from "../../src/wire/resources/history";
+import { IndexListWire } from "../../src/wire/resources/indexes";
+import { LatestFixWire } from "../../src/wire/resources/latest";
 import { buildDataset } from "../../reference-service/src/index";
 import { DOTTED, FLAGSHIP, INACTIVE, NO_DATA, SUNDAY, WEDNESDAY, YOUNG, get, record, serviceFor } from "./support";
 import { DAY_MS } from "../../src/time";

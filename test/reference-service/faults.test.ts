@@ -1,5 +1,5 @@
-import { IndexListWire } from "../../src/client/resources/indexes";
-import { LatestFixWire } from "../../src/client/resources/latest";
+import { IndexListWire } from "../../src/wire/resources/indexes";
+import { LatestFixWire } from "../../src/wire/resources/latest";
 import { DEMO_KEYS, startReferenceService } from "../../reference-service/src/index";
 import { FakeLatencyTimer } from "./fake-latency-timer";
 import { FLAGSHIP, WEDNESDAY, get, record, serviceFor } from "./support";

@@ -1,6 +1,6 @@
-import { HistoryWire, type HistoryWire as History } from "../../src/client/resources/history";
-import { WINDOW_DAYS } from "../../src/contract";
-import { VolatilityWire } from "../../src/client/resources/volatility";
+import { HistoryWire, type HistoryWire as History } from "../../src/wire/resources/history";
+import { WINDOW_DAYS } from "../../src/wire/contract";
+import { VolatilityWire } from "../../src/wire/resources/volatility";
 import { DEFAULT_HISTORY_DAYS, startReferenceService } from "../../reference-service/src/index";
 import { FLAGSHIP, INACTIVE, NO_DATA, WEDNESDAY, YOUNG, get, record, serviceFor } from "./support";
 import { DAY_MS } from "../../src/time";

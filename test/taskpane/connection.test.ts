@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { testConnection } from "../../src/client/connection-test";
-import { ConfigurationError } from "../../src/client/errors";
-import { toClientOptions, type Settings } from "../../src/client/settings";
+import { ConfigurationError } from "../../src/wire/errors";
+import { toClientOptions, type Settings } from "../../src/settings/index";
 import { describeConnection } from "../../src/taskpane/model/connection";
 import { policyAwareTestConnection } from "../../src/taskpane/services";
 import { DEMO_KEYS, TIER_LIMITS } from "../../reference-service/src";

@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import type { ForwardCurve } from "../../src/client/resources/forward";
+import type { ForwardCurve } from "../../src/wire/resources/forward";
 import type { Served } from "../../src/client/source";
 import { FieldList } from "../../src/taskpane/components/FieldList/FieldList";
 import { Section } from "../../src/taskpane/components/Section/Section";

@@ -1,4 +1,4 @@
-import type { Settings } from "../../src/client/settings";
+import type { Settings } from "../../src/settings/index";
 import {
   checkForm,
   INITIAL_SETTINGS_FORM,

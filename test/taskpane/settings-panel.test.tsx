@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { DEFAULT_BASE_URL, MemoryStorage, SETTINGS_STORAGE_KEYS, SettingsStore } from "../../src/client/settings";
+import { DEFAULT_BASE_URL, MemoryStorage, SETTINGS_STORAGE_KEYS, SettingsStore } from "../../src/settings/index";
 import { SettingsPanel } from "../../src/taskpane/components/SettingsPanel/SettingsPanel";
 import type { StartupPort } from "../../src/taskpane/components/SettingsPanel/SettingsPanel.types";
 import { renderPane } from "./render";

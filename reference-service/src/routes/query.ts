@@ -1,4 +1,4 @@
-import { WINDOW_DAYS } from "../../../src/contract";
+import { WINDOW_DAYS } from "../../../src/wire/contract";
 import { dayOf, type Day } from "../dataset/calendar";
 import { ServiceError } from "../service-error";
 

@@ -1,4 +1,4 @@
-import { type IndexSummary, type LatestFix } from "../../client";
+import type { IndexSummary, LatestFix } from "../../wire";
 
 /**
  * The card's properties as data: one row per property (label a trader reads, the source field it shows,

@@ -1,4 +1,4 @@
-import { symbolMeant, validSymbol } from "../../client";
+import { symbolMeant, validSymbol } from "../../wire";
 import { frozenIndexSymbol } from "./index-entity-freeze";
 import { isIndexLinkedEntity } from "./index-entity";
 

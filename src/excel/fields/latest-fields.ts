@@ -1,4 +1,5 @@
-import { type LatestFix, type Served } from "../../client";
+import type { LatestFix } from "../../wire";
+import type { Served } from "../../client";
 import type { FieldTable } from "./field-table";
 
 /** A latest fix together with how it was served, so `stale` and `fetchedAt` are fields like the rest. */

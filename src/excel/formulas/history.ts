@@ -1,4 +1,4 @@
-import { pointTime, type Granularity, type History, type HistoryPoint } from "../../client";
+import { pointTime, type Granularity, type History, type HistoryPoint } from "../../wire";
 import { flattenList, isOmitted, parseChoice, parseField, parseFlag, parseSymbol } from "../arguments";
 import { notAvailable } from "../cell-error";
 import { dateCell, dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";

@@ -1,4 +1,5 @@
-import { type LiveFeed, type LiveUpdate, subjectOf } from "../../client";
+import type { LiveFeed, LiveUpdate } from "../../engine";
+import { subjectOf } from "../../client";
 import { parseField, parseSymbol, parseWholeNumber } from "../arguments";
 import { isCellError } from "../cell-error";
 import type { ExcelCapabilities, ExcelScalar } from "../cells";

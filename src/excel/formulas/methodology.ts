@@ -1,4 +1,5 @@
-import { faultOf, type Methodology, subjectOf } from "../../client";
+import { faultOf, type Methodology } from "../../wire";
+import { subjectOf } from "../../client";
 import { parseField } from "../arguments";
 import { notAvailable } from "../cell-error";
 import { dateCell, type FormulaResult } from "../cells";

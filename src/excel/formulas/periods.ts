@@ -1,4 +1,4 @@
-import { pointTime, type History, type HistoryPoint } from "../../client";
+import { pointTime, type History, type HistoryPoint } from "../../wire";
 import { flattenList, isOmitted, parseChoice, parseFlag, parseSymbol } from "../arguments";
 import { invalidArgument } from "../cell-error";
 import { dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";

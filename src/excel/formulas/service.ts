@@ -1,12 +1,5 @@
-import {
-  type BenchmarkHealth,
-  faultOf,
-  type Health,
-  type Served,
-  subjectOf,
-  SYSTEM_STATES,
-  type SystemState,
-} from "../../client";
+import { type BenchmarkHealth, faultOf, type Health, SYSTEM_STATES, type SystemState } from "../../wire";
+import { type Served, subjectOf } from "../../client";
 import { parseField } from "../arguments";
 import type { FormulaResult } from "../cells";
 import { evaluate, load, type FormulaEnv } from "../evaluate";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { FreshnessSnapshot } from "../../client";
+import type { FreshnessSnapshot } from "../../engine";
 import type { AppContext } from "../../office";
 
 /** The shared runtime's freshness figures, updated whenever the context announces a change. */

@@ -1,4 +1,4 @@
-import type { IndexSummary } from "../../client";
+import type { IndexSummary } from "../../wire";
 import type { CatalogueFilters } from "./catalogue";
 
 /**

@@ -1,4 +1,4 @@
-import { type IndexSummary, validSymbol } from "../../client";
+import { type IndexSummary, validSymbol } from "../../wire";
 
 /** Which indexes the catalogue shows; an empty string means "any". */
 export interface CatalogueFilters {

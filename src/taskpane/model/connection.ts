@@ -1,4 +1,5 @@
-import { type ConnectionReport, faultOf, isNetworkError, type Tier } from "../../client";
+import type { ConnectionReport } from "../../client";
+import { faultOf, isNetworkError, type Tier } from "../../wire";
 import { currentPageSecurity, originBlockedByPolicy, type PageSecurity } from "./csp";
 import { PANE_WORDING } from "./errors";
 import { outsideAllowedServices } from "./service-choices";

@@ -1,4 +1,4 @@
-import { type CapacityMetrics, type DataCoverage, type LatestFix, type Volatility } from "../../client";
+import type { CapacityMetrics, DataCoverage, LatestFix, Volatility } from "../../wire";
 import type { FieldRow } from "../components/FieldList/FieldList.types";
 import { formatCount, formatFraction, formatNumber, formatText, formatTimestamp, formatValueWithUnit } from "./format";
 

@@ -1,4 +1,4 @@
-import { pointTime, type HistoryPoint } from "../../client";
+import { pointTime, type HistoryPoint } from "../../wire";
 import { summarisePeriods } from "../../excel";
 import { dayText, startOfUtcDay } from "../../time";
 

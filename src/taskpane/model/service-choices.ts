@@ -1,4 +1,4 @@
-import { DEFAULT_BASE_URL } from "../../client";
+import { DEFAULT_BASE_URL } from "../../settings";
 
 /** Replaced at build time (webpack's DefinePlugin) by the services of INDEX_API_BASE_URL and INDEX_API_ALLOWED_ORIGINS. */
 declare const __INDEX_API_CHOICES__: readonly string[] | undefined;

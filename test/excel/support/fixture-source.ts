@@ -1,4 +1,4 @@
-import { methodPerResource, type ArgsOf, type DataOf, type ResourceName } from "../../../src/client/resources/table";
+import { methodPerResource, type ArgsOf, type DataOf, type ResourceName } from "../../../src/wire/resources/table";
 import type { IndexDataSource, LatestValue, Served, SourceMethods } from "../../../src/client/source";
 
 /** One resource's answer: data (for every argument), data by argument, or an error to reject with. */

@@ -1,4 +1,5 @@
-import { type IndexSummary, type Served } from "../../../client";
+import type { IndexSummary } from "../../../wire";
+import type { Served } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import type { CatalogueFacets, CatalogueFilters } from "../../model/catalogue";
 

@@ -1,4 +1,4 @@
-import type { ForwardCurve } from "../../../client";
+import type { ForwardCurve } from "../../../wire";
 
 export interface ForwardChartProps {
   /** The curve, ascending by tenor. */

@@ -1,4 +1,5 @@
-import { type Served, type SystemStatus } from "../../../client";
+import type { Served } from "../../../client";
+import type { SystemStatus } from "../../../wire";
 import type { Loadable } from "../../hooks/useLoad";
 
 export interface HealthBannerProps {

@@ -1,4 +1,5 @@
-import { type CapacityMetrics, type ForwardCurve, type Served, type Volatility } from "../../../client";
+import type { CapacityMetrics, ForwardCurve, Volatility } from "../../../wire";
+import type { Served } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import { capacityRows, volatilityRows } from "../../model/detail-rows";
 import { NO_FORWARD_CURVE } from "../../model/errors";

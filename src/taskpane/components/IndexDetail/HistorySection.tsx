@@ -1,6 +1,7 @@
 import { Select, Tab, TabList } from "@fluentui/react-components";
 import { useState } from "react";
-import { type History, type Served } from "../../../client";
+import type { History } from "../../../wire";
+import type { Served } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import { HISTORY_RANGES, type HistoryRangeId } from "../../model/history-range";
 import type { HistoryView } from "../../model/history-periods";

@@ -1,5 +1,6 @@
 import { Badge } from "@fluentui/react-components";
-import { type LatestFix, type Served } from "../../../client";
+import type { LatestFix } from "../../../wire";
+import type { Served } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import { coverageRows, latestFixRows } from "../../model/detail-rows";
 import { formatTimestamp } from "../../model/format";

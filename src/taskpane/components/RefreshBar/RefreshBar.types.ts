@@ -1,4 +1,4 @@
-import type { FreshnessSnapshot } from "../../../client";
+import type { FreshnessSnapshot } from "../../../engine";
 import type { DeskActions } from "../../../office";
 
 export interface RefreshBarProps {

@@ -1,5 +1,5 @@
 import { Field, Select } from "@fluentui/react-components";
-import { parseDataTypeRefresh, type DataTypeRefresh } from "../../../client";
+import { parseDataTypeRefresh, type DataTypeRefresh } from "../../../settings";
 import { indexDomain } from "../../../office";
 import { DATA_TYPE_REFRESH_CHOICES, dataTypeRefreshHint } from "./settings-form";
 import type { DataTypeRefreshFieldProps } from "./SettingsPanel.types";

@@ -1,4 +1,5 @@
-import { type ConnectionReport, type DroppedSetting, type Settings, type SettingsStore } from "../../../client";
+import type { ConnectionReport } from "../../../client";
+import type { DroppedSetting, Settings, SettingsStore } from "../../../settings";
 import { type IndexDomainControl, type StartupControl } from "../../../office";
 
 /** The parts of the settings store the panel uses. */

@@ -1,4 +1,4 @@
-import type { DroppedSetting, SettingsField } from "../../../client";
+import type { DroppedSetting, SettingsField } from "../../../settings";
 
 /** Each setting as the Settings panel labels its field; the notice names a left-out setting the same way. */
 export const SETTINGS_FIELD_LABELS: Readonly<Record<SettingsField, string>> = {

@@ -2,13 +2,13 @@ import {
   checkSettings,
   type DataTypeRefresh,
   type DroppedSetting,
-  type KeyHeaderStyle,
   type LoadedSettings,
   PERIODIC_REFRESH_MINUTES,
   type Settings,
   type SettingsCheck,
   type SettingsField,
-} from "../../../client";
+} from "../../../settings";
+import type { KeyHeaderStyle } from "../../../client";
 import type { ConnectionVerdict } from "../../model/connection";
 import { describeError } from "../../model/errors";
 

@@ -1,5 +1,6 @@
 import { useEffect, useReducer } from "react";
-import { type KeyHeaderStyle, type Settings } from "../../../client";
+import type { KeyHeaderStyle } from "../../../client";
+import type { Settings } from "../../../settings";
 import { describeConnection } from "../../model/connection";
 import type { SettingsPanelProps } from "./SettingsPanel.types";
 import {

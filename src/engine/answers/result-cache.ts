@@ -1,0 +1,142 @@
+import { LRUCache } from "lru-cache";
+import type { Clock } from "../../time";
+import type { Served } from "../../client";
+import { survivesRefresh, type ResourceKind, type TtlTable } from "../../wire";
+import type { LastKnownEntry, LastKnownStore } from "./last-known-store";
+import { isServiceFailure } from "../sending/retry-policy";
+import { producedAt } from "../../client";
+
+/** What a key resolved to: a result (fresh or last-known), or the error to show. Errors are cached briefly too. */
+type Outcome =
+  { readonly ok: true; readonly served: Served<unknown> } | { readonly ok: false; readonly error: unknown };
+
+interface LoadContext {
+  readonly kind: ResourceKind;
+  readonly load: () => Promise<unknown>;
+  /** Ask the service even if a stored value is still fresh. */
+  readonly force: boolean;
+}
+
+interface ResultCacheOptions {
+  readonly ttls: TtlTable;
+  readonly failureTtlMs: number;
+  /** Most entries held in memory. */
+  readonly maxEntries: number;
+  /** Time-to-live and "fetched at" follow this clock (tests move it by hand). */
+  readonly clock: Clock;
+}
+
+/** What the cache holds for a key right now, without loading: a result, a failure, or nothing. */
+export type Held<T> =
+  { readonly ok: true; readonly served: Served<T> } | { readonly ok: false; readonly error: unknown } | undefined;
+
+function served(entry: LastKnownEntry, stale: boolean): Served<unknown> {
+  return { data: entry.data, fetchedAt: new Date(entry.fetchedAt).toISOString(), stale };
+}
+
+/**
+ * One entry per distinct resource, with a time-to-live by kind. lru-cache's `fetch` shares one load among
+ * every caller that asks while it is in flight. A load first looks at the last-known store (a value still
+ * within its time-to-live, e.g. after a reopen, costs no request), then asks the service, then falls back
+ * to the last-known value when the service failed.
+ */
+export class ResultCache {
+  private readonly cache: LRUCache<string, Outcome, LoadContext>;
+  private readonly kinds = new Map<string, ResourceKind>();
+  private invalidatedAt = 0;
+
+  constructor(
+    private readonly store: LastKnownStore,
+    private readonly options: ResultCacheOptions,
+  ) {
+    this.cache = new LRUCache<string, Outcome, LoadContext>({
+      max: options.maxEntries,
+      ttl: 60_000,
+      perf: { now: () => options.clock.now() },
+      // lru-cache would otherwise reuse one reading of "now" until a real 1 ms timer clears it: a clock moved
+      // by hand (a test's) could then find an expired entry still fresh.
+      ttlResolution: 0,
+      ignoreFetchAbort: true,
+      dispose: (_value, key, reason) => {
+        if (reason === "evict" || reason === "expire" || reason === "delete") this.kinds.delete(key);
+      },
+      fetchMethod: (key, _stale, { options: fetchOptions, context }) =>
+        this.load(key, context).then(({ outcome, ttl }) => {
+          fetchOptions.ttl = Math.max(1, ttl);
+          return outcome;
+        }),
+    });
+  }
+
+  /** The result for `key`, loading it with `load` when needed. `force` skips a cached result (live polling). */
+  async get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force = false): Promise<Served<T>> {
+    this.kinds.set(key, kind);
+    const outcome = await this.cache.fetch(key, { context: { kind, load, force }, forceRefresh: force });
+    if (this.cache.has(key)) this.kinds.set(key, kind); // an expiry during the fetch may have dropped it
+    if (outcome === undefined) throw new Error(`The request for ${key} was cancelled; recalculate to try again.`);
+    if (!outcome.ok) throw outcome.error;
+    return outcome.served as Served<T>;
+  }
+
+  /** True when `key` holds a fresh result from the service: reading it costs no request. */
+  holdsFresh(key: string): boolean {
+    const outcome = this.cache.get(key, { allowStale: false });
+    return outcome !== undefined && outcome.ok && !outcome.served.stale;
+  }
+
+  /** What `key` holds within its time-to-live (a result, last-known or fresh, or a failure); nothing is loaded. */
+  peek<T>(key: string): Held<T> {
+    return this.cache.get(key, { allowStale: false }) as Held<T>;
+  }
+
+  /** Entries held in memory. */
+  get size(): number {
+    return this.cache.size;
+  }
+
+  /**
+   * Forgets everything that may have changed: every entry except fresh results of kinds that survive a
+   * refresh (past history). Last-known values stay, but no longer count as fresh.
+   */
+  invalidate(all = false): void {
+    this.invalidatedAt = this.options.clock.now();
+    this.cache.purgeStale(); // expired entries are otherwise only dropped when read again
+    for (const key of [...this.cache.keys()]) {
+      const kind = this.kinds.get(key);
+      const keep = !all && kind !== undefined && survivesRefresh(kind) && this.holdsFresh(key);
+      if (!keep) this.cache.delete(key);
+    }
+  }
+
+  private async load(key: string, context: LoadContext | undefined): Promise<{ outcome: Outcome; ttl: number }> {
+    if (context === undefined) return { outcome: { ok: false, error: new Error("no loader") }, ttl: 1 };
+    const { kind, load, force } = context;
+    const kindTtl = this.options.ttls[kind];
+    const known = await this.store.get(key);
+    const age = known === undefined ? Infinity : this.options.clock.now() - known.fetchedAt;
+    const counts = known !== undefined && (survivesRefresh(kind) || known.fetchedAt > this.invalidatedAt);
+    if (known !== undefined && counts && age < kindTtl && !force) {
+      return { outcome: { ok: true, served: served(known, false) }, ttl: kindTtl - age };
+    }
+    try {
+      const data = await load();
+      const produced = producedAt(data, this.options.clock.now());
+      if (produced.stale) {
+        // A cache on the way stood in for a failing service with an older answer: a last-known value (ours when
+        // newer), shown as such and asked again soon, never stored as if fresh.
+        const theirs = { data, fetchedAt: produced.at };
+        const newest = known !== undefined && known.fetchedAt > theirs.fetchedAt ? known : theirs;
+        return { outcome: { ok: true, served: served(newest, true) }, ttl: this.options.failureTtlMs };
+      }
+      const fetchedAt = this.options.clock.now();
+      this.store.put(key, data, fetchedAt);
+      return { outcome: { ok: true, served: served({ data, fetchedAt }, false) }, ttl: kindTtl };
+    } catch (error) {
+      if (!isServiceFailure(error))
+        return { outcome: { ok: false, error }, ttl: Math.min(kindTtl, this.options.failureTtlMs) };
+      if (known !== undefined)
+        return { outcome: { ok: true, served: served(known, true) }, ttl: this.options.failureTtlMs };
+      return { outcome: { ok: false, error }, ttl: this.options.failureTtlMs };
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import type { Granularity, History, HistoryQuery } from "../../wire";
+import type { Served } from "../../client";
+import { dayText, type Clock, type TimerHandle } from "../../time";
+import { covers, groupRanges, sliceHistory, unionOf, type DateRange } from "../answers/history-ranges";
+import { producedAt } from "../../client";
+
+interface HistoryBatcherOptions {
+  /** How long requests for one symbol are collected before the union goes out. */
+  readonly windowMs: number;
+  /** Widest union one request may cover. */
+  readonly maxSpanMs: number;
+  /** How long a fetched union may answer later requests, by the union's end. */
+  readonly ttlFor: (endMs: number) => number;
+  readonly clock: Clock;
+}
+
+/** A union range fetched or being fetched. */
+interface Union {
+  readonly range: DateRange;
+  readonly result: Promise<History>;
+  expiresAt: number;
+  /** The answer, once it came: what a value preview may be answered from. */
+  settled?: { readonly wide: History; readonly at: number };
+}
+
+interface Member {
+  readonly range: DateRange;
+  readonly granularity: Granularity | undefined;
+  readonly resolve: (history: History) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * Serves daily history requests of one symbol from as few service requests as possible: requests that
+ * arrive within `windowMs` of each other are sent as one union range, and any later request inside a
+ * union already fetched (or in flight) is sliced from it without a request.
+ */
+export class HistoryBatcher {
+  private readonly queued = new Map<string, Member[]>();
+  private readonly unions = new Map<string, Union[]>();
+  private timer: TimerHandle | undefined;
+
+  constructor(
+    private readonly fetchUnion: (symbol: string, query: HistoryQuery) => Promise<History>,
+    private readonly options: HistoryBatcherOptions,
+  ) {}
+
+  /**
+   * `granularity` is passed on as given (absent or "daily"): the newer description does not list it. `fresh`
+   * (a refresh asked for it) skips the unions fetched before and joins the next batch.
+   */
+  get(symbol: string, range: DateRange, granularity?: Granularity, fresh = false): Promise<History> {
+    const batchKey = `${symbol}\u0000${granularity ?? ""}`;
+    const known = fresh ? undefined : this.coveringUnion(batchKey, range);
+    if (known !== undefined) return known.result.then((wide) => sliceHistory(wide, range));
+    return new Promise<History>((resolve, reject) => {
+      const members = this.queued.get(batchKey) ?? [];
+      members.push({ range, granularity, resolve, reject });
+      this.queued.set(batchKey, members);
+      this.timer ??= this.options.clock.setTimer(() => this.flush(), this.options.windowMs);
+    });
+  }
+
+  /** Unions fetched or in flight, over every symbol. */
+  get unionCount(): number {
+    let n = 0;
+    for (const list of this.unions.values()) n += list.length;
+    return n;
+  }
+
+  /** True while requests wait for the batch window. */
+  get pending(): boolean {
+    return this.queued.size > 0;
+  }
+
+  /** The slice of an answered union covering `range`, without a request or a wait; undefined when there is none. */
+  peek(symbol: string, range: DateRange, granularity?: Granularity): Served<History> | undefined {
+    const settled = this.coveringUnion(`${symbol}\u0000${granularity ?? ""}`, range, true)?.settled;
+    if (settled === undefined) return undefined;
+    const data = sliceHistory(settled.wide, range);
+    const { at, stale } = producedAt(data, settled.at);
+    return { data, fetchedAt: new Date(at).toISOString(), stale };
+  }
+
+  /** Forgets unions that `keep` rejects (a refresh keeps past history only). */
+  invalidate(keep: (range: DateRange) => boolean = () => false): void {
+    for (const [batchKey, list] of this.unions) {
+      const kept = list.filter((u) => keep(u.range));
+      if (kept.length > 0) this.unions.set(batchKey, kept);
+      else this.unions.delete(batchKey);
+    }
+  }
+
+  private coveringUnion(batchKey: string, range: DateRange, answered = false): Union | undefined {
+    const now = this.options.clock.now();
+    const list = (this.unions.get(batchKey) ?? []).filter((u) => u.expiresAt > now);
+    if (list.length > 0) this.unions.set(batchKey, list);
+    else this.unions.delete(batchKey);
+    return list.find((u) => covers(u.range, range) && (!answered || u.settled !== undefined));
+  }
+
+  private flush(): void {
+    this.timer = undefined;
+    const batches = [...this.queued];
+    this.queued.clear();
+    for (const [batchKey, members] of batches) {
+      for (const group of groupRanges(members, this.options.maxSpanMs)) this.send(batchKey, group);
+    }
+  }
+
+  private send(batchKey: string, group: readonly Member[]): void {
+    const range = unionOf(group.map((m) => m.range));
+    const first = group[0];
+    if (range === undefined || first === undefined) return;
+    const symbol = batchKey.slice(0, batchKey.indexOf("\u0000"));
+    const granularity = first.granularity;
+    const query: HistoryQuery = {
+      startDate: dayText(range.startMs),
+      endDate: dayText(range.endMs),
+      ...(granularity ? { granularity } : {}),
+    };
+    const result = this.fetchUnion(symbol, query);
+    // Until it settles, the union answers requests inside it (they share the request in flight).
+    const union: Union = { range, result, expiresAt: Number.POSITIVE_INFINITY };
+    this.unions.set(batchKey, [...(this.unions.get(batchKey) ?? []), union]);
+    result.then(
+      (wide) => {
+        union.expiresAt = this.options.clock.now() + this.options.ttlFor(range.endMs);
+        union.settled = { wide, at: this.options.clock.now() };
+        for (const member of group) member.resolve(sliceHistory(wide, member.range));
+      },
+      (error: unknown) => {
+        union.expiresAt = 0; // a failed union answers nobody
+        for (const member of group) member.reject(error);
+      },
+    );
+  }
+}

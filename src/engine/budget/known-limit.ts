@@ -1,0 +1,47 @@
+import type { KeyValueStorage } from "../../settings";
+
+/**
+ * The rate limit a service last announced for one set of settings, kept so that the next session's opening
+ * burst is sized from the tier's known limit (an enterprise key's first screen goes in one wave) rather than from
+ * the lowest tier's. Only a hint: the header rule still takes over at the first answer. Keyed by the base URL and
+ * a SHA-256 prefix of the API key (never the key itself), so another key or service starts from the defaults.
+ */
+const PREFIX = "index-data.known-limit.v1:";
+/** A stored value outside these bounds is not a limit any tier has; it is ignored. */
+const MAX_LIMIT = 100_000;
+
+async function entryOf(baseUrl: string, apiKey: string | undefined): Promise<string> {
+  if (apiKey === undefined) return `${PREFIX}${baseUrl}|anonymous`;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(apiKey)));
+  const hex = Array.from(digest.subarray(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
+  return `${PREFIX}${baseUrl}|key-${hex}`;
+}
+
+/** The limit kept for these settings, or undefined (none kept, unreadable, or not a plausible limit). */
+export async function readKnownLimit(
+  storage: KeyValueStorage,
+  baseUrl: string,
+  apiKey: string | undefined,
+): Promise<number | undefined> {
+  try {
+    const limit = Number(await storage.getItem(await entryOf(baseUrl, apiKey)));
+    return Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT ? limit : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps the limit the service announced for these settings; a storage that refuses loses only the hint. */
+export async function keepKnownLimit(
+  storage: KeyValueStorage,
+  baseUrl: string,
+  apiKey: string | undefined,
+  limit: number,
+): Promise<void> {
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) return;
+  try {
+    await storage.setItem(await entryOf(baseUrl, apiKey), String(limit));
+  } catch {
+    // The next session sizes its opening burst from the defaults, as a first one does.
+  }
+}

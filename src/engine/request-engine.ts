@@ -1,0 +1,339 @@
+import { IndexDataClient } from "../client";
+import { ConfigurationError } from "../wire";
+import type { ClientOptions } from "../client";
+import type { History } from "../wire";
+import type { IndexSummary } from "../wire";
+import type { LatestFix } from "../wire";
+import { symbolKey } from "../wire";
+import { kindOf, methodPerResource, resourceOf, type ArgsOf, type DataOf, type ResourceName } from "../wire";
+import type { IndexDataSource, LatestValue, Served, SourceMethods } from "../client";
+import { MemoryStorage } from "../settings";
+import type { AddressIndex } from "./cells/address-index";
+import { AnswerCache } from "./answers/answer-cache";
+import { Batching } from "./batching/batching";
+import { NO_CELL, PreviewMiss, type CallContext } from "./cells/call-context";
+import { CellLedger } from "./cells/cell-ledger";
+import { Dispatch } from "./sending/dispatch";
+import { resolveEngineOptions, type EngineOptions, type ResolvedEngineOptions } from "./engine-options";
+import type { FreshnessSnapshot } from "./answers/freshness";
+import { mergeableRange } from "./answers/history-ranges";
+import { survivesRefresh, type ResourceKind } from "../wire";
+import type { Answers } from "./sending/lane-hints";
+import { latestValueOf } from "./batching/latest-value-batcher";
+import type { Held } from "./answers/result-cache";
+
+/** The catalogue answers every latest-value cell: it is as urgent as the most urgent of them. */
+const CATALOGUE_ANSWERS: Answers = { keys: ["catalogue"], prefixes: ["latest|"] };
+
+/** A held answer as the promise a read returns; nothing held is a preview miss. */
+function fromHeld<T>(held: Held<T>, key: string): Promise<Served<T>> {
+  if (held === undefined) return Promise.reject(new PreviewMiss(key));
+  return held.ok ? Promise.resolve(held.served) : Promise.reject(held.error);
+}
+
+/** A read the engine shapes itself, rather than one request per resource row. */
+type ShapedRead<N extends ResourceName> = (args: ArgsOf<N>, ctx: CallContext) => Promise<Served<DataOf<N>>>;
+
+/**
+ * The IndexDataSource the functions and the taskpane use: one request per distinct resource (cached with a
+ * time-to-live per kind, shared while in flight), history ranges merged, latest values from one catalogue
+ * request, every request within the tier's budget, retries, and last-known values when the service fails.
+ * It composes one part per concern: the answer cache (time-to-live, last-known values), batching, dispatch
+ * (budget and lanes) and the cell ledger (which cell read what). Every read takes the context of its call
+ * (which cell, a value preview, the user's own action); the methods named after resources read for no cell.
+ * No Office imports: it runs in the add-in, in Node and in the benchmark alike.
+ */
+export class RequestEngine extends methodPerResource<SourceMethods>() implements IndexDataSource {
+  readonly client: IndexDataClient;
+  readonly options: ResolvedEngineOptions;
+  private readonly dispatch: Dispatch;
+  private readonly cache: AnswerCache;
+  private readonly batching: Batching;
+  /** Which cell read what, and which reads a refresh wants fresh. */
+  private readonly ledger: CellLedger;
+  private readonly listeners = new Set<() => void>();
+
+  constructor(clientOptions: ClientOptions, options: EngineOptions = {}) {
+    super();
+    this.options = resolveEngineOptions(options, clientOptions);
+    this.client = new IndexDataClient({
+      ...clientOptions,
+      onResponse: (info) => {
+        this.dispatch.observe(info);
+        clientOptions.onResponse?.(info);
+      },
+    });
+    const changed = () => this.changed();
+    this.dispatch = new Dispatch(
+      this.options,
+      { channel: options.budgetChannel, baseUrl: clientOptions.baseUrl, apiKey: clientOptions.apiKey },
+      changed,
+    );
+    this.ledger = new CellLedger(this.dispatch.hints);
+    this.cache = new AnswerCache(options.storage ?? new MemoryStorage(), clientOptions.baseUrl, this.options, changed);
+    this.batching = new Batching(
+      {
+        sendHistory: (symbol, query) =>
+          this.dispatch.send(() => this.client.call("history", [symbol, query]), {
+            keys: [],
+            prefixes: [`history|${symbol}|`],
+          }),
+        fix: (symbol) => this.answer("latest", `latest|${symbol}`, () => this.sendFix(symbol), NO_CELL),
+        // Not counted as cells here: the cells count at latestValue, one each, not per shared request.
+        catalogue: () => this.catalogue(NO_CELL),
+        holdsFresh: (key) => this.cache.holdsFresh(key),
+      },
+      this.options,
+    );
+  }
+
+  /** Which cell needs which resource (refresh by scope, freeze receipts). */
+  get addresses(): AddressIndex {
+    return this.ledger.addresses;
+  }
+
+  /** A resource read for no cell: what the methods named after resources call. */
+  call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<Served<DataOf<N>>> {
+    return this.read(name, args, NO_CELL);
+  }
+
+  /**
+   * A resource read for the call `ctx`: a value preview only from what the cache holds; otherwise one request
+   * per distinct resource (the row's key), cached for its kind's time-to-live and indexed under the cell.
+   */
+  read<N extends ResourceName>(name: N, args: ArgsOf<N>, ctx: CallContext): Promise<Served<DataOf<N>>> {
+    const shaped = this.shaped[name] as ShapedRead<N> | undefined;
+    if (shaped !== undefined) return this.cache.counted(shaped(args, ctx));
+    const row = resourceOf(name);
+    const canonical = row.canonical?.(args) ?? args;
+    const key = row.key(canonical);
+    const kind = kindOf(name, canonical, this.options.clock.now());
+    const send = () => this.dispatch.send(() => this.client.call(name, canonical), { keys: [key] });
+    return this.cache.counted(this.answer(kind, key, send, ctx));
+  }
+
+  /**
+   * Asks the service again even if a cached fix is fresh (INDEX.LIVE polls with this). Still one request per
+   * symbol; a poll is not a cell, so it is not counted among the cells on last-known values.
+   */
+  latestNow(symbol: string): Promise<Served<LatestFix>> {
+    const s = symbolKey(symbol);
+    return this.answer("latest", `latest|${s}`, () => this.sendFix(s), NO_CELL, true);
+  }
+
+  /** The value and its date: answered by the symbol's fix when at hand, else (with others) by one catalogue. */
+  latestValue(symbol: string, ctx: CallContext = NO_CELL): Promise<Served<LatestValue>> {
+    const s = symbolKey(symbol);
+    const key = `latest|${s}`;
+    if (ctx.preview) return this.peekLatestValue(s, key);
+    this.ledger.note(ctx, key);
+    const fresh = this.ledger.wantsFresh(ctx, key);
+    if (fresh) {
+      // Its own fix, asked again, not the catalogue (which would refetch every symbol).
+      this.ledger.forceKeys([key]);
+      this.batching.fixAsked(s);
+    }
+    const work = this.dispatch.userWhile(key, ctx.user || fresh, () => this.batching.latestValue(s));
+    // Answered by the fix or the catalogue: either way the value's asOf is its provenance.
+    return this.cache.counted(work.then((served) => this.ledger.noteServed(ctx, key, served)));
+  }
+
+  /**
+   * Forgets what may have changed (everything but past history) and starts a new progress round.
+   * `everything` also drops past history (new settings: another service or key).
+   */
+  invalidate(everything = false): void {
+    this.cache.invalidate(everything);
+    this.batching.invalidate(everything, this.options.clock.now());
+    this.ledger.endRounds();
+    // The visible lane's keys are those of the visible cells now, not every key they ever read.
+    const hints = this.dispatch.hints;
+    hints.setVisible(hints.visibleTest, this.visibleKeys(hints.visibleTest));
+    this.dispatch.resetProgress();
+    this.changed();
+  }
+
+  /**
+   * How much the engine holds, structure by structure: each grows with the sheet (cells, symbols, resources) and
+   * is bounded, never with time or refreshes (the scale bench and test/engine/bookkeeping.test.ts read it).
+   */
+  bookkeeping(): Readonly<Record<string, number>> {
+    const { cells, keys } = this.addresses.size;
+    return {
+      cells,
+      provenanceKeys: keys,
+      ...this.cache.sizes,
+      ...this.batching.sizes,
+      queued: this.dispatch.queued,
+      ...this.dispatch.hints.size,
+    };
+  }
+
+  snapshot(): FreshnessSnapshot {
+    return { ...this.dispatch.snapshot(), ...this.cache.staleCells() };
+  }
+
+  /** Shortest poll interval per symbol for INDEX.LIVE with `watchedSymbols` symbols watched (see Dispatch). */
+  liveFloorMs(watchedSymbols: number): number {
+    return this.dispatch.liveFloorMs(watchedSymbols);
+  }
+
+  /** Called on every change of the snapshot (often: throttle before rendering). */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves when every last-known value written so far is in storage (tests, and before a planned close). */
+  flush(): Promise<void> {
+    return this.cache.flush();
+  }
+
+  /** Fails whatever still waits for a slot; the engine is being replaced (new settings). */
+  close(): void {
+    this.dispatch.close(
+      new ConfigurationError(
+        "The service settings changed before this request was sent; recalculate to use the new settings.",
+        {},
+      ),
+    );
+    this.listeners.clear();
+  }
+
+  /**
+   * The cells the user can see (the office layer's report): the keys they need go in the visible lane. A hint
+   * for the order only; a wrong or missing report changes which request goes first, never what is sent.
+   */
+  setVisible(isVisible: (address: string) => boolean): void {
+    this.dispatch.setVisible(isVisible, this.visibleKeys(isVisible));
+  }
+
+  /**
+   * Every cell `covers` accepts asks the service again at its next evaluation, once per resource it reads: a
+   * scoped refresh follows the cells the sheet holds now, whatever moved since they were last evaluated.
+   */
+  refreshCells(covers: (address: string) => boolean): void {
+    this.ledger.startRound(covers);
+    this.dispatch.resetProgress();
+  }
+
+  /**
+   * Resolves once nothing has been queued, in flight or batched for two checks in a row a few batch windows
+   * apart (the cells a recalculation started have asked and been answered), or after the settle bound.
+   */
+  quiet(): Promise<void> {
+    const clock = this.options.clock;
+    const deadline = clock.now() + this.options.settleBoundMs;
+    const every = Math.max(1, 4 * this.options.batchWindowMs);
+    return new Promise((resolve) => {
+      let calm = 0;
+      const check = () => {
+        calm = !this.dispatch.busy && !this.batching.pending ? calm + 1 : 0;
+        if (calm >= 2 || clock.now() >= deadline) resolve();
+        else clock.setTimer(check, every);
+      };
+      clock.setTimer(check, every);
+    });
+  }
+
+  /** True when `key` is past its time-to-live or was last answered with a last-known value. */
+  isStale(key: string): boolean {
+    return this.cache.isStale(key);
+  }
+
+  /**
+   * The reads the engine shapes itself: the catalogue (it answers every latest-value cell, so it is as urgent as
+   * the most urgent of them), a fix (latest-value cells of its symbol take it meanwhile), and history (ranges of
+   * one symbol merged into one request).
+   */
+  private readonly shaped: { readonly [N in ResourceName]?: ShapedRead<N> } = {
+    listIndexes: (_args, ctx) => this.catalogue(ctx),
+    latest: ([symbol], ctx) => {
+      const s = symbolKey(symbol);
+      if (!ctx.preview) this.batching.fixAsked(s);
+      return this.answer("latest", `latest|${s}`, () => this.sendFix(s), ctx);
+    },
+    history: ([symbol, query], ctx) =>
+      this.readHistory(query === undefined ? [symbolKey(symbol)] : [symbolKey(symbol), query], ctx),
+  };
+
+  private readHistory(args: ArgsOf<"history">, ctx: CallContext): Promise<Served<History>> {
+    const [s, query] = args;
+    const kind = kindOf("history", args, this.options.clock.now());
+    const range = mergeableRange(query);
+    if (range === undefined) {
+      const key = resourceOf("history").key(args);
+      return this.answer(
+        kind,
+        key,
+        () => this.dispatch.send(() => this.client.call("history", args), { keys: [key] }),
+        ctx,
+      );
+    }
+    const granularity = query?.granularity;
+    const key = `history|${s}|${range.startMs}|${range.endMs}|${granularity ?? ""}`;
+    const slice = ctx.preview ? this.batching.peekHistory(s, range, granularity) : undefined;
+    if (slice !== undefined) return Promise.resolve(slice);
+    return this.answer(kind, key, (fresh) => this.batching.history(s, range, granularity, fresh), ctx);
+  }
+
+  private catalogue(ctx: CallContext): Promise<Served<readonly IndexSummary[]>> {
+    return this.answer(
+      "catalogue",
+      "catalogue",
+      () => this.dispatch.send(() => this.client.call("listIndexes", []), CATALOGUE_ANSWERS),
+      ctx,
+    );
+  }
+
+  private sendFix(s: string): Promise<LatestFix> {
+    return this.dispatch.send(() => this.client.call("latest", [s]), { keys: [`latest|${s}`] });
+  }
+
+  /** A preview's latest value: the symbol's own fix, else the catalogue's row for it, if the cache holds one. */
+  private peekLatestValue(s: string, key: string): Promise<Served<LatestValue>> {
+    const fix = this.cache.peek<LatestFix>(key);
+    if (fix?.ok === true) return Promise.resolve(latestValueOf(fix.served));
+    const catalogue = this.cache.peek<readonly IndexSummary[]>("catalogue");
+    if (catalogue?.ok === true) {
+      const row = catalogue.served.data.find((entry) => entry.symbol === s);
+      if (row?.latestValue !== undefined && row.latestAsOf !== undefined) {
+        return Promise.resolve({
+          data: { symbol: s, value: row.latestValue, asOf: row.latestAsOf },
+          fetchedAt: catalogue.served.fetchedAt,
+          stale: catalogue.served.stale,
+        });
+      }
+    }
+    return fromHeld(fix, key);
+  }
+
+  /**
+   * Answers `key` for `ctx`: a value preview only from what the cache holds; otherwise indexed under the cell,
+   * loaded once (cached, shared in flight) by `load`, which does its own sending, within the settle bound.
+   * `load` hears whether a refresh wants it fresh (past history never needs to be).
+   */
+  private answer<T>(
+    kind: ResourceKind,
+    key: string,
+    load: (fresh: boolean) => Promise<T>,
+    ctx: CallContext,
+    force = false,
+  ): Promise<Served<T>> {
+    if (ctx.preview) return fromHeld(this.cache.peek<T>(key), key);
+    this.ledger.note(ctx, key);
+    const again = !survivesRefresh(kind) && this.ledger.wantsFresh(ctx, key);
+    const loading = this.dispatch.userWhile(key, ctx.user || again, () =>
+      this.cache.get(kind, key, () => load(again), force || again),
+    );
+    return loading.then((served) => this.ledger.noteServed(ctx, key, served));
+  }
+
+  private visibleKeys(isVisible: (address: string) => boolean): readonly string[] {
+    return this.addresses.plan((address) => isVisible(address)).keys;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,243 @@
+import { z } from "zod";
+import { checkApiKey, keyTransportProblem } from "../wire";
+import { checkBaseUrl } from "../wire";
+import { ConfigurationError } from "../wire";
+import { CLIENT_DEFAULTS, KEY_HEADER_STYLES, type ClientOptions, type KeyHeaderStyle } from "../client";
+
+/** Replaced at build time by webpack's DefinePlugin from the INDEX_API_BASE_URL environment variable. */
+declare const __INDEX_API_BASE_URL__: string | undefined;
+
+/** The dev server (https://localhost:3000), which proxies /api to the embedded reference service. */
+export const FALLBACK_BASE_URL = "https://localhost:3000";
+
+function buildTimeBaseUrl(): string {
+  // `typeof` keeps this working where nothing defined the constant (Node, jest, tsx).
+  const configured = typeof __INDEX_API_BASE_URL__ === "string" ? __INDEX_API_BASE_URL__ : "";
+  const checked = checkBaseUrl(configured);
+  return checked.ok ? checked.url : FALLBACK_BASE_URL;
+}
+
+/** The base URL a build uses until the user sets another: INDEX_API_BASE_URL at build time, else the dev server. */
+export const DEFAULT_BASE_URL: string = buildTimeBaseUrl();
+
+/** What the user configures. The API key lives only in the add-in's storage, never in the workbook. */
+export interface Settings {
+  readonly baseUrl: string;
+  readonly apiKey?: string;
+  readonly keyHeaderStyle: KeyHeaderStyle;
+  /**
+   * The base URL is the desk's Index Data gateway: its stale-if-error answers (RFC 9211 Cache-Status) show as
+   * last-known values. Off for the service itself, and whenever the base URL is not known to be the gateway.
+   * @default false
+   */
+  readonly gateway?: boolean;
+}
+
+export type SettingsField = keyof Settings;
+
+/** Settings as typed into a form: untrimmed, key possibly empty. */
+export interface SettingsInput {
+  readonly baseUrl: string;
+  readonly apiKey?: string | undefined;
+  readonly keyHeaderStyle?: string | undefined;
+  /** @default false */
+  readonly gateway?: boolean | undefined;
+}
+
+/** Turns a rule module's refusal into a zod issue, so the form shows the rule's own message. */
+function refuse(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: "custom", message });
+  return z.NEVER;
+}
+
+const BaseUrlSchema = z.string().transform((value, ctx) => {
+  const checked = checkBaseUrl(value);
+  return checked.ok ? checked.url : refuse(ctx, checked.message);
+});
+
+const ApiKeySchema = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const checked = checkApiKey(value);
+    return checked.ok ? checked.key : refuse(ctx, checked.message);
+  });
+
+/** Validates and normalizes user-entered settings. */
+const SettingsSchema = z
+  .object({
+    baseUrl: BaseUrlSchema,
+    apiKey: ApiKeySchema,
+    keyHeaderStyle: z
+      .enum(KEY_HEADER_STYLES, { message: `Key header style must be one of ${KEY_HEADER_STYLES.join(", ")}.` })
+      .default(CLIENT_DEFAULTS.keyHeaderStyle),
+    gateway: z.boolean({ message: "Gateway must be on or off." }).default(CLIENT_DEFAULTS.gateway),
+  })
+  .superRefine((s, ctx) => {
+    const problem = keyTransportProblem(s.baseUrl, s.apiKey);
+    if (problem !== undefined) ctx.addIssue({ code: "custom", path: ["apiKey"], message: problem });
+  });
+
+export type SettingsCheck =
+  | { readonly ok: true; readonly settings: Settings }
+  | { readonly ok: false; readonly errors: Readonly<Partial<Record<SettingsField, string>>> };
+
+/** Checks settings as a form would: either normalized settings or one message per wrong field. */
+export function checkSettings(input: SettingsInput): SettingsCheck {
+  const result = SettingsSchema.safeParse(input);
+  if (result.success) {
+    const { baseUrl, apiKey, keyHeaderStyle, gateway } = result.data;
+    // Off is the default and is left out, so settings saved before the switch existed read the same.
+    const settings = {
+      baseUrl,
+      keyHeaderStyle,
+      ...(gateway ? { gateway } : {}),
+      ...(apiKey !== undefined ? { apiKey } : {}),
+    };
+    return { ok: true, settings };
+  }
+  const errors: Partial<Record<SettingsField, string>> = {};
+  for (const issue of result.error.issues) {
+    const field = SETTINGS_FIELDS.find((name) => name === issue.path[0]);
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** Normalized settings, or a ConfigurationError whose message lists what to fix. */
+export function parseSettings(input: SettingsInput): Settings {
+  const checked = checkSettings(input);
+  if (checked.ok) return checked.settings;
+  throw new ConfigurationError(Object.values(checked.errors).join(" "), {});
+}
+
+/** The settings of a fresh install. */
+export function defaultSettings(): Settings {
+  return { baseUrl: DEFAULT_BASE_URL, keyHeaderStyle: CLIENT_DEFAULTS.keyHeaderStyle };
+}
+
+/**
+ * A stored setting left out when the settings were loaded, its default used instead: it fails its rule now
+ * (`message` is the rule's own), it could not be read, or it is the key (or the gateway switch) saved for a service
+ * base URL that was left out (a key is never sent to a service it was not saved for, and only the URL the user
+ * named as the gateway is believed as one). Facts only; the pane words them. `value` is the stored value where it
+ * may be shown (never for the key).
+ */
+export type DroppedSetting =
+  | { readonly field: SettingsField; readonly because: "rule"; readonly message: string; readonly value?: string }
+  | { readonly field: SettingsField; readonly because: "unreadable" }
+  | { readonly field: ServiceBoundField; readonly because: "service-dropped" };
+
+/** Settings that hold only for the base URL they were saved with. */
+type ServiceBoundField = "apiKey" | "gateway";
+
+/** Settings as loaded from storage: the valid ones kept, and what was left out and why. */
+export interface LoadedSettings {
+  readonly settings: Settings;
+  readonly dropped: readonly DroppedSetting[];
+}
+
+/** What storage held: each value as read (anything), or `unreadable` when the stored settings were not JSON. */
+export interface StoredSettings {
+  readonly baseUrl?: unknown;
+  readonly keyHeaderStyle?: unknown;
+  readonly gateway?: unknown;
+  readonly apiKey?: string | undefined;
+  readonly unreadable?: boolean;
+}
+
+const SETTINGS_FIELDS = ["baseUrl", "keyHeaderStyle", "gateway", "apiKey"] as const satisfies readonly SettingsField[];
+
+const SERVICE_BOUND: readonly ServiceBoundField[] = ["apiKey", "gateway"];
+
+/** The stored value of a field as form input: text, or undefined (the default) when missing or unreadable. */
+function storedText(stored: StoredSettings, field: TextField, dropped: DroppedSetting[]): string | undefined {
+  const value = stored[field];
+  if (typeof value === "string") return value;
+  if (value !== undefined || (stored.unreadable === true && field !== "apiKey"))
+    dropped.push({ field, because: "unreadable" });
+  return undefined;
+}
+
+type TextField = Exclude<SettingsField, "gateway">;
+
+/**
+ * The stored gateway switch, or undefined (off) when missing or not a boolean. Off is the default and is not
+ * stored, so settings that could not be read at all say nothing of it.
+ */
+function storedFlag(stored: StoredSettings, dropped: DroppedSetting[]): boolean | undefined {
+  if (typeof stored.gateway === "boolean") return stored.gateway;
+  if (stored.gateway !== undefined) dropped.push({ field: "gateway", because: "unreadable" });
+  return undefined;
+}
+
+function withDefault(input: SettingsInput, field: SettingsField): SettingsInput {
+  if (field === "baseUrl") return { ...input, baseUrl: DEFAULT_BASE_URL };
+  const { [field]: _left, ...rest } = input;
+  return rest;
+}
+
+/** Leaves out every field `errors` names (the rule's message with it), using the field's default instead. */
+function leaveOut(
+  input: SettingsInput,
+  errors: Partial<Record<SettingsField, string>>,
+  dropped: DroppedSetting[],
+): SettingsInput {
+  let kept = input;
+  for (const field of SETTINGS_FIELDS) {
+    const message = errors[field];
+    if (message === undefined) continue;
+    const value = field === "apiKey" || field === "gateway" ? undefined : input[field];
+    dropped.push({ field, because: "rule", message, ...(value !== undefined ? { value } : {}) });
+    kept = withDefault(kept, field);
+  }
+  return kept;
+}
+
+/** Holds back the key and a gateway switch that is on: they were saved for the base URL that was left out. */
+function holdBack(input: SettingsInput, dropped: DroppedSetting[]): SettingsInput {
+  let kept = input;
+  for (const field of SERVICE_BOUND) {
+    if (kept[field] === undefined || kept[field] === false) continue;
+    dropped.push({ field, because: "service-dropped" });
+    kept = withDefault(kept, field);
+  }
+  return kept;
+}
+
+/**
+ * Stored settings checked by the settings rules (`checkSettings`, their one owner), keeping every value that
+ * passes and leaving out only those that fail, each with why: one stale value never resets the others. A key
+ * saved for a service base URL that was left out is held back too, never sent to the default service instead.
+ */
+export function keepValidSettings(stored: StoredSettings): LoadedSettings {
+  const dropped: DroppedSetting[] = [];
+  let input: SettingsInput = {
+    baseUrl: storedText(stored, "baseUrl", dropped) ?? DEFAULT_BASE_URL,
+    keyHeaderStyle: storedText(stored, "keyHeaderStyle", dropped),
+    gateway: storedFlag(stored, dropped),
+    apiKey: storedText(stored, "apiKey", dropped),
+  };
+  // Each round leaves out at least one value, and the defaults pass: at most one round per field.
+  for (const _round of SETTINGS_FIELDS) {
+    if (dropped.some((d) => d.field === "baseUrl")) input = holdBack(input, dropped);
+    const checked = checkSettings(input);
+    if (checked.ok) return { settings: checked.settings, dropped };
+    input = leaveOut(input, checked.errors, dropped);
+  }
+  return { settings: defaultSettings(), dropped };
+}
+
+/** Client options for these settings; `extra` adds what settings do not hold (timeout, fetch, onResponse). */
+export function toClientOptions(
+  settings: Settings,
+  extra: Omit<Partial<ClientOptions>, "baseUrl" | "apiKey" | "keyHeaderStyle" | "gateway"> = {},
+): ClientOptions {
+  return {
+    ...extra,
+    baseUrl: settings.baseUrl,
+    keyHeaderStyle: settings.keyHeaderStyle,
+    gateway: settings.gateway ?? CLIENT_DEFAULTS.gateway,
+    ...(settings.apiKey !== undefined ? { apiKey: settings.apiKey } : {}),
+  };
+}

@@ -1,0 +1,63 @@
+import { z } from "zod";
+import { WINDOW_DAYS } from "../contract";
+import { refuseArgument } from "../rules/arguments";
+import { resource, symbolKey, TTL } from "./resource";
+import { Count, NonNegative, Timestamp, absentIfNull, NonEmptyServiceText } from "./shapes";
+
+/** GET /api/v1/index/{symbol}/volatility. */
+export const VolatilityWire = z.looseObject({
+  symbol: NonEmptyServiceText,
+  annualizedVol: NonNegative,
+  windowDays: Count,
+  dataPoints: Count,
+  // Older description only.
+  startDate: Timestamp.nullish(),
+  endDate: Timestamp.nullish(),
+});
+export type VolatilityWire = z.output<typeof VolatilityWire>;
+
+export interface Volatility {
+  readonly symbol: string;
+  /** A fraction: 0.15 means 15 percent. */
+  readonly annualizedVol: number;
+  readonly windowDays: number;
+  readonly dataPoints: number;
+  readonly startDate?: string;
+  readonly endDate?: string;
+}
+
+export function toVolatility(wire: VolatilityWire): Volatility {
+  const startDate = absentIfNull(wire.startDate);
+  const endDate = absentIfNull(wire.endDate);
+  return {
+    symbol: wire.symbol,
+    annualizedVol: wire.annualizedVol,
+    windowDays: wire.windowDays,
+    dataPoints: wire.dataPoints,
+    ...(startDate !== undefined ? { startDate } : {}),
+    ...(endDate !== undefined ? { endDate } : {}),
+  };
+}
+
+/** windowDays as a query value; only values that cannot be a number are refused here, the range is the service's. */
+function windowDaysParam(windowDays: unknown): number | undefined {
+  if (windowDays === undefined) return undefined;
+  if (typeof windowDays !== "number" || !Number.isFinite(windowDays)) {
+    refuseArgument("windowDays must be a number of days, e.g. 30.", "INVALID_WINDOW");
+  }
+  return windowDays;
+}
+
+/** GET /api/v1/index/{symbol}/volatility; the service's default window (30 days) when windowDays is omitted. */
+export const VOLATILITY = resource({
+  path: "/api/v1/index/{symbol}/volatility",
+  subject: { what: "volatility" },
+  wire: VolatilityWire,
+  toData: (wire: VolatilityWire, _args: [symbol: string, windowDays?: number]) => toVolatility(wire),
+  query: ([, windowDays]) => ({ windowDays: windowDaysParam(windowDays) }),
+  parameters: ["windowDays"],
+  ttls: { volatility: TTL.MINUTE },
+  // Asking for the default window explicitly lets both spellings share one request.
+  canonical: ([symbol, windowDays]): [string, number] => [symbolKey(symbol), windowDays ?? WINDOW_DAYS.default],
+  key: ([symbol, windowDays]) => `volatility|${symbol}|${windowDays ?? WINDOW_DAYS.default}`,
+});
