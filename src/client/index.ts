@@ -19,7 +19,8 @@ export {
 export type { IndexDataSource, LatestValue, Served } from "./source";
 export { DirectSource } from "./direct-source";
 export { queueBound } from "./errors/queue-full-error";
-export { pointTime } from "./resources/history";
+export { historyTimeline, pointsWithin, pointTime, type HistoryTimeline } from "./resources/history";
+export { derivedFrom } from "./answer-memo";
 // The request engine, as the shared runtime, the taskpane and the preview drive it.
 export { cellCall, isPreviewMiss, NO_CELL, USER_ACTION, type CallContext } from "./engine/call-context";
 export type { CellSource } from "./engine/cell-source";

@@ -33,6 +33,14 @@ export function historyQuery(range: DateRange, granularity?: Granularity): Histo
   };
 }
 
+/** The instants the range covers, from its first (inclusive) to past its last (exclusive); open ends are infinite. */
+export function rangeBounds(range: DateRange): { readonly fromMs: number; readonly toMs: number } {
+  return {
+    fromMs: range.start ? range.start.ms : Number.NEGATIVE_INFINITY,
+    toMs: range.end ? endInstant(range.end) + 1 : Number.POSITIVE_INFINITY,
+  };
+}
+
 /** Whether a point's date lies inside the range the user asked for (the service may round its range). */
 export function inRange(range: DateRange, ms: number): boolean {
   if (range.start && ms < range.start.ms) return false;

@@ -1,4 +1,4 @@
-import { pointTime, type History, type HistoryQuery } from "../resources/history";
+import { pointsWithin, withTimeline, type History, type HistoryQuery } from "../resources/history";
 import { DAY_MS, parseInstant, startOfUtcDay } from "../../time";
 import { keptStaleLike } from "../kept-stale";
 
@@ -67,14 +67,12 @@ export function unionOf(ranges: readonly DateRange[]): DateRange | undefined {
 
 /**
  * The part of a wider history that a narrower request asked for: the same points the service returns
- * for that range (both days inclusive), with the effective range narrowed to match. A slice of an answer a cache
- * served stale is stale too (kept-stale.ts).
+ * for that range (both days inclusive), with the effective range narrowed to match. Found by binary search over the
+ * wide answer's dates, read once for every slice of it; the slice keeps its part of them. A slice of an answer a
+ * cache served stale is stale too (kept-stale.ts).
  */
 export function sliceHistory(wide: History, range: DateRange): History {
-  const values = wide.values.filter((point) => {
-    const ms = pointTime(point);
-    return ms >= range.startMs && ms < range.endMs + DAY_MS;
-  });
+  const { values, timeline } = pointsWithin(wide, range.startMs, range.endMs + DAY_MS);
   const wideStart = Date.parse(wide.startDate);
   const wideEnd = Date.parse(wide.endDate);
   const startMs = Number.isNaN(wideStart) ? range.startMs : Math.max(wideStart, range.startMs);
@@ -86,5 +84,5 @@ export function sliceHistory(wide: History, range: DateRange): History {
     endDate: new Date(Math.max(startMs, endMs)).toISOString(),
     values,
   };
-  return keptStaleLike(slice, wide);
+  return withTimeline(keptStaleLike(slice, wide), timeline);
 }

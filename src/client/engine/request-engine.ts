@@ -70,7 +70,14 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
       changed,
     );
     this.ledger = new CellLedger(this.dispatch.hints);
-    this.cache = new AnswerCache(options.storage ?? new MemoryStorage(), clientOptions.baseUrl, this.options, changed);
+    this.cache = new AnswerCache(
+      options.storage ?? new MemoryStorage(),
+      clientOptions.baseUrl,
+      this.options,
+      changed,
+      // The fix date and publication mode of what a key served, for the cells that read it (freeze receipts).
+      (key, served) => this.ledger.addresses.noteData(key, served.data),
+    );
     this.batching = new Batching(
       {
         sendHistory: (symbol, query) =>
@@ -311,7 +318,8 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
   /**
    * Answers `key` for `ctx`: a value preview only from what the cache holds; otherwise indexed under the cell,
    * loaded once (cached, shared in flight) by `load`, which does its own sending, within the settle bound.
-   * `load` hears whether a refresh wants it fresh (past history never needs to be).
+   * `load` hears whether a refresh wants it fresh (past history never needs to be). Every cell of one key gets
+   * the one promise of its answer; what the answer served is noted once (the cache's `served`).
    */
   private answer<T>(
     kind: ResourceKind,
@@ -323,10 +331,9 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
     if (ctx.preview) return fromHeld(this.cache.peek<T>(key), key);
     this.ledger.note(ctx, key);
     const again = !survivesRefresh(kind) && this.ledger.wantsFresh(ctx, key);
-    const loading = this.dispatch.userWhile(key, ctx.user || again, () =>
+    return this.dispatch.userWhile(key, ctx.user || again, () =>
       this.cache.get(kind, key, () => load(again), force || again),
     );
-    return loading.then((served) => this.ledger.noteServed(ctx, key, served));
   }
 
   private visibleKeys(isVisible: (address: string) => boolean): readonly string[] {

@@ -5,10 +5,26 @@ import { survivesRefresh, type ResourceKind, type TtlTable } from "./kinds";
 import type { LastKnownEntry, LastKnownStore } from "./last-known-store";
 import { isServiceFailure } from "./retry-policy";
 import { producedAt } from "../kept-stale";
+import { derivedCount, dropDerived } from "../answer-memo";
 
-/** What a key resolved to: a result (fresh or last-known), or the error to show. Errors are cached briefly too. */
-type Outcome =
-  { readonly ok: true; readonly served: Served<unknown> } | { readonly ok: false; readonly error: unknown };
+/**
+ * What a key resolved to: a result (fresh or last-known), or the error to show. Errors are cached briefly too.
+ * `settled` is the one promise every read of the held outcome gets.
+ */
+type Outcome = (
+  { readonly ok: true; readonly served: Served<unknown> } | { readonly ok: false; readonly error: unknown }
+) & { settled?: Promise<Served<unknown>> };
+
+/** The promise of a held outcome: made once, then handed to every read while it is held. */
+function settledOf(outcome: Outcome): Promise<Served<unknown>> {
+  if (outcome.settled !== undefined) return outcome.settled;
+  if (outcome.ok) outcome.settled = Promise.resolve(outcome.served);
+  else {
+    outcome.settled = Promise.reject(outcome.error);
+    outcome.settled.catch(() => undefined); // rejected for whoever reads it; nobody reading it is no failure
+  }
+  return outcome.settled;
+}
 
 interface LoadContext {
   readonly kind: ResourceKind;
@@ -24,6 +40,11 @@ interface ResultCacheOptions {
   readonly maxEntries: number;
   /** Time-to-live and "fetched at" follow this clock (tests move it by hand). */
   readonly clock: Clock;
+  /**
+   * Hears every result served, synchronously: once per load for everyone who waited for it, and once per read of
+   * a held one. What is noted per answer is noted there, not in a promise per cell.
+   */
+  readonly onServed?: (key: string, served: Served<unknown>) => void;
 }
 
 /** What the cache holds for a key right now, without loading: a result, a failure, or nothing. */
@@ -43,6 +64,8 @@ function served(entry: LastKnownEntry, stale: boolean): Served<unknown> {
 export class ResultCache {
   private readonly cache: LRUCache<string, Outcome, LoadContext>;
   private readonly kinds = new Map<string, ResourceKind>();
+  /** The load of each key in flight: every read of the key meanwhile shares its one promise. */
+  private readonly loading = new Map<string, Promise<Served<unknown>>>();
   private invalidatedAt = 0;
 
   constructor(
@@ -57,8 +80,10 @@ export class ResultCache {
       // by hand (a test's) could then find an expired entry still fresh.
       ttlResolution: 0,
       ignoreFetchAbort: true,
-      dispose: (_value, key, reason) => {
+      dispose: (value, key, reason) => {
         if (reason === "evict" || reason === "expire" || reason === "delete") this.kinds.delete(key);
+        // What was derived from the answer (a history's dates, the spills of its cells) goes with it.
+        if (value.ok) dropDerived(value.served.data);
       },
       fetchMethod: (key, _stale, { options: fetchOptions, context }) =>
         this.load(key, context).then(({ outcome, ttl }) => {
@@ -68,14 +93,46 @@ export class ResultCache {
     });
   }
 
-  /** The result for `key`, loading it with `load` when needed. `force` skips a cached result (live polling). */
-  async get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force = false): Promise<Served<T>> {
+  /**
+   * The result for `key`, loading it with `load` when needed. `force` skips a cached result (live polling). Every
+   * read of a key in flight or held gets the same promise: a cell costs no promise of its own here.
+   */
+  get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force = false): Promise<Served<T>> {
     this.kinds.set(key, kind);
-    const outcome = await this.cache.fetch(key, { context: { kind, load, force }, forceRefresh: force });
+    // A forced read joins a load in flight too: that one is asking the service already.
+    const inFlight = this.loading.get(key);
+    if (inFlight !== undefined) return inFlight as Promise<Served<T>>;
+    const held = force ? undefined : this.cache.get(key, { allowStale: false });
+    if (held !== undefined) {
+      if (held.ok) this.options.onServed?.(key, held.served);
+      return settledOf(held) as Promise<Served<T>>;
+    }
+    const loading: Promise<Served<unknown>> = this.cache
+      .fetch(key, { context: { kind, load, force }, forceRefresh: force })
+      .then((outcome) => this.settle(kind, key, loading, outcome));
+    this.loading.set(key, loading);
+    return loading as Promise<Served<T>>;
+  }
+
+  private settle(
+    kind: ResourceKind,
+    key: string,
+    loading: Promise<Served<unknown>>,
+    outcome: Outcome | undefined,
+  ): Served<unknown> {
+    if (this.loading.get(key) === loading) this.loading.delete(key);
     if (this.cache.has(key)) this.kinds.set(key, kind); // an expiry during the fetch may have dropped it
     if (outcome === undefined) throw new Error(`The request for ${key} was cancelled; recalculate to try again.`);
     if (!outcome.ok) throw outcome.error;
-    return outcome.served as Served<T>;
+    this.options.onServed?.(key, outcome.served);
+    return outcome.served;
+  }
+
+  /** Values derived from the answers held (their dates, their cells' spills): they go with the answers. */
+  get derivedCount(): number {
+    let n = 0;
+    for (const outcome of this.cache.values()) if (outcome.ok) n += derivedCount(outcome.served.data);
+    return n;
   }
 
   /** True when `key` holds a fresh result from the service: reading it costs no request. */
