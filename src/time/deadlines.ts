@@ -128,3 +128,31 @@ export function withDeadline<T>(
     );
   });
 }
+
+/**
+ * Resolves with `work`'s value, or with `onTimeout()` after `ms` on `clock`, whichever comes first; a rejection
+ * of `work` is passed on, or resolved with `onError(error)` when given. One promise in all, and nothing made for
+ * the bound unless it is reached (no Error, no stack): what a cell's evaluation pays for being bounded.
+ */
+export function resolveWithin<T>(
+  work: Promise<T>,
+  ms: number,
+  onTimeout: () => T,
+  clock: Clock = systemClock,
+  onError?: (error: unknown) => T,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const clear = setDeadline(clock, ms, () => resolve(onTimeout()));
+    work.then(
+      (value) => {
+        clear();
+        resolve(value);
+      },
+      (error: unknown) => {
+        clear();
+        if (onError === undefined) reject(error);
+        else resolve(onError(error));
+      },
+    );
+  });
+}

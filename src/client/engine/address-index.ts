@@ -22,6 +22,16 @@ function provenanceOf(data: unknown): Provenance | undefined {
   return Object.keys(found).length > 0 ? found : undefined;
 }
 
+/** True when `known` already says what `data` would add (read on every cell that reads a key: allocates nothing). */
+function alreadyKnown(known: Provenance | undefined, data: unknown): boolean {
+  if (typeof data !== "object" || data === null) return true;
+  const { asOf, publicationMode } = data as { asOf?: unknown; publicationMode?: unknown };
+  const asOfText = typeof asOf === "string" ? asOf : undefined;
+  const mode = typeof publicationMode === "string" ? publicationMode : undefined;
+  if (asOfText === undefined && mode === undefined) return true; // nothing to keep
+  return known !== undefined && known.asOf === asOfText && (mode === undefined || known.publicationMode === mode);
+}
+
 /** What the refresh of some cells will cost: the cells found and the distinct resources they need. */
 interface RefreshPlan {
   readonly addresses: readonly string[];
@@ -63,16 +73,11 @@ export class AddressIndex {
   /** Keeps the asOf and publication mode of what `key` served, when the data has them and a cell needs the key. */
   noteData(key: string, data: unknown): void {
     if (!this.users.has(key)) return;
+    const known = this.provenance.get(key);
+    if (alreadyKnown(known, data)) return;
     const found = provenanceOf(data);
     if (found === undefined) return;
     // A value's asOf alone (from the catalogue) keeps the publication mode the fix of that date gave.
-    const known = this.provenance.get(key);
-    if (
-      known !== undefined &&
-      known.asOf === found.asOf &&
-      (found.publicationMode === undefined || known.publicationMode === found.publicationMode)
-    )
-      return;
     this.provenance.set(key, known?.asOf === found.asOf ? { ...known, ...found } : found);
   }
 
