@@ -82,9 +82,23 @@ function spellings<F extends string>(fields: readonly F[]): ReadonlyMap<string, 
 /** A field name: compared case-insensitively against `fields`; returns the canonical name. */
 export function parseField<F extends string>(value: unknown, argument: string, fields: readonly F[], fallback: F): F {
   if (isOmitted(value)) return fallback;
-  const found = typeof value === "string" ? spellings(fields).get(normaliseField(value)) : undefined;
+  const found = typeof value === "string" ? spellings(fields).get(spellingOf(value)) : undefined;
   if (found !== undefined) return found;
   throw invalidArgument(argument, `use one of ${fields.map((field) => `"${field}"`).join(", ")}`, value);
+}
+
+/** The spellings of the last few hundred field arguments: a sheet names the same few fields in every cell. */
+const spelled = new Map<string, string>();
+const MAX_SPELLED = 512;
+
+function spellingOf(text: string): string {
+  let spelling = spelled.get(text);
+  if (spelling === undefined) {
+    spelling = normaliseField(text);
+    if (spelled.size >= MAX_SPELLED) spelled.clear();
+    spelled.set(text, spelling);
+  }
+  return spelling;
 }
 
 /** "dataCoverage.topContributorShare", "top contributor share" and "TopContributorShare" all match. */

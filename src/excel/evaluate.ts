@@ -9,8 +9,8 @@ import {
 } from "../client";
 import type { ExcelCapabilities, FormulaResult } from "./cells";
 import { cellErrorFor, cellErrorFromFailure, unsettled } from "./service-errors";
-import { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
-import type { Clock } from "../time";
+import { DEFAULT_SETTLE_MS } from "./settle";
+import { clearDeadline, setDeadline, systemClock, type Clock } from "../time";
 
 /** Everything a formula needs from outside; passed in so the pure layer is testable without Office. */
 export interface FormulaEnv {
@@ -39,14 +39,27 @@ export function evaluate(env: FormulaEnv, what: string, prepare: () => PreparedF
   } catch (error) {
     return Promise.resolve(cellErrorFromFailure(error, { what }));
   }
-  const bound = env.settleMs ?? DEFAULT_SETTLE_MS;
-  return settleWithin(
-    work,
-    bound,
-    () => unsettled(what, bound),
-    env.clock,
-    (error) => cellErrorFromFailure(error, { what }),
-  );
+  return bounded(work, what, env.settleMs ?? DEFAULT_SETTLE_MS, env.clock ?? systemClock);
+}
+
+/**
+ * The cell's result within its bound: its own, its failure worded for the cell, or the bound's #N/A. One promise
+ * and one deadline (whose handlers share one scope): nothing else is made per cell for the bound.
+ */
+function bounded(work: Promise<FormulaResult>, what: string, bound: number, clock: Clock): Promise<FormulaResult> {
+  return new Promise((resolve) => {
+    const deadline = setDeadline(clock, bound, () => resolve(unsettled(what, bound)));
+    work.then(
+      (result) => {
+        clearDeadline(deadline);
+        resolve(result);
+      },
+      (error: unknown) => {
+        clearDeadline(deadline);
+        resolve(cellErrorFromFailure(error, { what }));
+      },
+    );
+  });
 }
 
 /**

@@ -35,9 +35,10 @@ export class AnswerCache {
       failureTtlMs: options.failureTtlMs,
       maxEntries: 5000,
       clock: options.clock,
-      onServed: (key, answer) => {
+      onServed: (key, answer, calls) => {
         if (answer.stale) this.servedStale.add(key);
         else this.servedStale.delete(key);
+        if (answer.stale && calls > 0) this.countStale(answer, calls);
         served(key, answer);
       },
     });
@@ -45,10 +46,11 @@ export class AnswerCache {
 
   /**
    * The answer for `key`: cached, else loaded once by `load` (shared in flight); `force` skips a fresh one. Every
-   * read of a key in flight or held gets the same promise.
+   * read of a key in flight or held gets the same promise. A `counted` read is one cell: answered from a last-known
+   * value, it is counted for the taskpane when the answer comes (the cells that waited for it, all at once).
    */
-  get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force: boolean): Promise<Served<T>> {
-    return this.cache.get(kind, key, load, force);
+  get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force: boolean, counted = false): Promise<Served<T>> {
+    return this.cache.get(kind, key, load, force, counted);
   }
 
   /** What `key` holds within its time-to-live; nothing is loaded. */
@@ -70,19 +72,24 @@ export class AnswerCache {
     return !(this.cache.holdsFresh(key) || viaCatalogue);
   }
 
-  /** One call is one cell: a call answered from a last-known value is counted for the taskpane. */
+  /**
+   * One call is one cell: a call answered from a last-known value is counted for the taskpane (reads that do not
+   * go through `get` with `counted`).
+   */
   counted<T>(work: Promise<Served<T>>): Promise<Served<T>> {
-    return work.then(this.countStale) as Promise<Served<T>>;
+    return work.then(this.countOne) as Promise<Served<T>>;
   }
 
   /** One function for every call (a closure per cell would be garbage per cell). */
-  private readonly countStale = (served: Served<unknown>): Served<unknown> => {
-    if (served.stale) {
-      this.stale.note(served.fetchedAt);
-      this.changed();
-    }
+  private readonly countOne = (served: Served<unknown>): Served<unknown> => {
+    if (served.stale) this.countStale(served, 1);
     return served;
   };
+
+  private countStale(served: Served<unknown>, calls: number): void {
+    this.stale.note(served.fetchedAt, calls);
+    this.changed();
+  }
 
   /** The stale cells' part of the freshness snapshot. */
   staleCells(): { staleCells: number; staleAsOf?: string } {

@@ -42,9 +42,10 @@ interface ResultCacheOptions {
   readonly clock: Clock;
   /**
    * Hears every result served, synchronously: once per load for everyone who waited for it, and once per read of
-   * a held one. What is noted per answer is noted there, not in a promise per cell.
+   * a held one, with how many of those reads were counted calls (`get`'s `counted`). What is noted per answer or
+   * per call is noted there, not in a promise per cell.
    */
-  readonly onServed?: (key: string, served: Served<unknown>) => void;
+  readonly onServed?: (key: string, served: Served<unknown>, calls: number) => void;
 }
 
 /** What the cache holds for a key right now, without loading: a result, a failure, or nothing. */
@@ -66,6 +67,8 @@ export class ResultCache {
   private readonly kinds = new Map<string, ResourceKind>();
   /** The load of each key in flight: every read of the key meanwhile shares its one promise. */
   private readonly loading = new Map<string, Promise<Served<unknown>>>();
+  /** The counted calls waiting for each load in flight. */
+  private readonly waiting = new Map<string, number>();
   private invalidatedAt = 0;
 
   constructor(
@@ -95,22 +98,28 @@ export class ResultCache {
 
   /**
    * The result for `key`, loading it with `load` when needed. `force` skips a cached result (live polling). Every
-   * read of a key in flight or held gets the same promise: a cell costs no promise of its own here.
+   * read of a key in flight or held gets the same promise: a cell costs no promise of its own here. A `counted`
+   * read is one call (one cell) for `onServed`.
    */
-  get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force = false): Promise<Served<T>> {
+  get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force = false, counted = false): Promise<Served<T>> {
     this.kinds.set(key, kind);
+    const calls = counted ? 1 : 0;
     // A forced read joins a load in flight too: that one is asking the service already.
     const inFlight = this.loading.get(key);
-    if (inFlight !== undefined) return inFlight as Promise<Served<T>>;
+    if (inFlight !== undefined) {
+      if (counted) this.waiting.set(key, (this.waiting.get(key) ?? 0) + 1);
+      return inFlight as Promise<Served<T>>;
+    }
     const held = force ? undefined : this.cache.get(key, { allowStale: false });
     if (held !== undefined) {
-      if (held.ok) this.options.onServed?.(key, held.served);
+      if (held.ok) this.options.onServed?.(key, held.served, calls);
       return settledOf(held) as Promise<Served<T>>;
     }
     const loading: Promise<Served<unknown>> = this.cache
       .fetch(key, { context: { kind, load, force }, forceRefresh: force })
       .then((outcome) => this.settle(kind, key, loading, outcome));
     this.loading.set(key, loading);
+    this.waiting.set(key, calls);
     return loading as Promise<Served<T>>;
   }
 
@@ -120,11 +129,15 @@ export class ResultCache {
     loading: Promise<Served<unknown>>,
     outcome: Outcome | undefined,
   ): Served<unknown> {
-    if (this.loading.get(key) === loading) this.loading.delete(key);
+    const calls = this.waiting.get(key) ?? 0;
+    if (this.loading.get(key) === loading) {
+      this.loading.delete(key);
+      this.waiting.delete(key);
+    }
     if (this.cache.has(key)) this.kinds.set(key, kind); // an expiry during the fetch may have dropped it
     if (outcome === undefined) throw new Error(`The request for ${key} was cancelled; recalculate to try again.`);
     if (!outcome.ok) throw outcome.error;
-    this.options.onServed?.(key, outcome.served);
+    this.options.onServed?.(key, outcome.served, calls);
     return outcome.served;
   }
 

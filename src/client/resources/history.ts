@@ -9,8 +9,6 @@ import {
   Price,
   Timestamp,
   newerOnly,
-  presentFields,
-  sentFields,
   ServiceText,
   NonEmptyServiceText,
 } from "./wire";
@@ -65,18 +63,27 @@ export interface HistoryQuery {
   readonly granularity?: Granularity;
 }
 
+type PointWire = HistoryWire["values"][number];
+
+/**
+ * One point as the add-in knows it: optional fields absent when not sent (`carriedForwardFrom` kept when sent as
+ * null: fresh). Built field by field, one object per point: a history has hundreds of them.
+ */
+function toHistoryPoint(p: PointWire): HistoryPoint {
+  const point: { -readonly [K in keyof HistoryPoint]: HistoryPoint[K] } = {
+    date: p.date,
+    value: p.value,
+    confidence: p.confidence,
+    status: p.status,
+  };
+  if (p.derivationMethod !== null && p.derivationMethod !== undefined) point.derivationMethod = p.derivationMethod;
+  if (p.publicationMode !== null && p.publicationMode !== undefined) point.publicationMode = p.publicationMode;
+  if (p.carriedForwardFrom !== undefined) point.carriedForwardFrom = p.carriedForwardFrom;
+  return point;
+}
+
 export function toHistory(wire: HistoryWire): History {
-  let values = wire.values.map((p): HistoryPoint => {
-    const { date, value, confidence, status } = p;
-    return {
-      date,
-      value,
-      confidence,
-      status,
-      ...presentFields(p, ["derivationMethod", "publicationMode"]),
-      ...sentFields(p, ["carriedForwardFrom"]),
-    };
-  });
+  let values = wire.values.map(toHistoryPoint);
   // Services send ascending dates; sort (each date read once) only when this one did not.
   let timeline = timelineOf(values);
   if (!timeline.ordered && !timeline.times.some(Number.isNaN)) {

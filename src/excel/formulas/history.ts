@@ -52,10 +52,11 @@ export interface HistoryRequest {
 export function indexHistory(env: FormulaEnv, args: readonly unknown[]): Promise<FormulaResult> {
   return evaluate(env, "history", () => {
     const request = parseHistoryArgs(env, args);
-    return async () => {
+    return () => {
       const query = historyQuery(request.range, request.granularity === "weekly" ? "weekly" : undefined);
-      const served = await load(env, "history", [request.symbol, query]);
-      return shapedHistory(served.data, request, env.caps);
+      return load(env, "history", [request.symbol, query]).then((served) =>
+        shapedHistory(served.data, request, env.caps),
+      );
     };
   });
 }
@@ -144,5 +145,7 @@ function historyRow(
   caps: ExcelCapabilities,
 ): ExcelScalar[] {
   const date = Number.isNaN(time) ? dateCell(point.date, caps) : dateCellFromMs(time, caps);
+  // The plain row as a literal (a spread would allocate the row again, for each of thousands of rows).
+  if (fields.length === 0) return [date, point.value];
   return [date, point.value, ...fields.map((field) => fieldCell(HISTORY_EXTRA_FIELDS, field, point, caps))];
 }
