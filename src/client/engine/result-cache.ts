@@ -182,7 +182,8 @@ export class ResultCache {
     if (context === undefined) return { outcome: { ok: false, error: new Error("no loader") }, ttl: 1 };
     const { kind, load, force } = context;
     const kindTtl = this.options.ttls[kind];
-    const known = await this.store.get(key);
+    // Nothing stored under the key: ask the service in this very turn (a cold open's requests leave at once).
+    const known = this.store.lacks(key) ? undefined : await this.store.get(key);
     const age = known === undefined ? Infinity : this.options.clock.now() - known.fetchedAt;
     const counts = known !== undefined && (survivesRefresh(kind) || known.fetchedAt > this.invalidatedAt);
     if (known !== undefined && counts && age < kindTtl && !force) {
