@@ -120,7 +120,7 @@ function deskLine(desk: DeskResult): string {
     : "on three machines (no channel: the header rule alone)";
   const opened = desk.lateJoinMs > 0 ? `the third opens ${desk.lateJoinMs / 1000} s later` : "all three open at once";
   return (
-    `Desk: ${WORKBOOKS} workbooks ${where} behind one IP, ${WORKBOOKS * RESOURCES_PER_WORKBOOK} distinct resources, 60 requests a ${DESK_WINDOW_MS / 1000} s window, ${opened}: ` +
+    `Desk, engines in Node on a compressed window (npx tsx bench/desk.ts): ${WORKBOOKS} workbooks ${where} behind one IP, ${WORKBOOKS * RESOURCES_PER_WORKBOOK} distinct resources, 60 requests a ${DESK_WINDOW_MS / 1000} s window, ${opened}: ` +
     `${desk.rateLimited} × 429 (goal ≤ 5), ${desk.requests} requests, every cell settled in ${desk.settledSeconds} s (≈ ${desk.settledRealSeconds} s at 60 a minute), ${desk.errorCells} error cells (goal 0)` +
     (desk.firstError !== undefined ? `; first error: ${desk.firstError}` : "")
   );

@@ -1,5 +1,5 @@
-// The parts of the desk-through-gateway benchmark that run beside it: a redis-server of its own, a tokens file,
-// and two gateway replicas, each a process of its own (as on two machines), sharing the Redis.
+// The parts of the desk-through-gateway benchmarks that run beside them: a redis-server of their own, a tokens file,
+// and gateway replicas, each a process of its own (as on two machines), sharing the Redis (or one alone, without).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,10 +15,10 @@ export interface GatewayRig {
   close(): Promise<void>;
 }
 
-/** Starts `count` replicas in front of `upstream`, sharing `redis`; `upstreamKey` goes in their environment. */
+/** Starts `count` replicas in front of `upstream`, sharing `redis` (none: memory only); `upstreamKey` goes in their environment. */
 export async function startGatewayRig(
   upstream: string,
-  redis: TestRedis,
+  redis: TestRedis | undefined,
   traders: readonly string[],
   options: { name: string; windowMs: number; upstreamKey?: string; count?: number },
 ): Promise<GatewayRig> {
@@ -30,8 +30,7 @@ export async function startGatewayRig(
     upstream,
     "--port",
     "0",
-    "--redis",
-    redis.url,
+    ...(redis !== undefined ? ["--redis", redis.url] : []),
     "--tokens",
     join(folder, "tokens.txt"),
     "--rate-window-ms",

@@ -11,10 +11,15 @@ import { MemoryStorage } from "../src/client/storage";
 import { DAY_MS } from "../src/time";
 import { coldOpenLines, coldOpenScenario, coldOpenTargetsMissed } from "./cold-open";
 import { deskLines, deskScenarios, deskTargetsMissed } from "./desk";
+import { browserDeskLines, browserDeskScenarios, browserDeskTargetsMissed } from "./desk-browsers";
 import { queueScenario, scaleLines, scaleScenario, scaleTargetsMissed } from "./scale";
 import { CATALOGUE_SEARCH_TARGET_MS, catalogueSearchLine, measureCatalogueSearch } from "./catalogue-search";
 import { floorOf, type Floor } from "./floor";
+import { entityBatchLines, entityBatchScenario, entityBatchTargetsMissed } from "./entity-batch";
 import { gatewayDeskLines, gatewayDeskScenario, gatewayTargetsMissed } from "./gateway";
+import { gatewayDeskOpenLines, gatewayDeskOpenScenario, gatewayDeskOpenTargetsMissed } from "./gateway-desk";
+import { hitPathLines, hitPathScenario, hitPathTargetsMissed } from "./gateway-hits";
+import { gatewaySheetLines, gatewaySheetScenario, gatewaySheetTargetsMissed } from "./gateway-sheet";
 import { LOAD_PATH_BUDGET_KIB, loadPathScenario } from "./load-path";
 import { startRemoteService, type RemoteService } from "./remote-service";
 import { criticalPathMs, runSheet, type Measured } from "./measure";
@@ -240,10 +245,19 @@ async function main(): Promise<void> {
     console.log(
       `\n${r.name}: ${r.description}.\n  floor ${r.floor.requests} = ${r.floor.explanation}${r.baseline.firstError ? `\n  naive cells failed with: ${r.baseline.firstError}` : ""}`,
     );
+  // The desk as a desk runs it (the headline), then the engine-in-Node desks on a compressed window as extra lines.
+  const browserDesks = await browserDeskScenarios();
+  console.log(`\n${browserDeskLines(browserDesks).join("\n")}`);
   const desks = await deskScenarios();
-  console.log(`\n${deskLines(desks).join("\n")}`);
+  console.log(`${deskLines(desks).join("\n")}`);
   const gateway = await gatewayDeskScenario();
   console.log(`\n${gatewayDeskLines(gateway).join("\n")}`);
+  const gatewayOpen = await gatewayDeskOpenScenario();
+  console.log(`\n${gatewayDeskOpenLines(gatewayOpen).join("\n")}`);
+  const gatewaySheet = await gatewaySheetScenario();
+  console.log(`\n${gatewaySheetLines(gatewaySheet).join("\n")}`);
+  const hitPath = await hitPathScenario();
+  console.log(`\n${hitPathLines(hitPath).join("\n")}`);
   const coldOpen = await coldOpenScenario();
   console.log(`\n${coldOpenLines(coldOpen).join("\n")}`);
   const scale = await scaleScenario();
@@ -253,10 +267,12 @@ async function main(): Promise<void> {
   console.log(`\nLoad path of the shared runtime page (${loadPath.after.dist} in Chromium):\n${loadPath.table}`);
   const catalogueSearch = measureCatalogueSearch();
   console.log(`\n${catalogueSearchLine(catalogueSearch)}`);
+  const entityBatch = await entityBatchScenario();
+  console.log(`\n${entityBatchLines(entityBatch).join("\n")}`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, desks, gateway, coldOpen, scale, queue, loadPath, catalogueSearch }, null, 2)}\n`,
+    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, coldOpen, scale, queue, loadPath, catalogueSearch }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   const missed = reports.flatMap((r) =>
@@ -265,10 +281,15 @@ async function main(): Promise<void> {
       .map(([k]) => `${r.name}: ${k}`),
   );
   missed.push(
+    ...browserDeskTargetsMissed(browserDesks),
     ...deskTargetsMissed(desks),
     ...gatewayTargetsMissed(gateway),
+    ...gatewayDeskOpenTargetsMissed(gatewayOpen),
+    ...gatewaySheetTargetsMissed(gatewaySheet),
+    ...hitPathTargetsMissed(hitPath),
     ...coldOpenTargetsMissed(coldOpen),
     ...scaleTargetsMissed(scale),
+    ...entityBatchTargetsMissed(entityBatch),
   );
   if (catalogueSearch.perKeystroke.maxMs >= CATALOGUE_SEARCH_TARGET_MS)
     missed.push(`catalogue search: ${catalogueSearch.perKeystroke.maxMs} ms a keystroke`);

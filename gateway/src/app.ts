@@ -8,9 +8,11 @@ import Fastify, {
 } from "fastify";
 import { cacheHeaders, type Served } from "./cache-headers";
 import { GatewayError } from "./gateway-error";
-import { healthBody, windowStart, type HealthSources } from "./health";
+import { healthBody, type HealthSources } from "./health";
+import { loopbackHostHeader } from "./loopback-host";
 import type { Resolver } from "./resolver";
-import { ENDPOINTS, resourceOf, type Endpoint } from "./resources";
+import { ENDPOINTS, resourceOf, type Endpoint, type Resource } from "./resources";
+import { shareFigures, shareHeaders } from "./share-headers";
 import { nameOfToken, presentedToken, type DeskToken } from "./tokens";
 
 declare module "fastify" {
@@ -33,12 +35,24 @@ interface AppOptions {
   readonly logger?: FastifyServerOptions["logger"];
 }
 
-/** CORS as the service's own: GET only, the key's two headers; the caching headers readable by the page. A bare OPTIONS is a preflight too. */
+/**
+ * CORS as the service's own: GET only, the key's two headers; the caching and rate-limit headers readable by the
+ * page (the add-in paces itself by its share). A bare OPTIONS is a preflight too.
+ */
 const CORS_RULES = {
   methods: ["GET", "HEAD", "OPTIONS"],
   allowedHeaders: ["X-API-Key", "Authorization", "Content-Type"],
   strictPreflight: false,
-  exposedHeaders: ["age", "cache-status", "retry-after"],
+  exposedHeaders: [
+    "age",
+    "cache-status",
+    "retry-after",
+    "x-ratelimit-limit",
+    "x-ratelimit-remaining",
+    "x-ratelimit-reset",
+    "ratelimit-policy",
+    "ratelimit",
+  ],
   maxAge: 600,
 };
 
@@ -50,6 +64,35 @@ function unauthorized(presented: string | undefined): GatewayError {
   return new GatewayError(401, "UNAUTHORIZED", message);
 }
 
+/**
+ * Whether a browser sent the request for a page of another site: its `Origin` is not one the gateway allows, or (a
+ * request without one, such as an image's) its `Sec-Fetch-Site` says so. Without tokens, nothing else stops any web
+ * page the trader opens from spending the desk's budget through a gateway on 127.0.0.1.
+ */
+function fromAnotherSite(headers: FastifyRequest["headers"], allowOrigins: readonly string[]): boolean {
+  const origin = headers.origin;
+  if (origin !== undefined) return !allowOrigins.includes(origin);
+  const site = headers["sec-fetch-site"];
+  return site === "cross-site" || site === "same-site";
+}
+
+function anotherSite(): GatewayError {
+  return new GatewayError(
+    403,
+    "FORBIDDEN_ORIGIN",
+    "This gateway runs without authentication (--no-auth) and answers no page of another site: give the add-in's origin with --allow-origin, or run the gateway with --tokens.",
+  );
+}
+
+/** A request to a gateway without authentication that was addressed to a name other than this machine's. */
+function misdirected(): GatewayError {
+  return new GatewayError(
+    421,
+    "MISDIRECTED_REQUEST",
+    "This gateway runs without authentication (--no-auth) and answers only requests addressed to this machine: use http://localhost or http://127.0.0.1 with its port.",
+  );
+}
+
 /** The caller's name, or undefined when the request presents no valid token (or authentication is off). */
 function identify(request: FastifyRequest, tokens: readonly DeskToken[] | undefined): string | undefined {
   if (tokens === undefined) return `ip:${request.ip}`;
@@ -57,22 +100,50 @@ function identify(request: FastifyRequest, tokens: readonly DeskToken[] | undefi
   return presented === undefined ? undefined : nameOfToken(tokens, presented);
 }
 
-function send(reply: FastifyReply, served: Served, options: AppOptions, now: number): FastifyReply {
+/** The answer with its caching headers and the user's share of the desk's budget, set in one call. */
+function send(reply: FastifyReply, served: Served, options: AppOptions, user: string): FastifyReply {
   reply.request.servedHow = served.how;
-  const headers = cacheHeaders(served, now, options.staleIfErrorSeconds);
+  const now = options.health.now();
+  const headers = { ...cacheHeaders(served, now, options.staleIfErrorSeconds), ...shareOf(user, options.health) };
   const { status, contentType, body } = served.how === "passed" ? served : served.answer;
   return reply.code(status).type(contentType).headers(headers).send(body);
 }
 
+/** The user's share of the desk's budget, in the rate-limit headers of every answer to them (a refusal too). */
+function shareOf(user: string, health: HealthSources): Record<string, string> {
+  const now = health.now();
+  return shareHeaders(shareFigures(now, health.store.budgetNow(now), health.store.shareInputs(user, now)));
+}
+
+/** A miss, a join or a stale answer: what takes the store, the lock, the queue or the upstream. */
+async function resolve(
+  reply: FastifyReply,
+  resource: Resource,
+  user: string,
+  options: AppOptions,
+): Promise<FastifyReply> {
+  let served: Served;
+  try {
+    served = await options.resolver.serve(resource, user);
+  } catch (error) {
+    reply.headers(shareOf(user, options.health));
+    throw error;
+  }
+  return send(reply, served, options, user);
+}
+
 function registerEndpoint(app: FastifyInstance, endpoint: Endpoint, options: AppOptions): void {
   const { resolver, health } = options;
-  app.get(endpoint.route, async (request, reply) => {
+  // Not an async handler: a hit is answered in the same turn, with no await and no round trip.
+  app.get(endpoint.route, (request, reply) => {
     const user = request.deskUser ?? "anonymous";
     const now = health.now();
     const query = request.query as Record<string, string | string[] | undefined>;
     const resource = resourceOf(endpoint, request.params as Record<string, string>, query, now);
-    void health.store.countRequest(user, windowStart(now, health.windowMs), health.windowMs).catch(() => undefined);
-    return send(reply, await resolver.serve(resource, user), options, health.now());
+    // Counted in memory, sent to the store in batches.
+    health.store.count(user, now, "request");
+    const hit = resolver.hit(resource);
+    return hit === undefined ? resolve(reply, resource, user, options) : send(reply, hit, options, user);
   });
 }
 
@@ -102,8 +173,10 @@ function answerError(error: unknown, request: FastifyRequest, reply: FastifyRepl
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    // The gateway logs each request itself (onResponse), with the user's name and never a header.
+    // The gateway logs each request itself (onResponse), with the user's name and never a header; one logger for
+    // every request, not a child logger made per request.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: (logger) => logger,
     forceCloseConnections: true,
     ...(options.https !== undefined ? { https: options.https } : {}),
     frameworkErrors: (error, request, reply) => void answerError(error, request, reply),
@@ -115,14 +188,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...CORS_RULES,
     origin: options.allowOrigins.length > 0 ? [...options.allowOrigins] : false,
   });
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
+    // Every answer is JSON and says so; no browser may take it for anything else.
+    void reply.header("x-content-type-options", "nosniff");
+    const tokens = options.tokens();
+    if (tokens === undefined && !loopbackHostHeader(request.headers.host)) throw misdirected();
+    if (tokens === undefined && fromAnotherSite(request.headers, options.allowOrigins)) throw anotherSite();
     if (request.method === "OPTIONS") return;
-    const user = identify(request, options.tokens());
+    const user = identify(request, tokens);
     if (user !== undefined) request.deskUser = user;
-    else if (!request.url.startsWith("/gateway/health")) throw unauthorized(presentedToken(request.headers));
+    // The health page alone, by its route (never by a prefix of the raw URL), may be read without a token.
+    else if (request.routeOptions.url !== "/gateway/health") throw unauthorized(presentedToken(request.headers));
   });
-  app.addHook("onResponse", async (request, reply) => {
-    // One line per request; the URL holds only the path and dates, never a token (tokens travel in headers).
+  // A callback hook, not an async one: no promise made per request for a line the logger buffers anyway.
+  app.addHook("onResponse", (request, reply, done) => {
+    // One line per request, into a buffered destination (index.ts); the URL holds only the path and dates, never a
+    // token (tokens travel in headers).
     request.log.info(
       {
         user: request.deskUser,
@@ -134,6 +215,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
       "request",
     );
+    done();
   });
   app.setErrorHandler(async (error, request, reply) => answerError(error, request, reply));
   app.setNotFoundHandler(async (request) => {

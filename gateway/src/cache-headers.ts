@@ -1,8 +1,8 @@
-import { DEFAULT_TTLS } from "../../src/client";
+import { DEFAULT_TTLS, GATEWAY_CACHE } from "../../src/client";
 import type { CachedAnswer } from "./store/store";
 
-/** The cache's name in Cache-Status (RFC 9211). */
-const CACHE_NAME = "IndexDataGateway";
+/** The cache's name in Cache-Status (RFC 9211): the one the add-in looks for. */
+const CACHE_NAME = GATEWAY_CACHE.name;
 
 /**
  * How an answer was served, in the terms of RFC 9211:

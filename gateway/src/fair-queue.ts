@@ -1,108 +1,194 @@
 import type { Clock, TimerHandle } from "../../src/time";
 import { GatewayError } from "./gateway-error";
+import type { SendGrant, SendMark } from "./store/store";
 
 interface FairQueueOptions {
-  /** Takes one send from the desk's budget: 0 when granted, else the milliseconds to wait. */
-  readonly takeSend: () => Promise<number>;
+  /** Takes up to `wanted` sends from the desk's budget at once. */
+  readonly takeSends: (wanted: number) => Promise<SendGrant>;
+  /** Milliseconds until `sends` more sends could go, pauses included: what a refusal's Retry-After says. */
+  readonly sendsEta: (sends: number) => Promise<number>;
   /** Longest a request waits for a send; past it, a 429. Below the add-in's 10 s timeout, so it answers first. */
   readonly maxWaitMs: number;
   /** Most requests one user may have waiting; more get a 429 at once. */
   readonly maxPerUser: number;
-  /** The budget's pace, for the Retry-After of a refusal. */
-  readonly msPerSend: () => number;
   readonly clock: Clock;
 }
 
-interface Waiter {
+/** A send granted: whose turn it took, and its number in the budget (so its answer can tell which came after). */
+export interface Turn {
   readonly user: string;
-  readonly resolve: () => void;
-  readonly timer: TimerHandle;
+  readonly sent: SendMark;
+}
+
+/** A fetch waiting for a send: in the line of its owner, and of every user who joined it. */
+export interface Ticket {
+  /** Resolves with the turn the send took; rejects with a 429 GatewayError past the bounds. */
+  readonly granted: Promise<Turn>;
+  /** Puts the fetch in `user`'s line too (a request that joined it): never refused, it adds no send. */
+  join(user: string): void;
+}
+
+interface Waiter {
+  readonly owner: string;
+  readonly users: Set<string>;
+  readonly resolve: (turn: Turn) => void;
+  readonly reject: (error: GatewayError) => void;
+  timer: TimerHandle;
+  done: boolean;
 }
 
 const MAX_RETRY_AFTER_SECONDS = 60;
+/** The queue's own refusals, apart from any other 429 (a request that joined a refused fetch takes its own turn). */
+const refusals = new WeakSet<GatewayError>();
+
+/** Whether `error` is the fair queue refusing a turn (its bounds), not an answer of the upstream. */
+export function isQueueRefusal(error: unknown): boolean {
+  return error instanceof GatewayError && refusals.has(error);
+}
+/** How soon the budget is asked again when it did not answer. */
+const RETRY_TAKE_MS = 100;
 
 /**
- * Requests waiting for the desk's budget, one line per user, served in turn: each free send goes to the next
- * user with a request waiting, so a user with hundreds waiting delays another user's one request by at most one
- * send per waiting user, never by their whole line. Bounded in length per user and in time per request: past
- * either bound the request is refused with 429 and a Retry-After, never left hanging.
+ * Fetches waiting for the desk's budget, one line per user, served in turn: each send goes to the next user with
+ * a fetch waiting, so a user with hundreds waiting delays another user's one by at most one send per waiting user.
+ * Sends go as fast as the budget has room: all at once while it has, in turn when it has not. A fetch that several
+ * users need stands in each of their lines and goes at the first turn of any of them. Bounded in length per user
+ * and in time per fetch: past either bound it is refused with 429 and a Retry-After that says when that user's
+ * line will really be served, never left hanging.
  */
 export class FairQueue {
+  /** Turn order is the map's order: a user served goes to the back. */
   private readonly lines = new Map<string, Waiter[]>();
+  private waiters = 0;
   private pumping = false;
+  /** Asked to pump while a pump was waiting for the budget: ask the budget once more before sleeping. */
+  private again = false;
   private timer: TimerHandle | undefined;
 
   constructor(private readonly options: FairQueueOptions) {}
 
-  /** Resolves when a send is granted to this request; rejects with a 429 GatewayError past the bounds. */
-  wait(user: string): Promise<void> {
+  /** A ticket for one send, in `user`'s line. */
+  wait(user: string): Ticket {
     const line = this.lines.get(user) ?? [];
     if (line.length >= this.options.maxPerUser) {
-      return Promise.reject(this.refusal(`you already have ${line.length} requests waiting for the desk's budget`));
+      const refused = this.refusal(user, `you already have ${line.length} requests waiting for the desk's budget`);
+      return { granted: refused.then((error) => Promise.reject(error)), join: () => undefined };
     }
-    return new Promise<void>((resolve, reject) => {
-      const timer = this.options.clock.setTimer(() => {
-        if (this.remove(waiter))
-          reject(this.refusal(`the desk's budget had no room within ${this.options.maxWaitMs / 1000} s`));
-      }, this.options.maxWaitMs);
-      const waiter: Waiter = { user, resolve, timer };
-      line.push(waiter);
-      this.lines.set(user, line);
-      void this.pump();
+    let resolve!: (turn: Turn) => void;
+    let reject!: (error: GatewayError) => void;
+    const granted = new Promise<Turn>((yes, no) => {
+      resolve = yes;
+      reject = no;
     });
+    const waiter: Waiter = { owner: user, users: new Set([user]), resolve, reject, timer: undefined, done: false };
+    waiter.timer = this.options.clock.setTimer(() => this.expire(waiter), this.options.maxWaitMs);
+    this.enter(waiter, user);
+    this.waiters += 1;
+    void this.pump();
+    return { granted, join: (other) => this.join(waiter, other) };
   }
 
-  /** How many requests wait, by user. */
+  /** How many fetches wait, by user (a fetch several users need counts for each). */
   waiting(): Record<string, number> {
     return Object.fromEntries([...this.lines].map(([user, line]) => [user, line.length]));
   }
 
-  private refusal(why: string): GatewayError {
-    const queued = [...this.lines.values()].reduce((sum, line) => sum + line.length, 0);
-    const seconds = Math.min(
-      MAX_RETRY_AFTER_SECONDS,
-      Math.max(1, Math.ceil(((queued + 1) * this.options.msPerSend()) / 1000)),
-    );
-    return new GatewayError(429, "RATE_LIMITED", `Not sent: ${why}. Retry in ${seconds} s.`, {
-      "retry-after": String(seconds),
-    });
+  /** Asks the budget again at once: an answer may have told it what is left of the window. */
+  poke(): void {
+    if (this.waiters > 0) void this.pump();
   }
 
-  private remove(waiter: Waiter): boolean {
-    const line = this.lines.get(waiter.user);
-    const at = line?.indexOf(waiter) ?? -1;
-    if (line === undefined || at < 0) return false;
-    line.splice(at, 1);
-    if (line.length === 0) this.lines.delete(waiter.user);
-    return true;
+  private join(waiter: Waiter, user: string): void {
+    if (waiter.done || waiter.users.has(user)) return;
+    waiter.users.add(user);
+    this.enter(waiter, user);
+  }
+
+  private enter(waiter: Waiter, user: string): void {
+    const line = this.lines.get(user);
+    if (line === undefined) this.lines.set(user, [waiter]);
+    else line.push(waiter);
+  }
+
+  /** Takes the waiter out of every line it stands in. */
+  private leave(waiter: Waiter): void {
+    waiter.done = true;
+    this.waiters -= 1;
+    this.options.clock.clearTimer(waiter.timer);
+    for (const user of waiter.users) {
+      const line = this.lines.get(user);
+      const at = line?.indexOf(waiter) ?? -1;
+      if (line === undefined || at < 0) continue;
+      line.splice(at, 1);
+      if (line.length === 0) this.lines.delete(user);
+    }
+  }
+
+  private expire(waiter: Waiter): void {
+    if (waiter.done) return;
+    this.leave(waiter);
+    const seconds = this.options.maxWaitMs / 1000;
+    void this.refusal(waiter.owner, `the desk's budget had no room within ${seconds} s`).then(waiter.reject);
+  }
+
+  /**
+   * A 429 whose Retry-After is when a request of `user` asked again would be served: behind the user's own line,
+   * and behind a turn of every other user for each of those (round robin), at the budget's pace, pauses included.
+   */
+  private async refusal(user: string, why: string): Promise<GatewayError> {
+    const own = (this.lines.get(user)?.length ?? 0) + 1;
+    let ahead = own;
+    for (const [other, line] of this.lines) if (other !== user) ahead += Math.min(line.length, own);
+    const etaMs = await this.options.sendsEta(ahead).catch(() => this.options.maxWaitMs);
+    const seconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(etaMs / 1000)));
+    const error = new GatewayError(429, "RATE_LIMITED", `Not sent: ${why}. Retry in ${seconds} s.`, {
+      "retry-after": String(seconds),
+    });
+    refusals.add(error);
+    return error;
   }
 
   /** The head of the next user's line; that user goes to the back of the turn order. */
-  private next(): Waiter | undefined {
+  private next(): { waiter: Waiter; user: string } | undefined {
     const first = this.lines.entries().next();
     if (first.done === true) return undefined;
     const [user, line] = first.value;
-    const waiter = line.shift();
     this.lines.delete(user);
+    const waiter = line.shift();
     if (line.length > 0) this.lines.set(user, line);
-    return waiter;
+    return waiter === undefined ? undefined : { waiter, user };
   }
 
   private async pump(): Promise<void> {
-    if (this.pumping) return;
+    if (this.pumping) {
+      this.again = true;
+      return;
+    }
     this.pumping = true;
+    this.again = false;
+    this.options.clock.clearTimer(this.timer);
+    this.timer = undefined;
     try {
-      while (this.lines.size > 0) {
-        const wait = await this.options.takeSend().catch(() => 100);
-        if (wait > 0) {
-          this.options.clock.clearTimer(this.timer);
-          this.timer = this.options.clock.setTimer(() => void this.pump(), wait);
+      while (this.waiters > 0) {
+        const wanted = this.waiters;
+        const grant = await this.options
+          .takeSends(wanted)
+          .catch((): SendGrant => ({ granted: 0, waitMs: RETRY_TAKE_MS, lastSeq: 0, ledger: "memory" }));
+        for (let i = 0; i < grant.granted; i += 1) {
+          const next = this.next();
+          if (next === undefined) break;
+          this.leave(next.waiter);
+          const seq = grant.lastSeq - grant.granted + 1 + i;
+          next.waiter.resolve({ user: next.user, sent: { seq, ledger: grant.ledger } });
+        }
+        if (grant.granted < wanted) {
+          if (this.again) {
+            this.again = false;
+            continue;
+          }
+          this.timer = this.options.clock.setTimer(() => void this.pump(), grant.waitMs);
           return;
         }
-        const waiter = this.next();
-        if (waiter === undefined) return;
-        this.options.clock.clearTimer(waiter.timer);
-        waiter.resolve();
       }
     } finally {
       this.pumping = false;
@@ -113,5 +199,6 @@ export class FairQueue {
     this.options.clock.clearTimer(this.timer);
     for (const line of this.lines.values()) for (const waiter of line) this.options.clock.clearTimer(waiter.timer);
     this.lines.clear();
+    this.waiters = 0;
   }
 }

@@ -1,11 +1,15 @@
 import type { FairQueue } from "./fair-queue";
 import type { ReplicaStore } from "./store/replica-store";
+import type { BudgetSnapshot } from "./store/store";
+import type { TokenProblem } from "./tokens";
 import type { UpstreamResult } from "./upstream";
 
 /** The upstream's last answer or failure, as this replica saw it. */
 export interface UpstreamSeen {
   readonly status?: number;
   readonly reason?: string;
+  /** It did not give the service's answer (or refusal): no answer, a failure, an answer of the wrong shape. */
+  readonly failing: boolean;
   readonly at: number;
 }
 
@@ -16,12 +20,14 @@ export interface HealthSources {
   readonly windowMs: number;
   readonly now: () => number;
   lastUpstream(): UpstreamSeen | undefined;
+  /** Lines of the tokens file refused at its last reading. */
+  tokenProblems(): readonly TokenProblem[];
 }
 
 export function upstreamSeen(result: UpstreamResult, at: number): UpstreamSeen {
   return result.ok
-    ? { status: result.status, at }
-    : { ...(result.status !== undefined ? { status: result.status } : {}), reason: result.reason, at };
+    ? { status: result.status, failing: result.status >= 500, at }
+    : { ...(result.status !== undefined ? { status: result.status } : {}), reason: result.reason, failing: true, at };
 }
 
 /** The start of the current window, by the clock: windows are aligned, so every replica counts in the same one. */
@@ -29,31 +35,67 @@ export function windowStart(now: number, windowMs: number): number {
   return now - (now % windowMs);
 }
 
-function upstreamFailing(seen: UpstreamSeen | undefined): boolean {
-  return (
-    seen !== undefined &&
-    (seen.status === undefined ||
-      seen.status >= 500 ||
-      seen.status === 401 ||
-      seen.status === 403 ||
-      seen.status === 429)
-  );
+/** How long the figures read from the store (the budget's script, the counts) serve every health request. */
+const STORE_FIGURES_MS = 1000;
+
+interface Remembered<T> {
+  readonly at: number;
+  readonly value: Promise<T>;
 }
+
+/** The store's figures, read at most once a STORE_FIGURES_MS per replica however often the page is asked for. */
+class StoreFigures {
+  private budgetRead: Remembered<BudgetSnapshot> | undefined;
+  private countsRead: Remembered<Record<string, number>> | undefined;
+
+  constructor(private readonly sources: HealthSources) {}
+
+  budget(now: number): Promise<BudgetSnapshot> {
+    this.budgetRead = this.recent(this.budgetRead, now, () => this.sources.store.budget(now));
+    return this.budgetRead.value;
+  }
+
+  requestsByUser(now: number, start: number): Promise<Record<string, number>> {
+    // A new window is counted afresh at once, not a second late.
+    const read = this.countsRead !== undefined && this.countsRead.at >= start ? this.countsRead : undefined;
+    this.countsRead = this.recent(read, now, () => this.sources.store.requestsByUser(start));
+    return this.countsRead.value;
+  }
+
+  private recent<T>(kept: Remembered<T> | undefined, now: number, read: () => Promise<T>): Remembered<T> {
+    if (kept !== undefined && now >= kept.at && now - kept.at < STORE_FIGURES_MS) return kept;
+    const value = read();
+    const remembered = { at: now, value };
+    // A failed read is not remembered: the next request asks again.
+    value.catch(() => {
+      if (this.budgetRead === remembered) this.budgetRead = undefined;
+      if (this.countsRead === remembered) this.countsRead = undefined;
+    });
+    return remembered;
+  }
+}
+
+const figuresOf = new WeakMap<HealthSources, StoreFigures>();
 
 /** GET /gateway/health. Requests by user only for a caller with a desk token: names are the desk's business. */
 export async function healthBody(sources: HealthSources, withUsers: boolean): Promise<Record<string, unknown>> {
+  const figures = figuresOf.get(sources) ?? new StoreFigures(sources);
+  figuresOf.set(sources, figures);
   const now = sources.now();
   const shared = sources.store.sharedState();
   const seen = sources.lastUpstream();
+  const tokenProblems = sources.tokenProblems();
   const reasons = [
     ...(shared === "down" ? ["redis-down"] : []),
-    ...(upstreamFailing(seen) ? ["upstream-failing"] : []),
+    ...(seen?.failing === true ? ["upstream-failing"] : []),
+    ...(tokenProblems.length > 0 ? ["tokens-file"] : []),
   ];
-  const budget = await sources.store.budget(now);
+  const budget = await figures.budget(now);
   const start = windowStart(now, sources.windowMs);
   return {
     status: reasons.length === 0 ? "ok" : "degraded",
     reasons,
+    ...(tokenProblems.length > 0 ? { tokensFile: { refusedLines: tokenProblems } } : {}),
     store:
       shared === undefined ? { kind: "memory" } : { kind: "redis", redis: shared, replicas: sources.store.replicas() },
     upstream: {
@@ -71,7 +113,7 @@ export async function healthBody(sources: HealthSources, withUsers: boolean): Pr
     },
     window: { start: new Date(start).toISOString(), seconds: sources.windowMs / 1000 },
     ...(withUsers
-      ? { requestsByUser: await sources.store.requestsByUser(start), waitingByUser: sources.queue.waiting() }
+      ? { requestsByUser: await figures.requestsByUser(now, start), waitingByUser: sources.queue.waiting() }
       : {}),
   };
 }

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { FastifyServerOptions } from "fastify";
-import { DEFAULT_TTLS, checkBaseUrl, keyTransportAllowed, type TtlTable } from "../../src/client";
+import { destination } from "pino";
+import { DEFAULT_TTLS, GATEWAY_CACHE, checkBaseUrl, keyTransportAllowed, type TtlTable } from "../../src/client";
 import { RATE_WINDOW_MS, TIER_LIMITS } from "../../src/contract";
 import { systemClock, type Clock } from "../../src/time";
 import { buildApp } from "./app";
@@ -11,8 +12,9 @@ import { LOCK_LEASE_MS, Resolver } from "./resolver";
 import { MemoryStore } from "./store/memory-store";
 import { RedisStore } from "./store/redis-store";
 import { ReplicaStore } from "./store/replica-store";
-import type { BudgetRules } from "./store/token-bucket";
-import type { DeskToken } from "./tokens";
+import { storedAnswerRule } from "./store/stored-answer";
+import type { BudgetRules } from "./store/desk-budget";
+import type { DeskToken, TokenProblem } from "./tokens";
 import { Upstream } from "./upstream";
 
 export interface GatewayOptions {
@@ -28,6 +30,8 @@ export interface GatewayOptions {
   readonly redisUrl?: string;
   /** The desk's tokens (read again whenever asked); `undefined`: no authentication (loopback only). */
   readonly tokens: () => readonly DeskToken[] | undefined;
+  /** Lines of the tokens file refused at its last reading (shown on the health page as degraded). @default none */
+  readonly tokenProblems?: () => readonly TokenProblem[];
   /** Origins allowed by CORS (the add-in's, e.g. https://addin.example.com). @default [] */
   readonly allowOrigins?: readonly string[];
   readonly https?: { readonly key: Buffer; readonly cert: Buffer };
@@ -37,9 +41,12 @@ export interface GatewayOptions {
   readonly ttls?: Partial<TtlTable>;
   /** How long past its freshness an answer may stand in for a failing upstream. @default 24 h */
   readonly staleIfErrorMs?: number;
-  /** Longest a request waits for the budget before a 429. @default 4000 (the add-in gives up after 10 s) */
+  /** Longest a request waits for a send before a 429. @default 4000 (the add-in gives up after 10 s) */
   readonly maxQueueWaitMs?: number;
-  /** Most requests one user may have waiting for the budget. @default 200 */
+  /**
+   * Most requests one user may have waiting for a send. Sends go in bursts, so a sheet opened on a cold gateway
+   * waits only for the first answers: room for a large sheet's worth. @default 1000
+   */
   readonly maxQueuedPerUser?: number;
   /** One upstream request, headers and body. @default 5000 */
   readonly upstreamTimeoutMs?: number;
@@ -58,8 +65,12 @@ export interface RunningGateway {
   close(): Promise<void>;
 }
 
-const DEFAULT_STALE_IF_ERROR_MS = 24 * 60 * 60 * 1000;
+/** How long past its freshness an answer stands in for a failing upstream: the window whose ages the add-in believes. */
+const DEFAULT_STALE_IF_ERROR_MS = GATEWAY_CACHE.staleIfErrorMs;
 const HEARTBEAT_MS = 2000;
+/** Log lines wait in memory for this many bytes, or at most LOG_FLUSH_MS, then go out in one write. */
+const LOG_BUFFER_BYTES = 8 * 1024;
+const LOG_FLUSH_MS = 1000;
 
 /** Keys of one upstream and key, so desks sharing a server never share a cache or a budget; the key only as a hash. */
 function prefixOf(upstream: string, key: string | undefined): string {
@@ -85,7 +96,7 @@ function storeFor(
   baseUrl: string,
   rules: BudgetRules,
   clock: Clock,
-  staleIfErrorMs: number,
+  { staleIfErrorMs, ttls }: { readonly staleIfErrorMs: number; readonly ttls: TtlTable },
 ): ReplicaStore {
   const local = new MemoryStore({
     rules,
@@ -100,7 +111,10 @@ function storeFor(
     local,
     ...(shared !== undefined ? { shared } : {}),
     staleIfErrorMs,
+    admit: storedAnswerRule(ttls),
     now: () => clock.now(),
+    clock,
+    usageWindowMs: rules.windowMs,
     ...(options.onStoreState ? { onSharedState: options.onStoreState } : {}),
   });
 }
@@ -117,7 +131,8 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   const baseUrl = upstreamUrl(options);
   const windowMs = options.windowMs ?? RATE_WINDOW_MS;
   const rules: BudgetRules = { windowMs, assumedLimit: TIER_LIMITS.newer.anonymous };
-  const store = storeFor(options, baseUrl, rules, clock, staleIfErrorMs);
+  const ttls: TtlTable = { ...DEFAULT_TTLS, ...options.ttls };
+  const store = storeFor(options, baseUrl, rules, clock, { staleIfErrorMs, ttls });
   await store.start(5000);
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 5000;
   const upstream = new Upstream({
@@ -126,13 +141,12 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     timeoutMs: upstreamTimeoutMs,
   });
   const maxQueueWaitMs = options.maxQueueWaitMs ?? 4000;
-  let limit = rules.assumedLimit;
   let lastUpstream: UpstreamSeen | undefined;
   const queue = new FairQueue({
-    takeSend: () => store.takeSend(clock.now(), 1),
+    takeSends: (wanted) => store.takeSends(clock.now(), 1, wanted),
+    sendsEta: (sends) => store.sendsEta(clock.now(), sends),
     maxWaitMs: maxQueueWaitMs,
-    maxPerUser: options.maxQueuedPerUser ?? 200,
-    msPerSend: () => windowMs / limit,
+    maxPerUser: options.maxQueuedPerUser ?? 1000,
     clock,
   });
   const resolver = new Resolver({
@@ -140,13 +154,11 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     upstream,
     queue,
     clock,
-    ttls: { ...DEFAULT_TTLS, ...options.ttls },
+    ttls,
     staleIfErrorMs,
     collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
-    onUpstream: (_resource, result) => {
-      lastUpstream = upstreamSeen(result, clock.now());
-      if (result.reading.limit !== undefined) limit = result.reading.limit;
-    },
+    onUpstream: (_resource, result) => (lastUpstream = upstreamSeen(result, clock.now())),
+    onSend: (user) => store.count(user, clock.now(), "send"),
   });
   const health: HealthSources = {
     store,
@@ -155,8 +167,31 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     windowMs,
     now: () => clock.now(),
     lastUpstream: () => lastUpstream,
+    tokenProblems: options.tokenProblems ?? (() => []),
   };
   return { store, queue, resolver, health };
+}
+
+/**
+ * Fastify's logger options with a buffered destination: log lines gather in memory and go out in one write per
+ * LOG_BUFFER_BYTES (or per LOG_FLUSH_MS when quiet), not one synchronous write per request. `flush` writes what is
+ * left (on close). A logger given with its own stream is left as it is.
+ */
+function bufferedLogger(logger: GatewayOptions["logger"]): {
+  logger: GatewayOptions["logger"];
+  flush: () => void;
+} {
+  if (typeof logger !== "object" || logger === null || "stream" in logger) return { logger, flush: () => undefined };
+  const stream = destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  const timer = setInterval(() => stream.flush(), LOG_FLUSH_MS);
+  timer.unref();
+  return {
+    logger: { ...logger, stream },
+    flush: () => {
+      clearInterval(timer);
+      stream.flushSync();
+    },
+  };
 }
 
 /** Starts a gateway replica and resolves once it listens. */
@@ -164,6 +199,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   const clock = options.clock ?? systemClock;
   const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
   const { store, queue, resolver, health } = await partsFor(options, clock, staleIfErrorMs);
+  const log = bufferedLogger(options.logger);
   const app = await buildApp({
     resolver,
     health,
@@ -171,7 +207,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     allowOrigins: options.allowOrigins ?? [],
     staleIfErrorSeconds: Math.floor(staleIfErrorMs / 1000),
     ...(options.https !== undefined ? { https: options.https } : {}),
-    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+    ...(log.logger !== undefined ? { logger: log.logger } : {}),
   });
   const replica = randomUUID();
   const beat = () => void store.heartbeat(replica, clock.now(), HEARTBEAT_MS * 3).catch(() => undefined);
@@ -191,6 +227,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
         resolver.close();
         await app.close();
         await store.close();
+        log.flush();
       })();
       return closing;
     },

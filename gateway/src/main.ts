@@ -6,7 +6,7 @@ import { readFileSync, statSync } from "node:fs";
 import { checkApiKey, isLoopbackHost } from "../../src/client";
 import { USAGE, UsageError, parseCommandLine, type ServeCommand } from "./args";
 import { startGateway, type GatewayOptions } from "./index";
-import { addToken, loadTokens, type DeskToken } from "./tokens";
+import { addToken, loadTokens, reloadTokens, type DeskToken, type TokenProblem, type TokensReading } from "./tokens";
 
 const KEY_VARIABLE = "INDEX_GATEWAY_UPSTREAM_KEY";
 
@@ -22,8 +22,14 @@ function upstreamKey(command: ServeCommand): { key?: string; from: string } {
   return checked.key === undefined ? { from: "none: anonymous" } : { key: checked.key, from };
 }
 
+/** Who may use the gateway, and the tokens file's refused lines. */
+interface TokenSource {
+  readonly tokens: () => readonly DeskToken[] | undefined;
+  readonly problems: () => readonly TokenProblem[];
+}
+
 /** The tokens, or undefined with --no-auth; refuses to run open to the network. */
-function tokenSource(command: ServeCommand): () => readonly DeskToken[] | undefined {
+function tokenSource(command: ServeCommand): TokenSource {
   if (command.noAuth) {
     if (command.tokensFile !== undefined)
       throw new UsageError("--no-auth and --tokens contradict each other: give one.");
@@ -32,7 +38,7 @@ function tokenSource(command: ServeCommand): () => readonly DeskToken[] | undefi
         `--no-auth is only allowed on a loopback host (127.0.0.1, ::1, localhost), not ${command.host}.`,
       );
     console.log("Authentication is OFF (--no-auth): anyone on this machine can use the gateway, and its upstream key.");
-    return () => undefined;
+    return { tokens: () => undefined, problems: () => [] };
   }
   const file = command.tokensFile;
   if (file === undefined) {
@@ -40,18 +46,20 @@ function tokenSource(command: ServeCommand): () => readonly DeskToken[] | undefi
       "--tokens FILE is required: it lists who may use the gateway. Create it with: npm run gateway -- new-token NAME --tokens FILE",
     );
   }
-  let tokens = loadTokens(file);
-  if (tokens.length === 0) console.log(`Warning: ${file} lists no tokens yet; every request will get 401.`);
-  // SIGHUP reads the file again: a token added or removed takes effect without a restart.
+  let reading: TokensReading = { tokens: loadTokens(file), problems: [] };
+  if (reading.tokens.length === 0) console.log(`Warning: ${file} lists no tokens yet; every request will get 401.`);
+  // SIGHUP reads the file again: its good lines apply at once (a name that left the file is refused from now on), and
+  // each refused line is named by number, here and on /gateway/health, until the file is fixed.
   process.on("SIGHUP", () => {
-    try {
-      tokens = loadTokens(file);
-      console.log(`Read ${file} again: ${tokens.length} tokens.`);
-    } catch (error) {
-      console.log(`Kept the previous tokens: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    reading = reloadTokens(file);
+    const refused = reading.problems.map((p) => (p.line === 0 ? p.problem : `line ${p.line} (${p.problem})`));
+    console.log(
+      refused.length === 0
+        ? `Read ${file} again: ${reading.tokens.length} tokens.`
+        : `Read ${file} again: ${reading.tokens.length} tokens; refused ${refused.join("; ")}. Fix the file and send SIGHUP again.`,
+    );
   });
-  return () => tokens;
+  return { tokens: () => reading.tokens, problems: () => reading.problems };
 }
 
 /** host:port of the Redis URL: a password in it is never printed. */
@@ -64,13 +72,14 @@ function redisPlace(url: string): string {
 }
 
 async function serve(command: ServeCommand): Promise<void> {
-  const tokens = tokenSource(command);
+  const source = tokenSource(command);
   const { key, from } = upstreamKey(command);
   const options: GatewayOptions = {
     upstream: command.upstream,
     host: command.host,
     port: command.port,
-    tokens,
+    tokens: source.tokens,
+    tokenProblems: source.problems,
     allowOrigins: command.allowOrigins,
     ttls: command.ttls,
     logger: { level: "info" },

@@ -2,8 +2,11 @@ import { randomUUID } from "node:crypto";
 import type { TtlTable } from "../../src/client";
 import type { Clock, TimerHandle } from "../../src/time";
 import type { Served } from "./cache-headers";
-import type { FairQueue } from "./fair-queue";
+import { isQueueRefusal, type FairQueue, type Ticket, type Turn } from "./fair-queue";
+import { JSON_TYPE, statusKind } from "./answer-check";
+import { freshForMs, keepMsOf, standsIn } from "./answer-rules";
 import { GatewayError } from "./gateway-error";
+import { upstreamFailure } from "./upstream-failure";
 import type { Resource } from "./resources";
 import type { CachedAnswer, GatewayStore } from "./store/store";
 import type { Upstream, UpstreamResult } from "./upstream";
@@ -20,16 +23,27 @@ interface ResolverOptions {
   readonly collapseWaitMs: number;
   /** Told of every upstream answer or failure (health, log). */
   readonly onUpstream: (resource: Resource, result: UpstreamResult) => void;
+  /** Told of every upstream send, with the user whose turn it took (their share in the rate-limit headers). */
+  readonly onSend?: (user: string) => void;
+}
+
+/** A fetch under way on this replica: who needs it, and its place in the fair queue while it waits for a send. */
+interface Flight {
+  /** The user whose request started it: the fetch waits in this user's line. */
+  readonly owner: string;
+  /** Every user whose request waits for it: it stands in each of their lines. */
+  readonly users: Set<string>;
+  ticket: Ticket | undefined;
 }
 
 /** The in-flight lock's lease: renewed while its holder lives, so a replica that dies frees it within this. */
 export const LOCK_LEASE_MS = 3000;
 /** A waiter looks again this often even without an announcement (one lost, or a holder that died). */
 const WAITER_POLL_MS = 250;
-/** Answers that are the service's refusal (400, 404) are shared, but not for longer than this. */
-const NEGATIVE_TTL_MS = 30_000;
 /** Sends of one request when the upstream answers 429 (it should not: the budget keeps under its limit). */
 const MAX_ATTEMPTS_AFTER_429 = 2;
+/** Fetches a request joins in turn when each is refused its turn, before it leads one of its own. */
+const MAX_JOINS = 2;
 
 function fresh(answer: CachedAnswer, now: number): boolean {
   return answer.freshUntil === null || answer.freshUntil > now;
@@ -41,7 +55,7 @@ function fresh(answer: CachedAnswer, now: number): boolean {
  * the fetch waits its turn in the fair queue; and when the upstream fails, the last answer stands in, marked.
  */
 export class Resolver {
-  private readonly inflight = new Map<string, Promise<Served>>();
+  private readonly inflight = new Map<string, { readonly flight: Flight; readonly work: Promise<Served> }>();
   private readonly wakers = new Map<string, Set<() => void>>();
   private readonly owner = randomUUID();
   private readonly stopListening: () => void;
@@ -50,25 +64,51 @@ export class Resolver {
     this.stopListening = options.store.onAnnounce((key) => this.wakers.get(key)?.forEach((wake) => wake()));
   }
 
+  /** A fresh answer this replica holds in memory, at once; undefined when serving takes more (`serve`). */
+  hit(resource: Resource): Served | undefined {
+    const answer = this.options.store.answerAtHand(resource.path);
+    return answer !== undefined && fresh(answer, this.options.clock.now()) ? { how: "hit", answer } : undefined;
+  }
+
+  /**
+   * The answer for `user`: a hit at once; else it joins the fetch under way on this replica (no send of its own,
+   * never refused because of another user's line: if that fetch is refused its turn, this request takes its own);
+   * else it leads the desk's one fetch.
+   */
   async serve(resource: Resource, user: string): Promise<Served> {
     const cached = await this.options.store.getAnswer(resource.path);
     if (cached !== undefined && fresh(cached, this.options.clock.now())) return { how: "hit", answer: cached };
-    const running = this.inflight.get(resource.path);
-    if (running !== undefined) {
-      const served = await running;
-      return served.how === "miss" ? { how: "collapsed", answer: served.answer } : served;
+    for (let joins = 0; ; joins += 1) {
+      const running = this.inflight.get(resource.path);
+      if (running === undefined || joins >= MAX_JOINS) return this.lead(resource, user, cached);
+      running.flight.users.add(user);
+      running.flight.ticket?.join(user);
+      try {
+        const served = await running.work;
+        return served.how === "miss" ? { how: "collapsed", answer: served.answer } : served;
+      } catch (error) {
+        if (!isQueueRefusal(error)) throw error;
+      }
     }
-    const work = this.fetchForDesk(resource, user, cached);
-    this.inflight.set(resource.path, work);
+  }
+
+  private async lead(resource: Resource, user: string, cached: CachedAnswer | undefined): Promise<Served> {
+    const flight: Flight = { owner: user, users: new Set([user]), ticket: undefined };
+    const running = { flight, work: this.fetchForDesk(resource, flight, cached) };
+    this.inflight.set(resource.path, running);
     try {
-      return await work;
+      return await running.work;
+    } catch (error) {
+      // Refused a turn within the bounds: the last answer, marked stale, is better than a 429.
+      if (isQueueRefusal(error) && cached !== undefined) return { how: "stale", answer: cached };
+      throw error;
     } finally {
-      this.inflight.delete(resource.path);
+      if (this.inflight.get(resource.path) === running) this.inflight.delete(resource.path);
     }
   }
 
   /** One fetch for every replica: take the resource's lock and fetch, or wait for whoever holds it. */
-  private async fetchForDesk(resource: Resource, user: string, cached: CachedAnswer | undefined): Promise<Served> {
+  private async fetchForDesk(resource: Resource, flight: Flight, cached: CachedAnswer | undefined): Promise<Served> {
     const { store, clock } = this.options;
     const deadline = clock.now() + this.options.collapseWaitMs;
     for (;;) {
@@ -76,7 +116,7 @@ export class Resolver {
         // Another replica may have stored the answer and let go of the lock since this one looked: look again.
         const stored = await store.getAnswer(resource.path);
         if (stored === undefined || !fresh(stored, clock.now()))
-          return this.fetchHoldingLock(resource, user, stored ?? cached);
+          return this.fetchHoldingLock(resource, flight, stored ?? cached);
         await store.unlock(resource.path, this.owner).catch(() => undefined);
         return { how: "collapsed", answer: stored };
       }
@@ -95,7 +135,11 @@ export class Resolver {
     }
   }
 
-  private async fetchHoldingLock(resource: Resource, user: string, cached: CachedAnswer | undefined): Promise<Served> {
+  private async fetchHoldingLock(
+    resource: Resource,
+    flight: Flight,
+    cached: CachedAnswer | undefined,
+  ): Promise<Served> {
     const { store, clock } = this.options;
     let holding = true;
     let renewal: TimerHandle | undefined;
@@ -112,7 +156,7 @@ export class Resolver {
     };
     renew();
     try {
-      return await this.forward(resource, user, cached);
+      return await this.forward(resource, flight, cached);
     } finally {
       holding = false;
       clock.clearTimer(renewal);
@@ -122,17 +166,16 @@ export class Resolver {
   }
 
   /** Waits for a send, asks the upstream (again after its 429, within the bound) and keeps what it answers. */
-  private async forward(resource: Resource, user: string, cached: CachedAnswer | undefined): Promise<Served> {
+  private async forward(resource: Resource, flight: Flight, cached: CachedAnswer | undefined): Promise<Served> {
     const { store, clock, upstream } = this.options;
     for (let attempt = 1; ; attempt += 1) {
-      try {
-        await this.options.queue.wait(user);
-      } catch (refusal) {
-        if (cached !== undefined) return { how: "stale", answer: cached };
-        throw refusal;
-      }
+      const { user, sent } = await this.turn(flight);
+      this.options.onSend?.(user);
       const result = await upstream.get(resource, () => clock.now());
-      await store.observeBudget(clock.now(), result.reading).catch(() => undefined);
+      // Only an answer tells the budget anything of the upstream's count; then the queue asks the budget again.
+      const reading = result.status !== undefined ? { ...result.reading, answered: true, sent } : result.reading;
+      await store.observeBudget(clock.now(), reading).catch(() => undefined);
+      this.options.queue.poke();
       this.options.onUpstream(resource, result);
       if (result.ok) return this.keep(resource, result);
       // Someone else spent the desk's key: every replica now holds its sends; this request queues again, once.
@@ -140,37 +183,63 @@ export class Resolver {
     }
   }
 
+  /** Waits for the flight's send, in the line of every user who needs it; resolves with the turn it took. */
+  private async turn(flight: Flight): Promise<Turn> {
+    const ticket = this.options.queue.wait(flight.owner);
+    flight.ticket = ticket;
+    for (const user of flight.users) ticket.join(user);
+    try {
+      return await ticket.granted;
+    } finally {
+      flight.ticket = undefined;
+    }
+  }
+
+  /** Keeps the upstream's answer for the desk, by the rules a replica reading it back applies too (answer-rules.ts). */
   private async keep(resource: Resource, result: Extract<UpstreamResult, { ok: true }>): Promise<Served> {
-    const now = this.options.clock.now();
-    const ttl = this.options.ttls[resource.kind];
-    const immutable = resource.kind === "historyPast" && result.status === 200;
+    const { store, clock, ttls, staleIfErrorMs } = this.options;
+    const now = clock.now();
+    const freshFor = freshForMs(resource.kind, result.status, result.value, ttls, now);
     const answer: CachedAnswer = {
       status: result.status,
-      contentType: result.contentType,
+      contentType: JSON_TYPE,
       body: result.body,
       fetchedAt: now,
-      freshUntil: immutable ? null : now + (result.status === 200 ? ttl : Math.min(ttl, NEGATIVE_TTL_MS)),
+      freshUntil: freshFor === null ? null : now + freshFor,
     };
-    const keepMs = answer.freshUntil === null ? undefined : answer.freshUntil - now + this.options.staleIfErrorMs;
-    await this.options.store.putAnswer(resource.path, answer, keepMs);
+    // The service's refusal is its word for now, but never evicts the last good answer: that one stands in during
+    // the next outage. The refusal goes to this caller only, for no longer than this moment.
+    if (statusKind(resource.endpoint, result.status) === "refusal" && (await this.goodAnswerKept(resource.path)))
+      return { how: "miss", answer: { ...answer, freshUntil: now }, stored: false };
+    await store.putAnswer(resource.path, answer, keepMsOf(answer, now, staleIfErrorMs));
     return { how: "miss", answer, stored: true };
   }
 
+  private async goodAnswerKept(key: string): Promise<boolean> {
+    const kept = await this.options.store.getAnswer(key).catch(() => undefined);
+    return kept !== undefined && standsIn(kept);
+  }
+
+  /**
+   * The upstream failed: the last good answer stands in; else the gateway's own error, or the service's failure in
+   * its JSON error shape (checked and written again by upstream.ts). Nothing else of the upstream's reaches a caller.
+   */
   private failed(result: Extract<UpstreamResult, { ok: false }>, cached: CachedAnswer | undefined): Served {
-    if (cached !== undefined)
+    const known = result.kind !== "undocumented" && result.kind !== "unreachable";
+    if (cached !== undefined && standsIn(cached))
       return {
         how: "stale",
         answer: cached,
-        ...(result.status !== undefined ? { upstreamStatus: result.status } : {}),
+        ...(known && result.status !== undefined ? { upstreamStatus: result.status } : {}),
       };
-    if (result.status === 401 || result.status === 403) {
+    if (result.kind === "key-refused") {
       throw new GatewayError(
         502,
         "UPSTREAM_KEY_REFUSED",
         `The Index Data Service refused the gateway's own key (HTTP ${result.status}). Your desk token is fine: tell the gateway's administrator.`,
       );
     }
-    if (result.status === 429) {
+    if (result.kind === "rate-limited") {
       const seconds = String(Math.max(1, Math.ceil((result.reading.retryAfterMs ?? 1000) / 1000)));
       throw new GatewayError(
         429,
@@ -181,11 +250,7 @@ export class Resolver {
     }
     if (result.status !== undefined && result.answer !== undefined)
       return { how: "passed", status: result.status, ...result.answer };
-    throw new GatewayError(
-      503,
-      "SERVICE_UNAVAILABLE",
-      `The gateway could not get an answer from the Index Data Service (${result.reason}). Try again shortly.`,
-    );
+    throw upstreamFailure(result);
   }
 
   /** Resolves when `key` is announced, or after `ms`. */

@@ -19,29 +19,110 @@ export function digestOf(token: string): Buffer {
   return createHash("sha256").update(token, "utf8").digest();
 }
 
-/** The tokens in a file's text; throws naming the line (never its content) of any line that is not `name:hex`. */
-export function parseTokens(text: string, file: string): DeskToken[] {
-  const tokens: DeskToken[] = [];
-  const seen = new Set<string>();
+/** A line of the tokens file that was refused: its number and why, never its content (it may hold a token). */
+export interface TokenProblem {
+  /** 1-based; 0 when the file itself could not be read. */
+  readonly line: number;
+  readonly problem: string;
+}
+
+/** A tokens file as read: the tokens of its good lines, and every refused line. */
+export interface TokensReading {
+  readonly tokens: readonly DeskToken[];
+  readonly problems: readonly TokenProblem[];
+}
+
+interface Line {
+  readonly line: number;
+  readonly name: string;
+  readonly hex: string;
+}
+
+/** The `name:hex` lines of a text, and the problems of those that are not; comments and blank lines skipped. */
+function linesOf(text: string): { lines: Line[]; problems: TokenProblem[] } {
+  const lines: Line[] = [];
+  const problems: TokenProblem[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
-    const line = raw.trim();
-    if (line === "" || line.startsWith("#")) return;
-    const at = `${file}, line ${index + 1}`;
-    const split = line.indexOf(":");
-    const name = line.slice(0, split);
-    const hex = line.slice(split + 1).trim();
-    if (split < 0 || !NAME.test(name)) throw new Error(`${at}: expected name:sha256hex, with a name of ${NAME_RULE}.`);
-    if (!DIGEST.test(hex))
-      throw new Error(`${at}: the part after "${name}:" must be the token's SHA-256 in hex (64 characters).`);
-    if (seen.has(name)) throw new Error(`${at}: "${name}" is listed twice; give each person one line.`);
-    seen.add(name);
-    tokens.push({ name, digest: Buffer.from(hex, "hex") });
+    const trimmed = raw.trim();
+    if (trimmed === "" || trimmed.startsWith("#")) return;
+    const split = trimmed.indexOf(":");
+    const name = trimmed.slice(0, split);
+    const hex = trimmed.slice(split + 1).trim();
+    const line = index + 1;
+    if (split < 0 || !NAME.test(name))
+      problems.push({ line, problem: `expected name:sha256hex, with a name of ${NAME_RULE}` });
+    else if (!DIGEST.test(hex))
+      problems.push({ line, problem: "the part after the name must be the token's SHA-256 in hex (64 characters)" });
+    else lines.push({ line, name, hex: hex.toLowerCase() });
   });
-  return tokens;
+  return { lines, problems };
+}
+
+/**
+ * The tokens of a file's text, good lines only. Every line of a name listed twice is refused, and so is every line
+ * of a digest listed under two names (one token would be two people): the file is ambiguous about them, so neither
+ * gets in until it is fixed. Problems name the line by number, never its content.
+ */
+export function readTokens(text: string): TokensReading {
+  const { lines, problems } = linesOf(text);
+  const byName = linesBy(lines, (l) => l.name);
+  const byDigest = linesBy(lines, (l) => l.hex);
+  const tokens: DeskToken[] = [];
+  for (const l of lines) {
+    const sameName = byName.get(l.name) ?? [];
+    const sameDigest = byDigest.get(l.hex) ?? [];
+    if (sameName.length > 1)
+      problems.push({
+        line: l.line,
+        problem: `a name listed on lines ${sameName.join(", ")}; give each person one line`,
+      });
+    else if (sameDigest.length > 1)
+      problems.push({
+        line: l.line,
+        problem: `one token listed under several names, on lines ${sameDigest.join(", ")}`,
+      });
+    else tokens.push({ name: l.name, digest: Buffer.from(l.hex, "hex") });
+  }
+  problems.sort((a, b) => a.line - b.line);
+  return { tokens, problems };
+}
+
+/** The line numbers of the lines sharing each value of `key`. */
+function linesBy(lines: readonly Line[], key: (line: Line) => string): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  for (const line of lines) {
+    const group = groups.get(key(line));
+    if (group === undefined) groups.set(key(line), [line.line]);
+    else group.push(line.line);
+  }
+  return groups;
+}
+
+/** The tokens in a file's text; throws naming the first refused line (never its content), as the gateway starts. */
+export function parseTokens(text: string, file: string): DeskToken[] {
+  const { tokens, problems } = readTokens(text);
+  const first = problems[0];
+  if (first !== undefined) throw new Error(`${file}, line ${first.line}: ${first.problem}.`);
+  return [...tokens];
 }
 
 export function loadTokens(file: string): DeskToken[] {
   return parseTokens(readFileSync(file, "utf8"), file);
+}
+
+/**
+ * The file read again (SIGHUP): its good lines apply at once, so a name that left the file, or whose line broke, is
+ * refused from now on; an unreadable file lets nobody in. Never throws.
+ */
+export function reloadTokens(file: string): TokensReading {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code;
+    return { tokens: [], problems: [{ line: 0, problem: `the file cannot be read (${String(code ?? "error")})` }] };
+  }
+  return readTokens(text);
 }
 
 /**

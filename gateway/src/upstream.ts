@@ -1,4 +1,6 @@
 import { parseRateLimit, parseRetryAfter, readCapped } from "../../src/client";
+import { JSON_TYPE, checkBody, declaredJson, statusKind, type StatusKind } from "./answer-check";
+import { KeyScrubber } from "./key-scrub";
 import type { Resource } from "./resources";
 import type { BudgetReading } from "./store/store";
 
@@ -11,60 +13,33 @@ interface UpstreamOptions {
   readonly timeoutMs?: number;
 }
 
-/** What the upstream said: an answer to keep and share, or a failure (with its status when it answered at all). */
+/**
+ * What the upstream said: an answer to keep and share (the service's data, or its JSON refusal), or a failure (with
+ * its status when it answered at all). Every body in it passed answer-check.ts, with the key taken out, and is
+ * typed the gateway's own JSON: nothing of the upstream's headers is in it.
+ */
 export type UpstreamResult =
   | {
       readonly ok: true;
       readonly status: number;
       readonly contentType: string;
       readonly body: string;
+      /** The body's value as its schema read it (what the keeping rules look at: past history's values). */
+      readonly value: unknown;
       readonly reading: BudgetReading;
     }
   | {
       readonly ok: false;
       /** Absent when it did not answer (refused, dropped, timed out). */
       readonly status?: number;
-      /** One line for the log and the health page; never the key. */
+      /** How the gateway takes the status; `unreachable` when there was none. */
+      readonly kind: StatusKind | "unreachable";
+      /** One line for the log and the health page, the gateway's own words: never the key, nothing of the body. */
       readonly reason: string;
       readonly reading: BudgetReading;
-      /** The upstream's own answer, key removed, when there was one (a 5xx, an answer of the wrong shape). */
+      /** The service's failure (500, 503) in its JSON error shape, written again by the gateway, key removed. */
       readonly answer?: { readonly contentType: string; readonly body: string };
     };
-
-const JSON_TYPE = "application/json; charset=utf-8";
-
-/** Every string in a JSON value with `key` replaced; `undefined` when none held it. */
-function scrubbed(value: unknown, key: string): unknown {
-  if (typeof value === "string") return value.includes(key) ? value.replaceAll(key, "[upstream key]") : undefined;
-  if (typeof value !== "object" || value === null) return undefined;
-  let changed = false;
-  const walk = (inner: unknown) => {
-    const clean = scrubbed(inner, key);
-    if (clean === undefined) return inner;
-    changed = true;
-    return clean;
-  };
-  const copy = Array.isArray(value)
-    ? value.map(walk)
-    : Object.fromEntries(Object.entries(value).map(([name, inner]) => [walk(name), walk(inner)]));
-  return changed ? copy : undefined;
-}
-
-/**
- * A body with the upstream key taken out, wherever an upstream (buggy or hostile) echoed it: in the raw text,
- * and in JSON strings, where escapes such as `\u0061` would hide it from a plain search.
- */
-function withoutKey(body: string, key: string | undefined): string {
-  if (key === undefined) return body;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return body.replaceAll(key, "[upstream key]");
-  }
-  const clean = scrubbed(parsed, key);
-  return clean === undefined ? body.replaceAll(key, "[upstream key]") : JSON.stringify(clean);
-}
 
 function readingOf(headers: Headers, status: number, now: number): BudgetReading {
   const rate = parseRateLimit(headers, now);
@@ -77,19 +52,13 @@ function readingOf(headers: Headers, status: number, now: number): BudgetReading
   };
 }
 
-/** Whether the body is the answer the endpoint promises: JSON of the client's own wire schema. */
-function validAnswer(resource: Resource, status: number, body: string): boolean {
-  if (status !== 200) return true; // 400, 404 and the health check's 503 are passed on as the service wrote them
-  try {
-    return resource.endpoint.schema.safeParse(JSON.parse(body)).success;
-  } catch {
-    return false;
-  }
-}
-
 /** The one way requests reach the service: the desk's key in its header, nothing of the caller's. */
 export class Upstream {
-  constructor(private readonly options: UpstreamOptions) {}
+  private readonly scrubber: KeyScrubber | undefined;
+
+  constructor(private readonly options: UpstreamOptions) {
+    this.scrubber = options.apiKey === undefined ? undefined : new KeyScrubber(options.apiKey);
+  }
 
   get origin(): string {
     return new URL(this.options.baseUrl).origin;
@@ -106,17 +75,34 @@ export class Upstream {
       response = await fetch(`${this.options.baseUrl}${resource.path}`, { headers, signal, redirect: "manual" });
       body = await readCapped(response, resource.endpoint.maxBytes, resource.path);
     } catch (error) {
-      return { ok: false, reason: this.failureReason(error, timeoutMs), reading: {} };
+      return { ok: false, kind: "unreachable", reason: this.failureReason(error, timeoutMs), reading: {} };
     }
     const status = response.status;
     const reading = readingOf(response.headers, status, now());
-    const contentType = response.headers.get("content-type") ?? JSON_TYPE;
-    const answer = { contentType, body: withoutKey(body, this.options.apiKey) };
-    const answers =
-      status === 200 || status === 400 || status === 404 || (resource.endpoint.answers ?? []).includes(status);
-    if (answers && validAnswer(resource, status, body)) return { ok: true, status, reading, ...answer };
-    const reason = answers ? "an answer that is not the service's JSON" : `HTTP ${status}`;
-    return { ok: false, status, reason, reading, answer };
+    return this.verdict(resource, status, declaredJson(response.headers.get("content-type")) ? body : "", reading);
+  }
+
+  /** What a status and body amount to; `body` is empty when the upstream declared it as something other than JSON. */
+  private verdict(resource: Resource, status: number, body: string, reading: BudgetReading): UpstreamResult {
+    const kind = statusKind(resource.endpoint, status);
+    if (kind === "undocumented")
+      return { ok: false, status, kind, reason: `HTTP ${status}, a status the service never sends`, reading };
+    if (kind === "key-refused" || kind === "rate-limited")
+      return { ok: false, status, kind, reason: `HTTP ${status}`, reading };
+    const checked = checkBody(resource.endpoint, status, body);
+    if (!checked.ok)
+      return { ok: false, status, kind, reason: `HTTP ${status} with a body that is not the service's JSON`, reading };
+    const clean = this.scrubber?.scrubJson(checked.body) ?? checked.body;
+    if (kind === "failure")
+      return {
+        ok: false,
+        status,
+        kind,
+        reason: `HTTP ${status}`,
+        reading,
+        answer: { contentType: JSON_TYPE, body: clean },
+      };
+    return { ok: true, status, contentType: JSON_TYPE, body: clean, value: checked.value, reading };
   }
 
   private failureReason(error: unknown, timeoutMs: number): string {
@@ -124,6 +110,6 @@ export class Upstream {
     if (named?.name === "TimeoutError") return `no answer within ${timeoutMs / 1000} s`;
     if (named?.name === "InvalidResponseError") return "an answer larger than any the service sends";
     const code = named?.cause?.code;
-    return typeof code === "string" ? `unreachable (${code})` : "unreachable";
+    return typeof code === "string" && /^[A-Z0-9_]{1,40}$/.test(code) ? `unreachable (${code})` : "unreachable";
   }
 }

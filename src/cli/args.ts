@@ -9,6 +9,8 @@ export interface CliArgs {
   readonly baseUrl: string;
   readonly apiKey: string | undefined;
   readonly keyHeaderStyle: KeyHeaderStyle;
+  /** --gateway: the base URL is the desk's Index Data gateway, whose stale marks (Cache-Status) are believed. */
+  readonly gateway: boolean;
   readonly timeoutMs: number | undefined;
   readonly json: boolean;
   readonly csv: boolean;
@@ -97,6 +99,7 @@ function parse(argv: readonly string[]) {
         "api-key": { type: "string" },
         "key-header": { type: "string" },
         timeout: { type: "string" },
+        gateway: { type: "boolean", default: false },
         json: { type: "boolean", default: false },
         csv: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
@@ -126,6 +129,7 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     baseUrl: values["base-url"] ?? env["INDEX_API_BASE_URL"] ?? DEFAULT_CLI_BASE_URL,
     apiKey: key.key,
     keyHeaderStyle: keyHeader(values["key-header"]),
+    gateway: values.gateway,
     timeoutMs: numberOption("timeout", values.timeout),
     json: values.json,
     csv: values.csv,

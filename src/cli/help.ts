@@ -13,6 +13,8 @@ export function helpText(): string {
     "  --base-url URL       service root (default: $INDEX_API_BASE_URL or http://127.0.0.1:3001)",
     "  --api-key KEY        API key (default: $INDEX_API_KEY; prefer the variable, arguments show up in process lists)",
     "  --key-header STYLE   x-api-key (default) or bearer",
+    "  --gateway            the base URL is your desk's Index Data gateway: an answer it served stale while the",
+    "                       service failed shows as a last-known value (card: Last-known value TRUE)",
     "  --timeout MS         per-request timeout in milliseconds (default 10000)",
     "  --start DATE         first day of a history (also the second positional of history)",
     "  --end DATE           last day of a history, included (also the third positional of history)",

@@ -1,4 +1,4 @@
-import { DirectSource, type Health, IndexDataClient, stripControl } from "../client";
+import { DirectSource, escapeBidi, type Health, IndexDataClient, stripControl } from "../client";
 import { isCellError } from "../excel";
 import { parseCliArgs, UsageError, type CliArgs } from "./args";
 import { COMMANDS } from "./commands";
@@ -28,7 +28,8 @@ function isUnhealthy(command: string, result: unknown): boolean {
 }
 
 function render(args: CliArgs, result: unknown): string {
-  if (args.json) return `${JSON.stringify(result, null, 2)}\n`;
+  // JSON escapes control characters itself; directional controls it leaves as they are, so they are escaped here.
+  if (args.json) return `${escapeBidi(JSON.stringify(result, null, 2))}\n`;
   if (args.csv) return formatCsv(result);
   return `${formatResult(result)}\n`;
 }
@@ -49,6 +50,7 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const client = new IndexDataClient({
     baseUrl: args.baseUrl,
     keyHeaderStyle: args.keyHeaderStyle,
+    gateway: args.gateway,
     ...(args.apiKey !== undefined ? { apiKey: args.apiKey } : {}),
     ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
   });

@@ -9,7 +9,8 @@ import { stripControl } from "./errors/service-text";
 import { TimeoutError } from "./errors/timeout-error";
 import { fetchSameOrigin } from "./redirects";
 import type { ResolvedOptions } from "./resolve-options";
-import { responseInfo, servedStaleAgeMs } from "./response-headers";
+import { servedStaleAgeMs } from "./cache-status";
+import { responseInfo } from "./response-headers";
 
 export type QueryValue = string | number | undefined;
 
@@ -32,7 +33,7 @@ interface HttpResponse {
   readonly body: unknown;
   /** Path and query, for error messages and logs; never carries the key. */
   readonly path: string;
-  /** Set when a cache on the way served the answer stale (the service failed): how old it was (servedStaleAgeMs). */
+  /** Set when the desk gateway served the answer stale (the service failed): how old it was (servedStaleAgeMs). */
   readonly keptStaleAgeMs?: number;
 }
 
@@ -200,7 +201,7 @@ export async function requestJson(options: ResolvedOptions, request: HttpRequest
       problem: "not-json",
     });
   }
-  const keptStaleAgeMs = servedStaleAgeMs(raw.headers);
+  const keptStaleAgeMs = servedStaleAgeMs(raw.headers, options.gateway);
   return {
     status: raw.status,
     body: parsed === NOT_JSON ? undefined : parsed,

@@ -10,6 +10,11 @@ export interface ClientOptions {
   readonly apiKey?: string;
   /** `x-api-key` sends `X-API-Key: <key>`; `bearer` sends `Authorization: Bearer <key>`. @default "x-api-key" */
   readonly keyHeaderStyle?: KeyHeaderStyle;
+  /**
+   * The base URL is the desk's Index Data gateway: only then is an answer it marks as served stale (RFC 9211
+   * `Cache-Status`, the gateway's stale-if-error) shown as a last-known value with its age. @default false
+   */
+  readonly gateway?: boolean;
   /** Per-request timeout in milliseconds, including reading the body. @default 10000 */
   readonly timeoutMs?: number;
   /** The fetch implementation. @default globalThis.fetch */
@@ -37,5 +42,6 @@ export interface ResponseInfo {
 
 export const CLIENT_DEFAULTS = {
   keyHeaderStyle: "x-api-key",
+  gateway: false,
   timeoutMs: 10_000,
 } as const satisfies Partial<ClientOptions>;

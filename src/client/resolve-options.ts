@@ -8,6 +8,8 @@ export interface ResolvedOptions {
   readonly baseUrl: string;
   readonly apiKey: string | undefined;
   readonly keyHeaderStyle: KeyHeaderStyle;
+  /** Cache-Status marks are believed from this base URL (it is the desk's gateway). */
+  readonly gateway: boolean;
   readonly timeoutMs: number;
   readonly fetch: typeof fetch;
   readonly onResponse: ClientOptions["onResponse"];
@@ -30,6 +32,8 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   if (!KEY_HEADER_STYLES.includes(keyHeaderStyle)) {
     fail(`keyHeaderStyle must be one of ${KEY_HEADER_STYLES.join(", ")}.`);
   }
+  const gateway = options.gateway ?? CLIENT_DEFAULTS.gateway;
+  if (typeof gateway !== "boolean") fail("gateway must be true or false.");
   const timeoutMs = options.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs;
   // Bounded so the timer can be armed at all (setTimeout fires at once past 2^31-1 ms) and a cell's wait stays finite.
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
@@ -40,5 +44,13 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     fail("No fetch implementation: pass options.fetch (Node 18+ and browsers have one).");
   // Called as a plain function: browsers throw "Illegal invocation" when fetch runs as a method of another object.
   const unbound: typeof fetch = (input, init) => fetchImpl(input, init);
-  return Object.freeze({ baseUrl, apiKey, keyHeaderStyle, timeoutMs, fetch: unbound, onResponse: options.onResponse });
+  return Object.freeze({
+    baseUrl,
+    apiKey,
+    keyHeaderStyle,
+    gateway,
+    timeoutMs,
+    fetch: unbound,
+    onResponse: options.onResponse,
+  });
 }

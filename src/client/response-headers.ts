@@ -1,4 +1,5 @@
 import type { RateLimitInfo, ResponseInfo } from "./options";
+import { ietfRateLimit, type RateLimitFigures } from "./rate-limit-fields";
 
 /** Reset values above this are epoch seconds, not a delay (some services send `x-ratelimit-reset` that way). */
 const EPOCH_THRESHOLD_SECONDS = 1_000_000_000;
@@ -19,14 +20,10 @@ function headerWaitSeconds(seconds: number): number | undefined {
   return Math.min(MAX_HEADER_WAIT_SECONDS, Math.ceil(seconds));
 }
 
-function headerNumber(headers: Headers, names: readonly string[]): number | undefined {
-  for (const name of names) {
-    const raw = headers.get(name);
-    if (raw === null || raw.trim() === "") continue;
-    const n = Number(raw.trim());
-    if (Number.isFinite(n)) return n;
-  }
-  return undefined;
+function headerNumber(headers: Headers, name: string): number | undefined {
+  const raw = headers.get(name)?.trim() ?? "";
+  const n = raw === "" ? NaN : Number(raw);
+  return Number.isFinite(n) ? n : undefined;
 }
 
 /** `Retry-After` in whole seconds: a delay (`120`) or an HTTP-date. Undefined when absent, unreadable or negative. */
@@ -46,17 +43,33 @@ function headerCount(value: number | undefined): number | undefined {
   return value !== undefined && value >= 0 && Number.isSafeInteger(value) ? value : undefined;
 }
 
-/** Rate-limit figures from `x-ratelimit-*` or the IETF draft `ratelimit-*` headers, when both limit and remaining are sent. */
-export function parseRateLimit(headers: Headers, now: number = Date.now()): RateLimitInfo | undefined {
-  const limit = headerCount(headerNumber(headers, ["x-ratelimit-limit", "ratelimit-limit"]));
-  const remaining = headerCount(headerNumber(headers, ["x-ratelimit-remaining", "ratelimit-remaining"]));
-  if (limit === undefined || remaining === undefined) return undefined;
-  const reset = headerNumber(headers, ["x-ratelimit-reset", "ratelimit-reset"]);
+/** A rate-limit header's reset: seconds (or epoch seconds) through the one gate, an epoch already past as zero. */
+function resetSeconds(reset: number | undefined, now: number): number | undefined {
   const delay = reset !== undefined && reset > EPOCH_THRESHOLD_SECONDS ? reset - now / 1000 : reset;
   // An epoch already past means the window has reset: zero, not "ignore".
-  const resetSeconds =
-    delay === undefined ? undefined : headerWaitSeconds(reset !== delay ? Math.max(0, delay) : delay);
-  return resetSeconds === undefined ? { limit, remaining } : { limit, remaining, resetSeconds };
+  return delay === undefined ? undefined : headerWaitSeconds(reset !== delay ? Math.max(0, delay) : delay);
+}
+
+/**
+ * Rate-limit figures when a response carries a limit and what remains of it: the service's `x-ratelimit-*`
+ * first, then the IETF structured fields `RateLimit-Policy` / `RateLimit` (rate-limit-fields.ts), then the
+ * draft's earlier `ratelimit-limit` / `-remaining` / `-reset`. Every figure goes through the same gates.
+ */
+export function parseRateLimit(headers: Headers, now: number = Date.now()): RateLimitInfo | undefined {
+  const figures =
+    oneHeaderEach(headers, "x-ratelimit") ?? ietfRateLimit(headers) ?? oneHeaderEach(headers, "ratelimit");
+  if (figures === undefined) return undefined;
+  const { limit, remaining } = figures;
+  const reset = resetSeconds(figures.reset, now);
+  return reset === undefined ? { limit, remaining } : { limit, remaining, resetSeconds: reset };
+}
+
+/** One header per figure (`x-ratelimit-limit: 100`, `-remaining`, `-reset`): limit and remaining both counts. */
+function oneHeaderEach(headers: Headers, prefix: string): RateLimitFigures | undefined {
+  const limit = headerCount(headerNumber(headers, `${prefix}-limit`));
+  const remaining = headerCount(headerNumber(headers, `${prefix}-remaining`));
+  if (limit === undefined || remaining === undefined) return undefined;
+  return { limit, remaining, reset: headerNumber(headers, `${prefix}-reset`) };
 }
 
 /** What `onResponse` is told about one response. */
@@ -69,18 +82,4 @@ export function responseInfo(path: string, status: number, headers: Headers): Re
     ...(rateLimit !== undefined ? { rateLimit } : {}),
     ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
   };
-}
-
-/**
- * How old an answer was when the cache nearest to us served it stale, from RFC 9211's `Cache-Status` (its last
- * member is the cache that answered us; a negative `ttl` means the answer was past its freshness) and `Age`
- * (seconds since the service produced it). Undefined for a fresh answer, or with no such header.
- */
-export function servedStaleAgeMs(headers: Headers): number | undefined {
-  const members = (headers.get("cache-status") ?? "").split(",");
-  const nearest = members[members.length - 1] ?? "";
-  const ttl = /;\s*ttl=(-?\d+)/i.exec(nearest)?.[1];
-  if (ttl === undefined || Number(ttl) >= 0) return undefined;
-  const age = Number(headers.get("age"));
-  return Number.isInteger(age) && age >= 0 ? age * 1000 : 0;
 }

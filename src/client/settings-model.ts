@@ -25,6 +25,12 @@ export interface Settings {
   readonly baseUrl: string;
   readonly apiKey?: string;
   readonly keyHeaderStyle: KeyHeaderStyle;
+  /**
+   * The base URL is the desk's Index Data gateway: its stale-if-error answers (RFC 9211 Cache-Status) show as
+   * last-known values. Off for the service itself, and whenever the base URL is not known to be the gateway.
+   * @default false
+   */
+  readonly gateway?: boolean;
 }
 
 export type SettingsField = keyof Settings;
@@ -34,6 +40,8 @@ export interface SettingsInput {
   readonly baseUrl: string;
   readonly apiKey?: string | undefined;
   readonly keyHeaderStyle?: string | undefined;
+  /** @default false */
+  readonly gateway?: boolean | undefined;
 }
 
 /** Turns a rule module's refusal into a zod issue, so the form shows the rule's own message. */
@@ -63,6 +71,7 @@ const SettingsSchema = z
     keyHeaderStyle: z
       .enum(KEY_HEADER_STYLES, { message: `Key header style must be one of ${KEY_HEADER_STYLES.join(", ")}.` })
       .default(CLIENT_DEFAULTS.keyHeaderStyle),
+    gateway: z.boolean({ message: "Gateway must be on or off." }).default(CLIENT_DEFAULTS.gateway),
   })
   .superRefine((s, ctx) => {
     const problem = keyTransportProblem(s.baseUrl, s.apiKey);
@@ -77,15 +86,20 @@ export type SettingsCheck =
 export function checkSettings(input: SettingsInput): SettingsCheck {
   const result = SettingsSchema.safeParse(input);
   if (result.success) {
-    const { baseUrl, apiKey, keyHeaderStyle } = result.data;
-    return { ok: true, settings: { baseUrl, keyHeaderStyle, ...(apiKey !== undefined ? { apiKey } : {}) } };
+    const { baseUrl, apiKey, keyHeaderStyle, gateway } = result.data;
+    // Off is the default and is left out, so settings saved before the switch existed read the same.
+    const settings = {
+      baseUrl,
+      keyHeaderStyle,
+      ...(gateway ? { gateway } : {}),
+      ...(apiKey !== undefined ? { apiKey } : {}),
+    };
+    return { ok: true, settings };
   }
   const errors: Partial<Record<SettingsField, string>> = {};
   for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if ((field === "baseUrl" || field === "apiKey" || field === "keyHeaderStyle") && errors[field] === undefined) {
-      errors[field] = issue.message;
-    }
+    const field = SETTINGS_FIELDS.find((name) => name === issue.path[0]);
+    if (field !== undefined && errors[field] === undefined) errors[field] = issue.message;
   }
   return { ok: false, errors };
 }
@@ -104,14 +118,18 @@ export function defaultSettings(): Settings {
 
 /**
  * A stored setting left out when the settings were loaded, its default used instead: it fails its rule now
- * (`message` is the rule's own), it could not be read, or it is the key saved for a service base URL that was
- * left out (a key is never sent to a service it was not saved for). Facts only; the pane words them. `value` is
- * the stored value where it may be shown (never for the key).
+ * (`message` is the rule's own), it could not be read, or it is the key (or the gateway switch) saved for a service
+ * base URL that was left out (a key is never sent to a service it was not saved for, and only the URL the user
+ * named as the gateway is believed as one). Facts only; the pane words them. `value` is the stored value where it
+ * may be shown (never for the key).
  */
 export type DroppedSetting =
   | { readonly field: SettingsField; readonly because: "rule"; readonly message: string; readonly value?: string }
   | { readonly field: SettingsField; readonly because: "unreadable" }
-  | { readonly field: "apiKey"; readonly because: "service-dropped" };
+  | { readonly field: ServiceBoundField; readonly because: "service-dropped" };
+
+/** Settings that hold only for the base URL they were saved with. */
+type ServiceBoundField = "apiKey" | "gateway";
 
 /** Settings as loaded from storage: the valid ones kept, and what was left out and why. */
 export interface LoadedSettings {
@@ -123,18 +141,33 @@ export interface LoadedSettings {
 export interface StoredSettings {
   readonly baseUrl?: unknown;
   readonly keyHeaderStyle?: unknown;
+  readonly gateway?: unknown;
   readonly apiKey?: string | undefined;
   readonly unreadable?: boolean;
 }
 
-const SETTINGS_FIELDS = ["baseUrl", "keyHeaderStyle", "apiKey"] as const satisfies readonly SettingsField[];
+const SETTINGS_FIELDS = ["baseUrl", "keyHeaderStyle", "gateway", "apiKey"] as const satisfies readonly SettingsField[];
+
+const SERVICE_BOUND: readonly ServiceBoundField[] = ["apiKey", "gateway"];
 
 /** The stored value of a field as form input: text, or undefined (the default) when missing or unreadable. */
-function storedText(stored: StoredSettings, field: SettingsField, dropped: DroppedSetting[]): string | undefined {
+function storedText(stored: StoredSettings, field: TextField, dropped: DroppedSetting[]): string | undefined {
   const value = stored[field];
   if (typeof value === "string") return value;
   if (value !== undefined || (stored.unreadable === true && field !== "apiKey"))
     dropped.push({ field, because: "unreadable" });
+  return undefined;
+}
+
+type TextField = Exclude<SettingsField, "gateway">;
+
+/**
+ * The stored gateway switch, or undefined (off) when missing or not a boolean. Off is the default and is not
+ * stored, so settings that could not be read at all say nothing of it.
+ */
+function storedFlag(stored: StoredSettings, dropped: DroppedSetting[]): boolean | undefined {
+  if (typeof stored.gateway === "boolean") return stored.gateway;
+  if (stored.gateway !== undefined) dropped.push({ field: "gateway", because: "unreadable" });
   return undefined;
 }
 
@@ -154,8 +187,19 @@ function leaveOut(
   for (const field of SETTINGS_FIELDS) {
     const message = errors[field];
     if (message === undefined) continue;
-    const value = field === "apiKey" ? undefined : input[field];
+    const value = field === "apiKey" || field === "gateway" ? undefined : input[field];
     dropped.push({ field, because: "rule", message, ...(value !== undefined ? { value } : {}) });
+    kept = withDefault(kept, field);
+  }
+  return kept;
+}
+
+/** Holds back the key and a gateway switch that is on: they were saved for the base URL that was left out. */
+function holdBack(input: SettingsInput, dropped: DroppedSetting[]): SettingsInput {
+  let kept = input;
+  for (const field of SERVICE_BOUND) {
+    if (kept[field] === undefined || kept[field] === false) continue;
+    dropped.push({ field, because: "service-dropped" });
     kept = withDefault(kept, field);
   }
   return kept;
@@ -171,14 +215,12 @@ export function keepValidSettings(stored: StoredSettings): LoadedSettings {
   let input: SettingsInput = {
     baseUrl: storedText(stored, "baseUrl", dropped) ?? DEFAULT_BASE_URL,
     keyHeaderStyle: storedText(stored, "keyHeaderStyle", dropped),
+    gateway: storedFlag(stored, dropped),
     apiKey: storedText(stored, "apiKey", dropped),
   };
   // Each round leaves out at least one value, and the defaults pass: at most one round per field.
   for (const _round of SETTINGS_FIELDS) {
-    if (input.apiKey !== undefined && dropped.some((d) => d.field === "baseUrl")) {
-      dropped.push({ field: "apiKey", because: "service-dropped" });
-      input = withDefault(input, "apiKey");
-    }
+    if (dropped.some((d) => d.field === "baseUrl")) input = holdBack(input, dropped);
     const checked = checkSettings(input);
     if (checked.ok) return { settings: checked.settings, dropped };
     input = leaveOut(input, checked.errors, dropped);
@@ -189,12 +231,13 @@ export function keepValidSettings(stored: StoredSettings): LoadedSettings {
 /** Client options for these settings; `extra` adds what settings do not hold (timeout, fetch, onResponse). */
 export function toClientOptions(
   settings: Settings,
-  extra: Omit<Partial<ClientOptions>, "baseUrl" | "apiKey" | "keyHeaderStyle"> = {},
+  extra: Omit<Partial<ClientOptions>, "baseUrl" | "apiKey" | "keyHeaderStyle" | "gateway"> = {},
 ): ClientOptions {
   return {
     ...extra,
     baseUrl: settings.baseUrl,
     keyHeaderStyle: settings.keyHeaderStyle,
+    gateway: settings.gateway ?? CLIENT_DEFAULTS.gateway,
     ...(settings.apiKey !== undefined ? { apiKey: settings.apiKey } : {}),
   };
 }

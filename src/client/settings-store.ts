@@ -20,8 +20,8 @@ function readStored(text: string | null, apiKey: string | null): StoredSettings 
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== "object" || value === null || Array.isArray(value)) return { ...key, unreadable: true };
-    const { baseUrl, keyHeaderStyle } = value as Record<string, unknown>;
-    return { ...key, baseUrl, keyHeaderStyle };
+    const { baseUrl, keyHeaderStyle, gateway } = value as Record<string, unknown>;
+    return { ...key, baseUrl, keyHeaderStyle, gateway };
   } catch {
     return { ...key, unreadable: true };
   }

@@ -5,6 +5,7 @@ import {
   faultOf,
   faultWithCatalogue,
   type IndexDataSource,
+  symbolMeant,
 } from "../client";
 import { CellError, isCellError, notAvailable, type CellErrorCode } from "./cell-error";
 import {
@@ -143,6 +144,19 @@ export function cellErrorFromFailure(error: unknown, subject: ErrorSubject): Cel
 export async function cellErrorFor(error: unknown, subject: ErrorSubject, source: IndexDataSource): Promise<CellError> {
   if (isCellError(error)) return error;
   return cellErrorOf(await faultWithCatalogue(faultOf(error, subject), subject, source), subject);
+}
+
+/**
+ * The error a cell shows for a symbol the catalogue does not list, in the words of the service's 404 once settled
+ * with the catalogue (unknown, or another case: "did you mean"), so refusing it without a request reads the same.
+ */
+export function unlistedSymbolError(symbol: string, listed: readonly string[], what: string): CellError {
+  const meant = symbolMeant(symbol, listed);
+  const fault: Fault =
+    meant === undefined
+      ? { kind: "unknown-symbol", details: {}, cause: undefined }
+      : { kind: "wrong-case", details: { meant }, cause: undefined };
+  return cellErrorOf(fault, { symbol, what });
 }
 
 /** A formula still unsettled at its bound (`evaluate`): no fault was seen, only no answer yet. */

@@ -9,6 +9,7 @@ import { receiptRowOf, signRow, type ReceiptRow } from "./receipt";
 import { appendReceiptRows, receiptTarget } from "./receipt-sheet";
 import type { ReceiptSigner } from "./receipt-signature";
 import { blockFingerprint } from "./values-fingerprint";
+import { workbookIdForFreeze } from "./workbook-id";
 
 /** What freezing needs besides the workbook: provenance from the engine's address index, the service, the time. */
 export interface FreezeOptions {
@@ -64,8 +65,8 @@ function noteOf(block: ShownBlock, options: FreezeOptions, cards: number): strin
   return [error, kept, options.dataTypes ? "" : FALLBACK_NOTE].filter((part) => part !== "").join(" ");
 }
 
-/** The receipt row of a frozen block, from what its cells hold once frozen, signed. */
-async function rowOf(frozen: Frozen, options: FreezeOptions, frozenAt: string): Promise<ReceiptRow> {
+/** The receipt row of a frozen block, from what its cells hold once frozen, signed with the workbook's id. */
+async function rowOf(frozen: Frozen, options: FreezeOptions, frozenAt: string, workbook: string): Promise<ReceiptRow> {
   const range = shownRange(frozen.block);
   const fingerprint = await blockFingerprint(range.values, frozen.block.readsJson ? range.valuesAsJson : undefined);
   const { cell } = frozen.block;
@@ -80,6 +81,7 @@ async function rowOf(frozen: Frozen, options: FreezeOptions, frozenAt: string): 
       note: frozen.note,
       block: frozen.name,
       fingerprint,
+      workbook,
     },
     options.serviceUrl,
     frozenAt,
@@ -90,8 +92,13 @@ async function rowOf(frozen: Frozen, options: FreezeOptions, frozenAt: string): 
 const ENTITY_NOTE =
   "An Index data type, kept as a card with every field, no longer linked; Restore formulas links it again.";
 
-/** The receipt row of a frozen Index entity, from what its cell holds once frozen, signed. */
-async function entityRowOf(frozen: FrozenEntity, options: FreezeOptions, frozenAt: string): Promise<ReceiptRow> {
+/** The receipt row of a frozen Index entity, from what its cell holds once frozen, signed with the workbook's id. */
+async function entityRowOf(
+  frozen: FrozenEntity,
+  options: FreezeOptions,
+  frozenAt: string,
+  workbook: string,
+): Promise<ReceiptRow> {
   const fingerprint = await blockFingerprint(frozen.cell.values, frozen.cell.valuesAsJson);
   const formula = indexEntityFormula(frozen.symbol);
   const frozenCell = {
@@ -103,6 +110,7 @@ async function entityRowOf(frozen: FrozenEntity, options: FreezeOptions, frozenA
     note: ENTITY_NOTE,
     block: frozen.name,
     fingerprint,
+    workbook,
   };
   return signRow(
     receiptRowOf(
@@ -149,7 +157,9 @@ export async function freezeForSharing(context: Excel.RequestContext, options: F
   const busyCells = busy.map((cell) => cell.address);
   if (settled.length === 0 && !hasEntities)
     return { frozen: 0, busy: busyCells, message: frozeMessage(0, 0, busyCells, options.receiptVisible) };
-  // Where the receipt goes is read before any cell is written: a receipt sheet that cannot be read stops here.
+  // The workbook's id (a new one is written with the receipt) and where the receipt goes are read before any cell
+  // is written: a receipt sheet that cannot be read stops here.
+  const workbook = await workbookIdForFreeze(context);
   const target = await receiptTarget(context);
   const blocks = settled.map((cell) => loadShown(context, cell, options.dataTypes));
   await context.sync();
@@ -175,8 +185,8 @@ export async function freezeForSharing(context: Excel.RequestContext, options: F
   });
   await context.sync();
   const frozenAt = options.now().toISOString();
-  const rows = await Promise.all(frozen.map((item) => rowOf(item, options, frozenAt)));
-  const entityRows = await Promise.all(entities.map((entity) => entityRowOf(entity, options, frozenAt)));
+  const rows = await Promise.all(frozen.map((item) => rowOf(item, options, frozenAt, workbook)));
+  const entityRows = await Promise.all(entities.map((entity) => entityRowOf(entity, options, frozenAt, workbook)));
   appendReceiptRows(context, target, [...rows, ...entityRows], options.receiptVisible);
   await context.sync();
   const message = frozeMessage(rows.length, entityRows.length, busyCells, options.receiptVisible);

@@ -6,8 +6,9 @@ import { verifyRow, type ReceiptRow } from "./receipt";
 import { indexEntitySymbol, relinkedEntity } from "./freeze-entities";
 import { restorableFormula } from "./receipt-formula";
 import { deleteReceiptRows, readReceipt, type ReceiptRowAt } from "./receipt-sheet";
-import type { ReceiptSigner } from "./receipt-signature";
+import { signatureFormat, type ReceiptSigner } from "./receipt-signature";
 import { blockFingerprint, fingerprintNeedsJson } from "./values-fingerprint";
+import { queueWorkbookId, workbookIdIn } from "./workbook-id";
 
 export interface RestoreOptions {
   /** Only rows whose block is (now) in the selection. */
@@ -45,6 +46,16 @@ function listed(items: readonly string[]): string {
   return items.length > MOST_LISTED ? `${shown} and ${items.length - MOST_LISTED} more` : shown;
 }
 
+/**
+ * Said once when the key that signs receipts is not in this add-in's storage: where that happens, and what the user
+ * can still do. The README's restore paragraph says the same.
+ */
+export const SIGNING_KEY_MISSING =
+  "The key that signs receipts is not in this add-in's storage here. It stays with the computer and the Excel that froze the workbook (Excel on the web and Excel on the desktop keep separate storage), and clearing Office's cache or the add-in's storage removes it. Restore in the Excel where the workbook was frozen, or retype the formulas: the receipt's Formula column has each one.";
+
+/** Why a row is refused when the key is missing (the message says the rest once, SIGNING_KEY_MISSING). */
+const NO_KEY_HERE = "the key that signed it is not in this add-in's storage here";
+
 /** What restoring says; the preview's Restore says the same. */
 export function restoreMessage(
   restored: number,
@@ -57,6 +68,7 @@ export function restoreMessage(
   if (changed.length > 0) parts.push(`Left alone because they were changed after freezing: ${listed(changed)}.`);
   if (refused.length > 0)
     parts.push(`Refused, and nothing written for them: ${listed(refused.map((r) => `${r.cell} (${r.reason})`))}.`);
+  if (refused.some((r) => r.reason === NO_KEY_HERE)) parts.push(SIGNING_KEY_MISSING);
   return parts.join(" ");
 }
 
@@ -103,14 +115,32 @@ function sameShape(range: Excel.Range, frozen: string): boolean {
   );
 }
 
-/** Why restore will not act on a row, or undefined when it may (the values still have to match). */
-async function refusal(candidate: Candidate, options: RestoreOptions): Promise<string | undefined> {
-  const { receipt, block } = candidate;
+/** What restore knows of where it runs: this workbook's id (none if it never froze), and whether the key is here. */
+interface Here {
+  readonly workbook: string | undefined;
+  readonly keyHere: boolean;
+}
+
+/** Why the row's signature, or the workbook it names, rules it out; undefined when both hold. */
+async function signatureRefusal(receipt: ReceiptRow, options: RestoreOptions, here: Here): Promise<string | undefined> {
   if (receipt.signature === "")
     return "it is not signed (written by hand, or by a version of the add-in before receipts were signed): retype its formula";
-  if (!(await verifyRow(receipt, options.signer))) {
+  if (signatureFormat(receipt.signature) === "v1")
+    return "it was frozen by an earlier version of the add-in, before receipts were tied to their workbook: retype its formula";
+  if (!here.keyHere) return NO_KEY_HERE;
+  if (!(await verifyRow(receipt, options.signer)))
     return "its receipt row was edited, or was not written by this add-in for this user (its signature does not match)";
-  }
+  // Checked once the signature holds, so the workbook id it names is the one the freeze wrote.
+  if (receipt.workbook !== here.workbook)
+    return "it was frozen in another workbook, and restore writes only into the workbook a receipt was written in";
+  return undefined;
+}
+
+/** Why restore will not act on a row, or undefined when it may (the values still have to match). */
+async function refusal(candidate: Candidate, options: RestoreOptions, here: Here): Promise<string | undefined> {
+  const { receipt, block } = candidate;
+  const unsigned = await signatureRefusal(receipt, options, here);
+  if (unsigned !== undefined) return unsigned;
   const entity = indexEntitySymbol(receipt.formula);
   if (entity !== undefined) {
     if (validSymbol(entity) === undefined || receipt.formulaR1C1 !== receipt.formula)
@@ -152,8 +182,9 @@ function putBack(range: Excel.Range, receipt: ReceiptRow): boolean {
  * "Restore formulas": puts each formula of the receipt back (all rows, or those whose block is now in the
  * selection) into its frozen block, found by the block's workbook name wherever the block has moved, and only
  * when: the row's signature verifies (receipt-signature.ts), its formula is one of the add-in's own
- * (receipt-formula.ts), and the block still holds exactly what was frozen (its fingerprint). The formula is
- * written relative to where the block is now (R1C1); a spill's other cells are cleared so it can spill again.
+ * (receipt-formula.ts), it was frozen in this workbook (workbook-id.ts), and the block still holds exactly what was
+ * frozen (its fingerprint). The formula is written relative to where the block is now (R1C1); a spill's other
+ * cells are cleared so it can spill again.
  * A restored row leaves the receipt, and its name the workbook; a changed block is listed and left alone;
  * anything refused is named with its reason. Nothing else is written or deleted.
  */
@@ -164,7 +195,9 @@ export async function restoreFormulas(context: Excel.RequestContext, options: Re
   const selected = options.selectionOnly ? context.workbook.getSelectedRange() : undefined;
   selected?.load("address");
   const candidates = lookUp(context, rows, options.dataTypes);
+  const idSetting = queueWorkbookId(context);
   await context.sync();
+  const here: Here = { workbook: workbookIdIn(idSetting), keyHere: await options.signer.hasKey() };
   const selection = selected !== undefined ? parseRect(selected.address) : undefined;
   const scoped = options.selectionOnly
     ? candidates.filter((candidate) => inSelection(candidate, selection))
@@ -177,7 +210,7 @@ export async function restoreFormulas(context: Excel.RequestContext, options: Re
   const blocksTaken = new Set<string>();
   for (const candidate of scoped) {
     const reason =
-      (await refusal(candidate, options)) ??
+      (await refusal(candidate, options, here)) ??
       (blocksTaken.has(candidate.receipt.block) ? "another row of the receipt restores the same cells" : undefined);
     const block = candidate.block;
     if (reason !== undefined || block === undefined) {

@@ -5,9 +5,10 @@ import type { ReceiptSigner } from "./receipt-signature";
 /**
  * The receipt freezing writes: one row per frozen cell or spill, enough to put the formula back and to say
  * where the numbers came from. It holds the service's base URL, never the API key (see `publicServiceUrl`),
- * and never the signing key. The first nine columns are for the reader; the last four are for restore: the
+ * and never the signing key. The first nine columns are for the reader; the last five are for restore: the
  * workbook name that moves with the frozen cells, the formula relative to its cell, the fingerprint of the
- * values frozen, and the row's signature.
+ * values frozen, the row's signature, and the id of the workbook it was frozen in (workbook-id.ts), which the
+ * signature covers too. The workbook id comes last so that receipts of earlier versions still read column by column.
  */
 export const RECEIPT_HEADER = [
   "Cell",
@@ -23,9 +24,10 @@ export const RECEIPT_HEADER = [
   "Formula (R1C1)",
   "Fingerprint",
   "Signature",
+  "Workbook",
 ] as const;
 
-/** The receipt's columns, as A1 letters: A to M. */
+/** The receipt's columns, as A1 letters: A to N. */
 export const RECEIPT_LAST_COLUMN = String.fromCharCode(64 + RECEIPT_HEADER.length);
 
 export interface ReceiptRow {
@@ -50,6 +52,8 @@ export interface ReceiptRow {
   readonly fingerprint: string;
   /** HMAC of every other field (see receipt-signature.ts); empty until signed. */
   readonly signature: string;
+  /** The id of the workbook the row was frozen in (workbook-id.ts); empty in the preview. */
+  readonly workbook: string;
 }
 
 /** What one frozen cell or spill gives its receipt row; Excel's freeze and the preview's both build rows with it. */
@@ -66,6 +70,8 @@ interface FrozenCell {
   readonly note: string;
   readonly block?: string;
   readonly fingerprint?: string;
+  /** The id of the workbook being frozen. @default "" (the preview) */
+  readonly workbook?: string;
 }
 
 /** The values as the receipt shows them: JSON of the 2-D array. */
@@ -98,6 +104,7 @@ export function receiptRowOf(frozen: FrozenCell, serviceUrl: string, frozenAt: s
     formulaR1C1: frozen.formulaR1C1 ?? frozen.formula,
     fingerprint: frozen.fingerprint ?? "",
     signature: "",
+    workbook: frozen.workbook ?? "",
   };
   // Every field as a cell will hold it, so that what is signed is what is read back.
   return fromFields(toFields(row).map(withinCell));
@@ -128,6 +135,7 @@ function toFields(row: ReceiptRow): string[] {
     formulaR1C1,
     fingerprint,
     signature,
+    workbook,
   } = row;
   return [
     cell,
@@ -143,6 +151,7 @@ function toFields(row: ReceiptRow): string[] {
     formulaR1C1,
     fingerprint,
     signature,
+    workbook,
   ];
 }
 
@@ -161,6 +170,7 @@ function fromFields(fields: readonly string[]): ReceiptRow {
     formulaR1C1 = "",
     fingerprint = "",
     signature = "",
+    workbook = "",
   ] = fields;
   return {
     cell,
@@ -176,12 +186,15 @@ function fromFields(fields: readonly string[]): ReceiptRow {
     formulaR1C1,
     fingerprint,
     signature,
+    workbook,
   };
 }
 
-/** The fields a signature covers: every one but the signature, in column order. */
+const SIGNATURE_COLUMN = RECEIPT_HEADER.indexOf("Signature");
+
+/** The fields a signature covers: every one but the signature, in column order (the workbook id included). */
 function signedFields(row: ReceiptRow): string[] {
-  return toFields(row).slice(0, -1);
+  return toFields(row).filter((_field, index) => index !== SIGNATURE_COLUMN);
 }
 
 export async function signRow(row: ReceiptRow, signer: ReceiptSigner): Promise<ReceiptRow> {

@@ -17,6 +17,7 @@ export function wireKeySetting(settings: SettingsStore): void {
         settings.save({
           baseUrl: current.baseUrl,
           keyHeaderStyle: current.keyHeaderStyle,
+          gateway: current.gateway === true,
           ...(apiKey !== "" ? { apiKey } : {}),
         }),
       )

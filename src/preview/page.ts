@@ -13,7 +13,8 @@ async function applyServiceParameter(): Promise<string> {
   const current = await settings.load();
   const service = new URLSearchParams(location.search).get("service");
   if (service === null || service === "" || service === current.baseUrl) return current.baseUrl;
-  // A link must not be able to send a stored key to a host of its choosing: the key stays behind.
+  // A link must not be able to send a stored key to a host of its choosing: the key stays behind. Nor can it make
+  // the page believe that host's stale marks: the gateway switch is off for it (settings-model.ts).
   const saved = await settings.save({ baseUrl: service, keyHeaderStyle: current.keyHeaderStyle });
   return saved.baseUrl;
 }

@@ -81,6 +81,7 @@ describe("settings validation", () => {
       baseUrl: "https://x.example",
       apiKey: "k",
       keyHeaderStyle: "bearer",
+      gateway: false,
       timeoutMs: 5000,
     });
     expect(toClientOptions({ baseUrl: "https://x.example", keyHeaderStyle: "x-api-key" })).not.toHaveProperty("apiKey");
@@ -133,18 +134,18 @@ describe("SettingsStore", () => {
   });
 });
 
-describe("SettingsStore.load keeps every stored setting that still validates", () => {
-  /** A store over storage holding `settings` (an object as JSON, or raw text) and, when given, an API key. */
-  async function storeHolding(settings: object | string, apiKey?: string) {
-    const storage = new MemoryStorage();
-    await storage.setItem(
-      SETTINGS_STORAGE_KEYS.settings,
-      typeof settings === "string" ? settings : JSON.stringify(settings),
-    );
-    if (apiKey !== undefined) await storage.setItem(SETTINGS_STORAGE_KEYS.apiKey, apiKey);
-    return { storage, store: new SettingsStore(storage) };
-  }
+/** A store over storage holding `settings` (an object as JSON, or raw text) and, when given, an API key. */
+async function storeHolding(settings: object | string, apiKey?: string) {
+  const storage = new MemoryStorage();
+  await storage.setItem(
+    SETTINGS_STORAGE_KEYS.settings,
+    typeof settings === "string" ? settings : JSON.stringify(settings),
+  );
+  if (apiKey !== undefined) await storage.setItem(SETTINGS_STORAGE_KEYS.apiKey, apiKey);
+  return { storage, store: new SettingsStore(storage) };
+}
 
+describe("SettingsStore.load keeps every stored setting that still validates", () => {
   it("leaves out only a stored value that no longer validates, and says which one and why", async () => {
     const { store } = await storeHolding({ baseUrl: "https://x.example", keyHeaderStyle: "basic" }, "k1");
     await expect(store.load()).resolves.toEqual({
@@ -225,5 +226,55 @@ describe("SettingsStore.load keeps every stored setting that still validates", (
       settings: defaultSettings(),
       dropped: [],
     });
+  });
+});
+
+describe("the gateway switch ('This URL is my desk's Index Data gateway')", () => {
+  it("is off unless set, stored only when on, and reaches the client options", async () => {
+    const storage = new MemoryStorage();
+    const store = new SettingsStore(storage);
+    const off = await store.save({ baseUrl: "https://gw.example" });
+    expect(off).toEqual({ baseUrl: "https://gw.example", keyHeaderStyle: "x-api-key" });
+    expect(toClientOptions(off).gateway).toBe(false);
+    const on = await store.save({ baseUrl: "https://gw.example", gateway: true });
+    expect(JSON.parse((await storage.getItem(SETTINGS_STORAGE_KEYS.settings)) ?? "")).toEqual({
+      baseUrl: "https://gw.example",
+      keyHeaderStyle: "x-api-key",
+      gateway: true,
+    });
+    await expect(new SettingsStore(storage).load()).resolves.toEqual(on);
+    expect(toClientOptions(on).gateway).toBe(true);
+  });
+
+  it("refuses anything but on or off, naming the field", () => {
+    expect(checkSettings({ baseUrl: "https://gw.example", gateway: "yes" as never })).toEqual({
+      ok: false,
+      errors: { gateway: "Gateway must be on or off." },
+    });
+  });
+
+  it("a stored value that is not on or off is left out alone, the rest kept", async () => {
+    const { store } = await storeHolding(
+      { baseUrl: "https://gw.example", keyHeaderStyle: "bearer", gateway: "yes" },
+      "k",
+    );
+    await expect(store.loadChecked()).resolves.toEqual({
+      settings: { baseUrl: "https://gw.example", keyHeaderStyle: "bearer", apiKey: "k" },
+      dropped: [{ field: "gateway", because: "unreadable" }],
+    });
+  });
+
+  it("is turned off with the key when the base URL it was said of is left out", async () => {
+    const { store } = await storeHolding(
+      { baseUrl: "https://gw.example/#x", keyHeaderStyle: "x-api-key", gateway: true },
+      "k",
+    );
+    const loaded = await store.loadChecked();
+    expect(loaded.settings).toEqual({ baseUrl: DEFAULT_BASE_URL, keyHeaderStyle: "x-api-key" });
+    expect(loaded.dropped.map((d) => [d.field, d.because])).toEqual([
+      ["baseUrl", "rule"],
+      ["apiKey", "service-dropped"],
+      ["gateway", "service-dropped"],
+    ]);
   });
 });

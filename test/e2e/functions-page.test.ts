@@ -45,3 +45,21 @@ test("cells evaluated in the built page show the service's figures, and every re
   );
   await page.close();
 });
+
+test("with its pane closed the runtime page is hidden and loads no pane UI; open, it does", async () => {
+  /** The pane's UI chunk, fetched by the page (it is asked for at start-up when the page is visible). */
+  const paneLoaded = (page: Awaited<ReturnType<typeof openFunctionsPage>>) =>
+    page.page.evaluate(() =>
+      performance.getEntriesByType("resource").some((entry) => entry.name.includes("taskpane-ui")),
+    );
+  const closed = await openFunctionsPage(browser, { pageOrigin: server.url, paneClosed: true });
+  expect(await closed.page.evaluate(() => document.visibilityState)).toBe("hidden");
+  expect(await paneLoaded(closed)).toBe(false);
+  await closed.close();
+  const open = await openFunctionsPage(browser, { pageOrigin: server.url });
+  await open.page.waitForFunction(() =>
+    performance.getEntriesByType("resource").some((entry) => entry.name.includes("taskpane-ui")),
+  );
+  expect(await paneLoaded(open)).toBe(true);
+  await open.close();
+});

@@ -6,13 +6,15 @@ import { SharedBudget, type BudgetChannel } from "../../src/client/engine/shared
 import type { FakeClock } from "../support/fake-clock";
 
 /**
- * A service's fixed rate-limit window on a fake clock, as the reference service keeps it (@fastify/rate-limit):
- * a request is counted when it arrives, answered after the latency with the window's headers, 429 past the limit.
+ * A service's fixed rate-limit window on a fake clock, as the reference service keeps it (@fastify/rate-limit's
+ * LocalStore): a window begins with the first request that arrives after the last one ended (not on a grid), a
+ * request is counted when it arrives and answered after the latency with the window's headers (the reset rounded
+ * up to a second), and past the limit it is refused with 429 and `Retry-After` until the window's end.
  * For tests of the budget's rules, which need many windows and many runtimes without waiting for real ones.
  */
 export class FixedWindow {
   private count = 0;
-  private windowEnd: number;
+  private windowStart = -Infinity;
   /** Every arrival: when, and whether it was refused. */
   readonly arrivals: Array<{ readonly at: number; readonly status: number; readonly by: string }> = [];
 
@@ -20,9 +22,7 @@ export class FixedWindow {
     private readonly clock: FakeClock,
     readonly limit: number,
     readonly windowMs: number,
-  ) {
-    this.windowEnd = clock.now() + windowMs;
-  }
+  ) {}
 
   get rejected(): number {
     return this.arrivals.filter((a) => a.status === 429).length;
@@ -30,12 +30,12 @@ export class FixedWindow {
 
   arrive(by = ""): ResponseInfo {
     const now = this.clock.now();
-    if (now >= this.windowEnd) {
+    if (now >= this.windowStart + this.windowMs) {
       this.count = 0;
-      this.windowEnd += Math.ceil((now - this.windowEnd + 1) / this.windowMs) * this.windowMs;
+      this.windowStart = now;
     }
     this.count += 1;
-    const resetSeconds = Math.ceil((this.windowEnd - now) / 1000);
+    const resetSeconds = Math.ceil((this.windowStart + this.windowMs - now) / 1000);
     const refused = this.count > this.limit;
     this.arrivals.push({ at: now, status: refused ? 429 : 200, by });
     if (refused)
@@ -62,6 +62,34 @@ export interface RuntimeOptions {
   readonly name?: string;
   /** Shares the budget over this channel (none: the header rule alone). */
   readonly channel?: BudgetChannel;
+  /**
+   * Connections to the service: a request the engine has sent waits for a free one before it reaches the service,
+   * as Chromium holds all but 6 per origin (HTTP/1.1). @default Infinity (every request arrives as it is sent)
+   */
+  readonly connections?: number;
+}
+
+/** A browser's connections to one origin: at most `size` requests on the wire, the rest wait in order. */
+class ConnectionPool {
+  private busy = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(private readonly size: number) {}
+
+  /** Calls `start` once a connection is free for the request. */
+  take(start: () => void): void {
+    if (this.busy < this.size) {
+      this.busy += 1;
+      start();
+    } else this.waiting.push(start);
+  }
+
+  /** The answer has come: its connection takes the next request waiting, if any. */
+  release(): void {
+    const next = this.waiting.shift();
+    if (next !== undefined) next();
+    else this.busy -= 1;
+  }
 }
 
 export function runtimeOn(service: FixedWindow, clock: FakeClock, options: RuntimeOptions) {
@@ -78,15 +106,19 @@ export function runtimeOn(service: FixedWindow, clock: FakeClock, options: Runti
   });
   if (options.channel !== undefined) new SharedBudget(options.channel, budget, clock, () => scheduler.pump());
   const sentAt: number[] = [];
+  const pool = new ConnectionPool(options.connections ?? Infinity);
   const request = () =>
     new Promise<number>((resolve) => {
       sentAt.push(clock.now());
-      const info = service.arrive(options.name);
-      clock.setTimer(() => {
-        budget.observe(info, clock.now());
-        scheduler.pump();
-        resolve(info.status);
-      }, options.latencyMs);
+      pool.take(() => {
+        const info = service.arrive(options.name);
+        clock.setTimer(() => {
+          pool.release();
+          budget.observe(info, clock.now());
+          scheduler.pump();
+          resolve(info.status);
+        }, options.latencyMs);
+      });
     });
   /** Queues `count` requests; resolves with their statuses once all are answered. */
   const send = (count: number) => Promise.all(Array.from({ length: count }, () => scheduler.schedule(request)));

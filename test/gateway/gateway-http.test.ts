@@ -55,11 +55,12 @@ function direct(path: string): Promise<string> {
   return fetch(`${service.url}${path}`, { headers: { "x-api-key": DEMO_KEYS.apiKey } }).then((r) => r.text());
 }
 
-/** Waits (on real time: the requests cross real sockets) until the gateway's queue holds `count` for `user`. */
-async function queued(user: string, count: number): Promise<void> {
+/** Waits (on real time: the requests cross real sockets) until the gateway's queue holds `count` (or more) for `user`. */
+async function queued(user: string, count: number, orMore = false): Promise<void> {
   for (let attempt = 0; attempt < 500; attempt += 1) {
     const health = (await (await ask("/gateway/health")).json()) as { waitingByUser: Record<string, number> };
-    if ((health.waitingByUser[user] ?? 0) === count) return;
+    const waiting = health.waitingByUser[user] ?? 0;
+    if (waiting === count || (orMore && waiting > count)) return;
     await new Promise((resolve) => setImmediate(resolve));
   }
   throw new Error(`${user} never had ${count} waiting`);
@@ -200,26 +201,27 @@ test("the upstream down: last-known answers, marked stale with Cache-Status and 
   );
 });
 
-test("a flood from one user waits in line while the others are served; past the bound, 429 with Retry-After", async () => {
+test("a flood from one user: what the window has room for goes at once; past the bound, 429 with a true Retry-After", async () => {
   await startDesk(DEMO_KEYS.apiKey, { maxQueueWaitMs: 20_000 }, 12);
-  // The limit (12) is learned from the first answer: the burst shrinks to 2 less the one spent, then one send every 6 s.
+  // The limit (12) is learned from the first answer: 11 are left in the upstream's window.
   await ask(`/api/v1/index/${FLAGSHIP}/latest`, "carol");
-  const flood = Array.from({ length: 12 }, (_, i) => ask(`/api/v1/index/${FLAGSHIP}/volatility?windowDays=${10 + i}`));
-  await queued("alice", 11);
+  const flood = Array.from({ length: 14 }, (_, i) => ask(`/api/v1/index/${FLAGSHIP}/volatility?windowDays=${10 + i}`));
+  await queued("alice", 3, true);
   const bobs = ask(`/api/v1/index/${FLAGSHIP}/forward`, "bob");
   await queued("bob", 1);
-  await clock.advance(12_000);
-  const bob = await bobs;
-  expect(bob.status).toBe(200);
-  expect(bob.headers.get("cache-status")).toMatch(/^IndexDataGateway; fwd=miss/);
-  await queued("alice", 10);
   await clock.advance(20_000);
-  const answers = await Promise.all(flood);
+  const answers = await Promise.all([...flood, bobs]);
+  // What the window had room for went at once (requests may reach the upstream out of order, and the count each
+  // answer gives then errs on the side of fewer sends); the rest waited past the bound.
+  const sent = answers.filter((r) => r.status === 200).length;
+  expect(sent).toBeGreaterThanOrEqual(10);
+  expect(sent).toBeLessThanOrEqual(11);
+  expect(service.requests).toHaveLength(1 + sent);
   const refused = answers.filter((r) => r.status === 429);
-  expect(answers.filter((r) => r.status === 200)).toHaveLength(12 - refused.length);
-  expect(refused.length).toBeGreaterThan(0);
+  expect(refused).toHaveLength(15 - sent);
   for (const answer of refused) {
-    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    // The upstream's window resets about 60 s after it opened, 20 s ago: that is when these lines are served.
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThanOrEqual(35);
     expect(((await answer.json()) as { message: string }).message).toMatch(
       /^Not sent: the desk's budget had no room within 20 s\. Retry in \d+ s\.$/,
     );
@@ -295,7 +297,8 @@ test("the add-in shows an answer the gateway served stale as a last-known value,
   await startDesk();
   const engineClock = new FakeClock(Date.now());
   const engine = new RequestEngine(
-    { baseUrl: gateway.url, apiKey: desk.tokens["alice"] ?? "" },
+    // The settings say this URL is the desk's gateway: only then are its stale marks believed.
+    { baseUrl: gateway.url, apiKey: desk.tokens["alice"] ?? "", gateway: true },
     { storage: new MemoryStorage(), clock: engineClock, batchWindowMs: 5, budgetChannel: null },
   );
   const env: FormulaEnv = {

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import { MemoryStore } from "../../gateway/src/store/memory-store";
 import { RedisStore } from "../../gateway/src/store/redis-store";
 import { ReplicaStore } from "../../gateway/src/store/replica-store";
+import { storedAnswerRule } from "../../gateway/src/store/stored-answer";
+import { DEFAULT_TTLS } from "../../src/client";
 import { pollUntil } from "./support/poll";
 import { startRedis, type TestRedis } from "./support/redis-server";
 
@@ -19,9 +21,11 @@ beforeEach(async () => {
     local: new MemoryStore({ rules: RULES }),
     shared,
     staleIfErrorMs: 60_000,
+    admit: storedAnswerRule(DEFAULT_TTLS),
     now: () => Date.now(),
     onSharedState: (state) => states.push(state),
     probeMs: 50,
+    usageWindowMs: RULES.windowMs,
   });
   await store.start(5000);
 });
@@ -36,12 +40,12 @@ test("a stalled Redis: each call gives up after its timeout; a lock is not taken
   redis.pause();
   // While it still counts as up, a send is not granted from memory and a lock is not taken there.
   expect(await store.lock("x", "me", 60_000)).toBe(false);
-  expect(await store.takeSend(Date.now(), 1)).toBe(100);
+  expect(await store.takeSends(Date.now(), 1, 1)).toMatchObject({ granted: 0, waitMs: 100 });
   // Timeouts in a row mark it down (those this busy test process caused itself do not count, hence the loop).
   for (let call = 0; call < 30 && store.sharedState() === "up"; call += 1)
     expect(await store.getAnswer("y")).toBeUndefined();
   expect(store.sharedState()).toBe("down");
-  expect(await store.takeSend(Date.now(), 1)).toBe(0);
+  expect((await store.takeSends(Date.now(), 1, 1)).granted).toBe(1);
   expect(states).toEqual(["down"]);
   expect(await store.lock("x", "me", 60_000)).toBe(true);
   redis.resume();

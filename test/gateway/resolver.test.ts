@@ -19,10 +19,10 @@ const RULES = { windowMs: 60_000, assumedLimit: 60 };
 
 function resolverOn(store: GatewayStore): Resolver {
   const queue = new FairQueue({
-    takeSend: () => store.takeSend(Date.now(), 1),
+    takeSends: (wanted) => store.takeSends(Date.now(), 1, wanted),
+    sendsEta: (sends) => store.sendsEta(Date.now(), sends),
     maxWaitMs: 4000,
     maxPerUser: 10,
-    msPerSend: () => 1000,
     clock: systemClock,
   });
   return new Resolver({

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { MemoryStore } from "../../gateway/src/store/memory-store";
 import { RedisStore } from "../../gateway/src/store/redis-store";
 import type { CachedAnswer, GatewayStore } from "../../gateway/src/store/store";
-import type { BudgetRules } from "../../gateway/src/store/token-bucket";
+import { OPENING_POLL_MS, SEND_MARGIN_MS, type BudgetRules } from "../../gateway/src/store/desk-budget";
 import { pollUntil } from "./support/poll";
 import { startRedis, type TestRedis } from "./support/redis-server";
 
@@ -12,11 +12,11 @@ import { startRedis, type TestRedis } from "./support/redis-server";
  * is passed in, so both must give the same figures to the millisecond.
  */
 const HOUR = 3_600_000;
-/** A window of an hour: the bucket refills by 50 tokens an hour, so a test's own run time adds none. */
+/** A window of an hour, so that a test's own run time frees nothing. */
 const RULES: BudgetRules = { windowMs: HOUR, assumedLimit: 60 };
 const T0 = Date.UTC(2025, 0, 6, 9);
-/** 60 a window: a burst of 10, then one token every 3600000 / 50 ms. */
-const MS_PER_TOKEN = HOUR / 50;
+/** A send stays in the log this long. */
+const SPAN = HOUR + SEND_MARGIN_MS;
 
 const answer = (body: string, fetchedAt = T0): CachedAnswer => ({
   status: 200,
@@ -112,68 +112,112 @@ describe.each(STORES)("the %s store", (_name, open) => {
     expect(await heard).toBe("history|RTM-NWE-A-1x3");
   });
 
-  test("grants exactly the burst to replicas taking at once, then says how long to wait", async () => {
+  test("opens with a sixth of the limit, then sends at once all that the upstream says is left", async () => {
     const [a, b] = await open();
-    const waits = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? a : b).takeSend(T0, 1)));
-    expect(waits.filter((w) => w === 0)).toHaveLength(10);
-    expect(waits.filter((w) => w !== 0)).toEqual(Array(20).fill(MS_PER_TOKEN));
-    expect(await a.takeSend(T0 + MS_PER_TOKEN, 1)).toBe(0);
-    expect(await b.takeSend(T0 + MS_PER_TOKEN, 1)).toBe(MS_PER_TOKEN);
-  });
-
-  test("learns the limit from the headers: a lower limit shrinks the burst at once", async () => {
-    const [a, b] = await open();
-    await a.observeBudget(T0, { limit: 12, remaining: 12, resetMs: 60_000 });
-    const waits = await Promise.all(Array.from({ length: 5 }, () => b.takeSend(T0, 1)));
-    expect(waits.filter((w) => w === 0)).toHaveLength(2);
-    expect(await b.budget(T0)).toEqual({
-      limit: 12,
+    const first = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? a : b).takeSends(T0, 1, 1)));
+    expect(first.filter((g) => g.granted === 1)).toHaveLength(10);
+    expect(first.filter((g) => g.granted === 0).map((g) => g.waitMs)).toEqual(Array(20).fill(OPENING_POLL_MS));
+    // The first answer: the upstream had counted its own request only, not the nine sent with it.
+    const firstSeq = Math.min(...first.filter((g) => g.granted === 1).map((g) => g.lastSeq));
+    await a.observeBudget(T0 + 50, {
+      limit: 60,
+      remaining: 59,
+      resetMs: 60_000,
+      answered: true,
+      sent: { seq: firstSeq, ledger: a.kind },
+    });
+    expect(await b.takeSends(T0 + 50, 1, 60)).toMatchObject({ granted: 50, waitMs: SPAN - 50 });
+    expect(await a.budget(T0 + 50)).toEqual({
+      limit: 60,
       windowMs: HOUR,
       sendableNow: 0,
-      upstreamRemaining: 10,
+      upstreamRemaining: 0,
       pausedForMs: 0,
+      roomInMs: SPAN - 50,
     });
   });
 
-  test("a higher limit lifts the burst at once, less what was already spent of the old one", async () => {
+  test("numbers every send, whichever replica took it: an answer counts off only the sends after its own", async () => {
     const [a, b] = await open();
-    await Promise.all(Array.from({ length: 4 }, () => a.takeSend(T0, 1)));
-    await b.observeBudget(T0, { limit: 120 });
-    const waits = await Promise.all(Array.from({ length: 20 }, () => a.takeSend(T0, 1)));
-    expect(waits.filter((w) => w === 0)).toHaveLength(20 - 4);
+    const first = await a.takeSends(T0, 1, 3);
+    const second = await b.takeSends(T0, 1, 2);
+    expect([first.granted, first.lastSeq, second.granted, second.lastSeq]).toEqual([3, 3, 2, 5]);
+    // The answer to the third send: the upstream had not counted the fourth and fifth.
+    const sent = { seq: 3, ledger: a.kind } as const;
+    await b.observeBudget(T0, { limit: 60, remaining: 50, resetMs: 60_000, answered: true, sent });
+    expect((await a.budget(T0)).upstreamRemaining).toBe(48);
+    // A number from another budget (this replica's own memory while Redis was away) says nothing here.
+    const foreign = { seq: 1, ledger: a.kind === "memory" ? "redis" : "memory" } as const;
+    await b.observeBudget(T0, { limit: 60, remaining: 40, resetMs: 60_000, answered: true, sent: foreign });
+    expect((await a.budget(T0)).upstreamRemaining).toBe(40);
   });
 
-  test("holds every send while the upstream says its window is spent, until its reset", async () => {
+  test("never more than the limit in any window plus its margin: the log frees a send when its oldest leaves", async () => {
+    const [a, b] = await open();
+    await a.observeBudget(T0, { limit: 10, remaining: 1000, resetMs: 2 * HOUR });
+    expect((await a.takeSends(T0, 1, 5)).granted).toBe(5);
+    expect((await b.takeSends(T0 + 1000, 1, 5)).granted).toBe(5);
+    expect(await a.takeSends(T0 + 2000, 1, 1)).toMatchObject({ granted: 0, waitMs: SPAN - 2000 });
+    expect(await b.sendsEta(T0 + 2000, 7)).toBe(SPAN + 1000 - 2000);
+    expect(await b.takeSends(T0 + SPAN, 1, 7)).toMatchObject({ granted: 5, waitMs: 1000 });
+  });
+
+  test("a lower limit holds sends at once; a higher one frees them", async () => {
+    const [a, b] = await open();
+    await a.observeBudget(T0, { limit: 12, remaining: 12, resetMs: 60_000 });
+    expect((await b.takeSends(T0, 1, 20)).granted).toBe(12);
+    // The next upstream window, with a higher limit: the log holds the 12 already sent.
+    await b.observeBudget(T0 + 60_000, { limit: 120, remaining: 120, resetMs: 60_000 });
+    expect((await a.takeSends(T0 + 60_000, 1, 200)).granted).toBe(108);
+  });
+
+  test("holds every send while the upstream says its window is spent; after its reset, opens again", async () => {
     const [a, b] = await open();
     await a.observeBudget(T0, { limit: 60, remaining: 0, resetMs: 5000 });
-    expect(await b.takeSend(T0, 1)).toBe(5000);
-    expect(await b.takeSend(T0 + 4000, 1)).toBe(1000);
-    expect(await b.takeSend(T0 + 5000, 1)).toBe(0);
+    expect(await b.takeSends(T0, 1, 1)).toMatchObject({ granted: 0, waitMs: 5000 });
+    expect(await b.takeSends(T0 + 4000, 1, 1)).toMatchObject({ granted: 0, waitMs: 1000 });
+    expect(await b.takeSends(T0 + 5000, 1, 20)).toMatchObject({ granted: 10, waitMs: OPENING_POLL_MS });
   });
 
-  test("pauses every replica for a 429's Retry-After and empties the bucket", async () => {
+  test("pauses every replica for a 429's Retry-After, counts the pause in its estimates, then opens again", async () => {
     const [a, b] = await open();
     await a.observeBudget(T0, { retryAfterMs: 2000 });
-    expect(await b.takeSend(T0 + 500, 1)).toBe(1500);
+    expect(await b.takeSends(T0 + 500, 1, 1)).toMatchObject({ granted: 0, waitMs: 1500 });
     expect((await a.budget(T0 + 1000)).pausedForMs).toBe(1000);
-    expect(await b.takeSend(T0 + 2000, 1)).toBe(MS_PER_TOKEN);
+    expect(await a.sendsEta(T0 + 1000, 1)).toBe(1000);
+    expect(await b.takeSends(T0 + 2000, 1, 20)).toMatchObject({ granted: 10, waitMs: OPENING_POLL_MS });
   });
 
   test("keeps a replica that lost the others to its share of the limit and of what the upstream says is left", async () => {
     const [a] = await open();
-    const waits = await Promise.all(Array.from({ length: 10 }, () => a.takeSend(T0, 0.5)));
-    expect(waits.filter((w) => w === 0)).toHaveLength(5);
-    await a.observeBudget(T0, { limit: 60, remaining: 1, resetMs: 3000 });
-    expect(await a.takeSend(T0 + 1000, 0.5)).toBe(2000);
+    expect((await a.takeSends(T0, 0.5, 10)).granted).toBe(5);
+    await a.observeBudget(T0, { limit: 60, remaining: 10, resetMs: 3000 });
+    expect(await a.takeSends(T0 + 1000, 0.5, 10)).toMatchObject({ granted: 5, waitMs: 2000 });
   });
 
-  test("counts requests by user per window, whichever replica counted them", async () => {
+  test("adds requests and sends by user per window in batches, whichever replica counted them", async () => {
     const [a, b] = await open();
-    await a.countRequest("alice", T0, 60_000);
-    await b.countRequest("alice", T0, 60_000);
-    await b.countRequest("bob", T0, 60_000);
-    await a.countRequest("alice", T0 + 60_000, 60_000);
-    expect(await a.requestsByUser(T0)).toEqual({ alice: 2, bob: 1 });
+    const counts = (entries: Array<[string, number, number]>) =>
+      new Map(entries.map(([user, requests, sends]) => [user, { requests, sends }]));
+    expect(await a.addUsage(T0, 60_000, counts([["alice", 2, 1]]))).toEqual({
+      requests: { alice: 2 },
+      sends: { alice: 1 },
+    });
+    expect(
+      await b.addUsage(
+        T0,
+        60_000,
+        counts([
+          ["alice", 1, 0],
+          ["bob", 3, 2],
+        ]),
+      ),
+    ).toEqual({
+      requests: { alice: 3, bob: 3 },
+      sends: { alice: 1, bob: 2 },
+    });
+    await a.addUsage(T0 + 60_000, 60_000, counts([["alice", 1, 0]]));
+    expect(await a.requestsByUser(T0)).toEqual({ alice: 3, bob: 3 });
     expect(await b.requestsByUser(T0 + 60_000)).toEqual({ alice: 1 });
   });
 

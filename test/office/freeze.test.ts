@@ -6,6 +6,7 @@ import { getContext } from "../../src/office/context";
 import { deskFreezeOptions } from "./desk-options";
 import { useDeskRig } from "./desk-support";
 import { FakeWorkbook } from "./workbook-fake";
+import { WORKBOOK_ID_SETTING } from "../../src/office/workbook-id";
 
 const A = "RTM-NWE-A-1x3";
 const FROZEN_AT = new Date("2030-01-02T03:04:05.000Z");
@@ -76,8 +77,11 @@ test("freezing a sheet writes every INDEX cell's values, spills included, format
     expect.stringMatching(/^IndexData_Frozen_[0-9a-f]{16}$/),
     `=INDEX.LATEST("${A}","confidence")`,
     expect.stringMatching(/^cards-sha256:[0-9a-f]{64}$/),
-    expect.stringMatching(/^v1\.[\w-]{43}$/),
+    expect.stringMatching(/^v2\.[\w-]{43}$/),
+    // The workbook's own id, kept in a workbook setting, never on a sheet but in this column.
+    book.settings.get(WORKBOOK_ID_SETTING),
   ]);
+  expect(book.settings.get(WORKBOOK_ID_SETTING)).toMatch(/^[\w-]{22}$/);
   expect(rows[2]?.[1]).toBe(`Sheet1!D2:G${1 + curve.length}`);
   expect(JSON.parse(String(rows[2]?.[3]))).toEqual(curve);
 });

@@ -1,5 +1,6 @@
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
+import { RECEIPT_HEADER } from "../../src/office/receipt";
 import { restoreFormulas } from "../../src/office/receipt-restore";
 import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
 import { FakeWorkbook } from "./workbook-fake";
@@ -28,7 +29,8 @@ async function freeze(fake: FakeWorkbook, selection: string): Promise<void> {
 }
 
 function clearRow(fake: FakeWorkbook, row: number): void {
-  for (let column = 0; column < 13; column += 1) fake.type(RECEIPT(`${String.fromCharCode(65 + column)}${row}`), "");
+  for (let column = 0; column < RECEIPT_HEADER.length; column += 1)
+    fake.type(RECEIPT(`${String.fromCharCode(65 + column)}${row}`), "");
 }
 
 function column(fake: FakeWorkbook, index: number): unknown[] {

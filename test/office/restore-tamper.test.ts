@@ -83,6 +83,7 @@ test("even a correctly signed row is refused when its formula calls anything but
         note: "",
         block,
         fingerprint: String(first?.[11]),
+        workbook: String(first?.[13]),
       },
       "http://127.0.0.1:9",
       "2030-01-02T03:04:05.000Z",

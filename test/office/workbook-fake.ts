@@ -26,6 +26,8 @@ export class FakeWorkbook {
   readonly sheets = new Map<string, { cells: Map<string, Cell>; visibility: string }>();
   /** Workbook names: where each refers now (undefined once its cells were deleted: #REF!). */
   readonly names = new Map<string, SheetRect | undefined>();
+  /** The add-in's workbook settings (Excel.SettingCollection), stored in the file and never shown on a sheet. */
+  readonly settings = new Map<string, unknown>();
   selection = "Sheet1!A1";
   active = "Sheet1";
   private pending: Promise<unknown>[] = [];
@@ -336,5 +338,7 @@ function cellStore(book: FakeWorkbook): CellStore {
       book.names.set(name, rect);
     },
     deleteName: (name) => void book.names.delete(name),
+    setting: (key) => book.settings.get(key),
+    addSetting: (key, value) => void book.settings.set(key, value),
   };
 }

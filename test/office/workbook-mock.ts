@@ -34,6 +34,9 @@ export interface CellStore {
   nameTarget(name: string): { readonly rect: SheetRect | undefined } | undefined;
   addName(name: string, rect: SheetRect): void;
   deleteName(name: string): void;
+  /** The add-in's workbook settings (Excel.SettingCollection): undefined when there is no such setting. */
+  setting(key: string): unknown;
+  addSetting(key: string, value: unknown): void;
 }
 
 type Mock = OfficeMockObject & Record<string, unknown>;
@@ -88,6 +91,7 @@ export class WorkbookMock {
     workbook.getSelectedRange = () => this.range(() => parseRect(this.store.selection), false);
     this.worksheets(workbook.worksheets as Mock);
     this.names(workbook);
+    this.settings(workbook);
     root.sync = () => this.sync();
     return root as unknown as Excel.RequestContext;
   }
@@ -279,6 +283,28 @@ export class WorkbookMock {
         return item(name, false);
       },
       getItemOrNullObject: (name: string) => item(name, true),
+    };
+  }
+
+  /** workbook.settings (ExcelApi 1.4): look a setting up (its value read after a sync), add or replace one. */
+  private settings(workbook: Mock): void {
+    const item = (key: string, nullable: boolean): Mock => {
+      const mock = new OfficeMockObject({ key: "", value: "" }) as Mock;
+      this.register(
+        mock,
+        nullable,
+        () => (this.store.setting(key) === undefined ? undefined : key),
+        (found) => ({ key: () => found, value: () => this.store.setting(found) }),
+      );
+      return mock;
+    };
+    workbook.settings = {
+      getItemOrNullObject: (key: string) => item(key, true),
+      add: (key: string, value: unknown) => {
+        const written = copy(value);
+        this.queue(() => this.store.addSetting(key, written));
+        return item(key, false);
+      },
     };
   }
 

@@ -29,6 +29,11 @@ export interface FunctionsPageOptions {
   readonly apiKey?: string;
   /** Storage items seeded beside the settings (e.g. a known limit from a last session). @default none */
   readonly storage?: Readonly<Record<string, string>>;
+  /**
+   * The runtime runs with its task pane closed, as Excel loads it with a workbook: the page reports itself hidden,
+   * so the pane's UI (and its own reads of the service) never loads. @default false (a plain visible page)
+   */
+  readonly paneClosed?: boolean;
 }
 
 export interface FunctionsPage {
@@ -84,6 +89,10 @@ function prepareRuntime(items: Record<string, string>): void {
   });
 }
 
+/** Runs in the page before its scripts: the document is hidden, as the shared runtime's page is while its pane is closed. */
+const PANE_CLOSED = `Object.defineProperty(document, "visibilityState", { configurable: true, get: () => "hidden" });
+Object.defineProperty(document, "hidden", { configurable: true, get: () => true });`;
+
 /** Runs in the page: calls every cell's function at once and waits for all of them, timing the whole. */
 async function evaluateInPage(cells: readonly CellCall[]): Promise<{ outcomes: CellOutcome[]; ms: number }> {
   const functions = (window as unknown as { indexDataFunctions: Map<string, (...args: unknown[]) => unknown> })
@@ -118,6 +127,7 @@ export async function openFunctionsPage(browser: Browser, options: FunctionsPage
     ...(options.apiKey !== undefined ? { "indexData.apiKey.v1": options.apiKey } : {}),
   };
   await context.addInitScript(prepareRuntime, items);
+  if (options.paneClosed === true) await context.addInitScript(PANE_CLOSED);
   const page = await context.newPage();
   await page.goto(`${options.pageOrigin}/taskpane.html`, { waitUntil: "load" });
   await page.waitForFunction(

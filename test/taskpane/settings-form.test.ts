@@ -198,4 +198,15 @@ describe("the settings form model", () => {
     expect(settingsFormReducer(loaded, { type: "saved", settings: SAVED }).dropped).toEqual([]);
     expect(settingsFormReducer(loaded, { type: "keyCleared" }).dropped).toEqual(dropped);
   });
+
+  it("takes the stored gateway switch, keeps one the user flipped before it arrived, and checks it with the rest", () => {
+    const loaded = after({ type: "loaded", settings: { ...SAVED, gateway: true }, dropped: [] });
+    expect(loaded.gateway).toBe(true);
+    expect(checkForm(loaded, "stored-key")).toEqual({ ok: true, settings: { ...SAVED, gateway: true } });
+    const flipped = after({ type: "gatewayChanged", gateway: true }, { type: "loaded", settings: SAVED, dropped: [] });
+    expect(flipped).toMatchObject({ gateway: true, gatewayEdited: true });
+    const saved = settingsFormReducer(flipped, { type: "saved", settings: { ...SAVED, gateway: true } });
+    expect(saved).toMatchObject({ gateway: true, gatewayEdited: false });
+    expect(after({ type: "loaded", settings: SAVED, dropped: [] }).gateway).toBe(false);
+  });
 });

@@ -78,3 +78,52 @@ describe("a stored setting that no longer validates, in the Settings panel", () 
     expect(await storage.getItem(SETTINGS_STORAGE_KEYS.apiKey)).toBe("k");
   });
 });
+
+describe("the gateway switch in the Settings panel", () => {
+  const gatewaySwitch = () => screen.getByRole("checkbox", { name: "This URL is my desk's Index Data gateway" });
+
+  it("is off for a fresh install, says what it does, and Save stores it with the URL", async () => {
+    const storage = new MemoryStorage();
+    const { user } = renderSettings(storage);
+    await screen.findAllByDisplayValue(DEFAULT_BASE_URL);
+    expect((gatewaySwitch() as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByText(/Turn on only when the URL above is your desk's gateway/)).toBeTruthy();
+    await user.clear(urlField());
+    await user.type(urlField(), "https://gateway.desk.example");
+    await user.click(gatewaySwitch());
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByRole("group", { name: "Saved" })).toBeTruthy();
+    expect(JSON.parse((await storage.getItem(SETTINGS_STORAGE_KEYS.settings)) ?? "")).toEqual({
+      baseUrl: "https://gateway.desk.example",
+      keyHeaderStyle: "x-api-key",
+      gateway: true,
+    });
+  });
+
+  it("shows a stored switch as on, and turning it off stores it off", async () => {
+    const storage = await storageHolding(
+      { baseUrl: "https://gateway.desk.example", keyHeaderStyle: "x-api-key", gateway: true },
+      "k",
+    );
+    const { user } = renderSettings(storage);
+    await screen.findByDisplayValue("https://gateway.desk.example");
+    await screen.findByRole("checkbox", { name: "This URL is my desk's Index Data gateway", checked: true });
+    await user.click(gatewaySwitch());
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByRole("group", { name: "Saved" })).toBeTruthy();
+    expect(JSON.parse((await storage.getItem(SETTINGS_STORAGE_KEYS.settings)) ?? "")).not.toHaveProperty("gateway");
+  });
+
+  it("is turned off, and says so, when the base URL it was said of is set back", async () => {
+    const storage = await storageHolding(
+      { baseUrl: "https://gw.example/#x", keyHeaderStyle: "x-api-key", gateway: true },
+      "k",
+    );
+    renderSettings(storage);
+    const notice = await screen.findByRole("group", { name: "Some saved settings were not used" });
+    expect(itemsOf(notice)).toContain(
+      `"This URL is my desk's Index Data gateway" was turned off: it was said of the service base URL that was set back. Turn it on again once the URL is your gateway's.`,
+    );
+    expect((gatewaySwitch() as HTMLInputElement).checked).toBe(false);
+  });
+});

@@ -1,8 +1,25 @@
 import { EventEmitter } from "node:events";
 import { LRUCache } from "lru-cache";
 import { systemClock, type Clock } from "../../../src/time";
-import type { BudgetReading, BudgetSnapshot, CachedAnswer, GatewayStore } from "./store";
-import { newBucket, observeBudget, snapshotOf, takeSend, type BucketState, type BudgetRules } from "./token-bucket";
+import {
+  handoverOf,
+  newBudget,
+  observeBudget,
+  sendsEtaMs,
+  snapshotOf,
+  takeSends,
+  type BudgetRules,
+  type BudgetState,
+} from "./desk-budget";
+import type {
+  BudgetReading,
+  BudgetSnapshot,
+  CachedAnswer,
+  GatewayStore,
+  SendGrant,
+  UsageCounts,
+  WindowUsage,
+} from "./store";
 
 interface MemoryStoreOptions {
   readonly rules: BudgetRules;
@@ -27,9 +44,9 @@ export class MemoryStore implements GatewayStore {
   private readonly answers: LRUCache<string, CachedAnswer>;
   private readonly leases = new Map<string, Lease>();
   private readonly announcements = new EventEmitter();
-  private readonly usage = new Map<number, Map<string, number>>();
+  private readonly usage = new Map<number, { requests: Map<string, number>; sends: Map<string, number> }>();
   private readonly replicas = new Map<string, number>();
-  private bucket: BucketState | undefined;
+  private readonly budgetState: BudgetState = newBudget();
   private readonly clock: Clock;
 
   constructor(private readonly options: MemoryStoreOptions) {
@@ -43,6 +60,10 @@ export class MemoryStore implements GatewayStore {
   }
 
   async getAnswer(key: string): Promise<CachedAnswer | undefined> {
+    return this.answers.get(key);
+  }
+
+  answerAtHand(key: string): CachedAnswer | undefined {
     return this.answers.get(key);
   }
 
@@ -77,38 +98,46 @@ export class MemoryStore implements GatewayStore {
     return () => void this.announcements.off("key", listener);
   }
 
-  async takeSend(now: number, share: number): Promise<number> {
-    return takeSend(this.bucketAt(now), this.options.rules, now, share);
+  async takeSends(now: number, share: number, wanted: number): Promise<SendGrant> {
+    return takeSends(this.budgetState, this.options.rules, now, share, wanted);
   }
 
   async observeBudget(now: number, reading: BudgetReading): Promise<void> {
-    observeBudget(this.bucketAt(now), this.options.rules.assumedLimit, now, reading);
+    observeBudget(this.budgetState, this.options.rules, now, reading);
   }
 
   async budget(now: number): Promise<BudgetSnapshot> {
-    return snapshotOf(this.bucketAt(now), this.options.rules, now);
+    return this.budgetNow(now);
   }
 
-  /** The bucket as it stands, for a replica rejoining the shared store with what it spent meanwhile. */
-  bucketState(now: number): BucketState {
-    return { ...this.bucketAt(now) };
+  /** The budget as it stands, at once: the rate-limit headers of every answer read it. */
+  budgetNow(now: number): BudgetSnapshot {
+    return snapshotOf(this.budgetState, this.options.rules, now);
   }
 
-  private bucketAt(now: number): BucketState {
-    this.bucket ??= newBucket(this.options.rules, now);
-    return this.bucket;
+  async sendsEta(now: number, sends: number): Promise<number> {
+    return sendsEtaMs(this.budgetState, this.options.rules, now, 1, sends);
   }
 
-  async countRequest(user: string, windowStart: number, windowMs: number): Promise<void> {
+  /** What the upstream said and what was sent meanwhile, for a replica rejoining the shared store. */
+  budgetHandover(now: number): { reading: BudgetReading; sends: readonly number[] } {
+    return handoverOf(this.budgetState, now);
+  }
+
+  async addUsage(windowStart: number, windowMs: number, counts: UsageCounts): Promise<WindowUsage> {
     // The previous window is kept too, as the Redis store keeps it: a replica late by a moment still adds up.
     for (const start of this.usage.keys()) if (start < windowStart - windowMs) this.usage.delete(start);
-    const counts = this.usage.get(windowStart) ?? new Map<string, number>();
-    counts.set(user, (counts.get(user) ?? 0) + 1);
-    this.usage.set(windowStart, counts);
+    const window = this.usage.get(windowStart) ?? { requests: new Map<string, number>(), sends: new Map() };
+    this.usage.set(windowStart, window);
+    for (const [user, { requests, sends }] of counts) {
+      if (requests > 0) window.requests.set(user, (window.requests.get(user) ?? 0) + requests);
+      if (sends > 0) window.sends.set(user, (window.sends.get(user) ?? 0) + sends);
+    }
+    return { requests: Object.fromEntries(window.requests), sends: Object.fromEntries(window.sends) };
   }
 
   async requestsByUser(windowStart: number): Promise<Record<string, number>> {
-    return Object.fromEntries(this.usage.get(windowStart) ?? []);
+    return Object.fromEntries(this.usage.get(windowStart)?.requests ?? []);
   }
 
   async heartbeat(replica: string, now: number, withinMs: number): Promise<number> {

@@ -1,96 +1,162 @@
 /**
  * Lua run inside Valkey/Redis, so that each operation is atomic across replicas (never read-modify-write from
- * a replica). The budget script is token-bucket.ts step for step; the store contract test runs both.
+ * a replica). The budget script is desk-budget.ts step for step; the store contract test runs both.
  */
 
 /**
- * KEYS[1] the bucket hash. ARGV: op ("take" | "observe" | "peek"), now, windowMs, assumedLimit, burstDivisor,
- * resetSlackMs, maxLimit, keepMs, then for take: share; for observe: limit, remaining, resetMs, retryAfterMs
- * ("" when absent). take returns the wait in ms (0: granted); peek returns {limit, sendable, remaining or -1, pausedForMs}.
+ * KEYS[1] the budget's hash, KEYS[2] its log of sends (a sorted set: score = when a send left). ARGV: op ("take" |
+ * "observe" | "record" | "eta" | "peek"), now, windowMs, assumedLimit, marginMs, openingDivisor, openingPollMs,
+ * resetSlackMs, maxLimit, keepMs, then
+ * - take: share, wanted; returns {granted, waitMs, lastSeq} (each send is numbered; lastSeq is the last granted's);
+ * - observe: limit, remaining, resetMs, retryAfterMs, the answered send's number, "1" when the upstream answered
+ *   ("" when absent); returns 0;
+ * - record: send times to add to the log (a replica rejoining with what it sent while apart); returns 0;
+ * - eta: share, sends; returns the ms until that many more sends could go;
+ * - peek: returns {limit, sendableNow, upstreamRemaining or -1, pausedForMs, roomInMs}.
  */
 export const BUDGET_SCRIPT = `
-local key = KEYS[1]
+local bucket, log = KEYS[1], KEYS[2]
 local op = ARGV[1]
 local now = tonumber(ARGV[2])
 local windowMs = tonumber(ARGV[3])
 local assumed = tonumber(ARGV[4])
-local divisor = tonumber(ARGV[5])
-local slack = tonumber(ARGV[6])
-local maxLimit = tonumber(ARGV[7])
-local keepMs = tonumber(ARGV[8])
-local s = redis.call('HMGET', key, 'tokens', 'at', 'limit', 'remaining', 'resetAt', 'pausedUntil')
-local tokens, at, limit, remaining, resetAt, paused = tonumber(s[1]), tonumber(s[2]), tonumber(s[3]), tonumber(s[4]), tonumber(s[5]), tonumber(s[6])
-local function burstOf(l) return math.max(1, math.ceil(l / divisor)) end
-if tokens == nil or at == nil then tokens = burstOf(assumed); at = now; paused = 0 end
-if paused == nil then paused = 0 end
-local function shape(share)
-  local l = math.max(1, math.floor((limit or assumed) * share))
-  local b = burstOf(l)
-  return b, math.max(1, l - b) / windowMs
+local span = windowMs + tonumber(ARGV[5])
+local divisor = tonumber(ARGV[6])
+local pollMs = tonumber(ARGV[7])
+local slack = tonumber(ARGV[8])
+local maxLimit = tonumber(ARGV[9])
+local keepMs = tonumber(ARGV[10])
+local s = redis.call('HMGET', bucket, 'limit', 'readRemaining', 'spentSinceRead', 'resetAt', 'pausedUntil', 'openedAt', 'unmeteredUntil', 'seq')
+local limit, readRemaining, spent, resetAt = tonumber(s[1]), tonumber(s[2]), tonumber(s[3]), tonumber(s[4])
+local paused, openedAt, unmetered = tonumber(s[5]) or 0, tonumber(s[6]) or 0, tonumber(s[7]) or 0
+local seq = tonumber(s[8]) or 0
+local function forget() readRemaining = nil; spent = nil; resetAt = nil end
+local function settle()
+  redis.call('ZREMRANGEBYSCORE', log, '-inf', now - span)
+  if resetAt ~= nil and now >= resetAt then openedAt = resetAt; forget() end
 end
-local function refill(share)
-  local t = math.max(now, at)
-  local b, perMs = shape(share)
-  tokens = math.min(b, tokens + (t - at) * perMs)
-  at = t
-  if resetAt ~= nil and t >= resetAt then remaining = nil; resetAt = nil end
-  return t
+local function limitOf(share) return math.max(1, math.floor((limit or assumed) * share)) end
+local function sendsSince(t) return redis.call('ZCOUNT', log, t, '+inf') end
+local function nth(i)
+  local e = redis.call('ZRANGE', log, i - 1, i - 1, 'WITHSCORES')
+  return tonumber(e[2])
+end
+local function room(share)
+  if now < paused then return 0, math.ceil(paused - now) end
+  settle()
+  local l = limitOf(share)
+  local n = redis.call('ZCARD', log)
+  local frees, waits = {l - n}, {0}
+  if n >= l then waits[1] = (nth(n - l + 1) or now) + span - now end
+  if readRemaining ~= nil and resetAt ~= nil then
+    frees[2] = math.floor(readRemaining * share) - (spent or 0); waits[2] = resetAt - now
+  elseif now >= unmetered then
+    frees[2] = math.max(1, math.ceil(l / divisor)) - sendsSince(openedAt); waits[2] = pollMs
+  end
+  local free = frees[1]
+  for i = 2, #frees do free = math.min(free, frees[i]) end
+  if free > 0 then return free, 0 end
+  local wait = 0
+  for i = 1, #frees do if frees[i] <= 0 then wait = math.max(wait, waits[i]) end end
+  return 0, math.max(1, math.ceil(wait))
+end
+local function eta(share, k)
+  settle()
+  local start = math.max(now, paused)
+  local l = limitOf(share)
+  local n = redis.call('ZCARD', log)
+  local leaving = n + k - l
+  local at = start
+  if leaving > 0 then
+    if leaving <= n then at = (nth(leaving) or start) + span else at = start + span * math.ceil(leaving / l) end
+  end
+  if readRemaining ~= nil and resetAt ~= nil and k > math.floor(readRemaining * share) - (spent or 0) then
+    at = math.max(at, resetAt)
+  end
+  return math.max(0, math.ceil(math.max(start, at) - now))
+end
+local function addSends(times)
+  if #times == 0 then return end
+  seq = redis.call('HINCRBY', bucket, 'seq', #times)
+  local batch = {}
+  for i, t in ipairs(times) do
+    batch[#batch + 1] = t
+    batch[#batch + 1] = tostring(t) .. ':' .. tostring(seq - i)
+    if #batch >= 1000 or i == #times then redis.call('ZADD', log, unpack(batch)); batch = {} end
+  end
 end
 local function save()
-  redis.call('HSET', key, 'tokens', tostring(tokens), 'at', tostring(at), 'pausedUntil', tostring(paused))
-  if limit ~= nil then redis.call('HSET', key, 'limit', tostring(limit)) end
-  if remaining ~= nil and resetAt ~= nil then
-    redis.call('HSET', key, 'remaining', tostring(remaining), 'resetAt', tostring(resetAt))
+  redis.call('HSET', bucket, 'pausedUntil', tostring(paused), 'openedAt', tostring(openedAt), 'unmeteredUntil', tostring(unmetered))
+  if limit ~= nil then redis.call('HSET', bucket, 'limit', tostring(limit)) end
+  if readRemaining ~= nil and resetAt ~= nil then
+    redis.call('HSET', bucket, 'readRemaining', tostring(readRemaining), 'spentSinceRead', tostring(spent or 0), 'resetAt', tostring(resetAt))
   else
-    redis.call('HDEL', key, 'remaining', 'resetAt')
+    redis.call('HDEL', bucket, 'readRemaining', 'spentSinceRead', 'resetAt')
   end
-  redis.call('PEXPIRE', key, keepMs)
+  redis.call('PEXPIRE', bucket, keepMs)
+  redis.call('PEXPIRE', log, keepMs)
 end
 if op == 'take' then
-  local share = tonumber(ARGV[9])
-  if now < paused then return math.ceil(paused - now) end
-  local t = refill(share)
-  if remaining ~= nil and resetAt ~= nil and remaining * share < 1 then
-    save()
-    return math.max(1, math.ceil(resetAt - t))
-  end
-  if tokens < 1 then
-    local _, perMs = shape(share)
-    save()
-    return math.max(1, math.ceil((1 - tokens) / perMs))
-  end
-  tokens = tokens - 1
-  if remaining ~= nil then remaining = remaining - 1 end
+  local share, wanted = tonumber(ARGV[11]), math.max(0, math.floor(tonumber(ARGV[12])))
+  local free = room(share)
+  local granted = math.min(wanted, free)
+  local times = {}
+  for i = 1, granted do times[i] = now end
+  addSends(times)
+  if spent ~= nil then spent = spent + granted end
+  local wait = 0
+  if granted < wanted then local _, w = room(share); wait = w end
   save()
-  return 0
+  local last = 0
+  if granted > 0 then last = seq end
+  return {granted, wait, last}
 elseif op == 'observe' then
-  local l, r, resetMs, retryMs = tonumber(ARGV[9]), tonumber(ARGV[10]), tonumber(ARGV[11]), tonumber(ARGV[12])
-  if l ~= nil and l == math.floor(l) and l >= 1 and l <= maxLimit then
-    tokens = math.max(0, tokens + burstOf(l) - burstOf(limit or assumed))
-    limit = l
+  settle()
+  local l, r, resetMs, retryMs, sentSeq = tonumber(ARGV[11]), tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14]), tonumber(ARGV[15])
+  local answered = ARGV[16] == '1'
+  if l ~= nil and l == math.floor(l) and l >= 1 and l <= maxLimit then limit = l end
+  if retryMs ~= nil then
+    paused = math.max(paused, now + retryMs); openedAt = paused; forget()
   end
   if r ~= nil and resetMs ~= nil then
+    local uncounted = 0
+    if sentSeq ~= nil then uncounted = math.max(0, seq - sentSeq) end
+    local estimate = math.max(0, r - uncounted)
     local ra = now + resetMs
-    if resetAt == nil or remaining == nil or ra > resetAt + slack then
-      remaining = r; resetAt = ra
-    else
-      remaining = math.min(remaining, r)
+    local same = resetAt ~= nil and ra <= resetAt + slack
+    if (not same) or estimate < (readRemaining or 0) - (spent or 0) then
+      readRemaining = estimate; spent = 0
+      if same then resetAt = math.max(ra, resetAt) else resetAt = ra end
     end
-  end
-  if retryMs ~= nil then
-    paused = math.max(paused, now + retryMs)
-    tokens = 0
-    at = math.max(at, paused)
+  elseif answered and retryMs == nil then
+    unmetered = now + windowMs
   end
   save()
   return 0
+elseif op == 'record' then
+  local times = {}
+  for i = 11, #ARGV do
+    local t = tonumber(ARGV[i])
+    if t ~= nil and t > now - span and t <= now then times[#times + 1] = t end
+  end
+  addSends(times)
+  save()
+  return 0
+elseif op == 'eta' then
+  return eta(tonumber(ARGV[11]), tonumber(ARGV[12]))
 else
-  refill(1)
+  settle()
+  local upstream = -1
+  if readRemaining ~= nil then upstream = math.max(0, readRemaining - (spent or 0)) end
   local sendable = 0
-  if now >= paused then sendable = math.floor(tokens) end
-  local rem = -1
-  if remaining ~= nil then rem = math.max(0, remaining) end
-  return { limit or assumed, sendable, rem, math.max(0, math.ceil(paused - now)) }
+  if now >= paused then
+    sendable = limitOf(1) - redis.call('ZCARD', log)
+    if upstream >= 0 then sendable = math.min(sendable, upstream) end
+    sendable = math.max(0, sendable)
+  end
+  local roomIn = 0
+  if sendable <= 0 then roomIn = eta(1, 1) end
+  return {limitOf(1), sendable, upstream, math.max(0, math.ceil(paused - now)), roomIn}
 end
 `;
 

@@ -1,7 +1,24 @@
 import { Redis } from "ioredis";
-import type { BudgetReading, BudgetSnapshot, CachedAnswer, GatewayStore } from "./store";
+import {
+  MAX_BELIEVED_LIMIT,
+  OPENING_DIVISOR,
+  OPENING_POLL_MS,
+  RESET_SLACK_MS,
+  SEND_MARGIN_MS,
+  type BudgetRules,
+} from "./desk-budget";
+import { READ_ANSWER_SCRIPT, authenticationFailure } from "./answer-script";
 import { BUDGET_SCRIPT, HEARTBEAT_SCRIPT, RENEW_SCRIPT, UNLOCK_SCRIPT } from "./redis-scripts";
-import { BURST_DIVISOR, MAX_BELIEVED_LIMIT, RESET_SLACK_MS, type BudgetRules } from "./token-bucket";
+import type {
+  BudgetReading,
+  BudgetSnapshot,
+  CachedAnswer,
+  GatewayStore,
+  SendGrant,
+  UsageCounts,
+  WindowUsage,
+} from "./store";
+import type { StoredAnswer } from "./stored-answer";
 
 interface RedisStoreOptions {
   /** `redis://host:port` (or `rediss://`, with a password if the server wants one). */
@@ -17,11 +34,17 @@ interface RedisStoreOptions {
 const BUDGET_KEEP_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_COMMAND_TIMEOUT_MS = 2000;
 /**
- * How long an answer kept "until evicted" (past history) stays in the shared store. Every cached answer has a
- * time-to-live, so a server set to `maxmemory-policy volatile-lru` evicts answers under memory pressure and never
- * the budget or the locks.
+ * How long an answer given no keeping time stays in the shared store (the store contract allows none; the gateway
+ * always gives one: answer-rules.ts). Every cached answer has a time-to-live, so a server set to
+ * `maxmemory-policy volatile-lru` evicts answers under memory pressure and never the budget or the locks.
  */
 const SHARED_KEEP_UNTIL_EVICTED_MS = 30 * 24 * 60 * 60 * 1000;
+/** Largest entry read back: the largest answer (the catalogue's 20 MB) and its metadata line. */
+const MAX_ENTRY_BYTES = 20 * 1024 * 1024 + 4096;
+
+function numbers(counts: Record<string, string> | undefined): Record<string, number> {
+  return Object.fromEntries(Object.entries(counts ?? {}).map(([user, n]) => [user, Number(n)]));
+}
 
 /** The gateway's store in Valkey or Redis, shared by every replica. Every command has a timeout; nothing queues offline. */
 export class RedisStore implements GatewayStore {
@@ -31,6 +54,8 @@ export class RedisStore implements GatewayStore {
   private readonly subscriber: Redis;
   private readonly listeners = new Set<(key: string) => void>();
   private readonly channel: string;
+  /** Why the server last refused this client's credentials, until a connection is ready again. */
+  private refusedCredentials: string | undefined;
 
   /** Longest wait for one command. */
   readonly commandTimeoutMs: number;
@@ -48,34 +73,56 @@ export class RedisStore implements GatewayStore {
       // Reconnect for ever, at most a second apart: a replica rejoins as soon as the server is back.
       retryStrategy: (attempt) => Math.min(attempt * 100, 1000),
     });
-    this.redis.defineCommand("gatewayBudget", { numberOfKeys: 1, lua: BUDGET_SCRIPT });
+    this.redis.defineCommand("gatewayBudget", { numberOfKeys: 2, lua: BUDGET_SCRIPT });
     this.redis.defineCommand("gatewayRenew", { numberOfKeys: 1, lua: RENEW_SCRIPT });
     this.redis.defineCommand("gatewayUnlock", { numberOfKeys: 1, lua: UNLOCK_SCRIPT });
     this.redis.defineCommand("gatewayHeartbeat", { numberOfKeys: 1, lua: HEARTBEAT_SCRIPT });
-    // Errors are seen by the commands that fail; the connection's own error events would otherwise be printed.
-    this.redis.on("error", () => undefined);
+    this.redis.defineCommand("gatewayReadAnswer", { numberOfKeys: 1, lua: READ_ANSWER_SCRIPT });
+    // Errors are seen by the commands that fail; the connection's own error events would otherwise be printed. A
+    // refused password is remembered, so that the log says so rather than "connection closed".
+    const noteError = (error: unknown) =>
+      (this.refusedCredentials = authenticationFailure(error) ?? this.refusedCredentials);
+    this.redis.on("error", noteError);
+    this.redis.on("ready", () => (this.refusedCredentials = undefined));
     this.channel = `${options.prefix}announce`;
     this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
-    this.subscriber.on("error", () => undefined);
+    this.subscriber.on("error", noteError);
     this.subscriber.on("message", (channel: string, key: string) => {
       if (channel === this.channel) for (const listener of this.listeners) listener(key);
     });
     this.subscriber.subscribe(this.channel).catch(() => undefined);
   }
 
-  /** Resolves when the connection is ready, or rejects after `ms`. */
+  /** Why the connection fails, when Redis said so (its credentials refused); undefined otherwise. */
+  connectionProblem(): string | undefined {
+    return this.refusedCredentials;
+  }
+
+  /** Resolves when the connection is ready; rejects after `ms`, or at once when the server refuses the credentials. */
   ready(ms: number): Promise<void> {
     if (this.redis.status === "ready") return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const done = () => {
+        clearTimeout(timer);
         this.redis.off("ready", onReady);
-        reject(new Error(`no answer within ${ms} ms`));
+        this.redis.off("error", onError);
+      };
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error(this.refusedCredentials ?? `no answer within ${ms} ms`));
       }, ms);
       const onReady = () => {
-        clearTimeout(timer);
+        done();
         resolve();
       };
+      const onError = (error: unknown) => {
+        const refused = authenticationFailure(error);
+        if (refused === undefined) return;
+        done();
+        reject(new Error(refused));
+      };
       this.redis.once("ready", onReady);
+      this.redis.on("error", onError);
     });
   }
 
@@ -83,12 +130,37 @@ export class RedisStore implements GatewayStore {
     return `${this.options.prefix}${kind}:${name}`;
   }
 
-  async getAnswer(key: string): Promise<CachedAnswer | undefined> {
-    const stored = await this.redis.get(this.key("a", key));
-    if (stored === null) return undefined;
+  /**
+   * The entry under an answer's key as stored, not yet checked (stored-answer.ts checks it): undefined when there is
+   * none, or when it is of another type, larger than `maxBytes`, or not of the stored form. Never throws for what the
+   * entry holds, so a poisoned entry cannot make a replica count Redis as failing.
+   */
+  async readAnswer(key: string, maxBytes = MAX_ENTRY_BYTES): Promise<StoredAnswer | undefined> {
+    const reply = await this.call("gatewayReadAnswer", this.key("a", key), maxBytes);
+    if (!Array.isArray(reply)) return undefined;
+    const [stored, keptForMs] = reply as [unknown, unknown];
+    if (typeof stored !== "string" || typeof keptForMs !== "number") return undefined;
+    // The metadata's JSON has no raw newline, so the first one ends it; the body follows as sent.
     const split = stored.indexOf("\n");
-    const meta = JSON.parse(stored.slice(0, split)) as Omit<CachedAnswer, "body">;
-    return { ...meta, body: stored.slice(split + 1) };
+    if (split < 0) return undefined;
+    try {
+      return { meta: JSON.parse(stored.slice(0, split)) as unknown, body: stored.slice(split + 1), keptForMs };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The entry as stored, of the stored form; which answers it may be is the replica's to check (ReplicaStore). */
+  async getAnswer(key: string): Promise<CachedAnswer | undefined> {
+    const stored = await this.readAnswer(key);
+    const meta = stored?.meta as Partial<CachedAnswer> | null | undefined;
+    if (stored === undefined || typeof meta !== "object" || meta === null) return undefined;
+    return { ...(meta as Omit<CachedAnswer, "body">), body: stored.body };
+  }
+
+  /** Nothing is at hand in Redis: every answer costs a round trip. */
+  answerAtHand(): CachedAnswer | undefined {
+    return undefined;
   }
 
   async putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void> {
@@ -127,31 +199,53 @@ export class RedisStore implements GatewayStore {
   private budgetArgs(op: string, now: number): Array<string | number> {
     const { windowMs, assumedLimit } = this.options.rules;
     return [
-      this.key("budget", "bucket"),
+      this.key("budget", "state"),
+      this.key("budget", "sends"),
       op,
       now,
       windowMs,
       assumedLimit,
-      BURST_DIVISOR,
+      SEND_MARGIN_MS,
+      OPENING_DIVISOR,
+      OPENING_POLL_MS,
       RESET_SLACK_MS,
       MAX_BELIEVED_LIMIT,
       BUDGET_KEEP_MS,
     ];
   }
 
-  async takeSend(now: number, share: number): Promise<number> {
-    return Number(await this.call("gatewayBudget", ...this.budgetArgs("take", now), share));
+  async takeSends(now: number, share: number, wanted: number): Promise<SendGrant> {
+    const [granted, waitMs, lastSeq] = (
+      (await this.call("gatewayBudget", ...this.budgetArgs("take", now), share, wanted)) as number[]
+    ).map(Number);
+    return { granted: granted ?? 0, waitMs: waitMs ?? 0, lastSeq: lastSeq ?? 0, ledger: "redis" };
   }
 
   async observeBudget(now: number, reading: BudgetReading): Promise<void> {
-    const figures = [reading.limit, reading.remaining, reading.resetMs, reading.retryAfterMs].map((n) =>
+    // Only this store's own numbers say which sends came after the one answered.
+    const sentSeq = reading.sent?.ledger === "redis" ? reading.sent.seq : undefined;
+    const figures = [reading.limit, reading.remaining, reading.resetMs, reading.retryAfterMs, sentSeq].map((n) =>
       n === undefined ? "" : n,
     );
-    await this.call("gatewayBudget", ...this.budgetArgs("observe", now), ...figures);
+    await this.call(
+      "gatewayBudget",
+      ...this.budgetArgs("observe", now),
+      ...figures,
+      reading.answered === true ? "1" : "",
+    );
+  }
+
+  /** Adds sends to the shared log: what a replica sent from its own memory while Redis was away. */
+  async recordSends(now: number, times: readonly number[]): Promise<void> {
+    await this.call("gatewayBudget", ...this.budgetArgs("record", now), ...times);
+  }
+
+  async sendsEta(now: number, sends: number): Promise<number> {
+    return Number(await this.call("gatewayBudget", ...this.budgetArgs("eta", now), 1, sends));
   }
 
   async budget(now: number): Promise<BudgetSnapshot> {
-    const [limit, sendable, remaining, paused] = (
+    const [limit, sendable, remaining, paused, roomIn] = (
       (await this.call("gatewayBudget", ...this.budgetArgs("peek", now))) as number[]
     ).map(Number);
     return {
@@ -160,21 +254,34 @@ export class RedisStore implements GatewayStore {
       sendableNow: sendable ?? 0,
       ...(remaining !== undefined && remaining >= 0 ? { upstreamRemaining: remaining } : {}),
       pausedForMs: paused ?? 0,
+      roomInMs: roomIn ?? 0,
     };
   }
 
-  async countRequest(user: string, windowStart: number, windowMs: number): Promise<void> {
-    const key = this.key("u", String(windowStart));
-    await this.redis
-      .multi()
-      .hincrby(key, user, 1)
-      .pexpire(key, windowMs * 2)
+  async addUsage(windowStart: number, windowMs: number, counts: UsageCounts): Promise<WindowUsage> {
+    const requests = this.key("u", String(windowStart));
+    const sends = this.key("s", String(windowStart));
+    // One round trip for a whole batch of counts, however many requests it stands for.
+    const batch = this.redis.multi();
+    for (const [user, count] of counts) {
+      if (count.requests > 0) batch.hincrby(requests, user, count.requests);
+      if (count.sends > 0) batch.hincrby(sends, user, count.sends);
+    }
+    const results = await batch
+      .pexpire(requests, windowMs * 2)
+      .pexpire(sends, windowMs * 2)
+      .hgetall(requests)
+      .hgetall(sends)
       .exec();
+    const [byRequests, bySends] = (results ?? []).slice(-2).map(([error, value]) => {
+      if (error !== null) throw error;
+      return value as Record<string, string>;
+    });
+    return { requests: numbers(byRequests), sends: numbers(bySends) };
   }
 
   async requestsByUser(windowStart: number): Promise<Record<string, number>> {
-    const counts = await this.redis.hgetall(this.key("u", String(windowStart)));
-    return Object.fromEntries(Object.entries(counts).map(([user, n]) => [user, Number(n)]));
+    return numbers(await this.redis.hgetall(this.key("u", String(windowStart))));
   }
 
   async heartbeat(replica: string, now: number, withinMs: number): Promise<number> {

@@ -1,12 +1,26 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
+import { systemClock, type Clock } from "../../../src/time";
+import { keepMsOf } from "../answer-rules";
 import type { MemoryStore } from "./memory-store";
 import type { RedisStore } from "./redis-store";
-import type { BudgetReading, BudgetSnapshot, CachedAnswer, GatewayStore } from "./store";
+import type {
+  BudgetReading,
+  BudgetSnapshot,
+  CachedAnswer,
+  GatewayStore,
+  SendGrant,
+  UsageCounts,
+  WindowUsage,
+} from "./store";
+import { storedFetchedAt, type StoredAnswer } from "./stored-answer";
+import { UsageTally } from "./usage-tally";
 
 /** Failed commands in a row that mark a connected shared store down. */
 const MAX_FAILURES = 3;
-/** How soon a send is asked for again after the shared bucket did not answer in time. */
+/** How soon a send is asked for again after the shared budget did not answer in time. */
 const RETRY_SEND_MS = 100;
+/** How long requests are counted in memory before they are added to the store in one call. */
+const USAGE_FLUSH_MS = 250;
 
 interface ReplicaStoreOptions {
   readonly local: MemoryStore;
@@ -14,11 +28,20 @@ interface ReplicaStoreOptions {
   readonly shared?: RedisStore;
   /** How long an answer read from the shared store is kept locally past its freshness (stale-if-error). */
   readonly staleIfErrorMs: number;
+  /**
+   * The answer an entry read from the shared store may be, checked as an upstream answer is (stored-answer.ts), or
+   * undefined: nothing in Redis is served or copied into memory without passing it.
+   */
+  readonly admit: (key: string, stored: StoredAnswer, now: number) => CachedAnswer | undefined;
   readonly now: () => number;
   /** Told when the shared store goes away or comes back. */
   readonly onSharedState?: (state: "up" | "down", reason?: string) => void;
   /** How often a replica that lost the shared store asks whether it is back. @default 500 */
   readonly probeMs?: number;
+  /** The window requests and sends by user are counted in (the upstream's). */
+  readonly usageWindowMs: number;
+  /** What the usage counts are flushed on. @default systemClock */
+  readonly clock?: Clock;
 }
 
 /**
@@ -34,6 +57,9 @@ export class ReplicaStore implements GatewayStore {
   private knownReplicas = 1;
   private failures = 0;
   private closed = false;
+  private readonly tally: UsageTally;
+  /** The shared budget as last read (on every flush of the counts), less the sends granted since. */
+  private sharedBudget: BudgetSnapshot | undefined;
 
   /** The event loop's delays, reset every second: how busy this process has just been. */
   private readonly loopDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: 20 });
@@ -41,11 +67,20 @@ export class ReplicaStore implements GatewayStore {
 
   constructor(private readonly options: ReplicaStoreOptions) {
     this.kind = options.shared === undefined ? "memory" : "redis";
+    this.tally = new UsageTally({
+      windowMs: options.usageWindowMs,
+      clock: options.clock ?? systemClock,
+      flushMs: USAGE_FLUSH_MS,
+      add: async (windowStart, windowMs, counts) => {
+        const [usage] = await Promise.all([this.addUsage(windowStart, windowMs, counts), this.readSharedBudget()]);
+        return usage;
+      },
+    });
     this.loopDelay.enable();
     this.loopDelayReset = setInterval(() => this.loopDelay.reset(), 1000);
     this.loopDelayReset.unref();
     const redis = options.shared?.redis;
-    redis?.on("close", () => this.markDown("connection closed"));
+    redis?.on("close", () => this.markDown(options.shared?.connectionProblem() ?? "connection closed"));
     redis?.on("ready", () => void this.rejoin());
   }
 
@@ -111,19 +146,11 @@ export class ReplicaStore implements GatewayStore {
     if (shared === undefined || this.state === "up" || this.closed) return;
     try {
       await shared.redis.ping();
-      // What the upstream said while we were apart bounds the shared bucket too (a paused or spent window).
+      // What the upstream said and what this replica sent while apart bound the shared budget too.
       const now = this.options.now();
-      const bucket = this.options.local.bucketState(now);
-      await shared.observeBudget(now, {
-        ...(bucket.limit !== undefined ? { limit: bucket.limit } : {}),
-        ...(bucket.upstreamRemaining !== undefined && bucket.upstreamResetAt !== undefined
-          ? {
-              remaining: Math.max(0, Math.floor(bucket.upstreamRemaining)),
-              resetMs: Math.max(0, bucket.upstreamResetAt - now),
-            }
-          : {}),
-        ...(bucket.pausedUntil > now ? { retryAfterMs: bucket.pausedUntil - now } : {}),
-      });
+      const { reading, sends } = this.options.local.budgetHandover(now);
+      await shared.observeBudget(now, reading);
+      await shared.recordSends(now, sends);
     } catch {
       return; // still away: the probe asks again
     }
@@ -135,22 +162,27 @@ export class ReplicaStore implements GatewayStore {
     this.options.onSharedState?.("up");
   }
 
-  async getAnswer(key: string): Promise<CachedAnswer | undefined> {
-    const local = await this.options.local.getAnswer(key);
-    if (local !== undefined && (local.freshUntil === null || local.freshUntil > this.options.now())) return local;
-    const shared = await this.either(
-      (s) => s.getAnswer(key),
-      async () => undefined,
-    );
-    if (shared === undefined || (local !== undefined && local.fetchedAt >= shared.fetchedAt)) return local;
-    await this.options.local.putAnswer(key, shared, this.keepLocally(shared));
-    return shared;
+  answerAtHand(key: string): CachedAnswer | undefined {
+    return this.options.local.answerAtHand(key);
   }
 
-  private keepLocally(answer: CachedAnswer): number | undefined {
-    return answer.freshUntil === null
-      ? undefined
-      : answer.freshUntil - this.options.now() + this.options.staleIfErrorMs;
+  async getAnswer(key: string): Promise<CachedAnswer | undefined> {
+    const now = this.options.now();
+    const local = await this.options.local.getAnswer(key);
+    if (local !== undefined && (local.freshUntil === null || local.freshUntil > now)) return local;
+    const stored = await this.either(
+      (s) => s.readAnswer(key),
+      async () => undefined,
+    );
+    if (stored === undefined) return local;
+    // One this replica holds already (it wrote it, or checked it before) is not checked again.
+    const fetchedAt = storedFetchedAt(stored);
+    if (local !== undefined && fetchedAt !== undefined && local.fetchedAt >= fetchedAt) return local;
+    const shared = this.options.admit(key, stored, now);
+    if (shared === undefined) return local;
+    // Kept in memory by the same rule as an answer this replica fetched: never without a time-to-live.
+    await this.options.local.putAnswer(key, shared, keepMsOf(shared, now, this.options.staleIfErrorMs));
+    return shared;
   }
 
   async putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void> {
@@ -202,14 +234,20 @@ export class ReplicaStore implements GatewayStore {
     };
   }
 
-  takeSend(now: number, share: number): Promise<number> {
+  async takeSends(now: number, share: number, wanted: number): Promise<SendGrant> {
     // Apart from the others, a replica keeps to its part of the budget, as many parts as replicas were last seen.
-    // A send granted from memory while the others still spend the shared bucket could overspend: wait and ask again.
-    return this.either(
-      (s) => s.takeSend(now, share),
-      () => this.options.local.takeSend(now, share / this.knownReplicas),
-      async () => RETRY_SEND_MS,
+    // A send granted from memory while the others still spend the shared budget could overspend: wait, ask again.
+    const grant = await this.either(
+      (s) => s.takeSends(now, share, wanted),
+      () => this.options.local.takeSends(now, share / this.knownReplicas, wanted),
+      async (): Promise<SendGrant> => ({ granted: 0, waitMs: RETRY_SEND_MS, lastSeq: 0, ledger: "redis" }),
     );
+    if (this.sharedBudget !== undefined)
+      this.sharedBudget = {
+        ...this.sharedBudget,
+        sendableNow: Math.max(0, this.sharedBudget.sendableNow - grant.granted),
+      };
+    return grant;
   }
 
   async observeBudget(now: number, reading: BudgetReading): Promise<void> {
@@ -227,14 +265,43 @@ export class ReplicaStore implements GatewayStore {
     );
   }
 
-  countRequest(user: string, windowStart: number, windowMs: number): Promise<void> {
+  sendsEta(now: number, sends: number): Promise<number> {
     return this.either(
-      (s) => s.countRequest(user, windowStart, windowMs),
-      () => this.options.local.countRequest(user, windowStart, windowMs),
+      (s) => s.sendsEta(now, sends),
+      () => this.options.local.sendsEta(now, sends),
     );
   }
 
-  requestsByUser(windowStart: number): Promise<Record<string, number>> {
+  /** The budget at once, for the rate-limit headers: the shared one as last read, or this replica's own. */
+  budgetNow(now: number): BudgetSnapshot {
+    const shared = this.sharedState() === "up" ? this.sharedBudget : undefined;
+    return shared ?? this.options.local.budgetNow(now);
+  }
+
+  private async readSharedBudget(): Promise<void> {
+    if (this.sharedState() !== "up") return;
+    this.sharedBudget = await this.budget(this.options.now()).catch(() => this.sharedBudget);
+  }
+
+  /** Counts a request of `user` (or an upstream send made for them), in memory: it reaches the store in a batch. */
+  count(user: string, now: number, what: "request" | "send"): void {
+    this.tally.count(user, now, what);
+  }
+
+  /** Users active in the window of `now` and `user`'s sends in it: what `user`'s share needs (usage-tally.ts). */
+  shareInputs(user: string, now: number): { readonly users: number; readonly sends: number } {
+    return this.tally.shareInputs(user, now);
+  }
+
+  addUsage(windowStart: number, windowMs: number, counts: UsageCounts): Promise<WindowUsage> {
+    return this.either(
+      (s) => s.addUsage(windowStart, windowMs, counts),
+      () => this.options.local.addUsage(windowStart, windowMs, counts),
+    );
+  }
+
+  async requestsByUser(windowStart: number): Promise<Record<string, number>> {
+    await this.tally.flush();
     return this.either(
       (s) => s.requestsByUser(windowStart),
       () => this.options.local.requestsByUser(windowStart),
@@ -254,6 +321,7 @@ export class ReplicaStore implements GatewayStore {
   }
 
   async close(): Promise<void> {
+    await this.tally.close();
     this.closed = true;
     clearInterval(this.probe);
     clearInterval(this.loopDelayReset);

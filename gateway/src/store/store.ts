@@ -23,6 +23,25 @@ export interface BudgetReading {
   readonly resetMs?: number;
   /** A 429's Retry-After, in milliseconds: every replica holds its sends that long. */
   readonly retryAfterMs?: number;
+  /** The upstream answered (whatever it said): an answer without figures means it counts nothing we can read. */
+  readonly answered?: boolean;
+  /** Which send this answers: the upstream had not counted the sends after it, so they come off its count. */
+  readonly sent?: SendMark;
+}
+
+/** A send's number in the budget that granted it (`ledger`: the store's kind). */
+export interface SendMark {
+  readonly seq: number;
+  readonly ledger: "memory" | "redis";
+}
+
+/** Sends granted at once, and how long until one more could be when fewer were granted than asked. */
+export interface SendGrant {
+  readonly granted: number;
+  readonly waitMs: number;
+  /** The number of the last send granted (the others count down from it); 0 when none was. */
+  readonly lastSeq: number;
+  readonly ledger: "memory" | "redis";
 }
 
 /** The budget as the health page shows it. */
@@ -30,17 +49,30 @@ export interface BudgetSnapshot {
   /** Requests per window: the upstream's own figure once it has said it, else the assumed one. */
   readonly limit: number;
   readonly windowMs: number;
-  /** Sends the bucket allows right now (whole tokens). */
+  /** Sends the upstream's window has room for right now: the log's room, within the upstream's own count. */
   readonly sendableNow: number;
   /** The upstream's remaining count as last heard, less the sends since; absent when its window has reset. */
   readonly upstreamRemaining?: number;
   readonly pausedForMs: number;
+  /** With no room now, how long until there is (a send leaves the log, the upstream resets, a pause ends); else 0. */
+  readonly roomInMs: number;
 }
+
+/** Requests and upstream sends by user in one window, across replicas. */
+export interface WindowUsage {
+  readonly requests: Readonly<Record<string, number>>;
+  readonly sends: Readonly<Record<string, number>>;
+}
+
+/** Counts not yet added to the shared store: user → requests and sends. */
+export type UsageCounts = ReadonlyMap<string, { readonly requests: number; readonly sends: number }>;
 
 export interface GatewayStore {
   readonly kind: "memory" | "redis";
 
   getAnswer(key: string): Promise<CachedAnswer | undefined>;
+  /** An answer this process holds in its own memory, at once (a hit costs no round trip and no await). */
+  answerAtHand(key: string): CachedAnswer | undefined;
   /** Keeps the answer for `keepMs` (its freshness plus the stale-if-error window), or until evicted when undefined. */
   putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void>;
 
@@ -56,17 +88,19 @@ export interface GatewayStore {
   onAnnounce(listener: (key: string) => void): () => void;
 
   /**
-   * Takes one send from the desk's token bucket: 0 when granted, else the milliseconds to wait. Atomic:
-   * replicas calling at once can never spend the same token. `share` (0 < share ≤ 1) scales the limit, for a
-   * replica that has lost the shared store and must keep to its part of the budget.
+   * Takes up to `wanted` sends from the desk's budget (desk-budget.ts): as many as the upstream's window has room
+   * for now. Atomic: replicas calling at once can never spend the same room. `share` (0 < share ≤ 1) scales the
+   * limit, for a replica that has lost the shared store and must keep to its part of the budget.
    */
-  takeSend(now: number, share: number): Promise<number>;
+  takeSends(now: number, share: number, wanted: number): Promise<SendGrant>;
   /** Learns from an upstream response's headers. */
   observeBudget(now: number, reading: BudgetReading): Promise<void>;
   budget(now: number): Promise<BudgetSnapshot>;
+  /** Milliseconds until `sends` more sends could go: what a Retry-After should say. */
+  sendsEta(now: number, sends: number): Promise<number>;
 
-  /** Counts one request of `user` in the window starting at `windowStart`. */
-  countRequest(user: string, windowStart: number, windowMs: number): Promise<void>;
+  /** Adds requests and sends by user to the window starting at `windowStart`; resolves with the window's totals. */
+  addUsage(windowStart: number, windowMs: number, counts: UsageCounts): Promise<WindowUsage>;
   requestsByUser(windowStart: number): Promise<Record<string, number>>;
 
   /** Marks this replica alive; returns how many replicas were alive within `withinMs`. */

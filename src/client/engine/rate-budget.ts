@@ -1,7 +1,12 @@
 import type { RateLimitInfo, ResponseInfo } from "../options";
-import { fairShares, type Claim } from "./fair-share";
+import { ChannelClaims } from "./channel-claims";
 import { HeaderRule, openingBurstOf } from "./header-rule";
 import { PeerTally, SendLog } from "./send-log";
+import { SendRounds } from "./send-rounds";
+import { ServiceWindow, type ServerWindow, type WindowAnswer } from "./service-window";
+import { WindowOpening, type Reopening } from "./window-opening";
+
+export type { ServerWindow } from "./service-window";
 
 interface RateBudgetOptions {
   /** Requests per window before the service tells us its limit. */
@@ -15,12 +20,6 @@ interface RateBudgetOptions {
    * @default openingBurstOf(limit): a twelfth (see header-rule.ts)
    */
   readonly openingBurst?: number;
-}
-
-/** The service's window as last told (by us or another runtime), corrected for every send we heard of since. */
-export interface ServerWindow {
-  remaining: number;
-  resetAt: number;
 }
 
 /** What this budget tells the other runtimes sharing it (see SharedBudget); nothing of it costs a request. */
@@ -40,12 +39,8 @@ interface BudgetState {
   readonly demand: number;
 }
 
-/** Two observations whose reset times differ by less than this belong to the same window (headers are whole seconds). */
-const SAME_WINDOW_MS = 1500;
 /** A limit above this is not a rate limit anyone means (a typo, a bug, a hostile answer): ignored. */
 export const MAX_SANE_LIMIT = 100_000;
-/** This runtime's name in the fair shares until a channel gives it one. */
-const SELF = "self";
 /** Runtimes counted on the channel at most; beyond it, a flood of made-up peers is ignored. */
 const MAX_CHANNEL_PEERS = 64;
 
@@ -55,8 +50,9 @@ const MAX_CHANNEL_PEERS = 64;
  * - the service's own count (`x-ratelimit-remaining`/`-reset`), less every send we know of since;
  * - the header rule (header-rule.ts): our fair share of what is left, against spenders we cannot hear;
  * - a fair share among the runtimes we hear on the channel (max-min, see fairShares).
- * Before a window's first answer only the opening burst goes out. A refresh that fits in our share goes in one
- * wave; only demand beyond it is paced over the time to the reset, while others share the budget.
+ * Before a window's first answer only the opening burst goes out, and again once its figures have lapsed in a
+ * quiet spell (window-opening.ts). While others spend the budget unheard, what the rule allows goes in rounds: one
+ * round's grant at once, the next on an answer that has counted what the others sent meanwhile (send-rounds.ts).
  */
 export class RateBudget {
   private limitPerWindow: number;
@@ -64,26 +60,27 @@ export class RateBudget {
   private readonly own = new SendLog();
   private readonly peers: PeerTally;
   private readonly rule: HeaderRule;
-  private server: ServerWindow | undefined;
-  /** Since when no answer has told the window's count (the start, an outage, a window that reset). */
-  private openingSince: number | undefined = -Infinity;
+  /** While others spend the budget unheard: one round's grant at a time (send-rounds.ts). */
+  private readonly rounds = new SendRounds();
+  /** What we know of the service's window (ServiceWindow), from our answers and the channel's. */
+  private readonly serviceWindow: ServiceWindow;
+  /** Slow start: the opening burst while no answer has told the window's count (window-opening.ts). */
+  private readonly opening: WindowOpening;
   private pausedUntil = 0;
   /** Connected to other runtimes and waiting (briefly) for them to tell the running budget. */
   private joining = false;
   private lastSendAt = -Infinity;
-  /** The last answer with window figures: when its request left, and the window it was counted in. */
-  private lastAnswer: { readonly sentAt: number; readonly resetAt: number } | undefined;
-  /** Our sends up to this moment were counted in an earlier window of the service. */
-  private windowFloor = -Infinity;
   private ownDemand = 0;
-  private readonly demands = new Map<string, { queued: number; heardAt: number }>();
-  private self = SELF;
+  private readonly channel: ChannelClaims;
   private port: BudgetPort | undefined;
 
   constructor(private readonly options: RateBudgetOptions) {
     this.limitPerWindow = options.limit;
     this.peers = new PeerTally(Math.max(1, options.windowMs / 600), MAX_CHANNEL_PEERS);
-    this.rule = new HeaderRule(options.windowMs, () => this.openingBurst());
+    this.channel = new ChannelClaims(options.windowMs, MAX_CHANNEL_PEERS);
+    this.serviceWindow = new ServiceWindow(options.windowMs, options.marginMs);
+    this.opening = new WindowOpening(() => this.tierBurst());
+    this.rule = new HeaderRule(options.windowMs, () => this.tierBurst());
   }
 
   get limit(): number {
@@ -108,6 +105,11 @@ export class RateBudget {
     return this.pausedUntil;
   }
 
+  /** The service's window as last told, corrected for every send heard of since (undefined: none known). */
+  private get server(): ServerWindow | undefined {
+    return this.serviceWindow.current;
+  }
+
   /** Peers spending the same budget that we cannot hear, as the headers show them. */
   unseenPeers(now: number): number {
     return this.rule.peers(now);
@@ -121,7 +123,9 @@ export class RateBudget {
     if (now < this.pausedUntil) return this.pausedUntil - now;
     if (this.joining) return Infinity; // the join timer or a runtime's answer pumps the scheduler
     this.prune(now);
-    if (this.openingSince !== undefined && this.own.countSince(this.openingSince) >= this.openingBurst()) {
+    this.lapseIfQuiet(now);
+    const openedAt = this.opening.openedAt;
+    if (openedAt !== undefined && this.own.countSince(openedAt) >= this.opening.burst()) {
       // The burst is out: the next answer says what is left. If none is coming (nothing in flight), ask anyway.
       if (this.own.inFlight > 0) return Infinity;
     }
@@ -130,18 +134,19 @@ export class RateBudget {
     if (this.server !== undefined && this.server.remaining <= 0) return Math.max(1, this.server.resetAt - now);
     const channel = this.channelShare(now, queued);
     const share = Math.min(this.headerShare(now), channel);
-    // One request alone, never the last that is left (a spender we cannot hear may need it), may go to measure
-    // others' pace when the rule asks for it (see probeInMs); the runtimes we hear keep their fair shares.
-    const probeIn =
-      this.own.inFlight === 0 && channel >= 1 && (this.server?.remaining ?? 0) >= 2
-        ? this.rule.probeInMs(now)
-        : undefined;
     // The user's own small action goes at once within what the service says is left (two kept for others): a
     // trader who opens a detail does not wait on the guess of what machines we cannot hear might spend.
     if (userQueued > 0 && channel >= 1 && userQueued <= ((this.server?.remaining ?? 0) - 2) / 2) return 0;
-    if (share < 1) return probeIn ?? this.nextChangeMs(now);
-    if (queued <= share || this.unseenPeers(now) === 0) return 0;
-    return Math.min(this.paceMs(now, share), probeIn ?? Infinity);
+    // In a window's opening burst, or in a round (see SendRounds), what the rule allows goes at once.
+    if (share >= 1 && (this.opening.open || this.rounds.left >= 1)) return 0;
+    // One request alone may go to open the next round, or to measure others' pace when the rule asks for it (see
+    // probeInMs), when what is left lets every peer we reckon with do the same at once and still leaves one (a
+    // spender we cannot hear may need it); the runtimes we hear keep their fair shares.
+    const probeIn =
+      this.own.inFlight === 0 && channel >= 1 && (this.server?.remaining ?? 0) >= this.unseenPeers(now) + 2
+        ? earliest(this.rule.probeInMs(now), share >= 1 ? this.rounds.freshInMs(now, this.lastSendAt) : undefined)
+        : undefined;
+    return probeIn ?? this.nextChangeMs(now);
   }
 
   /** How many requests could go out right now (by the log and the service's count). */
@@ -166,7 +171,8 @@ export class RateBudget {
   recordSend(now: number): number {
     const id = this.own.record(now);
     this.lastSendAt = now;
-    if (this.server !== undefined) this.server.remaining -= 1;
+    this.rounds.sent();
+    this.serviceWindow.spent();
     this.port?.spent(now);
     return id;
   }
@@ -193,7 +199,7 @@ export class RateBudget {
    * it, so a service that does not answer never has a flood of requests sent at it.
    */
   reprobe(now: number): void {
-    this.openingSince ??= now;
+    this.opening.reprobe(now);
   }
 
   /** Learns the limit and the service's count from a response. */
@@ -211,25 +217,47 @@ export class RateBudget {
         this.pauseUntil(now + info.retryAfterSeconds * 1000 + this.options.marginMs);
       return;
     }
-    this.openingSince = undefined; // an answer: what is left is known (or, without figures, nothing holds us back)
-    if (rate?.resetSeconds === undefined) return;
-    const sentAt = this.own.oldestInFlight() ?? now;
-    const resetAt = now + rate.resetSeconds * 1000 + this.options.marginMs;
+    this.opening.told(); // an answer: what is left is known (or, without figures, nothing holds us back)
+    if (rate?.resetSeconds !== undefined) this.readWindow({ ...rate, resetSeconds: rate.resetSeconds }, now);
+  }
+
+  /** An answer's window figures: merged into what we know of the service's window, and read by the header rule. */
+  private readWindow(rate: RateLimitInfo & { readonly resetSeconds: number }, now: number): void {
     const uncounted = this.own.uncounted();
-    const remaining = rate.remaining;
-    if (this.mergeWindow(remaining - uncounted, resetAt)) {
-      // Everything sent up to the last request answered in the old window was counted there.
-      if (this.lastAnswer !== undefined && this.lastAnswer.resetAt < resetAt - SAME_WINDOW_MS)
-        this.windowFloor = this.lastAnswer.sentAt;
-      this.rule.opened(now, now - sentAt);
+    const reopened = this.opening.answered();
+    const left = { remaining: rate.remaining - uncounted, resetSeconds: rate.resetSeconds };
+    const answer = this.serviceWindow.answered(now, this.own.oldestInFlight() ?? now, left, reopened !== undefined);
+    if (answer.opened) {
+      if (reopened === undefined) this.windowBegan();
+      this.rule.opened(now, answer.tripMs);
     }
-    this.lastAnswer = { sentAt, resetAt };
-    // The reset is rounded up to a second, so the window began between a second before reset − window and then.
-    const windowStartLatest = now + rate.resetSeconds * 1000 - this.options.windowMs;
-    const windowStart = Math.max(windowStartLatest - 1000, this.windowFloor + 1);
-    const countedOurs = Math.max(0, this.own.countSince(windowStart) - uncounted) + this.peers.countSince(windowStart);
-    this.rule.observe({ limit: rate.limit, remaining, windowStart, windowStartLatest, now, countedOurs, sentAt });
+    const since = answer.windowStart;
+    const countedOurs = Math.max(0, this.own.countSince(since) - uncounted) + this.peers.countSince(since);
+    const { sentAt } = answer;
+    const roundTripMs = this.serviceWindow.roundTripMs;
+    this.rule.observe({
+      limit: rate.limit,
+      remaining: rate.remaining,
+      windowStart: since,
+      now,
+      countedOurs,
+      sentAt,
+      roundTripMs,
+    });
+    this.openRounds(answer, reopened, now);
     if (this.server !== undefined) this.port?.seen(this.limitPerWindow, { ...this.server });
+  }
+
+  /**
+   * After an answer: others' bursts sent with ours may not have reached the service yet, so no round before an
+   * answer has counted them (unless we opened again after a quiet spell and nobody else has spent since); then a
+   * round opens on every fresh answer (SendRounds).
+   */
+  private openRounds(answer: WindowAnswer, reopened: Reopening | undefined, now: number): void {
+    const othersSpent = this.rule.othersSpent(now);
+    if (answer.opened && othersSpent > 0 && (reopened === undefined || othersSpent > reopened.othersSpent))
+      this.rounds.opened(now, answer.tripMs);
+    this.rounds.answered(answer.sentAt, now, () => this.roundGrant(now, answer.windowStart));
   }
 
   /** Holds every request until `until` (after a 429 everyone waits, every runtime too: the budget is the caller's). */
@@ -242,7 +270,7 @@ export class RateBudget {
   /** Connects the budget to the other runtimes: `self` names this one in the fair shares. */
   share(port: BudgetPort, self: string): void {
     this.port = port;
-    this.self = self;
+    this.channel.named(self);
     this.joining = true;
   }
 
@@ -268,7 +296,7 @@ export class RateBudget {
 
   peerSpent(at: number, peer: string): void {
     if (!this.peers.add(peer, at)) return;
-    if (this.server !== undefined && at < this.server.resetAt) this.server.remaining -= 1;
+    this.serviceWindow.peerSpent(at);
   }
 
   peerSeen(limit: number, window: ServerWindow, now: number): void {
@@ -280,8 +308,12 @@ export class RateBudget {
       this.limitPerWindow = sane.limit;
       this.learnedLimit = true;
     }
-    this.openingSince = undefined;
-    if (this.mergeWindow(Math.min(sane.remaining, this.limitPerWindow), window.resetAt)) this.rule.opened(now, 0);
+    this.opening.told();
+    const told = { remaining: Math.min(sane.remaining, this.limitPerWindow), resetAt: window.resetAt };
+    if (this.serviceWindow.peerSeen(told, now)) {
+      this.windowBegan();
+      this.rule.opened(now, 0);
+    }
   }
 
   peerPaused(until: number): void {
@@ -289,23 +321,21 @@ export class RateBudget {
   }
 
   peerDemand(peer: string, queued: number, now: number): void {
-    if (queued > 0 && (this.demands.has(peer) || this.demands.size < MAX_CHANNEL_PEERS))
-      this.demands.set(peer, { queued, heardAt: now });
-    else if (queued <= 0) this.demands.delete(peer);
+    this.channel.demand(peer, queued, now);
   }
 
   /** Any word from a runtime shows it is still there (its demand stays counted). */
   peerHeard(peer: string, now: number): void {
-    const known = this.demands.get(peer);
-    if (known !== undefined) known.heardAt = now;
+    this.channel.heard(peer, now);
   }
 
   peerGone(peer: string): void {
-    this.demands.delete(peer);
+    this.channel.gone(peer);
     this.peers.forget(peer);
   }
 
-  private openingBurst(): number {
+  /** A window's opening burst at the tier's limit (what a runtime opening in it sends first). */
+  private tierBurst(): number {
     return this.options.openingBurst ?? openingBurstOf(this.limitPerWindow);
   }
 
@@ -314,6 +344,30 @@ export class RateBudget {
     if (rate === undefined || !(rate.limit > 0 && rate.limit <= MAX_SANE_LIMIT) || !(rate.remaining >= 0))
       return undefined;
     return { ...rate, remaining: Math.min(rate.remaining, rate.limit) };
+  }
+
+  /**
+   * What a round may send: the rule's share; while others are seen, at most twice what we sent in this window so
+   * far (a burst at least), so that a count of peers guessed from a few requests cannot hand one runtime a wave
+   * far beyond its share (slow start). Alone, a first screen goes in the round after the burst.
+   */
+  private roundGrant(now: number, windowStart: number): number {
+    const share = this.headerShare(now);
+    if (this.unseenPeers(now) === 0) return share;
+    return Math.min(share, Math.max(this.opening.burst(), 2 * this.own.countSince(windowStart)));
+  }
+
+  /**
+   * Headers go stale. After a quiet spell (nothing in flight, no answer for two round trips) others may have
+   * opened and spent unseen, and every runtime that wakes with us (a desk recalculating at once) holds figures as
+   * old as ours: were each to send what those figures leave, together they would send it several times over. So
+   * the next sends open the window again, as a new one: a burst, then the rest on its first answer.
+   */
+  private lapseIfQuiet(now: number): void {
+    if (this.opening.open || this.own.inFlight > 0 || !this.serviceWindow.lapsed(now)) return;
+    this.opening.reopen(now, this.rule.othersSpent(now), this.server?.remaining ?? 0);
+    this.rule.windowEnded(); // what the last opening held aside was for waves long answered
+    this.rounds.reset();
   }
 
   /** Never more than `limit` sends we know of in any window-long interval. */
@@ -338,25 +392,10 @@ export class RateBudget {
     return this.rule.usable(remaining, leftMs, this.limitPerWindow, now);
   }
 
-  /** Our share spread over the time to the reset (a token bucket refilled from the headers). */
-  private paceMs(now: number, share: number): number {
-    const leftMs = this.server !== undefined ? this.server.resetAt - now : this.options.windowMs;
-    return Math.max(0, this.lastSendAt + leftMs / share - now);
-  }
-
-  /** This runtime's fair share of what is free now, against every runtime that spent or waits in the window. */
+  /** This runtime's fair share of what is free now, against every runtime on the channel that spent or waits. */
   private channelShare(now: number, queued: number): number {
-    const claims = new Map<string, Claim>([
-      [this.self, { used: this.own.count, waiting: Math.max(queued, this.ownDemand) }],
-    ]);
-    for (const [peer, d] of this.demands) {
-      // A runtime silent for two windows is gone (closed without a word).
-      if (now - d.heardAt > 2 * this.options.windowMs) this.demands.delete(peer);
-      else claims.set(peer, { used: this.peers.usedBy(peer), waiting: d.queued });
-    }
-    if (claims.size === 1) return Infinity;
-    const turn = Math.floor(now / this.options.windowMs);
-    return fairShares(this.available(now), claims, turn).get(this.self) ?? 0;
+    const own = { used: this.own.count, waiting: Math.max(queued, this.ownDemand) };
+    return this.channel.share(now, this.available(now), own, (peer) => this.peers.usedBy(peer));
   }
 
   /** When the free slots next grow: the oldest known send leaves the window, or the service's window resets. */
@@ -369,31 +408,27 @@ export class RateBudget {
     return Math.max(1, Math.min(expiry, reset));
   }
 
-  /** Merges a reading of the service's window; true when it is the first of a new window. */
-  private mergeWindow(estimate: number, resetAt: number): boolean {
-    const current = this.server;
-    if (current === undefined || resetAt > current.resetAt + SAME_WINDOW_MS) {
-      // A new window of the service, even if we had not seen the last one end: its opening starts now.
-      if (current !== undefined) this.rule.windowEnded();
-      this.server = { remaining: estimate, resetAt };
-      return true;
-    }
-    if (resetAt > current.resetAt - SAME_WINDOW_MS) {
-      current.remaining = Math.min(current.remaining, estimate);
-      current.resetAt = Math.max(current.resetAt, resetAt);
-    }
-    return false;
+  /** A new window of the service: what the last one's opening, rounds and reopening held says nothing of it. */
+  private windowBegan(): void {
+    this.rule.windowEnded();
+    this.rounds.reset();
+    this.opening.began();
   }
 
   private prune(now: number): void {
     const horizon = now - this.options.windowMs - this.options.marginMs;
     this.own.prune(horizon);
     this.peers.prune(horizon);
-    if (this.server !== undefined && now >= this.server.resetAt) {
-      // A new window of the service: nothing is known of it until its first answer.
-      this.openingSince = this.server.resetAt;
-      this.server = undefined;
-      this.rule.windowEnded();
-    }
+    const resetAt = this.serviceWindow.expire(now);
+    if (resetAt === undefined) return;
+    // A new window of the service: nothing is known of it until its first answer.
+    this.opening.reset(resetAt);
+    this.rule.windowEnded();
+    this.rounds.reset();
   }
+}
+
+/** The sooner of two waits, either of which may be absent. */
+function earliest(a: number | undefined, b: number | undefined): number | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
 }

@@ -21,4 +21,4 @@ export { TimeoutError } from "./timeout-error";
 export { UnauthorizedError } from "./unauthorized-error";
 export { faultWithCatalogue } from "./catalogue-fault";
 export { FAULT_KINDS, faultOf, type ErrorSubject, type Fault, type FaultDetails, type FaultKind } from "./fault";
-export { sentence, stripControl } from "./service-text";
+export { escapeBidi, sentence, stripControl } from "./service-text";

@@ -73,10 +73,12 @@ const NOT_AVAILABLE = { type: "Error", errorType: "NotAvailable", basicValue: "#
  */
 export function indexEntityError(id: LinkedEntityId, error: CellError): LinkedEntityCellValue {
   const symbol = id.entityId;
+  // A cell Excel linked with no id at all still says what it is, not a bare code.
+  const shown = symbol === "" ? "(no symbol)" : symbol;
   return {
     type: "LinkedEntity",
     id,
-    text: `${symbol} ${error.code}`,
+    text: `${shown} ${error.code}`,
     ...OLDER_EXCEL,
     properties: {
       Error: { type: "String", basicValue: error.message, basicType: "String" },
@@ -86,7 +88,7 @@ export function indexEntityError(id: LinkedEntityId, error: CellError): LinkedEn
     },
     layouts: {
       card: {
-        title: `${symbol} · ${error.code}`,
+        title: `${shown} · ${error.code}`,
         sections: [{ layout: "List", properties: ["Error", "Symbol", "Value"] }],
       },
     },

@@ -14,17 +14,21 @@ import {
  * Excel writes to us (the request may carry fields a later Excel adds).
  */
 
-/** Documented: "Don't use exclamation marks in the entityId or domainId values." */
-const idPart = z
-  .string()
-  .min(1)
-  .refine((text) => !text.includes("!"), { message: "no exclamation mark in a linked entity id" });
+/** The longest entity id a linked value holds: twice the longest symbol; the load service cuts a longer one. */
+export const MAX_ENTITY_ID_LENGTH = 128;
 
-/** Excel.LinkedEntityId: which service, domain and entity, and the culture it was created in. */
+/** Documented: "Don't use exclamation marks in the entityId or domainId values." */
+const noExclamation = (text: string) => !text.includes("!");
+const EXCLAMATION = { message: "no exclamation mark in a linked entity id" };
+
+/**
+ * Excel.LinkedEntityId: which service, domain and entity, and the culture it was created in. The entity id may be
+ * empty: the load service answers whatever id Excel asked about, and an empty one gets its own error entity.
+ */
 export const LinkedEntityId = z.strictObject({
   serviceId: z.number().int(),
-  domainId: idPart.exactOptional(),
-  entityId: idPart,
+  domainId: z.string().min(1).refine(noExclamation, EXCLAMATION).exactOptional(),
+  entityId: z.string().max(MAX_ENTITY_ID_LENGTH).refine(noExclamation, EXCLAMATION),
   culture: z.string().min(1),
 });
 export type LinkedEntityId = z.output<typeof LinkedEntityId>;

@@ -12,6 +12,8 @@ export interface GatewayProcess {
   kill(): Promise<void>;
   /** SIGTERM, as an administrator stops it. */
   stop(): Promise<void>;
+  /** Sends a signal (SIGHUP: read the tokens file again). */
+  signal(name: NodeJS.Signals): void;
 }
 
 /** Runs the gateway's command line and resolves with its output and exit code (for commands that end). */
@@ -68,6 +70,7 @@ export function spawnGateway(
           child.kill("SIGTERM");
           await ended(child);
         },
+        signal: (name) => void child.kill(name),
       });
     };
     const onExit = (code: number | null) =>

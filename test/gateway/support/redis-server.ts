@@ -27,10 +27,10 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-function launch(port: number): Promise<ChildProcess> {
+function launch(port: number, extraArgs: readonly string[]): Promise<ChildProcess> {
   const child = spawn(
     REDIS_SERVER,
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", ...extraArgs],
     {
       stdio: ["ignore", "pipe", "pipe"],
     },
@@ -53,15 +53,15 @@ function launch(port: number): Promise<ChildProcess> {
   });
 }
 
-/** Starts one; fails, never skips, when redis-server is not installed. */
-export async function startRedis(): Promise<TestRedis> {
+/** Starts one (with `extraArgs`, e.g. `--requirepass`); fails, never skips, when redis-server is not installed. */
+export async function startRedis(extraArgs: readonly string[] = []): Promise<TestRedis> {
   if (!existsSync(REDIS_SERVER)) {
     throw new Error(
       `${REDIS_SERVER} is missing: the gateway tests start their own Redis. Install it: apt-get install redis-server`,
     );
   }
   const port = await freePort();
-  let child: ChildProcess | undefined = await launch(port);
+  let child: ChildProcess | undefined = await launch(port, extraArgs);
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
@@ -74,7 +74,7 @@ export async function startRedis(): Promise<TestRedis> {
       await gone;
     },
     restart: async () => {
-      child = await launch(port);
+      child = await launch(port, extraArgs);
     },
     pause: () => void child?.kill("SIGSTOP"),
     resume: () => void child?.kill("SIGCONT"),

@@ -11,6 +11,7 @@ import { ApiKeyField } from "./ApiKeyField";
 import { DataTypeRefreshField } from "./DataTypeRefreshField";
 import { SETTINGS_FIELD_LABELS } from "./dropped-settings";
 import { DroppedSettingsNotice } from "./DroppedSettingsNotice";
+import { GatewayField } from "./GatewayField";
 import { ServiceField } from "./ServiceField";
 import { useSettingsPanelStyles } from "./SettingsPanel.styles";
 import { StartupSwitch } from "./StartupSwitch";
@@ -18,7 +19,7 @@ import type { SettingsPanelProps } from "./SettingsPanel.types";
 import { useSettingsForm } from "./useSettingsForm";
 
 /**
- * Service URL (with the services this build allows), API key (masked, reveal on request), key header style, Test
+ * Service URL (with the services this build allows), whether it is the desk's gateway, API key (masked, reveal on request), key header style, Test
  * connection, Save, Clear key; load with workbooks; how often Excel refreshes Index data types. Above them, once,
  * any stored setting that was left out.
  */
@@ -52,6 +53,7 @@ export function SettingsPanel({
         policy={policy}
         selfOrigin={selfOrigin}
       />
+      <GatewayField gateway={state.gateway} onChange={actions.setGateway} error={errors.gateway} />
       <ApiKeyField
         draft={state.draft}
         onDraftChange={actions.onDraftChange}

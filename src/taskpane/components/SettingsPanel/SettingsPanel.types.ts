@@ -48,6 +48,14 @@ export interface ServiceFieldProps {
   readonly choices?: readonly string[];
 }
 
+export interface GatewayFieldProps {
+  /** The switch is on: the service URL is the desk's gateway. */
+  readonly gateway: boolean;
+  readonly onChange: (gateway: boolean) => void;
+  /** The rule's message, when the value is refused. */
+  readonly error?: string | undefined;
+}
+
 export interface ApiKeyFieldProps {
   /** What the user typed; empty when nothing new was typed. */
   readonly draft: string;

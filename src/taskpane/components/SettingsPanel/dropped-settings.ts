@@ -5,6 +5,7 @@ export const SETTINGS_FIELD_LABELS: Readonly<Record<SettingsField, string>> = {
   baseUrl: "Service base URL",
   apiKey: "API key",
   keyHeaderStyle: "Key header style",
+  gateway: "This URL is my desk's Index Data gateway",
 };
 
 /** The notice's title, for this many settings left out. */
@@ -19,13 +20,20 @@ export const DROPPED_SETTINGS_ADVICE =
 /** One setting left out when the stored settings were loaded: which setting, what happened to it, and why. */
 export function droppedSettingLine(dropped: DroppedSetting): string {
   const label = SETTINGS_FIELD_LABELS[dropped.field];
-  const outcome = dropped.field === "apiKey" ? "is not used" : "was set back to its default";
+  const outcome =
+    dropped.field === "apiKey"
+      ? "is not used"
+      : dropped.field === "gateway"
+        ? "was turned off"
+        : "was set back to its default";
   switch (dropped.because) {
     case "rule":
       return `${label}${dropped.value !== undefined ? ` "${dropped.value}"` : ""} ${outcome}: ${dropped.message}`;
     case "unreadable":
       return `${label} ${outcome}: the saved value could not be read.`;
     case "service-dropped":
-      return `${label} ${outcome}: it was saved for the service base URL that was set back, and a key is never sent to another service. Paste it again once the URL is right.`;
+      return dropped.field === "apiKey"
+        ? `${label} ${outcome}: it was saved for the service base URL that was set back, and a key is never sent to another service. Paste it again once the URL is right.`
+        : `"${label}" ${outcome}: it was said of the service base URL that was set back. Turn it on again once the URL is your gateway's.`;
   }
 }

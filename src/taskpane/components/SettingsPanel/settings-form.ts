@@ -29,6 +29,9 @@ export interface SettingsFormState {
   readonly baseUrlEdited: boolean;
   readonly keyHeaderStyle: KeyHeaderStyle;
   readonly keyHeaderStyleEdited: boolean;
+  /** "This URL is my desk's Index Data gateway": its stale marks are believed. */
+  readonly gateway: boolean;
+  readonly gatewayEdited: boolean;
   /** What is in the key field: typed by the user, or the stored key once revealed. */
   readonly draft: string;
   /** The draft is the stored key, loaded for Show; hiding it again forgets it. */
@@ -52,6 +55,7 @@ export type SettingsFormEvent =
   | { readonly type: "loadFailed"; readonly error: unknown }
   | { readonly type: "baseUrlChanged"; readonly baseUrl: string }
   | { readonly type: "keyHeaderStyleChanged"; readonly keyHeaderStyle: KeyHeaderStyle }
+  | { readonly type: "gatewayChanged"; readonly gateway: boolean }
   | { readonly type: "draftChanged"; readonly draft: string }
   | { readonly type: "revealChanged"; readonly revealed: boolean }
   | { readonly type: "storedKeyLoaded"; readonly apiKey: string | undefined }
@@ -70,6 +74,8 @@ export const INITIAL_SETTINGS_FORM: SettingsFormState = {
   baseUrlEdited: false,
   keyHeaderStyle: "x-api-key",
   keyHeaderStyleEdited: false,
+  gateway: false,
+  gatewayEdited: false,
   draft: "",
   draftIsStored: false,
   hasSavedKey: false,
@@ -109,6 +115,8 @@ export function settingsFormReducer(state: SettingsFormState, event: SettingsFor
       return { ...state, baseUrl: event.baseUrl, baseUrlEdited: true };
     case "keyHeaderStyleChanged":
       return { ...state, keyHeaderStyle: event.keyHeaderStyle, keyHeaderStyleEdited: true };
+    case "gatewayChanged":
+      return { ...state, gateway: event.gateway, gatewayEdited: true };
     case "draftChanged":
       return { ...state, draft: event.draft, draftIsStored: false };
     case "revealChanged":
@@ -136,6 +144,8 @@ export function settingsFormReducer(state: SettingsFormState, event: SettingsFor
         baseUrl: event.settings.baseUrl,
         baseUrlEdited: false,
         keyHeaderStyleEdited: false,
+        gateway: event.settings.gateway === true,
+        gatewayEdited: false,
         hasSavedKey: event.settings.apiKey !== undefined,
         busy: false,
         verdict: SAVED_VERDICT,
@@ -162,6 +172,7 @@ function storedSettingsArrived(state: SettingsFormState, settings: Settings): Pa
     loaded: true,
     baseUrl: state.baseUrlEdited ? state.baseUrl : settings.baseUrl,
     keyHeaderStyle: state.keyHeaderStyleEdited ? state.keyHeaderStyle : settings.keyHeaderStyle,
+    gateway: state.gatewayEdited ? state.gateway : settings.gateway === true,
     hasSavedKey: settings.apiKey !== undefined,
     ...(showStored ? { draft: settings.apiKey, draftIsStored: true } : {}),
   };
@@ -181,7 +192,12 @@ export function revealNeedsStoredKey(state: SettingsFormState, revealed: boolean
 /** The form's settings checked by the settings rules; `storedKey` is the saved key when keySource says "stored". */
 export function checkForm(state: SettingsFormState, storedKey: string | undefined): SettingsCheck {
   const apiKey = state.draft !== "" ? state.draft : storedKey;
-  return checkSettings({ baseUrl: state.baseUrl, apiKey, keyHeaderStyle: state.keyHeaderStyle });
+  return checkSettings({
+    baseUrl: state.baseUrl,
+    apiKey,
+    keyHeaderStyle: state.keyHeaderStyle,
+    gateway: state.gateway,
+  });
 }
 
 /** The refresh choices of the Index data type, in the order the field lists them, with what each means. */
@@ -192,6 +208,10 @@ export const DATA_TYPE_REFRESH_CHOICES: readonly { readonly value: DataTypeRefre
     label: minutes === 60 ? "Every hour" : `Every ${minutes} minutes`,
   })),
 ];
+
+/** What the gateway switch says under it: when to turn it on, and what it changes. */
+export const GATEWAY_HINT =
+  'Turn on only when the URL above is your desk\'s gateway. Then an answer it kept while the service was failing shows as a last-known value: INDEX.LATEST(symbol, "stale") is TRUE and the pane counts it.';
 
 /** What the field says under it: what the choice governs, or why it does nothing in this Excel. */
 export function dataTypeRefreshHint(linkedTypes: boolean): string {

@@ -42,6 +42,7 @@ export function useSettingsForm({ store, testConnection }: Pick<SettingsPanelPro
   const actions = {
     setBaseUrl: (baseUrl: string) => dispatch({ type: "baseUrlChanged", baseUrl }),
     setKeyHeaderStyle: (keyHeaderStyle: KeyHeaderStyle) => dispatch({ type: "keyHeaderStyleChanged", keyHeaderStyle }),
+    setGateway: (gateway: boolean) => dispatch({ type: "gatewayChanged", gateway }),
     onDraftChange: (draft: string) => dispatch({ type: "draftChanged", draft }),
     dismissDropped: () => dispatch({ type: "droppedDismissed" }),
     onReveal: (revealed: boolean) => {

@@ -1,0 +1,164 @@
+// The desk of issue 26, as a desk runs it: three workbooks, each the production bundle's shared runtime page in a
+// Chromium process of its own (three machines: nothing shared but the service's headers), recalculating at the same
+// moment behind one IP, against the reference service in its own process with the real 60 s window (anonymous: 60
+// a minute) and 50 ms latency. Each workbook holds the same 30 distinct resources: 7 /latest asked for a field of
+// the full fix, 16 /volatility over distinct symbol/window pairs, 7 /forward. The service's request log counts the
+// 429s. Run alone with `npx tsx bench/desk-browsers.ts` after `npm run build` (BENCH_DIST names another build).
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { Browser } from "playwright-core";
+import { DEMO_KEYS } from "../reference-service/src";
+import { IndexDataClient } from "../src/client/client";
+import { launchChromium } from "../test/support/browser";
+import { openFunctionsPage, type CellCall, type CellOutcome, type FunctionsPage } from "../test/support/functions-page";
+import { startStaticServer } from "../test/support/static-server";
+import { startRemoteService, type RemoteService } from "./remote-service";
+import { runAlone } from "./report";
+
+const LATENCY_MS = 50;
+/** The service's real window: nothing compressed. */
+const WINDOW_MS = 60_000;
+const MACHINES = 3;
+const LATEST_CELLS = 7;
+const VOL_CELLS = 16;
+const FORWARD_CELLS = 7;
+/** The desk's goal (issue 26): at most this many 429s, every cell settled, no error cell. */
+export const DESK_BROWSERS_429_GOAL = 5;
+
+/** How the desk opens: with the task panes open or closed, and how far into the service's window it recalculates. */
+export interface DeskOpening {
+  /**
+   * The panes are open, so each page reads the service while it loads (status, catalogue): those reads begin the
+   * IP's window, and every engine holds their headers when the cells come. Closed: the runtimes run hidden, as a
+   * workbook opened with the pane closed, and their first requests are the cells'.
+   */
+  readonly panesOpen: boolean;
+  /** The desk recalculates this long after the first page began loading (0: as soon as all three are loaded). */
+  readonly recalcAfterMs: number;
+}
+
+/** The headline: panes open, the desk recalculating a third of a window after the first pane's reads began it. */
+export const MID_WINDOW: DeskOpening = { panesOpen: true, recalcAfterMs: 20_000 };
+/** The other opening: panes closed, the cells the first requests of a fresh window. */
+export const FRESH_WINDOW: DeskOpening = { panesOpen: false, recalcAfterMs: 0 };
+
+export interface BrowserDeskResult {
+  readonly opening: DeskOpening;
+  /** The build the pages ran. */
+  readonly dist: string;
+  readonly rateLimited: number;
+  /** Every request the service saw from the desk, the pages' own reads while they loaded included. */
+  readonly requests: number;
+  /** Of those, the pages' reads while they loaded. */
+  readonly requestsAtLoad: number;
+  /** From the moment all three recalculated to the last cell settled. */
+  readonly settledSeconds: number;
+  readonly cells: number;
+  readonly errorCells: number;
+  readonly firstError?: string;
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** The 30 cells every workbook of the desk holds: distinct resources, on the active indexes with data. */
+export function deskCells(symbols: readonly string[]): CellCall[] {
+  const at = (i: number) => symbols[i % symbols.length] ?? "";
+  const latest = Array.from({ length: LATEST_CELLS }, (_, i) => ({ fn: "LATEST", args: [at(i), "confidence"] }));
+  // Two windows per symbol over 8 symbols: 16 distinct symbol/window pairs.
+  const vol = Array.from({ length: VOL_CELLS }, (_, i) => ({
+    fn: "VOL",
+    args: [at(i), 20 + 70 * Math.floor(i / symbols.length)],
+  }));
+  const forward = Array.from({ length: FORWARD_CELLS }, (_, i) => ({ fn: "FORWARD", args: [at(i), null] }));
+  return [...latest, ...vol, ...forward].map((cell, i) => ({ ...cell, address: `Sheet1!B${i + 2}` }));
+}
+
+/** The active indexes with data, asked with a key so the desk's IP bucket stays untouched. */
+async function activeSymbols(service: RemoteService): Promise<string[]> {
+  const client = new IndexDataClient({ baseUrl: service.url, apiKey: DEMO_KEYS.enterprise });
+  return (await client.listIndexes()).filter((i) => i.isActive && i.latestValue !== undefined).map((i) => i.symbol);
+}
+
+function errorsOf(outcomes: readonly CellOutcome[]): string[] {
+  return outcomes.flatMap((o) => ("error" in o ? [`${o.error.code} ${o.error.message}`] : []));
+}
+
+function buildToRun(): string {
+  const dist = resolve(__dirname, "..", process.env["BENCH_DIST"] ?? "dist");
+  if (!existsSync(join(dist, "taskpane.html"))) throw new Error(`${dist}/taskpane.html is missing: run npm run build`);
+  return dist;
+}
+
+/** The desk: three browsers open their page, then all three recalculate at the same moment. */
+export async function browserDeskScenario(opening: DeskOpening): Promise<BrowserDeskResult> {
+  const dist = buildToRun();
+  const service = await startRemoteService({ windowMs: WINDOW_MS, latencyMs: LATENCY_MS });
+  const server = await startStaticServer({ root: dist, proxyApiTo: service.url });
+  const browsers: Browser[] = [];
+  try {
+    const cells = deskCells(await activeSymbols(service));
+    for (let m = 0; m < MACHINES; m += 1) browsers.push(await launchChromium());
+    await service.resetRequestLog();
+    const loading = performance.now();
+    const pages: FunctionsPage[] = [];
+    for (const browser of browsers)
+      pages.push(await openFunctionsPage(browser, { pageOrigin: server.url, paneClosed: !opening.panesOpen }));
+    await sleep(opening.recalcAfterMs - (performance.now() - loading));
+    const requestsAtLoad = (await service.requestLog()).length;
+    const started = performance.now();
+    const evaluated = await Promise.all(pages.map((page) => page.evaluate(cells)));
+    const settledMs = performance.now() - started;
+    const log = await service.requestLog();
+    const errors = evaluated.flatMap((e) => errorsOf(e.outcomes));
+    return {
+      opening,
+      dist,
+      rateLimited: log.filter((r) => r.status === 429).length,
+      requests: log.length,
+      requestsAtLoad,
+      settledSeconds: Math.round(settledMs / 100) / 10,
+      cells: MACHINES * cells.length,
+      errorCells: errors.length,
+      ...(errors[0] !== undefined ? { firstError: errors[0] } : {}),
+    };
+  } finally {
+    await Promise.all(browsers.map((browser) => browser.close()));
+    await server.close();
+    await service.close();
+  }
+}
+
+/** Both openings, the headline first. */
+export async function browserDeskScenarios(): Promise<BrowserDeskResult[]> {
+  return [await browserDeskScenario(MID_WINDOW), await browserDeskScenario(FRESH_WINDOW)];
+}
+
+function openingText(opening: DeskOpening): string {
+  return opening.panesOpen
+    ? `panes open (their reads while loading begin the window), all recalculating ${opening.recalcAfterMs / 1000} s into it`
+    : "panes closed, all recalculating at once into a fresh window";
+}
+
+export function browserDeskLines(desks: readonly BrowserDeskResult[]): string[] {
+  const resources = LATEST_CELLS + VOL_CELLS + FORWARD_CELLS;
+  return desks.map(
+    (desk) =>
+      `Desk in browsers (npx tsx bench/desk-browsers.ts): ${MACHINES} machines (Chromium processes, production bundle ${desk.dist}) behind one IP, no channel, ${openingText(desk.opening)}; ` +
+      `each workbook the same ${resources} distinct resources (${LATEST_CELLS} /latest with a fix field, ${VOL_CELLS} /volatility, ${FORWARD_CELLS} /forward), anonymous, 60 a ${WINDOW_MS / 1000} s window (real), ${LATENCY_MS} ms latency: ` +
+      `${desk.rateLimited} × 429 (goal ≤ ${DESK_BROWSERS_429_GOAL}), ${desk.requests} requests (${desk.requestsAtLoad} of them the panes' reads while loading), ` +
+      `every cell settled in ${desk.settledSeconds} s, ${desk.errorCells} error cells of ${desk.cells} (goal 0)` +
+      (desk.firstError !== undefined ? `; first error: ${desk.firstError}` : ""),
+  );
+}
+
+export function browserDeskTargetsMissed(desks: readonly BrowserDeskResult[]): string[] {
+  const missed: string[] = [];
+  for (const desk of desks) {
+    const name = `desk in browsers (${openingText(desk.opening)})`;
+    if (desk.rateLimited > DESK_BROWSERS_429_GOAL) missed.push(`${name}: ${desk.rateLimited} × 429`);
+    if (desk.errorCells > 0) missed.push(`${name}: ${desk.errorCells} error cells`);
+  }
+  return missed;
+}
+
+runAlone(module, browserDeskScenarios, browserDeskLines, browserDeskTargetsMissed);
