@@ -1,7 +1,8 @@
 // Builds a benchmark entry as production code: webpack in production mode (minified, NODE_ENV "production"), the
 // same bundler and TypeScript loader as the add-in's dist/, for Node. The CPU and memory figures are then those of
 // the code a trader runs, not of tsx's on-the-fly transform (its export getters and helpers cost 10–20 % more).
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { join, resolve } from "node:path";
 import webpack from "webpack";
 
 /** Where bench bundles go: an ignored folder, never a tracked file. */
@@ -35,4 +36,17 @@ export function bundleForNode(entry: string, name: string, minimize = true): Pro
       else resolve(join(BENCH_BUILD_DIR, `${name}.js`));
     });
   });
+}
+
+/**
+ * The production bundle of the add-in the browser benchmarks load: BENCH_DIST, else the test build
+ * (build/test-dist/, a webpack production build, rebuilt for this tree when stale).
+ */
+export function distUnderTest(): string {
+  const chosen = process.env["BENCH_DIST"];
+  if (chosen !== undefined && chosen !== "") return resolve(chosen);
+  const { ensureTestBuild } = createRequire(__filename)("../scripts/test-build.cjs") as {
+    ensureTestBuild: () => string;
+  };
+  return ensureTestBuild();
 }

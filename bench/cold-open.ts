@@ -4,8 +4,6 @@
 // origin. Side by side with a bare client's critical path: the same distinct resources fetched plainly, all at
 // once, from the same page, on a fresh rate window. Several runs, median ratio. Also counts round trips on the
 // engine's critical path and the page's CPU. Run alone with `npx tsx bench/cold-open.ts`.
-import { createRequire } from "node:module";
-import { resolve } from "node:path";
 import type { Browser } from "playwright-core";
 import { DEMO_KEYS } from "../reference-service/src";
 import { IndexDataClient } from "../src/client/client";
@@ -13,15 +11,17 @@ import { launchChromium } from "../test/support/browser";
 import { openFunctionsPage, type CellOutcome } from "../test/support/functions-page";
 import { startStaticServer, type StaticServer } from "../test/support/static-server";
 import { DESK_WINDOW_MS } from "./desk";
+import { distUnderTest } from "./bundle";
 import { floorOf } from "./floor";
-import { NetworkLog, bareCriticalPath, cellCalls, knownLimitItems, pageCpuMs } from "./page-open";
+import { NetworkLog, bareCriticalPath, cellCalls, knownLimitItems, pageCpuMeter } from "./page-open";
 import { startRemoteService, type RemoteService } from "./remote-service";
 import { runAlone } from "./report";
 import { median } from "./round-trips";
 import { SHEET_1000, buildSheet, type SheetCell } from "./sheet";
 
 const LATENCY_MS = 50;
-const RUNS = 5;
+/** Runs per cold open (BENCH_COLD_OPEN_RUNS, default 5), each beside its bare client. */
+const RUNS = Number(process.env["BENCH_COLD_OPEN_RUNS"] ?? 5);
 export const COLD_OPEN_COMMAND = "npx tsx bench/cold-open.ts";
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -81,15 +81,16 @@ async function openOnce(
     pageOrigin: server.url,
     ...(apiKey !== undefined ? { apiKey } : {}),
     storage,
+    paneClosed: true, // as Excel loads the shared runtime with a workbook: the pane's own reads are not the open's
   });
   try {
     const network = await NetworkLog.watch(page.page);
     await sleep(DESK_WINDOW_MS); // each open starts on a fresh window, as a workbook opened alone would
     await service.resetRequestLog();
     network.clear();
-    const cpuBefore = await pageCpuMs(page.page);
+    const cpuSinceOpen = await pageCpuMeter(page.page);
     const { outcomes, ms } = await page.evaluate(cellCalls(sheet));
-    const cpuMs = (await pageCpuMs(page.page)) - cpuBefore;
+    const cpuMs = await cpuSinceOpen();
     const paths = (await service.requestLog()).map((r) => r.path);
     const roundTrips = network.depth();
     await sleep(DESK_WINDOW_MS);
@@ -130,16 +131,6 @@ async function coldOpens(browser: Browser, dist: string, open: OpenKind): Promis
   } finally {
     await Promise.all([server.close(), service.close()]);
   }
-}
-
-/** The production bundle the page loads: BENCH_DIST, else the test build (built for this tree when stale). */
-function distUnderTest(): string {
-  const chosen = process.env["BENCH_DIST"];
-  if (chosen !== undefined && chosen !== "") return resolve(chosen);
-  const { ensureTestBuild } = createRequire(__filename)("../scripts/test-build.cjs") as {
-    ensureTestBuild: () => string;
-  };
-  return ensureTestBuild();
 }
 
 /** Both cold opens, one after the other, in one browser. */

@@ -93,13 +93,19 @@ export class NetworkLog {
   }
 }
 
-/** The page's main-thread CPU time so far (ms): Chromium's TaskDuration, every task the renderer ran. */
-export async function pageCpuMs(page: Page): Promise<number> {
+/**
+ * The page's main-thread CPU time (ms, Chromium's TaskDuration: every task the renderer ran) from when it is
+ * called; the returned function reads it. One CDP session throughout: a session counts from its own enable.
+ */
+export async function pageCpuMeter(page: Page): Promise<() => Promise<number>> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Performance.enable");
-  const { metrics } = await cdp.send("Performance.getMetrics");
-  await cdp.detach();
-  return (metrics.find((m) => m.name === "TaskDuration")?.value ?? 0) * 1000;
+  const read = async () => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    return (metrics.find((m) => m.name === "TaskDuration")?.value ?? 0) * 1000;
+  };
+  const start = await read();
+  return async () => (await read()) - start;
 }
 
 /** The bare client from the same page: every path fetched plainly, all at once; ms until the last answer was read. */
