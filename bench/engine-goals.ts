@@ -49,11 +49,12 @@ export function goalLines(figures: EngineGoalFigures): GoalLine[] {
       met: batch.requests <= batch.floor && batch.mostAskedOnce <= 1,
       text: `${batch.requests} requests against a floor of ${batch.floor}, most asks of one resource ${batch.mostAskedOnce} (goal ≤ floor, each once)`,
     });
+  // The goal is set at 20,000 cells; the smaller sheets are printed beside it (a fixed cost weighs more there).
   for (const row of figures.memory)
     lines.push({
       goal: `peak RSS per cell, ${row.cells.toLocaleString("en-US")} cells`,
-      met: row.kbPerCell <= KB_PER_CELL_GOAL,
-      text: `${row.kbPerCell} KB per cell: peak ${(row.peakRss / 2 ** 20).toFixed(1)} MB against a baseline of ${(row.baselineRss / 2 ** 20).toFixed(1)} MB after warm-up (goal ≤ ${KB_PER_CELL_GOAL} KB)`,
+      met: row.cells !== 20_000 || row.kbPerCell <= KB_PER_CELL_GOAL,
+      text: `${row.kbPerCell} KB per cell: peak ${(row.peakRss / 2 ** 20).toFixed(1)} MB against a baseline of ${(row.baselineRss / 2 ** 20).toFixed(1)} MB after warm-up${row.cells === 20_000 ? ` (goal ≤ ${KB_PER_CELL_GOAL} KB)` : " (no goal at this size)"}`,
     });
   return lines;
 }
