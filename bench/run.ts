@@ -9,18 +9,22 @@ import { DirectSource } from "../src/client";
 import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
 import { DAY_MS } from "../src/time";
-import { coldOpenLines, coldOpenScenario, coldOpenTargetsMissed } from "./cold-open";
+import { coldOpenLines, coldOpenTargetsMissed } from "./cold-open";
+import { cpuOpenLines, cpuOpenTargetsMissed } from "./cpu-open";
 import { deskLines, deskScenarios, deskTargetsMissed } from "./desk";
 import { browserDeskLines, browserDeskScenarios, browserDeskTargetsMissed } from "./desk-browsers";
 import { queueScenario, scaleLines, scaleScenario, scaleTargetsMissed } from "./scale";
 import { CATALOGUE_SEARCH_TARGET_MS, catalogueSearchLine, measureCatalogueSearch } from "./catalogue-search";
 import { floorOf, type Floor } from "./floor";
+import { entityBatchPageLines } from "./entity-batch-page";
+import { engineGoalLines, engineGoalScenario, engineGoalsMissed } from "./engine-goals";
 import { entityBatchLines, entityBatchScenario, entityBatchTargetsMissed } from "./entity-batch";
 import { gatewayDeskLines, gatewayDeskScenario, gatewayTargetsMissed } from "./gateway";
 import { gatewayDeskOpenLines, gatewayDeskOpenScenario, gatewayDeskOpenTargetsMissed } from "./gateway-desk";
 import { hitPathLines, hitPathScenario, hitPathTargetsMissed } from "./gateway-hits";
 import { gatewaySheetLines, gatewaySheetScenario, gatewaySheetTargetsMissed } from "./gateway-sheet";
 import { LOAD_PATH_BUDGET_KIB, loadPathScenario } from "./load-path";
+import { memoryLines } from "./memory";
 import { startRemoteService, type RemoteService } from "./remote-service";
 import { criticalPathMs, runSheet, type Measured } from "./measure";
 import { table, type ScenarioReport } from "./report";
@@ -258,8 +262,13 @@ async function main(): Promise<void> {
   console.log(`\n${gatewaySheetLines(gatewaySheet).join("\n")}`);
   const hitPath = await hitPathScenario();
   console.log(`\n${hitPathLines(hitPath).join("\n")}`);
-  const coldOpen = await coldOpenScenario();
+  // Issue 29's goals: the cold open, CPU, entity batch and memory on the production bundle, each beside its baseline.
+  const engineGoals = await engineGoalScenario();
+  const { coldOpen } = engineGoals;
   console.log(`\n${coldOpenLines(coldOpen).join("\n")}`);
+  console.log(`\n${cpuOpenLines(engineGoals.cpu).join("\n")}`);
+  console.log(`\n${entityBatchPageLines(engineGoals.entityBatch).join("\n")}`);
+  console.log(`\n${memoryLines(engineGoals.memory).join("\n")}`);
   const scale = await scaleScenario();
   const queue = await queueScenario();
   console.log(`\n${scaleLines(scale, queue).join("\n")}`);
@@ -269,10 +278,11 @@ async function main(): Promise<void> {
   console.log(`\n${catalogueSearchLine(catalogueSearch)}`);
   const entityBatch = await entityBatchScenario();
   console.log(`\n${entityBatchLines(entityBatch).join("\n")}`);
+  console.log(`\n${engineGoalLines(engineGoals).join("\n")}`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, coldOpen, scale, queue, loadPath, catalogueSearch }, null, 2)}\n`,
+    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, engineGoals, scale, queue, loadPath, catalogueSearch, entityBatch }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   const missed = reports.flatMap((r) =>
@@ -288,6 +298,8 @@ async function main(): Promise<void> {
     ...gatewaySheetTargetsMissed(gatewaySheet),
     ...hitPathTargetsMissed(hitPath),
     ...coldOpenTargetsMissed(coldOpen),
+    ...cpuOpenTargetsMissed(engineGoals.cpu),
+    ...engineGoalsMissed(engineGoals),
     ...scaleTargetsMissed(scale),
     ...entityBatchTargetsMissed(entityBatch),
   );

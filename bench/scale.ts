@@ -110,7 +110,11 @@ async function runScale(
   const results = await Promise.all(
     sheet.map((cell, i) => {
       const env: FormulaEnv = {
-        source: new CellSource(() => Promise.resolve(engine), cellCall(addressOf(i), false)),
+        source: new CellSource(
+          () => Promise.resolve(engine),
+          cellCall(addressOf(i), false),
+          () => engine,
+        ),
         caps: { formattedNumbers: true },
         settleMs: engine.options.settleBoundMs,
       };

@@ -1,7 +1,7 @@
 import { IndexDataClient } from "../client";
 import { ConfigurationError } from "../wire";
 import type { ClientOptions } from "../client";
-import type { History } from "../wire";
+import { historyKind, type History } from "../wire";
 import type { IndexSummary } from "../wire";
 import type { LatestFix } from "../wire";
 import { symbolKey } from "../wire";
@@ -24,6 +24,13 @@ import type { Held } from "./answers/result-cache";
 
 /** The catalogue answers every latest-value cell: it is as urgent as the most urgent of them. */
 const CATALOGUE_ANSWERS: Answers = { keys: ["catalogue"], prefixes: ["latest|"] };
+
+/**
+ * Who reads a key: a call of the source's (one cell: counted when a last-known value answers it), the engine
+ * itself (batching's reads behind many cells: not counted), or a poll (INDEX.LIVE: asks the service again even if a
+ * cached answer is fresh; not counted).
+ */
+type Reader = "call" | "engine" | "poll";
 
 /** A held answer as the promise a read returns; nothing held is a preview miss. */
 function fromHeld<T>(held: Held<T>, key: string): Promise<Served<T>> {
@@ -70,7 +77,14 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
       changed,
     );
     this.ledger = new CellLedger(this.dispatch.hints);
-    this.cache = new AnswerCache(options.storage ?? new MemoryStorage(), clientOptions.baseUrl, this.options, changed);
+    this.cache = new AnswerCache(
+      options.storage ?? new MemoryStorage(),
+      clientOptions.baseUrl,
+      this.options,
+      changed,
+      // The fix date and publication mode of what a key served, for the cells that read it (freeze receipts).
+      (key, served) => this.ledger.addresses.noteData(key, served.data),
+    );
     this.batching = new Batching(
       {
         sendHistory: (symbol, query) =>
@@ -103,13 +117,13 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
    */
   read<N extends ResourceName>(name: N, args: ArgsOf<N>, ctx: CallContext): Promise<Served<DataOf<N>>> {
     const shaped = this.shaped[name] as ShapedRead<N> | undefined;
-    if (shaped !== undefined) return this.cache.counted(shaped(args, ctx));
+    if (shaped !== undefined) return shaped(args, ctx);
     const row = resourceOf(name);
     const canonical = row.canonical?.(args) ?? args;
     const key = row.key(canonical);
     const kind = kindOf(name, canonical, this.options.clock.now());
     const send = () => this.dispatch.send(() => this.client.call(name, canonical), { keys: [key] });
-    return this.cache.counted(this.answer(kind, key, send, ctx));
+    return this.answer(kind, key, send, ctx, "call");
   }
 
   /**
@@ -118,7 +132,7 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
    */
   latestNow(symbol: string): Promise<Served<LatestFix>> {
     const s = symbolKey(symbol);
-    return this.answer("latest", `latest|${s}`, () => this.sendFix(s), NO_CELL, true);
+    return this.answer("latest", `latest|${s}`, () => this.sendFix(s), NO_CELL, "poll");
   }
 
   /** The value and its date: answered by the symbol's fix when at hand, else (with others) by one catalogue. */
@@ -247,11 +261,11 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
    * one symbol merged into one request).
    */
   private readonly shaped: { readonly [N in ResourceName]?: ShapedRead<N> } = {
-    listIndexes: (_args, ctx) => this.catalogue(ctx),
+    listIndexes: (_args, ctx) => this.catalogue(ctx, "call"),
     latest: ([symbol], ctx) => {
       const s = symbolKey(symbol);
       if (!ctx.preview) this.batching.fixAsked(s);
-      return this.answer("latest", `latest|${s}`, () => this.sendFix(s), ctx);
+      return this.answer("latest", `latest|${s}`, () => this.sendFix(s), ctx, "call");
     },
     history: ([symbol, query], ctx) =>
       this.readHistory(query === undefined ? [symbolKey(symbol)] : [symbolKey(symbol), query], ctx),
@@ -259,30 +273,33 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
 
   private readHistory(args: ArgsOf<"history">, ctx: CallContext): Promise<Served<History>> {
     const [s, query] = args;
-    const kind = kindOf("history", args, this.options.clock.now());
     const range = mergeableRange(query);
     if (range === undefined) {
       const key = resourceOf("history").key(args);
       return this.answer(
-        kind,
+        kindOf("history", args, this.options.clock.now()),
         key,
         () => this.dispatch.send(() => this.client.call("history", args), { keys: [key] }),
         ctx,
+        "call",
       );
     }
+    // The range's last day says the kind (the same reading kindOf makes of the query, without making it again).
+    const kind = historyKind(range.endMs, this.options.clock.now());
     const granularity = query?.granularity;
     const key = `history|${s}|${range.startMs}|${range.endMs}|${granularity ?? ""}`;
     const slice = ctx.preview ? this.batching.peekHistory(s, range, granularity) : undefined;
-    if (slice !== undefined) return Promise.resolve(slice);
-    return this.answer(kind, key, (fresh) => this.batching.history(s, range, granularity, fresh), ctx);
+    if (slice !== undefined) return this.cache.counted(Promise.resolve(slice));
+    return this.answer(kind, key, (fresh) => this.batching.history(s, range, granularity, fresh), ctx, "call");
   }
 
-  private catalogue(ctx: CallContext): Promise<Served<readonly IndexSummary[]>> {
+  private catalogue(ctx: CallContext, reader: Reader = "engine"): Promise<Served<readonly IndexSummary[]>> {
     return this.answer(
       "catalogue",
       "catalogue",
       () => this.dispatch.send(() => this.client.call("listIndexes", []), CATALOGUE_ANSWERS),
       ctx,
+      reader,
     );
   }
 
@@ -311,22 +328,27 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
   /**
    * Answers `key` for `ctx`: a value preview only from what the cache holds; otherwise indexed under the cell,
    * loaded once (cached, shared in flight) by `load`, which does its own sending, within the settle bound.
-   * `load` hears whether a refresh wants it fresh (past history never needs to be).
+   * `load` hears whether a refresh wants it fresh (past history never needs to be). Every cell of one key gets
+   * the one promise of its answer; what the answer served is noted once (the cache's `served`), and so are the
+   * cells it answered from a last-known value.
    */
   private answer<T>(
     kind: ResourceKind,
     key: string,
     load: (fresh: boolean) => Promise<T>,
     ctx: CallContext,
-    force = false,
+    reader: Reader = "engine",
   ): Promise<Served<T>> {
-    if (ctx.preview) return fromHeld(this.cache.peek<T>(key), key);
+    const call = reader === "call";
+    if (ctx.preview) {
+      const held = fromHeld(this.cache.peek<T>(key), key);
+      return call ? this.cache.counted(held) : held;
+    }
     this.ledger.note(ctx, key);
     const again = !survivesRefresh(kind) && this.ledger.wantsFresh(ctx, key);
-    const loading = this.dispatch.userWhile(key, ctx.user || again, () =>
-      this.cache.get(kind, key, () => load(again), force || again),
+    return this.dispatch.userWhile(key, ctx.user || again, () =>
+      this.cache.get(kind, key, () => load(again), reader === "poll" || again, call),
     );
-    return loading.then((served) => this.ledger.noteServed(ctx, key, served));
   }
 
   private visibleKeys(isVisible: (address: string) => boolean): readonly string[] {

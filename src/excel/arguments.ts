@@ -64,13 +64,41 @@ export function parseWholeNumber(
   return number;
 }
 
+/** Each list of field names by their normalised spelling, made once per list (not once per cell). */
+const fieldsBySpelling = new WeakMap<readonly string[], ReadonlyMap<string, string>>();
+
+function spellings<F extends string>(fields: readonly F[]): ReadonlyMap<string, F> {
+  let known = fieldsBySpelling.get(fields);
+  if (known === undefined) {
+    const byName = new Map<string, F>();
+    // The first field of a spelling wins, as a search in order would find it.
+    for (const field of fields) if (!byName.has(normaliseField(field))) byName.set(normaliseField(field), field);
+    known = byName;
+    fieldsBySpelling.set(fields, known);
+  }
+  return known as ReadonlyMap<string, F>;
+}
+
 /** A field name: compared case-insensitively against `fields`; returns the canonical name. */
 export function parseField<F extends string>(value: unknown, argument: string, fields: readonly F[], fallback: F): F {
   if (isOmitted(value)) return fallback;
-  const wanted = typeof value === "string" ? normaliseField(value) : undefined;
-  const found = fields.find((field) => normaliseField(field) === wanted);
+  const found = typeof value === "string" ? spellings(fields).get(spellingOf(value)) : undefined;
   if (found !== undefined) return found;
   throw invalidArgument(argument, `use one of ${fields.map((field) => `"${field}"`).join(", ")}`, value);
+}
+
+/** The spellings of the last few hundred field arguments: a sheet names the same few fields in every cell. */
+const spelled = new Map<string, string>();
+const MAX_SPELLED = 512;
+
+function spellingOf(text: string): string {
+  let spelling = spelled.get(text);
+  if (spelling === undefined) {
+    spelling = normaliseField(text);
+    if (spelled.size >= MAX_SPELLED) spelled.clear();
+    spelled.set(text, spelling);
+  }
+  return spelling;
 }
 
 /** "dataCoverage.topContributorShare", "top contributor share" and "TopContributorShare" all match. */

@@ -24,12 +24,34 @@ function endInstant(end: DateArgument): number {
   return end.wholeDay ? end.ms + DAY_MS - 1 : end.ms;
 }
 
+/** Instants as ISO 8601 text: the cells of a sheet ask for the same few dates over and over. */
+const isoTexts = new Map<number, string>();
+const MAX_ISO_TEXTS = 1024;
+
+function isoText(ms: number): string {
+  let text = isoTexts.get(ms);
+  if (text === undefined) {
+    text = new Date(ms).toISOString();
+    if (isoTexts.size >= MAX_ISO_TEXTS) isoTexts.clear();
+    isoTexts.set(ms, text);
+  }
+  return text;
+}
+
 /** The service query for a range (ISO 8601, UTC, milliseconds). */
 export function historyQuery(range: DateRange, granularity?: Granularity): HistoryQuery {
+  const query: { -readonly [K in keyof HistoryQuery]: HistoryQuery[K] } = {};
+  if (range.start) query.startDate = isoText(range.start.ms);
+  if (range.end) query.endDate = isoText(endInstant(range.end));
+  if (granularity) query.granularity = granularity;
+  return query;
+}
+
+/** The instants the range covers, from its first (inclusive) to past its last (exclusive); open ends are infinite. */
+export function rangeBounds(range: DateRange): { readonly fromMs: number; readonly toMs: number } {
   return {
-    ...(range.start ? { startDate: new Date(range.start.ms).toISOString() } : {}),
-    ...(range.end ? { endDate: new Date(endInstant(range.end)).toISOString() } : {}),
-    ...(granularity ? { granularity } : {}),
+    fromMs: range.start ? range.start.ms : Number.NEGATIVE_INFINITY,
+    toMs: range.end ? endInstant(range.end) + 1 : Number.POSITIVE_INFINITY,
   };
 }
 

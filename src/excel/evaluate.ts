@@ -9,8 +9,8 @@ import {
 } from "../client";
 import type { ExcelCapabilities, FormulaResult } from "./cells";
 import { cellErrorFor, cellErrorFromFailure, unsettled } from "./service-errors";
-import { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
-import type { Clock } from "../time";
+import { DEFAULT_SETTLE_MS } from "./settle";
+import { clearDeadline, setDeadline, systemClock, type Clock } from "../time";
 
 /** Everything a formula needs from outside; passed in so the pure layer is testable without Office. */
 export interface FormulaEnv {
@@ -29,20 +29,37 @@ export type PreparedFormula = () => Promise<FormulaResult>;
 
 /**
  * Runs a formula in two steps: `prepare` parses every argument (no request yet; a bad argument ends
- * here as `#VALUE!`), then the prepared work runs under the settle bound. Never rejects.
+ * here as `#VALUE!`), then the prepared work runs under the settle bound. Never rejects. A cell's evaluation
+ * is one promise here, and its bound costs nothing unless it is reached.
  */
 export function evaluate(env: FormulaEnv, what: string, prepare: () => PreparedFormula): Promise<FormulaResult> {
-  let run: PreparedFormula;
+  let work: Promise<FormulaResult>;
   try {
-    run = prepare();
+    work = Promise.resolve(prepare()());
   } catch (error) {
     return Promise.resolve(cellErrorFromFailure(error, { what }));
   }
-  const bound = env.settleMs ?? DEFAULT_SETTLE_MS;
-  const work = Promise.resolve()
-    .then(run)
-    .catch((error: unknown) => cellErrorFromFailure(error, { what }));
-  return settleWithin(work, bound, () => unsettled(what, bound), env.clock);
+  return bounded(work, what, env.settleMs ?? DEFAULT_SETTLE_MS, env.clock ?? systemClock);
+}
+
+/**
+ * The cell's result within its bound: its own, its failure worded for the cell, or the bound's #N/A. One promise
+ * and one deadline (whose handlers share one scope): nothing else is made per cell for the bound.
+ */
+function bounded(work: Promise<FormulaResult>, what: string, bound: number, clock: Clock): Promise<FormulaResult> {
+  return new Promise((resolve) => {
+    const deadline = setDeadline(clock, bound, () => resolve(unsettled(what, bound)));
+    work.then(
+      (result) => {
+        clearDeadline(deadline);
+        resolve(result);
+      },
+      (error: unknown) => {
+        clearDeadline(deadline);
+        resolve(cellErrorFromFailure(error, { what }));
+      },
+    );
+  });
 }
 
 /**
@@ -50,16 +67,20 @@ export function evaluate(env: FormulaEnv, what: string, prepare: () => PreparedF
  * `evaluate`), about the subject the request itself names (`subjectOf`). The one place a not-found is mapped:
  * settled with the catalogue, then worded by the cell table.
  */
-export async function load<N extends SourceName>(
+export function load<N extends SourceName>(
   env: FormulaEnv,
   name: N,
   args: SourceArgs<N>,
 ): Promise<Served<SourceData<N>>> {
+  let asked: Promise<Served<SourceData<N>>>;
   try {
-    return await ask(env.source, name, args);
+    asked = ask(env.source, name, args);
   } catch (error) {
-    throw await cellErrorFor(error, subjectOf(name, args), env.source);
+    asked = Promise.reject(error);
   }
+  return asked.then(undefined, async (error: unknown) => {
+    throw await cellErrorFor(error, subjectOf(name, args), env.source);
+  });
 }
 
 export function today(env: FormulaEnv): Date {

@@ -11,6 +11,7 @@ import {
   isEntityCellValue,
   isSpill,
   type LiveEnv,
+  type Spill,
   notReady,
   PREVIEW_TEXT,
 } from "../excel";
@@ -118,6 +119,26 @@ export async function scalarResult(
   return cell;
 }
 
+/** Matrices made from spills that many cells share (frozen: a history shaped once per shape), once per spill. */
+const sharedMatrices = new WeakMap<Spill, RuntimeCell[][]>();
+
+function toRuntimeMatrix(spill: Spill): RuntimeCell[][] {
+  const width = Math.max(1, ...spill.map((row) => row.length));
+  return spill.map((row) => Array.from({ length: width }, (_, column) => toRuntimeCell(row[column] ?? "")));
+}
+
+/** A shared spill's matrix, made once and handed to every cell that shows it (Excel's runtime only copies it out). */
+function sharedMatrix(spill: Spill): RuntimeCell[][] {
+  let matrix = sharedMatrices.get(spill);
+  if (matrix === undefined) {
+    matrix = toRuntimeMatrix(spill);
+    for (const row of matrix) Object.freeze(row);
+    Object.freeze(matrix);
+    sharedMatrices.set(spill, matrix);
+  }
+  return matrix;
+}
+
 /** A spilling function's result: a rectangular matrix (a single value becomes 1x1), or a rejection. */
 export async function matrixResult(
   formula: (env: FormulaEnv) => Promise<FormulaResult>,
@@ -128,8 +149,7 @@ export async function matrixResult(
     if (isCellError(result)) throw toRuntimeError(result);
     return [[result]];
   }
-  const width = Math.max(1, ...result.map((row) => row.length));
-  return result.map((row) => Array.from({ length: width }, (_, column) => toRuntimeCell(row[column] ?? "")));
+  return Object.isFrozen(result) ? sharedMatrix(result) : toRuntimeMatrix(result);
 }
 
 /**

@@ -90,8 +90,11 @@ export class EngineHost {
 
   /** The source of one evaluation of one cell (indexed by its address; cache only in a value preview). */
   sourceFor(cell: CallContext): CellSource {
-    return new CellSource(() => this.current, cell);
+    return new CellSource(() => this.current, cell, this.readyEngine);
   }
+
+  /** The engine of the current settings once built: a cell's calls go straight to it (CellSource). */
+  private readonly readyEngine = (): RequestEngine | undefined => this.ready;
 
   /**
    * Every cell `covers` accepts asks the service again at its next evaluation (once per resource), then `recalc`

@@ -1,9 +1,11 @@
 import { systemClock, type Clock, type TimerHandle } from "./clock";
 
-interface Deadline {
+/** One deadline: when it falls due, what it does then, and the queue it waits in (to be cleared by itself). */
+export interface Deadline {
   readonly at: number;
   readonly fire: () => void;
   done: boolean;
+  readonly queue: { clear(deadline: Deadline): void };
 }
 
 /**
@@ -24,14 +26,14 @@ class DeadlineQueue {
     private readonly ms: number,
   ) {}
 
-  add(fire: () => void): () => void {
-    const deadline: Deadline = { at: this.clock.now() + this.ms, fire, done: false };
+  add(fire: () => void): Deadline {
+    const deadline: Deadline = { at: this.clock.now() + this.ms, fire, done: false, queue: this };
     this.queue.push(deadline);
     if (this.armedFor === undefined) this.arm();
-    return () => this.clear(deadline);
+    return deadline;
   }
 
-  private clear(deadline: Deadline): void {
+  clear(deadline: Deadline): void {
     if (deadline.done) return;
     deadline.done = true;
     this.cleared += 1;
@@ -92,8 +94,11 @@ class DeadlineQueue {
 
 const queues = new WeakMap<Clock, Map<number, DeadlineQueue>>();
 
-/** Calls `fire` after `ms` on `clock` unless the returned function clears it first. */
-function setDeadline(clock: Clock, ms: number, fire: () => void): () => void {
+/**
+ * Calls `fire` after `ms` on `clock` unless `clearDeadline` clears it first. The deadline is all it costs: no
+ * timer of its own, no closure to clear it (a cell's bound pays for nothing else).
+ */
+export function setDeadline(clock: Clock, ms: number, fire: () => void): Deadline {
   let byLength = queues.get(clock);
   if (byLength === undefined) {
     byLength = new Map();
@@ -107,6 +112,11 @@ function setDeadline(clock: Clock, ms: number, fire: () => void): () => void {
   return queue.add(fire);
 }
 
+/** Clears `deadline` (nothing happens if it fired or was cleared already). */
+export function clearDeadline(deadline: Deadline): void {
+  deadline.queue.clear(deadline);
+}
+
 /** Settles with `work`, or rejects with `onTimeout()` after `ms` on `clock`, whichever comes first. */
 export function withDeadline<T>(
   work: Promise<T>,
@@ -115,15 +125,43 @@ export function withDeadline<T>(
   clock: Clock = systemClock,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const clear = setDeadline(clock, ms, () => reject(onTimeout()));
+    const deadline = setDeadline(clock, ms, () => reject(onTimeout()));
     work.then(
       (value) => {
-        clear();
+        clearDeadline(deadline);
         resolve(value);
       },
       (error: unknown) => {
-        clear();
+        clearDeadline(deadline);
         reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Resolves with `work`'s value, or with `onTimeout()` after `ms` on `clock`, whichever comes first; a rejection
+ * of `work` is passed on, or resolved with `onError(error)` when given. One promise in all, and nothing made for
+ * the bound unless it is reached (no Error, no stack): what a cell's evaluation pays for being bounded.
+ */
+export function resolveWithin<T>(
+  work: Promise<T>,
+  ms: number,
+  onTimeout: () => T,
+  clock: Clock = systemClock,
+  onError?: (error: unknown) => T,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const deadline = setDeadline(clock, ms, () => resolve(onTimeout()));
+    work.then(
+      (value) => {
+        clearDeadline(deadline);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearDeadline(deadline);
+        if (onError === undefined) reject(error);
+        else resolve(onError(error));
       },
     );
   });

@@ -5,4 +5,4 @@
 export { addUtcMonths, DAY_MS, dayText, startOfUtcDay } from "./day";
 export { hasBadZoneOffset, isIsoDate, parseInstant, parseIso, ZONE_OFFSET_RULE } from "./iso";
 export { MAX_TIMER_MS, safeDelay, sleep, systemClock, type Clock, type TimerHandle } from "./clock";
-export { withDeadline } from "./deadlines";
+export { clearDeadline, resolveWithin, setDeadline, withDeadline, type Deadline } from "./deadlines";

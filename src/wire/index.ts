@@ -45,7 +45,11 @@ export type { ForwardCurve } from "./resources/forward";
 export type { Health } from "./resources/health";
 export {
   historyKind,
+  historyTimeline,
+  pointsWithin,
   pointTime,
+  withTimeline,
+  type HistoryTimeline,
   type Granularity,
   type History,
   type HistoryPoint,
@@ -57,3 +61,4 @@ export type { Methodology } from "./resources/methodology";
 export type { BenchmarkSummary, DataCoverage } from "./resources/shapes";
 export { SYSTEM_STATES, type SystemState, type SystemStatus } from "./resources/system-status";
 export type { Volatility } from "./resources/volatility";
+export { derivedCount, derivedFrom, dropDerived, seedDerived } from "./answer-memo";

@@ -18,11 +18,16 @@ export class AnswerCache {
   /** Keys last served from a last-known value (the service failed). */
   private readonly servedStale = new Set<string>();
 
+  /**
+   * `served` hears every answer served, synchronously: once per load for every cell that waited for it, and once
+   * per read of a held one (never through a promise per cell).
+   */
   constructor(
     storage: KeyValueStorage,
     namespace: string,
     options: ResolvedEngineOptions,
     private readonly changed: () => void,
+    served: (key: string, served: Served<unknown>) => void = () => undefined,
   ) {
     this.store = new LastKnownStore(storage, { namespace, ...options.lastKnown });
     this.cache = new ResultCache(this.store, {
@@ -30,16 +35,22 @@ export class AnswerCache {
       failureTtlMs: options.failureTtlMs,
       maxEntries: 5000,
       clock: options.clock,
+      onServed: (key, answer, calls) => {
+        if (answer.stale) this.servedStale.add(key);
+        else this.servedStale.delete(key);
+        if (answer.stale && calls > 0) this.countStale(answer, calls);
+        served(key, answer);
+      },
     });
   }
 
-  /** The answer for `key`: cached, else loaded once by `load` (shared in flight); `force` skips a fresh one. */
-  get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force: boolean): Promise<Served<T>> {
-    return this.cache.get(kind, key, load, force).then((served) => {
-      if (served.stale) this.servedStale.add(key);
-      else this.servedStale.delete(key);
-      return served;
-    });
+  /**
+   * The answer for `key`: cached, else loaded once by `load` (shared in flight); `force` skips a fresh one. Every
+   * read of a key in flight or held gets the same promise. A `counted` read is one cell: answered from a last-known
+   * value, it is counted for the taskpane when the answer comes (the cells that waited for it, all at once).
+   */
+  get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force: boolean, counted = false): Promise<Served<T>> {
+    return this.cache.get(kind, key, load, force, counted);
   }
 
   /** What `key` holds within its time-to-live; nothing is loaded. */
@@ -61,15 +72,23 @@ export class AnswerCache {
     return !(this.cache.holdsFresh(key) || viaCatalogue);
   }
 
-  /** One call is one cell: a call answered from a last-known value is counted for the taskpane. */
+  /**
+   * One call is one cell: a call answered from a last-known value is counted for the taskpane (reads that do not
+   * go through `get` with `counted`).
+   */
   counted<T>(work: Promise<Served<T>>): Promise<Served<T>> {
-    return work.then((served) => {
-      if (served.stale) {
-        this.stale.note(served.fetchedAt);
-        this.changed();
-      }
-      return served;
-    });
+    return work.then(this.countOne) as Promise<Served<T>>;
+  }
+
+  /** One function for every call (a closure per cell would be garbage per cell). */
+  private readonly countOne = (served: Served<unknown>): Served<unknown> => {
+    if (served.stale) this.countStale(served, 1);
+    return served;
+  };
+
+  private countStale(served: Served<unknown>, calls: number): void {
+    this.stale.note(served.fetchedAt, calls);
+    this.changed();
   }
 
   /** The stale cells' part of the freshness snapshot. */
@@ -90,7 +109,12 @@ export class AnswerCache {
     return this.store.flush();
   }
 
-  get sizes(): { cached: number; lastKnown: number; servedStale: number } {
-    return { cached: this.cache.size, lastKnown: this.store.size, servedStale: this.servedStale.size };
+  get sizes(): { cached: number; lastKnown: number; servedStale: number; derived: number } {
+    return {
+      cached: this.cache.size,
+      lastKnown: this.store.size,
+      servedStale: this.servedStale.size,
+      derived: this.cache.derivedCount,
+    };
   }
 }

@@ -1,4 +1,4 @@
-import { pointTime, type History, type HistoryQuery } from "../../wire";
+import { pointsWithin, withTimeline, type History, type HistoryQuery } from "../../wire";
 import { DAY_MS, parseInstant, startOfUtcDay } from "../../time";
 import { keptStaleLike } from "../../client";
 
@@ -20,12 +20,25 @@ export function mergeableRange(query: HistoryQuery | undefined): DateRange | und
   if (query === undefined || (query.granularity !== undefined && query.granularity !== "daily")) return undefined;
   const { startDate, endDate } = query;
   if (startDate === undefined || endDate === undefined) return undefined;
-  const start = parseInstant(startDate);
-  const end = parseInstant(endDate);
+  const start = instantOf(startDate);
+  const end = instantOf(endDate);
   if (start === undefined || end === undefined) return undefined;
   const range = { startMs: startOfUtcDay(start), endMs: startOfUtcDay(end) };
   // A reversed range is the service's to refuse (400), with its own message.
   return range.startMs <= range.endMs ? range : undefined;
+}
+
+/** Instants read from query dates: the cells of a sheet send the same few dates over and over. */
+const instants = new Map<string, number | undefined>();
+const MAX_INSTANTS = 1024;
+
+/** `parseInstant`, remembered for the last few hundred dates. */
+function instantOf(text: string): number | undefined {
+  if (instants.has(text)) return instants.get(text);
+  const ms = parseInstant(text);
+  if (instants.size >= MAX_INSTANTS) instants.clear();
+  instants.set(text, ms);
+  return ms;
 }
 
 export function covers(outer: DateRange, inner: DateRange): boolean {
@@ -67,14 +80,12 @@ export function unionOf(ranges: readonly DateRange[]): DateRange | undefined {
 
 /**
  * The part of a wider history that a narrower request asked for: the same points the service returns
- * for that range (both days inclusive), with the effective range narrowed to match. A slice of an answer a cache
- * served stale is stale too (kept-stale.ts).
+ * for that range (both days inclusive), with the effective range narrowed to match. Found by binary search over the
+ * wide answer's dates, read once for every slice of it; the slice keeps its part of them. A slice of an answer a
+ * cache served stale is stale too (kept-stale.ts).
  */
 export function sliceHistory(wide: History, range: DateRange): History {
-  const values = wide.values.filter((point) => {
-    const ms = pointTime(point);
-    return ms >= range.startMs && ms < range.endMs + DAY_MS;
-  });
+  const { values, timeline } = pointsWithin(wide, range.startMs, range.endMs + DAY_MS);
   const wideStart = Date.parse(wide.startDate);
   const wideEnd = Date.parse(wide.endDate);
   const startMs = Number.isNaN(wideStart) ? range.startMs : Math.max(wideStart, range.startMs);
@@ -86,5 +97,5 @@ export function sliceHistory(wide: History, range: DateRange): History {
     endDate: new Date(Math.max(startMs, endMs)).toISOString(),
     values,
   };
-  return keptStaleLike(slice, wide);
+  return withTimeline(keptStaleLike(slice, wide), timeline);
 }

@@ -66,12 +66,22 @@ export class LastKnownStore {
   private readonly ready: Promise<void>;
   private writes: Promise<void> = Promise.resolve();
   private queuedPuts = 0;
+  /** The index of stored entries has been read: whether a key has a stored value is then known at once. */
+  private indexRead = false;
 
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly options: LastKnownOptions,
   ) {
     this.ready = this.loadIndex();
+  }
+
+  /**
+   * True when `key` is known to have no last-known value (the index is read and does not list it): a cold open's
+   * requests then leave at once, not a turn of the event loop later for each.
+   */
+  lacks(key: string): boolean {
+    return this.indexRead && !this.rows.has(key) && !this.loaded.has(key);
   }
 
   async get(key: string): Promise<LastKnownEntry | undefined> {
@@ -152,6 +162,7 @@ export class LastKnownStore {
       this.rows.delete(row.k);
       this.rows.set(row.k, row);
     }
+    this.indexRead = true;
   }
 
   private async safely<T>(operation: () => Promise<T>, fallback: T): Promise<T> {

@@ -5,10 +5,26 @@ import { survivesRefresh, type ResourceKind, type TtlTable } from "../../wire";
 import type { LastKnownEntry, LastKnownStore } from "./last-known-store";
 import { isServiceFailure } from "../sending/retry-policy";
 import { producedAt } from "../../client";
+import { derivedCount, dropDerived } from "../../wire";
 
-/** What a key resolved to: a result (fresh or last-known), or the error to show. Errors are cached briefly too. */
-type Outcome =
-  { readonly ok: true; readonly served: Served<unknown> } | { readonly ok: false; readonly error: unknown };
+/**
+ * What a key resolved to: a result (fresh or last-known), or the error to show. Errors are cached briefly too.
+ * `settled` is the one promise every read of the held outcome gets.
+ */
+type Outcome = (
+  { readonly ok: true; readonly served: Served<unknown> } | { readonly ok: false; readonly error: unknown }
+) & { settled?: Promise<Served<unknown>> };
+
+/** The promise of a held outcome: made once, then handed to every read while it is held. */
+function settledOf(outcome: Outcome): Promise<Served<unknown>> {
+  if (outcome.settled !== undefined) return outcome.settled;
+  if (outcome.ok) outcome.settled = Promise.resolve(outcome.served);
+  else {
+    outcome.settled = Promise.reject(outcome.error);
+    outcome.settled.catch(() => undefined); // rejected for whoever reads it; nobody reading it is no failure
+  }
+  return outcome.settled;
+}
 
 interface LoadContext {
   readonly kind: ResourceKind;
@@ -24,6 +40,12 @@ interface ResultCacheOptions {
   readonly maxEntries: number;
   /** Time-to-live and "fetched at" follow this clock (tests move it by hand). */
   readonly clock: Clock;
+  /**
+   * Hears every result served, synchronously: once per load for everyone who waited for it, and once per read of
+   * a held one, with how many of those reads were counted calls (`get`'s `counted`). What is noted per answer or
+   * per call is noted there, not in a promise per cell.
+   */
+  readonly onServed?: (key: string, served: Served<unknown>, calls: number) => void;
 }
 
 /** What the cache holds for a key right now, without loading: a result, a failure, or nothing. */
@@ -43,6 +65,10 @@ function served(entry: LastKnownEntry, stale: boolean): Served<unknown> {
 export class ResultCache {
   private readonly cache: LRUCache<string, Outcome, LoadContext>;
   private readonly kinds = new Map<string, ResourceKind>();
+  /** The load of each key in flight: every read of the key meanwhile shares its one promise. */
+  private readonly loading = new Map<string, Promise<Served<unknown>>>();
+  /** The counted calls waiting for each load in flight. */
+  private readonly waiting = new Map<string, number>();
   private invalidatedAt = 0;
 
   constructor(
@@ -57,8 +83,10 @@ export class ResultCache {
       // by hand (a test's) could then find an expired entry still fresh.
       ttlResolution: 0,
       ignoreFetchAbort: true,
-      dispose: (_value, key, reason) => {
+      dispose: (value, key, reason) => {
         if (reason === "evict" || reason === "expire" || reason === "delete") this.kinds.delete(key);
+        // What was derived from the answer (a history's dates, the spills of its cells) goes with it.
+        if (value.ok) dropDerived(value.served.data);
       },
       fetchMethod: (key, _stale, { options: fetchOptions, context }) =>
         this.load(key, context).then(({ outcome, ttl }) => {
@@ -68,14 +96,56 @@ export class ResultCache {
     });
   }
 
-  /** The result for `key`, loading it with `load` when needed. `force` skips a cached result (live polling). */
-  async get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force = false): Promise<Served<T>> {
+  /**
+   * The result for `key`, loading it with `load` when needed. `force` skips a cached result (live polling). Every
+   * read of a key in flight or held gets the same promise: a cell costs no promise of its own here. A `counted`
+   * read is one call (one cell) for `onServed`.
+   */
+  get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force = false, counted = false): Promise<Served<T>> {
     this.kinds.set(key, kind);
-    const outcome = await this.cache.fetch(key, { context: { kind, load, force }, forceRefresh: force });
+    const calls = counted ? 1 : 0;
+    // A forced read joins a load in flight too: that one is asking the service already.
+    const inFlight = this.loading.get(key);
+    if (inFlight !== undefined) {
+      if (counted) this.waiting.set(key, (this.waiting.get(key) ?? 0) + 1);
+      return inFlight as Promise<Served<T>>;
+    }
+    const held = force ? undefined : this.cache.get(key, { allowStale: false });
+    if (held !== undefined) {
+      if (held.ok) this.options.onServed?.(key, held.served, calls);
+      return settledOf(held) as Promise<Served<T>>;
+    }
+    const loading: Promise<Served<unknown>> = this.cache
+      .fetch(key, { context: { kind, load, force }, forceRefresh: force })
+      .then((outcome) => this.settle(kind, key, loading, outcome));
+    this.loading.set(key, loading);
+    this.waiting.set(key, calls);
+    return loading as Promise<Served<T>>;
+  }
+
+  private settle(
+    kind: ResourceKind,
+    key: string,
+    loading: Promise<Served<unknown>>,
+    outcome: Outcome | undefined,
+  ): Served<unknown> {
+    const calls = this.waiting.get(key) ?? 0;
+    if (this.loading.get(key) === loading) {
+      this.loading.delete(key);
+      this.waiting.delete(key);
+    }
     if (this.cache.has(key)) this.kinds.set(key, kind); // an expiry during the fetch may have dropped it
     if (outcome === undefined) throw new Error(`The request for ${key} was cancelled; recalculate to try again.`);
     if (!outcome.ok) throw outcome.error;
-    return outcome.served as Served<T>;
+    this.options.onServed?.(key, outcome.served, calls);
+    return outcome.served;
+  }
+
+  /** Values derived from the answers held (their dates, their cells' spills): they go with the answers. */
+  get derivedCount(): number {
+    let n = 0;
+    for (const outcome of this.cache.values()) if (outcome.ok) n += derivedCount(outcome.served.data);
+    return n;
   }
 
   /** True when `key` holds a fresh result from the service: reading it costs no request. */
@@ -112,7 +182,8 @@ export class ResultCache {
     if (context === undefined) return { outcome: { ok: false, error: new Error("no loader") }, ttl: 1 };
     const { kind, load, force } = context;
     const kindTtl = this.options.ttls[kind];
-    const known = await this.store.get(key);
+    // Nothing stored under the key: ask the service in this very turn (a cold open's requests leave at once).
+    const known = this.store.lacks(key) ? undefined : await this.store.get(key);
     const age = known === undefined ? Infinity : this.options.clock.now() - known.fetchedAt;
     const counts = known !== undefined && (survivesRefresh(kind) || known.fetchedAt > this.invalidatedAt);
     if (known !== undefined && counts && age < kindTtl && !force) {

@@ -3,6 +3,7 @@ import type { Served } from "../../client";
 import { dayText, type Clock, type TimerHandle } from "../../time";
 import { covers, groupRanges, sliceHistory, unionOf, type DateRange } from "../answers/history-ranges";
 import { producedAt } from "../../client";
+import { derivedCount, dropDerived } from "../../wire";
 
 interface HistoryBatcherOptions {
   /** How long requests for one symbol are collected before the union goes out. */
@@ -68,6 +69,13 @@ export class HistoryBatcher {
     return n;
   }
 
+  /** Values derived from the unions' answers (their dates): they go with the unions. */
+  get derivedCount(): number {
+    let n = 0;
+    for (const list of this.unions.values()) for (const union of list) n += derivedCount(union.settled?.wide);
+    return n;
+  }
+
   /** True while requests wait for the batch window. */
   get pending(): boolean {
     return this.queued.size > 0;
@@ -84,23 +92,31 @@ export class HistoryBatcher {
 
   /** Forgets unions that `keep` rejects (a refresh keeps past history only). */
   invalidate(keep: (range: DateRange) => boolean = () => false): void {
-    for (const [batchKey, list] of this.unions) {
-      const kept = list.filter((u) => keep(u.range));
-      if (kept.length > 0) this.unions.set(batchKey, kept);
-      else this.unions.delete(batchKey);
-    }
+    for (const batchKey of [...this.unions.keys()]) this.keepUnions(batchKey, (u) => keep(u.range));
   }
 
   private coveringUnion(batchKey: string, range: DateRange, answered = false): Union | undefined {
     const now = this.options.clock.now();
-    const list = (this.unions.get(batchKey) ?? []).filter((u) => u.expiresAt > now);
-    if (list.length > 0) this.unions.set(batchKey, list);
-    else this.unions.delete(batchKey);
+    const list = this.keepUnions(batchKey, (u) => u.expiresAt > now);
     return list.find((u) => covers(u.range, range) && (!answered || u.settled !== undefined));
+  }
+
+  /** Keeps the unions of `batchKey` that `keep` accepts; what was derived from the others' answers goes with them. */
+  private keepUnions(batchKey: string, keep: (union: Union) => boolean): readonly Union[] {
+    const list = this.unions.get(batchKey) ?? [];
+    const kept = list.filter(keep);
+    if (kept.length === list.length) return list;
+    for (const union of list) if (!kept.includes(union)) dropDerived(union.settled?.wide);
+    if (kept.length > 0) this.unions.set(batchKey, kept);
+    else this.unions.delete(batchKey);
+    return kept;
   }
 
   private flush(): void {
     this.timer = undefined;
+    // Unions past their time-to-live go, with their answers, whether or not their symbol is asked again.
+    const now = this.options.clock.now();
+    for (const batchKey of [...this.unions.keys()]) this.keepUnions(batchKey, (u) => u.expiresAt > now);
     const batches = [...this.queued];
     this.queued.clear();
     for (const [batchKey, members] of batches) {

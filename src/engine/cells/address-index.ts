@@ -22,14 +22,35 @@ function provenanceOf(data: unknown): Provenance | undefined {
   return Object.keys(found).length > 0 ? found : undefined;
 }
 
+/** True when `known` already says what `data` would add (read on every cell that reads a key: allocates nothing). */
+function alreadyKnown(known: Provenance | undefined, data: unknown): boolean {
+  if (typeof data !== "object" || data === null) return true;
+  const { asOf, publicationMode } = data as { asOf?: unknown; publicationMode?: unknown };
+  const asOfText = typeof asOf === "string" ? asOf : undefined;
+  const mode = typeof publicationMode === "string" ? publicationMode : undefined;
+  if (asOfText === undefined && mode === undefined) return true; // nothing to keep
+  return known !== undefined && known.asOf === asOfText && (mode === undefined || known.publicationMode === mode);
+}
+
 /** What the refresh of some cells will cost: the cells found and the distinct resources they need. */
 interface RefreshPlan {
   readonly addresses: readonly string[];
   readonly keys: readonly string[];
 }
 
+/**
+ * The keys one cell read: none yet, the one key most cells read (kept as it is: a set for each of 20,000 cells
+ * would be most of what the index holds), or a set of them.
+ */
+type CellKeys = null | string | Set<string>;
+
+function listOf(keys: CellKeys | undefined): string[] {
+  if (keys === null || keys === undefined) return [];
+  return typeof keys === "string" ? [keys] : [...keys];
+}
+
 export class AddressIndex {
-  private readonly keysByAddress = new Map<string, Set<string>>();
+  private readonly keysByAddress = new Map<string, CellKeys>();
   private readonly errors = new Map<string, string>();
   /** Provenance of the keys some cell needs; a key no cell needs any more is forgotten with it. */
   private readonly provenance = new Map<string, Provenance>();
@@ -39,15 +60,17 @@ export class AddressIndex {
   /** A new evaluation of the cell starts: what it needed before no longer counts. */
   begin(address: string): void {
     this.release(address);
-    this.keysByAddress.set(address, new Set());
+    this.keysByAddress.set(address, null);
     this.errors.delete(address);
   }
 
   record(address: string, key: string): void {
-    const keys = this.keysByAddress.get(address) ?? new Set<string>();
-    if (!keys.has(key)) this.users.set(key, (this.users.get(key) ?? 0) + 1);
-    keys.add(key);
-    this.keysByAddress.set(address, keys);
+    const keys = this.keysByAddress.get(address) ?? null;
+    if (keys === key || (typeof keys === "object" && keys?.has(key) === true)) return;
+    if (keys === null) this.keysByAddress.set(address, key);
+    else if (typeof keys === "string") this.keysByAddress.set(address, new Set([keys, key]));
+    else keys.add(key);
+    this.users.set(key, (this.users.get(key) ?? 0) + 1);
   }
 
   /** How much the index holds: cells, and keys with provenance (both grow with the sheet, never with time). */
@@ -63,16 +86,11 @@ export class AddressIndex {
   /** Keeps the asOf and publication mode of what `key` served, when the data has them and a cell needs the key. */
   noteData(key: string, data: unknown): void {
     if (!this.users.has(key)) return;
+    const known = this.provenance.get(key);
+    if (alreadyKnown(known, data)) return;
     const found = provenanceOf(data);
     if (found === undefined) return;
     // A value's asOf alone (from the catalogue) keeps the publication mode the fix of that date gave.
-    const known = this.provenance.get(key);
-    if (
-      known !== undefined &&
-      known.asOf === found.asOf &&
-      (found.publicationMode === undefined || known.publicationMode === found.publicationMode)
-    )
-      return;
     this.provenance.set(key, known?.asOf === found.asOf ? { ...known, ...found } : found);
   }
 
@@ -97,13 +115,18 @@ export class AddressIndex {
 
   /** The cell no longer needs the keys of its last evaluation. */
   private release(address: string): void {
-    for (const key of this.keysByAddress.get(address) ?? []) {
-      const left = (this.users.get(key) ?? 1) - 1;
-      if (left > 0) this.users.set(key, left);
-      else {
-        this.users.delete(key);
-        this.provenance.delete(key);
-      }
+    const keys = this.keysByAddress.get(address);
+    if (keys === null || keys === undefined) return;
+    if (typeof keys === "string") this.releaseKey(keys);
+    else for (const key of keys) this.releaseKey(key);
+  }
+
+  private releaseKey(key: string): void {
+    const left = (this.users.get(key) ?? 1) - 1;
+    if (left > 0) this.users.set(key, left);
+    else {
+      this.users.delete(key);
+      this.provenance.delete(key);
     }
   }
 
@@ -119,7 +142,7 @@ export class AddressIndex {
   }
 
   keysOf(address: string): string[] {
-    return [...(this.keysByAddress.get(address) ?? [])];
+    return listOf(this.keysByAddress.get(address));
   }
 
   /** The cells `include` accepts and the distinct keys they need, each once. */
@@ -127,7 +150,7 @@ export class AddressIndex {
     const addresses: string[] = [];
     const keys = new Set<string>();
     for (const [address, needed] of this.keysByAddress) {
-      const list = [...needed];
+      const list = listOf(needed);
       if (!include(address, list)) continue;
       addresses.push(address);
       list.forEach((key) => keys.add(key));

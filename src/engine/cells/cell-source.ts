@@ -7,7 +7,8 @@ import type { RequestEngine } from "../request-engine";
  * An IndexDataSource bound to one call context, in front of whichever engine the current settings built:
  * callers keep one reference, calls made while the settings still load wait for them, and every call hands the
  * engine its context (which cell, a value preview, the user's own action). For one evaluation of a cell,
- * `missed` tells the caller that a preview needed a request it did not send.
+ * `missed` tells the caller that a preview needed a request it did not send. `ready` is the engine once it is
+ * built (undefined while the settings load): a cell's calls then go straight to it, with no promise of their own.
  */
 export class CellSource extends methodPerResource<SourceMethods>() implements IndexDataSource {
   private missedAny = false;
@@ -15,11 +16,15 @@ export class CellSource extends methodPerResource<SourceMethods>() implements In
   constructor(
     private readonly engine: () => Promise<RequestEngine>,
     private readonly ctx: CallContext,
+    private readonly ready: () => RequestEngine | undefined = () => undefined,
   ) {
     super();
     const address = ctx.address;
+    if (address === undefined) return;
     // A new evaluation of the cell starts: what it needed before no longer counts.
-    if (address !== undefined)
+    const now = ready();
+    if (now !== undefined) now.addresses.begin(address);
+    else
       engine().then(
         (e) => e.addresses.begin(address),
         () => undefined,
@@ -41,11 +46,28 @@ export class CellSource extends methodPerResource<SourceMethods>() implements In
   }
 
   call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<Served<DataOf<N>>> {
-    return this.run((e) => e.read(name, args, this.ctx));
+    const now = this.direct();
+    if (now === undefined) return this.run((e) => e.read(name, args, this.ctx));
+    try {
+      return now.read(name, args, this.ctx);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   latestValue(symbol: string): Promise<Served<LatestValue>> {
-    return this.run((e) => e.latestValue(symbol, this.ctx));
+    const now = this.direct();
+    if (now === undefined) return this.run((e) => e.latestValue(symbol, this.ctx));
+    try {
+      return now.latestValue(symbol, this.ctx);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** The engine to call at once: built, and not for a value preview (whose misses `run` notes). */
+  private direct(): RequestEngine | undefined {
+    return this.ctx.preview ? undefined : this.ready();
   }
 
   private run<T>(call: (engine: RequestEngine) => Promise<T>): Promise<T> {

@@ -8,8 +8,9 @@ export class StaleLedger {
   private calls = 0;
   private oldestMs: number | undefined;
 
-  note(fetchedAt: string): void {
-    this.calls += 1;
+  /** `calls` calls were answered by one last-known value produced at `fetchedAt`. */
+  note(fetchedAt: string, calls = 1): void {
+    this.calls += calls;
     const ms = Date.parse(fetchedAt);
     if (this.oldestMs === undefined || ms < this.oldestMs) this.oldestMs = ms;
   }

@@ -1,8 +1,15 @@
-import { pointTime, type Granularity, type History, type HistoryPoint } from "../../wire";
+import {
+  derivedFrom,
+  historyTimeline,
+  pointsWithin,
+  type Granularity,
+  type History,
+  type HistoryPoint,
+} from "../../wire";
 import { flattenList, isOmitted, parseChoice, parseField, parseFlag, parseSymbol } from "../arguments";
 import { notAvailable } from "../cell-error";
 import { dateCell, dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";
-import { historyQuery, inRange, parseDateRange, type DateRange } from "../date-range";
+import { historyQuery, inRange, parseDateRange, rangeBounds, type DateRange } from "../date-range";
 import { evaluate, load, today, type FormulaEnv } from "../evaluate";
 import { fieldCell, fieldNames } from "../fields/field-table";
 import { HISTORY_EXTRA_FIELDS, type HistoryExtraField } from "../fields/history-fields";
@@ -45,10 +52,11 @@ export interface HistoryRequest {
 export function indexHistory(env: FormulaEnv, args: readonly unknown[]): Promise<FormulaResult> {
   return evaluate(env, "history", () => {
     const request = parseHistoryArgs(env, args);
-    return async () => {
+    return () => {
       const query = historyQuery(request.range, request.granularity === "weekly" ? "weekly" : undefined);
-      const served = await load(env, "history", [request.symbol, query]);
-      return historyToSpill(served.data, request, env.caps);
+      return load(env, "history", [request.symbol, query]).then((served) =>
+        shapedHistory(served.data, request, env.caps),
+      );
     };
   });
 }
@@ -73,22 +81,71 @@ function parseHistoryFields(values: readonly unknown[]): HistoryExtraField[] {
   return named.map((value) => parseField(value, "fields", HISTORY_FIELD_NAMES, "confidence"));
 }
 
+/**
+ * The cells of `history` shaped for `request`: made once per answer and shape (range, granularity, sort, headers,
+ * fields, host), then the same frozen spill for every cell that shows it. Kept with the answer and dropped with it
+ * (answer-memo.ts), so a refresh never shows the shape of an answer before it.
+ */
+function shapedHistory(history: History, request: HistoryRequest, caps: ExcelCapabilities): FormulaResult {
+  return derivedFrom(history, shapeKey(request, caps), () => frozen(historyToSpill(history, request, caps)));
+}
+
+function shapeKey(request: HistoryRequest, caps: ExcelCapabilities): string {
+  const { fromMs, toMs } = rangeBounds(request.range);
+  const { symbol, granularity, sort, headers, fields } = request;
+  return `spill|${symbol}|${fromMs}|${toMs}|${granularity}|${sort}|${headers}|${fields.join(",")}|${caps.formattedNumbers}`;
+}
+
+/** A spill no cell can change: the cells that share it read it, and Excel's runtime only copies it out. */
+function frozen(result: FormulaResult): FormulaResult {
+  if (!Array.isArray(result)) return result;
+  for (const row of result) Object.freeze(row);
+  return Object.freeze(result) as FormulaResult;
+}
+
+/** The points inside the range the user asked for, with their dates: by binary search over the answer's dates. */
+function pointsInside(
+  history: History,
+  range: DateRange,
+): { points: readonly HistoryPoint[]; times: ArrayLike<number> } {
+  const timeline = historyTimeline(history);
+  if (timeline.ordered) {
+    const { fromMs, toMs } = rangeBounds(range);
+    const inside = pointsWithin(history, fromMs, toMs);
+    return { points: inside.values, times: inside.timeline.times };
+  }
+  // A history not in date order (not one the client made): each date compared, as the range says.
+  const indexes = history.values.map((_, i) => i).filter((i) => inRange(range, timeline.times[i] as number));
+  return {
+    points: indexes.map((i) => history.values[i] as HistoryPoint),
+    times: indexes.map((i) => timeline.times[i] as number),
+  };
+}
+
 /** Shapes a history: weekly computed locally when the service sent daily values, sorted, extra columns. */
 function historyToSpill(history: History, request: HistoryRequest, caps: ExcelCapabilities): FormulaResult {
-  const inside = history.values.filter((point) => inRange(request.range, pointTime(point)));
-  const points = request.granularity === "weekly" && history.granularity === "daily" ? weeklyFromDaily(inside) : inside;
+  const inside = pointsInside(history, request.range);
+  const weekly = request.granularity === "weekly" && history.granularity === "daily";
+  const points = weekly ? weeklyFromDaily(inside.points, inside.times) : inside.points;
+  const times = weekly ? points.map((point) => Date.parse(point.date)) : inside.times;
   const missing = request.fields.find(
     (field) => points.length > 0 && points.every((p) => HISTORY_EXTRA_FIELDS[field].read(p) === undefined),
   );
   if (missing !== undefined) return notAvailable(`'${missing}' is not published by this service's history`);
-  const rows = points.map((point) => historyRow(point, request.fields, caps));
+  const rows = points.map((point, i) => historyRow(point, times[i] as number, request.fields, caps));
   if (request.sort === "descending") rows.reverse();
   const header = ["date", "value", ...request.fields];
   return spillOrEmpty(rows, header, request.headers, `no data: '${request.symbol}' has no values in this date range`);
 }
 
-function historyRow(point: HistoryPoint, fields: readonly HistoryExtraField[], caps: ExcelCapabilities): ExcelScalar[] {
-  const time = pointTime(point);
+function historyRow(
+  point: HistoryPoint,
+  time: number,
+  fields: readonly HistoryExtraField[],
+  caps: ExcelCapabilities,
+): ExcelScalar[] {
   const date = Number.isNaN(time) ? dateCell(point.date, caps) : dateCellFromMs(time, caps);
+  // The plain row as a literal (a spread would allocate the row again, for each of thousands of rows).
+  if (fields.length === 0) return [date, point.value];
   return [date, point.value, ...fields.map((field) => fieldCell(HISTORY_EXTRA_FIELDS, field, point, caps))];
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { parseInstant, startOfUtcDay } from "../../time";
+import { derivedFrom, seedDerived } from "../answer-memo";
 import { refuseArgument } from "../rules/arguments";
 import { resource, trimmedSymbol, TTL, type QueryValue } from "./resource";
 import {
@@ -8,8 +9,6 @@ import {
   Price,
   Timestamp,
   newerOnly,
-  presentFields,
-  sentFields,
   ServiceText,
   NonEmptyServiceText,
 } from "./shapes";
@@ -64,44 +63,122 @@ export interface HistoryQuery {
   readonly granularity?: Granularity;
 }
 
+type PointWire = HistoryWire["values"][number];
+
+/**
+ * One point as the add-in knows it: optional fields absent when not sent (`carriedForwardFrom` kept when sent as
+ * null: fresh). Built field by field, one object per point: a history has hundreds of them.
+ */
+function toHistoryPoint(p: PointWire): HistoryPoint {
+  const point: { -readonly [K in keyof HistoryPoint]: HistoryPoint[K] } = {
+    date: p.date,
+    value: p.value,
+    confidence: p.confidence,
+    status: p.status,
+  };
+  if (p.derivationMethod !== null && p.derivationMethod !== undefined) point.derivationMethod = p.derivationMethod;
+  if (p.publicationMode !== null && p.publicationMode !== undefined) point.publicationMode = p.publicationMode;
+  if (p.carriedForwardFrom !== undefined) point.carriedForwardFrom = p.carriedForwardFrom;
+  return point;
+}
+
 export function toHistory(wire: HistoryWire): History {
-  const values = wire.values.map((p): HistoryPoint => {
-    const { date, value, confidence, status } = p;
-    return {
-      date,
-      value,
-      confidence,
-      status,
-      ...presentFields(p, ["derivationMethod", "publicationMode"]),
-      ...sentFields(p, ["carriedForwardFrom"]),
-    };
-  });
-  // Services send ascending dates; sort (parsing each date once) only when this one did not.
-  if (!isAscending(values)) sortByDate(values);
-  return {
+  let values = wire.values.map(toHistoryPoint);
+  // Services send ascending dates; sort (each date read once) only when this one did not.
+  let timeline = timelineOf(values);
+  if (!timeline.ordered && !timeline.times.some(Number.isNaN)) {
+    const { times } = timeline;
+    const order = values.map((_, i) => i).sort((a, b) => (times[a] as number) - (times[b] as number));
+    const unsorted = values;
+    values = order.map((i) => unsorted[i] as HistoryPoint);
+    timeline = { times: Float64Array.from(order, (i) => times[i] as number), ordered: true };
+  }
+  const history: History = {
     symbol: wire.symbol,
     granularity: wire.granularity ?? "daily",
     startDate: wire.startDate,
     endDate: wire.endDate,
     values,
   };
+  seedDerived(history, TIMELINE, timeline);
+  return history;
 }
 
-function isAscending(values: readonly HistoryPoint[]): boolean {
-  for (let i = 1; i < values.length; i += 1)
-    if (pointTime(values[i - 1] as HistoryPoint) > pointTime(values[i] as HistoryPoint)) return false;
-  return true;
+/** The dates of a history's points as epoch ms, in the points' order. */
+export interface HistoryTimeline {
+  readonly times: Float64Array;
+  /** Every date was read and they ascend: a range of dates is then found by binary search. */
+  readonly ordered: boolean;
 }
 
-function sortByDate(values: HistoryPoint[]): void {
-  values.sort((a, b) => pointTime(a) - pointTime(b));
+const TIMELINE = "timeline";
+
+function timelineOf(values: readonly HistoryPoint[]): HistoryTimeline {
+  const times = new Float64Array(values.length);
+  let ordered = true;
+  let previous = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < values.length; i += 1) {
+    const ms = Date.parse((values[i] as HistoryPoint).date);
+    times[i] = ms;
+    if (!(ms >= previous)) ordered = false; // NaN too: an unreadable date breaks the order
+    previous = ms;
+  }
+  return { times, ordered };
+}
+
+/**
+ * The dates of `history`'s points, read once per answer (not once per point and cell): every cell that slices or
+ * shapes the same answer reads the same array. Kept with the answer, and dropped with it (answer-memo.ts).
+ */
+export function historyTimeline(history: History): HistoryTimeline {
+  return derivedFrom(history, TIMELINE, () => timelineOf(history.values));
+}
+
+/** The first index whose time is at or after `ms` in ascending `times`. */
+function firstFrom(times: Float64Array, ms: number): number {
+  let low = 0;
+  let high = times.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if ((times[middle] as number) < ms) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * The points of `history` dated from `fromMs` (inclusive) to `toMs` (exclusive), with their timeline: found by
+ * binary search, a part of the same arrays (the very same ones when every point is inside), nothing copied per
+ * point. Points whose date cannot be read are never inside.
+ */
+export function pointsWithin(
+  history: History,
+  fromMs: number,
+  toMs: number,
+): { readonly values: readonly HistoryPoint[]; readonly timeline: HistoryTimeline } {
+  const timeline = historyTimeline(history);
+  const { times } = timeline;
+  if (!timeline.ordered) {
+    const inside = history.values.filter((_, i) => (times[i] as number) >= fromMs && (times[i] as number) < toMs);
+    return { values: inside, timeline: timelineOf(inside) };
+  }
+  const low = firstFrom(times, fromMs);
+  const high = Math.max(low, firstFrom(times, toMs));
+  if (low === 0 && high === times.length) return { values: history.values, timeline };
+  return { values: history.values.slice(low, high), timeline: { times: times.subarray(low, high), ordered: true } };
+}
+
+/** Keeps `timeline` as the dates of `history`, a part of another history cut along with its dates. */
+export function withTimeline(history: History, timeline: HistoryTimeline): History {
+  seedDerived(history, TIMELINE, timeline);
+  return history;
 }
 
 const times = new WeakMap<HistoryPoint, number>();
 
 /**
- * A point's date as epoch ms (NaN if unreadable), parsed once per point: a history is sliced for many cells, and
- * each reads every date of its slice.
+ * A point's date as epoch ms (NaN if unreadable), parsed once per point, for code that reads a few points at a
+ * time (periods, panels, the pane's chart). Whole histories go by their timeline (`historyTimeline`) instead.
  */
 export function pointTime(point: HistoryPoint): number {
   let ms = times.get(point);

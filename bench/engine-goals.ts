@@ -1,0 +1,75 @@
+// Issue 29's goals, one line each with the figure and its baseline beside it, from the same run: the cold open
+// through the production bundle in Chromium against a bare client (both tiers), the engine's CPU per open against
+// its floor on the same answers, the entity batch against its request floor, and peak RSS per cell. Part of
+// `npm run bench`; alone with `npx tsx bench/engine-goals.ts` (each scenario also runs alone from its own file).
+import { coldOpenScenario, type ColdOpenResult } from "./cold-open";
+import { CPU_RATIO_GOAL, cpuOpenScenario, type CpuOpenResult } from "./cpu-open";
+import { entityBatchPageScenario, type PageBatchCost } from "./entity-batch-page";
+import { KB_PER_CELL_GOAL, memoryScenario, type MemoryRow } from "./memory";
+import { runAlone } from "./report";
+
+export interface EngineGoalFigures {
+  readonly coldOpen: readonly ColdOpenResult[];
+  readonly cpu: CpuOpenResult;
+  readonly entityBatch: readonly PageBatchCost[];
+  readonly memory: readonly MemoryRow[];
+}
+
+export interface GoalLine {
+  readonly goal: string;
+  readonly met: boolean;
+  readonly text: string;
+}
+
+/** Runs the four scenarios one after the other (never side by side: each is timed or sampled). */
+export async function engineGoalScenario(): Promise<EngineGoalFigures> {
+  const coldOpen = await coldOpenScenario();
+  const cpu = await cpuOpenScenario();
+  const entityBatch = await entityBatchPageScenario();
+  const memory = await memoryScenario();
+  return { coldOpen, cpu, entityBatch, memory };
+}
+
+/** One line per goal: the figure, its baseline and the goal. */
+export function goalLines(figures: EngineGoalFigures): GoalLine[] {
+  const lines: GoalLine[] = figures.coldOpen.map((r) => ({
+    goal: `cold open, ${r.open}`,
+    met: r.medianRatio <= r.goal,
+    text: `median ${r.medianRatio}x: engine ${r.engineMs.join("/")} ms against a bare client ${r.bareMs.join("/")} ms (goal ≤ ${r.goal}x)`,
+  }));
+  const { cpu } = figures;
+  lines.push({
+    goal: "engine CPU per open",
+    met: cpu.ratio <= CPU_RATIO_GOAL,
+    text: `${cpu.ratio}x: engine ${cpu.medianEngineMs.toFixed(1)} ms against the floor ${cpu.medianFloorMs.toFixed(1)} ms on the same ${cpu.answers} answers (goal ≤ ${CPU_RATIO_GOAL}x)`,
+  });
+  for (const batch of figures.entityBatch)
+    lines.push({
+      goal: `entity batch, ${batch.name}`,
+      met: batch.requests <= batch.floor && batch.mostAskedOnce <= 1,
+      text: `${batch.requests} requests against a floor of ${batch.floor}, most asks of one resource ${batch.mostAskedOnce} (goal ≤ floor, each once)`,
+    });
+  // The goal is set at 20,000 cells; the smaller sheets are printed beside it (a fixed cost weighs more there).
+  for (const row of figures.memory)
+    lines.push({
+      goal: `peak RSS per cell, ${row.cells.toLocaleString("en-US")} cells`,
+      met: row.cells !== 20_000 || row.kbPerCell <= KB_PER_CELL_GOAL,
+      text: `${row.kbPerCell} KB per cell: peak ${(row.peakRss / 2 ** 20).toFixed(1)} MB against a baseline of ${(row.baselineRss / 2 ** 20).toFixed(1)} MB after warm-up${row.cells === 20_000 ? ` (goal ≤ ${KB_PER_CELL_GOAL} KB)` : " (no goal at this size)"}`,
+    });
+  return lines;
+}
+
+export function engineGoalLines(figures: EngineGoalFigures): string[] {
+  return [
+    "Issue 29 goals (`npx tsx bench/engine-goals.ts`), each figure beside its baseline from this run:",
+    ...goalLines(figures).map((line) => `  ${line.met ? "met   " : "MISSED"} ${line.goal}: ${line.text}`),
+  ];
+}
+
+export function engineGoalsMissed(figures: EngineGoalFigures): string[] {
+  return goalLines(figures)
+    .filter((line) => !line.met)
+    .map((line) => `${line.goal}: ${line.text}`);
+}
+
+runAlone(module, engineGoalScenario, engineGoalLines, engineGoalsMissed);

@@ -1,0 +1,122 @@
+// One cold open of a sheet in the built shared runtime page (test/support/functions-page.ts), watched from outside
+// through the Chrome DevTools Protocol: when each of the page's requests left and was answered (round trips on the
+// critical path, without touching the page's fetch), and the page's CPU time (Performance.getMetrics). Then the
+// bare client's critical path from the same page: the same distinct resources fetched plainly, all at once.
+import type { Page } from "playwright-core";
+import { keepKnownLimit } from "../src/engine";
+import { toClientOptions } from "../src/settings";
+import { MemoryStorage } from "../src/settings";
+import type { CellCall, FunctionsPage } from "../test/support/functions-page";
+import type { SheetCell } from "./sheet";
+
+/** A sheet's cells as Excel's runtime calls the registered functions: declared arguments in order, `null` when omitted. */
+export function cellCalls(sheet: readonly SheetCell[]): CellCall[] {
+  return sheet.map((cell, i): CellCall => {
+    const address = `Sheet1!${String.fromCharCode(65 + (i % 20))}${Math.floor(i / 20) + 1}`;
+    switch (cell.kind) {
+      case "latest":
+        return { fn: "LATEST", args: [cell.symbol, cell.field], address };
+      case "history":
+        return { fn: "HISTORY", args: [cell.symbol, cell.start, cell.end, null, null, null, null], address };
+      case "vol":
+        return { fn: "VOL", args: [cell.symbol, cell.days], address };
+      case "forward":
+        return { fn: "FORWARD", args: [cell.symbol, true], address };
+      case "capacity":
+        return { fn: "CAPACITY", args: [cell.symbol, cell.field], address };
+    }
+  });
+}
+
+/**
+ * The storage items a last session leaves for these settings when the service announced `limit` (known-limit.ts
+ * writes them; read here as it wrote them, so the bench cannot disagree with the add-in about where they live).
+ */
+export async function knownLimitItems(
+  baseUrl: string,
+  apiKey: string | undefined,
+  limit: number,
+): Promise<Record<string, string>> {
+  const storage = new MemoryStorage();
+  const client = toClientOptions({ baseUrl, keyHeaderStyle: "x-api-key", ...(apiKey !== undefined ? { apiKey } : {}) });
+  await keepKnownLimit(storage, client.baseUrl, client.apiKey, limit);
+  const items: Record<string, string> = {};
+  for (const key of storage.keys()) items[key] = (await storage.getItem(key)) ?? "";
+  return items;
+}
+
+/** When one request of the page left and when its answer had been read (CDP timestamps, seconds). */
+interface Exchange {
+  readonly sentAt: number;
+  answeredAt?: number;
+}
+
+/** The page's requests under /api, as the browser saw them. */
+export class NetworkLog {
+  private readonly exchanges = new Map<string, Exchange>();
+
+  static async watch(page: Page): Promise<NetworkLog> {
+    const log = new NetworkLog();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    cdp.on("Network.requestWillBeSent", (event) => {
+      if (new URL(event.request.url).pathname.startsWith("/api/"))
+        log.exchanges.set(event.requestId, { sentAt: event.timestamp });
+    });
+    cdp.on("Network.loadingFinished", (event) => {
+      const exchange = log.exchanges.get(event.requestId);
+      if (exchange !== undefined) exchange.answeredAt = event.timestamp;
+    });
+    return log;
+  }
+
+  clear(): void {
+    this.exchanges.clear();
+  }
+
+  /**
+   * Round trips on the critical path: a request sent before any answer came is on round trip 1; otherwise on one
+   * more than the deepest request answered before it left (that answer may be what it waited for).
+   */
+  depth(): number {
+    const sorted = [...this.exchanges.values()].sort((a, b) => a.sentAt - b.sentAt);
+    const depths: Array<[Exchange, number]> = [];
+    let deepest = 0;
+    for (const exchange of sorted) {
+      let before = 0;
+      for (const [earlier, d] of depths)
+        if ((earlier.answeredAt ?? Infinity) <= exchange.sentAt) before = Math.max(before, d);
+      depths.push([exchange, before + 1]);
+      deepest = Math.max(deepest, before + 1);
+    }
+    return deepest;
+  }
+}
+
+/**
+ * The page's main-thread CPU time (ms, Chromium's TaskDuration: every task the renderer ran) from when it is
+ * called; the returned function reads it. One CDP session throughout: a session counts from its own enable.
+ */
+export async function pageCpuMeter(page: Page): Promise<() => Promise<number>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const read = async () => {
+    const { metrics } = await cdp.send("Performance.getMetrics");
+    return (metrics.find((m) => m.name === "TaskDuration")?.value ?? 0) * 1000;
+  };
+  const start = await read();
+  return async () => (await read()) - start;
+}
+
+/** The bare client from the same page: every path fetched plainly, all at once; ms until the last answer was read. */
+export function bareCriticalPath(opened: FunctionsPage, paths: readonly string[], apiKey?: string): Promise<number> {
+  return opened.page.evaluate(
+    async ({ paths, apiKey }) => {
+      const headers: Record<string, string> = apiKey !== undefined ? { "x-api-key": apiKey } : {};
+      const started = performance.now();
+      await Promise.all(paths.map(async (path) => (await fetch(path, { headers })).arrayBuffer()));
+      return performance.now() - started;
+    },
+    { paths: [...paths], apiKey },
+  );
+}

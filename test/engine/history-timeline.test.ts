@@ -1,0 +1,147 @@
+import fc from "fast-check";
+import { derivedCount, derivedFrom } from "../../src/wire/answer-memo";
+import { HistoryBatcher } from "../../src/engine/batching/history-batcher";
+import { sliceHistory } from "../../src/engine/answers/history-ranges";
+import { ResultCache } from "../../src/engine/answers/result-cache";
+import { LastKnownStore } from "../../src/engine/answers/last-known-store";
+import {
+  historyTimeline,
+  pointsWithin,
+  toHistory,
+  type History,
+  type HistoryPoint,
+  type HistoryQuery,
+} from "../../src/wire/resources/history";
+import { MemoryStorage } from "../../src/settings/storage";
+import { DAY_MS } from "../../src/time";
+import { FakeClock } from "../support/fake-clock";
+
+const DAY0 = Date.UTC(2025, 0, 6);
+
+function point(ms: number): HistoryPoint {
+  return { date: new Date(ms).toISOString(), value: 1, confidence: 1, status: "published" };
+}
+
+function history(times: readonly number[]): History {
+  return {
+    symbol: "RTM-NWE-A-1x3",
+    granularity: "daily",
+    startDate: new Date(times[0] ?? DAY0).toISOString(),
+    endDate: new Date(times.at(-1) ?? DAY0).toISOString(),
+    values: times.map(point),
+  };
+}
+
+/** Days as offsets from DAY0, ascending, some of them repeated (two points on one day are possible). */
+const days = fc
+  .array(fc.integer({ min: 0, max: 60 }), { maxLength: 40 })
+  .map((list) => [...list].sort((a, b) => a - b));
+
+describe("a history's points by binary search over its dates", () => {
+  test("pointsWithin finds exactly the points a filter by date would", () => {
+    fc.assert(
+      fc.property(days, fc.integer({ min: -5, max: 65 }), fc.integer({ min: 0, max: 20 }), (offsets, from, span) => {
+        const whole = history(offsets.map((d) => DAY0 + d * DAY_MS));
+        const fromMs = DAY0 + from * DAY_MS;
+        const toMs = fromMs + span * DAY_MS;
+        const inside = pointsWithin(whole, fromMs, toMs);
+        const expected = whole.values.filter((p) => Date.parse(p.date) >= fromMs && Date.parse(p.date) < toMs);
+        expect(inside.values).toEqual(expected);
+        expect([...inside.timeline.times]).toEqual(expected.map((p) => Date.parse(p.date)));
+      }),
+    );
+  });
+
+  test("a slice is the union's points of its days, and keeps its part of the union's dates without reading them", () => {
+    fc.assert(
+      fc.property(days, fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 20 }), (offsets, from, span) => {
+        const wide = history(offsets.map((d) => DAY0 + d * DAY_MS + 3_600_000));
+        const range = { startMs: DAY0 + from * DAY_MS, endMs: DAY0 + (from + span) * DAY_MS };
+        const slice = sliceHistory(wide, range);
+        const expected = wide.values.filter((p) => {
+          const ms = Date.parse(p.date);
+          return ms >= range.startMs && ms < range.endMs + DAY_MS;
+        });
+        expect(slice.values).toEqual(expected);
+        // Seeded from the union's dates: the slice holds its timeline before anything reads it.
+        expect(derivedCount(slice)).toBe(1);
+        expect([...historyTimeline(slice).times]).toEqual(expected.map((p) => Date.parse(p.date)));
+      }),
+    );
+  });
+
+  test("a service's dates out of order are sorted once, and the timeline follows them", () => {
+    const wire = {
+      symbol: "RTM-NWE-A-1x3",
+      startDate: "2025-01-06",
+      endDate: "2025-01-08",
+      values: [DAY0 + 2 * DAY_MS, DAY0, DAY0 + DAY_MS].map((ms) => ({ ...point(ms), carriedForwardFrom: null })),
+    };
+    const parsed = toHistory(wire);
+    expect(parsed.values.map((p) => Date.parse(p.date))).toEqual([DAY0, DAY0 + DAY_MS, DAY0 + 2 * DAY_MS]);
+    expect(historyTimeline(parsed)).toEqual({
+      times: Float64Array.from([DAY0, DAY0 + DAY_MS, DAY0 + 2 * DAY_MS]),
+      ordered: true,
+    });
+  });
+
+  test("a history with an unreadable date is searched point by point, and that point is never inside", () => {
+    const odd = { ...history([DAY0, DAY0 + DAY_MS]), values: [point(DAY0), { ...point(DAY0), date: "soon" }] };
+    expect(historyTimeline(odd).ordered).toBe(false);
+    expect(pointsWithin(odd, DAY0 - DAY_MS, DAY0 + 5 * DAY_MS).values).toEqual([point(DAY0)]);
+  });
+});
+
+describe("what is derived from an answer goes with the answer", () => {
+  test("a history union's dates go when the union is dropped", async () => {
+    const clock = new FakeClock(DAY0 + 100 * DAY_MS);
+    const answers: History[] = [];
+    const batcher = new HistoryBatcher(
+      async (_symbol: string, query: HistoryQuery) => {
+        const from = Date.parse(query.startDate ?? "");
+        const answer = history([from, from + DAY_MS, from + 2 * DAY_MS]);
+        answers.push(answer);
+        return answer;
+      },
+      { windowMs: 5, maxSpanMs: 1000 * DAY_MS, ttlFor: () => 60_000, clock },
+    );
+    const slice = batcher.get("RTM-NWE-A-1x3", { startMs: DAY0, endMs: DAY0 + DAY_MS });
+    await clock.advance(5);
+    await slice;
+    expect(batcher.derivedCount).toBe(1);
+    expect(derivedCount(answers[0])).toBe(1);
+    batcher.invalidate();
+    expect(batcher.derivedCount).toBe(0);
+    expect(derivedCount(answers[0])).toBe(0);
+  });
+
+  test("a cached answer's derived values go when it expires, and every read of a key shares one promise", async () => {
+    const clock = new FakeClock(DAY0);
+    const cache = new ResultCache(
+      new LastKnownStore(new MemoryStorage(), { namespace: "t", maxEntries: 10, maxChars: 1e6 }),
+      {
+        ttls: { historyPast: 1000 } as never,
+        failureTtlMs: 100,
+        maxEntries: 10,
+        clock,
+      },
+    );
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return history([DAY0]);
+    };
+    const first = cache.get("historyPast", "k", load);
+    expect(cache.get("historyPast", "k", load)).toBe(first);
+    const answer = (await first).data;
+    expect(cache.get("historyPast", "k", load)).toBe(cache.get("historyPast", "k", load));
+    expect(loads).toBe(1);
+    historyTimeline(answer);
+    derivedFrom(answer, "shape", () => "spill");
+    expect(cache.derivedCount).toBe(2); // its dates, and a shape
+    await clock.advance(1001);
+    expect((await cache.get("historyPast", "k", load)).data).not.toBe(answer);
+    expect(loads).toBe(2);
+    expect(derivedCount(answer)).toBe(0);
+  });
+});
