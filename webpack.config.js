@@ -15,9 +15,13 @@ const { ADDIN } = require("./scripts/addin/description.cjs");
 const { AddinManifestsPlugin } = require("./scripts/addin/manifests-plugin.cjs");
 const { buildServices, buildSummary } = require("./scripts/service-origins.cjs");
 
-const DEV_SERVER_PORT = 3000;
-/** The reference service that `npm start` runs; the dev server proxies /api to it. */
-const REFERENCE_SERVICE_URL = "http://127.0.0.1:3001";
+const { devPort } = require("./scripts/dev-ports.cjs");
+const { devIndexMiddleware } = require("./scripts/dev-index.cjs");
+
+/** ADDIN_PORT, default 3000: the manifests of a local build name the same port (scripts/deploy-origin.cjs). */
+const DEV_SERVER_PORT = devPort("ADDIN_PORT");
+/** The reference service that `npm start` runs (REFERENCE_PORT, default 3001); the dev server proxies /api to it. */
+const REFERENCE_SERVICE_URL = `http://127.0.0.1:${devPort("REFERENCE_PORT")}`;
 const CERT_DIR = path.join(os.homedir(), ".office-addin-dev-certs");
 /** Microsoft's hosted office.js, which production pages must load (AppSource rule; it keeps itself current). */
 const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
@@ -109,7 +113,17 @@ function devServer(isServe) {
     headers: { "Access-Control-Allow-Origin": "*" },
     static: [
       { directory: path.join(__dirname, "node_modules", "@microsoft", "office-js", "dist"), publicPath: "/office-js" },
+      // The docs as plain text, linked from the index page ("/").
+      {
+        directory: path.join(__dirname, "docs"),
+        publicPath: "/docs",
+        watch: false,
+        staticOptions: {
+          setHeaders: (res, file) => file.endsWith(".md") && res.setHeader("Content-Type", "text/plain; charset=utf-8"),
+        },
+      },
     ],
+    setupMiddlewares: (middlewares) => [devIndexMiddleware(path.join(__dirname, "docs")), ...middlewares],
     proxy: [{ context: ["/api"], target: REFERENCE_SERVICE_URL }],
     open: false,
     client: { overlay: { warnings: false, errors: true } },
@@ -132,11 +146,14 @@ const optimization = {
   },
 };
 
-/** Says once, at the end of a build that is not watching, what it was built for. */
+/**
+ * Says once, at the end of a build that is not watching, what it was built for: on `afterDone`, which webpack calls
+ * after webpack-cli has printed its stats, so the summary is the last thing on the screen, not above 70 lines.
+ */
 function buildSummaryPlugin(deployBase, services) {
   return {
     apply(compiler) {
-      compiler.hooks.done.tap("IndexDataBuildSummary", (stats) => {
+      compiler.hooks.afterDone.tap("IndexDataBuildSummary", (stats) => {
         if (!compiler.watchMode && !stats.hasErrors())
           console.log(`\n${buildSummary(deployBase, services, ADDIN.version)}\n`);
       });

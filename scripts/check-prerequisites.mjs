@@ -4,6 +4,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import tools from "./test-tools.cjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const SHARED = resolve(ROOT, "..", "shared");
@@ -12,7 +13,7 @@ const SHARED_FILES = [
   "schemas/office-manifest/OfficeAppManifestV1_1.xsd",
   "schemas/unified-manifest/MicrosoftTeams.v1.25.schema.json",
 ];
-const APT = "apt-get install -y chromium libxml2-utils redis-server";
+const HINT = tools.INSTALL_HINT;
 
 function onPath(command) {
   return !spawnSync(command, ["--version"], { stdio: "ignore" }).error;
@@ -28,11 +29,11 @@ function missing() {
   } else {
     problems.push(...absent.map((file) => `${join(SHARED, file)} is missing from the shared folder`));
   }
-  if (!onPath("xmllint")) problems.push(`xmllint is not installed (the XML manifest check): ${APT}`);
-  if (!onPath("chromium") && !existsSync("/usr/bin/chromium"))
-    problems.push(`chromium is not installed (the browser tests): ${APT}`);
-  if (!existsSync("/usr/bin/redis-server"))
-    problems.push(`redis-server is not installed (the desk gateway's Redis tests): ${APT}`);
+  if (!onPath("xmllint")) problems.push(`xmllint is not installed (the XML manifest check): ${HINT}`);
+  const chromium = tools.findChromium();
+  if (chromium.problem) problems.push(`Chromium or Chrome (the browser tests): ${chromium.problem}. ${HINT}`);
+  const redis = tools.findRedisServer();
+  if (redis.problem) problems.push(`redis-server (the desk gateway's Redis tests): ${redis.problem}. ${HINT}`);
   if (!existsSync(join(ROOT, "node_modules", ".bin", "jest")))
     problems.push("the dependencies are not installed: run npm ci");
   return problems;

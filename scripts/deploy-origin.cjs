@@ -1,8 +1,10 @@
 // Where the add-in is deployed: ADDIN_BASE_URL, checked. The manifests are rendered onto it (scripts/addin/).
 // CommonJS so that webpack.config.js, scripts/check-manifest.mjs and the jest suites can all load it.
 
-/** The origin the source manifest.xml names: the dev server of `npm start`. */
-const DEV_BASE_URL = "https://localhost:3000/";
+const { devPort } = require("./dev-ports.cjs");
+
+/** The origin the source manifest.xml names: the dev server of `npm start`, on ADDIN_PORT (default 3000). */
+const DEV_BASE_URL = `https://localhost:${devPort("ADDIN_PORT")}/`;
 const EXAMPLE = "ADDIN_BASE_URL=https://addin.example.com (or https://cdn.example.com/index-data/)";
 
 function refuse(value, why) {

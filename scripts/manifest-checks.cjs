@@ -15,8 +15,9 @@ const MANIFEST_PATH = path.join(REPO_ROOT, "manifest.xml");
 const DIST_DIR = path.join(REPO_ROOT, "dist");
 /** The schemas live beside the repo (../shared), both locally and in CI. */
 const SCHEMA_PATH = path.resolve(REPO_ROOT, "..", "shared", "schemas", "office-manifest", "OfficeAppManifestV1_1.xsd");
-const DEV_ORIGIN = "https://localhost:3000";
-const { deployBaseUrl } = require("./deploy-origin.cjs");
+const { DEV_BASE_URL, deployBaseUrl } = require("./deploy-origin.cjs");
+
+const DEV_ORIGIN = DEV_BASE_URL.replace(/\/$/, "");
 
 /** Runs xmllint: well-formedness first, then the XSD. Returns problems (empty when valid). */
 function xmllintProblems(manifestPath = MANIFEST_PATH, schemaPath = SCHEMA_PATH) {

@@ -1,6 +1,6 @@
-// npm start — the development setup: dev certificates, the reference Index Data Service on :3001,
-// and the https webpack dev server on :3000 (which proxies /api to the service).
-// Usage: npm start [-- --flavor newer|older]
+// npm start — the development setup: dev certificates, the reference Index Data Service on :3001 (REFERENCE_PORT),
+// and the https webpack dev server on :3000 (ADDIN_PORT), which proxies /api to the service.
+// Usage: [ADDIN_PORT=N] [REFERENCE_PORT=N] npm start [-- --flavor newer|older]
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { get as httpGet } from "node:http";
@@ -9,13 +9,22 @@ import { createServer } from "node:net";
 import { homedir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import ports from "./dev-ports.cjs";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const BIN = join(ROOT, "node_modules", ".bin");
 const CERT_DIR = join(homedir(), ".office-addin-dev-certs");
 const CERT_FILES = ["ca.crt", "localhost.crt", "localhost.key"].map((name) => join(CERT_DIR, name));
-const DEV_URL = "https://localhost:3000";
-const REFERENCE_URL = "http://127.0.0.1:3001";
+let ADDIN_PORT, REFERENCE_PORT;
+try {
+  ADDIN_PORT = ports.devPort("ADDIN_PORT");
+  REFERENCE_PORT = ports.devPort("REFERENCE_PORT");
+} catch (error) {
+  console.error(`npm start: ${error.message}`);
+  process.exit(2);
+}
+const DEV_URL = `https://localhost:${ADDIN_PORT}`;
+const REFERENCE_URL = `http://127.0.0.1:${REFERENCE_PORT}`;
 const READY_TIMEOUT_MS = 120_000;
 const WINDOWS = process.platform === "win32";
 
@@ -147,8 +156,8 @@ const mainTs = join(ROOT, "reference-service", "src", "main.ts");
 if (!existsSync(mainTs)) fail(`${mainTs} not found`);
 
 // Both listen on loopback only: the dev server proxies /api (and a typed API key) to the reference service.
-await ensurePortFree(3000, "localhost", "dev server");
-await ensurePortFree(3001, "127.0.0.1", "reference service");
+await ensurePortFree(ADDIN_PORT, "localhost", "dev server, ADDIN_PORT");
+await ensurePortFree(REFERENCE_PORT, "127.0.0.1", "reference service, REFERENCE_PORT");
 
 process.on("SIGINT", () => stop(undefined, 0));
 process.on("SIGTERM", () => stop(undefined, 0));
@@ -157,7 +166,12 @@ process.on("SIGHUP", () => stop(undefined, 0));
 const parentPid = process.ppid;
 setInterval(() => process.ppid !== parentPid && stop("parent process exited", 0), 1000).unref();
 
-startChild("reference service", bin("tsx"), [mainTs, "--port", "3001", ...(flavor ? ["--flavor", flavor] : [])]);
+startChild("reference service", bin("tsx"), [
+  mainTs,
+  "--port",
+  String(REFERENCE_PORT),
+  ...(flavor ? ["--flavor", flavor] : []),
+]);
 startChild("dev server", bin("webpack"), ["serve", "--mode", "development"]);
 console.log("npm start: waiting until the bundle is finished (the first build takes about half a minute) ...");
 
@@ -168,10 +182,13 @@ Promise.all([waitFor(`${REFERENCE_URL}/api/status`, httpGet), waitFor(`${DEV_URL
       [
         "",
         "Index Data is running:",
+        `  index of what is served     ${DEV_URL}/`,
         `  task pane (shared runtime)  ${DEV_URL}/taskpane.html`,
         `  formula preview             ${DEV_URL}/preview.html`,
         `  functions metadata          ${DEV_URL}/functions.json`,
-        `  manifest                    ${DEV_URL}/manifest.xml (sideload the repo's manifest.xml)`,
+        ADDIN_PORT === ports.DEFAULT_PORTS.ADDIN_PORT
+          ? `  manifest                    ${DEV_URL}/manifest.xml (sideload the repo's manifest.xml)`
+          : `  manifest                    ${DEV_URL}/manifest.xml (sideload this one: the repo's names port 3000)`,
         `  reference service           ${REFERENCE_URL} (flavor ${flavor ?? "newer"}; also at ${DEV_URL}/api)`,
         "Press Ctrl+C to stop.",
         "",

@@ -8,10 +8,12 @@ export function isRecord(value: unknown): value is Row {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** A value as terminal-safe text (service strings lose their control characters); numbers and dates as Excel shows them. */
+/**
+ * A value as terminal-safe text (service strings lose their control characters); numbers and dates as Excel shows
+ * them. A missing value (null) is an empty cell, as in the CSV and in Excel, not the word "null".
+ */
 function cell(value: unknown): string {
-  if (value === undefined) return "";
-  if (value === null) return "null";
+  if (value === undefined || value === null) return "";
   if (typeof value === "number") return displayNumber(value);
   if (typeof value === "object") return stripControl(JSON.stringify(value));
   const text = String(value);

@@ -1,7 +1,6 @@
 import { pointTime, type Granularity, type History } from "../wire";
 import {
   type DateRange,
-  type FormulaEnv,
   GRANULARITY_CHOICES,
   historyQuery,
   inRange,
@@ -10,6 +9,7 @@ import {
   weeklyFromDaily,
 } from "../excel";
 import { UsageError, type CliArgs } from "./args";
+import type { CliEnv } from "./command-context";
 import { served } from "./service-call";
 import { symbolArgument, withExcelRules } from "./usage";
 
@@ -54,7 +54,7 @@ function shapeHistory(history: History, request: CliHistoryRequest): History {
   return { ...history, granularity: request.granularity, values };
 }
 
-export async function runHistory(env: FormulaEnv, args: CliArgs, now: Date): Promise<History> {
+export async function runHistory(env: CliEnv, args: CliArgs, now: Date): Promise<History> {
   const request = parseHistoryRequest(args, now);
   const query = historyQuery(request.range, request.granularity === "weekly" ? "weekly" : undefined);
   const history = await served(env, "history", [request.symbol, query]);

@@ -6,6 +6,7 @@ import { COMMANDS } from "./commands";
 import { formatCsv } from "./csv";
 import { formatResult } from "./format";
 import { helpText } from "./help";
+import { LastKnownAnswers } from "./last-known";
 import { ServiceFailure, terminalMessage } from "./service-call";
 import { closestCommand, refuseSurplus } from "./usage";
 
@@ -56,9 +57,13 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
   });
   const now = io.now ? io.now() : new Date();
-  const env = { source: new DirectSource(client), caps: { formattedNumbers: false }, now: () => now };
+  const lastKnown = new LastKnownAnswers();
+  const env = { source: new DirectSource(client), caps: { formattedNumbers: false }, now: () => now, lastKnown };
   const result = await command.run({ env, args, now });
   io.stdout(render(args, result));
+  // On stderr, so --json and --csv stay data; the value is still printed, as the card still shows it.
+  const mark = lastKnown.mark();
+  if (mark !== undefined) io.stderr(`index-data: ${mark}\n`);
   return isUnhealthy(args.command, result) ? 1 : 0;
 }
 

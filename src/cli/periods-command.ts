@@ -1,6 +1,5 @@
 import {
   dayBounds,
-  type FormulaEnv,
   historyQuery,
   parsePeriod,
   parseStats,
@@ -14,6 +13,7 @@ import {
 import { dayText } from "../time";
 import type { CliArgs } from "./args";
 import { parseHistoryRequest } from "./history-command";
+import type { CliEnv } from "./command-context";
 import { served } from "./service-call";
 import { symbolArgument, withExcelRules } from "./usage";
 
@@ -24,7 +24,7 @@ export type PeriodRecord = Readonly<Record<string, string | number>>;
  * periods <symbol> [START [END]] [--period P] [--stats LIST]: INDEX.PERIODS's table, parsed and computed by
  * the function's own rules (one daily history request; fresh values only; cut periods show the cut days).
  */
-export async function runPeriods(env: FormulaEnv, args: CliArgs, now: Date): Promise<PeriodRecord[]> {
+export async function runPeriods(env: CliEnv, args: CliArgs, now: Date): Promise<PeriodRecord[]> {
   // Checked here first so that a missing symbol is reported for "periods"; the dates follow history's rules.
   const symbol = symbolArgument(args.positionals, "periods");
   const { range } = parseHistoryRequest({ ...args, granularity: undefined }, now);

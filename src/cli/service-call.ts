@@ -8,7 +8,7 @@ import {
   subjectOf,
 } from "../client";
 import { type ErrorSubject, faultOf } from "../wire";
-import type { FormulaEnv } from "../excel";
+import type { CliEnv } from "./command-context";
 import { TERMINAL_WORDING } from "./terminal-wording";
 
 /**
@@ -33,15 +33,19 @@ export function terminalMessage(error: unknown, subject: ErrorSubject): string {
 
 /**
  * Asks the source's method `name` with `args`; a failure (a symbol's 404 settled with the catalogue) becomes a
- * ServiceFailure about the subject the request itself names (`subjectOf`).
+ * ServiceFailure about the subject the request itself names (`subjectOf`). An answer a cache served stale is noted
+ * in `env.lastKnown`, so the output is marked.
  */
 export async function answer<N extends SourceName>(
-  env: FormulaEnv,
+  env: CliEnv,
   name: N,
   args: SourceArgs<N>,
 ): Promise<Served<SourceData<N>>> {
   try {
-    return await ask(env.source, name, args);
+    const served = await ask(env.source, name, args);
+    // Its age is read at receipt: the source dates a stale answer back from the moment it arrived.
+    if (served.stale) env.lastKnown.note(served.fetchedAt, Date.now());
+    return served;
   } catch (error) {
     const subject = subjectOf(name, args);
     const fault = await faultWithCatalogue(faultOf(error, subject), subject, env.source);
@@ -50,10 +54,6 @@ export async function answer<N extends SourceName>(
 }
 
 /** Like `answer`, without where the data came from. */
-export async function served<N extends SourceName>(
-  env: FormulaEnv,
-  name: N,
-  args: SourceArgs<N>,
-): Promise<SourceData<N>> {
+export async function served<N extends SourceName>(env: CliEnv, name: N, args: SourceArgs<N>): Promise<SourceData<N>> {
   return (await answer(env, name, args)).data;
 }

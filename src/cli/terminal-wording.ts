@@ -7,6 +7,8 @@ import {
   refusedRedirect,
   serviceSaid,
   unavailable,
+  unknownIndex,
+  unknownIndexInCase,
   unreached,
 } from "../excel";
 
@@ -40,9 +42,24 @@ function onlyIn(subject: ErrorSubject): string {
 /** The service's first sentence: its own words about what failed, without the advice meant for the add-in's pane. */
 const firstSentence = (text: string) => sentence(/^[^.!?]*[.!?]?/.exec(text.trim())?.[0] ?? text);
 
-/** A refused key in one sentence: revoked (ask for a new one), or refused with the service's reason. */
+/**
+ * The desk gateway's 401 (gateway/src/app.ts): it names itself and the desk token. The anonymous tier is no way out
+ * there (the gateway lets nobody in without a token), so its advice is the desk's: a token from the administrator.
+ */
+const GATEWAY_REFUSAL = /desk token|desk's Index Data gateway/i;
+const KEY_OPTION = "INDEX_API_KEY (or --api-key)";
+
+function refusedDeskToken(reason: string): string {
+  if (/unknown desk token/i.test(reason)) {
+    return `the desk gateway does not know this desk token: check ${KEY_OPTION}; the desk's administrator can issue a new one`;
+  }
+  return `this is the desk's Index Data gateway and it needs your desk token: ask the desk's administrator for one, and give it as ${KEY_OPTION}, with --gateway`;
+}
+
+/** A refused key in one sentence: a desk token (the gateway's), revoked (ask for a new one), or refused with the service's reason. */
 const refusedKey: TerminalWording = (f) => {
   const reason = f.details.serviceMessage;
+  if (reason !== undefined && GATEWAY_REFUSAL.test(reason)) return refusedDeskToken(reason);
   if (f.details.code === "API_KEY_REVOKED" || (reason !== undefined && /revoked/i.test(reason))) {
     return "the service says this API key has been revoked: ask for a new key, or leave --api-key (and INDEX_API_KEY) out to use the anonymous tier";
   }
@@ -69,10 +86,8 @@ const refusedArgument: TerminalWording = (f) => {
  * INDEX.LIST() and Refresh.
  */
 export const TERMINAL_WORDING: Readonly<Record<FaultKind, TerminalWording>> = {
-  "unknown-symbol": (_f, s) =>
-    `unknown index '${symbolOf(s)}': check the symbol (run \`index-data list\` to see every index; symbols are case-sensitive)`,
-  "wrong-case": (f, s) =>
-    `unknown index '${symbolOf(s)}'; symbols are case-sensitive: did you mean '${f.details.meant ?? ""}'?`,
+  "unknown-symbol": (_f, s) => unknownIndex(symbolOf(s), "`index-data list`"),
+  "wrong-case": (f, s) => unknownIndexInCase(symbolOf(s), f.details.meant ?? symbolOf(s)),
   "no-data": (_f, s) => `'${symbolOf(s)}' has no ${s.what} yet; try again after its first fix, or pick another index`,
   "not-found": (_f, s) =>
     `no ${s.what} for '${symbolOf(s)}': unknown index or no data (run \`index-data list\` to see every index)`,

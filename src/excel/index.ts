@@ -40,5 +40,7 @@ export {
   refusedRedirect,
   serviceSaid,
   unavailable,
+  unknownIndex,
+  unknownIndexInCase,
   unreached,
 } from "./fault-phrases";

@@ -9,6 +9,8 @@ import {
   refusedRedirect,
   serviceSaid,
   unavailable,
+  unknownIndex,
+  unknownIndexInCase,
   unreached,
 } from "./fault-phrases";
 
@@ -39,14 +41,8 @@ function aboutSymbol(text: (symbol: string, what: string, fault: Fault) => strin
 }
 
 const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
-  "unknown-symbol": aboutSymbol(
-    (symbol) =>
-      `unknown index '${symbol}': check the symbol (INDEX.LIST() shows every index; symbols are case-sensitive)`,
-  ),
-  "wrong-case": aboutSymbol(
-    (symbol, _what, fault) =>
-      `Index "${symbol}" not found; symbols are case-sensitive: did you mean "${fault.details.meant ?? symbol}"?`,
-  ),
+  "unknown-symbol": aboutSymbol((symbol) => unknownIndex(symbol, "INDEX.LIST()")),
+  "wrong-case": aboutSymbol((symbol, _what, fault) => unknownIndexInCase(symbol, fault.details.meant ?? symbol)),
   "no-data": aboutSymbol((symbol, what) => `no data: '${symbol}' has no ${what} yet`),
   "not-found": aboutSymbol((symbol, what) => `no ${what} for '${symbol}': unknown index or no data`),
   "not-published": aboutSymbol(

@@ -2,6 +2,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { formatCsv } from "../../src/cli/csv";
+import { formatResult } from "../../src/cli/format";
 import { DirectSource } from "../../src/client/direct-source";
 import type { CellError } from "../../src/excel/cell-error";
 import { indexHistory } from "../../src/excel/formulas/history";
@@ -29,6 +30,18 @@ describe("CSV output", () => {
   it("shows service text that starts like a formula as text, and keeps negative numbers as numbers", () => {
     const csv = formatCsv([{ description: '=HYPERLINK("http://x")', hub: "@SUM(1)", change: -0.25, note: "+1" }]);
     expect(csv).toBe('description,hub,change,note\r\n"\'=HYPERLINK(""http://x"")",\'@SUM(1),-0.25,\'+1\r\n');
+  });
+
+  it("leaves a missing value (null) empty in tables and records, as the CSV does", () => {
+    const rows = [
+      { symbol: "A", latestValue: null, note: "x" },
+      { symbol: "B", latestValue: 1.5, note: null },
+    ];
+    expect(formatResult(rows)).toBe(
+      "symbol  latestValue  note\n------  -----------  ----\nA                    x\nB       1.5",
+    );
+    expect(formatResult({ symbol: "A", latestValue: null })).toBe("symbol       A\nlatestValue");
+    expect(formatCsv(rows)).toBe("symbol,latestValue,note\r\nA,,x\r\nB,1.5,\r\n");
   });
 
   it("prints a record without a table as one header row and one row", () => {
@@ -116,7 +129,7 @@ describe("fault messages in the terminal's own words", () => {
     ).toBe(true);
     expect(run.code).toBe(1);
     expect(run.stderr).toBe(
-      "index-data: unknown index 'RTM-NOPE-Z-9x9': check the symbol (run `index-data list` to see every index; symbols are case-sensitive)\n",
+      "index-data: unknown index 'RTM-NOPE-Z-9x9': check the symbol (`index-data list` shows every index; symbols are case-sensitive)\n",
     );
   });
 

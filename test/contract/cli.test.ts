@@ -84,7 +84,7 @@ describe("index-data CLI against the reference service", () => {
     ]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toBe(
-      "index-data: unknown index 'RTM-NOPE-Z-9x9': check the symbol (run `index-data list` to see every index; symbols are case-sensitive)\n",
+      "index-data: unknown index 'RTM-NOPE-Z-9x9': check the symbol (`index-data list` shows every index; symbols are case-sensitive)\n",
     );
     expect(usage.code).toBe(2);
     expect(usage.stderr).toContain("needs a symbol");

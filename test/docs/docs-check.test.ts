@@ -70,9 +70,10 @@ function claimsIn(doc: Doc): Claim[] {
   }
   const scripts = npmScripts();
   for (const piece of codeIn(doc)) {
-    for (const m of piece.text.matchAll(/(?<![\w./-])index-data\s+([a-z][\w-]*)/g))
+    // `npm run -s index-data -- latest …` names the command after the `--`.
+    for (const m of piece.text.matchAll(/(?<![\w./-])index-data(?:\s+--)?\s+([a-z][\w-]*)/g))
       claim("command", piece.file, piece.line, m[1] ?? "", CLI_COMMANDS.has(m[1] ?? ""));
-    for (const m of piece.text.matchAll(/(?<![\w-])npm (?:run ([\w:.-]+)|(start|test)\b)/g)) {
+    for (const m of piece.text.matchAll(/(?<![\w-])npm (?:run (?:-s |--silent )?([\w:.-]+)|(start|test)\b)/g)) {
       const script = m[1] ?? m[2] ?? "";
       claim("script", piece.file, piece.line, script, scripts.has(script));
     }
@@ -121,7 +122,7 @@ describe("the docs name only what exists", () => {
   it("catches a dangling name of each kind, with its file and line", () => {
     const bad: Doc = {
       file: "docs/example.md",
-      text: "Intro.\n`=INDEX.NOPE(1)` and `npx index-data frobnicate X`\n\n```sh\nnpm run nothing-here\nnpx tsx bench/no-such-file.ts\n```\n[gone](gone.md)\n",
+      text: "Intro.\n`=INDEX.NOPE(1)` and `npx index-data frobnicate X`\n\n```sh\nnpm run -s nothing-here\nnpx tsx bench/no-such-file.ts\n```\n[gone](gone.md)\n",
     };
     expect(findingsIn(bad)).toEqual([
       "docs/example.md:2: function INDEX.NOPE is not registered by src/functions",

@@ -87,7 +87,7 @@ describe("what a batch costs", () => {
         "unknown index 'RTM-NOPE-0-1x3': check the symbol (INDEX.LIST() shows every index; symbols are case-sensitive)",
     });
     expect(entities[300]?.properties?.["Error"]).toMatchObject({
-      basicValue: expect.stringContaining(`did you mean "${symbols[0]}"?`),
+      basicValue: expect.stringContaining(`did you mean '${symbols[0]}'?`),
     });
   });
 });

@@ -136,7 +136,7 @@ describe("service errors as cell errors", () => {
       /^no forward curve for 'RTM-NWE-A-1x3': this service does not publish one/,
     );
     expect((await cellErrorFor(bare, { symbol: "rtm-nwe-a-1x3", what: "history" }, source)).message).toBe(
-      'Index "rtm-nwe-a-1x3" not found; symbols are case-sensitive: did you mean "RTM-NWE-A-1x3"?',
+      "unknown index 'rtm-nwe-a-1x3'; symbols are case-sensitive: did you mean 'RTM-NWE-A-1x3'?",
     );
     const wrongUrl = errorNamed("NotFoundError", "Not found.", { path: "/api/v1/indexes", status: 404 });
     expect(await cellErrorFor(wrongUrl, { what: "the index list" }, source)).toMatchObject({

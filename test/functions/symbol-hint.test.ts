@@ -19,7 +19,7 @@ import { FLAGSHIP } from "./support";
  */
 
 const LOWER = FLAGSHIP.toLowerCase();
-const HINT = `Index "${LOWER}" not found; symbols are case-sensitive: did you mean "${FLAGSHIP}"?`;
+const HINT = `unknown index '${LOWER}'; symbols are case-sensitive: did you mean '${FLAGSHIP}'?`;
 const CATALOGUE_PATH = "/api/v1/indexes";
 
 function message(result: FormulaResult): string {

@@ -1,7 +1,7 @@
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { chromium, type Browser } from "playwright-core";
+import { findChromium, INSTALL_HINT } from "../../scripts/test-tools.cjs";
 
 /** Screenshots and traces of browser tests; gitignored. Created on first use of `artifactPath`. */
 export const ARTIFACTS_DIR = resolve(__dirname, "..", "..", "test-artifacts");
@@ -12,7 +12,7 @@ export function artifactPath(fileName: string): string {
   return join(ARTIFACTS_DIR, fileName);
 }
 
-// Debian's Chromium; playwright's own browser download is never used (no internet on CI).
+// Debian's Chromium (or CHROMIUM_PATH); playwright's own browser download is never used (no internet on CI).
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -24,15 +24,11 @@ const CHROMIUM_ARGS = [
   "--disable-sync",
 ];
 
+/** CHROMIUM_PATH when set (a Mac's Chrome, say), else chromium on PATH, else Debian's /usr/bin/chromium. */
 function chromiumPath(): string {
-  try {
-    const found = execFileSync("sh", ["-c", "command -v chromium"], { encoding: "utf8" }).trim();
-    if (found) return found;
-  } catch {
-    // not on PATH: fall through to the Debian location
-  }
-  if (existsSync("/usr/bin/chromium")) return "/usr/bin/chromium";
-  throw new Error("Chromium not found: install it (apt-get install -y chromium)");
+  const chromium = findChromium();
+  if (chromium.path !== undefined) return chromium.path;
+  throw new Error(`Chromium for the browser tests: ${chromium.problem}. ${INSTALL_HINT}`);
 }
 
 /**

@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { createServer } from "node:net";
+import { findRedisServer, INSTALL_HINT } from "../../../scripts/test-tools.cjs";
 
-/** Debian's redis-server; .ci/run installs it. */
-export const REDIS_SERVER = "/usr/bin/redis-server";
+/** REDIS_SERVER_PATH, else redis-server on PATH (Homebrew's), else Debian's, which .ci/run installs. */
+const REDIS = findRedisServer();
+export const REDIS_SERVER = REDIS.path ?? "/usr/bin/redis-server";
 
 /** A redis-server of the test's own, on a free loopback port, persistence off. */
 export interface TestRedis {
@@ -55,9 +57,9 @@ function launch(port: number, extraArgs: readonly string[]): Promise<ChildProces
 
 /** Starts one (with `extraArgs`, e.g. `--requirepass`); fails, never skips, when redis-server is not installed. */
 export async function startRedis(extraArgs: readonly string[] = []): Promise<TestRedis> {
-  if (!existsSync(REDIS_SERVER)) {
+  if (REDIS.path === undefined || !existsSync(REDIS_SERVER)) {
     throw new Error(
-      `${REDIS_SERVER} is missing: the gateway tests start their own Redis. Install it: apt-get install redis-server`,
+      `redis-server for the gateway tests, which start their own: ${REDIS.problem ?? ""}. ${INSTALL_HINT}`,
     );
   }
   const port = await freePort();
