@@ -1,13 +1,17 @@
 /**
  * Jest runs every suite under test/ in Node; browser suites drive Debian's Chromium through playwright-core.
- * Three projects: the suites that read a build (test/e2e, test/manifest) get one from their globalSetup, which builds
- * build/test-dist/ when the tree changed since the last test build (never dist/, the deployable build); the task
- * pane's component tests (test/taskpane/*.test.tsx) render in jsdom for React Testing Library; the others start at
- * once in Node, so `npx jest test/cli` builds nothing.
+ * Four projects, so that everyday work runs only the quick ones (`npm run test:quick`: unit and dom):
+ * - `unit`: starts at once in Node, no build, no browser, no redis-server; each suite takes seconds.
+ * - `dom`: the task pane's component tests (test/taskpane/*.test.tsx) in jsdom for React Testing Library.
+ * - `slow`: suites that take long on a busy machine: Redis, child processes (CLIs, npm pack), bursts of thousands of
+ *   requests, big sheets, a browser without the build.
+ * - `built`: the suites that read a build (test/e2e, test/manifest, the add-in through the gateway) get one from their
+ *   globalSetup, which builds build/test-dist/ only when the tree changed since the last test build (never dist/).
+ * Timeouts only stop hangs: real time never decides an outcome (the brief), so they are generous, and longer where a
+ * suite starts processes or a browser (test/support/long-timeout.ts).
  */
 const shared = {
   testEnvironment: "node",
-  testMatch: ["**/*.test.ts", "**/*.test.tsx"],
   transform: {
     "^.+\\.tsx?$": [
       "ts-jest",
@@ -25,14 +29,43 @@ const shared = {
 /** The task pane's component suites: React Testing Library in jsdom (CONTRIBUTING.md says why not Chromium). */
 const COMPONENTS = "/test/taskpane/.*\\.test\\.tsx$";
 
-/** The folders whose suites read the built add-in. */
-const BUILT = ["<rootDir>/test/e2e", "<rootDir>/test/manifest"];
+/** The suites that read the built add-in. */
+const BUILT = ["/test/(e2e|manifest)/.*\\.test\\.ts$", "/test/gateway/addin\\.test\\.ts$"];
+
+/** Suites that need no build but take tens of seconds, or minutes, on two busy cores. */
+const SLOW = [
+  "/test/cli/pack\\.test\\.ts$",
+  "/test/contract/cli\\.test\\.ts$",
+  "/test/engine/bookkeeping\\.test\\.ts$",
+  "/test/excel/formulas\\.test\\.ts$",
+  "/test/faults/.*\\.test\\.ts$",
+  "/test/fuzz/.*\\.test\\.ts$",
+  "/test/gateway/(cli|gateway-http|poisoned-redis|redis-access|replica-store|replicas|store-contract|tokens-reload|usage-batch)\\.test\\.ts$",
+  "/test/office/(hostile-service|receipt-size)\\.test\\.ts$",
+  "/test/reference-service/(cli|rate-limits)\\.test\\.ts$",
+  "/test/support/browser\\.test\\.ts$",
+];
 
 module.exports = {
+  // Two workers on two cores: a third one beside a busy machine only adds switching (see the suite's notes in issue 30).
   maxWorkers: 2,
-  testTimeout: 30000,
+  testTimeout: 60_000,
   projects: [
-    { ...shared, displayName: "built", roots: BUILT, globalSetup: "<rootDir>/test/support/test-build-setup.js" },
+    {
+      ...shared,
+      displayName: "built",
+      roots: ["<rootDir>/test"],
+      testRegex: BUILT,
+      globalSetup: "<rootDir>/test/support/test-build-setup.js",
+      setupFilesAfterEnv: ["<rootDir>/test/support/long-timeout.ts"],
+    },
+    {
+      ...shared,
+      displayName: "slow",
+      roots: ["<rootDir>/test"],
+      testRegex: SLOW,
+      setupFilesAfterEnv: ["<rootDir>/test/support/long-timeout.ts"],
+    },
     {
       ...shared,
       displayName: "dom",
@@ -45,7 +78,8 @@ module.exports = {
       ...shared,
       displayName: "unit",
       roots: ["<rootDir>/test"],
-      testPathIgnorePatterns: ["/node_modules/", "/test/e2e/", "/test/manifest/", COMPONENTS],
+      testMatch: ["**/*.test.ts", "**/*.test.tsx"],
+      testPathIgnorePatterns: ["/node_modules/", COMPONENTS, ...BUILT, ...SLOW],
     },
   ],
 };

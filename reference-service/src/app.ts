@@ -3,6 +3,7 @@ import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Clock } from "../../src/time";
 import { bodyDeadline } from "./body-deadline";
+import { clockedRateStore } from "./rate-store";
 import type { ServiceContext } from "./context";
 import { registerHistoryRoute } from "./routes/history";
 import { registerIndexRoutes } from "./routes/index-data";
@@ -36,6 +37,8 @@ interface AppOptions {
   /** How long a request body may take to arrive, timed on `requestClock` (see body-deadline.ts). */
   readonly bodyTimeoutMs: number;
   readonly requestClock: Clock;
+  /** What times the rate-limit windows; tests pass a fake clock. */
+  readonly rateLimitClock: Pick<Clock, "now">;
 }
 
 /** The Fastify app: CORS, caller identification, rate limits per tier, faults, routes, JSON errors. */
@@ -74,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: true,
     timeWindow: rateLimitWindowMs,
+    store: clockedRateStore(options.rateLimitClock),
     keyGenerator: (request) => callerOf(request).bucket,
     max: (request) => limits[callerOf(request).tier],
     errorResponseBuilder: (request, limit) =>

@@ -48,6 +48,8 @@ export interface ReferenceServiceOptions {
   bodyTimeoutMs?: number;
   /** What times request bodies; tests pass a fake clock. @default systemClock */
   requestClock?: Clock;
+  /** What times the rate-limit windows; tests pass a fake clock, so a slow burst never straddles two. @default systemClock */
+  rateLimitClock?: Pick<Clock, "now">;
 }
 
 export interface RunningReferenceService {
@@ -104,6 +106,7 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
     logger: options.logger ?? false,
     bodyTimeoutMs: options.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
     requestClock: options.requestClock ?? systemClock,
+    rateLimitClock: options.rateLimitClock ?? systemClock,
   });
   await app.listen({ host, port: options.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;

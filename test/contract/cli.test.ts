@@ -2,14 +2,13 @@ import { execFile } from "node:child_process";
 import { buildCli, removeBuiltCli } from "../cli/built-cli";
 import { DEMO_KEYS, FLAGSHIP, useReferenceService } from "./reference";
 
-// Compiling the CLI and starting Node per run: seconds each on a busy two-core machine.
-jest.setTimeout(120_000);
+// Compiling the CLI and starting Node per run: seconds each on a busy two-core machine (the slow project).
 
 let BIN = "";
 // The compiled CLI run with plain node, as an installed copy runs: no tsx.
 beforeAll(async () => {
   BIN = await buildCli();
-}, 120_000);
+});
 afterAll(() => removeBuiltCli(BIN));
 
 interface Run {

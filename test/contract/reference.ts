@@ -35,7 +35,7 @@ export function useReferenceService(flavor: Flavor, options: Partial<ReferenceSe
       rateLimits: GENEROUS_LIMITS,
       ...options,
     });
-    harness.client = new IndexDataClient({ baseUrl: harness.service.url, timeoutMs: 5000 });
+    harness.client = new IndexDataClient({ baseUrl: harness.service.url, timeoutMs: 60_000 }); // a hang stop only;
     harness.clientWith = (overrides) => harness.client.extend(overrides);
   });
   afterEach(() => harness.service.faults.reset());

@@ -18,7 +18,7 @@ beforeAll(async () => {
   service = await startReferenceService();
   server = await startStaticServer({ root: BUILD_UNDER_TEST, proxyApiTo: service.url });
   browser = await launchChromium();
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

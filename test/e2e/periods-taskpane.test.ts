@@ -10,7 +10,7 @@ const dailyChart = (page: Page) => page.getByRole("figure", { name: `${FLAGSHIP}
 let rig: TaskpaneRig;
 beforeAll(async () => {
   rig = await startRig();
-}, 60_000);
+});
 afterAll(() => rig.stop());
 
 it("switches the history chart to monthly averages, each month saying how many days were observed, and back", async () => {

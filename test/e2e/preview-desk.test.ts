@@ -168,7 +168,7 @@ test("freeze shows each INDEX line's values, marks it frozen and lists a receipt
   expect(shown).toContain("Preview!A1");
   expect(shown).not.toContain(DEMO_KEYS.apiKey);
   await page.close();
-}, 90_000);
+});
 
 test("restore puts the formulas back and leaves a line edited since freezing alone", async () => {
   const page = await openPreview();
@@ -197,7 +197,7 @@ test("restore puts the formulas back and leaves a line edited since freezing alo
   // The edited line's row stays in the receipt; the restored rows left it.
   expect((await receipt(page)).map((row) => row.cell)).toEqual(["Preview!A2"]);
   await page.close();
-}, 90_000);
+});
 
 test("a scoped refresh shows its plan first, then asks once per distinct resource of the scope", async () => {
   const page = await openPreview();
@@ -243,4 +243,4 @@ test("a scoped refresh shows its plan first, then asks once per distinct resourc
   expect(stale.plan).toBe("Nothing is stale; nothing to refresh.");
   expect(stale.requests).toEqual([]);
   await page.close();
-}, 90_000);
+});

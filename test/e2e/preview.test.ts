@@ -87,7 +87,7 @@ describe("formula preview in Chromium (built bundle)", () => {
     server = await startStaticServer({ root: DIST, proxyApiTo: service.url });
     browser = await launchChromium();
     client = new IndexDataClient({ baseUrl: service.url });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await browser?.close();
@@ -193,7 +193,7 @@ describe("formula preview in Chromium (built bundle)", () => {
     expect(methodology?.cells[0]?.[0]?.text).toBe(latestFix.methodologyVersion);
     expect(live?.cells[0]?.[0]).toMatchObject({ kind: "number", value: latestFix.value });
     await page.close();
-  }, 90_000);
+  });
 
   it("shows dates as plain serials where the host lacks formatted numbers (?dates=serial)", async () => {
     const page = await openPreview("&dates=serial");
@@ -205,7 +205,7 @@ describe("formula preview in Chromium (built bundle)", () => {
     expect(asOf?.cells[0]?.[0]).toMatchObject({ kind: "number", value: isoToSerial(latestFix.asOf) });
     expect(history?.cells[0]?.[0]).toMatchObject({ kind: "number", value: isoToSerial("2024-02-29") });
     await page.close();
-  }, 60_000);
+  });
 
   it("streams INDEX.LIVE through setResult, pushes a newly published fix, and Stop cancels it", async () => {
     const page = await openPreview("");
@@ -227,7 +227,7 @@ describe("formula preview in Chromium (built bundle)", () => {
     expect(await page.getAttribute("#results .result", "data-updates")).toBe(updates);
     service.faults.reset();
     await page.close();
-  }, 60_000);
+  });
 
   it("Refresh fetches a newly published fix that plain re-evaluation keeps cached, without refetching past history", async () => {
     const page = await openPreview("");
@@ -262,7 +262,7 @@ describe("formula preview in Chromium (built bundle)", () => {
     expect(historyRequests()).toBe(historyBefore);
     service.faults.reset();
     await page.close();
-  }, 60_000);
+  });
 
   it("reports formula mistakes the way Excel would, without running anything", async () => {
     const page = await openPreview("");
@@ -275,5 +275,5 @@ describe("formula preview in Chromium (built bundle)", () => {
     expect(results.map((r) => r.code)).toEqual(["#NAME?", "#NAME?", "#VALUE!", "#VALUE!"]);
     expect(results.every((r) => (r.message ?? "").length > 5 && !r.raw)).toBe(true);
     await page.close();
-  }, 60_000);
+  });
 });

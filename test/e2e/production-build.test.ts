@@ -64,7 +64,7 @@ beforeAll(() => {
   if (build.status !== 0) throw new Error(`the production build failed:\n${build.stdout}\n${build.stderr}`);
   buildOutput = build.stdout;
   stats = JSON.parse(readFileSync(join(workDir, "stats.json"), "utf8")) as Stats;
-}, 240_000);
+}, 600_000); // a second production build: minutes on two busy cores; the bound only stops a hang
 
 afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
@@ -133,7 +133,7 @@ describe("the production build on a deployment origin", () => {
       expect(build.stderr).toContain(`ADDIN_BASE_URL ${JSON.stringify(value)} ${why}`);
       expect(build.stderr).toContain("e.g. ADDIN_BASE_URL=https://addin.example.com");
     }
-  }, 120_000);
+  });
 });
 
 describe("the light shared runtime page", () => {

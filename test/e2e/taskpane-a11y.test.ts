@@ -48,7 +48,7 @@ describe("the standard catalogue", () => {
   let rig: TaskpaneRig;
   beforeAll(async () => {
     rig = await startRig();
-  }, 60_000);
+  });
   afterAll(() => rig.stop());
 
   it("has no WCAG 2.1 AA violations in the catalogue view", async () => {
@@ -119,7 +119,7 @@ describe("a 50,000-entry catalogue (the windowed list)", () => {
       extraIndex(`XL-${i}`, { isActive: i % 13 !== 0, hasData: false }),
     );
     rig = await startRig({ extraIndexes: [...generated, ...DOT_SEGMENT_INDEXES] });
-  }, 60_000);
+  });
   afterAll(() => rig.stop());
 
   it("has no WCAG 2.1 AA violations at the top, in the middle, and on rows that cannot be opened", async () => {

@@ -27,7 +27,7 @@ beforeAll(async () => {
     testFaults: true,
     extraIndexes: markupIndexes(MARKUP, { hub: "ZZ", grade: "Z", leadTime: "9x9" }),
   });
-}, 60_000);
+});
 afterAll(() => rig.stop());
 
 it("carries a Content-Security-Policy that blocks connections to anything but its origin and the service", async () => {

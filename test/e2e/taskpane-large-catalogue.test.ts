@@ -31,7 +31,7 @@ const generated = Array.from({ length: GENERATED }, (_, i) =>
 let rig: TaskpaneRig;
 beforeAll(async () => {
   rig = await startRig({ extraIndexes: [...generated, ...DOT_SEGMENT_INDEXES] });
-}, 60_000);
+});
 afterAll(() => rig.stop());
 
 async function openCatalogue(): Promise<Page> {

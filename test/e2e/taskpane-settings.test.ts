@@ -7,7 +7,7 @@ import { configure, indexButtons, startRig, type TaskpaneRig } from "./taskpane-
 let rig: TaskpaneRig;
 beforeAll(async () => {
   rig = await startRig();
-}, 60_000);
+});
 afterAll(() => rig.stop());
 
 async function openSettings(): Promise<Page> {

@@ -11,7 +11,7 @@ import { SYMBOLS } from "./helpers";
 
 /*
  * The engine's bookkeeping (address index, provenance, lane hints, caches, last-known store, history unions)
- * grows with the sheet, never with time: the same sheet refreshed 200 times, a day passing every 20 refreshes
+ * grows with the sheet, never with time: the same sheet refreshed 100 times, a day passing every 10 refreshes
  * (so ranges ending today name new resources), holds what it held after the first days.
  */
 let service: RunningReferenceService;
@@ -55,8 +55,8 @@ async function evaluate(
   return done;
 }
 
-// 200 refreshes ask the service about 2,000 times over HTTP: far longer than a unit test on a loaded machine.
-test("200 refreshes of the same sheet, days passing: every structure stays the size the sheet gives it", async () => {
+// 100 refreshes ask the service about 1,000 times over HTTP: the slow project's, with a bound that only stops a hang.
+test("100 refreshes of the same sheet, days passing: every structure stays the size the sheet gives it", async () => {
   // Today by the service's calendar, so that ranges ending today have data.
   const clock = new FakeClock(Date.now());
   const engine = new RequestEngine(
@@ -66,11 +66,11 @@ test("200 refreshes of the same sheet, days passing: every structure stays the s
   const cells = sheet();
   engine.setVisible((address) => address.startsWith("Sheet1!"));
   const sizes: Array<Readonly<Record<string, number>>> = [];
-  for (let refresh = 1; refresh <= 200; refresh += 1) {
+  for (let refresh = 1; refresh <= 100; refresh += 1) {
     engine.invalidate();
     const results = await evaluate(engine, clock, cells);
     if (refresh === 1) expect(results.filter((r) => typeof r === "object" && r !== null && "code" in r)).toEqual([]);
-    if (refresh % 20 === 0) {
+    if (refresh % 10 === 0) {
       await engine.flush();
       sizes.push(engine.bookkeeping());
       await clock.advance(DAY_MS);
@@ -86,4 +86,4 @@ test("200 refreshes of the same sheet, days passing: every structure stays the s
     expect(rest2).toEqual(flat);
     expect(lastKnown).toBeLessThanOrEqual(engine.options.lastKnown.maxEntries);
   }
-}, 180_000);
+}, 600_000);

@@ -3,6 +3,7 @@ import { SettingsStore } from "../../src/settings/index";
 import { MemoryStorage, type KeyValueStorage } from "../../src/settings/storage";
 import { DEMO_KEYS } from "../../reference-service/src";
 import { FakeClock } from "../support/fake-clock";
+import { pollUntil } from "../gateway/support/poll";
 import { SYMBOLS, startService, stopAll } from "./helpers";
 
 afterEach(stopAll);
@@ -71,6 +72,9 @@ describe("the limit a service announced, kept for the next session", () => {
       await first.userSource.listIndexes();
       await clock.advance(200); // the host's next notice keeps what the answer announced
       expect(first.snapshot()).toMatchObject({ limitPerMinute: 1000, tier: "enterprise" });
+      // Kept through a SHA-256 of the key on the crypto thread pool: wait for the write, however slow the machine.
+      const kept = () => storage.keys().some((key) => key.startsWith("index-data.known-limit.v1:"));
+      await pollUntil("the announced limit kept", kept);
 
       const again = await (await hostFor(DEMO_KEYS.enterprise)).engine();
       expect(again.options.initialLimit).toBe(1000);

@@ -37,7 +37,7 @@ async function serviceOn(flavor: Flavor, day: string): Promise<RunningReferenceS
 }
 
 function directEnv(service: RunningReferenceService, caps: ExcelCapabilities = { formattedNumbers: true }): FormulaEnv {
-  return { source: new DirectSource(new IndexDataClient({ baseUrl: service.url, timeoutMs: 2_000 })), caps };
+  return { source: new DirectSource(new IndexDataClient({ baseUrl: service.url, timeoutMs: 60_000 })), caps }; // a hang stop only
 }
 
 function asEntity(result: FormulaResult | EntityCellValue): EntityCellValue {

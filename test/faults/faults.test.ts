@@ -136,7 +136,7 @@ describe.each(ANSWERED_FAULTS)("fault %s", (kind) => {
       }).toEqual({ name, answered: true });
     }
     expect(messages).toEqual(SHEET.map(([, , path]) => faultWording(kind, service.url, path)));
-  }, 60_000);
+  });
 });
 
 test("latency: every request goes out and the client gives up on it; each cell says the service did not answer in time", async () => {
@@ -149,7 +149,7 @@ test("latency: every request goes out and the client gives up on it; each cell s
   }
   expect(service.requests).toEqual([]); // nothing was answered
   expect(messages).toEqual(SHEET.map(([, , path]) => timeoutWording(service.url, 1, path)));
-}, 60_000);
+});
 
 const FAULTS_WITH_LAST_KNOWN: ReadonlyArray<FaultKind | "latency"> = [...ANSWERED_FAULTS, "latency"];
 

@@ -35,7 +35,7 @@ describe.each(["newer", "older"] as const)("wrong-case symbols against the %s re
   beforeEach(async () => {
     service = await startReferenceService({ flavor, testFaults: true, rateLimits: { anonymous: 100_000 } });
     engine = new RequestEngine(
-      { baseUrl: service.url, timeoutMs: 5_000 },
+      { baseUrl: service.url, timeoutMs: 60_000 }, // only stops a hang: a loaded machine answers slowly
       { batchWindowMs: 1, retry: { baseDelayMs: 1, maxDelayMs: 1 } },
     );
     env = { source: engine, caps: { formattedNumbers: false }, settleMs: engine.options.settleBoundMs };

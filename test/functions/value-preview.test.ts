@@ -38,7 +38,7 @@ beforeAll(async () => {
   service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
   const { getContext } = await import("../../src/office/context");
   await getContext().settings.save({ baseUrl: service.url });
-}, 30_000);
+});
 
 afterAll(async () => {
   await service.close();

@@ -33,7 +33,7 @@ beforeAll(async () => {
   service = await startReferenceService({ flavor: "older", rateLimits: { anonymous: 100_000 } });
   const { getContext } = await import("../../src/office/context");
   await getContext().settings.save({ baseUrl: service.url });
-}, 30_000);
+});
 
 afterAll(async () => {
   await service.close();

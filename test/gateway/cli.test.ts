@@ -75,7 +75,7 @@ test("refuses to start without a tokens file, to run open on the network, or to 
     expect({ code: run.code, says: run.output.includes(says) }).toEqual({ code, says: true });
     expect(run.output).not.toContain(DEMO_KEYS.apiKey);
   }
-}, 60_000);
+});
 
 test("serves https with --tls-cert/--tls-key, the key read from --upstream-key-file; --no-auth on loopback says so", async () => {
   const pems = await generate([{ name: "commonName", value: "127.0.0.1" }], {
@@ -116,4 +116,4 @@ test("serves https with --tls-cert/--tls-key, the key read from --upstream-key-f
   } finally {
     await gateway.stop();
   }
-}, 60_000);
+});

@@ -57,7 +57,8 @@ function direct(path: string): Promise<string> {
 
 /** Waits (on real time: the requests cross real sockets) until the gateway's queue holds `count` (or more) for `user`. */
 async function queued(user: string, count: number, orMore = false): Promise<void> {
-  for (let attempt = 0; attempt < 500; attempt += 1) {
+  // The bound only stops a hang: on two busy cores the requests may take seconds to reach the queue.
+  for (let attempt = 0; attempt < 5000; attempt += 1) {
     const health = (await (await ask("/gateway/health")).json()) as { waitingByUser: Record<string, number> };
     const waiting = health.waitingByUser[user] ?? 0;
     if (waiting === count || (orMore && waiting > count)) return;

@@ -92,4 +92,4 @@ test("a wrong or missing Redis password is said to be an authentication failure,
     await gateway?.close();
     await redis.kill();
   }
-}, 60_000);
+});

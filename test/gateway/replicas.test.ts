@@ -44,14 +44,16 @@ beforeAll(async () => {
     join(folder, "tokens.txt"),
     "--rate-window-ms",
     "6000",
+    // The most the gateway allows: on two busy cores the service in this process may be seconds late, and a
+    // timeout here would be a 503 no fault of the test caused.
     "--upstream-timeout-ms",
-    "20000",
+    "60000",
   ];
   replicas = await Promise.all([
     spawnGateway(args, { INDEX_GATEWAY_UPSTREAM_KEY: UPSTREAM_KEY }),
     spawnGateway(args, { INDEX_GATEWAY_UPSTREAM_KEY: UPSTREAM_KEY }),
   ]);
-}, 60_000);
+});
 
 afterAll(async () => {
   await Promise.all((replicas ?? []).map((replica) => replica.stop()));
@@ -106,8 +108,8 @@ async function client(i: number, paths: readonly string[]): Promise<Array<{ path
   return answers;
 }
 
-/** Replicas are separate processes that may take seconds to see Redis again: up to 15 s. */
-const REPLICA_POLL = { everyMs: 50, attempts: 300 };
+/** Replicas are separate processes that may take seconds to see Redis again: up to 60 s on two busy cores. */
+const REPLICA_POLL = { everyMs: 50, attempts: 1200 };
 
 async function health(on: GatewayProcess): Promise<{ status: string; store: { redis?: string } }> {
   return (await (await ask(on, "/gateway/health", tokenOf(0))).json()) as { status: string; store: { redis?: string } };
@@ -137,7 +139,7 @@ test("30 clients over two replicas: one upstream request per resource, no 429, t
     expect(r.output()).toMatch(/"user":"(ana|ben|cleo|dev|eli|fay)","method":"GET"/);
     expect(r.output()).not.toMatch(secrets);
   }
-}, 60_000);
+});
 
 test("both replicas refuse bad tokens while serving the desk", async () => {
   const path = "/api/v1/indexes";
@@ -178,7 +180,7 @@ test("Redis killed mid-run: every request is answered; the replicas say degraded
   expect((await ask(replica(1), shared, tokenOf(1))).headers.get("cache-status")).toMatch(/^IndexDataGateway; hit/);
   expect(front.seen.filter((r) => r.path === shared)).toHaveLength(1);
   expect(service.requests.filter((r) => r.status === 429)).toEqual([]);
-}, 60_000);
+});
 
 test("one replica killed while it fetches: the other serves, that resource too, once the dead one's lock lapses", async () => {
   const path = `/api/v1/index/${SYMBOLS[2]}/forward`;
@@ -198,4 +200,4 @@ test("one replica killed while it fetches: the other serves, that resource too, 
   expect(front.seen.filter((r) => r.path === path)).toHaveLength(2);
   const other = await ask(replica(1), "/api/v1/indexes", tokenOf(2));
   expect(other.status).toBe(200);
-}, 60_000);
+});

@@ -73,11 +73,13 @@ describe.each(STORES)("the %s store", (_name, open) => {
     expect(await b.getAnswer("latest|RTM-NOPE")).toBeUndefined();
   });
 
-  test("lets an answer go after the time it was kept for", async () => {
+  test("lets an answer go after the time it was kept for, and keeps one kept longer", async () => {
     const [a, b] = await open();
+    // Not read back at once: on a loaded machine 40 ms may be gone before the read (the first test shows a put keeps).
+    await a.putAnswer("long", answer("2"), HOUR);
     await a.putAnswer("short", answer("1"), 40);
-    expect(await b.getAnswer("short")).toEqual(answer("1"));
     await pollUntil("the answer expired", async () => (await b.getAnswer("short")) === undefined);
+    expect(await b.getAnswer("long")).toEqual(answer("2"));
   });
 
   test("gives an in-flight lock to one owner at a time; only its owner renews or releases it", async () => {

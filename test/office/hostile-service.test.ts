@@ -112,4 +112,4 @@ test("freezing a sheet fed by a hostile service leaves no live formula and no ke
   const restored = await restoreFormulas(book.context, deskRestoreOptions());
   expect(restored.refused).toEqual([]);
   expect(book.liveFormulas()).toEqual(FORMULAS);
-}, 60_000);
+});

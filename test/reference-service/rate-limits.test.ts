@@ -1,8 +1,11 @@
 import { DEMO_KEYS, TIER_LIMITS, type Flavor, type Tier } from "../../reference-service/src/index";
 import { FLAGSHIP, anonymous, get, record, serviceFor, type JsonResponse } from "./support";
 import type { RunningReferenceService } from "../../reference-service/src/index";
+import { FakeClock } from "../support/fake-clock";
 
 const WINDOW_MS = 20_000;
+/** The limiters' clock: it stands still while a burst is sent, however long a loaded machine takes to send it. */
+const clock = new FakeClock();
 const KEY_HEADERS: Readonly<Record<Tier, Record<string, string>>> = {
   anonymous: {},
   "api-key": { "X-API-Key": DEMO_KEYS.apiKey },
@@ -42,7 +45,7 @@ describe.each(["newer", "older"] as Flavor[])("limits per tier, %s description",
   const limits = TIER_LIMITS[flavor];
 
   describe.each(["anonymous", "api-key", "enterprise"] as Tier[])("%s", (tier) => {
-    const service = serviceFor({ flavor, rateLimitWindowMs: WINDOW_MS });
+    const service = serviceFor({ flavor, rateLimitWindowMs: WINDOW_MS, rateLimitClock: clock });
 
     test(`allows exactly the tier's limit, then answers 429 with Retry-After`, async () => {
       const limit = limits[tier];
@@ -69,7 +72,7 @@ describe.each(["newer", "older"] as Flavor[])("limits per tier, %s description",
 });
 
 describe("both key headers count against the same key", () => {
-  const service = serviceFor({ rateLimitWindowMs: WINDOW_MS, rateLimits: { "api-key": 4 } });
+  const service = serviceFor({ rateLimitWindowMs: WINDOW_MS, rateLimits: { "api-key": 4 }, rateLimitClock: clock });
 
   test("two by X-API-Key and two by Bearer exhaust a budget of 4", async () => {
     const viaHeader = { "X-API-Key": DEMO_KEYS.apiKey };
@@ -82,17 +85,16 @@ describe("both key headers count against the same key", () => {
 });
 
 describe("the window", () => {
-  const service = serviceFor({ rateLimitWindowMs: 1_000, rateLimits: { anonymous: 3 } });
-
-  afterEach(() => jest.restoreAllMocks());
+  const service = serviceFor({ rateLimitWindowMs: 1_000, rateLimits: { anonymous: 3 }, rateLimitClock: clock });
 
   test("reopens after Retry-After", async () => {
     for (let i = 0; i < 3; i += 1) expect((await get(service(), "/api/health", anonymous())).status).toBe(200);
     const limited = await get(service(), "/api/health", anonymous());
     expect(limited.status).toBe(429);
-    // The limiter's window runs on Date.now(): move that clock past Retry-After instead of sleeping through it.
-    const later = Date.now() + headerNumber(limited, "retry-after") * 1000 + 100;
-    jest.spyOn(Date, "now").mockReturnValue(later);
+    // Just short of Retry-After the window is still closed; at it, it has reopened.
+    await clock.advance(headerNumber(limited, "retry-after") * 1000 - 1);
+    expect((await get(service(), "/api/health", anonymous())).status).toBe(429);
+    await clock.advance(1);
     expect((await get(service(), "/api/health", anonymous())).status).toBe(200);
   });
 });
