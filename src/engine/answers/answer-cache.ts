@@ -24,7 +24,7 @@ export class AnswerCache {
     options: ResolvedEngineOptions,
     private readonly changed: () => void,
   ) {
-    this.store = new LastKnownStore(storage, { namespace, ...options.lastKnown });
+    this.store = new LastKnownStore(storage, { namespace, ...options.lastKnown }, options.diagnostics);
     this.cache = new ResultCache(this.store, {
       ttls: options.ttls,
       failureTtlMs: options.failureTtlMs,
