@@ -9,10 +9,10 @@ import type { FakeClock } from "../support/fake-clock";
  */
 jest.mock("../../src/office/context", () => {
   const { EngineHost } = jest.requireActual<typeof import("../../src/office/engine-host")>(
-    "../../src/client/engine/engine-host",
+    "../../src/office/engine-host",
   );
   const { MemoryStorage, SettingsStore } =
-    jest.requireActual<typeof import("../../src/settings/index")>("../../src/client/settings");
+    jest.requireActual<typeof import("../../src/settings/index")>("../../src/settings/index");
   const { FakeClock: Clock } = jest.requireActual<typeof import("../support/fake-clock")>("../support/fake-clock");
   const clock = new Clock();
   const storage = new MemoryStorage();
