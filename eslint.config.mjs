@@ -44,17 +44,18 @@ const nodeGlobals = Object.fromEntries(NODE_GLOBALS.map((name) => [name, "readon
 // (its index.ts): what sits beside the face is internal. docs/architecture.md draws the same picture.
 const FLOORS = {
   time: [],
-  wire: ["time"],
-  client: ["time", "wire"],
-  settings: ["time", "wire", "client"],
-  engine: ["time", "wire", "client", "settings"],
-  excel: ["time", "wire", "client", "settings", "engine"],
-  office: ["time", "wire", "client", "settings", "engine", "excel"],
-  functions: ["time", "wire", "client", "settings", "engine", "excel", "office"],
-  preview: ["time", "wire", "client", "settings", "engine", "excel", "office"],
-  taskpane: ["time", "wire", "client", "settings", "engine", "excel", "office"],
-  commands: ["time", "wire", "client", "settings", "engine", "excel", "office"],
-  cli: ["time", "wire", "client", "settings", "excel"],
+  diagnostics: ["time"],
+  wire: ["time", "diagnostics"],
+  client: ["time", "diagnostics", "wire"],
+  settings: ["time", "diagnostics", "wire", "client"],
+  engine: ["time", "diagnostics", "wire", "client", "settings"],
+  excel: ["time", "diagnostics", "wire", "client", "settings", "engine"],
+  office: ["time", "diagnostics", "wire", "client", "settings", "engine", "excel"],
+  functions: ["time", "diagnostics", "wire", "client", "settings", "engine", "excel", "office"],
+  preview: ["time", "diagnostics", "wire", "client", "settings", "engine", "excel", "office"],
+  taskpane: ["time", "diagnostics", "wire", "client", "settings", "engine", "excel", "office"],
+  commands: ["time", "diagnostics", "wire", "client", "settings", "engine", "excel", "office"],
+  cli: ["time", "diagnostics", "wire", "client", "settings", "excel"],
 };
 const floorNames = Object.keys(FLOORS);
 
@@ -134,7 +135,7 @@ export default tseslint.config(
   // The gateway speaks the service's API on the desk's behalf: it shares the wire contract and the calendar with
   // the add-in, nothing else. The reference service is a separate implementation of the service: it shares only
   // the wire's contract corner (src/wire/contract, its own face) and the calendar.
-  { files: ["gateway/**/*.ts"], rules: floorRule("(\\.\\./)+src/", ["time", "wire"]) },
+  { files: ["gateway/**/*.ts"], rules: floorRule("(\\.\\./)+src/", ["time", "diagnostics", "wire"]) },
   {
     files: ["reference-service/**/*.ts"],
     rules: {

@@ -1,4 +1,5 @@
 import type { Clock, TimerHandle } from "../../src/time";
+import { noDiagnostics, type Diagnostics } from "../../src/diagnostics";
 import { GatewayError } from "./gateway-error";
 import type { SendGrant, SendMark } from "./store/store";
 
@@ -12,6 +13,8 @@ interface FairQueueOptions {
   /** Most requests one user may have waiting; more get a 429 at once. */
   readonly maxPerUser: number;
   readonly clock: Clock;
+  /** Where a failed estimate is reported (the refusal then says the longest wait). @default noDiagnostics */
+  readonly diagnostics?: Diagnostics;
 }
 
 /** A send granted: whose turn it took, and its number in the budget (so its answer can tell which came after). */
@@ -139,7 +142,10 @@ export class FairQueue {
     const own = (this.lines.get(user)?.length ?? 0) + 1;
     let ahead = own;
     for (const [other, line] of this.lines) if (other !== user) ahead += Math.min(line.length, own);
-    const etaMs = await this.options.sendsEta(ahead).catch(() => this.options.maxWaitMs);
+    const etaMs = await this.options.sendsEta(ahead).catch((error: unknown) => {
+      (this.options.diagnostics ?? noDiagnostics).note({ where: "send estimate", error });
+      return this.options.maxWaitMs;
+    });
     const seconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(etaMs / 1000)));
     const error = new GatewayError(429, "RATE_LIMITED", `Not sent: ${why}. Retry in ${seconds} s.`, {
       "retry-after": String(seconds),

@@ -5,6 +5,8 @@ import { destination } from "pino";
 import { DEFAULT_TTLS, GATEWAY_CACHE, checkBaseUrl, keyTransportAllowed, type TtlTable } from "../../src/wire";
 import { RATE_WINDOW_MS, TIER_LIMITS } from "../../src/wire";
 import { systemClock, type Clock } from "../../src/time";
+import { DiagnosticsRecorder, type Diagnostics, type DiagnosticsLog } from "../../src/diagnostics";
+import { KeyScrubber } from "./key-scrub";
 import { buildApp } from "./app";
 import { FairQueue } from "./fair-queue";
 import { upstreamSeen, type HealthSources, type UpstreamSeen } from "./health";
@@ -55,6 +57,11 @@ export interface GatewayOptions {
   /** @default systemClock */
   readonly clock?: Clock;
   readonly logger?: FastifyServerOptions["logger"];
+  /**
+   * Where a failure the gateway answers around (a store command, a heartbeat, a usage batch) is reported.
+   * @default a DiagnosticsRecorder with the upstream key taken out (KeyScrubber), read as RunningGateway.diagnostics
+   */
+  readonly diagnostics?: Diagnostics;
   /** Told when the shared store goes away or comes back (the command line prints it). */
   readonly onStoreState?: (state: "up" | "down", reason?: string) => void;
 }
@@ -62,6 +69,8 @@ export interface GatewayOptions {
 export interface RunningGateway {
   readonly url: string;
   readonly store: ReplicaStore;
+  /** The failures answered around, as recorded (the default recorder's; empty when `diagnostics` was given). */
+  readonly diagnostics: DiagnosticsLog;
   close(): Promise<void>;
 }
 
@@ -106,7 +115,12 @@ function storeFor(
   const shared =
     options.redisUrl === undefined
       ? undefined
-      : new RedisStore({ url: options.redisUrl, prefix: prefixOf(baseUrl, options.upstreamKey), rules });
+      : new RedisStore({
+          url: options.redisUrl,
+          prefix: prefixOf(baseUrl, options.upstreamKey),
+          rules,
+          ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+        });
   return new ReplicaStore({
     local,
     ...(shared !== undefined ? { shared } : {}),
@@ -116,6 +130,7 @@ function storeFor(
     clock,
     usageWindowMs: rules.windowMs,
     ...(options.onStoreState ? { onSharedState: options.onStoreState } : {}),
+    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
   });
 }
 
@@ -148,6 +163,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     maxWaitMs: maxQueueWaitMs,
     maxPerUser: options.maxQueuedPerUser ?? 1000,
     clock,
+    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
   });
   const resolver = new Resolver({
     store,
@@ -159,6 +175,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
     onUpstream: (_resource, result) => (lastUpstream = upstreamSeen(result, clock.now())),
     onSend: (user) => store.count(user, clock.now(), "send"),
+    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
   });
   const health: HealthSources = {
     store,
@@ -194,8 +211,18 @@ function bufferedLogger(logger: GatewayOptions["logger"]): {
   };
 }
 
+/** The default recorder: the upstream key taken out in every spelling KeyScrubber knows (base64, hex, escapes). */
+function recorderFor(upstreamKey: string | undefined): DiagnosticsRecorder {
+  if (upstreamKey === undefined) return new DiagnosticsRecorder();
+  const scrubber = new KeyScrubber(upstreamKey);
+  return new DiagnosticsRecorder({ secrets: () => [upstreamKey], scrub: (text) => scrubber.scrubText(text) });
+}
+
 /** Starts a gateway replica and resolves once it listens. */
-export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
+export async function startGateway(given: GatewayOptions): Promise<RunningGateway> {
+  const recorder = recorderFor(given.upstreamKey);
+  const options: GatewayOptions = { ...given, diagnostics: given.diagnostics ?? recorder };
+  const diagnostics = options.diagnostics ?? recorder;
   const clock = options.clock ?? systemClock;
   const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
   const { store, queue, resolver, health } = await partsFor(options, clock, staleIfErrorMs);
@@ -210,7 +237,11 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     ...(log.logger !== undefined ? { logger: log.logger } : {}),
   });
   const replica = randomUUID();
-  const beat = () => void store.heartbeat(replica, clock.now(), HEARTBEAT_MS * 3).catch(() => undefined);
+  // A missed heartbeat only makes this replica look gone for a moment (the health page counts replicas).
+  const beat = () =>
+    void store
+      .heartbeat(replica, clock.now(), HEARTBEAT_MS * 3)
+      .catch((error: unknown) => diagnostics.note({ where: "heartbeat", error }));
   beat();
   const heartbeat = setInterval(beat, HEARTBEAT_MS);
   const host = options.host ?? "127.0.0.1";
@@ -220,6 +251,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
   return {
     url: `${options.https !== undefined ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${port}`,
     store,
+    diagnostics: recorder,
     close: () => {
       closing ??= (async () => {
         clearInterval(heartbeat);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { TtlTable } from "../../src/wire";
 import type { Clock, TimerHandle } from "../../src/time";
+import { noDiagnostics, type Diagnostics } from "../../src/diagnostics";
 import type { Served } from "./cache-headers";
 import { isQueueRefusal, type FairQueue, type Ticket, type Turn } from "./fair-queue";
 import { JSON_TYPE, statusKind } from "./answer-check";
@@ -25,6 +26,8 @@ interface ResolverOptions {
   readonly onUpstream: (resource: Resource, result: UpstreamResult) => void;
   /** Told of every upstream send, with the user whose turn it took (their share in the rate-limit headers). */
   readonly onSend?: (user: string) => void;
+  /** Where a store command that failed in the background is reported (the request is answered anyway). @default noDiagnostics */
+  readonly diagnostics?: Diagnostics;
 }
 
 /** A fetch under way on this replica: who needs it, and its place in the fair queue while it waits for a send. */
@@ -117,7 +120,7 @@ export class Resolver {
         const stored = await store.getAnswer(resource.path);
         if (stored === undefined || !fresh(stored, clock.now()))
           return this.fetchHoldingLock(resource, flight, stored ?? cached);
-        await store.unlock(resource.path, this.owner).catch(() => undefined);
+        await store.unlock(resource.path, this.owner).catch(this.noted("lock release"));
         return { how: "collapsed", answer: stored };
       }
       await this.announced(resource.path, Math.min(WAITER_POLL_MS, deadline - clock.now()));
@@ -149,7 +152,7 @@ export class Resolver {
         () =>
           void store
             .renew(resource.path, this.owner, LOCK_LEASE_MS)
-            .catch(() => false)
+            .catch(this.noted("lock renewal", false))
             .finally(renew),
         LOCK_LEASE_MS / 3,
       );
@@ -160,8 +163,8 @@ export class Resolver {
     } finally {
       holding = false;
       clock.clearTimer(renewal);
-      await store.unlock(resource.path, this.owner).catch(() => undefined);
-      await store.announce(resource.path).catch(() => undefined);
+      await store.unlock(resource.path, this.owner).catch(this.noted("lock release"));
+      await store.announce(resource.path).catch(this.noted("answer announcement"));
     }
   }
 
@@ -174,7 +177,7 @@ export class Resolver {
       const result = await upstream.get(resource, () => clock.now());
       // Only an answer tells the budget anything of the upstream's count; then the queue asks the budget again.
       const reading = result.status !== undefined ? { ...result.reading, answered: true, sent } : result.reading;
-      await store.observeBudget(clock.now(), reading).catch(() => undefined);
+      await store.observeBudget(clock.now(), reading).catch(this.noted("budget reading"));
       this.options.queue.poke();
       this.options.onUpstream(resource, result);
       if (result.ok) return this.keep(resource, result);
@@ -215,8 +218,16 @@ export class Resolver {
     return { how: "miss", answer, stored: true };
   }
 
+  /** A rejection handler that reports the failure as `where` and settles with `fallback`. */
+  private noted<T = undefined>(where: string, fallback?: T): (error: unknown) => T {
+    return (error) => {
+      (this.options.diagnostics ?? noDiagnostics).note({ where, error });
+      return fallback as T;
+    };
+  }
+
   private async goodAnswerKept(key: string): Promise<boolean> {
-    const kept = await this.options.store.getAnswer(key).catch(() => undefined);
+    const kept = await this.options.store.getAnswer(key).catch(this.noted("kept answer read"));
     return kept !== undefined && standsIn(kept);
   }
 

@@ -85,8 +85,9 @@ interface RawResponse {
 function notify(options: ResolvedOptions, path: string, response: Response): void {
   try {
     options.onResponse?.(responseInfo(path, response.status, response.headers));
-  } catch {
+  } catch (error) {
     // A listener's bug must not turn a good answer into a failed request.
+    options.diagnostics.note({ where: "response listener", error });
   }
 }
 
@@ -101,7 +102,7 @@ async function fetchWithDeadline(
   signal?.throwIfAborted();
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
+  const timer = options.clock.setTimer(() => {
     timedOut = true;
     controller.abort();
   }, options.timeoutMs);
@@ -111,7 +112,7 @@ async function fetchWithDeadline(
   const aborted = new Promise<never>((_, reject) => {
     controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
   });
-  aborted.catch(() => undefined);
+  aborted.catch(() => undefined); // not a swallow: the races below hand its reason on
   try {
     const init: RequestInit = {
       method: "GET",
@@ -130,7 +131,7 @@ async function fetchWithDeadline(
     if (signal?.aborted === true && !timedOut) throw signal.reason;
     throw failureFrom(error, timedOut, options.timeoutMs, path, new URL(url).origin);
   } finally {
-    clearTimeout(timer);
+    options.clock.clearTimer(timer);
     signal?.removeEventListener("abort", onCallerAbort);
   }
 }

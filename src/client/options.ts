@@ -1,4 +1,6 @@
 import type { ResponseInfo } from "../wire";
+import type { Clock } from "../time";
+import type { Diagnostics } from "../diagnostics";
 
 /** How the API key is presented. The spec does not name a header; the reference service accepts both. */
 export const KEY_HEADER_STYLES = ["x-api-key", "bearer"] as const;
@@ -23,6 +25,10 @@ export interface ClientOptions {
   readonly fetch?: typeof fetch;
   /** Called after every HTTP response (any status), e.g. for a scheduler to learn the rate limit. @default undefined */
   readonly onResponse?: (info: ResponseInfo) => void;
+  /** Where the request timeout's timer runs. Set by tests to a FakeClock; production uses the default. @default systemClock */
+  readonly clock?: Clock;
+  /** Where a failure the client swallows (an `onResponse` listener's bug) is reported. @default noDiagnostics */
+  readonly diagnostics?: Diagnostics;
 }
 
 export const CLIENT_DEFAULTS = {

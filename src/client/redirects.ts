@@ -27,6 +27,7 @@ export async function fetchSameOrigin(
     // Browsers hide a manual redirect's target (an "opaqueredirect" response with status 0).
     if (response.type === "opaqueredirect") throw opaqueRedirect(path);
     if (!REDIRECT_STATUSES.has(response.status)) return response;
+    // A redirect's body is never read; a stream that cannot even be cancelled changes nothing of the next hop.
     await response.body?.cancel().catch(() => undefined);
     if (hop >= MAX_REDIRECTS) {
       throw new InvalidResponseError(`The service redirected ${path} more than ${MAX_REDIRECTS} times`, {

@@ -1,4 +1,6 @@
 import { checkApiKey, refuseKeyOverHttp } from "../wire";
+import { systemClock, type Clock } from "../time";
+import { noDiagnostics, type Diagnostics } from "../diagnostics";
 import { resolveBaseUrl } from "../wire";
 import { ConfigurationError } from "../wire";
 import { CLIENT_DEFAULTS, KEY_HEADER_STYLES, type ClientOptions, type KeyHeaderStyle } from "./options";
@@ -13,6 +15,8 @@ export interface ResolvedOptions {
   readonly timeoutMs: number;
   readonly fetch: typeof fetch;
   readonly onResponse: ClientOptions["onResponse"];
+  readonly clock: Clock;
+  readonly diagnostics: Diagnostics;
 }
 
 function fail(message: string): never {
@@ -52,5 +56,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     timeoutMs,
     fetch: unbound,
     onResponse: options.onResponse,
+    clock: options.clock ?? systemClock,
+    diagnostics: options.diagnostics ?? noDiagnostics,
   });
 }

@@ -6,6 +6,7 @@ import {
   getContext,
   indexDomain,
   onOfficeReady,
+  runtimeDiagnostics,
   showPane,
 } from "../office";
 import { dataTypeCommands } from "./data-type-commands";
@@ -28,7 +29,7 @@ onOfficeReady(
   () =>
     void indexDomain()
       .register()
-      .catch(() => undefined),
+      .catch((error: unknown) => runtimeDiagnostics().note({ where: "data type registration", error })),
   {
     refreshAll: (event) => void refreshAll(event),
     freezeForSharing: (event) => void desk.freezeForSharing(event),

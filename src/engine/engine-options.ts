@@ -1,5 +1,6 @@
 import { RATE_WINDOW_MS, TIER_LIMITS } from "../wire";
 import { systemClock, type Clock } from "../time";
+import { noDiagnostics, type Diagnostics } from "../diagnostics";
 import { CLIENT_DEFAULTS } from "../client";
 import type { KeyValueStorage } from "../settings";
 import { DEFAULT_TTLS, type TtlTable } from "../wire";
@@ -47,6 +48,8 @@ export interface EngineOptions {
   readonly retry?: Partial<Pick<RetryOptions, "baseDelayMs" | "maxDelayMs" | "maxRateLimitDelayMs">>;
   /** Where every engine timer and "now" comes from. Set by tests to a FakeClock; production uses the default. @default systemClock */
   readonly clock?: Clock;
+  /** Where failures the engine swallows (a refused storage write) are reported. @default noDiagnostics */
+  readonly diagnostics?: Diagnostics;
   /**
    * The channel the add-in's runtimes on this machine share the rate budget through; `null` for none (the header
    * rule alone then guards it). Set to `null` by tests and the benchmark, whose engines in one process must not
@@ -81,6 +84,7 @@ export interface ResolvedEngineOptions {
   /** Share of the budget INDEX.LIVE polling may use. */
   readonly liveShare: number;
   readonly clock: Clock;
+  readonly diagnostics: Diagnostics;
   readonly timeoutMs: number;
   /** Longest one request (queue wait, attempts, backoffs) may take before its cells are answered. */
   readonly requestBoundMs: number;
@@ -126,6 +130,7 @@ export function resolveEngineOptions(
     lastKnown: { maxEntries: 400, maxChars: 4_000_000 },
     liveShare: 0.5,
     clock: options.clock ?? systemClock,
+    diagnostics: options.diagnostics ?? noDiagnostics,
     timeoutMs,
     requestBoundMs,
     settleBoundMs: requestBoundMs + timeoutMs + 2 * batchWindowMs + 1000,

@@ -16,11 +16,11 @@ import { clearDeadline, setDeadline, systemClock, type Clock } from "../time";
 export interface FormulaEnv {
   readonly source: IndexDataSource;
   readonly caps: ExcelCapabilities;
-  /** Today for relative dates ("-30D"). @default () => new Date() */
+  /** Today for relative dates ("-30D"). @default the clock's now */
   readonly now?: () => Date;
   /** Bound on how long a formula stays unsettled: the one deadline of a formula. @default DEFAULT_SETTLE_MS (120 s) */
   readonly settleMs?: number;
-  /** The clock that bound runs on (the engine's). @default systemClock */
+  /** The clock that bound runs on (the engine's), and today's date without `now`. @default systemClock */
   readonly clock?: Clock;
 }
 
@@ -83,6 +83,7 @@ export function load<N extends SourceName>(
   });
 }
 
+/** Today as the formula sees it: `now` when given, else the clock's (a test's FakeClock decides "-30D"). */
 export function today(env: FormulaEnv): Date {
-  return env.now ? env.now() : new Date();
+  return env.now?.() ?? new Date((env.clock ?? systemClock).now());
 }

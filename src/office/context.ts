@@ -1,5 +1,6 @@
 import type { CallContext, CellSource, FreshnessSnapshot, LiveFeed, RequestEngine } from "../engine";
 import type { IndexDataSource } from "../client";
+import { runtimeDiagnostics } from "./diagnostics";
 import { EngineHost } from "./engine-host";
 import { SettingsStore } from "../settings";
 import type { Clock } from "../time";
@@ -46,15 +47,23 @@ function inExcel(): boolean {
 export function getContext(): AppContext {
   if (shared === undefined) {
     const storage = runtimeStorage();
+    const diagnostics = runtimeDiagnostics();
+    const setVisible = (isVisible: (address: string) => boolean) => host.setVisible(isVisible);
     const host: EngineHost = new EngineHost({
-      settings: new SettingsStore(storage),
+      settings: new SettingsStore(storage, diagnostics),
       storage,
       recalc: async () => {
-        if (inExcel()) await reportVisibleCells(Excel.run, (isVisible) => host.setVisible(isVisible));
+        if (inExcel()) await reportVisibleCells(Excel.run, setVisible, diagnostics);
         return recalculateIndexFormulas();
       },
+      diagnostics,
     });
-    if (inExcel()) watchVisibleCells(Excel.run, (isVisible) => host.setVisible(isVisible)).catch(() => undefined);
+    diagnostics.keepOut(() => [host.apiKey]);
+    // watchVisibleCells records its own failures; this catch only keeps an unexpected one from going unhandled.
+    if (inExcel())
+      watchVisibleCells(Excel.run, setVisible, diagnostics).catch((error: unknown) =>
+        diagnostics.note({ where: "visible cells watch", error }),
+      );
     shared = host;
   }
   return shared;

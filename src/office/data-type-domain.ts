@@ -76,7 +76,8 @@ export function createIndexDomainControl(host: DomainHost): IndexDomainControl {
       await host.run((context) => addDomain(context, refresh, false));
       return true;
     })();
-    // A refusal is not kept: the next Convert to Index (or the pane) tries again.
+    // A refusal is not kept: the next Convert to Index (or the pane) tries again. Not a swallow: the caller gets
+    // the same promise and its rejection (commands.ts records it).
     registered.catch(() => (registered = undefined));
     return registered;
   };

@@ -1,4 +1,5 @@
 import type { ConvertOutcome } from "./data-type-convert";
+import { runtimeDiagnostics } from "./diagnostics";
 
 /**
  * What a ribbon button of the data type ended with, for the pane to say: a ribbon button has no place for words,
@@ -47,7 +48,8 @@ export async function showPane(): Promise<void> {
     typeof Office !== "undefined" ? (Office as { addin?: { showAsTaskpane?: () => Promise<void> } }).addin : undefined;
   try {
     await addin?.showAsTaskpane?.();
-  } catch {
+  } catch (error) {
     // The report stays on the board; the pane shows it when the user opens it.
+    runtimeDiagnostics().note({ where: "show the pane", error });
   }
 }

@@ -1,4 +1,5 @@
-import type { Clock, TimerHandle } from "../time";
+import type { Clock } from "../time";
+import { noDiagnostics, type Diagnostics } from "../diagnostics";
 import { defaultSettings, toClientOptions, type Settings, type SettingsStore } from "../settings";
 import type { KeyValueStorage } from "../settings";
 import { tierFromLimit } from "../wire";
@@ -9,10 +10,9 @@ import { LiveFeed } from "../engine";
 import { RequestEngine } from "../engine";
 import { NO_CELL, USER_ACTION, type CallContext } from "../engine";
 import { CellSource } from "../engine";
-import { keepKnownLimit, readKnownLimit } from "../engine";
-
-/** Longest gap between a change and the snapshot listeners hearing of it. */
-const NOTIFY_EVERY_MS = 200;
+import { readKnownLimit } from "../engine";
+import { LimitKeeper } from "./limit-keeper";
+import { SnapshotNotifier } from "./snapshot-notifier";
 
 interface EngineHostOptions {
   readonly settings: SettingsStore;
@@ -22,6 +22,8 @@ interface EngineHostOptions {
   readonly recalc: () => Promise<boolean>;
   /** Set by tests (a FakeClock, a short batching window, no shared budget); production uses the engine's defaults. */
   readonly engineOptions?: EngineOptions;
+  /** Where swallowed failures are reported (a refused storage write, a failed refresh). @default noDiagnostics */
+  readonly diagnostics?: Diagnostics;
 }
 
 /**
@@ -42,27 +44,47 @@ export class EngineHost {
   /** Which call of start() is the current one. */
   private generation = 0;
   private lastRefreshedAt: string | undefined;
-  private readonly listeners = new Set<(snapshot: FreshnessSnapshot) => void>();
-  private notifyTimer: TimerHandle | undefined;
+  private readonly notifier: SnapshotNotifier<FreshnessSnapshot>;
+  private readonly limitKeeper: LimitKeeper;
   /** The clock every wait of this runtime runs on (the engine's; the formulas' deadline too). */
   readonly clock: Clock;
+  /** Where this runtime reports the failures it swallows. */
+  readonly diagnostics: Diagnostics;
   private readonly defaultBoundMs: number;
-  /** The limit kept for the current settings (known-limit.ts), so it is written again only when it changes. */
-  private keptLimit: number | undefined;
 
   constructor(private readonly options: EngineHostOptions) {
     const resolved = resolveEngineOptions(options.engineOptions ?? {}, {});
     this.defaultBoundMs = resolved.settleBoundMs;
     this.clock = resolved.clock;
-    this.current = this.start(options.settings.load().catch(() => defaultSettings()));
+    this.diagnostics = options.diagnostics ?? noDiagnostics;
+    this.limitKeeper = new LimitKeeper(options.storage, this.diagnostics);
+    this.notifier = new SnapshotNotifier(
+      this.clock,
+      () => {
+        this.limitKeeper.keep(this.ready);
+        return this.snapshot();
+      },
+      this.diagnostics,
+    );
+    const loaded = options.settings.load().catch((error: unknown) => {
+      this.diagnostics.note({ where: "settings load", error });
+      return defaultSettings();
+    });
+    this.current = this.start(loaded);
     this.source = new CellSource(() => this.current, NO_CELL);
     this.userSource = new CellSource(() => this.current, USER_ACTION);
     this.live = new LiveFeed({
       poll: (symbol) => this.current.then((engine) => engine.latestNow(symbol)),
       floorMs: (symbols) => this.ready?.liveFloorMs(symbols) ?? 2000,
       clock: this.clock,
+      diagnostics: this.diagnostics,
     });
     options.settings.subscribe((settings) => this.settingsChanged(settings));
+  }
+
+  /** The API key of the engine's settings, once loaded: what the diagnostics take out of every message. */
+  get apiKey(): string | undefined {
+    return this.settingsNow?.apiKey;
   }
 
   get settings(): SettingsStore {
@@ -85,7 +107,7 @@ export class EngineHost {
     engine.invalidate();
     await this.options.recalc();
     this.lastRefreshedAt = new Date(this.clock.now()).toISOString();
-    this.notifyNow();
+    this.notifier.now();
   }
 
   /** The source of one evaluation of one cell (indexed by its address; cache only in a value preview). */
@@ -106,7 +128,7 @@ export class EngineHost {
     await recalc();
     await engine.quiet();
     this.lastRefreshedAt = new Date(this.clock.now()).toISOString();
-    this.notifyNow();
+    this.notifier.now();
     return engine.snapshot().requestsDone;
   }
 
@@ -128,38 +150,40 @@ export class EngineHost {
   }
 
   subscribe(listener: (snapshot: FreshnessSnapshot) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.notifier.subscribe(listener);
   }
 
   /** Stops polling and fails whatever waits (the runtime is closing, or a test ends). */
   close(): void {
     this.live.stopAll();
-    this.clock.clearTimer(this.notifyTimer);
+    this.notifier.close();
     this.ready?.close();
   }
 
   private start(settings: Promise<Settings>): Promise<RequestEngine> {
     const generation = ++this.generation;
     const building = settings.then(async (s) => {
-      const client = toClientOptions(s);
-      const knownLimit = await readKnownLimit(this.options.storage, client.baseUrl, client.apiKey);
+      const client = { ...toClientOptions(s), diagnostics: this.diagnostics };
+      const { storage } = this.options;
+      const knownLimit = await readKnownLimit(storage, client.baseUrl, client.apiKey, this.diagnostics);
       const engine = new RequestEngine(client, {
         ...(knownLimit !== undefined ? { initialLimit: knownLimit } : {}),
+        diagnostics: this.diagnostics,
         ...this.options.engineOptions,
-        storage: this.options.storage,
+        storage,
       });
-      engine.subscribe(() => this.notifySoon());
+      engine.subscribe(() => this.notifier.soon());
       if (this.isVisible !== undefined) engine.setVisible(this.isVisible);
       // Settings saved while the first load was still reading: the newer engine owns the runtime, not this one.
       if (generation !== this.generation) return engine;
       this.ready = engine;
       this.settingsNow = s;
-      this.keptLimit = knownLimit;
-      this.notifySoon();
+      this.limitKeeper.started(s, knownLimit);
+      this.notifier.soon();
       return engine;
     });
-    building.catch(() => undefined); // unusable settings: each call rejects with the reason, nothing else
+    // Unusable settings: each call rejects with the reason (the pane shows it); recorded once here.
+    building.catch((error: unknown) => this.diagnostics.note({ where: "engine start", error }));
     return building;
   }
 
@@ -169,40 +193,9 @@ export class EngineHost {
     this.current = this.start(Promise.resolve(settings));
     previous.then(
       (engine) => engine.close(),
-      () => undefined,
+      () => undefined, // its failure was recorded when it was built (start)
     );
     // Another service or key: nothing cached may be shown as fresh; recalculate every cell.
-    this.refresh().catch(() => undefined);
-  }
-
-  private notifySoon(): void {
-    this.notifyTimer ??= this.clock.setTimer(() => this.notifyNow(), NOTIFY_EVERY_MS);
-  }
-
-  /** Keeps the limit the service announced, once learned, for the next session's opening burst. */
-  private keepLimit(): void {
-    const engine = this.ready;
-    const settings = this.settingsNow;
-    if (engine === undefined || settings === undefined) return;
-    const { limitLearned, limitPerMinute } = engine.snapshot();
-    if (limitLearned !== true || limitPerMinute === undefined) return;
-    const limit = Math.round((limitPerMinute * engine.options.rateWindowMs) / 60_000);
-    if (limit === this.keptLimit) return;
-    this.keptLimit = limit;
-    void keepKnownLimit(this.options.storage, settings.baseUrl, settings.apiKey, limit);
-  }
-
-  private notifyNow(): void {
-    this.clock.clearTimer(this.notifyTimer);
-    this.notifyTimer = undefined;
-    this.keepLimit();
-    const snapshot = this.snapshot();
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(snapshot);
-      } catch {
-        // A closed taskpane's listener must not stop the others.
-      }
-    }
+    this.refresh().catch((error: unknown) => this.diagnostics.note({ where: "refresh after settings change", error }));
   }
 }

@@ -1,5 +1,6 @@
 import type { ExcelCapabilities } from "../excel";
 import { withDeadline } from "../time";
+import { runtimeDiagnostics } from "./diagnostics";
 
 /** Where the taskpane runs, and whether workbook actions can work there. */
 export interface HostInfo {
@@ -46,7 +47,10 @@ export function officeVisibilityMode(): VisibilityModeSubscribe | undefined {
     void Office.onReady().then(() => {
       const addin = (Office as { addin?: Partial<typeof Office.addin> }).addin;
       if (typeof addin?.onVisibilityModeChanged !== "function") return;
-      void addin.onVisibilityModeChanged((args) => handler(String(args.visibilityMode))).catch(() => undefined);
+      // Without the event the pane loads its UI at once, as where the host has none.
+      addin
+        .onVisibilityModeChanged((args) => handler(String(args.visibilityMode)))
+        .catch((error: unknown) => runtimeDiagnostics().note({ where: "visibility mode event", error }));
     });
   };
 }

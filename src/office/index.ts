@@ -3,6 +3,7 @@
  * only code that calls Office.js lives behind it.
  */
 export { getContext, type AppContext } from "./context";
+export { runtimeDiagnostics } from "./diagnostics";
 export { runtimeBatchError, runtimeCellError } from "./runtime-error";
 export {
   detectHost,

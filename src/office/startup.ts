@@ -1,5 +1,7 @@
 import type { KeyValueStorage } from "../settings";
 import { runtimeStorage } from "./storage";
+import type { Diagnostics } from "../diagnostics";
+import { runtimeDiagnostics } from "./diagnostics";
 
 /**
  * "Load with workbooks that use Index Data": once a workbook has an INDEX formula, Office should start the
@@ -38,6 +40,7 @@ const NONE = "None" as Office.StartupBehavior;
 export function createStartupControl(
   storage: () => KeyValueStorage = runtimeStorage,
   host: () => StartupHost | undefined = officeStartupHost,
+  diagnostics: Diagnostics = runtimeDiagnostics(),
 ): StartupControl {
   let requested = false;
   const isOn = async () => (await storage().getItem(LOAD_WITH_WORKBOOKS_KEY)) !== "false";
@@ -55,8 +58,9 @@ export function createStartupControl(
         if (!(await isOn())) return;
         await office.setStartupBehavior(LOAD);
         requested = true;
-      } catch {
+      } catch (error) {
         // The formula is in; a workbook that does not load the add-in on open still works once the pane opens.
+        diagnostics.note({ where: "load with workbooks", error });
       }
     },
   };

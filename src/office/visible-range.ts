@@ -1,4 +1,5 @@
 import { withDeadline } from "../time";
+import { noDiagnostics, type Diagnostics } from "../diagnostics";
 import { normalizeAddress, sheetOf } from "./refresh-scope-address";
 
 /**
@@ -57,11 +58,16 @@ export async function readVisibleCells(context: Excel.RequestContext): Promise<I
 }
 
 /** Reads the visible set and hands it on; anything Office refuses (no workbook, an old host) leaves the last hint. */
-export async function reportVisibleCells(run: Run, report: (isVisible: IsVisible) => void): Promise<void> {
+export async function reportVisibleCells(
+  run: Run,
+  report: (isVisible: IsVisible) => void,
+  diagnostics: Diagnostics = noDiagnostics,
+): Promise<void> {
   try {
     report(await withDeadline(run(readVisibleCells), READ_BOUND_MS, () => new Error("visible cells: no answer")));
-  } catch {
+  } catch (error) {
     // A hint only: the order falls back to first come first served.
+    diagnostics.note({ where: "visible cells", error });
   }
 }
 
@@ -69,14 +75,19 @@ export async function reportVisibleCells(run: Run, report: (isVisible: IsVisible
  * Reports the visible set now and whenever another worksheet is activated (WorksheetCollection.onActivated,
  * ExcelApi 1.7; without it, the set follows refreshes only). Resolves when the handler is registered or refused.
  */
-export async function watchVisibleCells(run: Run, report: (isVisible: IsVisible) => void): Promise<void> {
-  await reportVisibleCells(run, report);
+export async function watchVisibleCells(
+  run: Run,
+  report: (isVisible: IsVisible) => void,
+  diagnostics: Diagnostics = noDiagnostics,
+): Promise<void> {
+  await reportVisibleCells(run, report, diagnostics);
   try {
     await run(async (context) => {
-      context.workbook.worksheets.onActivated.add(() => reportVisibleCells(run, report));
+      context.workbook.worksheets.onActivated.add(() => reportVisibleCells(run, report, diagnostics));
       await context.sync();
     });
-  } catch {
-    // No activation events on this host.
+  } catch (error) {
+    // No activation events on this host: the visible set follows refreshes only.
+    diagnostics.note({ where: "worksheet activation events", error });
   }
 }

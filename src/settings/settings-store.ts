@@ -7,6 +7,7 @@ import {
   type StoredSettings,
 } from "./settings-model";
 import type { KeyValueStorage } from "./storage";
+import { noDiagnostics, type Diagnostics } from "../diagnostics";
 
 /** Storage keys. The key has its own entry so that clearing it touches nothing else. */
 export const SETTINGS_STORAGE_KEYS = { settings: "indexData.settings.v1", apiKey: "indexData.apiKey.v1" } as const;
@@ -34,9 +35,12 @@ function readStored(text: string | null, apiKey: string | null): StoredSettings 
 export class SettingsStore {
   readonly #storage: KeyValueStorage;
   readonly #listeners = new Set<SettingsListener>();
+  readonly #diagnostics: Diagnostics;
 
-  constructor(storage: KeyValueStorage) {
+  /** `diagnostics` hears of a subscriber that failed (the others still hear of the change). */
+  constructor(storage: KeyValueStorage, diagnostics: Diagnostics = noDiagnostics) {
     this.#storage = storage;
+    this.#diagnostics = diagnostics;
   }
 
   /** The stored settings; defaults for anything missing. A stored value that no longer validates is left out alone. */
@@ -85,8 +89,9 @@ export class SettingsStore {
     for (const listener of [...this.#listeners]) {
       try {
         listener(settings);
-      } catch {
+      } catch (error) {
         // One subscriber's bug must not stop the others from hearing about the change.
+        this.#diagnostics.note({ where: "settings subscriber", error });
       }
     }
   }

@@ -13,8 +13,10 @@ import {
   excelWorkbookActions,
   getContext,
   type HostInfo,
+  runtimeDiagnostics,
   type WorkbookActions,
 } from "../office";
+import type { DiagnosticsLog } from "../diagnostics";
 import { currentPageSecurity, originBlockedByPolicy, type PageSecurity } from "./model/csp";
 
 /** Everything the taskpane reads from and acts on; tests hand in their own. */
@@ -33,6 +35,8 @@ export interface TaskpaneServices {
   readonly detectHost: () => Promise<HostInfo>;
   /** Tries candidate settings without saving them. */
   readonly testConnection: (candidate: Settings) => Promise<ConnectionReport>;
+  /** The failures the shared runtime recorded instead of showing (the About section lists them). */
+  readonly diagnostics: DiagnosticsLog;
 }
 
 /**
@@ -63,5 +67,6 @@ export function createTaskpaneServices(): TaskpaneServices {
     dataTypeReports: dataTypeReports(),
     detectHost: () => detectHost(),
     testConnection: policyAwareTestConnection(),
+    diagnostics: runtimeDiagnostics(),
   };
 }

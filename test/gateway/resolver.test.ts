@@ -7,6 +7,8 @@ import { ENDPOINTS, resourceOf } from "../../gateway/src/resources";
 import { MemoryStore } from "../../gateway/src/store/memory-store";
 import type { CachedAnswer, GatewayStore } from "../../gateway/src/store/store";
 import { Upstream } from "../../gateway/src/upstream";
+import { KeyScrubber } from "../../gateway/src/key-scrub";
+import { DiagnosticsRecorder, type Diagnostics } from "../../src/diagnostics";
 
 /** The resolver's own rules, with a real upstream and a real store wrapped to stage what another replica does. */
 let service: RunningReferenceService;
@@ -17,7 +19,7 @@ afterAll(() => service.close());
 
 const RULES = { windowMs: 60_000, assumedLimit: 60 };
 
-function resolverOn(store: GatewayStore): Resolver {
+function resolverOn(store: GatewayStore, diagnostics?: Diagnostics): Resolver {
   const queue = new FairQueue({
     takeSends: (wanted) => store.takeSends(Date.now(), 1, wanted),
     sendsEta: (sends) => store.sendsEta(Date.now(), sends),
@@ -34,6 +36,7 @@ function resolverOn(store: GatewayStore): Resolver {
     staleIfErrorMs: 60_000,
     collapseWaitMs: 5000,
     onUpstream: () => undefined,
+    ...(diagnostics !== undefined ? { diagnostics } : {}),
   });
 }
 
@@ -60,4 +63,29 @@ test("an answer another replica stored just before this one took the lock is use
   expect(served).toEqual({ how: "collapsed", answer: theirs });
   expect(service.requests).toEqual([]);
   expect(await store.lock(resource.path, "someone else", 1000)).toBe(true);
+});
+
+test("a store command that fails after the answer is recorded, the upstream key taken out, and the caller still served", async () => {
+  const key = "desk-upstream-key-4d5e6f7a8b9c";
+  const store = new MemoryStore({ rules: RULES });
+  const endpoint = ENDPOINTS.find((e) => e.route.endsWith("/forward"));
+  if (endpoint === undefined) throw new Error("no forward endpoint");
+  const resource = resourceOf(endpoint, { symbol: "RTM-NWE-A-1x3" }, {}, Date.now());
+  let announceFailed = false;
+  const staged: GatewayStore = Object.assign(Object.create(store) as GatewayStore, {
+    announce: async () => {
+      announceFailed = true;
+      throw new Error(`READONLY replica refused PUBLISH (auth ${Buffer.from(key).toString("base64")})`);
+    },
+  });
+  const scrubber = new KeyScrubber(key);
+  const diagnostics = new DiagnosticsRecorder({ secrets: () => [key], scrub: (text) => scrubber.scrubText(text) });
+  const served = await resolverOn(staged, diagnostics).serve(resource, "alice");
+  expect(announceFailed).toBe(true); // the fault happened: the store refused the announcement
+  expect(served.how).toBe("miss");
+  const [entry, ...rest] = diagnostics.recent();
+  expect(rest).toEqual([]);
+  expect(entry).toMatchObject({ where: "answer announcement" });
+  expect(entry?.message).toContain("READONLY replica refused PUBLISH");
+  expect(entry?.message).not.toContain(Buffer.from(key).toString("base64").slice(4, 24));
 });

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { noDiagnostics, type Diagnostics } from "../../../src/diagnostics";
 import {
   MAX_BELIEVED_LIMIT,
   OPENING_DIVISOR,
@@ -28,6 +29,8 @@ interface RedisStoreOptions {
   readonly rules: BudgetRules;
   /** Longest wait for one command; past it the command fails and the replica falls back. @default 2000 */
   readonly commandTimeoutMs?: number;
+  /** Where a failed subscription to the answer announcements is reported. @default noDiagnostics */
+  readonly diagnostics?: Diagnostics;
 }
 
 /** How long the budget's hash outlives its last use: long enough to remember a learned limit over a quiet spell. */
@@ -90,7 +93,12 @@ export class RedisStore implements GatewayStore {
     this.subscriber.on("message", (channel: string, key: string) => {
       if (channel === this.channel) for (const listener of this.listeners) listener(key);
     });
-    this.subscriber.subscribe(this.channel).catch(() => undefined);
+    // Without announcements a waiting replica polls the store (WAITER_POLL_MS): slower, never wrong.
+    this.subscriber
+      .subscribe(this.channel)
+      .catch((error: unknown) =>
+        (options.diagnostics ?? noDiagnostics).note({ where: "announcement subscription", error }),
+      );
   }
 
   /** Why the connection fails, when Redis said so (its credentials refused); undefined otherwise. */

@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import { systemClock, type Clock } from "../../../src/time";
+import { noDiagnostics, type Diagnostics } from "../../../src/diagnostics";
 import { keepMsOf } from "../answer-rules";
 import type { MemoryStore } from "./memory-store";
 import type { RedisStore } from "./redis-store";
@@ -42,6 +43,8 @@ interface ReplicaStoreOptions {
   readonly usageWindowMs: number;
   /** What the usage counts are flushed on. @default systemClock */
   readonly clock?: Clock;
+  /** Where a shared-store failure answered from memory is reported. @default noDiagnostics */
+  readonly diagnostics?: Diagnostics;
 }
 
 /**
@@ -71,6 +74,7 @@ export class ReplicaStore implements GatewayStore {
       windowMs: options.usageWindowMs,
       clock: options.clock ?? systemClock,
       flushMs: USAGE_FLUSH_MS,
+      ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
       add: async (windowStart, windowMs, counts) => {
         const [usage] = await Promise.all([this.addUsage(windowStart, windowMs, counts), this.readSharedBudget()]);
         return usage;
@@ -280,7 +284,10 @@ export class ReplicaStore implements GatewayStore {
 
   private async readSharedBudget(): Promise<void> {
     if (this.sharedState() !== "up") return;
-    this.sharedBudget = await this.budget(this.options.now()).catch(() => this.sharedBudget);
+    this.sharedBudget = await this.budget(this.options.now()).catch((error: unknown) => {
+      (this.options.diagnostics ?? noDiagnostics).note({ where: "shared budget read", error });
+      return this.sharedBudget;
+    });
   }
 
   /** Counts a request of `user` (or an upstream send made for them), in memory: it reaches the store in a batch. */

@@ -1,4 +1,5 @@
 import type { Clock, TimerHandle } from "../../../src/time";
+import { noDiagnostics, type Diagnostics } from "../../../src/diagnostics";
 import type { UsageCounts, WindowUsage } from "./store";
 
 interface UsageTallyOptions {
@@ -8,6 +9,8 @@ interface UsageTallyOptions {
   readonly flushMs: number;
   /** Adds a batch to the store (shared, or this replica's memory) and resolves with the window's totals. */
   readonly add: (windowStart: number, windowMs: number, counts: UsageCounts) => Promise<WindowUsage>;
+  /** Where a batch the store refused is reported. @default noDiagnostics */
+  readonly diagnostics?: Diagnostics;
 }
 
 type Counts = Map<string, { requests: number; sends: number }>;
@@ -85,7 +88,10 @@ export class UsageTally {
     const batches = this.pending;
     this.pending = new Map();
     for (const [windowStart, counts] of [...batches].sort(([a], [b]) => a - b)) {
-      const usage = await this.options.add(windowStart, this.options.windowMs, counts).catch(() => undefined);
+      const usage = await this.options.add(windowStart, this.options.windowMs, counts).catch((error: unknown) => {
+        (this.options.diagnostics ?? noDiagnostics).note({ where: "usage counts", error });
+        return undefined;
+      });
       if (usage !== undefined && windowStart >= (this.totals?.windowStart ?? -Infinity))
         this.totals = { windowStart, usage };
     }

@@ -29,7 +29,7 @@ export class AnswerCache {
     private readonly changed: () => void,
     served: (key: string, served: Served<unknown>) => void = () => undefined,
   ) {
-    this.store = new LastKnownStore(storage, { namespace, ...options.lastKnown });
+    this.store = new LastKnownStore(storage, { namespace, ...options.lastKnown }, options.diagnostics);
     this.cache = new ResultCache(this.store, {
       ttls: options.ttls,
       failureTtlMs: options.failureTtlMs,

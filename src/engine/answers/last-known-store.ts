@@ -1,4 +1,5 @@
 import type { KeyValueStorage } from "../../settings";
+import { noDiagnostics, type Diagnostics } from "../../diagnostics";
 
 /** A result as it was last fetched. */
 export interface LastKnownEntry {
@@ -72,6 +73,7 @@ export class LastKnownStore {
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly options: LastKnownOptions,
+    private readonly diagnostics: Diagnostics = noDiagnostics,
   ) {
     this.ready = this.loadIndex();
   }
@@ -168,8 +170,10 @@ export class LastKnownStore {
   private async safely<T>(operation: () => Promise<T>, fallback: T): Promise<T> {
     try {
       return await operation();
-    } catch {
-      return fallback; // storage full or unavailable: last-known values are a convenience, not a duty
+    } catch (error) {
+      // Storage full or unavailable: last-known values are a convenience, not a duty; recorded, not shown.
+      this.diagnostics.note({ where: "last-known storage", error });
+      return fallback;
     }
   }
 

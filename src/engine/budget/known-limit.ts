@@ -1,4 +1,5 @@
 import type { KeyValueStorage } from "../../settings";
+import { noDiagnostics, type Diagnostics } from "../../diagnostics";
 
 /**
  * The rate limit a service last announced for one set of settings, kept so that the next session's opening
@@ -22,11 +23,13 @@ export async function readKnownLimit(
   storage: KeyValueStorage,
   baseUrl: string,
   apiKey: string | undefined,
+  diagnostics: Diagnostics = noDiagnostics,
 ): Promise<number | undefined> {
   try {
     const limit = Number(await storage.getItem(await entryOf(baseUrl, apiKey)));
     return Number.isInteger(limit) && limit >= 1 && limit <= MAX_LIMIT ? limit : undefined;
-  } catch {
+  } catch (error) {
+    diagnostics.note({ where: "known limit read", error });
     return undefined;
   }
 }
@@ -37,11 +40,13 @@ export async function keepKnownLimit(
   baseUrl: string,
   apiKey: string | undefined,
   limit: number,
+  diagnostics: Diagnostics = noDiagnostics,
 ): Promise<void> {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) return;
   try {
     await storage.setItem(await entryOf(baseUrl, apiKey), String(limit));
-  } catch {
+  } catch (error) {
     // The next session sizes its opening burst from the defaults, as a first one does.
+    diagnostics.note({ where: "known limit write", error });
   }
 }

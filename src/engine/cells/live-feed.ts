@@ -1,6 +1,7 @@
 import type { LatestFix } from "../../wire";
 import type { Served } from "../../client";
 import { systemClock, type Clock, type TimerHandle } from "../../time";
+import { noDiagnostics, type Diagnostics } from "../../diagnostics";
 
 /** What a watcher hears: a fix that differs from the last one, or an error (the watcher decides what to show). */
 export type LiveUpdate =
@@ -14,6 +15,8 @@ interface LiveFeedSources {
   readonly floorMs: (watchedSymbols: number) => number;
   /** @default systemClock */
   readonly clock?: Clock;
+  /** Where a listener's failure is reported. @default noDiagnostics */
+  readonly diagnostics?: Diagnostics;
 }
 
 interface Watcher {
@@ -139,8 +142,9 @@ export class LiveFeed {
     for (const watcher of [...watch.watchers]) {
       try {
         watcher.listener(update);
-      } catch {
+      } catch (error) {
         // A cell that can no longer take results (closed workbook) must not stop the others.
+        (this.sources.diagnostics ?? noDiagnostics).note({ where: "live cell listener", error });
       }
     }
   }

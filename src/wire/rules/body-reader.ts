@@ -26,6 +26,7 @@ function tooLarge(path: string, maxBytes: number, status: number): InvalidRespon
 export async function readCapped(response: Response, maxBytes: number, path: string): Promise<string> {
   const declared = Number(response.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > maxBytes) {
+    // Not a swallowed failure: the body is refused either way, and the error thrown next says why.
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge(path, maxBytes, response.status);
   }
@@ -38,7 +39,7 @@ export async function readCapped(response: Response, maxBytes: number, path: str
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      await reader.cancel().catch(() => undefined); // as above: the refusal below is the failure
       throw tooLarge(path, maxBytes, response.status);
     }
     chunks.push(value);

@@ -4,6 +4,7 @@ import { useFreshness } from "../../hooks/useFreshness";
 import { useLoad } from "../../hooks/useLoad";
 import { NO_FILTERS, type CatalogueFilters } from "../../model/catalogue";
 import type { DataTypeReport } from "../../../office";
+import { AboutSection } from "../AboutSection/AboutSection";
 import { Catalogue } from "../Catalogue/Catalogue";
 import { DataTypePanel } from "../DataTypePanel/DataTypePanel";
 import { HealthBanner } from "../HealthBanner/HealthBanner";
@@ -119,6 +120,7 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
             {...(policy !== undefined ? { policy } : {})}
             selfOrigin={selfOrigin}
           />
+          <AboutSection diagnostics={services.diagnostics} />
         </div>
       )}
     </main>

@@ -1,0 +1,11 @@
+import type { DiagnosticsLog } from "../../../diagnostics";
+
+export interface AboutSectionProps {
+  /** The failures the runtime recorded instead of showing them (the shared runtime's recorder). */
+  readonly diagnostics: DiagnosticsLog;
+  /**
+   * How many recent failures are listed; the rest stay in the recorder.
+   * @default 10
+   */
+  readonly shown?: number;
+}
