@@ -1,3 +1,4 @@
+import type { Clock } from "../time";
 import type { ResponseInfo } from "../wire";
 
 /** How the API key is presented. The spec does not name a header; the reference service accepts both. */
@@ -21,6 +22,8 @@ export interface ClientOptions {
   readonly timeoutMs?: number;
   /** The fetch implementation. @default globalThis.fetch */
   readonly fetch?: typeof fetch;
+  /** The clock that dates answers (`meta.producedAt`): the engine's own, so that ages agree. @default systemClock */
+  readonly clock?: Clock;
   /** Called after every HTTP response (any status), e.g. for a scheduler to learn the rate limit. @default undefined */
   readonly onResponse?: (info: ResponseInfo) => void;
 }

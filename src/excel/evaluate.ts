@@ -1,7 +1,7 @@
 import {
   ask,
   type IndexDataSource,
-  type Served,
+  type Answered,
   type SourceArgs,
   type SourceData,
   type SourceName,
@@ -54,7 +54,7 @@ export async function load<N extends SourceName>(
   env: FormulaEnv,
   name: N,
   args: SourceArgs<N>,
-): Promise<Served<SourceData<N>>> {
+): Promise<Answered<SourceData<N>>> {
   try {
     return await ask(env.source, name, args);
   } catch (error) {

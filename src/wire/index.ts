@@ -31,13 +31,16 @@ export { GATEWAY_CACHE, MAX_BELIEVED_AGE_S, servedStaleAgeMs } from "./headers/c
 export { DEFAULT_TTLS, survivesRefresh, type ResourceKind, type TtlTable } from "./resources/kinds";
 export {
   kindOf,
-  methodPerResource,
+  keyOf,
+  keyPrefixOf,
   RESOURCES,
   resourceOf,
   type ArgsOf,
   type DataOf,
   type ResourceName,
 } from "./resources/table";
+export { AnsweredMethods, ResourceMethods } from "./resources/methods.generated";
+export type { AnswerMeta, Answered } from "./resources/answered";
 export { checkSentQuery, type SentQueryCheck } from "./resources/sent-query";
 export { symbolKey, type QueryValue } from "./resources/resource";
 export type { BenchmarkHealth } from "./resources/benchmark-health";

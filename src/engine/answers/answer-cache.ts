@@ -1,7 +1,7 @@
-import type { Served } from "../../client";
+import type { Answered } from "../../client";
 import type { KeyValueStorage } from "../../settings";
 import type { ResolvedEngineOptions } from "../engine-options";
-import type { ResourceKind } from "../../wire";
+import { keyOf, keyPrefixOf, type ResourceKind } from "../../wire";
 import { LastKnownStore } from "./last-known-store";
 import { ResultCache, type Held } from "./result-cache";
 import { StaleLedger } from "../cells/stale-ledger";
@@ -34,9 +34,9 @@ export class AnswerCache {
   }
 
   /** The answer for `key`: cached, else loaded once by `load` (shared in flight); `force` skips a fresh one. */
-  get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force: boolean): Promise<Served<T>> {
+  get<T>(kind: ResourceKind, key: string, load: () => Promise<Answered<T>>, force: boolean): Promise<Answered<T>> {
     return this.cache.get(kind, key, load, force).then((served) => {
-      if (served.stale) this.servedStale.add(key);
+      if (served.meta.servedStale) this.servedStale.add(key);
       else this.servedStale.delete(key);
       return served;
     });
@@ -56,16 +56,17 @@ export class AnswerCache {
   isStale(key: string): boolean {
     if (this.servedStale.has(key)) return true;
     // A latest-value cell may have been answered by the catalogue, which then holds its value fresh.
+    const catalogue = keyOf("listIndexes", []);
     const viaCatalogue =
-      key.startsWith("latest|") && this.cache.holdsFresh("catalogue") && !this.servedStale.has("catalogue");
+      key.startsWith(keyPrefixOf("latest")) && this.cache.holdsFresh(catalogue) && !this.servedStale.has(catalogue);
     return !(this.cache.holdsFresh(key) || viaCatalogue);
   }
 
   /** One call is one cell: a call answered from a last-known value is counted for the taskpane. */
-  counted<T>(work: Promise<Served<T>>): Promise<Served<T>> {
+  counted<T>(work: Promise<Answered<T>>): Promise<Answered<T>> {
     return work.then((served) => {
-      if (served.stale) {
-        this.stale.note(served.fetchedAt);
+      if (served.meta.servedStale) {
+        this.stale.note(served.meta.producedAt);
         this.changed();
       }
       return served;

@@ -1,6 +1,5 @@
 import { pointTime, type History, type HistoryQuery } from "../../wire";
 import { DAY_MS, parseInstant, startOfUtcDay } from "../../time";
-import { keptStaleLike } from "../../client";
 
 /**
  * A closed range of whole UTC days: `startMs` and `endMs` are the midnights of its first and last day.
@@ -67,8 +66,8 @@ export function unionOf(ranges: readonly DateRange[]): DateRange | undefined {
 
 /**
  * The part of a wider history that a narrower request asked for: the same points the service returns
- * for that range (both days inclusive), with the effective range narrowed to match. A slice of an answer a cache
- * served stale is stale too (kept-stale.ts).
+ * for that range (both days inclusive), with the effective range narrowed to match. The facts of the wide
+ * answer's response (served stale by a cache) stay beside it; the batcher passes them on with each slice.
  */
 export function sliceHistory(wide: History, range: DateRange): History {
   const values = wide.values.filter((point) => {
@@ -79,12 +78,11 @@ export function sliceHistory(wide: History, range: DateRange): History {
   const wideEnd = Date.parse(wide.endDate);
   const startMs = Number.isNaN(wideStart) ? range.startMs : Math.max(wideStart, range.startMs);
   const endMs = Number.isNaN(wideEnd) ? range.endMs : Math.min(wideEnd, range.endMs);
-  const slice = {
+  return {
     symbol: wide.symbol,
     granularity: wide.granularity,
     startDate: new Date(startMs).toISOString(),
     endDate: new Date(Math.max(startMs, endMs)).toISOString(),
     values,
   };
-  return keptStaleLike(slice, wide);
 }

@@ -1,18 +1,17 @@
 import { LRUCache } from "lru-cache";
 import type { Clock } from "../../time";
-import type { Served } from "../../client";
+import type { Answered } from "../../client";
 import { survivesRefresh, type ResourceKind, type TtlTable } from "../../wire";
 import type { LastKnownEntry, LastKnownStore } from "./last-known-store";
 import { isServiceFailure } from "../sending/retry-policy";
-import { producedAt } from "../../client";
 
 /** What a key resolved to: a result (fresh or last-known), or the error to show. Errors are cached briefly too. */
 type Outcome =
-  { readonly ok: true; readonly served: Served<unknown> } | { readonly ok: false; readonly error: unknown };
+  { readonly ok: true; readonly served: Answered<unknown> } | { readonly ok: false; readonly error: unknown };
 
 interface LoadContext {
   readonly kind: ResourceKind;
-  readonly load: () => Promise<unknown>;
+  readonly load: () => Promise<Answered<unknown>>;
   /** Ask the service even if a stored value is still fresh. */
   readonly force: boolean;
 }
@@ -28,10 +27,10 @@ interface ResultCacheOptions {
 
 /** What the cache holds for a key right now, without loading: a result, a failure, or nothing. */
 export type Held<T> =
-  { readonly ok: true; readonly served: Served<T> } | { readonly ok: false; readonly error: unknown } | undefined;
+  { readonly ok: true; readonly served: Answered<T> } | { readonly ok: false; readonly error: unknown } | undefined;
 
-function served(entry: LastKnownEntry, stale: boolean): Served<unknown> {
-  return { data: entry.data, fetchedAt: new Date(entry.fetchedAt).toISOString(), stale };
+function served(entry: LastKnownEntry, servedStale: boolean): Answered<unknown> {
+  return { data: entry.data, meta: { producedAt: new Date(entry.fetchedAt).toISOString(), servedStale } };
 }
 
 /**
@@ -69,19 +68,19 @@ export class ResultCache {
   }
 
   /** The result for `key`, loading it with `load` when needed. `force` skips a cached result (live polling). */
-  async get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force = false): Promise<Served<T>> {
+  async get<T>(kind: ResourceKind, key: string, load: () => Promise<Answered<T>>, force = false): Promise<Answered<T>> {
     this.kinds.set(key, kind);
     const outcome = await this.cache.fetch(key, { context: { kind, load, force }, forceRefresh: force });
     if (this.cache.has(key)) this.kinds.set(key, kind); // an expiry during the fetch may have dropped it
     if (outcome === undefined) throw new Error(`The request for ${key} was cancelled; recalculate to try again.`);
     if (!outcome.ok) throw outcome.error;
-    return outcome.served as Served<T>;
+    return outcome.served as Answered<T>;
   }
 
   /** True when `key` holds a fresh result from the service: reading it costs no request. */
   holdsFresh(key: string): boolean {
     const outcome = this.cache.get(key, { allowStale: false });
-    return outcome !== undefined && outcome.ok && !outcome.served.stale;
+    return outcome !== undefined && outcome.ok && !outcome.served.meta.servedStale;
   }
 
   /** What `key` holds within its time-to-live (a result, last-known or fresh, or a failure); nothing is loaded. */
@@ -119,12 +118,11 @@ export class ResultCache {
       return { outcome: { ok: true, served: served(known, false) }, ttl: kindTtl - age };
     }
     try {
-      const data = await load();
-      const produced = producedAt(data, this.options.clock.now());
-      if (produced.stale) {
+      const { data, meta } = await load();
+      if (meta.servedStale) {
         // A cache on the way stood in for a failing service with an older answer: a last-known value (ours when
         // newer), shown as such and asked again soon, never stored as if fresh.
-        const theirs = { data, fetchedAt: produced.at };
+        const theirs = { data, fetchedAt: Date.parse(meta.producedAt) };
         const newest = known !== undefined && known.fetchedAt > theirs.fetchedAt ? known : theirs;
         return { outcome: { ok: true, served: served(newest, true) }, ttl: this.options.failureTtlMs };
       }

@@ -1,5 +1,5 @@
-import { methodPerResource, type ArgsOf, type DataOf, type ResourceName } from "../../wire";
-import type { IndexDataSource, LatestValue, Served, SourceMethods } from "../../client";
+import { AnsweredMethods, type ArgsOf, type DataOf, type ResourceName } from "../../wire";
+import type { Answered, IndexDataSource, LatestValue } from "../../client";
 import { isPreviewMiss, type CallContext } from "./call-context";
 import type { RequestEngine } from "../request-engine";
 
@@ -9,7 +9,7 @@ import type { RequestEngine } from "../request-engine";
  * engine its context (which cell, a value preview, the user's own action). For one evaluation of a cell,
  * `missed` tells the caller that a preview needed a request it did not send.
  */
-export class CellSource extends methodPerResource<SourceMethods>() implements IndexDataSource {
+export class CellSource extends AnsweredMethods implements IndexDataSource {
   private missedAny = false;
 
   constructor(
@@ -40,11 +40,11 @@ export class CellSource extends methodPerResource<SourceMethods>() implements In
       );
   }
 
-  call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<Served<DataOf<N>>> {
+  call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<Answered<DataOf<N>>> {
     return this.run((e) => e.read(name, args, this.ctx));
   }
 
-  latestValue(symbol: string): Promise<Served<LatestValue>> {
+  latestValue(symbol: string): Promise<Answered<LatestValue>> {
     return this.run((e) => e.latestValue(symbol, this.ctx));
   }
 

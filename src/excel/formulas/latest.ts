@@ -36,6 +36,6 @@ function latestFix(env: FormulaEnv, symbol: string): Promise<ServedFix> {
 /** value, asOf and stale come from `source.latestValue`, which the engine may answer from the catalogue. */
 async function latestValueCell(env: FormulaEnv, symbol: string, field: LatestField): Promise<ExcelScalar> {
   const served = await load(env, "latestValue", [symbol]);
-  if (field === "stale") return served.stale;
+  if (field === "stale") return served.meta.servedStale;
   return field === "asOf" ? dateCell(served.data.asOf, env.caps) : served.data.value;
 }

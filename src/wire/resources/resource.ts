@@ -51,6 +51,11 @@ export interface Resource<A extends readonly unknown[], W extends z.ZodType, T, 
   readonly answers?: readonly number[];
 }
 
+/** The arguments of a row's method (its `key` takes them, canonical). */
+export type RowArgs<R extends { readonly key: (args: never) => string }> = Parameters<R["key"]>[0];
+/** What a row's method answers (its `toData` makes it). */
+export type RowData<R extends { readonly toData: (...args: never[]) => unknown }> = ReturnType<R["toData"]>;
+
 /** Checks a row's types where it is written (one place per endpoint: its own module). */
 export function resource<A extends readonly unknown[], W extends z.ZodType, T, K extends string>(
   row: Resource<A, W, T, K>,
