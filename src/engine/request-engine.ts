@@ -7,6 +7,7 @@ import type { LatestFix } from "../wire";
 import { dayText } from "../time";
 import {
   AnsweredMethods,
+  canonicalArgs,
   keyOf,
   keyPrefixOf,
   kindOf,
@@ -115,9 +116,10 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
   read<N extends ResourceName>(name: N, args: ArgsOf<N>, ctx: CallContext): Promise<Answered<DataOf<N>>> {
     const shaped = this.shaped[name] as ShapedRead<N> | undefined;
     if (shaped !== undefined) return this.cache.counted(shaped(args, ctx));
-    const key = keyOf(name, args);
-    const kind = kindOf(name, args, this.options.clock.now());
-    const send = () => this.dispatch.send(() => this.client.withResponse(name, args), { keys: [key] });
+    const canonical = canonicalArgs(name, args);
+    const key = keyOf(name, canonical);
+    const kind = kindOf(name, canonical, this.options.clock.now());
+    const send = () => this.dispatch.send(() => this.client.withResponse(name, canonical), { keys: [key] });
     return this.cache.counted(this.answer(kind, key, send, ctx));
   }
 

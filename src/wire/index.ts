@@ -30,6 +30,7 @@ export {
 export { GATEWAY_CACHE, MAX_BELIEVED_AGE_S, servedStaleAgeMs } from "./headers/cache-status";
 export { DEFAULT_TTLS, survivesRefresh, type ResourceKind, type TtlTable } from "./resources/kinds";
 export {
+  canonicalArgs,
   kindOf,
   keyOf,
   keyPrefixOf,

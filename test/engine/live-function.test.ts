@@ -8,11 +8,10 @@ import type { FakeClock } from "../support/fake-clock";
  * a fake clock, so the test moves INDEX.LIVE's polls on by hand instead of waiting out the budget's interval.
  */
 jest.mock("../../src/office/context", () => {
-  const { EngineHost } = jest.requireActual<typeof import("../../src/office/engine-host")>(
-    "../../src/client/engine/engine-host",
-  );
+  const { EngineHost } =
+    jest.requireActual<typeof import("../../src/office/engine-host")>("../../src/office/engine-host");
   const { MemoryStorage, SettingsStore } =
-    jest.requireActual<typeof import("../../src/settings/index")>("../../src/client/settings");
+    jest.requireActual<typeof import("../../src/settings/index")>("../../src/settings");
   const { FakeClock: Clock } = jest.requireActual<typeof import("../support/fake-clock")>("../support/fake-clock");
   const clock = new Clock();
   const storage = new MemoryStorage();

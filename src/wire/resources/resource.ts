@@ -40,7 +40,7 @@ export interface Resource<A extends readonly unknown[], W extends z.ZodType, T, 
   readonly kindOf?: (query: Readonly<Record<string, QueryValue | null>>, now: number) => K;
   /** The arguments spelled one way, so that two spellings of one resource share one request. @default as given */
   readonly canonical?: (args: A) => A;
-  /** One distinct resource's cache key, from canonical arguments. */
+  /** One distinct resource's cache key, from canonical arguments; read only through `keyOf` (table.ts). */
   readonly key: (args: A) => string;
   /** Largest answer read, in bytes. @default MAX_ANSWER_BYTES */
   readonly maxBytes?: number;

@@ -64,13 +64,17 @@ export function kindOf<N extends ResourceName>(name: N, args: ArgsOf<N>, now: nu
   return Object.keys(row.ttls)[0] as ResourceKind;
 }
 
+/** The arguments spelled one way (the row's `canonical`): what is sent, and what the key is made of. */
+export function canonicalArgs<N extends ResourceName>(name: N, args: ArgsOf<N>): ArgsOf<N> {
+  return resourceOf(name).canonical?.(args) ?? args;
+}
+
 /**
  * One request's cache key: the row's `key` of the canonical arguments. The only place a key is spelled, so that
  * the engine, its lanes and its batchers can never disagree on which request a key names.
  */
 export function keyOf<N extends ResourceName>(name: N, args: ArgsOf<N>): string {
-  const row = resourceOf(name);
-  return row.key(row.canonical?.(args) ?? args);
+  return resourceOf(name).key(canonicalArgs(name, args));
 }
 
 /**
