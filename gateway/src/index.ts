@@ -1,8 +1,15 @@
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { FastifyServerOptions } from "fastify";
 import { destination } from "pino";
-import { DEFAULT_TTLS, GATEWAY_CACHE, checkBaseUrl, keyTransportAllowed, type TtlTable } from "../../src/wire";
+import {
+  DEFAULT_TTLS,
+  GATEWAY_CACHE,
+  checkBaseUrl,
+  keyFingerprint,
+  keyTransportAllowed,
+  type TtlTable,
+} from "../../src/wire";
 import { RATE_WINDOW_MS, TIER_LIMITS } from "../../src/wire";
 import { systemClock, type Clock } from "../../src/time";
 import { DiagnosticsRecorder, type Diagnostics, type DiagnosticsLog } from "../../src/diagnostics";
@@ -83,10 +90,7 @@ const LOG_FLUSH_MS = 1000;
 
 /** Keys of one upstream and key, so desks sharing a server never share a cache or a budget; the key only as a hash. */
 function prefixOf(upstream: string, key: string | undefined): string {
-  return `idg:${createHash("sha256")
-    .update(`${upstream}\n${key ?? ""}`)
-    .digest("hex")
-    .slice(0, 16)}:`;
+  return `idg:${keyFingerprint(`${upstream}\n${key ?? ""}`)}:`;
 }
 
 function upstreamUrl(options: GatewayOptions): string {

@@ -32,11 +32,11 @@ export interface CardCsvRow {
 export async function runCard(context: CommandContext): Promise<EntityCellValue | CardRow[] | CardCsvRow[]> {
   const symbol = symbolArgument(context.args.positionals, "card");
   const { env } = context;
-  const [{ data: fix, stale }, entry] = await Promise.all([
+  const [{ data: fix, meta }, entry] = await Promise.all([
     answer(env, "latest", [symbol]),
     catalogueEntry(env, symbol),
   ]);
-  const entity = buildCardEntity({ fix, stale, ...(entry !== undefined ? { entry } : {}) });
+  const entity = buildCardEntity({ fix, stale: meta.servedStale, ...(entry !== undefined ? { entry } : {}) });
   if (context.args.json) return entity;
   return context.args.csv ? cardCsvRows(entity) : cardRows(entity);
 }

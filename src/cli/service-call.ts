@@ -1,7 +1,7 @@
 import {
   ask,
   faultWithCatalogue,
-  type Served,
+  type Answered,
   type SourceArgs,
   type SourceData,
   type SourceName,
@@ -40,11 +40,11 @@ export async function answer<N extends SourceName>(
   env: CliEnv,
   name: N,
   args: SourceArgs<N>,
-): Promise<Served<SourceData<N>>> {
+): Promise<Answered<SourceData<N>>> {
   try {
     const served = await ask(env.source, name, args);
     // Its age is read at receipt: the source dates a stale answer back from the moment it arrived.
-    if (served.stale) env.lastKnown.note(served.fetchedAt, Date.now());
+    if (served.meta.servedStale) env.lastKnown.note(served.meta.producedAt, Date.now());
     return served;
   } catch (error) {
     const subject = subjectOf(name, args);

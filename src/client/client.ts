@@ -1,9 +1,9 @@
+import { systemClock } from "../time";
 import { symbolSegment } from "../wire";
 import { decode, requestJson } from "./http";
-import { markKeptStale } from "./kept-stale";
 import type { ClientOptions } from "./options";
 import { resolveOptions, type ResolvedOptions } from "./resolve-options";
-import { methodPerResource, resourceOf, type ArgsOf, type DataOf, type ResourceName } from "../wire";
+import { ResourceMethods, resourceOf, type Answered, type ArgsOf, type DataOf, type ResourceName } from "../wire";
 
 /** Per-call options. */
 export interface CallOptions {
@@ -11,14 +11,12 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
-/** One method per endpoint (named as in RESOURCES), answering the validated value. */
-type ClientMethods = { readonly [N in ResourceName]: (...args: ArgsOf<N>) => Promise<DataOf<N>> };
-
 /**
- * The typed client of the Index Data Service: one method per endpoint, each returning a validated domain
- * value or rejecting with an IndexDataError. Immutable; `extend` derives a client with changed options.
+ * The typed client of the Index Data Service: one method per endpoint (methods.generated.ts), each returning a
+ * validated domain value or rejecting with an IndexDataError; `withResponse` returns the value with the facts of
+ * its response. Immutable; `extend` derives a client with changed options.
  */
-export class IndexDataClient extends methodPerResource<ClientMethods>() {
+export class IndexDataClient extends ResourceMethods {
   readonly options: Readonly<ClientOptions>;
   readonly #resolved: ResolvedOptions;
 
@@ -34,11 +32,21 @@ export class IndexDataClient extends methodPerResource<ClientMethods>() {
     return new IndexDataClient({ ...this.options, ...overrides });
   }
 
-  /**
-   * GET of one resource row (resources/table.ts): the symbol checked by the one symbol rule before any URL is
-   * built, the query from the arguments, the answer validated against the row's wire schema.
-   */
+  /** GET of one resource row (resources/table.ts), answering the validated value (see `withResponse`). */
   async call<N extends ResourceName>(name: N, args: ArgsOf<N>, init?: CallOptions): Promise<DataOf<N>> {
+    return (await this.withResponse(name, args, init)).data;
+  }
+
+  /**
+   * GET of one resource row with the facts of its response (when produced, served stale by the desk gateway, the
+   * rate limit): the symbol checked by the one symbol rule before any URL is built, the query from the arguments,
+   * the answer validated against the row's wire schema.
+   */
+  async withResponse<N extends ResourceName>(
+    name: N,
+    args: ArgsOf<N>,
+    init?: CallOptions,
+  ): Promise<Answered<DataOf<N>>> {
     const row = resourceOf(name);
     const path = row.path.includes("{symbol}") ? row.path.replace("{symbol}", symbolSegment(args[0])) : row.path;
     const lenient = row.answers !== undefined;
@@ -51,6 +59,12 @@ export class IndexDataClient extends methodPerResource<ClientMethods>() {
     });
     const body = lenient && (typeof response.body !== "object" || response.body === null) ? {} : response.body;
     const data = row.toData(decode(row.wire, { ...response, body }), args, response.status);
-    return response.keptStaleAgeMs === undefined ? data : markKeptStale(data, response.keptStaleAgeMs);
+    const ageMs = response.servedStaleAgeMs ?? 0;
+    const meta = {
+      producedAt: new Date((this.options.clock ?? systemClock).now() - ageMs).toISOString(),
+      servedStale: response.servedStaleAgeMs !== undefined,
+      ...(response.rateLimit !== undefined ? { rateLimit: response.rateLimit } : {}),
+    };
+    return { data, meta };
   }
 }

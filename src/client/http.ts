@@ -11,7 +11,7 @@ import type { QueryValue } from "../wire";
 import { fetchSameOrigin } from "./redirects";
 import type { ResolvedOptions } from "./resolve-options";
 import { servedStaleAgeMs } from "../wire";
-import { responseInfo } from "../wire";
+import { parseRateLimit, responseInfo, type RateLimitInfo } from "../wire";
 
 interface HttpRequest {
   /** Path below the base URL, starting with `/`; dynamic segments already encoded. */
@@ -33,7 +33,9 @@ interface HttpResponse {
   /** Path and query, for error messages and logs; never carries the key. */
   readonly path: string;
   /** Set when the desk gateway served the answer stale (the service failed): how old it was (servedStaleAgeMs). */
-  readonly keptStaleAgeMs?: number;
+  readonly servedStaleAgeMs?: number;
+  /** The rate limit the response announced, when it carried the headers. */
+  readonly rateLimit?: RateLimitInfo;
 }
 
 /** Path plus query string; undefined query values are left out. */
@@ -102,7 +104,7 @@ async function fetchWithDeadline(
   signal?.throwIfAborted();
   const controller = new AbortController();
   let timedOut = false;
-  const timer = options.clock.setTimer(() => {
+  const timer = options.timeoutClock.setTimer(() => {
     timedOut = true;
     controller.abort();
   }, options.timeoutMs);
@@ -131,7 +133,7 @@ async function fetchWithDeadline(
     if (signal?.aborted === true && !timedOut) throw signal.reason;
     throw failureFrom(error, timedOut, options.timeoutMs, path, new URL(url).origin);
   } finally {
-    options.clock.clearTimer(timer);
+    options.timeoutClock.clearTimer(timer);
     signal?.removeEventListener("abort", onCallerAbort);
   }
 }
@@ -201,12 +203,14 @@ export async function requestJson(options: ResolvedOptions, request: HttpRequest
       problem: "not-json",
     });
   }
-  const keptStaleAgeMs = servedStaleAgeMs(raw.headers, options.gateway);
+  const staleAgeMs = servedStaleAgeMs(raw.headers, options.gateway);
+  const rateLimit = parseRateLimit(raw.headers);
   return {
     status: raw.status,
     body: parsed === NOT_JSON ? undefined : parsed,
     path,
-    ...(keptStaleAgeMs !== undefined ? { keptStaleAgeMs } : {}),
+    ...(staleAgeMs !== undefined ? { servedStaleAgeMs: staleAgeMs } : {}),
+    ...(rateLimit !== undefined ? { rateLimit } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
-import type { ResponseInfo } from "../wire";
 import type { Clock } from "../time";
+import type { ResponseInfo } from "../wire";
 import type { Diagnostics } from "../diagnostics";
 
 /** How the API key is presented. The spec does not name a header; the reference service accepts both. */
@@ -23,10 +23,15 @@ export interface ClientOptions {
   readonly timeoutMs?: number;
   /** The fetch implementation. @default globalThis.fetch */
   readonly fetch?: typeof fetch;
+  /** The clock that dates answers (`meta.producedAt`): the engine's own, so that ages agree. @default systemClock */
+  readonly clock?: Clock;
   /** Called after every HTTP response (any status), e.g. for a scheduler to learn the rate limit. @default undefined */
   readonly onResponse?: (info: ResponseInfo) => void;
-  /** Where the request timeout's timer runs. Set by tests to a FakeClock; production uses the default. @default systemClock */
-  readonly clock?: Clock;
+  /**
+   * Where the request timeout's timer runs: apart from `clock`, so that a test moving the engine's clock by hand
+   * never times out a request still on the wire. Set by tests to a FakeClock. @default systemClock
+   */
+  readonly timeoutClock?: Clock;
   /** Where a failure the client swallows (an `onResponse` listener's bug) is reported. @default noDiagnostics */
   readonly diagnostics?: Diagnostics;
 }

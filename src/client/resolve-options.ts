@@ -15,7 +15,7 @@ export interface ResolvedOptions {
   readonly timeoutMs: number;
   readonly fetch: typeof fetch;
   readonly onResponse: ClientOptions["onResponse"];
-  readonly clock: Clock;
+  readonly timeoutClock: Clock;
   readonly diagnostics: Diagnostics;
 }
 
@@ -56,7 +56,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     timeoutMs,
     fetch: unbound,
     onResponse: options.onResponse,
-    clock: options.clock ?? systemClock,
+    timeoutClock: options.timeoutClock ?? systemClock,
     diagnostics: options.diagnostics ?? noDiagnostics,
   });
 }

@@ -1,14 +1,13 @@
-import type { ErrorSubject } from "../wire";
-import type { IndexDataSource, Served } from "./source";
-import { resourceOf, type ResourceName } from "../wire";
+import type { Answered, ErrorSubject } from "../wire";
+import type { IndexDataSource, LatestValue } from "./source";
+import { resourceOf, type ArgsOf, type DataOf, type ResourceName } from "../wire";
 
 /** Every method of a source: one per resource row, and `latestValue`. */
-export type SourceName = keyof IndexDataSource;
+export type SourceName = ResourceName | "latestValue";
 /** The arguments of a source's method. */
-export type SourceArgs<N extends SourceName> = Parameters<IndexDataSource[N]>;
-/** What a source's method answers, without its `Served` wrapper. */
-export type SourceData<N extends SourceName> =
-  Awaited<ReturnType<IndexDataSource[N]>> extends Served<infer T> ? T : never;
+export type SourceArgs<N extends SourceName> = N extends ResourceName ? ArgsOf<N> : [symbol: string];
+/** What a source's method answers, without the facts of its response. */
+export type SourceData<N extends SourceName> = N extends ResourceName ? DataOf<N> : LatestValue;
 
 /** `latestValue` is no row of its own (the engine may answer it from the catalogue); its subject is said here. */
 const LATEST_VALUE = { path: "{symbol}", subject: { what: "latest value" } } as const;
@@ -23,15 +22,18 @@ export function subjectOf<N extends SourceName>(name: N, args: SourceArgs<N>): E
   return typeof symbol === "string" ? { ...row.subject, symbol } : { ...row.subject };
 }
 
-/** Calls the source's method for `name` with `args`: a request named as data, so its subject can be read off it. */
+/**
+ * A request named as data, so its subject can be read off it: `latestValue`, or the source's `call` of a row (the
+ * method of the same name answers the same).
+ */
 export function ask<N extends SourceName>(
   source: IndexDataSource,
   name: N,
   args: SourceArgs<N>,
-): Promise<Served<SourceData<N>>> {
-  const method = source[name] as unknown as (
-    this: IndexDataSource,
-    ...args: SourceArgs<N>
-  ) => Promise<Served<SourceData<N>>>;
-  return method.apply(source, args);
+): Promise<Answered<SourceData<N>>> {
+  const answer: Promise<Answered<unknown>> =
+    name === "latestValue"
+      ? source.latestValue((args as SourceArgs<"latestValue">)[0])
+      : source.call(name as ResourceName, args as ArgsOf<ResourceName>);
+  return answer as Promise<Answered<SourceData<N>>>;
 }

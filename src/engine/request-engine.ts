@@ -4,9 +4,19 @@ import type { ClientOptions } from "../client";
 import { historyKind, type History } from "../wire";
 import type { IndexSummary } from "../wire";
 import type { LatestFix } from "../wire";
-import { symbolKey } from "../wire";
-import { kindOf, methodPerResource, resourceOf, type ArgsOf, type DataOf, type ResourceName } from "../wire";
-import type { IndexDataSource, LatestValue, Served, SourceMethods } from "../client";
+import { dayText } from "../time";
+import {
+  AnsweredMethods,
+  canonicalArgs,
+  keyOf,
+  keyPrefixOf,
+  kindOf,
+  symbolKey,
+  type ArgsOf,
+  type DataOf,
+  type ResourceName,
+} from "../wire";
+import type { Answered, IndexDataSource, LatestValue } from "../client";
 import { MemoryStorage } from "../settings";
 import type { AddressIndex } from "./cells/address-index";
 import { AnswerCache } from "./answers/answer-cache";
@@ -22,8 +32,9 @@ import type { Answers } from "./sending/lane-hints";
 import { latestValueOf } from "./batching/latest-value-batcher";
 import type { Held } from "./answers/result-cache";
 
-/** The catalogue answers every latest-value cell: it is as urgent as the most urgent of them. */
-const CATALOGUE_ANSWERS: Answers = { keys: ["catalogue"], prefixes: ["latest|"] };
+/** The catalogue's key: it answers every latest-value cell, so it is as urgent as the most urgent of them. */
+const CATALOGUE = keyOf("listIndexes", []);
+const CATALOGUE_ANSWERS: Answers = { keys: [CATALOGUE], prefixes: [keyPrefixOf("latest")] };
 
 /**
  * Who reads a key: a call of the source's (one cell: counted when a last-known value answers it), the engine
@@ -33,13 +44,13 @@ const CATALOGUE_ANSWERS: Answers = { keys: ["catalogue"], prefixes: ["latest|"] 
 type Reader = "call" | "engine" | "poll";
 
 /** A held answer as the promise a read returns; nothing held is a preview miss. */
-function fromHeld<T>(held: Held<T>, key: string): Promise<Served<T>> {
+function fromHeld<T>(held: Held<T>, key: string): Promise<Answered<T>> {
   if (held === undefined) return Promise.reject(new PreviewMiss(key));
   return held.ok ? Promise.resolve(held.served) : Promise.reject(held.error);
 }
 
 /** A read the engine shapes itself, rather than one request per resource row. */
-type ShapedRead<N extends ResourceName> = (args: ArgsOf<N>, ctx: CallContext) => Promise<Served<DataOf<N>>>;
+type ShapedRead<N extends ResourceName> = (args: ArgsOf<N>, ctx: CallContext) => Promise<Answered<DataOf<N>>>;
 
 /**
  * The IndexDataSource the functions and the taskpane use: one request per distinct resource (cached with a
@@ -50,7 +61,7 @@ type ShapedRead<N extends ResourceName> = (args: ArgsOf<N>, ctx: CallContext) =>
  * (which cell, a value preview, the user's own action); the methods named after resources read for no cell.
  * No Office imports: it runs in the add-in, in Node and in the benchmark alike.
  */
-export class RequestEngine extends methodPerResource<SourceMethods>() implements IndexDataSource {
+export class RequestEngine extends AnsweredMethods implements IndexDataSource {
   readonly client: IndexDataClient;
   readonly options: ResolvedEngineOptions;
   private readonly dispatch: Dispatch;
@@ -65,6 +76,7 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
     this.options = resolveEngineOptions(options, clientOptions);
     this.client = new IndexDataClient({
       ...clientOptions,
+      clock: this.options.clock,
       onResponse: (info) => {
         this.dispatch.observe(info);
         clientOptions.onResponse?.(info);
@@ -88,11 +100,11 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
     this.batching = new Batching(
       {
         sendHistory: (symbol, query) =>
-          this.dispatch.send(() => this.client.call("history", [symbol, query]), {
+          this.dispatch.send(() => this.client.withResponse("history", [symbol, query]), {
             keys: [],
-            prefixes: [`history|${symbol}|`],
+            prefixes: [keyPrefixOf("history", symbol)],
           }),
-        fix: (symbol) => this.answer("latest", `latest|${symbol}`, () => this.sendFix(symbol), NO_CELL),
+        fix: (symbol) => this.answer("latest", keyOf("latest", [symbol]), () => this.sendFix(symbol), NO_CELL),
         // Not counted as cells here: the cells count at latestValue, one each, not per shared request.
         catalogue: () => this.catalogue(NO_CELL),
         holdsFresh: (key) => this.cache.holdsFresh(key),
@@ -107,7 +119,7 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
   }
 
   /** A resource read for no cell: what the methods named after resources call. */
-  call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<Served<DataOf<N>>> {
+  call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<Answered<DataOf<N>>> {
     return this.read(name, args, NO_CELL);
   }
 
@@ -115,14 +127,13 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
    * A resource read for the call `ctx`: a value preview only from what the cache holds; otherwise one request
    * per distinct resource (the row's key), cached for its kind's time-to-live and indexed under the cell.
    */
-  read<N extends ResourceName>(name: N, args: ArgsOf<N>, ctx: CallContext): Promise<Served<DataOf<N>>> {
+  read<N extends ResourceName>(name: N, args: ArgsOf<N>, ctx: CallContext): Promise<Answered<DataOf<N>>> {
     const shaped = this.shaped[name] as ShapedRead<N> | undefined;
     if (shaped !== undefined) return shaped(args, ctx);
-    const row = resourceOf(name);
-    const canonical = row.canonical?.(args) ?? args;
-    const key = row.key(canonical);
+    const canonical = canonicalArgs(name, args);
+    const key = keyOf(name, canonical);
     const kind = kindOf(name, canonical, this.options.clock.now());
-    const send = () => this.dispatch.send(() => this.client.call(name, canonical), { keys: [key] });
+    const send = () => this.dispatch.send(() => this.client.withResponse(name, canonical), { keys: [key] });
     return this.answer(kind, key, send, ctx, "call");
   }
 
@@ -130,15 +141,15 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
    * Asks the service again even if a cached fix is fresh (INDEX.LIVE polls with this). Still one request per
    * symbol; a poll is not a cell, so it is not counted among the cells on last-known values.
    */
-  latestNow(symbol: string): Promise<Served<LatestFix>> {
+  latestNow(symbol: string): Promise<Answered<LatestFix>> {
     const s = symbolKey(symbol);
-    return this.answer("latest", `latest|${s}`, () => this.sendFix(s), NO_CELL, "poll");
+    return this.answer("latest", keyOf("latest", [s]), () => this.sendFix(s), NO_CELL, "poll");
   }
 
   /** The value and its date: answered by the symbol's fix when at hand, else (with others) by one catalogue. */
-  latestValue(symbol: string, ctx: CallContext = NO_CELL): Promise<Served<LatestValue>> {
+  latestValue(symbol: string, ctx: CallContext = NO_CELL): Promise<Answered<LatestValue>> {
     const s = symbolKey(symbol);
-    const key = `latest|${s}`;
+    const key = keyOf("latest", [s]);
     if (ctx.preview) return this.peekLatestValue(s, key);
     this.ledger.note(ctx, key);
     const fresh = this.ledger.wantsFresh(ctx, key);
@@ -271,15 +282,15 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
       this.readHistory(query === undefined ? [symbolKey(symbol)] : [symbolKey(symbol), query], ctx),
   };
 
-  private readHistory(args: ArgsOf<"history">, ctx: CallContext): Promise<Served<History>> {
+  private readHistory(args: ArgsOf<"history">, ctx: CallContext): Promise<Answered<History>> {
     const [s, query] = args;
     const range = mergeableRange(query);
     if (range === undefined) {
-      const key = resourceOf("history").key(args);
+      const key = keyOf("history", args);
       return this.answer(
         kindOf("history", args, this.options.clock.now()),
         key,
-        () => this.dispatch.send(() => this.client.call("history", args), { keys: [key] }),
+        () => this.dispatch.send(() => this.client.withResponse("history", args), { keys: [key] }),
         ctx,
         "call",
       );
@@ -287,38 +298,39 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
     // The range's last day says the kind (the same reading kindOf makes of the query, without making it again).
     const kind = historyKind(range.endMs, this.options.clock.now());
     const granularity = query?.granularity;
-    const key = `history|${s}|${range.startMs}|${range.endMs}|${granularity ?? ""}`;
+    // The range's whole days, as the union that answers it asks for them.
+    const days = { startDate: dayText(range.startMs), endDate: dayText(range.endMs) };
+    const key = keyOf("history", [s, { ...days, ...(granularity !== undefined ? { granularity } : {}) }]);
     const slice = ctx.preview ? this.batching.peekHistory(s, range, granularity) : undefined;
     if (slice !== undefined) return this.cache.counted(Promise.resolve(slice));
     return this.answer(kind, key, (fresh) => this.batching.history(s, range, granularity, fresh), ctx, "call");
   }
 
-  private catalogue(ctx: CallContext, reader: Reader = "engine"): Promise<Served<readonly IndexSummary[]>> {
+  private catalogue(ctx: CallContext, reader: Reader = "engine"): Promise<Answered<readonly IndexSummary[]>> {
     return this.answer(
       "catalogue",
-      "catalogue",
-      () => this.dispatch.send(() => this.client.call("listIndexes", []), CATALOGUE_ANSWERS),
+      CATALOGUE,
+      () => this.dispatch.send(() => this.client.withResponse("listIndexes", []), CATALOGUE_ANSWERS),
       ctx,
       reader,
     );
   }
 
-  private sendFix(s: string): Promise<LatestFix> {
-    return this.dispatch.send(() => this.client.call("latest", [s]), { keys: [`latest|${s}`] });
+  private sendFix(s: string): Promise<Answered<LatestFix>> {
+    return this.dispatch.send(() => this.client.withResponse("latest", [s]), { keys: [keyOf("latest", [s])] });
   }
 
   /** A preview's latest value: the symbol's own fix, else the catalogue's row for it, if the cache holds one. */
-  private peekLatestValue(s: string, key: string): Promise<Served<LatestValue>> {
+  private peekLatestValue(s: string, key: string): Promise<Answered<LatestValue>> {
     const fix = this.cache.peek<LatestFix>(key);
     if (fix?.ok === true) return Promise.resolve(latestValueOf(fix.served));
-    const catalogue = this.cache.peek<readonly IndexSummary[]>("catalogue");
+    const catalogue = this.cache.peek<readonly IndexSummary[]>(CATALOGUE);
     if (catalogue?.ok === true) {
       const row = catalogue.served.data.find((entry) => entry.symbol === s);
       if (row?.latestValue !== undefined && row.latestAsOf !== undefined) {
         return Promise.resolve({
           data: { symbol: s, value: row.latestValue, asOf: row.latestAsOf },
-          fetchedAt: catalogue.served.fetchedAt,
-          stale: catalogue.served.stale,
+          meta: catalogue.served.meta,
         });
       }
     }
@@ -335,10 +347,10 @@ export class RequestEngine extends methodPerResource<SourceMethods>() implements
   private answer<T>(
     kind: ResourceKind,
     key: string,
-    load: (fresh: boolean) => Promise<T>,
+    load: (fresh: boolean) => Promise<Answered<T>>,
     ctx: CallContext,
     reader: Reader = "engine",
-  ): Promise<Served<T>> {
+  ): Promise<Answered<T>> {
     const call = reader === "call";
     if (ctx.preview) {
       const held = fromHeld(this.cache.peek<T>(key), key);

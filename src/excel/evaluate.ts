@@ -1,7 +1,7 @@
 import {
   ask,
   type IndexDataSource,
-  type Served,
+  type Answered,
   type SourceArgs,
   type SourceData,
   type SourceName,
@@ -71,8 +71,8 @@ export function load<N extends SourceName>(
   env: FormulaEnv,
   name: N,
   args: SourceArgs<N>,
-): Promise<Served<SourceData<N>>> {
-  let asked: Promise<Served<SourceData<N>>>;
+): Promise<Answered<SourceData<N>>> {
+  let asked: Promise<Answered<SourceData<N>>>;
   try {
     asked = ask(env.source, name, args);
   } catch (error) {

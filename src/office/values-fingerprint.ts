@@ -5,6 +5,7 @@
  * (an entity, read through valuesAsJson) its text and the basic values of its properties, nested cards
  * included. Number formats and layout are not part of it: reformatting a frozen cell does not block restore.
  */
+import { sha256Hex } from "../wire";
 
 /** A cell's data type as the fingerprint sees it, or the basic value when it is none. */
 function projectCell(basic: unknown, json: unknown): unknown {
@@ -33,11 +34,6 @@ function projectProperty(property: unknown): unknown {
   return [type, basicValue];
 }
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return [...digest].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
 /**
  * The fingerprint of a block: "values-sha256:<hex>" from Range.values alone, or "cards-sha256:<hex>" when
  * valuesAsJson was read too (cards then count by their properties). The prefix tells restore what to read.
@@ -47,7 +43,7 @@ export async function blockFingerprint(
   json?: readonly (readonly unknown[])[],
 ): Promise<string> {
   const cells = values.map((row, r) => row.map((basic, c) => projectCell(basic, json?.[r]?.[c])));
-  return `${json === undefined ? "values" : "cards"}-sha256:${await sha256Hex(JSON.stringify(cells))}`;
+  return `${json === undefined ? "values" : "cards"}-sha256:${sha256Hex(JSON.stringify(cells))}`;
 }
 
 /** True when a fingerprint was taken with valuesAsJson (restore must read it too). */

@@ -15,6 +15,7 @@ export {
   refuseKeyOverHttp,
 } from "./rules/api-key";
 export { refuseArgument, symbolSegment } from "./rules/arguments";
+export { keyFingerprint, sha256Hex } from "./rules/fingerprint";
 export { checkBaseUrl, isLoopbackHost, resolveBaseUrl } from "./rules/base-url";
 export { MAX_ANSWER_BYTES, readCapped } from "./rules/body-reader";
 export { SYMBOL_RULE, symbolMeant, validSymbol } from "./rules/symbol";
@@ -29,14 +30,18 @@ export {
 export { GATEWAY_CACHE, MAX_BELIEVED_AGE_S, servedStaleAgeMs } from "./headers/cache-status";
 export { DEFAULT_TTLS, survivesRefresh, type ResourceKind, type TtlTable } from "./resources/kinds";
 export {
+  canonicalArgs,
   kindOf,
-  methodPerResource,
+  keyOf,
+  keyPrefixOf,
   RESOURCES,
   resourceOf,
   type ArgsOf,
   type DataOf,
   type ResourceName,
 } from "./resources/table";
+export { AnsweredMethods, ResourceMethods } from "./resources/methods.generated";
+export type { AnswerMeta, Answered } from "./resources/answered";
 export { checkSentQuery, type SentQueryCheck } from "./resources/sent-query";
 export { symbolKey, type QueryValue } from "./resources/resource";
 export type { BenchmarkHealth } from "./resources/benchmark-health";

@@ -16,7 +16,7 @@ describe("the client's time comes from the clock it is given", () => {
     const seen = new Promise<void>((resolve) => (reached = resolve));
     const server = await startLoopbackServer(() => reached()); // never answers
     const clock = new FakeClock();
-    const client = new IndexDataClient({ baseUrl: server.url, timeoutMs: 10_000, clock });
+    const client = new IndexDataClient({ baseUrl: server.url, timeoutMs: 10_000, timeoutClock: clock });
     let settled = false;
     const asked = client.call("listIndexes", []).finally(() => (settled = true));
     asked.catch(() => undefined);
@@ -36,10 +36,10 @@ describe("the client's time comes from the clock it is given", () => {
   test("a direct source stamps an answer with the injected clock's time", async () => {
     const service = await startService();
     const clock = new FakeClock(Date.UTC(2025, 5, 2, 14, 30));
-    const source = new DirectSource(new IndexDataClient({ baseUrl: service.url }), clock);
+    const source = new DirectSource(new IndexDataClient({ baseUrl: service.url, clock }));
     const served = await source.listIndexes();
-    expect(served.fetchedAt).toBe("2025-06-02T14:30:00.000Z");
-    expect(served.stale).toBe(false);
+    expect(served.meta.producedAt).toBe("2025-06-02T14:30:00.000Z");
+    expect(served.meta.servedStale).toBe(false);
   });
 
   test("a response listener that throws is recorded; the answer still arrives", async () => {

@@ -33,10 +33,10 @@ function cells(url: string, gateway: boolean) {
     stale: () => indexLatest(env, FLAGSHIP, "stale"),
     fetchedAt: () => indexLatest(env, FLAGSHIP, "fetchedAt"),
     card: () => indexCard({ ...env, caps: { formattedNumbers: true } }, FLAGSHIP, undefined),
-    /** How old the served fix is said to be, in ms, from the source's own `fetchedAt`. */
+    /** How old the served fix is said to be, in ms, from the facts of its response (`meta.producedAt`). */
     ageMs: async () => {
-      const { fetchedAt } = await env.source.latest(FLAGSHIP);
-      return Date.now() - Date.parse(fetchedAt);
+      const { meta } = await env.source.latest(FLAGSHIP);
+      return Date.now() - Date.parse(meta.producedAt);
     },
   };
 }

@@ -92,7 +92,7 @@ describe("figures that cannot be true are refused at the boundary", () => {
     engine.invalidate();
     const again = await engine.latest(SYMBOL);
     expect(service.requests).toHaveLength(2);
-    expect(again).toEqual({ data: fresh.data, fetchedAt: fresh.fetchedAt, stale: true });
+    expect(again).toEqual({ data: fresh.data, meta: { producedAt: fresh.meta.producedAt, servedStale: true } });
     engine.close();
   });
 });

@@ -12,7 +12,7 @@ describe("one request per distinct resource", () => {
     const results = await Promise.all(Array.from({ length: 500 }, () => engine.latest(SYMBOLS[0])));
     expect(sent(service)).toEqual([`/api/v1/index/${SYMBOLS[0]}/latest`]);
     expect(new Set(results.map((r) => r.data.value)).size).toBe(1);
-    expect(results.every((r) => !r.stale)).toBe(true);
+    expect(results.every((r) => !r.meta.servedStale)).toBe(true);
   });
 
   test("different resources of one symbol are different requests; the default volatility window is shared", async () => {

@@ -101,7 +101,7 @@ describe("what is derived from an answer goes with the answer", () => {
         const from = Date.parse(query.startDate ?? "");
         const answer = history([from, from + DAY_MS, from + 2 * DAY_MS]);
         answers.push(answer);
-        return answer;
+        return { data: answer, meta: { producedAt: new Date(clock.now()).toISOString(), servedStale: false } };
       },
       { windowMs: 5, maxSpanMs: 1000 * DAY_MS, ttlFor: () => 60_000, clock },
     );
@@ -129,7 +129,7 @@ describe("what is derived from an answer goes with the answer", () => {
     let loads = 0;
     const load = async () => {
       loads += 1;
-      return history([DAY0]);
+      return { data: history([DAY0]), meta: { producedAt: new Date(clock.now()).toISOString(), servedStale: false } };
     };
     const first = cache.get("historyPast", "k", load);
     expect(cache.get("historyPast", "k", load)).toBe(first);

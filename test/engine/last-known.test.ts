@@ -32,7 +32,7 @@ describe("last-known values", () => {
     ]);
     expect(sent(service)).toEqual([]);
     expect(after.map((r) => r.data)).toEqual(before.map((r) => r.data));
-    expect(after.every((r) => !r.stale)).toBe(true);
+    expect(after.every((r) => !r.meta.servedStale)).toBe(true);
   });
 
   test("when the service fails, the last-known value is served as stale, and the taskpane counts it", async () => {
@@ -46,9 +46,9 @@ describe("last-known values", () => {
     service.faults.failNext("500", Infinity);
     const cells = await Promise.all([reopened.latest(SYMBOLS[3]), reopened.latest(SYMBOLS[3])]);
     for (const cell of cells) {
-      expect(cell).toEqual({ data: fresh.data, fetchedAt: fresh.fetchedAt, stale: true });
+      expect(cell).toEqual({ data: fresh.data, meta: { producedAt: fresh.meta.producedAt, servedStale: true } });
     }
-    expect(reopened.snapshot()).toMatchObject({ staleCells: 2, staleAsOf: fresh.fetchedAt });
+    expect(reopened.snapshot()).toMatchObject({ staleCells: 2, staleAsOf: fresh.meta.producedAt });
     // No last-known value for this one: the error reaches the cell.
     await expect(reopened.latest(SYMBOLS[4])).rejects.toMatchObject({ name: "ServerError" });
   });
@@ -69,7 +69,7 @@ describe("last-known values", () => {
     service.faults.failNext("500", Infinity);
     // Six value cells over three symbols: one /indexes request would answer them all, but they are six cells.
     const cells = await Promise.all([...symbols, ...symbols].map((s) => reopened.latestValue(s)));
-    expect(cells.every((c) => c.stale)).toBe(true);
+    expect(cells.every((c) => c.meta.servedStale)).toBe(true);
     expect(reopened.snapshot().staleCells).toBe(6);
     reopened.invalidate();
     expect(reopened.snapshot().staleCells).toBe(0);

@@ -39,7 +39,7 @@ describe("retries", () => {
     const service = await startService();
     const engine = engineFor(service, { retry: FAST_RETRY });
     service.faults.failNext("drop", 1);
-    await expect(engine.capacity(SYMBOLS[1])).resolves.toMatchObject({ stale: false });
+    await expect(engine.capacity(SYMBOLS[1])).resolves.toMatchObject({ meta: { servedStale: false } });
     expect(sent(service)).toHaveLength(2);
   });
 
@@ -49,7 +49,7 @@ describe("retries", () => {
     const service = await startService();
     const engine = engineFor(service);
     service.faults.failNext("429", 1);
-    await expect(engine.latest(SYMBOLS[2])).resolves.toMatchObject({ stale: false });
+    await expect(engine.latest(SYMBOLS[2])).resolves.toMatchObject({ meta: { servedStale: false } });
     expect(statuses(service)).toEqual([429, 200]);
   });
 

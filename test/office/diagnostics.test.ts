@@ -41,7 +41,7 @@ describe("failures the shared runtime swallows are recorded", () => {
     diagnostics.keepOut(() => [host.apiKey]);
     try {
       const served = await host.userSource.latest(SYMBOLS[0] as string);
-      expect(served.stale).toBe(false); // the user saw the value: the failure is not theirs to see
+      expect(served.meta.servedStale).toBe(false); // the user saw the value: the failure is not theirs to see
       await (await host.engine()).flush();
       await clock.advance(200); // the host's next notice keeps the limit the answer announced
       // The limit's entry name is a digest of the key (async): let the write reach storage and fail.

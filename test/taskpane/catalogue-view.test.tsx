@@ -131,7 +131,7 @@ describe("the catalogue", () => {
   it("says when the list is a last-known copy because the service did not answer", () => {
     renderPane(
       <Catalogue
-        indexes={{ state: "ready", value: { ...fresh(rows), stale: true } }}
+        indexes={{ state: "ready", value: { ...fresh(rows), meta: { producedAt: "", servedStale: true } } }}
         filters={NO_FILTERS}
         onFiltersChange={() => undefined}
         onOpen={() => undefined}

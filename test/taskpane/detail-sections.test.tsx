@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import type { ForwardCurve } from "../../src/wire/resources/forward";
-import type { Served } from "../../src/client/source";
+import type { Answered } from "../../src/client";
 import { FieldList } from "../../src/taskpane/components/FieldList/FieldList";
 import { Section } from "../../src/taskpane/components/Section/Section";
 import type { Loadable } from "../../src/taskpane/hooks/useLoad";
@@ -14,11 +14,11 @@ const FLAGSHIP = "RTM-NWE-A-1x3";
 const FORWARD_PATH = `/api/v1/index/${FLAGSHIP}/forward`;
 const NO_CURVE = "This service publishes no forward curve for this index.";
 
-const forwardOf = (ref: ReferenceFixture): Promise<Loadable<Served<ForwardCurve>>> =>
+const forwardOf = (ref: ReferenceFixture): Promise<Loadable<Answered<ForwardCurve>>> =>
   settled(ref.client.forward(FLAGSHIP).then(fresh));
 
 // The section as FiguresSections renders it (the chart itself needs layout; the e2e suite draws it in Chromium).
-function renderSection(forward: Loadable<Served<ForwardCurve>>) {
+function renderSection(forward: Loadable<Answered<ForwardCurve>>) {
   renderPane(
     <Section title="Forward curve" load={forward} notFoundText={NO_FORWARD_CURVE}>
       {({ data }) => <p>{`${data.symbol} forward curve with ${data.curve.length} tenors`}</p>}

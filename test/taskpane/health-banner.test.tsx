@@ -43,7 +43,12 @@ describe("health banner from /api/status", () => {
     ref.service.faults.setHealth("ok");
     const data = await ref.client.systemStatus();
     renderPane(
-      <HealthBanner status={{ state: "ready", value: { data, fetchedAt: "2026-11-23T14:02:09.000Z", stale: true } }} />,
+      <HealthBanner
+        status={{
+          state: "ready",
+          value: { data, meta: { producedAt: "2026-11-23T14:02:09.000Z", servedStale: true } },
+        }}
+      />,
     );
     const banner = screen.getByRole("region", { name: "Benchmark health" });
     expect(within(banner).getByRole("group", { name: "Service unreachable" }).textContent).toContain(

@@ -2,7 +2,7 @@ import { FluentProvider, webLightTheme } from "@fluentui/react-components";
 import { render, type RenderResult } from "@testing-library/react";
 import userEvent, { type UserEvent } from "@testing-library/user-event";
 import type { ReactElement } from "react";
-import type { Served } from "../../src/client/source";
+import type { Answered } from "../../src/client";
 import type { Loadable } from "../../src/taskpane/hooks/useLoad";
 
 /**
@@ -24,6 +24,6 @@ export async function settled<T>(load: Promise<T>): Promise<Loadable<T>> {
 }
 
 /** Data as a source serves it fresh. */
-export function fresh<T>(data: T): Served<T> {
-  return { data, fetchedAt: "", stale: false };
+export function fresh<T>(data: T): Answered<T> {
+  return { data, meta: { producedAt: "", servedStale: false } };
 }

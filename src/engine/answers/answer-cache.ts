@@ -1,7 +1,7 @@
-import type { Served } from "../../client";
+import type { Answered } from "../../client";
 import type { KeyValueStorage } from "../../settings";
 import type { ResolvedEngineOptions } from "../engine-options";
-import type { ResourceKind } from "../../wire";
+import { keyOf, keyPrefixOf, type ResourceKind } from "../../wire";
 import { LastKnownStore } from "./last-known-store";
 import { ResultCache, type Held } from "./result-cache";
 import { StaleLedger } from "../cells/stale-ledger";
@@ -27,7 +27,7 @@ export class AnswerCache {
     namespace: string,
     options: ResolvedEngineOptions,
     private readonly changed: () => void,
-    served: (key: string, served: Served<unknown>) => void = () => undefined,
+    served: (key: string, served: Answered<unknown>) => void = () => undefined,
   ) {
     this.store = new LastKnownStore(storage, { namespace, ...options.lastKnown }, options.diagnostics);
     this.cache = new ResultCache(this.store, {
@@ -36,9 +36,9 @@ export class AnswerCache {
       maxEntries: 5000,
       clock: options.clock,
       onServed: (key, answer, calls) => {
-        if (answer.stale) this.servedStale.add(key);
+        if (answer.meta.servedStale) this.servedStale.add(key);
         else this.servedStale.delete(key);
-        if (answer.stale && calls > 0) this.countStale(answer, calls);
+        if (answer.meta.servedStale && calls > 0) this.countStale(answer, calls);
         served(key, answer);
       },
     });
@@ -49,7 +49,13 @@ export class AnswerCache {
    * read of a key in flight or held gets the same promise. A `counted` read is one cell: answered from a last-known
    * value, it is counted for the taskpane when the answer comes (the cells that waited for it, all at once).
    */
-  get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force: boolean, counted = false): Promise<Served<T>> {
+  get<T>(
+    kind: ResourceKind,
+    key: string,
+    load: () => Promise<Answered<T>>,
+    force: boolean,
+    counted = false,
+  ): Promise<Answered<T>> {
     return this.cache.get(kind, key, load, force, counted);
   }
 
@@ -67,8 +73,9 @@ export class AnswerCache {
   isStale(key: string): boolean {
     if (this.servedStale.has(key)) return true;
     // A latest-value cell may have been answered by the catalogue, which then holds its value fresh.
+    const catalogue = keyOf("listIndexes", []);
     const viaCatalogue =
-      key.startsWith("latest|") && this.cache.holdsFresh("catalogue") && !this.servedStale.has("catalogue");
+      key.startsWith(keyPrefixOf("latest")) && this.cache.holdsFresh(catalogue) && !this.servedStale.has(catalogue);
     return !(this.cache.holdsFresh(key) || viaCatalogue);
   }
 
@@ -76,18 +83,18 @@ export class AnswerCache {
    * One call is one cell: a call answered from a last-known value is counted for the taskpane (reads that do not
    * go through `get` with `counted`).
    */
-  counted<T>(work: Promise<Served<T>>): Promise<Served<T>> {
-    return work.then(this.countOne) as Promise<Served<T>>;
+  counted<T>(work: Promise<Answered<T>>): Promise<Answered<T>> {
+    return work.then(this.countOne) as Promise<Answered<T>>;
   }
 
   /** One function for every call (a closure per cell would be garbage per cell). */
-  private readonly countOne = (served: Served<unknown>): Served<unknown> => {
-    if (served.stale) this.countStale(served, 1);
+  private readonly countOne = (served: Answered<unknown>): Answered<unknown> => {
+    if (served.meta.servedStale) this.countStale(served, 1);
     return served;
   };
 
-  private countStale(served: Served<unknown>, calls: number): void {
-    this.stale.note(served.fetchedAt, calls);
+  private countStale(served: Answered<unknown>, calls: number): void {
+    this.stale.note(served.meta.producedAt, calls);
     this.changed();
   }
 

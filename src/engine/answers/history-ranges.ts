@@ -1,6 +1,5 @@
 import { pointsWithin, withTimeline, type History, type HistoryQuery } from "../../wire";
 import { DAY_MS, parseInstant, startOfUtcDay } from "../../time";
-import { keptStaleLike } from "../../client";
 
 /**
  * A closed range of whole UTC days: `startMs` and `endMs` are the midnights of its first and last day.
@@ -81,8 +80,8 @@ export function unionOf(ranges: readonly DateRange[]): DateRange | undefined {
 /**
  * The part of a wider history that a narrower request asked for: the same points the service returns
  * for that range (both days inclusive), with the effective range narrowed to match. Found by binary search over the
- * wide answer's dates, read once for every slice of it; the slice keeps its part of them. A slice of an answer a
- * cache served stale is stale too (kept-stale.ts).
+ * wide answer's dates, read once for every slice of it; the slice keeps its part of them. The facts of the wide
+ * answer's response (served stale by a cache) stay beside it; the batcher passes them on with each slice.
  */
 export function sliceHistory(wide: History, range: DateRange): History {
   const { values, timeline } = pointsWithin(wide, range.startMs, range.endMs + DAY_MS);
@@ -97,5 +96,5 @@ export function sliceHistory(wide: History, range: DateRange): History {
     endDate: new Date(Math.max(startMs, endMs)).toISOString(),
     values,
   };
-  return withTimeline(keptStaleLike(slice, wide), timeline);
+  return withTimeline(slice, timeline);
 }

@@ -1,10 +1,9 @@
 import { LRUCache } from "lru-cache";
 import type { Clock } from "../../time";
-import type { Served } from "../../client";
+import type { Answered } from "../../client";
 import { survivesRefresh, type ResourceKind, type TtlTable } from "../../wire";
 import type { LastKnownEntry, LastKnownStore } from "./last-known-store";
 import { isServiceFailure } from "../sending/retry-policy";
-import { producedAt } from "../../client";
 import { derivedCount, dropDerived } from "../../wire";
 
 /**
@@ -12,11 +11,11 @@ import { derivedCount, dropDerived } from "../../wire";
  * `settled` is the one promise every read of the held outcome gets.
  */
 type Outcome = (
-  { readonly ok: true; readonly served: Served<unknown> } | { readonly ok: false; readonly error: unknown }
-) & { settled?: Promise<Served<unknown>> };
+  { readonly ok: true; readonly served: Answered<unknown> } | { readonly ok: false; readonly error: unknown }
+) & { settled?: Promise<Answered<unknown>> };
 
 /** The promise of a held outcome: made once, then handed to every read while it is held. */
-function settledOf(outcome: Outcome): Promise<Served<unknown>> {
+function settledOf(outcome: Outcome): Promise<Answered<unknown>> {
   if (outcome.settled !== undefined) return outcome.settled;
   if (outcome.ok) outcome.settled = Promise.resolve(outcome.served);
   else {
@@ -28,7 +27,7 @@ function settledOf(outcome: Outcome): Promise<Served<unknown>> {
 
 interface LoadContext {
   readonly kind: ResourceKind;
-  readonly load: () => Promise<unknown>;
+  readonly load: () => Promise<Answered<unknown>>;
   /** Ask the service even if a stored value is still fresh. */
   readonly force: boolean;
 }
@@ -45,15 +44,15 @@ interface ResultCacheOptions {
    * a held one, with how many of those reads were counted calls (`get`'s `counted`). What is noted per answer or
    * per call is noted there, not in a promise per cell.
    */
-  readonly onServed?: (key: string, served: Served<unknown>, calls: number) => void;
+  readonly onServed?: (key: string, served: Answered<unknown>, calls: number) => void;
 }
 
 /** What the cache holds for a key right now, without loading: a result, a failure, or nothing. */
 export type Held<T> =
-  { readonly ok: true; readonly served: Served<T> } | { readonly ok: false; readonly error: unknown } | undefined;
+  { readonly ok: true; readonly served: Answered<T> } | { readonly ok: false; readonly error: unknown } | undefined;
 
-function served(entry: LastKnownEntry, stale: boolean): Served<unknown> {
-  return { data: entry.data, fetchedAt: new Date(entry.fetchedAt).toISOString(), stale };
+function served(entry: LastKnownEntry, servedStale: boolean): Answered<unknown> {
+  return { data: entry.data, meta: { producedAt: new Date(entry.fetchedAt).toISOString(), servedStale } };
 }
 
 /**
@@ -66,7 +65,7 @@ export class ResultCache {
   private readonly cache: LRUCache<string, Outcome, LoadContext>;
   private readonly kinds = new Map<string, ResourceKind>();
   /** The load of each key in flight: every read of the key meanwhile shares its one promise. */
-  private readonly loading = new Map<string, Promise<Served<unknown>>>();
+  private readonly loading = new Map<string, Promise<Answered<unknown>>>();
   /** The counted calls waiting for each load in flight. */
   private readonly waiting = new Map<string, number>();
   private invalidatedAt = 0;
@@ -101,34 +100,40 @@ export class ResultCache {
    * read of a key in flight or held gets the same promise: a cell costs no promise of its own here. A `counted`
    * read is one call (one cell) for `onServed`.
    */
-  get<T>(kind: ResourceKind, key: string, load: () => Promise<T>, force = false, counted = false): Promise<Served<T>> {
+  get<T>(
+    kind: ResourceKind,
+    key: string,
+    load: () => Promise<Answered<T>>,
+    force = false,
+    counted = false,
+  ): Promise<Answered<T>> {
     this.kinds.set(key, kind);
     const calls = counted ? 1 : 0;
     // A forced read joins a load in flight too: that one is asking the service already.
     const inFlight = this.loading.get(key);
     if (inFlight !== undefined) {
       if (counted) this.waiting.set(key, (this.waiting.get(key) ?? 0) + 1);
-      return inFlight as Promise<Served<T>>;
+      return inFlight as Promise<Answered<T>>;
     }
     const held = force ? undefined : this.cache.get(key, { allowStale: false });
     if (held !== undefined) {
       if (held.ok) this.options.onServed?.(key, held.served, calls);
-      return settledOf(held) as Promise<Served<T>>;
+      return settledOf(held) as Promise<Answered<T>>;
     }
-    const loading: Promise<Served<unknown>> = this.cache
+    const loading: Promise<Answered<unknown>> = this.cache
       .fetch(key, { context: { kind, load, force }, forceRefresh: force })
       .then((outcome) => this.settle(kind, key, loading, outcome));
     this.loading.set(key, loading);
     this.waiting.set(key, calls);
-    return loading as Promise<Served<T>>;
+    return loading as Promise<Answered<T>>;
   }
 
   private settle(
     kind: ResourceKind,
     key: string,
-    loading: Promise<Served<unknown>>,
+    loading: Promise<Answered<unknown>>,
     outcome: Outcome | undefined,
-  ): Served<unknown> {
+  ): Answered<unknown> {
     const calls = this.waiting.get(key) ?? 0;
     if (this.loading.get(key) === loading) {
       this.loading.delete(key);
@@ -151,7 +156,7 @@ export class ResultCache {
   /** True when `key` holds a fresh result from the service: reading it costs no request. */
   holdsFresh(key: string): boolean {
     const outcome = this.cache.get(key, { allowStale: false });
-    return outcome !== undefined && outcome.ok && !outcome.served.stale;
+    return outcome !== undefined && outcome.ok && !outcome.served.meta.servedStale;
   }
 
   /** What `key` holds within its time-to-live (a result, last-known or fresh, or a failure); nothing is loaded. */
@@ -190,12 +195,11 @@ export class ResultCache {
       return { outcome: { ok: true, served: served(known, false) }, ttl: kindTtl - age };
     }
     try {
-      const data = await load();
-      const produced = producedAt(data, this.options.clock.now());
-      if (produced.stale) {
+      const { data, meta } = await load();
+      if (meta.servedStale) {
         // A cache on the way stood in for a failing service with an older answer: a last-known value (ours when
         // newer), shown as such and asked again soon, never stored as if fresh.
-        const theirs = { data, fetchedAt: produced.at };
+        const theirs = { data, fetchedAt: Date.parse(meta.producedAt) };
         const newest = known !== undefined && known.fetchedAt > theirs.fetchedAt ? known : theirs;
         return { outcome: { ok: true, served: served(newest, true) }, ttl: this.options.failureTtlMs };
       }

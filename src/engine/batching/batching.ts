@@ -1,7 +1,7 @@
-import { historyKind, type Granularity, type History, type HistoryQuery } from "../../wire";
+import { historyKind, keyOf, type Granularity, type History, type HistoryQuery } from "../../wire";
 import type { IndexSummary } from "../../wire";
 import type { LatestFix } from "../../wire";
-import type { LatestValue, Served } from "../../client";
+import type { LatestValue, Answered } from "../../client";
 import { DAY_MS, startOfUtcDay } from "../../time";
 import type { ResolvedEngineOptions } from "../engine-options";
 import { HistoryBatcher } from "./history-batcher";
@@ -10,10 +10,10 @@ import { LatestValueBatcher } from "./latest-value-batcher";
 
 /** What batching reads through: the sending of one history union, and the engine's cached reads. */
 interface BatchSources {
-  sendHistory(symbol: string, query: HistoryQuery): Promise<History>;
+  sendHistory(symbol: string, query: HistoryQuery): Promise<Answered<History>>;
   /** The full fix of a symbol (not a cell's read). */
-  fix(symbol: string): Promise<Served<LatestFix>>;
-  catalogue(): Promise<Served<readonly IndexSummary[]>>;
+  fix(symbol: string): Promise<Answered<LatestFix>>;
+  catalogue(): Promise<Answered<readonly IndexSummary[]>>;
   holdsFresh(key: string): boolean;
 }
 
@@ -43,8 +43,8 @@ export class Batching {
           return sources.fix(symbol);
         },
         catalogue: () => sources.catalogue(),
-        fixAtHand: (symbol) => this.fixesAsked.has(symbol) || sources.holdsFresh(`latest|${symbol}`),
-        catalogueAtHand: () => sources.holdsFresh("catalogue"),
+        fixAtHand: (symbol) => this.fixesAsked.has(symbol) || sources.holdsFresh(keyOf("latest", [symbol])),
+        catalogueAtHand: () => sources.holdsFresh(keyOf("listIndexes", [])),
       },
       options.batchWindowMs,
       clock,
@@ -52,17 +52,22 @@ export class Batching {
   }
 
   /** A range of daily history, from a union fetched (or in flight) or the next batch; `fresh` skips the first. */
-  history(symbol: string, range: DateRange, granularity: Granularity | undefined, fresh: boolean): Promise<History> {
+  history(
+    symbol: string,
+    range: DateRange,
+    granularity: Granularity | undefined,
+    fresh: boolean,
+  ): Promise<Answered<History>> {
     return this.histories.get(symbol, range, granularity, fresh);
   }
 
   /** The slice of an answered union covering `range`, without a request or a wait. */
-  peekHistory(symbol: string, range: DateRange, granularity: Granularity | undefined): Served<History> | undefined {
+  peekHistory(symbol: string, range: DateRange, granularity: Granularity | undefined): Answered<History> | undefined {
     return this.histories.peek(symbol, range, granularity);
   }
 
   /** The value and its date: answered by the symbol's fix when at hand, else (with others) by one catalogue. */
-  latestValue(symbol: string): Promise<Served<LatestValue>> {
+  latestValue(symbol: string): Promise<Answered<LatestValue>> {
     return this.latestValues.get(symbol);
   }
 

@@ -1,8 +1,7 @@
 import type { Granularity, History, HistoryQuery } from "../../wire";
-import type { Served } from "../../client";
+import type { Answered } from "../../client";
 import { dayText, type Clock, type TimerHandle } from "../../time";
 import { covers, groupRanges, sliceHistory, unionOf, type DateRange } from "../answers/history-ranges";
-import { producedAt } from "../../client";
 import { derivedCount, dropDerived } from "../../wire";
 
 interface HistoryBatcherOptions {
@@ -18,17 +17,22 @@ interface HistoryBatcherOptions {
 /** A union range fetched or being fetched. */
 interface Union {
   readonly range: DateRange;
-  readonly result: Promise<History>;
+  readonly result: Promise<Answered<History>>;
   expiresAt: number;
   /** The answer, once it came: what a value preview may be answered from. */
-  settled?: { readonly wide: History; readonly at: number };
+  settled?: { readonly wide: Answered<History>; readonly at: number };
 }
 
 interface Member {
   readonly range: DateRange;
   readonly granularity: Granularity | undefined;
-  readonly resolve: (history: History) => void;
+  readonly resolve: (history: Answered<History>) => void;
   readonly reject: (error: unknown) => void;
+}
+
+/** The slice of a union's answer covering `range`, with the facts of the union's response (served stale...). */
+function sliced(wide: Answered<History>, range: DateRange): Answered<History> {
+  return { data: sliceHistory(wide.data, range), meta: wide.meta };
 }
 
 /**
@@ -42,7 +46,7 @@ export class HistoryBatcher {
   private timer: TimerHandle | undefined;
 
   constructor(
-    private readonly fetchUnion: (symbol: string, query: HistoryQuery) => Promise<History>,
+    private readonly fetchUnion: (symbol: string, query: HistoryQuery) => Promise<Answered<History>>,
     private readonly options: HistoryBatcherOptions,
   ) {}
 
@@ -50,11 +54,11 @@ export class HistoryBatcher {
    * `granularity` is passed on as given (absent or "daily"): the newer description does not list it. `fresh`
    * (a refresh asked for it) skips the unions fetched before and joins the next batch.
    */
-  get(symbol: string, range: DateRange, granularity?: Granularity, fresh = false): Promise<History> {
+  get(symbol: string, range: DateRange, granularity?: Granularity, fresh = false): Promise<Answered<History>> {
     const batchKey = `${symbol}\u0000${granularity ?? ""}`;
     const known = fresh ? undefined : this.coveringUnion(batchKey, range);
-    if (known !== undefined) return known.result.then((wide) => sliceHistory(wide, range));
-    return new Promise<History>((resolve, reject) => {
+    if (known !== undefined) return known.result.then((wide) => sliced(wide, range));
+    return new Promise<Answered<History>>((resolve, reject) => {
       const members = this.queued.get(batchKey) ?? [];
       members.push({ range, granularity, resolve, reject });
       this.queued.set(batchKey, members);
@@ -72,7 +76,7 @@ export class HistoryBatcher {
   /** Values derived from the unions' answers (their dates): they go with the unions. */
   get derivedCount(): number {
     let n = 0;
-    for (const list of this.unions.values()) for (const union of list) n += derivedCount(union.settled?.wide);
+    for (const list of this.unions.values()) for (const union of list) n += derivedCount(union.settled?.wide.data);
     return n;
   }
 
@@ -82,12 +86,11 @@ export class HistoryBatcher {
   }
 
   /** The slice of an answered union covering `range`, without a request or a wait; undefined when there is none. */
-  peek(symbol: string, range: DateRange, granularity?: Granularity): Served<History> | undefined {
+  peek(symbol: string, range: DateRange, granularity?: Granularity): Answered<History> | undefined {
     const settled = this.coveringUnion(`${symbol}\u0000${granularity ?? ""}`, range, true)?.settled;
     if (settled === undefined) return undefined;
-    const data = sliceHistory(settled.wide, range);
-    const { at, stale } = producedAt(data, settled.at);
-    return { data, fetchedAt: new Date(at).toISOString(), stale };
+    const { data, meta } = sliced(settled.wide, range);
+    return { data, meta: meta.servedStale ? meta : { ...meta, producedAt: new Date(settled.at).toISOString() } };
   }
 
   /** Forgets unions that `keep` rejects (a refresh keeps past history only). */
@@ -106,7 +109,7 @@ export class HistoryBatcher {
     const list = this.unions.get(batchKey) ?? [];
     const kept = list.filter(keep);
     if (kept.length === list.length) return list;
-    for (const union of list) if (!kept.includes(union)) dropDerived(union.settled?.wide);
+    for (const union of list) if (!kept.includes(union)) dropDerived(union.settled?.wide.data);
     if (kept.length > 0) this.unions.set(batchKey, kept);
     else this.unions.delete(batchKey);
     return kept;
@@ -143,7 +146,7 @@ export class HistoryBatcher {
       (wide) => {
         union.expiresAt = this.options.clock.now() + this.options.ttlFor(range.endMs);
         union.settled = { wide, at: this.options.clock.now() };
-        for (const member of group) member.resolve(sliceHistory(wide, member.range));
+        for (const member of group) member.resolve(sliced(wide, member.range));
       },
       (error: unknown) => {
         union.expiresAt = 0; // a failed union answers nobody

@@ -1,24 +1,24 @@
 import type { Clock, TimerHandle } from "../../time";
 import type { IndexSummary } from "../../wire";
 import type { LatestFix } from "../../wire";
-import type { LatestValue, Served } from "../../client";
+import type { LatestValue, Answered } from "../../client";
 
 /** Where latest values can come from; the engine provides these over its cache. */
 interface LatestValueSources {
-  fix(symbol: string): Promise<Served<LatestFix>>;
-  catalogue(): Promise<Served<readonly IndexSummary[]>>;
+  fix(symbol: string): Promise<Answered<LatestFix>>;
+  catalogue(): Promise<Answered<readonly IndexSummary[]>>;
   /** True when the full fix of `symbol` is cached or was asked for since the last batch: reading it costs nothing. */
   fixAtHand(symbol: string): boolean;
   /** True when the catalogue is cached or in flight. */
   catalogueAtHand(): boolean;
 }
 
-type Waiter = { resolve: (v: Served<LatestValue>) => void; reject: (e: unknown) => void };
+type Waiter = { resolve: (v: Answered<LatestValue>) => void; reject: (e: unknown) => void };
 
 /** The value and date of a served fix, served the same way. */
-export function latestValueOf(served: Served<LatestFix>): Served<LatestValue> {
+export function latestValueOf(served: Answered<LatestFix>): Answered<LatestValue> {
   const { symbol, value, asOf } = served.data;
-  return { data: { symbol, value, asOf }, fetchedAt: served.fetchedAt, stale: served.stale };
+  return { data: { symbol, value, asOf }, meta: served.meta };
 }
 
 /**
@@ -46,7 +46,7 @@ export class LatestValueBatcher {
     return this.waiting.size > 0;
   }
 
-  get(symbol: string): Promise<Served<LatestValue>> {
+  get(symbol: string): Promise<Answered<LatestValue>> {
     return new Promise((resolve, reject) => {
       const list = this.waiting.get(symbol) ?? [];
       list.push({ resolve, reject });
@@ -86,7 +86,7 @@ export class LatestValueBatcher {
             continue;
           }
           const data: LatestValue = { symbol: row.symbol, value: row.latestValue, asOf: row.latestAsOf };
-          settleAll(waiters, { data, fetchedAt: served.fetchedAt, stale: served.stale });
+          settleAll(waiters, { data, meta: served.meta });
         }
       },
       (error: unknown) => {
@@ -96,7 +96,7 @@ export class LatestValueBatcher {
   }
 }
 
-function settleAll(waiters: readonly Waiter[], value: Served<LatestValue>): void {
+function settleAll(waiters: readonly Waiter[], value: Answered<LatestValue>): void {
   for (const w of waiters) w.resolve(value);
 }
 

@@ -1,11 +1,12 @@
 import type { KeyValueStorage } from "../../settings";
 import { noDiagnostics, type Diagnostics } from "../../diagnostics";
+import { keyFingerprint } from "../../wire";
 
 /**
  * The rate limit a service last announced for one set of settings, kept so that the next session's opening
  * burst is sized from the tier's known limit (an enterprise key's first screen goes in one wave) rather than from
  * the lowest tier's. Only a hint: the header rule still takes over at the first answer. Keyed by the base URL and
- * a SHA-256 prefix of the API key (never the key itself), so another key or service starts from the defaults.
+ * the key's fingerprint (keyFingerprint: a SHA-256 prefix, never the key itself), so another key or service starts from the defaults.
  */
 const PREFIX = "index-data.known-limit.v1:";
 /** A stored value outside these bounds is not a limit any tier has; it is ignored. */
@@ -13,9 +14,7 @@ const MAX_LIMIT = 100_000;
 
 async function entryOf(baseUrl: string, apiKey: string | undefined): Promise<string> {
   if (apiKey === undefined) return `${PREFIX}${baseUrl}|anonymous`;
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(apiKey)));
-  const hex = Array.from(digest.subarray(0, 8), (byte) => byte.toString(16).padStart(2, "0")).join("");
-  return `${PREFIX}${baseUrl}|key-${hex}`;
+  return `${PREFIX}${baseUrl}|key-${keyFingerprint(apiKey)}`;
 }
 
 /** The limit kept for these settings, or undefined (none kept, unreadable, or not a plausible limit). */

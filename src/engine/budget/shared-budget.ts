@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Clock, TimerHandle } from "../../time";
+import { keyFingerprint } from "../../wire";
 import { MAX_SANE_LIMIT, type BudgetPort, type RateBudget, type ServerWindow } from "./rate-budget";
 
 /**
@@ -48,13 +49,11 @@ const JOIN_WAIT_MS = 15;
 
 /**
  * The channel name: one per service and caller (anonymous, or one key), so runtimes on other services or keys
- * never pool budgets. The key appears only as a 32-bit FNV-1a hash, which does not give the key back.
+ * never pool budgets. The key appears only as its fingerprint (keyFingerprint), which does not give the key back.
  */
 function budgetChannelName(baseUrl: string, apiKey: string | undefined): string {
   if (apiKey === undefined) return `index-data-budget|${baseUrl}|anonymous`;
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < apiKey.length; i += 1) hash = Math.imul(hash ^ apiKey.charCodeAt(i), 0x01000193) >>> 0;
-  return `index-data-budget|${baseUrl}|key-${hash.toString(16)}`;
+  return `index-data-budget|${baseUrl}|key-${keyFingerprint(apiKey)}`;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { methodPerResource, type ArgsOf, type DataOf, type ResourceName } from "../../wire";
-import type { IndexDataSource, LatestValue, Served, SourceMethods } from "../../client";
+import { AnsweredMethods, type ArgsOf, type DataOf, type ResourceName } from "../../wire";
+import type { Answered, IndexDataSource, LatestValue } from "../../client";
 import { isPreviewMiss, type CallContext } from "./call-context";
 import type { RequestEngine } from "../request-engine";
 
@@ -10,7 +10,7 @@ import type { RequestEngine } from "../request-engine";
  * `missed` tells the caller that a preview needed a request it did not send. `ready` is the engine once it is
  * built (undefined while the settings load): a cell's calls then go straight to it, with no promise of their own.
  */
-export class CellSource extends methodPerResource<SourceMethods>() implements IndexDataSource {
+export class CellSource extends AnsweredMethods implements IndexDataSource {
   private missedAny = false;
 
   constructor(
@@ -45,7 +45,7 @@ export class CellSource extends methodPerResource<SourceMethods>() implements In
       );
   }
 
-  call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<Served<DataOf<N>>> {
+  call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<Answered<DataOf<N>>> {
     const now = this.direct();
     if (now === undefined) return this.run((e) => e.read(name, args, this.ctx));
     try {
@@ -55,7 +55,7 @@ export class CellSource extends methodPerResource<SourceMethods>() implements In
     }
   }
 
-  latestValue(symbol: string): Promise<Served<LatestValue>> {
+  latestValue(symbol: string): Promise<Answered<LatestValue>> {
     const now = this.direct();
     if (now === undefined) return this.run((e) => e.latestValue(symbol, this.ctx));
     try {

@@ -1,16 +1,16 @@
 import type { LatestFix } from "../../wire";
-import type { Served } from "../../client";
+import type { Answered } from "../../client";
 import { systemClock, type Clock, type TimerHandle } from "../../time";
 import { noDiagnostics, type Diagnostics } from "../../diagnostics";
 
 /** What a watcher hears: a fix that differs from the last one, or an error (the watcher decides what to show). */
 export type LiveUpdate =
-  { readonly ok: true; readonly fix: Served<LatestFix> } | { readonly ok: false; readonly error: unknown };
+  { readonly ok: true; readonly fix: Answered<LatestFix> } | { readonly ok: false; readonly error: unknown };
 type LiveListener = (update: LiveUpdate) => void;
 
 interface LiveFeedSources {
   /** Asks the service for the latest fix now (the engine: one request, shared with any other caller). */
-  readonly poll: (symbol: string) => Promise<Served<LatestFix>>;
+  readonly poll: (symbol: string) => Promise<Answered<LatestFix>>;
   /** Shortest interval per symbol the budget allows with this many symbols watched. */
   readonly floorMs: (watchedSymbols: number) => number;
   /** @default systemClock */

@@ -1,9 +1,9 @@
 import type { LatestFix } from "../../wire";
-import type { Served } from "../../client";
+import type { Answered } from "../../client";
 import type { FieldTable } from "./field-table";
 
 /** A latest fix together with how it was served, so `stale` and `fetchedAt` are fields like the rest. */
-export type ServedFix = Served<LatestFix>;
+export type ServedFix = Answered<LatestFix>;
 
 /** Every field INDEX.LATEST and INDEX.FIX show, in the audit card's order. */
 export const LATEST_FIELDS = {
@@ -24,8 +24,8 @@ export const LATEST_FIELDS = {
   indicatives: { read: (s) => s.data.dataCoverage.indicatives },
   totalMassKg: { read: (s) => s.data.dataCoverage.totalMassKg },
   topContributorShare: { read: (s) => s.data.dataCoverage.topContributorShare },
-  stale: { read: (s) => s.stale },
-  fetchedAt: { read: (s) => s.fetchedAt, timestamp: true },
+  stale: { read: (s) => s.meta.servedStale },
+  fetchedAt: { read: (s) => s.meta.producedAt, timestamp: true },
 } as const satisfies FieldTable<ServedFix, string>;
 
 export type LatestField = keyof typeof LATEST_FIELDS;

@@ -37,7 +37,7 @@ function latestFix(env: FormulaEnv, symbol: string): Promise<ServedFix> {
 /** value, asOf and stale come from `source.latestValue`, which the engine may answer from the catalogue. */
 function latestValueCell(env: FormulaEnv, symbol: string, field: LatestField): Promise<ExcelScalar> {
   return load(env, "latestValue", [symbol]).then((served) => {
-    if (field === "stale") return served.stale;
+    if (field === "stale") return served.meta.servedStale;
     return field === "asOf" ? dateCell(served.data.asOf, env.caps) : served.data.value;
   });
 }

@@ -1,5 +1,5 @@
 import { type BenchmarkHealth, faultOf, type Health, SYSTEM_STATES, type SystemState } from "../../wire";
-import { type Served, subjectOf } from "../../client";
+import { type Answered, subjectOf } from "../../client";
 import { parseField } from "../arguments";
 import type { FormulaResult } from "../cells";
 import { evaluate, load, type FormulaEnv } from "../evaluate";
@@ -21,16 +21,17 @@ export function indexHealth(env: FormulaEnv, fieldArg: unknown): Promise<Formula
       if (field === "reasons") return data.reasons.length > 0 ? data.reasons.map((reason) => [reason]) : "";
       if (field === "all") return healthRecord(env, served);
       // A state is only ever shown as it is now: one the service could not be asked for is not "ok".
-      if (field === "benchmarkStatus" && served.stale) return unreachable(data.benchmarkStatus, served.fetchedAt);
+      if (field === "benchmarkStatus" && served.meta.servedStale)
+        return unreachable(data.benchmarkStatus, served.meta.producedAt);
       return fieldCell(HEALTH_FIELDS, field, data, env.caps);
     };
   });
 }
 
-function healthRecord(env: FormulaEnv, served: Served<BenchmarkHealth>): FormulaResult {
+function healthRecord(env: FormulaEnv, served: Answered<BenchmarkHealth>): FormulaResult {
   const rows = fieldRows(HEALTH_FIELDS, served.data, env.caps).map((row) =>
-    row[0] === "benchmarkStatus" && served.stale
-      ? ["benchmarkStatus", unreachable(served.data.benchmarkStatus, served.fetchedAt)]
+    row[0] === "benchmarkStatus" && served.meta.servedStale
+      ? ["benchmarkStatus", unreachable(served.data.benchmarkStatus, served.meta.producedAt)]
       : row,
   );
   return [...rows, ["reasons", served.data.reasons.join(", ")]];
@@ -50,14 +51,14 @@ export function indexStatus(env: FormulaEnv): Promise<FormulaResult> {
   return evaluate(env, "the system status", () => async () => {
     try {
       const served = await env.source.systemStatus();
-      return served.stale ? unreachable(served.data.status, served.fetchedAt) : served.data.status;
+      return served.meta.servedStale ? unreachable(served.data.status, served.meta.producedAt) : served.data.status;
     } catch (error) {
       // Classified by the one classifier: only a service that does not publish /api/status is judged by its health.
       if (faultOf(error, subjectOf("systemStatus", [])).kind !== "not-published") throw error;
     }
     const served = await load(env, "health", []);
     const state = stateOfHealth(served.data);
-    return served.stale ? unreachable(state, served.fetchedAt) : state;
+    return served.meta.servedStale ? unreachable(state, served.meta.producedAt) : state;
   });
 }
 

@@ -40,7 +40,7 @@ export interface Resource<A extends readonly unknown[], W extends z.ZodType, T, 
   readonly kindOf?: (query: Readonly<Record<string, QueryValue | null>>, now: number) => K;
   /** The arguments spelled one way, so that two spellings of one resource share one request. @default as given */
   readonly canonical?: (args: A) => A;
-  /** One distinct resource's cache key, from canonical arguments. */
+  /** One distinct resource's cache key, from canonical arguments; read only through `keyOf` (table.ts). */
   readonly key: (args: A) => string;
   /** Largest answer read, in bytes. @default MAX_ANSWER_BYTES */
   readonly maxBytes?: number;
@@ -50,6 +50,11 @@ export interface Resource<A extends readonly unknown[], W extends z.ZodType, T, 
    */
   readonly answers?: readonly number[];
 }
+
+/** The arguments of a row's method (its `key` takes them, canonical). */
+export type RowArgs<R extends { readonly key: (args: never) => string }> = Parameters<R["key"]>[0];
+/** What a row's method answers (its `toData` makes it). */
+export type RowData<R extends { readonly toData: (...args: never[]) => unknown }> = ReturnType<R["toData"]>;
 
 /** Checks a row's types where it is written (one place per endpoint: its own module). */
 export function resource<A extends readonly unknown[], W extends z.ZodType, T, K extends string>(

@@ -7,13 +7,14 @@ import { HISTORY } from "./history";
 import { CATALOGUE } from "./indexes";
 import { LATEST } from "./latest";
 import { METHODOLOGY } from "./methodology";
-import type { Query, Resource } from "./resource";
+import type { Query, Resource, RowArgs, RowData } from "./resource";
 import { SYSTEM_STATUS } from "./system-status";
 import { VOLATILITY } from "./volatility";
 
 /**
  * Every endpoint of both descriptions, one row each, named by the method every source has for it. Adding an
- * endpoint is a resource module (its wire schema, value and row) and a row here; CONTRIBUTING has the recipe.
+ * endpoint is a resource module (its wire schema, value and row), a row here (one line, `name: ROW,`: the generator
+ * reads it) and `npm run generate` (methods.generated.ts); CONTRIBUTING has the recipe.
  */
 export const RESOURCES = {
   listIndexes: CATALOGUE,
@@ -29,13 +30,12 @@ export const RESOURCES = {
 };
 
 export type ResourceName = keyof typeof RESOURCES;
-const RESOURCE_NAMES = Object.keys(RESOURCES) as ResourceName[];
 
 type RowOf<N extends ResourceName> = (typeof RESOURCES)[N];
 /** The arguments of a resource's method. */
-export type ArgsOf<N extends ResourceName> = Parameters<RowOf<N>["key"]>[0];
+export type ArgsOf<N extends ResourceName> = RowArgs<RowOf<N>>;
 /** What a resource's method answers. */
-export type DataOf<N extends ResourceName> = ReturnType<RowOf<N>["toData"]>;
+export type DataOf<N extends ResourceName> = RowData<RowOf<N>>;
 /** The time-to-live kinds of every resource. */
 export type ResourceKind = { [N in ResourceName]: keyof RowOf<N>["ttls"] }[ResourceName];
 
@@ -64,20 +64,24 @@ export function kindOf<N extends ResourceName>(name: N, args: ArgsOf<N>, now: nu
   return Object.keys(row.ttls)[0] as ResourceKind;
 }
 
+/** The arguments spelled one way (the row's `canonical`): what is sent, and what the key is made of. */
+export function canonicalArgs<N extends ResourceName>(name: N, args: ArgsOf<N>): ArgsOf<N> {
+  return resourceOf(name).canonical?.(args) ?? args;
+}
+
 /**
- * A base class with one method per resource, each calling `this.call(name, args)`: a class that extends it
- * (the client, the engine, each source) writes `call` once, not a method per endpoint. `M` is the methods' type.
+ * One request's cache key: the row's `key` of the canonical arguments. The only place a key is spelled, so that
+ * the engine, its lanes and its batchers can never disagree on which request a key names.
  */
-export function methodPerResource<M>(): new () => M {
-  class PerResource {}
-  for (const name of RESOURCE_NAMES) {
-    Object.defineProperty(PerResource.prototype, name, {
-      value(this: { call(name: ResourceName, args: readonly unknown[]): unknown }, ...args: unknown[]) {
-        return this.call(name, args);
-      },
-      writable: true,
-      configurable: true,
-    });
-  }
-  return PerResource as unknown as new () => M;
+export function keyOf<N extends ResourceName>(name: N, args: ArgsOf<N>): string {
+  return resourceOf(name).key(canonicalArgs(name, args));
+}
+
+/**
+ * The start every key of a symbol resource shares: of its kind (`latest|`), or of its kind and one symbol
+ * (`history|RTM-A|`) when `symbol` is given. The lanes follow a request by these.
+ */
+export function keyPrefixOf(name: "latest" | "history", symbol?: string): string {
+  const parts = keyOf(name, [symbol ?? ""]).split("|");
+  return `${parts.slice(0, symbol === undefined ? 1 : 2).join("|")}|`;
 }

@@ -41,7 +41,7 @@ export function Catalogue({ indexes, filters, onFiltersChange, onOpen, returnTo 
       <CatalogueFilterBar facets={facets} filters={filters} onFiltersChange={onFiltersChange} />
       <p className={styles.count} role="status" aria-live="polite">
         Showing {shown.length} of {rows.length} indexes
-        {indexes.value.stale ? " (last-known values; the service did not answer)" : ""}
+        {indexes.value.meta.servedStale ? " (last-known values; the service did not answer)" : ""}
       </p>
       <CatalogueList
         rows={shown}

@@ -1,11 +1,11 @@
 import type { IndexSummary } from "../../../wire";
-import type { Served } from "../../../client";
+import type { Answered } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import type { CatalogueFacets, CatalogueFilters } from "../../model/catalogue";
 
 export interface CatalogueProps {
   /** The index list as loaded from the service. */
-  readonly indexes: Loadable<Served<readonly IndexSummary[]>>;
+  readonly indexes: Loadable<Answered<readonly IndexSummary[]>>;
   /** Current search text and filters; kept by the parent so they survive opening a detail. */
   readonly filters: CatalogueFilters;
   readonly onFiltersChange: (filters: CatalogueFilters) => void;

@@ -15,13 +15,13 @@ export function HealthBanner({ status }: HealthBannerProps) {
   if (status.state === "failed" && isNotFoundError(status.error))
     return <p className={styles.note}>{NO_SYSTEM_STATUS}</p>;
   if (status.state !== "ready") return null;
-  if (status.value.stale) {
+  if (status.value.meta.servedStale) {
     return (
       <section aria-label="Benchmark health">
         <MessageBar intent="warning" layout="multiline">
           <MessageBarBody>
             <MessageBarTitle>Service unreachable</MessageBarTitle>
-            {explainUnreachable(status.value.data.status, status.value.fetchedAt)}
+            {explainUnreachable(status.value.data.status, status.value.meta.producedAt)}
           </MessageBarBody>
         </MessageBar>
       </section>

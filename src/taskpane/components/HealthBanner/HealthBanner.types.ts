@@ -1,4 +1,4 @@
-import type { Served } from "../../../client";
+import type { Answered } from "../../../client";
 import type { SystemStatus } from "../../../wire";
 import type { Loadable } from "../../hooks/useLoad";
 
@@ -7,5 +7,5 @@ export interface HealthBannerProps {
    * The answer of /api/status. Nothing shows while loading or when the state is ok; a service without the status
    * endpoint (the older description answers 404) gets a one-line note; connection failures are reported elsewhere.
    */
-  readonly status: Loadable<Served<SystemStatus>>;
+  readonly status: Loadable<Answered<SystemStatus>>;
 }

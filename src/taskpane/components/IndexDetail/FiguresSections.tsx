@@ -1,5 +1,5 @@
 import type { CapacityMetrics, ForwardCurve, Volatility } from "../../../wire";
-import type { Served } from "../../../client";
+import type { Answered } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import { capacityRows, volatilityRows } from "../../model/detail-rows";
 import { NO_FORWARD_CURVE } from "../../model/errors";
@@ -8,9 +8,9 @@ import { ForwardChart } from "../ForwardChart/ForwardChart";
 import { Section } from "../Section/Section";
 
 interface FiguresSectionsProps {
-  readonly forward: Loadable<Served<ForwardCurve>>;
-  readonly capacity: Loadable<Served<CapacityMetrics>>;
-  readonly volatility: Loadable<Served<Volatility>>;
+  readonly forward: Loadable<Answered<ForwardCurve>>;
+  readonly capacity: Loadable<Answered<CapacityMetrics>>;
+  readonly volatility: Loadable<Answered<Volatility>>;
 }
 
 /** Forward curve, capacity and volatility; each says so in words when the service has none. */

@@ -1,7 +1,7 @@
 import { Select, Tab, TabList } from "@fluentui/react-components";
 import { useState } from "react";
 import type { History } from "../../../wire";
-import type { Served } from "../../../client";
+import type { Answered } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import { HISTORY_RANGES, type HistoryRangeId } from "../../model/history-range";
 import type { HistoryView } from "../../model/history-periods";
@@ -16,7 +16,7 @@ function isRangeId(value: string): value is HistoryRangeId {
 
 interface HistorySectionProps {
   readonly symbol: string;
-  readonly history: Loadable<Served<History>>;
+  readonly history: Loadable<Answered<History>>;
   readonly range: HistoryRangeId;
   readonly onRangeChange: (range: HistoryRangeId) => void;
 }

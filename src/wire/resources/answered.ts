@@ -1,0 +1,24 @@
+import type { RateLimitInfo } from "../headers/response-headers";
+
+/**
+ * The facts of the response an answer came in, kept beside the data rather than on it (as openai-node's
+ * `.withResponse()` does): whatever is made of the data (a slice, a spread, a cell's value) carries them only
+ * where a reader passes them on, in plain sight.
+ */
+export interface AnswerMeta {
+  /** When the service produced the data (ISO 8601): when it was received, less the age a cache reported. */
+  readonly producedAt: string;
+  /**
+   * True when a cache stood in for a failing service with an older answer: the desk gateway (RFC 9211
+   * `Cache-Status`, stale-if-error) or the engine's last-known store. Shown as a last-known value, never as fresh.
+   */
+  readonly servedStale: boolean;
+  /** The rate limit the response announced. @default absent when the response had no rate-limit headers */
+  readonly rateLimit?: RateLimitInfo;
+}
+
+/** One resource's data with the facts of its response. */
+export interface Answered<T> {
+  readonly data: T;
+  readonly meta: AnswerMeta;
+}
