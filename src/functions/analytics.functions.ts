@@ -33,6 +33,33 @@ export function forward(symbol: string, headers: boolean, invocation: CustomFunc
 }
 
 /**
+ * The figures of INDEX.CAPACITY.
+ * @customenum {string}
+ */
+export enum CapacityField {
+  /** Booked share of capacity, as a fraction. */
+  fillRatio = "fillRatio",
+  /** Capacity booked, in kg. */
+  bookedKg = "bookedKg",
+  /** Capacity available, in kg. */
+  availableKg = "availableKg",
+  /** Contributors to the capacity figures. */
+  contributors = "contributors",
+  /** Average lead time, in days. */
+  avgLeadTimeDays = "avgLeadTimeDays",
+  /** The capacity model's version. */
+  modelVersion = "modelVersion",
+  /** The model's horizon, in days. */
+  horizonDays = "horizonDays",
+  /** Where the fill ratio comes from. */
+  fillRatioSource = "fillRatioSource",
+  /** When the figures were recorded, as a date. */
+  recordedAt = "recordedAt",
+  /** The index symbol. */
+  symbol = "symbol",
+}
+
+/**
  * Capacity utilization of an index: one figure, or the whole record as field/value rows.
  * @customfunction CAPACITY CAPACITY
  * @requiresAddress
@@ -41,6 +68,10 @@ export function forward(symbol: string, headers: boolean, invocation: CustomFunc
  * @param invocation The cell calling the function (its address, and whether Excel is previewing the formula as it is typed).
  * @returns The figure, or two columns (field, value) when no field is given.
  */
-export function capacity(symbol: string, field: string, invocation: CustomFunctions.Invocation): Promise<any[][]> {
+export function capacity(
+  symbol: string,
+  field: CapacityField,
+  invocation: CustomFunctions.Invocation,
+): Promise<any[][]> {
   return matrixResult((env) => indexCapacity(env, symbol, field), invocation);
 }
