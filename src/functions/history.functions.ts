@@ -1,7 +1,7 @@
 // Thin wrappers over src/excel; see catalogue.functions.ts. The enums are AutoComplete's lists for the arguments
 // (custom enums: the metadata generator reads them from this file); any other text, a cell or another case still
 // reaches src/excel, which decides what it accepts.
-import { indexHistory } from "../excel";
+import { cardHistory, indexHistory } from "../excel";
 import { matrixResult } from "./runtime";
 
 /**
@@ -68,4 +68,27 @@ export function history(
   invocation: CustomFunctions.Invocation,
 ): Promise<any[][]> {
   return matrixResult((env) => indexHistory(env, [symbol, start, end, granularity, headers, sort, fields]), invocation);
+}
+
+/**
+ * The history of the index in a card or Index entity, as INDEX.HISTORY gives it: =A1.History("-30D").
+ * @customfunction CARD.HISTORY CARD.HISTORY
+ * @capturesCallingObject
+ * @excludeFromAutoComplete
+ * @requiresAddress
+ * @param card The INDEX.CARD cell or Index entity the method is called on (Excel passes it).
+ * @param [start] First date: a date cell, "2024-01-31", or relative "-30D", "-6M", "-1Y". Default: the service's default range.
+ * @param [end] Last date, included; same forms as start. Default: the latest value.
+ * @param [granularity] "daily" (default) or "weekly".
+ * @param invocation The cell calling the function (its address, and whether Excel is previewing the formula as it is typed).
+ * @returns Dates and values, oldest first.
+ */
+export function historyMethod(
+  card: Excel.CellValue,
+  start: number | string,
+  end: number | string,
+  granularity: Granularity,
+  invocation: CustomFunctions.Invocation,
+): Promise<any[][]> {
+  return matrixResult((env) => cardHistory(env, card, start, end, granularity), invocation);
 }

@@ -1,6 +1,6 @@
 // Thin wrappers over src/excel; see catalogue.functions.ts. INDEX.PANEL lives here beside INDEX.PERIODS because
 // both take a period and stats, and a custom enum serves only the functions of the file that declares it.
-import { indexPanel, indexPeriods } from "../excel";
+import { cardPeriods, indexPanel, indexPeriods } from "../excel";
 import { matrixResult } from "./runtime";
 
 /**
@@ -108,4 +108,25 @@ export function panel(
   invocation: CustomFunctions.Invocation,
 ): Promise<any[][]> {
   return matrixResult((env) => indexPanel(env, symbols, start, end, fill, headers, period, stats), invocation);
+}
+
+/**
+ * Period statistics of the index in a card or Index entity, as INDEX.PERIODS gives them: =A1.Periods("weekly").
+ * @customfunction CARD.PERIODS CARD.PERIODS
+ * @capturesCallingObject
+ * @excludeFromAutoComplete
+ * @requiresAddress
+ * @param card The INDEX.CARD cell or Index entity the method is called on (Excel passes it).
+ * @param [period] "weekly", "monthly" (default), "quarterly" or "yearly".
+ * @param [stats] Comma-separated list, default "avg,observed" (as INDEX.PERIODS).
+ * @param invocation The cell calling the function (its address, and whether Excel is previewing the formula as it is typed).
+ * @returns A table: period start, period end, then one column per stat.
+ */
+export function periodsMethod(
+  card: Excel.CellValue,
+  period: Period,
+  stats: PeriodStat,
+  invocation: CustomFunctions.Invocation,
+): Promise<any[][]> {
+  return matrixResult((env) => cardPeriods(env, card, period, stats), invocation);
 }
