@@ -32,6 +32,12 @@ export { loadIndexEntities } from "./formulas/entity-load";
 export { dayBounds, indexPeriods, parsePeriod, parseStats, periodHeader, pointsInRange } from "./formulas/periods";
 export { statCells, summarisePeriods, type PeriodSummary, type StatColumn } from "./periods";
 export { weeklyFromDaily } from "./weekly";
+export {
+  functionVisibility,
+  NEWER_ONLY_FUNCTIONS,
+  publishesNewerDescription,
+  type FunctionVisibility,
+} from "./function-visibility";
 export * from "./entity";
 export {
   invalidAnswer,
