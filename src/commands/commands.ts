@@ -5,6 +5,7 @@ import {
   excelDeskActions,
   getContext,
   indexDomain,
+  keepFunctionVisibility,
   onOfficeReady,
   runtimeDiagnostics,
   showPane,
@@ -26,10 +27,14 @@ const dataType = dataTypeCommands(
 onOfficeReady(
   // The Index data type's domain, once per runtime where Excel has linked data types (ExcelApi 1.19): Excel can
   // then load and refresh Index cells as soon as the add-in runs. A refusal is tried again at the next Convert.
-  () =>
+  // AutoComplete then offers the functions the connected service publishes, again after every settings change
+  // (ExcelApi 1.20; Excel does not keep the list).
+  () => {
     void indexDomain()
       .register()
-      .catch((error: unknown) => runtimeDiagnostics().note({ where: "data type registration", error })),
+      .catch((error: unknown) => runtimeDiagnostics().note({ where: "data type registration", error }));
+    keepFunctionVisibility(getContext());
+  },
   {
     refreshAll: (event) => void refreshAll(event),
     freezeForSharing: (event) => void desk.freezeForSharing(event),

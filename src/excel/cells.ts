@@ -24,6 +24,8 @@ export interface ExcelCapabilities {
   readonly formattedNumbers: boolean;
   /** True where entity values (data types, cards) show; absent: the same as formattedNumbers (both need 1.4). */
   readonly entities?: boolean;
+  /** True where entities may carry reference methods, `=A1.History(…)` (ExcelApi 1.19); absent: no methods. */
+  readonly referenceMethods?: boolean;
 }
 
 export const DATE_FORMAT = "yyyy-mm-dd";

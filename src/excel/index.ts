@@ -27,10 +27,17 @@ export { parseChoice } from "./arguments";
 export { historyQuery, inRange, parseDateRange, type DateRange } from "./date-range";
 export { displayNumber, displayTimestamp } from "./display";
 export { catalogueEntry, indexCard } from "./formulas/card";
+export { cardCapacity, cardForward, cardHistory, cardPeriods, cardVol } from "./formulas/card-methods";
 export { loadIndexEntities } from "./formulas/entity-load";
 export { dayBounds, indexPeriods, parsePeriod, parseStats, periodHeader, pointsInRange } from "./formulas/periods";
 export { statCells, summarisePeriods, type PeriodSummary, type StatColumn } from "./periods";
 export { weeklyFromDaily } from "./weekly";
+export {
+  functionVisibility,
+  NEWER_ONLY_FUNCTIONS,
+  publishesNewerDescription,
+  type FunctionVisibility,
+} from "./function-visibility";
 export * from "./entity";
 export {
   invalidAnswer,

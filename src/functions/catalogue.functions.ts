@@ -3,6 +3,9 @@
 import { indexFix, indexLatest, indexList } from "../excel";
 import { matrixResult, scalarResult } from "./runtime";
 
+// The enums are AutoComplete's lists for the arguments (custom enums, read by the metadata generator from the file
+// of the function that takes them); any other text, a cell or another case still reaches src/excel, which decides.
+
 /**
  * Lists every published index: symbol, hub, grade, lead time, description, active, latest value and its date. Spills.
  * @customfunction LIST LIST
@@ -17,6 +20,51 @@ export function list(activeOnly: boolean, headers: boolean, invocation: CustomFu
 }
 
 /**
+ * The fields of a latest fix, for INDEX.LATEST.
+ * @customenum {string}
+ */
+export enum LatestField {
+  /** The index value (the default). */
+  value = "value",
+  /** The date and time of the fix, as a date. */
+  asOf = "asOf",
+  /** The index symbol. */
+  symbol = "symbol",
+  /** The currency of the value. */
+  currency = "currency",
+  /** The unit of the value, e.g. USD/kg. */
+  unit = "unit",
+  /** Confidence in the fix, 0 to 100. */
+  confidence = "confidence",
+  /** The fix's publication status. */
+  status = "status",
+  /** The methodology version the fix was computed under. */
+  methodologyVersion = "methodologyVersion",
+  /** How the value was derived (newer service only). */
+  derivationMethod = "derivationMethod",
+  /** How the value was published (newer service only). */
+  publicationMode = "publicationMode",
+  /** The date a carried-forward value was first published; empty when fresh. */
+  carriedForwardFrom = "carriedForwardFrom",
+  /** Contributors behind the fix. */
+  contributors = "contributors",
+  /** Executed trades behind the fix. */
+  executedTrades = "executedTrades",
+  /** Firm quotes behind the fix. */
+  firmQuotes = "firmQuotes",
+  /** Indicative quotes behind the fix. */
+  indicatives = "indicatives",
+  /** Total mass behind the fix, in kg. */
+  totalMassKg = "totalMassKg",
+  /** The largest contributor's share of the fix, as a fraction. */
+  topContributorShare = "topContributorShare",
+  /** TRUE when the service could not answer and this is the last-known value. */
+  stale = "stale",
+  /** When the add-in received the fix, as a date. */
+  fetchedAt = "fetchedAt",
+}
+
+/**
  * The latest value of an index, or any one field of its latest fix (as-of date, confidence, status, coverage...).
  * @customfunction LATEST LATEST
  * @requiresAddress
@@ -27,7 +75,7 @@ export function list(activeOnly: boolean, headers: boolean, invocation: CustomFu
  */
 export function latest(
   symbol: string,
-  field: string,
+  field: LatestField,
   invocation: CustomFunctions.Invocation,
 ): Promise<number | string | boolean | Excel.FormattedNumberCellValue> {
   return scalarResult((env) => indexLatest(env, symbol, field), invocation);

@@ -1,6 +1,47 @@
-// Thin wrappers over src/excel; see catalogue.functions.ts.
-import { indexHistory, indexPanel } from "../excel";
+// Thin wrappers over src/excel; see catalogue.functions.ts. The enums are AutoComplete's lists for the arguments
+// (custom enums: the metadata generator reads them from this file); any other text, a cell or another case still
+// reaches src/excel, which decides what it accepts.
+import { cardHistory, indexHistory } from "../excel";
 import { matrixResult } from "./runtime";
+
+/**
+ * Daily or weekly rows.
+ * @customenum {string}
+ */
+export enum Granularity {
+  /** One row per day with a value (the default). */
+  daily = "daily",
+  /** One row per ISO week, shown by its last freshly published value. */
+  weekly = "weekly",
+}
+
+/**
+ * The order of the rows.
+ * @customenum {string}
+ */
+export enum SortOrder {
+  /** Oldest first (the default). */
+  asc = "asc",
+  /** Newest first. */
+  desc = "desc",
+}
+
+/**
+ * The extra columns of INDEX.HISTORY, after date and value.
+ * @customenum {string}
+ */
+export enum HistoryColumn {
+  /** The day's confidence, 0 to 100. */
+  confidence = "confidence",
+  /** The day's publication status. */
+  status = "status",
+  /** How the value was published (newer service only). */
+  publicationMode = "publicationMode",
+  /** How the value was derived (newer service only). */
+  derivationMethod = "derivationMethod",
+  /** The date a carried-forward value was first published; empty on fresh days. */
+  carriedForwardFrom = "carriedForwardFrom",
+}
 
 /**
  * Daily or weekly history of an index: dates and values, oldest first. Spills; add columns such as "confidence" or "status".
@@ -20,38 +61,34 @@ export function history(
   symbol: string,
   start: number | string,
   end: number | string,
-  granularity: string | number,
+  granularity: Granularity,
   headers: boolean,
-  sort: string | number,
-  fields: string[],
+  sort: SortOrder,
+  fields: HistoryColumn[],
   invocation: CustomFunctions.Invocation,
 ): Promise<any[][]> {
   return matrixResult((env) => indexHistory(env, [symbol, start, end, granularity, headers, sort, fields]), invocation);
 }
 
 /**
- * Several indexes side by side on one shared date column, aligned by day. Spills.
- * @customfunction PANEL PANEL
+ * The history of the index in a card or Index entity, as INDEX.HISTORY gives it: =A1.History("-30D").
+ * @customfunction CARD.HISTORY CARD.HISTORY
+ * @capturesCallingObject
+ * @excludeFromAutoComplete
  * @requiresAddress
- * @param symbols The index symbols: a range of cells, {"A","B"}, or one text "A,B". Up to 20.
+ * @param card The INDEX.CARD cell or Index entity the method is called on (Excel passes it).
  * @param [start] First date: a date cell, "2024-01-31", or relative "-30D", "-6M", "-1Y". Default: the service's default range.
  * @param [end] Last date, included; same forms as start. Default: the latest value.
- * @param [fill] How a day without a value shows: "blank" (default), "previous" (the index's last value) or "na" (#N/A).
- * @param [headers] TRUE (default) puts a header row with the symbols on top; FALSE leaves it out.
- * @param [period] Statistics per period instead of daily values: "weekly", "monthly", "quarterly" or "yearly" (as INDEX.PERIODS). Default: daily values.
- * @param [stats] With a period: the stats, as INDEX.PERIODS takes them (default "avg,observed"). Columns: period start, period end, then per symbol one column per stat ("A avg", "A observed", "B avg"…).
+ * @param [granularity] "daily" (default) or "weekly".
  * @param invocation The cell calling the function (its address, and whether Excel is previewing the formula as it is typed).
- * @returns A table: the date column, then one value column per symbol; with a period, one row per period.
+ * @returns Dates and values, oldest first.
  */
-export function panel(
-  symbols: string[][],
+export function historyMethod(
+  card: Excel.CellValue,
   start: number | string,
   end: number | string,
-  fill: string,
-  headers: boolean,
-  period: string,
-  stats: string,
+  granularity: Granularity,
   invocation: CustomFunctions.Invocation,
 ): Promise<any[][]> {
-  return matrixResult((env) => indexPanel(env, symbols, start, end, fill, headers, period, stats), invocation);
+  return matrixResult((env) => cardHistory(env, card, start, end, granularity), invocation);
 }

@@ -4,6 +4,7 @@ import type { AppContext } from "./context";
 import { convertToIndex, convertToText, type ConvertOutcome } from "./data-type-convert";
 import { excelApiSupported, indexDomain, type IndexDomainControl } from "./data-type-domain";
 import { startupControl, type StartupControl } from "./startup";
+import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./undo-group";
 
 export type { ConvertOutcome } from "./data-type-convert";
 
@@ -20,8 +21,6 @@ export interface DataTypeActions {
   setRefresh(refresh: DataTypeRefresh): Promise<void>;
 }
 
-type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
-
 /** True where Range.valuesAsJson can be read (ExcelApi 1.16): an Index entity is then recognised as one. */
 const valuesAsJsonSupported = () => excelApiSupported("1.16");
 
@@ -30,18 +29,22 @@ interface DataTypeHost {
   readonly domain: IndexDomainControl;
   readonly json: () => boolean;
   readonly startup: Pick<StartupControl, "afterFormulaInserted">;
+  /** Whether a conversion can be one undo step (ExcelApi 1.20). */
+  readonly undoGroups: () => boolean;
 }
 
 /**
  * The actions through `Excel.run` over the shared runtime's context. The catalogue is read as the user's own read
  * (its request goes before the cells'). Convert to Index registers the domain first if Office's ready handler has
- * not yet, so the first click never links cells to a domain Excel does not know.
+ * not yet, so the first click never links cells to a domain Excel does not know. Each conversion is one undo step
+ * where the host has ExcelApi 1.20.
  */
 export function excelDataTypeActions(
   app: Pick<AppContext, "userSource">,
   host: Partial<DataTypeHost> = {},
 ): DataTypeActions {
-  const run: ExcelRun = host.run ?? ((batch) => Excel.run(batch));
+  const run: ExcelRun = host.run ?? excelRun;
+  const undoGroups = host.undoGroups ?? undoGroupsSupported;
   const domain = host.domain ?? indexDomain();
   const json = host.json ?? valuesAsJsonSupported;
   const startup = host.startup ?? startupControl();
@@ -52,9 +55,11 @@ export function excelDataTypeActions(
       const mode: ConvertMode = (await domain.register()) ? "entities" : "formulas";
       // Without linked data types there is no Index entity to recognise, and valuesAsJson of cells showing INDEX.CARD's
       // entities is large (Excel on the web caps a batch's payload at 5 MB): the plain values are enough there.
-      return run((context) => convertToIndex(context, { mode, json: mode === "entities", symbols, startup }));
+      return inOneUndoStep(run, undoGroups(), (context) =>
+        convertToIndex(context, { mode, json: mode === "entities", symbols, startup }),
+      );
     },
-    toText: () => run((context) => convertToText(context, domain.supported() || json())),
+    toText: () => inOneUndoStep(run, undoGroups(), (context) => convertToText(context, domain.supported() || json())),
     refresh: () => domain.refresh(),
     setRefresh: (refresh) => domain.setRefresh(refresh),
   };

@@ -6,6 +6,7 @@ import { restoreFormulas, type RestoreOutcome } from "./receipt-restore";
 import { receiptSigner } from "./receipt-signature";
 import { runtimeStorage } from "./storage";
 import type { CellScope } from "./refresh-scope-ranges";
+import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./undo-group";
 import { planRefresh, runRefresh, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "./refresh-scope";
 
 export type { FreezeOutcome } from "./freeze";
@@ -24,24 +25,24 @@ export interface DeskActions {
   selectedCellCount(): Promise<number>;
 }
 
-type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
-
 /**
  * Desk actions through `Excel.run` over the shared runtime's context; `run` is injectable for office-addin-mock,
  * `clock` (what freezing waits for busy cells on) for a fake clock. Receipts are signed with a key in the
- * add-in's storage (OfficeRuntime.storage), never in the workbook.
+ * add-in's storage (OfficeRuntime.storage), never in the workbook. Freeze and restore are each one undo step
+ * where `undoGroups` holds (ExcelApi 1.20).
  */
 export function excelDeskActions(
   app: AppContext,
-  run: ExcelRun = (batch) => Excel.run(batch),
+  run: ExcelRun = excelRun,
   clock: Clock = systemClock,
+  undoGroups: () => boolean = undoGroupsSupported,
 ): DeskActions {
   const signer = receiptSigner(runtimeStorage());
   // Data types (cards) are read and written through valuesAsJson, ExcelApi 1.16.
   const dataTypes = () => excelApiSupports("1.16");
   return {
     freeze: (scope, receiptVisible) =>
-      run(async (context) => {
+      inOneUndoStep(run, undoGroups(), async (context) => {
         const engine = await app.engine();
         const { baseUrl } = await app.settings.load();
         return freezeForSharing(context, {
@@ -57,7 +58,9 @@ export function excelDeskActions(
         });
       }),
     restore: (selectionOnly) =>
-      run((context) => restoreFormulas(context, { selectionOnly, signer, dataTypes: dataTypes() })),
+      inOneUndoStep(run, undoGroups(), (context) =>
+        restoreFormulas(context, { selectionOnly, signer, dataTypes: dataTypes() }),
+      ),
     planRefresh: (scope) => run(async (context) => planRefresh(context, await app.engine(), scope)),
     runRefresh: (plan) => run((context) => runRefresh(context, app, plan)),
     selectedCellCount: () =>

@@ -64,7 +64,10 @@ export function functionsCapabilities(): ExcelCapabilities | undefined {
   try {
     const requirements = typeof Office !== "undefined" ? Office.context?.requirements : undefined;
     if (requirements === undefined) return undefined;
-    return { formattedNumbers: requirements.isSetSupported("CustomFunctionsRuntime", "1.4") };
+    return {
+      formattedNumbers: requirements.isSetSupported("CustomFunctionsRuntime", "1.4"),
+      referenceMethods: requirements.isSetSupported("ExcelApi", "1.19"),
+    };
   } catch {
     return undefined;
   }

@@ -32,6 +32,7 @@ export { RECEIPT_HEADER, receiptRowOf, type ReceiptRow } from "./receipt";
 export { restoreMessage } from "./receipt-restore";
 export { excelDataTypeActions, type ConvertOutcome, type DataTypeActions } from "./data-type-actions";
 export { indexDomain, type IndexDomainControl } from "./data-type-domain";
+export { applyFunctionVisibility, keepFunctionVisibility, type VisibilityHost } from "./function-visibility";
 export {
   dataTypeReports,
   showPane,

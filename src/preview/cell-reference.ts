@@ -1,25 +1,40 @@
-import { numberText, propertyText, type EntityProperty } from "../excel";
+import { numberText, propertyText, type EntityCellValue, type EntityProperty } from "../excel";
 import type { Outcome, PreviewCell } from "./outcome";
 
 /**
  * `=A1.Confidence` in the preview: the lines are the cells A1, A2, … of column A, and a line may read one field
- * of the entity another line shows, as Excel's dot notation does (`=A1.[As of]` for names with spaces).
- * Field names match without regard to case, as in Excel.
+ * of the entity another line shows, as Excel's dot notation does (`=A1.[As of]` for names with spaces), or call
+ * one of its reference methods, `=A1.History("-30D")`. Names match without regard to case, as in Excel.
  */
 interface CellReference {
   /** 1-based line (row) number. */
   readonly row: number;
   readonly field: string;
+  /** A method call's arguments as typed between the parentheses ("" for none); undefined for a field. */
+  readonly call?: string;
 }
 
-const REFERENCE = /^=?\s*A(\d+)\.(?:\[([^\]]+)\]|([A-Za-z_][A-Za-z0-9_]*))\s*$/i;
+const REFERENCE = /^=?\s*A(\d+)\.(?:\[([^\]]+)\]|([A-Za-z_][A-Za-z0-9_]*))\s*(?:\((.*)\))?\s*$/i;
 
 /** The reference a line holds, or undefined when the line is a formula to evaluate. */
 export function parseCellReference(text: string): CellReference | undefined {
   const match = REFERENCE.exec(text.trim());
   if (match === null) return undefined;
-  return { row: Number(match[1]), field: (match[2] ?? match[3] ?? "").trim() };
+  const field = (match[2] ?? match[3] ?? "").trim();
+  return match[4] === undefined ? { row: Number(match[1]), field } : { row: Number(match[1]), field, call: match[4] };
 }
+
+/**
+ * Calls the custom function `id` as Excel calls a reference method: the entity first, then the arguments typed;
+ * shows each outcome, and returns what cancels it.
+ */
+export type MethodCall = (
+  entity: EntityCellValue,
+  id: string,
+  args: string,
+  show: (outcome: Outcome) => void,
+  ownRow: number,
+) => () => void;
 
 function fieldError(code: string, message: string): Outcome {
   return { state: "error", code, message, raw: false };
@@ -41,9 +56,29 @@ function fieldOutcome(source: Outcome, reference: CellReference): Outcome {
       `${cell} has no field "${reference.field}"; its fields: ${Object.keys(only.entity.properties).join(", ")}`,
     );
   }
+  if (property.type === "Function")
+    return fieldError("#VALUE!", `${name} is a method of ${cell}: call it, e.g. =${cell}.${name}()`);
   // An Index entity the service could not give: its fields are #N/A, and its card's Error says why.
   if (property.type === "Error") return fieldError("#N/A", propertyText(only.entity.properties["Error"] ?? property));
   return { state: "value", rows: [[previewCellOf(property)]] };
+}
+
+/** The method `=A<row>.<name>(…)` calls on what A<row> shows: its entity and function id, or what the line shows instead. */
+function methodOf(source: Outcome, reference: CellReference): { entity: EntityCellValue; id: string } | Outcome {
+  const cell = `A${reference.row}`;
+  if (source.state !== "value") return source;
+  const only = source.rows.length === 1 && source.rows[0]?.length === 1 ? source.rows[0][0] : undefined;
+  if (only?.kind !== "entity")
+    return fieldError("#FIELD!", `${cell} holds no card (entity), so it has no method "${reference.field}"`);
+  const wanted = reference.field.toLowerCase();
+  const methods = Object.entries(only.entity.properties).filter(([, property]) => property.type === "Function");
+  const found = methods.find(([label]) => label.toLowerCase() === wanted)?.[1];
+  if (found?.type === "Function") return { entity: only.entity, id: found.id };
+  const names = methods.map(([label]) => label).join(", ");
+  return fieldError(
+    "#FIELD!",
+    `${cell} has no method "${reference.field}"${names === "" ? " (this Excel has no reference methods)" : `; its methods: ${names}`}`,
+  );
 }
 
 function previewCellOf(property: EntityProperty): PreviewCell {
@@ -63,6 +98,8 @@ function previewCellOf(property: EntityProperty): PreviewCell {
       };
     case "Error":
       return { kind: "error", code: "#N/A", message: "", text: "#N/A" };
+    case "Function":
+      return { kind: "text", text: propertyText(property) };
     default:
       return {
         kind: "number",
@@ -77,14 +114,20 @@ export class PreviewSheet {
   readonly #outcomes = new Map<number, Outcome>();
   readonly #watchers = new Map<number, ((outcome: Outcome) => void)[]>();
 
-  constructor(readonly rows: number) {}
+  constructor(
+    readonly rows: number,
+    private readonly call?: MethodCall,
+  ) {}
 
   set(row: number, outcome: Outcome): void {
     this.#outcomes.set(row, outcome);
     for (const watcher of this.#watchers.get(row) ?? []) watcher(outcome);
   }
 
-  /** Shows `=A<row>.<field>` on `show` now and whenever A<row> changes; #REF! for no such line or itself. */
+  /**
+   * Shows `=A<row>.<field>` (or the method call `=A<row>.<name>(…)`) on `show` now and whenever A<row> changes;
+   * #REF! for no such line or itself.
+   */
   follow(reference: CellReference, ownRow: number, show: (outcome: Outcome) => void): void {
     if (reference.row < 1 || reference.row > this.rows || reference.row === ownRow) {
       show(
@@ -95,7 +138,16 @@ export class PreviewSheet {
       );
       return;
     }
-    const watch = (outcome: Outcome) => show(fieldOutcome(outcome, reference));
+    let cancel = () => undefined as void;
+    const watch = (outcome: Outcome) => {
+      cancel();
+      const args = reference.call;
+      const method = args === undefined ? undefined : methodOf(outcome, reference);
+      if (method === undefined) show(fieldOutcome(outcome, reference));
+      else if ("state" in method) show(method);
+      else if (args !== undefined && this.call !== undefined)
+        cancel = this.call(method.entity, method.id, args, show, ownRow);
+    };
     this.#watchers.set(reference.row, [...(this.#watchers.get(reference.row) ?? []), watch]);
     watch(this.#outcomes.get(reference.row) ?? { state: "busy" });
   }

@@ -1,5 +1,5 @@
 import { ArgumentMismatch, buildArguments, type FunctionMetadata } from "./coerce";
-import { FormulaSyntaxError, parseFormula } from "./formula";
+import { FormulaSyntaxError, parseFormula, type FormulaValue } from "./formula";
 import { outcomeOfRejection, outcomeOfValue, type Outcome } from "./outcome";
 import type { RuntimeStandIn } from "./runtime-stand-in";
 
@@ -10,6 +10,8 @@ interface HarnessContext {
   readonly now?: () => Date;
   /** The cell the formula stands in (invocation.address); refresh by scope and freezing index by it. */
   readonly address?: string;
+  /** The entity a reference method (`=A1.History(…)`) is called on: Excel passes it as the first argument. */
+  readonly callingObject?: unknown;
 }
 
 export interface Evaluation {
@@ -61,7 +63,9 @@ export function evaluateFormula(text: string, context: HarnessContext, report: (
     },
   };
   try {
-    const args = buildArguments(metadata, parsed.args, invocation);
+    const given =
+      context.callingObject === undefined ? parsed.args : [context.callingObject as FormulaValue, ...parsed.args];
+    const args = buildArguments(metadata, given, invocation);
     report({ state: "busy" });
     const returned = fn(...args);
     if (!metadata.options?.stream) {

@@ -3,14 +3,18 @@
 // bundle registers into, then evaluates the formulas typed on the page.
 import { installRuntimeStandIn } from "./runtime-stand-in";
 import { bootPreview } from "./page";
+import type { ExcelCapabilities } from "../excel";
 
 const runtime = installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
 
 // The preview stands in for the host, so it says what the host can show: dates as formatted numbers
-// (CustomFunctionsRuntime 1.4), or plain serials with ?dates=serial to see the fallback.
-const datesAsSerials = new URLSearchParams(globalThis.location?.search ?? "").get("dates") === "serial";
-(globalThis as { indexDataHostCapabilities?: { formattedNumbers: boolean } }).indexDataHostCapabilities = {
+// (CustomFunctionsRuntime 1.4), or plain serials with ?dates=serial to see the fallback; cards with reference
+// methods (ExcelApi 1.19), or without them with ?methods=none.
+const query = new URLSearchParams(globalThis.location?.search ?? "");
+const datesAsSerials = query.get("dates") === "serial";
+(globalThis as { indexDataHostCapabilities?: ExcelCapabilities }).indexDataHostCapabilities = {
   formattedNumbers: !datesAsSerials,
+  referenceMethods: query.get("methods") !== "none",
 };
 
 // Deferred scripts (this one and the functions bundle) have all run by DOMContentLoaded.

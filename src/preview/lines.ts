@@ -60,7 +60,9 @@ export class PreviewLines {
   load(texts: readonly string[]): void {
     this.#lines.forEach((line) => line.evaluation.cancel());
     this.host.results.replaceChildren();
-    this.#sheet = new PreviewSheet(texts.length);
+    this.#sheet = new PreviewSheet(texts.length, (entity, id, args, show, row) =>
+      this.#callMethod(entity, id, args, show, row),
+    );
     this.#lines = texts.map((text, index) => this.#line(text, index));
     this.#lines.forEach((line, index) => {
       this.host.results.append(line.view.root);
@@ -89,6 +91,13 @@ export class PreviewLines {
       outcome: { state: "busy" },
     };
     return line;
+  }
+
+  /** A reference method as Excel calls it: its function with the entity first, at the calling line's address. */
+  #callMethod(entity: unknown, id: string, args: string, show: (outcome: Outcome) => void, row: number): () => void {
+    const context = { ...this.host, address: lineAddress(row), callingObject: entity };
+    const evaluation = evaluateFormula(`=INDEX.${id}(${args})`, context, show);
+    return () => evaluation.cancel();
   }
 
   texts(): string[] {

@@ -13,8 +13,9 @@ export function registeredFunctions(): string[] {
       .flatMap((name) =>
         [...readFileSync(join(folder, name), "utf8").matchAll(/\/\*\*([\s\S]*?)\*\//g)].map((m) => m[1] ?? ""),
       )
-      // Excel calls the Index data type's load service itself; a trader never types it.
-      .filter((doc) => !doc.includes("@linkedEntityLoadService"))
+      // Excel calls the Index data type's load service and the card's reference methods (=A1.History) itself; a
+      // trader never types them (docs/functions.md documents the methods by their method names).
+      .filter((doc) => !doc.includes("@linkedEntityLoadService") && !doc.includes("@capturesCallingObject"))
       .flatMap((doc) => [...doc.matchAll(/@customfunction\s+([A-Z][A-Z0-9_.]*)/g)].map((m) => m[1] ?? ""))
       .sort()
   );

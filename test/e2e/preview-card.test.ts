@@ -118,4 +118,30 @@ describe("INDEX.CARD in the formula preview (Chromium, built bundle)", () => {
     expect(await shownCell(page, "A2")).toMatchObject({ state: "error", code: "#FIELD!" });
     await page.close();
   });
+
+  it("calls a card's reference method on a card line, =A1.History(…), as it reads =A1.Confidence", async () => {
+    const range = `"2025-01-06", "2025-01-10"`;
+    const page = await evaluate([
+      `=INDEX.CARD("RTM-NWE-A-1x3")`,
+      `=A1.History(${range})`,
+      `=INDEX.HISTORY("RTM-NWE-A-1x3", ${range})`,
+      `=A1.history(${range}, "weekly")`,
+      `=A1.Chart()`,
+      `=A1.History`,
+    ]);
+    const cells = (address: string) =>
+      page.$$eval(`#results .result[data-address='${address}'] td`, (tds) => tds.map((td) => td.textContent));
+    expect(await cells("A2")).toHaveLength(10);
+    expect(await cells("A2")).toEqual(await cells("A3"));
+    expect((await cells("A4")).length).toBeGreaterThan(0);
+    expect(await shownCell(page, "A5")).toMatchObject({
+      state: "error",
+      code: "#FIELD!",
+      message: expect.stringContaining(
+        'A1 has no method "Chart"; its methods: History, Vol, Forward, Periods, Capacity',
+      ),
+    });
+    expect(await shownCell(page, "A6")).toMatchObject({ state: "error", code: "#VALUE!" });
+    await page.close();
+  });
 });

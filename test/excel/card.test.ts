@@ -173,7 +173,7 @@ describe("INDEX.CARD entity, against the reference service", () => {
     ]);
     expect(sections[2]?.properties).toEqual(["Data coverage"]);
     const onCard = Object.entries(entity.properties).filter(
-      ([, p]) => p.type === "Entity" || p.propertyMetadata?.excludeFrom?.cardView !== true,
+      ([, p]) => p.type === "Entity" || (p.type !== "Function" && p.propertyMetadata?.excludeFrom?.cardView !== true),
     );
     expect(sections.flatMap((s) => s.properties).sort()).toEqual(onCard.map(([label]) => label).sort());
   });

@@ -12,13 +12,18 @@ const SYMBOL = "RTM-USG.B-2x4";
 /** What a trader types on the way to a symbol; the last is well-formed but names no index. */
 const TYPED = ["R", "RTM", "RTM-US", "RTM-USG-C", "RTM-USG.B-2x"];
 
-type Functions = typeof import("../../src/functions/catalogue.functions") &
+type Modules = typeof import("../../src/functions/catalogue.functions") &
   typeof import("../../src/functions/history.functions") &
   typeof import("../../src/functions/analytics.functions") &
   typeof import("../../src/functions/service.functions") &
   typeof import("../../src/functions/periods.functions") &
   typeof import("../../src/functions/card.functions") &
   typeof import("../../src/functions/live.functions");
+/** An argument typed by a custom enum takes any text in a cell, as Excel passes it: the enums widen to string. */
+type AnyText<A> = { [I in keyof A]: A[I] extends string ? string : A[I] extends string[] ? string[] : A[I] };
+type Functions = {
+  [K in keyof Modules]: Modules[K] extends (...args: infer A) => infer R ? (...args: AnyText<A>) => R : Modules[K];
+};
 
 let service: RunningReferenceService;
 let f: Functions;
@@ -34,7 +39,7 @@ beforeAll(async () => {
     await import("../../src/functions/periods.functions"),
     await import("../../src/functions/card.functions"),
     await import("../../src/functions/live.functions"),
-  );
+  ) as unknown as Functions;
   service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
   const { getContext } = await import("../../src/office/context");
   await getContext().settings.save({ baseUrl: service.url });

@@ -48,10 +48,15 @@ function run(formula: string): Promise<Outcome> {
 }
 
 describe("custom-function wrappers", () => {
-  it("registers thirteen functions with stable ids", () => {
+  it("registers thirteen functions and five reference methods (hidden from AutoComplete) with stable ids", () => {
     expect([...metadata.keys()].sort()).toEqual([
       "CAPACITY",
       "CARD",
+      "CARD.CAPACITY",
+      "CARD.FORWARD",
+      "CARD.HISTORY",
+      "CARD.PERIODS",
+      "CARD.VOL",
       "FIX",
       "FORWARD",
       "HEALTH",
@@ -64,7 +69,13 @@ describe("custom-function wrappers", () => {
       "STATUS",
       "VOL",
     ]);
-    expect(runtime.functions.size).toBe(13);
+    expect(runtime.functions.size).toBe(18);
+    const hidden = [...metadata.values()].filter(
+      (fn) => (fn.options as Record<string, unknown> | undefined)?.["excludeFromAutoComplete"] === true,
+    );
+    expect(hidden.map((fn) => fn.id).sort()).toEqual(
+      [...metadata.keys()].filter((id) => id.startsWith("CARD.")).sort(),
+    );
     for (const fn of metadata.values())
       for (const parameter of fn.parameters) expect(parameter).toHaveProperty("description");
   });

@@ -34,6 +34,11 @@ export interface FunctionsPageOptions {
    * so the pane's UI (and its own reads of the service) never loads. @default false (a plain visible page)
    */
   readonly paneClosed?: boolean;
+  /**
+   * What the host declares it can show (`indexDataHostCapabilities`, as the preview does), e.g. reference methods
+   * (ExcelApi 1.19). @default none: the add-in asks Office, which outside Excel cannot say
+   */
+  readonly capabilities?: { readonly formattedNumbers: boolean; readonly referenceMethods?: boolean };
 }
 
 export interface FunctionsPage {
@@ -128,6 +133,11 @@ export async function openFunctionsPage(browser: Browser, options: FunctionsPage
   };
   await context.addInitScript(prepareRuntime, items);
   if (options.paneClosed === true) await context.addInitScript(PANE_CLOSED);
+  if (options.capabilities !== undefined)
+    await context.addInitScript(
+      (caps) => Object.assign(window, { indexDataHostCapabilities: caps }),
+      options.capabilities,
+    );
   const page = await context.newPage();
   await page.goto(`${options.pageOrigin}/taskpane.html`, { waitUntil: "load" });
   await page.waitForFunction(

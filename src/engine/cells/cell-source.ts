@@ -21,7 +21,8 @@ export class CellSource extends AnsweredMethods implements IndexDataSource {
     super();
     const address = ctx.address;
     if (address === undefined) return;
-    // A new evaluation of the cell starts: what it needed before no longer counts.
+    // A new evaluation of the cell starts: what it needed before no longer counts. An engine that could not be
+    // built fails every call of the cell through `run`, which shows it; the bookkeeping here has nothing to add.
     const now = ready();
     if (now !== undefined) now.addresses.begin(address);
     else

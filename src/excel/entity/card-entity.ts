@@ -13,9 +13,13 @@ import {
   type CardProperty,
   type CardRecord,
 } from "./card-properties";
+import { referenceMethodProperties } from "./reference-methods";
 
-/** The entity INDEX.CARD returns: every property the service sent (or those `labels` names), laid out as a card. */
-export function buildCardEntity(record: CardRecord, labels?: ReadonlySet<string>): EntityCellValue {
+/**
+ * The entity INDEX.CARD returns: every property the service sent (or those `labels` names), laid out as a card, and
+ * with `methods` (ExcelApi 1.19) the reference methods, `=A1.History(…)`, which the card view never lists.
+ */
+export function buildCardEntity(record: CardRecord, labels?: ReadonlySet<string>, methods = false): EntityCellValue {
   const wanted = (label: string) => labels === undefined || labels.has(label);
   const properties: Record<string, EntityProperty> = propertiesOf(
     CARD_PROPERTIES.filter((p) => wanted(p.label)),
@@ -26,7 +30,7 @@ export function buildCardEntity(record: CardRecord, labels?: ReadonlySet<string>
   return {
     type: "Entity",
     text: `${symbol} ${value.toFixed(4)}`,
-    properties,
+    properties: methods ? { ...properties, ...referenceMethodProperties() } : properties,
     layouts: { card: { title: cardTitle(record), sections: sectionsOf(properties) } },
     provider: { description: PROVIDER_NAME },
   };

@@ -24,8 +24,9 @@ export function cardLines(entity: EntityCellValue, depth = 0): CardLine[] {
     );
 }
 
-/** False for a property the card view leaves out (an alias such as Price, read only by formulas). */
+/** False for a property the card view leaves out (an alias such as Price, read only by formulas; a method). */
 export function shownOnCard(property: EntityProperty): boolean {
+  if (property.type === "Function") return false;
   return property.type === "Entity" || property.propertyMetadata?.excludeFrom?.cardView !== true;
 }
 
@@ -39,6 +40,8 @@ export function propertyText(property: EntityProperty): string {
       return property.text;
     case "Error":
       return "#N/A";
+    case "Function":
+      return `=${property.namespace}.${property.id}`;
     default:
       return numberText(property.basicValue, property.numberFormat);
   }

@@ -57,6 +57,17 @@ const NotAvailableCellValue = primitiveValue("Error", z.literal("#N/A").exactOpt
   errorType: z.literal("NotAvailable"),
 });
 
+/**
+ * Excel.JavaScriptCustomFunctionReferenceCellValue (ExcelApi 1.19): a reference method, `=A1.History(…)`, calling
+ * the custom function `id` of `namespace` with the entity as its first argument. The card view never shows it.
+ */
+const FunctionReferenceCellValue = z.strictObject({
+  type: z.literal("Function"),
+  functionType: z.literal("JavaScriptReference"),
+  namespace: z.string().min(1),
+  id: z.string().min(1),
+});
+
 /** Excel.CardLayoutListSection: a titled list of property names, in display order. */
 export const CardLayoutSection = z.strictObject({
   layout: z.literal("List"),
@@ -85,6 +96,7 @@ type DoubleCellValue = z.output<typeof DoubleCellValue>;
 type FormattedNumberCellValue = z.output<typeof FormattedNumberCellValue>;
 type BooleanCellValue = z.output<typeof BooleanCellValue>;
 type NotAvailableCellValue = z.output<typeof NotAvailableCellValue>;
+export type FunctionReferenceCellValue = z.output<typeof FunctionReferenceCellValue>;
 type PropertyMetadata = z.output<typeof PropertyMetadata>;
 export type CardLayoutSection = z.output<typeof CardLayoutSection>;
 export type ProviderAttributes = z.output<typeof ProviderAttributes>;
@@ -92,8 +104,8 @@ export type ProviderAttributes = z.output<typeof ProviderAttributes>;
 /** A property holding one value (no nested entity). */
 export type PrimitiveProperty =
   StringCellValue | DoubleCellValue | FormattedNumberCellValue | BooleanCellValue | NotAvailableCellValue;
-/** A property of an entity: one of the primitive shapes, or a nested entity. */
-export type EntityProperty = PrimitiveProperty | EntityCellValue;
+/** A property of an entity: one of the primitive shapes, a nested entity, or a reference method. */
+export type EntityProperty = PrimitiveProperty | EntityCellValue | FunctionReferenceCellValue;
 
 export interface EntityCellValue {
   readonly type: "Entity";
@@ -131,6 +143,7 @@ const EntityPropertySchema: z.ZodType<EntityProperty> = z.union([
   BooleanCellValue,
   NotAvailableCellValue,
   EntityCellValue,
+  FunctionReferenceCellValue,
 ]);
 
 /** True for an entity cell value (structural: it may come from another realm, or from JSON). */

@@ -2,6 +2,7 @@ export * from "./cell-values";
 export * from "./card-properties";
 export * from "./linked-values";
 export { buildCardEntity } from "./card-entity";
+export { FUNCTIONS_NAMESPACE, indexSymbolOf, REFERENCE_METHODS, referenceMethodProperties } from "./reference-methods";
 export { answeredId, ENTITY_BATCH_LIMITS, parseEntityBatch } from "./entity-batch";
 export { cardLines, numberText, propertyText, shownOnCard } from "./card-text";
 export {

@@ -33,7 +33,7 @@ export function indexForward(env: FormulaEnv, symbolArg: unknown, headersArg: un
   });
 }
 
-const CAPACITY_FIELD_NAMES: readonly CapacityField[] = fieldNames(CAPACITY_FIELDS);
+export const CAPACITY_FIELD_NAMES: readonly CapacityField[] = fieldNames(CAPACITY_FIELDS);
 
 /** INDEX.CAPACITY(symbol, [field]): one capacity figure, or (no field) the whole record as field/value rows. */
 export function indexCapacity(env: FormulaEnv, symbolArg: unknown, fieldArg: unknown): Promise<FormulaResult> {

@@ -51,10 +51,8 @@ function asResult(entity: EntityCellValue): FormulaResult {
 /** The entity for a symbol: one latest-fix request (shared with INDEX.LATEST and INDEX.FIX), plus the catalogue entry. */
 async function cardEntity(env: FormulaEnv, symbol: string, labels?: ReadonlySet<string>): Promise<EntityCellValue> {
   const [served, entry] = await Promise.all([load(env, "latest", [symbol]), catalogueEntry(env, symbol)]);
-  return buildCardEntity(
-    { fix: served.data, stale: served.meta.servedStale, ...(entry !== undefined ? { entry } : {}) },
-    labels,
-  );
+  const record = { fix: served.data, stale: served.meta.servedStale, ...(entry !== undefined ? { entry } : {}) };
+  return buildCardEntity(record, labels, env.caps.referenceMethods === true);
 }
 
 /** The catalogue only adds names; a failing catalogue leaves those properties out rather than failing the card. */

@@ -27,7 +27,7 @@ export const GRANULARITY_CHOICES: ReadonlyMap<string, Granularity> = new Map<str
 ]);
 
 export type SortOrder = "ascending" | "descending";
-const SORT_CHOICES: ReadonlyMap<string, SortOrder> = new Map<string, SortOrder>([
+export const SORT_CHOICES: ReadonlyMap<string, SortOrder> = new Map<string, SortOrder>([
   ["asc", "ascending"],
   ["desc", "descending"],
   ["ascending", "ascending"],
@@ -37,7 +37,7 @@ const SORT_CHOICES: ReadonlyMap<string, SortOrder> = new Map<string, SortOrder>(
   ["1", "descending"],
 ]);
 
-const HISTORY_FIELD_NAMES: readonly HistoryExtraField[] = fieldNames(HISTORY_EXTRA_FIELDS);
+export const HISTORY_FIELD_NAMES: readonly HistoryExtraField[] = fieldNames(HISTORY_EXTRA_FIELDS);
 
 export interface HistoryRequest {
   readonly symbol: string;

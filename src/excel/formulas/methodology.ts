@@ -6,7 +6,7 @@ import { dateCell, type FormulaResult } from "../cells";
 import { evaluate, load, type FormulaEnv } from "../evaluate";
 import { jsonToResult } from "../spill";
 
-const METHODOLOGY_FIELD_NAMES = [
+export const METHODOLOGY_FIELD_NAMES = [
   "version",
   "publishedAt",
   "changelog",

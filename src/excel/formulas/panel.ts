@@ -9,7 +9,7 @@ import { summarisePeriods, type DayBounds, type Period, type StatColumn } from "
 import { spillOrEmpty } from "../spill";
 import { dayBounds, parsePeriod, parseStats, pointsInRange } from "./periods";
 
-const FILL_CHOICES: ReadonlyMap<string, PanelFill> = new Map<string, PanelFill>([
+export const FILL_CHOICES: ReadonlyMap<string, PanelFill> = new Map<string, PanelFill>([
   ["blank", "blank"],
   ["previous", "previous"],
   ["na", "na"],

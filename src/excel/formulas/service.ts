@@ -6,7 +6,7 @@ import { evaluate, load, type FormulaEnv } from "../evaluate";
 import { fieldCell, fieldNames, fieldRows } from "../fields/field-table";
 import { HEALTH_FIELDS, type HealthField } from "../fields/service-fields";
 
-const HEALTH_FIELD_NAMES: readonly HealthField[] = [...fieldNames(HEALTH_FIELDS), "reasons", "all"];
+export const HEALTH_FIELD_NAMES: readonly HealthField[] = [...fieldNames(HEALTH_FIELDS), "reasons", "all"];
 
 /** INDEX.HEALTH([field]): the benchmark status; `reasons` spills the reason codes; `all` the whole record. */
 export function indexHealth(env: FormulaEnv, fieldArg: unknown): Promise<FormulaResult> {

@@ -1,0 +1,167 @@
+import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { DirectSource, IndexDataClient } from "../../src/client";
+import { getContext } from "../../src/office/context";
+import { excelDataTypeActions } from "../../src/office/data-type-actions";
+import { createIndexDomainControl } from "../../src/office/data-type-domain";
+import { excelDeskActions } from "../../src/office/desk-actions";
+import { NOT_ONE_UNDO_STEP, type ExcelRun } from "../../src/office/undo-group";
+import { MemoryStorage } from "../../src/settings";
+import { createDataTypeMock, type DataTypeMockOptions } from "./data-type-mock";
+import { DESK_B, deskBook, useDeskRig } from "./desk-support";
+import type { FakeWorkbook } from "./workbook-fake";
+
+/**
+ * Each desk action (freeze, restore, Convert to Index, Convert to text) is one undo step where the host has ExcelApi
+ * 1.20: one `Excel.run({ mergeUndoGroup: true }, …)`. Where Excel refuses the group (an API in it cannot be undone:
+ * the batch's first sync fails with code "UndoNotSupported", as OfficeExtension.Error carries it), the action still
+ * completes, run again without the group, and its message says it cannot be undone in one step. On office-addin-mock
+ * objects (the workbook fake, the data type mock); no real Excel runs.
+ */
+const rig = useDeskRig();
+
+type PlainRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
+
+/** The context with a sync that fails as Excel's does when an API in the undo group cannot be undone. */
+function refusingSync(context: Excel.RequestContext): Excel.RequestContext {
+  const refusing = Object.create(context) as Excel.RequestContext;
+  const refusal = Object.assign(new Error("This operation cannot be undone."), { code: "UndoNotSupported" });
+  refusing.sync = () => Promise.reject(refusal);
+  return refusing;
+}
+
+/** Excel.run over `plain`, recording each call's options; `refuseGroup` makes a grouped batch fail at its first sync. */
+function recordingRun(plain: PlainRun, refuseGroup: boolean) {
+  const calls: (Excel.RunOptions | undefined)[] = [];
+  const run: ExcelRun = (batch, options) => {
+    calls.push(options);
+    if (refuseGroup && options?.mergeUndoGroup === true) return plain((context) => batch(refusingSync(context)));
+    return plain(batch);
+  };
+  return { run, calls };
+}
+
+const GROUPED = [{ mergeUndoGroup: true }];
+const REFUSED = [{ mergeUndoGroup: true }, undefined];
+
+describe("freeze and restore", () => {
+  const desk = () => deskBook(rig, { C1: `=INDEX.FORWARD("${DESK_B}")` });
+  const frozenCells = (book: FakeWorkbook) => ["Sheet1!B2", "Sheet1!B4", "Sheet2!C1"].map((a) => book.formulaAt(a));
+  const actions = (book: FakeWorkbook, refuseGroup: boolean, undoGroups = true) => {
+    const recorded = recordingRun((batch) => batch(book.context), refuseGroup);
+    return { ...recorded, desk: excelDeskActions(getContext(), recorded.run, undefined, () => undoGroups) };
+  };
+
+  it("freezes and restores the workbook each in one undo group on ExcelApi 1.20", async () => {
+    const book = await desk();
+    const { desk: actionsOf, calls } = actions(book, false);
+    const frozen = await actionsOf.freeze("workbook", false);
+    expect(calls).toEqual(GROUPED);
+    expect(frozen.frozen).toBe(4);
+    expect(frozen.message).not.toContain(NOT_ONE_UNDO_STEP);
+    expect(frozenCells(book)).toEqual([undefined, undefined, undefined]);
+    calls.length = 0;
+    const restored = await actionsOf.restore(false);
+    expect(calls).toEqual(GROUPED);
+    expect(restored.restored).toHaveLength(4);
+    expect(book.formulaAt("Sheet2!C1")).toBe(`=INDEX.FORWARD("${DESK_B}")`);
+  });
+
+  it("freezes and restores all the same when Excel refuses the group, and says it is not one undo step", async () => {
+    const book = await desk();
+    const { desk: actionsOf, calls } = actions(book, true);
+    const frozen = await actionsOf.freeze("workbook", false);
+    expect(calls).toEqual(REFUSED);
+    expect(frozen.frozen).toBe(4);
+    expect(frozen.message.endsWith(NOT_ONE_UNDO_STEP)).toBe(true);
+    expect(frozenCells(book)).toEqual([undefined, undefined, undefined]);
+    calls.length = 0;
+    const restored = await actionsOf.restore(false);
+    expect(calls).toEqual(REFUSED);
+    expect(restored.restored).toHaveLength(4);
+    expect(restored.message.endsWith(NOT_ONE_UNDO_STEP)).toBe(true);
+    expect(book.formulaAt("Sheet2!C1")).toBe(`=INDEX.FORWARD("${DESK_B}")`);
+  });
+
+  it("calls Excel.run without options where the host lacks ExcelApi 1.20", async () => {
+    const book = await desk();
+    const { desk: actionsOf, calls } = actions(book, true, false);
+    const frozen = await actionsOf.freeze("workbook", false);
+    expect(calls).toEqual([undefined]);
+    expect(frozen.message).not.toContain(NOT_ONE_UNDO_STEP);
+  });
+});
+
+describe("Convert to Index and Convert to text", () => {
+  let service: RunningReferenceService;
+  beforeAll(async () => {
+    service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
+  });
+  afterAll(async () => {
+    await service.close();
+  });
+  const text = (value: string) => ({ type: "String", basicValue: value, basicType: "String" });
+  const linked = (symbol: string) => ({
+    type: "LinkedEntity",
+    id: { entityId: symbol, domainId: "index", serviceId: 268436224, culture: "en-US" },
+    text: symbol,
+    basicValue: "#VALUE!",
+    basicType: "Error",
+  });
+
+  function convertRig(options: DataTypeMockOptions, refuseGroup: boolean) {
+    const excel = createDataTypeMock(options);
+    const { run, calls } = recordingRun(excel.run, refuseGroup);
+    const domain = createIndexDomainControl({
+      run: excel.run,
+      supported: () => true,
+      storage: () => new MemoryStorage(),
+    });
+    const source = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
+    const startup = { afterFormulaInserted: async () => undefined };
+    const actions = excelDataTypeActions(
+      { userSource: source },
+      { run, domain, json: () => true, startup, undoGroups: () => true },
+    );
+    return { excel, actions, calls };
+  }
+
+  it.each([
+    [false, GROUPED],
+    [true, REFUSED],
+  ] as const)(
+    "Convert to Index runs in one undo group (Excel refuses it: %s) and converts",
+    async (refuse, expected) => {
+      const { excel, actions, calls } = convertRig(
+        { selection: "Sheet1!A1", cells: [[text("RTM-NWE-A-1x3")]] },
+        refuse,
+      );
+      const outcome = await actions.toIndex();
+      expect(calls).toEqual(expected);
+      expect(excel.writes).toEqual([
+        { address: "Sheet1!A1", property: "valuesAsJson", value: [[linked("RTM-NWE-A-1x3")]] },
+      ]);
+      expect(outcome.changed).toBe(1);
+      expect(outcome.message.endsWith(NOT_ONE_UNDO_STEP)).toBe(refuse);
+      expect(outcome.notable).toBe(refuse);
+    },
+  );
+
+  it.each([
+    [false, GROUPED],
+    [true, REFUSED],
+  ] as const)(
+    "Convert to text runs in one undo group (Excel refuses it: %s) and converts",
+    async (refuse, expected) => {
+      const { excel, actions, calls } = convertRig(
+        { selection: "Sheet1!A1", cells: [[linked("RTM-NWE-A-1x3")]] },
+        refuse,
+      );
+      const outcome = await actions.toText();
+      expect(calls).toEqual(expected);
+      expect(excel.writes).toEqual([
+        { address: "Sheet1!A1", property: "valuesAsJson", value: [[{ type: "String", basicValue: "RTM-NWE-A-1x3" }]] },
+      ]);
+      expect(outcome.message.endsWith(NOT_ONE_UNDO_STEP)).toBe(refuse);
+    },
+  );
+});
