@@ -1,12 +1,13 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_TTLS, type TtlTable } from "../../src/wire";
 
-export const USAGE = `Usage:
-  npm run gateway -- --upstream URL --port N --tokens FILE [--host H] [--redis URL] [--allow-origin ORIGIN ...]
+export const USAGE = `Usage (installed: index-data-gateway …; from a checkout: npm run gateway -- …):
+  index-data-gateway --upstream URL --port N --tokens FILE [--host H] [--redis URL] [--allow-origin ORIGIN ...]
                      [--upstream-key-file FILE] [--tls-cert FILE --tls-key FILE] [--ttl KIND=SECONDS ...]
                      [--cache-mb N] [--upstream-timeout-ms N] [--rate-window-ms N]
-  npm run gateway -- --upstream URL --port N --host 127.0.0.1 --no-auth      (this machine only)
-  npm run gateway -- new-token NAME --tokens FILE
+  index-data-gateway --upstream URL --port N --host 127.0.0.1 --no-auth      (this machine only)
+  index-data-gateway new-token NAME --tokens FILE
+  index-data-gateway --help
 The upstream key comes from INDEX_GATEWAY_UPSTREAM_KEY or --upstream-key-file, never from a flag (flags show in ps).
 docs/gateway.md explains every option.`;
 
@@ -30,6 +31,10 @@ export interface ServeCommand {
   readonly cacheBytes?: number;
   readonly upstreamTimeoutMs?: number;
   readonly windowMs?: number;
+}
+
+interface HelpCommand {
+  readonly command: "help";
 }
 
 interface NewTokenCommand {
@@ -125,7 +130,8 @@ function serve(argv: readonly string[]): ServeCommand {
 }
 
 /** The command line, or a UsageError saying what to change. */
-export function parseCommandLine(argv: readonly string[]): ServeCommand | NewTokenCommand {
+export function parseCommandLine(argv: readonly string[]): ServeCommand | NewTokenCommand | HelpCommand {
+  if (argv.includes("--help") || argv.includes("-h")) return { command: "help" };
   if (argv.some((arg) => KEY_FLAGS.test(arg))) {
     throw new UsageError(
       "The upstream key is never given as a flag (flags show in ps): set INDEX_GATEWAY_UPSTREAM_KEY, or give --upstream-key-file FILE.",

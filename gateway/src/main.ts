@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /**
  * `npm run gateway -- …`: the desk's Index Data gateway (docs/gateway.md). Prints where it listens and what it
  * uses, never the upstream key or a token; logs one JSON line per request.
@@ -119,6 +120,10 @@ async function serve(command: ServeCommand): Promise<void> {
 
 async function main(): Promise<void> {
   const command = parseCommandLine(process.argv.slice(2));
+  if (command.command === "help") {
+    console.log(USAGE);
+    return;
+  }
   if (command.command === "new-token") {
     const token = addToken(command.tokensFile, command.name);
     console.log(`Token for ${command.name} (shown once; only its SHA-256 is in ${command.tokensFile}):\n${token}`);
