@@ -4,7 +4,7 @@ import { DEFAULT_TTLS, type TtlTable } from "../../src/wire";
 export const USAGE = `Usage (installed: index-data-gateway …; from a checkout: npm run gateway -- …):
   index-data-gateway --upstream URL --port N --tokens FILE [--host H] [--redis URL] [--allow-origin ORIGIN ...]
                      [--upstream-key-file FILE] [--tls-cert FILE --tls-key FILE] [--ttl KIND=SECONDS ...]
-                     [--cache-mb N] [--upstream-timeout-ms N] [--rate-window-ms N]
+                     [--cache-mb N] [--upstream-timeout-ms N] [--rate-window-ms N] [--metrics-token-file FILE]
   index-data-gateway --upstream URL --port N --host 127.0.0.1 --no-auth      (this machine only)
   index-data-gateway new-token NAME --tokens FILE
   index-data-gateway --help
@@ -31,6 +31,7 @@ export interface ServeCommand {
   readonly cacheBytes?: number;
   readonly upstreamTimeoutMs?: number;
   readonly windowMs?: number;
+  readonly metricsTokenFile?: string;
 }
 
 interface HelpCommand {
@@ -97,6 +98,7 @@ function serve(argv: readonly string[]): ServeCommand {
       "cache-mb": { type: "string" },
       "upstream-timeout-ms": { type: "string" },
       "rate-window-ms": { type: "string" },
+      "metrics-token-file": { type: "string" },
     },
     strict: true,
   });
@@ -126,6 +128,7 @@ function serve(argv: readonly string[]): ServeCommand {
     ...(cacheMb !== undefined ? { cacheBytes: cacheMb * 1024 * 1024 } : {}),
     ...(windowMs !== undefined ? { windowMs } : {}),
     ...(upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs } : {}),
+    ...(values["metrics-token-file"] !== undefined ? { metricsTokenFile: values["metrics-token-file"] } : {}),
   };
 }
 

@@ -6,8 +6,10 @@ import { DEFAULT_TTLS, GATEWAY_CACHE, checkBaseUrl, keyTransportAllowed, type Tt
 import { RATE_WINDOW_MS, TIER_LIMITS } from "../../src/wire";
 import { systemClock, type Clock } from "../../src/time";
 import { buildApp } from "./app";
+import { AuditTrail } from "./audit";
 import { FairQueue } from "./fair-queue";
 import { upstreamSeen, type HealthSources, type UpstreamSeen } from "./health";
+import { GatewayMetrics } from "./metrics";
 import { LOCK_LEASE_MS, Resolver } from "./resolver";
 import { MemoryStore } from "./store/memory-store";
 import { RedisStore } from "./store/redis-store";
@@ -55,6 +57,8 @@ export interface GatewayOptions {
   /** @default systemClock */
   readonly clock?: Clock;
   readonly logger?: FastifyServerOptions["logger"];
+  /** SHA-256 of the token that reads /metrics (--metrics-token-file); absent: /metrics answers loopback only. */
+  readonly metricsTokenDigest?: Buffer;
   /** Told when the shared store goes away or comes back (the command line prints it). */
   readonly onStoreState?: (state: "up" | "down", reason?: string) => void;
 }
@@ -124,6 +128,8 @@ interface Parts {
   readonly queue: FairQueue;
   readonly resolver: Resolver;
   readonly health: HealthSources;
+  readonly metrics: GatewayMetrics;
+  readonly audit: AuditTrail;
 }
 
 /** The store, the fair queue on the desk's budget and the resolver, wired together. */
@@ -142,6 +148,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   });
   const maxQueueWaitMs = options.maxQueueWaitMs ?? 4000;
   let lastUpstream: UpstreamSeen | undefined;
+  const audit = new AuditTrail();
   const queue = new FairQueue({
     takeSends: (wanted) => store.takeSends(clock.now(), 1, wanted),
     sendsEta: (sends) => store.sendsEta(clock.now(), sends),
@@ -157,7 +164,11 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     ttls,
     staleIfErrorMs,
     collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
-    onUpstream: (_resource, result) => (lastUpstream = upstreamSeen(result, clock.now())),
+    onUpstream: (resource, result, user) => {
+      lastUpstream = upstreamSeen(result, clock.now());
+      metrics.sent(result.status);
+      audit.upstreamSend(user, resource.path, result.status, result.ok ? undefined : result.reason, clock.now());
+    },
     onSend: (user) => store.count(user, clock.now(), "send"),
   });
   const health: HealthSources = {
@@ -169,7 +180,9 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     lastUpstream: () => lastUpstream,
     tokenProblems: options.tokenProblems ?? (() => []),
   };
-  return { store, queue, resolver, health };
+  // Built last, from the health sources; the resolver's callback above only runs once requests arrive.
+  const metrics = new GatewayMetrics(health);
+  return { store, queue, resolver, health, metrics, audit };
 }
 
 /**
@@ -198,7 +211,7 @@ function bufferedLogger(logger: GatewayOptions["logger"]): {
 export async function startGateway(options: GatewayOptions): Promise<RunningGateway> {
   const clock = options.clock ?? systemClock;
   const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
-  const { store, queue, resolver, health } = await partsFor(options, clock, staleIfErrorMs);
+  const { store, queue, resolver, health, metrics, audit } = await partsFor(options, clock, staleIfErrorMs);
   const log = bufferedLogger(options.logger);
   const app = await buildApp({
     resolver,
@@ -206,9 +219,15 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
     tokens: options.tokens,
     allowOrigins: options.allowOrigins ?? [],
     staleIfErrorSeconds: Math.floor(staleIfErrorMs / 1000),
+    metrics: {
+      metrics,
+      ...(options.metricsTokenDigest !== undefined ? { tokenDigest: options.metricsTokenDigest } : {}),
+    },
+    audit,
     ...(options.https !== undefined ? { https: options.https } : {}),
     ...(log.logger !== undefined ? { logger: log.logger } : {}),
   });
+  audit.attach(app.log);
   const replica = randomUUID();
   const beat = () => void store.heartbeat(replica, clock.now(), HEARTBEAT_MS * 3).catch(() => undefined);
   beat();

@@ -3,6 +3,7 @@
  * `npm run gateway -- …`: the desk's Index Data gateway (docs/gateway.md). Prints where it listens and what it
  * uses, never the upstream key or a token; logs one JSON line per request.
  */
+import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { checkApiKey, isLoopbackHost } from "../../src/wire";
 import { USAGE, UsageError, parseCommandLine, type ServeCommand } from "./args";
@@ -21,6 +22,17 @@ function upstreamKey(command: ServeCommand): { key?: string; from: string } {
   if (file !== undefined && (statSync(file).mode & 0o077) !== 0)
     console.log(`Warning: ${file} can be read by other users; chmod 600 it.`);
   return checked.key === undefined ? { from: "none: anonymous" } : { key: checked.key, from };
+}
+
+/** SHA-256 of the token that reads /metrics, from its file; undefined: /metrics answers this machine only. */
+function metricsTokenDigest(command: ServeCommand): Buffer | undefined {
+  const file = command.metricsTokenFile;
+  if (file === undefined) return undefined;
+  const token = readFileSync(file, "utf8").trim();
+  if (!/^[\x21-\x7e]{16,512}$/.test(token))
+    throw new UsageError(`--metrics-token-file ${file}: the token must be 16 to 512 visible ASCII characters.`);
+  if ((statSync(file).mode & 0o077) !== 0) console.log(`Warning: ${file} can be read by other users; chmod 600 it.`);
+  return createHash("sha256").update(token).digest();
 }
 
 /** Who may use the gateway, and the tokens file's refused lines. */
@@ -75,6 +87,7 @@ function redisPlace(url: string): string {
 async function serve(command: ServeCommand): Promise<void> {
   const source = tokenSource(command);
   const { key, from } = upstreamKey(command);
+  const metricsDigest = metricsTokenDigest(command);
   const options: GatewayOptions = {
     upstream: command.upstream,
     host: command.host,
@@ -91,6 +104,7 @@ async function serve(command: ServeCommand): Promise<void> {
           : "Redis is back: sharing the cache, locks and budget again.",
       ),
     ...(key !== undefined ? { upstreamKey: key } : {}),
+    ...(metricsDigest !== undefined ? { metricsTokenDigest: metricsDigest } : {}),
     ...(command.redis !== undefined ? { redisUrl: command.redis } : {}),
     ...(command.tls !== undefined
       ? { https: { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) } }
