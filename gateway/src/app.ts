@@ -14,6 +14,7 @@ import { loopbackHostHeader } from "./loopback-host";
 import type { ServedLabel } from "./metrics";
 import { METRICS_ROUTE, registerMetricsRoute, type MetricsAccess } from "./metrics-route";
 import type { Resolver } from "./resolver";
+import { looksLikeJwt, type SignIn } from "./oidc/sign-in";
 import { ENDPOINTS, resourceOf, type Endpoint, type Resource } from "./resources";
 import { shareFigures, shareHeaders } from "./share-headers";
 import { nameOfToken, presentedToken, type DeskToken } from "./tokens";
@@ -41,6 +42,8 @@ interface AppOptions {
   /** The metrics and who may read them. */
   readonly metrics: MetricsAccess;
   readonly audit: AuditTrail;
+  /** OpenID Connect bearer tokens beside the desk tokens; absent: desk tokens only. */
+  readonly signIn?: SignIn;
 }
 
 /**
@@ -101,11 +104,20 @@ function misdirected(): GatewayError {
   );
 }
 
-/** The caller's name, or undefined when the request presents no valid token (or authentication is off). */
-function identify(request: FastifyRequest, tokens: readonly DeskToken[] | undefined): string | undefined {
+/**
+ * The caller's name (a desk token's) or stable subject (a sign-in token's), or undefined when the request presents
+ * no valid desk token (or authentication is off); a sign-in token that fails its checks throws its own 401.
+ */
+async function identify(
+  request: FastifyRequest,
+  tokens: readonly DeskToken[] | undefined,
+  signIn: SignIn | undefined,
+): Promise<string | undefined> {
   if (tokens === undefined) return `ip:${request.ip}`;
   const presented = presentedToken(request.headers);
-  return presented === undefined ? undefined : nameOfToken(tokens, presented);
+  if (presented === undefined) return undefined;
+  if (signIn !== undefined && looksLikeJwt(presented)) return signIn.userOf(presented);
+  return nameOfToken(tokens, presented);
 }
 
 /** The answer with its caching headers and the user's share of the desk's budget, set in one call. */
@@ -216,7 +228,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The health page, by its route (never by a prefix of the raw URL), may be read without a token; the metrics
     // page has a rule of its own (metrics-route.ts).
     const open = request.routeOptions.url === "/gateway/health" || request.routeOptions.url === METRICS_ROUTE;
-    const user = identify(request, tokens);
+    const user = await identify(request, tokens, options.signIn).catch((error: unknown) => {
+      if (open) return undefined;
+      throw error;
+    });
     if (user !== undefined) request.deskUser = user;
     else if (!open) throw unauthorized(presentedToken(request.headers));
   });

@@ -10,6 +10,7 @@ import { AuditTrail } from "./audit";
 import { FairQueue } from "./fair-queue";
 import { upstreamSeen, type HealthSources, type UpstreamSeen } from "./health";
 import { GatewayMetrics } from "./metrics";
+import { SignIn, type SignInOptions } from "./oidc/sign-in";
 import { LOCK_LEASE_MS, Resolver } from "./resolver";
 import { MemoryStore } from "./store/memory-store";
 import { RedisStore } from "./store/redis-store";
@@ -57,6 +58,8 @@ export interface GatewayOptions {
   /** @default systemClock */
   readonly clock?: Clock;
   readonly logger?: FastifyServerOptions["logger"];
+  /** Single sign-on: OpenID Connect bearer tokens accepted beside the desk tokens. @default desk tokens only */
+  readonly signIn?: SignInOptions;
   /** SHA-256 of the token that reads /metrics (--metrics-token-file); absent: /metrics answers loopback only. */
   readonly metricsTokenDigest?: Buffer;
   /** Told when the shared store goes away or comes back (the command line prints it). */
@@ -224,6 +227,7 @@ export async function startGateway(options: GatewayOptions): Promise<RunningGate
       ...(options.metricsTokenDigest !== undefined ? { tokenDigest: options.metricsTokenDigest } : {}),
     },
     audit,
+    ...(options.signIn !== undefined ? { signIn: new SignIn(options.signIn, clock) } : {}),
     ...(options.https !== undefined ? { https: options.https } : {}),
     ...(log.logger !== undefined ? { logger: log.logger } : {}),
   });

@@ -44,8 +44,8 @@ interface TokenSource {
 /** The tokens, or undefined with --no-auth; refuses to run open to the network. */
 function tokenSource(command: ServeCommand): TokenSource {
   if (command.noAuth) {
-    if (command.tokensFile !== undefined)
-      throw new UsageError("--no-auth and --tokens contradict each other: give one.");
+    if (command.tokensFile !== undefined || command.signIn !== undefined)
+      throw new UsageError("--no-auth contradicts --tokens and --oidc-issuer: give one.");
     if (!isLoopbackHost(command.host))
       throw new UsageError(
         `--no-auth is only allowed on a loopback host (127.0.0.1, ::1, localhost), not ${command.host}.`,
@@ -54,6 +54,10 @@ function tokenSource(command: ServeCommand): TokenSource {
     return { tokens: () => undefined, problems: () => [] };
   }
   const file = command.tokensFile;
+  if (file === undefined && command.signIn !== undefined) {
+    console.log(`Desk tokens are off (no --tokens): only sign-in tokens from ${command.signIn.issuer} are accepted.`);
+    return { tokens: () => [], problems: () => [] };
+  }
   if (file === undefined) {
     throw new UsageError(
       "--tokens FILE is required: it lists who may use the gateway. Create it with: npm run gateway -- new-token NAME --tokens FILE",
@@ -105,6 +109,7 @@ async function serve(command: ServeCommand): Promise<void> {
       ),
     ...(key !== undefined ? { upstreamKey: key } : {}),
     ...(metricsDigest !== undefined ? { metricsTokenDigest: metricsDigest } : {}),
+    ...(command.signIn !== undefined ? { signIn: command.signIn } : {}),
     ...(command.redis !== undefined ? { redisUrl: command.redis } : {}),
     ...(command.tls !== undefined
       ? { https: { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) } }
