@@ -33,6 +33,10 @@ function missing() {
     problems.push(`chromium is not installed (the browser tests): ${APT}`);
   if (!existsSync("/usr/bin/redis-server"))
     problems.push(`redis-server is not installed (the desk gateway's Redis tests): ${APT}`);
+  if (!onPath("promtool"))
+    problems.push(
+      "promtool is not installed (the gateway's metrics test reads /metrics with it): apt-get install -y prometheus",
+    );
   if (!existsSync(join(ROOT, "node_modules", ".bin", "jest")))
     problems.push("the dependencies are not installed: run npm ci");
   return problems;
