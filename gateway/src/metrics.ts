@@ -40,6 +40,8 @@ export class GatewayMetrics {
     registers: [this.registry],
   });
 
+  private readonly requestSeries = new Map<string, { inc(): void }>();
+  private readonly latencySeries = new Map<string, { observe(value: number): void }>();
   /** The budget as read for the scrape under way. */
   private budgetRead: BudgetSnapshot | undefined;
 
@@ -50,8 +52,20 @@ export class GatewayMetrics {
 
   /** An answer served to `user`, for a resource of `kind`. */
   served(kind: string, how: ServedLabel, user: string, seconds: number): void {
-    this.requests.inc({ kind, cache_status: how, user });
-    this.latency.observe({ cache_status: how }, seconds);
+    // The series' children are kept: prom-client hashes a label set on every call otherwise, on the hit path.
+    const key = `${kind}\n${how}\n${user}`;
+    let count = this.requestSeries.get(key);
+    if (count === undefined) {
+      count = this.requests.labels({ kind, cache_status: how, user });
+      this.requestSeries.set(key, count);
+    }
+    count.inc();
+    let timing = this.latencySeries.get(how);
+    if (timing === undefined) {
+      timing = this.latency.labels({ cache_status: how });
+      this.latencySeries.set(how, timing);
+    }
+    timing.observe(seconds);
   }
 
   /** An upstream send and its outcome. */
