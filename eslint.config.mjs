@@ -89,6 +89,7 @@ export default tseslint.config(
   {
     ignores: [
       "dist/**",
+      "gateway/dist/**",
       "build/**",
       "node_modules/**",
       "coverage/**",

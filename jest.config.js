@@ -19,7 +19,13 @@ const shared = {
         tsconfig: { module: "CommonJS", moduleResolution: "Node10", jsx: "react-jsx", ignoreDeprecations: "5.0" },
       },
     ],
+    // jose (the gateway's sign-in) ships ECMAScript modules only: jest's CommonJS runtime needs them transpiled.
+    "^.+/node_modules/jose/.+\\.js$": [
+      "ts-jest",
+      { isolatedModules: true, tsconfig: { allowJs: true, module: "CommonJS", ignoreDeprecations: "5.0" } },
+    ],
   },
+  transformIgnorePatterns: ["/node_modules/(?!jose/)"],
   moduleNameMapper: {
     // office-addin-mock pulls in office-addin-manifest, whose ESM dependency breaks under jest 30.
     "^office-addin-manifest$": "<rootDir>/test/support/office-addin-manifest-stub.js",

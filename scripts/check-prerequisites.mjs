@@ -34,6 +34,10 @@ function missing() {
   if (chromium.problem) problems.push(`Chromium or Chrome (the browser tests): ${chromium.problem}. ${HINT}`);
   const redis = tools.findRedisServer();
   if (redis.problem) problems.push(`redis-server (the desk gateway's Redis tests): ${redis.problem}. ${HINT}`);
+  if (!onPath("promtool"))
+    problems.push(
+      "promtool is not installed (the gateway's metrics test reads /metrics with it): apt-get install -y prometheus",
+    );
   if (!existsSync(join(ROOT, "node_modules", ".bin", "jest")))
     problems.push("the dependencies are not installed: run npm ci");
   return problems;

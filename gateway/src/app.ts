@@ -6,11 +6,15 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
+import type { AuditTrail } from "./audit";
 import { cacheHeaders, type Served } from "./cache-headers";
 import { GatewayError } from "./gateway-error";
 import { healthBody, type HealthSources } from "./health";
 import { loopbackHostHeader } from "./loopback-host";
+import type { ServedLabel } from "./metrics";
+import { METRICS_ROUTE, registerMetricsRoute, type MetricsAccess } from "./metrics-route";
 import type { Resolver } from "./resolver";
+import { looksLikeJwt, type SignIn } from "./oidc/sign-in";
 import { ENDPOINTS, resourceOf, type Endpoint, type Resource } from "./resources";
 import { shareFigures, shareHeaders } from "./share-headers";
 import { nameOfToken, presentedToken, type DeskToken } from "./tokens";
@@ -20,6 +24,8 @@ declare module "fastify" {
     /** Who is asking: a name from the tokens file, or `ip:<address>` without authentication. */
     deskUser: string | null;
     servedHow: string | null;
+    /** The resource kind of a request for one (`latest`, `historyPast`...), for the metrics. */
+    resourceKind: string | null;
   }
 }
 
@@ -33,6 +39,11 @@ interface AppOptions {
   readonly https?: { readonly key: Buffer; readonly cert: Buffer };
   /** Fastify's logger; every line is the gateway's own, never a header. @default false */
   readonly logger?: FastifyServerOptions["logger"];
+  /** The metrics and who may read them. */
+  readonly metrics: MetricsAccess;
+  readonly audit: AuditTrail;
+  /** OpenID Connect bearer tokens beside the desk tokens; absent: desk tokens only. */
+  readonly signIn?: SignIn;
 }
 
 /**
@@ -93,11 +104,20 @@ function misdirected(): GatewayError {
   );
 }
 
-/** The caller's name, or undefined when the request presents no valid token (or authentication is off). */
-function identify(request: FastifyRequest, tokens: readonly DeskToken[] | undefined): string | undefined {
+/**
+ * The caller's name (a desk token's) or stable subject (a sign-in token's), or undefined when the request presents
+ * no valid desk token (or authentication is off); a sign-in token that fails its checks throws its own 401.
+ */
+async function identify(
+  request: FastifyRequest,
+  tokens: readonly DeskToken[] | undefined,
+  signIn: SignIn | undefined,
+): Promise<string | undefined> {
   if (tokens === undefined) return `ip:${request.ip}`;
   const presented = presentedToken(request.headers);
-  return presented === undefined ? undefined : nameOfToken(tokens, presented);
+  if (presented === undefined) return undefined;
+  if (signIn !== undefined && looksLikeJwt(presented)) return signIn.userOf(presented);
+  return nameOfToken(tokens, presented);
 }
 
 /** The answer with its caching headers and the user's share of the desk's budget, set in one call. */
@@ -140,6 +160,7 @@ function registerEndpoint(app: FastifyInstance, endpoint: Endpoint, options: App
     const now = health.now();
     const query = request.query as Record<string, string | string[] | undefined>;
     const resource = resourceOf(endpoint, request.params as Record<string, string>, query, now);
+    request.resourceKind = resource.kind;
     // Counted in memory, sent to the store in batches.
     health.store.count(user, now, "request");
     const hit = resolver.hit(resource);
@@ -158,9 +179,13 @@ function clientMistake(error: unknown): GatewayError | undefined {
   );
 }
 
-function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+/** A refusal the gateway gives itself (4xx): counted, and a line in the audit trail. */
+type RefusalWatch = (request: FastifyRequest, refusal: GatewayError) => void;
+
+function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply, watch: RefusalWatch): FastifyReply {
   const known = error instanceof GatewayError ? error : clientMistake(error);
   if (known === undefined) request.log.error({ err: error }, "unexpected failure");
+  if (known !== undefined && known.statusCode < 500) watch(request, known);
   const answer =
     known ?? new GatewayError(500, "INTERNAL_ERROR", "The gateway failed unexpectedly; its log has the details.");
   return reply
@@ -171,6 +196,10 @@ function answerError(error: unknown, request: FastifyRequest, reply: FastifyRepl
 
 /** The gateway's HTTP face: the service's own paths and error shape, CORS for the add-in, a desk token on every call. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const watch: RefusalWatch = (request, refusal) => {
+    options.metrics.metrics.refused(refusal.statusCode, refusal.reason ?? refusal.code.toLowerCase());
+    options.audit.refused(request.deskUser, request.url, refusal.statusCode, refusal.code, options.health.now());
+  };
   const app = Fastify({
     logger: options.logger ?? false,
     // The gateway logs each request itself (onResponse), with the user's name and never a header; one logger for
@@ -179,10 +208,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     childLoggerFactory: (logger) => logger,
     forceCloseConnections: true,
     ...(options.https !== undefined ? { https: options.https } : {}),
-    frameworkErrors: (error, request, reply) => void answerError(error, request, reply),
+    frameworkErrors: (error, request, reply) => void answerError(error, request, reply, watch),
   }) as unknown as FastifyInstance;
   app.decorateRequest("deskUser", null);
   app.decorateRequest("servedHow", null);
+  app.decorateRequest("resourceKind", null);
   // No origin listed: no CORS headers at all (the CLI, or pages that reach the gateway through their own origin).
   await app.register(cors, {
     ...CORS_RULES,
@@ -195,13 +225,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (tokens === undefined && !loopbackHostHeader(request.headers.host)) throw misdirected();
     if (tokens === undefined && fromAnotherSite(request.headers, options.allowOrigins)) throw anotherSite();
     if (request.method === "OPTIONS") return;
-    const user = identify(request, tokens);
+    // The health page, by its route (never by a prefix of the raw URL), may be read without a token; the metrics
+    // page has a rule of its own (metrics-route.ts).
+    const open = request.routeOptions.url === "/gateway/health" || request.routeOptions.url === METRICS_ROUTE;
+    const user = await identify(request, tokens, options.signIn).catch((error: unknown) => {
+      if (open) return undefined;
+      throw error;
+    });
     if (user !== undefined) request.deskUser = user;
-    // The health page alone, by its route (never by a prefix of the raw URL), may be read without a token.
-    else if (request.routeOptions.url !== "/gateway/health") throw unauthorized(presentedToken(request.headers));
+    else if (!open) throw unauthorized(presentedToken(request.headers));
   });
   // A callback hook, not an async one: no promise made per request for a line the logger buffers anyway.
   app.addHook("onResponse", (request, reply, done) => {
+    if (request.servedHow !== null && request.resourceKind !== null) {
+      const how = request.servedHow as ServedLabel;
+      options.metrics.metrics.served(
+        request.resourceKind,
+        how,
+        request.deskUser ?? "anonymous",
+        reply.elapsedTime / 1000,
+      );
+    }
     // One line per request, into a buffered destination (index.ts); the URL holds only the path and dates, never a
     // token (tokens travel in headers).
     request.log.info(
@@ -217,12 +261,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
     done();
   });
-  app.setErrorHandler(async (error, request, reply) => answerError(error, request, reply));
+  app.setErrorHandler(async (error, request, reply) => answerError(error, request, reply, watch));
   app.setNotFoundHandler(async (request) => {
     const path = request.url.split("?")[0] ?? "";
     throw new GatewayError(404, "NOT_FOUND", `${request.method} ${path} is not an endpoint of the Index Data Service.`);
   });
   for (const endpoint of ENDPOINTS) registerEndpoint(app, endpoint, options);
+  registerMetricsRoute(app, options.metrics);
   app.get("/gateway/health", async (request, reply) =>
     reply.header("cache-control", "no-store").send(await healthBody(options.health, request.deskUser !== null)),
   );

@@ -1,12 +1,16 @@
 import { parseArgs } from "node:util";
-import { DEFAULT_TTLS, type TtlTable } from "../../src/wire";
+import { DEFAULT_TTLS, keyTransportAllowed, type TtlTable } from "../../src/wire";
+import type { SignInOptions } from "./oidc/sign-in";
 
-export const USAGE = `Usage:
-  npm run gateway -- --upstream URL --port N --tokens FILE [--host H] [--redis URL] [--allow-origin ORIGIN ...]
+export const USAGE = `Usage (installed: index-data-gateway …; from a checkout: npm run gateway -- …):
+  index-data-gateway --upstream URL --port N --tokens FILE [--host H] [--redis URL] [--allow-origin ORIGIN ...]
                      [--upstream-key-file FILE] [--tls-cert FILE --tls-key FILE] [--ttl KIND=SECONDS ...]
-                     [--cache-mb N] [--upstream-timeout-ms N] [--rate-window-ms N]
-  npm run gateway -- --upstream URL --port N --host 127.0.0.1 --no-auth      (this machine only)
-  npm run gateway -- new-token NAME --tokens FILE
+                     [--cache-mb N] [--upstream-timeout-ms N] [--rate-window-ms N] [--metrics-token-file FILE]
+                     [--oidc-issuer URL --oidc-audience AUD [--oidc-jwks-url URL] [--oidc-required-scope S]
+                      [--oidc-allowed-tenant T ...]]     (sign-in tokens beside, or instead of, --tokens)
+  index-data-gateway --upstream URL --port N --host 127.0.0.1 --no-auth      (this machine only)
+  index-data-gateway new-token NAME --tokens FILE
+  index-data-gateway --help
 The upstream key comes from INDEX_GATEWAY_UPSTREAM_KEY or --upstream-key-file, never from a flag (flags show in ps).
 docs/gateway.md explains every option.`;
 
@@ -30,6 +34,12 @@ export interface ServeCommand {
   readonly cacheBytes?: number;
   readonly upstreamTimeoutMs?: number;
   readonly windowMs?: number;
+  readonly metricsTokenFile?: string;
+  readonly signIn?: SignInOptions;
+}
+
+interface HelpCommand {
+  readonly command: "help";
 }
 
 interface NewTokenCommand {
@@ -57,6 +67,51 @@ function ttlsOf(entries: readonly string[]): Partial<TtlTable> {
     ttls[kind] = (whole(`--ttl ${kind}`, seconds, 1, 30 * 86_400) ?? 0) * 1000;
   }
   return ttls;
+}
+
+/** An https URL (or http to this machine), or a UsageError naming the flag. */
+function httpsUrl(flag: string, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`${flag} must be a URL such as https://login.microsoftonline.com/<tenant>/v2.0.`);
+  }
+  if (!keyTransportAllowed(url.href)) throw new UsageError(`${flag} must be https (or http to this machine).`);
+  return text;
+}
+
+interface SignInFlags {
+  readonly "oidc-issuer"?: string | undefined;
+  readonly "oidc-audience"?: string | undefined;
+  readonly "oidc-jwks-url"?: string | undefined;
+  readonly "oidc-required-scope"?: string | undefined;
+  readonly "oidc-allowed-tenant": string[];
+}
+
+/** The sign-in flags: none, or at least the issuer and the audience. */
+function signInOf(values: SignInFlags): { signIn?: SignInOptions } {
+  const issuer = values["oidc-issuer"];
+  const audience = values["oidc-audience"];
+  const others = [values["oidc-jwks-url"], values["oidc-required-scope"], ...values["oidc-allowed-tenant"]];
+  if (issuer === undefined && audience === undefined) {
+    if (others.some((value) => value !== undefined))
+      throw new UsageError("The --oidc-… flags need --oidc-issuer URL and --oidc-audience AUD.");
+    return {};
+  }
+  if (issuer === undefined || audience === undefined)
+    throw new UsageError("--oidc-issuer and --oidc-audience go together.");
+  const jwksUrl = values["oidc-jwks-url"];
+  const scope = values["oidc-required-scope"];
+  return {
+    signIn: {
+      issuer: httpsUrl("--oidc-issuer", issuer),
+      audience,
+      allowedTenants: values["oidc-allowed-tenant"],
+      ...(jwksUrl !== undefined ? { jwksUrl: httpsUrl("--oidc-jwks-url", jwksUrl) } : {}),
+      ...(scope !== undefined ? { requiredScope: scope } : {}),
+    },
+  };
 }
 
 function newToken(argv: readonly string[]): NewTokenCommand {
@@ -92,6 +147,12 @@ function serve(argv: readonly string[]): ServeCommand {
       "cache-mb": { type: "string" },
       "upstream-timeout-ms": { type: "string" },
       "rate-window-ms": { type: "string" },
+      "metrics-token-file": { type: "string" },
+      "oidc-issuer": { type: "string" },
+      "oidc-audience": { type: "string" },
+      "oidc-jwks-url": { type: "string" },
+      "oidc-required-scope": { type: "string" },
+      "oidc-allowed-tenant": { type: "string", multiple: true, default: [] },
     },
     strict: true,
   });
@@ -121,11 +182,14 @@ function serve(argv: readonly string[]): ServeCommand {
     ...(cacheMb !== undefined ? { cacheBytes: cacheMb * 1024 * 1024 } : {}),
     ...(windowMs !== undefined ? { windowMs } : {}),
     ...(upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs } : {}),
+    ...(values["metrics-token-file"] !== undefined ? { metricsTokenFile: values["metrics-token-file"] } : {}),
+    ...signInOf(values),
   };
 }
 
 /** The command line, or a UsageError saying what to change. */
-export function parseCommandLine(argv: readonly string[]): ServeCommand | NewTokenCommand {
+export function parseCommandLine(argv: readonly string[]): ServeCommand | NewTokenCommand | HelpCommand {
+  if (argv.includes("--help") || argv.includes("-h")) return { command: "help" };
   if (argv.some((arg) => KEY_FLAGS.test(arg))) {
     throw new UsageError(
       "The upstream key is never given as a flag (flags show in ps): set INDEX_GATEWAY_UPSTREAM_KEY, or give --upstream-key-file FILE.",

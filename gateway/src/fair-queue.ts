@@ -74,7 +74,11 @@ export class FairQueue {
   wait(user: string): Ticket {
     const line = this.lines.get(user) ?? [];
     if (line.length >= this.options.maxPerUser) {
-      const refused = this.refusal(user, `you already have ${line.length} requests waiting for the desk's budget`);
+      const refused = this.refusal(
+        user,
+        "line-full",
+        `you already have ${line.length} requests waiting for the desk's budget`,
+      );
       return { granted: refused.then((error) => Promise.reject(error)), join: () => undefined };
     }
     let resolve!: (turn: Turn) => void;
@@ -131,14 +135,16 @@ export class FairQueue {
     if (waiter.done) return;
     this.leave(waiter);
     const seconds = this.options.maxWaitMs / 1000;
-    void this.refusal(waiter.owner, `the desk's budget had no room within ${seconds} s`).then(waiter.reject);
+    void this.refusal(waiter.owner, "budget-wait", `the desk's budget had no room within ${seconds} s`).then(
+      waiter.reject,
+    );
   }
 
   /**
    * A 429 whose Retry-After is when a request of `user` asked again would be served: behind the user's own line,
    * and behind a turn of every other user for each of those (round robin), at the budget's pace, pauses included.
    */
-  private async refusal(user: string, why: string): Promise<GatewayError> {
+  private async refusal(user: string, reason: string, why: string): Promise<GatewayError> {
     const own = (this.lines.get(user)?.length ?? 0) + 1;
     let ahead = own;
     for (const [other, line] of this.lines) if (other !== user) ahead += Math.min(line.length, own);
@@ -147,9 +153,13 @@ export class FairQueue {
       return this.options.maxWaitMs;
     });
     const seconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(etaMs / 1000)));
-    const error = new GatewayError(429, "RATE_LIMITED", `Not sent: ${why}. Retry in ${seconds} s.`, {
-      "retry-after": String(seconds),
-    });
+    const error = new GatewayError(
+      429,
+      "RATE_LIMITED",
+      `Not sent: ${why}. Retry in ${seconds} s.`,
+      { "retry-after": String(seconds) },
+      reason,
+    );
     refusals.add(error);
     return error;
   }

@@ -18,6 +18,8 @@ export class GatewayError extends Error {
     message: string,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers: Readonly<Record<string, string>> = {},
+    /** Why, for the metrics of refusals (e.g. a 429's `line-full`); absent: the code says it. */
+    readonly reason?: string,
   ) {
     super(message);
   }

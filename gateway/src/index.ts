@@ -15,8 +15,11 @@ import { systemClock, type Clock } from "../../src/time";
 import { DiagnosticsRecorder, type Diagnostics, type DiagnosticsLog } from "../../src/diagnostics";
 import { KeyScrubber } from "./key-scrub";
 import { buildApp } from "./app";
+import { AuditTrail } from "./audit";
 import { FairQueue } from "./fair-queue";
 import { upstreamSeen, type HealthSources, type UpstreamSeen } from "./health";
+import { GatewayMetrics } from "./metrics";
+import { SignIn, type SignInOptions } from "./oidc/sign-in";
 import { LOCK_LEASE_MS, Resolver } from "./resolver";
 import { MemoryStore } from "./store/memory-store";
 import { RedisStore } from "./store/redis-store";
@@ -69,6 +72,10 @@ export interface GatewayOptions {
    * @default a DiagnosticsRecorder with the upstream key taken out (KeyScrubber), read as RunningGateway.diagnostics
    */
   readonly diagnostics?: Diagnostics;
+  /** Single sign-on: OpenID Connect bearer tokens accepted beside the desk tokens. @default desk tokens only */
+  readonly signIn?: SignInOptions;
+  /** SHA-256 of the token that reads /metrics (--metrics-token-file); absent: /metrics answers loopback only. */
+  readonly metricsTokenDigest?: Buffer;
   /** Told when the shared store goes away or comes back (the command line prints it). */
   readonly onStoreState?: (state: "up" | "down", reason?: string) => void;
 }
@@ -143,6 +150,8 @@ interface Parts {
   readonly queue: FairQueue;
   readonly resolver: Resolver;
   readonly health: HealthSources;
+  readonly metrics: GatewayMetrics;
+  readonly audit: AuditTrail;
 }
 
 /** The store, the fair queue on the desk's budget and the resolver, wired together. */
@@ -161,6 +170,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   });
   const maxQueueWaitMs = options.maxQueueWaitMs ?? 4000;
   let lastUpstream: UpstreamSeen | undefined;
+  const audit = new AuditTrail();
   const queue = new FairQueue({
     takeSends: (wanted) => store.takeSends(clock.now(), 1, wanted),
     sendsEta: (sends) => store.sendsEta(clock.now(), sends),
@@ -177,7 +187,11 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     ttls,
     staleIfErrorMs,
     collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
-    onUpstream: (_resource, result) => (lastUpstream = upstreamSeen(result, clock.now())),
+    onUpstream: (resource, result, user) => {
+      lastUpstream = upstreamSeen(result, clock.now());
+      metrics.sent(result.status);
+      audit.upstreamSend(user, resource.path, result.status, result.ok ? undefined : result.reason, clock.now());
+    },
     onSend: (user) => store.count(user, clock.now(), "send"),
     ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
   });
@@ -190,7 +204,9 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     lastUpstream: () => lastUpstream,
     tokenProblems: options.tokenProblems ?? (() => []),
   };
-  return { store, queue, resolver, health };
+  // Built last, from the health sources; the resolver's callback above only runs once requests arrive.
+  const metrics = new GatewayMetrics(health);
+  return { store, queue, resolver, health, metrics, audit };
 }
 
 /**
@@ -229,7 +245,7 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
   const diagnostics = options.diagnostics ?? recorder;
   const clock = options.clock ?? systemClock;
   const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
-  const { store, queue, resolver, health } = await partsFor(options, clock, staleIfErrorMs);
+  const { store, queue, resolver, health, metrics, audit } = await partsFor(options, clock, staleIfErrorMs);
   const log = bufferedLogger(options.logger);
   const app = await buildApp({
     resolver,
@@ -237,9 +253,16 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
     tokens: options.tokens,
     allowOrigins: options.allowOrigins ?? [],
     staleIfErrorSeconds: Math.floor(staleIfErrorMs / 1000),
+    metrics: {
+      metrics,
+      ...(options.metricsTokenDigest !== undefined ? { tokenDigest: options.metricsTokenDigest } : {}),
+    },
+    audit,
+    ...(options.signIn !== undefined ? { signIn: new SignIn(options.signIn, clock) } : {}),
     ...(options.https !== undefined ? { https: options.https } : {}),
     ...(log.logger !== undefined ? { logger: log.logger } : {}),
   });
+  audit.attach(app.log);
   const replica = randomUUID();
   // A missed heartbeat only makes this replica look gone for a moment (the health page counts replicas).
   const beat = () =>

@@ -1,7 +1,9 @@
+#!/usr/bin/env node
 /**
  * `npm run gateway -- …`: the desk's Index Data gateway (docs/gateway.md). Prints where it listens and what it
  * uses, never the upstream key or a token; logs one JSON line per request.
  */
+import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { checkApiKey, isLoopbackHost } from "../../src/wire";
 import { USAGE, UsageError, parseCommandLine, type ServeCommand } from "./args";
@@ -22,6 +24,17 @@ function upstreamKey(command: ServeCommand): { key?: string; from: string } {
   return checked.key === undefined ? { from: "none: anonymous" } : { key: checked.key, from };
 }
 
+/** SHA-256 of the token that reads /metrics, from its file; undefined: /metrics answers this machine only. */
+function metricsTokenDigest(command: ServeCommand): Buffer | undefined {
+  const file = command.metricsTokenFile;
+  if (file === undefined) return undefined;
+  const token = readFileSync(file, "utf8").trim();
+  if (!/^[\x21-\x7e]{16,512}$/.test(token))
+    throw new UsageError(`--metrics-token-file ${file}: the token must be 16 to 512 visible ASCII characters.`);
+  if ((statSync(file).mode & 0o077) !== 0) console.log(`Warning: ${file} can be read by other users; chmod 600 it.`);
+  return createHash("sha256").update(token).digest();
+}
+
 /** Who may use the gateway, and the tokens file's refused lines. */
 interface TokenSource {
   readonly tokens: () => readonly DeskToken[] | undefined;
@@ -31,8 +44,8 @@ interface TokenSource {
 /** The tokens, or undefined with --no-auth; refuses to run open to the network. */
 function tokenSource(command: ServeCommand): TokenSource {
   if (command.noAuth) {
-    if (command.tokensFile !== undefined)
-      throw new UsageError("--no-auth and --tokens contradict each other: give one.");
+    if (command.tokensFile !== undefined || command.signIn !== undefined)
+      throw new UsageError("--no-auth contradicts --tokens and --oidc-issuer: give one.");
     if (!isLoopbackHost(command.host))
       throw new UsageError(
         `--no-auth is only allowed on a loopback host (127.0.0.1, ::1, localhost), not ${command.host}.`,
@@ -41,6 +54,10 @@ function tokenSource(command: ServeCommand): TokenSource {
     return { tokens: () => undefined, problems: () => [] };
   }
   const file = command.tokensFile;
+  if (file === undefined && command.signIn !== undefined) {
+    console.log(`Desk tokens are off (no --tokens): only sign-in tokens from ${command.signIn.issuer} are accepted.`);
+    return { tokens: () => [], problems: () => [] };
+  }
   if (file === undefined) {
     throw new UsageError(
       "--tokens FILE is required: it lists who may use the gateway. Create it with: npm run gateway -- new-token NAME --tokens FILE",
@@ -74,6 +91,7 @@ function redisPlace(url: string): string {
 async function serve(command: ServeCommand): Promise<void> {
   const source = tokenSource(command);
   const { key, from } = upstreamKey(command);
+  const metricsDigest = metricsTokenDigest(command);
   const options: GatewayOptions = {
     upstream: command.upstream,
     host: command.host,
@@ -90,6 +108,8 @@ async function serve(command: ServeCommand): Promise<void> {
           : "Redis is back: sharing the cache, locks and budget again.",
       ),
     ...(key !== undefined ? { upstreamKey: key } : {}),
+    ...(metricsDigest !== undefined ? { metricsTokenDigest: metricsDigest } : {}),
+    ...(command.signIn !== undefined ? { signIn: command.signIn } : {}),
     ...(command.redis !== undefined ? { redisUrl: command.redis } : {}),
     ...(command.tls !== undefined
       ? { https: { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) } }
@@ -119,6 +139,10 @@ async function serve(command: ServeCommand): Promise<void> {
 
 async function main(): Promise<void> {
   const command = parseCommandLine(process.argv.slice(2));
+  if (command.command === "help") {
+    console.log(USAGE);
+    return;
+  }
   if (command.command === "new-token") {
     const token = addToken(command.tokensFile, command.name);
     console.log(`Token for ${command.name} (shown once; only its SHA-256 is in ${command.tokensFile}):\n${token}`);

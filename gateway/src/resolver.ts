@@ -22,8 +22,8 @@ interface ResolverOptions {
   readonly staleIfErrorMs: number;
   /** Longest a request waits for another's fetch of the same resource (its queue wait plus its upstream time). */
   readonly collapseWaitMs: number;
-  /** Told of every upstream answer or failure (health, log). */
-  readonly onUpstream: (resource: Resource, result: UpstreamResult) => void;
+  /** Told of every upstream answer or failure, with the user whose turn the send took (health, metrics, audit). */
+  readonly onUpstream: (resource: Resource, result: UpstreamResult, user: string) => void;
   /** Told of every upstream send, with the user whose turn it took (their share in the rate-limit headers). */
   readonly onSend?: (user: string) => void;
   /** Where a store command that failed in the background is reported (the request is answered anyway). @default noDiagnostics */
@@ -179,7 +179,7 @@ export class Resolver {
       const reading = result.status !== undefined ? { ...result.reading, answered: true, sent } : result.reading;
       await store.observeBudget(clock.now(), reading).catch(this.noted("budget reading"));
       this.options.queue.poke();
-      this.options.onUpstream(resource, result);
+      this.options.onUpstream(resource, result, user);
       if (result.ok) return this.keep(resource, result);
       // Someone else spent the desk's key: every replica now holds its sends; this request queues again, once.
       if (result.status !== 429 || attempt >= MAX_ATTEMPTS_AFTER_429) return this.failed(result, cached);
@@ -257,6 +257,7 @@ export class Resolver {
         "RATE_LIMITED",
         `The Index Data Service is refusing the desk's key for now (HTTP 429). Retry in ${seconds} s.`,
         { "retry-after": seconds },
+        "upstream-429",
       );
     }
     if (result.status !== undefined && result.answer !== undefined)

@@ -1,0 +1,59 @@
+import type { FastifyBaseLogger } from "fastify";
+
+/** One line of the audit trail: who, what, how it was served, the status, when. Never a key, never a token. */
+export interface AuditLine {
+  readonly audit: "upstream-send" | "refused";
+  /** The user's name (desk token), stable subject (sign-in), `ip:<address>` without authentication, or null. */
+  readonly user: string | null;
+  /** The resource's path and canonical query (a send), or the path alone without its query (a refusal). */
+  readonly resource: string;
+  /** Cache-Status's outcome: `miss` for a send; null for a refusal, which nothing served. */
+  readonly cacheStatus: string | null;
+  /** The upstream's status (null: no answer), or the gateway's own refusal status. */
+  readonly status: number | null;
+  /** The gateway's error code of a refusal, or the upstream failure's reason. */
+  readonly code?: string;
+  readonly time: string;
+}
+
+/**
+ * The audit trail: one JSON line per upstream send and per refused request, through the gateway's logger (so it
+ * leaves with the request lines, buffered, and an administrator filters it by its `audit` field).
+ */
+export class AuditTrail {
+  private log: FastifyBaseLogger | undefined;
+
+  /** Writes through `log` from now on (the app's logger exists only once the app is built). */
+  attach(log: FastifyBaseLogger): void {
+    this.log = log;
+  }
+
+  /** An upstream send made for `user`, with what the upstream answered (or why it did not). */
+  upstreamSend(
+    user: string,
+    resource: string,
+    status: number | undefined,
+    reason: string | undefined,
+    at: number,
+  ): void {
+    this.write({
+      audit: "upstream-send",
+      user,
+      resource,
+      cacheStatus: "miss",
+      status: status ?? null,
+      ...(reason !== undefined ? { code: reason } : {}),
+      time: new Date(at).toISOString(),
+    });
+  }
+
+  /** A request the gateway refused itself; only the path is kept, so nothing a client put in the query is logged. */
+  refused(user: string | null, url: string, status: number, code: string, at: number): void {
+    const resource = url.split("?")[0] ?? "";
+    this.write({ audit: "refused", user, resource, cacheStatus: null, status, code, time: new Date(at).toISOString() });
+  }
+
+  private write(line: AuditLine): void {
+    this.log?.info(line, "audit");
+  }
+}

@@ -1,0 +1,53 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { GatewayError } from "./gateway-error";
+import type { GatewayMetrics } from "./metrics";
+import { presentedToken } from "./tokens";
+
+/** Who may read /metrics: the holder of the metrics token, or (without one) a scraper on this machine. */
+export interface MetricsAccess {
+  readonly metrics: GatewayMetrics;
+  /** SHA-256 of the token from --metrics-token-file; absent: loopback only. */
+  readonly tokenDigest?: Buffer;
+}
+
+/** The route of the metrics page: the desk-token check leaves it to its own rule. */
+export const METRICS_ROUTE = "/metrics";
+
+/** Whether a peer address is this machine (an IPv4-mapped IPv6 loopback too). */
+export function loopbackPeer(address: string | undefined): boolean {
+  const ip = (address ?? "").replace(/^::ffff:/i, "");
+  return ip === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
+}
+
+function refusal(request: FastifyRequest, access: MetricsAccess): GatewayError | undefined {
+  const { tokenDigest } = access;
+  if (tokenDigest === undefined) {
+    if (loopbackPeer(request.socket.remoteAddress)) return undefined;
+    return new GatewayError(
+      403,
+      "METRICS_LOOPBACK_ONLY",
+      "The gateway's metrics are served to this machine only: scrape from here, or start the gateway with --metrics-token-file FILE and send that token as a Bearer token.",
+    );
+  }
+  const presented = presentedToken(request.headers);
+  const digest = createHash("sha256")
+    .update(presented ?? "")
+    .digest();
+  if (presented !== undefined && timingSafeEqual(digest, tokenDigest)) return undefined;
+  return new GatewayError(
+    401,
+    "UNAUTHORIZED",
+    "The gateway's metrics need the token of --metrics-token-file, as `Authorization: Bearer <token>` (Prometheus: authorization.credentials_file).",
+  );
+}
+
+/** GET /metrics in the Prometheus text format; a scrape costs at most one call to the shared store. */
+export function registerMetricsRoute(app: FastifyInstance, access: MetricsAccess): void {
+  app.get(METRICS_ROUTE, async (request, reply) => {
+    const refused = refusal(request, access);
+    if (refused !== undefined) throw refused;
+    const text = await access.metrics.text();
+    return reply.header("cache-control", "no-store").type(access.metrics.contentType).send(text);
+  });
+}

@@ -1,0 +1,133 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { HealthSources } from "./health";
+import type { BudgetSnapshot } from "./store/store";
+
+/** How an answer was served, as a label: Cache-Status's outcomes, and `passed` for an upstream failure passed on. */
+export type ServedLabel = "hit" | "stale" | "collapsed" | "miss" | "passed";
+
+/** Seconds: a hit is answered from memory in well under a millisecond, a miss waits for the upstream and the queue. */
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/**
+ * The gateway's figures for Prometheus, named as dashboards expect (`_total`, `_seconds`). One registry per replica
+ * in this process, so gateways started side by side (the tests) never mix their counts.
+ */
+export class GatewayMetrics {
+  readonly registry = new Registry();
+  private readonly requests = new Counter({
+    name: "index_gateway_requests_total",
+    help: "Requests answered, by resource kind and how they were served (Cache-Status: hit, stale, collapsed, miss; passed: an upstream failure passed on).",
+    labelNames: ["kind", "cache_status", "user"] as const,
+    registers: [this.registry],
+  });
+  private readonly sends = new Counter({
+    name: "index_gateway_upstream_sends_total",
+    help: "Requests sent to the Index Data Service, by its status (failed: no answer).",
+    labelNames: ["status"] as const,
+    registers: [this.registry],
+  });
+  private readonly refusals = new Counter({
+    name: "index_gateway_refusals_total",
+    help: "Requests the gateway refused itself, by status and reason (429 with line-full, budget-wait or upstream-429).",
+    labelNames: ["status", "reason"] as const,
+    registers: [this.registry],
+  });
+  private readonly latency = new Histogram({
+    name: "index_gateway_request_duration_seconds",
+    help: "Time from request to answer, by how it was served.",
+    labelNames: ["cache_status"] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+
+  private readonly requestSeries = new Map<string, { inc(): void }>();
+  private readonly latencySeries = new Map<string, { observe(value: number): void }>();
+  /** The budget as read for the scrape under way. */
+  private budgetRead: BudgetSnapshot | undefined;
+
+  constructor(private readonly health: HealthSources) {
+    collectDefaultMetrics({ register: this.registry });
+    this.gauges(health, () => this.budgetRead);
+  }
+
+  /** An answer served to `user`, for a resource of `kind`. */
+  served(kind: string, how: ServedLabel, user: string, seconds: number): void {
+    // The series' children are kept: prom-client hashes a label set on every call otherwise, on the hit path.
+    const key = `${kind}\n${how}\n${user}`;
+    let count = this.requestSeries.get(key);
+    if (count === undefined) {
+      count = this.requests.labels({ kind, cache_status: how, user });
+      this.requestSeries.set(key, count);
+    }
+    count.inc();
+    let timing = this.latencySeries.get(how);
+    if (timing === undefined) {
+      timing = this.latency.labels({ cache_status: how });
+      this.latencySeries.set(how, timing);
+    }
+    timing.observe(seconds);
+  }
+
+  /** An upstream send and its outcome. */
+  sent(status: number | undefined): void {
+    this.sends.inc({ status: status === undefined ? "failed" : String(status) });
+  }
+
+  /** A request the gateway answered with its own error. */
+  refused(status: number, reason: string): void {
+    this.refusals.inc({ status: String(status), reason });
+  }
+
+  /** The figures in the Prometheus text format; the budget is read once, before the gauges that show it. */
+  async text(): Promise<string> {
+    const { store, now } = this.health;
+    this.budgetRead = await store.budget(now()).catch(() => store.budgetNow(now()));
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+
+  /** Gauges read when scraped: the budget as `text` read it (one store call), the rest from this replica's memory. */
+  private gauges(health: HealthSources, budget: () => BudgetSnapshot | undefined): void {
+    const registers = [this.registry];
+    new Gauge({
+      name: "index_gateway_budget_remaining",
+      help: "Upstream sends the desk's budget allows now, in this window.",
+      registers,
+      collect() {
+        const read = budget();
+        if (read !== undefined) this.set(read.sendableNow);
+      },
+    });
+    new Gauge({
+      name: "index_gateway_budget_limit",
+      help: "Upstream sends the desk's budget allows per window.",
+      registers,
+      collect() {
+        const read = budget();
+        if (read !== undefined) this.set(read.limit);
+      },
+    });
+    new Gauge({
+      name: "index_gateway_waiting_requests",
+      help: "Requests waiting for a send from the desk's budget.",
+      registers,
+      collect() {
+        this.set(Object.values(health.queue.waiting()).reduce((sum, n) => sum + n, 0));
+      },
+    });
+    // Without --redis there is nothing to be up or down: no series rather than a made-up value.
+    if (health.store.sharedState() === undefined) return;
+    new Gauge({
+      name: "index_gateway_redis_up",
+      help: "1 while the shared Redis/Valkey answers, 0 while it is away (only with --redis).",
+      registers,
+      collect() {
+        const state = health.store.sharedState();
+        if (state !== undefined) this.set(state === "up" ? 1 : 0);
+      },
+    });
+  }
+}

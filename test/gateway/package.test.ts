@@ -1,0 +1,111 @@
+import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+
+/**
+ * The gateway as an administrator installs it: `npm pack` of its workspace, the tarball installed with runtime
+ * dependencies only in an empty folder outside the repository, run with plain node (no tsx). Slow (a build and an
+ * install from the registry): minutes on a busy machine, so its timeouts only stop a hang.
+ */
+const ROOT = resolve(__dirname, "..", "..");
+const SLOW_MS = 600_000;
+/** Packages a server must never get from the gateway's install: the add-in's build, tests and UI. */
+const DEV_ONLY =
+  /^(webpack|webpack-.*|jest|jest-.*|@jest\/.*|playwright|playwright-core|react|react-dom|tsx|typescript|ts-jest)$/;
+
+let folder: string;
+let service: RunningReferenceService;
+beforeAll(async () => {
+  folder = mkdtempSync(join(tmpdir(), "gateway-package-"));
+  service = await startReferenceService();
+});
+afterAll(async () => {
+  await service?.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+function run(command: string, args: readonly string[], cwd: string): SpawnSyncReturns<string> {
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", timeout: SLOW_MS, maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(" ")} failed (${String(result.status)}):\n${result.stdout}${result.stderr}`,
+    );
+  return result;
+}
+
+/** Every package name in an `npm ls --json --all` tree. */
+function namesIn(tree: { dependencies?: Record<string, unknown> }): string[] {
+  return Object.entries(tree.dependencies ?? {}).flatMap(([name, child]) => [
+    name,
+    ...namesIn(child as { dependencies?: Record<string, unknown> }),
+  ]);
+}
+
+/** Starts the installed gateway with plain node and resolves with its URL and a stop function. */
+function serveInstalled(cwd: string, args: readonly string[]): Promise<{ url: string; stop: () => Promise<void> }> {
+  const entry = join(cwd, "node_modules", "index-data-gateway", "dist", "gateway", "src", "main.js");
+  const child = spawn(process.execPath, [entry, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  let started = false;
+  return new Promise((done, fail) => {
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = started ? undefined : /listening on (\S+);/.exec(output)?.[1];
+      if (url === undefined) return;
+      started = true;
+      child.off("exit", onExit);
+      done({
+        url,
+        stop: () =>
+          new Promise((stopped) => {
+            child.once("exit", () => stopped());
+            child.kill("SIGTERM");
+          }),
+      });
+    });
+    const onExit = (code: number | null) =>
+      fail(new Error(`the installed gateway exited (${String(code)}):\n${output}`));
+    child.once("exit", onExit);
+  });
+}
+
+test(
+  "the gateway's tarball installs with runtime dependencies only and serves with plain node",
+  async () => {
+    const packs = join(folder, "packs");
+    mkdirSync(packs);
+    run("npm", ["pack", "--workspace", "gateway", "--pack-destination", packs, "--silent"], ROOT);
+    const [tarball] = readdirSync(packs).filter((name) => name.endsWith(".tgz"));
+    expect(tarball).toMatch(/^index-data-gateway-\d+\.\d+\.\d+\.tgz$/);
+
+    const server = join(folder, "server");
+    mkdirSync(server);
+    writeFileSync(join(server, "package.json"), JSON.stringify({ name: "desk-server", private: true }));
+    run("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", join(packs, tarball ?? "")], server);
+
+    const listed = JSON.parse(run("npm", ["ls", "--omit=dev", "--all", "--json"], server).stdout) as {
+      dependencies?: Record<string, unknown>;
+    };
+    const names = namesIn(listed);
+    expect(names).toEqual(expect.arrayContaining(["index-data-gateway", "fastify", "ioredis", "prom-client", "jose"]));
+    expect(names.filter((name) => DEV_ONLY.test(name))).toEqual([]);
+
+    const help = run("npx", ["--no-install", "index-data-gateway", "--help"], server);
+    expect(help.stdout).toContain("index-data-gateway --upstream URL --port N --tokens FILE");
+
+    const gateway = await serveInstalled(server, ["--upstream", service.url, "--port", "0", "--no-auth"]);
+    try {
+      const path = "/api/v1/index/RTM-NWE-A-1x3/latest";
+      const [viaGateway, direct] = await Promise.all([fetch(`${gateway.url}${path}`), fetch(`${service.url}${path}`)]);
+      expect(viaGateway.status).toBe(200);
+      expect(viaGateway.headers.get("cache-status")).toContain("fwd=miss");
+      expect(await viaGateway.json()).toEqual(await direct.json());
+    } finally {
+      await gateway.stop();
+    }
+  },
+  SLOW_MS,
+);

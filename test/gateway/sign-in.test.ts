@@ -1,0 +1,259 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { Writable } from "node:stream";
+import { SignJWT, exportJWK, exportSPKI, generateKeyPair, type JWK, type JWTPayload } from "jose";
+import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
+import { startGateway, type RunningGateway } from "../../gateway/src";
+import { FakeClock } from "../support/fake-clock";
+import { makeDesk } from "./support/desk";
+import { parsePrometheusText, sampleValue } from "./support/prometheus-text";
+
+/**
+ * Single sign-on: a local issuer (its JWKS served over HTTP by the test), tokens signed with jose, a gateway that
+ * accepts them beside desk tokens. Every bad token is refused with 401 and a JSON error that does not echo it.
+ */
+const TENANT = "7c1a5f0e-0000-4000-8000-00000000d35c";
+const OTHER_TENANT = "0f9d2b44-0000-4000-8000-0000000bad00";
+const ISSUER = "https://login.example.com/{tenantid}/v2.0";
+const AUDIENCE = "api://index-data-gateway";
+const SCOPE = "Indexes.Read";
+const LATEST = "/api/v1/index/RTM-NWE-A-1x3/latest";
+const desk = makeDesk(["alice"]);
+
+interface Issuer {
+  readonly jwksUrl: string;
+  /** How many times the key set was fetched. */
+  fetches(): number;
+  sign(claims: JWTPayload, options?: { kid?: string; expSeconds?: number; nbfSeconds?: number }): Promise<string>;
+  readonly publicPem: string;
+  close(): Promise<void>;
+}
+
+async function startIssuer(): Promise<Issuer> {
+  const { publicKey, privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const stranger = await generateKeyPair("RS256");
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: "key-1", alg: "RS256", use: "sig" };
+  let fetches = 0;
+  const server: Server = createServer((_request, response) => {
+    fetches += 1;
+    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [jwk] }));
+  });
+  await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+  const { port } = server.address() as AddressInfo;
+  return {
+    jwksUrl: `http://127.0.0.1:${port}/keys`,
+    fetches: () => fetches,
+    publicPem: await exportSPKI(publicKey),
+    sign: async (claims, { kid = "key-1", expSeconds = 3600, nbfSeconds = -5 } = {}) => {
+      const now = Math.floor(Date.now() / 1000);
+      return new SignJWT(claims)
+        .setProtectedHeader({ alg: "RS256", kid, typ: "JWT" })
+        .setIssuedAt(now)
+        .setNotBefore(now + nbfSeconds)
+        .setExpirationTime(now + expSeconds)
+        .sign(kid === "key-1" ? privateKey : stranger.privateKey);
+    },
+    close: () => new Promise((closed) => server.close(() => closed())),
+  };
+}
+
+/** What an Entra ID access token for the gateway carries. */
+function entraClaims(overrides: JWTPayload = {}): JWTPayload {
+  return {
+    iss: ISSUER.replace("{tenantid}", TENANT),
+    aud: AUDIENCE,
+    tid: TENANT,
+    oid: "3f2b1c7d-0000-4000-8000-00000000a11c",
+    sub: "pairwise-subject-for-this-app",
+    scp: `openid ${SCOPE}`,
+    ...overrides,
+  };
+}
+
+function base64url(value: unknown): string {
+  return Buffer.from(JSON.stringify(value)).toString("base64url");
+}
+
+let service: RunningReferenceService;
+let issuer: Issuer;
+let gateway: RunningGateway;
+const logLines: Array<Record<string, unknown>> = [];
+beforeAll(async () => {
+  service = await startReferenceService();
+  issuer = await startIssuer();
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split("\n").filter(Boolean))
+        logLines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  gateway = await startGateway({
+    upstream: service.url,
+    upstreamKey: DEMO_KEYS.apiKey,
+    tokens: () => desk.entries,
+    signIn: {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      jwksUrl: issuer.jwksUrl,
+      requiredScope: SCOPE,
+      allowedTenants: [TENANT],
+    },
+    logger: { level: "info", stream },
+  });
+});
+afterAll(async () => {
+  await gateway?.close();
+  await issuer?.close();
+  await service?.close();
+});
+
+function ask(token: string, target: RunningGateway = gateway): Promise<Response> {
+  return fetch(`${target.url}${LATEST}`, { headers: { authorization: `Bearer ${token}` } });
+}
+
+test("a token from the issuer is answered, and counted under its tenant and object id in metrics and audit", async () => {
+  const token = await issuer.sign(entraClaims());
+  const answer = await ask(token);
+  expect(answer.status).toBe(200);
+  expect(((await answer.json()) as { symbol: string }).symbol).toBe("RTM-NWE-A-1x3");
+  // Desk tokens keep working beside sign-in.
+  expect(
+    (await fetch(`${gateway.url}${LATEST}`, { headers: { "x-api-key": desk.tokens["alice"] ?? "" } })).status,
+  ).toBe(200);
+
+  const user = `${TENANT}/3f2b1c7d-0000-4000-8000-00000000a11c`;
+  const samples = parsePrometheusText(await (await fetch(`${gateway.url}/metrics`)).text());
+  expect(sampleValue(samples, "index_gateway_requests_total", { user, cache_status: "miss" })).toBe(1);
+  expect(sampleValue(samples, "index_gateway_requests_total", { user: "alice", cache_status: "hit" })).toBe(1);
+  expect(logLines.filter((line) => line["audit"] === "upstream-send")).toEqual([
+    expect.objectContaining({ user, resource: LATEST, status: 200 }),
+  ]);
+  expect(JSON.stringify(logLines)).not.toContain(token);
+});
+
+test("a token without oid is counted under its subject, and one within the 60 s skew is still answered", async () => {
+  const fresh = await startGateway({
+    upstream: service.url,
+    tokens: () => [],
+    signIn: { issuer: "https://issuer.example.com", audience: AUDIENCE, jwksUrl: issuer.jwksUrl },
+  });
+  try {
+    const claims = { iss: "https://issuer.example.com", aud: AUDIENCE, sub: "user-42" };
+    const [justExpired, notQuiteValid] = await Promise.all([
+      issuer.sign(claims, { expSeconds: -30 }),
+      issuer.sign(claims, { nbfSeconds: 30 }),
+    ]);
+    const answers = await Promise.all([justExpired, notQuiteValid].map((token) => ask(token, fresh)));
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    const samples = parsePrometheusText(await (await fetch(`${fresh.url}/metrics`)).text());
+    expect(samples.filter((s) => s.name === "index_gateway_requests_total").map((s) => s.labels["user"])).toEqual([
+      "user-42",
+      "user-42",
+    ]);
+  } finally {
+    await fresh.close();
+  }
+});
+
+test("every bad token is refused with 401 and a JSON error that does not echo it", async () => {
+  const restarted = await startGateway({
+    upstream: service.url,
+    tokens: () => desk.entries,
+    signIn: { issuer: ISSUER, audience: AUDIENCE, jwksUrl: issuer.jwksUrl, allowedTenants: [TENANT] },
+  });
+  const header = { alg: "RS256", kid: "key-1", typ: "JWT" };
+  const now = Math.floor(Date.now() / 1000);
+  const bad: Record<string, string> = {
+    "wrong issuer": await issuer.sign(entraClaims({ iss: "https://login.example.com/someone-else/v2.0" })),
+    "wrong audience": await issuer.sign(entraClaims({ aud: "api://another-app" })),
+    "tenant not allowed": await issuer.sign(
+      entraClaims({ tid: OTHER_TENANT, iss: ISSUER.replace("{tenantid}", OTHER_TENANT) }),
+    ),
+    expired: await issuer.sign(entraClaims(), { expSeconds: -120 }),
+    "not yet valid": await issuer.sign(entraClaims(), { nbfSeconds: 120 }),
+    "unknown kid": await issuer.sign(entraClaims(), { kid: "key-unknown" }),
+    "alg none": `${base64url({ alg: "none", typ: "JWT" })}.${base64url({ ...entraClaims(), exp: now + 600 })}.`,
+    "HS256 signed with the public key": await new SignJWT(entraClaims())
+      .setProtectedHeader({ ...header, alg: "HS256" })
+      .setExpirationTime(now + 600)
+      .sign(new TextEncoder().encode(issuer.publicPem)),
+    "a forged signature": `${(await issuer.sign(entraClaims())).split(".").slice(0, 2).join(".")}.${Buffer.from("forged").toString("base64url")}`,
+  };
+  try {
+    const refusals: Record<string, { status: number; code: string; echoes: boolean; message: string }> = {};
+    for (const [name, token] of Object.entries(bad)) {
+      const answer = await ask(token, restarted);
+      const text = await answer.text();
+      const body = JSON.parse(text) as { code: string; message: string };
+      const parts = token.split(".").filter((part) => part.length > 8);
+      refusals[name] = {
+        status: answer.status,
+        code: body.code,
+        echoes: parts.some((part) => text.includes(part)),
+        message: body.message,
+      };
+    }
+    const expected = (why: string) => ({
+      status: 401,
+      code: "INVALID_TOKEN",
+      echoes: false,
+      message: `The sign-in token was refused: ${why}. Sign in again from the add-in's Settings, or ask the desk's administrator.`,
+    });
+    expect(refusals).toEqual({
+      "wrong issuer": expected("it comes from another issuer"),
+      "wrong audience": expected("it is meant for another application"),
+      "tenant not allowed": expected("its tenant is not one this desk allows"),
+      expired: expected("it has expired"),
+      "not yet valid": expected("it is not valid yet"),
+      "unknown kid": expected("it is signed with a key the issuer does not publish"),
+      "alg none": expected("its signature algorithm is not allowed"),
+      "HS256 signed with the public key": expected("its signature algorithm is not allowed"),
+      "a forged signature": expected("its signature does not verify"),
+    });
+  } finally {
+    await restarted.close();
+  }
+});
+
+test("a token without the required scope or role is refused with 403", async () => {
+  const restarted = await startGateway({
+    upstream: service.url,
+    tokens: () => [],
+    signIn: { issuer: ISSUER, audience: AUDIENCE, jwksUrl: issuer.jwksUrl, requiredScope: SCOPE },
+  });
+  try {
+    const [noScope, asRole] = await Promise.all([
+      issuer.sign(entraClaims({ scp: "openid" })),
+      issuer.sign(entraClaims({ scp: undefined, roles: [SCOPE] })),
+    ]);
+    const answers = await Promise.all([noScope, asRole].map((token) => ask(token, restarted)));
+    expect(answers.map((a) => a.status)).toEqual([403, 200]);
+    expect(((await answers[0]?.json()) as { code: string }).code).toBe("INSUFFICIENT_SCOPE");
+  } finally {
+    await restarted.close();
+  }
+});
+
+test("an unknown kid fetches the key set again, at most 6 times a minute by the gateway's clock", async () => {
+  const clock = new FakeClock(Date.now());
+  const restarted = await startGateway({
+    upstream: service.url,
+    tokens: () => [],
+    clock,
+    signIn: { issuer: ISSUER, audience: AUDIENCE, jwksUrl: issuer.jwksUrl },
+  });
+  try {
+    const unknown = await issuer.sign(entraClaims(), { kid: "rotated-away" });
+    const before = issuer.fetches();
+    const statuses: number[] = [];
+    for (let i = 0; i < 20; i += 1) statuses.push((await ask(unknown, restarted)).status);
+    expect(statuses).toEqual(Array.from({ length: 20 }, () => 401));
+    expect(issuer.fetches() - before).toBe(6);
+    await clock.advance(60_000);
+    await ask(unknown, restarted);
+    expect(issuer.fetches() - before).toBe(7);
+  } finally {
+    await restarted.close();
+  }
+});
