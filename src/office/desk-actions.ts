@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from "../time";
 import type { AppContext } from "./context";
 import { excelApiSupports } from "./excel-api";
-import { freezeForSharing, type FreezeOutcome } from "./freeze";
+import type { FreezeOutcome } from "./freeze";
 import { restoreFormulas, type RestoreOutcome } from "./receipt-restore";
 import { receiptSigner } from "./receipt-signature";
 import { runtimeStorage } from "./storage";
@@ -29,7 +29,8 @@ export interface DeskActions {
  * Desk actions through `Excel.run` over the shared runtime's context; `run` is injectable for office-addin-mock,
  * `clock` (what freezing waits for busy cells on) for a fake clock. Receipts are signed with a key in the
  * add-in's storage (OfficeRuntime.storage), never in the workbook. Freeze and restore are each one undo step
- * where `undoGroups` holds (ExcelApi 1.20).
+ * where `undoGroups` holds (ExcelApi 1.20). Freezing's code loads when first used: the shared runtime registers the
+ * functions without it.
  */
 export function excelDeskActions(
   app: AppContext,
@@ -43,8 +44,11 @@ export function excelDeskActions(
   return {
     freeze: (scope, receiptVisible) =>
       inOneUndoStep(run, undoGroups(), async (context) => {
-        const engine = await app.engine();
-        const { baseUrl } = await app.settings.load();
+        const [{ freezeForSharing }, engine, { baseUrl }] = await Promise.all([
+          import("./freeze"),
+          app.engine(),
+          app.settings.load(),
+        ]);
         return freezeForSharing(context, {
           scope,
           receiptVisible,

@@ -25,7 +25,12 @@ const SERVICES = {
   INDEX_API_BASE_URL: "https://indexes.example.com",
   INDEX_API_ALLOWED_ORIGINS: "https://gateway.example.com/desk",
 };
-const INITIAL_SCRIPT_BUDGET = 300 * 1024;
+/**
+ * The runtime page's own script before the functions register. 300 KiB until the Index value's methods, the
+ * AutoComplete enums, the function visibility and the diagnostics port came (303 KiB with freezing loaded on first
+ * use); 310 KiB now, and the README says so.
+ */
+const INITIAL_SCRIPT_BUDGET = 310 * 1024;
 
 interface StatsModule {
   readonly name: string;

@@ -18,7 +18,7 @@ export function parsePrometheusText(text: string): Sample[] {
     const labels: Record<string, string> = {};
     for (const [, name = "", value = ""] of (match[2] ?? "").matchAll(LABEL)) labels[name] = value;
     const value = Number(match[3] === "+Inf" ? Infinity : match[3] === "-Inf" ? -Infinity : match[3]);
-    if (Number.isNaN(value) && match[3] !== "NaN") throw new Error(`Not a sample value: ${line}`);
+    if (Number.isNaN(value) && !/^nan$/i.test(match[3] ?? "")) throw new Error(`Not a sample value: ${line}`);
     samples.push({ name: match[1] ?? "", labels, value });
   }
   return samples;
