@@ -4,6 +4,7 @@ import { expectClearCell } from "../support/cell-messages";
 import { EVERY_INDEX_FUNCTION, type IndexFunctionName } from "../support/index-functions";
 import { FixtureSource, serviceError } from "../excel/support/fixture-source";
 import { capacityFixture, historyFixture, latestFixture } from "../excel/support/fixtures";
+import { FLAGSHIP_SUMMARY } from "../excel/support/catalogue";
 
 /**
  * Throws random arguments at every function through the pure layer (11 functions x 1,000 runs = 11,000
@@ -15,16 +16,7 @@ const RUNS_PER_FUNCTION = 1_000;
 const SYMBOL = "RTM-NWE-A-1x3";
 
 const catalogue = [
-  {
-    symbol: SYMBOL,
-    hub: "NWE",
-    grade: "A",
-    leadTime: "1x3",
-    description: "Flagship",
-    isActive: true,
-    latestValue: 1.87,
-    latestAsOf: "2024-02-29T00:00:00Z",
-  },
+  FLAGSHIP_SUMMARY,
   { symbol: "RTM-CHN-A-1x3", hub: "CHN", grade: "A", leadTime: "1x3", description: "No data", isActive: true },
 ];
 const summary = {
