@@ -12,7 +12,7 @@ import { FixtureSource, serviceError, type FixtureAnswers } from "./support/fixt
 import { capacityFixture, historyFixture, latestFixture } from "./support/fixtures";
 import { serial } from "../support/excel-serial";
 import { EXPECTED_LIST_HEADER } from "../support/list-header";
-import { FLAGSHIP_SUMMARY } from "./support/catalogue";
+import { BENCHMARK_SUMMARY, FLAGSHIP_SUMMARY } from "./support/service-answers";
 
 const SYMBOL = "RTM-NWE-A-1x3";
 const NOW = new Date("2024-03-10T12:00:00Z");
@@ -213,19 +213,11 @@ describe("INDEX.LIST, VOL, FORWARD, CAPACITY", () => {
 });
 
 describe("INDEX.HEALTH, STATUS, METHODOLOGY", () => {
-  const summary = {
-    activeIndexCount: 8,
-    avgConfidence: 71,
-    carryForwardShare: 0.1,
-    approvedRealData72h: 40,
-    flagshipFlatHours: 2.5,
-    flagshipTopContributorShare: 0.3,
-  };
   const health = {
     asOf: "2024-03-10T11:00:00Z",
     benchmarkStatus: "degraded",
     reasons: ["benchmark_flagship_flat_over_72h"],
-    summary,
+    summary: BENCHMARK_SUMMARY,
   };
 
   it("gives the benchmark status, the reasons as a column, or a summary figure", async () => {
