@@ -121,7 +121,7 @@ function publicServiceUrl(baseUrl: string): string {
 }
 
 /** The row's fields in column order, the order of `RECEIPT_HEADER`. */
-const RECEIPT_FIELDS = [
+export const RECEIPT_FIELDS = [
   "cell",
   "range",
   "formula",
@@ -137,6 +137,9 @@ const RECEIPT_FIELDS = [
   "signature",
   "workbook",
 ] as const satisfies readonly (keyof ReceiptRow)[];
+
+/** How many of the first columns are for the reader; the rest are for restore. */
+export const READER_COLUMNS = 9;
 
 function toFields(row: ReceiptRow): string[] {
   return RECEIPT_FIELDS.map((field) => row[field]);
