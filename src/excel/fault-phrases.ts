@@ -23,7 +23,7 @@ export function unknownIndexInCase(symbol: string, meant: string): string {
 }
 
 /** The engine found the service down just before and did not send this request; `what` is how it failed then. */
-export function notSent(what: string): string {
+function notSent(what: string): string {
   return `Not sent, because the service failed to answer just before (${what})`;
 }
 

@@ -39,15 +39,4 @@ export {
   type FunctionVisibility,
 } from "./function-visibility";
 export * from "./entity";
-export {
-  invalidAnswer,
-  isReportable,
-  noAnswerInTime,
-  queued,
-  refusedRedirect,
-  serviceSaid,
-  unavailable,
-  unknownIndex,
-  unknownIndexInCase,
-  unreached,
-} from "./fault-phrases";
+export * from "./fault-phrases";

@@ -28,7 +28,7 @@ export {
 } from "./refresh-scope";
 export { cellAddress, normalizeAddress, parseRect } from "./refresh-scope-address";
 export { isIndexFormula } from "./refresh-scope-ranges";
-export { RECEIPT_HEADER, receiptRowOf, type ReceiptRow } from "./receipt";
+export { READER_COLUMNS, RECEIPT_FIELDS, RECEIPT_HEADER, receiptRowOf, type ReceiptRow } from "./receipt";
 export { restoreMessage } from "./receipt-restore";
 export { excelDataTypeActions, type ConvertOutcome, type DataTypeActions } from "./data-type-actions";
 export { indexDomain, type IndexDomainControl } from "./data-type-domain";

@@ -120,74 +120,35 @@ function publicServiceUrl(baseUrl: string): string {
   }
 }
 
+/** The row's fields in column order, the order of `RECEIPT_HEADER`. */
+export const RECEIPT_FIELDS = [
+  "cell",
+  "range",
+  "formula",
+  "values",
+  "asOf",
+  "publicationMode",
+  "service",
+  "frozenAt",
+  "note",
+  "block",
+  "formulaR1C1",
+  "fingerprint",
+  "signature",
+  "workbook",
+] as const satisfies readonly (keyof ReceiptRow)[];
+
+/** How many of the first columns are for the reader; the rest are for restore. */
+export const READER_COLUMNS = 9;
+
 function toFields(row: ReceiptRow): string[] {
-  const {
-    cell,
-    range,
-    formula,
-    values,
-    asOf,
-    publicationMode,
-    service,
-    frozenAt,
-    note,
-    block,
-    formulaR1C1,
-    fingerprint,
-    signature,
-    workbook,
-  } = row;
-  return [
-    cell,
-    range,
-    formula,
-    values,
-    asOf,
-    publicationMode,
-    service,
-    frozenAt,
-    note,
-    block,
-    formulaR1C1,
-    fingerprint,
-    signature,
-    workbook,
-  ];
+  return RECEIPT_FIELDS.map((field) => row[field]);
 }
 
+/** A row from its columns; a column missing (a receipt of an earlier version) reads as empty. */
 function fromFields(fields: readonly string[]): ReceiptRow {
-  const [
-    cell = "",
-    range = "",
-    formula = "",
-    values = "",
-    asOf = "",
-    publicationMode = "",
-    service = "",
-    frozenAt = "",
-    note = "",
-    block = "",
-    formulaR1C1 = "",
-    fingerprint = "",
-    signature = "",
-    workbook = "",
-  ] = fields;
-  return {
-    cell,
-    range,
-    formula,
-    values,
-    asOf,
-    publicationMode,
-    service,
-    frozenAt,
-    note,
-    block,
-    formulaR1C1,
-    fingerprint,
-    signature,
-    workbook,
-  };
+  const entries = RECEIPT_FIELDS.map((field, index) => [field, fields[index] ?? ""] as const);
+  return Object.fromEntries(entries) as Record<(typeof RECEIPT_FIELDS)[number], string>;
 }
 
 const SIGNATURE_COLUMN = RECEIPT_HEADER.indexOf("Signature");

@@ -1,6 +1,8 @@
 import {
   describeOutcome,
   describePlan,
+  READER_COLUMNS,
+  RECEIPT_FIELDS,
   RECEIPT_HEADER,
   type ReceiptRow,
   type RefreshPlan,
@@ -10,17 +12,7 @@ import type { PreviewDataType } from "./data-type";
 import type { PreviewDesk } from "./desk";
 
 /** The reader's receipt fields in RECEIPT_HEADER's order (the page's receipt has no blocks or signatures to show). */
-const FIELDS = [
-  "cell",
-  "range",
-  "formula",
-  "values",
-  "asOf",
-  "publicationMode",
-  "service",
-  "frozenAt",
-  "note",
-] as const satisfies readonly (keyof ReceiptRow)[];
+const FIELDS = RECEIPT_FIELDS.slice(0, READER_COLUMNS);
 
 function byId<T extends HTMLElement>(id: string): T {
   const node = document.getElementById(id);

@@ -124,19 +124,7 @@ export function withDeadline<T>(
   onTimeout: () => Error,
   clock: Clock = systemClock,
 ): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    const deadline = setDeadline(clock, ms, () => reject(onTimeout()));
-    work.then(
-      (value) => {
-        clearDeadline(deadline);
-        resolve(value);
-      },
-      (error: unknown) => {
-        clearDeadline(deadline);
-        reject(error);
-      },
-    );
-  });
+  return settleWithin(work, ms, clock, (_resolve, reject) => reject(onTimeout()));
 }
 
 /**
@@ -151,8 +139,19 @@ export function resolveWithin<T>(
   clock: Clock = systemClock,
   onError?: (error: unknown) => T,
 ): Promise<T> {
+  return settleWithin(work, ms, clock, (resolve) => resolve(onTimeout()), onError);
+}
+
+/** `work`'s outcome, or what `atDeadline` settles after `ms`; the deadline is cleared as soon as `work` settles. */
+function settleWithin<T>(
+  work: Promise<T>,
+  ms: number,
+  clock: Clock,
+  atDeadline: (resolve: (value: T) => void, reject: (error: unknown) => void) => void,
+  onError?: (error: unknown) => T,
+): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const deadline = setDeadline(clock, ms, () => resolve(onTimeout()));
+    const deadline = setDeadline(clock, ms, () => atDeadline(resolve, reject));
     work.then(
       (value) => {
         clearDeadline(deadline);

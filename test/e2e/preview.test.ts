@@ -7,6 +7,7 @@ import { isoToSerial } from "../../src/excel/dates";
 import { launchChromium } from "../support/browser";
 import { BUILD_UNDER_TEST } from "../support/build-under-test";
 import { evaluateInPreview } from "../support/served-pages";
+import { EXPECTED_LIST_HEADER } from "../support/list-header";
 import { startStaticServer, type StaticServer } from "../support/static-server";
 
 /**
@@ -133,16 +134,7 @@ describe("formula preview in Chromium (built bundle)", () => {
     expect(results.filter((r) => r.raw)).toEqual([]);
 
     const catalogue = await client.listIndexes();
-    expect(list?.cells[0]?.map((c) => c.text)).toEqual([
-      "symbol",
-      "hub",
-      "grade",
-      "leadTime",
-      "description",
-      "active",
-      "latestValue",
-      "latestAsOf",
-    ]);
+    expect(list?.cells[0]?.map((c) => c.text)).toEqual(EXPECTED_LIST_HEADER);
     expect(list?.cells.slice(1).map((row) => row[0]?.text)).toEqual(catalogue.map((entry) => entry.symbol));
     expect(activeList?.cells.length).toBe(catalogue.filter((entry) => entry.isActive).length);
 

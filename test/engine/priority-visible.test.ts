@@ -6,18 +6,6 @@ import {
   type IsVisible,
 } from "../../src/office/visible-range";
 
-// office-addin-mock reads the OfficeApp enum from office-addin-manifest, which jest maps to an empty stub.
-jest.mock("office-addin-manifest", () => ({
-  OfficeApp: {
-    Excel: "excel",
-    OneNote: "onenote",
-    Outlook: "outlook",
-    PowerPoint: "powerpoint",
-    Project: "project",
-    Word: "word",
-  },
-}));
-
 interface SheetShape {
   readonly name: string;
   /** The used range's size; undefined: an empty sheet (a null object). */

@@ -1,4 +1,4 @@
-import { startReferenceService, type Flavor, type RunningReferenceService } from "../../reference-service/src";
+import type { RunningReferenceService } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { DirectSource } from "../../src/client/direct-source";
 import { RequestEngine } from "../../src/engine/request-engine";
@@ -9,6 +9,7 @@ import { EntityCellValue, isEntityCellValue, type EntityProperty } from "../../s
 import type { FormulaEnv } from "../../src/excel/evaluate";
 import { indexCard } from "../../src/excel/formulas/card";
 import { indexLatest } from "../../src/excel/formulas/latest";
+import { referenceRig } from "./support/reference-rig";
 
 const SYMBOL = "RTM-NWE-A-1x3";
 // The reference dataset publishes on weekdays and carries the Friday fix forward over the weekend.
@@ -18,23 +19,7 @@ const SUNDAY = "2025-03-16T12:00:00Z";
 const FRIDAY_SERIAL = 45730;
 const SUNDAY_SERIAL = 45732;
 
-const services: RunningReferenceService[] = [];
-const engines: RequestEngine[] = [];
-afterEach(async () => {
-  engines.splice(0).forEach((engine) => engine.close());
-  await Promise.all(services.splice(0).map((service) => service.close()));
-});
-
-async function serviceOn(flavor: Flavor, day: string): Promise<RunningReferenceService> {
-  const service = await startReferenceService({
-    flavor,
-    testFaults: true,
-    now: () => new Date(day),
-    rateLimits: { anonymous: 100_000 },
-  });
-  services.push(service);
-  return service;
-}
+const { serviceOn, kept } = referenceRig();
 
 function directEnv(service: RunningReferenceService, caps: ExcelCapabilities = { formattedNumbers: true }): FormulaEnv {
   return { source: new DirectSource(new IndexDataClient({ baseUrl: service.url, timeoutMs: 60_000 })), caps }; // a hang stop only
@@ -261,11 +246,12 @@ describe("INDEX.CARD through the request engine", () => {
     storage = new MemoryStorage(),
     ttls = {},
   ): FormulaEnv & { source: RequestEngine } {
-    const engine = new RequestEngine(
-      { baseUrl: service.url },
-      { batchWindowMs: 5, storage, ttls, retry: { baseDelayMs: 5, maxDelayMs: 10 } },
+    const engine = kept(
+      new RequestEngine(
+        { baseUrl: service.url },
+        { batchWindowMs: 5, storage, ttls, retry: { baseDelayMs: 5, maxDelayMs: 10 } },
+      ),
     );
-    engines.push(engine);
     return { source: engine, caps: { formattedNumbers: true } };
   }
 

@@ -1,4 +1,4 @@
-import { startReferenceService, type Flavor, type RunningReferenceService } from "../../reference-service/src";
+import type { Flavor, RunningReferenceService } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { DirectSource } from "../../src/client/direct-source";
 import { RequestEngine } from "../../src/engine/request-engine";
@@ -15,6 +15,7 @@ import { indexCard } from "../../src/excel/formulas/card";
 import { loadIndexEntities } from "../../src/excel/formulas/entity-load";
 import { faultedPaths } from "../faults/fault-wording";
 import { NO_DATA } from "../support/reference-symbols";
+import { referenceRig } from "./support/reference-rig";
 
 /**
  * The Index data type's load service over HTTP, against the reference service through the request engine, as Excel
@@ -25,34 +26,20 @@ const FRIDAY = "2025-03-14T12:00:00Z";
 const UNKNOWN = ["RTM-XXX-Z-9x9", "RTM-NOPE-A-1x3"];
 const WRONG_CASE = "rtm-nwe-a-1x3";
 
-const services: RunningReferenceService[] = [];
-const engines: RequestEngine[] = [];
-afterEach(async () => {
-  engines.splice(0).forEach((engine) => engine.close());
-  await Promise.all(services.splice(0).map((service) => service.close()));
-});
-
-async function serviceOn(flavor: Flavor): Promise<RunningReferenceService> {
-  const service = await startReferenceService({
-    flavor,
-    testFaults: true,
-    now: () => new Date(FRIDAY),
-    rateLimits: { anonymous: 100_000 },
-  });
-  services.push(service);
-  return service;
-}
+const rig = referenceRig();
+const serviceOn = (flavor: Flavor) => rig.serviceOn(flavor, FRIDAY);
 
 function engineEnv(
   service: RunningReferenceService,
   storage = new MemoryStorage(),
   ttls = {},
 ): FormulaEnv & { source: RequestEngine } {
-  const engine = new RequestEngine(
-    { baseUrl: service.url },
-    { batchWindowMs: 5, storage, ttls, budgetChannel: null, retry: { baseDelayMs: 1, maxDelayMs: 2 } },
+  const engine = rig.kept(
+    new RequestEngine(
+      { baseUrl: service.url },
+      { batchWindowMs: 5, storage, ttls, budgetChannel: null, retry: { baseDelayMs: 1, maxDelayMs: 2 } },
+    ),
   );
-  engines.push(engine);
   return { source: engine, caps: { formattedNumbers: false } };
 }
 

@@ -11,6 +11,8 @@ import { indexHealth, indexStatus } from "../../src/excel/formulas/service";
 import { FixtureSource, serviceError, type FixtureAnswers } from "./support/fixture-source";
 import { capacityFixture, historyFixture, latestFixture } from "./support/fixtures";
 import { serial } from "../support/excel-serial";
+import { EXPECTED_LIST_HEADER } from "../support/list-header";
+import { BENCHMARK_SUMMARY, FLAGSHIP_SUMMARY } from "./support/service-answers";
 
 const SYMBOL = "RTM-NWE-A-1x3";
 const NOW = new Date("2024-03-10T12:00:00Z");
@@ -26,16 +28,7 @@ function expectError(result: FormulaResult, code: string, text: RegExp): void {
 }
 
 const catalogue = [
-  {
-    symbol: SYMBOL,
-    hub: "NWE",
-    grade: "A",
-    leadTime: "1x3",
-    description: "Flagship",
-    isActive: true,
-    latestValue: 1.87,
-    latestAsOf: "2024-02-29T00:00:00Z",
-  },
+  FLAGSHIP_SUMMARY,
   { symbol: "RTM-OLD-C-1x3", hub: "OLD", grade: "C", leadTime: "1x3", description: "Retired", isActive: false },
 ];
 
@@ -171,16 +164,7 @@ describe("INDEX.LATEST and INDEX.FIX", () => {
 describe("INDEX.LIST, VOL, FORWARD, CAPACITY", () => {
   it("lists the catalogue with headers, empty latest cells for an index without data", async () => {
     const result = (await indexList(env({ listIndexes: catalogue }), null, null)) as Spill;
-    expect(result[0]).toEqual([
-      "symbol",
-      "hub",
-      "grade",
-      "leadTime",
-      "description",
-      "active",
-      "latestValue",
-      "latestAsOf",
-    ]);
+    expect(result[0]).toEqual(EXPECTED_LIST_HEADER);
     expect(result[1]).toEqual([SYMBOL, "NWE", "A", "1x3", "Flagship", true, 1.87, serial("2024-02-29")]);
     expect(result[2]?.slice(5)).toEqual([false, "", ""]);
     expect(await indexList(env({ listIndexes: catalogue }), true, false)).toHaveLength(1);
@@ -229,19 +213,11 @@ describe("INDEX.LIST, VOL, FORWARD, CAPACITY", () => {
 });
 
 describe("INDEX.HEALTH, STATUS, METHODOLOGY", () => {
-  const summary = {
-    activeIndexCount: 8,
-    avgConfidence: 71,
-    carryForwardShare: 0.1,
-    approvedRealData72h: 40,
-    flagshipFlatHours: 2.5,
-    flagshipTopContributorShare: 0.3,
-  };
   const health = {
     asOf: "2024-03-10T11:00:00Z",
     benchmarkStatus: "degraded",
     reasons: ["benchmark_flagship_flat_over_72h"],
-    summary,
+    summary: BENCHMARK_SUMMARY,
   };
 
   it("gives the benchmark status, the reasons as a column, or a summary figure", async () => {

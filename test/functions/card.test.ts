@@ -1,7 +1,8 @@
 import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
-import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import type { RunningReferenceService } from "../../reference-service/src";
 import { EntityCellValue } from "../../src/excel/entity";
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import { startSundayService } from "./support";
 
 /**
  * INDEX.CARD as Excel calls it: the wrapper, the host's capability check (Office.context.requirements), and
@@ -11,11 +12,7 @@ const SYMBOL = "RTM-NWE-A-1x3";
 let service: RunningReferenceService;
 
 beforeAll(async () => {
-  service = await startReferenceService({
-    flavor: "newer",
-    now: () => new Date("2025-03-16T12:00:00Z"),
-    rateLimits: { anonymous: 100_000 },
-  });
+  service = await startSundayService();
 });
 afterAll(async () => {
   await service.close();

@@ -1,6 +1,7 @@
-import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import type { RunningReferenceService } from "../../reference-service/src";
 import { LinkedEntityLoadServiceResult } from "../../src/excel/entity";
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import { startSundayService } from "./support";
 
 /**
  * The load service as Excel calls it: the wrapper in a fresh runtime (the functions' module registry, the shared
@@ -9,11 +10,7 @@ import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
  */
 let service: RunningReferenceService;
 beforeAll(async () => {
-  service = await startReferenceService({
-    flavor: "newer",
-    now: () => new Date("2025-03-16T12:00:00Z"),
-    rateLimits: { anonymous: 100_000 },
-  });
+  service = await startSundayService();
 });
 afterAll(() => service.close());
 

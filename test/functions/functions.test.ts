@@ -11,6 +11,7 @@ import type { SystemStatusWire } from "../../src/wire/resources/system-status";
 import type { VolatilityWire } from "../../src/wire/resources/volatility";
 import { asError, asSpill, DOTTED, FLAGSHIP, INACTIVE, NO_DATA, startRig, YOUNG, type Rig } from "./support";
 import { isoOfSerial, serial } from "../support/excel-serial";
+import { EXPECTED_LIST_HEADER } from "../support/list-header";
 
 /*
  * Expected values come from the service's own JSON, fetched here with a bare fetch: not from the client the
@@ -36,16 +37,7 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
   it("LIST spills the catalogue; inactive and no-data indexes show as such", async () => {
     const rows = asSpill(await INDEX.LIST(rig.env(), [null, null]));
     const catalogue = (await wire<IndexListWire>("/api/v1/indexes")).indexes;
-    expect(rows[0]).toEqual([
-      "symbol",
-      "hub",
-      "grade",
-      "leadTime",
-      "description",
-      "active",
-      "latestValue",
-      "latestAsOf",
-    ]);
+    expect(rows[0]).toEqual(EXPECTED_LIST_HEADER);
     expect(rows.slice(1).map((row) => row[0])).toEqual(catalogue.map((entry) => entry.symbol));
     expect(rows.find((row) => row[0] === INACTIVE)?.[5]).toBe(false);
     expect(rows.find((row) => row[0] === NO_DATA)?.slice(6)).toEqual(["", ""]);

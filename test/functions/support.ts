@@ -48,3 +48,12 @@ export function asError(result: FormulaResult): CellError {
   if (!isCellError(result)) throw new Error(`expected a cell error, got ${JSON.stringify(result)}`);
   return result;
 }
+
+/** The newer reference service on a Sunday (2025-03-16), with no rate limit to speak of, for the wrapper suites. */
+export function startSundayService(): Promise<Service> {
+  return startReferenceService({
+    flavor: "newer",
+    now: () => new Date("2025-03-16T12:00:00Z"),
+    rateLimits: { anonymous: 100_000 },
+  });
+}

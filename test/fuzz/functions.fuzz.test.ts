@@ -4,6 +4,7 @@ import { expectClearCell } from "../support/cell-messages";
 import { EVERY_INDEX_FUNCTION, type IndexFunctionName } from "../support/index-functions";
 import { FixtureSource, serviceError } from "../excel/support/fixture-source";
 import { capacityFixture, historyFixture, latestFixture } from "../excel/support/fixtures";
+import { BENCHMARK_SUMMARY, FLAGSHIP_SUMMARY } from "../excel/support/service-answers";
 
 /**
  * Throws random arguments at every function through the pure layer (11 functions x 1,000 runs = 11,000
@@ -15,26 +16,9 @@ const RUNS_PER_FUNCTION = 1_000;
 const SYMBOL = "RTM-NWE-A-1x3";
 
 const catalogue = [
-  {
-    symbol: SYMBOL,
-    hub: "NWE",
-    grade: "A",
-    leadTime: "1x3",
-    description: "Flagship",
-    isActive: true,
-    latestValue: 1.87,
-    latestAsOf: "2024-02-29T00:00:00Z",
-  },
+  FLAGSHIP_SUMMARY,
   { symbol: "RTM-CHN-A-1x3", hub: "CHN", grade: "A", leadTime: "1x3", description: "No data", isActive: true },
 ];
-const summary = {
-  activeIndexCount: 8,
-  avgConfidence: 71,
-  carryForwardShare: 0.1,
-  approvedRealData72h: 40,
-  flagshipFlatHours: 2.5,
-  flagshipTopContributorShare: 0.3,
-};
 
 function known<T>(symbol: string, answer: () => T): T | Error {
   if (symbol === "RTM-CHN-A-1x3") return serviceError("NotFoundError", "no data", { code: "NO_DATA" });
@@ -59,7 +43,7 @@ function fuzzEnv(): FormulaEnv & { source: FixtureSource } {
       asOf: "2024-03-01T00:00:00Z",
       benchmarkStatus: "degraded",
       reasons: ["benchmark_avg_confidence_below_50"],
-      summary,
+      summary: BENCHMARK_SUMMARY,
     },
     systemStatus: { status: "degraded", timestamp: "2024-03-01T00:00:00Z", reasons: [] },
     health: { healthy: false, httpStatus: 503 },

@@ -41,11 +41,8 @@ function capturedLog(): { lines: Array<Record<string, unknown>>; raw: string[]; 
   return { lines, raw, stream };
 }
 
-function ask(gateway: RunningGateway, path: string, token: string): Promise<Response> {
-  return fetch(`${gateway.url}${path}`, { headers: { "x-api-key": token } });
-}
-
-test("after one miss and one hit, /metrics shows one upstream send, one miss and one hit, and promtool reads it", async () => {
+/** A gateway in front of the recording front, logging at info into a log the test reads. */
+async function loggedGateway(): Promise<{ gateway: RunningGateway; log: ReturnType<typeof capturedLog> }> {
   const log = capturedLog();
   const gateway = await startGateway({
     upstream: front.url,
@@ -53,6 +50,15 @@ test("after one miss and one hit, /metrics shows one upstream send, one miss and
     tokens: () => desk.entries,
     logger: { level: "info", stream: log.stream },
   });
+  return { gateway, log };
+}
+
+function ask(gateway: RunningGateway, path: string, token: string): Promise<Response> {
+  return fetch(`${gateway.url}${path}`, { headers: { "x-api-key": token } });
+}
+
+test("after one miss and one hit, /metrics shows one upstream send, one miss and one hit, and promtool reads it", async () => {
+  const { gateway } = await loggedGateway();
   try {
     const sentBefore = front.seen.length;
     const miss = await ask(gateway, LATEST, desk.tokens["alice"] ?? "");
@@ -98,13 +104,7 @@ test("after one miss and one hit, /metrics shows one upstream send, one miss and
 });
 
 test("the audit trail has one line per upstream send and per refused request, never the key or a token", async () => {
-  const log = capturedLog();
-  const gateway = await startGateway({
-    upstream: front.url,
-    upstreamKey: DEMO_KEYS.apiKey,
-    tokens: () => desk.entries,
-    logger: { level: "info", stream: log.stream },
-  });
+  const { gateway, log } = await loggedGateway();
   const wrongToken = "idg_not-a-token-of-this-desk-0123456789abcdef";
   try {
     await ask(gateway, LATEST, desk.tokens["alice"] ?? "");

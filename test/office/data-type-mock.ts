@@ -159,3 +159,15 @@ export function createDataTypeMock(options: DataTypeMockOptions): DataTypeMock {
     syncs: () => syncs,
   };
 }
+
+/** What Excel shows in valuesAsJson for a cell converted to the Index data type: a linked entity of the index domain. */
+export const linkedIndexCell = (symbol: string) => ({
+  type: "LinkedEntity",
+  id: { entityId: symbol, domainId: "index", serviceId: 268436224, culture: "en-US" },
+  text: symbol,
+  basicValue: "#VALUE!",
+  basicType: "Error",
+});
+
+/** valuesAsJson of a plain text cell. */
+export const textCell = (value: string) => ({ type: "String", basicValue: value, basicType: "String" });

@@ -4,7 +4,13 @@ import { DirectSource, IndexDataClient } from "../../src/client";
 import { MemoryStorage } from "../../src/settings";
 import { excelDataTypeActions } from "../../src/office/data-type-actions";
 import { createIndexDomainControl, type IndexDomainControl } from "../../src/office/data-type-domain";
-import { createDataTypeMock, type DataTypeMock, type DataTypeMockOptions } from "./data-type-mock";
+import {
+  createDataTypeMock,
+  linkedIndexCell,
+  textCell,
+  type DataTypeMock,
+  type DataTypeMockOptions,
+} from "./data-type-mock";
 
 /**
  * Convert to Index and Convert to text on office-addin-mock objects: the values written are compared with the
@@ -17,14 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => service.close());
 
-const linked = (symbol: string) => ({
-  type: "LinkedEntity",
-  id: { entityId: symbol, domainId: "index", serviceId: 268436224, culture: "en-US" },
-  text: symbol,
-  basicValue: "#VALUE!",
-  basicType: "Error",
-});
-const text = (value: string) => ({ type: "String", basicValue: value, basicType: "String" });
 const number = (value: number) => ({ type: "Double", basicValue: value, basicType: "Double" });
 const EMPTY = { type: "Empty", basicValue: "" };
 
@@ -51,7 +49,7 @@ function rig(options: DataTypeMockOptions, supported = true): Rig {
 
 describe("registering the Index domain", () => {
   it("happens once per runtime, with on load and manual refresh, however often it is asked for", async () => {
-    const { excel, domain, actions } = rig({ selection: "Sheet1!A1", cells: [[text("RTM-NWE-A-1x3")]] });
+    const { excel, domain, actions } = rig({ selection: "Sheet1!A1", cells: [[textCell("RTM-NWE-A-1x3")]] });
     await Promise.all([domain.register(), domain.register()]);
     await domain.register();
     await actions.toIndex();
@@ -70,7 +68,7 @@ describe("registering the Index domain", () => {
 
   it("does not happen where Excel lacks ExcelApi 1.19, and the button writes INDEX.CARD formulas instead, saying why", async () => {
     const { excel, domain, actions, loadAsked } = rig(
-      { selection: "Sheet1!A1:A2", cells: [[text("RTM-NWE-A-1x3")], [text("nope")]] },
+      { selection: "Sheet1!A1:A2", cells: [[textCell("RTM-NWE-A-1x3")], [textCell("nope")]] },
       false,
     );
     expect(await domain.register()).toBe(false);
@@ -238,13 +236,13 @@ describe("Convert to Index", () => {
     const { excel, actions, loadAsked } = rig({
       selection: "Sheet1!B2:B8",
       cells: [
-        [text("RTM-NWE-A-1x3")],
-        [text("rtm-ind-b-2x4")],
-        [text("RTM-NOPE-1x3")],
+        [textCell("RTM-NWE-A-1x3")],
+        [textCell("rtm-ind-b-2x4")],
+        [textCell("RTM-NOPE-1x3")],
         [EMPTY],
         [number(42)],
-        [text("RTM-USG.B-2x4")],
-        [text("=1+1")],
+        [textCell("RTM-USG.B-2x4")],
+        [textCell("=1+1")],
       ],
       formulas: [[undefined], [undefined], [undefined], [undefined], [undefined], [undefined], ["=1+1"]],
     });
@@ -253,9 +251,9 @@ describe("Convert to Index", () => {
       {
         address: "Sheet1!B2:B3",
         property: "valuesAsJson",
-        value: [[linked("RTM-NWE-A-1x3")], [linked("RTM-IND-B-2x4")]],
+        value: [[linkedIndexCell("RTM-NWE-A-1x3")], [linkedIndexCell("RTM-IND-B-2x4")]],
       },
-      { address: "Sheet1!B7", property: "valuesAsJson", value: [[linked("RTM-USG.B-2x4")]] },
+      { address: "Sheet1!B7", property: "valuesAsJson", value: [[linkedIndexCell("RTM-USG.B-2x4")]] },
     ]);
     expect(outcome).toEqual({
       changed: 3,
@@ -270,8 +268,8 @@ describe("Convert to Index", () => {
     const { excel, actions } = rig({
       selection: "Sheet2!C3:D4",
       cells: [
-        [text("RTM-NWE-A-1x3"), linked("RTM-IND-B-2x4")],
-        [text(" RTM-IND-B-2x4 "), text("RTM-NWE-A-1x3")],
+        [textCell("RTM-NWE-A-1x3"), linkedIndexCell("RTM-IND-B-2x4")],
+        [textCell(" RTM-IND-B-2x4 "), textCell("RTM-NWE-A-1x3")],
       ],
     });
     const outcome = await actions.toIndex();
@@ -279,9 +277,9 @@ describe("Convert to Index", () => {
       {
         address: "Sheet2!C3:C4",
         property: "valuesAsJson",
-        value: [[linked("RTM-NWE-A-1x3")], [linked("RTM-IND-B-2x4")]],
+        value: [[linkedIndexCell("RTM-NWE-A-1x3")], [linkedIndexCell("RTM-IND-B-2x4")]],
       },
-      { address: "Sheet2!D4", property: "valuesAsJson", value: [[linked("RTM-NWE-A-1x3")]] },
+      { address: "Sheet2!D4", property: "valuesAsJson", value: [[linkedIndexCell("RTM-NWE-A-1x3")]] },
     ]);
     expect(outcome.message).toBe("Converted 3 cells to Index entities. 1 cell already held an Index entity.");
     expect(outcome.notable).toBe(false);
@@ -291,7 +289,7 @@ describe("Convert to Index", () => {
     const symbols = ["RTM-NWE-A-1x3", "RTM-IND-B-2x4", "RTM-USG.B-2x4"];
     const { excel, actions, domain } = rig({
       selection: "Sheet1!A1:A3000",
-      cells: Array.from({ length: 3000 }, (_, i) => [text(symbols[i % 3] ?? "")]),
+      cells: Array.from({ length: 3000 }, (_, i) => [textCell(symbols[i % 3] ?? "")]),
     });
     await domain.register();
     const before = excel.syncs();
@@ -299,12 +297,12 @@ describe("Convert to Index", () => {
     expect(excel.syncs() - before).toBe(2);
     expect(excel.writes).toHaveLength(1);
     expect(excel.writes[0]?.address).toBe("Sheet1!A1:A3000");
-    expect((excel.writes[0]?.value as unknown[][])[2999]).toEqual([linked("RTM-USG.B-2x4")]);
+    expect((excel.writes[0]?.value as unknown[][])[2999]).toEqual([linkedIndexCell("RTM-USG.B-2x4")]);
     expect(outcome.changed).toBe(3000);
   });
 
   it("writes nothing, and says so, when no selected cell holds a known symbol or the selection is empty", async () => {
-    const some = rig({ selection: "Sheet1!A1:A2", cells: [[text("hello")], [EMPTY]] });
+    const some = rig({ selection: "Sheet1!A1:A2", cells: [[textCell("hello")], [EMPTY]] });
     expect((await some.actions.toIndex()).message).toBe(
       'No selected cell holds a known index symbol; nothing was converted. Left 1 cell untouched that holds no known index symbol: A1 "hello".',
     );
@@ -318,7 +316,7 @@ describe("Convert to Index", () => {
   });
 
   it("writes nothing when the catalogue cannot be read, and rejects with the service's failure", async () => {
-    const excel = createDataTypeMock({ selection: "Sheet1!A1", cells: [[text("RTM-NWE-A-1x3")]] });
+    const excel = createDataTypeMock({ selection: "Sheet1!A1", cells: [[textCell("RTM-NWE-A-1x3")]] });
     const domain = createIndexDomainControl({
       run: excel.run,
       supported: () => true,
@@ -352,8 +350,8 @@ describe("Convert to text", () => {
     const { excel, actions } = rig({
       selection: "Sheet1!A1:A5",
       cells: [
-        [{ ...linked("RTM-NWE-A-1x3"), text: "RTM-NWE-A-1x3 1.6508" }],
-        [text("RTM-IND-B-2x4")],
+        [{ ...linkedIndexCell("RTM-NWE-A-1x3"), text: "RTM-NWE-A-1x3 1.6508" }],
+        [textCell("RTM-IND-B-2x4")],
         [frozen],
         [number(1.6508)],
         [number(1.6508)],

@@ -4,18 +4,6 @@ import { refreshCommand } from "../../src/commands/refresh-command";
 import { getContext, type AppContext } from "../../src/office/context";
 import { FakeClock } from "../support/fake-clock";
 
-// office-addin-mock reads the OfficeApp enum from office-addin-manifest, which jest maps to an empty stub.
-jest.mock("office-addin-manifest", () => ({
-  OfficeApp: {
-    Excel: "excel",
-    OneNote: "onenote",
-    Outlook: "outlook",
-    PowerPoint: "powerpoint",
-    Project: "project",
-    Word: "word",
-  },
-}));
-
 const A = "RTM-NWE-A-1x3";
 const PAST = { startDate: "2025-01-01", endDate: "2025-03-31" };
 

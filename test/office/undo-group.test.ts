@@ -6,7 +6,7 @@ import { createIndexDomainControl } from "../../src/office/data-type-domain";
 import { excelDeskActions } from "../../src/office/desk-actions";
 import { NOT_ONE_UNDO_STEP, type ExcelRun } from "../../src/office/undo-group";
 import { MemoryStorage } from "../../src/settings";
-import { createDataTypeMock, type DataTypeMockOptions } from "./data-type-mock";
+import { createDataTypeMock, linkedIndexCell, textCell, type DataTypeMockOptions } from "./data-type-mock";
 import { DESK_B, deskBook, useDeskRig } from "./desk-support";
 import type { FakeWorkbook } from "./workbook-fake";
 
@@ -99,14 +99,6 @@ describe("Convert to Index and Convert to text", () => {
   afterAll(async () => {
     await service.close();
   });
-  const text = (value: string) => ({ type: "String", basicValue: value, basicType: "String" });
-  const linked = (symbol: string) => ({
-    type: "LinkedEntity",
-    id: { entityId: symbol, domainId: "index", serviceId: 268436224, culture: "en-US" },
-    text: symbol,
-    basicValue: "#VALUE!",
-    basicType: "Error",
-  });
 
   function convertRig(options: DataTypeMockOptions, refuseGroup: boolean) {
     const excel = createDataTypeMock(options);
@@ -132,13 +124,13 @@ describe("Convert to Index and Convert to text", () => {
     "Convert to Index runs in one undo group (Excel refuses it: %s) and converts",
     async (refuse, expected) => {
       const { excel, actions, calls } = convertRig(
-        { selection: "Sheet1!A1", cells: [[text("RTM-NWE-A-1x3")]] },
+        { selection: "Sheet1!A1", cells: [[textCell("RTM-NWE-A-1x3")]] },
         refuse,
       );
       const outcome = await actions.toIndex();
       expect(calls).toEqual(expected);
       expect(excel.writes).toEqual([
-        { address: "Sheet1!A1", property: "valuesAsJson", value: [[linked("RTM-NWE-A-1x3")]] },
+        { address: "Sheet1!A1", property: "valuesAsJson", value: [[linkedIndexCell("RTM-NWE-A-1x3")]] },
       ]);
       expect(outcome.changed).toBe(1);
       expect(outcome.message.endsWith(NOT_ONE_UNDO_STEP)).toBe(refuse);
@@ -153,7 +145,7 @@ describe("Convert to Index and Convert to text", () => {
     "Convert to text runs in one undo group (Excel refuses it: %s) and converts",
     async (refuse, expected) => {
       const { excel, actions, calls } = convertRig(
-        { selection: "Sheet1!A1", cells: [[linked("RTM-NWE-A-1x3")]] },
+        { selection: "Sheet1!A1", cells: [[linkedIndexCell("RTM-NWE-A-1x3")]] },
         refuse,
       );
       const outcome = await actions.toText();

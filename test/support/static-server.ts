@@ -1,8 +1,9 @@
 import { createReadStream } from "node:fs";
 import { stat } from "node:fs/promises";
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { extname, join, normalize, resolve, sep } from "node:path";
+import { forwardRequest } from "./forward-request";
 
 export interface StaticServerOptions {
   /** Folder served at `/`, e.g. the absolute path of `dist`. */
@@ -43,7 +44,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     const path = decodePath(req.url ?? "/");
     if (path === undefined) return sendText(res, 400, "bad path");
     if (options.proxyApiTo !== undefined && (path === "/api" || path.startsWith("/api/"))) {
-      return proxy(req, res, options.proxyApiTo);
+      return forwardRequest(req, res, options.proxyApiTo);
     }
     if (path.startsWith("/office-js/")) return void serveFile(res, OFFICE_JS_DIR, path.slice("/office-js".length));
     return void serveFile(res, root, path);
@@ -84,21 +85,6 @@ async function serveFile(res: ServerResponse, base: string, urlPath: string): Pr
     "cache-control": "no-store",
   });
   createReadStream(file).pipe(res);
-}
-
-function proxy(req: IncomingMessage, res: ServerResponse, target: string): void {
-  const upstream = new URL(req.url ?? "/", target);
-  const forward = httpRequest(
-    upstream,
-    { method: req.method, headers: { ...req.headers, host: upstream.host } },
-    (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    },
-  );
-  // An upstream that drops the connection shows up to the page as a dropped connection too.
-  forward.on("error", () => res.destroy());
-  req.pipe(forward);
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {

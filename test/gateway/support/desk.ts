@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { createServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { digestOf, type DeskToken } from "../../../gateway/src/tokens";
+import { forwardRequest } from "../../support/forward-request";
 
 /** A desk: one random token per trader, and the tokens file's content (digests only) for the gateway. */
 export interface Desk {
@@ -32,17 +33,7 @@ export async function startRecordingFront(target: string): Promise<RecordingFron
   const seen: Array<{ path: string; headers: IncomingHttpHeaders }> = [];
   const server = createServer((req, res) => {
     seen.push({ path: req.url ?? "", headers: { ...req.headers } });
-    const upstream = new URL(req.url ?? "/", target);
-    const forward = httpRequest(
-      upstream,
-      { method: req.method, headers: { ...req.headers, host: upstream.host } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    forward.on("error", () => res.destroy());
-    req.pipe(forward);
+    forwardRequest(req, res, target);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
