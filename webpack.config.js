@@ -191,6 +191,12 @@ module.exports = async (env, options) => {
       new webpack.DefinePlugin({
         __INDEX_API_BASE_URL__: JSON.stringify(services.defaultUrl),
         __INDEX_API_CHOICES__: JSON.stringify(services.choices),
+        // The gateway's sign-in (all three or none; src/wire checks them at run time and ignores an incomplete set).
+        __INDEX_SIGNIN__: JSON.stringify({
+          clientId: process.env.INDEX_SIGNIN_CLIENT_ID ?? "",
+          authority: process.env.INDEX_SIGNIN_AUTHORITY ?? "",
+          scope: process.env.INDEX_SIGNIN_SCOPE ?? "",
+        }),
       }),
       ...htmlPages(services, dev),
       new CopyWebpackPlugin({ patterns: [{ from: "assets", to: "assets" }] }),

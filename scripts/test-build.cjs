@@ -13,7 +13,16 @@ const FINGERPRINT_FILE = path.join(REPO_ROOT, "build", "test-dist.fingerprint");
 /** What the bundle, its pages and its manifests are made from. */
 const INPUTS = ["src", "assets", "scripts", "webpack.config.js", "tsconfig.json", "package-lock.json"];
 /** Variables of a deployment build: the test build is the local one whatever the shell has set. */
-const DEPLOY_VARIABLES = ["ADDIN_BASE_URL", "INDEX_API_BASE_URL", "INDEX_API_ALLOWED_ORIGINS", "OFFICE_JS_URL"];
+const DEPLOY_VARIABLES = [
+  "ADDIN_BASE_URL",
+  "INDEX_API_BASE_URL",
+  "INDEX_API_ALLOWED_ORIGINS",
+  "OFFICE_JS_URL",
+  "INDEX_SIGNIN_CLIENT_ID",
+  "INDEX_SIGNIN_AUTHORITY",
+  "INDEX_SIGNIN_SCOPE",
+  "INDEX_SIGNIN_RESOURCE",
+];
 
 function filesUnder(entry) {
   const full = path.join(REPO_ROOT, entry);

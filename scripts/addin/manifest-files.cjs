@@ -46,9 +46,10 @@ function appPackage(manifestJson, readIcon = (file) => readFileSync(path.join(RE
 }
 
 /** The files a build for `baseUrl` adds to its output, by name, given the metadata the build generated. */
-function manifestFiles(baseUrl, metadataJson) {
+function manifestFiles(baseUrl, metadataJson, env = process.env) {
   const metadataFile = versionedMetadataFile(metadataJson);
-  const manifestJson = `${JSON.stringify(unifiedManifest(ADDIN, { baseUrl, metadataFile }), null, 2)}\n`;
+  const signIn = { clientId: env.INDEX_SIGNIN_CLIENT_ID ?? "", resource: env.INDEX_SIGNIN_RESOURCE ?? "" };
+  const manifestJson = `${JSON.stringify(unifiedManifest(ADDIN, { baseUrl, metadataFile, signIn }), null, 2)}\n`;
   return {
     [metadataFile]: Buffer.from(metadataJson),
     "manifest.xml": Buffer.from(xmlManifest(ADDIN, { baseUrl, metadataFile, note: BUILT_NOTE })),

@@ -74,8 +74,25 @@ function runtime(addin, url, metadataFile) {
   };
 }
 
-/** The unified manifest for `baseUrl` (ends in "/"), naming `metadataFile` as the functions metadata. */
-function unifiedManifest(addin, { baseUrl, metadataFile }) {
+/**
+ * The app registration Office signs the user in for (nested app authentication), when the build names one: its
+ * client id, and the resource Office SSO expects, api://<the add-in's host>/<client id> unless given.
+ */
+function webApplicationInfo(baseUrl, signIn) {
+  const clientId = (signIn?.clientId ?? "").trim();
+  if (clientId === "") return {};
+  if (!/^[0-9a-fA-F]{8}-([0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12}$/.test(clientId)) {
+    throw new Error(`INDEX_SIGNIN_CLIENT_ID must be the app registration's id, a GUID (got "${clientId}").`);
+  }
+  const resource = (signIn?.resource ?? "").trim() || `api://${new URL(baseUrl).host}/${clientId}`;
+  return { webApplicationInfo: { id: clientId, resource } };
+}
+
+/**
+ * The unified manifest for `baseUrl` (ends in "/"), naming `metadataFile` as the functions metadata, and carrying
+ * `webApplicationInfo` when `signIn.clientId` is given (INDEX_SIGNIN_CLIENT_ID at build time).
+ */
+function unifiedManifest(addin, { baseUrl, metadataFile, signIn }) {
   const url = (file) => `${baseUrl}${file}`;
   return {
     $schema: SCHEMA_URL,
@@ -95,6 +112,7 @@ function unifiedManifest(addin, { baseUrl, metadataFile }) {
     icons: { color: addin.icons.color, outline: addin.icons.outline },
     accentColor: addin.accentColor,
     authorization: { permissions: { resourceSpecific: [{ name: addin.permissions.unified, type: "Delegated" }] } },
+    ...webApplicationInfo(baseUrl, signIn),
     extensions: [
       {
         requirements: { scopes: ["workbook"], capabilities: capabilities(addin.requirements) },

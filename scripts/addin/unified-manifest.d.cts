@@ -5,5 +5,5 @@ export declare const SCHEMA_URL: string;
 export declare const RUNTIME_ID: string;
 export declare function unifiedManifest(
   addin: AddinDescription,
-  options: { baseUrl: string; metadataFile: string },
+  options: { baseUrl: string; metadataFile: string; signIn?: { clientId?: string; resource?: string } },
 ): Record<string, unknown>;

@@ -4,6 +4,7 @@ import { MAX_ANSWER_BYTES, readCapped } from "../wire";
 import { errorFromResponse } from "../wire";
 import { IndexDataError } from "../wire";
 import { InvalidResponseError } from "../wire";
+import { ConfigurationError } from "../wire";
 import { NetworkError } from "../wire";
 import { stripControl } from "../wire";
 import { TimeoutError } from "../wire";
@@ -48,12 +49,34 @@ export function pathWithQuery(path: string, query: HttpRequest["query"]): string
   return search === "" ? path : `${path}?${search}`;
 }
 
-function requestHeaders(options: ResolvedOptions): Record<string, string> {
+function requestHeaders(options: ResolvedOptions, token: string | undefined): Record<string, string> {
   const headers: Record<string, string> = { accept: "application/json" };
-  if (options.apiKey === undefined) return headers;
-  if (options.keyHeaderStyle === "bearer") headers["authorization"] = `Bearer ${options.apiKey}`;
+  // A sign-in token names the user to the gateway; the desk token (the key) is the fallback when there is none.
+  if (token !== undefined) headers["authorization"] = `Bearer ${token}`;
+  else if (options.apiKey === undefined) return headers;
+  else if (options.keyHeaderStyle === "bearer") headers["authorization"] = `Bearer ${options.apiKey}`;
   else headers["x-api-key"] = options.apiKey;
   return headers;
+}
+
+/**
+ * The sign-in token for this request, if the options ask for one: checked like a key (https, or plain http to
+ * loopback) before it can leave. A provider that fails is a ConfigurationError that names no token.
+ */
+async function signInToken(options: ResolvedOptions, path: string): Promise<string | undefined> {
+  if (options.bearerToken === undefined) return undefined;
+  let token: string | undefined;
+  try {
+    token = await options.bearerToken();
+  } catch (error) {
+    throw new ConfigurationError(
+      `Could not sign in to ${new URL(options.baseUrl).origin} for ${path}; sign in again from Settings, or use a desk token.`,
+      { path, cause: error },
+    );
+  }
+  if (token === undefined || token === "") return undefined;
+  refuseKeyOverHttp(options.baseUrl, token, path);
+  return token;
 }
 
 function failureFrom(error: unknown, timedOut: boolean, timeoutMs: number, path: string, origin: string): unknown {
@@ -116,9 +139,10 @@ async function fetchWithDeadline(
   });
   aborted.catch(() => undefined); // not a swallow: the races below hand its reason on
   try {
+    const token = await Promise.race([signInToken(options, path), aborted]);
     const init: RequestInit = {
       method: "GET",
-      headers: requestHeaders(options),
+      headers: requestHeaders(options, token),
       signal: controller.signal,
       credentials: "omit",
     };

@@ -12,6 +12,13 @@ export interface ClientOptions {
   readonly baseUrl: string;
   /** API key; sent only over https or to loopback. @default undefined (anonymous tier) */
   readonly apiKey?: string;
+  /**
+   * Asked before every request for a sign-in access token (an OpenID Connect bearer token for the desk's gateway).
+   * A token is sent as `Authorization: Bearer` instead of the key, only over https or to loopback, and only to the
+   * base URL's origin; `undefined` means none (the key, if any, is sent as usual). A rejection fails the request
+   * with a ConfigurationError. @default undefined (no sign-in)
+   */
+  readonly bearerToken?: () => Promise<string | undefined>;
   /** `x-api-key` sends `X-API-Key: <key>`; `bearer` sends `Authorization: Bearer <key>`. @default "x-api-key" */
   readonly keyHeaderStyle?: KeyHeaderStyle;
   /**

@@ -15,6 +15,7 @@ export interface ResolvedOptions {
   readonly timeoutMs: number;
   readonly fetch: typeof fetch;
   readonly onResponse: ClientOptions["onResponse"];
+  readonly bearerToken: ClientOptions["bearerToken"];
   readonly timeoutClock: Clock;
   readonly diagnostics: Diagnostics;
 }
@@ -43,6 +44,9 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > MAX_TIMEOUT_MS) {
     fail(`timeoutMs must be a positive number of milliseconds, at most ${MAX_TIMEOUT_MS} (10 minutes).`);
   }
+  if (options.bearerToken !== undefined && typeof options.bearerToken !== "function") {
+    fail("bearerToken must be a function that returns a promise of the token.");
+  }
   const fetchImpl = options.fetch ?? globalThis.fetch;
   if (typeof fetchImpl !== "function")
     fail("No fetch implementation: pass options.fetch (Node 18+ and browsers have one).");
@@ -56,6 +60,7 @@ export function resolveOptions(options: ClientOptions): ResolvedOptions {
     timeoutMs,
     fetch: unbound,
     onResponse: options.onResponse,
+    bearerToken: options.bearerToken,
     timeoutClock: options.timeoutClock ?? systemClock,
     diagnostics: options.diagnostics ?? noDiagnostics,
   });

@@ -1,6 +1,7 @@
 import type { Clock } from "../time";
 import { noDiagnostics, type Diagnostics } from "../diagnostics";
-import { defaultSettings, toClientOptions, type Settings, type SettingsStore } from "../settings";
+import { defaultSettings, signInOf, toClientOptions, type Settings, type SettingsStore } from "../settings";
+import { gatewayTokenProvider, nestedAppAuthSupported } from "./sign-in";
 import type { KeyValueStorage } from "../settings";
 import { tierFromLimit } from "../wire";
 import type { IndexDataSource } from "../client";
@@ -163,7 +164,8 @@ export class EngineHost {
   private start(settings: Promise<Settings>): Promise<RequestEngine> {
     const generation = ++this.generation;
     const building = settings.then(async (s) => {
-      const client = { ...toClientOptions(s), diagnostics: this.diagnostics };
+      const bearerToken = signInTokenFor(s);
+      const client = { ...toClientOptions(s), diagnostics: this.diagnostics, ...(bearerToken ? { bearerToken } : {}) };
       const { storage } = this.options;
       const knownLimit = await readKnownLimit(storage, client.baseUrl, client.apiKey, this.diagnostics);
       const engine = new RequestEngine(client, {
@@ -198,4 +200,10 @@ export class EngineHost {
     // Another service or key: nothing cached may be shown as fresh; recalculate every cell.
     this.refresh().catch((error: unknown) => this.diagnostics.note({ where: "refresh after settings change", error }));
   }
+}
+
+/** The sign-in token provider for these settings, where they name a sign-in and Office can do NAA; else the key. */
+function signInTokenFor(settings: Settings): (() => Promise<string>) | undefined {
+  const signIn = signInOf(settings);
+  return signIn !== undefined && nestedAppAuthSupported() ? gatewayTokenProvider(signIn) : undefined;
 }

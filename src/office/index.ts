@@ -40,3 +40,13 @@ export {
   type DataTypeReport,
   type DataTypeReports,
 } from "./data-type-report";
+export {
+  credentialInUse,
+  gatewayTokenProvider,
+  msalNestableClient,
+  nestedAppAuthSupported,
+  type AccessTokenAnswer,
+  type CredentialInUse,
+  type NestableClient,
+  type NestableClientFactory,
+} from "./sign-in";

@@ -1,11 +1,15 @@
 import { z } from "zod";
-import { checkApiKey, keyTransportProblem } from "../wire";
+import { checkApiKey, checkSignIn, keyTransportAllowed, keyTransportProblem } from "../wire";
+import type { SignInConfig, SignInInput } from "../wire";
 import { checkBaseUrl } from "../wire";
 import { ConfigurationError } from "../wire";
 import { CLIENT_DEFAULTS, KEY_HEADER_STYLES, type ClientOptions, type KeyHeaderStyle } from "../client";
 
 /** Replaced at build time by webpack's DefinePlugin from the INDEX_API_BASE_URL environment variable. */
 declare const __INDEX_API_BASE_URL__: string | undefined;
+
+/** Replaced at build time from INDEX_SIGNIN_CLIENT_ID, INDEX_SIGNIN_AUTHORITY and INDEX_SIGNIN_SCOPE. */
+declare const __INDEX_SIGNIN__: SignInInput | undefined;
 
 /** The dev server (https://localhost:3000), which proxies /api to the embedded reference service. */
 export const FALLBACK_BASE_URL = "https://localhost:3000";
@@ -20,6 +24,20 @@ function buildTimeBaseUrl(): string {
 /** The base URL a build uses until the user sets another: INDEX_API_BASE_URL at build time, else the dev server. */
 export const DEFAULT_BASE_URL: string = buildTimeBaseUrl();
 
+function buildTimeSignIn(): SignInConfig | undefined {
+  const configured = typeof __INDEX_SIGNIN__ === "object" ? __INDEX_SIGNIN__ : {};
+  const checked = checkSignIn(configured);
+  return checked.ok ? checked.signIn : undefined;
+}
+
+/** The gateway sign-in this build names (the INDEX_SIGNIN_* variables at build time), if any. */
+export const BUILT_IN_SIGN_IN: SignInConfig | undefined = buildTimeSignIn();
+
+/** The sign-in these settings ask for: their own, else the build's, else none (the desk token alone). */
+export function signInOf(settings: Settings): SignInConfig | undefined {
+  return settings.signIn ?? BUILT_IN_SIGN_IN;
+}
+
 /** What the user configures. The API key lives only in the add-in's storage, never in the workbook. */
 export interface Settings {
   readonly baseUrl: string;
@@ -31,6 +49,8 @@ export interface Settings {
    * @default false
    */
   readonly gateway?: boolean;
+  /** The gateway's sign-in (client id, authority, scope); absent means the build's (BUILT_IN_SIGN_IN), if any. */
+  readonly signIn?: SignInConfig;
 }
 
 export type SettingsField = keyof Settings;
@@ -42,6 +62,8 @@ export interface SettingsInput {
   readonly keyHeaderStyle?: string | undefined;
   /** @default false */
   readonly gateway?: boolean | undefined;
+  /** All three texts, or none (empty texts count as none). */
+  readonly signIn?: SignInInput | undefined;
 }
 
 /** Turns a rule module's refusal into a zod issue, so the form shows the rule's own message. */
@@ -63,6 +85,17 @@ const ApiKeySchema = z
     return checked.ok ? checked.key : refuse(ctx, checked.message);
   });
 
+const SignInSchema = z
+  .object({ clientId: z.string().optional(), authority: z.string().optional(), scope: z.string().optional() })
+  .optional()
+  .transform((value, ctx) => {
+    const checked = checkSignIn(value ?? {});
+    return checked.ok ? checked.signIn : refuse(ctx, checked.message);
+  });
+
+const SIGN_IN_OVER_HTTP_MESSAGE =
+  "A sign-in token is only sent over https (or plain http to this machine). Use an https:// base URL for the gateway.";
+
 /** Validates and normalizes user-entered settings. */
 const SettingsSchema = z
   .object({
@@ -72,10 +105,14 @@ const SettingsSchema = z
       .enum(KEY_HEADER_STYLES, { message: `Key header style must be one of ${KEY_HEADER_STYLES.join(", ")}.` })
       .default(CLIENT_DEFAULTS.keyHeaderStyle),
     gateway: z.boolean({ message: "Gateway must be on or off." }).default(CLIENT_DEFAULTS.gateway),
+    signIn: SignInSchema,
   })
   .superRefine((s, ctx) => {
     const problem = keyTransportProblem(s.baseUrl, s.apiKey);
     if (problem !== undefined) ctx.addIssue({ code: "custom", path: ["apiKey"], message: problem });
+    if (s.signIn !== undefined && !keyTransportAllowed(s.baseUrl)) {
+      ctx.addIssue({ code: "custom", path: ["signIn"], message: SIGN_IN_OVER_HTTP_MESSAGE });
+    }
   });
 
 export type SettingsCheck =
@@ -86,12 +123,13 @@ export type SettingsCheck =
 export function checkSettings(input: SettingsInput): SettingsCheck {
   const result = SettingsSchema.safeParse(input);
   if (result.success) {
-    const { baseUrl, apiKey, keyHeaderStyle, gateway } = result.data;
+    const { baseUrl, apiKey, keyHeaderStyle, gateway, signIn } = result.data;
     // Off is the default and is left out, so settings saved before the switch existed read the same.
     const settings = {
       baseUrl,
       keyHeaderStyle,
       ...(gateway ? { gateway } : {}),
+      ...(signIn !== undefined ? { signIn } : {}),
       ...(apiKey !== undefined ? { apiKey } : {}),
     };
     return { ok: true, settings };
@@ -129,7 +167,7 @@ export type DroppedSetting =
   | { readonly field: ServiceBoundField; readonly because: "service-dropped" };
 
 /** Settings that hold only for the base URL they were saved with. */
-type ServiceBoundField = "apiKey" | "gateway";
+type ServiceBoundField = "apiKey" | "gateway" | "signIn";
 
 /** Settings as loaded from storage: the valid ones kept, and what was left out and why. */
 export interface LoadedSettings {
@@ -142,13 +180,20 @@ export interface StoredSettings {
   readonly baseUrl?: unknown;
   readonly keyHeaderStyle?: unknown;
   readonly gateway?: unknown;
+  readonly signIn?: unknown;
   readonly apiKey?: string | undefined;
   readonly unreadable?: boolean;
 }
 
-const SETTINGS_FIELDS = ["baseUrl", "keyHeaderStyle", "gateway", "apiKey"] as const satisfies readonly SettingsField[];
+const SETTINGS_FIELDS = [
+  "baseUrl",
+  "keyHeaderStyle",
+  "gateway",
+  "signIn",
+  "apiKey",
+] as const satisfies readonly SettingsField[];
 
-const SERVICE_BOUND: readonly ServiceBoundField[] = ["apiKey", "gateway"];
+const SERVICE_BOUND: readonly ServiceBoundField[] = ["apiKey", "gateway", "signIn"];
 
 /** The stored value of a field as form input: text, or undefined (the default) when missing or unreadable. */
 function storedText(stored: StoredSettings, field: TextField, dropped: DroppedSetting[]): string | undefined {
@@ -159,7 +204,7 @@ function storedText(stored: StoredSettings, field: TextField, dropped: DroppedSe
   return undefined;
 }
 
-type TextField = Exclude<SettingsField, "gateway">;
+type TextField = Exclude<SettingsField, "gateway" | "signIn">;
 
 /**
  * The stored gateway switch, or undefined (off) when missing or not a boolean. Off is the default and is not
@@ -168,6 +213,19 @@ type TextField = Exclude<SettingsField, "gateway">;
 function storedFlag(stored: StoredSettings, dropped: DroppedSetting[]): boolean | undefined {
   if (typeof stored.gateway === "boolean") return stored.gateway;
   if (stored.gateway !== undefined) dropped.push({ field: "gateway", because: "unreadable" });
+  return undefined;
+}
+
+/** The stored sign-in as form input, or undefined (none) when missing or not an object of texts. */
+function storedSignIn(stored: StoredSettings, dropped: DroppedSetting[]): SignInInput | undefined {
+  const value = stored.signIn;
+  if (value === undefined) return undefined;
+  const texts = typeof value === "object" && value !== null ? (value as Record<string, unknown>) : undefined;
+  const { clientId, authority, scope } = texts ?? {};
+  if (texts !== undefined && [clientId, authority, scope].every((text) => typeof text === "string")) {
+    return { clientId: clientId as string, authority: authority as string, scope: scope as string };
+  }
+  dropped.push({ field: "signIn", because: "unreadable" });
   return undefined;
 }
 
@@ -187,7 +245,7 @@ function leaveOut(
   for (const field of SETTINGS_FIELDS) {
     const message = errors[field];
     if (message === undefined) continue;
-    const value = field === "apiKey" || field === "gateway" ? undefined : input[field];
+    const value = field === "apiKey" || field === "gateway" || field === "signIn" ? undefined : input[field];
     dropped.push({ field, because: "rule", message, ...(value !== undefined ? { value } : {}) });
     kept = withDefault(kept, field);
   }
@@ -216,6 +274,7 @@ export function keepValidSettings(stored: StoredSettings): LoadedSettings {
     baseUrl: storedText(stored, "baseUrl", dropped) ?? DEFAULT_BASE_URL,
     keyHeaderStyle: storedText(stored, "keyHeaderStyle", dropped),
     gateway: storedFlag(stored, dropped),
+    signIn: storedSignIn(stored, dropped),
     apiKey: storedText(stored, "apiKey", dropped),
   };
   // Each round leaves out at least one value, and the defaults pass: at most one round per field.

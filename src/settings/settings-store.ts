@@ -21,8 +21,8 @@ function readStored(text: string | null, apiKey: string | null): StoredSettings 
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== "object" || value === null || Array.isArray(value)) return { ...key, unreadable: true };
-    const { baseUrl, keyHeaderStyle, gateway } = value as Record<string, unknown>;
-    return { ...key, baseUrl, keyHeaderStyle, gateway };
+    const { baseUrl, keyHeaderStyle, gateway, signIn } = value as Record<string, unknown>;
+    return { ...key, baseUrl, keyHeaderStyle, gateway, signIn };
   } catch {
     return { ...key, unreadable: true };
   }

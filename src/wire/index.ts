@@ -15,6 +15,7 @@ export {
   refuseKeyOverHttp,
 } from "./rules/api-key";
 export { refuseArgument, symbolSegment } from "./rules/arguments";
+export { checkSignIn, type SignInConfig, type SignInInput } from "./rules/sign-in";
 export { keyFingerprint, sha256Hex } from "./rules/fingerprint";
 export { checkBaseUrl, isLoopbackHost, resolveBaseUrl } from "./rules/base-url";
 export { MAX_ANSWER_BYTES, readCapped } from "./rules/body-reader";

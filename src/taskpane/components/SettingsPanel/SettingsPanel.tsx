@@ -13,6 +13,9 @@ import { SETTINGS_FIELD_LABELS } from "./dropped-settings";
 import { DroppedSettingsNotice } from "./DroppedSettingsNotice";
 import { GatewayField } from "./GatewayField";
 import { ServiceField } from "./ServiceField";
+import { SignInStatus } from "./SignInStatus";
+import { credentialInUse, nestedAppAuthSupported } from "../../../office";
+import { BUILT_IN_SIGN_IN } from "../../../settings";
 import { useSettingsPanelStyles } from "./SettingsPanel.styles";
 import { StartupSwitch } from "./StartupSwitch";
 import type { SettingsPanelProps } from "./SettingsPanel.types";
@@ -30,6 +33,8 @@ export function SettingsPanel({
   selfOrigin = "",
   startup,
   dataType,
+  signIn = BUILT_IN_SIGN_IN,
+  nestedAppAuth = nestedAppAuthSupported(),
 }: SettingsPanelProps) {
   const styles = useSettingsPanelStyles();
   const { state, actions } = useSettingsForm({ store, testConnection });
@@ -61,6 +66,10 @@ export function SettingsPanel({
         revealed={state.revealed}
         onRevealChange={actions.onReveal}
         validationMessage={errors.apiKey}
+      />
+      <SignInStatus
+        credential={credentialInUse(signIn, state.hasSavedKey, nestedAppAuth)}
+        signInNamed={signIn !== undefined}
       />
       <Field label={SETTINGS_FIELD_LABELS.keyHeaderStyle}>
         <RadioGroup

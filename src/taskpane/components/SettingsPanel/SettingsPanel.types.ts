@@ -1,6 +1,7 @@
 import type { ConnectionReport } from "../../../client";
 import type { DroppedSetting, Settings, SettingsStore } from "../../../settings";
-import { type IndexDomainControl, type StartupControl } from "../../../office";
+import { type CredentialInUse, type IndexDomainControl, type StartupControl } from "../../../office";
+import type { SignInConfig } from "../../../wire";
 
 /** The parts of the settings store the panel uses. */
 type SettingsPort = Pick<SettingsStore, "load" | "loadChecked" | "save" | "clearKey">;
@@ -18,6 +19,16 @@ export interface SettingsPanelProps {
   readonly startup?: StartupPort;
   /** "Refresh Index data types". @default the shared runtime's indexDomain() */
   readonly dataType?: DataTypeRefreshPort;
+  /** The gateway sign-in requests would use. @default the build's (BUILT_IN_SIGN_IN) */
+  readonly signIn?: SignInConfig | undefined;
+  /** Office can sign the user in for the add-in (NestedAppAuth 1.1). @default nestedAppAuthSupported() */
+  readonly nestedAppAuth?: boolean;
+}
+
+export interface SignInStatusProps {
+  readonly credential: CredentialInUse;
+  /** Settings or the build name a gateway sign-in (so a desk token in use is a fallback worth saying). */
+  readonly signInNamed: boolean;
 }
 
 /** The parts of the Index domain control the refresh field uses. */

@@ -6,6 +6,7 @@ export const SETTINGS_FIELD_LABELS: Readonly<Record<SettingsField, string>> = {
   apiKey: "API key",
   keyHeaderStyle: "Key header style",
   gateway: "This URL is my desk's Index Data gateway",
+  signIn: "Gateway sign-in",
 };
 
 /** The notice's title, for this many settings left out. */

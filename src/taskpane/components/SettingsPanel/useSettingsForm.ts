@@ -31,10 +31,11 @@ export function useSettingsForm({ store, testConnection }: Pick<SettingsPanelPro
   const withCandidate = async (act: (candidate: Settings) => Promise<SettingsFormEvent>) => {
     dispatch({ type: "checking" });
     try {
-      const storedKey = keySource(state) === "stored" ? (await store.load()).apiKey : undefined;
+      const stored = await store.load();
+      const storedKey = keySource(state) === "stored" ? stored.apiKey : undefined;
       const check = checkForm(state, storedKey);
       dispatch({ type: "checked", check });
-      if (check.ok) dispatch(await act(check.settings));
+      if (check.ok) dispatch(await act(withStoredSignIn(check.settings, stored)));
     } catch (error) {
       dispatch({ type: "failed", title: "Failed", error });
     }
@@ -72,4 +73,13 @@ export function useSettingsForm({ store, testConnection }: Pick<SettingsPanelPro
     },
   };
   return { state, actions };
+}
+
+/**
+ * The form has no sign-in fields: a stored sign-in is kept through Save, but only for the base URL it was saved
+ * with (a sign-in belongs to one gateway, as the key does).
+ */
+function withStoredSignIn(candidate: Settings, stored: Settings): Settings {
+  if (stored.signIn === undefined || stored.baseUrl !== candidate.baseUrl) return candidate;
+  return { ...candidate, signIn: stored.signIn };
 }

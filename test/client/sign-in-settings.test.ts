@@ -1,0 +1,64 @@
+import { checkSignIn } from "../../src/wire";
+import {
+  checkSettings,
+  keepValidSettings,
+  MemoryStorage,
+  SettingsStore,
+  signInOf,
+  BUILT_IN_SIGN_IN,
+} from "../../src/settings";
+
+/** The sign-in rules (src/wire) and their place in the settings: all three or none, https, bound to the base URL. */
+const SIGN_IN = {
+  clientId: "00000000-0000-4000-8000-000000000abc",
+  authority: "https://login.microsoftonline.com/tenant/",
+  scope: "api://gateway/Indexes.Read",
+};
+const GATEWAY = "https://gateway.example.com";
+
+test("all three, trimmed and the authority without its trailing slash, or none", () => {
+  expect(checkSignIn({ ...SIGN_IN, clientId: ` ${SIGN_IN.clientId} ` })).toEqual({
+    ok: true,
+    signIn: { ...SIGN_IN, authority: "https://login.microsoftonline.com/tenant" },
+  });
+  expect(checkSignIn({ clientId: "", authority: " ", scope: "" })).toEqual({ ok: true, signIn: undefined });
+});
+
+test.each([
+  ["only a client id", { clientId: SIGN_IN.clientId }, /all three/],
+  ["a client id that is not a GUID", { ...SIGN_IN, clientId: "my-app" }, /GUID/],
+  ["an http authority", { ...SIGN_IN, authority: "http://login.example.com/t" }, /https/],
+  ["an authority that is not a URL", { ...SIGN_IN, authority: "login" }, /not a URL/],
+  ["two scopes", { ...SIGN_IN, scope: "a b" }, /one scope/],
+])("refuses %s, saying what to do", (_name, input, message) => {
+  const checked = checkSignIn(input);
+  expect(checked.ok).toBe(false);
+  expect(checked.ok ? "" : checked.message).toMatch(message);
+});
+
+test("settings keep a sign-in, refuse one for a plain-http gateway, and a stored one comes back", async () => {
+  const checked = checkSettings({ baseUrl: GATEWAY, gateway: true, signIn: SIGN_IN });
+  expect(checked.ok && checked.settings.signIn?.clientId).toBe(SIGN_IN.clientId);
+  const overHttp = checkSettings({ baseUrl: "http://gateway.example.com", signIn: SIGN_IN });
+  expect(overHttp.ok ? undefined : overHttp.errors.signIn).toMatch(/only sent over https/);
+
+  const store = new SettingsStore(new MemoryStorage());
+  await store.save({ baseUrl: GATEWAY, gateway: true, signIn: SIGN_IN });
+  const loaded = await store.loadChecked();
+  expect(loaded.dropped).toEqual([]);
+  expect(signInOf(loaded.settings)).toEqual({ ...SIGN_IN, authority: "https://login.microsoftonline.com/tenant" });
+});
+
+test("a stored sign-in that is unreadable, or saved for a base URL left out, is not used, and said so", () => {
+  const unreadable = keepValidSettings({ baseUrl: GATEWAY, signIn: "yes" });
+  expect(unreadable.settings.signIn).toBeUndefined();
+  expect(unreadable.dropped).toEqual([{ field: "signIn", because: "unreadable" }]);
+  const heldBack = keepValidSettings({ baseUrl: "ftp://nowhere", signIn: SIGN_IN });
+  expect(heldBack.settings.signIn).toBeUndefined();
+  expect(heldBack.dropped).toContainEqual({ field: "signIn", because: "service-dropped" });
+});
+
+test("without settings of its own, a build without INDEX_SIGNIN_* names no sign-in", () => {
+  expect(BUILT_IN_SIGN_IN).toBeUndefined();
+  expect(signInOf({ baseUrl: GATEWAY, keyHeaderStyle: "x-api-key" })).toBeUndefined();
+});
