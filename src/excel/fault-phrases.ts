@@ -12,14 +12,17 @@ export function serviceSaid(details: FaultDetails): string {
   return details.status !== undefined ? `HTTP ${details.status} from ${details.path ?? "the service"}.` : "";
 }
 
+/** The symbol in quotes after "unknown index", where the words know it (the pane's banner may not). */
+const named = (symbol: string | undefined) => (symbol === undefined ? "" : ` '${symbol}'`);
+
 /** unknown-symbol: the one wording of a symbol the catalogue lacks; `where` is the audience's way to list every index. */
-export function unknownIndex(symbol: string, where: string): string {
-  return `unknown index '${symbol}': check the symbol (${where} shows every index; symbols are case-sensitive)`;
+export function unknownIndex(symbol: string | undefined, where: string): string {
+  return `unknown index${named(symbol)}: check the symbol (${where} shows every index; symbols are case-sensitive)`;
 }
 
 /** wrong-case: the same words as unknownIndex, with the catalogue's symbol that differs only in case. */
-export function unknownIndexInCase(symbol: string, meant: string): string {
-  return `unknown index '${symbol}'; symbols are case-sensitive: did you mean '${meant}'?`;
+export function unknownIndexInCase(symbol: string | undefined, meant: string): string {
+  return `unknown index${named(symbol)}; symbols are case-sensitive: did you mean '${meant}'?`;
 }
 
 /** The engine found the service down just before and did not send this request; `what` is how it failed then. */

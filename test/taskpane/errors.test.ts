@@ -32,6 +32,24 @@ describe("the pane's words for faults", () => {
     expect(describeError("weird")).toBe("Something went wrong.");
   });
 
+  it("words an unknown index as the cell and the terminal do", () => {
+    const unknown = faultOf(
+      errorNamed("NotFoundError", "x", { path: "/api/v1/index/NOPE/latest", code: "UNKNOWN_SYMBOL" }),
+      {
+        symbol: "NOPE",
+        what: "latest fix",
+      },
+    );
+    expect(unknown.kind).toBe("unknown-symbol");
+    expect(PANE_WORDING[unknown.kind].text(unknown, "The service")).toBe(
+      "Unknown index: check the symbol (the Indexes tab shows every index; symbols are case-sensitive).",
+    );
+    const inCase = { kind: "wrong-case" as const, details: { meant: "RTM-NWE-A-1x3" }, cause: undefined };
+    expect(PANE_WORDING[inCase.kind].text(inCase, "The service")).toBe(
+      "Unknown index; symbols are case-sensitive: did you mean 'RTM-NWE-A-1x3'?",
+    );
+  });
+
   it("names the base URL under test where it is the cause", () => {
     const fault = faultOf(errorNamed("NotFoundError", "x", { path: "/api/v1/indexes", status: 404 }));
     expect(fault.kind).toBe("wrong-base-url");

@@ -1,5 +1,5 @@
 import { faultOf, type Fault, type FaultKind } from "../../wire";
-import { queued, refusedRedirect, serviceSaid } from "../../excel";
+import { queued, refusedRedirect, serviceSaid, unknownIndex, unknownIndexInCase } from "../../excel";
 
 /** The verdict Test connection shows for a fault: a few headings, each with its own advice. */
 export type VerdictKind =
@@ -19,6 +19,8 @@ export interface PaneWording {
    */
   readonly text: (fault: Fault, service: string, place?: PanePlace) => string;
 }
+
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Where the settings are, seen from where the user reads the words. */
 const settingsRef = (place: PanePlace | undefined) => (place === "settings" ? "above" : "in Settings");
@@ -47,13 +49,14 @@ const WRONG_URL: Omit<PaneWording, "text"> = { intent: "error", verdict: "wrong-
 
 /** The taskpane's words for every fault kind. Never includes the API key: client messages never carry it. */
 export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {
+  // The words the cell and the command line use for the same fault, as a sentence (a banner has no symbol to name).
   "unknown-symbol": {
     ...NOT_FOUND,
-    text: () => "The service has no index with this symbol (symbols are case-sensitive).",
+    text: () => capitalised(`${unknownIndex(undefined, "the Indexes tab")}.`),
   },
   "wrong-case": {
     ...NOT_FOUND,
-    text: (f) => `No index with this symbol; symbols are case-sensitive: did you mean "${f.details.meant ?? ""}"?`,
+    text: (f) => capitalised(unknownIndexInCase(undefined, f.details.meant ?? "")),
   },
   "no-data": { ...NOT_FOUND, text: () => "This index has no data yet." },
   "not-found": { ...NOT_FOUND, text: () => "The service has no such data." },
