@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { DEMO_KEYS } from "../../reference-service/src";
 import { FLAGSHIP, useReferenceService } from "../contract/reference";
-import { runCli } from "./run-cli";
+import { failed, runCli } from "./run-cli";
 
 /** What a new user met with the CLI, each said in a way that tells them what to fix. */
 
@@ -37,8 +37,7 @@ describe("a --base-url that is a web server but not the service", () => {
     seen.length = 0;
     const run = await runCli([...argv, "--base-url", url]);
     expect(seen.map((path) => path.split("?")[0])).toContain(asked);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toBe(NOT_A_SERVICE(answered));
+    expect(run).toEqual(failed(1, NOT_A_SERVICE(answered)));
   });
 });
 
@@ -82,9 +81,8 @@ describe("mistakes on the command line (exit code 2, before or instead of a requ
       path: `/api/v1/index/${FLAGSHIP}/volatility?windowDays=1`,
       status: 400,
     });
-    expect(run.code).toBe(2);
-    expect(run.stderr).toBe(
-      'index-data: --window: windowDays must be a whole number from 2 to 365 (default 30); got "1".\n',
+    expect(run).toEqual(
+      failed(2, 'index-data: --window: windowDays must be a whole number from 2 to 365 (default 30); got "1".\n'),
     );
   });
 });

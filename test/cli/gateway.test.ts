@@ -1,7 +1,8 @@
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
-import { startGateway, type RunningGateway } from "../../gateway/src";
-import { FakeClock } from "../support/fake-clock";
+import type { RunningGateway } from "../../gateway/src";
+import type { FakeClock } from "../support/fake-clock";
 import { makeDesk } from "../gateway/support/desk";
+import { startDeskGateway } from "../gateway/support/desk-gateway";
 import { runCli } from "./run-cli";
 
 /**
@@ -19,13 +20,7 @@ let clock: FakeClock;
 
 beforeEach(async () => {
   service = await startReferenceService({ testFaults: true });
-  clock = new FakeClock(Date.now());
-  gateway = await startGateway({
-    upstream: service.url,
-    upstreamKey: DEMO_KEYS.apiKey,
-    tokens: () => desk.entries,
-    clock,
-  });
+  ({ gateway, clock } = await startDeskGateway(desk, service.url, { upstreamKey: DEMO_KEYS.apiKey }));
 });
 
 afterEach(async () => {

@@ -3,10 +3,15 @@ import type { History } from "../../src/wire/resources/history";
 import { isoToSerial } from "../../src/excel/dates";
 import { indexHistory } from "../../src/excel/formulas/history";
 import { FLAGSHIP, FLAVORS, useReferenceService, type Harness } from "../contract/reference";
-import { runCli } from "./run-cli";
+import { runCli, type CliRun } from "./run-cli";
 
 // A Wednesday; the service and the CLI share this "today".
 const NOW = new Date("2026-03-18T15:30:00.000Z");
+
+/** `index-data history FLAGSHIP …args` against the reference service, on the shared "today". */
+function history(ref: Harness, ...args: string[]): Promise<CliRun> {
+  return runCli(["history", FLAGSHIP, ...args, "--base-url", ref.service.url], NOW);
+}
 
 function lastQuery(ref: Harness): URLSearchParams {
   const entry = ref.service.requests.at(-1);
@@ -18,20 +23,7 @@ describe.each(FLAVORS)("index-data history --granularity weekly (%s description)
   const ref = useReferenceService(flavor, { now: () => NOW });
 
   it('gives exactly the rows INDEX.HISTORY(...,"weekly") gives', async () => {
-    const run = await runCli(
-      [
-        "history",
-        FLAGSHIP,
-        "2026-01-05",
-        "2026-03-01",
-        "--granularity",
-        "weekly",
-        "--json",
-        "--base-url",
-        ref.service.url,
-      ],
-      NOW,
-    );
+    const run = await history(ref, "2026-01-05", "2026-03-01", "--granularity", "weekly", "--json");
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(lastQuery(ref).get("granularity")).toBe("weekly");
@@ -47,22 +39,7 @@ describe.each(FLAVORS)("index-data history --granularity weekly (%s description)
   });
 
   it("prints weekly rows as CSV the same way", async () => {
-    const run = await runCli(
-      [
-        "history",
-        FLAGSHIP,
-        "--start",
-        "2026-02-02",
-        "--end",
-        "2026-02-15",
-        "--granularity",
-        "w",
-        "--csv",
-        "--base-url",
-        ref.service.url,
-      ],
-      NOW,
-    );
+    const run = await history(ref, "--start", "2026-02-02", "--end", "2026-02-15", "--granularity", "w", "--csv");
     expect(run.code).toBe(0);
     const lines = run.stdout.split("\r\n");
     expect(lines[0]).toMatch(/^date,value,/);
@@ -84,20 +61,7 @@ describe("the newer description ignores granularity, so the CLI computes weeks i
     });
     expect(daily.granularity).toBe("daily");
     expect(daily.values.length).toBeGreaterThan(2);
-    const run = await runCli(
-      [
-        "history",
-        FLAGSHIP,
-        "2026-02-02",
-        "2026-02-15",
-        "--granularity",
-        "weekly",
-        "--json",
-        "--base-url",
-        ref.service.url,
-      ],
-      NOW,
-    );
+    const run = await history(ref, "2026-02-02", "2026-02-15", "--granularity", "weekly", "--json");
     const cli = JSON.parse(run.stdout) as History;
     const lastFresh = (from: string, to: string) =>
       daily.values.filter((p) => p.date >= from && p.date < to && (p.publicationMode ?? "FRESH") === "FRESH").at(-1);
@@ -107,7 +71,6 @@ describe("the newer description ignores granularity, so the CLI computes weeks i
 
 describe("relative dates", () => {
   const ref = useReferenceService("newer", { now: () => NOW });
-  const base = () => ["--base-url", ref.service.url];
 
   it.each([
     [["--start=-30D", "--end", "today"], "2026-02-16T00:00:00.000Z", "2026-03-18T23:59:59.999Z"],
@@ -115,7 +78,7 @@ describe("relative dates", () => {
     [["-6M", "-1M"], "2025-09-18T00:00:00.000Z", "2026-02-18T23:59:59.999Z"],
     [["--start", "-1Y"], "2025-03-18T00:00:00.000Z", null],
   ])("history %j asks for the range by the functions' rules", async (dates, start, end) => {
-    const run = await runCli(["history", FLAGSHIP, ...dates, ...base()], NOW);
+    const run = await history(ref, ...dates);
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const query = lastQuery(ref);
@@ -125,17 +88,17 @@ describe("relative dates", () => {
 
   it("refuses a date it cannot read, and a date given twice, with exit code 2 and no request", async () => {
     const seen = ref.service.requests.length;
-    const bad = await runCli(["history", FLAGSHIP, "--start=yesterday", ...base()], NOW);
+    const bad = await history(ref, "--start=yesterday");
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe(
       'index-data: --start: use an ISO date such as "2024-03-31", or a relative form such as "-30D", "-6W", "-6M", "-1Y" or "today" (got "yesterday")\n',
     );
-    const twice = await runCli(["history", FLAGSHIP, "2026-01-01", "--start", "2026-02-01", ...base()], NOW);
+    const twice = await history(ref, "2026-01-01", "--start", "2026-02-01");
     expect(twice.code).toBe(2);
     expect(twice.stderr).toBe(
       'index-data: the start date is given twice (--start 2026-02-01 and "2026-01-01"); give it once.\n',
     );
-    const reversed = await runCli(["history", FLAGSHIP, "today", "-1M", ...base()], NOW);
+    const reversed = await history(ref, "today", "-1M");
     expect(reversed.code).toBe(2);
     expect(reversed.stderr).toBe('index-data: START: must be on or before end (got "today")\n');
     expect(ref.service.requests.length).toBe(seen);

@@ -7,7 +7,7 @@ import { DirectSource } from "../../src/client/direct-source";
 import type { CellError } from "../../src/excel/cell-error";
 import { indexHistory } from "../../src/excel/formulas/history";
 import { FLAGSHIP, useReferenceService } from "../contract/reference";
-import { runCli } from "./run-cli";
+import { failed, runCli } from "./run-cli";
 
 const HOSTILE_SYMBOL = "RTM-EVIL-X-1x1";
 // Screen clear, colours, a window-title OSC, a line break, a C1 CSI and a C1 NEL, around a comma and quotes.
@@ -104,9 +104,8 @@ describe("an error message from a hostile service", () => {
   it("prints the message without control characters or escape sequences", async () => {
     const run = await runCli(["latest", FLAGSHIP, "--base-url", url]);
     expect(seen).toContain(`/api/v1/index/${FLAGSHIP}/latest`);
-    expect(run.code).toBe(1);
-    expect(run.stderr).toBe(
-      "index-data: disk on fire. The service failed; try again later, and report it if it persists.\n",
+    expect(run).toEqual(
+      failed(1, "index-data: disk on fire. The service failed; try again later, and report it if it persists.\n"),
     );
   });
 });
@@ -150,8 +149,7 @@ describe("fault messages in the terminal's own words", () => {
       ref.service.faults.failNext(fault, 1, `/api/v1/index/${FLAGSHIP}/history`);
       const cell = await cellMessage([FLAGSHIP]);
       expect(ref.service.requests.at(-1)?.status).toBe(Number(fault));
-      expect(run.code).toBe(1);
-      expect(run.stderr).toBe(`index-data: ${cell}\n`);
+      expect(run).toEqual(failed(1, `index-data: ${cell}\n`));
     },
   );
 

@@ -18,3 +18,8 @@ export async function runCli(argv: readonly string[], now?: Date): Promise<CliRu
   });
   return { code, stdout, stderr };
 }
+
+/** What a refused or failed run gives: exit `code`, nothing on stdout, and `stderr` as said. */
+export function failed(code: number, stderr: string): CliRun {
+  return { code, stdout: "", stderr };
+}

@@ -19,6 +19,13 @@ const answer200 = (remaining: number, resetSeconds: number): ResponseInfo => ({
   rateLimit: { limit: LIMIT, remaining, resetSeconds },
 });
 
+/** A runtime's budget, speaking on the machine's channel `hub` (a fresh one: alone on it). */
+function runtimeBudget(clock: FakeClock, hub = new MemoryBudgetHub()): RateBudget {
+  const budget = new RateBudget(budgetOptions);
+  new SharedBudget(hub.channel(), budget, clock, () => undefined);
+  return budget;
+}
+
 describe("the header rule: someone else spending the same budget", () => {
   test("the engine reserves the other consumer's pace and spreads its own sends: no 429 for anyone", async () => {
     const clock = new FakeClock();
@@ -65,10 +72,8 @@ describe("429s", () => {
   test("with Retry-After: every runtime holds until then (the header gate's minute; a peer's word at most one window)", async () => {
     const clock = new FakeClock();
     const hub = new MemoryBudgetHub();
-    const mine = new RateBudget(budgetOptions);
-    const theirs = new RateBudget(budgetOptions);
-    new SharedBudget(hub.channel(), mine, clock, () => undefined);
-    new SharedBudget(hub.channel(), theirs, clock, () => undefined);
+    const mine = runtimeBudget(clock, hub);
+    const theirs = runtimeBudget(clock, hub);
     await clock.advance(20); // past the join wait
     const now = clock.now();
     mine.observe(responseInfo("/", 429, new Headers({ "retry-after": "1e308" })), now);
@@ -81,8 +86,7 @@ describe("429s", () => {
   test("without Retry-After: the budget holds nobody (the sender backs off this request alone)", async () => {
     const clock = new FakeClock();
     const hub = new MemoryBudgetHub();
-    const mine = new RateBudget(budgetOptions);
-    new SharedBudget(hub.channel(), mine, clock, () => undefined);
+    const mine = runtimeBudget(clock, hub);
     await clock.advance(20);
     mine.observe(
       responseInfo("/", 429, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" })),
@@ -98,15 +102,13 @@ describe("runtimes on one machine share the budget", () => {
   test("a runtime opened later joins the running budget: what is left, and its fair share of it", async () => {
     const clock = new FakeClock();
     const hub = new MemoryBudgetHub();
-    const first = new RateBudget(budgetOptions);
-    new SharedBudget(hub.channel(), first, clock, () => undefined);
+    const first = runtimeBudget(clock, hub);
     await clock.advance(20);
     for (let i = 0; i < 40; i += 1) first.settled(first.recordSend(clock.now())); // sent and answered
     first.observe(answer200(20, 5), clock.now());
     first.setDemand(30);
     await clock.advance(1000);
-    const late = new RateBudget(budgetOptions);
-    new SharedBudget(hub.channel(), late, clock, () => undefined);
+    const late = runtimeBudget(clock, hub);
     expect(late.waitMs(clock.now(), 30)).toBe(Infinity); // waiting for the others' word, not sending blind
     await clock.advance(1); // their answer arrives (no request of its own)
     expect(late.available(clock.now())).toBe(20);
@@ -123,8 +125,7 @@ describe("runtimes on one machine share the budget", () => {
 
   test("alone on the channel, a runtime starts after the join wait with its opening burst", async () => {
     const clock = new FakeClock();
-    const budget = new RateBudget(budgetOptions);
-    new SharedBudget(new MemoryBudgetHub().channel(), budget, clock, () => undefined);
+    const budget = runtimeBudget(clock);
     expect(budget.waitMs(clock.now())).toBe(Infinity);
     await clock.advance(15);
     for (let i = 0; i < openingBurstOf(LIMIT); i += 1) {
@@ -136,6 +137,14 @@ describe("runtimes on one machine share the budget", () => {
 });
 
 describe("headers missing or hostile", () => {
+  /** A 200 whose rate-limit headers say these words, as they came over the wire. */
+  const answerSaying = (limit: string, remaining: string, reset: string): ResponseInfo =>
+    responseInfo(
+      "/",
+      200,
+      new Headers({ "x-ratelimit-limit": limit, "x-ratelimit-remaining": remaining, "x-ratelimit-reset": reset }),
+    );
+
   test("no rate-limit headers at all: today's sliding log of our own sends, no pacing", () => {
     const budget = new RateBudget(budgetOptions);
     budget.observe({ path: "/", status: 200 }, 0);
@@ -147,48 +156,22 @@ describe("headers missing or hostile", () => {
   });
 
   test.each([
-    [
-      "a limit no tier has",
-      { "x-ratelimit-limit": "1000000000", "x-ratelimit-remaining": "5", "x-ratelimit-reset": "30" },
-      LIMIT,
-    ],
-    [
-      "a negative limit",
-      { "x-ratelimit-limit": "-60", "x-ratelimit-remaining": "5", "x-ratelimit-reset": "30" },
-      LIMIT,
-    ],
-    [
-      "a limit that is not a number",
-      { "x-ratelimit-limit": "NaN", "x-ratelimit-remaining": "5", "x-ratelimit-reset": "30" },
-      LIMIT,
-    ],
-  ])("%s is ignored", (_, headers, limit) => {
+    ["a limit no tier has", "1000000000", LIMIT],
+    ["a negative limit", "-60", LIMIT],
+    ["a limit that is not a number", "NaN", LIMIT],
+  ])("%s is ignored", (_, headerLimit, limit) => {
     const budget = new RateBudget(budgetOptions);
-    budget.observe(responseInfo("/", 200, new Headers(headers)), 0);
+    budget.observe(answerSaying(headerLimit, "5", "30"), 0);
     expect(budget.limit).toBe(limit);
     expect(budget.available(0)).toBe(LIMIT);
   });
 
   test("a remaining above the limit counts as the limit; a reset of 1e308 holds one window at most", () => {
     const budget = new RateBudget(budgetOptions);
-    budget.observe(
-      responseInfo(
-        "/",
-        200,
-        new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "99999", "x-ratelimit-reset": "5" }),
-      ),
-      0,
-    );
+    budget.observe(answerSaying("60", "99999", "5"), 0);
     expect(budget.available(0)).toBe(LIMIT);
     const spent = new RateBudget(budgetOptions);
-    spent.observe(
-      responseInfo(
-        "/",
-        200,
-        new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0", "x-ratelimit-reset": "1e308" }),
-      ),
-      0,
-    );
+    spent.observe(answerSaying("60", "0", "1e308"), 0);
     expect(spent.waitMs(0)).toBe(60_000 + 100);
   });
 

@@ -10,18 +10,15 @@ afterEach(stopAll);
 
 /** Storage whose reads wait until the test releases them: the first settings load of a slow host. */
 function slowReads(): { storage: KeyValueStorage; release: () => void } {
-  const memory = new MemoryStorage();
   let release: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const storage: KeyValueStorage = {
-    getItem: async (key) => {
+  class SlowReads extends MemoryStorage {
+    override async getItem(key: string): Promise<string | null> {
       await gate;
-      return memory.getItem(key);
-    },
-    setItem: (key, value) => memory.setItem(key, value),
-    removeItem: (key) => memory.removeItem(key),
-  };
-  return { storage, release };
+      return super.getItem(key);
+    }
+  }
+  return { storage: new SlowReads(), release };
 }
 
 describe("the shared runtime's engine host", () => {

@@ -8,28 +8,28 @@ afterEach(stopAll);
 
 const HISTORY = { startDate: "2025-01-01", endDate: "2025-03-31" };
 
+/** A workbook's cells as an engine answers them: a latest, a history, and two latest values. */
+function workbookCells(engine: ReturnType<typeof engineFor>) {
+  return Promise.all([
+    engine.latest(SYMBOLS[0]),
+    engine.history(SYMBOLS[0], HISTORY),
+    engine.latestValue(SYMBOLS[1]),
+    engine.latestValue(SYMBOLS[2]),
+  ]);
+}
+
 describe("last-known values", () => {
   test("a reopen within the time-to-live sends no request", async () => {
     const service = await startService();
     const storage = new MemoryStorage();
     const first = engineFor(service, { storage });
-    const before = await Promise.all([
-      first.latest(SYMBOLS[0]),
-      first.history(SYMBOLS[0], HISTORY),
-      first.latestValue(SYMBOLS[1]),
-      first.latestValue(SYMBOLS[2]),
-    ]);
+    const before = await workbookCells(first);
     await first.flush();
     first.close();
     service.resetRequestLog();
 
     const reopened = engineFor(service, { storage });
-    const after = await Promise.all([
-      reopened.latest(SYMBOLS[0]),
-      reopened.history(SYMBOLS[0], HISTORY),
-      reopened.latestValue(SYMBOLS[1]),
-      reopened.latestValue(SYMBOLS[2]),
-    ]);
+    const after = await workbookCells(reopened);
     expect(sent(service)).toEqual([]);
     expect(after.map((r) => r.data)).toEqual(before.map((r) => r.data));
     expect(after.every((r) => !r.meta.servedStale)).toBe(true);

@@ -1,5 +1,12 @@
 import type { HistoryPoint } from "../../src/wire/resources/history";
-import { isObservation, periodLastDay, periodStart, summarisePeriods, type DayBounds } from "../../src/excel/periods";
+import {
+  isObservation,
+  periodLastDay,
+  periodStart,
+  summarisePeriods,
+  type DayBounds,
+  type PeriodSummary,
+} from "../../src/excel/periods";
 import { isoWeekStart } from "../../src/excel/weekly";
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
@@ -43,6 +50,26 @@ const OLDER: HistoryPoint[] = NEWER.map(({ date, value, confidence, status }) =>
 
 const ALL = bounds("2024-01-01", "2024-04-30");
 
+/** No value for a statistic (a period with no fresh value, or no period before it). */
+const NONE = undefined;
+type Stat = number | undefined;
+
+/** A period's statistics in INDEX.PERIODS's column order, so that each expectation reads as the row a sheet shows. */
+function stats(
+  avg: Stat,
+  low: Stat,
+  high: Stat,
+  first: Stat,
+  last: Stat,
+  observed: number,
+  carried: number,
+  confidence: Stat,
+  change: Stat,
+  pctchange: Stat,
+): PeriodSummary["stats"] {
+  return { avg, low, high, first, last, observed, carried, confidence, change, pctchange };
+}
+
 describe("period bounds", () => {
   it("weeks are INDEX.HISTORY's ISO weeks, Monday to Sunday", () => {
     expect(periodStart(day("2024-02-04"), "weekly")).toBe(day("2024-01-29"));
@@ -82,60 +109,17 @@ describe("monthly statistics, newer description", () => {
   });
 
   it("computes every stat from fresh values only; carried days count in carried alone", () => {
-    expect(rows[0]?.stats).toEqual({
-      avg: 11,
-      low: 10,
-      high: 12,
-      first: 10,
-      last: 12,
-      observed: 2,
-      carried: 0,
-      confidence: 70,
-      change: undefined,
-      pctchange: undefined,
-    });
-    expect(rows[1]?.stats).toEqual({
-      avg: 12,
-      low: 11,
-      high: 13,
-      first: 11,
-      last: 13,
-      observed: 2,
-      carried: 2,
-      confidence: 60,
-      change: 1,
-      pctchange: 1 / 12,
-    });
+    // stats(avg, low, high, first, last, observed, carried, confidence, change, pctchange)
+    expect(rows[0]?.stats).toEqual(stats(11, 10, 12, 10, 12, 2, 0, 70, NONE, NONE));
+    expect(rows[1]?.stats).toEqual(stats(12, 11, 13, 11, 13, 2, 2, 60, 1, 1 / 12));
   });
 
   it("a period of carried days only has a row with no statistics but its carried count", () => {
-    expect(rows[2]?.stats).toEqual({
-      avg: undefined,
-      low: undefined,
-      high: undefined,
-      first: undefined,
-      last: undefined,
-      observed: 0,
-      carried: 1,
-      confidence: undefined,
-      change: undefined,
-      pctchange: undefined,
-    });
+    expect(rows[2]?.stats).toEqual(stats(NONE, NONE, NONE, NONE, NONE, 0, 1, NONE, NONE, NONE));
   });
 
   it("a single-value period: every price stat is that value; change reaches back past the carried-only period", () => {
-    expect(rows[3]?.stats).toEqual({
-      avg: 15,
-      low: 15,
-      high: 15,
-      first: 15,
-      last: 15,
-      observed: 1,
-      carried: 0,
-      confidence: 90,
-      change: 2,
-      pctchange: 2 / 13,
-    });
+    expect(rows[3]?.stats).toEqual(stats(15, 15, 15, 15, 15, 1, 0, 90, 2, 2 / 13));
   });
 });
 
@@ -160,22 +144,7 @@ describe("other periods", () => {
     expect(quarters[0]?.stats).toMatchObject({ avg: 11.5, low: 10, high: 13, observed: 4, carried: 3 });
     const years = summarisePeriods(NEWER, "yearly", ALL);
     expect(years).toEqual([
-      {
-        start: day("2024-01-01"),
-        end: day("2024-04-30"),
-        stats: {
-          avg: 12.2,
-          low: 10,
-          high: 15,
-          first: 10,
-          last: 15,
-          observed: 5,
-          carried: 3,
-          confidence: 70,
-          change: undefined,
-          pctchange: undefined,
-        },
-      },
+      { start: day("2024-01-01"), end: day("2024-04-30"), stats: stats(12.2, 10, 15, 10, 15, 5, 3, 70, NONE, NONE) },
     ]);
   });
 });
@@ -184,38 +153,8 @@ describe("a range that cuts periods", () => {
   it("shows the cut bounds and counts only the days inside", () => {
     const rows = summarisePeriods(NEWER, "monthly", bounds("2024-01-31", "2024-02-02"));
     expect(rows).toEqual([
-      {
-        start: day("2024-01-31"),
-        end: day("2024-01-31"),
-        stats: {
-          avg: 12,
-          low: 12,
-          high: 12,
-          first: 12,
-          last: 12,
-          observed: 1,
-          carried: 0,
-          confidence: 80,
-          change: undefined,
-          pctchange: undefined,
-        },
-      },
-      {
-        start: day("2024-02-01"),
-        end: day("2024-02-02"),
-        stats: {
-          avg: 12,
-          low: 11,
-          high: 13,
-          first: 11,
-          last: 13,
-          observed: 2,
-          carried: 0,
-          confidence: 60,
-          change: 1,
-          pctchange: 1 / 12,
-        },
-      },
+      { start: day("2024-01-31"), end: day("2024-01-31"), stats: stats(12, 12, 12, 12, 12, 1, 0, 80, NONE, NONE) },
+      { start: day("2024-02-01"), end: day("2024-02-02"), stats: stats(12, 11, 13, 11, 13, 2, 0, 60, 1, 1 / 12) },
     ]);
   });
 
@@ -227,18 +166,7 @@ describe("a range that cuts periods", () => {
 describe("monthly statistics, older description: every value is an observation", () => {
   it("the weekend and the March day count as observed", () => {
     const rows = summarisePeriods(OLDER, "monthly", ALL);
-    expect(rows[1]?.stats).toEqual({
-      avg: 12.5,
-      low: 11,
-      high: 13,
-      first: 11,
-      last: 13,
-      observed: 4,
-      carried: 0,
-      confidence: 50,
-      change: 1,
-      pctchange: 1 / 12,
-    });
+    expect(rows[1]?.stats).toEqual(stats(12.5, 11, 13, 11, 13, 4, 0, 50, 1, 1 / 12));
     expect(rows[2]?.stats).toMatchObject({ avg: 13, observed: 1, carried: 0, change: 0, pctchange: 0 });
     expect(rows[3]?.stats).toMatchObject({ avg: 15, change: 2, pctchange: 2 / 13 });
   });

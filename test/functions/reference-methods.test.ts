@@ -1,7 +1,7 @@
-import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { linkedIndexValue, REFERENCE_METHODS, type ExcelCapabilities } from "../../src/excel";
-import { installRuntimeStandIn, type RuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import type { RuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import { registerWrappers } from "../support/registered-wrappers";
 
 /**
  * The reference methods of an Index value, as Excel calls them (ExcelApi 1.19): INDEX.CARD's entity carries one
@@ -9,7 +9,6 @@ import { installRuntimeStandIn, type RuntimeStandIn } from "../../src/preview/ru
  * id), and the function, called with the entity first, answers what the matching INDEX function answers for the
  * entity's symbol, with no request of its own once that answer is held. Wrappers registered as the build does.
  */
-const FILES = ["card", "history", "analytics", "periods"].map((group) => `src/functions/${group}.functions.ts`);
 const SYMBOL = "RTM-NWE-A-1x3";
 const host = globalThis as { indexDataHostCapabilities?: ExcelCapabilities };
 
@@ -17,14 +16,9 @@ let runtime: RuntimeStandIn;
 let service: RunningReferenceService;
 
 beforeAll(async () => {
-  runtime = installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
-  const generated = await generateCustomFunctionsMetadata(FILES, false);
-  expect(generated.errors).toEqual([]);
-  const modules: Record<string, unknown> = {};
-  for (const file of FILES) Object.assign(modules, await import(`../../${file}`));
-  const associate = (globalThis as unknown as { CustomFunctions: { associate(id: string, fn: unknown): void } })
-    .CustomFunctions.associate;
-  for (const entry of generated.associate) associate(entry.id, modules[entry.functionName]);
+  const wrappers = await registerWrappers(["card", "history", "analytics", "periods"]);
+  expect(wrappers.errors).toEqual([]);
+  runtime = wrappers.runtime;
   service = await startReferenceService({ flavor: "newer", rateLimits: { anonymous: 100_000 } });
   const { getContext } = await import("../../src/office/context");
   await getContext().settings.save({ baseUrl: service.url });

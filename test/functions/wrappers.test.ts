@@ -1,35 +1,23 @@
-import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import { startReferenceService } from "../../reference-service/src";
 import type { FunctionMetadata } from "../../src/preview/coerce";
 import { evaluateFormula } from "../../src/preview/harness";
 import type { Outcome } from "../../src/preview/outcome";
-import { installRuntimeStandIn, type RuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import type { RuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import { registerWrappers } from "../support/registered-wrappers";
 
 /**
  * The thin wrappers, as Excel's runtime calls them: metadata generated from their JSDoc (as the build
  * does), arguments coerced from it by the preview harness, results converted by src/functions/runtime.ts.
  */
-const WRAPPER_FILES = ["catalogue", "history", "analytics", "service", "card", "periods"].map(
-  (group) => `src/functions/${group}.functions.ts`,
-);
 
 let runtime: RuntimeStandIn;
 let metadata: Map<string, FunctionMetadata>;
 let service: Awaited<ReturnType<typeof startReferenceService>>;
 
 beforeAll(async () => {
-  runtime = installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
-  const generated = await generateCustomFunctionsMetadata(WRAPPER_FILES, false);
-  expect(generated.errors).toEqual([]);
-  metadata = new Map(
-    (JSON.parse(generated.metadataJson) as { functions: FunctionMetadata[] }).functions.map((fn) => [fn.id, fn]),
-  );
-  // What the metadata plugin appends to each file at build time.
-  const modules: Record<string, unknown> = {};
-  for (const file of WRAPPER_FILES) Object.assign(modules, await import(`../../${file}`));
-  const associate = (globalThis as unknown as { CustomFunctions: { associate(id: string, fn: unknown): void } })
-    .CustomFunctions.associate;
-  for (const entry of generated.associate) associate(entry.id, modules[entry.functionName]);
+  const wrappers = await registerWrappers();
+  expect(wrappers.errors).toEqual([]);
+  ({ runtime, metadata } = wrappers);
   service = await startReferenceService({ flavor: "older", rateLimits: { anonymous: 100_000 } });
   const { getContext } = await import("../../src/office/context");
   await getContext().settings.save({ baseUrl: service.url });

@@ -1,7 +1,8 @@
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
-import { startGateway, type GatewayOptions, type RunningGateway } from "../../gateway/src";
-import { FakeClock } from "../support/fake-clock";
+import type { RunningGateway } from "../../gateway/src";
+import type { FakeClock } from "../support/fake-clock";
 import { makeDesk } from "./support/desk";
+import { startDeskGateway, type DeskGatewayOptions } from "./support/desk-gateway";
 import { startScriptedFront, type FrontWindow, type ScriptedFront } from "./support/scripted-front";
 
 /**
@@ -17,17 +18,10 @@ let front: ScriptedFront;
 let gateway: RunningGateway;
 let clock: FakeClock;
 
-async function startDesk(window: FrontWindow, options: Partial<GatewayOptions> = {}): Promise<void> {
+async function startDesk(window: FrontWindow, options: DeskGatewayOptions = {}): Promise<void> {
   service = await startReferenceService({ rateLimits: { "api-key": 1_000_000 } });
   front = await startScriptedFront(service.url, window);
-  clock = new FakeClock(Date.now());
-  gateway = await startGateway({
-    upstream: front.url,
-    upstreamKey: DEMO_KEYS.apiKey,
-    tokens: () => desk.entries,
-    clock,
-    ...options,
-  });
+  ({ gateway, clock } = await startDeskGateway(desk, front.url, { upstreamKey: DEMO_KEYS.apiKey, ...options }));
 }
 
 afterEach(async () => {

@@ -1,13 +1,14 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
-import { startGateway, type RunningGateway } from "../../gateway/src";
+import type { RunningGateway } from "../../gateway/src";
 import { RequestEngine } from "../../src/engine/request-engine";
 import { MemoryStorage } from "../../src/settings/storage";
 import { indexHistory, indexLatest, type FormulaEnv } from "../../src/excel";
 import { DAY_MS } from "../../src/time";
 import { FakeClock } from "../support/fake-clock";
 import { makeDesk, responseText, startRecordingFront, type RecordingFront } from "./support/desk";
+import { startDeskGateway } from "./support/desk-gateway";
 
 /**
  * One gateway in this process (memory store, a fake clock for its freshness and queue) in front of the reference
@@ -30,15 +31,7 @@ async function startDesk(
 ): Promise<void> {
   service = await startReferenceService({ testFaults: true, rateLimits: { "api-key": limit } });
   front = await startRecordingFront(service.url);
-  clock = new FakeClock(Date.now());
-  gateway = await startGateway({
-    upstream: front.url,
-    upstreamKey,
-    tokens: () => desk.entries,
-    allowOrigins: [ORIGIN],
-    clock,
-    ...options,
-  });
+  ({ gateway, clock } = await startDeskGateway(desk, front.url, { upstreamKey, allowOrigins: [ORIGIN], ...options }));
 }
 
 afterEach(async () => {
@@ -273,13 +266,8 @@ test("an upstream that echoes the key in its answers never gets it past the gate
   await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
   service = await startReferenceService();
   front = await startRecordingFront(service.url);
-  clock = new FakeClock(Date.now());
-  gateway = await startGateway({
-    upstream: `http://127.0.0.1:${(echo.address() as AddressInfo).port}`,
-    upstreamKey: key,
-    tokens: () => desk.entries,
-    clock,
-  });
+  const echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+  ({ gateway, clock } = await startDeskGateway(desk, echoUrl, { upstreamKey: key }));
   try {
     for (const path of [`/api/v1/index/${FLAGSHIP}/latest`, `/api/v1/index/${FLAGSHIP}/forward`]) {
       const answer = await ask(path);

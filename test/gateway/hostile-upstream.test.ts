@@ -1,7 +1,8 @@
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
-import { startGateway, type RunningGateway } from "../../gateway/src";
-import { FakeClock } from "../support/fake-clock";
+import type { RunningGateway } from "../../gateway/src";
+import type { FakeClock } from "../support/fake-clock";
 import { makeDesk, responseText } from "./support/desk";
+import { startDeskGateway } from "./support/desk-gateway";
 import { serviceError, startHostileUpstream, type HostileUpstream, type Scripted } from "./support/hostile-upstream";
 
 /**
@@ -15,16 +16,17 @@ const LATEST = `/api/v1/index/${FLAGSHIP}/latest`;
 const JSON_TYPE = "application/json; charset=utf-8";
 const desk = makeDesk(["alice"]);
 
+// The reference service lives as long as the file; the scripted upstream and the gateway, one test each.
 let service: RunningReferenceService;
-let upstream: HostileUpstream;
-let gateway: RunningGateway;
-let clock: FakeClock;
-let logLines: string[];
-
 beforeAll(async () => {
   service = await startReferenceService();
 });
 afterAll(() => service.close());
+
+let upstream: HostileUpstream;
+let gateway: RunningGateway;
+let clock: FakeClock;
+let logLines: string[];
 
 /** The reference service's own answer to `path`. */
 async function real(path: string): Promise<string> {
@@ -33,15 +35,11 @@ async function real(path: string): Promise<string> {
 
 async function startDesk(script: (path: string) => Scripted): Promise<void> {
   upstream = await startHostileUpstream(script);
-  clock = new FakeClock(Date.now());
   logLines = [];
-  gateway = await startGateway({
-    upstream: upstream.url,
+  ({ gateway, clock } = await startDeskGateway(desk, upstream.url, {
     upstreamKey: KEY,
-    tokens: () => desk.entries,
-    clock,
     logger: { level: "info", stream: { write: (line: string) => void logLines.push(line) } },
-  });
+  }));
 }
 
 afterEach(async () => {

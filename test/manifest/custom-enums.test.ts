@@ -22,21 +22,19 @@ interface Metadata {
 
 const metadata = () => JSON.parse(readFileSync(join(BUILD_UNDER_TEST, "functions.json"), "utf8")) as Metadata;
 
-/** Every argument with a fixed set of values, and the enum it offers. */
-const ENUM_PARAMETERS = [
-  ["LATEST", "field", "LatestField"],
-  ["CAPACITY", "field", "CapacityField"],
-  ["HEALTH", "field", "HealthField"],
-  ["METHODOLOGY", "field", "MethodologyField"],
-  ["HISTORY", "granularity", "Granularity"],
-  ["HISTORY", "sort", "SortOrder"],
-  ["HISTORY", "fields", "HistoryColumn"],
-  ["PANEL", "fill", "PanelFill"],
-  ["PANEL", "period", "Period"],
-  ["PANEL", "stats", "PeriodStat"],
-  ["PERIODS", "period", "Period"],
-  ["PERIODS", "stats", "PeriodStat"],
-] as const;
+/** Every argument with a fixed set of values, by function, and the enum it offers. */
+const ENUMS_BY_FUNCTION = {
+  LATEST: { field: "LatestField" },
+  CAPACITY: { field: "CapacityField" },
+  HEALTH: { field: "HealthField" },
+  METHODOLOGY: { field: "MethodologyField" },
+  HISTORY: { granularity: "Granularity", sort: "SortOrder", fields: "HistoryColumn" },
+  PANEL: { fill: "PanelFill", period: "Period", stats: "PeriodStat" },
+  PERIODS: { period: "Period", stats: "PeriodStat" },
+} as const;
+const ENUM_PARAMETERS = Object.entries(ENUMS_BY_FUNCTION).flatMap(([fn, parameters]) =>
+  Object.entries(parameters).map(([parameter, enumId]) => [fn, parameter, enumId] as const),
+);
 
 describe("the custom enums in the built functions.json", () => {
   it.each(ENUM_PARAMETERS)("INDEX.%s's %s names the enum %s, a string parameter", (fn, parameter, enumId) => {

@@ -171,3 +171,17 @@ export const linkedIndexCell = (symbol: string) => ({
 
 /** valuesAsJson of a plain text cell. */
 export const textCell = (value: string) => ({ type: "String", basicValue: value, basicType: "String" });
+
+/** A synced write of Convert to Index: the linked entity of each symbol, down one column from `address`. */
+export const linkedWrite = (address: string, ...symbols: string[]): Write => ({
+  address,
+  property: "valuesAsJson",
+  value: symbols.map((symbol) => [linkedIndexCell(symbol)]),
+});
+
+/** A synced write of Convert to text: each symbol as plain text, down one column from `address`. */
+export const textWrite = (address: string, ...symbols: string[]): Write => ({
+  address,
+  property: "valuesAsJson",
+  value: symbols.map((symbol) => [{ type: "String", basicValue: symbol }]),
+});

@@ -7,7 +7,9 @@ import { createIndexDomainControl, type IndexDomainControl } from "../../src/off
 import {
   createDataTypeMock,
   linkedIndexCell,
+  linkedWrite,
   textCell,
+  textWrite,
   type DataTypeMock,
   type DataTypeMockOptions,
 } from "./data-type-mock";
@@ -25,6 +27,14 @@ afterAll(() => service.close());
 
 const number = (value: number) => ({ type: "Double", basicValue: value, basicType: "Double" });
 const EMPTY = { type: "Empty", basicValue: "" };
+
+/** The Index domain as the add-in registers it, less its refresh modes. */
+const INDEX_DOMAIN = {
+  dataProvider: "Index Data",
+  id: "index",
+  name: "Index",
+  loadFunctionId: "ENTITYSERVICE",
+} as const;
 
 interface Rig {
   readonly excel: DataTypeMock;
@@ -55,13 +65,7 @@ describe("registering the Index domain", () => {
     await actions.toIndex();
     expect(excel.domainCalls).toEqual(["add index"]);
     expect(excel.domains.get("index")).toEqual({
-      options: {
-        dataProvider: "Index Data",
-        id: "index",
-        name: "Index",
-        loadFunctionId: "ENTITYSERVICE",
-        supportedRefreshModes: ["OnLoad", "Manual"],
-      },
+      options: { ...INDEX_DOMAIN, supportedRefreshModes: ["OnLoad", "Manual"] },
       refreshMode: "OnLoad",
     });
   });
@@ -93,10 +97,7 @@ describe("registering the Index domain", () => {
           "index",
           {
             options: {
-              dataProvider: "Index Data",
-              id: "index",
-              name: "Index",
-              loadFunctionId: "ENTITYSERVICE",
+              ...INDEX_DOMAIN,
               supportedRefreshModes: ["OnLoad", "Manual"] as Excel.LinkedEntityDataDomainRefreshMode[],
             },
             refreshMode: "Manual",
@@ -113,7 +114,7 @@ describe("registering the Index domain", () => {
         [
           "index",
           {
-            options: { dataProvider: "Index Data", id: "index", name: "Index", loadFunctionId: "OLDSERVICE" },
+            options: { ...INDEX_DOMAIN, loadFunctionId: "OLDSERVICE" },
             refreshMode: "Manual",
           },
         ],
@@ -129,10 +130,7 @@ describe("registering the Index domain", () => {
     await domain.setRefresh(15);
     expect(excel.domains.get("index")).toEqual({
       options: {
-        dataProvider: "Index Data",
-        id: "index",
-        name: "Index",
-        loadFunctionId: "ENTITYSERVICE",
+        ...INDEX_DOMAIN,
         periodicRefreshInterval: 900,
         supportedRefreshModes: ["Periodic", "OnLoad", "Manual"],
       },
@@ -248,12 +246,8 @@ describe("Convert to Index", () => {
     });
     const outcome = await actions.toIndex();
     expect(excel.writes).toEqual([
-      {
-        address: "Sheet1!B2:B3",
-        property: "valuesAsJson",
-        value: [[linkedIndexCell("RTM-NWE-A-1x3")], [linkedIndexCell("RTM-IND-B-2x4")]],
-      },
-      { address: "Sheet1!B7", property: "valuesAsJson", value: [[linkedIndexCell("RTM-USG.B-2x4")]] },
+      linkedWrite("Sheet1!B2:B3", "RTM-NWE-A-1x3", "RTM-IND-B-2x4"),
+      linkedWrite("Sheet1!B7", "RTM-USG.B-2x4"),
     ]);
     expect(outcome).toEqual({
       changed: 3,
@@ -274,12 +268,8 @@ describe("Convert to Index", () => {
     });
     const outcome = await actions.toIndex();
     expect(excel.writes).toEqual([
-      {
-        address: "Sheet2!C3:C4",
-        property: "valuesAsJson",
-        value: [[linkedIndexCell("RTM-NWE-A-1x3")], [linkedIndexCell("RTM-IND-B-2x4")]],
-      },
-      { address: "Sheet2!D4", property: "valuesAsJson", value: [[linkedIndexCell("RTM-NWE-A-1x3")]] },
+      linkedWrite("Sheet2!C3:C4", "RTM-NWE-A-1x3", "RTM-IND-B-2x4"),
+      linkedWrite("Sheet2!D4", "RTM-NWE-A-1x3"),
     ]);
     expect(outcome.message).toBe("Converted 3 cells to Index entities. 1 cell already held an Index entity.");
     expect(outcome.notable).toBe(false);
@@ -366,12 +356,8 @@ describe("Convert to text", () => {
     });
     const outcome = await actions.toText();
     expect(excel.writes).toEqual([
-      { address: "Sheet1!A1", property: "valuesAsJson", value: [[{ type: "String", basicValue: "RTM-NWE-A-1x3" }]] },
-      {
-        address: "Sheet1!A3:A4",
-        property: "valuesAsJson",
-        value: [[{ type: "String", basicValue: "RTM-USG.B-2x4" }], [{ type: "String", basicValue: "RTM-MED-A-1x3" }]],
-      },
+      textWrite("Sheet1!A1", "RTM-NWE-A-1x3"),
+      textWrite("Sheet1!A3:A4", "RTM-USG.B-2x4", "RTM-MED-A-1x3"),
     ]);
     expect(outcome).toEqual({ changed: 3, notable: false, message: "Converted 3 cells back to the symbol as text." });
   });

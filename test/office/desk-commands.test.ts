@@ -24,12 +24,18 @@ function event() {
   return { completed: jest.fn() };
 }
 
+/** Presses a ribbon button on `book`: the command runs, the workbook settles, and the event was completed once. */
+async function press(book: FakeWorkbook, command: "freezeForSharing" | "refreshSheet"): Promise<void> {
+  const done = event();
+  await deskCommands(() => actionsOn(book))[command](done);
+  await book.settled();
+  expect(done.completed).toHaveBeenCalledTimes(1);
+}
+
 test("Freeze for sharing with one cell selected freezes the active sheet and shows the receipt", async () => {
   const book = await desk();
   book.selection = "Sheet1!A1";
-  const done = event();
-  await deskCommands(() => actionsOn(book)).freezeForSharing(done);
-  expect(done.completed).toHaveBeenCalledTimes(1);
+  await press(book, "freezeForSharing");
   expect(["Sheet1!B2", "Sheet1!B3", "Sheet1!B4"].map((cell) => book.formulaAt(cell))).toEqual([
     undefined,
     undefined,
@@ -42,9 +48,7 @@ test("Freeze for sharing with one cell selected freezes the active sheet and sho
 test("Freeze for sharing with a block selected freezes that block only", async () => {
   const book = await desk();
   book.selection = "Sheet1!B2:B3";
-  const done = event();
-  await deskCommands(() => actionsOn(book)).freezeForSharing(done);
-  expect(done.completed).toHaveBeenCalledTimes(1);
+  await press(book, "freezeForSharing");
   expect(book.formulaAt("Sheet1!B2")).toBeUndefined();
   expect(book.formulaAt("Sheet1!B3")).toBeUndefined();
   expect(book.formulaAt("Sheet1!B4")).toBe(`=INDEX.VOL("${B}",30)`);
@@ -53,10 +57,7 @@ test("Freeze for sharing with a block selected freezes that block only", async (
 test("Refresh sheet asks once per distinct resource of the active sheet, nothing of the other sheet", async () => {
   const book = await desk();
   rig.service.resetRequestLog();
-  const done = event();
-  await deskCommands(() => actionsOn(book)).refreshSheet(done);
-  await book.settled();
-  expect(done.completed).toHaveBeenCalledTimes(1);
+  await press(book, "refreshSheet");
   expect(rig.service.requests.map((r) => r.path).sort()).toEqual(
     [`/api/v1/index/${A}/latest`, `/api/v1/index/${B}/volatility?windowDays=30`].sort(),
   );

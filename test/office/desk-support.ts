@@ -1,11 +1,9 @@
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { getContext } from "../../src/office/context";
 import { FakeWorkbook } from "./workbook-fake";
-import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
-import type { FunctionMetadata } from "../../src/preview/coerce";
 import { evaluateFormula } from "../../src/preview/harness";
 import type { Outcome, PreviewCell } from "../../src/preview/outcome";
-import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import { registerWrappers } from "../support/registered-wrappers";
 
 /**
  * Evaluates INDEX formulas through the real wrappers (metadata generated from their JSDoc, as the build
@@ -14,10 +12,6 @@ import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
  * 1.4): dates come as formatted numbers and INDEX.CARD as an entity, which the cells hold as data types.
  * A cell's result as cell values: errors as `{ type: "Error", basicValue: code }`, data types as their JSON.
  */
-const WRAPPER_FILES = ["catalogue", "history", "analytics", "service", "card", "periods"].map(
-  (group) => `src/functions/${group}.functions.ts`,
-);
-
 /** What a cell holds for one cell of an evaluated result. */
 function cellValueOf(cell: PreviewCell): unknown {
   switch (cell.kind) {
@@ -35,19 +29,10 @@ function cellValueOf(cell: PreviewCell): unknown {
 }
 
 export async function wrapperEvaluator(): Promise<(formula: string, address: string) => Promise<unknown[][]>> {
-  const runtime = installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
   (globalThis as { indexDataHostCapabilities?: { formattedNumbers: boolean } }).indexDataHostCapabilities = {
     formattedNumbers: true,
   };
-  const generated = await generateCustomFunctionsMetadata(WRAPPER_FILES, false);
-  const metadata = new Map(
-    (JSON.parse(generated.metadataJson) as { functions: FunctionMetadata[] }).functions.map((fn) => [fn.id, fn]),
-  );
-  const modules: Record<string, unknown> = {};
-  for (const file of WRAPPER_FILES) Object.assign(modules, await import(`../../${file}`));
-  const associate = (globalThis as unknown as { CustomFunctions: { associate(id: string, fn: unknown): void } })
-    .CustomFunctions.associate;
-  for (const entry of generated.associate) associate(entry.id, modules[entry.functionName]);
+  const { runtime, metadata } = await registerWrappers();
   return (formula, address) =>
     new Promise((resolve) => {
       evaluateFormula(formula, { runtime, metadata, address }, (outcome: Outcome) => {

@@ -10,17 +10,14 @@ afterEach(stopAll);
 
 /** Storage that reads but refuses every write, with the key in its words (a careless host's error). */
 function refusingWrites(): { storage: KeyValueStorage; refused: string[] } {
-  const memory = new MemoryStorage();
   const refused: string[] = [];
-  const storage: KeyValueStorage = {
-    getItem: (key) => memory.getItem(key),
-    setItem: async (key) => {
+  class RefusingWrites extends MemoryStorage {
+    override setItem(key: string): Promise<void> {
       refused.push(key);
-      throw new Error(`QuotaExceededError writing ${key} for ${DEMO_KEYS.enterprise}`);
-    },
-    removeItem: (key) => memory.removeItem(key),
-  };
-  return { storage, refused };
+      return Promise.reject(new Error(`QuotaExceededError writing ${key} for ${DEMO_KEYS.enterprise}`));
+    }
+  }
+  return { storage: new RefusingWrites(), refused };
 }
 
 describe("failures the shared runtime swallows are recorded", () => {

@@ -44,6 +44,13 @@ function settle(node: MockNode, property: string, value: unknown): void {
   entry._valueBeforeLoaded = value;
 }
 
+/** A navigation method (getCell, getColumn, …): it returns the mock's child `key`, as Excel's returns a child object. */
+function returnsChild(key: string): (this: Record<string, unknown>) => unknown {
+  return function (this: Record<string, unknown>) {
+    return this[key];
+  };
+}
+
 export function createExcelMock(options: ExcelMockOptions = {}): ExcelMock {
   const { spillAfterSyncs = 2, cellError, spillRows = 40, spillColumns = 2 } = options;
   const charts: ChartAdded[] = [];
@@ -70,9 +77,7 @@ export function createExcelMock(options: ExcelMockOptions = {}): ExcelMock {
                       xAxisValues.push(range);
                     },
                   },
-                  getItemAt() {
-                    return this.item;
-                  },
+                  getItemAt: returnsChild("item"),
                 },
                 setPosition(start: unknown) {
                   positions.push(start);
@@ -92,28 +97,16 @@ export function createExcelMock(options: ExcelMockOptions = {}): ExcelMock {
             column: {
               offset: {
                 resized: { address: "labels" },
-                getResizedRange() {
-                  return this.resized;
-                },
+                getResizedRange: returnsChild("resized"),
               },
-              getOffsetRange() {
-                return this.offset;
-              },
+              getOffsetRange: returnsChild("offset"),
             },
-            getCell() {
-              return this.cell;
-            },
-            getColumn() {
-              return this.column;
-            },
+            getCell: returnsChild("cell"),
+            getColumn: returnsChild("column"),
           },
-          getSpillingToRangeOrNullObject() {
-            return this.spill;
-          },
+          getSpillingToRangeOrNullObject: returnsChild("spill"),
         },
-        getActiveCell() {
-          return this.activeCell;
-        },
+        getActiveCell: returnsChild("activeCell"),
       },
     },
   };

