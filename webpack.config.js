@@ -17,6 +17,7 @@ const { buildServices, buildSummary } = require("./scripts/service-origins.cjs")
 
 const { devPort } = require("./scripts/dev-ports.cjs");
 const { devIndexMiddleware } = require("./scripts/dev-index.cjs");
+const { customFunctionFiles } = require("./scripts/function-files.cjs");
 
 /** ADDIN_PORT, default 3000: the manifests of a local build name the same port (scripts/deploy-origin.cjs). */
 const DEV_SERVER_PORT = devPort("ADDIN_PORT");
@@ -25,16 +26,6 @@ const REFERENCE_SERVICE_URL = `http://127.0.0.1:${devPort("REFERENCE_PORT")}`;
 const CERT_DIR = path.join(os.homedir(), ".office-addin-dev-certs");
 /** Microsoft's hosted office.js, which production pages must load (AppSource rule; it keeps itself current). */
 const OFFICE_JS_CDN = "https://appsforoffice.microsoft.com/lib/1/hosted/office.js";
-
-/** Team convention: every custom-function wrapper file is named `*.functions.ts`; sorted so functions.json is stable. */
-function customFunctionFiles() {
-  const dir = path.join(__dirname, "src", "functions");
-  return fs
-    .readdirSync(dir)
-    .filter((name) => name.endsWith(".functions.ts"))
-    .sort()
-    .map((name) => path.join("src", "functions", name));
-}
 
 /** The certificate files written by `office-addin-dev-certs install`, read directly (no system trust store needed). */
 function httpsOptions() {
@@ -187,7 +178,7 @@ module.exports = async (env, options) => {
       ],
     },
     plugins: [
-      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: customFunctionFiles() }),
+      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: customFunctionFiles("") }),
       new webpack.DefinePlugin({
         __INDEX_API_BASE_URL__: JSON.stringify(services.defaultUrl),
         __INDEX_API_CHOICES__: JSON.stringify(services.choices),

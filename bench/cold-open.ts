@@ -14,12 +14,11 @@ import { DESK_WINDOW_MS } from "./desk";
 import { distUnderTest } from "./bundle";
 import { floorOf } from "./floor";
 import { NetworkLog, bareCriticalPath, cellCalls, knownLimitItems, pageCpuMeter } from "./page-open";
-import { startRemoteService, type RemoteService } from "./remote-service";
+import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
 import { median } from "./round-trips";
 import { SHEET_1000, buildSheet, type SheetCell } from "./sheet";
 
-const LATENCY_MS = 50;
 /** Runs per cold open (BENCH_COLD_OPEN_RUNS, default 5), each beside its bare client. */
 const RUNS = Number(process.env["BENCH_COLD_OPEN_RUNS"] ?? 5);
 export const COLD_OPEN_COMMAND = "npx tsx bench/cold-open.ts";
@@ -102,7 +101,7 @@ async function openOnce(
 }
 
 async function coldOpens(browser: Browser, dist: string, open: OpenKind): Promise<ColdOpenResult> {
-  const service = await startRemoteService({ windowMs: DESK_WINDOW_MS, latencyMs: LATENCY_MS });
+  const service = await startRemoteService({ windowMs: DESK_WINDOW_MS, latencyMs: SERVICE_LATENCY_MS });
   const server = await startStaticServer({ root: dist, proxyApiTo: service.url });
   try {
     const symbols = (await new IndexDataClient({ baseUrl: service.url }).listIndexes())
@@ -148,7 +147,7 @@ export async function coldOpenScenario(): Promise<ColdOpenResult[]> {
 
 export function coldOpenLines(results: readonly ColdOpenResult[]): string[] {
   return [
-    `Cold open (\`${COLD_OPEN_COMMAND}\`): the 1,000-cell sheet through the production bundle in Chromium, ${LATENCY_MS} ms latency, a fresh page and rate window each run, ${RUNS} runs, each beside a bare client fetching the same distinct resources at once from the same page:`,
+    `Cold open (\`${COLD_OPEN_COMMAND}\`): the 1,000-cell sheet through the production bundle in Chromium, ${SERVICE_LATENCY_MS} ms latency, a fresh page and rate window each run, ${RUNS} runs, each beside a bare client fetching the same distinct resources at once from the same page:`,
     ...results.flatMap((r) => [
       `  ${r.open}: engine ${r.engineMs.join(", ")} ms; bare client ${r.bareMs.join(", ")} ms; ratio ${r.ratios.join(", ")}; median ${r.medianRatio}x the bare client (goal ≤ ${r.goal}x)`,
       `    round trips on the critical path ${r.roundTrips.join(", ")} (median ${r.medianRoundTrips}; goal ≤ 3); page CPU ${r.pageCpuMs.join(", ")} ms; requests ${r.requests.join(", ")} (floor ${r.floorRequests}); error cells ${r.errorCells}`,

@@ -12,10 +12,9 @@ import { IndexDataClient } from "../src/client";
 import { launchChromium } from "../test/support/browser";
 import { openFunctionsPage, type CellCall, type CellOutcome, type FunctionsPage } from "../test/support/functions-page";
 import { startStaticServer } from "../test/support/static-server";
-import { startRemoteService, type RemoteService } from "./remote-service";
+import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
 
-const LATENCY_MS = 50;
 /** The service's real window: nothing compressed. */
 const WINDOW_MS = 60_000;
 const MACHINES = 3;
@@ -92,7 +91,7 @@ function buildToRun(): string {
 /** The desk: three browsers open their page, then all three recalculate at the same moment. */
 export async function browserDeskScenario(opening: DeskOpening): Promise<BrowserDeskResult> {
   const dist = buildToRun();
-  const service = await startRemoteService({ windowMs: WINDOW_MS, latencyMs: LATENCY_MS });
+  const service = await startRemoteService({ windowMs: WINDOW_MS, latencyMs: SERVICE_LATENCY_MS });
   const server = await startStaticServer({ root: dist, proxyApiTo: service.url });
   const browsers: Browser[] = [];
   try {
@@ -144,7 +143,7 @@ export function browserDeskLines(desks: readonly BrowserDeskResult[]): string[] 
   return desks.map(
     (desk) =>
       `Desk in browsers (npx tsx bench/desk-browsers.ts): ${MACHINES} machines (Chromium processes, production bundle ${desk.dist}) behind one IP, no channel, ${openingText(desk.opening)}; ` +
-      `each workbook the same ${resources} distinct resources (${LATEST_CELLS} /latest with a fix field, ${VOL_CELLS} /volatility, ${FORWARD_CELLS} /forward), anonymous, 60 a ${WINDOW_MS / 1000} s window (real), ${LATENCY_MS} ms latency: ` +
+      `each workbook the same ${resources} distinct resources (${LATEST_CELLS} /latest with a fix field, ${VOL_CELLS} /volatility, ${FORWARD_CELLS} /forward), anonymous, 60 a ${WINDOW_MS / 1000} s window (real), ${SERVICE_LATENCY_MS} ms latency: ` +
       `${desk.rateLimited} × 429 (goal ≤ ${DESK_BROWSERS_429_GOAL}), ${desk.requests} requests (${desk.requestsAtLoad} of them the panes' reads while loading), ` +
       `every cell settled in ${desk.settledSeconds} s, ${desk.errorCells} error cells of ${desk.cells} (goal 0)` +
       (desk.firstError !== undefined ? `; first error: ${desk.firstError}` : ""),

@@ -8,11 +8,10 @@ import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
 import { evaluateCell } from "./measure";
-import { startRemoteService } from "./remote-service";
+import { startRemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import type { SheetCell } from "./sheet";
 import { runAlone } from "./report";
 
-const LATENCY_MS = 50;
 /** The service's window, compressed from 60 s (the budget stays 60 a window), so the desk runs in seconds. */
 export const DESK_WINDOW_MS = 6000;
 const WORKBOOKS = 3;
@@ -76,7 +75,7 @@ function openMachine(url: string, workbooks: readonly (readonly SheetCell[])[]):
  * three machines (three processes, nothing shared but the service's headers).
  */
 export async function deskScenario(lateJoinMs: number, channel = true): Promise<DeskResult> {
-  const service = await startRemoteService({ windowMs: DESK_WINDOW_MS, latencyMs: LATENCY_MS });
+  const service = await startRemoteService({ windowMs: DESK_WINDOW_MS, latencyMs: SERVICE_LATENCY_MS });
   try {
     const symbols = (await new IndexDataClient({ baseUrl: service.url }).listIndexes())
       .filter((i) => i.latestValue !== undefined)

@@ -8,10 +8,9 @@ import { launchChromium } from "../test/support/browser";
 import { openFunctionsPage } from "../test/support/functions-page";
 import { startStaticServer, type StaticServer } from "../test/support/static-server";
 import { distUnderTest } from "./bundle";
-import { startRemoteService, type RemoteService } from "./remote-service";
+import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
 
-const LATENCY_MS = 50;
 export const ENTITY_BATCH_PAGE_COMMAND = "npx tsx bench/entity-batch-page.ts";
 
 export interface PageBatchCost {
@@ -68,7 +67,7 @@ export async function entityBatchPageScenario(): Promise<PageBatchCost[]> {
   const costs: PageBatchCost[] = [];
   try {
     for (const kind of ["50 ids over 7 symbols + 1 unknown", "50 distinct symbols"]) {
-      const service = await startRemoteService({ windowMs: 60_000, latencyMs: LATENCY_MS, extraIndexes: 50 });
+      const service = await startRemoteService({ windowMs: 60_000, latencyMs: SERVICE_LATENCY_MS, extraIndexes: 50 });
       const server = await startStaticServer({ root: dist, proxyApiTo: service.url });
       try {
         const catalogue = await new IndexDataClient({ baseUrl: service.url }).listIndexes();

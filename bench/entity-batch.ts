@@ -10,10 +10,9 @@ import { MemoryStorage } from "../src/settings";
 import { CARD_PROPERTIES, COVERAGE_PROPERTIES, ENTITY_BATCH_LIMITS } from "../src/excel";
 import type { FormulaEnv } from "../src/excel";
 import { loadIndexEntities } from "../src/excel";
-import { startRemoteService, type RemoteService } from "./remote-service";
+import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
 
-const LATENCY_MS = 50;
 /** The service's rate-limit window, compressed from 60 s as the other scenarios do; the engine is told the same. */
 const WINDOW_MS = 6000;
 
@@ -121,7 +120,7 @@ export interface EntityBatchResult {
 }
 
 function startService(): Promise<RemoteService> {
-  return startRemoteService({ windowMs: WINDOW_MS, latencyMs: LATENCY_MS, extraIndexes: 50 });
+  return startRemoteService({ windowMs: WINDOW_MS, latencyMs: SERVICE_LATENCY_MS, extraIndexes: 50 });
 }
 
 export async function entityBatchScenario(): Promise<EntityBatchResult> {
@@ -150,7 +149,7 @@ function costLine(name: string, cost: BatchCost): string {
 export function entityBatchLines(result: EntityBatchResult): string[] {
   const { catalogueCard, bound, fiftyDistinct } = result;
   return [
-    `Entity batch (Index data type load service; npx tsx bench/entity-batch.ts; ${LATENCY_MS} ms latency, a fresh engine per batch):`,
+    `Entity batch (Index data type load service; npx tsx bench/entity-batch.ts; ${SERVICE_LATENCY_MS} ms latency, a fresh engine per batch):`,
     costLine("50 ids over 7 symbols + 1 unknown", result.sevenAndUnknown),
     costLine("50 distinct symbols", fiftyDistinct),
     `  a card from the catalogue alone: 1 request instead of ${fiftyDistinct.floor} for 50 distinct symbols, but ${catalogueCard.catalogue} of ${catalogueCard.full} properties (no unit, currency, confidence, status, coverage); not built, see docs/architecture.md`,

@@ -5,13 +5,13 @@ import { startReferenceService, DEMO_KEYS } from "../reference-service/src";
 import { IndexDataClient } from "../src/client";
 import { startGatewayRig, startRedis } from "./gateway-rig";
 import { runAlone } from "./report";
+import { SERVICE_LATENCY_MS } from "./remote-service";
 
 const CLIENTS = 9;
 const USERS = ["u1", "u2"];
 const PER_CLIENT = 30;
 const DISTINCT = 45;
 const UPSTREAM_LIMIT = 100;
-const LATENCY_MS = 50;
 
 export interface GatewayDeskOpenResult {
   readonly asks: number;
@@ -36,7 +36,7 @@ function resources(symbols: readonly string[]): string[] {
 export async function gatewayDeskOpenScenario(): Promise<GatewayDeskOpenResult> {
   const redis = await startRedis();
   const service = await startReferenceService({ testFaults: true, rateLimits: { "api-key": UPSTREAM_LIMIT } });
-  service.faults.setLatency(LATENCY_MS);
+  service.faults.setLatency(SERVICE_LATENCY_MS);
   const rig = await startGatewayRig(service.url, redis, USERS, {
     name: "desk-open",
     windowMs: 60_000,
@@ -82,7 +82,7 @@ export async function gatewayDeskOpenScenario(): Promise<GatewayDeskOpenResult> 
 export function gatewayDeskOpenLines(r: GatewayDeskOpenResult): string[] {
   const others = Object.entries(r.otherStatuses).map(([status, n]) => `${n} × ${status}`);
   return [
-    `Desk opening through the gateway (npx tsx bench/gateway-desk.ts): two replicas on one Redis, ${r.asks} asks at once (${CLIENTS} clients, ${USERS.length} users, ${r.distinctResources} distinct resources), upstream limit ${UPSTREAM_LIMIT} a minute, real 60 s window, ${LATENCY_MS} ms latency: ` +
+    `Desk opening through the gateway (npx tsx bench/gateway-desk.ts): two replicas on one Redis, ${r.asks} asks at once (${CLIENTS} clients, ${USERS.length} users, ${r.distinctResources} distinct resources), upstream limit ${UPSTREAM_LIMIT} a minute, real 60 s window, ${SERVICE_LATENCY_MS} ms latency: ` +
       `${r.answered200}/${r.asks} answered 200${others.length > 0 ? ` (${others.join(", ")})` : ""}, upstream requests ${r.upstreamRequests} (distinct ${r.distinctResources}), upstream 429s ${r.upstream429s}, settled in ${r.settledMs} ms`,
   ];
 }

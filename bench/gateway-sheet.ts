@@ -9,13 +9,12 @@ import { MemoryStorage } from "../src/settings";
 import { isCellError, type FormulaEnv } from "../src/excel";
 import { startGatewayRig } from "./gateway-rig";
 import { evaluateCell } from "./measure";
-import { startRemoteService } from "./remote-service";
+import { startRemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
 import { RoundTripLog } from "./round-trips";
 import type { SheetCell } from "./sheet";
 
 const RESOURCES = 300;
-const LATENCY_MS = 50;
 /** The goal of issue 26: the sheet fills in at most this many round trips. */
 export const SHEET_ROUND_TRIPS_GOAL = 2;
 
@@ -56,7 +55,7 @@ async function openSheet(url: string, token: string, sheet: readonly SheetCell[]
 }
 
 export async function gatewaySheetScenario(): Promise<GatewaySheetResult> {
-  const service = await startRemoteService({ windowMs: 60_000, latencyMs: LATENCY_MS });
+  const service = await startRemoteService({ windowMs: 60_000, latencyMs: SERVICE_LATENCY_MS });
   const rig = await startGatewayRig(service.url, undefined, ["opener", "trader"], {
     name: "sheet",
     windowMs: 60_000,

@@ -9,10 +9,9 @@ import { DESK_WINDOW_MS, deskSheet } from "./desk";
 import { measureAddedLatency, type AddedLatency } from "./gateway-latency";
 import { startGatewayRig, startRedis, type TestRedis } from "./gateway-rig";
 import { evaluateCell } from "./measure";
-import { startRemoteService, type RemoteService } from "./remote-service";
+import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
 
-const LATENCY_MS = 50;
 const MACHINES = 3;
 const WORKBOOKS = 3;
 const TRADERS = ["m1", "m2", "m3"];
@@ -81,7 +80,7 @@ async function openDesk(
 }
 
 async function directRun(): Promise<DeskRun> {
-  const service = await startRemoteService({ windowMs: DESK_WINDOW_MS, latencyMs: LATENCY_MS });
+  const service = await startRemoteService({ windowMs: DESK_WINDOW_MS, latencyMs: SERVICE_LATENCY_MS });
   try {
     return await openDesk(
       service,
@@ -94,7 +93,7 @@ async function directRun(): Promise<DeskRun> {
 }
 
 async function gatewayRun(redis: TestRedis): Promise<DeskRun> {
-  const service = await startRemoteService({ windowMs: DESK_WINDOW_MS, latencyMs: LATENCY_MS });
+  const service = await startRemoteService({ windowMs: DESK_WINDOW_MS, latencyMs: SERVICE_LATENCY_MS });
   // Anonymous upstream, as direct: the desk's one budget is the office IP's 60 a window either way.
   const rig = await startGatewayRig(service.url, redis, TRADERS, { name: "desk", windowMs: DESK_WINDOW_MS });
   try {
@@ -134,7 +133,7 @@ export function gatewayDeskLines(result: GatewayDeskResult): string[] {
   const { latency: l } = result;
   const errors = [result.direct, result.throughGateway].map((r) => r.firstError).filter((e) => e !== undefined);
   return [
-    `Desk through the gateway: ${MACHINES} machines × ${WORKBOOKS} workbooks (9 engines, no shared channel), ${result.cellsAsked} cells over ${result.distinctResources} distinct resources, service at 60 a ${DESK_WINDOW_MS / 1000} s window with ${LATENCY_MS} ms latency:`,
+    `Desk through the gateway: ${MACHINES} machines × ${WORKBOOKS} workbooks (9 engines, no shared channel), ${result.cellsAsked} cells over ${result.distinctResources} distinct resources, service at 60 a ${DESK_WINDOW_MS / 1000} s window with ${SERVICE_LATENCY_MS} ms latency:`,
     "| desk                 | upstream requests | upstream 429s  | gateway 429s    | settled  | error cells |",
     "|----------------------|-------------------|----------------|-----------------|----------|-------------|",
     runRow("direct", result.direct),

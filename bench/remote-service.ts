@@ -37,6 +37,9 @@ function nextReply<T extends ServiceReply["type"]>(
   });
 }
 
+/** A round trip to the real service, as every rig adds it to the reference service's answers. */
+export const SERVICE_LATENCY_MS = 50;
+
 /** Starts the reference service in a child process with `latencyMs` added to every answer (and `extraIndexes` more indexes). */
 export async function startRemoteService(options: {
   readonly windowMs: number;

@@ -25,12 +25,11 @@ import { hitPathLines, hitPathScenario, hitPathTargetsMissed } from "./gateway-h
 import { gatewaySheetLines, gatewaySheetScenario, gatewaySheetTargetsMissed } from "./gateway-sheet";
 import { LOAD_PATH_BUDGET_KIB, loadPathScenario } from "./load-path";
 import { memoryLines } from "./memory";
-import { startRemoteService, type RemoteService } from "./remote-service";
+import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { criticalPathMs, runSheet, type Measured } from "./measure";
 import { table, type ScenarioReport } from "./report";
 import { SHEET_1000, SHEET_3000, buildSheet, type SheetCell } from "./sheet";
 
-const LATENCY_MS = 50;
 /** The service's rate-limit window, compressed from 60 s so the run stays short; the engine is told the same. */
 const WINDOW_MS = 6000;
 /** The naive client's cells get the functions' default bound. */
@@ -42,7 +41,7 @@ const DEFAULT_OUT = join(__dirname, "..", "test-artifacts", "bench", "latest.jso
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function service(): Promise<RemoteService> {
-  return startRemoteService({ windowMs: WINDOW_MS, latencyMs: LATENCY_MS });
+  return startRemoteService({ windowMs: WINDOW_MS, latencyMs: SERVICE_LATENCY_MS });
 }
 
 function engine(s: RemoteService, storage: MemoryStorage): RequestEngine {
@@ -59,7 +58,7 @@ async function roundTripMs(s: RemoteService): Promise<number> {
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  return times[2] ?? LATENCY_MS;
+  return times[2] ?? SERVICE_LATENCY_MS;
 }
 
 function report(
@@ -241,7 +240,7 @@ async function main(): Promise<void> {
   }
   const printed = table(reports);
   console.log(
-    `Benchmark: reference service in its own process, ${LATENCY_MS} ms added latency, rate-limit window ${WINDOW_MS / 1000} s (compressed from 60 s), one round trip ≈ ${Math.round(rtt)} ms.`,
+    `Benchmark: reference service in its own process, ${SERVICE_LATENCY_MS} ms added latency, rate-limit window ${WINDOW_MS / 1000} s (compressed from 60 s), one round trip ≈ ${Math.round(rtt)} ms.`,
   );
   console.log("ours = the request engine; naive = one request per cell, no cache (the templates' way).\n");
   console.log(printed);
@@ -282,7 +281,7 @@ async function main(): Promise<void> {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, engineGoals, scale, queue, loadPath, catalogueSearch, entityBatch }, null, 2)}\n`,
+    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: SERVICE_LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, engineGoals, scale, queue, loadPath, catalogueSearch, entityBatch }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   const missed = reports.flatMap((r) =>

@@ -14,11 +14,10 @@ import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
 import { DAY_MS } from "../src/time";
 import { floorOf } from "./floor";
 import { evaluateCell } from "./measure";
-import { startRemoteService } from "./remote-service";
+import { startRemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import type { SheetCell } from "./sheet";
 import { runAlone } from "./report";
 
-const LATENCY_MS = 50;
 const WINDOW_MS = 6000;
 /** 191 more indexes beside the reference dataset's nine: 200 symbols. */
 const EXTRA_INDEXES = 191;
@@ -142,7 +141,11 @@ async function runScale(
 }
 
 export async function scaleScenario(): Promise<ScaleRow[]> {
-  const service = await startRemoteService({ windowMs: WINDOW_MS, latencyMs: LATENCY_MS, extraIndexes: EXTRA_INDEXES });
+  const service = await startRemoteService({
+    windowMs: WINDOW_MS,
+    latencyMs: SERVICE_LATENCY_MS,
+    extraIndexes: EXTRA_INDEXES,
+  });
   try {
     const catalogue = await new IndexDataClient({ baseUrl: service.url }).listIndexes();
     // The added indexes first: they have history back to 2022 (a young index has none 120 days back).

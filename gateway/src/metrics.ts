@@ -91,42 +91,40 @@ export class GatewayMetrics {
 
   /** Gauges read when scraped: the budget as `text` read it (one store call), the rest from this replica's memory. */
   private gauges(health: HealthSources, budget: () => BudgetSnapshot | undefined): void {
-    const registers = [this.registry];
-    new Gauge({
-      name: "index_gateway_budget_remaining",
-      help: "Upstream sends the desk's budget allows now, in this window.",
-      registers,
-      collect() {
-        const read = budget();
-        if (read !== undefined) this.set(read.sendableNow);
-      },
-    });
-    new Gauge({
-      name: "index_gateway_budget_limit",
-      help: "Upstream sends the desk's budget allows per window.",
-      registers,
-      collect() {
-        const read = budget();
-        if (read !== undefined) this.set(read.limit);
-      },
-    });
-    new Gauge({
-      name: "index_gateway_waiting_requests",
-      help: "Requests waiting for a send from the desk's budget.",
-      registers,
-      collect() {
-        this.set(Object.values(health.queue.waiting()).reduce((sum, n) => sum + n, 0));
-      },
-    });
+    this.gauge(
+      "index_gateway_budget_remaining",
+      "Upstream sends the desk's budget allows now, in this window.",
+      () => budget()?.sendableNow,
+    );
+    this.gauge(
+      "index_gateway_budget_limit",
+      "Upstream sends the desk's budget allows per window.",
+      () => budget()?.limit,
+    );
+    this.gauge("index_gateway_waiting_requests", "Requests waiting for a send from the desk's budget.", () =>
+      Object.values(health.queue.waiting()).reduce((sum, n) => sum + n, 0),
+    );
     // Without --redis there is nothing to be up or down: no series rather than a made-up value.
     if (health.store.sharedState() === undefined) return;
-    new Gauge({
-      name: "index_gateway_redis_up",
-      help: "1 while the shared Redis/Valkey answers, 0 while it is away (only with --redis).",
-      registers,
-      collect() {
+    this.gauge(
+      "index_gateway_redis_up",
+      "1 while the shared Redis/Valkey answers, 0 while it is away (only with --redis).",
+      () => {
         const state = health.store.sharedState();
-        if (state !== undefined) this.set(state === "up" ? 1 : 0);
+        return state === undefined ? undefined : state === "up" ? 1 : 0;
+      },
+    );
+  }
+
+  /** A gauge set to `read()` at each scrape; left as it was when there is nothing to read. */
+  private gauge(name: string, help: string, read: () => number | undefined): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        const value = read();
+        if (value !== undefined) this.set(value);
       },
     });
   }

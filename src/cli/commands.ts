@@ -1,3 +1,4 @@
+import type { SourceArgs, SourceName } from "../client";
 import type { CliArgs } from "./args";
 import { runCard } from "./card-command";
 import type { CommandContext } from "./command-context";
@@ -25,22 +26,29 @@ function symbolCommand(
 }
 
 const SYMBOL_ONLY = { takes: ["symbol"] } as const;
-const NO_ARGUMENTS = { takes: [] } as const;
+
+/** The source's methods that take no argument: the service-wide resources. */
+type ServiceWide = { [N in SourceName]: SourceArgs<N> extends [] ? N : never }[SourceName];
+
+/** A command that prints one service-wide resource: no argument, and its usage is its own name. */
+function serviceWideCommand(usage: string, resource: ServiceWide, summary: string): Command {
+  return { takes: [], usage, summary, run: (c) => served(c.env, resource, []) };
+}
+
+/** A command that prints one resource of the symbol it is given, and takes nothing else. */
+function symbolResourceCommand(usage: string, resource: "latest" | "forward" | "capacity", summary: string): Command {
+  return {
+    ...SYMBOL_ONLY,
+    usage: `${usage} <symbol>`,
+    summary,
+    run: symbolCommand(usage, (c, s) => served(c.env, resource, [s])),
+  };
+}
 
 /** Every CLI command, in the order `--help` lists them. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
-  list: {
-    ...NO_ARGUMENTS,
-    usage: "list",
-    summary: "the index catalogue",
-    run: (c) => served(c.env, "listIndexes", []),
-  },
-  latest: {
-    ...SYMBOL_ONLY,
-    usage: "latest <symbol>",
-    summary: "the latest fix of an index",
-    run: symbolCommand("latest", (c, s) => served(c.env, "latest", [s])),
-  },
+  list: serviceWideCommand("list", "listIndexes", "the index catalogue"),
+  latest: symbolResourceCommand("latest", "latest", "the latest fix of an index"),
   card: {
     ...SYMBOL_ONLY,
     usage: "card <symbol>",
@@ -69,40 +77,18 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     summary: "annualized volatility over a rolling window (default 30 days)",
     run: symbolCommand("vol", (c, s, a) => served(c.env, "volatility", a.window === undefined ? [s] : [s, a.window])),
   },
-  forward: {
-    ...SYMBOL_ONLY,
-    usage: "forward <symbol>",
-    summary: "the forward curve (newer description)",
-    run: symbolCommand("forward", (c, s) => served(c.env, "forward", [s])),
-  },
-  capacity: {
-    ...SYMBOL_ONLY,
-    usage: "capacity <symbol>",
-    summary: "capacity utilization metrics",
-    run: symbolCommand("capacity", (c, s) => served(c.env, "capacity", [s])),
-  },
-  health: {
-    ...NO_ARGUMENTS,
-    usage: "health",
-    summary: "strict health check; exit code 1 when degraded or down",
-    run: (c) => served(c.env, "health", []),
-  },
-  status: {
-    ...NO_ARGUMENTS,
-    usage: "status",
-    summary: "public system status: ok, degraded or down (newer description)",
-    run: (c) => served(c.env, "systemStatus", []),
-  },
-  "benchmark-health": {
-    ...NO_ARGUMENTS,
-    usage: "benchmark-health",
-    summary: "72-hour integrity diagnostics of the benchmark (newer description)",
-    run: (c) => served(c.env, "benchmarkHealth", []),
-  },
-  methodology: {
-    ...NO_ARGUMENTS,
-    usage: "methodology",
-    summary: "the methodology document (older description)",
-    run: (c) => served(c.env, "methodology", []),
-  },
+  forward: symbolResourceCommand("forward", "forward", "the forward curve (newer description)"),
+  capacity: symbolResourceCommand("capacity", "capacity", "capacity utilization metrics"),
+  health: serviceWideCommand("health", "health", "strict health check; exit code 1 when degraded or down"),
+  status: serviceWideCommand(
+    "status",
+    "systemStatus",
+    "public system status: ok, degraded or down (newer description)",
+  ),
+  "benchmark-health": serviceWideCommand(
+    "benchmark-health",
+    "benchmarkHealth",
+    "72-hour integrity diagnostics of the benchmark (newer description)",
+  ),
+  methodology: serviceWideCommand("methodology", "methodology", "the methodology document (older description)"),
 };

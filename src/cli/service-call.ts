@@ -1,12 +1,5 @@
-import {
-  ask,
-  faultWithCatalogue,
-  type Answered,
-  type SourceArgs,
-  type SourceData,
-  type SourceName,
-  subjectOf,
-} from "../client";
+import { ask, faultWithCatalogue, subjectOf } from "../client";
+import type { SourceAnswer, SourceArgs, SourceData, SourceName } from "../client";
 import { type ErrorSubject, faultOf } from "../wire";
 import type { CliEnv } from "./command-context";
 import { TERMINAL_WORDING } from "./terminal-wording";
@@ -40,7 +33,7 @@ export async function answer<N extends SourceName>(
   env: CliEnv,
   name: N,
   args: SourceArgs<N>,
-): Promise<Answered<SourceData<N>>> {
+): Promise<SourceAnswer<N>> {
   try {
     const served = await ask(env.source, name, args);
     // Its age is read at receipt: the source dates a stale answer back from the moment it arrived.

@@ -1,14 +1,15 @@
 import { type ErrorSubject, type Fault, type FaultKind, sentence } from "../wire";
 import {
-  invalidAnswer,
-  isReportable,
   noAnswerInTime,
   queued,
   refusedRedirect,
+  serviceFailed,
   serviceSaid,
   unavailable,
+  unexpectedFailure,
   unknownIndex,
   unknownIndexInCase,
+  unreadableAnswer,
   unreached,
 } from "../excel";
 
@@ -111,11 +112,9 @@ export const TERMINAL_WORDING: Readonly<Record<FaultKind, TerminalWording>> = {
       : `${serviceSaid(f.details)} Too many requests for this tier; try again in a minute, or pass --api-key for a higher limit.`.trimStart(),
   "queue-full": (f) => `too many requests waiting for the service${queued(f.details)}; run the command again`,
   unavailable: (f) => `${unavailable(f.details)}; try again later.`,
-  "server-error": (f) =>
-    `${serviceSaid(f.details)} The service failed; try again later, and report it if it persists.`.trimStart(),
+  "server-error": (f) => serviceFailed(f.details),
   network: (f) => `${unreached(f.details)}; check ${BASE_URL} and your network connection.`,
   timeout: (f) => `${noAnswerInTime(f.details)}; try again, or pass --timeout MS to wait longer.`,
-  "invalid-response": (f) =>
-    `${invalidAnswer(f.details)}. ${isReportable(f.details) ? "Report it to the service's provider." : `Check that ${BASE_URL} points at an Index Data Service.`}`,
-  unexpected: (f, s) => `unexpected error getting ${s.what}: ${f.details.message ?? String(f.cause)}`,
+  "invalid-response": (f) => unreadableAnswer(f.details, BASE_URL),
+  unexpected: (f, s) => unexpectedFailure(f, s.what),
 };

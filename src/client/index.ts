@@ -9,5 +9,5 @@ export type { IndexDataSource, LatestValue } from "./source";
 /** A source answers data with the facts of its response (defined by the wire contract). */
 export type { Answered, AnswerMeta } from "../wire";
 export { DirectSource } from "./direct-source";
-export { ask, subjectOf, type SourceArgs, type SourceData, type SourceName } from "./subject";
+export { ask, subjectOf, type SourceAnswer, type SourceArgs, type SourceData, type SourceName } from "./subject";
 export { faultWithCatalogue } from "./catalogue-fault";

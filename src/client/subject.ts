@@ -8,6 +8,8 @@ export type SourceName = ResourceName | "latestValue";
 export type SourceArgs<N extends SourceName> = N extends ResourceName ? ArgsOf<N> : [symbol: string];
 /** What a source's method answers, without the facts of its response. */
 export type SourceData<N extends SourceName> = N extends ResourceName ? DataOf<N> : LatestValue;
+/** What a source's method answers: the data with the facts of its response. */
+export type SourceAnswer<N extends SourceName> = Answered<SourceData<N>>;
 
 /** `latestValue` is no row of its own (the engine may answer it from the catalogue); its subject is said here. */
 const LATEST_VALUE = { path: "{symbol}", subject: { what: "latest value" } } as const;
@@ -30,10 +32,10 @@ export function ask<N extends SourceName>(
   source: IndexDataSource,
   name: N,
   args: SourceArgs<N>,
-): Promise<Answered<SourceData<N>>> {
+): Promise<SourceAnswer<N>> {
   const answer: Promise<Answered<unknown>> =
     name === "latestValue"
       ? source.latestValue((args as SourceArgs<"latestValue">)[0])
       : source.call(name as ResourceName, args as ArgsOf<ResourceName>);
-  return answer as Promise<Answered<SourceData<N>>>;
+  return answer as Promise<SourceAnswer<N>>;
 }

@@ -1,4 +1,4 @@
-import { type FaultDetails, sentence } from "../wire";
+import { type Fault, type FaultDetails, sentence } from "../wire";
 import { queueBound } from "../wire";
 
 /*
@@ -77,6 +77,27 @@ export function invalidAnswer(details: FaultDetails): string {
 
 /** Whether an invalid answer is the service's fault to report (a value out of range), not a sign of a wrong URL. */
 export const isReportable = (details: FaultDetails) => details.problem === "impossible-value";
+
+/**
+ * invalid-response, with what to do: report a value out of range; otherwise the URL is the likelier fault, so check
+ * it where the audience sets it (`serviceUrl`: "the service URL in the taskpane settings", a command-line option).
+ */
+export function unreadableAnswer(details: FaultDetails, serviceUrl: string): string {
+  const advice = isReportable(details)
+    ? "Report it to the service's provider."
+    : `Check that ${serviceUrl} points at an Index Data Service.`;
+  return `${invalidAnswer(details)}. ${advice}`;
+}
+
+/** server-error: the service's words, and the same advice for every audience. */
+export function serviceFailed(details: FaultDetails): string {
+  return `${serviceSaid(details)} The service failed; try again later, and report it if it persists.`.trimStart();
+}
+
+/** unexpected: not the client's error at all; its own message, else the cause as it is. */
+export function unexpectedFailure(fault: Fault, what: string): string {
+  return `unexpected error getting ${what}: ${fault.details.message ?? String(fault.cause)}`;
+}
 
 /** A redirect the client refused to follow, or undefined when the configuration fault is not about one. */
 export function refusedRedirect(details: FaultDetails): string | undefined {

@@ -2,15 +2,16 @@ import { type ErrorSubject, type Fault, type FaultKind, faultOf, symbolMeant } f
 import { faultWithCatalogue, type IndexDataSource } from "../client";
 import { CellError, isCellError, notAvailable, type CellErrorCode } from "./cell-error";
 import {
-  invalidAnswer,
-  isReportable,
   noAnswerInTime,
   queued,
   refusedRedirect,
+  serviceFailed,
   serviceSaid,
   unavailable,
+  unexpectedFailure,
   unknownIndex,
   unknownIndexInCase,
+  unreadableAnswer,
   unreached,
 } from "./fault-phrases";
 
@@ -93,11 +94,7 @@ const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
     text: ({ details }) =>
       `${unavailable(details)}; ${details.notSent === true ? "recalculate in a few seconds" : "try again later"}.`,
   },
-  "server-error": {
-    code: "#N/A",
-    text: ({ details }) =>
-      `${serviceSaid(details)} The service failed; try again later, and report it if it persists.`.trimStart(),
-  },
+  "server-error": { code: "#N/A", text: ({ details }) => serviceFailed(details) },
   network: {
     code: "#N/A",
     text: ({ details }) =>
@@ -108,15 +105,8 @@ const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
     text: ({ details }) =>
       `${noAnswerInTime(details)}; ${details.notSent === true ? "recalculate in a few seconds" : "the service may be busy: Refresh in a moment"}.`,
   },
-  "invalid-response": {
-    code: "#N/A",
-    text: ({ details }) =>
-      `${invalidAnswer(details)}. ${isReportable(details) ? "Report it to the service's provider." : `Check that the service URL ${SETTINGS} points at an Index Data Service.`}`,
-  },
-  unexpected: {
-    code: "#N/A",
-    text: (fault, { what }) => `unexpected error getting ${what}: ${fault.details.message ?? String(fault.cause)}`,
-  },
+  "invalid-response": { code: "#N/A", text: ({ details }) => unreadableAnswer(details, `the service URL ${SETTINGS}`) },
+  unexpected: { code: "#N/A", text: (fault, { what }) => unexpectedFailure(fault, what) },
 };
 
 function cellErrorOf(fault: Fault, subject: ErrorSubject): CellError {

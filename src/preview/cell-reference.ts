@@ -40,40 +40,50 @@ function fieldError(code: string, message: string): Outcome {
   return { state: "error", code, message, raw: false };
 }
 
+/**
+ * The entity A<row> shows alone, which a reference reads a `member` ("field" or "method") of; else what the line
+ * shows instead: A<row>'s own error, or #FIELD! when it holds no card.
+ */
+function entityOf(source: Outcome, reference: CellReference, member: string): EntityCellValue | Outcome {
+  if (source.state !== "value") return source;
+  const only = source.rows.length === 1 && source.rows[0]?.length === 1 ? source.rows[0][0] : undefined;
+  if (only?.kind === "entity") return only.entity;
+  return fieldError("#FIELD!", `A${reference.row} holds no card (entity), so it has no ${member} "${reference.field}"`);
+}
+
+/** Whether what a reference reads is an entity, not what its line shows instead. */
+const isEntity = (read: EntityCellValue | Outcome): read is EntityCellValue => !("state" in read);
+
 /** What `=A<row>.<field>` shows, given what A<row> shows now: its error, the field, or #FIELD!. */
 function fieldOutcome(source: Outcome, reference: CellReference): Outcome {
   const cell = `A${reference.row}`;
-  if (source.state !== "value") return source;
-  const only = source.rows.length === 1 && source.rows[0]?.length === 1 ? source.rows[0][0] : undefined;
-  if (only?.kind !== "entity")
-    return fieldError("#FIELD!", `${cell} holds no card (entity), so it has no field "${reference.field}"`);
+  const entity = entityOf(source, reference, "field");
+  if (!isEntity(entity)) return entity;
   const wanted = reference.field.toLowerCase();
-  const name = Object.keys(only.entity.properties).find((label) => label.toLowerCase() === wanted);
-  const property = name === undefined ? undefined : only.entity.properties[name];
+  const name = Object.keys(entity.properties).find((label) => label.toLowerCase() === wanted);
+  const property = name === undefined ? undefined : entity.properties[name];
   if (property === undefined) {
     return fieldError(
       "#FIELD!",
-      `${cell} has no field "${reference.field}"; its fields: ${Object.keys(only.entity.properties).join(", ")}`,
+      `${cell} has no field "${reference.field}"; its fields: ${Object.keys(entity.properties).join(", ")}`,
     );
   }
   if (property.type === "Function")
     return fieldError("#VALUE!", `${name} is a method of ${cell}: call it, e.g. =${cell}.${name}()`);
   // An Index entity the service could not give: its fields are #N/A, and its card's Error says why.
-  if (property.type === "Error") return fieldError("#N/A", propertyText(only.entity.properties["Error"] ?? property));
+  if (property.type === "Error") return fieldError("#N/A", propertyText(entity.properties["Error"] ?? property));
   return { state: "value", rows: [[previewCellOf(property)]] };
 }
 
 /** The method `=A<row>.<name>(…)` calls on what A<row> shows: its entity and function id, or what the line shows instead. */
 function methodOf(source: Outcome, reference: CellReference): { entity: EntityCellValue; id: string } | Outcome {
   const cell = `A${reference.row}`;
-  if (source.state !== "value") return source;
-  const only = source.rows.length === 1 && source.rows[0]?.length === 1 ? source.rows[0][0] : undefined;
-  if (only?.kind !== "entity")
-    return fieldError("#FIELD!", `${cell} holds no card (entity), so it has no method "${reference.field}"`);
+  const entity = entityOf(source, reference, "method");
+  if (!isEntity(entity)) return entity;
   const wanted = reference.field.toLowerCase();
-  const methods = Object.entries(only.entity.properties).filter(([, property]) => property.type === "Function");
+  const methods = Object.entries(entity.properties).filter(([, property]) => property.type === "Function");
   const found = methods.find(([label]) => label.toLowerCase() === wanted)?.[1];
-  if (found?.type === "Function") return { entity: only.entity, id: found.id };
+  if (found?.type === "Function") return { entity, id: found.id };
   const names = methods.map(([label]) => label).join(", ");
   return fieldError(
     "#FIELD!",

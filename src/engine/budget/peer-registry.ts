@@ -19,7 +19,8 @@ const MAX_CHANNEL_PEERS = 64;
  */
 export class PeerRegistry {
   private readonly tally: PeerTally;
-  private readonly channel: ChannelClaims;
+  /** Each runtime's claim on the fair share: what it waits for, and when it was last heard. */
+  readonly channel: ChannelClaims;
   private port: BudgetPort | undefined;
   /** Connected to other runtimes and waiting (briefly) for them to tell the running budget. */
   private waitingToJoin = false;
@@ -73,14 +74,7 @@ export class PeerRegistry {
     return this.tally.add(peer, at);
   }
 
-  demandOf(peer: string, queued: number, now: number): void {
-    this.channel.demand(peer, queued, now);
-  }
-
-  heard(peer: string, now: number): void {
-    this.channel.heard(peer, now);
-  }
-
+  /** A runtime left: neither its sends nor its claim count any more. */
   gone(peer: string): void {
     this.channel.gone(peer);
     this.tally.forget(peer);

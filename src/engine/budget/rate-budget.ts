@@ -201,12 +201,12 @@ export class RateBudget {
   }
 
   peerDemand(peer: string, queued: number, now: number): void {
-    this.peers.demandOf(peer, queued, now);
+    this.peers.channel.demand(peer, queued, now);
   }
 
   /** Any word from a runtime shows it is still there (its demand stays counted). */
   peerHeard(peer: string, now: number): void {
-    this.peers.heard(peer, now);
+    this.peers.channel.heard(peer, now);
   }
 
   peerGone(peer: string): void {

@@ -75,3 +75,26 @@ export class IndexDataError extends Error {
     this.notSent = details.notSent === true;
   }
 }
+
+/** The facts a class adds, as its instances hold them: an optional fact is `undefined` where it was not given. */
+type HeldFacts<Facts> = {
+  readonly [K in keyof Facts]-?: object extends Pick<Facts, K> ? Facts[K] | undefined : Facts[K];
+};
+
+/**
+ * The base of an error class with facts of its own beyond the family's (a 429's Retry-After, a socket's reason):
+ * each of `keys` is copied from the details it is made with. The class itself still gives its literal `name`.
+ */
+export function withFacts<Facts extends object>(...keys: readonly (keyof Facts & string)[]) {
+  class WithFacts extends IndexDataError {
+    constructor(message: string, details: IndexDataErrorDetails & Facts) {
+      super(message, details);
+      for (const key of keys) Object.assign(this, { [key]: details[key] });
+    }
+  }
+  // The class cannot declare keys it is given at run time; the constructor above sets every one of them.
+  return WithFacts as unknown as new (
+    message: string,
+    details: IndexDataErrorDetails & Facts,
+  ) => IndexDataError & HeldFacts<Facts>;
+}

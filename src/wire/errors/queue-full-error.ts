@@ -1,4 +1,4 @@
-import { IndexDataError, type IndexDataErrorDetails } from "./index-data-error";
+import { withFacts } from "./index-data-error";
 
 /** The queue's bound in words, for messages: "2 s", "5 min". */
 export function queueBound(ms: number): string {
@@ -9,19 +9,11 @@ export function queueBound(ms: number): string {
  * Not sent: the engine's own queue refused the request, because it would wait longer than the queue's
  * bound for a slot in the rate budget. The service refused nothing; a refresh asks again.
  */
-export class QueueFullError extends IndexDataError {
-  override readonly name = "QueueFullError" as const;
+export class QueueFullError extends withFacts<{
   /** The queue's bound: the longest a request may wait for a slot. */
   readonly maxQueueWaitMs: number;
   /** About how long this request would have waited, in whole seconds. */
   readonly waitSeconds: number;
-
-  constructor(
-    message: string,
-    details: IndexDataErrorDetails & { readonly maxQueueWaitMs: number; readonly waitSeconds: number },
-  ) {
-    super(message, details);
-    this.maxQueueWaitMs = details.maxQueueWaitMs;
-    this.waitSeconds = details.waitSeconds;
-  }
+}>("maxQueueWaitMs", "waitSeconds") {
+  override readonly name = "QueueFullError" as const;
 }

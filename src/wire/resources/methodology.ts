@@ -5,8 +5,12 @@ import { ServiceText, Timestamp, capServiceStrings } from "./shapes";
 /** The document's opaque parts keep their shape; every string in them (keys too) is capped as ServiceText is. */
 const capAll = <T>(value: T): T => capServiceStrings(value) as T;
 
-/** GET /api/v1/methodology (older description only). Inner structures are not specified, so kept opaque. */
-export const MethodologyWire = z.looseObject({
+/**
+ * GET /api/v1/methodology (older description only). Inner structures are not specified, so kept opaque. Unlike
+ * the other answers' top level, a plain (stripping) object: keys the service adds beside these are dropped here,
+ * so the document as parsed is already the Methodology the functions show.
+ */
+export const MethodologyWire = z.object({
   version: ServiceText,
   publishedAt: Timestamp,
   changelog: z.array(z.unknown()).transform(capAll),
@@ -27,26 +31,8 @@ export interface Methodology {
   readonly confidenceScoring: Readonly<Record<string, unknown>>;
 }
 
-function toMethodology(wire: MethodologyWire): Methodology {
-  const {
-    version,
-    publishedAt,
-    changelog,
-    productDefinition,
-    calculationMethod,
-    normalizationRules,
-    confidenceScoring,
-  } = wire;
-  return {
-    version,
-    publishedAt,
-    changelog,
-    productDefinition,
-    calculationMethod,
-    normalizationRules,
-    confidenceScoring,
-  };
-}
+/** The parsed document as it is: the wire's schema already keeps only these keys. */
+const toMethodology = (wire: MethodologyWire): Methodology => wire;
 
 /** GET /api/v1/methodology (older description only). It changes a few times a year. */
 export const METHODOLOGY = serviceWide("methodology", "/api/v1/methodology", MethodologyWire, toMethodology, {
