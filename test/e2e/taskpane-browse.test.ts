@@ -80,6 +80,8 @@ it("searches and filters the catalogue, showing inactive and no-data indexes as 
 
   await page.getByLabel("Status").selectOption("any");
   await page.getByLabel("Hub").selectOption("NWE");
+  // The list re-renders after the select: wait until no row of another hub is left, then read them.
+  await indexRows(page).filter({ hasNotText: "NWE" }).first().waitFor({ state: "detached" });
   const nwe = await indexRows(page).allInnerTexts();
   expect(nwe.length).toBeGreaterThan(1);
   for (const text of nwe) expect(text).toContain("NWE");
