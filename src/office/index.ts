@@ -41,8 +41,14 @@ export {
   type DataTypeReports,
 } from "./data-type-report";
 export {
+  CredentialWatch,
   credentialInUse,
+  fallbackFor,
   gatewayTokenProvider,
+  signInSession,
+  type CredentialStatus,
+  type SignInFallback,
+  type SignInSessionOptions,
   msalNestableClient,
   nestedAppAuthSupported,
   type AccessTokenAnswer,
