@@ -221,4 +221,3 @@ export class EngineHost {
     this.refresh().catch((error: unknown) => this.diagnostics.note({ where: "refresh after settings change", error }));
   }
 }
-

@@ -165,7 +165,12 @@ test("Reset to build's sign-in empties the fields, and Save goes back to the bui
   const storage = new MemoryStorage();
   await storage.setItem(
     SETTINGS_STORAGE_KEYS.settings,
-    JSON.stringify({ baseUrl: "https://gateway.desk.example", keyHeaderStyle: "x-api-key", gateway: true, signIn: SIGN_IN }),
+    JSON.stringify({
+      baseUrl: "https://gateway.desk.example",
+      keyHeaderStyle: "x-api-key",
+      gateway: true,
+      signIn: SIGN_IN,
+    }),
   );
   const host = hostWith(storage, fakeMsal());
   const { user } = renderHost(host, { ...SIGN_IN, clientId: "11111111-0000-4000-8000-000000000001" });

@@ -52,7 +52,12 @@ export function SettingsPanel({
       }}
     >
       <DroppedSettingsNotice dropped={state.dropped} onDismiss={actions.dismissDropped} />
-      <ServiceField baseUrl={baseUrl} onChange={actions.setBaseUrl} error={errors.baseUrl} {...{ policy, selfOrigin }} />
+      <ServiceField
+        baseUrl={baseUrl}
+        onChange={actions.setBaseUrl}
+        error={errors.baseUrl}
+        {...{ policy, selfOrigin }}
+      />
       <GatewayField gateway={state.gateway} onChange={actions.setGateway} error={gatewayMessage(state)} />
       {state.gateway && (
         <SignInFields
