@@ -83,7 +83,12 @@ const stored = async (storage: MemoryStorage) =>
 
 /** The violations of axe-core's WCAG 2.1 AA rules in the rendered pane, by rule and element. */
 async function axeViolations(container: HTMLElement): Promise<string[]> {
-  const result = await axe.run(container, { runOnly: { type: "tag", values: WCAG_21_AA } });
+  // jsdom lays nothing out, so colour contrast cannot be measured here: the real-Chromium suite (test/e2e) checks it.
+  const options = {
+    runOnly: { type: "tag" as const, values: WCAG_21_AA },
+    rules: { "color-contrast": { enabled: false } },
+  };
+  const result = await axe.run(container, options);
   // Rules that found nothing to check would pass vacuously: the form's labels and names must have been checked.
   expect(result.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(["label", "aria-valid-attr-value"]));
   return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")}`));
