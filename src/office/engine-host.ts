@@ -203,7 +203,7 @@ export class EngineHost {
     return signInSession({
       signIn: signInOf(settings),
       hasKey: settings.apiKey !== undefined,
-      supported: (this.options.nestedAppAuth ?? nestedAppAuthSupported)(),
+      supported: this.options.nestedAppAuth ?? nestedAppAuthSupported,
       watch: generation === this.generation ? this.credential : new CredentialWatch(),
       ...(this.options.msal !== undefined ? { factory: this.options.msal } : {}),
     });

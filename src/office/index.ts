@@ -42,7 +42,6 @@ export {
 } from "./data-type-report";
 export {
   CredentialWatch,
-  credentialInUse,
   fallbackFor,
   gatewayTokenProvider,
   signInSession,

@@ -18,18 +18,22 @@ const ACCEPTED: SignInConfig = {
   scope: "api://gateway/.default",
 };
 
-/** What each field wants, in the words its hint and its "missing" message use. */
+/** An example of each field, as its hint and its "missing" message show it. */
 export const SIGN_IN_EXAMPLES: Readonly<Record<SignInPart, string>> = {
-  clientId: "the add-in's app registration id, a GUID such as 0a1b2c3d-0000-4000-8000-00000000abcd",
+  clientId: "0a1b2c3d-0000-4000-8000-00000000abcd (the add-in's app registration id, a GUID)",
   authority: "https://login.microsoftonline.com/<tenant id>",
   scope: "api://<gateway app>/.default or api://<gateway app>/Index.Read",
 };
 
-const MISSING: Readonly<Record<SignInPart, string>> = {
-  clientId: `Enter the client id too: ${SIGN_IN_EXAMPLES.clientId}. Or clear all three sign-in fields.`,
-  authority: `Enter the authority too, e.g. ${SIGN_IN_EXAMPLES.authority}. Or clear all three sign-in fields.`,
-  scope: `Enter the scope too, e.g. ${SIGN_IN_EXAMPLES.scope}. Or clear all three sign-in fields.`,
+const MISSING_WORDS: Readonly<Record<SignInPart, string>> = {
+  clientId: "client id",
+  authority: "authority",
+  scope: "scope",
 };
+
+function missing(part: SignInPart): string {
+  return `Enter the ${MISSING_WORDS[part]} too, e.g. ${SIGN_IN_EXAMPLES[part]}. Or clear all three sign-in fields.`;
+}
 
 /** Whether every field is empty (no sign-in of the user's own: the build's, if any). */
 export function signInCleared(input: SignInInput): boolean {
@@ -46,7 +50,7 @@ export function signInFieldErrors(input: SignInInput): Partial<Record<SignInPart
   for (const part of SIGN_IN_PARTS) {
     const text = input[part]?.trim() ?? "";
     if (text === "") {
-      errors[part] = MISSING[part];
+      errors[part] = missing(part);
       continue;
     }
     const checked = checkSignIn({ ...ACCEPTED, [part]: text });

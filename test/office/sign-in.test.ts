@@ -1,7 +1,6 @@
 import { OfficeMockObject } from "office-addin-mock";
 import {
   CredentialWatch,
-  credentialInUse,
   fallbackFor,
   gatewayTokenProvider,
   nestedAppAuthSupported,
@@ -46,13 +45,6 @@ test("NAA is detected through the NestedAppAuth 1.1 requirement set, and absent 
   }, asked);
   expect(nestedAppAuthSupported()).toBe(false);
   expect(asked).toEqual(["NestedAppAuth 1.1", "NestedAppAuth 1.1", "NestedAppAuth 1.1"]);
-});
-
-test("without NAA the desk token is in use; with it, the sign-in; without either, none", () => {
-  expect(credentialInUse(SIGN_IN, true, true)).toBe("sign-in");
-  expect(credentialInUse(SIGN_IN, true, false)).toBe("desk-token");
-  expect(credentialInUse(undefined, true, true)).toBe("desk-token");
-  expect(credentialInUse(SIGN_IN, false, false)).toBe("none");
 });
 
 test("one MSAL client is made on first use and kept; a failure other than interaction-required is handed on", async () => {
@@ -100,7 +92,7 @@ function session(client: NestableClient, options: { hasKey?: boolean } = {}) {
   const provider = signInSession({
     signIn: SIGN_IN,
     hasKey: options.hasKey ?? true,
-    supported: true,
+    supported: () => true,
     watch,
     factory: async () => client,
   });
@@ -108,13 +100,25 @@ function session(client: NestableClient, options: { hasKey?: boolean } = {}) {
   return { provider, watch, seen };
 }
 
-test("without a sign-in, or without NAA, there is no provider and the watch says which credential goes out", () => {
+test("without a sign-in there is no provider; without NAA, MSAL is not asked; the watch says which credential goes out", async () => {
   const watch = new CredentialWatch();
   const none = () => Promise.reject(new Error("MSAL must not be asked"));
-  expect(signInSession({ signIn: undefined, hasKey: true, supported: true, watch, factory: none })).toBeUndefined();
+  const always = () => true;
+  expect(signInSession({ signIn: undefined, hasKey: true, supported: always, watch, factory: none })).toBeUndefined();
   expect(watch.current()).toEqual({ credential: "desk-token", signInNamed: false });
-  expect(signInSession({ signIn: SIGN_IN, hasKey: false, supported: false, watch, factory: none })).toBeUndefined();
+  let naa = false;
+  const client: NestableClient = {
+    acquireTokenSilent: async () => ({ accessToken: "token-1" }),
+    acquireTokenPopup: () => Promise.reject(new Error("no popup expected")),
+  };
+  const supported = () => naa;
+  const provider = signInSession({ signIn: SIGN_IN, hasKey: false, supported, watch, factory: async () => client });
   expect(watch.current()).toEqual({ credential: "none", signInNamed: true, fallback: "no-naa" });
+  expect(await provider?.()).toBeUndefined();
+  // Office said late that it can sign the user in (the runtime started before Office was ready).
+  naa = true;
+  expect(await provider?.()).toBe("token-1");
+  expect(watch.current()).toEqual({ credential: "sign-in", signInNamed: true });
 });
 
 test("a popup the user closes falls back to the desk token, said once, and no popup comes again", async () => {

@@ -1,4 +1,4 @@
-import { act, screen } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { CredentialWatch, type CredentialStatus } from "../../src/office";
 import { MemoryStorage, SETTINGS_STORAGE_KEYS, SettingsStore } from "../../src/settings/index";
 import { SettingsPanel } from "../../src/taskpane/components/SettingsPanel/SettingsPanel";
@@ -17,6 +17,9 @@ async function renderWith(status: CredentialStatus): Promise<CredentialWatch> {
   renderPane(
     <SettingsPanel store={new SettingsStore(storage)} testConnection={noTest} startup={STARTUP} credential={watch} />,
   );
+  // The startup switch reads its state as the pane opens: let it settle before the test looks.
+  const startup = screen.getByRole("switch") as HTMLInputElement;
+  await waitFor(() => expect(startup.disabled).toBe(false));
   return watch;
 }
 

@@ -74,15 +74,18 @@ export interface SignInSessionOptions {
   readonly signIn: SignInConfig | undefined;
   /** A desk token (the API key) is there to fall back to. */
   readonly hasKey: boolean;
-  /** Office can sign the user in for the add-in (nestedAppAuthSupported()). */
-  readonly supported: boolean;
+  /**
+   * Office can sign the user in for the add-in (nestedAppAuthSupported). Asked at the start and before each request:
+   * a runtime may start before Office has said what it supports.
+   */
+  readonly supported: () => boolean;
   readonly watch: CredentialWatch;
   /** @default msalNestableClient */
   readonly factory?: NestableClientFactory;
 }
 
 /**
- * The client's `bearerToken` for one set of settings, or undefined where no sign-in can be used. It never rejects:
+ * The client's `bearerToken` for one set of settings, or undefined where they name no sign-in. It never rejects:
  * a sign-in that fails answers undefined, so the request carries the desk token instead, and `watch` says why. After
  * the user closed the popup, or when consent is needed, it asks no more (no popup per request) until new settings
  * (Save) start another session; a failure MSAL may get over (the network) is tried again on the next request.
@@ -95,11 +98,8 @@ export function signInSession(options: SignInSessionOptions): (() => Promise<str
     watch.begin({ credential: fallbackCredential, signInNamed: false });
     return undefined;
   }
-  if (!supported) {
-    watch.begin({ credential: fallbackCredential, signInNamed: true, fallback: "no-naa" });
-    return undefined;
-  }
-  const session = watch.begin({ credential: "sign-in", signInNamed: true });
+  const noNaa: CredentialStatus = { credential: fallbackCredential, signInNamed: true, fallback: "no-naa" };
+  const session = watch.begin(supported() ? { credential: "sign-in", signInNamed: true } : noNaa);
   const provider = gatewayTokenProvider(signIn, options.factory ?? msalNestableClient);
   let given: SignInFallback | undefined;
   let attempt: Promise<string | undefined> | undefined;
@@ -118,6 +118,10 @@ export function signInSession(options: SignInSessionOptions): (() => Promise<str
     }
   };
   return () => {
+    if (!supported()) {
+      watch.report(session, noNaa);
+      return Promise.resolve(undefined);
+    }
     if (given !== undefined) return Promise.resolve(undefined);
     attempt ??= tryOnce();
     return attempt;

@@ -35,16 +35,6 @@ export function nestedAppAuthSupported(): boolean {
   }
 }
 
-/** Which credential goes out for a sign-in configuration (if any), a key (if any), and whether NAA is there. */
-export function credentialInUse(
-  signIn: SignInConfig | undefined,
-  hasKey: boolean,
-  supported: boolean = nestedAppAuthSupported(),
-): CredentialInUse {
-  if (signIn !== undefined && supported) return "sign-in";
-  return hasKey ? "desk-token" : "none";
-}
-
 /** MSAL itself, imported on first use. */
 export const msalNestableClient: NestableClientFactory = async (config) => {
   const msal = await import(/* webpackChunkName: "msal" */ "@azure/msal-browser");
