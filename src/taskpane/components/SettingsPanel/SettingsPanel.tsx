@@ -23,9 +23,9 @@ import type { SettingsPanelProps } from "./SettingsPanel.types";
 import { useSettingsForm } from "./useSettingsForm";
 
 /**
- * Service URL (with the services this build allows), whether it is the desk's gateway (and then its sign-in), API key (masked, reveal on request), key header style, Test
- * connection, Save, Clear key; load with workbooks; how often Excel refreshes Index data types. Above them, once,
- * any stored setting that was left out.
+ * Service URL (with the services this build allows), whether it is the desk's gateway (and then its sign-in), API key
+ * (masked, reveal on request), the credential requests carry, key header style, Test connection, Save, Clear key; load
+ * with workbooks; how often Excel refreshes Index data types. Above them, once, any stored setting that was left out.
  */
 export function SettingsPanel({
   store,
