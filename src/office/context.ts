@@ -2,6 +2,7 @@ import type { CallContext, CellSource, FreshnessSnapshot, LiveFeed, RequestEngin
 import type { IndexDataSource } from "../client";
 import { runtimeDiagnostics } from "./diagnostics";
 import { EngineHost } from "./engine-host";
+import type { CredentialWatch } from "./sign-in";
 import { SettingsStore } from "../settings";
 import type { Clock } from "../time";
 import { recalculateIndexFormulas } from "./recalc";
@@ -32,6 +33,8 @@ export interface AppContext {
   /** Refreshes the cells `covers` accepts as `recalc` recalculates them; resolves with the requests it made. */
   refreshCells(covers: (address: string) => boolean, recalc: () => Promise<unknown>): Promise<number>;
   subscribe(listener: (snapshot: FreshnessSnapshot) => void): () => void;
+  /** Which credential requests carry (the sign-in, or the desk token and why); the pane's Settings says it. */
+  readonly credential: Pick<CredentialWatch, "current" | "subscribe">;
 }
 
 let shared: EngineHost | undefined;

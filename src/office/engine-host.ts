@@ -1,7 +1,7 @@
 import type { Clock } from "../time";
 import { noDiagnostics, type Diagnostics } from "../diagnostics";
 import { defaultSettings, signInOf, toClientOptions, type Settings, type SettingsStore } from "../settings";
-import { gatewayTokenProvider, nestedAppAuthSupported } from "./sign-in";
+import { CredentialWatch, nestedAppAuthSupported, signInSession, type NestableClientFactory } from "./sign-in";
 import type { KeyValueStorage } from "../settings";
 import { tierFromLimit } from "../wire";
 import type { IndexDataSource } from "../client";
@@ -25,6 +25,10 @@ interface EngineHostOptions {
   readonly engineOptions?: EngineOptions;
   /** Where swallowed failures are reported (a refused storage write, a failed refresh). @default noDiagnostics */
   readonly diagnostics?: Diagnostics;
+  /** Whether Office can sign the user in (tests say). @default nestedAppAuthSupported */
+  readonly nestedAppAuth?: () => boolean;
+  /** MSAL's nestable client (tests fake it at this boundary). @default msalNestableClient */
+  readonly msal?: NestableClientFactory;
 }
 
 /**
@@ -51,6 +55,8 @@ export class EngineHost {
   readonly clock: Clock;
   /** Where this runtime reports the failures it swallows. */
   readonly diagnostics: Diagnostics;
+  /** Which credential the current settings' requests carry (the sign-in, or the desk token and why). */
+  readonly credential = new CredentialWatch();
   private readonly defaultBoundMs: number;
 
   constructor(private readonly options: EngineHostOptions) {
@@ -164,7 +170,7 @@ export class EngineHost {
   private start(settings: Promise<Settings>): Promise<RequestEngine> {
     const generation = ++this.generation;
     const building = settings.then(async (s) => {
-      const bearerToken = signInTokenFor(s);
+      const bearerToken = this.signInTokenFor(s, generation);
       const client = { ...toClientOptions(s), diagnostics: this.diagnostics, ...(bearerToken ? { bearerToken } : {}) };
       const { storage } = this.options;
       const knownLimit = await readKnownLimit(storage, client.baseUrl, client.apiKey, this.diagnostics);
@@ -189,6 +195,20 @@ export class EngineHost {
     return building;
   }
 
+  /**
+   * The sign-in token provider for these settings, where they name a sign-in and Office can do NAA; else none (the
+   * key). Only the current settings report to `credential`: an engine built for older ones is about to be closed.
+   */
+  private signInTokenFor(settings: Settings, generation: number): (() => Promise<string | undefined>) | undefined {
+    return signInSession({
+      signIn: signInOf(settings),
+      hasKey: settings.apiKey !== undefined,
+      supported: this.options.nestedAppAuth ?? nestedAppAuthSupported,
+      watch: generation === this.generation ? this.credential : new CredentialWatch(),
+      ...(this.options.msal !== undefined ? { factory: this.options.msal } : {}),
+    });
+  }
+
   private settingsChanged(settings: Settings): void {
     const previous = this.current;
     this.ready = undefined;
@@ -200,10 +220,4 @@ export class EngineHost {
     // Another service or key: nothing cached may be shown as fresh; recalculate every cell.
     this.refresh().catch((error: unknown) => this.diagnostics.note({ where: "refresh after settings change", error }));
   }
-}
-
-/** The sign-in token provider for these settings, where they name a sign-in and Office can do NAA; else the key. */
-function signInTokenFor(settings: Settings): (() => Promise<string>) | undefined {
-  const signIn = signInOf(settings);
-  return signIn !== undefined && nestedAppAuthSupported() ? gatewayTokenProvider(signIn) : undefined;
 }

@@ -41,8 +41,13 @@ export {
   type DataTypeReports,
 } from "./data-type-report";
 export {
-  credentialInUse,
+  CredentialWatch,
+  fallbackFor,
   gatewayTokenProvider,
+  signInSession,
+  type CredentialStatus,
+  type SignInFallback,
+  type SignInSessionOptions,
   msalNestableClient,
   nestedAppAuthSupported,
   type AccessTokenAnswer,

@@ -1,5 +1,6 @@
 /** The settings model (base URL, API key, key header style) and where it is stored. */
 export * from "./settings-model";
+export * from "./sign-in-fields";
 export { SETTINGS_STORAGE_KEYS, SettingsStore } from "./settings-store";
 export { MemoryStorage, type KeyValueStorage } from "./storage";
 export {

@@ -33,9 +33,13 @@ function buildTimeSignIn(): SignInConfig | undefined {
 /** The gateway sign-in this build names (the INDEX_SIGNIN_* variables at build time), if any. */
 export const BUILT_IN_SIGN_IN: SignInConfig | undefined = buildTimeSignIn();
 
-/** The sign-in these settings ask for: their own, else the build's, else none (the desk token alone). */
+/**
+ * The sign-in these settings ask for: their own, else the build's for the build's base URL, else none (the desk
+ * token alone). The build's sign-in names the build's gateway: a token for it never goes to a URL the user chose.
+ */
 export function signInOf(settings: Settings): SignInConfig | undefined {
-  return settings.signIn ?? BUILT_IN_SIGN_IN;
+  if (settings.signIn !== undefined) return settings.signIn;
+  return settings.baseUrl === DEFAULT_BASE_URL ? BUILT_IN_SIGN_IN : undefined;
 }
 
 /** What the user configures. The API key lives only in the add-in's storage, never in the workbook. */
@@ -49,7 +53,10 @@ export interface Settings {
    * @default false
    */
   readonly gateway?: boolean;
-  /** The gateway's sign-in (client id, authority, scope); absent means the build's (BUILT_IN_SIGN_IN), if any. */
+  /**
+   * The gateway's sign-in (client id, authority, scope), only with `gateway` on; absent means the build's
+   * (BUILT_IN_SIGN_IN) where the base URL is the build's (signInOf).
+   */
   readonly signIn?: SignInConfig;
 }
 
@@ -93,6 +100,9 @@ const SignInSchema = z
     return checked.ok ? checked.signIn : refuse(ctx, checked.message);
   });
 
+const SIGN_IN_NEEDS_GATEWAY_MESSAGE =
+  "Sign-in is for your desk's gateway: turn on \"This URL is my desk's Index Data gateway\", or clear the sign-in fields.";
+
 const SIGN_IN_OVER_HTTP_MESSAGE =
   "A sign-in token is only sent over https (or plain http to this machine). Use an https:// base URL for the gateway.";
 
@@ -108,11 +118,15 @@ const SettingsSchema = z
     signIn: SignInSchema,
   })
   .superRefine((s, ctx) => {
-    const problem = keyTransportProblem(s.baseUrl, s.apiKey);
-    if (problem !== undefined) ctx.addIssue({ code: "custom", path: ["apiKey"], message: problem });
-    if (s.signIn !== undefined && !keyTransportAllowed(s.baseUrl)) {
-      ctx.addIssue({ code: "custom", path: ["signIn"], message: SIGN_IN_OVER_HTTP_MESSAGE });
-    }
+    const keyProblem = keyTransportProblem(s.baseUrl, s.apiKey);
+    if (keyProblem !== undefined) ctx.addIssue({ code: "custom", path: ["apiKey"], message: keyProblem });
+    if (s.signIn === undefined) return;
+    const problem = !keyTransportAllowed(s.baseUrl)
+      ? SIGN_IN_OVER_HTTP_MESSAGE
+      : s.gateway
+        ? undefined
+        : SIGN_IN_NEEDS_GATEWAY_MESSAGE;
+    if (problem !== undefined) ctx.addIssue({ code: "custom", path: ["signIn"], message: problem });
   });
 
 export type SettingsCheck =

@@ -5,6 +5,8 @@ import {
   MemoryStorage,
   SettingsStore,
   signInOf,
+  signInCleared,
+  signInFieldErrors,
   BUILT_IN_SIGN_IN,
 } from "../../src/settings";
 
@@ -61,4 +63,54 @@ test("a stored sign-in that is unreadable, or saved for a base URL left out, is 
 test("without settings of its own, a build without INDEX_SIGNIN_* names no sign-in", () => {
   expect(BUILT_IN_SIGN_IN).toBeUndefined();
   expect(signInOf({ baseUrl: GATEWAY, keyHeaderStyle: "x-api-key" })).toBeUndefined();
+});
+
+describe("the sign-in as three form fields", () => {
+  test("each wrong field gets its own message saying what to type; all empty or all valid gets none", () => {
+    expect(signInFieldErrors({ clientId: " ", authority: "", scope: "" })).toEqual({});
+    expect(signInFieldErrors(SIGN_IN)).toEqual({});
+    const errors = signInFieldErrors({ clientId: "my-app", authority: "http://login.example.com/t", scope: "" });
+    expect(errors.clientId).toMatch(/GUID/);
+    expect(errors.authority).toMatch(/must be an https:\/\/ URL/);
+    expect(errors.scope).toMatch(/^Enter the scope too, e\.g\. api:\/\/.*Or clear all three/);
+    expect(signInFieldErrors({ ...SIGN_IN, scope: "api://a/.default api://b/.default" })).toEqual({
+      scope: expect.stringMatching(/one scope/),
+    });
+    expect(signInCleared({ clientId: "", authority: " " })).toBe(true);
+  });
+
+  test("a sign-in of the user's own is for a gateway: refused with the switch off, and left out when stored so", () => {
+    const off = checkSettings({ baseUrl: GATEWAY, signIn: SIGN_IN });
+    expect(off.ok ? undefined : off.errors.signIn).toMatch(/turn on "This URL is my desk's Index Data gateway"/);
+    const loaded = keepValidSettings({ baseUrl: GATEWAY, keyHeaderStyle: "x-api-key", signIn: SIGN_IN });
+    expect(loaded.settings).toEqual({ baseUrl: GATEWAY, keyHeaderStyle: "x-api-key" });
+    expect(loaded.dropped).toEqual([
+      { field: "signIn", because: "rule", message: expect.stringMatching(/Sign-in is for your desk's gateway/) },
+    ]);
+  });
+});
+
+describe("the build's sign-in", () => {
+  const globals = globalThis as { __INDEX_SIGNIN__?: unknown; __INDEX_API_BASE_URL__?: unknown };
+  afterEach(() => {
+    delete globals.__INDEX_SIGNIN__;
+    delete globals.__INDEX_API_BASE_URL__;
+  });
+
+  test("is the default for the build's base URL only, and the user's own overrides it", () => {
+    globals.__INDEX_SIGNIN__ = SIGN_IN;
+    globals.__INDEX_API_BASE_URL__ = GATEWAY;
+    let built: typeof import("../../src/settings") | undefined;
+    jest.isolateModules(() => {
+      built = jest.requireActual<typeof import("../../src/settings")>("../../src/settings");
+    });
+    if (built === undefined) throw new Error("the settings module did not load");
+    const normalized = { ...SIGN_IN, authority: "https://login.microsoftonline.com/tenant" };
+    expect(built.BUILT_IN_SIGN_IN).toEqual(normalized);
+    expect(built.signInOf({ baseUrl: GATEWAY, keyHeaderStyle: "x-api-key" })).toEqual(normalized);
+    // Another URL never gets a token for the build's gateway.
+    expect(built.signInOf({ baseUrl: "https://elsewhere.example", keyHeaderStyle: "x-api-key" })).toBeUndefined();
+    const own = { ...normalized, scope: "api://gateway/.default" };
+    expect(built.signInOf({ baseUrl: GATEWAY, keyHeaderStyle: "x-api-key", gateway: true, signIn: own })).toBe(own);
+  });
 });

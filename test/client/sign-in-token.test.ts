@@ -6,6 +6,14 @@ import { startGateway, type RunningGateway } from "../../gateway/src";
 import { IndexDataClient } from "../../src/client";
 import { ConfigurationError } from "../../src/wire";
 import { gatewayTokenProvider, type NestableClient } from "../../src/office";
+import { EngineHost } from "../../src/office/engine-host";
+import { MemoryStorage, SettingsStore } from "../../src/settings";
+import {
+  checkForm,
+  INITIAL_SETTINGS_FORM,
+  settingsFormReducer,
+  type SettingsFormEvent,
+} from "../../src/taskpane/components/SettingsPanel/settings-form";
 import { closeLoopbackServers, startLoopbackServer } from "./loopback-server";
 
 /**
@@ -161,4 +169,38 @@ test("a sign-in that fails is a ConfigurationError, and nothing is sent", async 
   });
   await expect(client.latest(SYMBOL)).rejects.toMatchObject({ name: "ConfigurationError" });
   expect(server.requests).toEqual([]);
+});
+
+test("sign-in fields entered in Settings: the runtime's next request carries a token the gateway accepts", async () => {
+  const msal = fakeMsal();
+  const settings = new SettingsStore(new MemoryStorage());
+  const host = new EngineHost({
+    settings,
+    storage: new MemoryStorage(),
+    recalc: async () => false,
+    nestedAppAuth: () => true,
+    msal: msal.factory,
+  });
+  try {
+    // Without a sign-in this gateway (no desk tokens) refuses the runtime's requests.
+    await settings.save({ baseUrl: gateway.url, gateway: true });
+    await expect(host.userSource.latest(SYMBOL)).rejects.toMatchObject({ status: 401 });
+    // The form as the user fills it in (settings-form.ts is the Settings panel's model), then Save.
+    const typed: SettingsFormEvent[] = [
+      { type: "loaded", ...(await settings.loadChecked()) },
+      { type: "signInChanged", part: "clientId", value: SIGN_IN.clientId },
+      { type: "signInChanged", part: "authority", value: SIGN_IN.authority },
+      { type: "signInChanged", part: "scope", value: SIGN_IN.scope },
+    ];
+    const form = typed.reduce(settingsFormReducer, INITIAL_SETTINGS_FORM);
+    const check = checkForm(form, undefined);
+    if (!check.ok) throw new Error(`the form refused the sign-in: ${JSON.stringify(check.errors)}`);
+    await settings.save(check.settings);
+    const latest = await host.userSource.latest(SYMBOL);
+    expect(latest.data.symbol).toBe(SYMBOL);
+    expect(msal.calls).toEqual([`silent ${SCOPE}`]);
+    expect(host.credential.current()).toEqual({ credential: "sign-in", signInNamed: true });
+  } finally {
+    host.close();
+  }
 });

@@ -98,6 +98,21 @@ describe("the standard catalogue", () => {
     await page.close();
   });
 
+  it("has no WCAG 2.1 AA violations in Settings' gateway sign-in fields while they show validation errors", async () => {
+    const { page } = await rig.open(360, 800, { bypassCSP: true });
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.getByRole("checkbox", { name: "This URL is my desk's Index Data gateway" }).check();
+    await page.getByLabel("Sign-in client id").fill("my-app");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page
+      .getByText(/a GUID/)
+      .first()
+      .waitFor();
+    await page.getByText(/Enter the scope too/).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
   it("has no WCAG 2.1 AA violations in the Share panel (outside Excel: actions off, the reason shown)", async () => {
     const { page } = await rig.open(360, 800, { bypassCSP: true });
     await page.getByRole("tab", { name: "Share" }).click();

@@ -13,18 +13,19 @@ import { SETTINGS_FIELD_LABELS } from "./dropped-settings";
 import { DroppedSettingsNotice } from "./DroppedSettingsNotice";
 import { GatewayField } from "./GatewayField";
 import { ServiceField } from "./ServiceField";
+import { SignInFields } from "./SignInFields";
 import { SignInStatus } from "./SignInStatus";
-import { credentialInUse, nestedAppAuthSupported } from "../../../office";
 import { BUILT_IN_SIGN_IN } from "../../../settings";
+import { gatewayMessage } from "./settings-form";
 import { useSettingsPanelStyles } from "./SettingsPanel.styles";
 import { StartupSwitch } from "./StartupSwitch";
 import type { SettingsPanelProps } from "./SettingsPanel.types";
 import { useSettingsForm } from "./useSettingsForm";
 
 /**
- * Service URL (with the services this build allows), whether it is the desk's gateway, API key (masked, reveal on request), key header style, Test
- * connection, Save, Clear key; load with workbooks; how often Excel refreshes Index data types. Above them, once,
- * any stored setting that was left out.
+ * Service URL (with the services this build allows), whether it is the desk's gateway (and then its sign-in), API key
+ * (masked, reveal on request), the credential requests carry, key header style, Test connection, Save, Clear key; load
+ * with workbooks; how often Excel refreshes Index data types. Above them, once, any stored setting that was left out.
  */
 export function SettingsPanel({
   store,
@@ -33,8 +34,8 @@ export function SettingsPanel({
   selfOrigin = "",
   startup,
   dataType,
-  signIn = BUILT_IN_SIGN_IN,
-  nestedAppAuth = nestedAppAuthSupported(),
+  builtInSignIn = BUILT_IN_SIGN_IN,
+  credential,
 }: SettingsPanelProps) {
   const styles = useSettingsPanelStyles();
   const { state, actions } = useSettingsForm({ store, testConnection });
@@ -55,10 +56,19 @@ export function SettingsPanel({
         baseUrl={baseUrl}
         onChange={actions.setBaseUrl}
         error={errors.baseUrl}
-        policy={policy}
-        selfOrigin={selfOrigin}
+        {...{ policy, selfOrigin }}
       />
-      <GatewayField gateway={state.gateway} onChange={actions.setGateway} error={errors.gateway} />
+      <GatewayField gateway={state.gateway} onChange={actions.setGateway} error={gatewayMessage(state)} />
+      {state.gateway && (
+        <SignInFields
+          signIn={state.signIn}
+          errors={state.signInErrors}
+          onChange={actions.setSignIn}
+          onReset={actions.resetSignIn}
+          builtIn={builtInSignIn}
+          baseUrl={baseUrl}
+        />
+      )}
       <ApiKeyField
         draft={state.draft}
         onDraftChange={actions.onDraftChange}
@@ -67,10 +77,7 @@ export function SettingsPanel({
         onRevealChange={actions.onReveal}
         validationMessage={errors.apiKey}
       />
-      <SignInStatus
-        credential={credentialInUse(signIn, state.hasSavedKey, nestedAppAuth)}
-        signInNamed={signIn !== undefined}
-      />
+      {credential !== undefined && <SignInStatus watch={credential} />}
       <Field label={SETTINGS_FIELD_LABELS.keyHeaderStyle}>
         <RadioGroup
           value={state.keyHeaderStyle}

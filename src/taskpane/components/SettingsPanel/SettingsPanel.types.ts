@@ -1,6 +1,6 @@
 import type { ConnectionReport } from "../../../client";
-import type { DroppedSetting, Settings, SettingsStore } from "../../../settings";
-import { type CredentialInUse, type IndexDomainControl, type StartupControl } from "../../../office";
+import type { DroppedSetting, Settings, SettingsStore, SignInPart } from "../../../settings";
+import { type CredentialWatch, type IndexDomainControl, type StartupControl } from "../../../office";
 import type { SignInConfig } from "../../../wire";
 
 /** The parts of the settings store the panel uses. */
@@ -19,16 +19,30 @@ export interface SettingsPanelProps {
   readonly startup?: StartupPort;
   /** "Refresh Index data types". @default the shared runtime's indexDomain() */
   readonly dataType?: DataTypeRefreshPort;
-  /** The gateway sign-in requests would use. @default the build's (BUILT_IN_SIGN_IN) */
-  readonly signIn?: SignInConfig | undefined;
-  /** Office can sign the user in for the add-in (NestedAppAuth 1.1). @default nestedAppAuthSupported() */
-  readonly nestedAppAuth?: boolean;
+  /** The build's gateway sign-in, which empty sign-in fields mean. @default BUILT_IN_SIGN_IN */
+  readonly builtInSignIn?: SignInConfig | undefined;
+  /** Which credential the runtime's requests carry; no "Credential in use" line without it. @default undefined */
+  readonly credential?: CredentialPort | undefined;
 }
 
+/** The parts of the runtime's credential watch the pane reads. */
+export type CredentialPort = Pick<CredentialWatch, "current" | "subscribe">;
+
 export interface SignInStatusProps {
-  readonly credential: CredentialInUse;
-  /** Settings or the build name a gateway sign-in (so a desk token in use is a fallback worth saying). */
-  readonly signInNamed: boolean;
+  readonly watch: CredentialPort;
+}
+
+export interface SignInFieldsProps {
+  readonly signIn: Readonly<Record<SignInPart, string>>;
+  /** One rule message per wrong field. */
+  readonly errors: Readonly<Partial<Record<SignInPart, string>>>;
+  readonly onChange: (part: SignInPart, value: string) => void;
+  /** Empties the fields: the build's sign-in (if any) applies again. */
+  readonly onReset: () => void;
+  /** The build's sign-in, if any. */
+  readonly builtIn: SignInConfig | undefined;
+  /** The base URL in the form (the build's sign-in is for the build's URL only). */
+  readonly baseUrl: string;
 }
 
 /** The parts of the Index domain control the refresh field uses. */

@@ -1,5 +1,6 @@
 import { Field, Text } from "@fluentui/react-components";
-import type { CredentialInUse } from "../../../office";
+import { useEffect, useState } from "react";
+import type { CredentialInUse, SignInFallback } from "../../../office";
 import type { SignInStatusProps } from "./SettingsPanel.types";
 
 const CREDENTIAL_WORDS: Readonly<Record<CredentialInUse, string>> = {
@@ -8,15 +9,38 @@ const CREDENTIAL_WORDS: Readonly<Record<CredentialInUse, string>> = {
   none: "None: requests go out anonymously.",
 };
 
-/** Which credential requests carry, and why the desk token is used where the build names a sign-in. */
-export function SignInStatus({ credential, signInNamed }: SignInStatusProps) {
-  const fallback = signInNamed && credential !== "sign-in";
-  const hint = fallback
-    ? "This gateway has sign-in, but this version of Office cannot sign you in for the add-in (nested app authentication); the desk token is used instead."
-    : undefined;
+/** Why the gateway's sign-in is not in use, and what the user can do about it. */
+const FALLBACK_WORDS: Readonly<Record<SignInFallback, string>> = {
+  "no-naa":
+    "This gateway has sign-in, but this version of Office cannot sign you in for the add-in (nested app authentication)",
+  cancelled: "The Microsoft sign-in window was closed before you signed in (choose Save to try again)",
+  consent:
+    "Your organization has not yet consented to the add-in signing you in to the gateway (ask your administrator, then choose Save)",
+  failed: "Signing in to the gateway failed just now (the next request tries again)",
+};
+
+function fallbackHint(credential: CredentialInUse, fallback: SignInFallback | undefined): string | undefined {
+  if (fallback === undefined || credential === "sign-in") return undefined;
+  const instead = credential === "desk-token" ? "the desk token is used instead" : "requests go out anonymously";
+  return `${FALLBACK_WORDS[fallback]}; ${instead}.`;
+}
+
+/**
+ * Which credential requests carry, as the shared runtime last used it, and why the desk token is used where a sign-in
+ * is named. Follows the runtime: a request whose sign-in failed changes it at once.
+ */
+export function SignInStatus({ watch }: SignInStatusProps) {
+  const [status, setStatus] = useState(() => watch.current());
+  useEffect(() => {
+    setStatus(watch.current());
+    return watch.subscribe(setStatus);
+  }, [watch]);
+  const hint = fallbackHint(status.credential, status.fallback);
   return (
     <Field label="Credential in use" {...(hint !== undefined ? { hint } : {})}>
-      <Text data-credential={credential}>{CREDENTIAL_WORDS[credential]}</Text>
+      <Text data-credential={status.credential} data-fallback={status.fallback}>
+        {CREDENTIAL_WORDS[status.credential]}
+      </Text>
     </Field>
   );
 }

@@ -9,6 +9,16 @@ export const SETTINGS_FIELD_LABELS: Readonly<Record<SettingsField, string>> = {
   signIn: "Gateway sign-in",
 };
 
+/** Why a setting bound to the base URL that was set back is not used, and what to do. */
+const SERVICE_DROPPED: Readonly<Record<"apiKey" | "gateway" | "signIn", (label: string, outcome: string) => string>> = {
+  apiKey: (label, outcome) =>
+    `${label} ${outcome}: it was saved for the service base URL that was set back, and a key is never sent to another service. Paste it again once the URL is right.`,
+  gateway: (label, outcome) =>
+    `"${label}" ${outcome}: it was said of the service base URL that was set back. Turn it on again once the URL is your gateway's.`,
+  signIn: (label, outcome) =>
+    `${label} ${outcome}: it was saved for the service base URL that was set back, and a sign-in token goes only to its own gateway. Enter it again once the URL is your gateway's.`,
+};
+
 /** The notice's title, for this many settings left out. */
 export function droppedSettingsTitle(count: number): string {
   return count === 1 ? "A saved setting was not used" : "Some saved settings were not used";
@@ -33,8 +43,6 @@ export function droppedSettingLine(dropped: DroppedSetting): string {
     case "unreadable":
       return `${label} ${outcome}: the saved value could not be read.`;
     case "service-dropped":
-      return dropped.field === "apiKey"
-        ? `${label} ${outcome}: it was saved for the service base URL that was set back, and a key is never sent to another service. Paste it again once the URL is right.`
-        : `"${label}" ${outcome}: it was said of the service base URL that was set back. Turn it on again once the URL is your gateway's.`;
+      return SERVICE_DROPPED[dropped.field](label, outcome);
   }
 }

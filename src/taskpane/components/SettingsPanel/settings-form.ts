@@ -7,6 +7,8 @@ import {
   type Settings,
   type SettingsCheck,
   type SettingsField,
+  type SignInPart,
+  signInFieldErrors,
 } from "../../../settings";
 import type { KeyHeaderStyle } from "../../../client";
 import type { ConnectionVerdict } from "../../model/connection";
@@ -18,6 +20,11 @@ import { describeError } from "../../model/errors";
  */
 
 type FieldErrors = Readonly<Partial<Record<SettingsField, string>>>;
+
+/** The three sign-in fields as typed; all empty means the build's sign-in (if any) for the build's base URL. */
+export type SignInDraft = Readonly<Record<SignInPart, string>>;
+
+const NO_SIGN_IN: SignInDraft = { clientId: "", authority: "", scope: "" };
 
 export interface SettingsFormState {
   /**
@@ -32,6 +39,11 @@ export interface SettingsFormState {
   /** "This URL is my desk's Index Data gateway": its stale marks are believed. */
   readonly gateway: boolean;
   readonly gatewayEdited: boolean;
+  /** The gateway's sign-in, offered while the gateway switch is on; kept (not saved) while it is off. */
+  readonly signIn: SignInDraft;
+  readonly signInEdited: boolean;
+  /** One message per sign-in field its rule refused, from the last Test connection or Save. */
+  readonly signInErrors: Readonly<Partial<Record<SignInPart, string>>>;
   /** What is in the key field: typed by the user, or the stored key once revealed. */
   readonly draft: string;
   /** The draft is the stored key, loaded for Show; hiding it again forgets it. */
@@ -56,6 +68,9 @@ export type SettingsFormEvent =
   | { readonly type: "baseUrlChanged"; readonly baseUrl: string }
   | { readonly type: "keyHeaderStyleChanged"; readonly keyHeaderStyle: KeyHeaderStyle }
   | { readonly type: "gatewayChanged"; readonly gateway: boolean }
+  | { readonly type: "signInChanged"; readonly part: SignInPart; readonly value: string }
+  /** "Reset to build's sign-in": the fields are emptied, so the build's sign-in (if any) applies again. */
+  | { readonly type: "signInReset" }
   | { readonly type: "draftChanged"; readonly draft: string }
   | { readonly type: "revealChanged"; readonly revealed: boolean }
   | { readonly type: "storedKeyLoaded"; readonly apiKey: string | undefined }
@@ -76,6 +91,9 @@ export const INITIAL_SETTINGS_FORM: SettingsFormState = {
   keyHeaderStyleEdited: false,
   gateway: false,
   gatewayEdited: false,
+  signIn: NO_SIGN_IN,
+  signInEdited: false,
+  signInErrors: {},
   draft: "",
   draftIsStored: false,
   hasSavedKey: false,
@@ -117,6 +135,10 @@ export function settingsFormReducer(state: SettingsFormState, event: SettingsFor
       return { ...state, keyHeaderStyle: event.keyHeaderStyle, keyHeaderStyleEdited: true };
     case "gatewayChanged":
       return { ...state, gateway: event.gateway, gatewayEdited: true };
+    case "signInChanged":
+      return { ...state, signIn: { ...state.signIn, [event.part]: event.value }, signInEdited: true };
+    case "signInReset":
+      return { ...state, signIn: NO_SIGN_IN, signInEdited: true, signInErrors: {} };
     case "draftChanged":
       return { ...state, draft: event.draft, draftIsStored: false };
     case "revealChanged":
@@ -132,7 +154,9 @@ export function settingsFormReducer(state: SettingsFormState, event: SettingsFor
     case "checking":
       return { ...state, busy: true, verdict: undefined };
     case "checked":
-      return { ...state, errors: event.check.ok ? {} : event.check.errors, busy: event.check.ok };
+      return event.check.ok
+        ? { ...state, errors: {}, signInErrors: {}, busy: true }
+        : { ...state, errors: event.check.errors, signInErrors: offeredSignInErrors(state), busy: false };
     case "clearing":
       return { ...state, busy: true };
     case "done":
@@ -146,6 +170,8 @@ export function settingsFormReducer(state: SettingsFormState, event: SettingsFor
         keyHeaderStyleEdited: false,
         gateway: event.settings.gateway === true,
         gatewayEdited: false,
+        signIn: draftOf(event.settings),
+        signInEdited: false,
         hasSavedKey: event.settings.apiKey !== undefined,
         busy: false,
         verdict: SAVED_VERDICT,
@@ -173,6 +199,7 @@ function storedSettingsArrived(state: SettingsFormState, settings: Settings): Pa
     baseUrl: state.baseUrlEdited ? state.baseUrl : settings.baseUrl,
     keyHeaderStyle: state.keyHeaderStyleEdited ? state.keyHeaderStyle : settings.keyHeaderStyle,
     gateway: state.gatewayEdited ? state.gateway : settings.gateway === true,
+    signIn: state.signInEdited ? state.signIn : draftOf(settings),
     hasSavedKey: settings.apiKey !== undefined,
     ...(showStored ? { draft: settings.apiKey, draftIsStored: true } : {}),
   };
@@ -197,7 +224,31 @@ export function checkForm(state: SettingsFormState, storedKey: string | undefine
     apiKey,
     keyHeaderStyle: state.keyHeaderStyle,
     gateway: state.gateway,
+    signIn: offeredSignIn(state),
   });
+}
+
+/** The sign-in the form holds: only with the gateway switch on (sign-in is for the gateway), else none. */
+function offeredSignIn(state: SettingsFormState): SignInDraft | undefined {
+  return state.gateway ? state.signIn : undefined;
+}
+
+function offeredSignInErrors(state: SettingsFormState): SettingsFormState["signInErrors"] {
+  return signInFieldErrors(offeredSignIn(state) ?? NO_SIGN_IN);
+}
+
+/** The user's own sign-in as the fields show it: empty where the settings have none (the build's applies). */
+function draftOf(settings: Settings): SignInDraft {
+  return settings.signIn ?? NO_SIGN_IN;
+}
+
+/**
+ * Where a refusal of the sign-in as a whole shows (a plain-http gateway, the gateway switch off): beside the gateway
+ * switch, when no single sign-in field is wrong.
+ */
+export function gatewayMessage(state: SettingsFormState): string | undefined {
+  const fieldWrong = Object.keys(state.signInErrors).length > 0;
+  return state.errors.gateway ?? (fieldWrong ? undefined : state.errors.signIn);
 }
 
 /** The refresh choices of the Index data type, in the order the field lists them, with what each means. */

@@ -1,6 +1,6 @@
 import { useEffect, useReducer } from "react";
 import type { KeyHeaderStyle } from "../../../client";
-import type { Settings } from "../../../settings";
+import type { Settings, SignInPart } from "../../../settings";
 import { describeConnection } from "../../model/connection";
 import type { SettingsPanelProps } from "./SettingsPanel.types";
 import {
@@ -35,7 +35,7 @@ export function useSettingsForm({ store, testConnection }: Pick<SettingsPanelPro
       const storedKey = keySource(state) === "stored" ? stored.apiKey : undefined;
       const check = checkForm(state, storedKey);
       dispatch({ type: "checked", check });
-      if (check.ok) dispatch(await act(withStoredSignIn(check.settings, stored)));
+      if (check.ok) dispatch(await act(check.settings));
     } catch (error) {
       dispatch({ type: "failed", title: "Failed", error });
     }
@@ -45,6 +45,8 @@ export function useSettingsForm({ store, testConnection }: Pick<SettingsPanelPro
     setBaseUrl: (baseUrl: string) => dispatch({ type: "baseUrlChanged", baseUrl }),
     setKeyHeaderStyle: (keyHeaderStyle: KeyHeaderStyle) => dispatch({ type: "keyHeaderStyleChanged", keyHeaderStyle }),
     setGateway: (gateway: boolean) => dispatch({ type: "gatewayChanged", gateway }),
+    setSignIn: (part: SignInPart, value: string) => dispatch({ type: "signInChanged", part, value }),
+    resetSignIn: () => dispatch({ type: "signInReset" }),
     onDraftChange: (draft: string) => dispatch({ type: "draftChanged", draft }),
     dismissDropped: () => dispatch({ type: "droppedDismissed" }),
     onReveal: (revealed: boolean) => {
@@ -73,13 +75,4 @@ export function useSettingsForm({ store, testConnection }: Pick<SettingsPanelPro
     },
   };
   return { state, actions };
-}
-
-/**
- * The form has no sign-in fields: a stored sign-in is kept through Save, but only for the base URL it was saved
- * with (a sign-in belongs to one gateway, as the key does).
- */
-function withStoredSignIn(candidate: Settings, stored: Settings): Settings {
-  if (stored.signIn === undefined || stored.baseUrl !== candidate.baseUrl) return candidate;
-  return { ...candidate, signIn: stored.signIn };
 }

@@ -1,4 +1,4 @@
-import type { SignInConfig } from "../wire";
+import type { SignInConfig } from "../../wire";
 
 /**
  * The gateway's sign-in through MSAL's nested app authentication (NAA): Office signs the user in, and the add-in
@@ -33,16 +33,6 @@ export function nestedAppAuthSupported(): boolean {
     // An Office.js too old to know requirement sets at all cannot do NAA either.
     return false;
   }
-}
-
-/** Which credential goes out for a sign-in configuration (if any), a key (if any), and whether NAA is there. */
-export function credentialInUse(
-  signIn: SignInConfig | undefined,
-  hasKey: boolean,
-  supported: boolean = nestedAppAuthSupported(),
-): CredentialInUse {
-  if (signIn !== undefined && supported) return "sign-in";
-  return hasKey ? "desk-token" : "none";
 }
 
 /** MSAL itself, imported on first use. */
