@@ -7,7 +7,7 @@ import {
   type SourceName,
   subjectOf,
 } from "../client";
-import { type ErrorSubject, faultOf } from "../wire";
+import { type ErrorSubject, faultOf } from "@index-data/wire";
 import type { CliEnv } from "./command-context";
 import { TERMINAL_WORDING } from "./terminal-wording";
 

@@ -1,4 +1,4 @@
-import { resolveWithin, systemClock, type Clock } from "../time";
+import { resolveWithin, systemClock, type Clock } from "@index-data/wire/time";
 
 /**
  * The settle bound used when no engine supplies one (120 s). In the add-in the wrappers pass the request

@@ -3,7 +3,7 @@ import type { IndexDataSource } from "../client";
 import { runtimeDiagnostics } from "./diagnostics";
 import { EngineHost } from "./engine-host";
 import { SettingsStore } from "../settings";
-import type { Clock } from "../time";
+import type { Clock } from "@index-data/wire/time";
 import { recalculateIndexFormulas } from "./recalc";
 import { runtimeStorage } from "./storage";
 import { reportVisibleCells, watchVisibleCells } from "./visible-range";

@@ -15,6 +15,8 @@ export async function buildCli(): Promise<string> {
   const base = join(ROOT, "test-artifacts");
   mkdirSync(base, { recursive: true });
   const dir = mkdtempSync(join(base, "cli-"));
+  // The CLI compiles against @index-data/wire as installed: its build (packages/wire/dist), as `npm run build:cli` does.
+  await promisify(execFile)(process.execPath, [TSC, "-p", join(ROOT, "packages", "wire", "tsconfig.build.json")]);
   await promisify(execFile)(process.execPath, [
     TSC,
     "-p",

@@ -1,4 +1,4 @@
-import { checkSignIn } from "../../src/wire";
+import { checkSignIn } from "@index-data/wire";
 import {
   checkSettings,
   keepValidSettings,
