@@ -40,33 +40,52 @@ const NODE_GLOBALS = [
 ];
 const nodeGlobals = Object.fromEntries(NODE_GLOBALS.map((name) => [name, "readonly"]));
 
-// The floors of src/, bottom up, and which floors each may import. A floor imports another only through its face
-// (its index.ts): what sits beside the face is internal. docs/architecture.md draws the same picture.
+// The ground floor is the workspace package @index-data/wire (packages/wire): what the add-in shares with the gateway
+// and the reference service. Inside it, bottom up: time (the calendar and clocks), diagnostics (imports time), and
+// the wire itself (imports both); it imports nothing of src/ and nothing of the repository outside it. Every floor of
+// src/ may import it, through its faces only: the package itself, and its time and diagnostics corners.
+const WIRE_PACKAGE = "@index-data/wire";
+const WIRE_FACES = ["time", "diagnostics"];
+
+// The floors of src/, bottom up, and which floors each may import (each may also import the package's faces). A floor
+// imports another only through its face (its index.ts): what sits beside the face is internal. docs/architecture.md
+// draws the same picture.
 const FLOORS = {
-  time: [],
-  diagnostics: ["time"],
-  wire: ["time", "diagnostics"],
-  client: ["time", "diagnostics", "wire"],
-  settings: ["time", "diagnostics", "wire", "client"],
-  engine: ["time", "diagnostics", "wire", "client", "settings"],
-  excel: ["time", "diagnostics", "wire", "client", "settings", "engine"],
-  office: ["time", "diagnostics", "wire", "client", "settings", "engine", "excel"],
-  functions: ["time", "diagnostics", "wire", "client", "settings", "engine", "excel", "office"],
-  preview: ["time", "diagnostics", "wire", "client", "settings", "engine", "excel", "office"],
-  taskpane: ["time", "diagnostics", "wire", "client", "settings", "engine", "excel", "office"],
-  commands: ["time", "diagnostics", "wire", "client", "settings", "engine", "excel", "office"],
-  cli: ["time", "diagnostics", "wire", "client", "settings", "excel"],
+  client: [],
+  settings: ["client"],
+  engine: ["client", "settings"],
+  excel: ["client", "settings", "engine"],
+  office: ["client", "settings", "engine", "excel"],
+  functions: ["client", "settings", "engine", "excel", "office"],
+  preview: ["client", "settings", "engine", "excel", "office"],
+  taskpane: ["client", "settings", "engine", "excel", "office"],
+  commands: ["client", "settings", "engine", "excel", "office"],
+  cli: ["client", "settings", "excel"],
 };
 const floorNames = Object.keys(FLOORS);
+
+/** The package through its faces only (`faces` are its subpaths beside the package itself), never by a path. */
+function wirePackagePatterns(faces) {
+  return [
+    {
+      regex: `^${WIRE_PACKAGE}/(?!(${faces.join("|")})$).+$`,
+      message: `Import ${WIRE_PACKAGE} through its faces (${[WIRE_PACKAGE, ...faces.map((face) => `${WIRE_PACKAGE}/${face}`)].join(", ")}), not a file inside it.`,
+    },
+    {
+      regex: "^(\\.\\./)+packages(/.*)?$",
+      message: `Import the shared package by its name (${WIRE_PACKAGE}), not by a path into packages/.`,
+    },
+  ];
+}
 
 /** no-restricted-imports patterns for code whose imports reach src/ as `prefix` + floor name. */
 function floorRule(prefix, allowed, self) {
   const refused = floorNames.filter((name) => name !== self && !allowed.includes(name));
-  const patterns = [];
+  const patterns = wirePackagePatterns(WIRE_FACES);
   if (refused.length > 0) {
     patterns.push({
       regex: `^${prefix}(${refused.join("|")})(/.*)?$`,
-      message: `${self === undefined ? "This code" : `src/${self}`} may import only ${allowed.map((name) => `src/${name}`).join(", ") || "nothing of ours"} (see FLOORS in eslint.config.mjs).`,
+      message: `${self === undefined ? "This code" : `src/${self}`} may import only ${[WIRE_PACKAGE, ...allowed.map((name) => `src/${name}`)].join(", ")} (see FLOORS in eslint.config.mjs).`,
     });
   }
   if (allowed.length > 0) {
@@ -79,6 +98,40 @@ function floorRule(prefix, allowed, self) {
   return { "no-restricted-imports": ["error", { patterns }] };
 }
 
+/** The package's own floors: `escape` matches a relative import that leaves what the files may reach. */
+function wirePackageRule(escape, message) {
+  const patterns = [
+    { regex: escape, message },
+    { regex: `^${WIRE_PACKAGE}(/.*)?$`, message: "Inside the package, import its own modules by relative path." },
+    {
+      regex: "^(\\.\\.?/)+(time|diagnostics)/.+$",
+      message: "Import time and diagnostics through their faces (their index.ts), not a file inside them.",
+    },
+  ];
+  return { "no-restricted-imports": ["error", { patterns }] };
+}
+
+/** The floors inside packages/wire/src (its folders are one level deep), bottom up. */
+const WIRE_PACKAGE_FLOORS = [
+  {
+    files: ["packages/wire/src/time/**/*.ts"],
+    rules: wirePackageRule("^\\.\\.(/.*)?$", "time is the lowest floor: it imports nothing of ours."),
+  },
+  {
+    files: ["packages/wire/src/diagnostics/**/*.ts"],
+    rules: wirePackageRule("^\\.\\.(?!/time$)(/.*)?$", "diagnostics imports only time (its face, ../time)."),
+  },
+  {
+    files: ["packages/wire/src/*.ts"],
+    rules: wirePackageRule("^\\.\\./", "The package imports nothing outside packages/wire/src."),
+  },
+  {
+    files: ["packages/wire/src/*/**/*.ts"],
+    ignores: ["packages/wire/src/time/**", "packages/wire/src/diagnostics/**"],
+    rules: wirePackageRule("^\\.\\./\\.\\./", "The package imports nothing outside packages/wire/src."),
+  },
+];
+
 /** Office, Excel, OfficeRuntime and CustomFunctions are office.js's globals; only src/office calls them. */
 const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime", "CustomFunctions"].map((name) => ({
   name,
@@ -90,6 +143,7 @@ export default tseslint.config(
     ignores: [
       "dist/**",
       "gateway/dist/**",
+      "packages/*/dist/**",
       "build/**",
       "node_modules/**",
       "coverage/**",
@@ -133,10 +187,11 @@ export default tseslint.config(
     files: [`src/${self}/**/*.{ts,tsx}`],
     rules: floorRule("(\\.\\./)+", allowed, self),
   })),
-  // The gateway speaks the service's API on the desk's behalf: it shares the wire contract and the calendar with
-  // the add-in, nothing else. The reference service is a separate implementation of the service: it shares only
-  // the wire's contract corner (src/wire/contract, its own face) and the calendar.
-  { files: ["gateway/**/*.ts"], rules: floorRule("(\\.\\./)+src/", ["time", "diagnostics", "wire"]) },
+  ...WIRE_PACKAGE_FLOORS,
+  // The gateway speaks the service's API on the desk's behalf: it shares the package (the wire contract, the calendar,
+  // the diagnostics) with the add-in, nothing of src/. The reference service is a separate implementation of the
+  // service: it shares only the package's contract corner (@index-data/wire/contract) and the calendar.
+  { files: ["gateway/**/*.ts"], rules: floorRule("(\\.\\./)+src/", []) },
   {
     files: ["reference-service/**/*.ts"],
     rules: {
@@ -145,8 +200,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: "^(\\.\\./)+src/(?!time$|wire/contract$)",
-              message: "The reference service shares only src/time and src/wire/contract with the add-in.",
+              regex: `^(\\.\\./)+(src|packages)(/.*)?$|^${WIRE_PACKAGE}(?!/time$|/contract$)(/.*)?$`,
+              message: `The reference service shares only ${WIRE_PACKAGE}/time and ${WIRE_PACKAGE}/contract with the add-in.`,
             },
           ],
         },
@@ -166,6 +221,7 @@ export default tseslint.config(
               regex: "^(\\.\\./)+src/(?!taskpane/model$)[a-z]+/.+$",
               message: "Benchmarks drive a floor through its face (its index.ts), not a file inside it.",
             },
+            ...wirePackagePatterns(WIRE_FACES),
           ],
         },
       ],

@@ -27,6 +27,9 @@ const shared = {
   },
   transformIgnorePatterns: ["/node_modules/(?!jose/)"],
   moduleNameMapper: {
+    // @index-data/wire from its TypeScript sources, as tsconfig.json's `paths` read it (no build of packages/wire).
+    "^@index-data/wire$": "<rootDir>/packages/wire/src/index.ts",
+    "^@index-data/wire/(.*)$": "<rootDir>/packages/wire/src/$1",
     // office-addin-mock pulls in office-addin-manifest, whose ESM dependency breaks under jest 30.
     "^office-addin-manifest$": "<rootDir>/test/support/office-addin-manifest-stub.js",
   },

@@ -168,7 +168,11 @@ module.exports = async (env, options) => {
       preview: "./src/preview/index.ts",
     },
     output: { path: path.join(__dirname, "dist"), filename: "[name].js", chunkFilename: "[name].js", clean: true },
-    resolve: { extensions: [".ts", ".tsx", ".js"] },
+    resolve: {
+      extensions: [".ts", ".tsx", ".js"],
+      // @index-data/wire from its TypeScript sources, as tsconfig.json's `paths` read it (no build of packages/wire).
+      alias: { "@index-data/wire": path.join(__dirname, "packages", "wire", "src") },
+    },
     optimization,
     module: {
       // transpileOnly cannot see a missing runtime export (e.g. an `export declare`); the production build refuses it.
@@ -182,7 +186,7 @@ module.exports = async (env, options) => {
       new webpack.DefinePlugin({
         __INDEX_API_BASE_URL__: JSON.stringify(services.defaultUrl),
         __INDEX_API_CHOICES__: JSON.stringify(services.choices),
-        // The gateway's sign-in (all three or none; src/wire checks them at run time and ignores an incomplete set).
+        // The gateway's sign-in (all three or none; @index-data/wire checks them at run time and ignores an incomplete set).
         __INDEX_SIGNIN__: JSON.stringify({
           clientId: process.env.INDEX_SIGNIN_CLIENT_ID ?? "",
           authority: process.env.INDEX_SIGNIN_AUTHORITY ?? "",

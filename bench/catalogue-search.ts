@@ -3,7 +3,7 @@
 // Per keystroke of a typed query: filter the catalogue with the precomputed search keys, then build the render
 // model of the windowed list (which rows, and the text of each rendered row). Target: < 100 ms per keystroke.
 // For comparison, the same keystrokes with the keys rebuilt every time (what the taskpane did before).
-import type { IndexSummary } from "../src/wire";
+import type { IndexSummary } from "@index-data/wire";
 import {
   isOpenable,
   NO_FILTERS,

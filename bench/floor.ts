@@ -1,4 +1,4 @@
-import { startOfUtcDay } from "../src/time";
+import { startOfUtcDay } from "@index-data/wire/time";
 import { VALUE_FIELDS, type SheetCell } from "./sheet";
 
 export interface Floor {

@@ -3,8 +3,8 @@
 // client does), then every cell is written: its figure, or its spill (each history cell its own rows, dates as formatted numbers).
 // No cache, no scheduling, no sharing between cells: the plain loop a client would need at the very least.
 import type { z } from "zod";
-import { RESOURCES } from "../src/wire";
-import { DAY_MS } from "../src/time";
+import { RESOURCES } from "@index-data/wire";
+import { DAY_MS } from "@index-data/wire/time";
 import type { RecordedAnswer } from "./recorded-answers";
 import type { SheetCell } from "./sheet";
 

@@ -8,7 +8,7 @@ import { IndexDataClient } from "../src/client";
 import { DirectSource } from "../src/client";
 import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
-import { DAY_MS } from "../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 import { coldOpenLines, coldOpenTargetsMissed } from "./cold-open";
 import { cpuOpenLines, cpuOpenTargetsMissed } from "./cpu-open";
 import { deskLines, deskScenarios, deskTargetsMissed } from "./desk";

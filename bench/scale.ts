@@ -11,7 +11,7 @@ import { RateBudget } from "../src/engine";
 import { Scheduler } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
-import { DAY_MS } from "../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 import { floorOf } from "./floor";
 import { evaluateCell } from "./measure";
 import { startRemoteService, SERVICE_LATENCY_MS } from "./remote-service";

@@ -1,5 +1,5 @@
 /** The simulated pricing sheet of issue 4: cells as formulas, and the floor computed from them. */
-import { DAY_MS } from "../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 
 export type SheetCell =
   | { readonly kind: "latest"; readonly symbol: string; readonly field: string }

@@ -10,6 +10,8 @@ function loadCli() {
   const source = path.join(__dirname, "..", "src", "cli", "main.ts");
   if (existsSync(source)) {
     try {
+      // The checkout's tsconfig, whatever the working folder: its `paths` read @index-data/wire from its sources.
+      process.env.TSX_TSCONFIG_PATH ??= path.join(__dirname, "..", "tsconfig.json");
       require("tsx/cjs/api").register();
       return require(source);
     } catch (error) {

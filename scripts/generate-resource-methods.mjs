@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * Writes src/wire/resources/methods.generated.ts from the rows of RESOURCES (src/wire/resources/table.ts): one
- * method per row, written out in source, so that a reader (and go-to-definition) follows `client.latest(...)` to
- * a method that names its row, and the compiler checks each method on its own instead of through one mapped type.
+ * Writes packages/wire/src/resources/methods.generated.ts from the rows of RESOURCES
+ * (packages/wire/src/resources/table.ts): one method per row, written out in source, so that a reader (and
+ * go-to-definition) follows `client.latest(...)` to a method that names its row, and the compiler checks each method
+ * on its own instead of through one mapped type.
  *
  *   node scripts/generate-resource-methods.mjs           writes the file
  *   node scripts/generate-resource-methods.mjs --check   exits 1 when the file is not what the table gives
@@ -14,8 +15,8 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-export const TABLE = join(ROOT, "src/wire/resources/table.ts");
-export const GENERATED = join(ROOT, "src/wire/resources/methods.generated.ts");
+export const TABLE = join(ROOT, "packages/wire/src/resources/table.ts");
+export const GENERATED = join(ROOT, "packages/wire/src/resources/methods.generated.ts");
 
 /** The rows of RESOURCES in order: the method's name, the row's constant and the module that exports it. */
 export function rowsOf(tableText) {
@@ -107,7 +108,7 @@ async function main() {
       // A missing file is out of date like any other.
     }
     if (current !== expected) {
-      console.error("src/wire/resources/methods.generated.ts is out of date: run `npm run generate`.");
+      console.error("packages/wire/src/resources/methods.generated.ts is out of date: run `npm run generate`.");
       process.exit(1);
     }
     return;

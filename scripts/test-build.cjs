@@ -11,7 +11,15 @@ const REPO_ROOT = path.resolve(__dirname, "..");
 const TEST_DIST = path.join(REPO_ROOT, "build", "test-dist");
 const FINGERPRINT_FILE = path.join(REPO_ROOT, "build", "test-dist.fingerprint");
 /** What the bundle, its pages and its manifests are made from. */
-const INPUTS = ["src", "assets", "scripts", "webpack.config.js", "tsconfig.json", "package-lock.json"];
+const INPUTS = [
+  "src",
+  "packages/wire/src",
+  "assets",
+  "scripts",
+  "webpack.config.js",
+  "tsconfig.json",
+  "package-lock.json",
+];
 /** Variables of a deployment build: the test build is the local one whatever the shell has set. */
 const DEPLOY_VARIABLES = [
   "ADDIN_BASE_URL",

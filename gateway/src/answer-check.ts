@@ -1,6 +1,6 @@
 import { STATUS_CODES } from "node:http";
 import { z } from "zod";
-import { stripControl } from "../../src/wire";
+import { stripControl } from "@index-data/wire";
 import type { Endpoint } from "./resources";
 
 /**

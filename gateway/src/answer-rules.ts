@@ -1,5 +1,5 @@
-import type { ResourceKind, TtlTable } from "../../src/wire";
-import { DAY_MS, parseInstant, startOfUtcDay } from "../../src/time";
+import type { ResourceKind, TtlTable } from "@index-data/wire";
+import { DAY_MS, parseInstant, startOfUtcDay } from "@index-data/wire/time";
 import type { CachedAnswer } from "./store/store";
 
 /**

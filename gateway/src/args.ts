@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { DEFAULT_TTLS, keyTransportAllowed, type TtlTable } from "../../src/wire";
+import { DEFAULT_TTLS, keyTransportAllowed, type TtlTable } from "@index-data/wire";
 import type { SignInOptions } from "./oidc/sign-in";
 
 export const USAGE = `Usage (installed: index-data-gateway …; from a checkout: npm run gateway -- …):

@@ -1,4 +1,4 @@
-import { DEFAULT_TTLS, GATEWAY_CACHE } from "../../src/wire";
+import { DEFAULT_TTLS, GATEWAY_CACHE } from "@index-data/wire";
 import type { CachedAnswer } from "./store/store";
 
 /** The cache's name in Cache-Status (RFC 9211): the one the add-in looks for. */

@@ -1,5 +1,5 @@
-import type { Clock, TimerHandle } from "../../src/time";
-import { noDiagnostics, type Diagnostics } from "../../src/diagnostics";
+import type { Clock, TimerHandle } from "@index-data/wire/time";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { GatewayError } from "./gateway-error";
 import type { SendGrant, SendMark } from "./store/store";
 

@@ -9,10 +9,10 @@ import {
   keyFingerprint,
   keyTransportAllowed,
   type TtlTable,
-} from "../../src/wire";
-import { RATE_WINDOW_MS, TIER_LIMITS } from "../../src/wire";
-import { systemClock, type Clock } from "../../src/time";
-import { DiagnosticsRecorder, type Diagnostics, type DiagnosticsLog } from "../../src/diagnostics";
+} from "@index-data/wire";
+import { RATE_WINDOW_MS, TIER_LIMITS } from "@index-data/wire";
+import { systemClock, type Clock } from "@index-data/wire/time";
+import { DiagnosticsRecorder, type Diagnostics, type DiagnosticsLog } from "@index-data/wire/diagnostics";
 import { KeyScrubber } from "./key-scrub";
 import { buildApp } from "./app";
 import { AuditTrail } from "./audit";

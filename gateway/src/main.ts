@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { checkApiKey, isLoopbackHost } from "../../src/wire";
+import { checkApiKey, isLoopbackHost } from "@index-data/wire";
 import { USAGE, UsageError, parseCommandLine, type ServeCommand } from "./args";
 import { startGateway, type GatewayOptions } from "./index";
 import { addToken, loadTokens, reloadTokens, type DeskToken, type TokenProblem, type TokensReading } from "./tokens";

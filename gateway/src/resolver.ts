@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { TtlTable } from "../../src/wire";
-import type { Clock, TimerHandle } from "../../src/time";
-import { noDiagnostics, type Diagnostics } from "../../src/diagnostics";
+import type { TtlTable } from "@index-data/wire";
+import type { Clock, TimerHandle } from "@index-data/wire/time";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import type { Served } from "./cache-headers";
 import { isQueueRefusal, type FairQueue, type Ticket, type Turn } from "./fair-queue";
 import { JSON_TYPE, statusKind } from "./answer-check";

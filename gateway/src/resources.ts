@@ -7,7 +7,7 @@ import {
   validSymbol,
   type ResourceKind,
   type ResourceName,
-} from "../../src/wire";
+} from "@index-data/wire";
 import { GatewayError } from "./gateway-error";
 
 /** One endpoint of the service, as the gateway serves it: same path, same query parameters. */

@@ -1,4 +1,4 @@
-import { parseRateLimit, parseRetryAfter, readCapped } from "../../src/wire";
+import { parseRateLimit, parseRetryAfter, readCapped } from "@index-data/wire";
 import { JSON_TYPE, checkBody, declaredJson, statusKind, type StatusKind } from "./answer-check";
 import { KeyScrubber } from "./key-scrub";
 import type { Resource } from "./resources";

@@ -1,7 +1,7 @@
 import cors from "@fastify/cors";
 import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
-import type { Clock } from "../../src/time";
+import type { Clock } from "@index-data/wire/time";
 import { bodyDeadline } from "./body-deadline";
 import { clockedRateStore } from "./rate-store";
 import type { ServiceContext } from "./context";

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Clock } from "../../src/time";
+import type { Clock } from "@index-data/wire/time";
 import { ServiceError } from "./service-error";
 
 /**

@@ -1,6 +1,6 @@
-import { RATE_WINDOW_MS } from "../../src/wire/contract";
+import { RATE_WINDOW_MS } from "@index-data/wire/contract";
 import type { AddressInfo } from "node:net";
-import { systemClock, type Clock } from "../../src/time";
+import { systemClock, type Clock } from "@index-data/wire/time";
 import { BODY_TIMEOUT_MS } from "./body-deadline";
 import { buildApp, type RequestLogEntry } from "./app";
 import type { ServiceContext } from "./context";

@@ -1,5 +1,5 @@
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
-import type { Clock } from "../../src/time";
+import type { Clock } from "@index-data/wire/time";
 
 interface WindowCount {
   current: number;

@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import type { DescriptionFlavor, ServiceTier } from "../../src/wire/contract";
+import type { DescriptionFlavor, ServiceTier } from "@index-data/wire/contract";
 
-export { TIER_LIMITS } from "../../src/wire/contract";
+export { TIER_LIMITS } from "@index-data/wire/contract";
 export type Flavor = DescriptionFlavor;
 export type Tier = ServiceTier;
 

@@ -1,5 +1,5 @@
 import { parseArgs } from "node:util";
-import { checkApiKey } from "../wire";
+import { checkApiKey } from "@index-data/wire";
 import { KEY_HEADER_STYLES, type KeyHeaderStyle } from "../client";
 
 const DEFAULT_CLI_BASE_URL = "http://127.0.0.1:3001";

@@ -3,7 +3,7 @@
  * digits) and dates as Excel reads them ("2025-01-06", or "2025-01-06 16:30:00" UTC).
  */
 import { flatFields, isRecord, tableOf, type Row } from "./format";
-import { stripControl } from "../wire";
+import { stripControl } from "@index-data/wire";
 import { displayNumber, displayTimestamp } from "../excel";
 
 const CRLF = "\r\n";

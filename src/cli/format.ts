@@ -1,5 +1,5 @@
 /** Readable text for the CLI: objects as aligned field/value lines, arrays of records as tables. */
-import { stripControl } from "../wire";
+import { stripControl } from "@index-data/wire";
 import { displayNumber, displayTimestamp } from "../excel";
 
 export type Row = Readonly<Record<string, unknown>>;

@@ -1,4 +1,4 @@
-import { pointTime, type Granularity, type History } from "../wire";
+import { pointTime, type Granularity, type History } from "@index-data/wire";
 import {
   type DateRange,
   GRANULARITY_CHOICES,

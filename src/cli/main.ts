@@ -1,5 +1,5 @@
 import { DirectSource, IndexDataClient } from "../client";
-import { escapeBidi, type Health, stripControl } from "../wire";
+import { escapeBidi, type Health, stripControl } from "@index-data/wire";
 import { isCellError } from "../excel";
 import { parseCliArgs, UsageError, type CliArgs } from "./args";
 import { COMMANDS } from "./commands";

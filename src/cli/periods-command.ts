@@ -10,7 +10,7 @@ import {
   type StatColumn,
   summarisePeriods,
 } from "../excel";
-import { dayText } from "../time";
+import { dayText } from "@index-data/wire/time";
 import type { CliArgs } from "./args";
 import { parseHistoryRequest } from "./history-command";
 import type { CliEnv } from "./command-context";

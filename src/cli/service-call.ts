@@ -1,6 +1,6 @@
 import { ask, faultWithCatalogue, subjectOf } from "../client";
 import type { SourceAnswer, SourceArgs, SourceData, SourceName } from "../client";
-import { type ErrorSubject, faultOf } from "../wire";
+import { type ErrorSubject, faultOf } from "@index-data/wire";
 import type { CliEnv } from "./command-context";
 import { TERMINAL_WORDING } from "./terminal-wording";
 

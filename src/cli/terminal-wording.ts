@@ -1,4 +1,4 @@
-import { type ErrorSubject, type Fault, type FaultKind, sentence } from "../wire";
+import { type ErrorSubject, type Fault, type FaultKind, sentence } from "@index-data/wire";
 import {
   noAnswerInTime,
   queued,

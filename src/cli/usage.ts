@@ -1,5 +1,5 @@
 import { DATE_FORMS, describeValue, isCellError } from "../excel";
-import { SYMBOL_RULE, validSymbol } from "../wire";
+import { SYMBOL_RULE, validSymbol } from "@index-data/wire";
 import { UsageError } from "./args";
 
 /** The date forms a command line can give (a cell or a serial only exist in a sheet). */

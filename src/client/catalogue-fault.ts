@@ -1,7 +1,7 @@
 import type { IndexDataSource } from "./source";
 import { subjectOf } from "./subject";
-import { symbolMeant } from "../wire";
-import { faultOf, type ErrorSubject, type Fault } from "../wire";
+import { symbolMeant } from "@index-data/wire";
+import { faultOf, type ErrorSubject, type Fault } from "@index-data/wire";
 
 /**
  * Settles a 404 with the catalogue, which every Index Data Service publishes:

@@ -1,9 +1,16 @@
-import { systemClock } from "../time";
-import { symbolSegment } from "../wire";
+import { systemClock } from "@index-data/wire/time";
+import { symbolSegment } from "@index-data/wire";
 import { decode, requestJson } from "./http";
 import type { ClientOptions } from "./options";
 import { resolveOptions, type ResolvedOptions } from "./resolve-options";
-import { ResourceMethods, resourceOf, type Answered, type ArgsOf, type DataOf, type ResourceName } from "../wire";
+import {
+  ResourceMethods,
+  resourceOf,
+  type Answered,
+  type ArgsOf,
+  type DataOf,
+  type ResourceName,
+} from "@index-data/wire";
 
 /** Per-call options. */
 export interface CallOptions {

@@ -1,9 +1,9 @@
 import { IndexDataClient, type CallOptions } from "./client";
-import { isIndexDataError } from "../wire";
-import type { IndexDataError } from "../wire";
-import type { RateLimitInfo } from "../wire";
+import { isIndexDataError } from "@index-data/wire";
+import type { IndexDataError } from "@index-data/wire";
+import type { RateLimitInfo } from "@index-data/wire";
 import type { ClientOptions } from "./options";
-import { tierFromLimit, type Tier } from "../wire";
+import { tierFromLimit, type Tier } from "@index-data/wire";
 
 export type ConnectionReport =
   | {

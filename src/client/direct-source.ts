@@ -1,5 +1,5 @@
 import type { IndexDataClient } from "./client";
-import { AnsweredMethods, type Answered, type ArgsOf, type DataOf, type ResourceName } from "../wire";
+import { AnsweredMethods, type Answered, type ArgsOf, type DataOf, type ResourceName } from "@index-data/wire";
 import type { IndexDataSource, LatestValue } from "./source";
 
 /** An IndexDataSource with no cache, no merging and no scheduling: one request per call. The naive baseline. */

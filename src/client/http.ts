@@ -1,18 +1,18 @@
 import type { z } from "zod";
-import { refuseKeyOverHttp } from "../wire";
-import { MAX_ANSWER_BYTES, readCapped } from "../wire";
-import { errorFromResponse } from "../wire";
-import { IndexDataError } from "../wire";
-import { InvalidResponseError } from "../wire";
-import { ConfigurationError } from "../wire";
-import { NetworkError } from "../wire";
-import { stripControl } from "../wire";
-import { TimeoutError } from "../wire";
-import type { QueryValue } from "../wire";
+import { refuseKeyOverHttp } from "@index-data/wire";
+import { MAX_ANSWER_BYTES, readCapped } from "@index-data/wire";
+import { errorFromResponse } from "@index-data/wire";
+import { IndexDataError } from "@index-data/wire";
+import { InvalidResponseError } from "@index-data/wire";
+import { ConfigurationError } from "@index-data/wire";
+import { NetworkError } from "@index-data/wire";
+import { stripControl } from "@index-data/wire";
+import { TimeoutError } from "@index-data/wire";
+import type { QueryValue } from "@index-data/wire";
 import { fetchSameOrigin } from "./redirects";
 import type { ResolvedOptions } from "./resolve-options";
-import { servedStaleAgeMs } from "../wire";
-import { parseRateLimit, responseInfo, type RateLimitInfo } from "../wire";
+import { servedStaleAgeMs } from "@index-data/wire";
+import { parseRateLimit, responseInfo, type RateLimitInfo } from "@index-data/wire";
 
 interface HttpRequest {
   /** Path below the base URL, starting with `/`; dynamic segments already encoded. */

@@ -7,7 +7,7 @@ export { testConnection, type ConnectionReport } from "./connection-test";
 export { CLIENT_DEFAULTS, KEY_HEADER_STYLES, type ClientOptions, type KeyHeaderStyle } from "./options";
 export type { IndexDataSource, LatestValue } from "./source";
 /** A source answers data with the facts of its response (defined by the wire contract). */
-export type { Answered, AnswerMeta } from "../wire";
+export type { Answered, AnswerMeta } from "@index-data/wire";
 export { DirectSource } from "./direct-source";
 export { ask, subjectOf, type SourceAnswer, type SourceArgs, type SourceData, type SourceName } from "./subject";
 export { faultWithCatalogue } from "./catalogue-fault";

@@ -1,6 +1,6 @@
-import type { Clock } from "../time";
-import type { ResponseInfo } from "../wire";
-import type { Diagnostics } from "../diagnostics";
+import type { Clock } from "@index-data/wire/time";
+import type { ResponseInfo } from "@index-data/wire";
+import type { Diagnostics } from "@index-data/wire/diagnostics";
 
 /** How the API key is presented. The spec does not name a header; the reference service accepts both. */
 export const KEY_HEADER_STYLES = ["x-api-key", "bearer"] as const;

@@ -1,5 +1,5 @@
-import { ConfigurationError } from "../wire";
-import { InvalidResponseError } from "../wire";
+import { ConfigurationError } from "@index-data/wire";
+import { InvalidResponseError } from "@index-data/wire";
 
 /** Same-origin redirects followed before giving up; a service needs one at most (e.g. a trailing slash). */
 const MAX_REDIRECTS = 5;

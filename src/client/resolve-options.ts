@@ -1,8 +1,8 @@
-import { checkApiKey, refuseKeyOverHttp } from "../wire";
-import { systemClock, type Clock } from "../time";
-import { noDiagnostics, type Diagnostics } from "../diagnostics";
-import { resolveBaseUrl } from "../wire";
-import { ConfigurationError } from "../wire";
+import { checkApiKey, refuseKeyOverHttp } from "@index-data/wire";
+import { systemClock, type Clock } from "@index-data/wire/time";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
+import { resolveBaseUrl } from "@index-data/wire";
+import { ConfigurationError } from "@index-data/wire";
 import { CLIENT_DEFAULTS, KEY_HEADER_STYLES, type ClientOptions, type KeyHeaderStyle } from "./options";
 
 /** ClientOptions with every default applied and every value checked. */

@@ -1,4 +1,4 @@
-import type { Answered, AnsweredMethods } from "../wire";
+import type { Answered, AnsweredMethods } from "@index-data/wire";
 
 export interface LatestValue {
   readonly symbol: string;

@@ -1,6 +1,6 @@
-import type { Answered, ErrorSubject } from "../wire";
+import type { Answered, ErrorSubject } from "@index-data/wire";
 import type { IndexDataSource, LatestValue } from "./source";
-import { resourceOf, type ArgsOf, type DataOf, type ResourceName } from "../wire";
+import { resourceOf, type ArgsOf, type DataOf, type ResourceName } from "@index-data/wire";
 
 /** Every method of a source: one per resource row, and `latestValue`. */
 export type SourceName = ResourceName | "latestValue";

@@ -1,5 +1,5 @@
 import type { CommandEvent } from "../office";
-import { systemClock, withDeadline, type Clock } from "../time";
+import { systemClock, withDeadline, type Clock } from "@index-data/wire/time";
 
 /** Longest the ribbon's Refresh waits before it tells Office it is done (cells keep updating after). */
 const REFRESH_COMMAND_TIMEOUT_MS = 60_000;

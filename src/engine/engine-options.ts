@@ -1,9 +1,9 @@
-import { RATE_WINDOW_MS, TIER_LIMITS } from "../wire";
-import { systemClock, type Clock } from "../time";
-import { noDiagnostics, type Diagnostics } from "../diagnostics";
+import { RATE_WINDOW_MS, TIER_LIMITS } from "@index-data/wire";
+import { systemClock, type Clock } from "@index-data/wire/time";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { CLIENT_DEFAULTS } from "../client";
 import type { KeyValueStorage } from "../settings";
-import { DEFAULT_TTLS, type TtlTable } from "../wire";
+import { DEFAULT_TTLS, type TtlTable } from "@index-data/wire";
 import type { RetryOptions } from "./sending/retry-policy";
 import { openingBurstOf } from "./budget/header-rule";
 import type { BudgetChannel } from "./budget/shared-budget";

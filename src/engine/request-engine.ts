@@ -1,10 +1,10 @@
 import { IndexDataClient } from "../client";
-import { ConfigurationError } from "../wire";
+import { ConfigurationError } from "@index-data/wire";
 import type { ClientOptions } from "../client";
-import { historyKind, type History } from "../wire";
-import type { IndexSummary } from "../wire";
-import type { LatestFix } from "../wire";
-import { dayText } from "../time";
+import { historyKind, type History } from "@index-data/wire";
+import type { IndexSummary } from "@index-data/wire";
+import type { LatestFix } from "@index-data/wire";
+import { dayText } from "@index-data/wire/time";
 import {
   AnsweredMethods,
   canonicalArgs,
@@ -15,7 +15,7 @@ import {
   type ArgsOf,
   type DataOf,
   type ResourceName,
-} from "../wire";
+} from "@index-data/wire";
 import type { Answered, IndexDataSource, LatestValue } from "../client";
 import { MemoryStorage } from "../settings";
 import type { AddressIndex } from "./cells/address-index";
@@ -27,7 +27,7 @@ import { Dispatch } from "./sending/dispatch";
 import { resolveEngineOptions, type EngineOptions, type ResolvedEngineOptions } from "./engine-options";
 import type { FreshnessSnapshot } from "./answers/freshness";
 import { mergeableRange } from "./answers/history-ranges";
-import { survivesRefresh, type ResourceKind } from "../wire";
+import { survivesRefresh, type ResourceKind } from "@index-data/wire";
 import type { Answers } from "./sending/lane-hints";
 import { latestValueOf } from "./batching/latest-value-batcher";
 import type { Held } from "./answers/result-cache";

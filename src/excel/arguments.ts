@@ -1,4 +1,4 @@
-import { SYMBOL_RULE, validSymbol } from "../wire";
+import { SYMBOL_RULE, validSymbol } from "@index-data/wire";
 import { invalidArgument } from "./cell-error";
 
 /**

@@ -1,5 +1,5 @@
 import { CellError } from "./cell-error";
-import { DAY_MS, parseIso } from "../time";
+import { DAY_MS, parseIso } from "@index-data/wire/time";
 import { msToSerial } from "./dates";
 
 /**

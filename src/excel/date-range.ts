@@ -1,6 +1,6 @@
-import type { Granularity, HistoryQuery } from "../wire";
+import type { Granularity, HistoryQuery } from "@index-data/wire";
 import { invalidArgument } from "./cell-error";
-import { DAY_MS } from "../time";
+import { DAY_MS } from "@index-data/wire/time";
 import { parseDateArgument, type DateArgument } from "./dates";
 
 /** A history range as the user gave it; either end may be left to the service's default. */

@@ -1,4 +1,12 @@
-import { addUtcMonths, DAY_MS, hasBadZoneOffset, isIsoDate, parseIso, startOfUtcDay, ZONE_OFFSET_RULE } from "../time";
+import {
+  addUtcMonths,
+  DAY_MS,
+  hasBadZoneOffset,
+  isIsoDate,
+  parseIso,
+  startOfUtcDay,
+  ZONE_OFFSET_RULE,
+} from "@index-data/wire/time";
 import { invalidArgument } from "./cell-error";
 
 /**

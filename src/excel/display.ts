@@ -1,4 +1,4 @@
-import { dayText, startOfUtcDay } from "../time";
+import { dayText, startOfUtcDay } from "@index-data/wire/time";
 
 /**
  * How values read outside a sheet (the CLI's tables and CSV, the formula preview): numbers without float noise,

@@ -10,7 +10,7 @@ import {
 import type { ExcelCapabilities, FormulaResult } from "./cells";
 import { cellErrorFor, cellErrorFromFailure, unsettled } from "./service-errors";
 import { DEFAULT_SETTLE_MS } from "./settle";
-import { clearDeadline, setDeadline, systemClock, type Clock } from "../time";
+import { clearDeadline, setDeadline, systemClock, type Clock } from "@index-data/wire/time";
 
 /** Everything a formula needs from outside; passed in so the pure layer is testable without Office. */
 export interface FormulaEnv {

@@ -1,5 +1,5 @@
-import { type Fault, type FaultDetails, sentence } from "../wire";
-import { queueBound } from "../wire";
+import { type Fault, type FaultDetails, sentence } from "@index-data/wire";
+import { queueBound } from "@index-data/wire";
 
 /*
  * What happened, said from a fault's facts (never from the client's message), for the three wording tables: the

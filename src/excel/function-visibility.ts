@@ -1,5 +1,5 @@
 import { subjectOf, type IndexDataSource } from "../client";
-import { faultOf } from "../wire";
+import { faultOf } from "@index-data/wire";
 
 /**
  * The INDEX functions whose endpoints only the newer description of the service publishes (the forward curve, the

@@ -1,7 +1,7 @@
-import { pointTime, type HistoryPoint } from "../wire";
+import { pointTime, type HistoryPoint } from "@index-data/wire";
 import { notAvailable } from "./cell-error";
 import { dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type Spill } from "./cells";
-import { startOfUtcDay } from "../time";
+import { startOfUtcDay } from "@index-data/wire/time";
 import { statCells, type PeriodSummary, type StatColumn } from "./periods";
 
 /** How a day without a value for one index shows: an empty cell, the index's previous value, or #N/A. */

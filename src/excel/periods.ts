@@ -1,5 +1,5 @@
-import { pointTime, type HistoryPoint } from "../wire";
-import { DAY_MS, startOfUtcDay } from "../time";
+import { pointTime, type HistoryPoint } from "@index-data/wire";
+import { DAY_MS, startOfUtcDay } from "@index-data/wire/time";
 import type { ExcelScalar } from "./cells";
 import { isoWeekStart } from "./weekly";
 

@@ -1,4 +1,4 @@
-import { type ErrorSubject, type Fault, type FaultKind, faultOf, symbolMeant } from "../wire";
+import { type ErrorSubject, type Fault, type FaultKind, faultOf, symbolMeant } from "@index-data/wire";
 import { faultWithCatalogue, type IndexDataSource } from "../client";
 import { CellError, isCellError, notAvailable, type CellErrorCode } from "./cell-error";
 import {

@@ -6,6 +6,6 @@ export const DEFAULT_SETTLE_MS = 120_000;
 
 /**
  * Settles with a promise's outcome, or with `onTimeout()` after `ms` on the clock, whichever comes first
- * (src/time's `resolveWithin`, under the name the excel layer has always given it).
+ * (@index-data/wire/time's `resolveWithin`, under the name the excel layer has always given it).
  */
-export { resolveWithin as settleWithin } from "../time";
+export { resolveWithin as settleWithin } from "@index-data/wire/time";

@@ -1,5 +1,5 @@
-import { pointTime, type HistoryPoint } from "../wire";
-import { DAY_MS } from "../time";
+import { pointTime, type HistoryPoint } from "@index-data/wire";
+import { DAY_MS } from "@index-data/wire/time";
 
 /** Monday 00:00 UTC of the ISO week holding `ms` (ISO weeks run Monday to Sunday). */
 export function isoWeekStart(ms: number): number {

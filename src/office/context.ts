@@ -4,7 +4,7 @@ import { runtimeDiagnostics } from "./diagnostics";
 import { EngineHost } from "./engine-host";
 import type { CredentialWatch } from "./sign-in";
 import { SettingsStore } from "../settings";
-import type { Clock } from "../time";
+import type { Clock } from "@index-data/wire/time";
 import { recalculateIndexFormulas } from "./recalc";
 import { runtimeStorage } from "./storage";
 import { reportVisibleCells, watchVisibleCells } from "./visible-range";

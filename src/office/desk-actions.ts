@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from "../time";
+import { systemClock, type Clock } from "@index-data/wire/time";
 import type { AppContext } from "./context";
 import { excelApiSupports } from "./excel-api";
 import type { FreezeOutcome } from "./freeze";

@@ -1,4 +1,4 @@
-import { DiagnosticsRecorder } from "../diagnostics";
+import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
 
 let shared: DiagnosticsRecorder | undefined;
 

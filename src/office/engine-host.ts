@@ -1,9 +1,9 @@
-import type { Clock } from "../time";
-import { noDiagnostics, type Diagnostics } from "../diagnostics";
+import type { Clock } from "@index-data/wire/time";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { defaultSettings, signInOf, toClientOptions, type Settings, type SettingsStore } from "../settings";
 import { CredentialWatch, nestedAppAuthSupported, signInSession, type NestableClientFactory } from "./sign-in";
 import type { KeyValueStorage } from "../settings";
-import { tierFromLimit } from "../wire";
+import { tierFromLimit } from "@index-data/wire";
 import type { IndexDataSource } from "../client";
 import { resolveEngineOptions, type EngineOptions } from "../engine";
 import type { FreshnessSnapshot } from "../engine";

@@ -1,4 +1,4 @@
-import { sleep, type Clock } from "../time";
+import { sleep, type Clock } from "@index-data/wire/time";
 import { localPart, sheetOf } from "./refresh-scope-address";
 import type { IndexCell } from "./refresh-scope-ranges";
 

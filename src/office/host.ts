@@ -1,5 +1,5 @@
 import type { ExcelCapabilities } from "../excel";
-import { withDeadline } from "../time";
+import { withDeadline } from "@index-data/wire/time";
 import { runtimeDiagnostics } from "./diagnostics";
 
 /** Where the taskpane runs, and whether workbook actions can work there. */

@@ -1,7 +1,7 @@
 import type { Settings, KeyValueStorage } from "../settings";
 import type { RequestEngine } from "../engine";
 import { keepKnownLimit } from "../engine";
-import type { Diagnostics } from "../diagnostics";
+import type { Diagnostics } from "@index-data/wire/diagnostics";
 
 /**
  * Keeps the limit the service announced for the current settings (known-limit.ts), once learned, for the next

@@ -1,4 +1,4 @@
-import { withDeadline } from "../time";
+import { withDeadline } from "@index-data/wire/time";
 
 /** How long a recalculation request may take before refresh gives up waiting for Excel. */
 const RECALC_TIMEOUT_MS = 30_000;

@@ -1,4 +1,4 @@
-import { stripControl, validSymbol } from "../wire";
+import { stripControl, validSymbol } from "@index-data/wire";
 import { blockRange, isBlockName } from "./frozen-block";
 import { cellAddress, contains, parseRect, type SheetRect } from "./refresh-scope-address";
 import { RECEIPT_SHEET } from "./refresh-scope-ranges";

@@ -1,5 +1,5 @@
-import type { Clock, TimerHandle } from "../time";
-import type { Diagnostics } from "../diagnostics";
+import type { Clock, TimerHandle } from "@index-data/wire/time";
+import type { Diagnostics } from "@index-data/wire/diagnostics";
 
 /** Longest gap between a change and the snapshot listeners hearing of it. */
 const NOTIFY_EVERY_MS = 200;

@@ -1,4 +1,4 @@
-import { sleep, systemClock, type Clock } from "../time";
+import { sleep, systemClock, type Clock } from "@index-data/wire/time";
 
 /** How long to wait for a custom function's spill to appear, and how often to look. */
 export interface SpillWaitOptions {

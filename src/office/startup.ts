@@ -1,6 +1,6 @@
 import type { KeyValueStorage } from "../settings";
 import { runtimeStorage } from "./storage";
-import type { Diagnostics } from "../diagnostics";
+import type { Diagnostics } from "@index-data/wire/diagnostics";
 import { runtimeDiagnostics } from "./diagnostics";
 
 /**

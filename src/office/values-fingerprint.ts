@@ -5,7 +5,7 @@
  * (an entity, read through valuesAsJson) its text and the basic values of its properties, nested cards
  * included. Number formats and layout are not part of it: reformatting a frozen cell does not block restore.
  */
-import { sha256Hex } from "../wire";
+import { sha256Hex } from "@index-data/wire";
 
 /** A cell's data type as the fingerprint sees it, or the basic value when it is none. */
 function projectCell(basic: unknown, json: unknown): unknown {

@@ -1,5 +1,5 @@
-import { withDeadline } from "../time";
-import { noDiagnostics, type Diagnostics } from "../diagnostics";
+import { withDeadline } from "@index-data/wire/time";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { normalizeAddress, sheetOf } from "./refresh-scope-address";
 
 /**

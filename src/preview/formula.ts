@@ -6,7 +6,7 @@
  */
 
 import { msToSerial } from "../excel";
-import { startOfUtcDay } from "../time";
+import { startOfUtcDay } from "@index-data/wire/time";
 
 /** An argument value; `null` is an omitted argument, a matrix stands for a range. */
 export type FormulaValue = string | number | boolean | null | FormulaScalar[][];

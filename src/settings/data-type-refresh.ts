@@ -1,4 +1,4 @@
-import { ConfigurationError } from "../wire";
+import { ConfigurationError } from "@index-data/wire";
 import type { KeyValueStorage } from "./storage";
 
 /**

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { checkApiKey, checkSignIn, keyTransportAllowed, keyTransportProblem } from "../wire";
-import type { SignInConfig, SignInInput } from "../wire";
-import { checkBaseUrl } from "../wire";
-import { ConfigurationError } from "../wire";
+import { checkApiKey, checkSignIn, keyTransportAllowed, keyTransportProblem } from "@index-data/wire";
+import type { SignInConfig, SignInInput } from "@index-data/wire";
+import { checkBaseUrl } from "@index-data/wire";
+import { ConfigurationError } from "@index-data/wire";
 import { CLIENT_DEFAULTS, KEY_HEADER_STYLES, type ClientOptions, type KeyHeaderStyle } from "../client";
 
 /** Replaced at build time by webpack's DefinePlugin from the INDEX_API_BASE_URL environment variable. */

@@ -7,7 +7,7 @@ import {
   type StoredSettings,
 } from "./settings-model";
 import type { KeyValueStorage } from "./storage";
-import { noDiagnostics, type Diagnostics } from "../diagnostics";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 
 /** Storage keys. The key has its own entry so that clearing it touches nothing else. */
 export const SETTINGS_STORAGE_KEYS = { settings: "indexData.settings.v1", apiKey: "indexData.apiKey.v1" } as const;

@@ -1,8 +1,8 @@
-import { checkSignIn, type SignInConfig, type SignInInput } from "../wire";
+import { checkSignIn, type SignInConfig, type SignInInput } from "@index-data/wire";
 
 /**
  * The gateway sign-in as three form fields: which field a refusal belongs to, so each field says what to type.
- * The rules themselves stay in src/wire (their one owner, shared with the build and the client): a field is checked
+ * The rules themselves stay in @index-data/wire (their one owner, shared with the build and the client): a field is checked
  * by those rules beside valid values for the other two.
  */
 

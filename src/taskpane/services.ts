@@ -1,5 +1,5 @@
 import { type ConnectionReport, testConnection } from "../client";
-import { NetworkError } from "../wire";
+import { NetworkError } from "@index-data/wire";
 import { type Settings, toClientOptions } from "../settings";
 import {
   type AppContext,
@@ -16,7 +16,7 @@ import {
   runtimeDiagnostics,
   type WorkbookActions,
 } from "../office";
-import type { DiagnosticsLog } from "../diagnostics";
+import type { DiagnosticsLog } from "@index-data/wire/diagnostics";
 import { currentPageSecurity, originBlockedByPolicy, type PageSecurity } from "./model/csp";
 
 /** Everything the taskpane reads from and acts on; tests hand in their own. */

@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 
@@ -15,13 +15,31 @@ export async function buildCli(): Promise<string> {
   const base = join(ROOT, "test-artifacts");
   mkdirSync(base, { recursive: true });
   const dir = mkdtempSync(join(base, "cli-"));
-  await promisify(execFile)(process.execPath, [
+  // The CLI compiles against @index-data/wire as installed, as `npm run build:cli` does: here a build of its own in
+  // the folder's node_modules (found first by the compiled CLI), so no suite races another over packages/wire/dist.
+  const wire = join(dir, "node_modules", "@index-data", "wire");
+  const exec = promisify(execFile);
+  await exec(process.execPath, [
     TSC,
     "-p",
-    join(ROOT, "tsconfig.cli.json"),
+    join(ROOT, "packages", "wire", "tsconfig.build.json"),
     "--outDir",
-    join(dir, "build", "cli"),
+    join(wire, "dist"),
   ]);
+  copyFileSync(join(ROOT, "packages", "wire", "package.json"), join(wire, "package.json"));
+  const types = join(wire, "dist");
+  const config = {
+    extends: join(ROOT, "tsconfig.cli.json"),
+    compilerOptions: {
+      outDir: join(dir, "build", "cli"),
+      paths: {
+        "@index-data/wire": [join(types, "index.d.ts")],
+        "@index-data/wire/*": [join(types, "*", "index.d.ts")],
+      },
+    },
+  };
+  writeFileSync(join(dir, "tsconfig.cli.json"), JSON.stringify(config));
+  await exec(process.execPath, [TSC, "-p", join(dir, "tsconfig.cli.json")]);
   mkdirSync(join(dir, "bin"));
   copyFileSync(join(ROOT, "bin", "index-data.js"), join(dir, "bin", "index-data.js"));
   return join(dir, "bin", "index-data.js");

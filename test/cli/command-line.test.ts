@@ -1,5 +1,5 @@
 /* eslint-disable no-control-regex -- these tests look for control characters */
-import { SYMBOL_RULE } from "../../src/wire/rules/symbol";
+import { SYMBOL_RULE } from "@index-data/wire/rules/symbol";
 import { COMMANDS } from "../../src/cli/commands";
 import { helpText } from "../../src/cli/help";
 import { FLAGSHIP, useReferenceService } from "../contract/reference";

@@ -1,5 +1,5 @@
 import { DirectSource } from "../../src/client/direct-source";
-import type { History } from "../../src/wire/resources/history";
+import type { History } from "@index-data/wire/resources/history";
 import { isoToSerial } from "../../src/excel/dates";
 import { indexHistory } from "../../src/excel/formulas/history";
 import { FLAGSHIP, FLAVORS, useReferenceService, type Harness } from "../contract/reference";

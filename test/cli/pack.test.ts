@@ -20,14 +20,17 @@ interface PackResult {
 }
 
 /** Installs from the npm cache (the registry may be out of reach from a test); returns what npm printed. */
-async function installOffline(dir: string, tarball: string): Promise<string> {
+async function installOffline(dir: string, ...tarballs: string[]): Promise<string> {
   const flags = ["--no-audit", "--no-fund"];
   try {
-    const { stdout, stderr } = await run(NPM, ["install", "--offline", ...flags, tarball], { cwd: dir, timeout: SLOW });
+    const { stdout, stderr } = await run(NPM, ["install", "--offline", ...flags, ...tarballs], {
+      cwd: dir,
+      timeout: SLOW,
+    });
     return `${stdout}${stderr}`;
   } catch {
     // --offline needs each package's metadata cached too; --prefer-offline fetches only what is missing.
-    const { stdout, stderr } = await run(NPM, ["install", "--prefer-offline", ...flags, tarball], {
+    const { stdout, stderr } = await run(NPM, ["install", "--prefer-offline", ...flags, ...tarballs], {
       cwd: dir,
       timeout: SLOW,
     });
@@ -52,9 +55,15 @@ describe("the packed CLI, installed into an empty folder", () => {
     });
     pack = (JSON.parse(stdout) as PackResult[])[0] as PackResult;
     packOutput = stderr;
+    // The CLI depends on the package it shares with the add-in, @index-data/wire: its tarball goes beside the CLI's.
+    const wire = await run(NPM, ["pack", "--json", "--workspace", "@index-data/wire", "--pack-destination", work], {
+      cwd: ROOT,
+      timeout: SLOW,
+    });
+    const wirePack = (JSON.parse(wire.stdout) as PackResult[])[0] as PackResult;
     mkdirSync(install);
     writeFileSync(join(install, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
-    installOutput = await installOffline(install, join(work, pack.filename));
+    installOutput = await installOffline(install, join(work, wirePack.filename), join(work, pack.filename));
   }, SLOW);
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { IndexDataClient } from "../../src/client";
-import { isConfigurationError, isLoopbackHost, parseRateLimit, parseRetryAfter, tierFromLimit } from "../../src/wire";
-import { API_KEY_MAX_LENGTH, checkApiKey } from "../../src/wire/rules/api-key";
+import { isConfigurationError, isLoopbackHost, parseRateLimit, parseRetryAfter, tierFromLimit } from "@index-data/wire";
+import { API_KEY_MAX_LENGTH, checkApiKey } from "@index-data/wire/rules/api-key";
 import { pathWithQuery } from "../../src/client/http";
 import { checkSettings } from "../../src/settings/index";
 import { parseCliArgs } from "../../src/cli/args";

@@ -1,6 +1,6 @@
 import { DirectSource, IndexDataClient } from "../../src/client";
-import { DiagnosticsRecorder } from "../../src/diagnostics";
-import { TimeoutError } from "../../src/wire";
+import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
+import { TimeoutError } from "@index-data/wire";
 import { FakeClock } from "../support/fake-clock";
 import { startService, stopAll } from "../engine/helpers";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "./loopback-server";

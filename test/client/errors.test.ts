@@ -1,12 +1,12 @@
 import { runInNewContext } from "node:vm";
-import * as family from "../../src/wire/errors";
+import * as family from "@index-data/wire/errors";
 import {
   errorFromResponse,
   INDEX_DATA_ERROR_NAMES,
   IndexDataError,
   isIndexDataError,
   isRateLimitedError,
-} from "../../src/wire/errors";
+} from "@index-data/wire/errors";
 import { ERROR_CLASS_NAMES, errorNamed } from "./fault-samples";
 
 const {

@@ -12,7 +12,7 @@ import {
   ServiceUnavailableError,
   TimeoutError,
   UnauthorizedError,
-} from "../../src/wire/errors";
+} from "@index-data/wire/errors";
 
 type Extra = Partial<{
   retryAfterSeconds: number;

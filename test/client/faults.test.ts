@@ -1,6 +1,6 @@
 /* eslint-disable no-control-regex -- these tests look for control characters */
 import { runInNewContext } from "node:vm";
-import { errorFromResponse, FAULT_KINDS, faultOf, stripControl, type Fault } from "../../src/wire/errors";
+import { errorFromResponse, FAULT_KINDS, faultOf, stripControl, type Fault } from "@index-data/wire/errors";
 import { faultWithCatalogue, type IndexDataSource } from "../../src/client";
 import { ERROR_CLASS_NAMES, errorNamed } from "./fault-samples";
 

@@ -1,5 +1,5 @@
 import { IndexDataClient } from "../../src/client/client";
-import type { ResponseInfo } from "../../src/wire";
+import type { ResponseInfo } from "@index-data/wire";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "./loopback-server";
 
 afterEach(closeLoopbackServers);

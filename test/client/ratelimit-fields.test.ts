@@ -1,6 +1,6 @@
 import { IndexDataClient } from "../../src/client/client";
 import { RequestEngine } from "../../src/engine/request-engine";
-import type { ResponseInfo } from "../../src/wire";
+import type { ResponseInfo } from "@index-data/wire";
 import { MemoryStorage } from "../../src/settings/storage";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "./loopback-server";
 

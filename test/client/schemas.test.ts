@@ -1,12 +1,12 @@
-import { LatestFixWire, toLatestFix } from "../../src/wire/resources/latest";
-import { IndexListWire, toIndexList } from "../../src/wire/resources/indexes";
-import { HistoryWire, toHistory } from "../../src/wire/resources/history";
-import { CapacityMetricsWire, toCapacityMetrics } from "../../src/wire/resources/capacity";
-import { VolatilityWire, toVolatility } from "../../src/wire/resources/volatility";
-import { ForwardCurveWire, toForwardCurve } from "../../src/wire/resources/forward";
-import { BenchmarkHealthWire, toBenchmarkHealth } from "../../src/wire/resources/benchmark-health";
-import { SystemStatusWire, toSystemStatus } from "../../src/wire/resources/system-status";
-import { HealthWire, toHealth } from "../../src/wire/resources/health";
+import { LatestFixWire, toLatestFix } from "@index-data/wire/resources/latest";
+import { IndexListWire, toIndexList } from "@index-data/wire/resources/indexes";
+import { HistoryWire, toHistory } from "@index-data/wire/resources/history";
+import { CapacityMetricsWire, toCapacityMetrics } from "@index-data/wire/resources/capacity";
+import { VolatilityWire, toVolatility } from "@index-data/wire/resources/volatility";
+import { ForwardCurveWire, toForwardCurve } from "@index-data/wire/resources/forward";
+import { BenchmarkHealthWire, toBenchmarkHealth } from "@index-data/wire/resources/benchmark-health";
+import { SystemStatusWire, toSystemStatus } from "@index-data/wire/resources/system-status";
+import { HealthWire, toHealth } from "@index-data/wire/resources/health";
 import { loadWire, SCHEMAS, wireFixtures } from "./wire-fixtures";
 
 const fixtures = wireFixtures();

@@ -1,5 +1,5 @@
 import { IndexDataClient } from "../../src/client/client";
-import { MAX_SERVICE_TEXT } from "../../src/wire/resources/shapes";
+import { MAX_SERVICE_TEXT } from "@index-data/wire/resources/shapes";
 import {
   allStrings,
   ENDPOINTS,

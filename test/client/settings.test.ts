@@ -10,7 +10,7 @@ import {
   toClientOptions,
   type Settings,
 } from "../../src/settings";
-import { isConfigurationError } from "../../src/wire";
+import { isConfigurationError } from "@index-data/wire";
 
 describe("settings validation", () => {
   it("defaults to the dev server when no build-time base URL was defined", () => {

@@ -1,4 +1,4 @@
-import { checkSignIn } from "../../src/wire";
+import { checkSignIn } from "@index-data/wire";
 import {
   checkSettings,
   keepValidSettings,
@@ -10,7 +10,7 @@ import {
   BUILT_IN_SIGN_IN,
 } from "../../src/settings";
 
-/** The sign-in rules (src/wire) and their place in the settings: all three or none, https, bound to the base URL. */
+/** The sign-in rules (@index-data/wire) and their place in the settings: all three or none, https, bound to the base URL. */
 const SIGN_IN = {
   clientId: "00000000-0000-4000-8000-000000000abc",
   authority: "https://login.microsoftonline.com/tenant/",

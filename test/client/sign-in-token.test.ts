@@ -4,7 +4,7 @@ import { SignJWT, exportJWK, generateKeyPair, type JWK } from "jose";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
 import { IndexDataClient } from "../../src/client";
-import { ConfigurationError } from "../../src/wire";
+import { ConfigurationError } from "@index-data/wire";
 import { gatewayTokenProvider, type NestableClient } from "../../src/office";
 import { EngineHost } from "../../src/office/engine-host";
 import { MemoryStorage, SettingsStore } from "../../src/settings";

@@ -1,5 +1,5 @@
 import { IndexDataClient } from "../../src/client/client";
-import { SYMBOL_RULE } from "../../src/wire/rules/symbol";
+import { SYMBOL_RULE } from "@index-data/wire/rules/symbol";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "./loopback-server";
 
 afterEach(closeLoopbackServers);

@@ -1,16 +1,16 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { z } from "zod";
-import { BenchmarkHealthWire } from "../../src/wire/resources/benchmark-health";
-import { CapacityMetricsWire } from "../../src/wire/resources/capacity";
-import { ForwardCurveWire } from "../../src/wire/resources/forward";
-import { HealthWire } from "../../src/wire/resources/health";
-import { HistoryWire } from "../../src/wire/resources/history";
-import { IndexListWire } from "../../src/wire/resources/indexes";
-import { LatestFixWire } from "../../src/wire/resources/latest";
-import { MethodologyWire } from "../../src/wire/resources/methodology";
-import { SystemStatusWire } from "../../src/wire/resources/system-status";
-import { VolatilityWire } from "../../src/wire/resources/volatility";
+import { BenchmarkHealthWire } from "@index-data/wire/resources/benchmark-health";
+import { CapacityMetricsWire } from "@index-data/wire/resources/capacity";
+import { ForwardCurveWire } from "@index-data/wire/resources/forward";
+import { HealthWire } from "@index-data/wire/resources/health";
+import { HistoryWire } from "@index-data/wire/resources/history";
+import { IndexListWire } from "@index-data/wire/resources/indexes";
+import { LatestFixWire } from "@index-data/wire/resources/latest";
+import { MethodologyWire } from "@index-data/wire/resources/methodology";
+import { SystemStatusWire } from "@index-data/wire/resources/system-status";
+import { VolatilityWire } from "@index-data/wire/resources/volatility";
 
 /** Wire schema per fixture resource name (the first dotted part of a fixture's file name, after `error.`). */
 export const SCHEMAS: Readonly<Record<string, z.ZodType>> = {

@@ -1,4 +1,4 @@
-import { keyOf, keyPrefixOf } from "../../src/wire";
+import { keyOf, keyPrefixOf } from "@index-data/wire";
 
 /** Cache keys are made in one place, from the resource row (issue 30, item 3). */
 describe("keyOf", () => {

@@ -1,5 +1,5 @@
 import { DOTTED, FLAGSHIP, FLAVORS, INACTIVE, NO_DATA, useReferenceService, YOUNG } from "./reference";
-import { DAY_MS } from "../../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 
 /** Every endpoint against the real reference service over HTTP, in both descriptions. */
 describe.each(FLAVORS)("every endpoint, %s description", (flavor) => {

@@ -1,6 +1,6 @@
 import { IndexDataClient } from "../../src/client/client";
-import { isInvalidResponseError, isRateLimitedError } from "../../src/wire/errors/guards";
-import { faultOf } from "../../src/wire/errors/fault";
+import { isInvalidResponseError, isRateLimitedError } from "@index-data/wire/errors/guards";
+import { faultOf } from "@index-data/wire/errors/fault";
 import { DEMO_KEYS, FLAGSHIP, FLAVORS, NO_DATA, useReferenceService } from "./reference";
 
 const UNKNOWN = "RTM-NOPE-Z-9x9";

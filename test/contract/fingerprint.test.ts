@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { keyFingerprint, sha256Hex } from "../../src/wire";
+import { keyFingerprint, sha256Hex } from "@index-data/wire";
 
 /**
  * One SHA-256 for every name made from a key (issue 30, item 3): it must be SHA-256 itself, so that what was stored

@@ -4,15 +4,15 @@ import { join } from "node:path";
 import ts from "typescript";
 
 /**
- * The methods every source has are written out in src/wire/resources/methods.generated.ts, generated from the rows
- * of RESOURCES (issue 30, item 2). The file must be what the table gives, and a new row must need nothing but its
+ * The methods every source has are written out in packages/wire/src/resources/methods.generated.ts, generated from
+ * the rows of RESOURCES (issue 30, item 2). The file must be what the table gives, and a new row must need nothing but its
  * module, its line in the table and the generator: a throw-away eleventh row type-checks through the client, the
  * engine, every source (the test FixtureSource too), `ask` and the gateway's routes, in memory.
  */
 const ROOT = join(__dirname, "..", "..");
 const GENERATOR = join(ROOT, "scripts", "generate-resource-methods.mjs");
-const TABLE = join(ROOT, "src", "wire", "resources", "table.ts");
-const GENERATED = join(ROOT, "src", "wire", "resources", "methods.generated.ts");
+const TABLE = join(ROOT, "packages", "wire", "src", "resources", "table.ts");
+const GENERATED = join(ROOT, "packages", "wire", "src", "resources", "methods.generated.ts");
 
 function generator(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
   const run = spawnSync(process.execPath, [GENERATOR, ...args], { cwd: ROOT, encoding: "utf8", input });
@@ -117,14 +117,14 @@ describe("the methods generated from the resource table", () => {
     const files = new Map([
       [TABLE, table],
       [GENERATED, generated.stdout],
-      [join(ROOT, "src", "wire", "resources", "settlement.ts"), SETTLEMENT_MODULE],
+      [join(ROOT, "packages", "wire", "src", "resources", "settlement.ts"), SETTLEMENT_MODULE],
       [probe, PROBE],
     ]);
     const roots = [
       probe,
       join(ROOT, "src", "excel", "evaluate.ts"),
       join(ROOT, "src", "cli", "service-call.ts"),
-      join(ROOT, "src", "wire", "headers", "cache-status.ts"),
+      join(ROOT, "packages", "wire", "src", "headers", "cache-status.ts"),
     ];
     expect(typeCheck(roots, files)).toEqual([]);
   }, 240_000);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { testConnection } from "../../src/client/connection-test";
-import type { ResponseInfo } from "../../src/wire";
+import type { ResponseInfo } from "@index-data/wire";
 import { DEMO_KEYS, FLAGSHIP, FLAVORS } from "./reference";
 
 /** Keys, tiers, rate limits, timeouts and cancellation against the reference service at its real limits. */

@@ -1,4 +1,4 @@
-import { DiagnosticsRecorder, noDiagnostics, scrubSecrets } from "../../src/diagnostics";
+import { DiagnosticsRecorder, noDiagnostics, scrubSecrets } from "@index-data/wire/diagnostics";
 import { FakeClock } from "../support/fake-clock";
 
 const KEY = "demo-key-9f8e7d6c5b4a";

@@ -1,5 +1,5 @@
 import { IndexDataClient } from "../../src/client/client";
-import type { HistoryPoint } from "../../src/wire/resources/history";
+import type { HistoryPoint } from "@index-data/wire/resources/history";
 import type { FormulaEnv } from "../../src/excel/evaluate";
 import { indexHistory } from "../../src/excel/formulas/history";
 import { indexPanel } from "../../src/excel/formulas/panel";

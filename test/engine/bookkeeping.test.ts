@@ -4,7 +4,7 @@ import { cellCall } from "../../src/engine/cells/call-context";
 import { CellSource } from "../../src/engine/cells/cell-source";
 import { MemoryStorage } from "../../src/settings/storage";
 import type { FormulaEnv, FormulaResult } from "../../src/excel";
-import { DAY_MS } from "../../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
 import { FakeClock } from "../support/fake-clock";
 import { SYMBOLS } from "./helpers";

@@ -1,5 +1,5 @@
-import type { ResponseInfo } from "../../src/wire";
-import { responseInfo } from "../../src/wire/headers/response-headers";
+import type { ResponseInfo } from "@index-data/wire";
+import { responseInfo } from "@index-data/wire/headers/response-headers";
 import { RateBudget } from "../../src/engine/budget/rate-budget";
 import { openingBurstOf } from "../../src/engine/budget/header-rule";
 import { LaneHints } from "../../src/engine/sending/lane-hints";

@@ -1,5 +1,5 @@
 import { IndexDataClient } from "../../src/client/client";
-import { isNotFoundError } from "../../src/wire/errors";
+import { isNotFoundError } from "@index-data/wire/errors";
 import { FakeClock } from "../support/fake-clock";
 import { NO_DATA_SYMBOL, SYMBOLS, engineFor, sent, startService, stopAll } from "./helpers";
 

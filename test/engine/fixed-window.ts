@@ -1,4 +1,4 @@
-import type { ResponseInfo } from "../../src/wire";
+import type { ResponseInfo } from "@index-data/wire";
 import { LaneHints } from "../../src/engine/sending/lane-hints";
 import { RateBudget } from "../../src/engine/budget/rate-budget";
 import { Scheduler } from "../../src/engine/sending/scheduler";

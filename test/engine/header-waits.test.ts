@@ -2,7 +2,7 @@ import { RateBudget } from "../../src/engine/budget/rate-budget";
 import { RequestEngine } from "../../src/engine/request-engine";
 import { LaneHints } from "../../src/engine/sending/lane-hints";
 import { Scheduler } from "../../src/engine/sending/scheduler";
-import { MAX_TIMER_MS, systemClock } from "../../src/time";
+import { MAX_TIMER_MS, systemClock } from "@index-data/wire/time";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "../client/loopback-server";
 
 const T0 = Date.UTC(2025, 5, 18, 10, 30);

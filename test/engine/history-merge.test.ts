@@ -1,7 +1,7 @@
 import { IndexDataClient } from "../../src/client/client";
-import type { HistoryQuery } from "../../src/wire/resources/history";
+import type { HistoryQuery } from "@index-data/wire/resources/history";
 import { SYMBOLS, engineFor, sent, startService, stopAll } from "./helpers";
-import { DAY_MS } from "../../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 
 afterEach(stopAll);
 

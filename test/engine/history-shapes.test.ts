@@ -1,12 +1,12 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { derivedCount } from "../../src/wire/answer-memo";
+import { derivedCount } from "@index-data/wire/answer-memo";
 import { cellCall } from "../../src/engine/cells/call-context";
 import { CellSource } from "../../src/engine/cells/cell-source";
 import { RequestEngine } from "../../src/engine/request-engine";
-import type { History } from "../../src/wire/resources/history";
+import type { History } from "@index-data/wire/resources/history";
 import { MemoryStorage } from "../../src/settings/storage";
 import type { FormulaEnv, FormulaResult } from "../../src/excel";
-import { DAY_MS } from "../../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 import { FakeClock } from "../support/fake-clock";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
 import { SYMBOLS } from "./helpers";

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { derivedCount, derivedFrom } from "../../src/wire/answer-memo";
+import { derivedCount, derivedFrom } from "@index-data/wire/answer-memo";
 import { HistoryBatcher } from "../../src/engine/batching/history-batcher";
 import { sliceHistory } from "../../src/engine/answers/history-ranges";
 import { ResultCache } from "../../src/engine/answers/result-cache";
@@ -11,9 +11,9 @@ import {
   type History,
   type HistoryPoint,
   type HistoryQuery,
-} from "../../src/wire/resources/history";
+} from "@index-data/wire/resources/history";
 import { MemoryStorage } from "../../src/settings/storage";
-import { DAY_MS } from "../../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 import { FakeClock } from "../support/fake-clock";
 
 const DAY0 = Date.UTC(2025, 0, 6);

@@ -1,4 +1,4 @@
-import { isUnauthorizedError } from "../../src/wire/errors";
+import { isUnauthorizedError } from "@index-data/wire/errors";
 import { MemoryStorage } from "../../src/settings/storage";
 import { LastKnownStore } from "../../src/engine/answers/last-known-store";
 import { DEMO_KEYS } from "../../reference-service/src";

@@ -1,6 +1,6 @@
 import { LiveFeed, type LiveUpdate } from "../../src/engine/cells/live-feed";
 import { type RequestEngine } from "../../src/engine/request-engine";
-import { DAY_MS } from "../../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 import { FakeClock } from "../support/fake-clock";
 import { SYMBOLS, engineFor, sent, startService, stopAll } from "./helpers";
 

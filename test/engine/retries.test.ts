@@ -5,11 +5,11 @@ import {
   isServiceUnavailableError,
   NetworkError,
   ServiceUnavailableError,
-} from "../../src/wire/errors";
+} from "@index-data/wire/errors";
 import { openingBurstOf } from "../../src/engine/budget/header-rule";
 import { Outage } from "../../src/engine/sending/outage";
 import { backoffMs, decideRetry } from "../../src/engine/sending/retry-policy";
-import { QueueFullError, RateLimitedError } from "../../src/wire/errors";
+import { QueueFullError, RateLimitedError } from "@index-data/wire/errors";
 import { SYMBOLS, engineFor, sent, startService, statuses, stopAll } from "./helpers";
 
 afterEach(stopAll);

@@ -1,4 +1,4 @@
-import { isQueueFullError } from "../../src/wire/errors";
+import { isQueueFullError } from "@index-data/wire/errors";
 import { LaneHints } from "../../src/engine/sending/lane-hints";
 import { RateBudget } from "../../src/engine/budget/rate-budget";
 import { Scheduler } from "../../src/engine/sending/scheduler";

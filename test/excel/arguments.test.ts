@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { MAX_SYMBOL_LENGTH, SYMBOL_RULE, validSymbol } from "../../src/wire/rules/symbol";
+import { MAX_SYMBOL_LENGTH, SYMBOL_RULE, validSymbol } from "@index-data/wire/rules/symbol";
 import { parseSymbol, parseSymbolList } from "../../src/excel/arguments";
 import { refusalOf } from "./support/refusal";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, dateCell } from "../../src/excel/cells";
 import { isoToSerial, msToSerial, parseDateArgument, serialToIso, serialToMs } from "../../src/excel/dates";
-import { addUtcMonths, parseIso } from "../../src/time";
+import { addUtcMonths, parseIso } from "@index-data/wire/time";
 import { refusalOf } from "./support/refusal";
 
 const NOW = new Date("2024-03-31T15:45:00.000Z");

@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../src/wire/resources/history";
+import type { HistoryPoint } from "@index-data/wire/resources/history";
 import { isCellError } from "../../src/excel/cell-error";
 import { alignPanel } from "../../src/excel/panel";
 import { serial } from "../support/excel-serial";

@@ -1,4 +1,4 @@
-import type { History, HistoryPoint } from "../../src/wire/resources/history";
+import type { History, HistoryPoint } from "@index-data/wire/resources/history";
 import { CellError, isCellError } from "../../src/excel/cell-error";
 import type { FormulaResult, Spill } from "../../src/excel/cells";
 import type { FormulaEnv } from "../../src/excel/evaluate";

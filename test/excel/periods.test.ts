@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../src/wire/resources/history";
+import type { HistoryPoint } from "@index-data/wire/resources/history";
 import {
   isObservation,
   periodLastDay,

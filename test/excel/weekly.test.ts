@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../src/wire/resources/history";
+import type { HistoryPoint } from "@index-data/wire/resources/history";
 import { isoWeekStart, weeklyFromDaily } from "../../src/excel/weekly";
 import { historyFixture } from "./support/fixtures";
 

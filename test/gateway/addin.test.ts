@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
-import { systemClock, type Clock } from "../../src/time";
+import { systemClock, type Clock } from "@index-data/wire/time";
 import { launchChromium } from "../support/browser";
 import { PREVIEW_DIST, evaluateInPreview } from "../support/served-pages";
 import { startStaticServer, type StaticServer } from "../support/static-server";

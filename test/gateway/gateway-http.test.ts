@@ -5,7 +5,7 @@ import type { RunningGateway } from "../../gateway/src";
 import { RequestEngine } from "../../src/engine/request-engine";
 import { MemoryStorage } from "../../src/settings/storage";
 import { indexHistory, indexLatest, type FormulaEnv } from "../../src/excel";
-import { DAY_MS } from "../../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 import { FakeClock } from "../support/fake-clock";
 import { makeDesk, responseText, startRecordingFront, type RecordingFront } from "./support/desk";
 import { startDeskGateway } from "./support/desk-gateway";

@@ -1,13 +1,14 @@
 import { spawn, spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 
 /**
- * The gateway as an administrator installs it: `npm pack` of its workspace, the tarball installed with runtime
- * dependencies only in an empty folder outside the repository, run with plain node (no tsx). Slow (a build and an
- * install from the registry): minutes on a busy machine, so its timeouts only stop a hang.
+ * The gateway as an administrator installs it: `npm pack` of its workspace and of the package it shares with the
+ * add-in (@index-data/wire), the two tarballs installed with runtime dependencies only in an empty folder outside
+ * the repository, run with plain node (no tsx). Slow (two builds and an install from the registry): minutes on a
+ * busy machine, so its timeouts only stop a hang.
  */
 const ROOT = resolve(__dirname, "..", "..");
 const SLOW_MS = 600_000;
@@ -35,6 +36,13 @@ function run(command: string, args: readonly string[], cwd: string): SpawnSyncRe
   return result;
 }
 
+/** What `npm pack --json` says of one tarball. */
+interface PackResult {
+  readonly name: string;
+  readonly filename: string;
+  readonly files: readonly { readonly path: string }[];
+}
+
 /** Every package name in an `npm ls --json --all` tree. */
 function namesIn(tree: { dependencies?: Record<string, unknown> }): string[] {
   return Object.entries(tree.dependencies ?? {}).flatMap(([name, child]) => [
@@ -45,7 +53,7 @@ function namesIn(tree: { dependencies?: Record<string, unknown> }): string[] {
 
 /** Starts the installed gateway with plain node and resolves with its URL and a stop function. */
 function serveInstalled(cwd: string, args: readonly string[]): Promise<{ url: string; stop: () => Promise<void> }> {
-  const entry = join(cwd, "node_modules", "index-data-gateway", "dist", "gateway", "src", "main.js");
+  const entry = join(cwd, "node_modules", "index-data-gateway", "dist", "main.js");
   const child = spawn(process.execPath, [entry, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   let started = false;
@@ -77,20 +85,47 @@ test(
   async () => {
     const packs = join(folder, "packs");
     mkdirSync(packs);
-    run("npm", ["pack", "--workspace", "gateway", "--pack-destination", packs, "--silent"], ROOT);
-    const [tarball] = readdirSync(packs).filter((name) => name.endsWith(".tgz"));
-    expect(tarball).toMatch(/^index-data-gateway-\d+\.\d+\.\d+\.tgz$/);
+    const packed = JSON.parse(
+      run(
+        "npm",
+        ["pack", "--workspace", "@index-data/wire", "--workspace", "gateway", "--pack-destination", packs, "--json"],
+        ROOT,
+      ).stdout,
+    ) as PackResult[];
+    const [wire, gatewayPack] = ["@index-data/wire", "index-data-gateway"].map((name) =>
+      packed.find((p) => p.name === name),
+    );
+    expect(wire?.filename).toMatch(/^index-data-wire-\d+\.\d+\.\d+\.tgz$/);
+    expect(gatewayPack?.filename).toMatch(/^index-data-gateway-\d+\.\d+\.\d+\.tgz$/);
+    // The shared code ships once, in its own package: the gateway's tarball holds the gateway's JavaScript only.
+    expect(gatewayPack?.files.map((file) => file.path)).toContain("dist/main.js");
+    expect(gatewayPack?.files.filter((file) => !/^(dist\/[\w/-]+\.js|package\.json)$/.test(file.path))).toEqual([]);
+    expect(gatewayPack?.files.filter((file) => /^dist\/(wire|time|diagnostics|src)\//.test(file.path))).toEqual([]);
+    expect(wire?.files.map((file) => file.path)).toEqual(
+      expect.arrayContaining(["dist/index.js", "dist/index.d.ts", "dist/time/index.js", "dist/contract/index.js"]),
+    );
 
     const server = join(folder, "server");
     mkdirSync(server);
     writeFileSync(join(server, "package.json"), JSON.stringify({ name: "desk-server", private: true }));
-    run("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", join(packs, tarball ?? "")], server);
+    const tarballs = [wire, gatewayPack].map((pack) => join(packs, pack?.filename ?? ""));
+    run("npm", ["install", "--omit=dev", "--no-audit", "--no-fund", ...tarballs], server);
 
     const listed = JSON.parse(run("npm", ["ls", "--omit=dev", "--all", "--json"], server).stdout) as {
       dependencies?: Record<string, unknown>;
     };
     const names = namesIn(listed);
-    expect(names).toEqual(expect.arrayContaining(["index-data-gateway", "fastify", "ioredis", "prom-client", "jose"]));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "index-data-gateway",
+        "@index-data/wire",
+        "zod",
+        "fastify",
+        "ioredis",
+        "prom-client",
+        "jose",
+      ]),
+    );
     expect(names.filter((name) => DEV_ONLY.test(name))).toEqual([]);
 
     const help = run("npx", ["--no-install", "index-data-gateway", "--help"], server);

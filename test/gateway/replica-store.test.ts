@@ -3,7 +3,7 @@ import { MemoryStore } from "../../gateway/src/store/memory-store";
 import { RedisStore } from "../../gateway/src/store/redis-store";
 import { ReplicaStore } from "../../gateway/src/store/replica-store";
 import { storedAnswerRule } from "../../gateway/src/store/stored-answer";
-import { DEFAULT_TTLS } from "../../src/wire";
+import { DEFAULT_TTLS } from "@index-data/wire";
 import { pollUntil } from "./support/poll";
 import { startRedis, type TestRedis } from "./support/redis-server";
 

@@ -1,5 +1,5 @@
-import { DEFAULT_TTLS } from "../../src/wire";
-import { systemClock } from "../../src/time";
+import { DEFAULT_TTLS } from "@index-data/wire";
+import { systemClock } from "@index-data/wire/time";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { FairQueue } from "../../gateway/src/fair-queue";
 import { Resolver } from "../../gateway/src/resolver";
@@ -8,7 +8,7 @@ import { MemoryStore } from "../../gateway/src/store/memory-store";
 import type { CachedAnswer, GatewayStore } from "../../gateway/src/store/store";
 import { Upstream } from "../../gateway/src/upstream";
 import { KeyScrubber } from "../../gateway/src/key-scrub";
-import { DiagnosticsRecorder, type Diagnostics } from "../../src/diagnostics";
+import { DiagnosticsRecorder, type Diagnostics } from "@index-data/wire/diagnostics";
 
 /** The resolver's own rules, with a real upstream and a real store wrapped to stage what another replica does. */
 let service: RunningReferenceService;

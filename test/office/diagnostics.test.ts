@@ -1,7 +1,7 @@
 import { EngineHost } from "../../src/office/engine-host";
 import { SettingsStore } from "../../src/settings/index";
 import { MemoryStorage, type KeyValueStorage } from "../../src/settings/storage";
-import { DiagnosticsRecorder } from "../../src/diagnostics";
+import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
 import { DEMO_KEYS } from "../../reference-service/src";
 import { FakeClock } from "../support/fake-clock";
 import { SYMBOLS, startService, stopAll } from "../engine/helpers";

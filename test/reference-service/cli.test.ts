@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { MethodologyWire } from "../../src/wire/resources/methodology";
+import { MethodologyWire } from "@index-data/wire/resources/methodology";
 
 const ROOT = path.resolve(__dirname, "../..");
 const TSX = path.join(ROOT, "node_modules/.bin/tsx");

@@ -1,9 +1,9 @@
-import { HistoryWire, type HistoryWire as History } from "../../src/wire/resources/history";
-import { IndexListWire } from "../../src/wire/resources/indexes";
-import { LatestFixWire } from "../../src/wire/resources/latest";
+import { HistoryWire, type HistoryWire as History } from "@index-data/wire/resources/history";
+import { IndexListWire } from "@index-data/wire/resources/indexes";
+import { LatestFixWire } from "@index-data/wire/resources/latest";
 import { buildDataset } from "../../reference-service/src/index";
 import { DOTTED, FLAGSHIP, INACTIVE, NO_DATA, SUNDAY, WEDNESDAY, YOUNG, get, record, serviceFor } from "./support";
-import { DAY_MS } from "../../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 
 const weekday = (iso: string) => new Date(iso).getUTCDay();
 

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
-import { BenchmarkHealthWire } from "../../src/wire/resources/benchmark-health";
-import { HealthWire } from "../../src/wire/resources/health";
-import { SystemStatusWire } from "../../src/wire/resources/system-status";
+import { BenchmarkHealthWire } from "@index-data/wire/resources/benchmark-health";
+import { HealthWire } from "@index-data/wire/resources/health";
+import { SystemStatusWire } from "@index-data/wire/resources/system-status";
 import { DEMO_KEYS, REASON_CODES } from "../../reference-service/src/index";
 import { FLAGSHIP, NO_DATA, WEDNESDAY, anonymous, get, record, serviceFor, type JsonResponse } from "./support";
 

@@ -1,5 +1,5 @@
-import { IndexListWire } from "../../src/wire/resources/indexes";
-import { LatestFixWire } from "../../src/wire/resources/latest";
+import { IndexListWire } from "@index-data/wire/resources/indexes";
+import { LatestFixWire } from "@index-data/wire/resources/latest";
 import { DEMO_KEYS, startReferenceService } from "../../reference-service/src/index";
 import { FakeLatencyTimer } from "./fake-latency-timer";
 import { FLAGSHIP, WEDNESDAY, get, record, serviceFor } from "./support";

@@ -1,9 +1,9 @@
-import { HistoryWire, type HistoryWire as History } from "../../src/wire/resources/history";
-import { WINDOW_DAYS } from "../../src/wire/contract";
-import { VolatilityWire } from "../../src/wire/resources/volatility";
+import { HistoryWire, type HistoryWire as History } from "@index-data/wire/resources/history";
+import { WINDOW_DAYS } from "@index-data/wire/contract";
+import { VolatilityWire } from "@index-data/wire/resources/volatility";
 import { DEFAULT_HISTORY_DAYS, startReferenceService } from "../../reference-service/src/index";
 import { FLAGSHIP, INACTIVE, NO_DATA, WEDNESDAY, YOUNG, get, record, serviceFor } from "./support";
-import { DAY_MS } from "../../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 
 describe.each(["newer", "older"] as const)("history, %s description", (flavor) => {
   const service = serviceFor({ flavor, now: () => WEDNESDAY });

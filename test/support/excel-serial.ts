@@ -1,4 +1,4 @@
-import { DAY_MS } from "../../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 
 /**
  * Excel's serial of 1970-01-01 in its 1900 date system (days since 1899-12-30, right for every day after

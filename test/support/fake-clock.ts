@@ -1,4 +1,4 @@
-import { safeDelay, type Clock, type TimerHandle } from "../../src/time";
+import { safeDelay, type Clock, type TimerHandle } from "@index-data/wire/time";
 
 interface FakeTimer {
   readonly at: number;

@@ -1,6 +1,6 @@
 import { act, screen, within } from "@testing-library/react";
 import { AboutSection } from "../../src/taskpane/components/AboutSection/AboutSection";
-import { DiagnosticsRecorder } from "../../src/diagnostics";
+import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
 import { renderPane } from "./render";
 
 const KEY = "pane-key-0123456789abcdef";

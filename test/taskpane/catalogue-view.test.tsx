@@ -1,6 +1,6 @@
 import { screen, within } from "@testing-library/react";
 import { useState } from "react";
-import type { IndexSummary } from "../../src/wire/resources/indexes";
+import type { IndexSummary } from "@index-data/wire/resources/indexes";
 import { Catalogue } from "../../src/taskpane/components/Catalogue/Catalogue";
 import { NO_FILTERS } from "../../src/taskpane/model/catalogue";
 import { DOT_SEGMENT_INDEXES, markupIndexes } from "../support/extra-indexes";

@@ -1,4 +1,4 @@
-import type { IndexSummary } from "../../src/wire/resources/indexes";
+import type { IndexSummary } from "@index-data/wire/resources/indexes";
 import {
   catalogueFacets,
   isOpenable,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { testConnection } from "../../src/client/connection-test";
-import { ConfigurationError } from "../../src/wire/errors";
+import { ConfigurationError } from "@index-data/wire/errors";
 import { toClientOptions, type Settings } from "../../src/settings/index";
 import { describeConnection } from "../../src/taskpane/model/connection";
 import { policyAwareTestConnection } from "../../src/taskpane/services";

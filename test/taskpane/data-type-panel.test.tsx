@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { NetworkError } from "../../src/wire";
+import { NetworkError } from "@index-data/wire";
 import type { DataTypeActions } from "../../src/office/data-type-actions";
 import { OUTSIDE_OFFICE_REASON } from "../../src/office/host";
 import { DataTypePanel } from "../../src/taskpane/components/DataTypePanel/DataTypePanel";

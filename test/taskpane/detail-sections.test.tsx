@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import type { ForwardCurve } from "../../src/wire/resources/forward";
+import type { ForwardCurve } from "@index-data/wire/resources/forward";
 import type { Answered } from "../../src/client";
 import { FieldList } from "../../src/taskpane/components/FieldList/FieldList";
 import { Section } from "../../src/taskpane/components/Section/Section";

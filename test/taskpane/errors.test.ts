@@ -1,4 +1,4 @@
-import { FAULT_KINDS, faultOf } from "../../src/wire/errors";
+import { FAULT_KINDS, faultOf } from "@index-data/wire/errors";
 import { TERMINAL_WORDING } from "../../src/cli/terminal-wording";
 import { describeError, PANE_WORDING } from "../../src/taskpane/model/errors";
 import { ERROR_CLASS_NAMES, errorNamed } from "../client/fault-samples";

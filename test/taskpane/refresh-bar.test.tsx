@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { NetworkError } from "../../src/wire/errors";
+import { NetworkError } from "@index-data/wire/errors";
 import { RefreshBar } from "../../src/taskpane/components/RefreshBar/RefreshBar";
 import { renderPane } from "./render";
 

@@ -1,4 +1,4 @@
-import { withDeadline } from "../../src/time";
+import { withDeadline } from "@index-data/wire/time";
 import { FakeClock } from "../support/fake-clock";
 
 /** Deadlines of one length share one timer; each still fires at its own time, and cleared ones leave no timer behind. */

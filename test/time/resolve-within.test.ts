@@ -1,4 +1,4 @@
-import { resolveWithin } from "../../src/time";
+import { resolveWithin } from "@index-data/wire/time";
 import { FakeClock } from "../support/fake-clock";
 
 /** The bound of a cell's evaluation: resolves with the work, or with what the bound says, and leaves no timer. */

@@ -1,5 +1,5 @@
 import { createLocalJWKSet, errors, type FlattenedJWSInput, type JSONWebKeySet, type JWSHeaderParameters } from "jose";
-import type { Clock } from "../../../src/time";
+import type { Clock } from "@index-data/wire/time";
 
 /** A key jose verifies with: what a local key set returns. */
 type VerifyKey = Awaited<ReturnType<ReturnType<typeof createLocalJWKSet>>>;

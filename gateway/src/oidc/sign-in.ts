@@ -1,5 +1,5 @@
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
-import type { Clock } from "../../../src/time";
+import type { Clock } from "@index-data/wire/time";
 import { GatewayError } from "../gateway-error";
 import { IssuerKeys, IssuerKeysUnavailable, fetchJson } from "./issuer-keys";
 

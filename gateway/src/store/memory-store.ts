@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { LRUCache } from "lru-cache";
-import { systemClock, type Clock } from "../../../src/time";
+import { systemClock, type Clock } from "@index-data/wire/time";
 import {
   handoverOf,
   newBudget,

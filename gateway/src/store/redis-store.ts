@@ -1,5 +1,5 @@
 import { Redis } from "ioredis";
-import { noDiagnostics, type Diagnostics } from "../../../src/diagnostics";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import {
   MAX_BELIEVED_LIMIT,
   OPENING_DIVISOR,

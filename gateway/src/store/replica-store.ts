@@ -1,6 +1,6 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
-import { systemClock, type Clock } from "../../../src/time";
-import { noDiagnostics, type Diagnostics } from "../../../src/diagnostics";
+import { systemClock, type Clock } from "@index-data/wire/time";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { keepMsOf } from "../answer-rules";
 import type { MemoryStore } from "./memory-store";
 import type { RedisStore } from "./redis-store";

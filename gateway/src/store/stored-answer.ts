@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { TtlTable } from "../../../src/wire";
+import type { TtlTable } from "@index-data/wire";
 import { JSON_TYPE, checkBody, statusKind } from "../answer-check";
 import { PINNED_MAX_AGE_MS, freshForMs } from "../answer-rules";
 import { resourceOfKey } from "../resources";

@@ -1,5 +1,5 @@
-import type { Clock, TimerHandle } from "../../../src/time";
-import { noDiagnostics, type Diagnostics } from "../../../src/diagnostics";
+import type { Clock, TimerHandle } from "@index-data/wire/time";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import type { UsageCounts, WindowUsage } from "./store";
 
 interface UsageTallyOptions {

@@ -1,4 +1,4 @@
-import { DAY_MS } from "../../../src/time";
+import { DAY_MS } from "@index-data/wire/time";
 
 /**
  * Calendar arithmetic on whole UTC days. A `Day` is the count of days since 1970-01-01 (UTC), so

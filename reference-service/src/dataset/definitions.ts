@@ -1,4 +1,4 @@
-import type { CatalogueEntry } from "../../../src/wire/contract";
+import type { CatalogueEntry } from "@index-data/wire/contract";
 import { hashString, roundTo, uniform } from "./random";
 
 /** How much history an index publishes. */

@@ -1,4 +1,4 @@
-import { WINDOW_DAYS } from "../../../src/wire/contract";
+import { WINDOW_DAYS } from "@index-data/wire/contract";
 import { dayOf, type Day } from "../dataset/calendar";
 import { ServiceError } from "../service-error";
 

@@ -1,7 +1,7 @@
 import type { Answered } from "../../client";
 import type { KeyValueStorage } from "../../settings";
 import type { ResolvedEngineOptions } from "../engine-options";
-import { keyOf, keyPrefixOf, type ResourceKind } from "../../wire";
+import { keyOf, keyPrefixOf, type ResourceKind } from "@index-data/wire";
 import { LastKnownStore } from "./last-known-store";
 import { ResultCache, type Held } from "./result-cache";
 import { StaleLedger } from "../cells/stale-ledger";

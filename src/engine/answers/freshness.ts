@@ -1,4 +1,4 @@
-import type { Tier } from "../../wire";
+import type { Tier } from "@index-data/wire";
 
 /**
  * How fresh the values in the sheet are, and how the request queue stands: the one shape the engine, the

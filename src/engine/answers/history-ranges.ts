@@ -1,5 +1,5 @@
-import { pointsWithin, withTimeline, type History, type HistoryQuery } from "../../wire";
-import { DAY_MS, parseInstant, startOfUtcDay } from "../../time";
+import { pointsWithin, withTimeline, type History, type HistoryQuery } from "@index-data/wire";
+import { DAY_MS, parseInstant, startOfUtcDay } from "@index-data/wire/time";
 
 /**
  * A closed range of whole UTC days: `startMs` and `endMs` are the midnights of its first and last day.

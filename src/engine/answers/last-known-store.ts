@@ -1,5 +1,5 @@
 import type { KeyValueStorage } from "../../settings";
-import { noDiagnostics, type Diagnostics } from "../../diagnostics";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 
 /** A result as it was last fetched. */
 export interface LastKnownEntry {

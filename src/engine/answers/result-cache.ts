@@ -1,10 +1,10 @@
 import { LRUCache } from "lru-cache";
-import type { Clock } from "../../time";
+import type { Clock } from "@index-data/wire/time";
 import type { Answered } from "../../client";
-import { survivesRefresh, type ResourceKind, type TtlTable } from "../../wire";
+import { survivesRefresh, type ResourceKind, type TtlTable } from "@index-data/wire";
 import type { LastKnownEntry, LastKnownStore } from "./last-known-store";
 import { isServiceFailure } from "../sending/retry-policy";
-import { derivedCount, dropDerived } from "../../wire";
+import { derivedCount, dropDerived } from "@index-data/wire";
 
 /**
  * What a key resolved to: a result (fresh or last-known), or the error to show. Errors are cached briefly too.

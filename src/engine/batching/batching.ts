@@ -1,8 +1,8 @@
-import { historyKind, keyOf, type Granularity, type History, type HistoryQuery } from "../../wire";
-import type { IndexSummary } from "../../wire";
-import type { LatestFix } from "../../wire";
+import { historyKind, keyOf, type Granularity, type History, type HistoryQuery } from "@index-data/wire";
+import type { IndexSummary } from "@index-data/wire";
+import type { LatestFix } from "@index-data/wire";
 import type { LatestValue, Answered } from "../../client";
-import { DAY_MS, startOfUtcDay } from "../../time";
+import { DAY_MS, startOfUtcDay } from "@index-data/wire/time";
 import type { ResolvedEngineOptions } from "../engine-options";
 import { HistoryBatcher } from "./history-batcher";
 import type { DateRange } from "../answers/history-ranges";

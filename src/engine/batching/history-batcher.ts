@@ -1,8 +1,8 @@
-import type { Granularity, History, HistoryQuery } from "../../wire";
+import type { Granularity, History, HistoryQuery } from "@index-data/wire";
 import type { Answered } from "../../client";
-import { dayText, type Clock, type TimerHandle } from "../../time";
+import { dayText, type Clock, type TimerHandle } from "@index-data/wire/time";
 import { covers, groupRanges, sliceHistory, unionOf, type DateRange } from "../answers/history-ranges";
-import { derivedCount, dropDerived } from "../../wire";
+import { derivedCount, dropDerived } from "@index-data/wire";
 
 interface HistoryBatcherOptions {
   /** How long requests for one symbol are collected before the union goes out. */

@@ -1,6 +1,6 @@
-import type { Clock, TimerHandle } from "../../time";
-import type { IndexSummary } from "../../wire";
-import type { LatestFix } from "../../wire";
+import type { Clock, TimerHandle } from "@index-data/wire/time";
+import type { IndexSummary } from "@index-data/wire";
+import type { LatestFix } from "@index-data/wire";
 import type { LatestValue, Answered } from "../../client";
 
 /** Where latest values can come from; the engine provides these over its cache. */

@@ -1,6 +1,6 @@
 import type { KeyValueStorage } from "../../settings";
-import { noDiagnostics, type Diagnostics } from "../../diagnostics";
-import { keyFingerprint } from "../../wire";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
+import { keyFingerprint } from "@index-data/wire";
 
 /**
  * The rate limit a service last announced for one set of settings, kept so that the next session's opening

@@ -1,4 +1,4 @@
-import type { RateLimitInfo } from "../../wire";
+import type { RateLimitInfo } from "@index-data/wire";
 import { HeaderRule } from "./header-rule";
 import { SendRounds } from "./send-rounds";
 import type { WindowEstimate } from "./window-estimate";

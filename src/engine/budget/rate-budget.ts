@@ -1,4 +1,4 @@
-import type { ResponseInfo } from "../../wire";
+import type { ResponseInfo } from "@index-data/wire";
 import { openingBurstOf } from "./header-rule";
 import { Pacer } from "./pacer";
 import { PeerRegistry, type BudgetPort } from "./peer-registry";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { Clock, TimerHandle } from "../../time";
-import { keyFingerprint } from "../../wire";
+import type { Clock, TimerHandle } from "@index-data/wire/time";
+import { keyFingerprint } from "@index-data/wire";
 import { MAX_SANE_LIMIT, type BudgetPort, type RateBudget, type ServerWindow } from "./rate-budget";
 
 /**

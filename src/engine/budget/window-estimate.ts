@@ -1,4 +1,4 @@
-import type { RateLimitInfo } from "../../wire";
+import type { RateLimitInfo } from "@index-data/wire";
 import type { PeerRegistry } from "./peer-registry";
 import { SendLog } from "./send-log";
 import { ServiceWindow, type ServerWindow, type WindowAnswer } from "./service-window";

@@ -1,4 +1,4 @@
-import { AnsweredMethods, type ArgsOf, type DataOf, type ResourceName } from "../../wire";
+import { AnsweredMethods, type ArgsOf, type DataOf, type ResourceName } from "@index-data/wire";
 import type { Answered, IndexDataSource, LatestValue } from "../../client";
 import { isPreviewMiss, type CallContext } from "./call-context";
 import type { RequestEngine } from "../request-engine";

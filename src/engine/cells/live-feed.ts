@@ -1,7 +1,7 @@
-import type { LatestFix } from "../../wire";
+import type { LatestFix } from "@index-data/wire";
 import type { Answered } from "../../client";
-import { systemClock, type Clock, type TimerHandle } from "../../time";
-import { noDiagnostics, type Diagnostics } from "../../diagnostics";
+import { systemClock, type Clock, type TimerHandle } from "@index-data/wire/time";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 
 /** What a watcher hears: a fix that differs from the last one, or an error (the watcher decides what to show). */
 export type LiveUpdate =

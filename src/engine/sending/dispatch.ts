@@ -1,4 +1,4 @@
-import type { ResponseInfo } from "../../wire";
+import type { ResponseInfo } from "@index-data/wire";
 import type { FreshnessSnapshot } from "../answers/freshness";
 import type { ResolvedEngineOptions } from "../engine-options";
 import { LaneHints, type Answers } from "./lane-hints";

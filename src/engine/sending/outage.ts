@@ -6,7 +6,7 @@ import {
   ServiceUnavailableError,
   TimeoutError,
   type IndexDataError,
-} from "../../wire";
+} from "@index-data/wire";
 
 /** The failures that say the whole service is not answering (as opposed to one resource failing, e.g. a 500). */
 export function isOutageSign(error: unknown): error is NetworkError | TimeoutError | ServiceUnavailableError {

@@ -1,5 +1,5 @@
-import type { IndexDataError } from "../../wire";
-import { sleep, type Clock } from "../../time";
+import type { IndexDataError } from "@index-data/wire";
+import { sleep, type Clock } from "@index-data/wire/time";
 import { isOutageSign, type Outage } from "./outage";
 import type { RateBudget } from "../budget/rate-budget";
 import { decideRetry, type RetryOptions } from "./retry-policy";

@@ -6,7 +6,7 @@ import {
   isServerError,
   isServiceUnavailableError,
   isTimeoutError,
-} from "../../wire";
+} from "@index-data/wire";
 
 export interface RetryOptions {
   /** Attempts in all (first try included) for 5xx, network errors and timeouts. @default 3 */

@@ -1,6 +1,6 @@
-import type { Clock, TimerHandle } from "../../time";
-import { QueueFullError } from "../../wire";
-import { queueBound } from "../../wire";
+import type { Clock, TimerHandle } from "@index-data/wire/time";
+import { QueueFullError } from "@index-data/wire";
+import { queueBound } from "@index-data/wire";
 import type { Answers, Lane, LaneHints } from "./lane-hints";
 import { LaneQueue, type Waiting } from "./lane-queue";
 import type { RateBudget } from "../budget/rate-budget";

@@ -1,4 +1,4 @@
-import { parseIso } from "../../time";
+import { parseIso } from "@index-data/wire/time";
 import { dateCellFromMs } from "../cells";
 import type { CardLayoutSection, EntityCellValue, EntityProperty, PrimitiveProperty } from "./cell-values";
 import {

@@ -1,4 +1,4 @@
-import type { IndexSummary, LatestFix } from "../../wire";
+import type { IndexSummary, LatestFix } from "@index-data/wire";
 
 /**
  * The card's properties as data: one row per property (label a trader reads, the source field it shows,

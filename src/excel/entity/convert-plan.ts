@@ -1,4 +1,4 @@
-import { symbolMeant, validSymbol } from "../../wire";
+import { symbolMeant, validSymbol } from "@index-data/wire";
 import { frozenIndexSymbol } from "./index-entity-freeze";
 import { isIndexLinkedEntity } from "./index-entity";
 

@@ -1,4 +1,4 @@
-import { validSymbol } from "../../wire";
+import { validSymbol } from "@index-data/wire";
 import type { EntityCellValue, EntityProperty } from "./cell-values";
 import { isIndexLinkedEntity, linkedIndexValue } from "./index-entity";
 import type { LinkedEntityCellValue } from "./linked-values";

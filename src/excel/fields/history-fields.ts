@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../wire";
+import type { HistoryPoint } from "@index-data/wire";
 import type { FieldTable } from "./field-table";
 
 /** The extra columns INDEX.HISTORY can add after date and value. */

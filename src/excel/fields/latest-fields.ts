@@ -1,4 +1,4 @@
-import type { LatestFix } from "../../wire";
+import type { LatestFix } from "@index-data/wire";
 import type { Answered } from "../../client";
 import type { FieldTable } from "./field-table";
 

@@ -1,4 +1,4 @@
-import type { BenchmarkHealth, CapacityMetrics } from "../../wire";
+import type { BenchmarkHealth, CapacityMetrics } from "@index-data/wire";
 import type { FieldTable } from "./field-table";
 
 /** INDEX.CAPACITY fields, in the order of the whole-record spill. */

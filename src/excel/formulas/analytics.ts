@@ -1,4 +1,4 @@
-import { WINDOW_DAYS } from "../../wire";
+import { WINDOW_DAYS } from "@index-data/wire";
 import { isOmitted, parseField, parseFlag, parseSymbol, parseWholeNumber } from "../arguments";
 import type { FormulaResult } from "../cells";
 import { evaluate, load, type FormulaEnv } from "../evaluate";

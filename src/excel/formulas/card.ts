@@ -1,4 +1,4 @@
-import type { IndexSummary } from "../../wire";
+import type { IndexSummary } from "@index-data/wire";
 import { flattenList, isOmitted } from "../arguments";
 import { invalidArgument, isCellError, type CellError } from "../cell-error";
 import type { ExcelCapabilities, FormulaResult } from "../cells";

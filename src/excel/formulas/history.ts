@@ -5,7 +5,7 @@ import {
   type Granularity,
   type History,
   type HistoryPoint,
-} from "../../wire";
+} from "@index-data/wire";
 import { flattenList, isOmitted, parseChoice, parseField, parseFlag, parseSymbol } from "../arguments";
 import { notAvailable } from "../cell-error";
 import { dateCell, dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";

@@ -1,4 +1,4 @@
-import type { IndexSummary } from "../../wire";
+import type { IndexSummary } from "@index-data/wire";
 import { parseFlag } from "../arguments";
 import { dateCell, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";
 import { evaluate, load, type FormulaEnv } from "../evaluate";

@@ -1,4 +1,4 @@
-import { faultOf, type Methodology } from "../../wire";
+import { faultOf, type Methodology } from "@index-data/wire";
 import { subjectOf } from "../../client";
 import { parseField } from "../arguments";
 import { notAvailable } from "../cell-error";

@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../wire";
+import type { HistoryPoint } from "@index-data/wire";
 import { isOmitted, parseChoice, parseFlag, parseSymbolList } from "../arguments";
 import { invalidArgument } from "../cell-error";
 import type { FormulaResult, Spill } from "../cells";

@@ -1,4 +1,4 @@
-import { pointTime, type History, type HistoryPoint } from "../../wire";
+import { pointTime, type History, type HistoryPoint } from "@index-data/wire";
 import { flattenList, isOmitted, parseChoice, parseFlag, parseSymbol } from "../arguments";
 import { invalidArgument } from "../cell-error";
 import { dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";
@@ -15,7 +15,7 @@ import {
   type StatColumn,
 } from "../periods";
 import { spillOrEmpty } from "../spill";
-import { parseIso, startOfUtcDay } from "../../time";
+import { parseIso, startOfUtcDay } from "@index-data/wire/time";
 
 const PERIOD_CHOICES: ReadonlyMap<string, Period> = new Map<string, Period>(PERIODS.map((period) => [period, period]));
 const DEFAULT_PERIOD_STATS = "avg,observed";

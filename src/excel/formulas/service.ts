@@ -1,4 +1,4 @@
-import { type BenchmarkHealth, faultOf, type Health, SYSTEM_STATES, type SystemState } from "../../wire";
+import { type BenchmarkHealth, faultOf, type Health, SYSTEM_STATES, type SystemState } from "@index-data/wire";
 import { type Answered, subjectOf } from "../../client";
 import { parseField } from "../arguments";
 import type { FormulaResult } from "../cells";

@@ -1,4 +1,4 @@
-import type { SignInConfig } from "../../wire";
+import type { SignInConfig } from "@index-data/wire";
 import { gatewayTokenProvider, msalNestableClient, type CredentialInUse, type NestableClientFactory } from "./msal";
 
 /**

@@ -1,4 +1,4 @@
-import type { SignInConfig } from "../../wire";
+import type { SignInConfig } from "@index-data/wire";
 
 /**
  * The gateway's sign-in through MSAL's nested app authentication (NAA): Office signs the user in, and the add-in

@@ -1,4 +1,4 @@
-import type { IndexSummary } from "../../wire";
+import type { IndexSummary } from "@index-data/wire";
 import type { CatalogueFilters } from "./catalogue";
 
 /**

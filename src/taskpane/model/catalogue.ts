@@ -1,4 +1,4 @@
-import { type IndexSummary, validSymbol } from "../../wire";
+import { type IndexSummary, validSymbol } from "@index-data/wire";
 
 /** Which indexes the catalogue shows; an empty string means "any". */
 export interface CatalogueFilters {

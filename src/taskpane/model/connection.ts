@@ -1,5 +1,5 @@
 import type { ConnectionReport } from "../../client";
-import { faultOf, isNetworkError, type Tier } from "../../wire";
+import { faultOf, isNetworkError, type Tier } from "@index-data/wire";
 import { currentPageSecurity, originBlockedByPolicy, type PageSecurity } from "./csp";
 import { PANE_WORDING } from "./errors";
 import { outsideAllowedServices } from "./service-choices";

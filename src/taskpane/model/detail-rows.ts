@@ -1,4 +1,4 @@
-import type { CapacityMetrics, DataCoverage, LatestFix, Volatility } from "../../wire";
+import type { CapacityMetrics, DataCoverage, LatestFix, Volatility } from "@index-data/wire";
 import type { FieldRow } from "../components/FieldList/FieldList.types";
 import { formatCount, formatFraction, formatNumber, formatText, formatTimestamp, formatValueWithUnit } from "./format";
 

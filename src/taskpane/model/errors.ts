@@ -1,4 +1,4 @@
-import { faultOf, type Fault, type FaultKind } from "../../wire";
+import { faultOf, type Fault, type FaultKind } from "@index-data/wire";
 import { queued, refusedRedirect, serviceSaid, unknownIndex, unknownIndexInCase } from "../../excel";
 
 /** The verdict Test connection shows for a fault: a few headings, each with its own advice. */

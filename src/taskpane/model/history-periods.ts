@@ -1,6 +1,6 @@
-import { pointTime, type HistoryPoint } from "../../wire";
+import { pointTime, type HistoryPoint } from "@index-data/wire";
 import { summarisePeriods } from "../../excel";
-import { dayText, startOfUtcDay } from "../../time";
+import { dayText, startOfUtcDay } from "@index-data/wire/time";
 
 /** How the history chart shows a range: every daily value, or monthly averages of the fresh values. */
 export type HistoryView = "daily" | "monthly";

@@ -1,4 +1,4 @@
-import { AnsweredMethods, type ArgsOf, type DataOf, type ResourceName } from "../../../src/wire";
+import { AnsweredMethods, type ArgsOf, type DataOf, type ResourceName } from "@index-data/wire";
 import type { Answered, IndexDataSource, LatestValue } from "../../../src/client";
 
 /** One resource's answer: data (for every argument), data by argument, or an error to reject with. */

@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { CapacityMetricsWire, toCapacityMetrics, type CapacityMetrics } from "../../../src/wire/resources/capacity";
-import { HistoryWire, toHistory, type History } from "../../../src/wire/resources/history";
-import { LatestFixWire, toLatestFix, type LatestFix } from "../../../src/wire/resources/latest";
+import { CapacityMetricsWire, toCapacityMetrics, type CapacityMetrics } from "@index-data/wire/resources/capacity";
+import { HistoryWire, toHistory, type History } from "@index-data/wire/resources/history";
+import { LatestFixWire, toLatestFix, type LatestFix } from "@index-data/wire/resources/latest";
 
 export const FIXTURE_DIR = join(__dirname, "..", "fixtures");
 

@@ -1,4 +1,4 @@
-import type { BenchmarkSummary, IndexSummary } from "../../../src/wire";
+import type { BenchmarkSummary, IndexSummary } from "@index-data/wire";
 
 /** The flagship index as the catalogue lists it, with a latest value: the first row of the fixture catalogues. */
 export const FLAGSHIP_SUMMARY: IndexSummary = {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import type { Diagnostic } from "../../../diagnostics";
+import type { Diagnostic } from "@index-data/wire/diagnostics";
 import { useAboutSectionStyles } from "./AboutSection.styles";
 import type { AboutSectionProps } from "./AboutSection.types";
 

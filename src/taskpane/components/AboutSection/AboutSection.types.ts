@@ -1,4 +1,4 @@
-import type { DiagnosticsLog } from "../../../diagnostics";
+import type { DiagnosticsLog } from "@index-data/wire/diagnostics";
 
 export interface AboutSectionProps {
   /** The failures the runtime recorded instead of showing them (the shared runtime's recorder). */

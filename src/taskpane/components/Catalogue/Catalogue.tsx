@@ -1,6 +1,6 @@
 import { MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
 import { useDeferredValue, useMemo } from "react";
-import type { IndexSummary } from "../../../wire";
+import type { IndexSummary } from "@index-data/wire";
 import { catalogueFacets, type CatalogueFilters } from "../../model/catalogue";
 import { indexCatalogue, searchCatalogue } from "../../model/catalogue-search";
 import { describeError } from "../../model/errors";

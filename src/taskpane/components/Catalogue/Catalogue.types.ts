@@ -1,4 +1,4 @@
-import type { IndexSummary } from "../../../wire";
+import type { IndexSummary } from "@index-data/wire";
 import type { Answered } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import type { CatalogueFacets, CatalogueFilters } from "../../model/catalogue";

@@ -1,4 +1,4 @@
-import type { ForwardCurve } from "../../../wire";
+import type { ForwardCurve } from "@index-data/wire";
 
 export interface ForwardChartProps {
   /** The curve, ascending by tenor. */

@@ -1,5 +1,5 @@
 import { MessageBar, MessageBarBody, MessageBarTitle } from "@fluentui/react-components";
-import { isNotFoundError } from "../../../wire";
+import { isNotFoundError } from "@index-data/wire";
 import { NO_SYSTEM_STATUS } from "../../model/errors";
 import { explainReason, explainState, explainUnreachable } from "../../model/reason-codes";
 import { useHealthBannerStyles } from "./HealthBanner.styles";

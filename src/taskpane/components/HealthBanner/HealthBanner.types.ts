@@ -1,5 +1,5 @@
 import type { Answered } from "../../../client";
-import type { SystemStatus } from "../../../wire";
+import type { SystemStatus } from "@index-data/wire";
 import type { Loadable } from "../../hooks/useLoad";
 
 export interface HealthBannerProps {

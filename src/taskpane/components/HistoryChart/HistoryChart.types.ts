@@ -1,4 +1,4 @@
-import type { HistoryPoint } from "../../../wire";
+import type { HistoryPoint } from "@index-data/wire";
 
 export interface HistoryChartProps {
   /** Symbol of the index; names the line and the chart. */

@@ -1,5 +1,5 @@
 import { LineChart } from "@fluentui/react-charts";
-import type { HistoryPoint } from "../../../wire";
+import type { HistoryPoint } from "@index-data/wire";
 import { formatNumber } from "../../model/format";
 import { describeBar, monthlyBars } from "../../model/history-periods";
 import { valueAxisRange } from "../../model/value-axis";

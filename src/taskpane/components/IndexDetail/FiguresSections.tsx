@@ -1,4 +1,4 @@
-import type { CapacityMetrics, ForwardCurve, Volatility } from "../../../wire";
+import type { CapacityMetrics, ForwardCurve, Volatility } from "@index-data/wire";
 import type { Answered } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import { capacityRows, volatilityRows } from "../../model/detail-rows";

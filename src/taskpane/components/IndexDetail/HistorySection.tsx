@@ -1,6 +1,6 @@
 import { Select, Tab, TabList } from "@fluentui/react-components";
 import { useState } from "react";
-import type { History } from "../../../wire";
+import type { History } from "@index-data/wire";
 import type { Answered } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import { HISTORY_RANGES, type HistoryRangeId } from "../../model/history-range";

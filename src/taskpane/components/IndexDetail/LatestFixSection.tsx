@@ -1,5 +1,5 @@
 import { Badge } from "@fluentui/react-components";
-import type { LatestFix } from "../../../wire";
+import type { LatestFix } from "@index-data/wire";
 import type { Answered } from "../../../client";
 import type { Loadable } from "../../hooks/useLoad";
 import { coverageRows, latestFixRows } from "../../model/detail-rows";

@@ -1,6 +1,6 @@
 import { MessageBar, MessageBarBody, Spinner } from "@fluentui/react-components";
 import { useId } from "react";
-import { isNotFoundError } from "../../../wire";
+import { isNotFoundError } from "@index-data/wire";
 import { describeError } from "../../model/errors";
 import { useSectionStyles } from "./Section.styles";
 import type { SectionProps } from "./Section.types";

@@ -1,5 +1,5 @@
 import { Field, Input, Select } from "@fluentui/react-components";
-import { checkBaseUrl } from "../../../wire";
+import { checkBaseUrl } from "@index-data/wire";
 import { originBlockedByPolicy } from "../../model/csp";
 import { outsideAllowedServices, SERVICE_CHOICES } from "../../model/service-choices";
 import { SETTINGS_FIELD_LABELS } from "./dropped-settings";

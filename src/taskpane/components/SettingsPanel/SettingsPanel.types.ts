@@ -1,7 +1,7 @@
 import type { ConnectionReport } from "../../../client";
 import type { DroppedSetting, Settings, SettingsStore, SignInPart } from "../../../settings";
 import { type CredentialWatch, type IndexDomainControl, type StartupControl } from "../../../office";
-import type { SignInConfig } from "../../../wire";
+import type { SignInConfig } from "@index-data/wire";
 
 /** The parts of the settings store the panel uses. */
 type SettingsPort = Pick<SettingsStore, "load" | "loadChecked" | "save" | "clearKey">;

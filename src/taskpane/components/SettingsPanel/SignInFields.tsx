@@ -1,7 +1,7 @@
 import { Button, Field, Input, Text } from "@fluentui/react-components";
 import { useId } from "react";
 import { DEFAULT_BASE_URL, SIGN_IN_EXAMPLES, SIGN_IN_PARTS, type SignInPart } from "../../../settings";
-import type { SignInConfig } from "../../../wire";
+import type { SignInConfig } from "@index-data/wire";
 import { useSettingsPanelStyles } from "./SettingsPanel.styles";
 import type { SignInFieldsProps } from "./SettingsPanel.types";
 

@@ -1,5 +1,5 @@
 import { WINDOW_DAYS } from "../contract";
-import { parseInstant, startOfUtcDay } from "../../time";
+import { parseInstant, startOfUtcDay } from "../time";
 import type { ResourceName } from "./table";
 
 /**

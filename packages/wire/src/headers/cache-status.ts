@@ -1,5 +1,5 @@
 import { parseList, Token, type BareItem, type Parameters } from "structured-headers";
-import { DAY_MS } from "../../time";
+import { DAY_MS } from "../time";
 import { RESOURCES } from "../resources/table";
 
 /**

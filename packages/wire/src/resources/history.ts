@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseInstant, startOfUtcDay } from "../../time";
+import { parseInstant, startOfUtcDay } from "../time";
 import { derivedFrom, seedDerived } from "../answer-memo";
 import { refuseArgument } from "../rules/arguments";
 import { resource, trimmedSymbol, TTL, type QueryValue } from "./resource";
