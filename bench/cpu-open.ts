@@ -23,7 +23,7 @@ import { SHEET_1000, buildSheet, type SheetCell } from "./sheet";
 /** Goal of issue 29: the engine's CPU per open within this multiple of the floor's. */
 export const CPU_RATIO_GOAL = 3;
 const WARM_UPS = 5;
-const RUNS = 15;
+const RUNS = 25;
 export const CPU_OPEN_COMMAND = "npx tsx bench/cpu-open.ts";
 
 /** A sheet and the answers it needs, recorded from a reference service in this process (untimed). */
