@@ -25,12 +25,20 @@ function settledOf(outcome: Outcome): Promise<Answered<unknown>> {
   return outcome.settled;
 }
 
-interface LoadContext {
-  readonly kind: ResourceKind;
-  readonly load: () => Promise<Answered<unknown>>;
-  /** Ask the service even if a stored value is still fresh. */
-  readonly force: boolean;
+/** A load in flight: every read of its key meanwhile shares its one promise. */
+interface Load {
+  readonly promise: Promise<Answered<unknown>>;
+  /** The counted calls waiting for it. */
+  calls: number;
+  /** Its answer is not kept: a refresh dropped its key's expired slot meanwhile. */
+  dropped: boolean;
+  readonly startedAt: number;
+  /** An entry (fresh or expired) was held for the key when it started (a forced or expired read). */
+  readonly over: boolean;
 }
+
+/** How long a load's slot counts as fresh when nothing was held for its key (lru-cache's default ttl below). */
+const LOAD_SLOT_TTL_MS = 60_000;
 
 interface ResultCacheOptions {
   readonly ttls: TtlTable;
@@ -56,42 +64,34 @@ function served(entry: LastKnownEntry, servedStale: boolean): Answered<unknown> 
 }
 
 /**
- * One entry per distinct resource, with a time-to-live by kind. lru-cache's `fetch` shares one load among
- * every caller that asks while it is in flight. A load first looks at the last-known store (a value still
+ * One entry per distinct resource, with a time-to-live by kind. One load per key is shared among every caller
+ * that asks while it is in flight (a map of promises: lru-cache's `fetch` cost an AbortController per load). A load first looks at the last-known store (a value still
  * within its time-to-live, e.g. after a reopen, costs no request), then asks the service, then falls back
  * to the last-known value when the service failed.
  */
 export class ResultCache {
-  private readonly cache: LRUCache<string, Outcome, LoadContext>;
+  private readonly cache: LRUCache<string, Outcome>;
   private readonly kinds = new Map<string, ResourceKind>();
-  /** The load of each key in flight: every read of the key meanwhile shares its one promise. */
-  private readonly loading = new Map<string, Promise<Answered<unknown>>>();
-  /** The counted calls waiting for each load in flight. */
-  private readonly waiting = new Map<string, number>();
+  /** The load of each key in flight. */
+  private readonly loads = new Map<string, Load>();
   private invalidatedAt = 0;
 
   constructor(
     private readonly store: LastKnownStore,
     private readonly options: ResultCacheOptions,
   ) {
-    this.cache = new LRUCache<string, Outcome, LoadContext>({
+    this.cache = new LRUCache<string, Outcome>({
       max: options.maxEntries,
-      ttl: 60_000,
+      ttl: LOAD_SLOT_TTL_MS,
       perf: { now: () => options.clock.now() },
       // lru-cache would otherwise reuse one reading of "now" until a real 1 ms timer clears it: a clock moved
       // by hand (a test's) could then find an expired entry still fresh.
       ttlResolution: 0,
-      ignoreFetchAbort: true,
       dispose: (value, key, reason) => {
         if (reason === "evict" || reason === "expire" || reason === "delete") this.kinds.delete(key);
         // What was derived from the answer (a history's dates, the spills of its cells) goes with it.
         if (value.ok) dropDerived(value.served.data);
       },
-      fetchMethod: (key, _stale, { options: fetchOptions, context }) =>
-        this.load(key, context).then(({ outcome, ttl }) => {
-          fetchOptions.ttl = Math.max(1, ttl);
-          return outcome;
-        }),
     });
   }
 
@@ -110,46 +110,59 @@ export class ResultCache {
     this.kinds.set(key, kind);
     const calls = counted ? 1 : 0;
     // A forced read joins a load in flight too: that one is asking the service already.
-    const inFlight = this.loading.get(key);
+    const inFlight = this.loads.get(key);
     if (inFlight !== undefined) {
-      if (counted) this.waiting.set(key, (this.waiting.get(key) ?? 0) + 1);
-      return inFlight as Promise<Answered<T>>;
+      if (counted) inFlight.calls++;
+      return inFlight.promise as Promise<Answered<T>>;
     }
     const held = force ? undefined : this.cache.get(key, { allowStale: false });
     if (held !== undefined) {
       if (held.ok) this.options.onServed?.(key, held.served, calls);
       return settledOf(held) as Promise<Answered<T>>;
     }
-    const loading: Promise<Answered<unknown>> = this.cache
-      .fetch(key, { context: { kind, load, force }, forceRefresh: force })
-      .then((outcome) => this.settle(kind, key, loading, outcome));
-    this.loading.set(key, loading);
-    this.waiting.set(key, calls);
-    return loading as Promise<Answered<T>>;
+    return this.start(kind, key, load, force, calls).promise as Promise<Answered<T>>;
   }
 
-  private settle(
+  /** Starts the one load of `key` that every read meanwhile shares. */
+  private start(
     kind: ResourceKind,
     key: string,
-    loading: Promise<Answered<unknown>>,
-    outcome: Outcome | undefined,
-  ): Answered<unknown> {
-    const calls = this.waiting.get(key) ?? 0;
-    if (this.loading.get(key) === loading) {
-      this.loading.delete(key);
-      this.waiting.delete(key);
-    }
-    if (this.cache.has(key)) this.kinds.set(key, kind); // an expiry during the fetch may have dropped it
-    if (outcome === undefined) throw new Error(`The request for ${key} was cancelled; recalculate to try again.`);
+    load: () => Promise<Answered<unknown>>,
+    force: boolean,
+    calls: number,
+  ): Load {
+    const startedAt = this.options.clock.now();
+    const over = this.cache.peek(key, { allowStale: true }) !== undefined;
+    const promise = this.load(key, kind, load, force).then(
+      ({ outcome, ttl }) => this.settle(kind, key, loading, outcome, ttl),
+      (error: unknown) => {
+        // A load that failed outright (not an error answer) is not kept, and the next read tries again.
+        if (this.loads.get(key) === loading) this.loads.delete(key);
+        if (!loading.dropped) this.cache.delete(key);
+        throw error;
+      },
+    );
+    const loading: Load = { promise, calls, dropped: false, startedAt, over };
+    this.loads.set(key, loading);
+    return loading;
+  }
+
+  private settle(kind: ResourceKind, key: string, loading: Load, outcome: Outcome, ttl: number): Answered<unknown> {
+    if (this.loads.get(key) === loading) this.loads.delete(key);
+    if (!loading.dropped) this.cache.set(key, outcome, { ttl: Math.max(1, ttl) });
+    if (this.cache.has(key)) this.kinds.set(key, kind); // an expiry during the load may have dropped it
     if (!outcome.ok) throw outcome.error;
-    this.options.onServed?.(key, outcome.served, calls);
+    this.options.onServed?.(key, outcome.served, loading.calls);
     return outcome.served;
   }
 
   /** Values derived from the answers held (their dates, their cells' spills): they go with the answers. */
   get derivedCount(): number {
     let n = 0;
-    for (const outcome of this.cache.values()) if (outcome.ok) n += derivedCount(outcome.served.data);
+    for (const [key, outcome] of this.cache.entries()) {
+      // An answer being replaced by a load in flight no longer counts (as with lru-cache's own fetch).
+      if (outcome.ok && !this.loads.has(key)) n += derivedCount(outcome.served.data);
+    }
     return n;
   }
 
@@ -166,7 +179,11 @@ export class ResultCache {
 
   /** Entries held in memory. */
   get size(): number {
-    return this.cache.size;
+    let loadsOnly = 0;
+    for (const [key, loading] of this.loads) {
+      if (!loading.dropped && this.cache.peek(key, { allowStale: true }) === undefined) loadsOnly++;
+    }
+    return this.cache.size + loadsOnly;
   }
 
   /**
@@ -174,18 +191,33 @@ export class ResultCache {
    * refresh (past history). Last-known values stay, but no longer count as fresh.
    */
   invalidate(all = false): void {
-    this.invalidatedAt = this.options.clock.now();
+    const now = this.options.clock.now();
+    this.invalidatedAt = now;
+    for (const [key, loading] of this.loads) if (this.slotExpired(key, loading, now)) loading.dropped = true;
     this.cache.purgeStale(); // expired entries are otherwise only dropped when read again
     for (const key of [...this.cache.keys()]) {
+      if (this.loads.has(key)) continue; // a load in flight replaces it (a forced read): its answer is kept
       const kind = this.kinds.get(key);
       const keep = !all && kind !== undefined && survivesRefresh(kind) && this.holdsFresh(key);
       if (!keep) this.cache.delete(key);
     }
   }
 
-  private async load(key: string, context: LoadContext | undefined): Promise<{ outcome: Outcome; ttl: number }> {
-    if (context === undefined) return { outcome: { ok: false, error: new Error("no loader") }, ttl: 1 };
-    const { kind, load, force } = context;
+  /**
+   * True when the slot a load occupies has expired, so a refresh drops it and the load's answer is not kept: the
+   * held entry it replaces has expired, or, with none, the load started longer than LOAD_SLOT_TTL_MS ago.
+   */
+  private slotExpired(key: string, loading: Load, now: number): boolean {
+    if (loading.over) return this.cache.peek(key, { allowStale: false }) === undefined;
+    return loading.startedAt !== 0 && now - loading.startedAt > LOAD_SLOT_TTL_MS;
+  }
+
+  private async load(
+    key: string,
+    kind: ResourceKind,
+    load: () => Promise<Answered<unknown>>,
+    force: boolean,
+  ): Promise<{ outcome: Outcome; ttl: number }> {
     const kindTtl = this.options.ttls[kind];
     // Nothing stored under the key: ask the service in this very turn (a cold open's requests leave at once).
     const known = this.store.lacks(key) ? undefined : await this.store.get(key);
