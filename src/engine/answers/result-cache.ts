@@ -1,9 +1,9 @@
-import { LRUCache } from "lru-cache";
 import type { Clock } from "@index-data/wire/time";
 import type { Answered } from "../../client";
 import { survivesRefresh, type ResourceKind, type TtlTable } from "@index-data/wire";
 import type { LastKnownEntry, LastKnownStore } from "./last-known-store";
 import { isServiceFailure } from "../sending/retry-policy";
+import { ExpiringLru } from "./expiring-lru";
 import { derivedCount, dropDerived } from "@index-data/wire";
 
 /**
@@ -37,7 +37,7 @@ interface Load {
   readonly over: boolean;
 }
 
-/** How long a load's slot counts as fresh when nothing was held for its key (lru-cache's default ttl below). */
+/** How long a load's slot counted as fresh when nothing was held for its key (lru-cache's default ttl). */
 const LOAD_SLOT_TTL_MS = 60_000;
 
 interface ResultCacheOptions {
@@ -65,12 +65,12 @@ function served(entry: LastKnownEntry, servedStale: boolean): Answered<unknown> 
 
 /**
  * One entry per distinct resource, with a time-to-live by kind. One load per key is shared among every caller
- * that asks while it is in flight (a map of promises: lru-cache's `fetch` cost an AbortController per load). A load first looks at the last-known store (a value still
- * within its time-to-live, e.g. after a reopen, costs no request), then asks the service, then falls back
- * to the last-known value when the service failed.
+ * that asks while it is in flight (a map of promises: lru-cache's `fetch` cost an AbortController per load). A
+ * load first looks at the last-known store (a value still within its time-to-live, e.g. after a reopen, costs no
+ * request), then asks the service, then falls back to the last-known value when the service failed.
  */
 export class ResultCache {
-  private readonly cache: LRUCache<string, Outcome>;
+  private readonly cache: ExpiringLru<Outcome>;
   private readonly kinds = new Map<string, ResourceKind>();
   /** The load of each key in flight. */
   private readonly loads = new Map<string, Load>();
@@ -80,13 +80,9 @@ export class ResultCache {
     private readonly store: LastKnownStore,
     private readonly options: ResultCacheOptions,
   ) {
-    this.cache = new LRUCache<string, Outcome>({
+    this.cache = new ExpiringLru<Outcome>({
       max: options.maxEntries,
-      ttl: LOAD_SLOT_TTL_MS,
-      perf: { now: () => options.clock.now() },
-      // lru-cache would otherwise reuse one reading of "now" until a real 1 ms timer clears it: a clock moved
-      // by hand (a test's) could then find an expired entry still fresh.
-      ttlResolution: 0,
+      now: () => options.clock.now(),
       dispose: (value, key, reason) => {
         if (reason === "evict" || reason === "expire" || reason === "delete") this.kinds.delete(key);
         // What was derived from the answer (a history's dates, the spills of its cells) goes with it.
@@ -115,7 +111,7 @@ export class ResultCache {
       if (counted) inFlight.calls++;
       return inFlight.promise as Promise<Answered<T>>;
     }
-    const held = force ? undefined : this.cache.get(key, { allowStale: false });
+    const held = force ? undefined : this.cache.get(key);
     if (held !== undefined) {
       if (held.ok) this.options.onServed?.(key, held.served, calls);
       return settledOf(held) as Promise<Answered<T>>;
@@ -132,7 +128,7 @@ export class ResultCache {
     calls: number,
   ): Load {
     const startedAt = this.options.clock.now();
-    const over = this.cache.peek(key, { allowStale: true }) !== undefined;
+    const over = this.cache.peek(key, true) !== undefined;
     const promise = this.load(key, kind, load, force).then(
       ({ outcome, ttl }) => this.settle(kind, key, loading, outcome, ttl),
       (error: unknown) => {
@@ -149,7 +145,7 @@ export class ResultCache {
 
   private settle(kind: ResourceKind, key: string, loading: Load, outcome: Outcome, ttl: number): Answered<unknown> {
     if (this.loads.get(key) === loading) this.loads.delete(key);
-    if (!loading.dropped) this.cache.set(key, outcome, { ttl: Math.max(1, ttl) });
+    if (!loading.dropped) this.cache.set(key, outcome, Math.max(1, ttl));
     if (this.cache.has(key)) this.kinds.set(key, kind); // an expiry during the load may have dropped it
     if (!outcome.ok) throw outcome.error;
     this.options.onServed?.(key, outcome.served, loading.calls);
@@ -168,20 +164,20 @@ export class ResultCache {
 
   /** True when `key` holds a fresh result from the service: reading it costs no request. */
   holdsFresh(key: string): boolean {
-    const outcome = this.cache.get(key, { allowStale: false });
+    const outcome = this.cache.get(key);
     return outcome !== undefined && outcome.ok && !outcome.served.meta.servedStale;
   }
 
   /** What `key` holds within its time-to-live (a result, last-known or fresh, or a failure); nothing is loaded. */
   peek<T>(key: string): Held<T> {
-    return this.cache.get(key, { allowStale: false }) as Held<T>;
+    return this.cache.get(key) as Held<T>;
   }
 
   /** Entries held in memory. */
   get size(): number {
     let loadsOnly = 0;
     for (const [key, loading] of this.loads) {
-      if (!loading.dropped && this.cache.peek(key, { allowStale: true }) === undefined) loadsOnly++;
+      if (!loading.dropped && this.cache.peek(key, true) === undefined) loadsOnly++;
     }
     return this.cache.size + loadsOnly;
   }
@@ -208,7 +204,7 @@ export class ResultCache {
    * held entry it replaces has expired, or, with none, the load started longer than LOAD_SLOT_TTL_MS ago.
    */
   private slotExpired(key: string, loading: Load, now: number): boolean {
-    if (loading.over) return this.cache.peek(key, { allowStale: false }) === undefined;
+    if (loading.over) return this.cache.peek(key, false) === undefined;
     return loading.startedAt !== 0 && now - loading.startedAt > LOAD_SLOT_TTL_MS;
   }
 
