@@ -160,7 +160,8 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
     }
     const work = this.dispatch.userWhile(key, ctx.user || fresh, () => this.batching.latestValue(s));
     // Answered by the fix or the catalogue: either way the value's asOf is its provenance.
-    return this.cache.counted(work.then((served) => this.ledger.noteServed(ctx, key, served)));
+    // One promise per cell: noted for its receipt and counted if stale in the same step.
+    return work.then((served) => this.cache.countOne(this.ledger.noteServed(ctx, key, served)));
   }
 
   /**

@@ -84,11 +84,11 @@ export class AnswerCache {
    * go through `get` with `counted`).
    */
   counted<T>(work: Promise<Answered<T>>): Promise<Answered<T>> {
-    return work.then(this.countOne) as Promise<Answered<T>>;
+    return work.then(this.countOne);
   }
 
-  /** One function for every call (a closure per cell would be garbage per cell). */
-  private readonly countOne = (served: Answered<unknown>): Answered<unknown> => {
+  /** One call answered: counted when from a last-known value. One function for every call (no closure per cell). */
+  readonly countOne = <T>(served: Answered<T>): Answered<T> => {
     if (served.meta.servedStale) this.countStale(served, 1);
     return served;
   };

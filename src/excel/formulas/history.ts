@@ -10,7 +10,7 @@ import { flattenList, isOmitted, parseChoice, parseField, parseFlag, parseSymbol
 import { notAvailable } from "../cell-error";
 import { dateCell, dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";
 import { historyQuery, inRange, parseDateRange, rangeBounds, type DateRange } from "../date-range";
-import { evaluate, load, today, type FormulaEnv } from "../evaluate";
+import { evaluate, loadShaped, today, type FormulaEnv } from "../evaluate";
 import { fieldCell, fieldNames } from "../fields/field-table";
 import { HISTORY_EXTRA_FIELDS, type HistoryExtraField } from "../fields/history-fields";
 import { spillOrEmpty } from "../spill";
@@ -54,7 +54,7 @@ export function indexHistory(env: FormulaEnv, args: readonly unknown[]): Promise
     const request = parseHistoryArgs(env, args);
     return () => {
       const query = historyQuery(request.range, request.granularity === "weekly" ? "weekly" : undefined);
-      return load(env, "history", [request.symbol, query]).then((served) =>
+      return loadShaped(env, "history", [request.symbol, query], (served) =>
         shapedHistory(served.data, request, env.caps),
       );
     };

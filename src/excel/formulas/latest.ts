@@ -1,6 +1,6 @@
 import { parseField, parseFlag, parseSymbol } from "../arguments";
 import { dateCell, type ExcelScalar, type FormulaResult } from "../cells";
-import { evaluate, load, type FormulaEnv } from "../evaluate";
+import { evaluate, load, loadShaped, type FormulaEnv } from "../evaluate";
 import { fieldCell, fieldNames, fieldRows } from "../fields/field-table";
 import { LATEST_FIELDS, LATEST_VALUE_FIELDS, type LatestField, type ServedFix } from "../fields/latest-fields";
 import { FIELD_VALUE_HEADER, withHeaderRow } from "../spill";
@@ -36,7 +36,7 @@ function latestFix(env: FormulaEnv, symbol: string): Promise<ServedFix> {
 
 /** value, asOf and stale come from `source.latestValue`, which the engine may answer from the catalogue. */
 function latestValueCell(env: FormulaEnv, symbol: string, field: LatestField): Promise<ExcelScalar> {
-  return load(env, "latestValue", [symbol]).then((served) => {
+  return loadShaped(env, "latestValue", [symbol], (served) => {
     if (field === "stale") return served.meta.servedStale;
     return field === "asOf" ? dateCell(served.data.asOf, env.caps) : served.data.value;
   });
