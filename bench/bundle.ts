@@ -19,7 +19,11 @@ export function bundleForNode(entry: string, name: string, minimize = true): Pro
     devtool: false,
     entry,
     output: { path: BENCH_BUILD_DIR, filename: `${name}.js` },
-    resolve: { extensions: [".ts", ".js"] },
+    // The shared package's TypeScript sources, as the add-in's own build reads them (its dist/ is built only to pack).
+    resolve: {
+      extensions: [".ts", ".js"],
+      alias: { "@index-data/wire": join(__dirname, "..", "packages", "wire", "src") },
+    },
     module: {
       rules: [
         { test: /\.ts$/, exclude: /node_modules/, use: { loader: "ts-loader", options: { transpileOnly: true } } },
