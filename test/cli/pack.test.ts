@@ -17,11 +17,15 @@ jest.setTimeout(SLOW);
 interface PackResult {
   readonly filename: string;
   readonly files: readonly { path: string }[];
+  readonly bundled: readonly string[];
 }
 
-/** Installs from the npm cache (the registry may be out of reach from a test); returns what npm printed. */
+/**
+ * Installs from the npm cache (the registry may be out of reach from a test); returns what npm printed. Any request
+ * for an @index-data/* package goes to a port nothing listens on: @index-data/wire must come from the tarball.
+ */
 async function installOffline(dir: string, ...tarballs: string[]): Promise<string> {
-  const flags = ["--no-audit", "--no-fund"];
+  const flags = ["--no-audit", "--no-fund", "--@index-data:registry=http://127.0.0.1:9", "--fetch-retries=0"];
   try {
     const { stdout, stderr } = await run(NPM, ["install", "--offline", ...flags, ...tarballs], {
       cwd: dir,
@@ -55,15 +59,10 @@ describe("the packed CLI, installed into an empty folder", () => {
     });
     pack = (JSON.parse(stdout) as PackResult[])[0] as PackResult;
     packOutput = stderr;
-    // The CLI depends on the package it shares with the add-in, @index-data/wire: its tarball goes beside the CLI's.
-    const wire = await run(NPM, ["pack", "--json", "--workspace", "@index-data/wire", "--pack-destination", work], {
-      cwd: ROOT,
-      timeout: SLOW,
-    });
-    const wirePack = (JSON.parse(wire.stdout) as PackResult[])[0] as PackResult;
     mkdirSync(install);
     writeFileSync(join(install, "package.json"), JSON.stringify({ name: "consumer", version: "1.0.0", private: true }));
-    installOutput = await installOffline(install, join(work, wirePack.filename), join(work, pack.filename));
+    // The CLI's tarball alone: it carries the package it shares with the add-in, @index-data/wire (never published).
+    installOutput = await installOffline(install, join(work, pack.filename));
   }, SLOW);
 
   afterAll(async () => {
@@ -73,10 +72,29 @@ describe("the packed CLI, installed into an empty folder", () => {
 
   it("ships the bin script and the compiled CLI, not the sources, tests or reference service", () => {
     const paths = pack.files.map((file) => file.path);
+    const own = paths.filter((path) => !path.startsWith("node_modules/"));
     expect(paths).toContain("bin/index-data.js");
     expect(paths).toContain("build/cli/cli/main.js");
-    expect(paths.filter((path) => !/^(bin\/|build\/cli\/|package\.json$|README\.md$|LICENSE)/.test(path))).toEqual([]);
-    expect(paths.some((path) => path.endsWith(".ts"))).toBe(false);
+    expect(own.filter((path) => !/^(bin\/|build\/cli\/|package\.json$|README\.md$|LICENSE)/.test(path))).toEqual([]);
+    expect(own.some((path) => path.endsWith(".ts"))).toBe(false);
+  });
+
+  it("carries @index-data/wire's build inside it, so that no registry is asked for that name", () => {
+    expect(pack.bundled).toContain("@index-data/wire");
+    const wire = pack.files
+      .map((file) => file.path)
+      .filter((path) => path.startsWith("node_modules/@index-data/wire/"));
+    expect(wire).toEqual(
+      expect.arrayContaining(
+        ["package.json", "dist/index.js", "dist/time/index.js"].map((file) => `node_modules/@index-data/wire/${file}`),
+      ),
+    );
+    expect(
+      wire.filter((path) => !/^node_modules\/@index-data\/wire\/(package\.json|dist\/.+\.(js|d\.ts))$/.test(path)),
+    ).toEqual([]);
+    expect(existsSync(join(install, "node_modules", "index-data-excel", "node_modules", "@index-data", "wire"))).toBe(
+      true,
+    );
   });
 
   it("compiles the CLI once when packing, and installs without an install script to approve", () => {
@@ -91,7 +109,8 @@ describe("the packed CLI, installed into an empty folder", () => {
   });
 
   it("runs `index-data latest` with plain node, zod from its own dependencies, no tsx", async () => {
-    expect(existsSync(join(install, "node_modules", "zod"))).toBe(true);
+    // zod travels in the tarball with @index-data/wire, which needs it (npm installs no dependency of a bundled package).
+    expect(existsSync(join(install, "node_modules", "index-data-excel", "node_modules", "zod"))).toBe(true);
     expect(existsSync(join(install, "node_modules", "tsx"))).toBe(false);
     const bin = join(install, "node_modules", ".bin", "index-data");
     const seen = service.requests.length;
