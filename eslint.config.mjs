@@ -168,21 +168,6 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Custom functions must declare a spill as `any[][]` (the metadata generator turns other shapes into scalars);
-    // that is the only `any` allowed there.
-    files: ["src/functions/**/*.functions.ts"],
-    rules: {
-      "@typescript-eslint/no-explicit-any": "off",
-      "no-restricted-syntax": [
-        "error",
-        {
-          selector: "TSAnyKeyword:not(TSArrayType > TSArrayType > TSAnyKeyword)",
-          message: "Only a spill result may use any, as any[][]; give everything else a real type.",
-        },
-      ],
-    },
-  },
   ...Object.entries(FLOORS).map(([self, allowed]) => ({
     files: [`src/${self}/**/*.{ts,tsx}`],
     rules: floorRule("(\\.\\./)+", allowed, self),
@@ -231,11 +216,6 @@ export default tseslint.config(
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/office/**"],
     rules: { "no-restricted-globals": ["error", ...OFFICE_GLOBALS] },
-  },
-  {
-    // The custom functions' signatures name Excel's cell value types: the metadata generator reads them there.
-    files: ["src/functions/**/*.functions.ts"],
-    rules: { "no-restricted-globals": "off" },
   },
   {
     // Node scripts and config files (bin/, scripts/, webpack and jest configs).

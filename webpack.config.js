@@ -1,5 +1,5 @@
-// Builds the shared runtime page (functions + commands + taskpane in one page), the formula preview page,
-// functions.json from the JSDoc of every src/functions/*.functions.ts file, and, from the one description of the
+// Builds the shared runtime page (functions + commands + taskpane in one page), the formula preview page, copies
+// src/functions/functions.json (the custom functions' metadata, kept as data), and, from the one description of the
 // add-in (scripts/addin/description.cjs), manifest.xml, manifest.json and app-package.zip on ADDIN_BASE_URL (the
 // https address dist/ is deployed to; unset means the dev server). INDEX_API_BASE_URL and INDEX_API_ALLOWED_ORIGINS
 // name the services the pages may reach (scripts/service-origins.cjs); a deployment build without them is refused.
@@ -9,7 +9,6 @@ const path = require("node:path");
 const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
-const CustomFunctionsMetadataPlugin = require("custom-functions-metadata-plugin");
 const { deployBaseUrl } = require("./scripts/deploy-origin.cjs");
 const { ADDIN } = require("./scripts/addin/description.cjs");
 const { AddinManifestsPlugin } = require("./scripts/addin/manifests-plugin.cjs");
@@ -17,7 +16,6 @@ const { buildServices, buildSummary } = require("./scripts/service-origins.cjs")
 
 const { devPort } = require("./scripts/dev-ports.cjs");
 const { devIndexMiddleware } = require("./scripts/dev-index.cjs");
-const { customFunctionFiles } = require("./scripts/function-files.cjs");
 
 /** ADDIN_PORT, default 3000: the manifests of a local build name the same port (scripts/deploy-origin.cjs). */
 const DEV_SERVER_PORT = devPort("ADDIN_PORT");
@@ -182,7 +180,6 @@ module.exports = async (env, options) => {
       ],
     },
     plugins: [
-      new CustomFunctionsMetadataPlugin({ output: "functions.json", input: customFunctionFiles("") }),
       new webpack.DefinePlugin({
         __INDEX_API_BASE_URL__: JSON.stringify(services.defaultUrl),
         __INDEX_API_CHOICES__: JSON.stringify(services.choices),
@@ -194,7 +191,13 @@ module.exports = async (env, options) => {
         }),
       }),
       ...htmlPages(services, dev),
-      new CopyWebpackPlugin({ patterns: [{ from: "assets", to: "assets" }] }),
+      // functions.json as it is kept: AddinManifestsPlugin (after this) names its versioned copy in the manifests.
+      new CopyWebpackPlugin({
+        patterns: [
+          { from: "assets", to: "assets" },
+          { from: "src/functions/functions.json", to: "functions.json" },
+        ],
+      }),
       new AddinManifestsPlugin({ baseUrl: deployBase }),
       buildSummaryPlugin(deployBase, services),
     ],

@@ -5,7 +5,7 @@ const fs = require("node:fs");
 const PAGES = [
   ["taskpane.html", "Task pane", "the shared runtime page: task pane, ribbon commands and custom functions"],
   ["preview.html", "Formula preview", "INDEX formulas evaluated in a plain browser, no Excel"],
-  ["functions.json", "functions.json", "custom functions metadata, from the JSDoc of src/functions"],
+  ["functions.json", "functions.json", "custom functions metadata, as kept in src/functions/functions.json"],
   ["manifest.xml", "manifest.xml", "this build's add-in-only manifest (sideload it in Excel)"],
   ["manifest.json", "manifest.json", "this build's unified manifest"],
   ["api/v1/indexes", "/api/v1/indexes", "the reference service's catalogue, through the /api proxy"],

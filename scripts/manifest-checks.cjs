@@ -196,7 +196,7 @@ function functionsMetadataProblems(distDir = DIST_DIR) {
   try {
     metadata = JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    return [`${file} is not valid JSON (${error.message}); are there any src/functions/*.functions.ts files?`];
+    return [`${file} is not valid JSON (${error.message}); is src/functions/functions.json valid?`];
   }
   const functions = Array.isArray(metadata && metadata.functions) ? metadata.functions : [];
   if (functions.length === 0) return [`${file} lists no functions`];

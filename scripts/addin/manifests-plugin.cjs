@@ -1,4 +1,4 @@
-// A webpack plugin: once functions.json exists (custom-functions-metadata-plugin emits it), adds the versioned
+// A webpack plugin: once functions.json exists (copied from src/functions by webpack.config.js), adds the versioned
 // copy of it, manifest.xml, manifest.json and app-package.zip for the build's deploy base.
 const { sources, Compilation } = require("webpack");
 const { ADDIN } = require("./description.cjs");
@@ -16,7 +16,7 @@ class AddinManifestsPlugin {
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
       compilation.hooks.processAssets.tap({ name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         const metadata = compilation.getAsset(ADDIN.files.functionsMetadata);
-        // The metadata plugin reports its own errors; without metadata there is nothing to describe.
+        // The copy reports a missing file itself; without metadata there is nothing to describe.
         if (metadata === undefined) return;
         const files = manifestFiles(this.baseUrl, metadata.source.source().toString());
         for (const [name, content] of Object.entries(files))

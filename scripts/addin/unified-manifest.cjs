@@ -68,7 +68,7 @@ function runtime(addin, url, metadataFile) {
     code: { page: url(addin.files.runtimePage), script: url(addin.files.functionsScript) },
     lifetime: "long",
     actions: runtimeActions(addin),
-    // The functions themselves are read from the metadata file the build generates from the JSDoc (one source);
+    // The functions themselves are read from the metadata file the build copies (src/functions/functions.json);
     // its URL carries the metadata's hash, so an update reaches Excel on the next open instead of a cached copy.
     customFunctions: { namespace: { id: addin.namespace, name: addin.namespace }, metadataUrl: url(metadataFile) },
   };

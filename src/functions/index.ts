@@ -1,14 +1,8 @@
-// The `functions` webpack entry: every custom-function file of the INDEX namespace. The metadata plugin
-// appends each file's CustomFunctions.associate calls, so importing a file registers its functions.
-import "./catalogue.functions";
-import "./history.functions";
-import "./analytics.functions";
-import "./service.functions";
-import "./live.functions";
-import "./periods.functions";
-import "./card.functions";
-import "./entity.functions";
+// The `functions` webpack entry: associates every function of functions.json with what Excel calls for it
+// (bindings.ts), then marks registration. It runs before the commands and the taskpane (webpack.config.js).
+import { associateCustomFunction } from "../office";
+import { FUNCTIONS } from "./bindings";
 import { markFunctionsRegistered } from "./registration-mark";
 
-// Imports run first, so by here every function is associated.
+for (const [id, implementation] of Object.entries(FUNCTIONS)) associateCustomFunction(id, implementation);
 markFunctionsRegistered();

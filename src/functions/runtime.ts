@@ -19,9 +19,8 @@ import { cellCall } from "../engine";
 import { functionsCapabilities, getContext, runtimeBatchError, runtimeCellError } from "../office";
 
 /**
- * What the wrappers share: the formula environment of the shared runtime and the conversion of pure
- * results into what the custom functions runtime expects. Not a `*.functions.ts` file, so the metadata
- * generator does not read it.
+ * What the adapters (adapters.ts) share: the formula environment of the shared runtime and the conversion
+ * of pure results into what the custom functions runtime expects.
  */
 
 /** A cell as handed to Excel: plain values, a formatted number (date), or a CustomFunctions.Error. */
@@ -44,7 +43,7 @@ function hostCapabilities(): ExcelCapabilities {
   return detected ?? { formattedNumbers: false };
 }
 
-/** The part of CustomFunctions.Invocation the wrappers read (address: @requiresAddress; isInValuePreview: 1.5). */
+/** The part of CustomFunctions.Invocation the adapters read (address: @requiresAddress; isInValuePreview: 1.5). */
 interface CellInvocation {
   readonly address?: string;
   readonly isInValuePreview?: unknown;

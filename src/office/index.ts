@@ -5,6 +5,7 @@
 export { getContext, type AppContext } from "./context";
 export { runtimeDiagnostics } from "./diagnostics";
 export { runtimeBatchError, runtimeCellError } from "./runtime-error";
+export { associateCustomFunction } from "./custom-functions";
 export {
   detectHost,
   functionsCapabilities,

@@ -4,19 +4,19 @@ import { COMMANDS } from "../../src/cli/commands";
 import { INDEX_FUNCTIONS } from "../support/index-functions";
 import { REPO, repoFiles } from "./doc-text";
 
-/** The INDEX functions the add-in registers: `@customfunction NAME` in the JSDoc of src/functions/*.functions.ts. */
+/** The INDEX functions a trader types: the functions of src/functions/functions.json. */
 export function registeredFunctions(): string[] {
-  const folder = join(REPO, "src", "functions");
+  const { functions } = JSON.parse(readFileSync(join(REPO, "src", "functions", "functions.json"), "utf8")) as {
+    functions: { name: string; options?: Record<string, unknown> }[];
+  };
   return (
-    readdirSync(folder)
-      .filter((name) => name.endsWith(".functions.ts"))
-      .flatMap((name) =>
-        [...readFileSync(join(folder, name), "utf8").matchAll(/\/\*\*([\s\S]*?)\*\//g)].map((m) => m[1] ?? ""),
-      )
+    functions
       // Excel calls the Index data type's load service and the card's reference methods (=A1.History) itself; a
       // trader never types them (docs/functions.md documents the methods by their method names).
-      .filter((doc) => !doc.includes("@linkedEntityLoadService") && !doc.includes("@capturesCallingObject"))
-      .flatMap((doc) => [...doc.matchAll(/@customfunction\s+([A-Z][A-Z0-9_.]*)/g)].map((m) => m[1] ?? ""))
+      .filter(
+        (fn) => fn.options?.["linkedEntityLoadService"] !== true && fn.options?.["capturesCallingObject"] !== true,
+      )
+      .map((fn) => fn.name)
       .sort()
   );
 }

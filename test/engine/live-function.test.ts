@@ -1,7 +1,10 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { live } from "../../src/functions/live.functions";
+import { FUNCTIONS } from "../../src/functions/bindings";
 import { getContext } from "../../src/office/context";
 import type { FakeClock } from "../support/fake-clock";
+
+/** INDEX.LIVE as Excel calls it (src/functions/bindings.ts). */
+const live = FUNCTIONS.LIVE;
 
 /**
  * The shared runtime's context as getContext() builds it outside Excel (an EngineHost over memory storage), but on

@@ -1,12 +1,12 @@
-import { generateCustomFunctionsMetadata } from "custom-functions-metadata";
 import type { RunningReferenceService } from "../../reference-service/src";
 import { EntityCellValue } from "../../src/excel/entity";
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
 import { startSundayService } from "./support";
+import metadataFile from "../../src/functions/functions.json";
 
 /**
- * INDEX.CARD as Excel calls it: the wrapper, the host's capability check (Office.context.requirements), and
- * the metadata the build generates from its JSDoc. Each case loads the add-in afresh, as a new host would.
+ * INDEX.CARD as Excel calls it: its binding, the host's capability check (Office.context.requirements), and
+ * its metadata in src/functions/functions.json. Each case loads the add-in afresh, as a new host would.
  */
 const SYMBOL = "RTM-NWE-A-1x3";
 let service: RunningReferenceService;
@@ -23,19 +23,19 @@ afterEach(() => {
 
 type IsSetSupported = (name: string, version: string) => boolean;
 
-/** Loads the wrapper in a fresh module registry on a host whose isSetSupported is `check`. */
+/** Loads the binding in a fresh module registry on a host whose isSetSupported is `check`. */
 async function cardOnHost(check: IsSetSupported) {
   jest.resetModules();
   installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
   (globalThis as { Office?: unknown }).Office = { context: { requirements: { isSetSupported: check } } };
   const { getContext } = await import("../../src/office/context");
   await getContext().settings.save({ baseUrl: service.url });
-  const { card } = await import("../../src/functions/card.functions");
+  const { FUNCTIONS } = await import("../../src/functions/bindings");
   return (symbol: string, fields?: string[][]) =>
-    card(symbol, fields as string[][], { address: "Sheet1!B2" } as CustomFunctions.Invocation);
+    FUNCTIONS.CARD(symbol, fields, { address: "Sheet1!B2" } as CustomFunctions.Invocation);
 }
 
-describe("INDEX.CARD wrapper", () => {
+describe("INDEX.CARD binding", () => {
   it("returns an entity of Microsoft's documented shape where CustomFunctionsRuntime 1.4 is supported", async () => {
     const asked: string[] = [];
     const card = await cardOnHost((name, version) => {
@@ -84,15 +84,13 @@ describe("INDEX.CARD wrapper", () => {
 
 describe("INDEX.CARD metadata", () => {
   it("lets the result carry data types: allowCustomDataForDataTypeAny, an `any` result, the address requested", async () => {
-    const generated = await generateCustomFunctionsMetadata(["src/functions/card.functions.ts"], false);
-    expect(generated.errors).toEqual([]);
-    const json = JSON.parse(generated.metadataJson) as {
+    const json = metadataFile as {
       allowCustomDataForDataTypeAny?: boolean;
       functions: { id: string; result: unknown; options?: unknown; parameters: unknown[] }[];
     };
     expect(json.allowCustomDataForDataTypeAny).toBe(true);
     const card = json.functions.find((fn) => fn.id === "CARD");
-    // The generator leaves out `type` for a union, and a missing type means "any" in Microsoft's metadata reference.
+    // A missing type means "any" in Microsoft's metadata reference.
     expect((card?.result as { type?: string } | undefined)?.type ?? "any").toBe("any");
     expect(card?.result).not.toHaveProperty("dimensionality");
     expect(card?.options).toMatchObject({ requiresAddress: true });

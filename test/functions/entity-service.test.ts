@@ -4,7 +4,7 @@ import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
 import { startSundayService } from "./support";
 
 /**
- * The load service as Excel calls it: the wrapper in a fresh runtime (the functions' module registry, the shared
+ * The load service as Excel calls it: its binding in a fresh runtime (the functions' module registry, the shared
  * context's engine), a request as JSON text. A batch it refuses whole rejects with CustomFunctions.Error
  * (notAvailable), which Excel documents as #CONNECT!; a symbol it cannot give is that entity's own error.
  */
@@ -19,8 +19,8 @@ async function loadService() {
   installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
   const { getContext } = await import("../../src/office/context");
   await getContext().settings.save({ baseUrl: service.url });
-  const { entityService } = await import("../../src/functions/entity.functions");
-  return entityService;
+  const { FUNCTIONS } = await import("../../src/functions/bindings");
+  return (request: unknown) => FUNCTIONS.ENTITYSERVICE(request, undefined);
 }
 
 const request = (...symbols: string[]) =>

@@ -1,8 +1,4 @@
-import { LatestField } from "../../src/functions/catalogue.functions";
-import { CapacityField } from "../../src/functions/analytics.functions";
-import { HealthField, MethodologyField } from "../../src/functions/service.functions";
-import { Granularity, HistoryColumn, SortOrder } from "../../src/functions/history.functions";
-import { PanelFill, Period, PeriodStat } from "../../src/functions/periods.functions";
+import metadataFile from "../../src/functions/functions.json";
 import { LATEST_FIELD_NAMES } from "../../src/excel/formulas/latest";
 import { CAPACITY_FIELD_NAMES } from "../../src/excel/formulas/analytics";
 import { HEALTH_FIELD_NAMES } from "../../src/excel/formulas/service";
@@ -12,33 +8,49 @@ import { FILL_CHOICES } from "../../src/excel/formulas/panel";
 import { PERIODS, PERIOD_STATS } from "../../src/excel/periods";
 
 /**
- * AutoComplete's lists (the custom enums of the functions files) offer exactly what the formulas accept: every field
- * name, and one word for each meaning of a choice. A field added to a table without its enum member, or an enum
- * member the parser refuses, fails here.
+ * AutoComplete's lists (the `enums` of src/functions/functions.json, which are written there only) offer exactly
+ * what the formulas of src/excel accept: every field name of a field table, and one word for each meaning of a
+ * choice. A field added to a table without its enum value, or an enum value the parser refuses, fails here.
  */
 const sorted = (values: Iterable<string>) => [...values].sort();
 
-describe("the custom enums", () => {
-  it.each([
-    ["LATEST field", LatestField, LATEST_FIELD_NAMES],
-    ["CAPACITY field", CapacityField, CAPACITY_FIELD_NAMES],
-    ["HEALTH field", HealthField, HEALTH_FIELD_NAMES],
-    ["METHODOLOGY field", MethodologyField, METHODOLOGY_FIELD_NAMES],
-    ["HISTORY columns", HistoryColumn, HISTORY_FIELD_NAMES],
-    ["period", Period, PERIODS],
-    ["stats", PeriodStat, PERIOD_STATS],
-  ] as const)("%s lists every name the formula accepts, and nothing else", (_, enumeration, accepted) => {
-    expect(sorted(Object.values(enumeration))).toEqual(sorted(accepted));
+const { enums } = metadataFile as { enums: { id: string; values: { stringValue: string }[] }[] };
+
+/** The values of the enum `id` in functions.json. */
+function valuesOf(id: string): string[] {
+  const list = enums.find((candidate) => candidate.id === id);
+  if (list === undefined) throw new Error(`functions.json lists no enum ${id}`);
+  return list.values.map((value) => value.stringValue);
+}
+
+const FIELD_LISTS = [
+  ["LatestField", LATEST_FIELD_NAMES],
+  ["CapacityField", CAPACITY_FIELD_NAMES],
+  ["HealthField", HEALTH_FIELD_NAMES],
+  ["MethodologyField", METHODOLOGY_FIELD_NAMES],
+  ["HistoryColumn", HISTORY_FIELD_NAMES],
+  ["Period", PERIODS],
+  ["PeriodStat", PERIOD_STATS],
+] as const;
+const CHOICE_LISTS = [
+  ["Granularity", GRANULARITY_CHOICES],
+  ["SortOrder", SORT_CHOICES],
+  ["PanelFill", FILL_CHOICES],
+] as const;
+
+describe("the custom enums of functions.json", () => {
+  it.each(FIELD_LISTS)("%s lists every name the formula accepts, and nothing else", (id, accepted) => {
+    expect(sorted(valuesOf(id))).toEqual(sorted(accepted));
   });
 
-  it.each([
-    ["granularity", Granularity, GRANULARITY_CHOICES],
-    ["sort", SortOrder, SORT_CHOICES],
-    ["fill", PanelFill, FILL_CHOICES],
-  ] as const)("%s offers one accepted word for each meaning", (_, enumeration, choices) => {
-    const values = Object.values(enumeration) as string[];
+  it.each(CHOICE_LISTS)("%s offers one accepted word for each meaning", (id, choices) => {
+    const values = valuesOf(id);
     for (const value of values) expect(choices.has(value)).toBe(true);
     const meanings = values.map((value) => choices.get(value));
     expect(sorted(meanings as string[])).toEqual(sorted(new Set(choices.values()) as Set<string>));
+  });
+
+  it("are all checked here", () => {
+    expect(sorted(enums.map((list) => list.id))).toEqual(sorted([...FIELD_LISTS, ...CHOICE_LISTS].map(([id]) => id)));
   });
 });

@@ -16,9 +16,7 @@ let runtime: RuntimeStandIn;
 let service: RunningReferenceService;
 
 beforeAll(async () => {
-  const wrappers = await registerWrappers(["card", "history", "analytics", "periods"]);
-  expect(wrappers.errors).toEqual([]);
-  runtime = wrappers.runtime;
+  ({ runtime } = await registerWrappers());
   service = await startReferenceService({ flavor: "newer", rateLimits: { anonymous: 100_000 } });
   const { getContext } = await import("../../src/office/context");
   await getContext().settings.save({ baseUrl: service.url });

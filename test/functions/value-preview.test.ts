@@ -12,34 +12,14 @@ const SYMBOL = "RTM-USG.B-2x4";
 /** What a trader types on the way to a symbol; the last is well-formed but names no index. */
 const TYPED = ["R", "RTM", "RTM-US", "RTM-USG-C", "RTM-USG.B-2x"];
 
-type Modules = typeof import("../../src/functions/catalogue.functions") &
-  typeof import("../../src/functions/history.functions") &
-  typeof import("../../src/functions/analytics.functions") &
-  typeof import("../../src/functions/service.functions") &
-  typeof import("../../src/functions/periods.functions") &
-  typeof import("../../src/functions/card.functions") &
-  typeof import("../../src/functions/live.functions");
-/** An argument typed by a custom enum takes any text in a cell, as Excel passes it: the enums widen to string. */
-type AnyText<A> = { [I in keyof A]: A[I] extends string ? string : A[I] extends string[] ? string[] : A[I] };
-type Functions = {
-  [K in keyof Modules]: Modules[K] extends (...args: infer A) => infer R ? (...args: AnyText<A>) => R : Modules[K];
-};
+type Functions = (typeof import("../../src/functions/bindings"))["FUNCTIONS"];
 
 let service: RunningReferenceService;
 let f: Functions;
 
 beforeAll(async () => {
   installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
-  f = Object.assign(
-    {},
-    await import("../../src/functions/catalogue.functions"),
-    await import("../../src/functions/history.functions"),
-    await import("../../src/functions/analytics.functions"),
-    await import("../../src/functions/service.functions"),
-    await import("../../src/functions/periods.functions"),
-    await import("../../src/functions/card.functions"),
-    await import("../../src/functions/live.functions"),
-  ) as unknown as Functions;
+  ({ FUNCTIONS: f } = await import("../../src/functions/bindings"));
   service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
   const { getContext } = await import("../../src/office/context");
   await getContext().settings.save({ baseUrl: service.url });
@@ -77,8 +57,8 @@ function livePreview(symbol: string, field: string): Promise<unknown> {
       ...preview(),
       setResult: (value: unknown) =>
         resolve(value instanceof Error ? `${(value as { code?: string }).code ?? "?"} ${value.message}` : value),
-    } as unknown as Parameters<Functions["live"]>[3];
-    f.live(symbol, field, 30, invocation);
+    } as unknown as Parameters<Functions["LIVE"]>[3];
+    f.LIVE(symbol, field, 30, invocation);
   });
 }
 
@@ -86,24 +66,24 @@ function livePreview(symbol: string, field: string): Promise<unknown> {
 function everyFunction(symbol: string): Array<[string, () => Promise<unknown>]> {
   const p = preview();
   return [
-    ["LIST", () => f.list(true, true, p)],
+    ["LIST", () => f.LIST(true, true, p)],
     ...LATEST_FIELD_NAMES.map((field): [string, () => Promise<unknown>] => [
       `LATEST(${field})`,
-      () => f.latest(symbol, field, p),
+      () => f.LATEST(symbol, field, p),
     ]),
-    ["FIX", () => f.fix(symbol, false, p)],
-    ["HISTORY", () => f.history(symbol, "2025-01-06", "2025-01-10", "daily", false, "asc", [], p)],
-    ["HISTORY open-ended", () => f.history(symbol, "-30D", "", "", false, "", [], p)],
-    ["PANEL", () => f.panel([[symbol], ["RTM-NWE-A-1x3"]], "2025-01-06", "2025-01-10", "blank", true, "", "", p)],
-    ["PANEL by period", () => f.panel([[symbol]], "2025-01-01", "2025-03-31", "blank", true, "monthly", "avg", p)],
-    ["PERIODS", () => f.periods(symbol, "2025-01-01", "2025-06-30", "monthly", "avg,observed", true, p)],
-    ["VOL", () => f.vol(symbol, 30, p)],
-    ["FORWARD", () => f.forward(symbol, true, p)],
-    ["CAPACITY", () => f.capacity(symbol, "fillRatio", p)],
-    ["CARD", () => f.card(symbol, [[""]], p)],
-    ["HEALTH", () => f.health("status", p)],
-    ["STATUS", () => f.status(p)],
-    ["METHODOLOGY", () => f.methodology("version", p)],
+    ["FIX", () => f.FIX(symbol, false, p)],
+    ["HISTORY", () => f.HISTORY(symbol, "2025-01-06", "2025-01-10", "daily", false, "asc", [], p)],
+    ["HISTORY open-ended", () => f.HISTORY(symbol, "-30D", "", "", false, "", [], p)],
+    ["PANEL", () => f.PANEL([[symbol], ["RTM-NWE-A-1x3"]], "2025-01-06", "2025-01-10", "blank", true, "", "", p)],
+    ["PANEL by period", () => f.PANEL([[symbol]], "2025-01-01", "2025-03-31", "blank", true, "monthly", "avg", p)],
+    ["PERIODS", () => f.PERIODS(symbol, "2025-01-01", "2025-06-30", "monthly", "avg,observed", true, p)],
+    ["VOL", () => f.VOL(symbol, 30, p)],
+    ["FORWARD", () => f.FORWARD(symbol, true, p)],
+    ["CAPACITY", () => f.CAPACITY(symbol, "fillRatio", p)],
+    ["CARD", () => f.CARD(symbol, [[""]], p)],
+    ["HEALTH", () => f.HEALTH("status", p)],
+    ["STATUS", () => f.STATUS(p)],
+    ["METHODOLOGY", () => f.METHODOLOGY("version", p)],
     ["LIVE", () => livePreview(symbol, "value")],
   ];
 }
@@ -111,8 +91,8 @@ function everyFunction(symbol: string): Array<[string, () => Promise<unknown>]> 
 describe("a value preview never spends the budget", () => {
   test("every INDEX function previewed with partial symbols while the catalogue is fresh sends 0 requests", async () => {
     // The workbook has loaded the catalogue (an INDEX.LIST cell) and one index's figures, as a sheet in use has.
-    expect(Array.isArray(await shown(f.list(false, true, entered)))).toBe(true);
-    expect(typeof (await shown(f.latest(SYMBOL, "confidence", entered)))).toBe("number");
+    expect(Array.isArray(await shown(f.LIST(false, true, entered)))).toBe(true);
+    expect(typeof (await shown(f.LATEST(SYMBOL, "confidence", entered)))).toBe("number");
     service.resetRequestLog();
     const unexpected: string[] = [];
     for (const typed of TYPED) {
@@ -132,26 +112,26 @@ describe("a value preview never spends the budget", () => {
   });
 
   test("a preview of a formula whose exact resource is cached shows the value, without a request", async () => {
-    const enteredValue = await shown(f.latest(SYMBOL, "confidence", entered));
+    const enteredValue = await shown(f.LATEST(SYMBOL, "confidence", entered));
     const enteredHistory = await shown(
-      f.history(SYMBOL, "2025-01-06", "2025-01-10", "daily", false, "asc", [], entered),
+      f.HISTORY(SYMBOL, "2025-01-06", "2025-01-10", "daily", false, "asc", [], entered),
     );
     service.resetRequestLog();
-    expect(await shown(f.latest(SYMBOL, "confidence", preview()))).toBe(enteredValue);
-    expect(await shown(f.history(SYMBOL, "2025-01-07", "2025-01-09", "daily", false, "asc", [], preview()))).toEqual(
+    expect(await shown(f.LATEST(SYMBOL, "confidence", preview()))).toBe(enteredValue);
+    expect(await shown(f.HISTORY(SYMBOL, "2025-01-07", "2025-01-09", "daily", false, "asc", [], preview()))).toEqual(
       (enteredHistory as unknown[][]).slice(1, 4),
     );
     // The value alone comes from the cached fix or the catalogue's row for that symbol.
-    expect(await shown(f.latest(SYMBOL, "value", preview()))).toEqual(expect.any(Number));
+    expect(await shown(f.LATEST(SYMBOL, "value", preview()))).toEqual(expect.any(Number));
     expect(await livePreview(SYMBOL, "confidence")).toBe(enteredValue);
     expect(service.requests).toHaveLength(0);
   });
 
   test("a well-formed symbol that is not cached shows the preview text; entered, it is fetched as ever", async () => {
     service.resetRequestLog();
-    expect(await shown(f.vol("RTM-NWE-A-1x3", 30, preview()))).toBe(PREVIEW_TEXT);
+    expect(await shown(f.VOL("RTM-NWE-A-1x3", 30, preview()))).toBe(PREVIEW_TEXT);
     expect(service.requests).toHaveLength(0);
-    expect(typeof (await shown(f.vol("RTM-NWE-A-1x3", 30, entered)))).toBe("number");
+    expect(typeof (await shown(f.VOL("RTM-NWE-A-1x3", 30, entered)))).toBe("number");
     expect(service.requests.map((r) => r.path)).toEqual(["/api/v1/index/RTM-NWE-A-1x3/volatility?windowDays=30"]);
   });
 });

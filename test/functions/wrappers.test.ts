@@ -6,8 +6,8 @@ import type { RuntimeStandIn } from "../../src/preview/runtime-stand-in";
 import { registerWrappers } from "../support/registered-wrappers";
 
 /**
- * The thin wrappers, as Excel's runtime calls them: metadata generated from their JSDoc (as the build
- * does), arguments coerced from it by the preview harness, results converted by src/functions/runtime.ts.
+ * The functions, as Excel's runtime calls them: metadata from src/functions/functions.json (what the build
+ * copies), arguments coerced from it by the preview harness, results converted by src/functions/runtime.ts.
  */
 
 let runtime: RuntimeStandIn;
@@ -15,9 +15,7 @@ let metadata: Map<string, FunctionMetadata>;
 let service: Awaited<ReturnType<typeof startReferenceService>>;
 
 beforeAll(async () => {
-  const wrappers = await registerWrappers();
-  expect(wrappers.errors).toEqual([]);
-  ({ runtime, metadata } = wrappers);
+  ({ runtime, metadata } = await registerWrappers());
   service = await startReferenceService({ flavor: "older", rateLimits: { anonymous: 100_000 } });
   const { getContext } = await import("../../src/office/context");
   await getContext().settings.save({ baseUrl: service.url });
@@ -36,7 +34,7 @@ function run(formula: string): Promise<Outcome> {
 }
 
 describe("custom-function wrappers", () => {
-  it("registers thirteen functions and five reference methods (hidden from AutoComplete) with stable ids", () => {
+  it("registers fourteen functions, five reference methods (hidden from AutoComplete) and the load service with stable ids", () => {
     expect([...metadata.keys()].sort()).toEqual([
       "CAPACITY",
       "CARD",
@@ -45,19 +43,21 @@ describe("custom-function wrappers", () => {
       "CARD.HISTORY",
       "CARD.PERIODS",
       "CARD.VOL",
+      "ENTITYSERVICE",
       "FIX",
       "FORWARD",
       "HEALTH",
       "HISTORY",
       "LATEST",
       "LIST",
+      "LIVE",
       "METHODOLOGY",
       "PANEL",
       "PERIODS",
       "STATUS",
       "VOL",
     ]);
-    expect(runtime.functions.size).toBe(18);
+    expect([...runtime.functions.keys()].sort()).toEqual([...metadata.keys()].sort());
     const hidden = [...metadata.values()].filter(
       (fn) => (fn.options as Record<string, unknown> | undefined)?.["excludeFromAutoComplete"] === true,
     );

@@ -126,6 +126,11 @@ describe("the build the manifest points at", () => {
   it("has a functions.json with unique upper-case function ids and names", () => {
     expect(functionsMetadataProblems(BUILD_DIR)).toEqual([]);
   });
+
+  it("serves src/functions/functions.json as it is kept, byte for byte", () => {
+    const kept = readFileSync(join(__dirname, "..", "..", "src", "functions", "functions.json"), "utf8");
+    expect(readFileSync(join(BUILD_DIR, "functions.json"), "utf8")).toBe(kept);
+  });
 });
 
 describe("the manifest checks catch broken manifests", () => {

@@ -27,7 +27,7 @@ describe("the build's manifest.json", () => {
     expect(unifiedSchemaProblems(manifest)).toEqual([]);
   });
 
-  it("runs the INDEX functions in the long-lived shared runtime page, from the metadata the build generated", () => {
+  it("runs the INDEX functions in the long-lived shared runtime page, from the metadata the build copied", () => {
     const runtime = runtimeOf(built());
     const metadata = read("functions.json");
     expect(runtime["lifetime"]).toBe("long");

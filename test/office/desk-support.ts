@@ -6,8 +6,8 @@ import type { Outcome, PreviewCell } from "../../src/preview/outcome";
 import { registerWrappers } from "../support/registered-wrappers";
 
 /**
- * Evaluates INDEX formulas through the real wrappers (metadata generated from their JSDoc, as the build
- * does; arguments coerced by the preview harness) with the cell's address as invocation.address, so the
+ * Evaluates INDEX formulas through the real functions (metadata from src/functions/functions.json, as the
+ * build copies it; arguments coerced by the preview harness) with the cell's address as invocation.address, so the
  * engine's address index fills as it does in Excel. The host is Microsoft 365 Excel (CustomFunctionsRuntime
  * 1.4): dates come as formatted numbers and INDEX.CARD as an entity, which the cells hold as data types.
  * A cell's result as cell values: errors as `{ type: "Error", basicValue: code }`, data types as their JSON.

@@ -16,7 +16,7 @@ export const INDEX_DOMAIN = {
   dataProvider: "Index Data",
   /** Excel's reserved service id for every data domain an add-in defines. */
   serviceId: 268436224,
-  /** The custom function Excel calls to load entities: the id in functions.json (src/functions/entity.functions.ts). */
+  /** The custom function Excel calls to load entities: the id in functions.json (src/functions/bindings.ts). */
   loadFunctionId: "ENTITYSERVICE",
 } as const;
 
