@@ -1,17 +1,5 @@
 import { type ErrorSubject, type Fault, type FaultKind, sentence } from "@index-data/wire";
-import {
-  noAnswerInTime,
-  queued,
-  refusedRedirect,
-  serviceFailed,
-  serviceSaid,
-  unavailable,
-  unexpectedFailure,
-  unknownIndex,
-  unknownIndexInCase,
-  unreadableAnswer,
-  unreached,
-} from "../excel";
+import { phrase } from "../excel";
 
 type TerminalWording = (fault: Fault, subject: ErrorSubject) => string;
 
@@ -74,7 +62,7 @@ const refusedArgument: TerminalWording = (f) => {
   if (words === undefined) {
     if (f.details.status === undefined)
       return ownAdvice(f, "the request was refused; check the arguments (index-data --help)");
-    return `${serviceSaid(f.details)} The service refused the arguments; see index-data --help.`;
+    return `${phrase.serviceSaid(f.details)} The service refused the arguments; see index-data --help.`;
   }
   const option = f.details.code !== undefined ? OPTION_OF_CODE[f.details.code] : undefined;
   return option !== undefined
@@ -87,8 +75,8 @@ const refusedArgument: TerminalWording = (f) => {
  * INDEX.LIST() and Refresh.
  */
 export const TERMINAL_WORDING: Readonly<Record<FaultKind, TerminalWording>> = {
-  "unknown-symbol": (_f, s) => unknownIndex(symbolOf(s), "`index-data list`"),
-  "wrong-case": (f, s) => unknownIndexInCase(symbolOf(s), f.details.meant ?? symbolOf(s)),
+  "unknown-symbol": (_f, s) => phrase.unknownIndex(symbolOf(s), "`index-data list`"),
+  "wrong-case": (f, s) => phrase.unknownIndexInCase(symbolOf(s), f.details.meant ?? symbolOf(s)),
   "no-data": (_f, s) => `'${symbolOf(s)}' has no ${s.what} yet; try again after its first fix, or pick another index`,
   "not-found": (_f, s) =>
     `no ${s.what} for '${symbolOf(s)}': unknown index or no data (run \`index-data list\` to see every index)`,
@@ -101,7 +89,7 @@ export const TERMINAL_WORDING: Readonly<Record<FaultKind, TerminalWording>> = {
   unauthorized: refusedKey,
   "bad-request": refusedArgument,
   configuration: (f) => {
-    const redirect = refusedRedirect(f.details);
+    const redirect = phrase.refusedRedirect(f.details);
     return redirect !== undefined
       ? `${redirect} (--base-url).`
       : ownAdvice(f, "the service settings are invalid; check --base-url and --api-key");
@@ -109,12 +97,12 @@ export const TERMINAL_WORDING: Readonly<Record<FaultKind, TerminalWording>> = {
   "rate-limited": (f) =>
     f.details.retryAfterSeconds !== undefined
       ? `rate limited by the service; try again in ${f.details.retryAfterSeconds} s`
-      : `${serviceSaid(f.details)} Too many requests for this tier; try again in a minute, or pass --api-key for a higher limit.`.trimStart(),
-  "queue-full": (f) => `too many requests waiting for the service${queued(f.details)}; run the command again`,
-  unavailable: (f) => `${unavailable(f.details)}; try again later.`,
-  "server-error": (f) => serviceFailed(f.details),
-  network: (f) => `${unreached(f.details)}; check ${BASE_URL} and your network connection.`,
-  timeout: (f) => `${noAnswerInTime(f.details)}; try again, or pass --timeout MS to wait longer.`,
-  "invalid-response": (f) => unreadableAnswer(f.details, BASE_URL),
-  unexpected: (f, s) => unexpectedFailure(f, s.what),
+      : `${phrase.serviceSaid(f.details)} Too many requests for this tier; try again in a minute, or pass --api-key for a higher limit.`.trimStart(),
+  "queue-full": (f) => `too many requests waiting for the service${phrase.queued(f.details)}; run the command again`,
+  unavailable: (f) => `${phrase.unavailable(f.details)}; try again later.`,
+  "server-error": (f) => phrase.serviceFailed(f.details),
+  network: (f) => `${phrase.unreached(f.details)}; check ${BASE_URL} and your network connection.`,
+  timeout: (f) => `${phrase.noAnswerInTime(f.details)}; try again, or pass --timeout MS to wait longer.`,
+  "invalid-response": (f) => phrase.unreadableAnswer(f.details, BASE_URL),
+  unexpected: (f, s) => phrase.unexpectedFailure(f, s.what),
 };

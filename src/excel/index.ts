@@ -39,4 +39,5 @@ export {
   type FunctionVisibility,
 } from "./function-visibility";
 export * from "./entity";
-export * from "./fault-phrases";
+// What happened, in the words the cell's, the pane's and the terminal's tables share: `phrase.unreached(details)`.
+export * as phrase from "./fault-phrases";

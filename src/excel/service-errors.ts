@@ -1,19 +1,7 @@
 import { type ErrorSubject, type Fault, type FaultKind, faultOf, symbolMeant } from "@index-data/wire";
 import { faultWithCatalogue, type IndexDataSource } from "../client";
 import { CellError, isCellError, notAvailable, type CellErrorCode } from "./cell-error";
-import {
-  noAnswerInTime,
-  queued,
-  refusedRedirect,
-  serviceFailed,
-  serviceSaid,
-  unavailable,
-  unexpectedFailure,
-  unknownIndex,
-  unknownIndexInCase,
-  unreadableAnswer,
-  unreached,
-} from "./fault-phrases";
+import * as phrase from "./fault-phrases";
 
 /** How a cell shows a fault: the Excel error, and a message that says what to do at the sheet. */
 interface CellWording {
@@ -42,8 +30,8 @@ function aboutSymbol(text: (symbol: string, what: string, fault: Fault) => strin
 }
 
 const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
-  "unknown-symbol": aboutSymbol((symbol) => unknownIndex(symbol, "INDEX.LIST()")),
-  "wrong-case": aboutSymbol((symbol, _what, fault) => unknownIndexInCase(symbol, fault.details.meant ?? symbol)),
+  "unknown-symbol": aboutSymbol((symbol) => phrase.unknownIndex(symbol, "INDEX.LIST()")),
+  "wrong-case": aboutSymbol((symbol, _what, fault) => phrase.unknownIndexInCase(symbol, fault.details.meant ?? symbol)),
   "no-data": aboutSymbol((symbol, what) => `no data: '${symbol}' has no ${what} yet`),
   "not-found": aboutSymbol((symbol, what) => `no ${what} for '${symbol}': unknown index or no data`),
   "not-published": aboutSymbol(
@@ -59,19 +47,19 @@ const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
   unauthorized: {
     code: "#VALUE!",
     text: ({ details }) =>
-      `${serviceSaid(details)} The API key was refused: check it ${SETTINGS}, or clear it to use the anonymous tier.`.trimStart(),
+      `${phrase.serviceSaid(details)} The API key was refused: check it ${SETTINGS}, or clear it to use the anonymous tier.`.trimStart(),
   },
   "bad-request": {
     code: "#VALUE!",
     text: (fault) =>
       fault.details.status === undefined
         ? ownAdvice(fault, "the request was refused; check the arguments")
-        : `${serviceSaid(fault.details)} Check the arguments: dates as ISO 8601 (e.g. 2024-01-31), granularity daily or weekly, windowDays a whole number of days.`.trimStart(),
+        : `${phrase.serviceSaid(fault.details)} Check the arguments: dates as ISO 8601 (e.g. 2024-01-31), granularity daily or weekly, windowDays a whole number of days.`.trimStart(),
   },
   configuration: {
     code: "#VALUE!",
     text: (fault) => {
-      const redirect = refusedRedirect(fault.details);
+      const redirect = phrase.refusedRedirect(fault.details);
       return redirect !== undefined
         ? `${redirect} ${SETTINGS}.`
         : ownAdvice(fault, `the add-in's service settings are invalid; fix them ${SETTINGS}`);
@@ -82,31 +70,34 @@ const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
     text: ({ details }) =>
       details.retryAfterSeconds !== undefined
         ? `rate limited by the service; try again in ${details.retryAfterSeconds} s (Refresh)`
-        : `${serviceSaid(details)} Too many requests for this tier; try again in a minute, or use an API key for a higher limit.`.trimStart(),
+        : `${phrase.serviceSaid(details)} Too many requests for this tier; try again in a minute, or use an API key for a higher limit.`.trimStart(),
   },
   // Our own queue refused: the service said nothing, so the cell must not blame it.
   "queue-full": {
     code: "#N/A",
-    text: ({ details }) => `too many cells waiting for the service${queued(details)}; Refresh retries them`,
+    text: ({ details }) => `too many cells waiting for the service${phrase.queued(details)}; Refresh retries them`,
   },
   unavailable: {
     code: "#N/A",
     text: ({ details }) =>
-      `${unavailable(details)}; ${details.notSent === true ? "recalculate in a few seconds" : "try again later"}.`,
+      `${phrase.unavailable(details)}; ${details.notSent === true ? "recalculate in a few seconds" : "try again later"}.`,
   },
-  "server-error": { code: "#N/A", text: ({ details }) => serviceFailed(details) },
+  "server-error": { code: "#N/A", text: ({ details }) => phrase.serviceFailed(details) },
   network: {
     code: "#N/A",
     text: ({ details }) =>
-      `${unreached(details)}; ${details.notSent === true ? "recalculate in a few seconds" : `check the service URL ${SETTINGS} and the network connection`}.`,
+      `${phrase.unreached(details)}; ${details.notSent === true ? "recalculate in a few seconds" : `check the service URL ${SETTINGS} and the network connection`}.`,
   },
   timeout: {
     code: "#N/A",
     text: ({ details }) =>
-      `${noAnswerInTime(details)}; ${details.notSent === true ? "recalculate in a few seconds" : "the service may be busy: Refresh in a moment"}.`,
+      `${phrase.noAnswerInTime(details)}; ${details.notSent === true ? "recalculate in a few seconds" : "the service may be busy: Refresh in a moment"}.`,
   },
-  "invalid-response": { code: "#N/A", text: ({ details }) => unreadableAnswer(details, `the service URL ${SETTINGS}`) },
-  unexpected: { code: "#N/A", text: (fault, { what }) => unexpectedFailure(fault, what) },
+  "invalid-response": {
+    code: "#N/A",
+    text: ({ details }) => phrase.unreadableAnswer(details, `the service URL ${SETTINGS}`),
+  },
+  unexpected: { code: "#N/A", text: (fault, { what }) => phrase.unexpectedFailure(fault, what) },
 };
 
 function cellErrorOf(fault: Fault, subject: ErrorSubject): CellError {

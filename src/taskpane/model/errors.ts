@@ -1,5 +1,5 @@
 import { faultOf, type Fault, type FaultKind } from "@index-data/wire";
-import { queued, refusedRedirect, serviceSaid, unknownIndex, unknownIndexInCase } from "../../excel";
+import { phrase } from "../../excel";
 
 /** The verdict Test connection shows for a fault: a few headings, each with its own advice. */
 export type VerdictKind =
@@ -52,11 +52,11 @@ export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {
   // The words the cell and the command line use for the same fault, as a sentence (a banner has no symbol to name).
   "unknown-symbol": {
     ...NOT_FOUND,
-    text: () => capitalised(`${unknownIndex(undefined, "the Indexes tab")}.`),
+    text: () => capitalised(`${phrase.unknownIndex(undefined, "the Indexes tab")}.`),
   },
   "wrong-case": {
     ...NOT_FOUND,
-    text: (f) => capitalised(unknownIndexInCase(undefined, f.details.meant ?? "")),
+    text: (f) => capitalised(phrase.unknownIndexInCase(undefined, f.details.meant ?? "")),
   },
   "no-data": { ...NOT_FOUND, text: () => "This index has no data yet." },
   "not-found": { ...NOT_FOUND, text: () => "The service has no such data." },
@@ -86,14 +86,14 @@ export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {
     text: (f) =>
       f.details.status === undefined
         ? ownAdvice("The request was refused; check its arguments.")(f)
-        : `${serviceSaid(f.details)} The service refused the request's arguments; check them and try again.`.trimStart(),
+        : `${phrase.serviceSaid(f.details)} The service refused the request's arguments; check them and try again.`.trimStart(),
   },
   configuration: {
     intent: "error",
     verdict: "misconfigured",
     title: "Check the settings",
     text: (f, _service, place) => {
-      const redirect = refusedRedirect(f.details);
+      const redirect = phrase.refusedRedirect(f.details);
       return redirect !== undefined ? `${redirect} ${settingsRef(place)}.` : ownAdvice("Check the settings.")(f);
     },
   },
@@ -107,7 +107,7 @@ export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {
     intent: "warning",
     verdict: "rate-limited",
     title: "Too many requests waiting",
-    text: (f) => `Too many requests are waiting for the service${queued(f.details)}. Refresh to retry them.`,
+    text: (f) => `Too many requests are waiting for the service${phrase.queued(f.details)}. Refresh to retry them.`,
   },
   unavailable: { ...UNAVAILABLE, text: () => "The service is unavailable right now. Try Refresh later." },
   "server-error": { ...UNAVAILABLE, text: () => "The service had an internal error. Try Refresh later." },
