@@ -11,15 +11,7 @@ import {
   type BudgetRules,
   type BudgetState,
 } from "./desk-budget";
-import type {
-  BudgetReading,
-  BudgetSnapshot,
-  CachedAnswer,
-  GatewayStore,
-  SendGrant,
-  UsageCounts,
-  WindowUsage,
-} from "./store";
+import type * as Store from "./store";
 
 interface MemoryStoreOptions {
   readonly rules: BudgetRules;
@@ -39,9 +31,9 @@ interface Lease {
 }
 
 /** The gateway's store for one process: the embedded default, and every replica's fallback when Redis is away. */
-export class MemoryStore implements GatewayStore {
+export class MemoryStore implements Store.GatewayStore {
   readonly kind = "memory";
-  private readonly answers: LRUCache<string, CachedAnswer>;
+  private readonly answers: LRUCache<string, Store.CachedAnswer>;
   private readonly leases = new Map<string, Lease>();
   private readonly announcements = new EventEmitter();
   private readonly usage = new Map<number, { requests: Map<string, number>; sends: Map<string, number> }>();
@@ -51,7 +43,7 @@ export class MemoryStore implements GatewayStore {
 
   constructor(private readonly options: MemoryStoreOptions) {
     this.clock = options.clock ?? systemClock;
-    this.answers = new LRUCache<string, CachedAnswer>({
+    this.answers = new LRUCache<string, Store.CachedAnswer>({
       maxSize: options.maxBytes ?? DEFAULT_CACHE_BYTES,
       sizeCalculation: (answer) => answer.body.length + ENTRY_OVERHEAD_BYTES,
       perf: { now: () => this.clock.now() },
@@ -59,15 +51,15 @@ export class MemoryStore implements GatewayStore {
     this.announcements.setMaxListeners(0);
   }
 
-  async getAnswer(key: string): Promise<CachedAnswer | undefined> {
+  async getAnswer(key: string): Promise<Store.CachedAnswer | undefined> {
     return this.answers.get(key);
   }
 
-  answerAtHand(key: string): CachedAnswer | undefined {
+  answerAtHand(key: string): Store.CachedAnswer | undefined {
     return this.answers.get(key);
   }
 
-  async putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void> {
+  async putAnswer(key: string, answer: Store.CachedAnswer, keepMs: number | undefined): Promise<void> {
     this.answers.set(key, answer, keepMs === undefined ? {} : { ttl: Math.max(1, keepMs) });
   }
 
@@ -98,20 +90,20 @@ export class MemoryStore implements GatewayStore {
     return () => void this.announcements.off("key", listener);
   }
 
-  async takeSends(now: number, share: number, wanted: number): Promise<SendGrant> {
+  async takeSends(now: number, share: number, wanted: number): Promise<Store.SendGrant> {
     return takeSends(this.budgetState, this.options.rules, now, share, wanted);
   }
 
-  async observeBudget(now: number, reading: BudgetReading): Promise<void> {
+  async observeBudget(now: number, reading: Store.BudgetReading): Promise<void> {
     observeBudget(this.budgetState, this.options.rules, now, reading);
   }
 
-  async budget(now: number): Promise<BudgetSnapshot> {
+  async budget(now: number): Promise<Store.BudgetSnapshot> {
     return this.budgetNow(now);
   }
 
   /** The budget as it stands, at once: the rate-limit headers of every answer read it. */
-  budgetNow(now: number): BudgetSnapshot {
+  budgetNow(now: number): Store.BudgetSnapshot {
     return snapshotOf(this.budgetState, this.options.rules, now);
   }
 
@@ -120,11 +112,11 @@ export class MemoryStore implements GatewayStore {
   }
 
   /** What the upstream said and what was sent meanwhile, for a replica rejoining the shared store. */
-  budgetHandover(now: number): { reading: BudgetReading; sends: readonly number[] } {
+  budgetHandover(now: number): { reading: Store.BudgetReading; sends: readonly number[] } {
     return handoverOf(this.budgetState, now);
   }
 
-  async addUsage(windowStart: number, windowMs: number, counts: UsageCounts): Promise<WindowUsage> {
+  async addUsage(windowStart: number, windowMs: number, counts: Store.UsageCounts): Promise<Store.WindowUsage> {
     // The previous window is kept too, as the Redis store keeps it: a replica late by a moment still adds up.
     for (const start of this.usage.keys()) if (start < windowStart - windowMs) this.usage.delete(start);
     const window = this.usage.get(windowStart) ?? { requests: new Map<string, number>(), sends: new Map() };

@@ -10,15 +10,7 @@ import {
 } from "./desk-budget";
 import { READ_ANSWER_SCRIPT, authenticationFailure } from "./answer-script";
 import { BUDGET_SCRIPT, HEARTBEAT_SCRIPT, RENEW_SCRIPT, UNLOCK_SCRIPT } from "./redis-scripts";
-import type {
-  BudgetReading,
-  BudgetSnapshot,
-  CachedAnswer,
-  GatewayStore,
-  SendGrant,
-  UsageCounts,
-  WindowUsage,
-} from "./store";
+import type * as Store from "./store";
 import type { StoredAnswer } from "./stored-answer";
 
 interface RedisStoreOptions {
@@ -50,7 +42,7 @@ function numbers(counts: Record<string, string> | undefined): Record<string, num
 }
 
 /** The gateway's store in Valkey or Redis, shared by every replica. Every command has a timeout; nothing queues offline. */
-export class RedisStore implements GatewayStore {
+export class RedisStore implements Store.GatewayStore {
   readonly kind = "redis";
   /** Commands fail at once while disconnected (no offline queue), and after commandTimeoutMs when the server stalls. */
   readonly redis: Redis;
@@ -159,19 +151,19 @@ export class RedisStore implements GatewayStore {
   }
 
   /** The entry as stored, of the stored form; which answers it may be is the replica's to check (ReplicaStore). */
-  async getAnswer(key: string): Promise<CachedAnswer | undefined> {
+  async getAnswer(key: string): Promise<Store.CachedAnswer | undefined> {
     const stored = await this.readAnswer(key);
-    const meta = stored?.meta as Partial<CachedAnswer> | null | undefined;
+    const meta = stored?.meta as Partial<Store.CachedAnswer> | null | undefined;
     if (stored === undefined || typeof meta !== "object" || meta === null) return undefined;
-    return { ...(meta as Omit<CachedAnswer, "body">), body: stored.body };
+    return { ...(meta as Omit<Store.CachedAnswer, "body">), body: stored.body };
   }
 
   /** Nothing is at hand in Redis: every answer costs a round trip. */
-  answerAtHand(): CachedAnswer | undefined {
+  answerAtHand(): Store.CachedAnswer | undefined {
     return undefined;
   }
 
-  async putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void> {
+  async putAnswer(key: string, answer: Store.CachedAnswer, keepMs: number | undefined): Promise<void> {
     const { body, ...meta } = answer;
     // The metadata's JSON has no raw newline, so the first one ends it; the body follows as sent.
     const value = `${JSON.stringify(meta)}\n${body}`;
@@ -222,14 +214,14 @@ export class RedisStore implements GatewayStore {
     ];
   }
 
-  async takeSends(now: number, share: number, wanted: number): Promise<SendGrant> {
+  async takeSends(now: number, share: number, wanted: number): Promise<Store.SendGrant> {
     const [granted, waitMs, lastSeq] = (
       (await this.call("gatewayBudget", ...this.budgetArgs("take", now), share, wanted)) as number[]
     ).map(Number);
     return { granted: granted ?? 0, waitMs: waitMs ?? 0, lastSeq: lastSeq ?? 0, ledger: "redis" };
   }
 
-  async observeBudget(now: number, reading: BudgetReading): Promise<void> {
+  async observeBudget(now: number, reading: Store.BudgetReading): Promise<void> {
     // Only this store's own numbers say which sends came after the one answered.
     const sentSeq = reading.sent?.ledger === "redis" ? reading.sent.seq : undefined;
     const figures = [reading.limit, reading.remaining, reading.resetMs, reading.retryAfterMs, sentSeq].map((n) =>
@@ -252,7 +244,7 @@ export class RedisStore implements GatewayStore {
     return Number(await this.call("gatewayBudget", ...this.budgetArgs("eta", now), 1, sends));
   }
 
-  async budget(now: number): Promise<BudgetSnapshot> {
+  async budget(now: number): Promise<Store.BudgetSnapshot> {
     const [limit, sendable, remaining, paused, roomIn] = (
       (await this.call("gatewayBudget", ...this.budgetArgs("peek", now))) as number[]
     ).map(Number);
@@ -266,7 +258,7 @@ export class RedisStore implements GatewayStore {
     };
   }
 
-  async addUsage(windowStart: number, windowMs: number, counts: UsageCounts): Promise<WindowUsage> {
+  async addUsage(windowStart: number, windowMs: number, counts: Store.UsageCounts): Promise<Store.WindowUsage> {
     const requests = this.key("u", String(windowStart));
     const sends = this.key("s", String(windowStart));
     // One round trip for a whole batch of counts, however many requests it stands for.

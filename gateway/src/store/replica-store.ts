@@ -4,15 +4,7 @@ import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { keepMsOf } from "../answer-rules";
 import type { MemoryStore } from "./memory-store";
 import type { RedisStore } from "./redis-store";
-import type {
-  BudgetReading,
-  BudgetSnapshot,
-  CachedAnswer,
-  GatewayStore,
-  SendGrant,
-  UsageCounts,
-  WindowUsage,
-} from "./store";
+import type * as Store from "./store";
 import { storedFetchedAt, type StoredAnswer } from "./stored-answer";
 import { UsageTally } from "./usage-tally";
 
@@ -33,7 +25,7 @@ interface ReplicaStoreOptions {
    * The answer an entry read from the shared store may be, checked as an upstream answer is (stored-answer.ts), or
    * undefined: nothing in Redis is served or copied into memory without passing it.
    */
-  readonly admit: (key: string, stored: StoredAnswer, now: number) => CachedAnswer | undefined;
+  readonly admit: (key: string, stored: StoredAnswer, now: number) => Store.CachedAnswer | undefined;
   readonly now: () => number;
   /** Told when the shared store goes away or comes back. */
   readonly onSharedState?: (state: "up" | "down", reason?: string) => void;
@@ -53,7 +45,7 @@ interface ReplicaStoreOptions {
  * or timed-out shared command marks the store down and is answered from memory at once, so nothing hangs; a
  * probe brings the replica back, and it hands the shared budget what the upstream told it meanwhile.
  */
-export class ReplicaStore implements GatewayStore {
+export class ReplicaStore implements Store.GatewayStore {
   readonly kind: "memory" | "redis";
   private state: "up" | "down" = "up";
   private probe: ReturnType<typeof setInterval> | undefined;
@@ -62,7 +54,7 @@ export class ReplicaStore implements GatewayStore {
   private closed = false;
   private readonly tally: UsageTally;
   /** The shared budget as last read (on every flush of the counts), less the sends granted since. */
-  private sharedBudget: BudgetSnapshot | undefined;
+  private sharedBudget: Store.BudgetSnapshot | undefined;
 
   /** The event loop's delays, reset every second: how busy this process has just been. */
   private readonly loopDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: 20 });
@@ -166,11 +158,11 @@ export class ReplicaStore implements GatewayStore {
     this.options.onSharedState?.("up");
   }
 
-  answerAtHand(key: string): CachedAnswer | undefined {
+  answerAtHand(key: string): Store.CachedAnswer | undefined {
     return this.options.local.answerAtHand(key);
   }
 
-  async getAnswer(key: string): Promise<CachedAnswer | undefined> {
+  async getAnswer(key: string): Promise<Store.CachedAnswer | undefined> {
     const now = this.options.now();
     const local = await this.options.local.getAnswer(key);
     if (local !== undefined && (local.freshUntil === null || local.freshUntil > now)) return local;
@@ -189,7 +181,7 @@ export class ReplicaStore implements GatewayStore {
     return shared;
   }
 
-  async putAnswer(key: string, answer: CachedAnswer, keepMs: number | undefined): Promise<void> {
+  async putAnswer(key: string, answer: Store.CachedAnswer, keepMs: number | undefined): Promise<void> {
     await this.options.local.putAnswer(key, answer, keepMs);
     await this.either(
       (s) => s.putAnswer(key, answer, keepMs),
@@ -238,13 +230,13 @@ export class ReplicaStore implements GatewayStore {
     };
   }
 
-  async takeSends(now: number, share: number, wanted: number): Promise<SendGrant> {
+  async takeSends(now: number, share: number, wanted: number): Promise<Store.SendGrant> {
     // Apart from the others, a replica keeps to its part of the budget, as many parts as replicas were last seen.
     // A send granted from memory while the others still spend the shared budget could overspend: wait, ask again.
     const grant = await this.either(
       (s) => s.takeSends(now, share, wanted),
       () => this.options.local.takeSends(now, share / this.knownReplicas, wanted),
-      async (): Promise<SendGrant> => ({ granted: 0, waitMs: RETRY_SEND_MS, lastSeq: 0, ledger: "redis" }),
+      async (): Promise<Store.SendGrant> => ({ granted: 0, waitMs: RETRY_SEND_MS, lastSeq: 0, ledger: "redis" }),
     );
     if (this.sharedBudget !== undefined)
       this.sharedBudget = {
@@ -254,7 +246,7 @@ export class ReplicaStore implements GatewayStore {
     return grant;
   }
 
-  async observeBudget(now: number, reading: BudgetReading): Promise<void> {
+  async observeBudget(now: number, reading: Store.BudgetReading): Promise<void> {
     await this.options.local.observeBudget(now, reading);
     await this.either(
       (s) => s.observeBudget(now, reading),
@@ -262,7 +254,7 @@ export class ReplicaStore implements GatewayStore {
     );
   }
 
-  budget(now: number): Promise<BudgetSnapshot> {
+  budget(now: number): Promise<Store.BudgetSnapshot> {
     return this.either(
       (s) => s.budget(now),
       () => this.options.local.budget(now),
@@ -277,7 +269,7 @@ export class ReplicaStore implements GatewayStore {
   }
 
   /** The budget at once, for the rate-limit headers: the shared one as last read, or this replica's own. */
-  budgetNow(now: number): BudgetSnapshot {
+  budgetNow(now: number): Store.BudgetSnapshot {
     const shared = this.sharedState() === "up" ? this.sharedBudget : undefined;
     return shared ?? this.options.local.budgetNow(now);
   }
@@ -300,7 +292,7 @@ export class ReplicaStore implements GatewayStore {
     return this.tally.shareInputs(user, now);
   }
 
-  addUsage(windowStart: number, windowMs: number, counts: UsageCounts): Promise<WindowUsage> {
+  addUsage(windowStart: number, windowMs: number, counts: Store.UsageCounts): Promise<Store.WindowUsage> {
     return this.either(
       (s) => s.addUsage(windowStart, windowMs, counts),
       () => this.options.local.addUsage(windowStart, windowMs, counts),
