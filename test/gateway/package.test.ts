@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { listening } from "./support/gateway-process";
 
 /**
  * The gateway as an administrator installs it: `npm pack` of its workspace, one tarball that carries the package it
@@ -56,32 +57,21 @@ function namesIn(tree: { dependencies?: Record<string, unknown> }): string[] {
 }
 
 /** Starts the installed gateway with plain node and resolves with its URL and a stop function. */
-function serveInstalled(cwd: string, args: readonly string[]): Promise<{ url: string; stop: () => Promise<void> }> {
+async function serveInstalled(
+  cwd: string,
+  args: readonly string[],
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const entry = join(cwd, "node_modules", "index-data-gateway", "dist", "main.js");
   const child = spawn(process.execPath, [entry, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  let started = false;
-  return new Promise((done, fail) => {
-    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = started ? undefined : /listening on (\S+);/.exec(output)?.[1];
-      if (url === undefined) return;
-      started = true;
-      child.off("exit", onExit);
-      done({
-        url,
-        stop: () =>
-          new Promise((stopped) => {
-            child.once("exit", () => stopped());
-            child.kill("SIGTERM");
-          }),
-      });
-    });
-    const onExit = (code: number | null) =>
-      fail(new Error(`the installed gateway exited (${String(code)}):\n${output}`));
-    child.once("exit", onExit);
-  });
+  const { url } = await listening(child, "the installed gateway");
+  return {
+    url,
+    stop: () =>
+      new Promise((stopped) => {
+        child.once("exit", () => stopped());
+        child.kill("SIGTERM");
+      }),
+  };
 }
 
 test(

@@ -44,39 +44,47 @@ function ended(child: ChildProcess): Promise<void> {
     : new Promise((done) => child.once("exit", () => done()));
 }
 
-/** Starts a replica and resolves once it says where it listens; rejects with its output if it exits first. */
-export function spawnGateway(
-  args: readonly string[],
-  env: Readonly<Record<string, string>> = {},
-): Promise<GatewayProcess> {
-  const child = launch(args, env);
+/**
+ * Gathers a gateway process's log (stdout and stderr) and resolves with the URL it says it listens on; rejects with
+ * the log if it exits before (`name` says which gateway, in that error).
+ */
+export function listening(child: ChildProcess, name: string): Promise<{ url: string; output: () => string }> {
   let output = "";
   let started = false;
   return new Promise((resolveStart, reject) => {
-    const onData = (chunk: Buffer) => {
+    const onExit = (code: number | null) =>
+      reject(new Error(`${name} exited (code ${String(code)}) before listening:\n${output}`));
+    child.stdout?.on("data", (chunk: Buffer) => {
       output += chunk.toString();
       const url = started ? undefined : /listening on (\S+);/.exec(output)?.[1];
       if (url === undefined) return;
       started = true;
       child.off("exit", onExit);
-      resolveStart({
-        url,
-        output: () => output,
-        kill: async () => {
-          child.kill("SIGKILL");
-          await ended(child);
-        },
-        stop: async () => {
-          child.kill("SIGTERM");
-          await ended(child);
-        },
-        signal: (name) => void child.kill(name),
-      });
-    };
-    const onExit = (code: number | null) =>
-      reject(new Error(`the gateway exited (code ${String(code)}) before listening:\n${output}`));
-    child.stdout?.on("data", onData);
+      resolveStart({ url, output: () => output });
+    });
     child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.once("exit", onExit);
   });
+}
+
+/** Starts a replica and resolves once it says where it listens; rejects with its output if it exits first. */
+export async function spawnGateway(
+  args: readonly string[],
+  env: Readonly<Record<string, string>> = {},
+): Promise<GatewayProcess> {
+  const child = launch(args, env);
+  const { url, output } = await listening(child, "the gateway");
+  return {
+    url,
+    output,
+    kill: async () => {
+      child.kill("SIGKILL");
+      await ended(child);
+    },
+    stop: async () => {
+      child.kill("SIGTERM");
+      await ended(child);
+    },
+    signal: (name) => void child.kill(name),
+  };
 }
