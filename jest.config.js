@@ -3,8 +3,8 @@
  * Four projects, so that everyday work runs only the quick ones (`npm run test:quick`: unit and dom):
  * - `unit`: starts at once in Node, no build, no browser, no redis-server; each suite takes seconds.
  * - `dom`: the task pane's component tests (test/taskpane/*.test.tsx) in jsdom for React Testing Library.
- * - `slow`: suites that take long on a busy machine: Redis, child processes (CLIs, npm pack), bursts of thousands of
- *   requests, big sheets, a browser without the build.
+ * - `slow`: suites that take long on a busy machine: Redis, child processes (CLIs, npm pack and install), bursts of
+ *   thousands of requests, big sheets, a browser without the build.
  * - `built`: the suites that read a build (test/e2e, test/manifest, the add-in through the gateway) get one from their
  *   globalSetup, which builds build/test-dist/ only when the tree changed since the last test build (never dist/).
  * Timeouts only stop hangs: real time never decides an outcome (the brief), so they are generous, and longer where a
@@ -49,7 +49,7 @@ const SLOW = [
   "/test/excel/formulas\\.test\\.ts$",
   "/test/faults/.*\\.test\\.ts$",
   "/test/fuzz/.*\\.test\\.ts$",
-  "/test/gateway/(cli|gateway-http|poisoned-redis|redis-access|replica-store|replicas|store-contract|tokens-reload|usage-batch)\\.test\\.ts$",
+  "/test/gateway/(cli|gateway-http|package|poisoned-redis|redis-access|replica-store|replicas|store-contract|tokens-reload|usage-batch)\\.test\\.ts$",
   "/test/office/(hostile-service|receipt-size)\\.test\\.ts$",
   "/test/reference-service/(cli|rate-limits)\\.test\\.ts$",
   "/test/support/browser\\.test\\.ts$",
