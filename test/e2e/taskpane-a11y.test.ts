@@ -36,9 +36,22 @@ async function axeViolations(page: Page): Promise<Violation[]> {
   }, WCAG_21_AA);
 }
 
-/** The taskpane pointed at the rig's service, catalogue loaded; the CSP is bypassed only to inject axe. */
-async function openCatalogue(rig: TaskpaneRig): Promise<Page> {
+/** The taskpane at 360 × 800, not yet configured; the CSP is bypassed only to inject axe. */
+async function openPane(rig: TaskpaneRig): Promise<Page> {
   const { page } = await rig.open(360, 800, { bypassCSP: true });
+  return page;
+}
+
+/** The taskpane, not yet configured, on its tab named `tab`. */
+async function openTab(rig: TaskpaneRig, tab: string): Promise<Page> {
+  const page = await openPane(rig);
+  await page.getByRole("tab", { name: tab }).click();
+  return page;
+}
+
+/** The taskpane pointed at the rig's service, catalogue loaded. */
+async function openCatalogue(rig: TaskpaneRig): Promise<Page> {
+  const page = await openPane(rig);
   await configure(page, rig.server.url);
   await indexButtons(page).first().waitFor();
   return page;
@@ -74,8 +87,7 @@ describe("the standard catalogue", () => {
   });
 
   it("has no WCAG 2.1 AA violations in the Data type tab, its actions off outside Excel with the reason", async () => {
-    const { page } = await rig.open(360, 800, { bypassCSP: true });
-    await page.getByRole("tab", { name: "Data type" }).click();
+    const page = await openTab(rig, "Data type");
     const convert = page.getByRole("button", { name: "Convert to Index" });
     await convert.waitFor();
     await page
@@ -89,8 +101,7 @@ describe("the standard catalogue", () => {
   });
 
   it("has no WCAG 2.1 AA violations in Settings while a field shows a validation error", async () => {
-    const { page } = await rig.open(360, 800, { bypassCSP: true });
-    await page.getByRole("tab", { name: "Settings" }).click();
+    const page = await openTab(rig, "Settings");
     await page.getByLabel("Service base URL").fill("not a url");
     await page.getByRole("button", { name: "Test connection" }).click();
     await page.getByText(/is not a URL/).waitFor();
@@ -99,8 +110,7 @@ describe("the standard catalogue", () => {
   });
 
   it("has no WCAG 2.1 AA violations in Settings' gateway sign-in fields while they show validation errors", async () => {
-    const { page } = await rig.open(360, 800, { bypassCSP: true });
-    await page.getByRole("tab", { name: "Settings" }).click();
+    const page = await openTab(rig, "Settings");
     await page.getByRole("checkbox", { name: "This URL is my desk's Index Data gateway" }).check();
     await page.getByLabel("Sign-in client id").fill("my-app");
     await page.getByRole("button", { name: "Save" }).click();
@@ -114,8 +124,7 @@ describe("the standard catalogue", () => {
   });
 
   it("has no WCAG 2.1 AA violations in the Share panel (outside Excel: actions off, the reason shown)", async () => {
-    const { page } = await rig.open(360, 800, { bypassCSP: true });
-    await page.getByRole("tab", { name: "Share" }).click();
+    const page = await openTab(rig, "Share");
     await page.getByRole("note").filter({ hasText: "need Excel" }).waitFor();
     expect(await page.getByRole("button", { name: "Freeze for sharing" }).isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Restore formulas" }).isDisabled()).toBe(true);
