@@ -14,8 +14,9 @@ import { runAlone } from "./report";
 
 /** The service's window, compressed from 60 s (the budget stays 60 a window), so the desk runs in seconds. */
 export const DESK_WINDOW_MS = 6000;
-const WORKBOOKS = 3;
-const RESOURCES_PER_WORKBOOK = 30;
+/** The desk's workbooks, each its own resources (`deskSheet`); bench/gateway.ts opens them on each of 3 machines. */
+export const DESK_WORKBOOKS = 3;
+export const RESOURCES_PER_WORKBOOK = 30;
 /** In the second run the third workbook opens this long after the first two: it joins a budget being spent. */
 const LATE_JOIN_MS = 1000;
 
@@ -85,8 +86,8 @@ export async function deskScenario(lateJoinMs: number, channel = true): Promise<
     const started = performance.now();
     const books: Array<Promise<string[]>> = [];
     const open: RequestEngine[] = [];
-    for (let w = 0; w < WORKBOOKS; w += 1) {
-      if (w === WORKBOOKS - 1 && lateJoinMs > 0) await sleep(lateJoinMs);
+    for (let w = 0; w < DESK_WORKBOOKS; w += 1) {
+      if (w === DESK_WORKBOOKS - 1 && lateJoinMs > 0) await sleep(lateJoinMs);
       const cells = deskSheet(symbols, w);
       books.push(channel ? openWorkbook(service.url, cells, open).then(errorsOf) : openMachine(service.url, [cells]));
     }
@@ -119,7 +120,7 @@ function deskLine(desk: DeskResult): string {
     : "on three machines (no channel: the header rule alone)";
   const opened = desk.lateJoinMs > 0 ? `the third opens ${desk.lateJoinMs / 1000} s later` : "all three open at once";
   return (
-    `Desk, engines in Node on a compressed window (npx tsx bench/desk.ts): ${WORKBOOKS} workbooks ${where} behind one IP, ${WORKBOOKS * RESOURCES_PER_WORKBOOK} distinct resources, 60 requests a ${DESK_WINDOW_MS / 1000} s window, ${opened}: ` +
+    `Desk, engines in Node on a compressed window (npx tsx bench/desk.ts): ${DESK_WORKBOOKS} workbooks ${where} behind one IP, ${DESK_WORKBOOKS * RESOURCES_PER_WORKBOOK} distinct resources, 60 requests a ${DESK_WINDOW_MS / 1000} s window, ${opened}: ` +
     `${desk.rateLimited} × 429 (goal ≤ 5), ${desk.requests} requests, every cell settled in ${desk.settledSeconds} s (≈ ${desk.settledRealSeconds} s at 60 a minute), ${desk.errorCells} error cells (goal 0)` +
     (desk.firstError !== undefined ? `; first error: ${desk.firstError}` : "")
   );

@@ -5,7 +5,7 @@ import { IndexDataClient } from "../src/client";
 import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
-import { DESK_WINDOW_MS, deskSheet } from "./desk";
+import { DESK_WINDOW_MS, DESK_WORKBOOKS, RESOURCES_PER_WORKBOOK, deskSheet } from "./desk";
 import { measureAddedLatency, type AddedLatency } from "./gateway-latency";
 import { startGatewayRig, startRedis, type TestRedis } from "./gateway-rig";
 import { evaluateCell } from "./measure";
@@ -13,7 +13,6 @@ import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./re
 import { runAlone } from "./report";
 
 const MACHINES = 3;
-const WORKBOOKS = 3;
 const TRADERS = ["m1", "m2", "m3"];
 /** The goal for a hit: the gateway adds less than this at the 99th percentile. */
 export const HIT_P99_GOAL_MS = 5;
@@ -51,7 +50,7 @@ async function openDesk(
   await service.resetRequestLog();
   const engines: RequestEngine[] = [];
   const started = performance.now();
-  const books = Array.from({ length: MACHINES * WORKBOOKS }, (_, e) => {
+  const books = Array.from({ length: MACHINES * DESK_WORKBOOKS }, (_, e) => {
     const key = keyOf(e);
     const engine = new RequestEngine(
       { baseUrl: baseUrlOf(e), ...(key !== undefined ? { apiKey: key } : {}) },
@@ -63,7 +62,7 @@ async function openDesk(
       caps: { formattedNumbers: true },
       settleMs: engine.options.settleBoundMs,
     };
-    return Promise.all(deskSheet(symbols, e % WORKBOOKS).map((cell) => evaluateCell(env, cell)));
+    return Promise.all(deskSheet(symbols, e % DESK_WORKBOOKS).map((cell) => evaluateCell(env, cell)));
   });
   const results: FormulaResult[] = (await Promise.all(books)).flat();
   const settledMs = performance.now() - started;
@@ -98,7 +97,11 @@ async function gatewayRun(redis: TestRedis): Promise<DeskRun> {
   const rig = await startGatewayRig(service.url, redis, TRADERS, { name: "desk", windowMs: DESK_WINDOW_MS });
   try {
     const replicaOf = (e: number) => rig.replicas[e % rig.replicas.length]?.url ?? "";
-    const run = await openDesk(service, replicaOf, (e) => rig.desk.tokens[TRADERS[Math.floor(e / WORKBOOKS)] ?? ""]);
+    const run = await openDesk(
+      service,
+      replicaOf,
+      (e) => rig.desk.tokens[TRADERS[Math.floor(e / DESK_WORKBOOKS)] ?? ""],
+    );
     return { ...run, gateway429s: rig.refusals() };
   } finally {
     await rig.close();
@@ -113,8 +116,8 @@ export async function gatewayDeskScenario(): Promise<GatewayDeskResult> {
     const throughGateway = await gatewayRun(redis);
     const latency = await measureAddedLatency(redis);
     return {
-      distinctResources: WORKBOOKS * 30,
-      cellsAsked: MACHINES * WORKBOOKS * 30,
+      distinctResources: DESK_WORKBOOKS * RESOURCES_PER_WORKBOOK,
+      cellsAsked: MACHINES * DESK_WORKBOOKS * RESOURCES_PER_WORKBOOK,
       direct,
       throughGateway,
       latency,
@@ -133,7 +136,7 @@ export function gatewayDeskLines(result: GatewayDeskResult): string[] {
   const { latency: l } = result;
   const errors = [result.direct, result.throughGateway].map((r) => r.firstError).filter((e) => e !== undefined);
   return [
-    `Desk through the gateway: ${MACHINES} machines × ${WORKBOOKS} workbooks (9 engines, no shared channel), ${result.cellsAsked} cells over ${result.distinctResources} distinct resources, service at 60 a ${DESK_WINDOW_MS / 1000} s window with ${SERVICE_LATENCY_MS} ms latency:`,
+    `Desk through the gateway: ${MACHINES} machines × ${DESK_WORKBOOKS} workbooks (9 engines, no shared channel), ${result.cellsAsked} cells over ${result.distinctResources} distinct resources, service at 60 a ${DESK_WINDOW_MS / 1000} s window with ${SERVICE_LATENCY_MS} ms latency:`,
     "| desk                 | upstream requests | upstream 429s  | gateway 429s    | settled  | error cells |",
     "|----------------------|-------------------|----------------|-----------------|----------|-------------|",
     runRow("direct", result.direct),
