@@ -39,3 +39,16 @@ test("the dev server's index page links the task pane, the preview and every doc
     expect.arrayContaining(["taskpane.html", "preview.html", "docs/architecture.md", "docs/gateway.md"]),
   );
 });
+
+test("office-addin-dev-certs, which npm start runs on a machine without certificates, loads its CLI", () => {
+  // office-addin-cli requires office-addin-usage-data without declaring it: a lockfile change that stops hoisting it
+  // breaks npm start on a fresh machine, and nothing else in the suite would notice.
+  const help = execFileSync(
+    process.execPath,
+    [join(ROOT, "node_modules", "office-addin-dev-certs", "cli.js"), "--help"],
+    {
+      cwd: ROOT,
+    },
+  ).toString();
+  expect(help).toMatch(/install/);
+});
