@@ -1,28 +1,19 @@
-import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { derivedCount } from "@index-data/wire/answer-memo";
 import type { ForwardCurve } from "@index-data/wire";
-import { cellCall } from "../../src/engine/cells/call-context";
-import { CellSource } from "../../src/engine/cells/cell-source";
-import { RequestEngine } from "../../src/engine/request-engine";
-import { MemoryStorage } from "../../src/settings/storage";
-import type { FormulaEnv, FormulaResult } from "../../src/excel";
+import type { RequestEngine } from "../../src/engine/request-engine";
+import type { FormulaResult } from "../../src/excel";
 import { FakeClock } from "../support/fake-clock";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
 import { SYMBOLS } from "./helpers";
+import { engineOn as engineAt, openCells, serviceForCells, type Cell } from "./open-cells";
 
 /*
  * A forward curve is shaped once per answer and header choice: every cell that shows it the same way gets the same
  * frozen spill, and the spill goes when the engine lets the answer go (a refresh shows the new curve's own rows).
  */
-let service: RunningReferenceService;
-beforeAll(async () => {
-  service = await startReferenceService({ rateLimits: { anonymous: 1_000_000 } });
-});
-afterAll(() => service.close());
+const serviceUrl = serviceForCells();
 
 const SYMBOL = SYMBOLS[0] as string;
-
-type Cell = (env: FormulaEnv) => Promise<FormulaResult>;
 
 /** Four forward cells, two shapes: with the header row (the default), and without it, twice each. */
 const CELLS: readonly Cell[] = [
@@ -33,28 +24,11 @@ const CELLS: readonly Cell[] = [
 ];
 
 function engineOn(clock: FakeClock): RequestEngine {
-  return new RequestEngine(
-    { baseUrl: service.url },
-    { storage: new MemoryStorage(), clock, batchWindowMs: 5, budgetChannel: null },
-  );
+  return engineAt(serviceUrl(), clock);
 }
 
-async function open(engine: RequestEngine, clock: FakeClock): Promise<FormulaResult[]> {
-  const env = (i: number): FormulaEnv => ({
-    source: new CellSource(
-      () => Promise.resolve(engine),
-      cellCall(`Sheet1!B${i + 1}`, false),
-      () => engine,
-    ),
-    caps: { formattedNumbers: true },
-    now: () => new Date(clock.now()),
-    clock,
-    settleMs: engine.options.settleBoundMs,
-  });
-  let done: FormulaResult[] | undefined;
-  void Promise.all(CELLS.map((cell, i) => cell(env(i)))).then((results) => (done = results));
-  while (done === undefined) await clock.advance(5);
-  return done;
+function open(engine: RequestEngine, clock: FakeClock): Promise<FormulaResult[]> {
+  return openCells(engine, clock, CELLS, "B");
 }
 
 async function answerOf(engine: RequestEngine): Promise<ForwardCurve> {
