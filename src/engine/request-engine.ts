@@ -158,10 +158,10 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
       this.ledger.forceKeys([key]);
       this.batching.fixAsked(s);
     }
-    const work = this.dispatch.userWhile(key, ctx.user || fresh, () => this.batching.latestValue(s));
     // Answered by the fix or the catalogue: either way the value's asOf is its provenance.
-    // One promise per cell: noted for its receipt and counted if stale in the same step.
-    return work.then((served) => this.cache.countOne(this.ledger.noteServed(ctx, key, served)));
+    // One promise per cell: noted for its receipt and counted if stale as the batch answers it.
+    const noted = (served: Answered<LatestValue>) => this.cache.countOne(this.ledger.noteServed(ctx, key, served));
+    return this.dispatch.userWhile(key, ctx.user || fresh, () => this.batching.latestValue(s, noted));
   }
 
   /**

@@ -40,6 +40,11 @@ function isoText(ms: number): string {
 
 /** The service query for a range (ISO 8601, UTC, milliseconds). */
 export function historyQuery(range: DateRange, granularity?: Granularity): HistoryQuery {
+  // A sheet's usual range (both ends, daily) as one literal: its shape is then the literal's, which lives as long as
+  // the code does, not one added key at a time, whose shapes the next full collection drops with the last query of
+  // them, and with them the optimized code of every cell that made one (made again at the next open).
+  if (range.start && range.end && !granularity)
+    return { startDate: isoText(range.start.ms), endDate: isoText(endInstant(range.end)) };
   const query: { -readonly [K in keyof HistoryQuery]: HistoryQuery[K] } = {};
   if (range.start) query.startDate = isoText(range.start.ms);
   if (range.end) query.endDate = isoText(endInstant(range.end));

@@ -17,6 +17,13 @@ export function spillOrEmpty(
   return withHeaderRow(header, rows, headers);
 }
 
+/** A spill no cell can change: the cells that share it read it, and Excel's runtime only copies it out. */
+export function frozenSpill(result: FormulaResult): FormulaResult {
+  if (!Array.isArray(result)) return result;
+  for (const row of result) Object.freeze(row);
+  return Object.freeze(result) as FormulaResult;
+}
+
 export const FIELD_VALUE_HEADER = ["field", "value"] as const;
 
 /**

@@ -1,30 +1,21 @@
-import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { derivedCount } from "@index-data/wire/answer-memo";
-import { cellCall } from "../../src/engine/cells/call-context";
-import { CellSource } from "../../src/engine/cells/cell-source";
-import { RequestEngine } from "../../src/engine/request-engine";
+import type { RequestEngine } from "../../src/engine/request-engine";
 import type { History } from "@index-data/wire/resources/history";
-import { MemoryStorage } from "../../src/settings/storage";
-import type { FormulaEnv, FormulaResult } from "../../src/excel";
+import type { FormulaResult } from "../../src/excel";
 import { DAY_MS } from "@index-data/wire/time";
 import { FakeClock } from "../support/fake-clock";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
 import { SYMBOLS } from "./helpers";
+import { engineOn as engineAt, openCells, serviceForCells, type Cell } from "./open-cells";
 
 /*
  * A history is shaped once per shape: every cell that shows the same answer the same way gets the same frozen
  * spill, and what was derived from an answer (its dates, its spills) goes when the engine lets the answer go, so
  * refreshes never pile up the shapes of answers gone by.
  */
-let service: RunningReferenceService;
-beforeAll(async () => {
-  service = await startReferenceService({ rateLimits: { anonymous: 1_000_000 } });
-});
-afterAll(() => service.close());
+const serviceUrl = serviceForCells();
 
 const SYMBOL = SYMBOLS[0] as string;
-
-type Cell = (env: FormulaEnv) => Promise<FormulaResult>;
 
 /** Eight history cells, four shapes: a range to today and a past range, each ascending and descending, twice. */
 const CELLS: readonly Cell[] = [
@@ -39,28 +30,11 @@ const CELLS: readonly Cell[] = [
 ];
 
 function engineOn(clock: FakeClock): RequestEngine {
-  return new RequestEngine(
-    { baseUrl: service.url },
-    { storage: new MemoryStorage(), clock, batchWindowMs: 5, budgetChannel: null },
-  );
+  return engineAt(serviceUrl(), clock);
 }
 
-async function open(engine: RequestEngine, clock: FakeClock): Promise<FormulaResult[]> {
-  const env = (i: number): FormulaEnv => ({
-    source: new CellSource(
-      () => Promise.resolve(engine),
-      cellCall(`Sheet1!A${i + 1}`, false),
-      () => engine,
-    ),
-    caps: { formattedNumbers: true },
-    now: () => new Date(clock.now()),
-    clock,
-    settleMs: engine.options.settleBoundMs,
-  });
-  let done: FormulaResult[] | undefined;
-  void Promise.all(CELLS.map((cell, i) => cell(env(i)))).then((results) => (done = results));
-  while (done === undefined) await clock.advance(5);
-  return done;
+function open(engine: RequestEngine, clock: FakeClock): Promise<FormulaResult[]> {
+  return openCells(engine, clock, CELLS);
 }
 
 /** The answer the engine holds for a range, as a cell of it reads it. */

@@ -66,7 +66,9 @@ export class LastKnownStore {
   private readonly loaded = new Map<string, LastKnownEntry>();
   private readonly ready: Promise<void>;
   private writes: Promise<void> = Promise.resolve();
-  private queuedPuts = 0;
+  /** Entries put and not yet written, and whether a batch that will write them is queued. */
+  private readonly unwritten = new Map<string, LastKnownEntry>();
+  private batchQueued = false;
   /** The index of stored entries has been read: whether a key has a stored value is then known at once. */
   private indexRead = false;
 
@@ -102,24 +104,35 @@ export class LastKnownStore {
     this.rows.delete(key);
     this.rows.set(key, { k: key, t: fetchedAt, n: 0 });
     this.loaded.set(key, entry);
-    this.queuedPuts += 1;
-    this.enqueue(async () => {
-      await this.ready;
-      // Serialized after the cells waiting for this result have been answered, not before.
-      await new Promise((resolve) => setTimeout(resolve, 0));
+    this.unwritten.set(key, entry);
+    if (this.batchQueued) return;
+    this.batchQueued = true;
+    this.enqueue(() => this.writeBatch());
+  }
+
+  /**
+   * Writes every entry put since the last batch: one timer, one eviction pass and one index write for all of
+   * them, however many answers came in (a timer each cost more than the rest of an answer's bookkeeping).
+   */
+  private async writeBatch(): Promise<void> {
+    await this.ready;
+    // Serialized after the cells waiting for these results have been answered, not before.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Puts from here on go in the next batch.
+    this.batchQueued = false;
+    const batch = [...this.unwritten];
+    this.unwritten.clear();
+    for (const [key, entry] of batch) {
+      if (this.loaded.get(key) !== entry) continue; // put again or forgotten since: the newer put writes it
       const text = JSON.stringify(entry);
-      if (this.loaded.get(key) === entry) {
-        if (text.length > this.options.maxChars / 4)
-          this.forget(key); // one huge result must not evict everything else
-        else {
-          this.rows.set(key, { k: key, t: fetchedAt, n: text.length });
-          await this.safely(() => this.storage.setItem(this.itemKey(key), text), undefined);
-        }
+      if (text.length > this.options.maxChars / 4)
+        this.forget(key); // one huge result must not evict everything else
+      else {
+        this.rows.set(key, { k: key, t: entry.fetchedAt, n: text.length });
+        await this.safely(() => this.storage.setItem(this.itemKey(key), text), undefined);
       }
-      this.queuedPuts -= 1;
-      // Puts queued together share one eviction pass and one index write.
-      if (this.queuedPuts === 0) await this.evictAndWriteIndex();
-    });
+    }
+    await this.evictAndWriteIndex();
   }
 
   private forget(key: string): void {

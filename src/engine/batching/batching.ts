@@ -66,9 +66,12 @@ export class Batching {
     return this.histories.peek(symbol, range, granularity);
   }
 
-  /** The value and its date: answered by the symbol's fix when at hand, else (with others) by one catalogue. */
-  latestValue(symbol: string): Promise<Answered<LatestValue>> {
-    return this.latestValues.get(symbol);
+  /**
+   * The value and its date: answered by the symbol's fix when at hand, else (with others) by one catalogue; as
+   * `then` makes it, in the same step.
+   */
+  latestValue<T>(symbol: string, then: (served: Answered<LatestValue>) => T): Promise<T> {
+    return this.latestValues.get(symbol, then);
   }
 
   /** The symbol's full fix is asked for: its latest-value cells batched meanwhile take it, not the catalogue. */

@@ -13,7 +13,12 @@ interface LatestValueSources {
   catalogueAtHand(): boolean;
 }
 
-type Waiter = { resolve: (v: Answered<LatestValue>) => void; reject: (e: unknown) => void };
+/** A cell waiting for a value, and what it makes of the value (in the same step as it gets it: no promise more). */
+type Waiter = {
+  resolve: (v: unknown) => void;
+  reject: (e: unknown) => void;
+  then: (v: Answered<LatestValue>) => unknown;
+};
 
 /** The value and date of a served fix, served the same way. */
 export function latestValueOf(served: Answered<LatestFix>): Answered<LatestValue> {
@@ -46,10 +51,11 @@ export class LatestValueBatcher {
     return this.waiting.size > 0;
   }
 
-  get(symbol: string): Promise<Answered<LatestValue>> {
-    return new Promise((resolve, reject) => {
+  /** The value of `symbol`, as `then` makes it (what the caller would do in a `.then` of its own). */
+  get<T>(symbol: string, then: (served: Answered<LatestValue>) => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
       const list = this.waiting.get(symbol) ?? [];
-      list.push({ resolve, reject });
+      list.push({ resolve: resolve as (v: unknown) => void, reject, then });
       this.waiting.set(symbol, list);
       this.timer ??= this.clock.setTimer(() => this.flush(), this.windowMs);
     });
@@ -97,7 +103,13 @@ export class LatestValueBatcher {
 }
 
 function settleAll(waiters: readonly Waiter[], value: Answered<LatestValue>): void {
-  for (const w of waiters) w.resolve(value);
+  for (const w of waiters) {
+    try {
+      w.resolve(w.then(value));
+    } catch (error) {
+      w.reject(error);
+    }
+  }
 }
 
 function rejectAll(waiters: readonly Waiter[], error: unknown): void {

@@ -1,20 +1,18 @@
-import { WINDOW_DAYS } from "@index-data/wire";
+import { derivedFrom, WINDOW_DAYS, type ForwardCurve } from "@index-data/wire";
 import { isOmitted, parseField, parseFlag, parseSymbol, parseWholeNumber } from "../arguments";
 import type { FormulaResult } from "../cells";
-import { evaluate, load, type FormulaEnv } from "../evaluate";
+import { notAvailable } from "../cell-error";
+import { evaluate, loadShaped, type FormulaEnv } from "../evaluate";
 import { fieldCell, fieldNames, fieldRows } from "../fields/field-table";
 import { CAPACITY_FIELDS, type CapacityField } from "../fields/service-fields";
-import { spillOrEmpty } from "../spill";
+import { frozenSpill, withHeaderRow } from "../spill";
 
 /** INDEX.VOL(symbol, [windowDays]): annualized volatility as a fraction; the window is checked first. */
 export function indexVol(env: FormulaEnv, symbolArg: unknown, windowArg: unknown): Promise<FormulaResult> {
   return evaluate(env, "volatility", () => {
     const symbol = parseSymbol(symbolArg);
     const windowDays = parseWholeNumber(windowArg, "windowDays", WINDOW_DAYS);
-    return async () => {
-      const served = await load(env, "volatility", [symbol, windowDays]);
-      return served.data.annualizedVol;
-    };
+    return () => loadShaped(env, "volatility", [symbol, windowDays], (served) => served.data.annualizedVol);
   });
 }
 
@@ -25,11 +23,23 @@ export function indexForward(env: FormulaEnv, symbolArg: unknown, headersArg: un
   return evaluate(env, "the forward curve", () => {
     const symbol = parseSymbol(symbolArg);
     const headers = parseFlag(headersArg, "headers", true);
-    return async () => {
-      const served = await load(env, "forward", [symbol]);
-      const rows = served.data.curve.map((p) => [p.tenorMonths, p.tenorLabel, p.forwardPrice, p.spreadBps]);
-      return spillOrEmpty(rows, FORWARD_HEADER, headers, `no data: '${symbol}' has an empty forward curve`);
-    };
+    return () =>
+      loadShaped(env, "forward", [symbol], (served) =>
+        served.data.curve.length === 0
+          ? notAvailable(`no data: '${symbol}' has an empty forward curve`)
+          : forwardSpill(served.data, headers),
+      );
+  });
+}
+
+/**
+ * The curve's rows, made once per answer and header choice: every cell that shows the same curve the same way gets
+ * the same frozen spill. Kept with the answer and dropped with it (answer-memo.ts).
+ */
+function forwardSpill(forward: ForwardCurve, headers: boolean): FormulaResult {
+  return derivedFrom(forward, `spill|${headers}`, () => {
+    const rows = forward.curve.map((p) => [p.tenorMonths, p.tenorLabel, p.forwardPrice, p.spreadBps]);
+    return frozenSpill(withHeaderRow(FORWARD_HEADER, rows, headers));
   });
 }
 
@@ -40,10 +50,11 @@ export function indexCapacity(env: FormulaEnv, symbolArg: unknown, fieldArg: unk
   return evaluate(env, "capacity metrics", () => {
     const symbol = parseSymbol(symbolArg);
     const field = isOmitted(fieldArg) ? undefined : parseField(fieldArg, "field", CAPACITY_FIELD_NAMES, "fillRatio");
-    return async () => {
-      const served = await load(env, "capacity", [symbol]);
-      if (field !== undefined) return fieldCell(CAPACITY_FIELDS, field, served.data, env.caps);
-      return fieldRows(CAPACITY_FIELDS, served.data, env.caps);
-    };
+    return () =>
+      loadShaped(env, "capacity", [symbol], (served) =>
+        field !== undefined
+          ? fieldCell(CAPACITY_FIELDS, field, served.data, env.caps)
+          : fieldRows(CAPACITY_FIELDS, served.data, env.caps),
+      );
   });
 }

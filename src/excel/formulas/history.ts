@@ -13,7 +13,7 @@ import { historyQuery, inRange, parseDateRange, rangeBounds, type DateRange } fr
 import { evaluate, loadShaped, today, type FormulaEnv } from "../evaluate";
 import { fieldCell, fieldNames } from "../fields/field-table";
 import { HISTORY_EXTRA_FIELDS, type HistoryExtraField } from "../fields/history-fields";
-import { spillOrEmpty } from "../spill";
+import { frozenSpill, spillOrEmpty } from "../spill";
 import { weeklyFromDaily } from "../weekly";
 
 export const GRANULARITY_CHOICES: ReadonlyMap<string, Granularity> = new Map<string, Granularity>([
@@ -87,20 +87,13 @@ function parseHistoryFields(values: readonly unknown[]): HistoryExtraField[] {
  * (answer-memo.ts), so a refresh never shows the shape of an answer before it.
  */
 function shapedHistory(history: History, request: HistoryRequest, caps: ExcelCapabilities): FormulaResult {
-  return derivedFrom(history, shapeKey(request, caps), () => frozen(historyToSpill(history, request, caps)));
+  return derivedFrom(history, shapeKey(request, caps), () => frozenSpill(historyToSpill(history, request, caps)));
 }
 
 function shapeKey(request: HistoryRequest, caps: ExcelCapabilities): string {
   const { fromMs, toMs } = rangeBounds(request.range);
   const { symbol, granularity, sort, headers, fields } = request;
   return `spill|${symbol}|${fromMs}|${toMs}|${granularity}|${sort}|${headers}|${fields.join(",")}|${caps.formattedNumbers}`;
-}
-
-/** A spill no cell can change: the cells that share it read it, and Excel's runtime only copies it out. */
-function frozen(result: FormulaResult): FormulaResult {
-  if (!Array.isArray(result)) return result;
-  for (const row of result) Object.freeze(row);
-  return Object.freeze(result) as FormulaResult;
 }
 
 /** The points inside the range the user asked for, with their dates: by binary search over the answer's dates. */

@@ -16,7 +16,7 @@ export function indexLatest(env: FormulaEnv, symbolArg: unknown, fieldArg: unkno
     return () =>
       LATEST_VALUE_FIELDS.has(field)
         ? latestValueCell(env, symbol, field)
-        : latestFix(env, symbol).then((fix) => fieldCell(LATEST_FIELDS, field, fix, env.caps));
+        : loadShaped(env, "latest", [symbol], (fix) => fieldCell(LATEST_FIELDS, field, fix, env.caps));
   });
 }
 

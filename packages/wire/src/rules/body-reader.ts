@@ -47,12 +47,17 @@ export async function readCapped(response: Response, maxBytes: number, path: str
   return decodeUtf8(chunks, total);
 }
 
+/** One decoder for every body: without `stream`, each `decode` starts afresh. */
+const UTF8 = new TextDecoder("utf-8");
+
 function decodeUtf8(chunks: readonly Uint8Array[], total: number): string {
+  // A body in one chunk (as a small answer comes) is decoded where it lies, not copied first.
+  if (chunks.length === 1) return UTF8.decode(chunks[0]);
   const whole = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
     whole.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  return new TextDecoder("utf-8").decode(whole);
+  return UTF8.decode(whole);
 }

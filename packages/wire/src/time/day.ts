@@ -6,9 +6,19 @@ export function startOfUtcDay(ms: number): number {
   return Math.floor(ms / DAY_MS) * DAY_MS;
 }
 
+/** Days written lately, by day number: a sheet's cells name the same few days over and over. */
+const DAY_TEXTS = new Map<number, string>();
+const MAX_DAY_TEXTS = 4096;
+
 /** A UTC day as the service writes a date, e.g. "2024-01-31". */
 export function dayText(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  const day = Math.floor(ms / DAY_MS);
+  const known = DAY_TEXTS.get(day);
+  if (known !== undefined) return known;
+  const text = new Date(ms).toISOString().slice(0, 10); // an invalid time throws here, as it always did
+  if (DAY_TEXTS.size >= MAX_DAY_TEXTS) DAY_TEXTS.clear();
+  DAY_TEXTS.set(day, text);
+  return text;
 }
 
 export function daysInMonth(year: number, month: number): number {

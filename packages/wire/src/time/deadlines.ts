@@ -50,11 +50,18 @@ class DeadlineQueue {
     this.disarm();
   }
 
+  /** Moves the live deadlines to the front, in order, in place (no array made per compaction). */
   private compact(): void {
-    this.queue = this.queue.slice(this.head).filter((deadline) => !deadline.done);
+    const queue = this.queue;
+    let kept = 0;
+    for (let i = this.head; i < queue.length; i += 1) {
+      const deadline = queue[i] as Deadline;
+      if (!deadline.done) queue[kept++] = deadline;
+    }
+    queue.length = kept;
     this.head = 0;
     this.cleared = 0;
-    if (this.queue.length === 0) this.disarm();
+    if (kept === 0) this.disarm();
   }
 
   /** Fires every deadline due by now, then waits for the next one. */
