@@ -26,11 +26,11 @@ const SERVICES = {
   INDEX_API_ALLOWED_ORIGINS: "https://gateway.example.com/desk",
 };
 /**
- * The runtime page's own script before the functions register. 300 KiB until the Index value's methods, the
- * AutoComplete enums, the function visibility and the diagnostics port came (303 KiB with freezing loaded on first
- * use); 310 KiB now, and the README says so.
+ * The runtime page's own script before the functions register: 300 KiB, as bench/load-path.ts says. It had grown to
+ * 303 KiB with the Index value's methods, the AutoComplete enums, the function visibility and the diagnostics port;
+ * the functions' metadata as data (functions.json, not enums and associate calls in the script) brought it to 289.
  */
-const INITIAL_SCRIPT_BUDGET = 310 * 1024;
+const INITIAL_SCRIPT_BUDGET = 300 * 1024;
 
 interface StatsModule {
   readonly name: string;
