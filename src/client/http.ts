@@ -105,15 +105,22 @@ interface RawResponse {
   readonly status: number;
   readonly headers: Headers;
   readonly text: string;
+  /** The rate limit its headers announced: read once, for the listener and the answer alike. */
+  readonly rateLimit: RateLimitInfo | undefined;
 }
 
-function notify(options: ResolvedOptions, path: string, response: Response): void {
+/** Tells the listener about `response`; returns the rate limit its headers announced (read once per response). */
+function notify(options: ResolvedOptions, path: string, response: Response): RateLimitInfo | undefined {
+  const listener = options.onResponse;
+  if (listener === undefined) return parseRateLimit(response.headers);
+  const info = responseInfo(path, response.status, response.headers);
   try {
-    options.onResponse?.(responseInfo(path, response.status, response.headers));
+    listener(info);
   } catch (error) {
     // A listener's bug must not turn a good answer into a failed request.
     options.diagnostics.note({ where: "response listener", error });
   }
+  return info.rateLimit;
 }
 
 /** One fetch with a deadline that covers the headers and the whole body, and an optional caller's signal. */
@@ -126,32 +133,45 @@ async function fetchWithDeadline(
 ): Promise<RawResponse> {
   signal?.throwIfAborted();
   const controller = new AbortController();
+  const fetchSignal = controller.signal;
+  // Raced against each step so that a fetch which ignores its signal still cannot outlive the deadline. Only the
+  // two aborts below abort the controller, and each rejects this too: no listener on the signal is needed.
+  let rejectAborted: (reason: unknown) => void = () => undefined;
+  const aborted = new Promise<never>((_, reject) => {
+    rejectAborted = reject;
+  });
+  aborted.catch(() => undefined); // not a swallow: the races below hand its reason on
+  const abort = (reason?: unknown) => {
+    controller.abort(reason);
+    rejectAborted(fetchSignal.reason);
+  };
   let timedOut = false;
   const timer = options.timeoutClock.setTimer(() => {
     timedOut = true;
-    controller.abort();
+    abort();
   }, options.timeoutMs);
-  const onCallerAbort = () => controller.abort(signal?.reason);
+  const onCallerAbort = () => abort(signal?.reason);
   signal?.addEventListener("abort", onCallerAbort, { once: true });
-  // Raced against each step so that a fetch which ignores its signal still cannot outlive the deadline.
-  const aborted = new Promise<never>((_, reject) => {
-    controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
-  });
-  aborted.catch(() => undefined); // not a swallow: the races below hand its reason on
+  // The rate limit of the last response seen: the one handed back (every redirect hop is told to the listener).
+  let rateLimit: RateLimitInfo | undefined;
   try {
-    const token = await Promise.race([signInToken(options, path), aborted]);
+    // Without a sign-in there is no token to wait for: no race, no turn of the event loop.
+    const token =
+      options.bearerToken === undefined ? undefined : await Promise.race([signInToken(options, path), aborted]);
     const init: RequestInit = {
       method: "GET",
       headers: requestHeaders(options, token),
-      signal: controller.signal,
+      signal: fetchSignal,
       credentials: "omit",
     };
     const response = await Promise.race([
-      fetchSameOrigin(options.fetch, url, path, init, (r) => notify(options, path, r)),
+      fetchSameOrigin(options.fetch, url, path, init, (r) => {
+        rateLimit = notify(options, path, r);
+      }),
       aborted,
     ]);
     const text = await Promise.race([readCapped(response, maxBytes, path), aborted]);
-    return { status: response.status, headers: response.headers, text };
+    return { status: response.status, headers: response.headers, text, rateLimit };
   } catch (error) {
     // The caller gave up: hand back its own reason, as fetch does.
     if (signal?.aborted === true && !timedOut) throw signal.reason;
@@ -228,7 +248,7 @@ export async function requestJson(options: ResolvedOptions, request: HttpRequest
     });
   }
   const staleAgeMs = servedStaleAgeMs(raw.headers, options.gateway);
-  const rateLimit = parseRateLimit(raw.headers);
+  const rateLimit = raw.rateLimit;
   return {
     status: raw.status,
     body: parsed === NOT_JSON ? undefined : parsed,

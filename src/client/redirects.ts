@@ -19,7 +19,8 @@ export async function fetchSameOrigin(
   init: RequestInit,
   onResponse: (response: Response) => void,
 ): Promise<Response> {
-  const origin = new URL(url).origin;
+  // Read only when the service redirects: parsing the URL is the costliest step of a plain answer's hop.
+  let origin: string | undefined;
   let current = url;
   for (let hop = 0; ; hop += 1) {
     const response = await fetchImpl(current, { ...init, redirect: "manual" });
@@ -36,6 +37,7 @@ export async function fetchSameOrigin(
         problem: "redirect-loop",
       });
     }
+    origin ??= new URL(url).origin;
     current = redirectTarget(response, current, path);
     const target = new URL(current).origin;
     if (target !== origin) throw otherOrigin(path, target, response.status);

@@ -160,8 +160,19 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
     }
     // Answered by the fix or the catalogue: either way the value's asOf is its provenance.
     // One promise per cell: noted for its receipt and counted if stale as the batch answers it.
-    const noted = (served: Answered<LatestValue>) => this.cache.countOne(this.ledger.noteServed(ctx, key, served));
-    return this.dispatch.userWhile(key, ctx.user || fresh, () => this.batching.latestValue(s, noted));
+    const noted = this.notedValue.bind(this, ctx, key);
+    // A sheet's cell is not the user's: asked at once, with no closure to hand to the user lane.
+    if (!ctx.user && !fresh) return this.batching.latestValue(s, noted);
+    return this.dispatch.userWhile(key, true, () => this.batching.latestValue(s, noted));
+  }
+
+  /**
+   * A latest value as the batch answers its cell: noted for the cell's receipt, counted if stale. One method for
+   * every cell, bound to each (see loadShaped in src/excel/evaluate.ts: a callback made per cell is optimized again
+   * at every open).
+   */
+  private notedValue(ctx: CallContext, key: string, served: Answered<LatestValue>): Answered<LatestValue> {
+    return this.cache.countOne(this.ledger.noteServed(ctx, key, served));
   }
 
   /**
@@ -359,7 +370,8 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
     }
     this.ledger.note(ctx, key);
     const again = !survivesRefresh(kind) && this.ledger.wantsFresh(ctx, key);
-    return this.dispatch.userWhile(key, ctx.user || again, () =>
+    if (!ctx.user && !again) return this.cache.get(kind, key, () => load(false), reader === "poll", call);
+    return this.dispatch.userWhile(key, true, () =>
       this.cache.get(kind, key, () => load(again), reader === "poll" || again, call),
     );
   }

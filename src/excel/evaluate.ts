@@ -10,7 +10,7 @@ import {
 import type { ExcelCapabilities, FormulaResult } from "./cells";
 import { cellErrorFor, cellErrorFromFailure, unsettled } from "./service-errors";
 import { DEFAULT_SETTLE_MS } from "./settle";
-import { clearDeadline, setDeadline, systemClock, type Clock } from "@index-data/wire/time";
+import { clearDeadline, setDeadline, systemClock, type Clock, type Deadline } from "@index-data/wire/time";
 
 /** Everything a formula needs from outside; passed in so the pure layer is testable without Office. */
 export interface FormulaEnv {
@@ -42,23 +42,33 @@ export function evaluate(env: FormulaEnv, what: string, prepare: () => PreparedF
   return bounded(work, what, env.settleMs ?? DEFAULT_SETTLE_MS, env.clock ?? systemClock);
 }
 
+/** One cell's bound: how its promise is resolved, and the deadline its result clears. */
+interface CellBound {
+  readonly resolve: (result: FormulaResult) => void;
+  readonly deadline: Deadline;
+}
+
+/**
+ * A cell's result, as it comes: the deadline cleared, the cell resolved. One function for every cell, bound to each
+ * (not a callback made per cell): the function a promise calls back is compiled on its own, and a callback made per
+ * cell loses its optimized code with the cells at a full collection, to be optimized again at the next open.
+ */
+function settledWith(this: CellBound, result: FormulaResult): void {
+  clearDeadline(this.deadline);
+  this.resolve(result);
+}
+
 /**
  * The cell's result within its bound: its own, its failure worded for the cell, or the bound's #N/A. One promise
- * and one deadline (whose handlers share one scope): nothing else is made per cell for the bound.
+ * and one deadline: nothing else is made per cell for the bound but its handlers.
  */
 function bounded(work: Promise<FormulaResult>, what: string, bound: number, clock: Clock): Promise<FormulaResult> {
   return new Promise((resolve) => {
     const deadline = setDeadline(clock, bound, () => resolve(unsettled(what, bound)));
-    work.then(
-      (result) => {
-        clearDeadline(deadline);
-        resolve(result);
-      },
-      (error: unknown) => {
-        clearDeadline(deadline);
-        resolve(cellErrorFromFailure(error, { what }));
-      },
-    );
+    work.then(settledWith.bind({ resolve, deadline }), (error: unknown) => {
+      clearDeadline(deadline);
+      resolve(cellErrorFromFailure(error, { what }));
+    });
   });
 }
 
@@ -77,7 +87,10 @@ export function load<N extends SourceName>(
 
 /**
  * `load(env, name, args).then(shape)` as one promise, not two: the path of a sheet's most common cells. A failure
- * of `shape` itself is not worded as the request's (as with `.then` after `load`).
+ * of `shape` itself is not worded as the request's (as with `.then` after `load`). The formulas pass one function
+ * for every cell, bound to the cell's own values, not a callback made per cell: the function a promise calls back
+ * is compiled on its own, and callbacks made per cell lose their optimized code with the cells at a full
+ * collection, to be optimized again at the next open.
  */
 export function loadShaped<N extends SourceName, R>(
   env: FormulaEnv,

@@ -1,5 +1,12 @@
 import { IndexDataClient } from "../../src/client";
-import { isConfigurationError, isLoopbackHost, parseRateLimit, parseRetryAfter, tierFromLimit } from "@index-data/wire";
+import {
+  checkBaseUrl,
+  isConfigurationError,
+  isLoopbackHost,
+  parseRateLimit,
+  parseRetryAfter,
+  tierFromLimit,
+} from "@index-data/wire";
 import { API_KEY_MAX_LENGTH, checkApiKey } from "@index-data/wire/rules/api-key";
 import { pathWithQuery } from "../../src/client/http";
 import { checkSettings } from "../../src/settings/index";
@@ -115,6 +122,17 @@ describe("loopback and URLs", () => {
     expect(["example.com", "127.example.com", "10.0.0.1", "[::2]", "localhost.example.com"].some(isLoopbackHost)).toBe(
       false,
     );
+  });
+
+  it("checks a base URL once per input: the same frozen check again, another input its own", () => {
+    const first = checkBaseUrl("http://127.0.0.1:9/api/v1/");
+    expect(first).toEqual({ ok: true, url: "http://127.0.0.1:9" });
+    expect(checkBaseUrl("http://127.0.0.1:9/api/v1/")).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(checkBaseUrl("https://indexes.example.com/api")).toEqual({ ok: true, url: "https://indexes.example.com" });
+    const refused = checkBaseUrl("ftp://indexes.example.com");
+    expect(refused.ok).toBe(false);
+    expect(checkBaseUrl("ftp://indexes.example.com")).toBe(refused);
   });
 
   it("builds the query from defined values only", () => {

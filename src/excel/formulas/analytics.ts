@@ -1,6 +1,13 @@
-import { derivedFrom, WINDOW_DAYS, type ForwardCurve } from "@index-data/wire";
+import {
+  derivedFrom,
+  WINDOW_DAYS,
+  type Answered,
+  type CapacityMetrics,
+  type ForwardCurve,
+  type Volatility,
+} from "@index-data/wire";
 import { isOmitted, parseField, parseFlag, parseSymbol, parseWholeNumber } from "../arguments";
-import type { FormulaResult } from "../cells";
+import type { ExcelCapabilities, FormulaResult } from "../cells";
 import { notAvailable } from "../cell-error";
 import { evaluate, loadShaped, type FormulaEnv } from "../evaluate";
 import { fieldCell, fieldNames, fieldRows } from "../fields/field-table";
@@ -12,8 +19,13 @@ export function indexVol(env: FormulaEnv, symbolArg: unknown, windowArg: unknown
   return evaluate(env, "volatility", () => {
     const symbol = parseSymbol(symbolArg);
     const windowDays = parseWholeNumber(windowArg, "windowDays", WINDOW_DAYS);
-    return () => loadShaped(env, "volatility", [symbol, windowDays], (served) => served.data.annualizedVol);
+    return () => loadShaped(env, "volatility", [symbol, windowDays], annualizedVol);
   });
+}
+
+/** The figure a volatility cell shows (one function for every cell: see loadShaped). */
+function annualizedVol(served: Answered<Volatility>): number {
+  return served.data.annualizedVol;
 }
 
 const FORWARD_HEADER = ["tenorMonths", "tenorLabel", "forwardPrice", "spreadBps"] as const;
@@ -23,13 +35,15 @@ export function indexForward(env: FormulaEnv, symbolArg: unknown, headersArg: un
   return evaluate(env, "the forward curve", () => {
     const symbol = parseSymbol(symbolArg);
     const headers = parseFlag(headersArg, "headers", true);
-    return () =>
-      loadShaped(env, "forward", [symbol], (served) =>
-        served.data.curve.length === 0
-          ? notAvailable(`no data: '${symbol}' has an empty forward curve`)
-          : forwardSpill(served.data, headers),
-      );
+    return () => loadShaped(env, "forward", [symbol], forwardCell.bind(undefined, symbol, headers));
   });
+}
+
+/** What a forward cell shows of a served curve (bound to each cell: see loadShaped). */
+function forwardCell(symbol: string, headers: boolean, served: Answered<ForwardCurve>): FormulaResult {
+  return served.data.curve.length === 0
+    ? notAvailable(`no data: '${symbol}' has an empty forward curve`)
+    : forwardSpill(served.data, headers);
 }
 
 /**
@@ -50,11 +64,17 @@ export function indexCapacity(env: FormulaEnv, symbolArg: unknown, fieldArg: unk
   return evaluate(env, "capacity metrics", () => {
     const symbol = parseSymbol(symbolArg);
     const field = isOmitted(fieldArg) ? undefined : parseField(fieldArg, "field", CAPACITY_FIELD_NAMES, "fillRatio");
-    return () =>
-      loadShaped(env, "capacity", [symbol], (served) =>
-        field !== undefined
-          ? fieldCell(CAPACITY_FIELDS, field, served.data, env.caps)
-          : fieldRows(CAPACITY_FIELDS, served.data, env.caps),
-      );
+    return () => loadShaped(env, "capacity", [symbol], capacityCell.bind(undefined, field, env.caps));
   });
+}
+
+/** One capacity figure, or the whole record as rows (bound to each cell: see loadShaped). */
+function capacityCell(
+  field: CapacityField | undefined,
+  caps: ExcelCapabilities,
+  served: Answered<CapacityMetrics>,
+): FormulaResult {
+  return field !== undefined
+    ? fieldCell(CAPACITY_FIELDS, field, served.data, caps)
+    : fieldRows(CAPACITY_FIELDS, served.data, caps);
 }

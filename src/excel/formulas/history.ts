@@ -1,5 +1,6 @@
 import {
   derivedFrom,
+  type Answered,
   historyTimeline,
   pointsWithin,
   type Granularity,
@@ -54,9 +55,7 @@ export function indexHistory(env: FormulaEnv, args: readonly unknown[]): Promise
     const request = parseHistoryArgs(env, args);
     return () => {
       const query = historyQuery(request.range, request.granularity === "weekly" ? "weekly" : undefined);
-      return loadShaped(env, "history", [request.symbol, query], (served) =>
-        shapedHistory(served.data, request, env.caps),
-      );
+      return loadShaped(env, "history", [request.symbol, query], historyCell.bind(undefined, request, env.caps));
     };
   });
 }
@@ -79,6 +78,11 @@ function parseHistoryFields(values: readonly unknown[]): HistoryExtraField[] {
     (value) => !isOmitted(value) && !(typeof value === "string" && value.trim() === ""),
   );
   return named.map((value) => parseField(value, "fields", HISTORY_FIELD_NAMES, "confidence"));
+}
+
+/** What a history cell shows of a served history (bound to each cell: see loadShaped). */
+function historyCell(request: HistoryRequest, caps: ExcelCapabilities, served: Answered<History>): FormulaResult {
+  return shapedHistory(served.data, request, caps);
 }
 
 /**
@@ -125,7 +129,11 @@ function historyToSpill(history: History, request: HistoryRequest, caps: ExcelCa
     (field) => points.length > 0 && points.every((p) => HISTORY_EXTRA_FIELDS[field].read(p) === undefined),
   );
   if (missing !== undefined) return notAvailable(`'${missing}' is not published by this service's history`);
-  const rows = points.map((point, i) => historyRow(point, times[i] as number, request.fields, caps));
+  // A loop, not a callback: a callback made per spill is a new function each time, whose optimized code a full
+  // collection drops with it (to be optimized again at the next open); this function's code stays.
+  const rows: ExcelScalar[][] = [];
+  for (let i = 0; i < points.length; i += 1)
+    rows.push(historyRow(points[i] as HistoryPoint, times[i] as number, request.fields, caps));
   if (request.sort === "descending") rows.reverse();
   const header = ["date", "value", ...request.fields];
   return spillOrEmpty(rows, header, request.headers, `no data: '${request.symbol}' has no values in this date range`);

@@ -1,5 +1,6 @@
 import { parseField, parseFlag, parseSymbol } from "../arguments";
-import { dateCell, type ExcelScalar, type FormulaResult } from "../cells";
+import type { Answered, LatestValue } from "../../client";
+import { dateCell, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";
 import { evaluate, load, loadShaped, type FormulaEnv } from "../evaluate";
 import { fieldCell, fieldNames, fieldRows } from "../fields/field-table";
 import { LATEST_FIELDS, LATEST_VALUE_FIELDS, type LatestField, type ServedFix } from "../fields/latest-fields";
@@ -16,8 +17,13 @@ export function indexLatest(env: FormulaEnv, symbolArg: unknown, fieldArg: unkno
     return () =>
       LATEST_VALUE_FIELDS.has(field)
         ? latestValueCell(env, symbol, field)
-        : loadShaped(env, "latest", [symbol], (fix) => fieldCell(LATEST_FIELDS, field, fix, env.caps));
+        : loadShaped(env, "latest", [symbol], fixField.bind(undefined, field, env.caps));
   });
+}
+
+/** One field of a served fix, as its cell shows it (bound to each cell: see loadShaped). */
+function fixField(field: LatestField, caps: ExcelCapabilities, fix: ServedFix): ExcelScalar {
+  return fieldCell(LATEST_FIELDS, field, fix, caps);
 }
 
 /** INDEX.FIX(symbol, [headers]): the whole latest fix as field/value rows, the audit card behind a number. */
@@ -36,8 +42,11 @@ function latestFix(env: FormulaEnv, symbol: string): Promise<ServedFix> {
 
 /** value, asOf and stale come from `source.latestValue`, which the engine may answer from the catalogue. */
 function latestValueCell(env: FormulaEnv, symbol: string, field: LatestField): Promise<ExcelScalar> {
-  return loadShaped(env, "latestValue", [symbol], (served) => {
-    if (field === "stale") return served.meta.servedStale;
-    return field === "asOf" ? dateCell(served.data.asOf, env.caps) : served.data.value;
-  });
+  return loadShaped(env, "latestValue", [symbol], latestValueField.bind(undefined, field, env.caps));
+}
+
+/** value, asOf or stale of a served latest value (bound to each cell: see loadShaped). */
+function latestValueField(field: LatestField, caps: ExcelCapabilities, served: Answered<LatestValue>): ExcelScalar {
+  if (field === "stale") return served.meta.servedStale;
+  return field === "asOf" ? dateCell(served.data.asOf, caps) : served.data.value;
 }

@@ -11,11 +11,26 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
+/** Checks already made, by input: the same few base URLs are checked again by every engine the settings build. */
+const checked = new Map<string, BaseUrlCheck>();
+const MAX_CHECKED = 16;
+
 /**
  * Checks a base URL as a user would type it and normalizes it: http or https only, no credentials,
- * query or fragment, trailing slashes and a trailing `/api` or `/api/v1` trimmed. Never throws.
+ * query or fragment, trailing slashes and a trailing `/api` or `/api/v1` trimmed. Never throws. The same input
+ * gets the same (frozen) check: parsing a URL costs more than the rest of building an engine's client.
  */
 export function checkBaseUrl(input: string): BaseUrlCheck {
+  let check = checked.get(input);
+  if (check === undefined) {
+    check = Object.freeze(checkOnce(input));
+    if (checked.size >= MAX_CHECKED) checked.clear();
+    checked.set(input, check);
+  }
+  return check;
+}
+
+function checkOnce(input: string): BaseUrlCheck {
   const text = input.trim();
   if (text === "") return { ok: false, message: `Enter the service base URL (${EXAMPLE}).` };
   let url: URL;
