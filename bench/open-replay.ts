@@ -71,6 +71,7 @@ const host: { ready: RequestEngine | undefined; current: Promise<RequestEngine> 
   current: new Promise<RequestEngine>(() => undefined),
 };
 const readyEngine = (): RequestEngine | undefined => host.ready;
+const currentEngine = (): Promise<RequestEngine> => host.current;
 
 /**
  * One open on a fresh engine; resolves when every cell settled and every last-known value is written, with the
@@ -87,12 +88,20 @@ async function engineOpen(answers: readonly RecordedAnswer[], cells: readonly Sh
   engine.setVisible(() => true);
   host.ready = engine;
   host.current = Promise.resolve(engine);
-  const envs = cells.map((_, i): FormulaEnv => ({
-    source: new CellSource(() => host.current, cellCall(addressOf(i), false), readyEngine),
-    caps: { formattedNumbers: true },
-    settleMs: engine.options.settleBoundMs,
-  }));
-  const results = await Promise.all(cells.map((cell, i) => evaluateCell(envs[i] as FormulaEnv, cell)));
+  // Each cell as Excel calls it: through functions that live as long as the process (the add-in's registered
+  // functions), not callbacks made per open, which the optimizer would compile again at every open.
+  const envs: FormulaEnv[] = [];
+  const pending: Promise<FormulaResult>[] = [];
+  for (let i = 0; i < cells.length; i += 1) {
+    const env: FormulaEnv = {
+      source: new CellSource(currentEngine, cellCall(addressOf(i), false), readyEngine),
+      caps: { formattedNumbers: true },
+      settleMs: engine.options.settleBoundMs,
+    };
+    envs.push(env);
+    pending.push(evaluateCell(env, cells[i] as SheetCell));
+  }
+  const results = await Promise.all(pending);
   await engine.flush();
   engine.close();
   return { requests: asked.length, results, made: { engine, envs } };
