@@ -47,6 +47,9 @@ export class MemoryStore implements Store.GatewayStore {
       maxSize: options.maxBytes ?? DEFAULT_CACHE_BYTES,
       sizeCalculation: (answer) => answer.body.length + ENTRY_OVERHEAD_BYTES,
       perf: { now: () => this.clock.now() },
+      // The store's clock decides every expiry: lru-cache otherwise keeps the time it last read until a real 1 ms
+      // timer fires, so a check right after the clock moved (a busy event loop, a test's clock) saw the time before.
+      ttlResolution: 0,
     });
     this.announcements.setMaxListeners(0);
   }
