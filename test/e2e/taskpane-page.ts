@@ -44,7 +44,9 @@ export async function startRig(options: ReferenceServiceOptions = {}): Promise<T
     async open(width = 360, height = 800, { bypassCSP = false, initScript, initArg = "" }: OpenOptions = {}) {
       const page = await browser.newPage({ viewport: { width, height }, bypassCSP });
       if (initScript !== undefined) await page.addInitScript(initScript, initArg);
-      page.setDefaultTimeout(10_000);
+      // Only stops a hang (jest's own bound is minutes): beside CPU hogs, two jest workers and Chromium, the
+      // catalogue once took more than 10 s to render.
+      page.setDefaultTimeout(45_000);
       // A production build loads office.js from Microsoft's CDN; offline, the npm copy answers for it.
       await serveOfficeJsCdnLocally(page);
       const errors: string[] = [];
