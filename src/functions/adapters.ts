@@ -1,8 +1,8 @@
-import type { EntityCellValue, ExcelScalar, FormulaEnv, FormulaResult, LiveEnv } from "../excel";
+import type { EntityCellValue, ExcelScalar, FormulaEnv, FormulaResult, LiveEnv } from "../formulas";
 import { entityResult, loadServiceResult, matrixResult, scalarResult, streamResult } from "./runtime";
 
 /**
- * The adapters that turn a pure formula of src/excel into the function Excel calls for one entry of functions.json.
+ * The adapters that turn a pure formula of src/formulas into the function Excel calls for one entry of functions.json.
  * Excel passes every declared parameter in order (an omitted optional one as null or undefined, a repeating one as
  * one array) and then, where the metadata asks for it (requiresAddress, stream), the invocation: so the invocation
  * is the argument after the declared ones, and `parameters` says how many those are. A test checks both the count
@@ -10,7 +10,7 @@ import { entityResult, loadServiceResult, matrixResult, scalarResult, streamResu
  * functions.json.
  */
 
-/** A formula of src/excel: the environment, then its arguments as Excel passes them. */
+/** A formula of src/formulas: the environment, then its arguments as Excel passes them. */
 type Formula<A extends unknown[], R> = (env: FormulaEnv, ...args: A) => Promise<R>;
 
 /** How a function answers, which its metadata must say: one value, a spill, a stream, or a load service's batch. */

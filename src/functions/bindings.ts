@@ -1,9 +1,9 @@
-import * as excel from "../excel";
+import * as excel from "../formulas";
 import { entity, loadService, matrix, matrixOfList, scalar, stream } from "./adapters";
 
 /**
  * What Excel calls for each function of functions.json, by its id. functions.json (beside this file) is what Excel
- * shows the person typing the formula: names, descriptions, parameters, AutoComplete's lists; src/excel does the
+ * shows the person typing the formula: names, descriptions, parameters, AutoComplete's lists; src/formulas does the
  * work; the adapters only hand it the shared runtime's source and convert its result for Excel. The reference
  * methods (CARD.*) get the INDEX.CARD cell or Index entity they are called on as their first argument.
  */

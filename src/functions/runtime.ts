@@ -14,7 +14,7 @@ import {
   type Spill,
   notReady,
   PREVIEW_TEXT,
-} from "../excel";
+} from "../formulas";
 import { cellCall } from "../engine";
 import { functionsCapabilities, getContext, runtimeBatchError, runtimeCellError } from "../office";
 

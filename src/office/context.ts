@@ -6,7 +6,7 @@ import type { CredentialWatch } from "./sign-in";
 import { SettingsStore } from "../settings";
 import type { Clock } from "@index-data/wire/time";
 import { recalculateIndexFormulas } from "./recalc";
-import { runtimeStorage } from "./storage";
+import { runtimeStorage } from "./runtime-storage";
 import { reportVisibleCells, watchVisibleCells } from "./visible-range";
 
 /** The one context of the shared runtime: what the functions, the taskpane and the ribbon commands share. */

@@ -1,5 +1,5 @@
 import type { DataTypeRefresh } from "../settings";
-import type { ConvertMode } from "../excel";
+import type { ConvertMode } from "../formulas";
 import type { AppContext } from "./context";
 import { convertToIndex, convertToText, type ConvertOutcome } from "./data-type-convert";
 import { excelApiSupported, indexDomain, type IndexDomainControl } from "./data-type-domain";

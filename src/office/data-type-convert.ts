@@ -8,7 +8,7 @@ import {
   type ConvertMode,
   type SelectedCell,
   type WriteRun,
-} from "../excel";
+} from "../formulas";
 import { cardFormula } from "./formulas";
 import { cellAddress, localPart, parseRect } from "./refresh-scope-address";
 import type { StartupControl } from "./startup";

@@ -4,7 +4,7 @@ import { excelApiSupports } from "./excel-api";
 import type { FreezeOutcome } from "./freeze";
 import { restoreFormulas, type RestoreOutcome } from "./receipt-restore";
 import { receiptSigner } from "./receipt-signature";
-import { runtimeStorage } from "./storage";
+import { runtimeStorage } from "./runtime-storage";
 import type { CellScope } from "./refresh-scope-ranges";
 import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./undo-group";
 import { planRefresh, runRefresh, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "./refresh-scope";

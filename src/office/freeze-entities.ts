@@ -4,7 +4,7 @@ import {
   relinkIndexEntity,
   unlinkIndexEntity,
   type LinkedEntityCellValue,
-} from "../excel";
+} from "../formulas";
 import { nameBlock, newBlockName } from "./frozen-block";
 import { eachCellOf } from "./refresh-scope-address";
 

@@ -1,4 +1,4 @@
-import type { ExcelCapabilities } from "../excel";
+import type { ExcelCapabilities } from "../formulas";
 import { withDeadline } from "@index-data/wire/time";
 import { runtimeDiagnostics } from "./diagnostics";
 

@@ -33,7 +33,7 @@ export { READER_COLUMNS, RECEIPT_FIELDS, RECEIPT_HEADER, receiptRowOf, type Rece
 export { restoreMessage } from "./receipt-restore";
 export { excelDataTypeActions, type ConvertOutcome, type DataTypeActions } from "./data-type-actions";
 export { indexDomain, type IndexDomainControl } from "./data-type-domain";
-export { applyFunctionVisibility, keepFunctionVisibility, type VisibilityHost } from "./function-visibility";
+export { applyFunctionVisibility, keepFunctionVisibility, type VisibilityHost } from "./autocomplete-visibility";
 export {
   dataTypeReports,
   showPane,

@@ -1,6 +1,6 @@
 import { FORWARD_COLUMNS, forwardFormula, historyFormula } from "./formulas";
 import { writeToActiveCell, type InsertOutcome } from "./insert-formula";
-import { waitForSpill, type SpillWaitOptions } from "./spill";
+import { waitForSpill, type SpillWaitOptions } from "./spill-wait";
 
 /** The format of the history table's date column; the header cell is text and keeps showing as text. */
 export const HISTORY_DATE_FORMAT = "yyyy-mm-dd";

@@ -1,5 +1,5 @@
 import type { KeyValueStorage } from "../settings";
-import { runtimeStorage } from "./storage";
+import { runtimeStorage } from "./runtime-storage";
 import type { Diagnostics } from "@index-data/wire/diagnostics";
 import { runtimeDiagnostics } from "./diagnostics";
 

@@ -1,7 +1,7 @@
 import { insertForwardWithChart, insertHistoryWithChart } from "./insert-chart";
 import { auditCardFormula, cardFormula, latestFormula, monthlyAveragesFormula } from "./formulas";
 import { insertFormula, type InsertOutcome } from "./insert-formula";
-import type { SpillWaitOptions } from "./spill";
+import type { SpillWaitOptions } from "./spill-wait";
 
 export type { InsertOutcome } from "./insert-formula";
 

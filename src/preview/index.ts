@@ -3,7 +3,7 @@
 // bundle registers into, then evaluates the formulas typed on the page.
 import { installRuntimeStandIn } from "./runtime-stand-in";
 import { bootPreview } from "./page";
-import type { ExcelCapabilities } from "../excel";
+import type { ExcelCapabilities } from "../formulas";
 
 const runtime = installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
 

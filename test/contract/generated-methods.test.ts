@@ -37,7 +37,7 @@ export const SETTLEMENT = resource({
 /** Uses the eleventh method wherever a source is read; wrong arguments must still be refused. */
 const PROBE = `import { IndexDataClient, DirectSource, ask } from "../../src/client";
 import { RequestEngine, CellSource } from "../../src/engine";
-import { FixtureSource } from "../excel/support/fixture-source";
+import { FixtureSource } from "../formulas/support/fixture-source";
 import { ENDPOINTS } from "../../gateway/src/resources";
 
 export async function probe(): Promise<number[]> {
@@ -122,7 +122,7 @@ describe("the methods generated from the resource table", () => {
     ]);
     const roots = [
       probe,
-      join(ROOT, "src", "excel", "evaluate.ts"),
+      join(ROOT, "src", "formulas", "evaluate.ts"),
       join(ROOT, "src", "cli", "service-call.ts"),
       join(ROOT, "packages", "wire", "src", "headers", "cache-status.ts"),
     ];

@@ -1,5 +1,5 @@
 import type { RunningReferenceService } from "../../reference-service/src";
-import { EntityCellValue } from "../../src/excel/entity";
+import { EntityCellValue } from "../../src/formulas/entity";
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
 import { startSundayService } from "./support";
 import metadataFile from "../../src/functions/functions.json";

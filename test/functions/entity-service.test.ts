@@ -1,5 +1,5 @@
 import type { RunningReferenceService } from "../../reference-service/src";
-import { LinkedEntityLoadServiceResult } from "../../src/excel/entity";
+import { LinkedEntityLoadServiceResult } from "../../src/formulas/entity";
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
 import { startSundayService } from "./support";
 

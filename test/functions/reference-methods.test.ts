@@ -1,5 +1,5 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { linkedIndexValue, REFERENCE_METHODS, type ExcelCapabilities } from "../../src/excel";
+import { linkedIndexValue, REFERENCE_METHODS, type ExcelCapabilities } from "../../src/formulas";
 import type { RuntimeStandIn } from "../../src/preview/runtime-stand-in";
 import { registerWrappers } from "../support/registered-wrappers";
 

@@ -1,6 +1,6 @@
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
 import { matrixResult } from "../../src/functions/runtime";
-import type { FormulaResult, Spill } from "../../src/excel";
+import type { FormulaResult, Spill } from "../../src/formulas";
 
 /*
  * A spill many cells share (a history shaped once per shape: frozen) is turned into the runtime's matrix once and

@@ -1,7 +1,7 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
-import { PREVIEW_TEXT } from "../../src/excel";
-import { LATEST_FIELD_NAMES } from "../../src/excel/formulas/latest";
+import { PREVIEW_TEXT } from "../../src/formulas";
+import { LATEST_FIELD_NAMES } from "../../src/formulas/index-functions/latest";
 
 /**
  * Excel evaluates a formula while it is typed (invocation.isInValuePreview, CustomFunctionsRuntime 1.5).

@@ -125,7 +125,7 @@ test("where this Excel cannot read data types, the cell is frozen as its value a
  */
 describe("Index data types", () => {
   test("are frozen as unlinked cards beside INDEX formulas, and restore links them again", async () => {
-    const { linkedCard, linkedIndexValue } = await import("../../src/excel/entity");
+    const { linkedCard, linkedIndexValue } = await import("../../src/formulas/entity");
     const card = {
       type: "Entity",
       text: `${DESK_A} 1.9`,
@@ -164,7 +164,7 @@ describe("Index data types", () => {
   });
 
   test("a frozen Index card the user changed since is left alone and listed", async () => {
-    const { linkedIndexValue } = await import("../../src/excel/entity");
+    const { linkedIndexValue } = await import("../../src/formulas/entity");
     const book = bookWithFields();
     book.writeJson("Sheet1", 1, 1, {
       ...linkedIndexValue(DESK_A),

@@ -1,11 +1,11 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import type { FunctionVisibility } from "../../src/excel";
+import type { FunctionVisibility } from "../../src/formulas";
 import { getContext } from "../../src/office/context";
 import {
   applyFunctionVisibility,
   keepFunctionVisibility,
   type VisibilityHost,
-} from "../../src/office/function-visibility";
+} from "../../src/office/autocomplete-visibility";
 
 /**
  * AutoComplete offers the functions the connected service publishes (ExcelApi 1.20, Excel.CustomFunctionManager):

@@ -1,4 +1,4 @@
-import { isCellError, type ExcelScalar } from "../../src/excel";
+import { isCellError, type ExcelScalar } from "../../src/formulas";
 import type { IndexFunctionName } from "./index-functions";
 
 /*

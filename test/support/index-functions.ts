@@ -12,10 +12,10 @@ import {
   indexVol,
   type FormulaEnv,
   type FormulaResult,
-} from "../../src/excel";
-import { indexPeriods } from "../../src/excel/formulas/periods";
-import { indexCard } from "../../src/excel/formulas/card";
-import { isEntityCellValue } from "../../src/excel/entity";
+} from "../../src/formulas";
+import { indexPeriods } from "../../src/formulas/index-functions/periods";
+import { indexCard } from "../../src/formulas/index-functions/card";
+import { isEntityCellValue } from "../../src/formulas/entity";
 
 /** One INDEX function of the pure layer, called with its arguments in order, as a sheet passes them. */
 export type IndexCall = (env: FormulaEnv, args: readonly unknown[]) => Promise<FormulaResult>;
@@ -37,7 +37,7 @@ export const INDEX_FUNCTIONS = byName({
   HEALTH: (env, a) => indexHealth(env, a[0]),
   STATUS: (env) => indexStatus(env),
   METHODOLOGY: (env, a) => indexMethodology(env, a[0]),
-  // The card's entity stands here as its text: these suites check errors and settling; test/excel/card.test.ts its shape.
+  // The card's entity stands here as its text: these suites check errors and settling; test/formulas/card.test.ts its shape.
   CARD: async (env, a) => {
     const card = await indexCard(env, a[0], a[1]);
     return isEntityCellValue(card) ? card.text : card;

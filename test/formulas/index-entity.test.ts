@@ -15,7 +15,7 @@ import {
   relinkIndexEntity,
   unlinkIndexEntity,
   writeRuns,
-} from "../../src/excel/entity";
+} from "../../src/formulas/entity";
 
 /**
  * The Index data type's values, against Microsoft's documented shapes (Excel.LinkedEntityCellValue with the add-in

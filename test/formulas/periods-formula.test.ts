@@ -1,10 +1,10 @@
 import type { History, HistoryPoint } from "@index-data/wire/resources/history";
-import { CellError, isCellError } from "../../src/excel/cell-error";
-import type { FormulaResult, Spill } from "../../src/excel/cells";
-import type { FormulaEnv } from "../../src/excel/evaluate";
-import { indexHistory } from "../../src/excel/formulas/history";
-import { indexPanel } from "../../src/excel/formulas/panel";
-import { indexPeriods } from "../../src/excel/formulas/periods";
+import { CellError, isCellError } from "../../src/formulas/cell-error";
+import type { FormulaResult, Spill } from "../../src/formulas/cells";
+import type { FormulaEnv } from "../../src/formulas/evaluate";
+import { indexHistory } from "../../src/formulas/index-functions/history";
+import { indexPanel } from "../../src/formulas/index-functions/panel";
+import { indexPeriods } from "../../src/formulas/index-functions/periods";
 import { FixtureSource } from "./support/fixture-source";
 import { serial } from "../support/excel-serial";
 

@@ -1,6 +1,6 @@
 import type { HistoryPoint } from "@index-data/wire/resources/history";
-import { isCellError } from "../../src/excel/cell-error";
-import { alignPanel } from "../../src/excel/panel";
+import { isCellError } from "../../src/formulas/cell-error";
+import { alignPanel } from "../../src/formulas/panel-alignment";
 import { serial } from "../support/excel-serial";
 
 const point = (date: string, value: number): HistoryPoint => ({ date, value, confidence: 70, status: "FIRM" });

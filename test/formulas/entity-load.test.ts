@@ -3,16 +3,16 @@ import { IndexDataClient } from "../../src/client/client";
 import { DirectSource } from "../../src/client/direct-source";
 import { RequestEngine } from "../../src/engine/request-engine";
 import { MemoryStorage } from "../../src/settings/storage";
-import { isCellError } from "../../src/excel/cell-error";
+import { isCellError } from "../../src/formulas/cell-error";
 import {
   EntityCellValue,
   INDEX_DOMAIN,
   LinkedEntityLoadServiceResult,
   type LinkedEntityCellValue,
-} from "../../src/excel/entity";
-import type { FormulaEnv } from "../../src/excel/evaluate";
-import { indexCard } from "../../src/excel/formulas/card";
-import { loadIndexEntities } from "../../src/excel/formulas/entity-load";
+} from "../../src/formulas/entity";
+import type { FormulaEnv } from "../../src/formulas/evaluate";
+import { indexCard } from "../../src/formulas/index-functions/card";
+import { loadIndexEntities } from "../../src/formulas/index-functions/entity-load";
 import { faultedPaths } from "../faults/fault-wording";
 import { NO_DATA } from "../support/reference-symbols";
 import { referenceRig } from "./support/reference-rig";
@@ -20,7 +20,7 @@ import { referenceRig } from "./support/reference-rig";
 /**
  * The Index data type's load service over HTTP, against the reference service through the request engine, as Excel
  * calls it: a batch of entity ids (JSON text), one linked entity per id back, in order. Excel itself cannot run
- * here: the shapes are checked against Microsoft's documented ones (src/excel/entity/linked-values.ts).
+ * here: the shapes are checked against Microsoft's documented ones (src/formulas/entity/linked-values.ts).
  */
 const FRIDAY = "2025-03-14T12:00:00Z";
 const UNKNOWN = ["RTM-XXX-Z-9x9", "RTM-NOPE-A-1x3"];

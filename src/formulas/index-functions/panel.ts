@@ -4,8 +4,8 @@ import { invalidArgument } from "../cell-error";
 import type { FormulaResult, Spill } from "../cells";
 import { historyQuery, parseDateRange } from "../date-range";
 import { evaluate, load, today, type FormulaEnv } from "../evaluate";
-import { alignPanel, alignPeriodPanel, periodPanelHeader, type PanelFill } from "../panel";
-import { summarisePeriods, type DayBounds, type Period, type StatColumn } from "../periods";
+import { alignPanel, alignPeriodPanel, periodPanelHeader, type PanelFill } from "../panel-alignment";
+import { summarisePeriods, type DayBounds, type Period, type StatColumn } from "../period-stats";
 import { spillOrEmpty } from "../spill";
 import { dayBounds, parsePeriod, parseStats, pointsInRange } from "./periods";
 

@@ -68,7 +68,7 @@ const NOT_AVAILABLE = { type: "Error", errorType: "NotAvailable", basicValue: "#
 
 /**
  * An entity the service could not give (unknown symbol, no data, the service down with nothing last-known): the
- * cell shows the symbol and the error code, the card says why in the cell error's words (src/excel/service-errors.ts),
+ * cell shows the symbol and the error code, the card says why in the cell error's words (src/formulas/service-errors.ts),
  * and Value and Price read as #N/A, so `=A1.Price` is #N/A as INDEX.LATEST would be. The rest of the batch is unaffected.
  */
 export function indexEntityError(id: LinkedEntityId, error: CellError): LinkedEntityCellValue {

@@ -1,4 +1,4 @@
-import { isCellError } from "../../../src/excel/cell-error";
+import { isCellError } from "../../../src/formulas/cell-error";
 
 /** The #VALUE! (or other CellError) an argument parser throws, as plain data; fails if it returns or throws anything else. */
 export function refusalOf(run: () => unknown): { code: string; message: string } {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, dateCell } from "../../src/excel/cells";
-import { isoToSerial, msToSerial, parseDateArgument, serialToIso, serialToMs } from "../../src/excel/dates";
+import { DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_MS_FORMAT, dateCell } from "../../src/formulas/cells";
+import { isoToSerial, msToSerial, parseDateArgument, serialToIso, serialToMs } from "../../src/formulas/dates";
 import { addUtcMonths, parseIso } from "@index-data/wire/time";
 import { refusalOf } from "./support/refusal";
 

@@ -1,6 +1,6 @@
 /** Readable text for the CLI: objects as aligned field/value lines, arrays of records as tables. */
 import { stripControl } from "@index-data/wire";
-import { displayNumber, displayTimestamp } from "../excel";
+import { displayNumber, displayTimestamp } from "../formulas";
 
 export type Row = Readonly<Record<string, unknown>>;
 

@@ -6,8 +6,8 @@ import {
   summarisePeriods,
   type DayBounds,
   type PeriodSummary,
-} from "../../src/excel/periods";
-import { isoWeekStart } from "../../src/excel/weekly";
+} from "../../src/formulas/period-stats";
+import { isoWeekStart } from "../../src/formulas/weekly";
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const bounds = (first: string, last: string): DayBounds => ({ firstDay: day(first), lastDay: day(last) });

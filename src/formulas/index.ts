@@ -15,22 +15,29 @@ export { DATE_FORMS, isoToSerial, msToSerial, parseDateArgument, serialToIso, se
 export { evaluate, type FormulaEnv } from "./evaluate";
 export { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
 export { cellErrorFor, cellErrorFromFailure, notReady, PREVIEW_TEXT } from "./service-errors";
-export { indexList } from "./formulas/list";
-export { indexFix, indexLatest } from "./formulas/latest";
-export { GRANULARITY_CHOICES, indexHistory } from "./formulas/history";
-export { indexPanel } from "./formulas/panel";
-export { indexCapacity, indexForward, indexVol } from "./formulas/analytics";
-export { indexHealth, indexStatus } from "./formulas/service";
-export { indexMethodology } from "./formulas/methodology";
-export { indexLive, type LiveEnv } from "./formulas/live";
+export { indexList } from "./index-functions/list";
+export { indexFix, indexLatest } from "./index-functions/latest";
+export { GRANULARITY_CHOICES, indexHistory } from "./index-functions/history";
+export { indexPanel } from "./index-functions/panel";
+export { indexCapacity, indexForward, indexVol } from "./index-functions/analytics";
+export { indexHealth, indexStatus } from "./index-functions/service";
+export { indexMethodology } from "./index-functions/methodology";
+export { indexLive, type LiveEnv } from "./index-functions/live";
 export { parseChoice } from "./arguments";
 export { historyQuery, inRange, parseDateRange, type DateRange } from "./date-range";
 export { displayNumber, displayTimestamp } from "./display";
-export { catalogueEntry, indexCard } from "./formulas/card";
-export { cardCapacity, cardForward, cardHistory, cardPeriods, cardVol } from "./formulas/card-methods";
-export { loadIndexEntities } from "./formulas/entity-load";
-export { dayBounds, indexPeriods, parsePeriod, parseStats, periodHeader, pointsInRange } from "./formulas/periods";
-export { statCells, summarisePeriods, type PeriodSummary, type StatColumn } from "./periods";
+export { catalogueEntry, indexCard } from "./index-functions/card";
+export { cardCapacity, cardForward, cardHistory, cardPeriods, cardVol } from "./index-functions/card-methods";
+export { loadIndexEntities } from "./index-functions/entity-load";
+export {
+  dayBounds,
+  indexPeriods,
+  parsePeriod,
+  parseStats,
+  periodHeader,
+  pointsInRange,
+} from "./index-functions/periods";
+export { statCells, summarisePeriods, type PeriodSummary, type StatColumn } from "./period-stats";
 export { weeklyFromDaily } from "./weekly";
 export {
   functionVisibility,

@@ -4,7 +4,7 @@ import type { EntityCellValue, EntityProperty } from "./cell-values";
 /**
  * Entity properties as the text Excel's card shows, for the places that are not Excel (the preview and the
  * CLI). It reads only the number formats the card table uses: fixed decimals, thousands separators, a
- * percentage, a quoted suffix, and the date formats of src/excel/cells.ts (read in UTC).
+ * percentage, a quoted suffix, and the date formats of src/formulas/cells.ts (read in UTC).
  */
 
 /** One line of a card in reading order; a nested entity's properties follow it one level deeper. */

@@ -3,12 +3,12 @@ import { IndexDataClient } from "../../src/client/client";
 import { DirectSource } from "../../src/client/direct-source";
 import { RequestEngine } from "../../src/engine/request-engine";
 import { MemoryStorage } from "../../src/settings/storage";
-import { CellError, isCellError } from "../../src/excel/cell-error";
-import type { ExcelCapabilities, FormulaResult } from "../../src/excel/cells";
-import { EntityCellValue, isEntityCellValue, type EntityProperty } from "../../src/excel/entity";
-import type { FormulaEnv } from "../../src/excel/evaluate";
-import { indexCard } from "../../src/excel/formulas/card";
-import { indexLatest } from "../../src/excel/formulas/latest";
+import { CellError, isCellError } from "../../src/formulas/cell-error";
+import type { ExcelCapabilities, FormulaResult } from "../../src/formulas/cells";
+import { EntityCellValue, isEntityCellValue, type EntityProperty } from "../../src/formulas/entity";
+import type { FormulaEnv } from "../../src/formulas/evaluate";
+import { indexCard } from "../../src/formulas/index-functions/card";
+import { indexLatest } from "../../src/formulas/index-functions/latest";
 import { referenceRig } from "./support/reference-rig";
 
 const SYMBOL = "RTM-NWE-A-1x3";

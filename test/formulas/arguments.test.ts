@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { MAX_SYMBOL_LENGTH, SYMBOL_RULE, validSymbol } from "@index-data/wire/rules/symbol";
-import { parseSymbol, parseSymbolList } from "../../src/excel/arguments";
+import { parseSymbol, parseSymbolList } from "../../src/formulas/arguments";
 import { refusalOf } from "./support/refusal";
 
 describe("parseSymbol follows the one symbol rule of src/client/symbol.ts", () => {

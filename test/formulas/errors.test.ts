@@ -1,7 +1,7 @@
-import { CellError, isCellError } from "../../src/excel/cell-error";
-import { evaluate } from "../../src/excel/evaluate";
-import { cellErrorFor, cellErrorFromFailure } from "../../src/excel/service-errors";
-import { settleWithin } from "../../src/excel/settle";
+import { CellError, isCellError } from "../../src/formulas/cell-error";
+import { evaluate } from "../../src/formulas/evaluate";
+import { cellErrorFor, cellErrorFromFailure } from "../../src/formulas/service-errors";
+import { settleWithin } from "../../src/formulas/settle";
 import { errorNamed } from "../client/fault-samples";
 import { FixtureSource, serviceError } from "./support/fixture-source";
 

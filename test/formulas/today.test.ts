@@ -1,5 +1,5 @@
 import { DirectSource, IndexDataClient } from "../../src/client";
-import { today, type FormulaEnv } from "../../src/excel/evaluate";
+import { today, type FormulaEnv } from "../../src/formulas/evaluate";
 import { FakeClock } from "../support/fake-clock";
 
 const source = new DirectSource(new IndexDataClient({ baseUrl: "https://indexes.example.com" }));

@@ -1,4 +1,4 @@
-import { functionVisibility, publishesNewerDescription, type FunctionVisibility } from "../excel";
+import { functionVisibility, publishesNewerDescription, type FunctionVisibility } from "../formulas";
 import type { AppContext } from "./context";
 import { runtimeDiagnostics } from "./diagnostics";
 import { excelApiSupports } from "./excel-api";

@@ -13,7 +13,7 @@ import {
   type Period,
   type PeriodSummary,
   type StatColumn,
-} from "../periods";
+} from "../period-stats";
 import { spillOrEmpty } from "../spill";
 import { parseIso, startOfUtcDay } from "@index-data/wire/time";
 

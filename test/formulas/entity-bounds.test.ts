@@ -1,10 +1,14 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { RequestEngine } from "../../src/engine/request-engine";
 import { MemoryStorage } from "../../src/settings/storage";
-import { ENTITY_BATCH_LIMITS, LinkedEntityLoadServiceResult, type LinkedEntityCellValue } from "../../src/excel/entity";
-import type { FormulaEnv } from "../../src/excel/evaluate";
-import { loadIndexEntities } from "../../src/excel/formulas/entity-load";
-import { indexList } from "../../src/excel/formulas/list";
+import {
+  ENTITY_BATCH_LIMITS,
+  LinkedEntityLoadServiceResult,
+  type LinkedEntityCellValue,
+} from "../../src/formulas/entity";
+import type { FormulaEnv } from "../../src/formulas/evaluate";
+import { loadIndexEntities } from "../../src/formulas/index-functions/entity-load";
+import { indexList } from "../../src/formulas/index-functions/list";
 
 /**
  * The load service's bounds, against the reference service through the engine, as a crafted workbook would test
