@@ -1,6 +1,5 @@
 import { functionVisibility, publishesNewerDescription, type FunctionVisibility } from "../formulas";
-import type { AppContext } from "./context";
-import { runtimeDiagnostics } from "./diagnostics";
+import type { AppContext } from "./shared-runtime";
 import { excelApiSupports } from "./excel-api";
 import { excelRun, type ExcelRun } from "./undo-group";
 
@@ -45,12 +44,12 @@ export async function applyFunctionVisibility(
  * recorded for the pane's About section.
  */
 export function keepFunctionVisibility(
-  app: Pick<AppContext, "userSource" | "settings">,
+  app: Pick<AppContext, "userSource" | "settings" | "diagnostics">,
   host: VisibilityHost = officeHost,
 ): () => void {
   const apply = () =>
     void applyFunctionVisibility(app, host).catch((error: unknown) =>
-      runtimeDiagnostics().note({ where: "function visibility", error }),
+      app.diagnostics.note({ where: "function visibility", error }),
     );
   apply();
   return app.settings.subscribe(apply);

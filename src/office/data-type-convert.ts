@@ -9,8 +9,7 @@ import {
   type SelectedCell,
   type WriteRun,
 } from "../formulas";
-import { cardFormula } from "./formulas";
-import { cellAddress, localPart, parseRect } from "./refresh-scope-address";
+import { cardFormula, cellAddress, localPart, parseRect } from "../workbook";
 import type { StartupControl } from "./startup";
 
 /**

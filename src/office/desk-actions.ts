@@ -1,10 +1,9 @@
 import { systemClock, type Clock } from "@index-data/wire/time";
-import type { AppContext } from "./context";
+import type { AppContext } from "./shared-runtime";
 import { excelApiSupports } from "./excel-api";
 import type { FreezeOutcome } from "./freeze";
 import { restoreFormulas, type RestoreOutcome } from "./receipt-restore";
-import { receiptSigner } from "./receipt-signature";
-import { runtimeStorage } from "./runtime-storage";
+import { receiptSigner } from "../workbook";
 import type { CellScope } from "./refresh-scope-ranges";
 import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./undo-group";
 import { planRefresh, runRefresh, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "./refresh-scope";
@@ -38,7 +37,7 @@ export function excelDeskActions(
   clock: Clock = systemClock,
   undoGroups: () => boolean = undoGroupsSupported,
 ): DeskActions {
-  const signer = receiptSigner(runtimeStorage());
+  const signer = receiptSigner(app.storage);
   // Data types (cards) are read and written through valuesAsJson, ExcelApi 1.16.
   const dataTypes = () => excelApiSupports("1.16");
   return {

@@ -6,7 +6,7 @@ import {
   type LinkedEntityCellValue,
 } from "../formulas";
 import { nameBlock, newBlockName } from "./frozen-block";
-import { eachCellOf } from "./refresh-scope-address";
+import { eachCellOf } from "../workbook";
 
 /**
  * Freezing keeps Index entities (the Index data type's linked cells) as it keeps INDEX.CARD cells: each becomes a

@@ -1,13 +1,5 @@
-import {
-  describeOutcome,
-  describePlan,
-  READER_COLUMNS,
-  RECEIPT_FIELDS,
-  RECEIPT_HEADER,
-  type ReceiptRow,
-  type RefreshPlan,
-  type RefreshScope,
-} from "../office";
+import { describeOutcome, describePlan, type RefreshPlan, type RefreshScope } from "../office";
+import { READER_COLUMNS, RECEIPT_FIELDS, RECEIPT_HEADER, type ReceiptRow } from "../workbook";
 import type { PreviewDataType } from "./data-type";
 import type { PreviewDesk } from "./desk";
 

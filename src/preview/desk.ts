@@ -1,17 +1,13 @@
 import {
   type AppContext,
-  cellAddress,
   coversPlan,
-  normalizeAddress,
-  parseRect,
   planCells,
-  type ReceiptRow,
-  receiptRowOf,
   type RefreshOutcome,
   type RefreshPlan,
   type RefreshScope,
   restoreMessage,
 } from "../office";
+import { cellAddress, normalizeAddress, parseRect, type ReceiptRow, receiptRowOf } from "../workbook";
 import { constantValues, isIndexLine, lineAddress, PREVIEW_SHEET, type PreviewLines } from "./lines";
 import type { Outcome, PreviewCell } from "./outcome";
 

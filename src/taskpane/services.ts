@@ -4,16 +4,13 @@ import { type Settings, toClientOptions } from "../settings";
 import {
   type AppContext,
   type DataTypeActions,
-  dataTypeReports,
   type DataTypeReports,
   type DeskActions,
   detectHost,
   excelDataTypeActions,
   excelDeskActions,
   excelWorkbookActions,
-  getContext,
   type HostInfo,
-  runtimeDiagnostics,
   type WorkbookActions,
 } from "../office";
 import type { DiagnosticsLog } from "@index-data/wire/diagnostics";
@@ -57,16 +54,16 @@ export function policyAwareTestConnection(page: () => PageSecurity = currentPage
   };
 }
 
-/** The services of the real add-in: the one shared context, Excel.run, and office.js host detection. */
-export function createTaskpaneServices(): TaskpaneServices {
+/** The services of the real add-in over the shared runtime: Excel.run, and office.js host detection. */
+export function createTaskpaneServices(runtime: AppContext): TaskpaneServices {
   return {
-    context: getContext(),
-    workbook: excelWorkbookActions(),
-    desk: excelDeskActions(getContext()),
-    dataType: excelDataTypeActions(getContext()),
-    dataTypeReports: dataTypeReports(),
+    context: runtime,
+    workbook: excelWorkbookActions(runtime),
+    desk: excelDeskActions(runtime),
+    dataType: excelDataTypeActions(runtime),
+    dataTypeReports: runtime.dataTypeReports,
     detectHost: () => detectHost(),
     testConnection: policyAwareTestConnection(),
-    diagnostics: runtimeDiagnostics(),
+    diagnostics: runtime.diagnostics,
   };
 }

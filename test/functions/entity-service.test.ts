@@ -17,10 +17,12 @@ afterAll(() => service.close());
 async function loadService() {
   jest.resetModules();
   installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
-  const { getContext } = await import("../../src/office/context");
-  await getContext().settings.save({ baseUrl: service.url });
+  const { sharedRuntime } = await import("../../src/office/shared-runtime");
+  await sharedRuntime().settings.save({ baseUrl: service.url });
   const { FUNCTIONS } = await import("../../src/functions/bindings");
-  return (request: unknown) => FUNCTIONS.ENTITYSERVICE(request, undefined);
+  const { CellRuntime } = await import("../../src/functions/runtime");
+  const load = FUNCTIONS.ENTITYSERVICE.bind(new CellRuntime(sharedRuntime));
+  return (request: unknown) => load(request, undefined);
 }
 
 const request = (...symbols: string[]) =>

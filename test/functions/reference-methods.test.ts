@@ -18,8 +18,8 @@ let service: RunningReferenceService;
 beforeAll(async () => {
   ({ runtime } = await registerWrappers());
   service = await startReferenceService({ flavor: "newer", rateLimits: { anonymous: 100_000 } });
-  const { getContext } = await import("../../src/office/context");
-  await getContext().settings.save({ baseUrl: service.url });
+  const { sharedRuntime } = await import("../../src/office/shared-runtime");
+  await sharedRuntime().settings.save({ baseUrl: service.url });
 }, 30_000);
 
 afterAll(async () => {

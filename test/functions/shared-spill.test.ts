@@ -1,5 +1,6 @@
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
-import { matrixResult } from "../../src/functions/runtime";
+import { CellRuntime } from "../../src/functions/runtime";
+import { sharedRuntime } from "../../src/office";
 import type { FormulaResult, Spill } from "../../src/formulas";
 
 /*
@@ -9,6 +10,9 @@ import type { FormulaResult, Spill } from "../../src/formulas";
 beforeAll(() => {
   installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
 });
+
+const cells = new CellRuntime(sharedRuntime);
+const matrixResult = (formula: () => Promise<FormulaResult>) => cells.matrixResult(formula);
 
 const shared: Spill = Object.freeze([Object.freeze([1, "a"]), Object.freeze([2])]) as unknown as Spill;
 

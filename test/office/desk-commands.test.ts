@@ -1,5 +1,5 @@
 import { deskCommands } from "../../src/commands/desk-commands";
-import { getContext } from "../../src/office/context";
+import { sharedRuntime } from "../../src/office/shared-runtime";
 import { excelDeskActions, type DeskActions } from "../../src/office/desk-actions";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
 import { DESK_A, DESK_B, deskBook, useDeskRig } from "./desk-support";
@@ -17,7 +17,7 @@ function desk(): Promise<FakeWorkbook> {
 }
 
 function actionsOn(book: FakeWorkbook): DeskActions {
-  return excelDeskActions(getContext(), (batch) => batch(book.context));
+  return excelDeskActions(sharedRuntime(), (batch) => batch(book.context));
 }
 
 function event() {

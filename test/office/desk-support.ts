@@ -1,5 +1,5 @@
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { getContext } from "../../src/office/context";
+import { sharedRuntime } from "../../src/office/shared-runtime";
 import { FakeWorkbook } from "./workbook-fake";
 import { evaluateFormula } from "../../src/preview/harness";
 import type { Outcome, PreviewCell } from "../../src/preview/outcome";
@@ -60,7 +60,7 @@ export function useDeskRig(options: { withKey?: boolean } = {}): DeskRig {
     service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
     evaluate = await wrapperEvaluator();
     const key = options.withKey === true ? { apiKey: DEMO_KEYS.apiKey } : {};
-    await getContext().settings.save({ baseUrl: service.url, ...key });
+    await sharedRuntime().settings.save({ baseUrl: service.url, ...key });
   }, 30_000);
   afterAll(async () => {
     await service?.close();

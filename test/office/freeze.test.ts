@@ -1,8 +1,8 @@
 import { DEMO_KEYS } from "../../reference-service/src";
 import { freezeForSharing, type FreezeOptions } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { RECEIPT_HEADER } from "../../src/office/receipt";
-import { getContext } from "../../src/office/context";
+import { RECEIPT_HEADER } from "../../src/workbook/receipt";
+import { sharedRuntime } from "../../src/office/shared-runtime";
 import { deskFreezeOptions } from "./desk-options";
 import { useDeskRig } from "./desk-support";
 import { FakeWorkbook } from "./workbook-fake";
@@ -14,11 +14,11 @@ const FROZEN_AT = new Date("2030-01-02T03:04:05.000Z");
 const rig = useDeskRig({ withKey: true });
 
 async function options(scope: FreezeOptions["scope"], receiptVisible = true): Promise<FreezeOptions> {
-  const engine = await getContext().engine();
+  const engine = await sharedRuntime().engine();
   return deskFreezeOptions({
     scope,
     receiptVisible,
-    serviceUrl: (await getContext().settings.load()).baseUrl,
+    serviceUrl: (await sharedRuntime().settings.load()).baseUrl,
     now: () => FROZEN_AT,
     provenanceOf: (address) => engine.addresses.provenanceOf(address),
     errorOf: (address) => engine.addresses.errorOf(address),

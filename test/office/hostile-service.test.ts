@@ -1,5 +1,5 @@
 import { DEMO_KEYS } from "../../reference-service/src";
-import { getContext } from "../../src/office/context";
+import { sharedRuntime } from "../../src/office/shared-runtime";
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
 import { restoreFormulas } from "../../src/office/receipt-restore";
@@ -64,7 +64,7 @@ beforeAll(async () => {
   proxy = await rewritingProxy(rig.service);
   const counter = { n: 0 };
   proxy.rewrite((_url, body) => hostile(body, counter, KEY));
-  await getContext().settings.save({ baseUrl: proxy.server.url, apiKey: KEY });
+  await sharedRuntime().settings.save({ baseUrl: proxy.server.url, apiKey: KEY });
 });
 afterAll(() => proxy.server.close());
 
@@ -81,7 +81,7 @@ test("freezing a sheet fed by a hostile service leaves no live formula and no ke
     .filter((value): value is string => typeof value === "string" && value.includes("evil.example"));
   expect(shown.length).toBeGreaterThan(40);
 
-  const engine = await getContext().engine();
+  const engine = await sharedRuntime().engine();
   const outcome = await freezeForSharing(
     book.context,
     deskFreezeOptions({

@@ -2,7 +2,7 @@ import { MemoryStorage } from "../../src/settings/storage";
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
 import { restoreFormulas } from "../../src/office/receipt-restore";
-import { RECEIPT_KEY_ITEM, receiptSigner } from "../../src/office/receipt-signature";
+import { RECEIPT_KEY_ITEM, receiptSigner } from "../../src/workbook/receipt-signature";
 import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
 import { FakeWorkbook } from "./workbook-fake";
 

@@ -1,6 +1,6 @@
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { RECEIPT_HEADER } from "../../src/office/receipt";
+import { RECEIPT_HEADER } from "../../src/workbook/receipt";
 import { restoreFormulas } from "../../src/office/receipt-restore";
 import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
 import { FakeWorkbook } from "./workbook-fake";

@@ -1,9 +1,9 @@
 import { MemoryStorage } from "../../src/settings/storage";
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { RECEIPT_HEADER } from "../../src/office/receipt";
+import { RECEIPT_HEADER } from "../../src/workbook/receipt";
 import { restoreFormulas, SIGNING_KEY_MISSING } from "../../src/office/receipt-restore";
-import { receiptSigner } from "../../src/office/receipt-signature";
+import { receiptSigner } from "../../src/workbook/receipt-signature";
 import { WORKBOOK_ID_SETTING } from "../../src/office/workbook-id";
 import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
 import { FakeWorkbook } from "./workbook-fake";

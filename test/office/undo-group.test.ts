@@ -1,6 +1,6 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { DirectSource, IndexDataClient } from "../../src/client";
-import { getContext } from "../../src/office/context";
+import { sharedRuntime } from "../../src/office/shared-runtime";
 import { excelDataTypeActions } from "../../src/office/data-type-actions";
 import { createIndexDomainControl } from "../../src/office/data-type-domain";
 import { excelDeskActions } from "../../src/office/desk-actions";
@@ -62,7 +62,7 @@ describe("freeze and restore", () => {
   const frozenCells = (book: FakeWorkbook) => ["Sheet1!B2", "Sheet1!B4", "Sheet2!C1"].map((a) => book.formulaAt(a));
   const actions = (book: FakeWorkbook, refuseGroup: boolean, undoGroups = true) => {
     const recorded = recordingRun((batch) => batch(book.context), refuseGroup);
-    return { ...recorded, desk: excelDeskActions(getContext(), recorded.run, undefined, () => undoGroups) };
+    return { ...recorded, desk: excelDeskActions(sharedRuntime(), recorded.run, undefined, () => undoGroups) };
   };
 
   it.each([
@@ -116,8 +116,8 @@ describe("Convert to Index and Convert to text", () => {
     const source = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
     const startup = { afterFormulaInserted: async () => undefined };
     const actions = excelDataTypeActions(
-      { userSource: source },
-      { run, domain, json: () => true, startup, undoGroups: () => true },
+      { userSource: source, startup },
+      { run, domain, json: () => true, undoGroups: () => true },
     );
     return { excel, actions, calls };
   }

@@ -119,6 +119,7 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
             testConnection={services.testConnection}
             {...(policy !== undefined ? { policy } : {})}
             selfOrigin={selfOrigin}
+            startup={context.startup}
             credential={context.credential}
           />
           <AboutSection diagnostics={services.diagnostics} />

@@ -1,6 +1,5 @@
 import type { Settings, KeyValueStorage } from "../settings";
-import type { RequestEngine } from "../engine";
-import { keepKnownLimit } from "../engine";
+import { type RequestEngine, keepKnownLimit } from "../engine";
 import type { Diagnostics } from "@index-data/wire/diagnostics";
 
 /**

@@ -1,5 +1,5 @@
 import type { SignInConfig } from "@index-data/wire";
-import { gatewayTokenProvider, msalNestableClient, type CredentialInUse, type NestableClientFactory } from "./msal";
+import { gatewayTokenProvider, type CredentialInUse, type NestableClientFactory } from "./sign-in-token";
 
 /**
  * Which credential the runtime's requests carry, and why the sign-in is not it when one is named: the functions and
@@ -80,8 +80,8 @@ export interface SignInSessionOptions {
    */
   readonly supported: () => boolean;
   readonly watch: CredentialWatch;
-  /** @default msalNestableClient */
-  readonly factory?: NestableClientFactory;
+  /** MSAL's nestable client (the Office adapter's msalNestableClient; tests fake it at this boundary). */
+  readonly factory: NestableClientFactory;
 }
 
 /**
@@ -100,7 +100,7 @@ export function signInSession(options: SignInSessionOptions): (() => Promise<str
   }
   const noNaa: CredentialStatus = { credential: fallbackCredential, signInNamed: true, fallback: "no-naa" };
   const session = watch.begin(supported() ? { credential: "sign-in", signInNamed: true } : noNaa);
-  const provider = gatewayTokenProvider(signIn, options.factory ?? msalNestableClient);
+  const provider = gatewayTokenProvider(signIn, options.factory);
   let given: SignInFallback | undefined;
   let attempt: Promise<string | undefined> | undefined;
   const tryOnce = async (): Promise<string | undefined> => {

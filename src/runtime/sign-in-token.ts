@@ -1,9 +1,8 @@
 import type { SignInConfig } from "@index-data/wire";
 
 /**
- * The gateway's sign-in through MSAL's nested app authentication (NAA): Office signs the user in, and the add-in
- * asks it for an access token to the gateway's scope. MSAL is loaded on first use only (a chunk of its own), so
- * a build, a host or a user without sign-in never downloads it, and the functions runtime's bundle does not grow.
+ * The gateway's sign-in as the runtime sees it: a nestable client (MSAL's nested app authentication, which the
+ * Office adapter makes and loads on first use) and the token provider built on it. No Office calls.
  */
 
 /** An access token, as MSAL answers. */
@@ -23,25 +22,6 @@ export type NestableClientFactory = (config: SignInConfig) => Promise<NestableCl
 /** Which credential the add-in sends: the user's sign-in token, the desk token (the API key), or none. */
 export type CredentialInUse = "sign-in" | "desk-token" | "none";
 
-/** Whether this Office can sign the user in for the add-in (requirement set NestedAppAuth 1.1). */
-export function nestedAppAuthSupported(): boolean {
-  try {
-    return (
-      typeof Office !== "undefined" && Office.context?.requirements?.isSetSupported("NestedAppAuth", "1.1") === true
-    );
-  } catch {
-    // An Office.js too old to know requirement sets at all cannot do NAA either.
-    return false;
-  }
-}
-
-/** MSAL itself, imported on first use. */
-export const msalNestableClient: NestableClientFactory = async (config) => {
-  const msal = await import(/* webpackChunkName: "msal" */ "@azure/msal-browser");
-  const auth = { clientId: config.clientId, authority: config.authority };
-  return msal.createNestablePublicClientApplication({ auth });
-};
-
 function interactionRequired(error: unknown): boolean {
   // By name, not instanceof: MSAL is a lazily loaded module, and the class may come from another copy of it.
   return (
@@ -54,10 +34,7 @@ function interactionRequired(error: unknown): boolean {
  * must act (consent, a new sign-in). One client per provider, made on first use; a factory that failed is tried
  * again on the next request.
  */
-export function gatewayTokenProvider(
-  config: SignInConfig,
-  factory: NestableClientFactory = msalNestableClient,
-): () => Promise<string> {
+export function gatewayTokenProvider(config: SignInConfig, factory: NestableClientFactory): () => Promise<string> {
   let client: Promise<NestableClient> | undefined;
   return async () => {
     client ??= factory(config);
