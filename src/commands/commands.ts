@@ -1,7 +1,7 @@
 // The `commands` entry of the shared runtime: the ribbon's ExecuteFunction buttons.
 import {
   excelDataTypeActions,
-  excelDeskActions,
+  excelSheetActions,
   indexDomain,
   keepFunctionVisibility,
   onOfficeReady,
@@ -9,12 +9,12 @@ import {
   showPane,
 } from "../office";
 import { dataTypeCommands } from "./data-type-commands";
-import { deskCommands } from "./desk-commands";
+import { sheetCommands } from "./sheet-commands";
 import { refreshCommand } from "./refresh-command";
 
 const runtime = sharedRuntime();
 const refreshAll = refreshCommand(() => runtime.refresh());
-const desk = deskCommands(() => excelDeskActions(runtime));
+const sheet = sheetCommands(() => excelSheetActions(runtime));
 const dataType = dataTypeCommands(
   () => excelDataTypeActions(runtime),
   (report) => {
@@ -36,8 +36,8 @@ onOfficeReady(
   },
   {
     refreshAll: (event) => void refreshAll(event),
-    freezeForSharing: (event) => void desk.freezeForSharing(event),
-    refreshSheet: (event) => void desk.refreshSheet(event),
+    freezeForSharing: (event) => void sheet.freezeForSharing(event),
+    refreshSheet: (event) => void sheet.refreshSheet(event),
     convertToIndex: (event) => void dataType.convertToIndex(event),
     convertToText: (event) => void dataType.convertToText(event),
   },

@@ -16,7 +16,7 @@ export {
 } from "./host";
 export { createStartupControl, LOAD_WITH_WORKBOOKS_LABEL, type StartupControl } from "./startup";
 export { excelWorkbookActions, type InsertOutcome, type WorkbookActions } from "./workbook-actions";
-export { excelDeskActions, type CellScope, type DeskActions } from "./desk-actions";
+export { excelSheetActions, type CellScope, type SheetActions } from "./sheet-actions";
 export {
   coversPlan,
   describeOutcome,

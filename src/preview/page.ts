@@ -1,8 +1,8 @@
 import type { AppContext } from "../office";
 import type { FunctionMetadata } from "./coerce";
 import { PreviewDataType } from "./data-type";
-import { PreviewDesk } from "./desk";
-import { wireDataType, wireDesk } from "./desk-view";
+import { PreviewSheetActions } from "./sheet-actions";
+import { wireDataType, wireSheetActions } from "./sheet-actions-view";
 import { PreviewLines } from "./lines";
 import type { RuntimeStandIn } from "./runtime-stand-in";
 import { wireKeySetting } from "./key-setting";
@@ -55,7 +55,7 @@ function editorOf(formulas: HTMLTextAreaElement) {
 }
 
 /**
- * Wires the page: service line, formula box, Evaluate and Refresh buttons, the desk actions, results. `runtime` is the
+ * Wires the page: service line, formula box, Evaluate and Refresh buttons, the sheet actions, results. `runtime` is the
  * custom functions stand-in, `app` the shared runtime the functions bundle evaluates in.
  */
 export async function bootPreview(runtime: RuntimeStandIn, app: AppContext): Promise<void> {
@@ -65,15 +65,15 @@ export async function bootPreview(runtime: RuntimeStandIn, app: AppContext): Pro
     status.textContent = `Service: ${baseUrl} · ${runtime.functions.size} functions registered`;
     const editor = editorOf(byId<HTMLTextAreaElement>("formulas"));
     const freshness = byId<HTMLElement>("freshness");
-    const holder: { desk?: PreviewDesk; dataType?: PreviewDataType } = {};
+    const holder: { sheet?: PreviewSheetActions; dataType?: PreviewDataType } = {};
     const lines = new PreviewLines({
       runtime,
       metadata,
       results: byId("results"),
-      frozen: (row, text) => holder.desk?.frozenOutcome(row, text),
+      frozen: (row, text) => holder.sheet?.frozenOutcome(row, text),
       linked: (row, text) => holder.dataType?.linkedOutcome(row, text),
     });
-    const desk = (holder.desk = new PreviewDesk(lines, app));
+    const sheet = (holder.sheet = new PreviewSheetActions(lines, app));
     const dataType = (holder.dataType = new PreviewDataType(lines, runtime, app.userSource));
     const evaluateAll = () => lines.load(editor.read());
     byId<HTMLButtonElement>("evaluate").addEventListener("click", evaluateAll);
@@ -88,7 +88,7 @@ export async function bootPreview(runtime: RuntimeStandIn, app: AppContext): Pro
         })
         .finally(() => (refresh.disabled = false));
     });
-    wireDesk(desk, editor, evaluateAll);
+    wireSheetActions(sheet, editor, evaluateAll);
     wireDataType(dataType, editor);
     wireKeySetting(app.settings);
     app.subscribe(() => (freshness.textContent = freshnessText(app)));

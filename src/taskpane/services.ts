@@ -5,10 +5,10 @@ import {
   type AppContext,
   type DataTypeActions,
   type DataTypeReports,
-  type DeskActions,
+  type SheetActions,
   detectHost,
   excelDataTypeActions,
-  excelDeskActions,
+  excelSheetActions,
   excelWorkbookActions,
   type HostInfo,
   type WorkbookActions,
@@ -23,7 +23,7 @@ export interface TaskpaneServices {
   /** Insert actions on the active cell. */
   readonly workbook: WorkbookActions;
   /** Freeze for sharing, restore formulas, refresh by scope. */
-  readonly desk: DeskActions;
+  readonly sheet: SheetActions;
   /** Convert to Index and Convert to text on the selection. */
   readonly dataType: DataTypeActions;
   /** What the ribbon's data type buttons had to say; the pane opens on the Data type tab to show it. */
@@ -59,7 +59,7 @@ export function createTaskpaneServices(runtime: AppContext): TaskpaneServices {
   return {
     context: runtime,
     workbook: excelWorkbookActions(runtime),
-    desk: excelDeskActions(runtime),
+    sheet: excelSheetActions(runtime),
     dataType: excelDataTypeActions(runtime),
     dataTypeReports: runtime.dataTypeReports,
     detectHost: () => detectHost(),

@@ -4,8 +4,8 @@ import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
 import { restoreFormulas } from "../../src/office/receipt-restore";
 import { rewritingProxy, type RewritingProxy } from "../client/service-fields";
-import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
-import { DESK_A, useDeskRig } from "./desk-support";
+import { freezeOptions, restoreOptions } from "./sheet-options";
+import { DESK_A, useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
 
 /**
@@ -84,7 +84,7 @@ test("freezing a sheet fed by a hostile service leaves no live formula and no ke
   const engine = await sharedRuntime().engine();
   const outcome = await freezeForSharing(
     book.context,
-    deskFreezeOptions({
+    freezeOptions({
       scope: "workbook",
       serviceUrl: proxy.server.url,
       provenanceOf: (a) => engine.addresses.provenanceOf(a),
@@ -109,7 +109,7 @@ test("freezing a sheet fed by a hostile service leaves no live formula and no ke
       .filter((value) => typeof value === "string" && value.includes("evil.example")),
   ).toHaveLength(shown.length);
 
-  const restored = await restoreFormulas(book.context, deskRestoreOptions());
+  const restored = await restoreFormulas(book.context, restoreOptions());
   expect(restored.refused).toEqual([]);
   expect(book.liveFormulas()).toEqual(FORMULAS);
 });

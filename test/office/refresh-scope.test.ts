@@ -1,6 +1,6 @@
 import { sharedRuntime } from "../../src/office/shared-runtime";
 import { describePlan, planRefresh, runRefresh, type RefreshScope } from "../../src/office/refresh-scope";
-import { DESK_A, DESK_B, deskBook, useDeskRig } from "./desk-support";
+import { DESK_A, DESK_B, actionsBook, useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
 
 const A = DESK_A;
@@ -13,7 +13,7 @@ const rig = useDeskRig();
  * Distinct resources: selection B2:B3 → 1, Sheet1 → 2, workbook → 3.
  */
 function desk(): Promise<FakeWorkbook> {
-  return deskBook(rig, { A1: `=INDEX.LATEST("${A}","status")`, C1: `=INDEX.FORWARD("${B}")` });
+  return actionsBook(rig, { A1: `=INDEX.LATEST("${A}","status")`, C1: `=INDEX.FORWARD("${B}")` });
 }
 
 async function refresh(book: FakeWorkbook, scope: RefreshScope) {

@@ -70,7 +70,7 @@ function rowOf(address: string): number {
  * values as its cells do (a date as 2025-01-06, not its serial). The page's receipt lives in memory only, so
  * its rows are neither named blocks nor signed: restore compares each line with the text it was frozen to.
  */
-export class PreviewDesk {
+export class PreviewSheetActions {
   #receipt: FrozenLine[] = [];
 
   constructor(

@@ -14,7 +14,7 @@ export type { RefreshOutcome, RefreshPlan, RefreshScope } from "./refresh-scope"
 export type { CellScope } from "./refresh-scope-ranges";
 
 /** The desk's workbook-wide actions, for the taskpane's Share panel and refresh scope picker and the ribbon. */
-export interface DeskActions {
+export interface SheetActions {
   freeze(scope: CellScope, receiptVisible: boolean): Promise<FreezeOutcome>;
   restore(selectionOnly: boolean): Promise<RestoreOutcome>;
   /** What a scoped refresh would do (cells, requests); nothing is fetched. */
@@ -31,12 +31,12 @@ export interface DeskActions {
  * where `undoGroups` holds (ExcelApi 1.20). Freezing's code loads when first used: the shared runtime registers the
  * functions without it.
  */
-export function excelDeskActions(
+export function excelSheetActions(
   app: AppContext,
   run: ExcelRun = excelRun,
   clock: Clock = systemClock,
   undoGroups: () => boolean = undoGroupsSupported,
-): DeskActions {
+): SheetActions {
   const signer = receiptSigner(app.storage);
   // Data types (cards) are read and written through valuesAsJson, ExcelApi 1.16.
   const dataTypes = () => excelApiSupports("1.16");

@@ -1,7 +1,7 @@
 import { describeOutcome, describePlan, type RefreshPlan, type RefreshScope } from "../office";
 import { READER_COLUMNS, RECEIPT_FIELDS, RECEIPT_HEADER, type ReceiptRow } from "../workbook";
 import type { PreviewDataType } from "./data-type";
-import type { PreviewDesk } from "./desk";
+import type { PreviewSheetActions } from "./sheet-actions";
 
 /** The reader's receipt fields in RECEIPT_HEADER's order (the page's receipt has no blocks or signatures to show). */
 const FIELDS = RECEIPT_FIELDS.slice(0, READER_COLUMNS);
@@ -40,42 +40,42 @@ function reason(error: unknown): string {
  * Wires Freeze, Restore and Refresh scope. Refresh scope shows its plan (cells, requests) first and runs only
  * when the user confirms it. `reload` re-reads the lines after Restore wrote formulas back into the editor.
  */
-export function wireDesk(
-  desk: PreviewDesk,
+export function wireSheetActions(
+  sheet: PreviewSheetActions,
   editor: { read(): string[]; write(lines: readonly string[]): void },
   reload: () => void,
 ): void {
-  const message = byId<HTMLElement>("desk-message");
+  const message = byId<HTMLElement>("sheet-message");
   const receipt = byId<HTMLTableElement>("receipt");
   const say = (text: string) => {
     message.textContent = text;
-    showReceipt(receipt, desk.receipt);
+    showReceipt(receipt, sheet.receipt);
   };
   byId<HTMLButtonElement>("freeze").addEventListener("click", () => {
-    desk.freeze().then(
+    sheet.freeze().then(
       (text) => {
-        editor.write(desk.lines.texts());
+        editor.write(sheet.lines.texts());
         say(text);
       },
       (error: unknown) => say(`Freeze failed: ${reason(error)}`),
     );
   });
   byId<HTMLButtonElement>("restore").addEventListener("click", () => {
-    const { texts, message: text } = desk.restore(editor.read());
+    const { texts, message: text } = sheet.restore(editor.read());
     editor.write(texts);
     reload();
     say(text);
   });
-  wireRefreshScope(desk, say);
+  wireRefreshScope(sheet, say);
 }
 
-function wireRefreshScope(desk: PreviewDesk, say: (text: string) => void): void {
+function wireRefreshScope(sheet: PreviewSheetActions, say: (text: string) => void): void {
   const scope = byId<HTMLSelectElement>("refresh-scope");
   const planText = byId<HTMLElement>("scope-plan");
   const run = byId<HTMLButtonElement>("run-refresh");
   let planned: RefreshPlan | undefined;
   byId<HTMLButtonElement>("plan-refresh").addEventListener("click", () => {
-    desk.planRefresh(scope.value as RefreshScope).then(
+    sheet.planRefresh(scope.value as RefreshScope).then(
       (plan) => {
         planned = plan;
         planText.textContent = describePlan(plan);
@@ -92,7 +92,7 @@ function wireRefreshScope(desk: PreviewDesk, say: (text: string) => void): void 
     planned = undefined;
     run.hidden = true;
     run.disabled = true;
-    desk
+    sheet
       .runRefresh(plan)
       .then(
         (outcome) => say(describeOutcome(outcome, "line")),
@@ -104,7 +104,7 @@ function wireRefreshScope(desk: PreviewDesk, say: (text: string) => void): void 
 
 /** Convert to Index and Convert to text on the checked lines (or all): the lines change in place, the message says how. */
 export function wireDataType(dataType: PreviewDataType, editor: { write(lines: readonly string[]): void }): void {
-  const message = byId<HTMLElement>("desk-message");
+  const message = byId<HTMLElement>("sheet-message");
   const lines = () => editor.write(dataType.lines.texts());
   byId<HTMLButtonElement>("convert-index").addEventListener("click", () => {
     dataType.convert().then(

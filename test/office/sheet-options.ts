@@ -9,23 +9,23 @@ import { InstantClock } from "../support/fake-clock";
  * every freeze and restore of a test file as OfficeRuntime.storage is by one user's workbooks; a Microsoft 365
  * Excel (data types); waits that take no time.
  */
-export const deskStorage = new MemoryStorage();
-export const deskSigner = receiptSigner(deskStorage);
+export const testStorage = new MemoryStorage();
+export const testSigner = receiptSigner(testStorage);
 export const FROZEN_AT = new Date("2030-01-02T03:04:05.000Z");
 
-export function deskFreezeOptions(overrides: Partial<FreezeOptions> = {}): FreezeOptions {
+export function freezeOptions(overrides: Partial<FreezeOptions> = {}): FreezeOptions {
   return {
     scope: "sheet",
     receiptVisible: true,
     serviceUrl: "http://127.0.0.1:9/",
     now: () => FROZEN_AT,
-    signer: deskSigner,
+    signer: testSigner,
     dataTypes: true,
     settle: { clock: new InstantClock() },
     ...overrides,
   };
 }
 
-export function deskRestoreOptions(overrides: Partial<RestoreOptions> = {}): RestoreOptions {
-  return { selectionOnly: false, signer: deskSigner, dataTypes: true, ...overrides };
+export function restoreOptions(overrides: Partial<RestoreOptions> = {}): RestoreOptions {
+  return { selectionOnly: false, signer: testSigner, dataTypes: true, ...overrides };
 }

@@ -1,8 +1,8 @@
-import { deskCommands } from "../../src/commands/desk-commands";
+import { sheetCommands } from "../../src/commands/sheet-commands";
 import { sharedRuntime } from "../../src/office/shared-runtime";
-import { excelDeskActions, type DeskActions } from "../../src/office/desk-actions";
+import { excelSheetActions, type SheetActions } from "../../src/office/sheet-actions";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { DESK_A, DESK_B, deskBook, useDeskRig } from "./desk-support";
+import { DESK_A, DESK_B, actionsBook, useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
 
 /** The ribbon's Freeze for sharing and Refresh sheet, through the office adapters, on the workbook fake. */
@@ -13,11 +13,11 @@ const rig = useDeskRig();
 
 /** Sheet1: A's fix in B2 and B3, B's volatility in B4; Sheet2: B's forward curve. */
 function desk(): Promise<FakeWorkbook> {
-  return deskBook(rig, { C1: `=INDEX.FORWARD("${B}")` });
+  return actionsBook(rig, { C1: `=INDEX.FORWARD("${B}")` });
 }
 
-function actionsOn(book: FakeWorkbook): DeskActions {
-  return excelDeskActions(sharedRuntime(), (batch) => batch(book.context));
+function actionsOn(book: FakeWorkbook): SheetActions {
+  return excelSheetActions(sharedRuntime(), (batch) => batch(book.context));
 }
 
 function event() {
@@ -27,7 +27,7 @@ function event() {
 /** Presses a ribbon button on `book`: the command runs, the workbook settles, and the event was completed once. */
 async function press(book: FakeWorkbook, command: "freezeForSharing" | "refreshSheet"): Promise<void> {
   const done = event();
-  await deskCommands(() => actionsOn(book))[command](done);
+  await sheetCommands(() => actionsOn(book))[command](done);
   await book.settled();
   expect(done.completed).toHaveBeenCalledTimes(1);
 }
@@ -64,11 +64,11 @@ test("Refresh sheet asks once per distinct resource of the active sheet, nothing
 });
 
 test("a ribbon command whose workbook call fails still completes the event", async () => {
-  const failing = (): DeskActions => {
+  const failing = (): SheetActions => {
     const fail = () => Promise.reject(new Error("the workbook is in cell-edit mode"));
     return { freeze: fail, restore: fail, planRefresh: fail, runRefresh: fail, selectedCellCount: fail };
   };
-  const commands = deskCommands(failing);
+  const commands = sheetCommands(failing);
   const freeze = event();
   const refresh = event();
   await commands.freezeForSharing(freeze);

@@ -91,7 +91,7 @@ export function typeSheet1(book: { type(address: string, formula: string): void 
 }
 
 /** Sheet1 as above and Sheet2 with these formulas, every cell settled. */
-export async function deskBook(rig: DeskRig, sheet2: Readonly<Record<string, string>>): Promise<FakeWorkbook> {
+export async function actionsBook(rig: DeskRig, sheet2: Readonly<Record<string, string>>): Promise<FakeWorkbook> {
   const book = new FakeWorkbook(rig.evaluate, ["Sheet1", "Sheet2"]);
   typeSheet1(book);
   for (const [cell, formula] of Object.entries(sheet2)) book.type(`Sheet2!${cell}`, formula);

@@ -77,13 +77,13 @@ function receipt(page: Page): Promise<Record<ReceiptField, string>[]> {
   ) as Promise<Record<ReceiptField, string>[]>;
 }
 
-async function deskMessage(page: Page, startsWith: string): Promise<string> {
+async function actionMessage(page: Page, startsWith: string): Promise<string> {
   await page.waitForFunction(
-    (start) => document.getElementById("desk-message")?.textContent?.startsWith(start) === true,
+    (start) => document.getElementById("sheet-message")?.textContent?.startsWith(start) === true,
     startsWith,
     { timeout: 30_000 },
   );
-  return (await page.textContent("#desk-message")) ?? "";
+  return (await page.textContent("#sheet-message")) ?? "";
 }
 
 async function check(page: Page, addresses: readonly string[]): Promise<void> {
@@ -121,7 +121,7 @@ test("freeze shows each INDEX line's values, marks it frozen and lists a receipt
 
   rig.service.resetRequestLog();
   await page.click("#freeze");
-  expect(await deskMessage(page, "Froze")).toBe("Froze 3 INDEX lines; the receipt is below.");
+  expect(await actionMessage(page, "Froze")).toBe("Froze 3 INDEX lines; the receipt is below.");
   await settledLines(page, formulas.length);
   const after = await lines(page);
   expect(after.map((line) => line.frozen)).toEqual([true, true, true, false]);
@@ -175,12 +175,12 @@ test("restore puts the formulas back and leaves a line edited since freezing alo
   const formulas = [`=INDEX.LATEST("${A}", "asOf")`, `=INDEX.VOL("${A}", 30)`, `=INDEX.FORWARD("${B}")`];
   const before = await evaluate(page, formulas);
   await page.click("#freeze");
-  await deskMessage(page, "Froze 3");
+  await actionMessage(page, "Froze 3");
   const frozen = (await page.inputValue("#formulas")).split("\n");
   await page.fill("#formulas", [frozen[0], "99", frozen[2]].join("\n"));
 
   await page.click("#restore");
-  expect(await deskMessage(page, "Restored")).toBe(
+  expect(await actionMessage(page, "Restored")).toBe(
     "Restored 2 INDEX formulas. Left alone because they were changed after freezing: Preview!A2.",
   );
   expect((await page.inputValue("#formulas")).split("\n")).toEqual([formulas[0], "99", formulas[2]]);
@@ -218,9 +218,9 @@ test("a scoped refresh shows its plan first, then asks once per distinct resourc
     const plan = (await page.textContent("#scope-plan")) ?? "";
     rig.service.resetRequestLog();
     if (await page.isVisible("#run-refresh")) {
-      await page.evaluate(() => (document.getElementById("desk-message")!.textContent = ""));
+      await page.evaluate(() => (document.getElementById("sheet-message")!.textContent = ""));
       await page.click("#run-refresh");
-      await deskMessage(page, "Refreshed");
+      await actionMessage(page, "Refreshed");
     }
     return { plan, requests: rig.service.requests.map((r) => r.path).sort() };
   }
