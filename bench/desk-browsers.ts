@@ -68,7 +68,7 @@ export function deskCells(symbols: readonly string[]): CellCall[] {
     fn: "VOL",
     args: [at(i), 20 + 70 * Math.floor(i / symbols.length)],
   }));
-  const forward = Array.from({ length: FORWARD_CELLS }, (_, i) => ({ fn: "FORWARD", args: [at(i), null] }));
+  const forward = Array.from({ length: FORWARD_CELLS }, (_, i) => ({ fn: "FORWARD", args: [at(i), null, null] }));
   return [...latest, ...vol, ...forward].map((cell, i) => ({ ...cell, address: `Sheet1!B${i + 2}` }));
 }
 

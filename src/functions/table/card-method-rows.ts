@@ -128,6 +128,42 @@ export const CARD_METHOD_ROWS = [
     binding: { adapter: "matrix", formula: "cardPeriods" },
   },
   {
+    id: "CARD.CHANGE",
+    description:
+      'How far the index in a card or Index entity has moved over a period, as INDEX.CHANGE gives it: =A1.Change("1M").',
+    parameters: [
+      {
+        name: "card",
+        type: "any",
+        cellValueType: "cellvalue",
+        description: "The INDEX.CARD cell or Index entity the method is called on (Excel passes it).",
+      },
+      {
+        name: "period",
+        type: "string",
+        optional: true,
+        choices: "ChangePeriod",
+        description: '"1D" (default), "1W", "1M", "3M", "6M", "YTD" or "1Y".',
+      },
+      {
+        name: "mode",
+        type: "string",
+        optional: true,
+        choices: "ChangeMode",
+        description: '"pct" (default, a fraction) or "abs" (USD/kg).',
+      },
+      {
+        name: "headers",
+        type: "boolean",
+        optional: true,
+        description: "TRUE spills the base date beside the change. Default FALSE.",
+      },
+    ],
+    result: "matrix",
+    options: { requiresAddress: true, excludeFromAutoComplete: true, capturesCallingObject: true },
+    binding: { adapter: "matrix", formula: "cardChange" },
+  },
+  {
     id: "ENTITYSERVICE",
     description:
       "Loads Index entities for Excel's Index data type: each symbol's latest fix as the card INDEX.CARD shows.",

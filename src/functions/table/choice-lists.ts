@@ -99,6 +99,25 @@ export const CHOICE_LISTS = [
     ],
   },
   {
+    id: "ChangePeriod",
+    values: [
+      { value: "1D", tooltip: "Since the day before the latest fix (the default)." },
+      { value: "1W", tooltip: "Since seven days before the latest fix." },
+      { value: "1M", tooltip: "Since the same day a calendar month before (clamped to the month's end)." },
+      { value: "3M", tooltip: "Since the same day three calendar months before." },
+      { value: "6M", tooltip: "Since the same day six calendar months before." },
+      { value: "YTD", tooltip: "Since 31 December of the year before." },
+      { value: "1Y", tooltip: "Since the same day a calendar year before." },
+    ],
+  },
+  {
+    id: "ChangeMode",
+    values: [
+      { value: "pct", tooltip: "Latest ÷ base − 1, as a fraction shown as a percentage (the default)." },
+      { value: "abs", tooltip: "Latest − base, in USD/kg." },
+    ],
+  },
+  {
     id: "PanelFill",
     values: [
       { value: "blank", tooltip: "An empty cell (the default)." },
