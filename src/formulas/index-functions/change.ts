@@ -107,7 +107,13 @@ function changeCells(request: ChangeRequest, latest: number, base: ChangeBase, c
  * (a young index asked for a year's change), rather than a bare #N/A.
  */
 function noBase(request: ChangeRequest, target: number, first: number | undefined): FormulaResult {
-  const starts = first === undefined || first <= target ? "no value on or before it" : `history starts ${dayText(first)}`;
+  const starts =
+    first === undefined || first <= target ? "no value on or before it" : `history starts ${dayText(first)}`;
   const text = `no ${request.period} base on ${dayText(target)}: ${starts}`;
-  return request.headers ? [[`change ${request.period}`, "base date"], [text, ""]] : text;
+  return request.headers
+    ? [
+        [`change ${request.period}`, "base date"],
+        [text, ""],
+      ]
+    : text;
 }

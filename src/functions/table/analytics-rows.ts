@@ -54,7 +54,7 @@ export const ANALYTICS_ROWS = [
     faultSuites: true,
     docs: {
       returns:
-        "The forward curve, one row per tenor: tenorMonths, tenorLabel, forwardPrice, spreadBps. The header row is on by default. With `tenor` (`\"3M\"`), that tenor's forward price alone, one value; a tenor the curve lacks is `#N/A` naming those it has. Newer description only; the older one gives `#N/A`.",
+        'The forward curve, one row per tenor: tenorMonths, tenorLabel, forwardPrice, spreadBps. The header row is on by default. With `tenor` (`"3M"`), that tenor\'s forward price alone, one value; a tenor the curve lacks is `#N/A` naming those it has. Newer description only; the older one gives `#N/A`.',
       example: '`=INDEX.FORWARD("RTM-NWE-A-1x3")` → 6 tenors, 1M to 12M',
       glance: "the forward curve, one row per tenor",
       glanceExample: '`=INDEX.FORWARD("RTM-NWE-A-1x3")` → 6 tenors, 1M to 12M',
