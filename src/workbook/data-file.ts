@@ -27,16 +27,23 @@ function issueText(issue: z.core.$ZodIssue, fields: string): string {
     case "unrecognized_keys":
       return issue.keys.map((key) => `${at === "" ? key : `${at}.${key}`}: is not a field here (${fields})`).join("; ");
     case "invalid_type":
-      return "input" in issue ? `${where}must be ${article(issue.expected)}` : `${where}is missing`;
+      return issue.input === undefined ? `${where}is missing` : `${where}must be ${article(issue.expected)}`;
     case "too_big":
-      return `${where}${issue.origin === "array" ? `at most ${issue.maximum} entries` : `at most ${issue.maximum} characters`}`;
+      return `${where}${bound(issue.origin, "at most", issue.maximum)}`;
     case "too_small":
-      return `${where}${issue.origin === "array" ? `at least ${issue.minimum} entr${issue.minimum === 1 ? "y" : "ies"}` : "must not be empty"}`;
+      return `${where}${issue.origin === "string" ? "must not be empty" : bound(issue.origin, "at least", issue.minimum)}`;
     case "invalid_value":
       return `${where}must be ${issue.values.map((value) => JSON.stringify(value)).join(" or ")}`;
     default:
       return `${where}${issue.message}`;
   }
+}
+
+/** "at most 200 entries", "at most 64 characters", "must be at least 2". */
+function bound(origin: string, limit: string, value: number | bigint): string {
+  if (origin === "array") return `${limit} ${value} entr${value === 1 ? "y" : "ies"}`;
+  if (origin === "string") return `${limit} ${value} characters`;
+  return `must be ${limit} ${value}`;
 }
 
 function article(expected: string): string {
