@@ -47,7 +47,13 @@ function history(symbol: string, query?: HistoryQuery): History {
     const day = new Date(ms).toISOString().slice(0, 10);
     if (!GAP.has(day)) values.push(point(day));
   }
-  return { symbol, granularity: "daily", startDate: query?.startDate ?? FIRST, endDate: query?.endDate ?? LATEST, values };
+  return {
+    symbol,
+    granularity: "daily",
+    startDate: query?.startDate ?? FIRST,
+    endDate: query?.endDate ?? LATEST,
+    values,
+  };
 }
 
 const fix = (value: number): LatestFix =>

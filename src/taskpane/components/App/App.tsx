@@ -12,13 +12,17 @@ import { IndexDetail } from "../IndexDetail/IndexDetail";
 import { RefreshBar } from "../RefreshBar/RefreshBar";
 import { SettingsPanel } from "../SettingsPanel/SettingsPanel";
 import { SharePanel } from "../SharePanel/SharePanel";
+import { SheetsPanel } from "../SheetsPanel/SheetsPanel";
 import { useAppStyles } from "./App.styles";
 import type { AppProps } from "./App.types";
 
-type TabId = "indexes" | "datatype" | "share" | "settings";
-const TABS: readonly TabId[] = ["indexes", "datatype", "share", "settings"];
+type TabId = "indexes" | "sheets" | "datatype" | "share" | "settings";
+const TABS: readonly TabId[] = ["indexes", "sheets", "datatype", "share", "settings"];
 
-/** The taskpane: refresh bar, health banner, and the Indexes (catalogue or detail), Data type, Share and Settings tabs. */
+/**
+ * The taskpane: refresh bar, health banner, and the Indexes (catalogue or detail), Sheets (watch lists and the pricing
+ * sheet builder), Data type, Share and Settings tabs.
+ */
 export function App({ services, policy, selfOrigin = "" }: AppProps) {
   const styles = useAppStyles();
   const { context } = services;
@@ -70,6 +74,9 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
         <Tab value="indexes" id="tab-indexes" aria-controls="panel-indexes">
           Indexes
         </Tab>
+        <Tab value="sheets" id="tab-sheets" aria-controls="panel-sheets">
+          Sheets
+        </Tab>
         <Tab value="datatype" id="tab-datatype" aria-controls="panel-datatype">
           Data type
         </Tab>
@@ -100,6 +107,17 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
               onBack={back}
             />
           )}
+        </div>
+      )}
+      {tab === "sheets" && (
+        <div className={styles.panel} role="tabpanel" id="panel-sheets" aria-labelledby="tab-sheets">
+          <SheetsPanel
+            watchLists={services.watchLists}
+            pricingSheet={services.pricingSheet}
+            indexes={indexes}
+            host={host}
+            saveFile={services.saveFile}
+          />
         </div>
       )}
       {tab === "datatype" && (
