@@ -77,7 +77,8 @@ async function changeOf(env: FormulaEnv, request: ChangeRequest): Promise<Formul
   let base = nearFrom <= target && target <= todayDay ? baseOn(near.data.values, target) : undefined;
   let seen: readonly HistoryPoint[] = near.data.values;
   if (base === undefined) {
-    const far = await dailyHistory(env, symbol, target - FAR_LOOKBACK_DAYS * DAY_MS, target);
+    // Up to the latest fix's day, not the target's: a young index's answer then shows where its history starts.
+    const far = await dailyHistory(env, symbol, target - FAR_LOOKBACK_DAYS * DAY_MS, startOfUtcDay(latestMs));
     base = baseOn(far.data.values, target);
     seen = [...far.data.values, ...seen];
   }
