@@ -11,7 +11,14 @@ export function ListOrder({ symbols, dispatch }: ListOrderProps) {
   if (symbols.length === 0)
     return <p className={styles.text}>No index yet: tick indexes in the search results to add them.</p>;
   const action = (text: string, label: string, disabled: boolean, run: () => void) => (
-    <Button appearance="subtle" size="small" aria-label={label} disabled={disabled} onClick={run}>
+    <Button
+      className={styles.orderButton}
+      appearance="subtle"
+      size="small"
+      aria-label={label}
+      disabled={disabled}
+      onClick={run}
+    >
       {text}
     </Button>
   );

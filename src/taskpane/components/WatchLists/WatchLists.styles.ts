@@ -17,5 +17,6 @@ export const useWatchListsStyles = makeStyles({
   order: { margin: 0, paddingInlineStart: tokens.spacingHorizontalXXL, display: "flex", flexDirection: "column" },
   orderRow: { display: "flex", alignItems: "center", gap: tokens.spacingHorizontalXS, minWidth: 0 },
   symbol: { flexGrow: 1, minWidth: 0, overflowWrap: "anywhere" },
+  orderButton: { minWidth: "auto", paddingInline: tokens.spacingHorizontalXS },
   buttons: { display: "flex", flexWrap: "wrap", gap: tokens.spacingHorizontalS },
 });
