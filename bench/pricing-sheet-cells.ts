@@ -59,32 +59,31 @@ export interface PricingSheetCells {
   readonly floor: Floor;
 }
 
-/** The request minimum of the cells: read off which resource each one needs. */
+/** The request minimum of the cells: each distinct resource they read, by its path's last part. */
 function floorOf(calls: readonly CellCall[], entities: readonly string[]): Floor {
-  const fixes = new Set(entities);
-  const history = new Set<string>();
-  const vol = new Set<string>();
-  const forward = new Set<string>();
+  // The Index column's entities read the catalogue and each symbol's fix.
+  const needs = new Map<string, Set<string>>([
+    ["indexes", new Set(entities.length > 0 ? ["catalogue"] : [])],
+    ["latest", new Set(entities)],
+    ["history", new Set()],
+    ["volatility", new Set()],
+    ["forward", new Set()],
+  ]);
+  const need = (path: string, key: string) => needs.get(path)?.add(key);
   for (const { fn, args } of calls) {
-    const symbol = String(args[0]);
-    if (fn === "LATEST" && !["value", "asOf", "stale", null].includes(args[1] as string | null)) fixes.add(symbol);
-    if (fn === "CHANGE") history.add(symbol);
-    if (fn === "PANEL") for (const s of symbol.split(",")) history.add(s);
-    if (fn === "VOL") vol.add(`${symbol}|${String(args[1])}`);
-    if (fn === "FORWARD") forward.add(symbol);
+    const [symbol, second] = [String(args[0]), args[1]];
+    if (fn === "LATEST" && !["value", "asOf", "stale", null].includes(second as string | null)) need("latest", symbol);
+    if (fn === "CHANGE") need("history", symbol);
+    if (fn === "PANEL") symbol.split(",").forEach((one) => need("history", one));
+    if (fn === "VOL") need("volatility", `${symbol}|${String(second)}`);
+    if (fn === "FORWARD") need("forward", symbol);
   }
-  const parts = {
-    catalogue: entities.length > 0 ? 1 : 0,
-    latest: fixes.size,
-    history: history.size,
-    volatility: vol.size,
-    forward: forward.size,
+  const parts = Object.fromEntries([...needs].map(([path, keys]) => [path, keys.size]));
+  return {
+    requests: Object.values(parts).reduce((a, b) => a + b, 0),
+    parts,
+    explanation: `${[...needs].map(([path, keys]) => `${keys.size} /${path}`).join(" + ")} (the entities read the catalogue and a fix each, confidence and status a fix; every period and the panel one history range a symbol)`,
   };
-  const requests = Object.values(parts).reduce((a, b) => a + b, 0);
-  const explanation =
-    `${parts.catalogue} /indexes (the Index column's entities read it) + ${parts.latest} /latest (entities, confidence, status) + ` +
-    `${parts.history} /history (one range a symbol, every period and the panel) + ${parts.volatility} /volatility + ${parts.forward} /forward`;
-  return { requests, parts, explanation };
 }
 
 /** The sheet the builder makes of `symbols` with the default template, as the calls of one open. */

@@ -9,21 +9,16 @@ import { addUtcMonths, DAY_MS, startOfUtcDay } from "@index-data/wire/time";
 export type ChangePeriod = "1D" | "1W" | "1M" | "3M" | "6M" | "YTD" | "1Y";
 export type ChangeMode = "pct" | "abs";
 
-/** The periods by the word a cell may give, any case (parseChoice lowers it). */
-export const CHANGE_PERIODS: ReadonlyMap<string, ChangePeriod> = new Map<string, ChangePeriod>([
-  ["1d", "1D"],
-  ["1w", "1W"],
-  ["1m", "1M"],
-  ["3m", "3M"],
-  ["6m", "6M"],
-  ["ytd", "YTD"],
-  ["1y", "1Y"],
-]);
+const PERIOD_NAMES: readonly ChangePeriod[] = ["1D", "1W", "1M", "3M", "6M", "YTD", "1Y"];
 
-export const CHANGE_MODES: ReadonlyMap<string, ChangeMode> = new Map<string, ChangeMode>([
-  ["pct", "pct"],
-  ["abs", "abs"],
-]);
+/** The periods by the word a cell may give, any case (parseChoice lowers it). */
+export const CHANGE_PERIODS: ReadonlyMap<string, ChangePeriod> = new Map(
+  PERIOD_NAMES.map((period) => [period.toLowerCase(), period]),
+);
+
+export const CHANGE_MODES: ReadonlyMap<string, ChangeMode> = new Map<string, ChangeMode>(
+  (["pct", "abs"] as const).map((mode) => [mode, mode]),
+);
 
 /** Calendar months back for the month and year periods (addUtcMonths clamps to the month's end). */
 const MONTHS_BACK: Partial<Record<ChangePeriod, number>> = { "1M": 1, "3M": 3, "6M": 6, "1Y": 12 };

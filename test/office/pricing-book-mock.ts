@@ -289,14 +289,25 @@ export class PricingBook {
     return range;
   }
 
+  /** A table or chart: looked up by name (a null object until a sync finds it), or just added; delete() removes it. */
+  private namedItem<T extends { name: string }>(find: () => T | undefined, nullable: boolean, items: () => T[]): Mock {
+    const mock = nullable
+      ? this.readable({ name: "" }, () => {
+          const item = find();
+          return item === undefined ? undefined : { name: item.name };
+        })
+      : (new OfficeMockObject({}) as Mock);
+    mock.delete = () =>
+      this.queue(() => {
+        const item = find();
+        if (item !== undefined) items().splice(items().indexOf(item), 1);
+      });
+    return mock;
+  }
+
   private tablesMock(sheet: () => BookSheet): Record<string, unknown> {
     const tableMock = (find: () => BookTable | undefined, nullable: boolean): Mock => {
-      const mock = nullable
-        ? this.readable({ name: "" }, () => {
-            const table = find();
-            return table === undefined ? undefined : { name: table.name };
-          })
-        : (new OfficeMockObject({}) as Mock);
+      const mock = this.namedItem(find, nullable, () => sheet().tables);
       this.writes(mock, ["name", "style"], (property, value) => {
         const table = find();
         if (table === undefined) throw new Error("no such table");
@@ -304,12 +315,6 @@ export class PricingBook {
           throw new Error(`InvalidArgument: a table named ${String(value)} exists`);
         Object.assign(table, { [property]: value });
       });
-      mock.delete = () =>
-        this.queue(() => {
-          const table = find();
-          const tables = sheet().tables;
-          if (table !== undefined) tables.splice(tables.indexOf(table), 1);
-        });
       mock.getRange = () => this.rangeMock(sheet, find()?.address ?? "A1");
       return mock;
     };
@@ -330,12 +335,7 @@ export class PricingBook {
 
   private chartsMock(sheet: () => BookSheet): Record<string, unknown> {
     const chartMock = (find: () => BookChart | undefined, nullable: boolean): Mock => {
-      const mock = nullable
-        ? this.readable({ name: "" }, () => {
-            const chart = find();
-            return chart === undefined ? undefined : { name: chart.name };
-          })
-        : (new OfficeMockObject({}) as Mock);
+      const mock = this.namedItem(find, nullable, () => sheet().charts);
       this.writes(mock, ["name"], (_, value) => {
         const chart = find();
         if (chart === undefined) throw new Error("no such chart");
@@ -348,12 +348,6 @@ export class PricingBook {
       mock.title = title;
       mock.setPosition = (from: string, to?: string) =>
         this.queue(() => void ((find() as BookChart).position = [from, to]));
-      mock.delete = () =>
-        this.queue(() => {
-          const chart = find();
-          const charts = sheet().charts;
-          if (chart !== undefined) charts.splice(charts.indexOf(chart), 1);
-        });
       return mock;
     };
     return {

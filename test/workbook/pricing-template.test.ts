@@ -12,6 +12,9 @@ const template = (change: (t: Record<string, unknown>) => void): string => {
   return JSON.stringify(copy);
 };
 const columns = (t: Record<string, unknown>) => t["columns"] as Record<string, unknown>[];
+/** The default with column `i` changed by `patch`. */
+const withColumn = (i: number, patch: Record<string, unknown>) =>
+  template((t) => Object.assign(columns(t)[i] ?? {}, patch));
 
 describe("a pricing template file", () => {
   it("the default passes every check", () => {
@@ -26,36 +29,22 @@ describe("a pricing template file", () => {
       "macro: is not a field here (a template holds kind, version, name, indexHeader, columns and panel)",
     ],
     ["a column without a header", template((t) => delete columns(t)[1]?.["header"]), "columns[1].header: is missing"],
-    [
-      "two headers alike",
-      template((t) => Object.assign(columns(t)[3] ?? {}, { header: "latest" })),
-      'columns[3].header: "latest" heads two columns',
-    ],
-    [
-      "a header like the index's",
-      template((t) => Object.assign(columns(t)[0] ?? {}, { header: "INDEX" })),
-      'columns[0].header: "INDEX" heads two columns',
-    ],
-    [
-      "two keys alike",
-      template((t) => Object.assign(columns(t)[2] ?? {}, { key: "latest" })),
-      'columns[2].key: "latest" names two columns',
-    ],
+    ["two headers alike", withColumn(3, { header: "latest" }), 'columns[3].header: "latest" heads two columns'],
+    ["a header like the index's", withColumn(0, { header: "INDEX" }), 'columns[0].header: "INDEX" heads two columns'],
+    ["two keys alike", withColumn(2, { key: "latest" }), 'columns[2].key: "latest" names two columns'],
     [
       "a rule on a column it lacks",
-      template((t) =>
-        Object.assign(columns(t)[0] ?? {}, { rules: [{ when: "notBlank", column: "nope", fill: "#FFFFFF" }] }),
-      ),
+      withColumn(0, { rules: [{ when: "notBlank", column: "nope", fill: "#FFFFFF" }] }),
       'columns[0].rules[0].column: no column has the key "nope"',
     ],
     [
       "a colour by name",
-      template((t) => Object.assign(columns(t)[0] ?? {}, { rules: [{ when: "notBlank", fill: "red" }] })),
+      withColumn(0, { rules: [{ when: "notBlank", fill: "red" }] }),
       'columns[0].rules[0].fill: must be a colour such as "#FFC7CE"',
     ],
     [
       "a threshold as text",
-      template((t) => Object.assign(columns(t)[0] ?? {}, { rules: [{ when: "below", value: "50", fill: "#FFFFFF" }] })),
+      withColumn(0, { rules: [{ when: "below", value: "50", fill: "#FFFFFF" }] }),
       "columns[0].rules[0].value: must be a number",
     ],
     [
@@ -72,17 +61,17 @@ describe("a pricing template file", () => {
     ],
     [
       "a formula calling HYPERLINK",
-      template((t) => Object.assign(columns(t)[4] ?? {}, { formula: '=HYPERLINK("http://x",INDEX.LATEST({symbol}))' })),
+      withColumn(4, { formula: '=HYPERLINK("http://x",INDEX.LATEST({symbol}))' }),
       "columns[4].formula: it calls HYPERLINK, which is not an INDEX function",
     ],
     [
       "a formula with no INDEX function",
-      template((t) => Object.assign(columns(t)[0] ?? {}, { formula: "=TODAY()" })),
+      withColumn(0, { formula: "=TODAY()" }),
       "columns[0].formula: it calls no INDEX function",
     ],
     [
       "a formula that is text",
-      template((t) => Object.assign(columns(t)[0] ?? {}, { formula: "INDEX.LATEST({symbol})" })),
+      withColumn(0, { formula: "INDEX.LATEST({symbol})" }),
       "columns[0].formula: it is not a formula",
     ],
     ["a panel of 400 days", template((t) => (t["panel"] = { days: 400 })), "panel.days: must be at most 366"],

@@ -1,4 +1,4 @@
-import type { FunctionRow } from "./rows";
+import { SYMBOL_PARAMETER, type FunctionRow } from "./rows";
 
 /** The analytics of one index: INDEX.VOL, INDEX.FORWARD, INDEX.CAPACITY. */
 export const ANALYTICS_ROWS = [
@@ -6,7 +6,7 @@ export const ANALYTICS_ROWS = [
     id: "VOL",
     description: "Annualized volatility of an index as a fraction (0.15 means 15%), over a rolling window of days.",
     parameters: [
-      { name: "symbol", type: "string", description: 'Index symbol, e.g. "RTM-NWE-A-1x3".' },
+      SYMBOL_PARAMETER,
       {
         name: "windowDays",
         type: "number",
@@ -32,7 +32,7 @@ export const ANALYTICS_ROWS = [
     description:
       "The forward curve of an index: tenor in months, tenor label, forward price and spread in basis points. Spills.",
     parameters: [
-      { name: "symbol", type: "string", description: 'Index symbol, e.g. "RTM-NWE-A-1x3".' },
+      SYMBOL_PARAMETER,
       {
         name: "headers",
         type: "boolean",
@@ -64,7 +64,7 @@ export const ANALYTICS_ROWS = [
     id: "CAPACITY",
     description: "Capacity utilization of an index: one figure, or the whole record as field/value rows.",
     parameters: [
-      { name: "symbol", type: "string", description: 'Index symbol, e.g. "RTM-NWE-A-1x3".' },
+      SYMBOL_PARAMETER,
       {
         name: "field",
         type: "string",

@@ -1,4 +1,4 @@
-import type { FunctionRow } from "./rows";
+import { CARD_PARAMETER, type FunctionRow } from "./rows";
 
 /** The Index value's methods (=A1.Vol(), =A1.History()…) and the data type's load service, which Excel calls for linked cells. */
 export const CARD_METHOD_ROWS = [
@@ -7,12 +7,7 @@ export const CARD_METHOD_ROWS = [
     description:
       "The annualized volatility of the index in a card or Index entity, as INDEX.VOL gives it: =A1.Vol(90).",
     parameters: [
-      {
-        name: "card",
-        type: "any",
-        cellValueType: "cellvalue",
-        description: "The INDEX.CARD cell or Index entity the method is called on (Excel passes it).",
-      },
+      CARD_PARAMETER,
       {
         name: "windowDays",
         type: "number",
@@ -27,14 +22,7 @@ export const CARD_METHOD_ROWS = [
   {
     id: "CARD.FORWARD",
     description: "The forward curve of the index in a card or Index entity, as INDEX.FORWARD gives it: =A1.Forward().",
-    parameters: [
-      {
-        name: "card",
-        type: "any",
-        cellValueType: "cellvalue",
-        description: "The INDEX.CARD cell or Index entity the method is called on (Excel passes it).",
-      },
-    ],
+    parameters: [CARD_PARAMETER],
     result: "matrix",
     options: { requiresAddress: true, excludeFromAutoComplete: true, capturesCallingObject: true },
     binding: { adapter: "matrix", formula: "cardForward" },
@@ -44,12 +32,7 @@ export const CARD_METHOD_ROWS = [
     description:
       'Capacity utilization of the index in a card or Index entity, as INDEX.CAPACITY gives it: =A1.Capacity("fillRatio").',
     parameters: [
-      {
-        name: "card",
-        type: "any",
-        cellValueType: "cellvalue",
-        description: "The INDEX.CARD cell or Index entity the method is called on (Excel passes it).",
-      },
+      CARD_PARAMETER,
       {
         name: "field",
         type: "string",
@@ -66,12 +49,7 @@ export const CARD_METHOD_ROWS = [
     id: "CARD.HISTORY",
     description: 'The history of the index in a card or Index entity, as INDEX.HISTORY gives it: =A1.History("-30D").',
     parameters: [
-      {
-        name: "card",
-        type: "any",
-        cellValueType: "cellvalue",
-        description: "The INDEX.CARD cell or Index entity the method is called on (Excel passes it).",
-      },
+      CARD_PARAMETER,
       {
         name: "start",
         type: "any",
@@ -102,12 +80,7 @@ export const CARD_METHOD_ROWS = [
     description:
       'Period statistics of the index in a card or Index entity, as INDEX.PERIODS gives them: =A1.Periods("weekly").',
     parameters: [
-      {
-        name: "card",
-        type: "any",
-        cellValueType: "cellvalue",
-        description: "The INDEX.CARD cell or Index entity the method is called on (Excel passes it).",
-      },
+      CARD_PARAMETER,
       {
         name: "period",
         type: "string",
@@ -132,12 +105,7 @@ export const CARD_METHOD_ROWS = [
     description:
       'How far the index in a card or Index entity has moved over a period, as INDEX.CHANGE gives it: =A1.Change("1M").',
     parameters: [
-      {
-        name: "card",
-        type: "any",
-        cellValueType: "cellvalue",
-        description: "The INDEX.CARD cell or Index entity the method is called on (Excel passes it).",
-      },
+      CARD_PARAMETER,
       {
         name: "period",
         type: "string",

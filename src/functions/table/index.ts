@@ -14,7 +14,6 @@
 import { ANALYTICS_ROWS } from "./analytics-rows";
 import { CARD_METHOD_ROWS } from "./card-method-rows";
 import { CARD_ROWS } from "./card-rows";
-import { CHANGE_ROWS } from "./change-rows";
 import { HISTORY_ROWS } from "./history-rows";
 import { LATEST_ROWS } from "./latest-rows";
 import type { FunctionRow } from "./rows";
@@ -27,7 +26,6 @@ export type { Adapter, ChoiceList, FormulaName, FunctionOptions, FunctionRow, Pa
 export const FUNCTION_TABLE = [
   ...LATEST_ROWS,
   ...HISTORY_ROWS,
-  ...CHANGE_ROWS,
   ...CARD_ROWS,
   ...ANALYTICS_ROWS,
   ...SERVICE_ROWS,

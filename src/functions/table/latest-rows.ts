@@ -1,4 +1,4 @@
-import type { FunctionRow } from "./rows";
+import { SYMBOL_PARAMETER, type FunctionRow } from "./rows";
 
 /** The catalogue and the latest fix: INDEX.LIST, INDEX.LATEST, INDEX.FIX. */
 export const LATEST_ROWS = [
@@ -66,7 +66,7 @@ export const LATEST_ROWS = [
     description:
       "The whole latest fix of an index as field/value rows: the audit card behind a number (value, as-of, confidence, status, methodology, derivation, coverage). Spills.",
     parameters: [
-      { name: "symbol", type: "string", description: 'Index symbol, e.g. "RTM-NWE-A-1x3".' },
+      SYMBOL_PARAMETER,
       {
         name: "headers",
         type: "boolean",

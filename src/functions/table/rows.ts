@@ -66,3 +66,18 @@ export interface ChoiceList {
   readonly id: string;
   readonly values: readonly { readonly value: string; readonly tooltip: string }[];
 }
+
+/** The symbol most functions take first. */
+export const SYMBOL_PARAMETER = {
+  name: "symbol",
+  type: "string",
+  description: 'Index symbol, e.g. "RTM-NWE-A-1x3".',
+} as const satisfies ParameterRow;
+
+/** What a method of the Index value gets first: the value it is called on (Excel's capturesCallingObject). */
+export const CARD_PARAMETER = {
+  name: "card",
+  type: "any",
+  cellValueType: "cellvalue",
+  description: "The INDEX.CARD cell or Index entity the method is called on (Excel passes it).",
+} as const satisfies ParameterRow;

@@ -1,5 +1,5 @@
 import { Tab, TabList } from "@fluentui/react-components";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useFreshness } from "../../hooks/useFreshness";
 import { useLoad } from "../../hooks/useLoad";
 import { NO_FILTERS, type CatalogueFilters } from "../../model/catalogue";
@@ -17,6 +17,18 @@ import { useAppStyles } from "./App.styles";
 import type { AppProps } from "./App.types";
 
 type TabId = "indexes" | "sheets" | "datatype" | "share" | "settings";
+
+/** A tab's panel, named by its tab; rendered only while its tab is selected. */
+function TabPanel(props: { readonly id: TabId; readonly selected: TabId; readonly children: ReactNode }) {
+  const { id, selected, children } = props;
+  const styles = useAppStyles();
+  if (id !== selected) return null;
+  return (
+    <div className={styles.panel} role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`}>
+      {children}
+    </div>
+  );
+}
 const TABS: readonly TabId[] = ["indexes", "sheets", "datatype", "share", "settings"];
 
 /**
@@ -87,62 +99,52 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
           Settings
         </Tab>
       </TabList>
-      {tab === "indexes" && (
-        <div className={styles.panel} role="tabpanel" id="panel-indexes" aria-labelledby="tab-indexes">
-          {open === undefined ? (
-            <Catalogue
-              indexes={indexes}
-              filters={filters}
-              onFiltersChange={setFilters}
-              onOpen={setOpen}
-              {...(returnTo !== undefined ? { returnTo } : {})}
-            />
-          ) : (
-            <IndexDetail
-              symbol={open}
-              source={context.userSource}
-              workbook={services.workbook}
-              host={host}
-              revision={revision}
-              onBack={back}
-            />
-          )}
-        </div>
-      )}
-      {tab === "sheets" && (
-        <div className={styles.panel} role="tabpanel" id="panel-sheets" aria-labelledby="tab-sheets">
-          <SheetsPanel
-            watchLists={services.watchLists}
-            pricingSheet={services.pricingSheet}
+      <TabPanel id="indexes" selected={tab}>
+        {open === undefined ? (
+          <Catalogue
             indexes={indexes}
+            filters={filters}
+            onFiltersChange={setFilters}
+            onOpen={setOpen}
+            {...(returnTo !== undefined ? { returnTo } : {})}
+          />
+        ) : (
+          <IndexDetail
+            symbol={open}
+            source={context.userSource}
+            workbook={services.workbook}
             host={host}
-            saveFile={services.saveFile}
+            revision={revision}
+            onBack={back}
           />
-        </div>
-      )}
-      {tab === "datatype" && (
-        <div className={styles.panel} role="tabpanel" id="panel-datatype" aria-labelledby="tab-datatype">
-          <DataTypePanel actions={services.dataType} host={host} report={dataTypeReport} />
-        </div>
-      )}
-      {tab === "share" && (
-        <div className={styles.panel} role="tabpanel" id="panel-share" aria-labelledby="tab-share">
-          <SharePanel sheet={services.sheet} host={host} />
-        </div>
-      )}
-      {tab === "settings" && (
-        <div className={styles.panel} role="tabpanel" id="panel-settings" aria-labelledby="tab-settings">
-          <SettingsPanel
-            store={context.settings}
-            testConnection={services.testConnection}
-            {...(policy !== undefined ? { policy } : {})}
-            selfOrigin={selfOrigin}
-            startup={context.startup}
-            credential={context.credential}
-          />
-          <AboutSection diagnostics={services.diagnostics} />
-        </div>
-      )}
+        )}
+      </TabPanel>
+      <TabPanel id="sheets" selected={tab}>
+        <SheetsPanel
+          watchLists={services.watchLists}
+          pricingSheet={services.pricingSheet}
+          indexes={indexes}
+          host={host}
+          saveFile={services.saveFile}
+        />
+      </TabPanel>
+      <TabPanel id="datatype" selected={tab}>
+        <DataTypePanel actions={services.dataType} host={host} report={dataTypeReport} />
+      </TabPanel>
+      <TabPanel id="share" selected={tab}>
+        <SharePanel sheet={services.sheet} host={host} />
+      </TabPanel>
+      <TabPanel id="settings" selected={tab}>
+        <SettingsPanel
+          store={context.settings}
+          testConnection={services.testConnection}
+          {...(policy !== undefined ? { policy } : {})}
+          selfOrigin={selfOrigin}
+          startup={context.startup}
+          credential={context.credential}
+        />
+        <AboutSection diagnostics={services.diagnostics} />
+      </TabPanel>
     </main>
   );
 }

@@ -1,8 +1,9 @@
 import { Button, Spinner } from "@fluentui/react-components";
 import { readText } from "../../text-files";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { describeActionFailure } from "../../model/errors";
 import { ActionResult } from "../ActionResult/ActionResult";
+import { FilePicker } from "../FilePicker/FilePicker";
 import type { ActionOutcome } from "../ActionResult/ActionResult.types";
 import { usePricingSheetStyles } from "./PricingSheet.styles";
 import type { PricingSheetProps } from "./PricingSheet.types";
@@ -24,7 +25,6 @@ export const OUTSIDE_EXCEL_BUILD_REASON =
 export function PricingSheet({ list, unsaved = false, host, actions }: PricingSheetProps) {
   const styles = usePricingSheetStyles();
   const noteId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [choice, setChoice] = useState<TemplateChoice>(DEFAULT_CHOICE);
   const [running, setRunning] = useState(false);
   const [result, setResult] = useState<ActionOutcome | undefined>(undefined);
@@ -50,9 +50,7 @@ export function PricingSheet({ list, unsaved = false, host, actions }: PricingSh
       )
       .finally(() => setRunning(false));
   };
-  const picked = async (file: File | undefined) => {
-    if (fileInput.current !== null) fileInput.current.value = "";
-    if (file === undefined) return;
+  const picked = async (file: File) => {
     if (file.size > TEMPLATE_FILE_BYTES) {
       setResult({ intent: "error", text: `${file.name} is too large to be a template; it was not read.` });
       return;
@@ -86,20 +84,15 @@ export function PricingSheet({ list, unsaved = false, host, actions }: PricingSh
         >
           Build pricing sheet
         </Button>
-        <Button disabled={running} onClick={() => fileInput.current?.click()}>
-          Load template…
-        </Button>
+        <FilePicker
+          label="Load template…"
+          inputLabel="Template file to load"
+          disabled={running}
+          onFile={(file) => void picked(file)}
+        />
         <Button disabled={running || choice.file === undefined} onClick={() => setChoice(DEFAULT_CHOICE)}>
           Use the default template
         </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          aria-label="Template file to load"
-          onChange={(event) => void picked(event.target.files?.[0])}
-        />
       </div>
       <ActionResult outcome={result} />
     </div>

@@ -1,6 +1,7 @@
 import { Button, Field, Input, Select } from "@fluentui/react-components";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { ActionResult } from "../ActionResult/ActionResult";
+import { FilePicker } from "../FilePicker/FilePicker";
 import type { ActionOutcome } from "../ActionResult/ActionResult.types";
 import { ListOrder } from "./ListOrder";
 import { SymbolPicker } from "./SymbolPicker";
@@ -17,7 +18,6 @@ const NEW = "";
 export function WatchLists(props: WatchListsProps) {
   const { lists, indexes, editor, dispatch, busy = false } = props;
   const styles = useWatchListsStyles();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [result, setResult] = useState<ActionOutcome | undefined>(undefined);
   const saved = lists.state === "ready" ? lists.value : [];
   const open = saved.find((list) => list.id === editor.listId);
@@ -29,10 +29,6 @@ export function WatchLists(props: WatchListsProps) {
     setResult(undefined);
     const list = saved.find((candidate) => candidate.id === id);
     dispatch(list === undefined ? { type: "new" } : { type: "open", list });
-  };
-  const picked = (file: File | undefined) => {
-    if (fileInput.current !== null) fileInput.current.value = "";
-    if (file !== undefined) act(() => props.onImport(file));
   };
   return (
     <div className={styles.root}>
@@ -68,16 +64,11 @@ export function WatchLists(props: WatchListsProps) {
         <Button disabled={busy || open === undefined} onClick={() => act(props.onExport)}>
           Export list
         </Button>
-        <Button disabled={busy} onClick={() => fileInput.current?.click()}>
-          Import list…
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          aria-label="Watch list file to import"
-          onChange={(event) => picked(event.target.files?.[0])}
+        <FilePicker
+          label="Import list…"
+          inputLabel="Watch list file to import"
+          disabled={busy}
+          onFile={(file) => act(() => props.onImport(file))}
         />
       </div>
       <ActionResult outcome={result} />
