@@ -1,4 +1,3 @@
-import type { FastifyReply } from "fastify";
 import type { Counted } from "./rate-windows";
 
 /**
@@ -26,12 +25,17 @@ export const RATE_LIMIT_HEADERS = [
 /** The policy's name in the IETF fields. */
 const POLICY = '"default"';
 
+/** Where the headers go: a Fastify reply, or anything else that takes a header (a test's fake service). */
+interface HeaderSink {
+  header(name: string, value: string | number): unknown;
+}
+
 /**
  * Writes the form's headers for one counted request onto `reply`; `refusals` is how many 429s this caller got
  * before this one (partial sends Retry-After on every other one).
  */
 export function writeRateHeaders(
-  reply: FastifyReply,
+  reply: HeaderSink,
   form: RateHeaders,
   window: { readonly max: number; readonly windowMs: number; readonly counted: Counted; readonly refusals: number },
 ): void {

@@ -82,7 +82,7 @@ function engineOn(
       storage,
       rateWindowMs: WINDOW_MS,
       batchWindowMs: 5,
-      retry: { baseDelayMs: 1, maxDelayMs: 5, maxRateLimitDelayMs: 50 },
+      retry: { baseDelayMs: 1, maxDelayMs: 5 },
       ...(ttls
         ? {
             ttls: {

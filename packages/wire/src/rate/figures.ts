@@ -9,8 +9,11 @@ import { TIER_LIMITS, type ServiceTier } from "../contract";
 export const OPENING_DIVISOR = 12;
 /** How soon a send held by the opening asks again (an answer that tells the count wakes the queue sooner). */
 export const OPENING_POLL_MS = 100;
-/** Reset figures come in whole seconds: answers of one window of the service disagree by up to this much. */
-export const RESET_SLACK_MS = 1000;
+/**
+ * Resets come in whole seconds, written when the service counted the request, not when its answer arrived: two
+ * answers of one window disagree by up to this much (a second of rounding, half a second of late answers).
+ */
+export const RESET_SLACK_MS = 1500;
 /** Largest limit believed from a header; a larger one is a typo, a bug or a hostile answer. */
 export const MAX_BELIEVED_LIMIT = 100_000;
 /** The slack added to every window edge, as a share of the window, and at least this many ms. */

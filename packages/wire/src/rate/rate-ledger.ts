@@ -103,8 +103,8 @@ export class RateLedger {
     hold(this.state, until);
   }
 
-  reopen(now: number): void {
-    reopen(this.state, now);
+  reopen(now: number, again = false): void {
+    reopen(this.state, now, again);
   }
 
   /** Forgets what is past; returns when the window turned, if it just did. */

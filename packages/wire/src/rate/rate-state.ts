@@ -1,4 +1,4 @@
-import { marginOf, openingBurstOf } from "./figures";
+import { marginOf } from "./figures";
 
 /** The service's window as a caller of the rule knows it before any answer. */
 export interface RateRules {
@@ -81,14 +81,15 @@ export function limitOf(state: RateState, rules: RateRules, share: number): numb
 }
 
 /**
- * The most the log may hold at `at`: the limit, or after a bare 429 the share measured then, grown by an opening
- * burst for every window since (others who stopped leave room that only trying can find).
+ * The most the log may hold at `at`: the limit, or after a bare 429 the share measured then, grown by one for every
+ * window since (others who stopped leave room that only trying can find; each runtime's one more costs at most one
+ * 429 each when the window is full after all).
  */
 export function logCeiling(state: RateState, rules: RateRules, share: number, at: number): number {
   const limit = limitOf(state, rules, share);
   if (state.shareCap === undefined) return limit;
   const windows = Math.floor(Math.max(0, at - (state.shareFrom ?? at)) / rules.windowMs);
-  return Math.min(limit, Math.max(1, Math.floor(state.shareCap * share)) + windows * openingBurstOf(limit));
+  return Math.min(limit, Math.max(1, Math.floor(state.shareCap * share)) + windows);
 }
 
 /** Sends at or after `since` (the log is sorted). */

@@ -116,11 +116,17 @@ export function recordSends(
   const kept = times.filter((at) => at > now - spanOf(rules) && at <= now);
   addSends(state, kept);
   if (unseen && state.spent !== undefined) state.spent += kept.length;
+  // Only the newest `limit` sends decide any ceiling: a flood of sends told (a hostile channel) keeps the log small.
+  const most = Math.max(limitOf(state, rules, 1), rules.assumedLimit);
+  if (state.sends.length > most) state.sends.splice(0, state.sends.length - most);
 }
 
-/** Opens the window again as a new one (figures gone stale, a service found down): the burst until an answer tells. */
-export function reopen(state: RateState, now: number): void {
-  if (state.toldAt >= state.openedAt) state.openedAt = Math.max(state.openedAt, now);
+/**
+ * Opens the window again as a new one (figures gone stale, a service found down): the burst until an answer tells.
+ * `again`: even while it is opening (its burst went and nothing answered: no answer is coming).
+ */
+export function reopen(state: RateState, now: number, again = false): void {
+  if (again || state.toldAt >= state.openedAt) state.openedAt = Math.max(state.openedAt, now);
 }
 
 /** Milliseconds until `sends` more could go (the last of them included): what a Retry-After should say. */
