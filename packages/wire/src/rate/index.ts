@@ -15,7 +15,7 @@ export {
   saneLimit,
   tierLimit,
 } from "./figures";
-export { newRateState, spanOf, type RateReading, type RateRules, type RateState } from "./rate-state";
+export { SHARE_WINDOWS, newRateState, spanOf, type RateReading, type RateRules, type RateState } from "./rate-state";
 export { learnFrom, type Learned } from "./learn";
 export {
   handoverOf,

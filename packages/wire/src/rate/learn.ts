@@ -39,6 +39,7 @@ function mergeCount(state: RateState, rules: RateRules, now: number, count: Coun
   const isNew =
     left === undefined ||
     (byReset ? (count.resetAt ?? 0) > (state.endsBy ?? 0) + RESET_SLACK_MS : count.estimate > left + count.jumpSlack);
+  state.toldAt = now; // a count, whoever read it, is what the window's opening waits for
   delete state.shareCap; // the count tells what the others leave: no measured share is needed
   delete state.shareFrom;
   if (isNew) {
@@ -65,8 +66,10 @@ function windowFull(state: RateState, rules: RateRules, now: number, reading: Ra
   const told = reading.retryAfterMs !== undefined;
   const endsAt = told ? now + (reading.retryAfterMs ?? 0) + marginMs(rules) : (state.endsBy ?? now + spanOf(rules));
   if (state.remaining === undefined) {
-    // A bare 429: nothing says who spent the window. What of ours got in before it filled is our share of it.
-    state.shareCap = Math.max(1, sendsSince(state, now - rules.windowMs) - 1);
+    // A bare 429: nothing says who spent the window. What of ours got in before it filled is our share of it (an
+    // opening burst at least: one that opened into a window others had spent still has its turn).
+    const burst = openingBurstOf(state.limit ?? rules.assumedLimit);
+    state.shareCap = Math.max(burst, sendsSince(state, now - rules.windowMs) - 1);
     state.shareFrom = endsAt;
   } else {
     state.remaining = 0;
@@ -90,7 +93,7 @@ export function learnFrom(state: RateState, rules: RateRules, now: number, readi
   if (stale) {
     // One more of the sends the last bare 429 refused: it was counted in our share, but did not get in.
     if (reading.limited === true && state.shareCap !== undefined && now < state.heldUntil)
-      state.shareCap = Math.max(1, state.shareCap - 1);
+      state.shareCap = Math.max(openingBurstOf(state.limit ?? rules.assumedLimit), state.shareCap - 1);
     return { opened: false, stale };
   }
   if (reading.answered === true) state.toldAt = now;
@@ -122,7 +125,6 @@ export function learnFromPeer(
   settle(state, rules, now);
   if (!saneLimit(word.limit)) return false;
   state.limit ??= word.limit;
-  state.toldAt = now;
   const estimate = Math.max(0, Math.min(word.remaining, state.limit));
   return mergeCount(state, rules, now, { estimate, resetAt: word.endsBy, jumpSlack: 0 });
 }

@@ -80,16 +80,17 @@ export function limitOf(state: RateState, rules: RateRules, share: number): numb
   return Math.max(1, Math.floor((state.limit ?? rules.assumedLimit) * share));
 }
 
+/** Windows for which a share measured at a bare 429 holds: whoever spent the window is likely still at it. */
+export const SHARE_WINDOWS = 2;
+
 /**
- * The most the log may hold at `at`: the limit, or after a bare 429 the share measured then, grown by one for every
- * window since (others who stopped leave room that only trying can find; each runtime's one more costs at most one
- * 429 each when the window is full after all).
+ * The most the log may hold at `at`: the limit, or for SHARE_WINDOWS windows after a bare 429 the share measured
+ * then; after them the limit again (others who stopped leave room that only trying can find).
  */
 export function logCeiling(state: RateState, rules: RateRules, share: number, at: number): number {
   const limit = limitOf(state, rules, share);
-  if (state.shareCap === undefined) return limit;
-  const windows = Math.floor(Math.max(0, at - (state.shareFrom ?? at)) / rules.windowMs);
-  return Math.min(limit, Math.max(1, Math.floor(state.shareCap * share)) + windows);
+  if (state.shareCap === undefined || at - (state.shareFrom ?? at) >= SHARE_WINDOWS * rules.windowMs) return limit;
+  return Math.min(limit, Math.max(1, Math.floor(state.shareCap * share)));
 }
 
 /** Sends at or after `since` (the log is sorted). */
