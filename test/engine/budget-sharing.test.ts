@@ -90,10 +90,7 @@ describe("429s", () => {
     const theirs = runtimeBudget(clock, hub);
     await clock.advance(20);
     const now = clock.now();
-    mine.observe(
-      responseInfo("/", 429, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" })),
-      now,
-    );
+    mine.observe(responseInfo("/", 429, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" })), now);
     await clock.advance(0);
     // No reset and no answer before it: the window began at most a window ago, so it turns within one (and margin).
     expect(mine.waitMs(now)).toBe(WINDOW_MS + 100);

@@ -76,15 +76,18 @@ describe.each(FIXED_WINDOWS)("three machines, 90 resources against 60 a window c
 });
 
 describe("a sliding window", () => {
-  test.each(EVERY_FORM)("headers %s: every cell answered; into a fresh window no more 429s than blind", async (headers) => {
-    const fresh = await desk({ headers, window: "sliding" });
-    expect(fresh.failed).toEqual([]);
-    expect(fresh.rejected).toBe(headers === "none" ? fresh.rejected : 0);
-    // A sliding window's reset is its next free slot, not a new window: the openings after it meet a few 429s.
-    const begun = await desk({ headers, window: "sliding", paneReads: 2, recalcAtMs: 20_000 });
-    expect(begun.failed).toEqual([]);
-    expect(begun.rejected).toBeLessThanOrEqual(headers === "none" ? 3 * 6 + 5 : 10);
-  });
+  test.each(EVERY_FORM)(
+    "headers %s: every cell answered; into a fresh window no more 429s than blind",
+    async (headers) => {
+      const fresh = await desk({ headers, window: "sliding" });
+      expect(fresh.failed).toEqual([]);
+      expect(fresh.rejected).toBe(headers === "none" ? fresh.rejected : 0);
+      // A sliding window's reset is its next free slot, not a new window: the openings after it meet a few 429s.
+      const begun = await desk({ headers, window: "sliding", paneReads: 2, recalcAtMs: 20_000 });
+      expect(begun.failed).toEqual([]);
+      expect(begun.rejected).toBeLessThanOrEqual(headers === "none" ? 3 * 6 + 5 : 10);
+    },
+  );
 });
 
 describe("one workbook alone over its budget: 84 distinct resources against 60 a window", () => {

@@ -135,7 +135,11 @@ async function driven<T>(clock: FakeClock, engines: readonly RequestEngine[], wo
  * Each cell on an engine of its own, all at once: no cell's outcome depends on which of them failed first. On
  * `clock` (fake) when given, moved on by `driven`.
  */
-async function evaluateEachCellAlone(timeoutMs: number, sent: SentRequest[] = [], clock?: FakeClock): Promise<string[]> {
+async function evaluateEachCellAlone(
+  timeoutMs: number,
+  sent: SentRequest[] = [],
+  clock?: FakeClock,
+): Promise<string[]> {
   const engines = SHEET.map(() => engineOn(new MemoryStorage(), timeoutMs, sent, undefined, clock));
   const work = Promise.all(SHEET.map(([, cell], i) => cell(envOf(engines[i] as RequestEngine))));
   const results = clock === undefined ? await work : await driven(clock, engines, work);

@@ -70,7 +70,10 @@ describe("each form of rate-limit headers", () => {
     const { ask } = await serviceWith("partial");
     const answers = await asks(ask, LIMIT + 3);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429, 429, 429]);
-    expect(rateHeadersOf(answers[2] as JsonResponse)).toEqual({ "x-ratelimit-limit": "3", "x-ratelimit-remaining": "0" });
+    expect(rateHeadersOf(answers[2] as JsonResponse)).toEqual({
+      "x-ratelimit-limit": "3",
+      "x-ratelimit-remaining": "0",
+    });
     expect(answers.slice(LIMIT).map((a) => a.headers.get("retry-after"))).toEqual(["10", null, "10"]);
     for (const answer of answers) expect(answer.headers.get("x-ratelimit-reset")).toBeNull();
   });

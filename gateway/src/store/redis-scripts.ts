@@ -127,11 +127,14 @@ local function mergeCount(estimate, resetAt, jumpSlack)
     resetTold = true
   end
 end
+local function measureShare(got)
+  if got >= burstOf(limit or assumed) then shareCap = got else shareCap = nil; shareFrom = nil end
+end
 local function windowFull(retryMs)
   local endsAt
   if retryMs ~= nil then endsAt = now + retryMs + margin elseif endsBy ~= nil then endsAt = endsBy else endsAt = now + span end
   if remaining == nil then
-    shareCap = math.max(burstOf(limit or assumed), sendsSince(now - windowMs) - 1); shareFrom = endsAt
+    measureShare(sendsSince(now - windowMs) - 1); shareFrom = endsAt
   else
     remaining = 0; spent = 0
     if retryMs ~= nil then endsBy = endsAt; resetTold = true end
@@ -170,7 +173,7 @@ elseif op == 'observe' then
   local answered, limited = ARGV[17] == '1', ARGV[18] == '1'
   if sane(l) then limit = l end
   if sentSeq ~= nil and sentSeq <= turnSeq then
-    if limited and shareCap ~= nil and now < held then shareCap = math.max(burstOf(limit or assumed), shareCap - 1) end
+    if limited and shareCap ~= nil and now < held then measureShare(shareCap - 1) end
     save()
     return 0
   end

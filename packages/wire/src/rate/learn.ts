@@ -61,15 +61,23 @@ function mergeCount(state: RateState, rules: RateRules, now: number, count: Coun
   return false;
 }
 
+/** Our share of a window a bare 429 said was full: `got` of our sends got in; under an opening burst, no share. */
+function measureShare(state: RateState, got: number, rules: RateRules): void {
+  if (got >= openingBurstOf(state.limit ?? rules.assumedLimit)) state.shareCap = got;
+  else {
+    delete state.shareCap;
+    delete state.shareFrom;
+  }
+}
+
 /** A 429 that is news: the window is full now. Holds every send until it must have turned. */
 function windowFull(state: RateState, rules: RateRules, now: number, reading: RateReading): void {
   const told = reading.retryAfterMs !== undefined;
   const endsAt = told ? now + (reading.retryAfterMs ?? 0) + marginMs(rules) : (state.endsBy ?? now + spanOf(rules));
   if (state.remaining === undefined) {
-    // A bare 429: nothing says who spent the window. What of ours got in before it filled is our share of it (an
-    // opening burst at least: one that opened into a window others had spent still has its turn).
-    const burst = openingBurstOf(state.limit ?? rules.assumedLimit);
-    state.shareCap = Math.max(burst, sendsSince(state, now - rules.windowMs) - 1);
+    // A bare 429: nothing says who spent the window. What of ours got in before it filled is our share of it; less
+    // than an opening burst measures nothing (the window was spent before we came: whoever spent it may be gone).
+    measureShare(state, sendsSince(state, now - rules.windowMs) - 1, rules);
     state.shareFrom = endsAt;
   } else {
     state.remaining = 0;
@@ -93,7 +101,7 @@ export function learnFrom(state: RateState, rules: RateRules, now: number, readi
   if (stale) {
     // One more of the sends the last bare 429 refused: it was counted in our share, but did not get in.
     if (reading.limited === true && state.shareCap !== undefined && now < state.heldUntil)
-      state.shareCap = Math.max(openingBurstOf(state.limit ?? rules.assumedLimit), state.shareCap - 1);
+      measureShare(state, state.shareCap - 1, rules);
     return { opened: false, stale };
   }
   if (reading.answered === true) state.toldAt = now;
