@@ -12,15 +12,10 @@ import type { Counted } from "./rate-windows";
 export const RATE_HEADER_FORMS = ["full", "partial", "ietf", "none"] as const;
 export type RateHeaders = (typeof RATE_HEADER_FORMS)[number];
 
-/** Every header any form sends, for CORS to expose. */
-export const RATE_LIMIT_HEADERS = [
-  "x-ratelimit-limit",
-  "x-ratelimit-remaining",
-  "x-ratelimit-reset",
-  "retry-after",
-  "ratelimit",
-  "ratelimit-policy",
-];
+/** Every header any form sends, for CORS to expose: the X-RateLimit trio, Retry-After, and the IETF pair. */
+export const RATE_LIMIT_HEADERS = ["limit", "remaining", "reset"]
+  .map((figure) => `x-ratelimit-${figure}`)
+  .concat("retry-after", "ratelimit", "ratelimit-policy");
 
 /** The policy's name in the IETF fields. */
 const POLICY = '"default"';

@@ -1,14 +1,6 @@
 import { openingBurstOf, RESET_SLACK_MS, saneLimit } from "./figures";
-import {
-  hold,
-  marginMs,
-  sendsSince,
-  settle,
-  spanOf,
-  type RateReading,
-  type RateRules,
-  type RateState,
-} from "./rate-state";
+import type { RateReading, RateRules, RateState } from "./rate-state";
+import { hold, marginMs, sendsSince, settle, spanOf } from "./rate-state";
 
 /** What an answer told the caller beyond the state: whether it was a new window's first, or spoke of an old one. */
 export interface Learned {

@@ -1,15 +1,6 @@
 import { OPENING_POLL_MS, openingBurstOf } from "./figures";
-import {
-  addSends,
-  limitOf,
-  logCeiling,
-  sendsSince,
-  settle,
-  spanOf,
-  type RateReading,
-  type RateRules,
-  type RateState,
-} from "./rate-state";
+import type { RateReading, RateRules, RateState } from "./rate-state";
+import { addSends, limitOf, logCeiling, sendsSince, settle, spanOf } from "./rate-state";
 
 /** What holds sends back when none may go: a 429's hold, the log, the service's count, or the window's opening. */
 export type Ceiling = "hold" | "log" | "count" | "opening";
