@@ -173,7 +173,7 @@ test(
     const testedGateway = tested.dependencies?.["index-data-gateway"] ?? {};
     // Every package at the version the tests ran, each needing the same versions of the same packages.
     expect(edgesIn(gateway, "gateway").sort()).toEqual(edgesIn(testedGateway, "gateway").sort());
-    expect(edgesIn(gateway, "gateway")).toContain("fastify@5.12.8 > light-my-request@6.6.0");
+    expect(edgesIn(gateway, "gateway").filter((edge) => edge.includes("> cookie@2."))).toEqual([]);
 
     const names = namesIn(installedTree);
     expect(names).toEqual(

@@ -46,8 +46,11 @@ test("pins the tested versions: light-my-request as the root's override gave it,
   const lock = packagesOf(readFileSync(LOCKFILE, "utf8"));
   const pinned = packagesOf(readFileSync(join(ROOT, "gateway", "npm-shrinkwrap.json"), "utf8"));
   const server = packagesOf(readFileSync(join(ROOT, "gateway", "deploy", "server", "package-lock.json"), "utf8"));
+  // The root's override (~6.6.0), which no tarball carries, is what the tests ran and what the pin holds.
+  const root = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { overrides: Record<string, string> };
+  const overridden = (root.overrides["light-my-request"] ?? "").replace(/^~/, "").split(".").slice(0, 2).join(".");
   const tested = lock["node_modules/fastify/node_modules/light-my-request"];
-  expect(tested?.version).toMatch(/^6\.6\./);
+  expect(tested?.version?.startsWith(`${overridden}.`)).toBe(true);
   expect(pinned["node_modules/fastify/node_modules/light-my-request"]).toEqual(tested);
   // Every package the registry provides, at its tested version and integrity, in the folder it had in the tests.
   const fromRegistry = Object.entries(pinned).filter(([path, entry]) => path !== "" && entry.inBundle !== true);
