@@ -10,9 +10,9 @@ import { helpText, OPTIONS, programName, synopsis } from "../../gateway/src/help
 const DOCS = readFileSync(join(__dirname, "..", "..", "docs", "gateway.md"), "utf8");
 const INSTALLED = "index-data-gateway";
 
-/** The flags named in the first cell of docs/gateway.md's tables (`| \`--tls-cert FILE --tls-key FILE\` | …`). */
+/** The flags named in a first cell of docs/gateway.md's tables that starts with one (`| \`--tls-cert FILE\`, … | …`). */
 function documentedFlags(): string[] {
-  const cells = [...DOCS.matchAll(/^\| `(--[^`|]+)`/gm)].map((match) => match[1] ?? "");
+  const cells = [...DOCS.matchAll(/^\| (`--[^|\n]*)\|/gm)].map((match) => match[1] ?? "");
   return [...new Set(cells.flatMap((cell) => cell.match(/--[a-z][a-z-]*/g) ?? []))].sort();
 }
 
