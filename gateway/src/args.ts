@@ -2,18 +2,6 @@ import { parseArgs } from "node:util";
 import { DEFAULT_TTLS, keyTransportAllowed, type TtlTable } from "@index-data/wire";
 import type { SignInOptions } from "./oidc/sign-in";
 
-export const USAGE = `Usage (installed: index-data-gateway …; from a checkout: npm run gateway -- …):
-  index-data-gateway --upstream URL --port N --tokens FILE [--host H] [--redis URL] [--allow-origin ORIGIN ...]
-                     [--upstream-key-file FILE] [--tls-cert FILE --tls-key FILE] [--ttl KIND=SECONDS ...]
-                     [--cache-mb N] [--upstream-timeout-ms N] [--rate-window-ms N] [--metrics-token-file FILE]
-                     [--oidc-issuer URL --oidc-audience AUD [--oidc-jwks-url URL] [--oidc-required-scope S]
-                      [--oidc-allowed-tenant T ...]]     (sign-in tokens beside, or instead of, --tokens)
-  index-data-gateway --upstream URL --port N --host 127.0.0.1 --no-auth      (this machine only)
-  index-data-gateway new-token NAME --tokens FILE
-  index-data-gateway --help
-The upstream key comes from INDEX_GATEWAY_UPSTREAM_KEY or --upstream-key-file, never from a flag (flags show in ps).
-docs/gateway.md explains every option.`;
-
 /** A command line the gateway refuses: exit code 2, with the reason and the usage. */
 export class UsageError extends Error {
   override readonly name = "UsageError";
@@ -114,7 +102,7 @@ function signInOf(values: SignInFlags): { signIn?: SignInOptions } {
   };
 }
 
-function newToken(argv: readonly string[]): NewTokenCommand {
+function newToken(argv: readonly string[], program: string): NewTokenCommand {
   const { values, positionals } = parseArgs({
     args: [...argv],
     options: { tokens: { type: "string" } },
@@ -123,7 +111,7 @@ function newToken(argv: readonly string[]): NewTokenCommand {
   });
   const [name, ...extra] = positionals;
   if (name === undefined || extra.length > 0)
-    throw new UsageError("new-token takes one NAME: npm run gateway -- new-token alice --tokens tokens.txt");
+    throw new UsageError(`new-token takes one NAME: ${program} new-token alice --tokens tokens.txt`);
   if (values.tokens === undefined)
     throw new UsageError("new-token needs --tokens FILE: the file the token's hash is appended to.");
   return { command: "new-token", name, tokensFile: values.tokens };
@@ -187,8 +175,11 @@ function serve(argv: readonly string[]): ServeCommand {
   };
 }
 
-/** The command line, or a UsageError saying what to change. */
-export function parseCommandLine(argv: readonly string[]): ServeCommand | NewTokenCommand | HelpCommand {
+/** The command line, or a UsageError saying what to change (naming `program`, the command as it was started). */
+export function parseCommandLine(
+  argv: readonly string[],
+  program = "index-data-gateway",
+): ServeCommand | NewTokenCommand | HelpCommand {
   if (argv.includes("--help") || argv.includes("-h")) return { command: "help" };
   if (argv.some((arg) => KEY_FLAGS.test(arg))) {
     throw new UsageError(
@@ -196,7 +187,7 @@ export function parseCommandLine(argv: readonly string[]): ServeCommand | NewTok
     );
   }
   try {
-    return argv[0] === "new-token" ? newToken(argv.slice(1)) : serve(argv);
+    return argv[0] === "new-token" ? newToken(argv.slice(1), program) : serve(argv);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(error instanceof Error ? error.message : String(error));

@@ -1,16 +1,19 @@
 #!/usr/bin/env node
 /**
- * `npm run gateway -- …`: the desk's Index Data gateway (docs/gateway.md). Prints where it listens and what it
- * uses, never the upstream key or a token; logs one JSON line per request.
+ * `index-data-gateway …` (from a checkout: `npm run gateway -- …`): the desk's Index Data gateway (docs/gateway.md).
+ * Prints where it listens and what it uses, never the upstream key or a token; logs one JSON line per request.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { checkApiKey, isLoopbackHost } from "@index-data/wire";
-import { USAGE, UsageError, parseCommandLine, type ServeCommand } from "./args";
+import { checkApiKey, checkBaseUrl, isLoopbackHost, keyTransportAllowed } from "@index-data/wire";
+import { UsageError, parseCommandLine, type ServeCommand } from "./args";
+import { helpText, programName, synopsis } from "./help";
 import { startGateway, type GatewayOptions } from "./index";
 import { addToken, loadTokens, reloadTokens, type DeskToken, type TokenProblem, type TokensReading } from "./tokens";
 
 const KEY_VARIABLE = "INDEX_GATEWAY_UPSTREAM_KEY";
+/** The command as it was started, for the commands its messages name. */
+const PROGRAM = programName(process.argv[1]);
 
 /** The upstream key, from the environment or a file; the message says where it came from, never what it is. */
 function upstreamKey(command: ServeCommand): { key?: string; from: string } {
@@ -60,7 +63,7 @@ function tokenSource(command: ServeCommand): TokenSource {
   }
   if (file === undefined) {
     throw new UsageError(
-      "--tokens FILE is required: it lists who may use the gateway. Create it with: npm run gateway -- new-token NAME --tokens FILE",
+      `--tokens FILE is required: it lists who may use the gateway. Create it with: ${PROGRAM} new-token NAME --tokens FILE`,
     );
   }
   let reading: TokensReading = { tokens: loadTokens(file), problems: [] };
@@ -88,9 +91,20 @@ function redisPlace(url: string): string {
   }
 }
 
+/** An --upstream the command line cannot use, refused before start (exit 2: restarting would only repeat it). */
+function checkUpstream(command: ServeCommand, key: string | undefined): void {
+  const upstream = checkBaseUrl(command.upstream);
+  if (!upstream.ok) throw new UsageError(`--upstream: ${upstream.message}`);
+  if (key !== undefined && !keyTransportAllowed(upstream.url))
+    throw new UsageError(
+      "The upstream key is only sent over https (or plain http to this machine): give an https:// --upstream.",
+    );
+}
+
 async function serve(command: ServeCommand): Promise<void> {
   const source = tokenSource(command);
   const { key, from } = upstreamKey(command);
+  checkUpstream(command, key);
   const metricsDigest = metricsTokenDigest(command);
   const options: GatewayOptions = {
     upstream: command.upstream,
@@ -137,14 +151,26 @@ async function serve(command: ServeCommand): Promise<void> {
   process.once("SIGTERM", stop);
 }
 
+/** A new token for `name`; a name or file the command cannot take is refused as a usage error (exit 2). */
+function newToken(file: string, name: string): string {
+  try {
+    return addToken(file, name);
+  } catch (error) {
+    // addToken's own refusals (a bad name, a name already listed, a bad line) carry no system error code.
+    if (error instanceof Error && !("code" in error)) throw new UsageError(error.message);
+    console.error(`new-token could not add to ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
-  const command = parseCommandLine(process.argv.slice(2));
+  const command = parseCommandLine(process.argv.slice(2), PROGRAM);
   if (command.command === "help") {
-    console.log(USAGE);
+    console.log(helpText(PROGRAM));
     return;
   }
   if (command.command === "new-token") {
-    const token = addToken(command.tokensFile, command.name);
+    const token = newToken(command.tokensFile, command.name);
     console.log(`Token for ${command.name} (shown once; only its SHA-256 is in ${command.tokensFile}):\n${token}`);
     console.log("They enter it as the API key in the add-in's Settings, with the gateway's URL as the service URL.");
     return;
@@ -155,7 +181,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof UsageError) {
-    console.error(`${message}\n\n${USAGE}`);
+    console.error(`${message}\n\n${synopsis(PROGRAM)}\nEvery option: ${PROGRAM} --help`);
     process.exit(2);
   }
   console.error(`The gateway could not start: ${message}`);
