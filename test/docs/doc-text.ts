@@ -17,6 +17,11 @@ export interface Doc {
   readonly text: string;
 }
 
+/** A doc the checks are tried on, `docs/example.md`, of these lines. */
+export function exampleDoc(...lines: string[]): Doc {
+  return { file: "docs/example.md", text: lines.join("\n") };
+}
+
 /** The README.md files beside the code they explain (src/engine/README.md …), found in the working tree. */
 export function folderReadmes(files: readonly string[] = repoFiles()): string[] {
   return files

@@ -1,4 +1,4 @@
-import { matchesIn, readDocs, type Doc } from "./doc-text";
+import { exampleDoc, matchesIn, readDocs } from "./doc-text";
 import {
   figuresHeld,
   LOAD_PATH_BUDGET,
@@ -24,24 +24,21 @@ describe("measured figures", () => {
   });
 
   it("finds a figure given without either, and takes one with its command or its day", () => {
-    const doc: Doc = {
-      file: "docs/example.md",
-      text: [
-        "`npm test` takes 8–9 min beside a CPU hog.",
-        "",
-        "Cold open | 1.20× |",
-        "",
-        "Opens in 1.20× the bare client's time (`npx tsx bench/cold-open.ts`).",
-        "",
-        "All 1,939 tests passed (2026-11-28). Refresh every 15 minutes.",
-        "",
-        "Goals:",
-        "",
-        "| goal | figure |",
-        "|---|---|",
-        "| engine CPU | 2.5× |",
-      ].join("\n"),
-    };
+    const doc = exampleDoc(
+      "`npm test` takes 8–9 min beside a CPU hog.",
+      "",
+      "Cold open | 1.20× |",
+      "",
+      "Opens in 1.20× the bare client's time (`npx tsx bench/cold-open.ts`).",
+      "",
+      "All 1,939 tests passed (2026-11-28). Refresh every 15 minutes.",
+      "",
+      "Goals:",
+      "",
+      "| goal | figure |",
+      "|---|---|",
+      "| engine CPU | 2.5× |",
+    );
     expect(unsourcedFigures(doc)).toEqual([
       "docs/example.md:1: `npm test` takes 8–9 min beside a CPU hog.",
       "docs/example.md:3: Cold open | 1.20× |",
@@ -60,10 +57,11 @@ describe("the load path's size", () => {
   });
 
   it("reads a doc's figures for it, and only those", () => {
-    const doc: Doc = {
-      file: "README.md",
-      text: "The runtime page registers every function from 266 KiB of our own script.\n\nA log line waits for 8 KiB.\n",
-    };
+    const doc = exampleDoc(
+      "The runtime page registers every function from 266 KiB of our own script.",
+      "",
+      "A log waits for 8 KiB.",
+    );
     expect(loadPathFigures(doc)).toEqual([{ line: 1, kib: 266 }]);
   });
 });
@@ -75,10 +73,9 @@ describe("menu paths", () => {
   });
 
   it("finds a path the ribbon does not have, and leaves Excel's own menus alone", () => {
-    const doc: Doc = {
-      file: "docs/example.md",
-      text: "Choose **Data > Convert to Index**, then **Data > Refresh All** or **Home > Index Data > Refresh**.\n",
-    };
+    const doc = exampleDoc(
+      "Choose **Data > Convert to Index**, then **Data > Refresh All** or **Home > Index Data > Refresh**.",
+    );
     expect(wrongMenuPaths(doc)).toEqual([
       "docs/example.md:1: **Data > Convert to Index** is **Data > Index > Convert to Index**",
     ]);
