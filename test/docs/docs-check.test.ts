@@ -82,7 +82,8 @@ function claimsIn(doc: Doc): Claim[] {
       if (exists !== undefined) claim("path", piece.file, piece.line, path, exists);
     }
   }
-  for (const link of localLinksIn(doc)) claim("link", link.file, link.line, link.text, linkExists(doc.file, link.text));
+  for (const link of localLinksIn(doc))
+    claim("link", link.file, link.line, link.text, linkExists(doc.file, link.text, doc.text));
   return claims;
 }
 
@@ -122,7 +123,7 @@ describe("the docs name only what exists", () => {
   it("catches a dangling name of each kind, with its file and line", () => {
     const bad: Doc = {
       file: "docs/example.md",
-      text: "Intro.\n`=INDEX.NOPE(1)` and `npx index-data frobnicate X`\n\n```sh\nnpm run -s nothing-here\nnpx tsx bench/no-such-file.ts\n```\n[gone](gone.md)\n",
+      text: "Intro.\n`=INDEX.NOPE(1)` and `npx index-data frobnicate X`\n\n```sh\nnpm run -s nothing-here\nnpx tsx bench/no-such-file.ts\n```\n[gone](gone.md)\n[no such heading](../README.md#no-such-heading) [here](#intro) [nor here](#nowhere)\n\n## Intro\n",
     };
     expect(findingsIn(bad)).toEqual([
       "docs/example.md:2: function INDEX.NOPE is not registered by src/functions",
@@ -130,6 +131,8 @@ describe("the docs name only what exists", () => {
       'docs/example.md:5: npm script "nothing-here" is not in package.json',
       "docs/example.md:6: path bench/no-such-file.ts does not exist",
       "docs/example.md:8: link gone.md leads nowhere",
+      "docs/example.md:9: link ../README.md#no-such-heading leads nowhere",
+      "docs/example.md:9: link #nowhere leads nowhere",
     ]);
   });
 });
