@@ -73,9 +73,13 @@ function claimsIn(doc: Doc): Claim[] {
     // `npm run -s index-data -- latest …` names the command after the `--`.
     for (const m of piece.text.matchAll(/(?<![\w./-])index-data(?:\s+--)?\s+([a-z][\w-]*)/g))
       claim("command", piece.file, piece.line, m[1] ?? "", CLI_COMMANDS.has(m[1] ?? ""));
-    for (const m of piece.text.matchAll(/(?<![\w-])npm (?:run (?:-s |--silent )?([\w:.-]+)|(start|test)\b)/g)) {
-      const script = m[1] ?? m[2] ?? "";
-      claim("script", piece.file, piece.line, script, scripts.has(script));
+    // `npm run shrinkwrap --workspace gateway` names a script of that workspace's package.json.
+    for (const m of piece.text.matchAll(
+      /(?<![\w-])npm (?:run (?:-s |--silent )?([\w:.-]+)(?: --workspace ([\w./@-]+))?|(start|test)\b)/g,
+    )) {
+      const script = m[1] ?? m[3] ?? "";
+      const known = m[2] === undefined ? scripts : npmScripts(m[2]);
+      claim("script", piece.file, piece.line, script, known.has(script));
     }
     for (const path of pathWords(piece.text)) {
       const exists = pathExists(path, FILES);

@@ -25,9 +25,11 @@ export function registeredFunctions(): string[] {
 export const CLI_COMMANDS: ReadonlySet<string> = new Set(Object.keys(COMMANDS));
 
 /** The npm scripts of package.json. */
-export function npmScripts(): Set<string> {
-  const manifest = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { scripts: Record<string, string> };
-  return new Set(Object.keys(manifest.scripts));
+export function npmScripts(workspace = "."): Set<string> {
+  const manifest = JSON.parse(readFileSync(join(REPO, workspace, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+  };
+  return new Set(Object.keys(manifest.scripts ?? {}));
 }
 
 /** How many functions the fuzz and fault suites walk (test/support/index-functions.ts). */
