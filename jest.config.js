@@ -46,7 +46,7 @@ const SLOW = [
   "/test/cli/pack\\.test\\.ts$",
   "/test/contract/cli\\.test\\.ts$",
   "/test/engine/bookkeeping\\.test\\.ts$",
-  "/test/excel/formulas\\.test\\.ts$",
+  "/test/formulas/formulas\\.test\\.ts$",
   "/test/faults/.*\\.test\\.ts$",
   "/test/fuzz/.*\\.test\\.ts$",
   "/test/gateway/(cli|gateway-http|package|poisoned-redis|redis-access|replica-store|replicas|store-contract|tokens-reload|usage-batch)\\.test\\.ts$",

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
-import { COMMANDS } from "../../src/cli/commands";
+import { COMMANDS } from "../../src/cli/command-table";
 import { INDEX_FUNCTIONS } from "../support/index-functions";
 import { headingAnchors, REPO, repoFiles } from "./doc-text";
 

@@ -4,7 +4,7 @@ import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "
 import type { RunningGateway } from "../../gateway/src";
 import { RequestEngine } from "../../src/engine/request-engine";
 import { MemoryStorage } from "../../src/settings/storage";
-import { indexHistory, indexLatest, type FormulaEnv } from "../../src/excel";
+import { indexHistory, indexLatest, type FormulaEnv } from "../../src/formulas";
 import { DAY_MS } from "@index-data/wire/time";
 import { FakeClock } from "../support/fake-clock";
 import { makeDesk, responseText, startRecordingFront, type RecordingFront } from "./support/desk";

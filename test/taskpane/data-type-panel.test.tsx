@@ -4,7 +4,7 @@ import type { DataTypeActions } from "../../src/office/data-type-actions";
 import { OUTSIDE_OFFICE_REASON } from "../../src/office/host";
 import { DataTypePanel } from "../../src/taskpane/components/DataTypePanel/DataTypePanel";
 import { DataTypeRefreshField } from "../../src/taskpane/components/SettingsPanel/DataTypeRefreshField";
-import { describeDataTypeReport } from "../../src/taskpane/model/data-type";
+import { describeDataTypeReport } from "../../src/taskpane/model/conversion-outcome";
 import { renderPane } from "./render";
 
 /** The Data type tab and the refresh field, used as a user would: found by role and name, clicked. */

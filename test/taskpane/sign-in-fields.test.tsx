@@ -1,7 +1,7 @@
 import { act, screen, within } from "@testing-library/react";
 import axe from "axe-core";
-import { EngineHost } from "../../src/office/engine-host";
-import type { NestableClient } from "../../src/office";
+import { EngineHost } from "../../src/runtime/engine-host";
+import type { NestableClient } from "../../src/runtime";
 import { MemoryStorage, SETTINGS_STORAGE_KEYS, SettingsStore } from "../../src/settings/index";
 import { SettingsPanel } from "../../src/taskpane/components/SettingsPanel/SettingsPanel";
 import type { StartupPort } from "../../src/taskpane/components/SettingsPanel/SettingsPanel.types";
