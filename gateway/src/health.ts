@@ -116,9 +116,8 @@ export async function healthBody(sources: HealthSources, reader: HealthReader): 
     window: { start: new Date(start).toISOString(), seconds: sources.windowMs / 1000 },
   };
   if (reader.kind === "anyone") return state;
+  if (reader.kind === "user") return { ...state, ...ownFigures(sources, reader.account, now) };
   const requests = await figures.requestsByUser(now, start);
-  if (reader.kind === "user")
-    return { ...state, ...ownFigures(sources, reader.account, requests[reader.account] ?? 0) };
   const by = sources.subjects.by === "tenant" ? "Tenant" : "User";
   return {
     ...state,
@@ -140,10 +139,18 @@ export async function healthBody(sources: HealthSources, reader: HealthReader): 
   };
 }
 
-/** A caller's own figures: their requests and waiting fetches, under their own name, and their share. */
-function ownFigures(sources: HealthSources, account: string, requests: number): Record<string, unknown> {
+/**
+ * A caller's own figures: their requests in the window and waiting fetches, under their own name, and their share.
+ * Read from this replica's counts (across replicas as last heard), never from the desk-wide figures another reader's
+ * visit may have read a moment ago: what one caller sees never depends on who else looked.
+ */
+function ownFigures(sources: HealthSources, account: string, now: number): Record<string, unknown> {
   const name = subjectOf(account, { by: "user", top: 1 });
-  const share = sources.shares.shareOf(account, sources.now());
+  let requests = 0;
+  sources.store.eachUser(now, (other, n) => {
+    if (other === account) requests = n;
+  });
+  const share = sources.shares.shareOf(account, now);
   return {
     requestsByUser: { [name]: requests },
     waitingByUser: { [name]: sources.queue.waiting()[account] ?? 0 },
