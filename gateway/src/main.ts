@@ -8,12 +8,7 @@ import { readFileSync, statSync } from "node:fs";
 import { checkApiKey, isLoopbackHost } from "@index-data/wire";
 import { USAGE, UsageError, parseCommandLine, type ServeCommand } from "./args";
 import { startGateway, type GatewayOptions } from "./index";
-import {
-  TenantWeightsError,
-  evenTenantShares,
-  loadTenantWeights,
-  type TenantShareRules,
-} from "./tenancy/tenant-weights";
+import { TenantWeightsError, tenantShareRules, type TenantShareRules } from "./tenancy/tenant-weights";
 import { addToken, loadTokens, reloadTokens, type DeskToken, type TokenProblem, type TokensReading } from "./tokens";
 
 const KEY_VARIABLE = "INDEX_GATEWAY_UPSTREAM_KEY";
@@ -90,11 +85,12 @@ function tokenSource(command: ServeCommand): TokenSource {
 /** The tenants' parts of the budget (--oidc-tenant-share): from the weights file, or even. */
 function tenantShareOf(command: ServeCommand): { tenantShare?: TenantShareRules } {
   if (command.tenantShare === undefined) return {};
-  const file = command.tenantShare.weightsFile;
-  if (file === undefined)
-    return { tenantShare: evenTenantShares(command.signIn?.allowedTenants ?? [], command.tokensFile !== undefined) };
+  const { weightsFile } = command.tenantShare;
+  const allowedTenants = command.signIn?.allowedTenants ?? [];
   try {
-    return { tenantShare: loadTenantWeights(file) };
+    return {
+      tenantShare: tenantShareRules({ weightsFile, allowedTenants, deskTokens: command.tokensFile !== undefined }),
+    };
   } catch (error) {
     if (error instanceof TenantWeightsError) throw new UsageError(error.message);
     throw error;

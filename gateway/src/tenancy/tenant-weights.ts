@@ -61,6 +61,19 @@ export function loadTenantWeights(file: string): TenantShareRules {
 }
 
 /**
+ * The rules of --oidc-tenant-share: from the --oidc-tenant-weights file when given, else even (below). Throws a
+ * TenantWeightsError naming the file's wrong line.
+ */
+export function tenantShareRules(given: {
+  readonly weightsFile?: string | undefined;
+  readonly allowedTenants: readonly string[];
+  readonly deskTokens: boolean;
+}): TenantShareRules {
+  if (given.weightsFile !== undefined) return loadTenantWeights(given.weightsFile);
+  return evenTenantShares(given.allowedTenants, given.deskTokens);
+}
+
+/**
  * The rules of --oidc-tenant-share without a weights file: the desk (with desk tokens) and each --oidc-allowed-tenant
  * weigh 1; without allowed tenants, every other tenant (none can sign in with them) shares one part of weight 1.
  */
