@@ -1,8 +1,8 @@
 import { EventEmitter } from "node:events";
-import { Writable } from "node:stream";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
 import { BoundedLogOutput, type LogSink } from "../../gateway/src/logs/log-output";
+import { capturedLog } from "./support/captured-log";
 import { makeDesk } from "./support/desk";
 
 /**
@@ -15,23 +15,15 @@ const SECRETS = ["s3cret-apikey", "s3cret-api_key", "s3cret-key", "s3cret-token"
 
 let service: RunningReferenceService;
 let gateway: RunningGateway;
-const lines: Array<Record<string, unknown>> = [];
-let raw = "";
+const log = capturedLog();
+const { lines } = log;
 beforeAll(async () => {
   service = await startReferenceService();
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      raw += chunk.toString();
-      for (const line of chunk.toString().split("\n").filter(Boolean))
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      done();
-    },
-  });
   gateway = await startGateway({
     upstream: service.url,
     upstreamKey: DEMO_KEYS.apiKey,
     tokens: () => desk.entries,
-    logger: { level: "info", stream },
+    logger: { level: "info", stream: log.stream },
   });
 });
 afterAll(async () => {
@@ -55,7 +47,7 @@ test("the request and audit lines never keep the value of a secret-looking query
     `${LATEST}?apikey=[redacted]&API_KEY=[redacted]&key=[redacted]&Token=[redacted]&access_token=[redacted]` +
       `&code=[redacted]&%6Bey=[redacted]&keep=visible`,
   ]);
-  for (const secret of SECRETS) expect(raw).not.toContain(secret);
+  for (const secret of SECRETS) expect(log.raw.join("\n")).not.toContain(secret);
 });
 
 test("a 15 KB URL costs each line at most 512 bytes of it, and a 404 quotes no more than 200", async () => {

@@ -1,4 +1,4 @@
-import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
+import { startReferenceService, DEMO_KEYS } from "../../reference-service/src";
 import { startGateway } from "../../gateway/src";
 import { FakeClock } from "../support/fake-clock";
 import { makeDesk } from "./support/desk";
@@ -14,15 +14,8 @@ const names = Array.from({ length: USERS }, (_, i) => `trader-${String(i).padSta
 const desk = makeDesk(names);
 const LATEST = "/api/v1/index/RTM-NWE-A-1x3/latest";
 
-let service: RunningReferenceService;
-beforeAll(async () => {
-  service = await startReferenceService();
-});
-afterAll(async () => {
-  await service.close();
-});
-
 test("3,000 users keep /metrics and the desk's health page under 100 KB: the 20 busiest and the rest together", async () => {
+  const service = await startReferenceService();
   const gateway = await startGateway({
     upstream: service.url,
     upstreamKey: DEMO_KEYS.apiKey,
@@ -60,5 +53,6 @@ test("3,000 users keep /metrics and the desk's health page under 100 KB: the 20 
     expect(requestsByUser["(others)"]).toBe(USERS - 20);
   } finally {
     await gateway.close();
+    await service.close();
   }
 });

@@ -1,8 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { Writable } from "node:stream";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway } from "../../gateway/src";
 import { FakeClock } from "../support/fake-clock";
+import { capturedLog } from "./support/captured-log";
 import { parsePrometheusText, sampleValue } from "./support/prometheus-text";
 import { TENANT_AUDIENCE, TENANT_ISSUER, startTenantIssuer, type TenantIssuer } from "./support/tenant-issuer";
 
@@ -27,13 +27,7 @@ afterAll(async () => {
   await service.close();
 });
 
-async function gatewayFor(by: "user" | "tenant", log: string[] = []) {
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      log.push(chunk.toString());
-      done();
-    },
-  });
+async function gatewayFor(by: "user" | "tenant", log = capturedLog()) {
   const clock = new FakeClock(Date.now());
   const gateway = await startGateway({
     upstream: service.url,
@@ -42,7 +36,7 @@ async function gatewayFor(by: "user" | "tenant", log: string[] = []) {
     clock,
     signIn: { issuer: TENANT_ISSUER, audience: TENANT_AUDIENCE, jwksUrl: issuer.jwksUrl, allowedTenants: [TENANT] },
     metricsSubjects: { by, top: 20 },
-    logger: { level: "info", stream },
+    logger: { level: "info", stream: log.stream },
   });
   const token = await issuer.tokenFor(TENANT, HOSTILE, clock.now());
   return { gateway, token };
@@ -55,7 +49,7 @@ function rawControls(text: string): string[] {
 }
 
 test("a subject's control and bidirectional characters reach /metrics, health and the log written out", async () => {
-  const log: string[] = [];
+  const log = capturedLog();
   const { gateway, token } = await gatewayFor("user", log);
   try {
     const answer = await fetch(`${gateway.url}${LATEST}`, { headers: { authorization: `Bearer ${token}` } });
@@ -73,13 +67,9 @@ test("a subject's control and bidirectional characters reach /metrics, health an
     expect(sampleValue(parsePrometheusText(metrics), "index_gateway_window_requests", { user: label })).toBe(1);
     expect((JSON.parse(health) as { requestsByUser: Record<string, number> }).requestsByUser).toEqual({ [escaped]: 1 });
     expect((JSON.parse(own) as { requestsByUser: Record<string, number> }).requestsByUser).toEqual({ [escaped]: 1 });
-    const audit = log
-      .join("")
-      .split("\n")
-      .filter((line) => line.includes('"audit"'));
-    expect(audit).toHaveLength(1);
-    expect((JSON.parse(audit[0] ?? "{}") as { user: string }).user).toBe(escaped);
-    for (const text of [metrics, health, own, log.join("")]) expect(rawControls(text)).toEqual([]);
+    const audit = log.lines.filter((line) => line["audit"] !== undefined);
+    expect(audit.map((line) => line["user"])).toEqual([escaped]);
+    for (const text of [metrics, health, own, log.raw.join("\n")]) expect(rawControls(text)).toEqual([]);
     const checked = spawnSync("promtool", ["check", "metrics"], { input: metrics, encoding: "utf8" });
     expect({ status: checked.status, output: `${checked.stdout}${checked.stderr}` }).toEqual({ status: 0, output: "" });
   } finally {

@@ -1,11 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { Writable } from "node:stream";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
 import { loopbackPeer } from "../../gateway/src/metrics-route";
 import { RedisStore } from "../../gateway/src/store/redis-store";
 import { FakeClock } from "../support/fake-clock";
+import { capturedLog, type CapturedLog } from "./support/captured-log";
 import { makeDesk, startRecordingFront, type RecordingFront } from "./support/desk";
 import { startRedis } from "./support/redis-server";
 import { parsePrometheusText, sampleValue } from "./support/prometheus-text";
@@ -25,24 +25,8 @@ afterAll(async () => {
   await service.close();
 });
 
-/** A logger whose lines the test reads: every line the gateway writes, parsed. */
-function capturedLog(): { lines: Array<Record<string, unknown>>; raw: string[]; stream: Writable } {
-  const raw: string[] = [];
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split("\n").filter(Boolean)) {
-        raw.push(line);
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
-  return { lines, raw, stream };
-}
-
 /** A gateway in front of the recording front, logging at info into a log the test reads. */
-async function loggedGateway(): Promise<{ gateway: RunningGateway; log: ReturnType<typeof capturedLog> }> {
+async function loggedGateway(): Promise<{ gateway: RunningGateway; log: CapturedLog }> {
   const log = capturedLog();
   const gateway = await startGateway({
     upstream: front.url,
