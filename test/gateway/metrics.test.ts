@@ -165,6 +165,24 @@ test("without a metrics token, /metrics is for this machine's scrapers only", ()
   ]);
 });
 
+test("without a metrics token, a desk member on this machine reads neither /metrics nor the desk's health page", async () => {
+  const gateway = await startGateway({ upstream: service.url, tokens: () => desk.entries });
+  try {
+    const token = { "x-api-key": desk.tokens["alice"] ?? "" };
+    const [scraper, member] = await Promise.all([
+      fetch(`${gateway.url}/metrics`),
+      fetch(`${gateway.url}/metrics`, { headers: token }),
+    ]);
+    expect([scraper.status, member.status]).toEqual([200, 403]);
+    expect(((await member.json()) as { code: string }).code).toBe("METRICS_LOOPBACK_ONLY");
+    const health = (await (await fetch(`${gateway.url}/gateway/health`, { headers: token })).json()) as object;
+    expect(health).not.toHaveProperty("budget.sendableNow");
+    expect(health).toHaveProperty("requestsByUser", { alice: 0 });
+  } finally {
+    await gateway.close();
+  }
+});
+
 /** The store's calls that reach Redis (the heartbeat runs on its own timer, never for a scrape). */
 const REDIS_CALLS = [
   "readAnswer",
