@@ -9,10 +9,8 @@ import Fastify, {
 import type { AuditTrail } from "./audit";
 import { cacheHeaders, type Served } from "./cache-headers";
 import { GatewayError } from "./gateway-error";
-import { cutToBytes } from "./safe-text";
 import { healthBody, type HealthReader, type HealthSources } from "./health";
 import { logRequest } from "./logs/request-log";
-import { loggedPath } from "./logs/request-fields";
 import { loopbackHostHeader } from "./loopback-host";
 import type { ServedLabel } from "./metrics";
 import { METRICS_ROUTE, deskWideRefusal, registerMetricsRoute, type MetricsAccess } from "./metrics-route";
@@ -21,6 +19,7 @@ import type {} from "./request-facts";
 import type { Resolver } from "./resolver";
 import { looksLikeJwt, type SignIn } from "./oidc/sign-in";
 import { ENDPOINTS, resourceOf, type Endpoint, type Resource } from "./resources";
+import { cutToBytes } from "./safe-text";
 import { shareHeaders } from "./share-headers";
 import { DESK_TENANT, accountOf, tenantOfSignIn } from "./tenancy/account";
 import { nameOfToken, presentedToken, type DeskToken } from "./tokens";
@@ -232,7 +231,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setErrorHandler(async (error, request, reply) => answerError(error, request, reply, watch, refusalShare));
   app.setNotFoundHandler(async (request) => {
-    const path = cutToBytes(loggedPath(request.url), MAX_ECHOED_PATH_BYTES);
+    // GatewayError writes out what is unsafe in it; the cut keeps a hostile URL from filling the message.
+    const split = request.url.indexOf("?");
+    const path = cutToBytes(split < 0 ? request.url : request.url.slice(0, split), MAX_ECHOED_PATH_BYTES);
     throw new GatewayError(404, "NOT_FOUND", `${request.method} ${path} is not an endpoint of the Index Data Service.`);
   });
   for (const endpoint of ENDPOINTS) registerEndpoint(app, endpoint, options);
