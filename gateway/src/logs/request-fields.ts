@@ -21,8 +21,13 @@ function nameOf(raw: string): string {
   return decoded.trim().toLowerCase().replace(/-/g, "_");
 }
 
+/** Whether a query may name a secret-looking parameter: every such name holds one of these, or is percent-encoded. */
+const MAY_NAME_SECRET = /key|token|code|%/i;
+
 /** The query with the value of each secret-looking parameter replaced; every other byte as sent. */
 function redactQuery(query: string): string {
+  // Most queries (dates, a window) name none: they are kept without being taken apart.
+  if (!MAY_NAME_SECRET.test(query)) return query;
   return query
     .split("&")
     .map((pair) => {
