@@ -5,6 +5,7 @@ import { ENDPOINTS } from "../../gateway/src/resources";
 import { evenTenantShares } from "../../gateway/src/tenancy/tenant-weights";
 import { FakeClock } from "../support/fake-clock";
 import { makeDesk } from "./support/desk";
+import { pollUntil } from "./support/poll";
 import { TENANT_AUDIENCE, TENANT_ISSUER, startTenantIssuer, type TenantIssuer } from "./support/tenant-issuer";
 
 /**
@@ -75,17 +76,13 @@ async function askEverything(gateway: RunningGateway, token: string, symbol: str
   return asked;
 }
 
-/** Waits (on real time: requests cross real sockets) until the gateway has counted `count` requests of `accounts`. */
-async function counted(gateway: RunningGateway, clock: FakeClock, users: readonly string[], count: number) {
-  for (let attempt = 0; attempt < 2000; attempt += 1) {
-    let n = 0;
-    gateway.store.eachUser(clock.now(), (account, requests) => {
-      if (users.some((user) => account.endsWith(`/${TENANT_A}/${user}`) || account.endsWith(`/${user}`))) n += requests;
-    });
-    if (n >= count) return;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-  throw new Error(`the gateway never counted ${count} requests of ${users.join(", ")}`);
+/** Requests of `users` the gateway has counted in the window (its tally: counted as each request arrives). */
+function counted(gateway: RunningGateway, clock: FakeClock, users: readonly string[]): number {
+  let n = 0;
+  gateway.store.eachUser(clock.now(), (account, requests) => {
+    if (users.some((user) => account.endsWith(`/${user}`))) n += requests;
+  });
+  return n;
 }
 
 interface Run {
@@ -129,9 +126,9 @@ async function run(aBusy: boolean): Promise<Run> {
         const headers = { authorization: `Bearer ${tokensA[i % 2] ?? ""}` };
         asksA.push(fetch(`${gateway.url}${path}`, { headers }).then((r) => ((answeredA += 1), r.status)));
       }
-      await counted(gateway, clock, A_USERS, 30);
-      for (let attempt = 0; answeredA < 20 && attempt < 2000; attempt += 1)
-        await new Promise((resolve) => setTimeout(resolve, 5));
+      // On real time, as requests cross real sockets; the bounds only stop a hang.
+      await pollUntil("all 30 of A's requests counted", () => counted(gateway, clock, A_USERS) === 30);
+      await pollUntil("20 of A's requests answered", () => answeredA >= 20);
       // A reads what a user may read too.
       for (const path of ["/gateway/health", "/metrics", "/api/v1/no-such-endpoint"])
         await fetch(`${gateway.url}${path}`, { headers: { authorization: `Bearer ${tokensA[0] ?? ""}` } });
