@@ -1,6 +1,7 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_TTLS, keyTransportAllowed, type TtlTable } from "@index-data/wire";
 import type { SignInOptions } from "./oidc/sign-in";
+import type { SubjectRule } from "./top-subjects";
 
 /** A command line the gateway refuses: exit code 2, with the reason and the usage. */
 export class UsageError extends Error {
@@ -24,6 +25,9 @@ export interface ServeCommand {
   readonly windowMs?: number;
   readonly metricsTokenFile?: string;
   readonly signIn?: SignInOptions;
+  /** The budget shared per tenant (--oidc-tenant-share), by the weights of a file or evenly. */
+  readonly tenantShare?: { readonly weightsFile?: string };
+  readonly metricsSubjects?: SubjectRule;
 }
 
 interface HelpCommand {
@@ -102,6 +106,33 @@ function signInOf(values: SignInFlags): { signIn?: SignInOptions } {
   };
 }
 
+/** --oidc-tenant-share and --oidc-tenant-weights (which implies it): only with sign-in, which has tenants. */
+function tenantShareOf(values: {
+  readonly "oidc-issuer"?: string | undefined;
+  readonly "oidc-tenant-share": boolean;
+  readonly "oidc-tenant-weights"?: string | undefined;
+}): { tenantShare?: { weightsFile?: string } } {
+  const weightsFile = values["oidc-tenant-weights"];
+  if (!values["oidc-tenant-share"] && weightsFile === undefined) return {};
+  if (values["oidc-issuer"] === undefined)
+    throw new UsageError(
+      "--oidc-tenant-share and --oidc-tenant-weights need sign-in (--oidc-issuer): tenants come from it.",
+    );
+  return { tenantShare: weightsFile !== undefined ? { weightsFile } : {} };
+}
+
+/** --metrics-subjects user[:N] | tenant[:N]: whose figures get series of their own (N: the busiest, default 20). */
+function subjectsOf(text: string | undefined): { metricsSubjects?: SubjectRule } {
+  if (text === undefined) return {};
+  const match = /^(user|tenant)(?::(\d{1,4}))?$/.exec(text);
+  const top = match?.[2] === undefined ? 20 : Number(match[2]);
+  if (match === null || top > 1000)
+    throw new UsageError(
+      `--metrics-subjects must be user or tenant, optionally with how many get a series of their own (user:20, at most 1000), got "${text}".`,
+    );
+  return { metricsSubjects: { by: match[1] === "tenant" ? "tenant" : "user", top } };
+}
+
 function newToken(argv: readonly string[], program: string): NewTokenCommand {
   const { values, positionals } = parseArgs({
     args: [...argv],
@@ -141,6 +172,9 @@ function serve(argv: readonly string[]): ServeCommand {
       "oidc-jwks-url": { type: "string" },
       "oidc-required-scope": { type: "string" },
       "oidc-allowed-tenant": { type: "string", multiple: true, default: [] },
+      "oidc-tenant-share": { type: "boolean", default: false },
+      "oidc-tenant-weights": { type: "string" },
+      "metrics-subjects": { type: "string" },
     },
     strict: true,
   });
@@ -172,6 +206,8 @@ function serve(argv: readonly string[]): ServeCommand {
     ...(upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs } : {}),
     ...(values["metrics-token-file"] !== undefined ? { metricsTokenFile: values["metrics-token-file"] } : {}),
     ...signInOf(values),
+    ...tenantShareOf(values),
+    ...subjectsOf(values["metrics-subjects"]),
   };
 }
 

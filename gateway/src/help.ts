@@ -43,6 +43,11 @@ export const OPTIONS: readonly OptionHelp[] = [
     meaning: "the token that reads /metrics; without it /metrics answers this machine only",
   },
   {
+    flag: "--metrics-subjects",
+    value: "user[:N]|tenant[:N]",
+    meaning: "whose requests /metrics and health show one by one: the N busiest (default user:20), then (others)",
+  },
+  {
     flag: "--oidc-issuer",
     value: "URL",
     meaning: "accept sign-in tokens from this issuer (https), with --oidc-audience",
@@ -58,6 +63,12 @@ export const OPTIONS: readonly OptionHelp[] = [
     flag: "--oidc-allowed-tenant",
     value: "T",
     meaning: "a tenant (tid) whose users may sign in; repeat; none: any the issuer signs for",
+  },
+  { flag: "--oidc-tenant-share", meaning: "share the budget per tenant first (even parts), then per user" },
+  {
+    flag: "--oidc-tenant-weights",
+    value: "FILE",
+    meaning: "that share by weight: lines of TENANT WEIGHT (desk, sign-in, a tenant id, or * for the rest)",
   },
 ];
 

@@ -9,11 +9,14 @@ import { checkApiKey, checkBaseUrl, isLoopbackHost, keyTransportAllowed } from "
 import { UsageError, parseCommandLine, type ServeCommand } from "./args";
 import { helpText, programName, synopsis } from "./help";
 import { startGateway, type GatewayOptions } from "./index";
+import { TenantWeightsError, tenantShareRules, type TenantShareRules } from "./tenancy/tenant-weights";
 import { addToken, loadTokens, reloadTokens, type DeskToken, type TokenProblem, type TokensReading } from "./tokens";
 
 const KEY_VARIABLE = "INDEX_GATEWAY_UPSTREAM_KEY";
 /** The command as it was started, for the commands its messages name. */
 const PROGRAM = programName(process.argv[1]);
+/** SIGTERM or SIGINT ends the process within this, whatever its output or its store do. */
+const STOP_BOUND_MS = 4000;
 
 /** The upstream key, from the environment or a file; the message says where it came from, never what it is. */
 function upstreamKey(command: ServeCommand): { key?: string; from: string } {
@@ -82,6 +85,21 @@ function tokenSource(command: ServeCommand): TokenSource {
   return { tokens: () => reading.tokens, problems: () => reading.problems };
 }
 
+/** The tenants' parts of the budget (--oidc-tenant-share): from the weights file, or even. */
+function tenantShareOf(command: ServeCommand): { tenantShare?: TenantShareRules } {
+  if (command.tenantShare === undefined) return {};
+  const { weightsFile } = command.tenantShare;
+  const allowedTenants = command.signIn?.allowedTenants ?? [];
+  try {
+    return {
+      tenantShare: tenantShareRules({ weightsFile, allowedTenants, deskTokens: command.tokensFile !== undefined }),
+    };
+  } catch (error) {
+    if (error instanceof TenantWeightsError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 /** host:port of the Redis URL: a password in it is never printed. */
 function redisPlace(url: string): string {
   try {
@@ -124,6 +142,8 @@ async function serve(command: ServeCommand): Promise<void> {
     ...(key !== undefined ? { upstreamKey: key } : {}),
     ...(metricsDigest !== undefined ? { metricsTokenDigest: metricsDigest } : {}),
     ...(command.signIn !== undefined ? { signIn: command.signIn } : {}),
+    ...tenantShareOf(command),
+    ...(command.metricsSubjects !== undefined ? { metricsSubjects: command.metricsSubjects } : {}),
     ...(command.redis !== undefined ? { redisUrl: command.redis } : {}),
     ...(command.tls !== undefined
       ? { https: { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) } }
@@ -142,11 +162,17 @@ async function serve(command: ServeCommand): Promise<void> {
       "Warning: plain http on the network. The add-in sends a token over http only to this machine: give --tls-cert/--tls-key, or put a TLS-terminating proxy in front (docs/gateway.md).",
     );
   }
-  const stop = () =>
+  const stop = () => {
+    // A close that cannot finish (a store that does not answer) never keeps the process: it ends within the bound.
+    setTimeout(() => {
+      console.error(`The gateway did not close within ${STOP_BOUND_MS / 1000} s; exiting.`);
+      process.exit(1);
+    }, STOP_BOUND_MS).unref();
     void gateway.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
+  };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }
