@@ -2,8 +2,8 @@
  * `npm run generate`: writes every file made from the project's two tables, so that none can drift from them.
  * - RESOURCES (packages/wire/src/resources/table.ts) → packages/wire/src/resources/methods.generated.ts;
  * - FUNCTION_TABLE and CHOICE_LISTS (src/functions/table) → src/functions/functions.json (what Excel
- *   reads), src/functions/bindings.generated.ts (what the functions entry registers), and the tables of
- *   docs/functions.md and the README.
+ *   reads), src/functions/bindings.generated.ts (what the functions entry registers), the tables of
+ *   docs/functions.md and the README, and the test suites' list of functions.
  *
  *   npx tsx scripts/generate.ts           writes them
  *   npx tsx scripts/generate.ts --check   exits 1, naming them, while any differs from what the tables give
@@ -17,7 +17,7 @@ import * as estree from "prettier/plugins/estree";
 import * as typescript from "prettier/plugins/typescript";
 import { CHOICE_LISTS, FUNCTION_TABLE, type ChoiceList, type FunctionRow } from "../src/functions/table";
 import { choiceTable, functionTable, glanceTable, withTable } from "./generate/doc-tables";
-import { bindingsSource, functionsJson } from "./generate/function-files";
+import { bindingsSource, functionsJson, suiteFunctionsSource } from "./generate/function-files";
 import {
   RESOURCES_DIR,
   resourceMethodRows,
@@ -53,6 +53,7 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
   const { resources, functions, choices } = tables;
   const methods = join(RESOURCES_DIR, "methods.generated.ts");
   const bindings = join(root, "src", "functions", "bindings.generated.ts");
+  const suite = join(root, "test", "support", "suite-functions.generated.ts");
   const docs = join(root, "docs", "functions.md");
   const readme = join(root, "README.md");
   let doc = withTable(read(docs), "function-table", functionTable(functions), "docs/functions.md");
@@ -61,6 +62,7 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
     [methods, await formatted(resourceMethodsSource(resources))],
     [join(root, "src", "functions", "functions.json"), functionsJson(functions, choices)],
     [bindings, await formatted(bindingsSource(functions))],
+    [suite, await formatted(suiteFunctionsSource(functions))],
     [docs, doc],
     [readme, withTable(read(readme), "glance-table", glanceTable(functions), "README.md")],
   ]);
