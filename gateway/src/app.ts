@@ -10,6 +10,7 @@ import type { AuditTrail } from "./audit";
 import { cacheHeaders, type Served } from "./cache-headers";
 import { GatewayError } from "./gateway-error";
 import { healthBody, type HealthSources } from "./health";
+import { deskTokenUser, noAuthUser, UNIDENTIFIED, type DeskUser } from "./identity";
 import { loopbackHostHeader } from "./loopback-host";
 import type { ServedLabel } from "./metrics";
 import { METRICS_ROUTE, registerMetricsRoute, type MetricsAccess } from "./metrics-route";
@@ -21,8 +22,8 @@ import { nameOfToken, presentedToken, type DeskToken } from "./tokens";
 
 declare module "fastify" {
   interface FastifyRequest {
-    /** Who is asking: a name from the tokens file, or `ip:<address>` without authentication. */
-    deskUser: string | null;
+    /** Who is asking, one user per credential (identity.ts); null: nobody was recognised. */
+    deskUser: DeskUser | null;
     servedHow: string | null;
     /** The resource kind of a request for one (`latest`, `historyPast`...), for the metrics. */
     resourceKind: string | null;
@@ -105,19 +106,20 @@ function misdirected(): GatewayError {
 }
 
 /**
- * The caller's name (a desk token's) or stable subject (a sign-in token's), or undefined when the request presents
- * no valid desk token (or authentication is off); a sign-in token that fails its checks throws its own 401.
+ * The caller (a desk token's user, a sign-in token's, or its address with authentication off), or undefined when the
+ * request presents no valid desk token; a sign-in token that fails its checks throws its own 401.
  */
 async function identify(
   request: FastifyRequest,
   tokens: readonly DeskToken[] | undefined,
   signIn: SignIn | undefined,
-): Promise<string | undefined> {
-  if (tokens === undefined) return `ip:${request.ip}`;
+): Promise<DeskUser | undefined> {
+  if (tokens === undefined) return noAuthUser(request.ip);
   const presented = presentedToken(request.headers);
   if (presented === undefined) return undefined;
   if (signIn !== undefined && looksLikeJwt(presented)) return signIn.userOf(presented);
-  return nameOfToken(tokens, presented);
+  const name = nameOfToken(tokens, presented);
+  return name === undefined ? undefined : deskTokenUser(name);
 }
 
 /** The answer with its caching headers and the user's share of the desk's budget, set in one call. */
@@ -156,7 +158,7 @@ function registerEndpoint(app: FastifyInstance, endpoint: Endpoint, options: App
   const { resolver, health } = options;
   // Not an async handler: a hit is answered in the same turn, with no await and no round trip.
   app.get(endpoint.route, (request, reply) => {
-    const user = request.deskUser ?? "anonymous";
+    const user = request.deskUser ?? UNIDENTIFIED;
     const now = health.now();
     const query = request.query as Record<string, string | string[] | undefined>;
     const resource = resourceOf(endpoint, request.params as Record<string, string>, query, now);
@@ -242,7 +244,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.metrics.metrics.served(
         request.resourceKind,
         how,
-        request.deskUser ?? "anonymous",
+        request.deskUser ?? UNIDENTIFIED,
         reply.elapsedTime / 1000,
       );
     }

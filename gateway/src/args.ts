@@ -1,13 +1,14 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_TTLS, keyTransportAllowed, type TtlTable } from "@index-data/wire";
-import type { SignInOptions } from "./oidc/sign-in";
+import { signInProblem, type SignInOptions } from "./oidc/sign-in";
 
 export const USAGE = `Usage (installed: index-data-gateway …; from a checkout: npm run gateway -- …):
   index-data-gateway --upstream URL --port N --tokens FILE [--host H] [--redis URL] [--allow-origin ORIGIN ...]
                      [--upstream-key-file FILE] [--tls-cert FILE --tls-key FILE] [--ttl KIND=SECONDS ...]
                      [--cache-mb N] [--upstream-timeout-ms N] [--rate-window-ms N] [--metrics-token-file FILE]
                      [--oidc-issuer URL --oidc-audience AUD [--oidc-jwks-url URL] [--oidc-required-scope S]
-                      [--oidc-allowed-tenant T ...]]     (sign-in tokens beside, or instead of, --tokens)
+                      [--oidc-allowed-tenant T ...] [--oidc-keys-max-age SECONDS]]
+                                                     (sign-in tokens beside, or instead of, --tokens)
   index-data-gateway --upstream URL --port N --host 127.0.0.1 --no-auth      (this machine only)
   index-data-gateway new-token NAME --tokens FILE
   index-data-gateway --help
@@ -87,13 +88,15 @@ interface SignInFlags {
   readonly "oidc-jwks-url"?: string | undefined;
   readonly "oidc-required-scope"?: string | undefined;
   readonly "oidc-allowed-tenant": string[];
+  readonly "oidc-keys-max-age"?: string | undefined;
 }
 
 /** The sign-in flags: none, or at least the issuer and the audience. */
 function signInOf(values: SignInFlags): { signIn?: SignInOptions } {
   const issuer = values["oidc-issuer"];
   const audience = values["oidc-audience"];
-  const others = [values["oidc-jwks-url"], values["oidc-required-scope"], ...values["oidc-allowed-tenant"]];
+  const maxAge = values["oidc-keys-max-age"];
+  const others = [values["oidc-jwks-url"], values["oidc-required-scope"], maxAge, ...values["oidc-allowed-tenant"]];
   if (issuer === undefined && audience === undefined) {
     if (others.some((value) => value !== undefined))
       throw new UsageError("The --oidc-… flags need --oidc-issuer URL and --oidc-audience AUD.");
@@ -103,15 +106,18 @@ function signInOf(values: SignInFlags): { signIn?: SignInOptions } {
     throw new UsageError("--oidc-issuer and --oidc-audience go together.");
   const jwksUrl = values["oidc-jwks-url"];
   const scope = values["oidc-required-scope"];
-  return {
-    signIn: {
-      issuer: httpsUrl("--oidc-issuer", issuer),
-      audience,
-      allowedTenants: values["oidc-allowed-tenant"],
-      ...(jwksUrl !== undefined ? { jwksUrl: httpsUrl("--oidc-jwks-url", jwksUrl) } : {}),
-      ...(scope !== undefined ? { requiredScope: scope } : {}),
-    },
+  const maxAgeSeconds = whole("--oidc-keys-max-age", maxAge, 60, 86_400);
+  const signIn: SignInOptions = {
+    issuer: httpsUrl("--oidc-issuer", issuer),
+    audience,
+    allowedTenants: values["oidc-allowed-tenant"],
+    ...(jwksUrl !== undefined ? { jwksUrl: httpsUrl("--oidc-jwks-url", jwksUrl) } : {}),
+    ...(scope !== undefined ? { requiredScope: scope } : {}),
+    ...(maxAgeSeconds !== undefined ? { keysMaxAgeMs: maxAgeSeconds * 1000 } : {}),
   };
+  const problem = signInProblem(signIn);
+  if (problem !== undefined) throw new UsageError(problem);
+  return { signIn };
 }
 
 function newToken(argv: readonly string[]): NewTokenCommand {
@@ -153,6 +159,7 @@ function serve(argv: readonly string[]): ServeCommand {
       "oidc-jwks-url": { type: "string" },
       "oidc-required-scope": { type: "string" },
       "oidc-allowed-tenant": { type: "string", multiple: true, default: [] },
+      "oidc-keys-max-age": { type: "string" },
     },
     strict: true,
   });

@@ -1,10 +1,13 @@
 import type { FastifyBaseLogger } from "fastify";
+import { credentialOf, type CredentialKind } from "./identity";
 
 /** One line of the audit trail: who, what, how it was served, the status, when. Never a key, never a token. */
 export interface AuditLine {
   readonly audit: "upstream-send" | "refused";
-  /** The user's name (desk token), stable subject (sign-in), `ip:<address>` without authentication, or null. */
+  /** The user (identity.ts): a desk token's name, `oidc:<issuer>#…` (sign-in), `ip:<address>` (no auth), or null. */
   readonly user: string | null;
+  /** The kind of credential `user` came with (identity.ts); null when nobody was recognised. */
+  readonly credential: CredentialKind | null;
   /** The resource's path and canonical query (a send), or the path alone without its query (a refusal). */
   readonly resource: string;
   /** Cache-Status's outcome: `miss` for a send; null for a refusal, which nothing served. */
@@ -39,6 +42,7 @@ export class AuditTrail {
     this.write({
       audit: "upstream-send",
       user,
+      credential: credentialOf(user),
       resource,
       cacheStatus: "miss",
       status: status ?? null,
@@ -50,7 +54,17 @@ export class AuditTrail {
   /** A request the gateway refused itself; only the path is kept, so nothing a client put in the query is logged. */
   refused(user: string | null, url: string, status: number, code: string, at: number): void {
     const resource = url.split("?")[0] ?? "";
-    this.write({ audit: "refused", user, resource, cacheStatus: null, status, code, time: new Date(at).toISOString() });
+    const credential = credentialOf(user);
+    this.write({
+      audit: "refused",
+      user,
+      credential,
+      resource,
+      cacheStatus: null,
+      status,
+      code,
+      time: new Date(at).toISOString(),
+    });
   }
 
   private write(line: AuditLine): void {
