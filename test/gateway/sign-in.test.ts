@@ -90,6 +90,11 @@ function entraClaims(overrides: JWTPayload = {}): JWTPayload {
   };
 }
 
+/** The gateway's sign-in for the local issuer's Entra ID tokens, of TENANT. */
+function entraSignIn(more: Partial<SignInOptions> = {}): SignInOptions {
+  return { issuer: ISSUER, audience: AUDIENCE, jwksUrl: issuer.jwksUrl, allowedTenants: [TENANT], ...more };
+}
+
 function base64url(value: unknown): string {
   return Buffer.from(JSON.stringify(value)).toString("base64url");
 }
@@ -112,13 +117,7 @@ beforeAll(async () => {
     upstream: service.url,
     upstreamKey: DEMO_KEYS.apiKey,
     tokens: () => desk.entries,
-    signIn: {
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      jwksUrl: issuer.jwksUrl,
-      requiredScope: SCOPE,
-      allowedTenants: [TENANT],
-    },
+    signIn: entraSignIn({ requiredScope: SCOPE }),
     logger: { level: "info", stream },
   });
 });
@@ -181,7 +180,7 @@ test("every bad token is refused with 401 and a JSON error that does not echo it
   const restarted = await startGateway({
     upstream: service.url,
     tokens: () => desk.entries,
-    signIn: { issuer: ISSUER, audience: AUDIENCE, jwksUrl: issuer.jwksUrl, allowedTenants: [TENANT] },
+    signIn: entraSignIn(),
   });
   const header = { alg: "RS256", kid: "key-1", typ: "JWT" };
   const now = Math.floor(Date.now() / 1000);
@@ -241,13 +240,7 @@ test("a token without the required scope or role is refused with 403", async () 
   const restarted = await startGateway({
     upstream: service.url,
     tokens: () => [],
-    signIn: {
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      jwksUrl: issuer.jwksUrl,
-      requiredScope: SCOPE,
-      allowedTenants: [TENANT],
-    },
+    signIn: entraSignIn({ requiredScope: SCOPE }),
   });
   try {
     const [noScope, asRole] = await Promise.all([
@@ -268,7 +261,7 @@ test("an unknown kid fetches the key set again, at most 6 times a minute by the 
     upstream: service.url,
     tokens: () => [],
     clock,
-    signIn: { issuer: ISSUER, audience: AUDIENCE, jwksUrl: issuer.jwksUrl, allowedTenants: [TENANT] },
+    signIn: entraSignIn(),
   });
   try {
     const unknown = await issuer.sign(entraClaims(), { kid: "rotated-away" });
@@ -289,12 +282,12 @@ describe("issue 38", () => {
   /** A gateway on a fake clock taking the local issuer's tokens (its key set given, or discovered); closed after. */
   async function gatewayWith(signIn: Partial<SignInOptions>, { discover = false } = {}) {
     const clock = new FakeClock(Date.now());
-    const jwks = discover ? {} : { jwksUrl: issuer.jwksUrl };
+    const { jwksUrl: _given, ...discovered } = entraSignIn(signIn);
     const running = await startGateway({
       upstream: service.url,
       tokens: () => desk.entries,
       clock,
-      signIn: { issuer: ISSUER, audience: AUDIENCE, allowedTenants: [TENANT], ...jwks, ...signIn },
+      signIn: discover ? discovered : entraSignIn(signIn),
     });
     opened.push(running);
     return { running, clock };
