@@ -11,6 +11,7 @@ import { cacheHeaders, type Served } from "./cache-headers";
 import { GatewayError } from "./gateway-error";
 import { healthBody, type HealthReader, type HealthSources } from "./health";
 import { logRequest } from "./logs/request-log";
+import { deskTokenUser, noAuthUser, type DeskUser } from "./identity";
 import { loopbackHostHeader } from "./loopback-host";
 import type { ServedLabel } from "./metrics";
 import { METRICS_ROUTE, deskWideRefusal, registerMetricsRoute, type MetricsAccess } from "./metrics-route";
@@ -99,9 +100,9 @@ function misdirected(): GatewayError {
   );
 }
 
-/** Who is asking: their name, and their tenant (tenancy/account.ts). */
+/** Who is asking: one user per credential (identity.ts), and their tenant (tenancy/account.ts). */
 interface Caller {
-  readonly user: string;
+  readonly user: DeskUser;
   readonly tenant: string;
 }
 
@@ -114,13 +115,13 @@ async function identify(
   tokens: readonly DeskToken[] | undefined,
   signIn: SignIn | undefined,
 ): Promise<Caller | undefined> {
-  if (tokens === undefined) return { user: `ip:${request.ip}`, tenant: DESK_TENANT };
+  if (tokens === undefined) return { user: noAuthUser(request.ip), tenant: DESK_TENANT };
   const presented = presentedToken(request.headers);
   if (presented === undefined) return undefined;
   if (signIn !== undefined && looksLikeJwt(presented))
     return { user: await signIn.userOf(presented), tenant: tenantOfSignIn(presented) };
   const name = nameOfToken(tokens, presented);
-  return name === undefined ? undefined : { user: name, tenant: DESK_TENANT };
+  return name === undefined ? undefined : { user: deskTokenUser(name), tenant: DESK_TENANT };
 }
 
 /** The answer with its caching headers and the user's share of the desk's budget, set in one call. */

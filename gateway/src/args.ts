@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_TTLS, keyTransportAllowed, type TtlTable } from "@index-data/wire";
-import type { SignInOptions } from "./oidc/sign-in";
+import { signInProblem, type SignInOptions } from "./oidc/sign-in";
 import type { SubjectRule } from "./top-subjects";
 
 /** A command line the gateway refuses: exit code 2, with the reason and the usage. */
@@ -79,13 +79,15 @@ interface SignInFlags {
   readonly "oidc-jwks-url"?: string | undefined;
   readonly "oidc-required-scope"?: string | undefined;
   readonly "oidc-allowed-tenant": string[];
+  readonly "oidc-keys-max-age"?: string | undefined;
 }
 
 /** The sign-in flags: none, or at least the issuer and the audience. */
 function signInOf(values: SignInFlags): { signIn?: SignInOptions } {
   const issuer = values["oidc-issuer"];
   const audience = values["oidc-audience"];
-  const others = [values["oidc-jwks-url"], values["oidc-required-scope"], ...values["oidc-allowed-tenant"]];
+  const maxAge = values["oidc-keys-max-age"];
+  const others = [values["oidc-jwks-url"], values["oidc-required-scope"], maxAge, ...values["oidc-allowed-tenant"]];
   if (issuer === undefined && audience === undefined) {
     if (others.some((value) => value !== undefined))
       throw new UsageError("The --oidc-… flags need --oidc-issuer URL and --oidc-audience AUD.");
@@ -95,15 +97,18 @@ function signInOf(values: SignInFlags): { signIn?: SignInOptions } {
     throw new UsageError("--oidc-issuer and --oidc-audience go together.");
   const jwksUrl = values["oidc-jwks-url"];
   const scope = values["oidc-required-scope"];
-  return {
-    signIn: {
-      issuer: httpsUrl("--oidc-issuer", issuer),
-      audience,
-      allowedTenants: values["oidc-allowed-tenant"],
-      ...(jwksUrl !== undefined ? { jwksUrl: httpsUrl("--oidc-jwks-url", jwksUrl) } : {}),
-      ...(scope !== undefined ? { requiredScope: scope } : {}),
-    },
+  const maxAgeSeconds = whole("--oidc-keys-max-age", maxAge, 60, 86_400);
+  const signIn: SignInOptions = {
+    issuer: httpsUrl("--oidc-issuer", issuer),
+    audience,
+    allowedTenants: values["oidc-allowed-tenant"],
+    ...(jwksUrl !== undefined ? { jwksUrl: httpsUrl("--oidc-jwks-url", jwksUrl) } : {}),
+    ...(scope !== undefined ? { requiredScope: scope } : {}),
+    ...(maxAgeSeconds !== undefined ? { keysMaxAgeMs: maxAgeSeconds * 1000 } : {}),
   };
+  const problem = signInProblem(signIn);
+  if (problem !== undefined) throw new UsageError(problem);
+  return { signIn };
 }
 
 /** --oidc-tenant-share and --oidc-tenant-weights (which implies it): only with sign-in, which has tenants. */
@@ -175,6 +180,7 @@ function serve(argv: readonly string[]): ServeCommand {
       "oidc-tenant-share": { type: "boolean", default: false },
       "oidc-tenant-weights": { type: "string" },
       "metrics-subjects": { type: "string" },
+      "oidc-keys-max-age": { type: "string" },
     },
     strict: true,
   });

@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
+import { credentialOf, type CredentialKind } from "./identity";
 import { loggedPath, loggedUrl, loggedUser } from "./logs/request-fields";
 import { userOfAccount } from "./tenancy/account";
 
 /** One line of the audit trail: who, what, how it was served, the status, when. Never a key, never a token. */
 export interface AuditLine {
   readonly audit: "upstream-send" | "refused";
-  /** The user's name (desk token), stable subject (sign-in), `ip:<address>` without authentication, or null. */
+  /** The user (identity.ts): a desk token's name, `oidc:…` (sign-in), `ip:<address>` (no auth), or null. */
   readonly user: string | null;
+  /** The kind of credential `user` came with (identity.ts); null when nobody was recognised. */
+  readonly credential: CredentialKind | null;
   /**
    * The resource's path and canonical query (a send), or the path alone without its query (a refusal); at most 512
    * bytes either way (logs/request-fields.ts).
@@ -45,6 +48,7 @@ export class AuditTrail {
     this.write({
       audit: "upstream-send",
       user: loggedUser(userOfAccount(account)),
+      credential: credentialOf(userOfAccount(account)),
       resource: loggedUrl(resource),
       cacheStatus: "miss",
       status: status ?? null,
@@ -58,6 +62,7 @@ export class AuditTrail {
     this.write({
       audit: "refused",
       user: loggedUser(user),
+      credential: credentialOf(user),
       resource: loggedPath(url),
       cacheStatus: null,
       status,

@@ -64,6 +64,12 @@ export const OPTIONS: readonly OptionHelp[] = [
     value: "T",
     meaning: "a tenant (tid) whose users may sign in; repeat; none: any the issuer signs for",
   },
+  {
+    flag: "--oidc-keys-max-age",
+    value: "SECONDS",
+    meaning: "longest the issuer's key set is used before it is loaded again (60 to 86400, default 600)",
+  },
+
   { flag: "--oidc-tenant-share", meaning: "share the budget per tenant first (even parts), then per user" },
   {
     flag: "--oidc-tenant-weights",

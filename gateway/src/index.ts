@@ -257,6 +257,8 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
   const diagnostics = options.diagnostics ?? recorder;
   const clock = options.clock ?? systemClock;
   const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
+  // Before anything is opened: sign-in options it refuses throw here, leaving no store behind.
+  const signIn = options.signIn !== undefined ? new SignIn(options.signIn, clock) : undefined;
   const { store, queue, resolver, health, metrics, audit } = await partsFor(options, clock, staleIfErrorMs);
   const log = boundedLogger(options.logger, metrics);
   const app = await buildApp({
@@ -270,7 +272,7 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
       ...(options.metricsTokenDigest !== undefined ? { tokenDigest: options.metricsTokenDigest } : {}),
     },
     audit,
-    ...(options.signIn !== undefined ? { signIn: new SignIn(options.signIn, clock) } : {}),
+    ...(signIn !== undefined ? { signIn } : {}),
     ...(options.https !== undefined ? { https: options.https } : {}),
     ...(log.logger !== undefined ? { logger: log.logger } : {}),
   });

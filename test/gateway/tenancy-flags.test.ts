@@ -24,7 +24,14 @@ test("--oidc-tenant-share shares the budget per tenant: evenly among the desk an
 
   const file = join(mkdtempSync(join(tmpdir(), "tenant-weights-")), "weights.txt");
   writeFileSync(file, "desk 1\nt1 3\n");
-  const weighted = parseCommandLine([...BASE, ...SIGN_IN, "--oidc-tenant-weights", file]);
+  const weighted = parseCommandLine([
+    ...BASE,
+    ...SIGN_IN,
+    "--oidc-allowed-tenant",
+    "t1",
+    "--oidc-tenant-weights",
+    file,
+  ]);
   expect(weighted).toMatchObject({ tenantShare: { weightsFile: file } });
   expect(tenantShareRules({ weightsFile: file, allowedTenants: [], deskTokens: true }).weights.get("tid:t1")).toBe(3);
 
