@@ -10,8 +10,8 @@
  *
  * The tables are read as data (imported), never as text; the tests call `generatedFiles` with a throw-away row.
  */
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import * as prettier from "prettier/standalone";
 import * as estree from "prettier/plugins/estree";
 import * as typescript from "prettier/plugins/typescript";
@@ -92,7 +92,10 @@ async function main(): Promise<void> {
     }
     return;
   }
-  for (const [file, text] of await generatedFiles(await projectTables())) writeFileSync(file, text);
+  for (const [file, text] of await generatedFiles(await projectTables())) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
 }
 
 if (require.main === module) void main();
