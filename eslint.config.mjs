@@ -54,13 +54,15 @@ const FLOORS = {
   client: [],
   settings: ["client"],
   engine: ["client", "settings"],
-  excel: ["client", "settings", "engine"],
-  office: ["client", "settings", "engine", "excel"],
-  functions: ["client", "settings", "engine", "excel", "office"],
-  preview: ["client", "settings", "engine", "excel", "office"],
-  taskpane: ["client", "settings", "engine", "excel", "office"],
-  commands: ["client", "settings", "engine", "excel", "office"],
-  cli: ["client", "settings", "excel"],
+  formulas: ["client", "settings", "engine"],
+  workbook: ["settings", "engine"],
+  runtime: ["client", "settings", "engine"],
+  office: ["client", "settings", "engine", "formulas", "workbook", "runtime"],
+  functions: ["client", "settings", "engine", "formulas", "office"],
+  preview: ["client", "settings", "engine", "formulas", "workbook", "runtime", "office"],
+  taskpane: ["client", "settings", "engine", "formulas", "workbook", "runtime", "office"],
+  commands: ["client", "settings", "engine", "formulas", "office"],
+  cli: ["client", "settings", "formulas"],
 };
 const floorNames = Object.keys(FLOORS);
 

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { IndexDataClient } from "../src/client";
 import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
-import type { FormulaEnv } from "../src/excel";
+import type { FormulaEnv } from "../src/formulas";
 import { BENCH_BUILD_DIR, bundleForNode } from "./bundle";
 import { floorOf } from "./floor";
 import { evaluateCell } from "./measure";

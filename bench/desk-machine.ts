@@ -3,7 +3,7 @@
 // BroadcastChannel, as they do in Excel; machines share nothing but the service's headers. Started by bench/desk.ts.
 import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
-import { isCellError, type FormulaEnv } from "../src/excel";
+import { isCellError, type FormulaEnv } from "../src/formulas";
 import { evaluateCell } from "./measure";
 import type { SheetCell } from "./sheet";
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { IndexDataClient } from "../src/client";
 import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
-import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
+import { isCellError, type FormulaEnv, type FormulaResult } from "../src/formulas";
 import { evaluateCell } from "./measure";
 import { startRemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import type { SheetCell } from "./sheet";

@@ -7,9 +7,9 @@ import { IndexDataClient } from "../src/client";
 import { DirectSource } from "../src/client";
 import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
-import { CARD_PROPERTIES, COVERAGE_PROPERTIES, ENTITY_BATCH_LIMITS } from "../src/excel";
-import type { FormulaEnv } from "../src/excel";
-import { loadIndexEntities } from "../src/excel";
+import { CARD_PROPERTIES, COVERAGE_PROPERTIES, ENTITY_BATCH_LIMITS } from "../src/formulas";
+import type { FormulaEnv } from "../src/formulas";
+import { loadIndexEntities } from "../src/formulas";
 import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
 

@@ -6,7 +6,7 @@ import { DEMO_KEYS } from "../reference-service/src";
 import { IndexDataClient } from "../src/client";
 import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
-import { isCellError, type FormulaEnv } from "../src/excel";
+import { isCellError, type FormulaEnv } from "../src/formulas";
 import { startGatewayRig } from "./gateway-rig";
 import { evaluateCell } from "./measure";
 import { startRemoteService, SERVICE_LATENCY_MS } from "./remote-service";

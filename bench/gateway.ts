@@ -4,7 +4,7 @@
 import { IndexDataClient } from "../src/client";
 import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
-import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
+import { isCellError, type FormulaEnv, type FormulaResult } from "../src/formulas";
 import { DESK_WINDOW_MS, DESK_WORKBOOKS, RESOURCES_PER_WORKBOOK, deskSheet } from "./desk";
 import { measureAddedLatency, type AddedLatency } from "./gateway-latency";
 import { startGatewayRig, startRedis, type TestRedis } from "./gateway-rig";

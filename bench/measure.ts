@@ -9,7 +9,7 @@ import {
   isCellError,
   type FormulaEnv,
   type FormulaResult,
-} from "../src/excel";
+} from "../src/formulas";
 import type { SheetCell } from "./sheet";
 
 /** What one run of a sheet cost and took. */

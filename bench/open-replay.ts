@@ -7,7 +7,7 @@ import { cellCall } from "../src/engine";
 import { CellSource } from "../src/engine";
 import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
-import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
+import { isCellError, type FormulaEnv, type FormulaResult } from "../src/formulas";
 import { evaluateCell } from "./measure";
 import { floorOpen } from "./open-floor";
 import { replayFetch, type RecordedAnswer } from "./recorded-answers";

@@ -1,5 +1,5 @@
 // `npm run bench`: the simulated pricing sheet of issue 4 through the custom functions' code path (the pure
-// layer in src/excel, which the INDEX.* wrappers call), against the reference service in a process of its own
+// layer in src/formulas, which the INDEX.* wrappers call), against the reference service in a process of its own
 // with 50 ms added latency; our request engine side by side with the naive client (one request per cell, no cache).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";

@@ -10,7 +10,7 @@ import { LaneHints } from "../src/engine";
 import { RateBudget } from "../src/engine";
 import { Scheduler } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
-import { isCellError, type FormulaEnv, type FormulaResult } from "../src/excel";
+import { isCellError, type FormulaEnv, type FormulaResult } from "../src/formulas";
 import { DAY_MS } from "@index-data/wire/time";
 import { floorOf } from "./floor";
 import { evaluateCell } from "./measure";

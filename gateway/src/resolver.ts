@@ -24,8 +24,6 @@ interface ResolverOptions {
   readonly collapseWaitMs: number;
   /** Told of every upstream answer or failure, with the user whose turn the send took (health, metrics, audit). */
   readonly onUpstream: (resource: Resource, result: UpstreamResult, user: string) => void;
-  /** Told of every upstream send, with the user whose turn it took (their share in the rate-limit headers). */
-  readonly onSend?: (user: string) => void;
   /** Where a store command that failed in the background is reported (the request is answered anyway). @default noDiagnostics */
   readonly diagnostics?: Diagnostics;
 }
@@ -173,7 +171,6 @@ export class Resolver {
     const { store, clock, upstream } = this.options;
     for (let attempt = 1; ; attempt += 1) {
       const { user, sent } = await this.turn(flight);
-      this.options.onSend?.(user);
       const result = await upstream.get(resource, () => clock.now());
       // Only an answer tells the budget anything of the upstream's count; then the queue asks the budget again.
       const reading = result.status !== undefined ? { ...result.reading, answered: true, sent } : result.reading;

@@ -6,7 +6,7 @@ import {
   type EntityProperty,
   propertyText,
   shownOnCard,
-} from "../excel";
+} from "../formulas";
 import type { CommandContext } from "./command-context";
 import { answer } from "./service-call";
 import { symbolArgument } from "./usage";

@@ -1,4 +1,4 @@
-import type { FormulaEnv } from "../excel";
+import type { FormulaEnv } from "../formulas";
 import type { CliArgs } from "./args";
 import type { LastKnownAnswers } from "./last-known";
 

@@ -2,9 +2,9 @@
  * CSV for the CLI's `--csv`: RFC 4180, CRLF line ends, a header row; numbers without float noise (12 significant
  * digits) and dates as Excel reads them ("2025-01-06", or "2025-01-06 16:30:00" UTC).
  */
-import { flatFields, isRecord, tableOf, type Row } from "./format";
+import { flatFields, isRecord, tableOf, type Row } from "./result-format";
 import { stripControl } from "@index-data/wire";
-import { displayNumber, displayTimestamp } from "../excel";
+import { displayNumber, displayTimestamp } from "../formulas";
 
 const CRLF = "\r\n";
 

@@ -1,4 +1,4 @@
-import { COMMANDS } from "./commands";
+import { COMMANDS } from "./command-table";
 import { CLI_DATE_FORMS } from "./usage";
 
 export function helpText(): string {

@@ -7,7 +7,7 @@ import {
   parseChoice,
   parseDateRange,
   weeklyFromDaily,
-} from "../excel";
+} from "../formulas";
 import { UsageError, type CliArgs } from "./args";
 import type { CliEnv } from "./command-context";
 import { served } from "./service-call";
@@ -46,7 +46,7 @@ export function parseHistoryRequest(args: CliArgs, now: Date): CliHistoryRequest
 
 /**
  * What INDEX.HISTORY shows: the values inside the asked range; weekly ones computed locally by the
- * function's own rule (src/excel/weekly.ts) when the service answered with daily values.
+ * function's own rule (src/formulas/weekly.ts) when the service answered with daily values.
  */
 function shapeHistory(history: History, request: CliHistoryRequest): History {
   const inside = history.values.filter((point) => inRange(request.range, pointTime(point)));

@@ -1,4 +1,4 @@
-import { STALE_MARK } from "../excel";
+import { STALE_MARK } from "../formulas";
 
 /** An age as a person reads it: seconds under a minute, minutes under two hours, then hours. */
 function ageText(ms: number): string {

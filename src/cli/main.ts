@@ -1,10 +1,10 @@
 import { DirectSource, IndexDataClient } from "../client";
 import { escapeBidi, type Health, stripControl } from "@index-data/wire";
-import { isCellError } from "../excel";
+import { isCellError } from "../formulas";
 import { parseCliArgs, UsageError, type CliArgs } from "./args";
-import { COMMANDS } from "./commands";
+import { COMMANDS } from "./command-table";
 import { formatCsv } from "./csv";
-import { formatResult } from "./format";
+import { formatResult } from "./result-format";
 import { helpText } from "./help";
 import { LastKnownAnswers } from "./last-known";
 import { ServiceFailure, terminalMessage } from "./service-call";

@@ -9,7 +9,7 @@ import {
   statCells,
   type StatColumn,
   summarisePeriods,
-} from "../excel";
+} from "../formulas";
 import { dayText } from "@index-data/wire/time";
 import type { CliArgs } from "./args";
 import { parseHistoryRequest } from "./history-command";

@@ -1,5 +1,5 @@
 import { type ErrorSubject, type Fault, type FaultKind, sentence } from "@index-data/wire";
-import { phrase } from "../excel";
+import { phrase } from "../formulas";
 
 type TerminalWording = (fault: Fault, subject: ErrorSubject) => string;
 

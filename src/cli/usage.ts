@@ -1,4 +1,4 @@
-import { DATE_FORMS, describeValue, isCellError } from "../excel";
+import { DATE_FORMS, describeValue, isCellError } from "../formulas";
 import { SYMBOL_RULE, validSymbol } from "@index-data/wire";
 import { UsageError } from "./args";
 

@@ -1,26 +1,25 @@
 // The `commands` entry of the shared runtime: the ribbon's ExecuteFunction buttons.
 import {
-  dataTypeReports,
   excelDataTypeActions,
-  excelDeskActions,
-  getContext,
+  excelSheetActions,
   indexDomain,
   keepFunctionVisibility,
   onOfficeReady,
-  runtimeDiagnostics,
+  sharedRuntime,
   showPane,
 } from "../office";
 import { dataTypeCommands } from "./data-type-commands";
-import { deskCommands } from "./desk-commands";
+import { sheetCommands } from "./sheet-commands";
 import { refreshCommand } from "./refresh-command";
 
-const refreshAll = refreshCommand(() => getContext().refresh());
-const desk = deskCommands(() => excelDeskActions(getContext()));
+const runtime = sharedRuntime();
+const refreshAll = refreshCommand(() => runtime.refresh());
+const sheet = sheetCommands(() => excelSheetActions(runtime));
 const dataType = dataTypeCommands(
-  () => excelDataTypeActions(getContext()),
+  () => excelDataTypeActions(runtime),
   (report) => {
-    dataTypeReports().publish(report);
-    void showPane();
+    runtime.dataTypeReports.publish(report);
+    void showPane(runtime.diagnostics);
   },
 );
 
@@ -32,13 +31,13 @@ onOfficeReady(
   () => {
     void indexDomain()
       .register()
-      .catch((error: unknown) => runtimeDiagnostics().note({ where: "data type registration", error }));
-    keepFunctionVisibility(getContext());
+      .catch((error: unknown) => runtime.diagnostics.note({ where: "data type registration", error }));
+    keepFunctionVisibility(runtime);
   },
   {
     refreshAll: (event) => void refreshAll(event),
-    freezeForSharing: (event) => void desk.freezeForSharing(event),
-    refreshSheet: (event) => void desk.refreshSheet(event),
+    freezeForSharing: (event) => void sheet.freezeForSharing(event),
+    refreshSheet: (event) => void sheet.refreshSheet(event),
     convertToIndex: (event) => void dataType.convertToIndex(event),
     convertToText: (event) => void dataType.convertToText(event),
   },

@@ -168,7 +168,7 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
 
   /**
    * A latest value as the batch answers its cell: noted for the cell's receipt, counted if stale. One method for
-   * every cell, bound to each (see loadShaped in src/excel/evaluate.ts: a callback made per cell is optimized again
+   * every cell, bound to each (see loadShaped in src/formulas/evaluate.ts: a callback made per cell is optimized again
    * at every open).
    */
   private notedValue(ctx: CallContext, key: string, served: Answered<LatestValue>): Answered<LatestValue> {
@@ -207,7 +207,7 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
   }
 
   snapshot(): FreshnessSnapshot {
-    return { ...this.dispatch.snapshot(), ...this.cache.staleCells() };
+    return { ...this.dispatch.snapshot(), ...this.cache.freshness() };
   }
 
   /** Shortest poll interval per symbol for INDEX.LIVE with `watchedSymbols` symbols watched (see Dispatch). */

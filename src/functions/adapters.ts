@@ -1,8 +1,8 @@
-import type { EntityCellValue, ExcelScalar, FormulaEnv, FormulaResult, LiveEnv } from "../excel";
-import { entityResult, loadServiceResult, matrixResult, scalarResult, streamResult } from "./runtime";
+import type { EntityCellValue, ExcelScalar, FormulaEnv, FormulaResult, LiveEnv } from "../formulas";
+import type { CellInvocation, CellRuntime, ScalarCell } from "./runtime";
 
 /**
- * The adapters that turn a pure formula of src/excel into the function Excel calls for one entry of functions.json.
+ * The adapters that turn a pure formula of src/formulas into the function Excel calls for one entry of functions.json.
  * Excel passes every declared parameter in order (an omitted optional one as null or undefined, a repeating one as
  * one array) and then, where the metadata asks for it (requiresAddress, stream), the invocation: so the invocation
  * is the argument after the declared ones, and `parameters` says how many those are. A test checks both the count
@@ -10,62 +10,71 @@ import { entityResult, loadServiceResult, matrixResult, scalarResult, streamResu
  * functions.json.
  */
 
-/** A formula of src/excel: the environment, then its arguments as Excel passes them. */
+/** A formula of src/formulas: the environment, then its arguments as Excel passes them. */
 type Formula<A extends unknown[], R> = (env: FormulaEnv, ...args: A) => Promise<R>;
 
 /** How a function answers, which its metadata must say: one value, a spill, a stream, or a load service's batch. */
 export type Shape = "scalar" | "matrix" | "stream" | "loadService";
 
-/** What Excel calls: the declared arguments, then the invocation; `parameters` is how many are declared. */
-export type Binding<A extends unknown[], I, R> = ((...call: [...A, I]) => R) & {
+/** What Excel calls: the declared arguments, then the invocation. */
+export type Implementation<A extends unknown[], I, R> = (...call: [...A, I]) => R;
+
+/**
+ * A function's binding: its shape and declared parameter count, and what Excel calls for it once bound to the
+ * shared runtime's cells (the functions entry binds each at registration).
+ */
+export interface Binding<A extends unknown[], I, R> {
   readonly parameters: number;
   readonly shape: Shape;
-};
-
-/** The cell calling the function, as the adapters read it (its address; whether Excel previews a typed formula). */
-type Invocation = CustomFunctions.Invocation;
-type StreamingInvocation = Parameters<typeof streamResult>[0];
-
-function bind<A extends unknown[], I, R>(
-  shape: Shape,
-  parameters: number,
-  call: (args: A, invocation: I) => R,
-): Binding<A, I, R> {
-  const invoke = (...given: [...A, I]): R => call(given.slice(0, parameters) as unknown as A, given[parameters] as I);
-  return Object.assign(invoke, { parameters, shape });
+  bind(runtime: CellRuntime): Implementation<A, I, R>;
 }
 
-/** The declared parameters of a formula: its own, less the environment. */
-const declared = (formula: { readonly length: number }): number => formula.length - 1;
+type StreamingInvocation = CustomFunctions.StreamingInvocation<ScalarCell>;
 
-/** A function answering one value (a spill shows its first cell). */
-export function scalar<A extends unknown[]>(formula: Formula<A, FormulaResult>) {
-  return bind("scalar", declared(formula), (args: A, invocation: Invocation) =>
-    scalarResult((env) => formula(env, ...args), invocation),
+function binding<A extends unknown[], I, R>(
+  shape: Shape,
+  parameters: number,
+  call: (runtime: CellRuntime, args: A, invocation: I) => R,
+): Binding<A, I, R> {
+  return {
+    shape,
+    parameters,
+    bind: (runtime) => {
+      const invoke = (...given: [...A, I]): R =>
+        call(runtime, given.slice(0, parameters) as unknown as A, given[parameters] as I);
+      return invoke;
+    },
+  };
+}
+
+/** A function answering one value (a spill shows its first cell); `parameters` is how many it declares. */
+export function scalar<A extends unknown[]>(formula: Formula<A, FormulaResult>, parameters: number) {
+  return binding("scalar", parameters, (runtime, args: A, invocation: CellInvocation) =>
+    runtime.scalarResult((env) => formula(env, ...args), invocation),
   );
 }
 
 /** A spilling function (result dimensionality "matrix"): a single value becomes a 1x1 matrix. */
-export function matrix<A extends unknown[]>(formula: Formula<A, FormulaResult>) {
-  return bind("matrix", declared(formula), (args: A, invocation: Invocation) =>
-    matrixResult((env) => formula(env, ...args), invocation),
+export function matrix<A extends unknown[]>(formula: Formula<A, FormulaResult>, parameters: number) {
+  return binding("matrix", parameters, (runtime, args: A, invocation: CellInvocation) =>
+    runtime.matrixResult((env) => formula(env, ...args), invocation),
   );
 }
 
 /**
  * A spilling function whose formula takes its arguments as one list (INDEX.HISTORY's repeating fields, the list
- * INDEX.PERIODS shares with the command line): `parameters` is how many functions.json declares.
+ * INDEX.PERIODS shares with the command line).
  */
 export function matrixOfList(formula: Formula<[readonly unknown[]], FormulaResult>, parameters: number) {
-  return bind("matrix", parameters, (args: unknown[], invocation: Invocation) =>
-    matrixResult((env) => formula(env, args), invocation),
+  return binding("matrix", parameters, (runtime, args: unknown[], invocation: CellInvocation) =>
+    runtime.matrixResult((env) => formula(env, args), invocation),
   );
 }
 
 /** A function that may answer an Excel entity (INDEX.CARD), or one value as `scalar` does. */
-export function entity<A extends unknown[]>(formula: Formula<A, FormulaResult | EntityCellValue>) {
-  return bind("scalar", declared(formula), (args: A, invocation: Invocation) =>
-    entityResult((env) => formula(env, ...args), invocation),
+export function entity<A extends unknown[]>(formula: Formula<A, FormulaResult | EntityCellValue>, parameters: number) {
+  return binding("scalar", parameters, (runtime, args: A, invocation: CellInvocation) =>
+    runtime.entityResult((env) => formula(env, ...args), invocation),
   );
 }
 
@@ -76,9 +85,10 @@ export function entity<A extends unknown[]>(formula: Formula<A, FormulaResult | 
 export function stream<A extends unknown[]>(
   watch: (env: LiveEnv, ...args: [...A, (cell: ExcelScalar) => void]) => () => void,
   once: Formula<A, FormulaResult>,
+  parameters: number,
 ) {
-  return bind("stream", watch.length - 2, (args: A, invocation: StreamingInvocation) =>
-    streamResult(
+  return binding("stream", parameters, (runtime, args: A, invocation: StreamingInvocation) =>
+    runtime.streamResult(
       invocation,
       (env, show) => watch(env, ...args, show),
       (env) => once(env, ...args),
@@ -87,6 +97,8 @@ export function stream<A extends unknown[]>(
 }
 
 /** A linked data type's load service (options.linkedEntityLoadService): no cell, so no invocation. */
-export function loadService<A extends unknown[], T>(load: Formula<A, T>) {
-  return bind("loadService", declared(load), (args: A) => loadServiceResult((env) => load(env, ...args)));
+export function loadService<A extends unknown[], T>(load: Formula<A, T>, parameters: number) {
+  return binding("loadService", parameters, (runtime, args: A) =>
+    runtime.loadServiceResult((env) => load(env, ...args)),
+  );
 }

@@ -1,33 +1,20 @@
-import * as excel from "../excel";
-import { entity, loadService, matrix, matrixOfList, scalar, stream } from "./adapters";
+import { FUNCTIONS } from "./bindings.generated";
+import type { CellRuntime } from "./runtime";
 
 /**
- * What Excel calls for each function of functions.json, by its id. functions.json (beside this file) is what Excel
- * shows the person typing the formula: names, descriptions, parameters, AutoComplete's lists; src/excel does the
- * work; the adapters only hand it the shared runtime's source and convert its result for Excel. The reference
- * methods (CARD.*) get the INDEX.CARD cell or Index entity they are called on as their first argument.
+ * What Excel calls for each function of functions.json, by its id: FUNCTIONS is generated from the function table
+ * (table/) with each formula's adapter and declared parameter count. functions.json (beside this file)
+ * is what Excel shows the person typing the formula; src/formulas does the work; the adapters only hand it the
+ * shared runtime's source and convert its result for Excel. The reference methods (CARD.*) get the INDEX.CARD cell
+ * or Index entity they are called on as their first argument; ENTITYSERVICE is the Index data type's load service,
+ * which Excel calls (never a formula) to load and refresh the cells Convert to Index linked.
  */
-export const FUNCTIONS = {
-  LIST: matrix(excel.indexList),
-  LATEST: scalar(excel.indexLatest),
-  FIX: matrix(excel.indexFix),
-  HISTORY: matrixOfList(excel.indexHistory, 7),
-  PERIODS: matrixOfList(excel.indexPeriods, 6),
-  PANEL: matrix(excel.indexPanel),
-  VOL: scalar(excel.indexVol),
-  FORWARD: matrix(excel.indexForward),
-  CAPACITY: matrix(excel.indexCapacity),
-  HEALTH: matrix(excel.indexHealth),
-  STATUS: scalar(excel.indexStatus),
-  METHODOLOGY: matrix(excel.indexMethodology),
-  LIVE: stream(excel.indexLive, excel.indexLatest),
-  CARD: entity(excel.indexCard),
-  "CARD.VOL": scalar(excel.cardVol),
-  "CARD.FORWARD": matrix(excel.cardForward),
-  "CARD.CAPACITY": matrix(excel.cardCapacity),
-  "CARD.HISTORY": matrix(excel.cardHistory),
-  "CARD.PERIODS": matrix(excel.cardPeriods),
-  // The Index data type's load service: Excel calls it (never a formula) to load and refresh the cells Convert to
-  // Index linked to the "index" domain (src/office/data-type-domain.ts registers the domain with this id).
-  ENTITYSERVICE: loadService(excel.loadIndexEntities),
-};
+export { FUNCTIONS };
+
+/** Each function of FUNCTIONS as Excel calls it once bound to `runtime` (what the functions entry associates). */
+export type BoundFunctions = { readonly [Id in keyof typeof FUNCTIONS]: ReturnType<(typeof FUNCTIONS)[Id]["bind"]> };
+
+export function bindFunctions(runtime: CellRuntime): BoundFunctions {
+  const bound = Object.entries(FUNCTIONS).map(([id, binding]) => [id, binding.bind(runtime)] as const);
+  return Object.fromEntries(bound) as unknown as BoundFunctions;
+}

@@ -1,9 +1,9 @@
 import type { DataTypeRefresh } from "../settings";
-import type { ConvertMode } from "../excel";
-import type { AppContext } from "./context";
+import type { ConvertMode } from "../formulas";
+import type { AppContext } from "./shared-runtime";
 import { convertToIndex, convertToText, type ConvertOutcome } from "./data-type-convert";
 import { excelApiSupported, indexDomain, type IndexDomainControl } from "./data-type-domain";
-import { startupControl, type StartupControl } from "./startup";
+import type { StartupControl } from "./startup";
 import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./undo-group";
 
 export type { ConvertOutcome } from "./data-type-convert";
@@ -28,7 +28,6 @@ interface DataTypeHost {
   readonly run: ExcelRun;
   readonly domain: IndexDomainControl;
   readonly json: () => boolean;
-  readonly startup: Pick<StartupControl, "afterFormulaInserted">;
   /** Whether a conversion can be one undo step (ExcelApi 1.20). */
   readonly undoGroups: () => boolean;
 }
@@ -40,14 +39,14 @@ interface DataTypeHost {
  * where the host has ExcelApi 1.20.
  */
 export function excelDataTypeActions(
-  app: Pick<AppContext, "userSource">,
+  app: Pick<AppContext, "userSource"> & { readonly startup: Pick<StartupControl, "afterFormulaInserted"> },
   host: Partial<DataTypeHost> = {},
 ): DataTypeActions {
   const run: ExcelRun = host.run ?? excelRun;
   const undoGroups = host.undoGroups ?? undoGroupsSupported;
   const domain = host.domain ?? indexDomain();
   const json = host.json ?? valuesAsJsonSupported;
-  const startup = host.startup ?? startupControl();
+  const { startup } = app;
   const symbols = async () => (await app.userSource.listIndexes()).data.map((entry) => entry.symbol);
   return {
     mode: () => (domain.supported() ? "entities" : "formulas"),

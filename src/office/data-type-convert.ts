@@ -8,9 +8,8 @@ import {
   type ConvertMode,
   type SelectedCell,
   type WriteRun,
-} from "../excel";
-import { cardFormula } from "./formulas";
-import { cellAddress, localPart, parseRect } from "./refresh-scope-address";
+} from "../formulas";
+import { cardFormula, cellAddress, localPart, parseRect } from "../workbook";
 import type { StartupControl } from "./startup";
 
 /**

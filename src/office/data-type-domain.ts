@@ -1,6 +1,6 @@
 import { loadDataTypeRefresh, saveDataTypeRefresh, type DataTypeRefresh, type KeyValueStorage } from "../settings";
-import { INDEX_DOMAIN } from "../excel";
-import { runtimeStorage } from "./storage";
+import { INDEX_DOMAIN } from "../formulas";
+import { runtimeStorage } from "./runtime-storage";
 
 /**
  * The "Index" linked data domain (ExcelApi 1.19): registered once per runtime, when Office is ready, wherever Excel

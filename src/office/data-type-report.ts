@@ -1,5 +1,5 @@
 import type { ConvertOutcome } from "./data-type-convert";
-import { runtimeDiagnostics } from "./diagnostics";
+import type { Diagnostics } from "@index-data/wire/diagnostics";
 
 /**
  * What a ribbon button of the data type ended with, for the pane to say: a ribbon button has no place for words,
@@ -34,22 +34,14 @@ export class DataTypeReports {
   }
 }
 
-let shared: DataTypeReports | undefined;
-
-/** The shared runtime's one board: the commands publish to it, the pane reads it. */
-export function dataTypeReports(): DataTypeReports {
-  shared ??= new DataTypeReports();
-  return shared;
-}
-
 /** Opens the pane (SharedRuntime 1.1); where Office cannot, the report waits for the pane to be opened by hand. */
-export async function showPane(): Promise<void> {
+export async function showPane(diagnostics: Diagnostics): Promise<void> {
   const addin =
     typeof Office !== "undefined" ? (Office as { addin?: { showAsTaskpane?: () => Promise<void> } }).addin : undefined;
   try {
     await addin?.showAsTaskpane?.();
   } catch (error) {
     // The report stays on the board; the pane shows it when the user opens it.
-    runtimeDiagnostics().note({ where: "show the pane", error });
+    diagnostics.note({ where: "show the pane", error });
   }
 }

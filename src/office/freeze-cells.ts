@@ -1,4 +1,4 @@
-import { constantEntry } from "./cell-entry";
+import { constantEntry } from "../workbook";
 import { anchorRange } from "./freeze-settle";
 import type { IndexCell } from "./refresh-scope-ranges";
 

@@ -4,9 +4,9 @@ import {
   relinkIndexEntity,
   unlinkIndexEntity,
   type LinkedEntityCellValue,
-} from "../excel";
+} from "../formulas";
 import { nameBlock, newBlockName } from "./frozen-block";
-import { eachCellOf } from "./refresh-scope-address";
+import { eachCellOf } from "../workbook";
 
 /**
  * Freezing keeps Index entities (the Index data type's linked cells) as it keeps INDEX.CARD cells: each becomes a

@@ -1,5 +1,5 @@
 import { sleep, type Clock } from "@index-data/wire/time";
-import { localPart, sheetOf } from "./refresh-scope-address";
+import { localPart, sheetOf } from "../workbook";
 import type { IndexCell } from "./refresh-scope-ranges";
 
 /** How long freezing waits for cells that are still computing, and how often it looks. */

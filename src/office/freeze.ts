@@ -3,12 +3,16 @@ import { isCardJson, loadShown, shownRange, shownValues, writeFrozen, type Shown
 import { freezeIndexEntities, indexEntitiesIn, indexEntityFormula, type FrozenEntity } from "./freeze-entities";
 import { waitForSettled, type SettleWait } from "./freeze-settle";
 import { nameBlock, newBlockName } from "./frozen-block";
-import { normalizeAddress } from "./refresh-scope-address";
+import {
+  normalizeAddress,
+  receiptRowOf,
+  signRow,
+  type ReceiptRow,
+  type ReceiptSigner,
+  blockFingerprint,
+} from "../workbook";
 import { indexCellsIn, RECEIPT_SHEET, type CellScope } from "./refresh-scope-ranges";
-import { receiptRowOf, signRow, type ReceiptRow } from "./receipt";
 import { appendReceiptRows, receiptTarget } from "./receipt-sheet";
-import type { ReceiptSigner } from "./receipt-signature";
-import { blockFingerprint } from "./values-fingerprint";
 import { workbookIdForFreeze } from "./workbook-id";
 
 /** What freezing needs besides the workbook: provenance from the engine's address index, the service, the time. */

@@ -1,6 +1,6 @@
-import type { ExcelCapabilities } from "../excel";
+import type { ExcelCapabilities } from "../formulas";
 import { withDeadline } from "@index-data/wire/time";
-import { runtimeDiagnostics } from "./diagnostics";
+import type { Diagnostics } from "@index-data/wire/diagnostics";
 
 /** Where the taskpane runs, and whether workbook actions can work there. */
 export interface HostInfo {
@@ -41,7 +41,7 @@ export async function detectHost(timeoutMs = 3000): Promise<HostInfo> {
 export type VisibilityModeSubscribe = (handler: (mode: string) => void) => void;
 
 /** Office's visibility-mode event, after Office is ready; nothing outside Office or on hosts without Office.addin. */
-export function officeVisibilityMode(): VisibilityModeSubscribe | undefined {
+export function officeVisibilityMode(diagnostics: Diagnostics): VisibilityModeSubscribe | undefined {
   if (!officeLoaded()) return undefined;
   return (handler) => {
     void Office.onReady().then(() => {
@@ -50,7 +50,7 @@ export function officeVisibilityMode(): VisibilityModeSubscribe | undefined {
       // Without the event the pane loads its UI at once, as where the host has none.
       addin
         .onVisibilityModeChanged((args) => handler(String(args.visibilityMode)))
-        .catch((error: unknown) => runtimeDiagnostics().note({ where: "visibility mode event", error }));
+        .catch((error: unknown) => diagnostics.note({ where: "visibility mode event", error }));
     });
   };
 }

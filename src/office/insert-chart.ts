@@ -1,6 +1,7 @@
-import { FORWARD_COLUMNS, forwardFormula, historyFormula } from "./formulas";
+import { FORWARD_COLUMNS, forwardFormula, historyFormula } from "../workbook";
 import { writeToActiveCell, type InsertOutcome } from "./insert-formula";
-import { waitForSpill, type SpillWaitOptions } from "./spill";
+import type { StartupControl } from "./startup";
+import { waitForSpill, type SpillWaitOptions } from "./spill-wait";
 
 /** The format of the history table's date column; the header cell is text and keeps showing as text. */
 export const HISTORY_DATE_FORMAT = "yyyy-mm-dd";
@@ -29,9 +30,10 @@ export async function insertHistoryWithChart(
   context: Excel.RequestContext,
   symbol: string,
   relativeStart: string,
+  startup: StartupControl,
   wait?: SpillWaitOptions,
 ): Promise<InsertOutcome> {
-  const cell = await writeToActiveCell(context, historyFormula(symbol, relativeStart));
+  const cell = await writeToActiveCell(context, historyFormula(symbol, relativeStart), startup);
   const address = cell.address;
   const spill = await waitForSpill(context, cell, wait);
   if (spill.kind === "no-spill") return noChart(address, "history", spill.reason);
@@ -53,9 +55,10 @@ export async function insertHistoryWithChart(
 export async function insertForwardWithChart(
   context: Excel.RequestContext,
   symbol: string,
+  startup: StartupControl,
   wait?: SpillWaitOptions,
 ): Promise<InsertOutcome> {
-  const cell = await writeToActiveCell(context, forwardFormula(symbol));
+  const cell = await writeToActiveCell(context, forwardFormula(symbol), startup);
   const address = cell.address;
   const spill = await waitForSpill(context, cell, wait);
   if (spill.kind === "no-spill") return noChart(address, "forward curve", spill.reason);

@@ -1,4 +1,4 @@
-import { startupControl, type StartupControl } from "./startup";
+import type { StartupControl } from "./startup";
 
 /** What an insert action did, for the taskpane to announce. */
 export interface InsertOutcome {
@@ -17,7 +17,7 @@ export interface InsertOutcome {
 export async function writeToActiveCell(
   context: Excel.RequestContext,
   formula: string,
-  startup: StartupControl = startupControl(),
+  startup: StartupControl,
 ): Promise<Excel.Range> {
   const cell = context.workbook.getActiveCell();
   cell.formulas = [[formula]];
@@ -28,7 +28,11 @@ export async function writeToActiveCell(
 }
 
 /** One INDEX formula into the active cell; the outcome names the cell for the taskpane to announce. */
-export async function insertFormula(context: Excel.RequestContext, formula: string): Promise<InsertOutcome> {
-  const cell = await writeToActiveCell(context, formula);
+export async function insertFormula(
+  context: Excel.RequestContext,
+  formula: string,
+  startup: StartupControl,
+): Promise<InsertOutcome> {
+  const cell = await writeToActiveCell(context, formula, startup);
   return { address: cell.address };
 }

@@ -1,13 +1,21 @@
 import { stripControl, validSymbol } from "@index-data/wire";
 import { blockRange, isBlockName } from "./frozen-block";
-import { cellAddress, contains, parseRect, type SheetRect } from "./refresh-scope-address";
+import {
+  cellAddress,
+  contains,
+  parseRect,
+  type SheetRect,
+  verifyRow,
+  type ReceiptRow,
+  restorableFormula,
+  signatureFormat,
+  type ReceiptSigner,
+  blockFingerprint,
+  fingerprintNeedsJson,
+} from "../workbook";
 import { RECEIPT_SHEET } from "./refresh-scope-ranges";
-import { verifyRow, type ReceiptRow } from "./receipt";
 import { indexEntitySymbol, relinkedEntity } from "./freeze-entities";
-import { restorableFormula } from "./receipt-formula";
 import { deleteReceiptRows, readReceipt, type ReceiptRowAt } from "./receipt-sheet";
-import { signatureFormat, type ReceiptSigner } from "./receipt-signature";
-import { blockFingerprint, fingerprintNeedsJson } from "./values-fingerprint";
 import { queueWorkbookId, workbookIdIn } from "./workbook-id";
 
 export interface RestoreOptions {

@@ -1,7 +1,14 @@
-import { textEntry } from "./cell-entry";
-import { parseRect } from "./refresh-scope-address";
+import {
+  textEntry,
+  parseRect,
+  fromCells,
+  isHeaderRow,
+  RECEIPT_HEADER,
+  RECEIPT_LAST_COLUMN,
+  toCells,
+  type ReceiptRow,
+} from "../workbook";
 import { RECEIPT_SHEET } from "./refresh-scope-ranges";
-import { fromCells, isHeaderRow, RECEIPT_HEADER, RECEIPT_LAST_COLUMN, toCells, type ReceiptRow } from "./receipt";
 
 /**
  * The receipt sheet, read and appended by content, never by position: the user may clear its header, sort it,

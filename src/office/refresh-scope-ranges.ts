@@ -1,4 +1,4 @@
-import { eachCellOf } from "./refresh-scope-address";
+import { eachCellOf } from "../workbook";
 
 /** Where a freeze or a refresh applies: the selection, the active sheet, or every sheet of the workbook. */
 export type CellScope = "selection" | "sheet" | "workbook";

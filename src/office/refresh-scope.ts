@@ -1,5 +1,5 @@
 import type { RequestEngine } from "../engine";
-import { contains, localPart, normalizeAddress, parseRect, sheetOf, type SheetRect } from "./refresh-scope-address";
+import { contains, localPart, normalizeAddress, parseRect, sheetOf, type SheetRect } from "../workbook";
 import { indexCellsIn, type CellScope } from "./refresh-scope-ranges";
 
 /** Refresh the selection, the active sheet, the workbook, or only the cells whose values are stale. */

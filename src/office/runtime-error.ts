@@ -1,4 +1,4 @@
-import type { CellErrorCode } from "../excel";
+import type { CellErrorCode } from "../formulas";
 
 /**
  * A cell error as the custom functions runtime shows it: #VALUE! for an argument the user must change, #N/A for

@@ -1,7 +1,5 @@
 import type { KeyValueStorage } from "../settings";
-import { runtimeStorage } from "./storage";
-import type { Diagnostics } from "@index-data/wire/diagnostics";
-import { runtimeDiagnostics } from "./diagnostics";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 
 /**
  * "Load with workbooks that use Index Data": once a workbook has an INDEX formula, Office should start the
@@ -38,9 +36,9 @@ const LOAD = "Load" as Office.StartupBehavior;
 const NONE = "None" as Office.StartupBehavior;
 
 export function createStartupControl(
-  storage: () => KeyValueStorage = runtimeStorage,
+  storage: () => KeyValueStorage,
   host: () => StartupHost | undefined = officeStartupHost,
-  diagnostics: Diagnostics = runtimeDiagnostics(),
+  diagnostics: Diagnostics = noDiagnostics,
 ): StartupControl {
   let requested = false;
   const isOn = async () => (await storage().getItem(LOAD_WITH_WORKBOOKS_KEY)) !== "false";
@@ -64,12 +62,4 @@ export function createStartupControl(
       }
     },
   };
-}
-
-let shared: StartupControl | undefined;
-
-/** The shared runtime's one control, used by the insert actions and the Settings panel. */
-export function startupControl(): StartupControl {
-  shared ??= createStartupControl();
-  return shared;
 }

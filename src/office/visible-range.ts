@@ -1,6 +1,6 @@
 import { withDeadline } from "@index-data/wire/time";
 import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
-import { normalizeAddress, sheetOf } from "./refresh-scope-address";
+import { normalizeAddress, sheetOf } from "../workbook";
 
 /**
  * Which cells the user can see, for the request engine's order: a visible cell's request goes before the

@@ -1,7 +1,8 @@
 import { insertForwardWithChart, insertHistoryWithChart } from "./insert-chart";
-import { auditCardFormula, cardFormula, latestFormula, monthlyAveragesFormula } from "./formulas";
+import { auditCardFormula, cardFormula, latestFormula, monthlyAveragesFormula } from "../workbook";
 import { insertFormula, type InsertOutcome } from "./insert-formula";
-import type { SpillWaitOptions } from "./spill";
+import type { SpillWaitOptions } from "./spill-wait";
+import type { AppContext } from "./shared-runtime";
 
 export type { InsertOutcome } from "./insert-formula";
 
@@ -21,17 +22,19 @@ type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Pro
 
 /** Workbook actions through `Excel.run`; `run` is injectable so tests can hand in an office-addin-mock. */
 export function excelWorkbookActions(
+  app: Pick<AppContext, "startup">,
   wait?: SpillWaitOptions,
   run: ExcelRun = (batch) => Excel.run(batch),
 ): WorkbookActions {
+  const { startup } = app;
+  const insert = (formula: string) => run((context) => insertFormula(context, formula, startup));
   return {
-    insertLatest: (symbol) => run((context) => insertFormula(context, latestFormula(symbol))),
+    insertLatest: (symbol) => insert(latestFormula(symbol)),
     insertHistory: (symbol, relativeStart) =>
-      run((context) => insertHistoryWithChart(context, symbol, relativeStart, wait)),
-    insertForward: (symbol) => run((context) => insertForwardWithChart(context, symbol, wait)),
-    insertAuditCard: (symbol) => run((context) => insertFormula(context, auditCardFormula(symbol))),
-    insertCard: (symbol) => run((context) => insertFormula(context, cardFormula(symbol))),
-    insertMonthlyAverages: (symbol, relativeStart) =>
-      run((context) => insertFormula(context, monthlyAveragesFormula(symbol, relativeStart))),
+      run((context) => insertHistoryWithChart(context, symbol, relativeStart, startup, wait)),
+    insertForward: (symbol) => run((context) => insertForwardWithChart(context, symbol, startup, wait)),
+    insertAuditCard: (symbol) => insert(auditCardFormula(symbol)),
+    insertCard: (symbol) => insert(cardFormula(symbol)),
+    insertMonthlyAverages: (symbol, relativeStart) => insert(monthlyAveragesFormula(symbol, relativeStart)),
   };
 }

@@ -1,4 +1,4 @@
-import { propertyText, shownOnCard, type EntityCellValue } from "../excel";
+import { propertyText, shownOnCard, type EntityCellValue } from "../formulas";
 
 /**
  * An entity drawn as Excel's card lays it out: the title, then each section of `layouts.card` with its title

@@ -1,4 +1,4 @@
-import { numberText, propertyText, type EntityCellValue, type EntityProperty } from "../excel";
+import { numberText, propertyText, type EntityCellValue, type EntityProperty } from "../formulas";
 import type { Outcome, PreviewCell } from "./outcome";
 
 /**

@@ -8,7 +8,7 @@ import {
   toIndexMessage,
   toTextMessage,
   type SelectedCell,
-} from "../excel";
+} from "../formulas";
 import { outcomeOfRejection, type Outcome } from "./outcome";
 import type { PreviewLines } from "./lines";
 import type { RuntimeStandIn } from "./runtime-stand-in";

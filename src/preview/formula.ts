@@ -5,7 +5,7 @@
  * literals (for ranges), and TODAY() / DATE(y,m,d) with + and - (UTC, like the add-in's dates).
  */
 
-import { msToSerial } from "../excel";
+import { msToSerial } from "../formulas";
 import { startOfUtcDay } from "@index-data/wire/time";
 
 /** An argument value; `null` is an omitted argument, a matrix stands for a range. */

@@ -3,7 +3,8 @@
 // bundle registers into, then evaluates the formulas typed on the page.
 import { installRuntimeStandIn } from "./runtime-stand-in";
 import { bootPreview } from "./page";
-import type { ExcelCapabilities } from "../excel";
+import type { ExcelCapabilities } from "../formulas";
+import { sharedRuntime } from "../office";
 
 const runtime = installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
 
@@ -18,5 +19,6 @@ const datesAsSerials = query.get("dates") === "serial";
 };
 
 // Deferred scripts (this one and the functions bundle) have all run by DOMContentLoaded.
-if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => void bootPreview(runtime));
-else void bootPreview(runtime);
+const boot = () => void bootPreview(runtime, sharedRuntime());
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
+else boot();

@@ -1,4 +1,5 @@
-import { cellAddress, isIndexFormula } from "../office";
+import { isIndexFormula } from "../office";
+import { cellAddress } from "../workbook";
 import { parseCellReference, PreviewSheet } from "./cell-reference";
 import type { FunctionMetadata } from "./coerce";
 import { evaluateFormula, type Evaluation } from "./harness";

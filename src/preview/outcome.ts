@@ -1,4 +1,4 @@
-import { displayNumber, type EntityCellValue, isEntityCellValue, isFormattedNumber, serialToIso } from "../excel";
+import { displayNumber, type EntityCellValue, isEntityCellValue, isFormattedNumber, serialToIso } from "../formulas";
 import { isStandInError } from "./runtime-stand-in";
 
 /** One rendered cell, with what the end-to-end test reads back. */
@@ -27,7 +27,7 @@ export function formatSerial(serial: number, numberFormat: string): string {
 }
 
 function toPreviewCell(value: unknown): PreviewCell {
-  // The text without float noise (src/excel/display.ts); `value` keeps every digit.
+  // The text without float noise (src/formulas/display.ts); `value` keeps every digit.
   if (typeof value === "number") return { kind: "number", value, text: displayNumber(value) };
   if (typeof value === "boolean") return { kind: "boolean", value, text: value ? "TRUE" : "FALSE" };
   if (typeof value === "string") return { kind: "text", text: value };

@@ -1,15 +1,15 @@
-import { getContext } from "../office";
+import type { AppContext } from "../office";
 import type { FunctionMetadata } from "./coerce";
 import { PreviewDataType } from "./data-type";
-import { PreviewDesk } from "./desk";
-import { wireDataType, wireDesk } from "./desk-view";
+import { PreviewSheetActions } from "./sheet-actions";
+import { wireDataType, wireSheetActions } from "./sheet-actions-view";
 import { PreviewLines } from "./lines";
 import type { RuntimeStandIn } from "./runtime-stand-in";
 import { wireKeySetting } from "./key-setting";
 
 /** Points the shared context at `?service=` when given; returns the base URL in use. */
-async function applyServiceParameter(): Promise<string> {
-  const settings = getContext().settings;
+async function applyServiceParameter(app: AppContext): Promise<string> {
+  const settings = app.settings;
   const current = await settings.load();
   const service = new URLSearchParams(location.search).get("service");
   if (service === null || service === "" || service === current.baseUrl) return current.baseUrl;
@@ -33,8 +33,8 @@ function byId<T extends HTMLElement>(id: string): T {
 }
 
 /** What the freshness line says: when the last refresh was, and how many cells were served from last-known values. */
-function freshnessText(): string {
-  const { lastRefreshedAt, staleCells } = getContext().snapshot();
+function freshnessText(app: AppContext): string {
+  const { lastRefreshedAt, staleCells } = app.snapshot();
   const when =
     lastRefreshedAt === undefined
       ? "Not refreshed yet"
@@ -54,41 +54,44 @@ function editorOf(formulas: HTMLTextAreaElement) {
   };
 }
 
-/** Wires the page: service line, formula box, Evaluate and Refresh buttons, the desk actions, results. */
-export async function bootPreview(runtime: RuntimeStandIn): Promise<void> {
+/**
+ * Wires the page: service line, formula box, Evaluate and Refresh buttons, the sheet actions, results. `runtime` is the
+ * custom functions stand-in, `app` the shared runtime the functions bundle evaluates in.
+ */
+export async function bootPreview(runtime: RuntimeStandIn, app: AppContext): Promise<void> {
   const status = byId<HTMLElement>("service");
   try {
-    const [baseUrl, metadata] = await Promise.all([applyServiceParameter(), loadMetadata()]);
+    const [baseUrl, metadata] = await Promise.all([applyServiceParameter(app), loadMetadata()]);
     status.textContent = `Service: ${baseUrl} · ${runtime.functions.size} functions registered`;
     const editor = editorOf(byId<HTMLTextAreaElement>("formulas"));
     const freshness = byId<HTMLElement>("freshness");
-    const holder: { desk?: PreviewDesk; dataType?: PreviewDataType } = {};
+    const holder: { sheet?: PreviewSheetActions; dataType?: PreviewDataType } = {};
     const lines = new PreviewLines({
       runtime,
       metadata,
       results: byId("results"),
-      frozen: (row, text) => holder.desk?.frozenOutcome(row, text),
+      frozen: (row, text) => holder.sheet?.frozenOutcome(row, text),
       linked: (row, text) => holder.dataType?.linkedOutcome(row, text),
     });
-    const desk = (holder.desk = new PreviewDesk(lines, getContext()));
-    const dataType = (holder.dataType = new PreviewDataType(lines, runtime, getContext().userSource));
+    const sheet = (holder.sheet = new PreviewSheetActions(lines, app));
+    const dataType = (holder.dataType = new PreviewDataType(lines, runtime, app.userSource));
     const evaluateAll = () => lines.load(editor.read());
     byId<HTMLButtonElement>("evaluate").addEventListener("click", evaluateAll);
     // Refresh as the ribbon does it; outside Excel nothing recalculates, so the page re-evaluates, as Excel would.
     const refresh = byId<HTMLButtonElement>("refresh");
     refresh.addEventListener("click", () => {
       refresh.disabled = true;
-      void getContext()
+      void app
         .refresh()
         .then(evaluateAll, (error: unknown) => {
           freshness.textContent = `Refresh failed: ${error instanceof Error ? error.message : String(error)}`;
         })
         .finally(() => (refresh.disabled = false));
     });
-    wireDesk(desk, editor, evaluateAll);
+    wireSheetActions(sheet, editor, evaluateAll);
     wireDataType(dataType, editor);
-    wireKeySetting(getContext().settings);
-    getContext().subscribe(() => (freshness.textContent = freshnessText()));
+    wireKeySetting(app.settings);
+    app.subscribe(() => (freshness.textContent = freshnessText(app)));
     document.body.dataset["ready"] = "true";
   } catch (error) {
     status.textContent = `The preview could not start: ${error instanceof Error ? error.message : String(error)}`;

@@ -1,7 +1,7 @@
 // The `taskpane` entry of the shared runtime page: kept tiny so the custom functions (registered by the
 // `functions` entry before this runs) are not held up by the UI. React, Fluent UI and the charts load
 // with a dynamic import() the first time the pane is shown.
-import { officeVisibilityMode } from "../office";
+import { officeVisibilityMode, sharedRuntime } from "../office";
 import { showWhenVisible } from "./show-when-visible";
 
 /** Says in the pane why it is empty when the UI chunk could not load (offline, a deploy half-copied). */
@@ -13,11 +13,15 @@ function showLoadFailure(error: unknown): void {
 }
 
 function loadTaskpaneUi(): void {
-  import(/* webpackChunkName: "taskpane-ui" */ "./mount").then(({ mountTaskpane }) => mountTaskpane(), showLoadFailure);
+  import(/* webpackChunkName: "taskpane-ui" */ "./mount").then(
+    ({ mountTaskpane }) => mountTaskpane(sharedRuntime),
+    showLoadFailure,
+  );
 }
 
 function start(): void {
-  showWhenVisible(loadTaskpaneUi, document, officeVisibilityMode());
+  // The diagnostics are the shared runtime's, which the functions entry has already started in Excel.
+  showWhenVisible(loadTaskpaneUi, document, officeVisibilityMode(sharedRuntime().diagnostics));
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

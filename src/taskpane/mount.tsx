@@ -4,16 +4,17 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { TaskpaneRoot } from "./components/App/TaskpaneRoot";
 import { pagePolicy } from "./model/csp";
+import type { AppContext } from "../office";
 import { createTaskpaneServices } from "./services";
 
-/** Renders into #root, replacing the shell the page shows while scripts load. */
-export function mountTaskpane(): void {
+/** Renders into #root, replacing the shell the page shows while scripts load; `runtime` is the entry's shared runtime. */
+export function mountTaskpane(runtime: () => AppContext): void {
   const element = document.getElementById("root");
   if (element === null) return;
   const root = createRoot(element);
   let services;
   try {
-    services = createTaskpaneServices();
+    services = createTaskpaneServices(runtime());
   } catch (error) {
     root.render(
       <MessageBar intent="error">

@@ -4,16 +4,13 @@ import { type Settings, toClientOptions } from "../settings";
 import {
   type AppContext,
   type DataTypeActions,
-  dataTypeReports,
   type DataTypeReports,
-  type DeskActions,
+  type SheetActions,
   detectHost,
   excelDataTypeActions,
-  excelDeskActions,
+  excelSheetActions,
   excelWorkbookActions,
-  getContext,
   type HostInfo,
-  runtimeDiagnostics,
   type WorkbookActions,
 } from "../office";
 import type { DiagnosticsLog } from "@index-data/wire/diagnostics";
@@ -26,7 +23,7 @@ export interface TaskpaneServices {
   /** Insert actions on the active cell. */
   readonly workbook: WorkbookActions;
   /** Freeze for sharing, restore formulas, refresh by scope. */
-  readonly desk: DeskActions;
+  readonly sheet: SheetActions;
   /** Convert to Index and Convert to text on the selection. */
   readonly dataType: DataTypeActions;
   /** What the ribbon's data type buttons had to say; the pane opens on the Data type tab to show it. */
@@ -57,16 +54,16 @@ export function policyAwareTestConnection(page: () => PageSecurity = currentPage
   };
 }
 
-/** The services of the real add-in: the one shared context, Excel.run, and office.js host detection. */
-export function createTaskpaneServices(): TaskpaneServices {
+/** The services of the real add-in over the shared runtime: Excel.run, and office.js host detection. */
+export function createTaskpaneServices(runtime: AppContext): TaskpaneServices {
   return {
-    context: getContext(),
-    workbook: excelWorkbookActions(),
-    desk: excelDeskActions(getContext()),
-    dataType: excelDataTypeActions(getContext()),
-    dataTypeReports: dataTypeReports(),
+    context: runtime,
+    workbook: excelWorkbookActions(runtime),
+    sheet: excelSheetActions(runtime),
+    dataType: excelDataTypeActions(runtime),
+    dataTypeReports: runtime.dataTypeReports,
     detectHost: () => detectHost(),
     testConnection: policyAwareTestConnection(),
-    diagnostics: runtimeDiagnostics(),
+    diagnostics: runtime.diagnostics,
   };
 }

@@ -1,4 +1,4 @@
-import { CARD_PROPERTIES, COVERAGE_LABEL, COVERAGE_PROPERTIES, EntityCellValue } from "../../src/excel/entity";
+import { CARD_PROPERTIES, COVERAGE_LABEL, COVERAGE_PROPERTIES, EntityCellValue } from "../../src/formulas/entity";
 import { FLAVORS, useReferenceService } from "../contract/reference";
 import { runCli } from "./run-cli";
 

@@ -1,6 +1,6 @@
 /* eslint-disable no-control-regex -- these tests look for control characters */
 import { SYMBOL_RULE } from "@index-data/wire/rules/symbol";
-import { COMMANDS } from "../../src/cli/commands";
+import { COMMANDS } from "../../src/cli/command-table";
 import { helpText } from "../../src/cli/help";
 import { FLAGSHIP, useReferenceService } from "../contract/reference";
 import { runCli } from "./run-cli";

@@ -1,7 +1,7 @@
 import { DirectSource } from "../../src/client/direct-source";
 import type { History } from "@index-data/wire/resources/history";
-import { isoToSerial } from "../../src/excel/dates";
-import { indexHistory } from "../../src/excel/formulas/history";
+import { isoToSerial } from "../../src/formulas/dates";
+import { indexHistory } from "../../src/formulas/index-functions/history";
 import { FLAGSHIP, FLAVORS, useReferenceService, type Harness } from "../contract/reference";
 import { runCli, type CliRun } from "./run-cli";
 

@@ -2,10 +2,10 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { formatCsv } from "../../src/cli/csv";
-import { formatResult } from "../../src/cli/format";
+import { formatResult } from "../../src/cli/result-format";
 import { DirectSource } from "../../src/client/direct-source";
-import type { CellError } from "../../src/excel/cell-error";
-import { indexHistory } from "../../src/excel/formulas/history";
+import type { CellError } from "../../src/formulas/cell-error";
+import { indexHistory } from "../../src/formulas/index-functions/history";
 import { FLAGSHIP, useReferenceService } from "../contract/reference";
 import { failed, runCli } from "./run-cli";
 

@@ -1,6 +1,6 @@
 import { DirectSource } from "../../src/client/direct-source";
-import { serialToIso } from "../../src/excel/dates";
-import { indexPeriods } from "../../src/excel/formulas/periods";
+import { serialToIso } from "../../src/formulas/dates";
+import { indexPeriods } from "../../src/formulas/index-functions/periods";
 import { FLAGSHIP, FLAVORS, useReferenceService } from "../contract/reference";
 import { runCli } from "./run-cli";
 

@@ -1,8 +1,8 @@
 import { IndexDataClient } from "../../src/client/client";
 import { DirectSource } from "../../src/client/direct-source";
-import { isCellError } from "../../src/excel/cell-error";
-import { indexCard } from "../../src/excel/formulas/card";
-import { indexLatest } from "../../src/excel/formulas/latest";
+import { isCellError } from "../../src/formulas/cell-error";
+import { indexCard } from "../../src/formulas/index-functions/card";
+import { indexLatest } from "../../src/formulas/index-functions/latest";
 import { runCli } from "../cli/run-cli";
 import { FLAGSHIP, useReferenceService } from "../contract/reference";
 import { closeLoopbackServers, sendJson, startLoopbackServer } from "./loopback-server";

@@ -5,8 +5,8 @@ import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "
 import { startGateway, type RunningGateway } from "../../gateway/src";
 import { IndexDataClient } from "../../src/client";
 import { ConfigurationError } from "@index-data/wire";
-import { gatewayTokenProvider, type NestableClient } from "../../src/office";
-import { EngineHost } from "../../src/office/engine-host";
+import { gatewayTokenProvider, type NestableClient } from "../../src/runtime";
+import { EngineHost } from "../../src/runtime/engine-host";
 import { MemoryStorage, SettingsStore } from "../../src/settings";
 import {
   checkForm,

@@ -1,22 +1,28 @@
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import ts from "typescript";
+import { generatedFiles, projectTables } from "../../scripts/generate";
+import { resourceMethodRows } from "../../scripts/generate/resource-methods";
 
 /**
  * The methods every source has are written out in packages/wire/src/resources/methods.generated.ts, generated from
- * the rows of RESOURCES (issue 30, item 2). The file must be what the table gives, and a new row must need nothing but its
- * module, its line in the table and the generator: a throw-away eleventh row type-checks through the client, the
- * engine, every source (the test FixtureSource too), `ask` and the gateway's routes, in memory.
+ * the rows of RESOURCES (issue 30, item 2), which the generator reads as data. The file must be what the table gives, and
+ * a new row must need nothing but its module, its line in the table and the generator: a throw-away eleventh row
+ * type-checks through the client, the engine, every source (the test FixtureSource too), `ask` and the gateway's
+ * routes, in memory.
  */
 const ROOT = join(__dirname, "..", "..");
-const GENERATOR = join(ROOT, "scripts", "generate-resource-methods.mjs");
 const TABLE = join(ROOT, "packages", "wire", "src", "resources", "table.ts");
 const GENERATED = join(ROOT, "packages", "wire", "src", "resources", "methods.generated.ts");
 
-function generator(args: string[], input?: string): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [GENERATOR, ...args], { cwd: ROOT, encoding: "utf8", input });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+/** methods.generated.ts as the generator writes it for the table's rows, and with a throw-away eleventh row. */
+async function methodsFor(eleventh: boolean): Promise<string> {
+  const tables = await projectTables();
+  const settlement = { method: "settlement", constant: "SETTLEMENT", from: "./settlement" };
+  const resources = eleventh ? [...(await resourceMethodRows()), settlement] : tables.resources;
+  const text = (await generatedFiles({ ...tables, resources })).get(GENERATED);
+  if (text === undefined) throw new Error("the generator writes no methods.generated.ts");
+  return text;
 }
 
 /** The throw-away resource: a symbol's settlement price, as a resource module would write it. */
@@ -37,7 +43,7 @@ export const SETTLEMENT = resource({
 /** Uses the eleventh method wherever a source is read; wrong arguments must still be refused. */
 const PROBE = `import { IndexDataClient, DirectSource, ask } from "../../src/client";
 import { RequestEngine, CellSource } from "../../src/engine";
-import { FixtureSource } from "../excel/support/fixture-source";
+import { FixtureSource } from "../formulas/support/fixture-source";
 import { ENDPOINTS } from "../../gateway/src/resources";
 
 export async function probe(): Promise<number[]> {
@@ -94,25 +100,20 @@ function typeCheck(roots: readonly string[], files: ReadonlyMap<string, string>)
 }
 
 describe("the methods generated from the resource table", () => {
-  it("are current: methods.generated.ts is what the generator makes of table.ts", () => {
-    const check = generator(["--check"]);
-    expect(check.stderr).toBe("");
-    expect(check.status).toBe(0);
-    expect(generator(["--stdin"], readFileSync(TABLE, "utf8")).stdout).toBe(readFileSync(GENERATED, "utf8"));
+  it("are current: methods.generated.ts is what the generator makes of table.ts", async () => {
+    expect(await methodsFor(false)).toBe(readFileSync(GENERATED, "utf8"));
   });
 
-  it("are found out of date when the table has a row they lack", () => {
-    const generated = generator(["--stdin"], tableWithEleventhRow(readFileSync(TABLE, "utf8")));
-    expect(generated.status).toBe(0);
-    expect(generated.stdout).toContain("settlement(...args: RowArgs<typeof SETTLEMENT>)");
-    expect(generated.stdout).not.toBe(readFileSync(GENERATED, "utf8"));
+  it("are found out of date when the table has a row they lack", async () => {
+    const generated = await methodsFor(true);
+    expect(generated).toContain("settlement(...args: RowArgs<typeof SETTLEMENT>)");
+    expect(generated).not.toBe(readFileSync(GENERATED, "utf8"));
   });
 
-  it("give a throw-away eleventh row a method on every source, and the house type-checks (no TS2590)", () => {
+  it("give a throw-away eleventh row a method on every source, and the house type-checks (no TS2590)", async () => {
     const table = tableWithEleventhRow(readFileSync(TABLE, "utf8"));
     expect(table).toContain("settlement: SETTLEMENT,");
-    const generated = generator(["--stdin"], table);
-    expect(generated.status).toBe(0);
+    const generated = { stdout: await methodsFor(true) };
     const probe = join(ROOT, "test", "contract", "eleventh-row-probe.ts");
     const files = new Map([
       [TABLE, table],
@@ -122,7 +123,7 @@ describe("the methods generated from the resource table", () => {
     ]);
     const roots = [
       probe,
-      join(ROOT, "src", "excel", "evaluate.ts"),
+      join(ROOT, "src", "formulas", "evaluate.ts"),
       join(ROOT, "src", "cli", "service-call.ts"),
       join(ROOT, "packages", "wire", "src", "headers", "cache-status.ts"),
     ];

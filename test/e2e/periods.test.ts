@@ -1,9 +1,9 @@
 import { IndexDataClient } from "../../src/client/client";
 import type { HistoryPoint } from "@index-data/wire/resources/history";
-import type { FormulaEnv } from "../../src/excel/evaluate";
-import { indexHistory } from "../../src/excel/formulas/history";
-import { indexPanel } from "../../src/excel/formulas/panel";
-import { indexPeriods } from "../../src/excel/formulas/periods";
+import type { FormulaEnv } from "../../src/formulas/evaluate";
+import { indexHistory } from "../../src/formulas/index-functions/history";
+import { indexPanel } from "../../src/formulas/index-functions/panel";
+import { indexPeriods } from "../../src/formulas/index-functions/periods";
 import { engineFor, sent, startService, stopAll, SYMBOLS } from "../engine/helpers";
 import { serial } from "../support/excel-serial";
 

@@ -27,13 +27,13 @@ describe("the Index data type in the formula preview (Chromium, built bundle)", 
 
   /** Clicks a button and waits until every line has settled again (a linked line loads its entity). */
   async function press(page: Page, name: string): Promise<string> {
-    await page.$eval("#desk-message", (node) => (node.textContent = ""));
+    await page.$eval("#sheet-message", (node) => (node.textContent = ""));
     await page.getByRole("button", { name, exact: true }).click();
-    await page.waitForFunction(() => (document.getElementById("desk-message")?.textContent ?? "") !== "");
+    await page.waitForFunction(() => (document.getElementById("sheet-message")?.textContent ?? "") !== "");
     await page.waitForFunction(() =>
       [...document.querySelectorAll<HTMLElement>("#results .result")].every((r) => r.dataset["state"] !== "busy"),
     );
-    return (await page.textContent("#desk-message")) ?? "";
+    return (await page.textContent("#sheet-message")) ?? "";
   }
 
   const cell = (page: Page, address: string) =>

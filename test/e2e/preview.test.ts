@@ -3,7 +3,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startReferenceService } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
-import { isoToSerial } from "../../src/excel/dates";
+import { isoToSerial } from "../../src/formulas/dates";
 import { launchChromium } from "../support/browser";
 import { BUILD_UNDER_TEST } from "../support/build-under-test";
 import { evaluateInPreview } from "../support/served-pages";

@@ -3,7 +3,7 @@ import { RequestEngine } from "../../src/engine/request-engine";
 import { cellCall } from "../../src/engine/cells/call-context";
 import { CellSource } from "../../src/engine/cells/cell-source";
 import { MemoryStorage } from "../../src/settings/storage";
-import type { FormulaEnv, FormulaResult } from "../../src/excel";
+import type { FormulaEnv, FormulaResult } from "../../src/formulas";
 import { DAY_MS } from "@index-data/wire/time";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
 import { FakeClock } from "../support/fake-clock";

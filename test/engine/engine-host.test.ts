@@ -1,4 +1,4 @@
-import { EngineHost } from "../../src/office/engine-host";
+import { EngineHost } from "../../src/runtime/engine-host";
 import { SettingsStore } from "../../src/settings/index";
 import { MemoryStorage, type KeyValueStorage } from "../../src/settings/storage";
 import { DEMO_KEYS } from "../../reference-service/src";

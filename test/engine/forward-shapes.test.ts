@@ -1,7 +1,7 @@
 import { derivedCount } from "@index-data/wire/answer-memo";
 import type { ForwardCurve } from "@index-data/wire";
 import type { RequestEngine } from "../../src/engine/request-engine";
-import type { FormulaResult } from "../../src/excel";
+import type { FormulaResult } from "../../src/formulas";
 import { FakeClock } from "../support/fake-clock";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
 import { SYMBOLS } from "./helpers";

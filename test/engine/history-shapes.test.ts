@@ -1,7 +1,7 @@
 import { derivedCount } from "@index-data/wire/answer-memo";
 import type { RequestEngine } from "../../src/engine/request-engine";
 import type { History } from "@index-data/wire/resources/history";
-import type { FormulaResult } from "../../src/excel";
+import type { FormulaResult } from "../../src/formulas";
 import { DAY_MS } from "@index-data/wire/time";
 import { FakeClock } from "../support/fake-clock";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";

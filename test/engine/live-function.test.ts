@@ -1,32 +1,26 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { FUNCTIONS } from "../../src/functions/bindings";
-import { getContext } from "../../src/office/context";
-import type { FakeClock } from "../support/fake-clock";
-
-/** INDEX.LIVE as Excel calls it (src/functions/bindings.ts). */
-const live = FUNCTIONS.LIVE;
+import { CellRuntime } from "../../src/functions/runtime";
+import { EngineHost } from "../../src/runtime/engine-host";
+import { MemoryStorage, SettingsStore } from "../../src/settings";
+import { FakeClock } from "../support/fake-clock";
 
 /**
- * The shared runtime's context as getContext() builds it outside Excel (an EngineHost over memory storage), but on
- * a fake clock, so the test moves INDEX.LIVE's polls on by hand instead of waiting out the budget's interval.
+ * The shared runtime as the functions entry hands it to the cells outside Excel (an EngineHost over memory storage),
+ * but on a fake clock, so the test moves INDEX.LIVE's polls on by hand instead of waiting out the budget's interval.
+ * No budget channel: with no other runtime to hear from, no request waits on the clock for their word.
  */
-jest.mock("../../src/office/context", () => {
-  const { EngineHost } =
-    jest.requireActual<typeof import("../../src/office/engine-host")>("../../src/office/engine-host");
-  const { MemoryStorage, SettingsStore } =
-    jest.requireActual<typeof import("../../src/settings")>("../../src/settings");
-  const { FakeClock: Clock } = jest.requireActual<typeof import("../support/fake-clock")>("../support/fake-clock");
-  const clock = new Clock();
-  const storage = new MemoryStorage();
-  // No budget channel: with no other runtime to hear from, no request waits on the clock for their word.
-  const host = new EngineHost({
-    settings: new SettingsStore(storage),
-    storage,
-    recalc: async () => false,
-    engineOptions: { clock, budgetChannel: null },
-  });
-  return { getContext: () => host };
+const storage = new MemoryStorage();
+const host = new EngineHost({
+  settings: new SettingsStore(storage),
+  storage,
+  recalc: async () => false,
+  engineOptions: { clock: new FakeClock(), budgetChannel: null },
 });
+const sharedRuntime = () => host;
+
+/** INDEX.LIVE as Excel calls it (src/functions/bindings.ts). */
+const live = FUNCTIONS.LIVE.bind(new CellRuntime(sharedRuntime));
 
 /** The custom functions runtime's error type, as INDEX.LIVE hands errors to setResult. */
 class FakeCustomFunctionsError {
@@ -45,7 +39,7 @@ beforeAll(async () => {
     ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A" },
   };
   service = await startReferenceService({ testFaults: true });
-  await getContext().settings.save({ baseUrl: service.url });
+  await sharedRuntime().settings.save({ baseUrl: service.url });
 });
 
 afterAll(async () => {
@@ -76,7 +70,7 @@ function invocation() {
 const polls = () => service.requests.filter((r) => r.path === `/api/v1/index/${A}/latest`).length;
 
 test("INDEX.LIVE: cells of one symbol share one poll, each cell updates only when its figure changes, and cancel stops polling", async () => {
-  const clock = getContext().clock as FakeClock;
+  const clock = sharedRuntime().clock as FakeClock;
   const value = invocation();
   const confidence = invocation();
   type Invocation = Parameters<typeof live>[3];
@@ -88,7 +82,7 @@ test("INDEX.LIVE: cells of one symbol share one poll, each cell updates only whe
 
   service.faults.publishFix(A, 4.321);
   // The next poll is one interval on (the budget's floor: the cells asked for every second).
-  const interval = getContext().live.intervalFor(A) ?? Infinity;
+  const interval = sharedRuntime().live.intervalFor(A) ?? Infinity;
   expect(interval).toBeGreaterThan(1000);
   await clock.advance(interval);
   await value.handed(2);
@@ -101,8 +95,8 @@ test("INDEX.LIVE: cells of one symbol share one poll, each cell updates only whe
   value.inv.onCanceled?.();
   confidence.inv.onCanceled?.();
   // Nothing is polled once the last cell is canceled: no timer is left to fire.
-  expect(getContext().live.watchedSymbols).toBe(0);
-  expect(getContext().live.intervalFor(A)).toBeUndefined();
+  expect(sharedRuntime().live.watchedSymbols).toBe(0);
+  expect(sharedRuntime().live.intervalFor(A)).toBeUndefined();
   await clock.advance(10 * interval);
   expect(polls()).toBe(2);
 });

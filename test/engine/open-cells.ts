@@ -3,7 +3,7 @@ import { cellCall } from "../../src/engine/cells/call-context";
 import { CellSource } from "../../src/engine/cells/cell-source";
 import { RequestEngine } from "../../src/engine/request-engine";
 import { MemoryStorage } from "../../src/settings/storage";
-import type { FormulaEnv, FormulaResult } from "../../src/excel";
+import type { FormulaEnv, FormulaResult } from "../../src/formulas";
 import type { FakeClock } from "../support/fake-clock";
 
 /** One cell's formula, given the env of its own cell. */

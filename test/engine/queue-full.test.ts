@@ -1,4 +1,4 @@
-import { cellErrorFromFailure } from "../../src/excel/service-errors";
+import { cellErrorFromFailure } from "../../src/formulas/service-errors";
 import { engineFor, SYMBOLS, sent, startService, statuses, stopAll } from "./helpers";
 
 afterEach(stopAll);

@@ -3,7 +3,7 @@ import type { FaultKind, RequestLogEntry } from "../../reference-service/src";
 /*
  * What a cell shows under each injected fault, word for word: the facts the client carries (status, path, the
  * service's words, origin, the socket's reason, the timeout) worded by the error table of
- * src/excel/service-errors.ts. Written out here, not computed by the code under test, so a change of wording
+ * src/formulas/service-errors.ts. Written out here, not computed by the code under test, so a change of wording
  * fails the test.
  */
 

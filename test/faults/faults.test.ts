@@ -1,7 +1,7 @@
 import { startReferenceService, type FaultKind, type RunningReferenceService } from "../../reference-service/src";
 import { RequestEngine } from "../../src/engine/request-engine";
 import { MemoryStorage } from "../../src/settings/storage";
-import { isCellError, type FormulaEnv, type FormulaResult } from "../../src/excel";
+import { isCellError, type FormulaEnv, type FormulaResult } from "../../src/formulas";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
 import { FakeClock } from "../support/fake-clock";
 import { faultWording, LOGGED_STATUS, STILL_WAITING, timeoutWording } from "./fault-wording";

@@ -1,5 +1,5 @@
 import type { RunningReferenceService } from "../../reference-service/src";
-import { EntityCellValue } from "../../src/excel/entity";
+import { EntityCellValue } from "../../src/formulas/entity";
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
 import { startSundayService } from "./support";
 import metadataFile from "../../src/functions/functions.json";
@@ -28,11 +28,13 @@ async function cardOnHost(check: IsSetSupported) {
   jest.resetModules();
   installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
   (globalThis as { Office?: unknown }).Office = { context: { requirements: { isSetSupported: check } } };
-  const { getContext } = await import("../../src/office/context");
-  await getContext().settings.save({ baseUrl: service.url });
+  const { sharedRuntime } = await import("../../src/office/shared-runtime");
+  await sharedRuntime().settings.save({ baseUrl: service.url });
   const { FUNCTIONS } = await import("../../src/functions/bindings");
+  const { CellRuntime } = await import("../../src/functions/runtime");
+  const card = FUNCTIONS.CARD.bind(new CellRuntime(sharedRuntime));
   return (symbol: string, fields?: string[][]) =>
-    FUNCTIONS.CARD(symbol, fields, { address: "Sheet1!B2" } as CustomFunctions.Invocation);
+    card(symbol, fields, { address: "Sheet1!B2" } as CustomFunctions.Invocation);
 }
 
 describe("INDEX.CARD binding", () => {

@@ -1,5 +1,5 @@
 import type { RunningReferenceService } from "../../reference-service/src";
-import { LinkedEntityLoadServiceResult } from "../../src/excel/entity";
+import { LinkedEntityLoadServiceResult } from "../../src/formulas/entity";
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
 import { startSundayService } from "./support";
 
@@ -17,10 +17,12 @@ afterAll(() => service.close());
 async function loadService() {
   jest.resetModules();
   installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
-  const { getContext } = await import("../../src/office/context");
-  await getContext().settings.save({ baseUrl: service.url });
+  const { sharedRuntime } = await import("../../src/office/shared-runtime");
+  await sharedRuntime().settings.save({ baseUrl: service.url });
   const { FUNCTIONS } = await import("../../src/functions/bindings");
-  return (request: unknown) => FUNCTIONS.ENTITYSERVICE(request, undefined);
+  const { CellRuntime } = await import("../../src/functions/runtime");
+  const load = FUNCTIONS.ENTITYSERVICE.bind(new CellRuntime(sharedRuntime));
+  return (request: unknown) => load(request, undefined);
 }
 
 const request = (...symbols: string[]) =>

@@ -1,15 +1,15 @@
 import metadataFile from "../../src/functions/functions.json";
-import { LATEST_FIELD_NAMES } from "../../src/excel/formulas/latest";
-import { CAPACITY_FIELD_NAMES } from "../../src/excel/formulas/analytics";
-import { HEALTH_FIELD_NAMES } from "../../src/excel/formulas/service";
-import { METHODOLOGY_FIELD_NAMES } from "../../src/excel/formulas/methodology";
-import { GRANULARITY_CHOICES, HISTORY_FIELD_NAMES, SORT_CHOICES } from "../../src/excel/formulas/history";
-import { FILL_CHOICES } from "../../src/excel/formulas/panel";
-import { PERIODS, PERIOD_STATS } from "../../src/excel/periods";
+import { LATEST_FIELD_NAMES } from "../../src/formulas/index-functions/latest";
+import { CAPACITY_FIELD_NAMES } from "../../src/formulas/index-functions/analytics";
+import { HEALTH_FIELD_NAMES } from "../../src/formulas/index-functions/service";
+import { METHODOLOGY_FIELD_NAMES } from "../../src/formulas/index-functions/methodology";
+import { GRANULARITY_CHOICES, HISTORY_FIELD_NAMES, SORT_CHOICES } from "../../src/formulas/index-functions/history";
+import { FILL_CHOICES } from "../../src/formulas/index-functions/panel";
+import { PERIODS, PERIOD_STATS } from "../../src/formulas/period-stats";
 
 /**
  * AutoComplete's lists (the `enums` of src/functions/functions.json, which are written there only) offer exactly
- * what the formulas of src/excel accept: every field name of a field table, and one word for each meaning of a
+ * what the formulas of src/formulas accept: every field name of a field table, and one word for each meaning of a
  * choice. A field added to a table without its enum value, or an enum value the parser refuses, fails here.
  */
 const sorted = (values: Iterable<string>) => [...values].sort();

@@ -6,7 +6,7 @@ import {
 } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { DirectSource } from "../../src/client/direct-source";
-import { isCellError, type FormulaEnv, type FormulaResult } from "../../src/excel";
+import { isCellError, type FormulaEnv, type FormulaResult } from "../../src/formulas";
 import { faultedPaths, faultWording, timeoutWording } from "../faults/fault-wording";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
 import { FLAGSHIP } from "./support";

@@ -1,4 +1,4 @@
-import { isCellError } from "../../src/excel/cell-error";
+import { isCellError } from "../../src/formulas/cell-error";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
 import type { BenchmarkHealthWire } from "@index-data/wire/resources/benchmark-health";
 import type { CapacityMetricsWire } from "@index-data/wire/resources/capacity";

@@ -123,6 +123,11 @@ describe("the functions entry (src/functions/index.ts)", () => {
       mark.mockRestore();
     }
     expect(registeredAtMark).toEqual(metadata.functions.map((fn) => fn.id).sort());
-    expect(runtime.functions.get("LATEST")).toBe(FUNCTIONS.LATEST);
+    // What Excel calls is the binding bound to the shared runtime's cells: it takes the declared arguments and the
+    // invocation, and answers as the binding's shape says (a bad field is the cell's #VALUE!, without a request).
+    const latest = runtime.functions.get("LATEST") as (...call: unknown[]) => Promise<unknown>;
+    await expect(latest("RTM-NWE-A-1x3", "no-such-field", { address: "Sheet1!A1" })).rejects.toMatchObject({
+      code: "#VALUE!",
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { linkedIndexValue, REFERENCE_METHODS, type ExcelCapabilities } from "../../src/excel";
+import { linkedIndexValue, REFERENCE_METHODS, type ExcelCapabilities } from "../../src/formulas";
 import type { RuntimeStandIn } from "../../src/preview/runtime-stand-in";
 import { registerWrappers } from "../support/registered-wrappers";
 
@@ -18,8 +18,8 @@ let service: RunningReferenceService;
 beforeAll(async () => {
   ({ runtime } = await registerWrappers());
   service = await startReferenceService({ flavor: "newer", rateLimits: { anonymous: 100_000 } });
-  const { getContext } = await import("../../src/office/context");
-  await getContext().settings.save({ baseUrl: service.url });
+  const { sharedRuntime } = await import("../../src/office/shared-runtime");
+  await sharedRuntime().settings.save({ baseUrl: service.url });
 }, 30_000);
 
 afterAll(async () => {

@@ -1,6 +1,7 @@
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
-import { matrixResult } from "../../src/functions/runtime";
-import type { FormulaResult, Spill } from "../../src/excel";
+import { CellRuntime } from "../../src/functions/runtime";
+import { sharedRuntime } from "../../src/office";
+import type { FormulaResult, Spill } from "../../src/formulas";
 
 /*
  * A spill many cells share (a history shaped once per shape: frozen) is turned into the runtime's matrix once and
@@ -9,6 +10,9 @@ import type { FormulaResult, Spill } from "../../src/excel";
 beforeAll(() => {
   installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
 });
+
+const cells = new CellRuntime(sharedRuntime);
+const matrixResult = (formula: () => Promise<FormulaResult>) => cells.matrixResult(formula);
 
 const shared: Spill = Object.freeze([Object.freeze([1, "a"]), Object.freeze([2])]) as unknown as Spill;
 

@@ -1,8 +1,8 @@
 import { IndexDataClient } from "../../src/client/client";
 import { DirectSource } from "../../src/client/direct-source";
-import { isCellError, type CellError } from "../../src/excel/cell-error";
-import type { FormulaResult, Spill } from "../../src/excel/cells";
-import type { FormulaEnv } from "../../src/excel/evaluate";
+import { isCellError, type CellError } from "../../src/formulas/cell-error";
+import type { FormulaResult, Spill } from "../../src/formulas/cells";
+import type { FormulaEnv } from "../../src/formulas/evaluate";
 import { startReferenceService, type Flavor } from "../../reference-service/src";
 
 export const FLAGSHIP = "RTM-NWE-A-1x3";

@@ -10,7 +10,7 @@ import {
   isCellError,
   type FormulaEnv,
   type FormulaResult,
-} from "../../src/excel";
+} from "../../src/formulas";
 import { FLAGSHIP } from "./support";
 
 /*
@@ -72,7 +72,7 @@ describe.each(["newer", "older"] as const)("wrong-case symbols against the %s re
     expect(
       service.requests.filter((entry) => entry.path.startsWith(CATALOGUE_PATH)).map((entry) => entry.status),
     ).toContain(500);
-    // The plain unknown-index wording of the error table (src/excel/service-errors.ts), not the settle bound's.
+    // The plain unknown-index wording of the error table (src/formulas/service-errors.ts), not the settle bound's.
     expect(message(result)).toBe(
       `unknown index '${LOWER}': check the symbol (INDEX.LIST() shows every index; symbols are case-sensitive)`,
     );

@@ -1,7 +1,7 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
-import { PREVIEW_TEXT } from "../../src/excel";
-import { LATEST_FIELD_NAMES } from "../../src/excel/formulas/latest";
+import { PREVIEW_TEXT } from "../../src/formulas";
+import { LATEST_FIELD_NAMES } from "../../src/formulas/index-functions/latest";
 
 /**
  * Excel evaluates a formula while it is typed (invocation.isInValuePreview, CustomFunctionsRuntime 1.5).
@@ -12,17 +12,19 @@ const SYMBOL = "RTM-USG.B-2x4";
 /** What a trader types on the way to a symbol; the last is well-formed but names no index. */
 const TYPED = ["R", "RTM", "RTM-US", "RTM-USG-C", "RTM-USG.B-2x"];
 
-type Functions = (typeof import("../../src/functions/bindings"))["FUNCTIONS"];
+type Functions = import("../../src/functions/bindings").BoundFunctions;
 
 let service: RunningReferenceService;
 let f: Functions;
 
 beforeAll(async () => {
   installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
-  ({ FUNCTIONS: f } = await import("../../src/functions/bindings"));
+  const { bindFunctions } = await import("../../src/functions/bindings");
+  const { CellRuntime } = await import("../../src/functions/runtime");
+  const { sharedRuntime } = await import("../../src/office/shared-runtime");
+  f = bindFunctions(new CellRuntime(sharedRuntime));
   service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
-  const { getContext } = await import("../../src/office/context");
-  await getContext().settings.save({ baseUrl: service.url });
+  await sharedRuntime().settings.save({ baseUrl: service.url });
 });
 
 afterAll(async () => {

@@ -17,8 +17,8 @@ let service: Awaited<ReturnType<typeof startReferenceService>>;
 beforeAll(async () => {
   ({ runtime, metadata } = await registerWrappers());
   service = await startReferenceService({ flavor: "older", rateLimits: { anonymous: 100_000 } });
-  const { getContext } = await import("../../src/office/context");
-  await getContext().settings.save({ baseUrl: service.url });
+  const { sharedRuntime } = await import("../../src/office/shared-runtime");
+  await sharedRuntime().settings.save({ baseUrl: service.url });
 });
 
 afterAll(async () => {

@@ -1,10 +1,10 @@
 import fc from "fast-check";
-import { indexVol, isCellError, type FormulaEnv, type FormulaResult } from "../../src/excel";
+import { indexVol, isCellError, type FormulaEnv, type FormulaResult } from "../../src/formulas";
 import { expectClearCell } from "../support/cell-messages";
 import { EVERY_INDEX_FUNCTION, type IndexFunctionName } from "../support/index-functions";
-import { FixtureSource, serviceError } from "../excel/support/fixture-source";
-import { capacityFixture, historyFixture, latestFixture } from "../excel/support/fixtures";
-import { BENCHMARK_SUMMARY, FLAGSHIP_SUMMARY } from "../excel/support/service-answers";
+import { FixtureSource, serviceError } from "../formulas/support/fixture-source";
+import { capacityFixture, historyFixture, latestFixture } from "../formulas/support/fixtures";
+import { BENCHMARK_SUMMARY, FLAGSHIP_SUMMARY } from "../formulas/support/service-answers";
 
 /**
  * Throws random arguments at every function through the pure layer (11 functions x 1,000 runs = 11,000

@@ -9,7 +9,7 @@ import {
   isCellError,
   type FormulaEnv,
   type FormulaResult,
-} from "../../src/excel";
+} from "../../src/formulas";
 import { expectClearCell } from "../support/cell-messages";
 import { INDEX_FUNCTIONS, type IndexFunctionName } from "../support/index-functions";
 

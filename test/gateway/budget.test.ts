@@ -44,7 +44,10 @@ function answered(response: Promise<Response>, what: string, ms = 20_000): Promi
 }
 
 async function waiting(): Promise<Record<string, number>> {
-  const health = (await (await ask("/gateway/health", "carol")).json()) as { waitingByUser: Record<string, number> };
+  // The desk-wide view: this machine, no token (a desk member's token reads only their own figures).
+  const health = (await (await fetch(`${gateway.url}/gateway/health`)).json()) as {
+    waitingByUser: Record<string, number>;
+  };
   return health.waitingByUser;
 }
 

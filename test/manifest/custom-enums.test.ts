@@ -6,7 +6,7 @@ import { BUILD_UNDER_TEST } from "../support/build-under-test";
  * The built functions.json carries AutoComplete's lists as Microsoft's metadata reference documents them: an `enums`
  * array (id, type, values each with a name, a value and a tooltip), and each parameter typed by one naming it by
  * `customEnumId`. Both are written in src/functions/functions.json, which the build copies
- * (test/functions/enums.test.ts checks the values against what src/excel accepts).
+ * (test/functions/enums.test.ts checks the values against what src/formulas accepts).
  */
 interface EnumValue {
   readonly name: string;

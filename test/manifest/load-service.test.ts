@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { INDEX_DOMAIN } from "../../src/excel/entity";
+import { INDEX_DOMAIN } from "../../src/formulas/entity";
 import { BUILD_UNDER_TEST } from "../support/build-under-test";
 
 /**

@@ -25,8 +25,8 @@ function actionsOn(cells: unknown[][], supported = true) {
   });
   const userSource = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
   const actions = excelDataTypeActions(
-    { userSource },
-    { run: excel.run, domain, json: () => true, startup: { afterFormulaInserted: async () => undefined } },
+    { userSource, startup: { afterFormulaInserted: async () => undefined } },
+    { run: excel.run, domain, json: () => true },
   );
   return { excel, actions };
 }

@@ -1,5 +1,5 @@
 import { OfficeMockObject } from "office-addin-mock";
-import { cellAddress, parseRect } from "../../src/office/refresh-scope-address";
+import { cellAddress, parseRect } from "../../src/workbook/sheet-address";
 
 /**
  * The Office.js a data type action touches, on office-addin-mock: the selection's used range (address, formulas,

@@ -53,7 +53,7 @@ function rig(options: DataTypeMockOptions, supported = true): Rig {
   const loadAsked: string[] = [];
   const startup = { afterFormulaInserted: async () => void loadAsked.push("Load") };
   const source = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
-  const actions = excelDataTypeActions({ userSource: source }, { run: excel.run, domain, json: () => true, startup });
+  const actions = excelDataTypeActions({ userSource: source, startup }, { run: excel.run, domain, json: () => true });
   return { excel, domain, loadAsked, actions };
 }
 
@@ -314,8 +314,8 @@ describe("Convert to Index", () => {
     });
     const down = new DirectSource(new IndexDataClient({ baseUrl: "http://127.0.0.1:9", timeoutMs: 500 }));
     const actions = excelDataTypeActions(
-      { userSource: down },
-      { run: excel.run, domain, json: () => true, startup: { afterFormulaInserted: async () => undefined } },
+      { userSource: down, startup: { afterFormulaInserted: async () => undefined } },
+      { run: excel.run, domain, json: () => true },
     );
     await expect(actions.toIndex()).rejects.toMatchObject({ name: "NetworkError" });
     expect(excel.writes).toEqual([]);

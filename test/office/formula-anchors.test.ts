@@ -1,6 +1,6 @@
 import { freezeForSharing } from "../../src/office/freeze";
 import { indexCellsIn, RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { deskFreezeOptions } from "./desk-options";
+import { freezeOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 
 /**
@@ -34,7 +34,7 @@ test("text that reads like an INDEX formula, spilled or typed, is not an INDEX c
 
 test("freezing leaves the typed text as it is, freezes the spilled text as text, and the receipt holds real formulas only", async () => {
   const book = await sheet();
-  const outcome = await freezeForSharing(book.context, deskFreezeOptions());
+  const outcome = await freezeForSharing(book.context, freezeOptions());
   expect(outcome.frozen).toBe(2);
   expect(book.liveFormulas()).toEqual({});
   expect(book.valuesIn("Sheet1!B2:C4")).toEqual(LIST);

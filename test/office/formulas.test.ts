@@ -4,7 +4,7 @@ import {
   forwardFormula,
   historyFormula,
   latestFormula,
-} from "../../src/office/formulas";
+} from "../../src/workbook/formula-text";
 
 describe("formula text", () => {
   it("quotes symbols as Excel string literals, doubling inner quotes", () => {

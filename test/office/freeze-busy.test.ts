@@ -1,7 +1,7 @@
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
 import { FakeClock, InstantClock } from "../support/fake-clock";
-import { deskFreezeOptions } from "./desk-options";
+import { freezeOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 
 /**
@@ -28,7 +28,7 @@ test("a cell still computing after the bound is left live and listed; the rest f
   const { book } = await sheet();
   const outcome = await freezeForSharing(
     book.context,
-    deskFreezeOptions({ settle: { clock: new InstantClock(), boundMs: 30_000, intervalMs: 500 } }),
+    freezeOptions({ settle: { clock: new InstantClock(), boundMs: 30_000, intervalMs: 500 } }),
   );
   expect(outcome).toMatchObject({ frozen: 1, busy: ["Sheet1!B3"] });
   expect(outcome.message).toBe(
@@ -45,7 +45,7 @@ test("a cell that settles while freezing waits is frozen with its value, and the
   const clock = new FakeClock();
   const freezing = freezeForSharing(
     book.context,
-    deskFreezeOptions({ settle: { clock, boundMs: 30_000, intervalMs: 500 } }),
+    freezeOptions({ settle: { clock, boundMs: 30_000, intervalMs: 500 } }),
   );
   // Freezing looked, saw #BUSY!, and now waits on the clock (no real time passes).
   for (let turn = 0; turn < 100 && clock.pendingTimers === 0; turn += 1)
@@ -68,7 +68,7 @@ test("a cell that settles while freezing waits is frozen with its value, and the
 test("when every cell is still computing, nothing is written and the cells are listed", async () => {
   const book = new FakeWorkbook(() => new Promise<unknown[][]>(() => undefined));
   book.type("Sheet1!B2", SLOW);
-  const outcome = await freezeForSharing(book.context, deskFreezeOptions({ settle: { clock: new InstantClock() } }));
+  const outcome = await freezeForSharing(book.context, freezeOptions({ settle: { clock: new InstantClock() } }));
   expect(outcome).toEqual({
     frozen: 0,
     busy: ["Sheet1!B2"],

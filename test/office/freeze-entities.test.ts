@@ -1,8 +1,8 @@
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
 import { restoreFormulas } from "../../src/office/receipt-restore";
-import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
-import { DESK_A, useDeskRig } from "./desk-support";
+import { freezeOptions, restoreOptions } from "./sheet-options";
+import { DESK_A, useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
 
 /**
@@ -42,7 +42,7 @@ test("a card is frozen as a card: its fields stay readable with =B2.Confidence, 
   expect(card.type).toBe("Entity");
   expect(typeof confidence).toBe("number");
 
-  const outcome = await freezeForSharing(book.context, deskFreezeOptions({ serviceUrl: rig.service.url }));
+  const outcome = await freezeForSharing(book.context, freezeOptions({ serviceUrl: rig.service.url }));
   expect(outcome.frozen).toBe(1);
   expect(book.formulaAt("Sheet1!B2")).toBeUndefined();
   expect(book.shown("Sheet1!B2")).toEqual({
@@ -60,7 +60,7 @@ test("a card is frozen as a card: its fields stay readable with =B2.Confidence, 
   expect(row?.[8]).toBe("Kept as a card, with every field, no longer linked.");
   expect(row?.[11]).toMatch(/^cards-sha256:/);
 
-  const restored = await restoreFormulas(book.context, deskRestoreOptions());
+  const restored = await restoreFormulas(book.context, restoreOptions());
   await book.settled();
   expect(restored.restored).toEqual(["Sheet1!B2"]);
   expect(book.formulaAt("Sheet1!B2")).toBe(CARD);
@@ -83,7 +83,7 @@ test("a linked card from a later data type is frozen as a plain card: its id (th
   const book = new FakeWorkbook(async () => [[linked]]);
   book.type("Sheet1!B2", '=INDEX.CARD("RTM-NWE-A-1x3")');
   await book.settled();
-  await freezeForSharing(book.context, deskFreezeOptions());
+  await freezeForSharing(book.context, freezeOptions());
   expect(book.shown("Sheet1!B2")).toEqual({
     type: "Entity",
     text: "RTM 1.9",
@@ -104,14 +104,14 @@ test("where this Excel cannot read data types, the cell is frozen as its value a
     await book.settled();
     const value = book.shown("Sheet1!B2");
     expect(typeof value).toBe("number");
-    await freezeForSharing(book.context, deskFreezeOptions({ serviceUrl: rig.service.url, dataTypes: false }));
+    await freezeForSharing(book.context, freezeOptions({ serviceUrl: rig.service.url, dataTypes: false }));
     expect(book.shown("Sheet1!B2")).toBe(value);
     const [, row] = book.usedValues(RECEIPT_SHEET);
     expect(row?.[8]).toBe(
       "Frozen as plain values: this Excel cannot read data types (ExcelApi 1.16), so a card would lose its fields.",
     );
     expect(row?.[11]).toMatch(/^values-sha256:/);
-    const restored = await restoreFormulas(book.context, deskRestoreOptions({ dataTypes: false }));
+    const restored = await restoreFormulas(book.context, restoreOptions({ dataTypes: false }));
     expect(restored.restored).toEqual(["Sheet1!B2"]);
   } finally {
     host.indexDataHostCapabilities = before;
@@ -125,7 +125,7 @@ test("where this Excel cannot read data types, the cell is frozen as its value a
  */
 describe("Index data types", () => {
   test("are frozen as unlinked cards beside INDEX formulas, and restore links them again", async () => {
-    const { linkedCard, linkedIndexValue } = await import("../../src/excel/entity");
+    const { linkedCard, linkedIndexValue } = await import("../../src/formulas/entity");
     const card = {
       type: "Entity",
       text: `${DESK_A} 1.9`,
@@ -137,7 +137,7 @@ describe("Index data types", () => {
     book.writeJson("Sheet1", 3, 1, linked); // B4: a converted symbol, loaded
     await book.settled();
 
-    const outcome = await freezeForSharing(book.context, deskFreezeOptions({ serviceUrl: rig.service.url }));
+    const outcome = await freezeForSharing(book.context, freezeOptions({ serviceUrl: rig.service.url }));
     expect(outcome).toMatchObject({
       frozen: 2,
       message: expect.stringMatching(/^Froze 1 INDEX formula and 1 Index data type; /),
@@ -151,7 +151,7 @@ describe("Index data types", () => {
     expect(rows.map((row) => row[2])).toEqual([CARD, `Index data type: ${DESK_A}`]);
     expect(rows[1]?.[11]).toMatch(/^cards-sha256:/);
 
-    const restored = await restoreFormulas(book.context, deskRestoreOptions());
+    const restored = await restoreFormulas(book.context, restoreOptions());
     await book.settled();
     expect(restored.message).toBe("Restored 1 INDEX formula and linked 1 Index data type again.");
     expect(book.formulaAt("Sheet1!B2")).toBe(CARD);
@@ -164,15 +164,15 @@ describe("Index data types", () => {
   });
 
   test("a frozen Index card the user changed since is left alone and listed", async () => {
-    const { linkedIndexValue } = await import("../../src/excel/entity");
+    const { linkedIndexValue } = await import("../../src/formulas/entity");
     const book = bookWithFields();
     book.writeJson("Sheet1", 1, 1, {
       ...linkedIndexValue(DESK_A),
       properties: { Price: { type: "Double", basicValue: 1.9 } },
     });
-    await freezeForSharing(book.context, deskFreezeOptions({ serviceUrl: rig.service.url }));
+    await freezeForSharing(book.context, freezeOptions({ serviceUrl: rig.service.url }));
     book.type("Sheet1!B2", 42);
-    const restored = await restoreFormulas(book.context, deskRestoreOptions());
+    const restored = await restoreFormulas(book.context, restoreOptions());
     expect(restored.changed).toEqual(["Sheet1!B2"]);
     expect(book.shown("Sheet1!B2")).toBe(42);
   });

@@ -1,10 +1,10 @@
 import { DEMO_KEYS } from "../../reference-service/src";
 import { freezeForSharing, type FreezeOptions } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { RECEIPT_HEADER } from "../../src/office/receipt";
-import { getContext } from "../../src/office/context";
-import { deskFreezeOptions } from "./desk-options";
-import { useDeskRig } from "./desk-support";
+import { RECEIPT_HEADER } from "../../src/workbook/receipt";
+import { sharedRuntime } from "../../src/office/shared-runtime";
+import { freezeOptions } from "./sheet-options";
+import { useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
 import { WORKBOOK_ID_SETTING } from "../../src/office/workbook-id";
 
@@ -14,11 +14,11 @@ const FROZEN_AT = new Date("2030-01-02T03:04:05.000Z");
 const rig = useDeskRig({ withKey: true });
 
 async function options(scope: FreezeOptions["scope"], receiptVisible = true): Promise<FreezeOptions> {
-  const engine = await getContext().engine();
-  return deskFreezeOptions({
+  const engine = await sharedRuntime().engine();
+  return freezeOptions({
     scope,
     receiptVisible,
-    serviceUrl: (await getContext().settings.load()).baseUrl,
+    serviceUrl: (await sharedRuntime().settings.load()).baseUrl,
     now: () => FROZEN_AT,
     provenanceOf: (address) => engine.addresses.provenanceOf(address),
     errorOf: (address) => engine.addresses.errorOf(address),
@@ -26,7 +26,7 @@ async function options(scope: FreezeOptions["scope"], receiptVisible = true): Pr
 }
 
 /** A sheet with a latest value (formatted), a forward-curve spill, an unknown symbol and a plain formula. */
-async function deskSheet(): Promise<FakeWorkbook> {
+async function frozenSheet(): Promise<FakeWorkbook> {
   const book = new FakeWorkbook(rig.evaluate);
   book.type("Sheet1!B2", `=INDEX.LATEST("${A}","confidence")`, "0.00");
   book.type("Sheet1!D2", `=INDEX.FORWARD("${A}",TRUE)`);
@@ -41,7 +41,7 @@ function receiptRows(book: FakeWorkbook): unknown[][] {
 }
 
 test("freezing a sheet writes every INDEX cell's values, spills included, formats kept, and a receipt row each", async () => {
-  const book = await deskSheet();
+  const book = await frozenSheet();
   const latestShown = book.shown("Sheet1!B2");
   const curve = book.spillValues("Sheet1!D2");
   expect(typeof latestShown).toBe("number");
@@ -87,7 +87,7 @@ test("freezing a sheet writes every INDEX cell's values, spills included, format
 });
 
 test("an error cell stays #N/A, as the error constant, with its message in the receipt", async () => {
-  const book = await deskSheet();
+  const book = await frozenSheet();
   expect(book.shown("Sheet1!B4")).toBe("#N/A");
   await freezeForSharing(book.context, await options("sheet"));
   // Read from the cells, not through Office.js: the error constant, not the text "#N/A".
@@ -99,14 +99,14 @@ test("an error cell stays #N/A, as the error constant, with its message in the r
 });
 
 test("the API key never lands in the receipt, and the receipt can be hidden", async () => {
-  const book = await deskSheet();
+  const book = await frozenSheet();
   await freezeForSharing(book.context, await options("workbook", false));
   expect(book.visibility(RECEIPT_SHEET)).toBe("Hidden");
   expect(JSON.stringify(receiptRows(book))).not.toContain(DEMO_KEYS.apiKey);
 });
 
 test("freezing the selection leaves INDEX cells outside it alone", async () => {
-  const book = await deskSheet();
+  const book = await frozenSheet();
   book.selection = "Sheet1!A1:C3";
   const outcome = await freezeForSharing(book.context, await options("selection"));
   expect(outcome.frozen).toBe(1);

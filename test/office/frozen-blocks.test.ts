@@ -1,7 +1,7 @@
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
 import { restoreFormulas } from "../../src/office/receipt-restore";
-import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
+import { freezeOptions, restoreOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 
 /**
@@ -21,7 +21,7 @@ async function frozenBook(): Promise<FakeWorkbook> {
   book.type("Sheet1!B2", "=INDEX.LATEST(A2)");
   book.type("Sheet1!B4", '=INDEX.FORWARD("RTM-NWE-A-1x3")');
   await book.settled();
-  await freezeForSharing(book.context, deskFreezeOptions());
+  await freezeForSharing(book.context, freezeOptions());
   expect(book.liveFormulas()).toEqual({});
   return book;
 }
@@ -29,7 +29,7 @@ async function frozenBook(): Promise<FakeWorkbook> {
 test("after rows are inserted above the frozen cells, restore puts each formula back where its cells are now", async () => {
   const book = await frozenBook();
   book.insertRows("Sheet1", 0, 2);
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(book.context, restoreOptions());
   await book.settled();
   expect(outcome.message).toBe("Restored 2 INDEX formulas.");
   expect(outcome.restored).toEqual(["Sheet1!B4", "Sheet1!B6"]);
@@ -45,7 +45,7 @@ test("a selection restore finds a moved block by where it is now", async () => {
   const book = await frozenBook();
   book.insertRows("Sheet1", 0, 2);
   book.selection = "Sheet1!B4";
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions({ selectionOnly: true }));
+  const outcome = await restoreFormulas(book.context, restoreOptions({ selectionOnly: true }));
   expect(outcome.restored).toEqual(["Sheet1!B4"]);
   expect(book.liveFormulas()).toEqual({ "Sheet1!B4": "=INDEX.LATEST(A4)" });
 });
@@ -58,7 +58,7 @@ test("when the frozen rows were deleted, restore writes nothing for them and say
     .getRange("A2:Z2")
     .delete("Up" as Excel.DeleteShiftDirection);
   await context.sync();
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(book.context, restoreOptions());
   expect(outcome.restored).toEqual(["Sheet1!B3"]);
   expect(outcome.refused).toEqual([
     { cell: "Sheet1!B2", reason: "its frozen cells were deleted, or it was restored already" },
@@ -71,7 +71,7 @@ test("a block frozen from a formula longer than a name's comment is named all th
   const book = new FakeWorkbook(async () => [[1.5]]);
   book.type("Sheet1!B2", formula);
   await book.settled();
-  await freezeForSharing(book.context, deskFreezeOptions());
+  await freezeForSharing(book.context, freezeOptions());
   expect([...book.names.keys()]).toEqual([expect.stringMatching(/^IndexData_Frozen_/)]);
-  expect((await restoreFormulas(book.context, deskRestoreOptions())).restored).toEqual(["Sheet1!B2"]);
+  expect((await restoreFormulas(book.context, restoreOptions())).restored).toEqual(["Sheet1!B2"]);
 });

@@ -1,11 +1,11 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import type { FunctionVisibility } from "../../src/excel";
-import { getContext } from "../../src/office/context";
+import type { FunctionVisibility } from "../../src/formulas";
+import { sharedRuntime } from "../../src/office/shared-runtime";
 import {
   applyFunctionVisibility,
   keepFunctionVisibility,
   type VisibilityHost,
-} from "../../src/office/function-visibility";
+} from "../../src/office/autocomplete-visibility";
 
 /**
  * AutoComplete offers the functions the connected service publishes (ExcelApi 1.20, Excel.CustomFunctionManager):
@@ -50,39 +50,39 @@ const HIDDEN: FunctionVisibility = { show: [], hide: ["FORWARD", "HEALTH", "STAT
 const SHOWN: FunctionVisibility = { show: ["FORWARD", "HEALTH", "STATUS"], hide: [] };
 
 it("hides FORWARD, HEALTH and STATUS against the older description, having asked /api/status once", async () => {
-  await getContext().settings.save({ baseUrl: older.url });
+  await sharedRuntime().settings.save({ baseUrl: older.url });
   const { host, applied } = fakeExcel();
   older.resetRequestLog();
-  expect(await applyFunctionVisibility(getContext(), host)).toEqual(HIDDEN);
+  expect(await applyFunctionVisibility(sharedRuntime(), host)).toEqual(HIDDEN);
   expect(older.requests.map((r) => `${r.status} ${r.path}`)).toEqual(["404 /api/status"]);
   expect(applied).toEqual([HIDDEN]);
 });
 
 it("shows them again when the settings change to a service of the newer description", async () => {
-  await getContext().settings.save({ baseUrl: older.url });
+  await sharedRuntime().settings.save({ baseUrl: older.url });
   const { host, applied, nextSync } = fakeExcel();
   let synced = nextSync();
-  const stop = keepFunctionVisibility(getContext(), host);
+  const stop = keepFunctionVisibility(sharedRuntime(), host);
   await synced;
   synced = nextSync();
-  await getContext().settings.save({ baseUrl: newer.url });
+  await sharedRuntime().settings.save({ baseUrl: newer.url });
   await synced;
   stop();
   expect(applied).toEqual([HIDDEN, SHOWN]);
 });
 
 it("asks nothing and sets nothing where the host lacks ExcelApi 1.20", async () => {
-  await getContext().settings.save({ baseUrl: older.url });
+  await sharedRuntime().settings.save({ baseUrl: older.url });
   const { host, applied } = fakeExcel(false);
   older.resetRequestLog();
-  expect(await applyFunctionVisibility(getContext(), host)).toBeUndefined();
+  expect(await applyFunctionVisibility(sharedRuntime(), host)).toBeUndefined();
   expect(older.requests).toEqual([]);
   expect(applied).toEqual([]);
 });
 
 it("leaves the list as it is when the service cannot say (nothing answers)", async () => {
-  await getContext().settings.save({ baseUrl: "http://127.0.0.1:9" });
+  await sharedRuntime().settings.save({ baseUrl: "http://127.0.0.1:9" });
   const { host, applied } = fakeExcel();
-  expect(await applyFunctionVisibility(getContext(), host)).toBeUndefined();
+  expect(await applyFunctionVisibility(sharedRuntime(), host)).toBeUndefined();
   expect(applied).toEqual([]);
 });

@@ -1,11 +1,11 @@
 import { DEMO_KEYS } from "../../reference-service/src";
-import { getContext } from "../../src/office/context";
+import { sharedRuntime } from "../../src/office/shared-runtime";
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
 import { restoreFormulas } from "../../src/office/receipt-restore";
 import { rewritingProxy, type RewritingProxy } from "../client/service-fields";
-import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
-import { DESK_A, useDeskRig } from "./desk-support";
+import { freezeOptions, restoreOptions } from "./sheet-options";
+import { DESK_A, useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
 
 /**
@@ -64,7 +64,7 @@ beforeAll(async () => {
   proxy = await rewritingProxy(rig.service);
   const counter = { n: 0 };
   proxy.rewrite((_url, body) => hostile(body, counter, KEY));
-  await getContext().settings.save({ baseUrl: proxy.server.url, apiKey: KEY });
+  await sharedRuntime().settings.save({ baseUrl: proxy.server.url, apiKey: KEY });
 });
 afterAll(() => proxy.server.close());
 
@@ -81,10 +81,10 @@ test("freezing a sheet fed by a hostile service leaves no live formula and no ke
     .filter((value): value is string => typeof value === "string" && value.includes("evil.example"));
   expect(shown.length).toBeGreaterThan(40);
 
-  const engine = await getContext().engine();
+  const engine = await sharedRuntime().engine();
   const outcome = await freezeForSharing(
     book.context,
-    deskFreezeOptions({
+    freezeOptions({
       scope: "workbook",
       serviceUrl: proxy.server.url,
       provenanceOf: (a) => engine.addresses.provenanceOf(a),
@@ -109,7 +109,7 @@ test("freezing a sheet fed by a hostile service leaves no live formula and no ke
       .filter((value) => typeof value === "string" && value.includes("evil.example")),
   ).toHaveLength(shown.length);
 
-  const restored = await restoreFormulas(book.context, deskRestoreOptions());
+  const restored = await restoreFormulas(book.context, restoreOptions());
   expect(restored.refused).toEqual([]);
   expect(book.liveFormulas()).toEqual(FORMULAS);
 });

@@ -1,4 +1,5 @@
-import { auditCardFormula, forwardFormula, historyFormula, latestFormula } from "../../src/office/formulas";
+import { NO_STARTUP } from "../support/startup";
+import { auditCardFormula, forwardFormula, historyFormula, latestFormula } from "../../src/workbook/formula-text";
 import { HISTORY_DATE_FORMAT } from "../../src/office/insert-chart";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
 import { InstantClock } from "../support/fake-clock";
@@ -12,7 +13,7 @@ function instantWait(timeoutMs = 10_000) {
 describe("insert actions on the active cell (office-addin-mock)", () => {
   it("writes =INDEX.LATEST into the active cell and reports the address it loaded and synced", async () => {
     const excel = createExcelMock();
-    const outcome = await excelWorkbookActions(instantWait(), excel.run).insertLatest("RTM-NWE-A-1x3");
+    const outcome = await excelWorkbookActions(NO_STARTUP, instantWait(), excel.run).insertLatest("RTM-NWE-A-1x3");
     expect(excel.get("workbook.activeCell.formulas")).toEqual([[latestFormula("RTM-NWE-A-1x3")]]);
     expect(outcome).toEqual({ address: "Sheet1!B2" });
     expect(excel.charts).toHaveLength(0);
@@ -20,7 +21,7 @@ describe("insert actions on the active cell (office-addin-mock)", () => {
 
   it("writes the audit card =INDEX.FIX with a header row", async () => {
     const excel = createExcelMock();
-    const outcome = await excelWorkbookActions(instantWait(), excel.run).insertAuditCard("SYM.X");
+    const outcome = await excelWorkbookActions(NO_STARTUP, instantWait(), excel.run).insertAuditCard("SYM.X");
     expect(excel.get("workbook.activeCell.formulas")).toEqual([['=INDEX.FIX("SYM.X",TRUE)']]);
     expect(excel.get("workbook.activeCell.formulas")).toEqual([[auditCardFormula("SYM.X")]]);
     expect(outcome.address).toBe("Sheet1!B2");
@@ -28,7 +29,10 @@ describe("insert actions on the active cell (office-addin-mock)", () => {
 
   it("inserts the history spill, waits for it, and binds a line chart to the whole spill range", async () => {
     const excel = createExcelMock({ spillAfterSyncs: 4 });
-    const outcome = await excelWorkbookActions(instantWait(), excel.run).insertHistory("RTM-NWE-A-1x3", "-3M");
+    const outcome = await excelWorkbookActions(NO_STARTUP, instantWait(), excel.run).insertHistory(
+      "RTM-NWE-A-1x3",
+      "-3M",
+    );
     expect(excel.get("workbook.activeCell.formulas")).toEqual([[historyFormula("RTM-NWE-A-1x3", "-3M")]]);
     expect(excel.charts).toHaveLength(1);
     expect(excel.charts[0]?.type).toBe("Line");
@@ -47,7 +51,7 @@ describe("insert actions on the active cell (office-addin-mock)", () => {
 
   it("inserts the forward curve and charts forward price against the tenor labels below the header", async () => {
     const excel = createExcelMock({ spillAfterSyncs: 2, spillColumns: 4, spillRows: 9 });
-    const outcome = await excelWorkbookActions(instantWait(), excel.run).insertForward("RTM-NWE-A-1x3");
+    const outcome = await excelWorkbookActions(NO_STARTUP, instantWait(), excel.run).insertForward("RTM-NWE-A-1x3");
     expect(excel.get("workbook.activeCell.formulas")).toEqual([[forwardFormula("RTM-NWE-A-1x3")]]);
     expect(excel.charts).toHaveLength(1);
     expect(excel.charts[0]?.source).toBe(excel.get("workbook.activeCell.spill.column"));
@@ -57,7 +61,7 @@ describe("insert actions on the active cell (office-addin-mock)", () => {
 
   it("adds no chart, and says why, when the formula settles on an error", async () => {
     const excel = createExcelMock({ cellError: "#N/A" });
-    const outcome = await excelWorkbookActions(instantWait(), excel.run).insertHistory("NOPE", "-1Y");
+    const outcome = await excelWorkbookActions(NO_STARTUP, instantWait(), excel.run).insertHistory("NOPE", "-1Y");
     expect(excel.charts).toHaveLength(0);
     expect(outcome.note).toContain("#N/A");
     expect(outcome.address).toBe("Sheet1!B2");
@@ -65,7 +69,7 @@ describe("insert actions on the active cell (office-addin-mock)", () => {
 
   it("gives up at the deadline when the spill never appears, so the taskpane never waits forever", async () => {
     const excel = createExcelMock({ spillAfterSyncs: Infinity });
-    const outcome = await excelWorkbookActions(instantWait(3000), excel.run).insertForward("RTM-NWE-A-1x3");
+    const outcome = await excelWorkbookActions(NO_STARTUP, instantWait(3000), excel.run).insertForward("RTM-NWE-A-1x3");
     expect(excel.charts).toHaveLength(0);
     expect(outcome.note).toMatch(/no result after 3 s/);
     // 3 s at one look per 500 ms: the first look plus six more.
@@ -74,7 +78,7 @@ describe("insert actions on the active cell (office-addin-mock)", () => {
 
   it("refuses to chart a forward curve with no tenors", async () => {
     const excel = createExcelMock({ spillColumns: 4, spillRows: 1 });
-    const outcome = await excelWorkbookActions(instantWait(), excel.run).insertForward("RTM-NWE-A-1x3");
+    const outcome = await excelWorkbookActions(NO_STARTUP, instantWait(), excel.run).insertForward("RTM-NWE-A-1x3");
     expect(excel.charts).toHaveLength(0);
     expect(outcome.note).toContain("no tenors");
   });

@@ -1,5 +1,6 @@
+import { NO_STARTUP } from "../support/startup";
 import { OfficeMockObject } from "office-addin-mock";
-import { getContext } from "../../src/office/context";
+import { sharedRuntime } from "../../src/office/shared-runtime";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { InstantClock } from "../support/fake-clock";
@@ -135,11 +136,13 @@ it("keeps the API key out of every workbook API and every log", async () => {
   const consoleSpies = (["log", "info", "warn", "error", "debug"] as const).map((level) =>
     jest.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" "))),
   );
-  const app = getContext();
+  const app = sharedRuntime();
   await app.settings.save({ baseUrl: service.url, apiKey: KEY, keyHeaderStyle: "x-api-key" });
   await app.refresh();
   const fix = await app.source.latest("RTM-NWE-A-1x3");
-  const actions = excelWorkbookActions({ timeoutMs: 0, clock: new InstantClock() }, (batch) => Excel.run(batch));
+  const actions = excelWorkbookActions(NO_STARTUP, { timeoutMs: 0, clock: new InstantClock() }, (batch) =>
+    Excel.run(batch),
+  );
   await actions.insertLatest("RTM-NWE-A-1x3");
   await actions.insertAuditCard("RTM-NWE-A-1x3");
   await actions.insertHistory("RTM-NWE-A-1x3", "-3M");

@@ -1,4 +1,4 @@
-import { restorableFormula } from "../../src/office/receipt-formula";
+import { restorableFormula } from "../../src/workbook/receipt-formula";
 
 /** The formulas restore writes: the add-in's own, parsed; everything else refused with a reason. */
 test.each([

@@ -2,8 +2,8 @@ import { MemoryStorage } from "../../src/settings/storage";
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
 import { restoreFormulas } from "../../src/office/receipt-restore";
-import { RECEIPT_KEY_ITEM, receiptSigner } from "../../src/office/receipt-signature";
-import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
+import { RECEIPT_KEY_ITEM, receiptSigner } from "../../src/workbook/receipt-signature";
+import { freezeOptions, restoreOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 
 /**
@@ -18,7 +18,7 @@ test("the signing key is created in the add-in's storage, is in no cell or name,
   await book.settled();
   expect(await storage.getItem(RECEIPT_KEY_ITEM)).toBeNull();
 
-  await freezeForSharing(book.context, deskFreezeOptions({ signer: receiptSigner(storage) }));
+  await freezeForSharing(book.context, freezeOptions({ signer: receiptSigner(storage) }));
   const key = await storage.getItem(RECEIPT_KEY_ITEM);
   expect(key).toMatch(/^[\w-]{43}$/);
   expect(storage.keys()).toEqual([RECEIPT_KEY_ITEM]);
@@ -32,6 +32,6 @@ test("the signing key is created in the add-in's storage, is in no cell or name,
   // A restart: the same storage, a new signer (the module's cache is per storage object, so copy it).
   const restarted = new MemoryStorage();
   await restarted.setItem(RECEIPT_KEY_ITEM, key ?? "");
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions({ signer: receiptSigner(restarted) }));
+  const outcome = await restoreFormulas(book.context, restoreOptions({ signer: receiptSigner(restarted) }));
   expect(outcome.restored).toEqual(["Sheet1!B2"]);
 });

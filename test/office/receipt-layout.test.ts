@@ -1,8 +1,8 @@
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { RECEIPT_HEADER } from "../../src/office/receipt";
+import { RECEIPT_HEADER } from "../../src/workbook/receipt";
 import { restoreFormulas } from "../../src/office/receipt-restore";
-import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
+import { freezeOptions, restoreOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 
 /**
@@ -25,7 +25,7 @@ async function book(): Promise<FakeWorkbook> {
 
 async function freeze(fake: FakeWorkbook, selection: string): Promise<void> {
   fake.selection = selection;
-  await freezeForSharing(fake.context, deskFreezeOptions({ scope: "selection" }));
+  await freezeForSharing(fake.context, freezeOptions({ scope: "selection" }));
 }
 
 function clearRow(fake: FakeWorkbook, row: number): void {
@@ -44,7 +44,7 @@ test("with its header cleared, a second freeze appends after the last row instea
   await freeze(fake, "Sheet1!B3");
   expect(column(fake, 0)).toEqual(["Sheet1!B2", "Cell", "Sheet1!B3"]);
 
-  const outcome = await restoreFormulas(fake.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(fake.context, restoreOptions());
   expect(outcome.restored).toEqual(["Sheet1!B2", "Sheet1!B3"]);
   expect(fake.liveFormulas()).toEqual(FORMULAS);
   expect(column(fake, 0)).toEqual(["Cell"]);
@@ -54,7 +54,7 @@ test("with its header cleared, restore finds every row and deletes only those it
   const fake = await book();
   await freeze(fake, "Sheet1!B2:B3");
   clearRow(fake, 1);
-  const outcome = await restoreFormulas(fake.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(fake.context, restoreOptions());
   expect(outcome.restored).toEqual(["Sheet1!B2", "Sheet1!B3"]);
   expect(fake.liveFormulas()).toEqual(FORMULAS);
   expect(fake.usedValues(RECEIPT_SHEET)).toEqual([]);
@@ -68,11 +68,11 @@ test("restore deletes exactly the rows it restored: a note, a blank row and the 
   expect(column(fake, 0)).toEqual(["Cell", "Sheet1!B2", "Sheet1!B3", "", "checked by the desk, 2 Jan", "Sheet1!B4"]);
 
   fake.selection = "Sheet1!B3";
-  const outcome = await restoreFormulas(fake.context, deskRestoreOptions({ selectionOnly: true }));
+  const outcome = await restoreFormulas(fake.context, restoreOptions({ selectionOnly: true }));
   expect(outcome.restored).toEqual(["Sheet1!B3"]);
   expect(column(fake, 0)).toEqual(["Cell", "Sheet1!B2", "", "checked by the desk, 2 Jan", "Sheet1!B4"]);
 
-  await restoreFormulas(fake.context, deskRestoreOptions());
+  await restoreFormulas(fake.context, restoreOptions());
   expect(column(fake, 0)).toEqual(["Cell", "", "checked by the desk, 2 Jan"]);
   expect(Object.keys(fake.liveFormulas()).sort()).toEqual(Object.keys(FORMULAS).sort());
 });

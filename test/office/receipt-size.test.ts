@@ -2,8 +2,8 @@ import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
 import { restoreFormulas } from "../../src/office/receipt-restore";
 import { EXCEL_TEXT_LIMIT } from "./excel-typing";
-import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
-import { useDeskRig } from "./desk-support";
+import { freezeOptions, restoreOptions } from "./sheet-options";
+import { useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
 
 /**
@@ -31,7 +31,7 @@ test("a five-year history with two audit columns freezes with a receipt that fit
   expect(rows.length).toBeGreaterThan(1_000);
   expect(JSON.stringify(book.valuesIn(`Sheet1!B2:E${rows.length + 1}`)).length).toBeGreaterThan(EXCEL_TEXT_LIMIT);
 
-  const outcome = await freezeForSharing(book.context, deskFreezeOptions({ serviceUrl: rig.service.url }));
+  const outcome = await freezeForSharing(book.context, freezeOptions({ serviceUrl: rig.service.url }));
   expect(outcome.frozen).toBe(1);
   expect(longestReceiptCell(book)).toBeLessThanOrEqual(EXCEL_TEXT_LIMIT);
   const [, row] = book.usedValues(RECEIPT_SHEET);
@@ -40,7 +40,7 @@ test("a five-year history with two audit columns freezes with a receipt that fit
     /^Values \(JSON\) cut to fit one cell \([\d,]+ characters\); the fingerprint covers every value\.$/,
   );
 
-  const restored = await restoreFormulas(book.context, deskRestoreOptions());
+  const restored = await restoreFormulas(book.context, restoreOptions());
   await book.settled();
   expect(restored.restored).toEqual(["Sheet1!B2"]);
   expect(book.liveFormulas()).toEqual({ "Sheet1!B2": HISTORY });
@@ -54,9 +54,9 @@ test("a catalogue of 258 long descriptions (over 258,000 characters as JSON) fre
   book.type("Sheet1!A1", "=INDEX.LIST(TRUE,TRUE)");
   await book.settled();
   expect(JSON.stringify(catalogue).length).toBeGreaterThan(258_000);
-  await freezeForSharing(book.context, deskFreezeOptions());
+  await freezeForSharing(book.context, freezeOptions());
   expect(longestReceiptCell(book)).toBeLessThanOrEqual(EXCEL_TEXT_LIMIT);
   expect(book.valuesIn("Sheet1!A1:B259")).toEqual(catalogue);
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(book.context, restoreOptions());
   expect(outcome.restored).toEqual(["Sheet1!A1"]);
 });

@@ -1,11 +1,11 @@
 import { MemoryStorage } from "../../src/settings/storage";
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { RECEIPT_HEADER } from "../../src/office/receipt";
+import { RECEIPT_HEADER } from "../../src/workbook/receipt";
 import { restoreFormulas, SIGNING_KEY_MISSING } from "../../src/office/receipt-restore";
-import { receiptSigner } from "../../src/office/receipt-signature";
+import { receiptSigner } from "../../src/workbook/receipt-signature";
 import { WORKBOOK_ID_SETTING } from "../../src/office/workbook-id";
-import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
+import { freezeOptions, restoreOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 
 /**
@@ -24,7 +24,7 @@ async function frozenBook(): Promise<FakeWorkbook> {
   const book = new FakeWorkbook(async () => [[87]], ["Sheet1"]);
   book.type("Sheet1!B2", LATEST);
   await book.settled();
-  await freezeForSharing(book.context, deskFreezeOptions());
+  await freezeForSharing(book.context, freezeOptions());
   return book;
 }
 
@@ -34,7 +34,7 @@ async function bookHoldingRowsOf(a: FakeWorkbook, freezesItself: boolean): Promi
   if (freezesItself) {
     b.type("Sheet1!C3", '=INDEX.VOL("RTM-NWE-A-1x3",30)');
     await b.settled();
-    await freezeForSharing(b.context, deskFreezeOptions());
+    await freezeForSharing(b.context, freezeOptions());
   }
   b.type("Other!D4", 87);
   if (!b.sheets.has(RECEIPT_SHEET)) b.sheets.set(RECEIPT_SHEET, { cells: new Map(), visibility: "Hidden" });
@@ -58,7 +58,7 @@ test("each row carries the workbook's id, kept in a workbook setting and covered
   expect(row?.[RECEIPT_HEADER.indexOf("Workbook")]).toBe(id);
   // Another id typed over it is an edited row.
   book.type(RECEIPT("N2"), "'AAAAAAAAAAAAAAAAAAAAAA");
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(book.context, restoreOptions());
   expect(outcome.refused).toEqual([
     { cell: "Sheet1!B2", reason: expect.stringMatching(/^its receipt row was edited/) },
   ]);
@@ -73,7 +73,7 @@ test.each([
     const a = await frozenBook();
     const b = await bookHoldingRowsOf(a, freezesItself);
     const before = b.liveFormulas();
-    const outcome = await restoreFormulas(b.context, deskRestoreOptions());
+    const outcome = await restoreFormulas(b.context, restoreOptions());
     expect(outcome.refused).toContainEqual({ cell: "Other!D4", reason: OTHER_WORKBOOK });
     expect(outcome.restored).toEqual(freezesItself ? ["Sheet1!C3"] : []);
     expect(b.shown("Other!D4")).toBe(87);
@@ -86,7 +86,7 @@ test.each([
 test("without the signing key (another computer, another Excel, cleared storage) restore says so and what to do", async () => {
   const book = await frozenBook();
   const elsewhere = new MemoryStorage();
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions({ signer: receiptSigner(elsewhere) }));
+  const outcome = await restoreFormulas(book.context, restoreOptions({ signer: receiptSigner(elsewhere) }));
   expect(outcome.restored).toEqual([]);
   expect(outcome.refused).toEqual([
     { cell: "Sheet1!B2", reason: "the key that signed it is not in this add-in's storage here" },
@@ -105,7 +105,7 @@ test("a row signed before receipts were tied to their workbook is refused as suc
   const book = await frozenBook();
   book.type(RECEIPT("M2"), "'v1.NquOxhcLPlofKqPRsEhnyXpIzjbSkGrKu2Y0haG-taY");
   book.type(RECEIPT("N2"), "");
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(book.context, restoreOptions());
   expect(outcome.refused).toEqual([{ cell: "Sheet1!B2", reason: BEFORE_WORKBOOK_TIES }]);
   expect(book.formulaAt("Sheet1!B2")).toBeUndefined();
 });

@@ -1,8 +1,8 @@
 import { freezeForSharing } from "../../src/office/freeze";
 import { restoreFormulas } from "../../src/office/receipt-restore";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
-import { useDeskRig } from "./desk-support";
+import { freezeOptions, restoreOptions } from "./sheet-options";
+import { useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
 
 const A = "RTM-NWE-A-1x3";
@@ -18,7 +18,7 @@ async function frozenBook(): Promise<FakeWorkbook> {
   book.type("Sheet1!D2", CURVE);
   book.type("Sheet1!B8", VOL);
   await book.settled();
-  await freezeForSharing(book.context, deskFreezeOptions({ serviceUrl: rig.service.url }));
+  await freezeForSharing(book.context, freezeOptions({ serviceUrl: rig.service.url }));
   return book;
 }
 
@@ -29,7 +29,7 @@ function receiptCells(book: FakeWorkbook): unknown[] {
 test("a receipt round trip puts every formula back, the spill spills again, and the receipt empties", async () => {
   const book = await frozenBook();
   expect(book.formulaAt("Sheet1!D2")).toBeUndefined();
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(book.context, restoreOptions());
   await book.settled();
   expect(outcome.restored).toEqual(["Sheet1!B2", "Sheet1!D2", "Sheet1!B8"]);
   expect(outcome.changed).toEqual([]);
@@ -45,7 +45,7 @@ test("a receipt round trip puts every formula back, the spill spills again, and 
 test("a cell changed after freezing is listed and left alone, and its receipt row stays", async () => {
   const book = await frozenBook();
   book.type("Sheet1!B2", 42);
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(book.context, restoreOptions());
   expect(outcome.changed).toEqual(["Sheet1!B2"]);
   expect(outcome.message).toBe(
     "Restored 2 INDEX formulas. Left alone because they were changed after freezing: Sheet1!B2.",
@@ -58,7 +58,7 @@ test("a cell changed after freezing is listed and left alone, and its receipt ro
 test("restoring the selection restores only the rows whose cell is in it", async () => {
   const book = await frozenBook();
   book.selection = "Sheet1!A7:C9";
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions({ selectionOnly: true }));
+  const outcome = await restoreFormulas(book.context, restoreOptions({ selectionOnly: true }));
   expect(outcome.restored).toEqual(["Sheet1!B8"]);
   expect(book.formulaAt("Sheet1!B8")).toBe(VOL);
   expect(book.formulaAt("Sheet1!B2")).toBeUndefined();
@@ -67,7 +67,7 @@ test("restoring the selection restores only the rows whose cell is in it", async
 
 test("without a receipt there is nothing to restore", async () => {
   const book = new FakeWorkbook(rig.evaluate);
-  expect(await restoreFormulas(book.context, deskRestoreOptions())).toEqual({
+  expect(await restoreFormulas(book.context, restoreOptions())).toEqual({
     restored: [],
     changed: [],
     refused: [],

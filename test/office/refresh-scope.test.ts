@@ -1,6 +1,6 @@
-import { getContext } from "../../src/office/context";
+import { sharedRuntime } from "../../src/office/shared-runtime";
 import { describePlan, planRefresh, runRefresh, type RefreshScope } from "../../src/office/refresh-scope";
-import { DESK_A, DESK_B, deskBook, useDeskRig } from "./desk-support";
+import { DESK_A, DESK_B, actionsBook, useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
 
 const A = DESK_A;
@@ -13,11 +13,11 @@ const rig = useDeskRig();
  * Distinct resources: selection B2:B3 → 1, Sheet1 → 2, workbook → 3.
  */
 function desk(): Promise<FakeWorkbook> {
-  return deskBook(rig, { A1: `=INDEX.LATEST("${A}","status")`, C1: `=INDEX.FORWARD("${B}")` });
+  return actionsBook(rig, { A1: `=INDEX.LATEST("${A}","status")`, C1: `=INDEX.FORWARD("${B}")` });
 }
 
 async function refresh(book: FakeWorkbook, scope: RefreshScope) {
-  const context = getContext();
+  const context = sharedRuntime();
   const plan = await planRefresh(book.context, await context.engine(), scope);
   rig.service.resetRequestLog();
   book.calculated.length = 0;
@@ -63,7 +63,7 @@ test("stale only refreshes nothing when nothing is stale", async () => {
 test("a cell whose INDEX formula was removed drops out of the index", async () => {
   const book = await desk();
   book.type("Sheet1!B4", 7);
-  const plan = await planRefresh(book.context, await getContext().engine(), "sheet");
+  const plan = await planRefresh(book.context, await sharedRuntime().engine(), "sheet");
   expect([...plan.addresses].sort()).toEqual(["Sheet1!B2", "Sheet1!B3"]);
   expect(plan.keys).toEqual([`latest|${A}`]);
 });

@@ -2,8 +2,8 @@ import { MemoryStorage } from "../../src/settings/storage";
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
 import { restoreFormulas } from "../../src/office/receipt-restore";
-import { receiptSigner } from "../../src/office/receipt-signature";
-import { deskFreezeOptions, deskRestoreOptions } from "./desk-options";
+import { receiptSigner } from "../../src/workbook/receipt-signature";
+import { freezeOptions, restoreOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 
 /**
@@ -30,7 +30,7 @@ async function frozenBook(): Promise<FakeWorkbook> {
   book.type("Other!D6", 42);
   book.type("Secrets!A1", "s3cr3t");
   await book.settled();
-  await freezeForSharing(book.context, deskFreezeOptions());
+  await freezeForSharing(book.context, freezeOptions());
   return book;
 }
 
@@ -43,7 +43,7 @@ test("a row whose formula was edited to call WEBSERVICE is refused as edited, an
   const book = await frozenBook();
   edit(book, "C2", EXFILTRATE);
   edit(book, "K2", EXFILTRATE);
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(book.context, restoreOptions());
   expect(book.liveFormulas()).toEqual({ "Sheet1!B3": VOL });
   expect(book.shown("Sheet1!B2")).toBe(87);
   expect(outcome.restored).toEqual(["Sheet1!B3"]);
@@ -60,7 +60,7 @@ test("a row pointed by hand at a sheet never frozen writes nothing there and cle
   edit(book, "B2", "Other!D4:D6");
   edit(book, "C2", EXFILTRATE);
   edit(book, "D2", '[["quarterly"],["keep me"],[42]]');
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(book.context, restoreOptions());
   expect(book.valuesIn("Other!D4:D6")).toEqual([["quarterly"], ["keep me"], [42]]);
   expect(Object.keys(book.liveFormulas())).toEqual(["Sheet1!B3"]);
   expect(outcome.refused).toEqual([
@@ -71,7 +71,7 @@ test("a row pointed by hand at a sheet never frozen writes nothing there and cle
 test("even a correctly signed row is refused when its formula calls anything but INDEX functions", async () => {
   const book = await frozenBook();
   // What the signing key could sign (a bug, or a key that leaked): the formula is parsed all the same.
-  const { receiptRowOf, signRow, toCells } = await import("../../src/office/receipt");
+  const { receiptRowOf, signRow, toCells } = await import("../../src/workbook/receipt");
   const [, first] = book.usedValues(RECEIPT_SHEET);
   const block = String(first?.[9]);
   const forged = await signRow(
@@ -90,10 +90,10 @@ test("even a correctly signed row is refused when its formula calls anything but
       "http://127.0.0.1:9",
       "2030-01-02T03:04:05.000Z",
     ),
-    deskRestoreOptions().signer,
+    restoreOptions().signer,
   );
   toCells(forged).forEach((text, column) => book.type(RECEIPT(`${String.fromCharCode(65 + column)}2`), text));
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(book.context, restoreOptions());
   expect(outcome.refused).toEqual([
     {
       cell: "Sheet1!B2",
@@ -110,12 +110,12 @@ test("a selection restore writes only into the blocks in the selection, whatever
   edit(book, "C3", "=1/0");
   edit(book, "D3", '[["keep me"]]');
   book.selection = "Sheet1!A1";
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions({ selectionOnly: true }));
+  const outcome = await restoreFormulas(book.context, restoreOptions({ selectionOnly: true }));
   expect(book.shown("Other!D5")).toBe("keep me");
   expect(book.liveFormulas()).toEqual({});
   expect(outcome.restored).toEqual([]);
   book.selection = "Sheet1!B3";
-  const second = await restoreFormulas(book.context, deskRestoreOptions({ selectionOnly: true }));
+  const second = await restoreFormulas(book.context, restoreOptions({ selectionOnly: true }));
   expect(second.refused.map((r) => r.cell)).toEqual(["Sheet1!B3"]);
   expect(book.liveFormulas()).toEqual({});
 });
@@ -123,7 +123,7 @@ test("a selection restore writes only into the blocks in the selection, whatever
 test("a receipt signed by someone else's add-in (another key) restores nothing", async () => {
   const book = await frozenBook();
   const stranger = receiptSigner(new MemoryStorage());
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions({ signer: stranger }));
+  const outcome = await restoreFormulas(book.context, restoreOptions({ signer: stranger }));
   expect(outcome.restored).toEqual([]);
   expect(outcome.refused.map((r) => r.cell)).toEqual(["Sheet1!B2", "Sheet1!B3"]);
   expect(book.liveFormulas()).toEqual({});
@@ -132,7 +132,7 @@ test("a receipt signed by someone else's add-in (another key) restores nothing",
 test("a stale receipt (rows copied back after a restore) writes nothing: the frozen blocks are gone", async () => {
   const book = await frozenBook();
   const rows = book.usedValues(RECEIPT_SHEET).slice(1);
-  await restoreFormulas(book.context, deskRestoreOptions());
+  await restoreFormulas(book.context, restoreOptions());
   await book.settled();
   // The cells are live again and show values; then someone pastes the old receipt rows back.
   rows.forEach((row, index) =>
@@ -141,7 +141,7 @@ test("a stale receipt (rows copied back after a restore) writes nothing: the fro
     ),
   );
   book.type("Sheet1!C9", 5);
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(book.context, restoreOptions());
   expect(outcome.restored).toEqual([]);
   expect(outcome.refused).toEqual([
     { cell: "Sheet1!B2", reason: "its frozen cells were deleted, or it was restored already" },
@@ -153,7 +153,7 @@ test("a stale receipt (rows copied back after a restore) writes nothing: the fro
 test("a row without a signature (an older receipt, or one typed in) is refused and says to retype the formula", async () => {
   const book = await frozenBook();
   book.type(RECEIPT("M2"), "");
-  const outcome = await restoreFormulas(book.context, deskRestoreOptions());
+  const outcome = await restoreFormulas(book.context, restoreOptions());
   expect(outcome.refused).toEqual([{ cell: "Sheet1!B2", reason: UNSIGNED }]);
   expect(book.liveFormulas()).toEqual({ "Sheet1!B3": VOL });
 });

@@ -1,12 +1,13 @@
 import { OfficeMockObject } from "office-addin-mock";
+import { nestedAppAuthSupported } from "../../src/office";
 import {
   CredentialWatch,
   fallbackFor,
   gatewayTokenProvider,
-  nestedAppAuthSupported,
   signInSession,
-} from "../../src/office";
-import type { CredentialStatus, NestableClient } from "../../src/office";
+  type CredentialStatus,
+  type NestableClient,
+} from "../../src/runtime";
 
 /** NAA detection through Office's requirement sets, and the MSAL adapter with MSAL faked at its factory. */
 const globals = globalThis as { Office?: unknown };

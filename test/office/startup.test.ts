@@ -1,13 +1,9 @@
 import { OfficeMockObject } from "office-addin-mock";
 import { MemoryStorage } from "../../src/settings/storage";
-import { latestFormula } from "../../src/office/formulas";
+import { latestFormula } from "../../src/workbook/formula-text";
 import { writeToActiveCell } from "../../src/office/insert-formula";
-import {
-  LOAD_WITH_WORKBOOKS_KEY,
-  createStartupControl,
-  officeStartupHost,
-  startupControl,
-} from "../../src/office/startup";
+import { LOAD_WITH_WORKBOOKS_KEY, createStartupControl, officeStartupHost } from "../../src/office/startup";
+import { runtimeStorage } from "../../src/office/runtime-storage";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
 import { createExcelMock } from "./excel-mock";
 
@@ -39,11 +35,12 @@ describe("inserting the first INDEX formula", () => {
   it("asks Office to load the add-in with the workbook once, through the taskpane's insert action", async () => {
     const asked = officeWithAddin();
     const excel = createExcelMock();
-    await excelWorkbookActions(undefined, excel.run).insertLatest(SYMBOL);
-    await excelWorkbookActions(undefined, excel.run).insertAuditCard(SYMBOL);
+    const runtime = { startup: createStartupControl(() => new MemoryStorage()) };
+    await excelWorkbookActions(runtime, undefined, excel.run).insertLatest(SYMBOL);
+    await excelWorkbookActions(runtime, undefined, excel.run).insertAuditCard(SYMBOL);
     expect(excel.get("workbook.activeCell.formulas")).toEqual([[`=INDEX.FIX("${SYMBOL}",TRUE)`]]);
     expect(asked).toEqual(["Load"]);
-    expect(await startupControl().isOn()).toBe(true);
+    expect(await runtime.startup.isOn()).toBe(true);
   });
 
   it("asks nothing when the user turned the setting off", async () => {
@@ -97,15 +94,15 @@ describe("the Load with workbooks setting", () => {
     const asked = officeWithAddin();
     const officeStorage = new MemoryStorage();
     globals.OfficeRuntime = { storage: officeStorage };
-    const control = createStartupControl();
+    const control = createStartupControl(runtimeStorage);
     expect(await control.isOn()).toBe(true);
     await control.setOn(false);
     expect(asked).toEqual(["None"]);
     expect(await officeStorage.getItem(LOAD_WITH_WORKBOOKS_KEY)).toBe("false");
-    expect(await createStartupControl().isOn()).toBe(false);
+    expect(await createStartupControl(runtimeStorage).isOn()).toBe(false);
     await control.setOn(true);
     expect(asked).toEqual(["None", "Load"]);
-    expect(await createStartupControl().isOn()).toBe(true);
+    expect(await createStartupControl(runtimeStorage).isOn()).toBe(true);
   });
 
   it("reports Office's refusal to the one who changed the setting, after saving it", async () => {

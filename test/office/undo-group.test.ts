@@ -1,9 +1,9 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { DirectSource, IndexDataClient } from "../../src/client";
-import { getContext } from "../../src/office/context";
+import { sharedRuntime } from "../../src/office/shared-runtime";
 import { excelDataTypeActions } from "../../src/office/data-type-actions";
 import { createIndexDomainControl } from "../../src/office/data-type-domain";
-import { excelDeskActions } from "../../src/office/desk-actions";
+import { excelSheetActions } from "../../src/office/sheet-actions";
 import { NOT_ONE_UNDO_STEP, type ExcelRun } from "../../src/office/undo-group";
 import { MemoryStorage } from "../../src/settings";
 import {
@@ -14,7 +14,7 @@ import {
   textWrite,
   type DataTypeMockOptions,
 } from "./data-type-mock";
-import { DESK_B, deskBook, useDeskRig } from "./desk-support";
+import { DESK_B, actionsBook, useDeskRig } from "./sheet-support";
 import type { FakeWorkbook } from "./workbook-fake";
 
 /**
@@ -58,11 +58,11 @@ function expectUndoNote(message: string, refused: boolean): void {
 }
 
 describe("freeze and restore", () => {
-  const desk = () => deskBook(rig, { C1: `=INDEX.FORWARD("${DESK_B}")` });
+  const desk = () => actionsBook(rig, { C1: `=INDEX.FORWARD("${DESK_B}")` });
   const frozenCells = (book: FakeWorkbook) => ["Sheet1!B2", "Sheet1!B4", "Sheet2!C1"].map((a) => book.formulaAt(a));
   const actions = (book: FakeWorkbook, refuseGroup: boolean, undoGroups = true) => {
     const recorded = recordingRun((batch) => batch(book.context), refuseGroup);
-    return { ...recorded, desk: excelDeskActions(getContext(), recorded.run, undefined, () => undoGroups) };
+    return { ...recorded, desk: excelSheetActions(sharedRuntime(), recorded.run, undefined, () => undoGroups) };
   };
 
   it.each([
@@ -116,8 +116,8 @@ describe("Convert to Index and Convert to text", () => {
     const source = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
     const startup = { afterFormulaInserted: async () => undefined };
     const actions = excelDataTypeActions(
-      { userSource: source },
-      { run, domain, json: () => true, startup, undoGroups: () => true },
+      { userSource: source, startup },
+      { run, domain, json: () => true, undoGroups: () => true },
     );
     return { excel, actions, calls };
   }

@@ -1,4 +1,4 @@
-import { cellAddress, parseRect, type SheetRect } from "../../src/office/refresh-scope-address";
+import { cellAddress, parseRect, type SheetRect } from "../../src/workbook/sheet-address";
 import { basicValue, entryOf, entryOfJson, isRich, jsonOf, valueType, type Entry } from "./excel-typing";
 import { fromR1C1, toR1C1 } from "./r1c1";
 import { WorkbookMock, type CellStore, type Grid, type Writable } from "./workbook-mock";

@@ -1,5 +1,5 @@
 import { OfficeMockObject } from "office-addin-mock";
-import { cellAddress, parseRect, type SheetRect } from "../../src/office/refresh-scope-address";
+import { cellAddress, parseRect, type SheetRect } from "../../src/workbook/sheet-address";
 
 /**
  * The Office.js side of the workbook fake, built of office-addin-mock objects: a property reads as the mock's

@@ -1,28 +1,11 @@
-import { isCellError, type ExcelScalar } from "../../src/excel";
-import type { IndexFunctionName } from "./index-functions";
+import { isCellError, type ExcelScalar } from "../../src/formulas";
+import { PARAMETERS, type IndexFunctionName } from "./index-functions";
 
 /*
  * What makes an error cell's message clear, for suites that cannot know the exact wording in advance
  * (random arguments): a #VALUE! names one of the function's own parameters, and an #N/A is one of the
  * few things that can be missing. The exact wordings are pinned by the tests of each function.
  */
-
-/** Each function's parameters, as its #VALUE! messages name them. */
-export const PARAMETERS: Readonly<Record<IndexFunctionName, readonly string[]>> = {
-  LIST: ["activeOnly", "headers"],
-  LATEST: ["symbol", "field"],
-  FIX: ["symbol", "headers"],
-  HISTORY: ["symbol", "start", "end", "granularity", "headers", "sort", "fields"],
-  PANEL: ["symbols", "start", "end", "fill", "headers", "period", "stats"],
-  PERIODS: ["symbol", "start", "end", "period", "stats", "headers"],
-  VOL: ["symbol", "windowDays"],
-  FORWARD: ["symbol", "headers"],
-  CAPACITY: ["symbol", "field"],
-  HEALTH: ["field"],
-  STATUS: [],
-  METHODOLOGY: ["field"],
-  CARD: ["symbol", "fields"],
-};
 
 /** The #N/A messages: an unknown index, an index without data, or something this service does not publish. */
 const NOT_AVAILABLE: readonly RegExp[] = [

@@ -2,7 +2,7 @@ import { DAY_MS } from "@index-data/wire/time";
 
 /**
  * Excel's serial of 1970-01-01 in its 1900 date system (days since 1899-12-30, right for every day after
- * 1900-03-01). Written here from Excel's rule rather than taken from src/excel/dates.ts, so tests check the
+ * 1900-03-01). Written here from Excel's rule rather than taken from src/formulas/dates.ts, so tests check the
  * code's dates against the rule, never against the code itself.
  */
 export const UNIX_EPOCH_SERIAL = 25569;

@@ -22,8 +22,10 @@ export function functionsMetadata(): Map<string, FunctionMetadata> {
  */
 export async function registerWrappers(): Promise<RegisteredWrappers> {
   const runtime = installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
-  const { FUNCTIONS } = await import("../../src/functions/bindings");
-  const { associateCustomFunction } = await import("../../src/office/custom-functions");
-  for (const [id, implementation] of Object.entries(FUNCTIONS)) associateCustomFunction(id, implementation);
+  const { bindFunctions } = await import("../../src/functions/bindings");
+  const { CellRuntime } = await import("../../src/functions/runtime");
+  const { associateCustomFunction, sharedRuntime } = await import("../../src/office");
+  const bound = bindFunctions(new CellRuntime(sharedRuntime));
+  for (const [id, implementation] of Object.entries(bound)) associateCustomFunction(id, implementation);
   return { runtime, metadata: functionsMetadata() };
 }

@@ -1,3 +1,4 @@
+import { NO_STARTUP } from "../support/startup";
 import { screen } from "@testing-library/react";
 import { InsertActions } from "../../src/taskpane/components/InsertActions/InsertActions";
 import type { Loadable } from "../../src/taskpane/hooks/useLoad";
@@ -24,7 +25,11 @@ const LABELS = [
 
 function renderActions(excel: ExcelMock, host: Loadable<HostInfo> = IN_EXCEL, run = excel.run) {
   // Spill waits take no time: the wait is bounded by a count of looks (test/office/insert.test.ts tests it).
-  const workbook = excelWorkbookActions({ timeoutMs: 10_000, intervalMs: 500, clock: new InstantClock() }, run);
+  const workbook = excelWorkbookActions(
+    NO_STARTUP,
+    { timeoutMs: 10_000, intervalMs: 500, clock: new InstantClock() },
+    run,
+  );
   return renderPane(
     <InsertActions symbol={SYMBOL} historyStart="-3M" historyLabel="3 months" workbook={workbook} host={host} />,
   );

@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from "@testing-library/react";
-import { CredentialWatch, type CredentialStatus } from "../../src/office";
+import { CredentialWatch, type CredentialStatus } from "../../src/runtime";
 import { MemoryStorage, SETTINGS_STORAGE_KEYS, SettingsStore } from "../../src/settings/index";
 import { SettingsPanel } from "../../src/taskpane/components/SettingsPanel/SettingsPanel";
 import type { StartupPort } from "../../src/taskpane/components/SettingsPanel/SettingsPanel.types";

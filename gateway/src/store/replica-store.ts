@@ -292,6 +292,11 @@ export class ReplicaStore implements Store.GatewayStore {
     return this.tally.shareInputs(user, now);
   }
 
+  /** Each user active in the window of `now`, with their requests and sends in it (usage-tally.ts). */
+  eachUser(now: number, visit: (user: string, requests: number, sends: number) => void): void {
+    this.tally.eachUser(now, visit);
+  }
+
   addUsage(windowStart: number, windowMs: number, counts: Store.UsageCounts): Promise<Store.WindowUsage> {
     return this.either(
       (s) => s.addUsage(windowStart, windowMs, counts),

@@ -1,5 +1,5 @@
 import { faultOf, type Fault, type FaultKind } from "@index-data/wire";
-import { phrase } from "../../excel";
+import { phrase } from "../../formulas";
 
 /** The verdict Test connection shows for a fault: a few headings, each with its own advice. */
 export type VerdictKind =

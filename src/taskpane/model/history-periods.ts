@@ -1,5 +1,5 @@
 import { pointTime, type HistoryPoint } from "@index-data/wire";
-import { summarisePeriods } from "../../excel";
+import { summarisePeriods } from "../../formulas";
 import { dayText, startOfUtcDay } from "@index-data/wire/time";
 
 /** How the history chart shows a range: every daily value, or monthly averages of the fresh values. */

@@ -34,7 +34,7 @@ export type ErrorProblem = (typeof ERROR_PROBLEMS)[number];
 
 /**
  * What every error of the family carries besides its message: facts, which each audience's wording table turns into
- * its own sentences (src/excel/service-errors.ts, src/taskpane/model/errors.ts, src/cli/terminal-wording.ts).
+ * its own sentences (src/formulas/service-errors.ts, src/taskpane/model/errors.ts, src/cli/terminal-wording.ts).
  */
 export interface IndexDataErrorDetails {
   /** Path and query of the request (never the key). Absent when no request was involved. */

@@ -58,7 +58,7 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
         snapshot={snapshot}
         onRefresh={() => context.refresh()}
         scoped={{
-          actions: services.desk,
+          actions: services.sheet,
           ...(host.state === "ready" && host.value.inExcel ? {} : { disabledReason: "Refresh by scope needs Excel." }),
         }}
       />
@@ -109,7 +109,7 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
       )}
       {tab === "share" && (
         <div className={styles.panel} role="tabpanel" id="panel-share" aria-labelledby="tab-share">
-          <SharePanel desk={services.desk} host={host} />
+          <SharePanel sheet={services.sheet} host={host} />
         </div>
       )}
       {tab === "settings" && (
@@ -119,6 +119,7 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
             testConnection={services.testConnection}
             {...(policy !== undefined ? { policy } : {})}
             selfOrigin={selfOrigin}
+            startup={context.startup}
             credential={context.credential}
           />
           <AboutSection diagnostics={services.diagnostics} />

@@ -1,8 +1,8 @@
 import { Button, Spinner } from "@fluentui/react-components";
 import { useEffect, useId, useState } from "react";
-import { NO_LINKED_TYPES_REASON } from "../../../excel";
+import { NO_LINKED_TYPES_REASON } from "../../../formulas";
 import type { DataTypeAction } from "../../../office";
-import { describeDataTypeReport } from "../../model/data-type";
+import { describeDataTypeReport } from "../../model/conversion-outcome";
 import { ActionResult } from "../ActionResult/ActionResult";
 import type { ActionOutcome } from "../ActionResult/ActionResult.types";
 // The Share tab's look: both are a titled group of workbook actions with their outcome below.

@@ -1,5 +1,5 @@
 import type { FreshnessSnapshot } from "../../../engine";
-import type { DeskActions } from "../../../office";
+import type { SheetActions } from "../../../office";
 
 export interface RefreshBarProps {
   /** Freshness and queue figures of the shared runtime. */
@@ -12,7 +12,7 @@ export interface RefreshBarProps {
 
 export interface ScopedRefreshProps {
   /** Plans a scope's refresh (cells, requests) and runs a plan, on the workbook. */
-  readonly actions: Pick<DeskActions, "planRefresh" | "runRefresh">;
+  readonly actions: Pick<SheetActions, "planRefresh" | "runRefresh">;
   /** Why refresh by scope is turned off (outside Excel); absent when it works. @default undefined */
   readonly disabledReason?: string;
 }

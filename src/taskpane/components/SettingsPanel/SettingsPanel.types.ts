@@ -1,6 +1,7 @@
 import type { ConnectionReport } from "../../../client";
 import type { DroppedSetting, Settings, SettingsStore, SignInPart } from "../../../settings";
-import { type CredentialWatch, type IndexDomainControl, type StartupControl } from "../../../office";
+import type { IndexDomainControl, StartupControl } from "../../../office";
+import type { CredentialWatch } from "../../../runtime";
 import type { SignInConfig } from "@index-data/wire";
 
 /** The parts of the settings store the panel uses. */
@@ -15,8 +16,8 @@ export interface SettingsPanelProps {
   readonly policy?: string;
   /** The page's own origin, for `'self'` in the policy. @default "" */
   readonly selfOrigin?: string;
-  /** "Load with workbooks that use Index Data". @default the shared runtime's startupControl() */
-  readonly startup?: StartupPort;
+  /** "Load with workbooks that use Index Data": the shared runtime's startup control. */
+  readonly startup: StartupPort;
   /** "Refresh Index data types". @default the shared runtime's indexDomain() */
   readonly dataType?: DataTypeRefreshPort;
   /** The build's gateway sign-in, which empty sign-in fields mean. @default BUILT_IN_SIGN_IN */
@@ -57,8 +58,7 @@ export interface DataTypeRefreshFieldProps {
 export type StartupPort = Pick<StartupControl, "isOn" | "setOn">;
 
 export interface StartupSwitchProps {
-  /** @default the shared runtime's startupControl() */
-  readonly startup?: StartupPort | undefined;
+  readonly startup: StartupPort;
 }
 
 export interface ServiceFieldProps {

@@ -1,6 +1,6 @@
 import { Field, Text } from "@fluentui/react-components";
 import { useEffect, useState } from "react";
-import type { CredentialInUse, SignInFallback } from "../../../office";
+import type { CredentialInUse, SignInFallback } from "../../../runtime";
 import type { SignInStatusProps } from "./SettingsPanel.types";
 
 const CREDENTIAL_WORDS: Readonly<Record<CredentialInUse, string>> = {

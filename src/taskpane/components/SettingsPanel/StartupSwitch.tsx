@@ -1,10 +1,10 @@
 import { Field, Switch } from "@fluentui/react-components";
-import { LOAD_WITH_WORKBOOKS_LABEL, startupControl } from "../../../office";
+import { LOAD_WITH_WORKBOOKS_LABEL } from "../../../office";
 import type { StartupSwitchProps } from "./SettingsPanel.types";
 import { useAppliedSetting } from "./useAppliedSetting";
 
 /** "Load with workbooks that use Index Data": applies at once (no Save), as Office's own toggles do. */
-export function StartupSwitch({ startup = startupControl() }: StartupSwitchProps) {
+export function StartupSwitch({ startup }: StartupSwitchProps) {
   const {
     value: on,
     change,

@@ -26,7 +26,7 @@ function failure(verb: string, error: unknown): Result {
  * "Share": freeze INDEX formulas to their values with a receipt (for readers without the add-in), and put
  * them back from the receipt. The outcome is said in words: cells frozen or restored, cells left alone and why.
  */
-export function SharePanel({ desk, host }: SharePanelProps) {
+export function SharePanel({ sheet, host }: SharePanelProps) {
   const styles = useSharePanelStyles();
   const noteId = useId();
   const freezeId = useId();
@@ -50,12 +50,12 @@ export function SharePanel({ desk, host }: SharePanelProps) {
   };
   const freeze = () =>
     run("freeze", async () => {
-      const outcome = await desk.freeze(scope, receiptVisible);
+      const outcome = await sheet.freeze(scope, receiptVisible);
       return { intent: outcome.frozen === 0 || outcome.busy.length > 0 ? "warning" : "success", text: outcome.message };
     });
   const restore = () =>
     run("restore", async () => {
-      const outcome = await desk.restore(restoreScope === "selection");
+      const outcome = await sheet.restore(restoreScope === "selection");
       const intent =
         outcome.changed.length > 0 || outcome.refused.length > 0 || outcome.restored.length === 0
           ? "warning"

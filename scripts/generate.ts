@@ -1,0 +1,101 @@
+/**
+ * `npm run generate`: writes every file made from the project's two tables, so that none can drift from them.
+ * - RESOURCES (packages/wire/src/resources/table.ts) → packages/wire/src/resources/methods.generated.ts;
+ * - FUNCTION_TABLE and CHOICE_LISTS (src/functions/table) → src/functions/functions.json (what Excel
+ *   reads), src/functions/bindings.generated.ts (what the functions entry registers), the tables of
+ *   docs/functions.md and the README, and the test suites' list of functions.
+ *
+ *   npx tsx scripts/generate.ts           writes them
+ *   npx tsx scripts/generate.ts --check   exits 1, naming them, while any differs from what the tables give
+ *
+ * The tables are read as data (imported), never as text; the tests call `generatedFiles` with a throw-away row.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import * as prettier from "prettier/standalone";
+import * as estree from "prettier/plugins/estree";
+import * as typescript from "prettier/plugins/typescript";
+import { CHOICE_LISTS, FUNCTION_TABLE, type ChoiceList, type FunctionRow } from "../src/functions/table";
+import { choiceTable, functionTable, glanceTable, withTable } from "./generate/doc-tables";
+import { bindingsSource, functionsJson, suiteFunctionsSource } from "./generate/function-files";
+import {
+  RESOURCES_DIR,
+  resourceMethodRows,
+  resourceMethodsSource,
+  type ResourceMethodRow,
+} from "./generate/resource-methods";
+
+export const ROOT = join(__dirname, "..");
+
+export interface Tables {
+  readonly resources: readonly ResourceMethodRow[];
+  readonly functions: readonly FunctionRow[];
+  readonly choices: readonly ChoiceList[];
+}
+
+/** The project's own tables. */
+export async function projectTables(): Promise<Tables> {
+  return { resources: await resourceMethodRows(), functions: FUNCTION_TABLE, choices: CHOICE_LISTS };
+}
+
+/** TypeScript as the repository's prettier formats it (its standalone build: no config lookup, no dynamic import). */
+function formatted(text: string): Promise<string> {
+  const options = JSON.parse(read(join(ROOT, ".prettierrc.json"))) as Parameters<typeof prettier.format>[1];
+  return prettier.format(text, { ...options, parser: "typescript", plugins: [estree, typescript] });
+}
+
+function read(file: string): string {
+  return readFileSync(file, "utf8");
+}
+
+/** Every generated file, by its path, as the tables give it (documents: their current text, tables replaced). */
+export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<string, string>> {
+  const { resources, functions, choices } = tables;
+  const methods = join(RESOURCES_DIR, "methods.generated.ts");
+  const bindings = join(root, "src", "functions", "bindings.generated.ts");
+  const suite = join(root, "test", "support", "suite-functions.generated.ts");
+  const docs = join(root, "docs", "functions.md");
+  const readme = join(root, "README.md");
+  let doc = withTable(read(docs), "function-table", functionTable(functions), "docs/functions.md");
+  doc = withTable(doc, "choice-table", choiceTable(functions, choices), "docs/functions.md");
+  return new Map([
+    [methods, await formatted(resourceMethodsSource(resources))],
+    [join(root, "src", "functions", "functions.json"), functionsJson(functions, choices)],
+    [bindings, await formatted(bindingsSource(functions))],
+    [suite, await formatted(suiteFunctionsSource(functions))],
+    [docs, doc],
+    [readme, withTable(read(readme), "glance-table", glanceTable(functions), "README.md")],
+  ]);
+}
+
+/** The generated files that differ from what the tables give, by their path from the repository's root. */
+export async function outOfDate(): Promise<string[]> {
+  const stale: string[] = [];
+  for (const [file, text] of await generatedFiles(await projectTables())) {
+    let current: string | undefined;
+    try {
+      current = read(file);
+    } catch {
+      // A missing file is out of date like any other.
+    }
+    if (current !== text) stale.push(relative(ROOT, file));
+  }
+  return stale;
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes("--check")) {
+    const stale = await outOfDate();
+    if (stale.length > 0) {
+      console.error(`Out of date: ${stale.join(", ")}. Run \`npm run generate\`.`);
+      process.exitCode = 1;
+    }
+    return;
+  }
+  for (const [file, text] of await generatedFiles(await projectTables())) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
+}
+
+if (require.main === module) void main();

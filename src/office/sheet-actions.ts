@@ -1,0 +1,77 @@
+import { systemClock, type Clock } from "@index-data/wire/time";
+import type { AppContext } from "./shared-runtime";
+import { excelApiSupports } from "./excel-api";
+import type { FreezeOutcome } from "./freeze";
+import { restoreFormulas, type RestoreOutcome } from "./receipt-restore";
+import { receiptSigner } from "../workbook";
+import type { CellScope } from "./refresh-scope-ranges";
+import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./undo-group";
+import { planRefresh, runRefresh, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "./refresh-scope";
+
+export type { FreezeOutcome } from "./freeze";
+export type { RestoreOutcome } from "./receipt-restore";
+export type { RefreshOutcome, RefreshPlan, RefreshScope } from "./refresh-scope";
+export type { CellScope } from "./refresh-scope-ranges";
+
+/** The desk's workbook-wide actions, for the taskpane's Share panel and refresh scope picker and the ribbon. */
+export interface SheetActions {
+  freeze(scope: CellScope, receiptVisible: boolean): Promise<FreezeOutcome>;
+  restore(selectionOnly: boolean): Promise<RestoreOutcome>;
+  /** What a scoped refresh would do (cells, requests); nothing is fetched. */
+  planRefresh(scope: RefreshScope): Promise<RefreshPlan>;
+  runRefresh(plan: RefreshPlan): Promise<RefreshOutcome>;
+  /** The selection's cell count: the ribbon's Freeze picks the selection above one cell, else the sheet. */
+  selectedCellCount(): Promise<number>;
+}
+
+/**
+ * Desk actions through `Excel.run` over the shared runtime's context; `run` is injectable for office-addin-mock,
+ * `clock` (what freezing waits for busy cells on) for a fake clock. Receipts are signed with a key in the
+ * add-in's storage (OfficeRuntime.storage), never in the workbook. Freeze and restore are each one undo step
+ * where `undoGroups` holds (ExcelApi 1.20). Freezing's code loads when first used: the shared runtime registers the
+ * functions without it.
+ */
+export function excelSheetActions(
+  app: AppContext,
+  run: ExcelRun = excelRun,
+  clock: Clock = systemClock,
+  undoGroups: () => boolean = undoGroupsSupported,
+): SheetActions {
+  const signer = receiptSigner(app.storage);
+  // Data types (cards) are read and written through valuesAsJson, ExcelApi 1.16.
+  const dataTypes = () => excelApiSupports("1.16");
+  return {
+    freeze: (scope, receiptVisible) =>
+      inOneUndoStep(run, undoGroups(), async (context) => {
+        const [{ freezeForSharing }, engine, { baseUrl }] = await Promise.all([
+          import("./freeze"),
+          app.engine(),
+          app.settings.load(),
+        ]);
+        return freezeForSharing(context, {
+          scope,
+          receiptVisible,
+          serviceUrl: baseUrl,
+          now: () => new Date(),
+          provenanceOf: (address) => engine.addresses.provenanceOf(address),
+          errorOf: (address) => engine.addresses.errorOf(address),
+          signer,
+          dataTypes: dataTypes(),
+          settle: { clock },
+        });
+      }),
+    restore: (selectionOnly) =>
+      inOneUndoStep(run, undoGroups(), (context) =>
+        restoreFormulas(context, { selectionOnly, signer, dataTypes: dataTypes() }),
+      ),
+    planRefresh: (scope) => run(async (context) => planRefresh(context, await app.engine(), scope)),
+    runRefresh: (plan) => run((context) => runRefresh(context, app, plan)),
+    selectedCellCount: () =>
+      run(async (context) => {
+        const selection = context.workbook.getSelectedRange();
+        selection.load("cellCount");
+        await context.sync();
+        return selection.cellCount;
+      }),
+  };
+}

@@ -1,0 +1,82 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { IndexDataClient } from "../../src/client/client";
+import { evaluateInPreview, useServedPages } from "../support/served-pages";
+import { THROWAWAY_FORMULA, THROWAWAY_ROW } from "../support/throwaway-function";
+
+/**
+ * Adding a function takes one row of the function table and its formula (issue 39): in a copy of the tree, INDEX.ECHO
+ * is added as CONTRIBUTING says (the row, the formula module and its line in the formulas' face), `npm run generate`
+ * makes its metadata, binding and docs lines, and the production build registers it: typed into the built preview
+ * in Chromium, it answers the reference service's latest value.
+ */
+const ROOT = join(__dirname, "..", "..");
+const COPIED = ["src", "scripts", "assets", "docs", "README.md", "webpack.config.js", "tsconfig.json", "package.json"];
+const LINKED = ["node_modules", "packages"];
+const SYMBOL = "RTM-NWE-A-1x3";
+
+function run(cwd: string, args: readonly string[]): void {
+  const done = spawnSync(process.execPath, args, { cwd, encoding: "utf8", env: { ...process.env, NODE_ENV: "" } });
+  if (done.status !== 0) throw new Error(`${args.join(" ")} failed:\n${done.stdout}\n${done.stderr}`);
+}
+
+/** The repository's tree with INDEX.ECHO added as one row and one formula, generated and built into dist/. */
+function treeWithEcho(tree: string): void {
+  for (const entry of COPIED) cpSync(join(ROOT, entry), join(tree, entry), { recursive: true });
+  for (const entry of LINKED) symlinkSync(join(ROOT, entry), join(tree, entry));
+  cpSync(join(ROOT, ".prettierrc.json"), join(tree, ".prettierrc.json"));
+  const table = join(tree, "src", "functions", "table", "functions.table.json");
+  const rows = JSON.parse(readFileSync(table, "utf8")) as unknown[];
+  rows.push({ ...THROWAWAY_ROW, binding: { adapter: "scalar", formula: "indexEcho" } });
+  writeFileSync(table, `${JSON.stringify(rows, null, 2)}\n`);
+  writeFileSync(join(tree, "src", "formulas", "index-functions", "echo.ts"), THROWAWAY_FORMULA);
+  const face = join(tree, "src", "formulas", "index.ts");
+  writeFileSync(face, `${readFileSync(face, "utf8")}export { indexEcho } from "./index-functions/echo";\n`);
+  run(tree, [join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/generate.ts"]);
+  run(tree, [join(ROOT, "node_modules", "webpack-cli", "bin", "cli.js"), "--mode", "production"]);
+}
+
+let tree: string | undefined;
+const dist = () => join(tree ?? "", "dist");
+
+beforeAll(() => {
+  tree = mkdtempSync(join(tmpdir(), "throwaway-function-"));
+  treeWithEcho(tree);
+}, 600_000);
+
+afterAll(() => {
+  if (tree !== undefined) rmSync(tree, { recursive: true, force: true });
+});
+
+const served = useServedPages(dist, { rateLimits: { anonymous: 100_000 } });
+
+async function openPreview(): Promise<Page> {
+  const page = await served.browser.newPage();
+  await page.goto(`${served.server.url}/preview.html?service=${encodeURIComponent(served.server.url)}`);
+  await page.waitForSelector("body[data-ready]", { timeout: 45_000 });
+  expect(await page.getAttribute("body", "data-ready")).toBe("true");
+  return page;
+}
+
+describe("a function added as one row and its formula", () => {
+  it("is in the generated metadata and docs of the copy, and nowhere in the repository", () => {
+    const metadata = JSON.parse(readFileSync(join(dist(), "functions.json"), "utf8")) as {
+      functions: { id: string }[];
+    };
+    expect(metadata.functions.map((fn) => fn.id)).toContain("ECHO");
+    expect(readFileSync(join(tree ?? "", "docs", "functions.md"), "utf8")).toContain("| `INDEX.ECHO(symbol)` |");
+    expect(readFileSync(join(ROOT, "src", "functions", "functions.json"), "utf8")).not.toContain('"ECHO"');
+  });
+
+  it("registers in the built bundle and answers through the engine", async () => {
+    const page = await openPreview();
+    await evaluateInPreview(page, [`=INDEX.ECHO("${SYMBOL}")`]);
+    const shown = await page.$eval("#results .result td", (cell) => cell.getAttribute("data-value"));
+    const latest = await new IndexDataClient({ baseUrl: served.service.url }).latest(SYMBOL);
+    expect(Number(shown)).toBe(latest.value);
+    await page.close();
+  });
+});

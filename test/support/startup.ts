@@ -1,0 +1,10 @@
+import { createStartupControl, type StartupControl } from "../../src/office/startup";
+import { MemoryStorage } from "../../src/settings";
+
+/** The actions' "Load with workbooks" control, over a memory store and no Office to ask (tests of other things). */
+export const NO_STARTUP: { readonly startup: StartupControl } = {
+  startup: createStartupControl(
+    () => new MemoryStorage(),
+    () => undefined,
+  ),
+};
