@@ -44,11 +44,15 @@ async function deskOn(rateHeaders: RateHeaders, rateWindow: RateWindow) {
   return { clock, service, ask };
 }
 
-/** Requests waiting in the gateway's fair queue, by its health page. */
+/** Requests waiting in the gateway's fair queue: each user's own, as their health page shows it to them. */
 async function waitingNow(url: string): Promise<number> {
-  const health = await fetch(`${url}/gateway/health`, { headers: { "x-api-key": desk.tokens["carol"] ?? "" } });
-  const { waitingByUser } = (await health.json()) as { waitingByUser: Record<string, number> };
-  return Object.values(waitingByUser).reduce((sum, n) => sum + n, 0);
+  let waiting = 0;
+  for (const user of USERS) {
+    const health = await fetch(`${url}/gateway/health`, { headers: { "x-api-key": desk.tokens[user] ?? "" } });
+    const { waitingByUser } = (await health.json()) as { waitingByUser: Record<string, number> };
+    waiting += Object.values(waitingByUser).reduce((sum, n) => sum + n, 0);
+  }
+  return waiting;
 }
 
 /** Resolves once every ask is either answered or waiting in the queue (real polling; its bound only stops a hang). */
