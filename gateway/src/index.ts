@@ -9,7 +9,7 @@ import {
   keyTransportAllowed,
   type TtlTable,
 } from "@index-data/wire";
-import { RATE_WINDOW_MS, TIER_LIMITS } from "@index-data/wire";
+import { RATE_WINDOW_MS, tierLimit } from "@index-data/wire";
 import { systemClock, type Clock } from "@index-data/wire/time";
 import { DiagnosticsRecorder, type Diagnostics, type DiagnosticsLog } from "@index-data/wire/diagnostics";
 import { KeyScrubber } from "./key-scrub";
@@ -164,7 +164,11 @@ interface Parts {
 async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: number): Promise<Parts> {
   const baseUrl = upstreamUrl(options);
   const windowMs = options.windowMs ?? RATE_WINDOW_MS;
-  const rules: BudgetRules = { windowMs, assumedLimit: TIER_LIMITS.newer.anonymous };
+  // Before any answer, the tier table's limit for the desk's credential: the spec promises nothing more.
+  const rules: BudgetRules = {
+    windowMs,
+    assumedLimit: tierLimit(options.upstreamKey !== undefined ? "api-key" : "anonymous"),
+  };
   const ttls: TtlTable = { ...DEFAULT_TTLS, ...options.ttls };
   const store = storeFor(options, baseUrl, rules, clock, { staleIfErrorMs, ttls });
   await store.start(5000);

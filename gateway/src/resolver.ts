@@ -179,7 +179,8 @@ export class Resolver {
       this.options.onUpstream(resource, result, user);
       if (result.ok) return this.keep(resource, result);
       // Someone else spent the desk's key: every replica now holds its sends; this request queues again, once.
-      if (result.status !== 429 || attempt >= MAX_ATTEMPTS_AFTER_429) return this.failed(result, cached);
+      if (result.status !== 429) return this.failed(result, cached);
+      if (attempt >= MAX_ATTEMPTS_AFTER_429) return this.failed(result, cached, await this.heldForMs());
     }
   }
 
@@ -232,7 +233,16 @@ export class Resolver {
    * The upstream failed: the last good answer stands in; else the gateway's own error, or the service's failure in
    * its JSON error shape (checked and written again by upstream.ts). Nothing else of the upstream's reaches a caller.
    */
-  private failed(result: Extract<UpstreamResult, { ok: false }>, cached: CachedAnswer | undefined): Served {
+  /** How long the budget now holds every send: what a refusal's Retry-After says, whatever the upstream said. */
+  private heldForMs(): Promise<number> {
+    return this.options.store.sendsEta(this.options.clock.now(), 1).catch(this.noted("send estimate", 1000));
+  }
+
+  private failed(
+    result: Extract<UpstreamResult, { ok: false }>,
+    cached: CachedAnswer | undefined,
+    heldForMs = 1000,
+  ): Served {
     const known = result.kind !== "undocumented" && result.kind !== "unreachable";
     if (cached !== undefined && standsIn(cached))
       return {
@@ -248,7 +258,7 @@ export class Resolver {
       );
     }
     if (result.kind === "rate-limited") {
-      const seconds = String(Math.max(1, Math.ceil((result.reading.retryAfterMs ?? 1000) / 1000)));
+      const seconds = String(Math.max(1, Math.ceil(heldForMs / 1000)));
       throw new GatewayError(
         429,
         "RATE_LIMITED",
