@@ -19,25 +19,12 @@ export function mergeableRange(query: HistoryQuery | undefined): DateRange | und
   if (query === undefined || (query.granularity !== undefined && query.granularity !== "daily")) return undefined;
   const { startDate, endDate } = query;
   if (startDate === undefined || endDate === undefined) return undefined;
-  const start = instantOf(startDate);
-  const end = instantOf(endDate);
+  const start = parseInstant(startDate);
+  const end = parseInstant(endDate);
   if (start === undefined || end === undefined) return undefined;
   const range = { startMs: startOfUtcDay(start), endMs: startOfUtcDay(end) };
   // A reversed range is the service's to refuse (400), with its own message.
   return range.startMs <= range.endMs ? range : undefined;
-}
-
-/** Instants read from query dates: the cells of a sheet send the same few dates over and over. */
-const instants = new Map<string, number | undefined>();
-const MAX_INSTANTS = 1024;
-
-/** `parseInstant`, remembered for the last few hundred dates. */
-function instantOf(text: string): number | undefined {
-  if (instants.has(text)) return instants.get(text);
-  const ms = parseInstant(text);
-  if (instants.size >= MAX_INSTANTS) instants.clear();
-  instants.set(text, ms);
-  return ms;
 }
 
 export function covers(outer: DateRange, inner: DateRange): boolean {

@@ -20,7 +20,8 @@ function settledOf(outcome: Outcome): Promise<Answered<unknown>> {
   if (outcome.ok) outcome.settled = Promise.resolve(outcome.served);
   else {
     outcome.settled = Promise.reject(outcome.error);
-    outcome.settled.catch(() => undefined); // rejected for whoever reads it; nobody reading it is no failure
+    // Expected: rejected for whoever reads it; nobody reading it is no failure.
+    outcome.settled.catch(() => undefined);
   }
   return outcome.settled;
 }

@@ -20,6 +20,16 @@ export function parseIso(text: string): number | undefined {
  * engine merges history ranges by day only where the day cannot depend on whose clock reads the text.
  */
 export function parseInstant(text: string): number | undefined {
+  // The cells of a sheet send the same few dates over and over: each is read once.
+  const known = parsedInstants.get(text);
+  if (known !== undefined || parsedInstants.has(text)) return known;
+  const ms = parseInstantUncached(text);
+  if (parsedInstants.size >= PARSED_ISO_LIMIT) parsedInstants.clear();
+  parsedInstants.set(text, ms);
+  return ms;
+}
+
+function parseInstantUncached(text: string): number | undefined {
   const trimmed = text.trim();
   const match = ISO_PATTERN.exec(trimmed);
   if (match === null || (match[8] === undefined && !ISO_DATE.test(trimmed))) return undefined;
@@ -34,6 +44,7 @@ export function isIsoDate(text: string): boolean {
 /** Bounded: cleared when full, so a long session's memory stays flat. */
 const PARSED_ISO_LIMIT = 20_000;
 const parsedIso = new Map<string, number | undefined>();
+const parsedInstants = new Map<string, number | undefined>();
 
 function parseIsoUncached(text: string): number | undefined {
   const match = ISO_PATTERN.exec(text.trim());
