@@ -47,7 +47,11 @@ describe("last-known values", () => {
     service.faults.failNext("500", Infinity);
     const cells = await Promise.all([reopened.latest(SYMBOLS[3]), reopened.latest(SYMBOLS[3])]);
     for (const cell of cells) {
-      expect(cell).toEqual({ data: fresh.data, meta: { producedAt: fresh.meta.producedAt, servedStale: true } });
+      const { data, meta } = cell;
+      expect({ data, meta }).toEqual({
+        data: fresh.data,
+        meta: { producedAt: fresh.meta.producedAt, servedStale: true },
+      });
     }
     expect(reopened.snapshot()).toMatchObject({ staleCells: 2, staleAsOf: fresh.meta.producedAt });
     // No last-known value for this one: the error reaches the cell.

@@ -1,4 +1,11 @@
-import { pointsWithin, withTimeline, type History, type HistoryQuery } from "@index-data/wire";
+import {
+  DerivedValues,
+  pointsWithin,
+  seedTimeline,
+  type Answered,
+  type History,
+  type HistoryQuery,
+} from "@index-data/wire";
 import { DAY_MS, parseInstant, startOfUtcDay } from "@index-data/wire/time";
 
 /**
@@ -67,11 +74,12 @@ export function unionOf(ranges: readonly DateRange[]): DateRange | undefined {
 /**
  * The part of a wider history that a narrower request asked for: the same points the service returns
  * for that range (both days inclusive), with the effective range narrowed to match. Found by binary search over the
- * wide answer's dates, read once for every slice of it; the slice keeps its part of them. The facts of the wide
- * answer's response (served stale by a cache) stay beside it; the batcher passes them on with each slice.
+ * wide answer's dates, read once for every slice of it; the slice keeps its part of them, in a memo of its own. The
+ * facts of the wide answer's response (served stale by a cache) go with each slice.
  */
-export function sliceHistory(wide: History, range: DateRange): History {
-  const { values, timeline } = pointsWithin(wide, range.startMs, range.endMs + DAY_MS);
+export function sliceHistory(answer: Answered<History>, range: DateRange): Answered<History> {
+  const wide = answer.data;
+  const { values, timeline } = pointsWithin(answer, range.startMs, range.endMs + DAY_MS);
   const wideStart = Date.parse(wide.startDate);
   const wideEnd = Date.parse(wide.endDate);
   const startMs = Number.isNaN(wideStart) ? range.startMs : Math.max(wideStart, range.startMs);
@@ -83,5 +91,7 @@ export function sliceHistory(wide: History, range: DateRange): History {
     endDate: new Date(Math.max(startMs, endMs)).toISOString(),
     values,
   };
-  return withTimeline(slice, timeline);
+  const derived = new DerivedValues();
+  seedTimeline(derived, timeline);
+  return { data: slice, meta: answer.meta, derived };
 }
