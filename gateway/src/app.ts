@@ -9,7 +9,7 @@ import Fastify, {
 import type { AuditTrail } from "./audit";
 import { cacheHeaders, type Served } from "./cache-headers";
 import { GatewayError } from "./gateway-error";
-import { healthBody, type HealthReader, type HealthSources } from "./health";
+import { HealthPage, type HealthReader, type HealthSources } from "./health";
 import { logRequest } from "./logs/request-log";
 import { deskTokenUser, noAuthUser, type DeskUser } from "./identity";
 import { loopbackHostHeader } from "./loopback-host";
@@ -177,6 +177,7 @@ function healthReader(request: FastifyRequest, options: AppOptions): HealthReade
 
 /** The gateway's HTTP face: the service's own paths and error shape, CORS for the add-in, a desk token on every call. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const healthPage = new HealthPage(options.health);
   const watch: RefusalWatch = (request, refusal) => {
     options.metrics.metrics.refused(refusal.statusCode, refusal.reason ?? refusal.code.toLowerCase());
     options.audit.refused(request.deskUser, request.url, refusal.statusCode, refusal.code, options.health.now());
@@ -240,7 +241,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const endpoint of ENDPOINTS) registerEndpoint(app, endpoint, options);
   registerMetricsRoute(app, options.metrics);
   app.get("/gateway/health", async (request, reply) =>
-    reply.header("cache-control", "no-store").send(await healthBody(options.health, healthReader(request, options))),
+    reply.header("cache-control", "no-store").send(await healthPage.body(healthReader(request, options))),
   );
   return app;
 }

@@ -67,6 +67,7 @@ function httpsUrl(flag: string, text: string): string {
   try {
     url = new URL(text);
   } catch {
+    // Expected: not a URL; the usage error says what to give.
     throw new UsageError(`${flag} must be a URL such as https://login.microsoftonline.com/<tenant>/v2.0.`);
   }
   if (!keyTransportAllowed(url.href)) throw new UsageError(`${flag} must be https (or http to this machine).`);

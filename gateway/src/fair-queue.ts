@@ -14,7 +14,10 @@ interface FairQueueOptions {
   /** Most requests one user may have waiting; more get a 429 at once. */
   readonly maxPerUser: number;
   readonly clock: Clock;
-  /** Where a failed estimate is reported (the refusal then says the longest wait). @default noDiagnostics */
+  /**
+   * Where a failed estimate (the refusal then says the longest wait) or a failed take of sends (asked again soon) is
+   * reported. @default noDiagnostics
+   */
   readonly diagnostics?: Diagnostics;
   /** Tenants' parts of the budget. @default one part, no cap */
   readonly parts?: QueueParts;
@@ -47,11 +50,11 @@ interface Waiter {
 
 const MAX_RETRY_AFTER_SECONDS = 60;
 /** The queue's own refusals, apart from any other 429 (a request that joined a refused fetch takes its own turn). */
-const refusals = new WeakSet<GatewayError>();
+class QueueRefusal extends GatewayError {}
 
 /** Whether `error` is the fair queue refusing a turn (its bounds), not an answer of the upstream. */
 export function isQueueRefusal(error: unknown): boolean {
-  return error instanceof GatewayError && refusals.has(error);
+  return error instanceof QueueRefusal;
 }
 /** How soon the budget is asked again when it did not answer. */
 const RETRY_TAKE_MS = 100;
@@ -193,15 +196,13 @@ export class FairQueue {
         return this.options.maxWaitMs;
       });
     const seconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(etaMs / 1000)));
-    const error = new GatewayError(
+    return new QueueRefusal(
       429,
       "RATE_LIMITED",
       `Not sent: ${why}. Retry in ${seconds} s.`,
       { "retry-after": String(seconds) },
       reason,
     );
-    refusals.add(error);
-    return error;
   }
 
   /**
@@ -273,9 +274,10 @@ export class FairQueue {
           );
           return;
         }
-        const grant = await this.options
-          .takeSends(wanted)
-          .catch((): SendGrant => ({ granted: 0, waitMs: RETRY_TAKE_MS, lastSeq: 0, ledger: "memory" }));
+        const grant = await this.options.takeSends(wanted).catch((error: unknown): SendGrant => {
+          (this.options.diagnostics ?? noDiagnostics).note({ where: "send budget", error });
+          return { granted: 0, waitMs: RETRY_TAKE_MS, lastSeq: 0, ledger: "memory" };
+        });
         const used = new Map<string, number>();
         for (let i = 0; i < grant.granted; i += 1) {
           const next = this.next(room, used);

@@ -80,7 +80,7 @@ class StoreFigures {
     if (kept !== undefined && now >= kept.at && now - kept.at < STORE_FIGURES_MS) return kept;
     const value = read();
     const remembered = { at: now, value };
-    // A failed read is not remembered: the next request asks again.
+    // Expected: a failed read is not remembered, and the next request asks again; the request awaiting it gets it.
     value.catch(() => {
       if (this.budgetRead === remembered) this.budgetRead = undefined;
       if (this.countsRead === remembered) this.countsRead = undefined;
@@ -89,12 +89,25 @@ class StoreFigures {
   }
 }
 
-const figuresOf = new WeakMap<HealthSources, StoreFigures>();
+/** GET /gateway/health: what it reads of the store is remembered a moment, so a burst of readers costs one read. */
+export class HealthPage {
+  private readonly figures: StoreFigures;
 
-/** GET /gateway/health, as `reader` may see it. */
-export async function healthBody(sources: HealthSources, reader: HealthReader): Promise<Record<string, unknown>> {
-  const figures = figuresOf.get(sources) ?? new StoreFigures(sources);
-  figuresOf.set(sources, figures);
+  constructor(private readonly sources: HealthSources) {
+    this.figures = new StoreFigures(sources);
+  }
+
+  /** The page as `reader` may see it. */
+  body(reader: HealthReader): Promise<Record<string, unknown>> {
+    return healthBody(this.sources, this.figures, reader);
+  }
+}
+
+async function healthBody(
+  sources: HealthSources,
+  figures: StoreFigures,
+  reader: HealthReader,
+): Promise<Record<string, unknown>> {
   const now = sources.now();
   const shared = sources.store.sharedState();
   const seen = sources.lastUpstream();

@@ -228,7 +228,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     subjects: options.metricsSubjects ?? DEFAULT_SUBJECTS,
   };
   // Built last, from the health sources; the resolver's callback above only runs once requests arrive.
-  const metrics = new GatewayMetrics(health, health.subjects);
+  const metrics = new GatewayMetrics(health, health.subjects, options.diagnostics);
   return { store, queue, resolver, health, metrics, audit };
 }
 

@@ -105,6 +105,7 @@ function redisPlace(url: string): string {
   try {
     return new URL(url).host;
   } catch {
+    // Expected: not a URL; the usage error says what to give.
     throw new UsageError(`--redis must be a URL such as redis://127.0.0.1:6379, got something else.`);
   }
 }

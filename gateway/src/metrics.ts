@@ -1,3 +1,4 @@
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { HealthSources } from "./health";
 import type { BudgetSnapshot } from "./store/store";
@@ -66,6 +67,8 @@ export class GatewayMetrics {
   constructor(
     private readonly health: HealthSources,
     subjects: SubjectRule,
+    /** Where a failed read of the shared budget is kept (the scrape then shows this replica's own). */
+    private readonly diagnostics: Diagnostics = noDiagnostics,
   ) {
     collectDefaultMetrics({ register: this.registry });
     for (const name of MISNAMED_DEFAULTS) this.registry.removeSingleMetric(name);
@@ -109,7 +112,10 @@ export class GatewayMetrics {
   /** The figures in the Prometheus text format; the budget is read once, before the gauges that show it. */
   async text(): Promise<string> {
     const { store, now } = this.health;
-    this.budgetRead = await store.budget(now()).catch(() => store.budgetNow(now()));
+    this.budgetRead = await store.budget(now()).catch((error: unknown) => {
+      this.diagnostics.note({ where: "metrics: shared budget read", error });
+      return store.budgetNow(now());
+    });
     return this.registry.metrics();
   }
 

@@ -4,6 +4,7 @@ import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "
 import { startGateway, type RunningGateway } from "../../gateway/src";
 import { loopbackPeer } from "../../gateway/src/metrics-route";
 import { RedisStore } from "../../gateway/src/store/redis-store";
+import { ReplicaStore } from "../../gateway/src/store/replica-store";
 import { FakeClock } from "../support/fake-clock";
 import { capturedLog, type CapturedLog } from "./support/captured-log";
 import { makeDesk, startRecordingFront, type RecordingFront } from "./support/desk";
@@ -221,5 +222,27 @@ test("a scrape costs at most one Redis call, and shows Redis up", async () => {
     jest.restoreAllMocks();
     await gateway?.close();
     await redis.kill();
+  }
+});
+
+test("a scrape whose read of the shared budget fails shows this replica's own, and keeps the failure", async () => {
+  const { gateway } = await loggedGateway();
+  const read = jest.spyOn(ReplicaStore.prototype, "budget").mockRejectedValueOnce(new Error("Redis stalled"));
+  try {
+    const answer = await fetch(`${gateway.url}/metrics`);
+    // The fault happened: the scrape asked the shared budget, and the read failed.
+    expect(read).toHaveBeenCalledTimes(1);
+    await expect(read.mock.results[0]?.value).rejects.toThrow("Redis stalled");
+    expect(answer.status).toBe(200);
+    expect(sampleValue(parsePrometheusText(await answer.text()), "index_gateway_budget_limit", {})).toBeGreaterThan(0);
+    expect(gateway.diagnostics.recent()).toEqual([
+      expect.objectContaining({
+        where: "metrics: shared budget read",
+        message: expect.stringContaining("Redis stalled"),
+      }),
+    ]);
+  } finally {
+    read.mockRestore();
+    await gateway.close();
   }
 });

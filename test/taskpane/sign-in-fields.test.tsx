@@ -1,3 +1,4 @@
+import { NO_DATA_TYPE } from "../support/startup";
 import { act, screen, within } from "@testing-library/react";
 import axe from "axe-core";
 import { EngineHost } from "../../src/runtime/engine-host";
@@ -70,6 +71,7 @@ function renderHost(host: EngineHost, builtInSignIn?: typeof SIGN_IN) {
       store={host.settings}
       testConnection={noTest}
       startup={STARTUP}
+      dataType={NO_DATA_TYPE}
       credential={host.credential}
       builtInSignIn={builtInSignIn}
     />,

@@ -6,7 +6,7 @@ export const MAX_LOGGED_URL_BYTES = 512;
 export const MAX_LOGGED_USER_BYTES = 256;
 
 /** Query parameters whose value is kept out of every line: they look like a secret a client put in a URL. */
-const SECRET_PARAMETERS = new Set(["apikey", "api_key", "key", "token", "access_token", "code"]);
+const SECRET_PARAMETERS: ReadonlySet<string> = new Set(["apikey", "api_key", "key", "token", "access_token", "code"]);
 const REDACTED = "[redacted]";
 
 /** A parameter's name as compared: percent-decoded (when it decodes), `+` as a space, lower case, `-` as `_`. */
@@ -16,7 +16,7 @@ function nameOf(raw: string): string {
   try {
     decoded = decodeURIComponent(spaced);
   } catch {
-    // A malformed escape: compared as sent.
+    // Expected: a malformed escape is compared as sent.
   }
   return decoded.trim().toLowerCase().replace(/-/g, "_");
 }

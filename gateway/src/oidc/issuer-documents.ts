@@ -24,12 +24,14 @@ export async function fetchJson(url: string, timeoutMs: number): Promise<unknown
   try {
     response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(timeoutMs) });
   } catch {
+    // Expected: the failure is the error thrown next, which names the issuer's origin (never the full URL).
     throw new IssuerKeysUnavailable(`${originOf(url)} did not answer`);
   }
   if (!response.ok) throw new IssuerKeysUnavailable(`${originOf(url)} answered HTTP ${response.status}`);
   try {
     return await response.json();
   } catch {
+    // Expected: the failure is the error thrown next.
     throw new IssuerKeysUnavailable(`${originOf(url)} sent something that is not JSON`);
   }
 }
@@ -43,6 +45,7 @@ export function keysUrlOf(named: unknown, what: string): string {
   try {
     url = typeof named === "string" ? new URL(named) : undefined;
   } catch {
+    // Expected: not a URL is refused below like a missing one.
     url = undefined;
   }
   if (url === undefined) throw new IssuerKeysUnavailable(`${what} is not a URL`);

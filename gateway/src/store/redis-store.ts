@@ -147,6 +147,8 @@ export class RedisStore implements Store.GatewayStore {
     try {
       return { meta: JSON.parse(stored.slice(0, split)) as unknown, body: stored.slice(split + 1), keptForMs };
     } catch {
+      // Expected: metadata that is not JSON is no answer, as any other poisoned entry (stored-answer.ts): the replica
+      // fetches afresh and writes over it, so nothing is lost.
       return undefined;
     }
   }

@@ -148,7 +148,8 @@ export class ReplicaStore implements Store.GatewayStore {
       await shared.observeBudget(now, reading);
       await shared.recordSends(now, sends);
     } catch {
-      return; // still away: the probe asks again
+      // Expected: still away, as markDown already reported with its reason; the probe asks again.
+      return;
     }
     // Another rejoin (the "ready" event and the probe both try) may have finished first.
     if (this.sharedState() === "up") return;

@@ -34,7 +34,7 @@ export function tenantOfAccount(account: string): string {
   try {
     return decodeURIComponent(encoded);
   } catch {
-    // Only a hand-written count (in a shared Redis) can hold one that does not decode.
+    // Expected: only a hand-written count (in a shared Redis) can hold one that does not decode; shown as stored.
     return encoded;
   }
 }

@@ -46,6 +46,7 @@ function authorityProblem(authority: string): string | undefined {
   try {
     url = new URL(authority);
   } catch {
+    // Expected: the answer says what to enter.
     return "The sign-in authority is not a URL; use e.g. https://login.microsoftonline.com/<tenant id>.";
   }
   if (url.protocol !== "https:") return "The sign-in authority must be an https:// URL.";
