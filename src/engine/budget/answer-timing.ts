@@ -18,7 +18,7 @@ export interface WindowTiming {
  */
 export class AnswerTiming {
   /** Sends of ours up to this moment were counted in an earlier window of the service. */
-  private floor = -Infinity;
+  private countedUntil = -Infinity;
   private lastSentAt: number | undefined;
   private start = -Infinity;
   private lastHeardAt = -Infinity;
@@ -40,18 +40,18 @@ export class AnswerTiming {
     this.lastHeardAt = now;
     this.shortestTripMs = Math.min(this.shortestTripMs, tripMs);
     // Everything sent up to the last request answered in the old window was counted there.
-    if (opened && this.lastSentAt !== undefined) this.floor = this.lastSentAt;
+    if (opened && this.lastSentAt !== undefined) this.countedUntil = this.lastSentAt;
     this.lastSentAt = sentAt;
     if (resetSeconds !== undefined) this.start = now + resetSeconds * 1000 - this.windowMs - tripMs - 1000;
     // Without a reset the window began before this request arrived, when is not told: from its sending on, what
     // we count as ours is surely in it (what we sent before is taken as the others': the cautious side).
     else if (opened) this.start = sentAt;
-    return { windowStart: Math.max(this.start, this.floor + 1), tripMs };
+    return { windowStart: Math.max(this.start, this.countedUntil + 1), tripMs };
   }
 
   /** The window turned at `at` (the rate rule saw its end pass): every send before it was counted in an old one. */
   turned(at: number): void {
-    this.floor = Math.max(this.floor, at - 1);
+    this.countedUntil = Math.max(this.countedUntil, at - 1);
   }
 
   /** A runtime on the channel told the window's count. */
