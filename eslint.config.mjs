@@ -3,6 +3,7 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import officeAddins from "eslint-plugin-office-addins";
+import house from "./eslint/house-rules.mjs";
 
 // The plugin's own `recommended` config brings prettier and an older typescript-eslint parser; we take only
 // its Office.js rules, at the levels it recommends, so they follow the plugin when it is upgraded.
@@ -140,6 +141,23 @@ const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime", "CustomFunctions"].m
   message: `Only src/office calls Office.js (${name}); ask its face (src/office/index.ts) for what you need.`,
 }));
 
+// Module-level mutable state allowed, each with its reason (the rule: eslint/house-rules.mjs, no-module-state).
+// A memo of a pure function (the same input always gives the same output) is bounded and invisible to every caller:
+// it only saves the work of a sheet's few distinct dates, fields and URLs, asked for by hundreds of cells.
+const PURE_MEMO = "bounded memos of pure functions of their input, which no caller can tell are there";
+const MODULE_STATE_ALLOWED = {
+  "src/office/shared-runtime.ts":
+    "the one shared runtime of the JavaScript context: the functions, commands and taskpane entries of one bundle share its engine, budget and cache, and only the entries ask for it",
+  "packages/wire/src/time/day.ts": PURE_MEMO,
+  "packages/wire/src/time/iso.ts": PURE_MEMO,
+  "packages/wire/src/rules/base-url.ts": PURE_MEMO,
+  "src/formulas/arguments.ts": PURE_MEMO,
+  "packages/wire/src/resources/point-time.ts":
+    "a point's date parsed once, in a WeakMap keyed by the point: a pure function of the point that goes with it, and no caller can tell is there",
+  "packages/wire/src/time/deadlines.ts":
+    "the deadlines of one clock share a timer per length: the queues are keyed by the clock, so they are its own state, and go with it",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -218,6 +236,15 @@ export default tseslint.config(
     files: ["src/**/*.{ts,tsx}"],
     ignores: ["src/office/**"],
     rules: { "no-restricted-globals": ["error", ...OFFICE_GLOBALS] },
+  },
+  // No state hidden in modules, no failure dropped in silence: the add-in, the shared package and the gateway.
+  {
+    files: ["src/**/*.{ts,tsx}", "packages/wire/src/**/*.ts", "gateway/src/**/*.ts"],
+    plugins: { house },
+    rules: {
+      "house/no-module-state": ["error", { allowed: MODULE_STATE_ALLOWED }],
+      "house/no-silent-catch": "error",
+    },
   },
   {
     // Node scripts and config files (bin/, scripts/, webpack and jest configs).

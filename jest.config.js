@@ -19,13 +19,14 @@ const shared = {
         tsconfig: { module: "CommonJS", moduleResolution: "Node10", jsx: "react-jsx", ignoreDeprecations: "5.0" },
       },
     ],
-    // jose (the gateway's sign-in) ships ECMAScript modules only: jest's CommonJS runtime needs them transpiled.
-    "^.+/node_modules/jose/.+\\.js$": [
+    // jose (the gateway's sign-in) and oidc-provider (the real OpenID provider its tests start) ship ECMAScript
+    // modules only: jest's CommonJS runtime needs them transpiled.
+    "^.+/node_modules/(jose|oidc-provider)/.+\\.js$": [
       "ts-jest",
       { isolatedModules: true, tsconfig: { allowJs: true, module: "CommonJS", ignoreDeprecations: "5.0" } },
     ],
   },
-  transformIgnorePatterns: ["/node_modules/(?!jose/)"],
+  transformIgnorePatterns: ["/node_modules/(?!(jose|oidc-provider)/)"],
   moduleNameMapper: {
     // @index-data/wire from its TypeScript sources, as tsconfig.json's `paths` read it (no build of packages/wire).
     "^@index-data/wire$": "<rootDir>/packages/wire/src/index.ts",
@@ -49,7 +50,8 @@ const SLOW = [
   "/test/formulas/formulas\\.test\\.ts$",
   "/test/faults/.*\\.test\\.ts$",
   "/test/fuzz/.*\\.test\\.ts$",
-  "/test/gateway/(cli|gateway-http|package|poisoned-redis|redis-access|replica-store|replicas|store-contract|tokens-reload|usage-batch)\\.test\\.ts$",
+  "/test/gateway/(cli|gateway-http|metrics-bounds|package|poisoned-redis|redis-access|replica-store|replicas|stalled-log|store-contract|tokens-reload|usage-batch)\\.test\\.ts$",
+  "/test/gateway/oidc-(cli|provider)\\.test\\.ts$",
   "/test/office/(hostile-service|receipt-size)\\.test\\.ts$",
   "/test/reference-service/(cli|rate-limits)\\.test\\.ts$",
   "/test/support/browser\\.test\\.ts$",

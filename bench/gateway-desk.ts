@@ -1,7 +1,8 @@
 // A desk opening at once through the gateway (issue 26): two replicas, each a process of its own, on one Redis;
 // nine clients of two users ask 30 resources each, all at once, over 45 distinct resources; the upstream's key has
-// a limit of 100 a minute, with the real 60 s window and 50 ms latency. Run alone with `npx tsx bench/gateway-desk.ts`.
-import { startReferenceService, DEMO_KEYS } from "../reference-service/src";
+// a limit of 100 a minute, with the real 60 s window and 50 ms latency; under every form of rate-limit headers the
+// upstream may speak (issue 37). Run alone with `npx tsx bench/gateway-desk.ts`.
+import { startReferenceService, DEMO_KEYS, RATE_HEADER_FORMS, type RateHeaders } from "../reference-service/src";
 import { IndexDataClient } from "../src/client";
 import { startGatewayRig, startRedis } from "./gateway-rig";
 import { runAlone } from "./report";
@@ -14,6 +15,8 @@ const DISTINCT = 45;
 const UPSTREAM_LIMIT = 100;
 
 export interface GatewayDeskOpenResult {
+  /** What the upstream said of its limit (the reference service's --rate-headers). */
+  readonly form: RateHeaders;
   readonly asks: number;
   readonly distinctResources: number;
   readonly answered200: number;
@@ -33,9 +36,20 @@ function resources(symbols: readonly string[]): string[] {
   return paths.slice(0, DISTINCT);
 }
 
-export async function gatewayDeskOpenScenario(): Promise<GatewayDeskOpenResult> {
+/** The desk's opening under every form of rate-limit headers. */
+export async function gatewayDeskOpenScenario(): Promise<GatewayDeskOpenResult[]> {
+  const results: GatewayDeskOpenResult[] = [];
+  for (const form of RATE_HEADER_FORMS) results.push(await deskOpening(form));
+  return results;
+}
+
+async function deskOpening(form: RateHeaders): Promise<GatewayDeskOpenResult> {
   const redis = await startRedis();
-  const service = await startReferenceService({ testFaults: true, rateLimits: { "api-key": UPSTREAM_LIMIT } });
+  const service = await startReferenceService({
+    testFaults: true,
+    rateLimits: { "api-key": UPSTREAM_LIMIT },
+    rateHeaders: form,
+  });
   service.faults.setLatency(SERVICE_LATENCY_MS);
   const rig = await startGatewayRig(service.url, redis, USERS, {
     name: "desk-open",
@@ -64,6 +78,7 @@ export async function gatewayDeskOpenScenario(): Promise<GatewayDeskOpenResult> 
     const otherStatuses: Record<string, number> = {};
     for (const status of statuses) if (status !== 200) otherStatuses[status] = (otherStatuses[status] ?? 0) + 1;
     return {
+      form,
       asks: statuses.length,
       distinctResources: paths.length,
       answered200: statuses.filter((s) => s === 200).length,
@@ -79,20 +94,25 @@ export async function gatewayDeskOpenScenario(): Promise<GatewayDeskOpenResult> 
   }
 }
 
-export function gatewayDeskOpenLines(r: GatewayDeskOpenResult): string[] {
-  const others = Object.entries(r.otherStatuses).map(([status, n]) => `${n} × ${status}`);
-  return [
-    `Desk opening through the gateway (npx tsx bench/gateway-desk.ts): two replicas on one Redis, ${r.asks} asks at once (${CLIENTS} clients, ${USERS.length} users, ${r.distinctResources} distinct resources), upstream limit ${UPSTREAM_LIMIT} a minute, real 60 s window, ${SERVICE_LATENCY_MS} ms latency: ` +
-      `${r.answered200}/${r.asks} answered 200${others.length > 0 ? ` (${others.join(", ")})` : ""}, upstream requests ${r.upstreamRequests} (distinct ${r.distinctResources}), upstream 429s ${r.upstream429s}, settled in ${r.settledMs} ms`,
-  ];
+export function gatewayDeskOpenLines(results: readonly GatewayDeskOpenResult[]): string[] {
+  return results.map((r) => {
+    const others = Object.entries(r.otherStatuses).map(([status, n]) => `${n} × ${status}`);
+    return (
+      `Desk opening through the gateway, upstream headers ${r.form} (npx tsx bench/gateway-desk.ts): two replicas on one Redis, ${r.asks} asks at once (${CLIENTS} clients, ${USERS.length} users, ${r.distinctResources} distinct resources), upstream limit ${UPSTREAM_LIMIT} a minute, real 60 s window, ${SERVICE_LATENCY_MS} ms latency: ` +
+      `${r.answered200}/${r.asks} answered 200${others.length > 0 ? ` (${others.join(", ")})` : ""}, upstream requests ${r.upstreamRequests} (distinct ${r.distinctResources}), upstream 429s ${r.upstream429s}, settled in ${r.settledMs} ms`
+    );
+  });
 }
 
-export function gatewayDeskOpenTargetsMissed(r: GatewayDeskOpenResult): string[] {
+export function gatewayDeskOpenTargetsMissed(results: readonly GatewayDeskOpenResult[]): string[] {
   const missed: string[] = [];
-  if (r.answered200 !== r.asks) missed.push(`gateway desk: ${r.asks - r.answered200} asks not answered 200`);
-  if (r.upstreamRequests > r.distinctResources)
-    missed.push(`gateway desk: ${r.upstreamRequests} upstream requests for ${r.distinctResources} resources`);
-  if (r.upstream429s > 0) missed.push(`gateway desk: ${r.upstream429s} × 429 from the upstream`);
+  for (const r of results) {
+    const name = `gateway desk (headers ${r.form})`;
+    if (r.answered200 !== r.asks) missed.push(`${name}: ${r.asks - r.answered200} asks not answered 200`);
+    if (r.upstreamRequests > r.distinctResources)
+      missed.push(`${name}: ${r.upstreamRequests} upstream requests for ${r.distinctResources} resources`);
+    if (r.upstream429s > 0) missed.push(`${name}: ${r.upstream429s} × 429 from the upstream`);
+  }
   return missed;
 }
 

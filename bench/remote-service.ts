@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
+import type { RateHeaders } from "../reference-service/src";
 
 export interface LoggedRequest {
   readonly path: string;
@@ -40,15 +41,24 @@ function nextReply<T extends ServiceReply["type"]>(
 /** A round trip to the real service, as every rig adds it to the reference service's answers. */
 export const SERVICE_LATENCY_MS = 50;
 
-/** Starts the reference service in a child process with `latencyMs` added to every answer (and `extraIndexes` more indexes). */
+/**
+ * Starts the reference service in a child process with `latencyMs` added to every answer (and `extraIndexes` more
+ * indexes), speaking `rateHeaders` of its limit (default full) and counting its window from the first request.
+ */
 export async function startRemoteService(options: {
   readonly windowMs: number;
   readonly latencyMs: number;
   readonly extraIndexes?: number;
+  readonly rateHeaders?: RateHeaders;
 }): Promise<RemoteService> {
   const child = fork(
     join(__dirname, "service-process.ts"),
-    [String(options.windowMs), String(options.latencyMs), String(options.extraIndexes ?? 0)],
+    [
+      String(options.windowMs),
+      String(options.latencyMs),
+      String(options.extraIndexes ?? 0),
+      options.rateHeaders ?? "full",
+    ],
     {
       execArgv: ["--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],

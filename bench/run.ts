@@ -249,7 +249,8 @@ async function main(): Promise<void> {
     console.log(
       `\n${r.name}: ${r.description}.\n  floor ${r.floor.requests} = ${r.floor.explanation}${r.baseline.firstError ? `\n  naive cells failed with: ${r.baseline.firstError}` : ""}`,
     );
-  // The desk as a desk runs it (the headline), then the engine-in-Node desks on a compressed window as extra lines.
+  // The desk as a desk runs it (the headline), under every form of rate-limit headers the service may speak (issue
+  // 37), then the engine-in-Node desks on a compressed window as extra lines.
   const browserDesks = await browserDeskScenarios();
   console.log(`\n${browserDeskLines(browserDesks).join("\n")}`);
   const desks = await deskScenarios();

@@ -1,7 +1,7 @@
 // The reference service for the benchmark, in a process of its own: in real life the service does its work on
 // another machine, so its CPU time (building histories, serialising JSON) must not be charged to the client
 // being timed. Started by bench/remote-service.ts; answers its requests for the request log over IPC.
-import { startReferenceService, type ExtraIndex } from "../reference-service/src";
+import { RATE_HEADER_FORMS, startReferenceService, type ExtraIndex, type RateHeaders } from "../reference-service/src";
 import type { ServiceCommand, ServiceReply } from "./remote-service";
 
 /** `count` more indexes with data, SCALE-0001 and on, for sheets over hundreds of symbols. */
@@ -17,9 +17,12 @@ function extraIndexes(count: number): ExtraIndex[] {
 }
 
 async function main(): Promise<void> {
-  const [windowMs, latencyMs, extra] = process.argv.slice(2).map(Number);
+  const [windowMs, latencyMs, extra] = process.argv.slice(2, 5).map(Number);
+  const form = process.argv[5] ?? "full";
+  const rateHeaders: RateHeaders = RATE_HEADER_FORMS.find((known) => known === form) ?? "full";
   const service = await startReferenceService({
     testFaults: true,
+    rateHeaders,
     ...(windowMs ? { rateLimitWindowMs: windowMs } : {}),
     ...(extra ? { extraIndexes: extraIndexes(extra) } : {}),
   });

@@ -38,6 +38,14 @@ function missing() {
     problems.push(
       "promtool is not installed (the gateway's metrics test reads /metrics with it): apt-get install -y prometheus",
     );
+  if (!onPath("systemd-analyze"))
+    problems.push(
+      "systemd-analyze is not installed (the gateway's systemd unit is rated with it; no running systemd needed): apt-get install -y systemd",
+    );
+  if (!onPath("strace"))
+    problems.push(
+      "strace is not installed (the installed gateway's system calls are checked against its unit's filter): apt-get install -y strace",
+    );
   if (!existsSync(join(ROOT, "node_modules", ".bin", "jest")))
     problems.push("the dependencies are not installed: run npm ci");
   return problems;

@@ -3,22 +3,22 @@
  * - RESOURCES (packages/wire/src/resources/table.ts) → packages/wire/src/resources/methods.generated.ts;
  * - FUNCTION_TABLE and CHOICE_LISTS (src/functions/table) → src/functions/functions.json (what Excel
  *   reads), src/functions/bindings.generated.ts (what the functions entry registers), the names a formula may
- *   call (src/workbook/function-names.generated.ts, for the checks of what the add-in writes) and the tables of
- *   docs/functions.md and the README.
+ *   call (src/workbook/function-names.generated.ts, for the checks of what the add-in writes), the tables of
+ *   docs/functions.md and the README, and the test suites' list of functions.
  *
  *   npx tsx scripts/generate.ts           writes them
  *   npx tsx scripts/generate.ts --check   exits 1, naming them, while any differs from what the tables give
  *
  * The tables are read as data (imported), never as text; the tests call `generatedFiles` with a throw-away row.
  */
-import { readFileSync, writeFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import * as prettier from "prettier/standalone";
 import * as estree from "prettier/plugins/estree";
 import * as typescript from "prettier/plugins/typescript";
 import { CHOICE_LISTS, FUNCTION_TABLE, type ChoiceList, type FunctionRow } from "../src/functions/table";
 import { choiceTable, functionTable, glanceTable, withTable } from "./generate/doc-tables";
-import { bindingsSource, functionNamesSource, functionsJson } from "./generate/function-files";
+import { bindingsSource, functionNamesSource, functionsJson, suiteFunctionsSource } from "./generate/function-files";
 import {
   RESOURCES_DIR,
   resourceMethodRows,
@@ -54,6 +54,7 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
   const { resources, functions, choices } = tables;
   const methods = join(RESOURCES_DIR, "methods.generated.ts");
   const bindings = join(root, "src", "functions", "bindings.generated.ts");
+  const suite = join(root, "test", "support", "suite-functions.generated.ts");
   const docs = join(root, "docs", "functions.md");
   const readme = join(root, "README.md");
   let doc = withTable(read(docs), "function-table", functionTable(functions), "docs/functions.md");
@@ -63,6 +64,7 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
     [join(root, "src", "functions", "functions.json"), functionsJson(functions, choices)],
     [bindings, await formatted(bindingsSource(functions))],
     [join(root, "src", "workbook", "function-names.generated.ts"), await formatted(functionNamesSource(functions))],
+    [suite, await formatted(suiteFunctionsSource(functions))],
     [docs, doc],
     [readme, withTable(read(readme), "glance-table", glanceTable(functions), "README.md")],
   ]);
@@ -92,7 +94,10 @@ async function main(): Promise<void> {
     }
     return;
   }
-  for (const [file, text] of await generatedFiles(await projectTables())) writeFileSync(file, text);
+  for (const [file, text] of await generatedFiles(await projectTables())) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+  }
 }
 
 if (require.main === module) void main();

@@ -55,6 +55,7 @@ function parsedJson(text: string): { value: unknown } | undefined {
     const value: unknown = JSON.parse(text);
     return tooDeep(text) ? undefined : { value };
   } catch {
+    // Expected: a body that is not JSON is no answer; the caller says so.
     return undefined;
   }
 }
@@ -73,7 +74,8 @@ export function checkAnswerBody(endpoint: Endpoint, body: string): CheckedBody {
     const checked = endpoint.schema.safeParse(json.value);
     return checked.success ? { ok: true, body, value: checked.data } : NOT_IT;
   } catch {
-    return NOT_IT; // a transform that could not cope (a document too large to walk) is no answer either
+    // Expected: a transform that could not cope (a document too large to walk) is no answer either.
+    return NOT_IT;
   }
 }
 

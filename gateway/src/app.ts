@@ -9,25 +9,21 @@ import Fastify, {
 import type { AuditTrail } from "./audit";
 import { cacheHeaders, type Served } from "./cache-headers";
 import { GatewayError } from "./gateway-error";
-import { healthBody, type HealthSources } from "./health";
+import { HealthPage, type HealthReader, type HealthSources } from "./health";
+import { logRequest } from "./logs/request-log";
+import { deskTokenUser, noAuthUser, type DeskUser } from "./identity";
 import { loopbackHostHeader } from "./loopback-host";
 import type { ServedLabel } from "./metrics";
-import { METRICS_ROUTE, registerMetricsRoute, type MetricsAccess } from "./metrics-route";
+import { METRICS_ROUTE, deskWideRefusal, registerMetricsRoute, type MetricsAccess } from "./metrics-route";
+import { answerError, type RefusalWatch } from "./refusals";
+import type {} from "./request-facts";
 import type { Resolver } from "./resolver";
 import { looksLikeJwt, type SignIn } from "./oidc/sign-in";
 import { ENDPOINTS, resourceOf, type Endpoint, type Resource } from "./resources";
-import { shareFigures, shareHeaders } from "./share-headers";
+import { cutToBytes } from "./safe-text";
+import { shareHeaders } from "./share-headers";
+import { DESK_TENANT, accountOf, tenantOfSignIn } from "./tenancy/account";
 import { nameOfToken, presentedToken, type DeskToken } from "./tokens";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** Who is asking: a name from the tokens file, or `ip:<address>` without authentication. */
-    deskUser: string | null;
-    servedHow: string | null;
-    /** The resource kind of a request for one (`latest`, `historyPast`...), for the metrics. */
-    resourceKind: string | null;
-  }
-}
 
 interface AppOptions {
   readonly resolver: Resolver;
@@ -104,102 +100,91 @@ function misdirected(): GatewayError {
   );
 }
 
+/** Who is asking: one user per credential (identity.ts), and their tenant (tenancy/account.ts). */
+interface Caller {
+  readonly user: DeskUser;
+  readonly tenant: string;
+}
+
 /**
- * The caller's name (a desk token's) or stable subject (a sign-in token's), or undefined when the request presents
- * no valid desk token (or authentication is off); a sign-in token that fails its checks throws its own 401.
+ * The caller: a desk token's name or a sign-in token's stable subject, with its tenant; undefined when the request
+ * presents no valid desk token (or authentication is off); a sign-in token that fails its checks throws its own 401.
  */
 async function identify(
   request: FastifyRequest,
   tokens: readonly DeskToken[] | undefined,
   signIn: SignIn | undefined,
-): Promise<string | undefined> {
-  if (tokens === undefined) return `ip:${request.ip}`;
+): Promise<Caller | undefined> {
+  if (tokens === undefined) return { user: noAuthUser(request.ip), tenant: DESK_TENANT };
   const presented = presentedToken(request.headers);
   if (presented === undefined) return undefined;
-  if (signIn !== undefined && looksLikeJwt(presented)) return signIn.userOf(presented);
-  return nameOfToken(tokens, presented);
+  if (signIn !== undefined && looksLikeJwt(presented))
+    return { user: await signIn.userOf(presented), tenant: tenantOfSignIn(presented) };
+  const name = nameOfToken(tokens, presented);
+  return name === undefined ? undefined : { user: deskTokenUser(name), tenant: DESK_TENANT };
 }
 
 /** The answer with its caching headers and the user's share of the desk's budget, set in one call. */
-function send(reply: FastifyReply, served: Served, options: AppOptions, user: string): FastifyReply {
+function send(reply: FastifyReply, served: Served, options: AppOptions, account: string): FastifyReply {
   reply.request.servedHow = served.how;
   const now = options.health.now();
-  const headers = { ...cacheHeaders(served, now, options.staleIfErrorSeconds), ...shareOf(user, options.health) };
+  const headers = { ...cacheHeaders(served, now, options.staleIfErrorSeconds), ...shareOf(account, options.health) };
   const { status, contentType, body } = served.how === "passed" ? served : served.answer;
   return reply.code(status).type(contentType).headers(headers).send(body);
 }
 
-/** The user's share of the desk's budget, in the rate-limit headers of every answer to them (a refusal too). */
-function shareOf(user: string, health: HealthSources): Record<string, string> {
-  const now = health.now();
-  return shareHeaders(shareFigures(now, health.store.budgetNow(now), health.store.shareInputs(user, now)));
+/** The caller's share of the desk's budget, in the rate-limit headers of every answer to them (a refusal too). */
+function shareOf(account: string, health: HealthSources): Record<string, string> {
+  return shareHeaders(health.shares.shareOf(account, health.now()));
 }
 
 /** A miss, a join or a stale answer: what takes the store, the lock, the queue or the upstream. */
 async function resolve(
   reply: FastifyReply,
   resource: Resource,
-  user: string,
+  account: string,
   options: AppOptions,
 ): Promise<FastifyReply> {
-  let served: Served;
-  try {
-    served = await options.resolver.serve(resource, user);
-  } catch (error) {
-    reply.headers(shareOf(user, options.health));
-    throw error;
-  }
-  return send(reply, served, options, user);
+  // A refusal carries the share too: answerError adds it.
+  const served = await options.resolver.serve(resource, account);
+  return send(reply, served, options, account);
 }
 
 function registerEndpoint(app: FastifyInstance, endpoint: Endpoint, options: AppOptions): void {
   const { resolver, health } = options;
   // Not an async handler: a hit is answered in the same turn, with no await and no round trip.
   app.get(endpoint.route, (request, reply) => {
-    const user = request.deskUser ?? "anonymous";
+    const account = request.deskAccount ?? accountOf(DESK_TENANT, "anonymous");
     const now = health.now();
     const query = request.query as Record<string, string | string[] | undefined>;
     const resource = resourceOf(endpoint, request.params as Record<string, string>, query, now);
     request.resourceKind = resource.kind;
     // Counted in memory, sent to the store in batches.
-    health.store.count(user, now, "request");
+    health.store.count(account, now, "request");
     const hit = resolver.hit(resource);
-    return hit === undefined ? resolve(reply, resource, user, options) : send(reply, hit, options, user);
+    return hit === undefined ? resolve(reply, resource, account, options) : send(reply, hit, options, account);
   });
 }
 
-/** A client's mistake Fastify found (bad percent-encoding, a body on a GET...), or undefined for the gateway's own fault. */
-function clientMistake(error: unknown): GatewayError | undefined {
-  const status = Number((error as { statusCode?: unknown } | null)?.statusCode);
-  if (!(status >= 400 && status < 500)) return undefined;
-  return new GatewayError(
-    status,
-    "BAD_REQUEST",
-    "The request is not one this gateway can read (bad URL encoding or headers).",
-  );
-}
+/** How much of a path a 404 quotes back: enough to recognise, never the whole of a hostile URL. */
+const MAX_ECHOED_PATH_BYTES = 200;
 
-/** A refusal the gateway gives itself (4xx): counted, and a line in the audit trail. */
-type RefusalWatch = (request: FastifyRequest, refusal: GatewayError) => void;
-
-function answerError(error: unknown, request: FastifyRequest, reply: FastifyReply, watch: RefusalWatch): FastifyReply {
-  const known = error instanceof GatewayError ? error : clientMistake(error);
-  if (known === undefined) request.log.error({ err: error }, "unexpected failure");
-  if (known !== undefined && known.statusCode < 500) watch(request, known);
-  const answer =
-    known ?? new GatewayError(500, "INTERNAL_ERROR", "The gateway failed unexpectedly; its log has the details.");
-  return reply
-    .code(answer.statusCode)
-    .headers({ "cache-control": "no-store", ...answer.headers })
-    .send(answer.toBody());
+/** Who reads the health page: the metrics credential's holder sees the desk, a known caller their own figures. */
+function healthReader(request: FastifyRequest, options: AppOptions): HealthReader {
+  if (deskWideRefusal(request, options.metrics) === undefined) return { kind: "desk" };
+  return request.deskAccount === null ? { kind: "anyone" } : { kind: "user", account: request.deskAccount };
 }
 
 /** The gateway's HTTP face: the service's own paths and error shape, CORS for the add-in, a desk token on every call. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const healthPage = new HealthPage(options.health);
   const watch: RefusalWatch = (request, refusal) => {
     options.metrics.metrics.refused(refusal.statusCode, refusal.reason ?? refusal.code.toLowerCase());
     options.audit.refused(request.deskUser, request.url, refusal.statusCode, refusal.code, options.health.now());
   };
+  const refusalShare = (request: FastifyRequest) =>
+    // A request Fastify refused before routing it has no caller (nor the decoration).
+    typeof request.deskAccount === "string" ? shareOf(request.deskAccount, options.health) : {};
   const app = Fastify({
     logger: options.logger ?? false,
     // The gateway logs each request itself (onResponse), with the user's name and never a header; one logger for
@@ -208,9 +193,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     childLoggerFactory: (logger) => logger,
     forceCloseConnections: true,
     ...(options.https !== undefined ? { https: options.https } : {}),
-    frameworkErrors: (error, request, reply) => void answerError(error, request, reply, watch),
+    frameworkErrors: (error, request, reply) => void answerError(error, request, reply, watch, refusalShare),
   }) as unknown as FastifyInstance;
   app.decorateRequest("deskUser", null);
+  app.decorateRequest("deskAccount", null);
   app.decorateRequest("servedHow", null);
   app.decorateRequest("resourceKind", null);
   // No origin listed: no CORS headers at all (the CLI, or pages that reach the gateway through their own origin).
@@ -228,48 +214,34 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The health page, by its route (never by a prefix of the raw URL), may be read without a token; the metrics
     // page has a rule of its own (metrics-route.ts).
     const open = request.routeOptions.url === "/gateway/health" || request.routeOptions.url === METRICS_ROUTE;
-    const user = await identify(request, tokens, options.signIn).catch((error: unknown) => {
+    const caller = await identify(request, tokens, options.signIn).catch((error: unknown) => {
       if (open) return undefined;
       throw error;
     });
-    if (user !== undefined) request.deskUser = user;
-    else if (!open) throw unauthorized(presentedToken(request.headers));
+    if (caller !== undefined) {
+      request.deskUser = caller.user;
+      request.deskAccount = accountOf(caller.tenant, caller.user);
+    } else if (!open) throw unauthorized(presentedToken(request.headers));
   });
   // A callback hook, not an async one: no promise made per request for a line the logger buffers anyway.
   app.addHook("onResponse", (request, reply, done) => {
-    if (request.servedHow !== null && request.resourceKind !== null) {
-      const how = request.servedHow as ServedLabel;
-      options.metrics.metrics.served(
-        request.resourceKind,
-        how,
-        request.deskUser ?? "anonymous",
-        reply.elapsedTime / 1000,
-      );
-    }
-    // One line per request, into a buffered destination (index.ts); the URL holds only the path and dates, never a
-    // token (tokens travel in headers).
-    request.log.info(
-      {
-        user: request.deskUser,
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        served: request.servedHow,
-        ms: Math.round(reply.elapsedTime),
-      },
-      "request",
-    );
+    if (request.servedHow !== null && request.resourceKind !== null)
+      options.metrics.metrics.served(request.resourceKind, request.servedHow as ServedLabel, reply.elapsedTime / 1000);
+    // One line per request, into the bounded output (logs/log-output.ts).
+    logRequest(request, reply);
     done();
   });
-  app.setErrorHandler(async (error, request, reply) => answerError(error, request, reply, watch));
+  app.setErrorHandler(async (error, request, reply) => answerError(error, request, reply, watch, refusalShare));
   app.setNotFoundHandler(async (request) => {
-    const path = request.url.split("?")[0] ?? "";
+    // GatewayError writes out what is unsafe in it; the cut keeps a hostile URL from filling the message.
+    const split = request.url.indexOf("?");
+    const path = cutToBytes(split < 0 ? request.url : request.url.slice(0, split), MAX_ECHOED_PATH_BYTES);
     throw new GatewayError(404, "NOT_FOUND", `${request.method} ${path} is not an endpoint of the Index Data Service.`);
   });
   for (const endpoint of ENDPOINTS) registerEndpoint(app, endpoint, options);
   registerMetricsRoute(app, options.metrics);
   app.get("/gateway/health", async (request, reply) =>
-    reply.header("cache-control", "no-store").send(await healthBody(options.health, request.deskUser !== null)),
+    reply.header("cache-control", "no-store").send(await healthPage.body(healthReader(request, options))),
   );
   return app;
 }

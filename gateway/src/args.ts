@@ -1,18 +1,7 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_TTLS, keyTransportAllowed, type TtlTable } from "@index-data/wire";
-import type { SignInOptions } from "./oidc/sign-in";
-
-export const USAGE = `Usage (installed: index-data-gateway …; from a checkout: npm run gateway -- …):
-  index-data-gateway --upstream URL --port N --tokens FILE [--host H] [--redis URL] [--allow-origin ORIGIN ...]
-                     [--upstream-key-file FILE] [--tls-cert FILE --tls-key FILE] [--ttl KIND=SECONDS ...]
-                     [--cache-mb N] [--upstream-timeout-ms N] [--rate-window-ms N] [--metrics-token-file FILE]
-                     [--oidc-issuer URL --oidc-audience AUD [--oidc-jwks-url URL] [--oidc-required-scope S]
-                      [--oidc-allowed-tenant T ...]]     (sign-in tokens beside, or instead of, --tokens)
-  index-data-gateway --upstream URL --port N --host 127.0.0.1 --no-auth      (this machine only)
-  index-data-gateway new-token NAME --tokens FILE
-  index-data-gateway --help
-The upstream key comes from INDEX_GATEWAY_UPSTREAM_KEY or --upstream-key-file, never from a flag (flags show in ps).
-docs/gateway.md explains every option.`;
+import { signInProblem, type SignInOptions } from "./oidc/sign-in";
+import type { SubjectRule } from "./top-subjects";
 
 /** A command line the gateway refuses: exit code 2, with the reason and the usage. */
 export class UsageError extends Error {
@@ -36,6 +25,9 @@ export interface ServeCommand {
   readonly windowMs?: number;
   readonly metricsTokenFile?: string;
   readonly signIn?: SignInOptions;
+  /** The budget shared per tenant (--oidc-tenant-share), by the weights of a file or evenly. */
+  readonly tenantShare?: { readonly weightsFile?: string };
+  readonly metricsSubjects?: SubjectRule;
 }
 
 interface HelpCommand {
@@ -75,6 +67,7 @@ function httpsUrl(flag: string, text: string): string {
   try {
     url = new URL(text);
   } catch {
+    // Expected: not a URL; the usage error says what to give.
     throw new UsageError(`${flag} must be a URL such as https://login.microsoftonline.com/<tenant>/v2.0.`);
   }
   if (!keyTransportAllowed(url.href)) throw new UsageError(`${flag} must be https (or http to this machine).`);
@@ -87,13 +80,15 @@ interface SignInFlags {
   readonly "oidc-jwks-url"?: string | undefined;
   readonly "oidc-required-scope"?: string | undefined;
   readonly "oidc-allowed-tenant": string[];
+  readonly "oidc-keys-max-age"?: string | undefined;
 }
 
 /** The sign-in flags: none, or at least the issuer and the audience. */
 function signInOf(values: SignInFlags): { signIn?: SignInOptions } {
   const issuer = values["oidc-issuer"];
   const audience = values["oidc-audience"];
-  const others = [values["oidc-jwks-url"], values["oidc-required-scope"], ...values["oidc-allowed-tenant"]];
+  const maxAge = values["oidc-keys-max-age"];
+  const others = [values["oidc-jwks-url"], values["oidc-required-scope"], maxAge, ...values["oidc-allowed-tenant"]];
   if (issuer === undefined && audience === undefined) {
     if (others.some((value) => value !== undefined))
       throw new UsageError("The --oidc-… flags need --oidc-issuer URL and --oidc-audience AUD.");
@@ -103,18 +98,48 @@ function signInOf(values: SignInFlags): { signIn?: SignInOptions } {
     throw new UsageError("--oidc-issuer and --oidc-audience go together.");
   const jwksUrl = values["oidc-jwks-url"];
   const scope = values["oidc-required-scope"];
-  return {
-    signIn: {
-      issuer: httpsUrl("--oidc-issuer", issuer),
-      audience,
-      allowedTenants: values["oidc-allowed-tenant"],
-      ...(jwksUrl !== undefined ? { jwksUrl: httpsUrl("--oidc-jwks-url", jwksUrl) } : {}),
-      ...(scope !== undefined ? { requiredScope: scope } : {}),
-    },
+  const maxAgeSeconds = whole("--oidc-keys-max-age", maxAge, 60, 86_400);
+  const signIn: SignInOptions = {
+    issuer: httpsUrl("--oidc-issuer", issuer),
+    audience,
+    allowedTenants: values["oidc-allowed-tenant"],
+    ...(jwksUrl !== undefined ? { jwksUrl: httpsUrl("--oidc-jwks-url", jwksUrl) } : {}),
+    ...(scope !== undefined ? { requiredScope: scope } : {}),
+    ...(maxAgeSeconds !== undefined ? { keysMaxAgeMs: maxAgeSeconds * 1000 } : {}),
   };
+  const problem = signInProblem(signIn);
+  if (problem !== undefined) throw new UsageError(problem);
+  return { signIn };
 }
 
-function newToken(argv: readonly string[]): NewTokenCommand {
+/** --oidc-tenant-share and --oidc-tenant-weights (which implies it): only with sign-in, which has tenants. */
+function tenantShareOf(values: {
+  readonly "oidc-issuer"?: string | undefined;
+  readonly "oidc-tenant-share": boolean;
+  readonly "oidc-tenant-weights"?: string | undefined;
+}): { tenantShare?: { weightsFile?: string } } {
+  const weightsFile = values["oidc-tenant-weights"];
+  if (!values["oidc-tenant-share"] && weightsFile === undefined) return {};
+  if (values["oidc-issuer"] === undefined)
+    throw new UsageError(
+      "--oidc-tenant-share and --oidc-tenant-weights need sign-in (--oidc-issuer): tenants come from it.",
+    );
+  return { tenantShare: weightsFile !== undefined ? { weightsFile } : {} };
+}
+
+/** --metrics-subjects user[:N] | tenant[:N]: whose figures get series of their own (N: the busiest, default 20). */
+function subjectsOf(text: string | undefined): { metricsSubjects?: SubjectRule } {
+  if (text === undefined) return {};
+  const match = /^(user|tenant)(?::(\d{1,4}))?$/.exec(text);
+  const top = match?.[2] === undefined ? 20 : Number(match[2]);
+  if (match === null || top > 1000)
+    throw new UsageError(
+      `--metrics-subjects must be user or tenant, optionally with how many get a series of their own (user:20, at most 1000), got "${text}".`,
+    );
+  return { metricsSubjects: { by: match[1] === "tenant" ? "tenant" : "user", top } };
+}
+
+function newToken(argv: readonly string[], program: string): NewTokenCommand {
   const { values, positionals } = parseArgs({
     args: [...argv],
     options: { tokens: { type: "string" } },
@@ -123,7 +148,7 @@ function newToken(argv: readonly string[]): NewTokenCommand {
   });
   const [name, ...extra] = positionals;
   if (name === undefined || extra.length > 0)
-    throw new UsageError("new-token takes one NAME: npm run gateway -- new-token alice --tokens tokens.txt");
+    throw new UsageError(`new-token takes one NAME: ${program} new-token alice --tokens tokens.txt`);
   if (values.tokens === undefined)
     throw new UsageError("new-token needs --tokens FILE: the file the token's hash is appended to.");
   return { command: "new-token", name, tokensFile: values.tokens };
@@ -153,6 +178,10 @@ function serve(argv: readonly string[]): ServeCommand {
       "oidc-jwks-url": { type: "string" },
       "oidc-required-scope": { type: "string" },
       "oidc-allowed-tenant": { type: "string", multiple: true, default: [] },
+      "oidc-tenant-share": { type: "boolean", default: false },
+      "oidc-tenant-weights": { type: "string" },
+      "metrics-subjects": { type: "string" },
+      "oidc-keys-max-age": { type: "string" },
     },
     strict: true,
   });
@@ -184,11 +213,16 @@ function serve(argv: readonly string[]): ServeCommand {
     ...(upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs } : {}),
     ...(values["metrics-token-file"] !== undefined ? { metricsTokenFile: values["metrics-token-file"] } : {}),
     ...signInOf(values),
+    ...tenantShareOf(values),
+    ...subjectsOf(values["metrics-subjects"]),
   };
 }
 
-/** The command line, or a UsageError saying what to change. */
-export function parseCommandLine(argv: readonly string[]): ServeCommand | NewTokenCommand | HelpCommand {
+/** The command line, or a UsageError saying what to change (naming `program`, the command as it was started). */
+export function parseCommandLine(
+  argv: readonly string[],
+  program = "index-data-gateway",
+): ServeCommand | NewTokenCommand | HelpCommand {
   if (argv.includes("--help") || argv.includes("-h")) return { command: "help" };
   if (argv.some((arg) => KEY_FLAGS.test(arg))) {
     throw new UsageError(
@@ -196,7 +230,7 @@ export function parseCommandLine(argv: readonly string[]): ServeCommand | NewTok
     );
   }
   try {
-    return argv[0] === "new-token" ? newToken(argv.slice(1)) : serve(argv);
+    return argv[0] === "new-token" ? newToken(argv.slice(1), program) : serve(argv);
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(error instanceof Error ? error.message : String(error));

@@ -1,11 +1,19 @@
 import type { FastifyBaseLogger } from "fastify";
+import { credentialOf, type CredentialKind } from "./identity";
+import { loggedPath, loggedUrl, loggedUser } from "./logs/request-fields";
+import { userOfAccount } from "./tenancy/account";
 
 /** One line of the audit trail: who, what, how it was served, the status, when. Never a key, never a token. */
 export interface AuditLine {
   readonly audit: "upstream-send" | "refused";
-  /** The user's name (desk token), stable subject (sign-in), `ip:<address>` without authentication, or null. */
+  /** The user (identity.ts): a desk token's name, `oidc:…` (sign-in), `ip:<address>` (no auth), or null. */
   readonly user: string | null;
-  /** The resource's path and canonical query (a send), or the path alone without its query (a refusal). */
+  /** The kind of credential `user` came with (identity.ts); null when nobody was recognised. */
+  readonly credential: CredentialKind | null;
+  /**
+   * The resource's path and canonical query (a send), or the path alone without its query (a refusal); at most 512
+   * bytes either way (logs/request-fields.ts).
+   */
   readonly resource: string;
   /** Cache-Status's outcome: `miss` for a send; null for a refusal, which nothing served. */
   readonly cacheStatus: string | null;
@@ -18,7 +26,8 @@ export interface AuditLine {
 
 /**
  * The audit trail: one JSON line per upstream send and per refused request, through the gateway's logger (so it
- * leaves with the request lines, buffered, and an administrator filters it by its `audit` field).
+ * leaves with the request lines, buffered and bounded, and an administrator filters it by its `audit` field). What a
+ * line copies from a request is bounded and made safe (logs/request-fields.ts).
  */
 export class AuditTrail {
   private log: FastifyBaseLogger | undefined;
@@ -28,9 +37,9 @@ export class AuditTrail {
     this.log = log;
   }
 
-  /** An upstream send made for `user`, with what the upstream answered (or why it did not). */
+  /** An upstream send made for `account` (whose turn it took), with what the upstream answered (or why it did not). */
   upstreamSend(
-    user: string,
+    account: string,
     resource: string,
     status: number | undefined,
     reason: string | undefined,
@@ -38,8 +47,9 @@ export class AuditTrail {
   ): void {
     this.write({
       audit: "upstream-send",
-      user,
-      resource,
+      user: loggedUser(userOfAccount(account)),
+      credential: credentialOf(userOfAccount(account)),
+      resource: loggedUrl(resource),
       cacheStatus: "miss",
       status: status ?? null,
       ...(reason !== undefined ? { code: reason } : {}),
@@ -49,8 +59,16 @@ export class AuditTrail {
 
   /** A request the gateway refused itself; only the path is kept, so nothing a client put in the query is logged. */
   refused(user: string | null, url: string, status: number, code: string, at: number): void {
-    const resource = url.split("?")[0] ?? "";
-    this.write({ audit: "refused", user, resource, cacheStatus: null, status, code, time: new Date(at).toISOString() });
+    this.write({
+      audit: "refused",
+      user: loggedUser(user),
+      credential: credentialOf(user),
+      resource: loggedPath(url),
+      cacheStatus: null,
+      status,
+      code,
+      time: new Date(at).toISOString(),
+    });
   }
 
   private write(line: AuditLine): void {

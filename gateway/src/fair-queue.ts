@@ -1,6 +1,7 @@
 import type { Clock, TimerHandle } from "@index-data/wire/time";
 import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { GatewayError } from "./gateway-error";
+import { ONE_PART, type QueueParts } from "./queue-parts";
 import type { SendGrant, SendMark } from "./store/store";
 
 interface FairQueueOptions {
@@ -13,8 +14,15 @@ interface FairQueueOptions {
   /** Most requests one user may have waiting; more get a 429 at once. */
   readonly maxPerUser: number;
   readonly clock: Clock;
-  /** Where a failed estimate is reported (the refusal then says the longest wait). @default noDiagnostics */
+  /**
+   * Where a failed estimate (the refusal then says the longest wait) or a failed take of sends (asked again soon) is
+   * reported. @default noDiagnostics
+   */
   readonly diagnostics?: Diagnostics;
+  /** Tenants' parts of the budget. @default one part, no cap */
+  readonly parts?: QueueParts;
+  /** Told of each send granted, at once, with the user whose turn it took (the counts a part's room is read from). */
+  readonly onGrant?: (user: string) => void;
 }
 
 /** A send granted: whose turn it took, and its number in the budget (so its answer can tell which came after). */
@@ -42,11 +50,11 @@ interface Waiter {
 
 const MAX_RETRY_AFTER_SECONDS = 60;
 /** The queue's own refusals, apart from any other 429 (a request that joined a refused fetch takes its own turn). */
-const refusals = new WeakSet<GatewayError>();
+class QueueRefusal extends GatewayError {}
 
 /** Whether `error` is the fair queue refusing a turn (its bounds), not an answer of the upstream. */
 export function isQueueRefusal(error: unknown): boolean {
-  return error instanceof GatewayError && refusals.has(error);
+  return error instanceof QueueRefusal;
 }
 /** How soon the budget is asked again when it did not answer. */
 const RETRY_TAKE_MS = 100;
@@ -54,21 +62,30 @@ const RETRY_TAKE_MS = 100;
 /**
  * Fetches waiting for the desk's budget, one line per user, served in turn: each send goes to the next user with
  * a fetch waiting, so a user with hundreds waiting delays another user's one by at most one send per waiting user.
+ * With parts (tenants), turns go part by part (each taking as many turns in a row as its weight), then user by user
+ * within the part, and a part whose room in the window is spent is skipped until its window turns.
  * Sends go as fast as the budget has room: all at once while it has, in turn when it has not. A fetch that several
  * users need stands in each of their lines and goes at the first turn of any of them. Bounded in length per user
  * and in time per fetch: past either bound it is refused with 429 and a Retry-After that says when that user's
  * line will really be served, never left hanging.
  */
 export class FairQueue {
-  /** Turn order is the map's order: a user served goes to the back. */
+  /** Every user's line. */
   private readonly lines = new Map<string, Waiter[]>();
+  /** The same lines by part. Turn order is the maps' order: a part, or a user, served goes to the back. */
+  private readonly turns = new Map<string, Map<string, Waiter[]>>();
+  /** Turns left to the part at the front before it goes to the back. */
+  private readonly turnsLeft = new Map<string, number>();
+  private readonly parts: QueueParts;
   private waiters = 0;
   private pumping = false;
   /** Asked to pump while a pump was waiting for the budget: ask the budget once more before sleeping. */
   private again = false;
   private timer: TimerHandle | undefined;
 
-  constructor(private readonly options: FairQueueOptions) {}
+  constructor(private readonly options: FairQueueOptions) {
+    this.parts = options.parts ?? ONE_PART;
+  }
 
   /** A ticket for one send, in `user`'s line. */
   wait(user: string): Ticket {
@@ -113,8 +130,16 @@ export class FairQueue {
 
   private enter(waiter: Waiter, user: string): void {
     const line = this.lines.get(user);
-    if (line === undefined) this.lines.set(user, [waiter]);
-    else line.push(waiter);
+    if (line !== undefined) {
+      line.push(waiter);
+      return;
+    }
+    const part = this.parts.partOf(user);
+    const users = this.turns.get(part) ?? new Map<string, Waiter[]>();
+    const started = [waiter];
+    this.lines.set(user, started);
+    users.set(user, started);
+    this.turns.set(part, users);
   }
 
   /** Takes the waiter out of every line it stands in. */
@@ -127,8 +152,19 @@ export class FairQueue {
       const at = line?.indexOf(waiter) ?? -1;
       if (line === undefined || at < 0) continue;
       line.splice(at, 1);
-      if (line.length === 0) this.lines.delete(user);
+      if (line.length === 0) this.drop(user);
     }
+  }
+
+  /** Forgets an empty line, and its part once that has none. */
+  private drop(user: string): void {
+    this.lines.delete(user);
+    const part = this.parts.partOf(user);
+    const users = this.turns.get(part);
+    users?.delete(user);
+    if (users?.size !== 0) return;
+    this.turns.delete(part);
+    this.turnsLeft.delete(part);
   }
 
   private expire(waiter: Waiter): void {
@@ -146,33 +182,74 @@ export class FairQueue {
    */
   private async refusal(user: string, reason: string, why: string): Promise<GatewayError> {
     const own = (this.lines.get(user)?.length ?? 0) + 1;
+    const part = this.parts.partOf(user);
+    // Only the lines of the user's own part are counted: another tenant's queue is none of this user's business.
     let ahead = own;
-    for (const [other, line] of this.lines) if (other !== user) ahead += Math.min(line.length, own);
-    const etaMs = await this.options.sendsEta(ahead).catch((error: unknown) => {
-      (this.options.diagnostics ?? noDiagnostics).note({ where: "send estimate", error });
-      return this.options.maxWaitMs;
-    });
+    for (const [other, line] of this.turns.get(part) ?? []) if (other !== user) ahead += Math.min(line.length, own);
+    const now = this.options.clock.now();
+    const capped = this.parts.rooms(now)(part) <= 0 ? this.parts.reopensInMs(now) : 0;
+    const etaMs = await this.options
+      .sendsEta(ahead)
+      .then((ms) => Math.max(ms, capped))
+      .catch((error: unknown) => {
+        (this.options.diagnostics ?? noDiagnostics).note({ where: "send estimate", error });
+        return this.options.maxWaitMs;
+      });
     const seconds = Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(1, Math.ceil(etaMs / 1000)));
-    const error = new GatewayError(
+    return new QueueRefusal(
       429,
       "RATE_LIMITED",
       `Not sent: ${why}. Retry in ${seconds} s.`,
       { "retry-after": String(seconds) },
       reason,
     );
-    refusals.add(error);
-    return error;
   }
 
-  /** The head of the next user's line; that user goes to the back of the turn order. */
-  private next(): { waiter: Waiter; user: string } | undefined {
-    const first = this.lines.entries().next();
-    if (first.done === true) return undefined;
-    const [user, line] = first.value;
-    this.lines.delete(user);
-    const waiter = line.shift();
-    if (line.length > 0) this.lines.set(user, line);
-    return waiter === undefined ? undefined : { waiter, user };
+  /**
+   * The head of the next user's line, in the first part with room left (`used`: sends this round took from each);
+   * that user goes to the back of the part's order, and the part to the back of the parts' once its turns are taken.
+   */
+  private next(
+    room: (part: string) => number,
+    used: Map<string, number>,
+  ): { waiter: Waiter; user: string } | undefined {
+    for (const [part, users] of this.turns) {
+      const taken = used.get(part) ?? 0;
+      const first = users.entries().next();
+      if (taken >= room(part) || first.done === true) continue;
+      const [user, line] = first.value;
+      const waiter = line[0];
+      if (waiter === undefined) continue;
+      users.delete(user);
+      users.set(user, line);
+      used.set(part, taken + 1);
+      const left = (this.turnsLeft.get(part) ?? this.parts.turnsOf(part)) - 1;
+      this.turnsLeft.set(part, left);
+      if (left <= 0) {
+        this.turns.delete(part);
+        this.turns.set(part, users);
+        this.turnsLeft.delete(part);
+      }
+      return { waiter, user };
+    }
+    return undefined;
+  }
+
+  /** How many waiting fetches may take a send now: all of them, less those whose parts have no room left. */
+  private eligible(room: (part: string) => number): number {
+    if (this.parts === ONE_PART) return this.waiters;
+    const counted = new Set<Waiter>();
+    for (const [part, users] of this.turns) {
+      let left = room(part);
+      for (const line of users.values())
+        for (const waiter of line) {
+          if (left <= 0) break;
+          if (counted.has(waiter)) continue;
+          counted.add(waiter);
+          left -= 1;
+        }
+    }
+    return counted.size;
   }
 
   private async pump(): Promise<void> {
@@ -186,14 +263,27 @@ export class FairQueue {
     this.timer = undefined;
     try {
       while (this.waiters > 0) {
-        const wanted = this.waiters;
-        const grant = await this.options
-          .takeSends(wanted)
-          .catch((): SendGrant => ({ granted: 0, waitMs: RETRY_TAKE_MS, lastSeq: 0, ledger: "memory" }));
+        const now = this.options.clock.now();
+        const room = this.parts.rooms(now);
+        const wanted = this.eligible(room);
+        if (wanted === 0) {
+          // Every part with a fetch waiting has spent its room: nothing goes before a window turns.
+          this.timer = this.options.clock.setTimer(
+            () => void this.pump(),
+            Math.max(RETRY_TAKE_MS, this.parts.reopensInMs(now)),
+          );
+          return;
+        }
+        const grant = await this.options.takeSends(wanted).catch((error: unknown): SendGrant => {
+          (this.options.diagnostics ?? noDiagnostics).note({ where: "send budget", error });
+          return { granted: 0, waitMs: RETRY_TAKE_MS, lastSeq: 0, ledger: "memory" };
+        });
+        const used = new Map<string, number>();
         for (let i = 0; i < grant.granted; i += 1) {
-          const next = this.next();
+          const next = this.next(room, used);
           if (next === undefined) break;
           this.leave(next.waiter);
+          this.options.onGrant?.(next.user);
           const seq = grant.lastSeq - grant.granted + 1 + i;
           next.waiter.resolve({ user: next.user, sent: { seq, ledger: grant.ledger } });
         }
@@ -215,6 +305,8 @@ export class FairQueue {
     this.options.clock.clearTimer(this.timer);
     for (const line of this.lines.values()) for (const waiter of line) this.options.clock.clearTimer(waiter.timer);
     this.lines.clear();
+    this.turns.clear();
+    this.turnsLeft.clear();
     this.waiters = 0;
   }
 }

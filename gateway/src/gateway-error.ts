@@ -1,4 +1,5 @@
 import { STATUS_CODES } from "node:http";
+import { safeText } from "./safe-text";
 
 /** The service's error body, which every gateway error uses too: `{ statusCode, error, code, message }`. */
 interface ErrorBody {
@@ -8,7 +9,14 @@ interface ErrorBody {
   readonly message: string;
 }
 
-/** An answer the gateway gives itself (401, 400, 429, 503...), in the service's error shape. */
+/** Longest message an error carries: every one the gateway writes fits; a copied text cannot make it grow. */
+const MAX_MESSAGE_BYTES = 1024;
+
+/**
+ * An answer the gateway gives itself (401, 400, 429, 503...), in the service's error shape. Its message is made safe
+ * once, here (safe-text.ts): whatever it quotes (a path, a reason, a claim) reaches the caller's cell or terminal
+ * with no control or bidirectional character and within a bound.
+ */
 export class GatewayError extends Error {
   override readonly name = "GatewayError";
 
@@ -21,7 +29,7 @@ export class GatewayError extends Error {
     /** Why, for the metrics of refusals (e.g. a 429's `line-full`); absent: the code says it. */
     readonly reason?: string,
   ) {
-    super(message);
+    super(safeText(message, MAX_MESSAGE_BYTES));
   }
 
   toBody(): ErrorBody {

@@ -1,7 +1,9 @@
 import type { FairQueue } from "./fair-queue";
 import type { ReplicaStore } from "./store/replica-store";
 import type { BudgetSnapshot } from "./store/store";
+import type { DeskShares } from "./tenancy/tenant-shares";
 import type { TokenProblem } from "./tokens";
+import { subjectOf, topSubjects, type SubjectRule } from "./top-subjects";
 import type { UpstreamResult } from "./upstream";
 
 /** The upstream's last answer or failure, as this replica saw it. */
@@ -22,7 +24,19 @@ export interface HealthSources {
   lastUpstream(): UpstreamSeen | undefined;
   /** Lines of the tokens file refused at its last reading. */
   tokenProblems(): readonly TokenProblem[];
+  /** Each user's share of the budget, per user or per tenant. */
+  readonly shares: DeskShares;
+  /** Whose figures the desk-wide views show one by one. */
+  readonly subjects: SubjectRule;
 }
+
+/**
+ * Who reads the health page, which decides what it shows: anyone (a load balancer's probe) sees the state; a caller
+ * with a desk or sign-in token (`account`) sees that, and their own figures only; the holder of the metrics credential
+ * sees the desk's (every user's counts, the budget's detail, the upstream's last answer).
+ */
+export type HealthReader =
+  { readonly kind: "anyone" } | { readonly kind: "user"; readonly account: string } | { readonly kind: "desk" };
 
 export function upstreamSeen(result: UpstreamResult, at: number): UpstreamSeen {
   return result.ok
@@ -66,7 +80,7 @@ class StoreFigures {
     if (kept !== undefined && now >= kept.at && now - kept.at < STORE_FIGURES_MS) return kept;
     const value = read();
     const remembered = { at: now, value };
-    // A failed read is not remembered: the next request asks again.
+    // Expected: a failed read is not remembered, and the next request asks again; the request awaiting it gets it.
     value.catch(() => {
       if (this.budgetRead === remembered) this.budgetRead = undefined;
       if (this.countsRead === remembered) this.countsRead = undefined;
@@ -75,12 +89,25 @@ class StoreFigures {
   }
 }
 
-const figuresOf = new WeakMap<HealthSources, StoreFigures>();
+/** GET /gateway/health: what it reads of the store is remembered a moment, so a burst of readers costs one read. */
+export class HealthPage {
+  private readonly figures: StoreFigures;
 
-/** GET /gateway/health. Requests by user only for a caller with a desk token: names are the desk's business. */
-export async function healthBody(sources: HealthSources, withUsers: boolean): Promise<Record<string, unknown>> {
-  const figures = figuresOf.get(sources) ?? new StoreFigures(sources);
-  figuresOf.set(sources, figures);
+  constructor(private readonly sources: HealthSources) {
+    this.figures = new StoreFigures(sources);
+  }
+
+  /** The page as `reader` may see it. */
+  body(reader: HealthReader): Promise<Record<string, unknown>> {
+    return healthBody(this.sources, this.figures, reader);
+  }
+}
+
+async function healthBody(
+  sources: HealthSources,
+  figures: StoreFigures,
+  reader: HealthReader,
+): Promise<Record<string, unknown>> {
   const now = sources.now();
   const shared = sources.store.sharedState();
   const seen = sources.lastUpstream();
@@ -92,12 +119,22 @@ export async function healthBody(sources: HealthSources, withUsers: boolean): Pr
   ];
   const budget = await figures.budget(now);
   const start = windowStart(now, sources.windowMs);
-  return {
+  const state = {
     status: reasons.length === 0 ? "ok" : "degraded",
     reasons,
-    ...(tokenProblems.length > 0 ? { tokensFile: { refusedLines: tokenProblems } } : {}),
     store:
       shared === undefined ? { kind: "memory" } : { kind: "redis", redis: shared, replicas: sources.store.replicas() },
+    upstream: { origin: sources.upstreamOrigin },
+    budget: { limit: budget.limit, windowSeconds: budget.windowMs / 1000 },
+    window: { start: new Date(start).toISOString(), seconds: sources.windowMs / 1000 },
+  };
+  if (reader.kind === "anyone") return state;
+  if (reader.kind === "user") return { ...state, ...ownFigures(sources, reader.account, now) };
+  const requests = await figures.requestsByUser(now, start);
+  const by = sources.subjects.by === "tenant" ? "Tenant" : "User";
+  return {
+    ...state,
+    ...(tokenProblems.length > 0 ? { tokensFile: { refusedLines: tokenProblems } } : {}),
     upstream: {
       origin: sources.upstreamOrigin,
       lastStatus: seen?.status ?? null,
@@ -105,15 +142,36 @@ export async function healthBody(sources: HealthSources, withUsers: boolean): Pr
       lastAt: seen !== undefined ? new Date(seen.at).toISOString() : null,
     },
     budget: {
-      limit: budget.limit,
-      windowSeconds: budget.windowMs / 1000,
+      ...state.budget,
       sendableNow: budget.sendableNow,
       upstreamRemaining: budget.upstreamRemaining ?? null,
       pausedForSeconds: Math.ceil(budget.pausedForMs / 1000),
     },
-    window: { start: new Date(start).toISOString(), seconds: sources.windowMs / 1000 },
-    ...(withUsers
-      ? { requestsByUser: await figures.requestsByUser(now, start), waitingByUser: sources.queue.waiting() }
-      : {}),
+    [`requestsBy${by}`]: Object.fromEntries(topSubjects(Object.entries(requests), sources.subjects)),
+    [`waitingBy${by}`]: Object.fromEntries(topSubjects(Object.entries(sources.queue.waiting()), sources.subjects)),
+  };
+}
+
+/**
+ * A caller's own figures: their requests in the window and waiting fetches, under their own name, and their share.
+ * Read from this replica's counts (across replicas as last heard), never from the desk-wide figures another reader's
+ * visit may have read a moment ago: what one caller sees never depends on who else looked.
+ */
+function ownFigures(sources: HealthSources, account: string, now: number): Record<string, unknown> {
+  const name = subjectOf(account, { by: "user", top: 1 });
+  let requests = 0;
+  sources.store.eachUser(now, (other, n) => {
+    if (other === account) requests = n;
+  });
+  const share = sources.shares.shareOf(account, now);
+  return {
+    requestsByUser: { [name]: requests },
+    waitingByUser: { [name]: sources.queue.waiting()[account] ?? 0 },
+    share: {
+      limit: share.limit,
+      remaining: share.remaining,
+      resetSeconds: share.resetSeconds,
+      windowSeconds: share.windowSeconds,
+    },
   };
 }

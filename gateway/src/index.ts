@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { FastifyServerOptions } from "fastify";
-import { destination } from "pino";
 import {
   DEFAULT_TTLS,
   GATEWAY_CACHE,
@@ -10,7 +9,7 @@ import {
   keyTransportAllowed,
   type TtlTable,
 } from "@index-data/wire";
-import { RATE_WINDOW_MS, TIER_LIMITS } from "@index-data/wire";
+import { RATE_WINDOW_MS, tierLimit } from "@index-data/wire";
 import { systemClock, type Clock } from "@index-data/wire/time";
 import { DiagnosticsRecorder, type Diagnostics, type DiagnosticsLog } from "@index-data/wire/diagnostics";
 import { KeyScrubber } from "./key-scrub";
@@ -18,6 +17,7 @@ import { buildApp } from "./app";
 import { AuditTrail } from "./audit";
 import { FairQueue } from "./fair-queue";
 import { upstreamSeen, type HealthSources, type UpstreamSeen } from "./health";
+import { BoundedLogOutput } from "./logs/log-output";
 import { GatewayMetrics } from "./metrics";
 import { SignIn, type SignInOptions } from "./oidc/sign-in";
 import { LOCK_LEASE_MS, Resolver } from "./resolver";
@@ -26,7 +26,10 @@ import { RedisStore } from "./store/redis-store";
 import { ReplicaStore } from "./store/replica-store";
 import { storedAnswerRule } from "./store/stored-answer";
 import type { BudgetRules } from "./store/desk-budget";
+import { DeskShares } from "./tenancy/tenant-shares";
+import type { TenantShareRules } from "./tenancy/tenant-weights";
 import type { DeskToken, TokenProblem } from "./tokens";
+import { DEFAULT_SUBJECTS, type SubjectRule } from "./top-subjects";
 import { Upstream } from "./upstream";
 
 export interface GatewayOptions {
@@ -76,6 +79,10 @@ export interface GatewayOptions {
   readonly signIn?: SignInOptions;
   /** SHA-256 of the token that reads /metrics (--metrics-token-file); absent: /metrics answers loopback only. */
   readonly metricsTokenDigest?: Buffer;
+  /** The budget shared per tenant, by weight (--oidc-tenant-share). @default per user */
+  readonly tenantShare?: TenantShareRules;
+  /** Whose figures /metrics and the desk-wide health page show one by one (--metrics-subjects). @default top 20 users */
+  readonly metricsSubjects?: SubjectRule;
   /** Told when the shared store goes away or comes back (the command line prints it). */
   readonly onStoreState?: (state: "up" | "down", reason?: string) => void;
 }
@@ -91,9 +98,8 @@ export interface RunningGateway {
 /** How long past its freshness an answer stands in for a failing upstream: the window whose ages the add-in believes. */
 const DEFAULT_STALE_IF_ERROR_MS = GATEWAY_CACHE.staleIfErrorMs;
 const HEARTBEAT_MS = 2000;
-/** Log lines wait in memory for this many bytes, or at most LOG_FLUSH_MS, then go out in one write. */
-const LOG_BUFFER_BYTES = 8 * 1024;
-const LOG_FLUSH_MS = 1000;
+/** How long a close waits for the log's reader to take the last lines: a stalled one never holds the exit. */
+const LOG_CLOSE_MS = 1000;
 
 /** Keys of one upstream and key, so desks sharing a server never share a cache or a budget; the key only as a hash. */
 function prefixOf(upstream: string, key: string | undefined): string {
@@ -158,7 +164,11 @@ interface Parts {
 async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: number): Promise<Parts> {
   const baseUrl = upstreamUrl(options);
   const windowMs = options.windowMs ?? RATE_WINDOW_MS;
-  const rules: BudgetRules = { windowMs, assumedLimit: TIER_LIMITS.newer.anonymous };
+  // Before any answer, the tier table's limit for the desk's credential: the spec promises nothing more.
+  const rules: BudgetRules = {
+    windowMs,
+    assumedLimit: tierLimit(options.upstreamKey !== undefined ? "api-key" : "anonymous"),
+  };
   const ttls: TtlTable = { ...DEFAULT_TTLS, ...options.ttls };
   const store = storeFor(options, baseUrl, rules, clock, { staleIfErrorMs, ttls });
   await store.start(5000);
@@ -171,12 +181,24 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   const maxQueueWaitMs = options.maxQueueWaitMs ?? 4000;
   let lastUpstream: UpstreamSeen | undefined;
   const audit = new AuditTrail();
+  const shares = new DeskShares(
+    {
+      budgetNow: (now) => store.budgetNow(now),
+      shareInputs: (account, now) => store.shareInputs(account, now),
+      eachUser: (now, visit) => store.eachUser(now, visit),
+      windowMs,
+    },
+    options.tenantShare,
+  );
   const queue = new FairQueue({
     takeSends: (wanted) => store.takeSends(clock.now(), 1, wanted),
     sendsEta: (sends) => store.sendsEta(clock.now(), sends),
     maxWaitMs: maxQueueWaitMs,
     maxPerUser: options.maxQueuedPerUser ?? 1000,
     clock,
+    ...(shares.parts !== undefined ? { parts: shares.parts } : {}),
+    // Counted as the turn is granted, so a tenant's room is right for the very next turn.
+    onGrant: (user) => store.count(user, clock.now(), "send"),
     ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
   });
   const resolver = new Resolver({
@@ -192,7 +214,6 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
       metrics.sent(result.status);
       audit.upstreamSend(user, resource.path, result.status, result.ok ? undefined : result.reason, clock.now());
     },
-    onSend: (user) => store.count(user, clock.now(), "send"),
     ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
   });
   const health: HealthSources = {
@@ -203,32 +224,27 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     now: () => clock.now(),
     lastUpstream: () => lastUpstream,
     tokenProblems: options.tokenProblems ?? (() => []),
+    shares,
+    subjects: options.metricsSubjects ?? DEFAULT_SUBJECTS,
   };
   // Built last, from the health sources; the resolver's callback above only runs once requests arrive.
-  const metrics = new GatewayMetrics(health);
+  const metrics = new GatewayMetrics(health, health.subjects, options.diagnostics);
   return { store, queue, resolver, health, metrics, audit };
 }
 
 /**
- * Fastify's logger options with a buffered destination: log lines gather in memory and go out in one write per
- * LOG_BUFFER_BYTES (or per LOG_FLUSH_MS when quiet), not one synchronous write per request. `flush` writes what is
- * left (on close). A logger given with its own stream is left as it is.
+ * Fastify's logger options writing to stdout through a bounded output (logs/log-output.ts): lines go out in one write
+ * per 8 KiB or per second, and are dropped (and counted in /metrics) rather than kept when the reader stalls.
+ * `close` waits at most LOG_CLOSE_MS for the reader. A logger given with its own stream is left as it is.
  */
-function bufferedLogger(logger: GatewayOptions["logger"]): {
-  logger: GatewayOptions["logger"];
-  flush: () => void;
-} {
-  if (typeof logger !== "object" || logger === null || "stream" in logger) return { logger, flush: () => undefined };
-  const stream = destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
-  const timer = setInterval(() => stream.flush(), LOG_FLUSH_MS);
-  timer.unref();
-  return {
-    logger: { ...logger, stream },
-    flush: () => {
-      clearInterval(timer);
-      stream.flushSync();
-    },
-  };
+function boundedLogger(
+  logger: GatewayOptions["logger"],
+  metrics: GatewayMetrics,
+): { logger: GatewayOptions["logger"]; close: () => Promise<void> } {
+  if (typeof logger !== "object" || logger === null || "stream" in logger)
+    return { logger, close: () => Promise.resolve() };
+  const output = new BoundedLogOutput({ sink: process.stdout, onDrop: (lines) => metrics.logLinesDropped(lines) });
+  return { logger: { ...logger, stream: output }, close: () => output.close(LOG_CLOSE_MS) };
 }
 
 /** The default recorder: the upstream key taken out in every spelling KeyScrubber knows (base64, hex, escapes). */
@@ -245,8 +261,10 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
   const diagnostics = options.diagnostics ?? recorder;
   const clock = options.clock ?? systemClock;
   const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
+  // Before anything is opened: sign-in options it refuses throw here, leaving no store behind.
+  const signIn = options.signIn !== undefined ? new SignIn(options.signIn, clock) : undefined;
   const { store, queue, resolver, health, metrics, audit } = await partsFor(options, clock, staleIfErrorMs);
-  const log = bufferedLogger(options.logger);
+  const log = boundedLogger(options.logger, metrics);
   const app = await buildApp({
     resolver,
     health,
@@ -258,7 +276,7 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
       ...(options.metricsTokenDigest !== undefined ? { tokenDigest: options.metricsTokenDigest } : {}),
     },
     audit,
-    ...(options.signIn !== undefined ? { signIn: new SignIn(options.signIn, clock) } : {}),
+    ...(signIn !== undefined ? { signIn } : {}),
     ...(options.https !== undefined ? { https: options.https } : {}),
     ...(log.logger !== undefined ? { logger: log.logger } : {}),
   });
@@ -286,7 +304,7 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
         resolver.close();
         await app.close();
         await store.close();
-        log.flush();
+        await log.close();
       })();
       return closing;
     },

@@ -1,16 +1,22 @@
 #!/usr/bin/env node
 /**
- * `npm run gateway -- …`: the desk's Index Data gateway (docs/gateway.md). Prints where it listens and what it
- * uses, never the upstream key or a token; logs one JSON line per request.
+ * `index-data-gateway …` (from a checkout: `npm run gateway -- …`): the desk's Index Data gateway (docs/gateway.md).
+ * Prints where it listens and what it uses, never the upstream key or a token; logs one JSON line per request.
  */
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { checkApiKey, isLoopbackHost } from "@index-data/wire";
-import { USAGE, UsageError, parseCommandLine, type ServeCommand } from "./args";
+import { checkApiKey, checkBaseUrl, isLoopbackHost, keyTransportAllowed } from "@index-data/wire";
+import { UsageError, parseCommandLine, type ServeCommand } from "./args";
+import { helpText, programName, synopsis } from "./help";
 import { startGateway, type GatewayOptions } from "./index";
+import { TenantWeightsError, tenantShareRules, type TenantShareRules } from "./tenancy/tenant-weights";
 import { addToken, loadTokens, reloadTokens, type DeskToken, type TokenProblem, type TokensReading } from "./tokens";
 
 const KEY_VARIABLE = "INDEX_GATEWAY_UPSTREAM_KEY";
+/** The command as it was started, for the commands its messages name. */
+const PROGRAM = programName(process.argv[1]);
+/** SIGTERM or SIGINT ends the process within this, whatever its output or its store do. */
+const STOP_BOUND_MS = 4000;
 
 /** The upstream key, from the environment or a file; the message says where it came from, never what it is. */
 function upstreamKey(command: ServeCommand): { key?: string; from: string } {
@@ -60,7 +66,7 @@ function tokenSource(command: ServeCommand): TokenSource {
   }
   if (file === undefined) {
     throw new UsageError(
-      "--tokens FILE is required: it lists who may use the gateway. Create it with: npm run gateway -- new-token NAME --tokens FILE",
+      `--tokens FILE is required: it lists who may use the gateway. Create it with: ${PROGRAM} new-token NAME --tokens FILE`,
     );
   }
   let reading: TokensReading = { tokens: loadTokens(file), problems: [] };
@@ -79,18 +85,45 @@ function tokenSource(command: ServeCommand): TokenSource {
   return { tokens: () => reading.tokens, problems: () => reading.problems };
 }
 
+/** The tenants' parts of the budget (--oidc-tenant-share): from the weights file, or even. */
+function tenantShareOf(command: ServeCommand): { tenantShare?: TenantShareRules } {
+  if (command.tenantShare === undefined) return {};
+  const { weightsFile } = command.tenantShare;
+  const allowedTenants = command.signIn?.allowedTenants ?? [];
+  try {
+    return {
+      tenantShare: tenantShareRules({ weightsFile, allowedTenants, deskTokens: command.tokensFile !== undefined }),
+    };
+  } catch (error) {
+    if (error instanceof TenantWeightsError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 /** host:port of the Redis URL: a password in it is never printed. */
 function redisPlace(url: string): string {
   try {
     return new URL(url).host;
   } catch {
+    // Expected: not a URL; the usage error says what to give.
     throw new UsageError(`--redis must be a URL such as redis://127.0.0.1:6379, got something else.`);
   }
+}
+
+/** An --upstream the command line cannot use, refused before start (exit 2: restarting would only repeat it). */
+function checkUpstream(command: ServeCommand, key: string | undefined): void {
+  const upstream = checkBaseUrl(command.upstream);
+  if (!upstream.ok) throw new UsageError(`--upstream: ${upstream.message}`);
+  if (key !== undefined && !keyTransportAllowed(upstream.url))
+    throw new UsageError(
+      "The upstream key is only sent over https (or plain http to this machine): give an https:// --upstream.",
+    );
 }
 
 async function serve(command: ServeCommand): Promise<void> {
   const source = tokenSource(command);
   const { key, from } = upstreamKey(command);
+  checkUpstream(command, key);
   const metricsDigest = metricsTokenDigest(command);
   const options: GatewayOptions = {
     upstream: command.upstream,
@@ -110,6 +143,8 @@ async function serve(command: ServeCommand): Promise<void> {
     ...(key !== undefined ? { upstreamKey: key } : {}),
     ...(metricsDigest !== undefined ? { metricsTokenDigest: metricsDigest } : {}),
     ...(command.signIn !== undefined ? { signIn: command.signIn } : {}),
+    ...tenantShareOf(command),
+    ...(command.metricsSubjects !== undefined ? { metricsSubjects: command.metricsSubjects } : {}),
     ...(command.redis !== undefined ? { redisUrl: command.redis } : {}),
     ...(command.tls !== undefined
       ? { https: { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) } }
@@ -128,23 +163,41 @@ async function serve(command: ServeCommand): Promise<void> {
       "Warning: plain http on the network. The add-in sends a token over http only to this machine: give --tls-cert/--tls-key, or put a TLS-terminating proxy in front (docs/gateway.md).",
     );
   }
-  const stop = () =>
+  const stop = () => {
+    // A close that cannot finish (a store that does not answer) never keeps the process: it ends within the bound.
+    setTimeout(() => {
+      console.error(`The gateway did not close within ${STOP_BOUND_MS / 1000} s; exiting.`);
+      process.exit(1);
+    }, STOP_BOUND_MS).unref();
     void gateway.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
+  };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
 }
 
+/** A new token for `name`; a name or file the command cannot take is refused as a usage error (exit 2). */
+function newToken(file: string, name: string): string {
+  try {
+    return addToken(file, name);
+  } catch (error) {
+    // addToken's own refusals (a bad name, a name already listed, a bad line) carry no system error code.
+    if (error instanceof Error && !("code" in error)) throw new UsageError(error.message);
+    console.error(`new-token could not add to ${file}: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
-  const command = parseCommandLine(process.argv.slice(2));
+  const command = parseCommandLine(process.argv.slice(2), PROGRAM);
   if (command.command === "help") {
-    console.log(USAGE);
+    console.log(helpText(PROGRAM));
     return;
   }
   if (command.command === "new-token") {
-    const token = addToken(command.tokensFile, command.name);
+    const token = newToken(command.tokensFile, command.name);
     console.log(`Token for ${command.name} (shown once; only its SHA-256 is in ${command.tokensFile}):\n${token}`);
     console.log("They enter it as the API key in the add-in's Settings, with the gateway's URL as the service URL.");
     return;
@@ -155,7 +208,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof UsageError) {
-    console.error(`${message}\n\n${USAGE}`);
+    console.error(`${message}\n\n${synopsis(PROGRAM)}\nEvery option: ${PROGRAM} --help`);
     process.exit(2);
   }
   console.error(`The gateway could not start: ${message}`);

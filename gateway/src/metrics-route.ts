@@ -4,7 +4,10 @@ import { GatewayError } from "./gateway-error";
 import type { GatewayMetrics } from "./metrics";
 import { presentedToken } from "./tokens";
 
-/** Who may read /metrics: the holder of the metrics token, or (without one) a scraper on this machine. */
+/**
+ * Who may read /metrics and the desk-wide health page: the holder of the metrics token, or (without one) a scraper on
+ * this machine that presents no credential (a desk or sign-in token is a user's, who sees only their own figures).
+ */
 export interface MetricsAccess {
   readonly metrics: GatewayMetrics;
   /** SHA-256 of the token from --metrics-token-file; absent: loopback only. */
@@ -20,10 +23,17 @@ export function loopbackPeer(address: string | undefined): boolean {
   return ip === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
 }
 
-function refusal(request: FastifyRequest, access: MetricsAccess): GatewayError | undefined {
+/** Why `request` may not read the desk-wide figures, or undefined when it holds the metrics credential. */
+export function deskWideRefusal(request: FastifyRequest, access: MetricsAccess): GatewayError | undefined {
   const { tokenDigest } = access;
   if (tokenDigest === undefined) {
-    if (loopbackPeer(request.socket.remoteAddress)) return undefined;
+    if (loopbackPeer(request.socket.remoteAddress) && presentedToken(request.headers) === undefined) return undefined;
+    if (loopbackPeer(request.socket.remoteAddress))
+      return new GatewayError(
+        403,
+        "METRICS_LOOPBACK_ONLY",
+        "The gateway's metrics are served to this machine's scrapers, which send no token: a desk or sign-in token reads only its own figures (/gateway/health). Scrape without it, or start the gateway with --metrics-token-file FILE.",
+      );
     return new GatewayError(
       403,
       "METRICS_LOOPBACK_ONLY",
@@ -45,7 +55,7 @@ function refusal(request: FastifyRequest, access: MetricsAccess): GatewayError |
 /** GET /metrics in the Prometheus text format; a scrape costs at most one call to the shared store. */
 export function registerMetricsRoute(app: FastifyInstance, access: MetricsAccess): void {
   app.get(METRICS_ROUTE, async (request, reply) => {
-    const refused = refusal(request, access);
+    const refused = deskWideRefusal(request, access);
     if (refused !== undefined) throw refused;
     const text = await access.metrics.text();
     return reply.header("cache-control", "no-store").type(access.metrics.contentType).send(text);

@@ -1,6 +1,8 @@
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { HealthSources } from "./health";
 import type { BudgetSnapshot } from "./store/store";
+import { topSubjects, type SubjectRule } from "./top-subjects";
 
 /** How an answer was served, as a label: Cache-Status's outcomes, and `passed` for an upstream failure passed on. */
 export type ServedLabel = "hit" | "stale" | "collapsed" | "miss" | "passed";
@@ -9,15 +11,27 @@ export type ServedLabel = "hit" | "stale" | "collapsed" | "miss" | "passed";
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
+ * prom-client's default gauges whose names end in `_total`, which Prometheus keeps for counters (`promtool check
+ * metrics` refuses them). Each has a breakdown by type beside it (`nodejs_active_handles{type}`…) whose sum is the
+ * same figure, so they are dropped rather than renamed.
+ */
+const MISNAMED_DEFAULTS = [
+  "nodejs_active_handles_total",
+  "nodejs_active_requests_total",
+  "nodejs_active_resources_total",
+];
+
+/**
  * The gateway's figures for Prometheus, named as dashboards expect (`_total`, `_seconds`). One registry per replica
- * in this process, so gateways started side by side (the tests) never mix their counts.
+ * in this process, so gateways started side by side (the tests) never mix their counts. No series is per user but
+ * the window's top subjects (top-subjects.ts): their number is bounded whatever the number of users.
  */
 export class GatewayMetrics {
   readonly registry = new Registry();
   private readonly requests = new Counter({
     name: "index_gateway_requests_total",
     help: "Requests answered, by resource kind and how they were served (Cache-Status: hit, stale, collapsed, miss; passed: an upstream failure passed on).",
-    labelNames: ["kind", "cache_status", "user"] as const,
+    labelNames: ["kind", "cache_status"] as const,
     registers: [this.registry],
   });
   private readonly sends = new Counter({
@@ -30,6 +44,11 @@ export class GatewayMetrics {
     name: "index_gateway_refusals_total",
     help: "Requests the gateway refused itself, by status and reason (429 with line-full, budget-wait or upstream-429).",
     labelNames: ["status", "reason"] as const,
+    registers: [this.registry],
+  });
+  private readonly droppedLines = new Counter({
+    name: "index_gateway_log_lines_dropped_total",
+    help: "Log lines (request, audit) dropped because the log's reader did not keep up (a stalled stdout).",
     registers: [this.registry],
   });
   private readonly latency = new Histogram({
@@ -45,18 +64,25 @@ export class GatewayMetrics {
   /** The budget as read for the scrape under way. */
   private budgetRead: BudgetSnapshot | undefined;
 
-  constructor(private readonly health: HealthSources) {
+  constructor(
+    private readonly health: HealthSources,
+    subjects: SubjectRule,
+    /** Where a failed read of the shared budget is kept (the scrape then shows this replica's own). */
+    private readonly diagnostics: Diagnostics = noDiagnostics,
+  ) {
     collectDefaultMetrics({ register: this.registry });
+    for (const name of MISNAMED_DEFAULTS) this.registry.removeSingleMetric(name);
     this.gauges(health, () => this.budgetRead);
+    this.subjectGauge(health, subjects);
   }
 
-  /** An answer served to `user`, for a resource of `kind`. */
-  served(kind: string, how: ServedLabel, user: string, seconds: number): void {
+  /** An answer served, for a resource of `kind`. */
+  served(kind: string, how: ServedLabel, seconds: number): void {
     // The series' children are kept: prom-client hashes a label set on every call otherwise, on the hit path.
-    const key = `${kind}\n${how}\n${user}`;
+    const key = `${kind}\n${how}`;
     let count = this.requestSeries.get(key);
     if (count === undefined) {
-      count = this.requests.labels({ kind, cache_status: how, user });
+      count = this.requests.labels({ kind, cache_status: how });
       this.requestSeries.set(key, count);
     }
     count.inc();
@@ -73,6 +99,11 @@ export class GatewayMetrics {
     this.sends.inc({ status: status === undefined ? "failed" : String(status) });
   }
 
+  /** Log lines the log's output dropped. */
+  logLinesDropped(lines: number): void {
+    this.droppedLines.inc(lines);
+  }
+
   /** A request the gateway answered with its own error. */
   refused(status: number, reason: string): void {
     this.refusals.inc({ status: String(status), reason });
@@ -81,7 +112,10 @@ export class GatewayMetrics {
   /** The figures in the Prometheus text format; the budget is read once, before the gauges that show it. */
   async text(): Promise<string> {
     const { store, now } = this.health;
-    this.budgetRead = await store.budget(now()).catch(() => store.budgetNow(now()));
+    this.budgetRead = await store.budget(now()).catch((error: unknown) => {
+      this.diagnostics.note({ where: "metrics: shared budget read", error });
+      return store.budgetNow(now());
+    });
     return this.registry.metrics();
   }
 
@@ -114,6 +148,25 @@ export class GatewayMetrics {
         return state === undefined ? undefined : state === "up" ? 1 : 0;
       },
     );
+  }
+
+  /**
+   * Requests in the current window by subject: the top users (or tenants) and the rest together, from this replica's
+   * view of the window's counts across replicas (no store call). A gauge: the window's count falls when it turns.
+   */
+  private subjectGauge(health: HealthSources, rule: SubjectRule): void {
+    new Gauge({
+      name: "index_gateway_window_requests",
+      help: `Requests in the current rate window by ${rule.by}: the ${rule.top} busiest, and the rest as "(others)".`,
+      labelNames: [rule.by],
+      registers: [this.registry],
+      collect() {
+        const counts: Array<[string, number]> = [];
+        health.store.eachUser(health.now(), (account, requests) => counts.push([account, requests]));
+        this.reset();
+        for (const [subject, n] of topSubjects(counts, rule)) this.set({ [rule.by]: subject }, n);
+      },
+    });
   }
 
   /** A gauge set to `read()` at each scrape; left as it was when there is nothing to read. */

@@ -24,8 +24,6 @@ interface ResolverOptions {
   readonly collapseWaitMs: number;
   /** Told of every upstream answer or failure, with the user whose turn the send took (health, metrics, audit). */
   readonly onUpstream: (resource: Resource, result: UpstreamResult, user: string) => void;
-  /** Told of every upstream send, with the user whose turn it took (their share in the rate-limit headers). */
-  readonly onSend?: (user: string) => void;
   /** Where a store command that failed in the background is reported (the request is answered anyway). @default noDiagnostics */
   readonly diagnostics?: Diagnostics;
 }
@@ -173,7 +171,6 @@ export class Resolver {
     const { store, clock, upstream } = this.options;
     for (let attempt = 1; ; attempt += 1) {
       const { user, sent } = await this.turn(flight);
-      this.options.onSend?.(user);
       const result = await upstream.get(resource, () => clock.now());
       // Only an answer tells the budget anything of the upstream's count; then the queue asks the budget again.
       const reading = result.status !== undefined ? { ...result.reading, answered: true, sent } : result.reading;
@@ -182,7 +179,8 @@ export class Resolver {
       this.options.onUpstream(resource, result, user);
       if (result.ok) return this.keep(resource, result);
       // Someone else spent the desk's key: every replica now holds its sends; this request queues again, once.
-      if (result.status !== 429 || attempt >= MAX_ATTEMPTS_AFTER_429) return this.failed(result, cached);
+      if (result.status !== 429) return this.failed(result, cached);
+      if (attempt >= MAX_ATTEMPTS_AFTER_429) return this.failed(result, cached, await this.heldForMs());
     }
   }
 
@@ -235,7 +233,16 @@ export class Resolver {
    * The upstream failed: the last good answer stands in; else the gateway's own error, or the service's failure in
    * its JSON error shape (checked and written again by upstream.ts). Nothing else of the upstream's reaches a caller.
    */
-  private failed(result: Extract<UpstreamResult, { ok: false }>, cached: CachedAnswer | undefined): Served {
+  /** How long the budget now holds every send: what a refusal's Retry-After says, whatever the upstream said. */
+  private heldForMs(): Promise<number> {
+    return this.options.store.sendsEta(this.options.clock.now(), 1).catch(this.noted("send estimate", 1000));
+  }
+
+  private failed(
+    result: Extract<UpstreamResult, { ok: false }>,
+    cached: CachedAnswer | undefined,
+    heldForMs = 1000,
+  ): Served {
     const known = result.kind !== "undocumented" && result.kind !== "unreachable";
     if (cached !== undefined && standsIn(cached))
       return {
@@ -251,7 +258,7 @@ export class Resolver {
       );
     }
     if (result.kind === "rate-limited") {
-      const seconds = String(Math.max(1, Math.ceil((result.reading.retryAfterMs ?? 1000) / 1000)));
+      const seconds = String(Math.max(1, Math.ceil(heldForMs / 1000)));
       throw new GatewayError(
         429,
         "RATE_LIMITED",

@@ -41,14 +41,15 @@ export type UpstreamResult =
       readonly answer?: { readonly contentType: string; readonly body: string };
     };
 
+/** What the upstream's answer says of the desk's budget: any header form, or none (a bare 429 says the window is full). */
 function readingOf(headers: Headers, status: number, now: number): BudgetReading {
   const rate = parseRateLimit(headers, now);
   const retryAfter = status === 429 ? parseRetryAfter(headers.get("retry-after"), now) : undefined;
   return {
     ...(rate !== undefined ? { limit: rate.limit, remaining: rate.remaining } : {}),
     ...(rate?.resetSeconds !== undefined ? { resetMs: rate.resetSeconds * 1000 } : {}),
-    // A 429 without Retry-After still holds every send: one second, then the bucket paces again.
-    ...(status === 429 ? { retryAfterMs: (retryAfter ?? 1) * 1000 } : {}),
+    ...(status === 429 ? { limited: true } : {}),
+    ...(retryAfter !== undefined ? { retryAfterMs: retryAfter * 1000 } : {}),
   };
 }
 

@@ -1,16 +1,16 @@
 import cors from "@fastify/cors";
-import rateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Clock } from "@index-data/wire/time";
 import { bodyDeadline } from "./body-deadline";
-import { clockedRateStore } from "./rate-store";
+import { RATE_LIMIT_HEADERS, refusalMessage, writeRateHeaders, type RateHeaders } from "./rate-limit";
+import { RateWindows, type RateWindow } from "./rate-windows";
 import type { ServiceContext } from "./context";
 import { registerHistoryRoute } from "./routes/history";
 import { registerIndexRoutes } from "./routes/index-data";
 import { registerSystemRoutes } from "./routes/system";
 import { ServiceError, errorBody } from "./service-error";
 import { applyFault, numbersAsStrings } from "./fault-responses";
-import { RATE_LIMIT_HEADERS, answerClientError, answerFrameworkError, asServiceError } from "./framework-errors";
+import { answerClientError, answerFrameworkError, asServiceError } from "./framework-errors";
 import { MAX_URL_LENGTH, PARSER_HEADER_LIMIT, requestGate } from "./request-gate";
 import { identifyCaller, type Caller, type Tier } from "./tiers";
 
@@ -20,6 +20,9 @@ declare module "fastify" {
     wrongShape: boolean;
   }
 }
+
+/** Callers whose 429s are counted (for partial's every other Retry-After) at most. */
+const MAX_REFUSAL_BUCKETS = 5000;
 
 export interface RequestLogEntry {
   readonly method: string;
@@ -39,6 +42,10 @@ interface AppOptions {
   readonly requestClock: Clock;
   /** What times the rate-limit windows; tests pass a fake clock. */
   readonly rateLimitClock: Pick<Clock, "now">;
+  /** What the service says about its limit (rate-limit.ts). */
+  readonly rateHeaders: RateHeaders;
+  /** How it counts its window (rate-windows.ts). */
+  readonly rateWindow: RateWindow;
 }
 
 /** The Fastify app: CORS, caller identification, rate limits per tier, faults, routes, JSON errors. */
@@ -74,21 +81,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await context.state.delay();
   });
 
-  await app.register(rateLimit, {
-    global: true,
-    timeWindow: rateLimitWindowMs,
-    store: clockedRateStore(options.rateLimitClock),
-    keyGenerator: (request) => callerOf(request).bucket,
-    max: (request) => limits[callerOf(request).tier],
-    errorResponseBuilder: (request, limit) =>
-      new ServiceError(
-        429,
-        "RATE_LIMITED",
-        `Rate limit of ${limit.max} requests per ${rateLimitWindowMs / 1000} s exceeded for the ${callerOf(request).tier} tier. Retry in ${limit.after}.`,
-      ),
+  const windows = new RateWindows(options.rateWindow, rateLimitWindowMs, options.rateLimitClock);
+  const refusals = new Map<string, number>();
+  // Every request counts, an unknown path's and a refused key's too, so every answer carries the form's headers.
+  app.addHook("onRequest", async (request, reply) => {
+    const caller = callerOf(request);
+    const max = limits[caller.tier];
+    const counted = windows.hit(caller.bucket, max);
+    const refused = refusals.get(caller.bucket) ?? 0;
+    writeRateHeaders(reply, options.rateHeaders, { max, windowMs: rateLimitWindowMs, counted, refusals: refused });
+    if (counted.allowed) return;
+    refusals.delete(caller.bucket);
+    if (refusals.size < MAX_REFUSAL_BUCKETS) refusals.set(caller.bucket, refused + 1);
+    const message = refusalMessage(options.rateHeaders, caller.tier, max, rateLimitWindowMs, counted.resetMs);
+    throw new ServiceError(429, "RATE_LIMITED", message);
   });
 
-  // preParsing runs after every onRequest hook (CORS, rate limit), so its answers carry their headers too.
+  // preParsing runs after every onRequest hook (CORS, the rate limit), so its answers carry their headers too.
   app.addHook("preParsing", requestGate(app));
   app.addHook("preParsing", bodyDeadline(options.bodyTimeoutMs, options.requestClock));
 
@@ -126,7 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(500).send(errorBody(500, "INTERNAL_ERROR", "Internal server error."));
   });
 
-  app.setNotFoundHandler({ preHandler: app.rateLimit() }, async (request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split("?")[0] ?? "";
     const message = `${request.method} ${path} is not an endpoint of the ${context.flavor} description of the Index Data Service.`;
     return reply.code(404).send(errorBody(404, "NOT_FOUND", message));

@@ -1,8 +1,7 @@
 import type { Socket } from "node:net";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { RATE_LIMIT_HEADERS } from "./rate-limit";
 import { ServiceError, errorBody, type ErrorCode } from "./service-error";
-
-export const RATE_LIMIT_HEADERS = ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "retry-after"];
 
 /**
  * The CORS headers of a simple response. @fastify/cors adds them in an onRequest hook; these are for

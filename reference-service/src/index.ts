@@ -9,6 +9,8 @@ import type { ExtraIndex } from "./dataset/definitions";
 import { disabledFaultController, faultController, type FaultController } from "./faults";
 import { ServiceState, type LatencyTimer } from "./state";
 import { TIER_LIMITS, type Flavor, type Tier } from "./tiers";
+import { RATE_HEADER_FORMS, type RateHeaders } from "./rate-limit";
+import { RATE_WINDOWS, type RateWindow } from "./rate-windows";
 
 export { DEMO_KEYS, TIER_LIMITS, type Flavor, type Tier } from "./tiers";
 export type { FaultController } from "./faults";
@@ -20,6 +22,8 @@ export { DEFAULT_HISTORY_DAYS } from "./routes/history";
 export { REASON_CODES, type HealthState } from "./health";
 export type { ErrorCode } from "./service-error";
 export type { RequestLogEntry } from "./app";
+export { RATE_HEADER_FORMS, type RateHeaders } from "./rate-limit";
+export { RATE_WINDOWS, type RateWindow } from "./rate-windows";
 
 export interface ReferenceServiceOptions {
   /** Which published description to serve. @default "newer" */
@@ -50,6 +54,17 @@ export interface ReferenceServiceOptions {
   requestClock?: Clock;
   /** What times the rate-limit windows; tests pass a fake clock, so a slow burst never straddles two. @default systemClock */
   rateLimitClock?: Pick<Clock, "now">;
+  /**
+   * What the service says about its limit: `full` (X-RateLimit-Limit, -Remaining, -Reset, Retry-After on each 429),
+   * `partial` (Limit and Remaining only, Retry-After on every other 429), `ietf` (RateLimit-Policy and RateLimit
+   * only) or `none` (a bare 429). The spec promises none of them. @default "full"
+   */
+  rateHeaders?: RateHeaders;
+  /**
+   * How the window is counted: from the first request after the last window ended, on the clock's grid (every
+   * minute on the minute), or as a sliding log. @default "first-request"
+   */
+  rateWindow?: RateWindow;
 }
 
 export interface RunningReferenceService {
@@ -72,7 +87,13 @@ function defaultDataset(): Dataset {
 }
 
 function checkOptions(options: ReferenceServiceOptions): void {
-  const { flavor, port, rateLimitWindowMs } = options;
+  const { flavor, port, rateLimitWindowMs, rateHeaders, rateWindow } = options;
+  if (rateHeaders !== undefined && !RATE_HEADER_FORMS.includes(rateHeaders)) {
+    throw new RangeError(`rateHeaders must be one of ${RATE_HEADER_FORMS.join(", ")}, got "${String(rateHeaders)}".`);
+  }
+  if (rateWindow !== undefined && !RATE_WINDOWS.includes(rateWindow)) {
+    throw new RangeError(`rateWindow must be one of ${RATE_WINDOWS.join(", ")}, got "${String(rateWindow)}".`);
+  }
   if (flavor !== undefined && flavor !== "newer" && flavor !== "older") {
     throw new RangeError(`flavor must be "newer" or "older", got "${String(flavor)}".`);
   }
@@ -107,6 +128,8 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
     bodyTimeoutMs: options.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
     requestClock: options.requestClock ?? systemClock,
     rateLimitClock: options.rateLimitClock ?? systemClock,
+    rateHeaders: options.rateHeaders ?? "full",
+    rateWindow: options.rateWindow ?? "first-request",
   });
   await app.listen({ host, port: options.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;

@@ -1,19 +1,45 @@
 /**
- * Command line: `npm run serve:reference -- [--flavor newer|older] [--port 3001] [--host 127.0.0.1]`.
+ * Command line: `npm run serve:reference -- [--flavor newer|older] [--port 3001] [--host 127.0.0.1]
+ * [--rate-headers full|partial|ietf|none] [--rate-window first-request|minute|sliding]`.
  * Fault injection cannot be switched on from here; it exists for tests only.
  */
 import { parseArgs } from "node:util";
-import { startReferenceService, type Flavor } from "./index";
+import {
+  RATE_HEADER_FORMS,
+  RATE_WINDOWS,
+  startReferenceService,
+  type Flavor,
+  type RateHeaders,
+  type RateWindow,
+} from "./index";
 
-const USAGE = "Usage: serve:reference [--flavor newer|older] [--port 3001] [--host 127.0.0.1]";
+const USAGE =
+  "Usage: serve:reference [--flavor newer|older] [--port 3001] [--host 127.0.0.1] " +
+  `[--rate-headers ${RATE_HEADER_FORMS.join("|")}] [--rate-window ${RATE_WINDOWS.join("|")}]`;
 
-function parseCommandLine(argv: readonly string[]): { flavor: Flavor; port: number; host: string } {
+interface CommandLine {
+  readonly flavor: Flavor;
+  readonly port: number;
+  readonly host: string;
+  readonly rateHeaders: RateHeaders;
+  readonly rateWindow: RateWindow;
+}
+
+/** `value` when it is one of `allowed`, else an error naming the flag and its choices. */
+function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new Error(`--${flag} must be one of ${allowed.join(", ")}, got "${value}".`);
+}
+
+function parseCommandLine(argv: readonly string[]): CommandLine {
   const { values } = parseArgs({
     args: [...argv],
     options: {
       flavor: { type: "string", default: "newer" },
       port: { type: "string", default: "3001" },
       host: { type: "string", default: "127.0.0.1" },
+      "rate-headers": { type: "string", default: "full" },
+      "rate-window": { type: "string", default: "first-request" },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -28,11 +54,13 @@ function parseCommandLine(argv: readonly string[]): { flavor: Flavor; port: numb
   const portNumber = /^\d+$/.test(port) ? Number(port) : Number.NaN;
   if (!(portNumber >= 0 && portNumber <= 65_535))
     throw new Error(`--port must be a number from 0 to 65535, got "${port}".`);
-  return { flavor, port: portNumber, host };
+  const rateHeaders = oneOf("rate-headers", values["rate-headers"], RATE_HEADER_FORMS);
+  const rateWindow = oneOf("rate-window", values["rate-window"], RATE_WINDOWS);
+  return { flavor, port: portNumber, host, rateHeaders, rateWindow };
 }
 
 async function main(): Promise<void> {
-  let options: ReturnType<typeof parseCommandLine>;
+  let options: CommandLine;
   try {
     options = parseCommandLine(process.argv.slice(2));
   } catch (error) {
@@ -40,7 +68,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const service = await startReferenceService({ ...options, logger: false });
-  console.log(`Reference Index Data Service (${service.flavor} description) listening on ${service.url}`);
+  console.log(
+    `Reference Index Data Service (${service.flavor} description) listening on ${service.url}; rate-limit headers: ${options.rateHeaders}, window: ${options.rateWindow}`,
+  );
   const stop = () => {
     service.close().then(
       () => process.exit(0),

@@ -43,7 +43,7 @@ export function choiceTable(rows: readonly FunctionRow[], choices: readonly Choi
   const lines = ["| argument | value | AutoComplete says |", "|---|---|---|"];
   for (const list of choices) {
     const args = argumentsOf(rows, list.id).join(", ");
-    list.values.forEach(({ value, tooltip }, index) =>
+    Object.entries(list.values).forEach(([value, tooltip], index) =>
       lines.push(`| ${index === 0 ? args : ""} | \`${value}\` | ${tooltip} |`),
     );
   }

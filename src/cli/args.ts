@@ -43,7 +43,7 @@ function keyHeader(raw: string | undefined): KeyHeaderStyle {
   return style;
 }
 
-const VALUE_OPTIONS = new Set([
+const VALUE_OPTIONS: ReadonlySet<string> = new Set([
   "--base-url",
   "--api-key",
   "--key-header",
@@ -53,7 +53,7 @@ const VALUE_OPTIONS = new Set([
   "--granularity",
   "--window",
 ]);
-const DATE_OPTIONS = new Set(["--start", "--end"]);
+const DATE_OPTIONS: ReadonlySet<string> = new Set(["--start", "--end"]);
 /**
  * A relative date before today ("-30D", "-6W", "-6M", "-1Y"), or a number that was meant as one ("-30"): no option
  * of ours starts with a digit, so the date rules, not the option parser, say what is wrong with it.

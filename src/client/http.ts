@@ -140,7 +140,8 @@ async function fetchWithDeadline(
   const aborted = new Promise<never>((_, reject) => {
     rejectAborted = reject;
   });
-  aborted.catch(() => undefined); // not a swallow: the races below hand its reason on
+  // Expected: the races below hand its reason on.
+  aborted.catch(() => undefined);
   const abort = (reason?: unknown) => {
     controller.abort(reason);
     rejectAborted(fetchSignal.reason);
@@ -216,6 +217,7 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
+    // Expected: a body that is not JSON is refused by its caller, which says so.
     return NOT_JSON;
   }
 }

@@ -28,7 +28,7 @@ export async function fetchSameOrigin(
     // Browsers hide a manual redirect's target (an "opaqueredirect" response with status 0).
     if (response.type === "opaqueredirect") throw opaqueRedirect(path);
     if (!REDIRECT_STATUSES.has(response.status)) return response;
-    // A redirect's body is never read; a stream that cannot even be cancelled changes nothing of the next hop.
+    // Expected: a redirect's body is never read; a stream that cannot even be cancelled changes nothing.
     await response.body?.cancel().catch(() => undefined);
     if (hop >= MAX_REDIRECTS) {
       throw new InvalidResponseError(`The service redirected ${path} more than ${MAX_REDIRECTS} times`, {
@@ -49,7 +49,7 @@ function redirectTarget(response: Response, current: string, path: string): stri
   try {
     if (location !== null && location.trim() !== "") return new URL(location, current).toString();
   } catch {
-    // An unreadable Location is reported below like a missing one.
+    // Expected: an unreadable Location is reported below like a missing one.
   }
   throw new InvalidResponseError(
     `The service answered ${path} with a redirect (HTTP ${response.status}) that says nowhere to go`,

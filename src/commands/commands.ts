@@ -2,7 +2,6 @@
 import {
   excelDataTypeActions,
   excelSheetActions,
-  indexDomain,
   keepFunctionVisibility,
   onOfficeReady,
   sharedRuntime,
@@ -13,14 +12,16 @@ import { sheetCommands } from "./sheet-commands";
 import { refreshCommand } from "./refresh-command";
 
 const runtime = sharedRuntime();
-const refreshAll = refreshCommand(() => runtime.refresh());
-const sheet = sheetCommands(() => excelSheetActions(runtime));
+const options = { diagnostics: runtime.diagnostics };
+const refreshAll = refreshCommand(() => runtime.refresh(), options);
+const sheet = sheetCommands(() => excelSheetActions(runtime), options);
 const dataType = dataTypeCommands(
   () => excelDataTypeActions(runtime),
   (report) => {
     runtime.dataTypeReports.publish(report);
     void showPane(runtime.diagnostics);
   },
+  options,
 );
 
 onOfficeReady(
@@ -29,7 +30,7 @@ onOfficeReady(
   // AutoComplete then offers the functions the connected service publishes, again after every settings change
   // (ExcelApi 1.20; Excel does not keep the list).
   () => {
-    void indexDomain()
+    void runtime.indexDomain
       .register()
       .catch((error: unknown) => runtime.diagnostics.note({ where: "data type registration", error }));
     keepFunctionVisibility(runtime);

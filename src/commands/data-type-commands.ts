@@ -1,5 +1,5 @@
 import { type DataTypeAction, type DataTypeActions, type DataTypeReport } from "../office";
-import { refreshCommand } from "./refresh-command";
+import { refreshCommand, type CommandOptions } from "./refresh-command";
 
 /**
  * The Data tab's Index buttons: Convert to Index and Convert to text on the selection. A ribbon button cannot speak,
@@ -10,7 +10,7 @@ import { refreshCommand } from "./refresh-command";
 export function dataTypeCommands(
   actions: () => DataTypeActions,
   report: (report: DataTypeReport) => void,
-  timeoutMs?: number,
+  options: CommandOptions = {},
 ) {
   const command = (action: DataTypeAction) =>
     refreshCommand(async () => {
@@ -20,6 +20,6 @@ export function dataTypeCommands(
       } catch (error) {
         report({ action, error });
       }
-    }, timeoutMs);
+    }, options);
   return { convertToIndex: command("toIndex"), convertToText: command("toText") };
 }

@@ -1,5 +1,5 @@
 import type { SheetActions } from "../office";
-import { refreshCommand } from "./refresh-command";
+import { refreshCommand, type CommandOptions } from "./refresh-command";
 
 /**
  * The ribbon's sheet buttons. A ribbon button has no dialog, so each does the plain thing: Freeze for sharing
@@ -18,9 +18,9 @@ async function refreshActiveSheet(sheet: Pick<SheetActions, "planRefresh" | "run
   await sheet.runRefresh(await sheet.planRefresh("sheet"));
 }
 
-export function sheetCommands(sheet: () => SheetActions, timeoutMs?: number) {
+export function sheetCommands(sheet: () => SheetActions, options: CommandOptions = {}) {
   return {
-    freezeForSharing: refreshCommand(() => freezeSelectionOrSheet(sheet()), timeoutMs),
-    refreshSheet: refreshCommand(() => refreshActiveSheet(sheet()), timeoutMs),
+    freezeForSharing: refreshCommand(() => freezeSelectionOrSheet(sheet()), options),
+    refreshSheet: refreshCommand(() => refreshActiveSheet(sheet()), options),
   };
 }

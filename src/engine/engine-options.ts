@@ -1,11 +1,10 @@
-import { RATE_WINDOW_MS, TIER_LIMITS } from "@index-data/wire";
+import { RATE_WINDOW_MS, marginOf, openingBurstOf, tierLimit } from "@index-data/wire";
 import { systemClock, type Clock } from "@index-data/wire/time";
 import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { CLIENT_DEFAULTS } from "../client";
 import type { KeyValueStorage } from "../settings";
 import { DEFAULT_TTLS, type TtlTable } from "@index-data/wire";
 import type { RetryOptions } from "./sending/retry-policy";
-import { openingBurstOf } from "./budget/header-rule";
 import type { BudgetChannel } from "./budget/shared-budget";
 
 /**
@@ -43,9 +42,10 @@ export interface EngineOptions {
   readonly ttls?: Partial<TtlTable>;
   /**
    * Backoff limits. Set by tests to a few ms so retries finish within a test; production uses the defaults. The
-   * attempt counts are fixed (3 attempts, 3 retries after a 429). @default see RetryOptions
+   * attempt count is fixed (3 attempts); a 429 is no failure, its request waits its turn within its bound.
+   * @default see RetryOptions
    */
-  readonly retry?: Partial<Pick<RetryOptions, "baseDelayMs" | "maxDelayMs" | "maxRateLimitDelayMs">>;
+  readonly retry?: Partial<Pick<RetryOptions, "baseDelayMs" | "maxDelayMs">>;
   /** Where every engine timer and "now" comes from. Set by tests to a FakeClock; production uses the default. @default systemClock */
   readonly clock?: Clock;
   /** Where failures the engine swallows (a refused storage write) are reported. @default noDiagnostics */
@@ -62,10 +62,10 @@ export interface EngineOptions {
 export interface ResolvedEngineOptions {
   readonly initialLimit: number;
   readonly rateWindowMs: number;
-  /** Slack added to every window edge: max(250, 2% of the window). */
+  /** Slack added to every window edge: the rate rule's marginOf (max(250, 2% of the window)). */
   readonly rateMarginMs: number;
   readonly maxQueueWaitMs: number;
-  /** Requests sent in a window before its first answer tells what is left of the budget (openingBurstOf). */
+  /** Requests sent in a window before its first answer tells what is left of the budget (the rate rule's openingBurstOf). */
   readonly openingBurst: number;
   /** Requests in flight at once (a first wave of a sheet goes out together): 512. */
   readonly maxInFlight: number;
@@ -102,19 +102,17 @@ export function resolveEngineOptions(
   const batchWindowMs = options.batchWindowMs ?? 8;
   const retry: RetryOptions = {
     maxAttempts: 3,
-    maxRateLimitRetries: 3,
     baseDelayMs: 250,
     maxDelayMs: 4000,
-    maxRateLimitDelayMs: rateWindowMs,
     ...options.retry,
   };
   // Queue wait, then every attempt's timeout, then one window of 429 waits; the last attempt may start late.
   const requestBoundMs = maxQueueWaitMs + retry.maxAttempts * timeoutMs + rateWindowMs;
-  const initialLimit = options.initialLimit ?? TIER_LIMITS.newer[client.apiKey !== undefined ? "api-key" : "anonymous"];
+  const initialLimit = options.initialLimit ?? tierLimit(client.apiKey !== undefined ? "api-key" : "anonymous");
   return {
     initialLimit,
     rateWindowMs,
-    rateMarginMs: Math.max(250, Math.round(rateWindowMs * 0.02)),
+    rateMarginMs: marginOf(rateWindowMs),
     maxQueueWaitMs,
     openingBurst: openingBurstOf(initialLimit),
     // The budget decides what goes, not this figure: behind a desk gateway that holds a sheet (its answers tell a

@@ -207,7 +207,7 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
   }
 
   snapshot(): FreshnessSnapshot {
-    return { ...this.dispatch.snapshot(), ...this.cache.staleCells() };
+    return { ...this.dispatch.snapshot(), ...this.cache.freshness() };
   }
 
   /** Shortest poll interval per symbol for INDEX.LIVE with `watchedSymbols` symbols watched (see Dispatch). */

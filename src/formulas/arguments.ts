@@ -18,8 +18,8 @@ export function parseSymbol(value: unknown, argument = "symbol"): string {
   return symbol;
 }
 
-const TRUE_WORDS = new Set(["true", "yes", "1"]);
-const FALSE_WORDS = new Set(["false", "no", "0"]);
+const TRUE_WORDS: ReadonlySet<string> = new Set(["true", "yes", "1"]);
+const FALSE_WORDS: ReadonlySet<string> = new Set(["false", "no", "0"]);
 
 export function parseFlag(value: unknown, argument: string, fallback: boolean): boolean {
   if (isOmitted(value)) return fallback;

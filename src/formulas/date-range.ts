@@ -1,6 +1,6 @@
 import type { Granularity, HistoryQuery } from "@index-data/wire";
 import { invalidArgument } from "./cell-error";
-import { DAY_MS } from "@index-data/wire/time";
+import { DAY_MS, instantText } from "@index-data/wire/time";
 import { parseDateArgument, type DateArgument } from "./dates";
 
 /** A history range as the user gave it; either end may be left to the service's default. */
@@ -24,30 +24,16 @@ function endInstant(end: DateArgument): number {
   return end.wholeDay ? end.ms + DAY_MS - 1 : end.ms;
 }
 
-/** Instants as ISO 8601 text: the cells of a sheet ask for the same few dates over and over. */
-const isoTexts = new Map<number, string>();
-const MAX_ISO_TEXTS = 1024;
-
-function isoText(ms: number): string {
-  let text = isoTexts.get(ms);
-  if (text === undefined) {
-    text = new Date(ms).toISOString();
-    if (isoTexts.size >= MAX_ISO_TEXTS) isoTexts.clear();
-    isoTexts.set(ms, text);
-  }
-  return text;
-}
-
 /** The service query for a range (ISO 8601, UTC, milliseconds). */
 export function historyQuery(range: DateRange, granularity?: Granularity): HistoryQuery {
   // A sheet's usual range (both ends, daily) as one literal: its shape is then the literal's, which lives as long as
   // the code does, not one added key at a time, whose shapes the next full collection drops with the last query of
   // them, and with them the optimized code of every cell that made one (made again at the next open).
   if (range.start && range.end && !granularity)
-    return { startDate: isoText(range.start.ms), endDate: isoText(endInstant(range.end)) };
+    return { startDate: instantText(range.start.ms), endDate: instantText(endInstant(range.end)) };
   const query: { -readonly [K in keyof HistoryQuery]: HistoryQuery[K] } = {};
-  if (range.start) query.startDate = isoText(range.start.ms);
-  if (range.end) query.endDate = isoText(endInstant(range.end));
+  if (range.start) query.startDate = instantText(range.start.ms);
+  if (range.end) query.endDate = instantText(endInstant(range.end));
   if (granularity) query.granularity = granularity;
   return query;
 }

@@ -1,3 +1,4 @@
+import type { Diagnostics } from "@index-data/wire/diagnostics";
 import {
   ask,
   type IndexDataSource,
@@ -22,6 +23,8 @@ export interface FormulaEnv {
   readonly settleMs?: number;
   /** The clock that bound runs on (the engine's), and today's date without `now`. @default systemClock */
   readonly clock?: Clock;
+  /** Where a failure the formula answers around is kept (the runtime's: the pane's About). @default noDiagnostics */
+  readonly diagnostics?: Diagnostics;
 }
 
 /** A formula whose arguments are parsed: what is left is to fetch and shape. */

@@ -112,6 +112,16 @@ export function refusedRedirect(details: FaultDetails): string | undefined {
   return undefined;
 }
 
+/**
+ * rate-limited and queue-full, for a cell: a request waiting for its turn under the service's limit is no fault, so
+ * the cell says it waits and when asking again will find room (a 429's Retry-After, or the queue's own estimate).
+ */
+export function waitingTurn(details: FaultDetails): string {
+  const seconds = details.retryAfterSeconds ?? details.waitSeconds;
+  const when = seconds !== undefined && seconds > 0 ? `in about ${seconds} s` : "in a minute";
+  return `waiting for its turn under the service's rate limit${queued(details)}; Refresh ${when} asks again`;
+}
+
 /** queue-full: how much was already queued, when the bound is known. */
 export function queued(details: FaultDetails): string {
   const bound = details.maxQueueWaitMs;

@@ -65,18 +65,15 @@ const CELL_WORDING: Readonly<Record<FaultKind, CellWording>> = {
         : ownAdvice(fault, `the add-in's service settings are invalid; fix them ${SETTINGS}`);
     },
   },
+  // A request waiting its turn under the limit is no fault, whether the service's 429 or our own queue said so (the
+  // engine queues a 429's request again; only a request still waiting at its bound, or one sent without the engine,
+  // comes here): the cell says when asking again finds room, never the service's refusal as if it were a failure.
   "rate-limited": {
     code: "#N/A",
     text: ({ details }) =>
-      details.retryAfterSeconds !== undefined
-        ? `rate limited by the service; try again in ${details.retryAfterSeconds} s (Refresh)`
-        : `${phrase.serviceSaid(details)} Too many requests for this tier; try again in a minute, or use an API key for a higher limit.`.trimStart(),
+      `${phrase.waitingTurn(details)}${details.retryAfterSeconds === undefined ? ", or use an API key for a higher limit" : ""}`,
   },
-  // Our own queue refused: the service said nothing, so the cell must not blame it.
-  "queue-full": {
-    code: "#N/A",
-    text: ({ details }) => `too many cells waiting for the service${phrase.queued(details)}; Refresh retries them`,
-  },
+  "queue-full": { code: "#N/A", text: ({ details }) => phrase.waitingTurn(details) },
   unavailable: {
     code: "#N/A",
     text: ({ details }) =>

@@ -1,3 +1,4 @@
+import type { Diagnostics } from "@index-data/wire/diagnostics";
 import {
   type CellError,
   DEFAULT_SETTLE_MS,
@@ -46,7 +47,9 @@ function inValuePreview(invocation: CellInvocation | undefined): boolean {
 }
 
 /** What a cell's evaluation needs of the shared runtime. */
-export type CellsContext = Pick<AppContext, "source" | "sourceFor" | "settleBoundMs" | "clock" | "live">;
+export type CellsContext = Pick<AppContext, "source" | "sourceFor" | "settleBoundMs" | "clock" | "live"> & {
+  readonly diagnostics?: Diagnostics;
+};
 
 function toRuntimeError(error: CellError): CustomFunctions.Error {
   return runtimeCellError(error.code, error.message);
@@ -95,6 +98,7 @@ export class CellRuntime {
       caps: this.capabilities(),
       settleMs: bound,
       clock: context.clock,
+      ...(context.diagnostics !== undefined ? { diagnostics: context.diagnostics } : {}),
     };
     return { env, cell };
   }

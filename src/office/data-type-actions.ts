@@ -2,7 +2,7 @@ import type { DataTypeRefresh } from "../settings";
 import type { ConvertMode } from "../formulas";
 import type { AppContext } from "./shared-runtime";
 import { convertToIndex, convertToText, type ConvertOutcome } from "./data-type-convert";
-import { excelApiSupported, indexDomain, type IndexDomainControl } from "./data-type-domain";
+import { excelApiSupported } from "./data-type-domain";
 import type { StartupControl } from "./startup";
 import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./undo-group";
 
@@ -26,7 +26,6 @@ const valuesAsJsonSupported = () => excelApiSupported("1.16");
 
 interface DataTypeHost {
   readonly run: ExcelRun;
-  readonly domain: IndexDomainControl;
   readonly json: () => boolean;
   /** Whether a conversion can be one undo step (ExcelApi 1.20). */
   readonly undoGroups: () => boolean;
@@ -39,12 +38,14 @@ interface DataTypeHost {
  * where the host has ExcelApi 1.20.
  */
 export function excelDataTypeActions(
-  app: Pick<AppContext, "userSource"> & { readonly startup: Pick<StartupControl, "afterFormulaInserted"> },
+  app: Pick<AppContext, "userSource" | "indexDomain"> & {
+    readonly startup: Pick<StartupControl, "afterFormulaInserted">;
+  },
   host: Partial<DataTypeHost> = {},
 ): DataTypeActions {
   const run: ExcelRun = host.run ?? excelRun;
   const undoGroups = host.undoGroups ?? undoGroupsSupported;
-  const domain = host.domain ?? indexDomain();
+  const domain = app.indexDomain;
   const json = host.json ?? valuesAsJsonSupported;
   const { startup } = app;
   const symbols = async () => (await app.userSource.listIndexes()).data.map((entry) => entry.symbol);

@@ -1,6 +1,5 @@
 import { loadDataTypeRefresh, saveDataTypeRefresh, type DataTypeRefresh, type KeyValueStorage } from "../settings";
 import { INDEX_DOMAIN } from "../formulas";
-import { runtimeStorage } from "./runtime-storage";
 
 /**
  * The "Index" linked data domain (ExcelApi 1.19): registered once per runtime, when Office is ready, wherever Excel
@@ -41,6 +40,7 @@ export function excelApiSupported(version: string): boolean {
   try {
     return typeof Office !== "undefined" && Office.context?.requirements?.isSetSupported("ExcelApi", version) === true;
   } catch {
+    // Expected: an Office.js that cannot say has no linked data types.
     return false;
   }
 }
@@ -76,7 +76,7 @@ export function createIndexDomainControl(host: DomainHost): IndexDomainControl {
       await host.run((context) => addDomain(context, refresh, false));
       return true;
     })();
-    // A refusal is not kept: the next Convert to Index (or the pane) tries again. Not a swallow: the caller gets
+    // Expected: a refusal is not kept, and the next Convert to Index (or the pane) tries again; the caller gets
     // the same promise and its rejection (commands.ts records it).
     registered.catch(() => (registered = undefined));
     return registered;
@@ -125,14 +125,7 @@ function sameModes(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((mode) => b.includes(mode));
 }
 
-let shared: IndexDomainControl | undefined;
-
-/** The shared runtime's one control: the ribbon registers through it when Office is ready, the pane sets the refresh. */
-export function indexDomain(): IndexDomainControl {
-  shared ??= createIndexDomainControl({
-    run: (batch) => Excel.run(batch),
-    supported: linkedDataTypesSupported,
-    storage: runtimeStorage,
-  });
-  return shared;
+/** The Index data type's domain in this Excel, its refresh kept in `storage`: the shared runtime makes one. */
+export function officeIndexDomain(storage: () => KeyValueStorage): IndexDomainControl {
+  return createIndexDomainControl({ run: (batch) => Excel.run(batch), supported: linkedDataTypesSupported, storage });
 }

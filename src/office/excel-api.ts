@@ -6,6 +6,7 @@ export function excelApiSupports(version: string): boolean {
   try {
     return typeof Office !== "undefined" && Office.context?.requirements?.isSetSupported("ExcelApi", version) === true;
   } catch {
+    // Expected: an Office.js that cannot say takes the documented fallback.
     return false;
   }
 }

@@ -33,6 +33,7 @@ export async function detectHost(timeoutMs = 3000): Promise<HostInfo> {
     if (info === null || info === undefined) return { inExcel: false, reason: OUTSIDE_OFFICE_REASON };
     return { inExcel: false, reason: `Inserting formulas needs Excel; this is ${String(info)}.` };
   } catch {
+    // Expected: no office.js answer is no Excel; the pane says so.
     return { inExcel: false, reason: OUTSIDE_OFFICE_REASON };
   }
 }
@@ -69,6 +70,7 @@ export function functionsCapabilities(): ExcelCapabilities | undefined {
       referenceMethods: requirements.isSetSupported("ExcelApi", "1.19"),
     };
   } catch {
+    // Expected: Office cannot answer yet; the functions ask again.
     return undefined;
   }
 }

@@ -29,7 +29,7 @@ export {
 export { isIndexFormula } from "./refresh-scope-ranges";
 export { restoreMessage } from "./receipt-restore";
 export { excelDataTypeActions, type ConvertOutcome, type DataTypeActions } from "./data-type-actions";
-export { indexDomain, type IndexDomainControl } from "./data-type-domain";
+export { createIndexDomainControl, type IndexDomainControl } from "./data-type-domain";
 export { applyFunctionVisibility, keepFunctionVisibility, type VisibilityHost } from "./autocomplete-visibility";
 export { DataTypeReports, showPane, type DataTypeAction, type DataTypeReport } from "./data-type-report";
 export { msalNestableClient, nestedAppAuthSupported } from "./msal";

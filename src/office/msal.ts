@@ -14,7 +14,7 @@ export function nestedAppAuthSupported(): boolean {
       typeof Office !== "undefined" && Office.context?.requirements?.isSetSupported("NestedAppAuth", "1.1") === true
     );
   } catch {
-    // An Office.js too old to know requirement sets at all cannot do NAA either.
+    // Expected: an Office.js too old to know requirement sets at all cannot do NAA either.
     return false;
   }
 }

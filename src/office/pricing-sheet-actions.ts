@@ -7,7 +7,7 @@ import {
   type PricingTemplate,
   type WatchList,
 } from "../workbook";
-import { indexDomain, type IndexDomainControl } from "./data-type-domain";
+import type { IndexDomainControl } from "./data-type-domain";
 import { writePricingSheet, type WrittenSheet } from "./pricing-sheet-writer";
 import type { StartupControl } from "./startup";
 import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./undo-group";
@@ -29,8 +29,6 @@ interface BuilderHost {
   readonly run: ExcelRun;
   /** Whether the build can be one undo step (ExcelApi 1.20). */
   readonly undoGroups: () => boolean;
-  /** The Index domain: where Excel links data types, the index column holds Index values. */
-  readonly domain: Pick<IndexDomainControl, "register">;
 }
 
 const NOTHING_WRITTEN = "Nothing was written.";
@@ -48,18 +46,22 @@ function describe(written: WrittenSheet, plan: PricingSheetPlan, entities: boole
 }
 
 /**
- * The builder through `Excel.run` over the shared runtime's context. The template and the list are checked before
+ * The builder through `Excel.run` over the shared runtime's context and its Index domain. The template and the list are checked before
  * anything is written (a template's formulas, every symbol against the catalogue, asked as the user's own read); the
  * build is one undo step where the host has ExcelApi 1.20, and asks Office to load the add-in with the workbook, as
  * inserting a formula does.
  */
 export function excelPricingSheetActions(
-  app: Pick<AppContext, "userSource"> & { readonly startup: Pick<StartupControl, "afterFormulaInserted"> },
+  app: Pick<AppContext, "userSource"> & {
+    /** The Index domain: where Excel links data types, the index column holds Index values. */
+    readonly indexDomain: Pick<IndexDomainControl, "register">;
+    readonly startup: Pick<StartupControl, "afterFormulaInserted">;
+  },
   host: Partial<BuilderHost> = {},
 ): PricingSheetActions {
   const run = host.run ?? excelRun;
   const undoGroups = host.undoGroups ?? undoGroupsSupported;
-  const domain = host.domain ?? indexDomain();
+  const domain = app.indexDomain;
   return {
     async build(list, template) {
       const checked = checkTemplate(template);

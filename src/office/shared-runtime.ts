@@ -5,6 +5,8 @@ import { SettingsStore, type KeyValueStorage } from "../settings";
 import type { Clock } from "@index-data/wire/time";
 import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
 import { DataTypeReports } from "./data-type-report";
+import { officeIndexDomain, type IndexDomainControl } from "./data-type-domain";
+import { receiptSigner, type ReceiptSigner } from "../workbook";
 import { msalNestableClient, nestedAppAuthSupported } from "./msal";
 import { recalculateIndexFormulas } from "./recalc";
 import { runtimeStorage } from "./runtime-storage";
@@ -48,6 +50,10 @@ export interface AppContext {
   readonly startup: StartupControl;
   /** OfficeRuntime.storage in Office (one memory store elsewhere): settings, last-known values, receipt keys. */
   readonly storage: KeyValueStorage;
+  /** The Index data type's domain: the ribbon registers it when Office is ready, the pane sets its refresh. */
+  readonly indexDomain: IndexDomainControl;
+  /** Signs and verifies freeze receipts with the key in `storage` (one signer, so concurrent freezes share a key). */
+  readonly receiptSigner: ReceiptSigner;
 }
 
 function inExcel(): boolean {
@@ -80,7 +86,14 @@ function createSharedRuntime(): AppContext {
       diagnostics.note({ where: "visible cells watch", error }),
     );
   const startup = createStartupControl(() => storage, officeStartupHost, diagnostics);
-  return Object.assign(host, { diagnostics, dataTypeReports: new DataTypeReports(), startup, storage });
+  return Object.assign(host, {
+    diagnostics,
+    dataTypeReports: new DataTypeReports(),
+    startup,
+    storage,
+    indexDomain: officeIndexDomain(() => storage),
+    receiptSigner: receiptSigner(storage),
+  });
 }
 
 /**

@@ -3,7 +3,6 @@ import type { AppContext } from "./shared-runtime";
 import { excelApiSupports } from "./excel-api";
 import type { FreezeOutcome } from "./freeze";
 import { restoreFormulas, type RestoreOutcome } from "./receipt-restore";
-import { receiptSigner } from "../workbook";
 import type { CellScope } from "./refresh-scope-ranges";
 import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./undo-group";
 import { planRefresh, runRefresh, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "./refresh-scope";
@@ -37,7 +36,7 @@ export function excelSheetActions(
   clock: Clock = systemClock,
   undoGroups: () => boolean = undoGroupsSupported,
 ): SheetActions {
-  const signer = receiptSigner(app.storage);
+  const signer = app.receiptSigner;
   // Data types (cards) are read and written through valuesAsJson, ExcelApi 1.16.
   const dataTypes = () => excelApiSupports("1.16");
   return {

@@ -53,7 +53,8 @@ export async function readVisibleCells(context: Excel.RequestContext): Promise<I
     await context.sync();
     return inView(sheet.name, view.cellAddresses as unknown[][]);
   } catch {
-    return wholeSheet; // an older host: the active sheet is still a fair guess of what the user sees
+    // Expected: an older host; the active sheet is still a fair guess of what the user sees.
+    return wholeSheet;
   }
 }
 

@@ -22,7 +22,7 @@ export function constantValues(text: string): unknown[][] {
       const parsed: unknown = JSON.parse(text);
       if (Array.isArray(parsed) && parsed.every(Array.isArray)) return parsed as unknown[][];
     } catch {
-      // Not a matrix: the line is text.
+      // Expected: not a matrix, the line is text.
     }
   }
   return [[text.trim() !== "" && Number.isFinite(Number(text)) ? Number(text) : text]];

@@ -24,6 +24,7 @@ function readStored(text: string | null, apiKey: string | null): StoredSettings 
     const { baseUrl, keyHeaderStyle, gateway, signIn } = value as Record<string, unknown>;
     return { ...key, baseUrl, keyHeaderStyle, gateway, signIn };
   } catch {
+    // Expected: unreadable settings are said so (`unreadable`), and the pane tells the user to save them again.
     return { ...key, unreadable: true };
   }
 }

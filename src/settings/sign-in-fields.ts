@@ -22,7 +22,7 @@ const ACCEPTED: SignInConfig = {
 export const SIGN_IN_EXAMPLES: Readonly<Record<SignInPart, string>> = {
   clientId: "0a1b2c3d-0000-4000-8000-00000000abcd (the add-in's app registration id, a GUID)",
   authority: "https://login.microsoftonline.com/<tenant id>",
-  scope: "api://<gateway app>/.default or api://<gateway app>/Index.Read",
+  scope: "api://<gateway app>/.default or api://<gateway app>/Indexes.Read (a scope of your gateway's own API)",
 };
 
 const MISSING_WORDS: Readonly<Record<SignInPart, string>> = {

@@ -68,7 +68,8 @@ export function readDataFile<T>(
   try {
     json = JSON.parse(text);
   } catch {
-    // The parser's own message quotes the text: a hostile file's content is not echoed into the pane.
+    // Expected: a file that is not JSON is refused in words. The parser's own message quotes the text, so it is left
+    // out: a hostile file's content is not echoed into the pane.
     return { ok: false, problem: `it is not ${what}: it is not JSON` };
   }
   const parsed = schema.safeParse(json, { reportInput: true });

@@ -46,6 +46,7 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
     const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
     return Uint8Array.from(binary, (char) => char.charCodeAt(0));
   } catch {
+    // Expected: a signature that does not decode does not verify.
     return undefined;
   }
 }
@@ -77,12 +78,8 @@ function message(fields: readonly string[]): Uint8Array<ArrayBuffer> {
   return new TextEncoder().encode(JSON.stringify(["index-data-receipt-row", 2, ...fields]));
 }
 
-const signers = new WeakMap<KeyValueStorage, ReceiptSigner>();
-
-/** The signer over a storage (one per storage, so concurrent freezes share one key). */
+/** The signer over a storage; the shared runtime makes one, so concurrent freezes share one key. */
 export function receiptSigner(storage: KeyValueStorage): ReceiptSigner {
-  const known = signers.get(storage);
-  if (known !== undefined) return known;
   let key: Promise<CryptoKey> | undefined;
   const keyOnce = () => {
     key ??= storedKey(storage).catch((error: unknown) => {
@@ -110,6 +107,5 @@ export function receiptSigner(storage: KeyValueStorage): ReceiptSigner {
     },
     hasKey: async () => (await existingKey()) !== undefined,
   };
-  signers.set(storage, signer);
   return signer;
 }

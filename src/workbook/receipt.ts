@@ -116,6 +116,7 @@ function publicServiceUrl(baseUrl: string): string {
     const url = new URL(baseUrl);
     return `${url.protocol}//${url.host}${url.pathname}`.replace(/\/$/, "");
   } catch {
+    // Expected: a base URL that is not one names no service on the receipt.
     return "";
   }
 }

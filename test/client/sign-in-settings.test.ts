@@ -32,10 +32,26 @@ test.each([
   ["an http authority", { ...SIGN_IN, authority: "http://login.example.com/t" }, /https/],
   ["an authority that is not a URL", { ...SIGN_IN, authority: "login" }, /not a URL/],
   ["two scopes", { ...SIGN_IN, scope: "a b" }, /one scope/],
+  ["a Microsoft Graph scope", { ...SIGN_IN, scope: "User.Read" }, /scope of your gateway's own API, api:\/\//],
+  ["Microsoft Graph's .default", { ...SIGN_IN, scope: "https://graph.microsoft.com/.default" }, /gateway's own API/],
+  ["Graph by its full name", { ...SIGN_IN, scope: "https://graph.microsoft.com/Mail.Read" }, /gateway's own API/],
+  ["an application ID URI without a scope", { ...SIGN_IN, scope: "api://gateway" }, /gateway's own API/],
+  ["an application ID URI ending in a slash", { ...SIGN_IN, scope: "api://gateway/" }, /gateway's own API/],
+  ["openid alone", { ...SIGN_IN, scope: "openid" }, /gateway's own API/],
 ])("refuses %s, saying what to do", (_name, input, message) => {
   const checked = checkSignIn(input);
   expect(checked.ok).toBe(false);
   expect(checked.ok ? "" : checked.message).toMatch(message);
+});
+
+test("a scope of the gateway's own API is taken: its .default, a named scope, an application ID URI with a path", () => {
+  for (const scope of [
+    "api://gateway/.default",
+    "api://0a1b2c3d-0000-4000-8000-00000000abcd/Indexes.Read",
+    "api://gateway.desk.example/0a1b2c3d-0000-4000-8000-00000000abcd/access_as_user",
+  ]) {
+    expect(checkSignIn({ ...SIGN_IN, scope })).toEqual({ ok: true, signIn: expect.objectContaining({ scope }) });
+  }
 });
 
 test("settings keep a sign-in, refuse one for a plain-http gateway, and a stored one comes back", async () => {

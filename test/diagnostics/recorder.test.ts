@@ -63,4 +63,19 @@ describe("the diagnostics recorder", () => {
     expect(() => noDiagnostics.note({ where: "nowhere", error: new Error("lost") })).not.toThrow();
     expect(scrubSecrets("short key abc", ["abc"])).toBe("short key abc"); // too short to be a key: text stays
   });
+
+  test("keeps a subscriber's own failure where the pane reads it, and still tells the other subscribers", () => {
+    const recorder = new DiagnosticsRecorder();
+    const heard: string[] = [];
+    recorder.subscribe(() => {
+      throw new Error("the pane is closed");
+    });
+    recorder.subscribe(() => heard.push("told"));
+    recorder.note({ where: "refresh", error: new Error("the service is down") });
+    expect(heard).toEqual(["told"]);
+    expect(recorder.recent().map(({ where, message }) => ({ where, message }))).toEqual([
+      { where: "diagnostics listener", message: "Error: the pane is closed" },
+      { where: "refresh", message: "Error: the service is down" },
+    ]);
+  });
 });

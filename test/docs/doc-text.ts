@@ -17,16 +17,51 @@ export interface Doc {
   readonly text: string;
 }
 
-/** README.md, CONTRIBUTING.md and every docs/*.md: what a reader takes as true about the code. */
+/** A doc the checks are tried on, `docs/example.md`, of these lines. */
+export function exampleDoc(...lines: string[]): Doc {
+  return { file: "docs/example.md", text: lines.join("\n") };
+}
+
+/** The README.md files beside the code they explain (src/engine/README.md …), found in the working tree. */
+export function folderReadmes(files: readonly string[] = repoFiles()): string[] {
+  return files
+    .filter((file) => file.endsWith("/README.md") && /^(src|packages|gateway|reference-service)\//.test(file))
+    .sort();
+}
+
+/**
+ * README.md, CONTRIBUTING.md, CHANGELOG.md, every docs/*.md and every README.md beside the code: what a reader takes
+ * as true about the code.
+ */
 export function readDocs(): Doc[] {
   const docs = readdirSync(join(REPO, "docs"))
     .filter((name) => name.endsWith(".md"))
     .sort()
     .map((name) => join("docs", name));
-  return ["README.md", "CONTRIBUTING.md", ...docs].map((file) => ({
+  return ["README.md", "CONTRIBUTING.md", "CHANGELOG.md", ...docs, ...folderReadmes()].map((file) => ({
     file,
     text: readFileSync(join(REPO, file), "utf8"),
   }));
+}
+
+/**
+ * The anchors of a document's headings as GitHub makes them: lowercase, punctuation (also backticks) dropped, each
+ * space a hyphen, and a repeated heading numbered (`-1`, `-2` …). Headings inside fenced code are none.
+ */
+export function headingAnchors(text: string): Set<string> {
+  const seen = new Map<string, number>();
+  const anchors = new Set<string>();
+  for (const { match } of matchesIn({ file: "", text: text.replace(FENCE, "") }, /^#{1,6}[ \t]+(.+?)[ \t]*#*$/gm)) {
+    const base = (match[1] ?? "")
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+      .replace(/\s/g, "-");
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    anchors.add(count === 0 ? base : `${base}-${count}`);
+  }
+  return anchors;
 }
 
 function lineAt(text: string, offset: number): number {
@@ -59,11 +94,11 @@ export function codeIn(doc: Doc): DocPiece[] {
   return pieces;
 }
 
-/** Markdown links to something in the repository (not a web address, not an anchor of the same page). */
+/** Markdown links to something in the repository or to a heading of the same page (not a web address). */
 export function localLinksIn(doc: Doc): DocPiece[] {
   return matchesIn(doc, /\]\(([^)\s]+)\)/g)
     .map(({ match, line }) => ({ file: doc.file, line, text: match[1] ?? "" }))
-    .filter((link) => !/^(https?:|mailto:|#)/.test(link.text));
+    .filter((link) => !/^(https?:|mailto:)/.test(link.text));
 }
 
 /** Every file under the repository, as paths from its root, leaving out what is installed or built. */

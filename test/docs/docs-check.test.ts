@@ -73,16 +73,21 @@ function claimsIn(doc: Doc): Claim[] {
     // `npm run -s index-data -- latest …` names the command after the `--`.
     for (const m of piece.text.matchAll(/(?<![\w./-])index-data(?:\s+--)?\s+([a-z][\w-]*)/g))
       claim("command", piece.file, piece.line, m[1] ?? "", CLI_COMMANDS.has(m[1] ?? ""));
-    for (const m of piece.text.matchAll(/(?<![\w-])npm (?:run (?:-s |--silent )?([\w:.-]+)|(start|test)\b)/g)) {
-      const script = m[1] ?? m[2] ?? "";
-      claim("script", piece.file, piece.line, script, scripts.has(script));
+    // `npm run shrinkwrap --workspace gateway` names a script of that workspace's package.json.
+    for (const m of piece.text.matchAll(
+      /(?<![\w-])npm (?:run (?:-s |--silent )?([\w:.-]+)(?: --workspace ([\w./@-]+))?|(start|test)\b)/g,
+    )) {
+      const script = m[1] ?? m[3] ?? "";
+      const known = m[2] === undefined ? scripts : npmScripts(m[2]);
+      claim("script", piece.file, piece.line, script, known.has(script));
     }
     for (const path of pathWords(piece.text)) {
       const exists = pathExists(path, FILES);
       if (exists !== undefined) claim("path", piece.file, piece.line, path, exists);
     }
   }
-  for (const link of localLinksIn(doc)) claim("link", link.file, link.line, link.text, linkExists(doc.file, link.text));
+  for (const link of localLinksIn(doc))
+    claim("link", link.file, link.line, link.text, linkExists(doc.file, link.text, doc.text));
   return claims;
 }
 
@@ -122,7 +127,7 @@ describe("the docs name only what exists", () => {
   it("catches a dangling name of each kind, with its file and line", () => {
     const bad: Doc = {
       file: "docs/example.md",
-      text: "Intro.\n`=INDEX.NOPE(1)` and `npx index-data frobnicate X`\n\n```sh\nnpm run -s nothing-here\nnpx tsx bench/no-such-file.ts\n```\n[gone](gone.md)\n",
+      text: "Intro.\n`=INDEX.NOPE(1)` and `npx index-data frobnicate X`\n\n```sh\nnpm run -s nothing-here\nnpx tsx bench/no-such-file.ts\n```\n[gone](gone.md)\n[no such heading](../README.md#no-such-heading) [here](#intro) [nor here](#nowhere)\n\n## Intro\n",
     };
     expect(findingsIn(bad)).toEqual([
       "docs/example.md:2: function INDEX.NOPE is not registered by src/functions",
@@ -130,6 +135,8 @@ describe("the docs name only what exists", () => {
       'docs/example.md:5: npm script "nothing-here" is not in package.json',
       "docs/example.md:6: path bench/no-such-file.ts does not exist",
       "docs/example.md:8: link gone.md leads nowhere",
+      "docs/example.md:9: link ../README.md#no-such-heading leads nowhere",
+      "docs/example.md:9: link #nowhere leads nowhere",
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize } from "node:path";
 import { COMMANDS } from "../../src/cli/command-table";
 import { INDEX_FUNCTIONS } from "../support/index-functions";
-import { REPO, repoFiles } from "./doc-text";
+import { headingAnchors, REPO, repoFiles } from "./doc-text";
 
 /** The INDEX functions a trader types: the functions of src/functions/functions.json. */
 export function registeredFunctions(): string[] {
@@ -25,9 +25,11 @@ export function registeredFunctions(): string[] {
 export const CLI_COMMANDS: ReadonlySet<string> = new Set(Object.keys(COMMANDS));
 
 /** The npm scripts of package.json. */
-export function npmScripts(): Set<string> {
-  const manifest = JSON.parse(readFileSync(join(REPO, "package.json"), "utf8")) as { scripts: Record<string, string> };
-  return new Set(Object.keys(manifest.scripts));
+export function npmScripts(workspace = "."): Set<string> {
+  const manifest = JSON.parse(readFileSync(join(REPO, workspace, "package.json"), "utf8")) as {
+    scripts?: Record<string, string>;
+  };
+  return new Set(Object.keys(manifest.scripts ?? {}));
 }
 
 /** How many functions the fuzz and fault suites walk (test/support/index-functions.ts). */
@@ -69,8 +71,15 @@ function folderOf(file: string, pattern: RegExp): boolean {
   return false;
 }
 
-/** Whether a link in `doc` (relative to the doc's folder, anchor dropped) reaches a file or folder. */
-export function linkExists(doc: string, link: string): boolean {
-  const target = link.split("#")[0] ?? "";
-  return target === "" || existsSync(normalize(join(REPO, dirname(doc), decodeURIComponent(target))));
+/**
+ * Whether a link in `doc` (relative to the doc's folder) reaches a file or folder and, when it names a heading
+ * (`file.md#anchor`, or `#anchor` on the same page), that heading.
+ */
+export function linkExists(doc: string, link: string, docText?: string): boolean {
+  const [target = "", anchor] = link.split("#");
+  const heading = (text: string) => anchor === undefined || headingAnchors(text).has(decodeURIComponent(anchor));
+  if (target === "") return heading(docText ?? readFileSync(join(REPO, doc), "utf8"));
+  const path = normalize(join(REPO, dirname(doc), decodeURIComponent(target)));
+  if (!existsSync(path)) return false;
+  return !path.endsWith(".md") || heading(readFileSync(path, "utf8"));
 }

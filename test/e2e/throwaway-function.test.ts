@@ -28,10 +28,10 @@ function treeWithEcho(tree: string): void {
   for (const entry of COPIED) cpSync(join(ROOT, entry), join(tree, entry), { recursive: true });
   for (const entry of LINKED) symlinkSync(join(ROOT, entry), join(tree, entry));
   cpSync(join(ROOT, ".prettierrc.json"), join(tree, ".prettierrc.json"));
-  const table = join(tree, "src", "functions", "table", "index.ts");
-  const row = JSON.stringify({ ...THROWAWAY_ROW, binding: { adapter: "scalar", formula: "indexEcho" } }, null, 2);
-  const end = "] as const satisfies readonly FunctionRow[];";
-  writeFileSync(table, readFileSync(table, "utf8").replace(end, `  ${row},\n${end}`));
+  const table = join(tree, "src", "functions", "table", "functions.table.json");
+  const rows = JSON.parse(readFileSync(table, "utf8")) as unknown[];
+  rows.push({ ...THROWAWAY_ROW, binding: { adapter: "scalar", formula: "indexEcho" } });
+  writeFileSync(table, `${JSON.stringify(rows, null, 2)}\n`);
   writeFileSync(join(tree, "src", "formulas", "index-functions", "echo.ts"), THROWAWAY_FORMULA);
   const face = join(tree, "src", "formulas", "index.ts");
   writeFileSync(face, `${readFileSync(face, "utf8")}export { indexEcho } from "./index-functions/echo";\n`);

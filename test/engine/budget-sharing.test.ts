@@ -1,12 +1,12 @@
 import type { ResponseInfo } from "@index-data/wire";
 import { responseInfo } from "@index-data/wire/headers/response-headers";
 import { RateBudget } from "../../src/engine/budget/rate-budget";
-import { openingBurstOf } from "../../src/engine/budget/header-rule";
+import { openingBurstOf } from "@index-data/wire";
 import { LaneHints } from "../../src/engine/sending/lane-hints";
 import { Scheduler } from "../../src/engine/sending/scheduler";
 import { MemoryBudgetHub, SharedBudget } from "../../src/engine/budget/shared-budget";
 import { FakeClock } from "../support/fake-clock";
-import { FixedWindow } from "./fixed-window";
+import { LimitedService } from "./limited-service";
 
 const WINDOW_MS = 6000;
 const LIMIT = 60;
@@ -30,7 +30,7 @@ describe("the header rule: someone else spending the same budget", () => {
   test("the engine reserves the other consumer's pace and spreads its own sends: no 429 for anyone", async () => {
     const clock = new FakeClock();
     const windowStart = clock.now();
-    const service = new FixedWindow(clock, LIMIT, WINDOW_MS);
+    const service = new LimitedService(clock, LIMIT, WINDOW_MS);
     // Another consumer behind the same IP (not a runtime of ours): one request every 200 ms, 30 a window.
     const other = (): void => {
       service.arrive();
@@ -83,18 +83,19 @@ describe("429s", () => {
     expect(hub.posted.filter((m) => (m as { type?: unknown }).type === "pause")).toHaveLength(1);
   });
 
-  test("without Retry-After: the budget holds nobody (the sender backs off this request alone)", async () => {
+  test("without Retry-After: the window is full now, so every runtime holds until it must have turned", async () => {
     const clock = new FakeClock();
     const hub = new MemoryBudgetHub();
     const mine = runtimeBudget(clock, hub);
+    const theirs = runtimeBudget(clock, hub);
     await clock.advance(20);
-    mine.observe(
-      responseInfo("/", 429, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" })),
-      clock.now(),
-    );
-    expect(mine.pausedUntilMs).toBe(0);
-    expect(mine.waitMs(clock.now())).toBe(0);
-    expect(hub.posted.filter((m) => (m as { type?: unknown }).type === "pause")).toEqual([]);
+    const now = clock.now();
+    mine.observe(responseInfo("/", 429, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" })), now);
+    await clock.advance(0);
+    // No reset and no answer before it: the window began at most a window ago, so it turns within one (and margin).
+    expect(mine.waitMs(now)).toBe(WINDOW_MS + 100);
+    expect(theirs.waitMs(now)).toBe(WINDOW_MS + 100);
+    expect(hub.posted.filter((m) => (m as { type?: unknown }).type === "pause")).toHaveLength(1);
   });
 });
 
@@ -175,11 +176,11 @@ describe("headers missing or hostile", () => {
     expect(spent.waitMs(0)).toBe(60_000 + 100);
   });
 
-  test("a negative or unreadable Retry-After holds nobody", () => {
+  test("a negative or unreadable Retry-After is no word at all: the bare 429 holds one window, not the header's figure", () => {
     for (const value of ["-5", "soon", "NaN"]) {
       const budget = new RateBudget(budgetOptions);
       budget.observe(responseInfo("/", 429, new Headers({ "retry-after": value })), 0);
-      expect(budget.pausedUntilMs).toBe(0);
+      expect(budget.pausedUntilMs).toBe(WINDOW_MS + 100);
     }
   });
 });

@@ -11,7 +11,8 @@ import { FakeClock } from "../support/fake-clock";
  */
 function engineOn(clock: FakeClock): RequestEngine {
   return new RequestEngine(
-    { baseUrl: "http://127.0.0.1:9", fetch: () => new Promise<Response>(() => undefined) },
+    // A request that never answers, timed out on the test's clock: no real timer outlives the test.
+    { baseUrl: "http://127.0.0.1:9", fetch: () => new Promise<Response>(() => undefined), timeoutClock: clock },
     { storage: new MemoryStorage(), clock, budgetChannel: null },
   );
 }

@@ -1,10 +1,10 @@
 import { RateBudget } from "../../src/engine/budget/rate-budget";
 import { FakeClock } from "../support/fake-clock";
-import { FixedWindow, runtimeOn, settleOn } from "./fixed-window";
+import { LimitedService, runtimeOn, settleOn } from "./limited-service";
 
 /*
  * Issue 26: a desk of machines that share nothing but the service's headers, recalculating at the same instant,
- * against the service's real window (60 a minute, anonymous, as @fastify/rate-limit keeps it: FixedWindow), each
+ * against the service's real window (60 a minute, anonymous, as @fastify/rate-limit keeps it: LimitedService), each
  * machine a browser that sends at most 6 requests at a time to the service's origin, with 50 ms latency and the
  * engine's own margin for a 60 s window. Every machine asks the same 30 resources, so the desk needs 90 requests:
  * two windows' worth.
@@ -36,7 +36,7 @@ async function desk({
 }: Opening) {
   const clock = new FakeClock();
   const start = clock.now();
-  const service = new FixedWindow(clock, LIMIT, WINDOW_MS);
+  const service = new LimitedService(clock, LIMIT, WINDOW_MS);
   const desk = Array.from({ length: machines }, (_, i) =>
     runtimeOn(service, clock, {
       latencyMs: LATENCY_MS,

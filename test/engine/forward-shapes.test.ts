@@ -1,5 +1,4 @@
-import { derivedCount } from "@index-data/wire/answer-memo";
-import type { ForwardCurve } from "@index-data/wire";
+import type { Answered, ForwardCurve } from "@index-data/wire";
 import type { RequestEngine } from "../../src/engine/request-engine";
 import type { FormulaResult } from "../../src/formulas";
 import { FakeClock } from "../support/fake-clock";
@@ -31,8 +30,8 @@ function open(engine: RequestEngine, clock: FakeClock): Promise<FormulaResult[]>
   return openCells(engine, clock, CELLS, "B");
 }
 
-async function answerOf(engine: RequestEngine): Promise<ForwardCurve> {
-  return (await engine.forward(SYMBOL)).data;
+async function answerOf(engine: RequestEngine): Promise<Answered<ForwardCurve>> {
+  return engine.forward(SYMBOL);
 }
 
 test("cells of one shape share one frozen spill of the curve; the other shape gets its own", async () => {
@@ -52,8 +51,8 @@ test("cells of one shape share one frozen spill of the curve; the other shape ge
   const withHeader = results[0] as unknown[][];
   expect(withHeader[0]).toEqual(["tenorMonths", "tenorLabel", "forwardPrice", "spreadBps"]);
   expect(withHeader.slice(1)).toEqual(results[2]);
-  expect(results[2]).toEqual(curve.curve.map((p) => [p.tenorMonths, p.tenorLabel, p.forwardPrice, p.spreadBps]));
-  expect(derivedCount(curve)).toBe(2);
+  expect(results[2]).toEqual(curve.data.curve.map((p) => [p.tenorMonths, p.tenorLabel, p.forwardPrice, p.spreadBps]));
+  expect(curve.derived?.size).toBe(2);
 });
 
 test("the curve's spills go with its answer: a refresh shapes the new answer afresh", async () => {
@@ -61,14 +60,14 @@ test("the curve's spills go with its answer: a refresh shapes the new answer afr
   const engine = engineOn(clock);
   const first = await open(engine, clock);
   const before = await answerOf(engine);
-  expect(derivedCount(before)).toBe(2);
+  expect(before.derived?.size).toBe(2);
   engine.invalidate();
   const again = await open(engine, clock);
   const after = await answerOf(engine);
   expect(after).not.toBe(before);
   // Held here, the old answer keeps nothing derived from it; the new one has its own two spills.
-  expect(derivedCount(before)).toBe(0);
-  expect(derivedCount(after)).toBe(2);
+  expect(before.derived?.size).toBe(0);
+  expect(after.derived?.size).toBe(2);
   expect(again[0]).not.toBe(first[0]);
   expect(again[0]).toEqual(first[0]);
   engine.close();

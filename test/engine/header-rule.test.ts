@@ -1,5 +1,5 @@
 import { FakeClock } from "../support/fake-clock";
-import { FixedWindow, runtimeOn, settleOn } from "./fixed-window";
+import { LimitedService, runtimeOn, settleOn } from "./limited-service";
 
 /*
  * The header rule without a channel: runtimes that cannot hear each other (separate machines behind one IP, or
@@ -13,8 +13,8 @@ const LATENCY_MS = 50;
 
 async function desk(openAt: readonly number[], each: number, limit = LIMIT) {
   const clock = new FakeClock();
-  const service = new FixedWindow(clock, limit, WINDOW_MS);
-  const runs: Array<Promise<number[]>> = [];
+  const service = new LimitedService(clock, limit, WINDOW_MS);
+  const runs: Array<Promise<Array<number | string>>> = [];
   let now = 0;
   for (const [i, at] of openAt.entries()) {
     await clock.advance(at - now);
@@ -65,7 +65,7 @@ describe("several machines on one budget, no channel between them", () => {
 
   test("a bare script spending a steady 2.5 a second (its fair share beside three runtimes) keeps its pace; the desk shares what is left, no 429 for anyone", async () => {
     const clock = new FakeClock();
-    const service = new FixedWindow(clock, LIMIT, WINDOW_MS);
+    const service = new LimitedService(clock, LIMIT, WINDOW_MS);
     const script = (): void => {
       service.arrive("script");
       clock.setTimer(script, 400);
@@ -86,7 +86,7 @@ describe("spending that has stopped", () => {
   /** Others spent 40 of the window in a burst a second ago and stopped (closed workbooks, a finished script). */
   async function afterABurst() {
     const clock = new FakeClock();
-    const service = new FixedWindow(clock, LIMIT, WINDOW_MS);
+    const service = new LimitedService(clock, LIMIT, WINDOW_MS);
     for (let i = 0; i < 40; i += 1) service.arrive("gone");
     await clock.advance(1000);
     return { clock, service, mine: runtimeOn(service, clock, { latencyMs: LATENCY_MS, name: "mine" }) };
@@ -110,7 +110,7 @@ describe("spending that has stopped", () => {
 describe("one workbook alone", () => {
   test("a first screen of 36 requests goes in two round trips: the opening burst, then the rest on its first answer", async () => {
     const clock = new FakeClock();
-    const service = new FixedWindow(clock, LIMIT, WINDOW_MS);
+    const service = new LimitedService(clock, LIMIT, WINDOW_MS);
     const { sentAt, send } = runtimeOn(service, clock, { latencyMs: LATENCY_MS });
     const { afterMs } = await settleOn(clock, send(36), WINDOW_MS, 10);
     expect(new Set(sentAt).size).toBe(2);
@@ -120,7 +120,7 @@ describe("one workbook alone", () => {
 
   test("a refresh well inside the budget is not paced over the window, even while others spend the same budget", async () => {
     const clock = new FakeClock();
-    const service = new FixedWindow(clock, LIMIT, WINDOW_MS);
+    const service = new LimitedService(clock, LIMIT, WINDOW_MS);
     const other = runtimeOn(service, clock, { latencyMs: LATENCY_MS, name: "other" });
     const mine = runtimeOn(service, clock, { latencyMs: LATENCY_MS, name: "mine" });
     await settleOn(clock, Promise.all([other.send(12), mine.send(12)]), WINDOW_MS, 10);

@@ -1,6 +1,5 @@
-import { derivedCount } from "@index-data/wire/answer-memo";
 import type { RequestEngine } from "../../src/engine/request-engine";
-import type { History } from "@index-data/wire/resources/history";
+import type { Answered, History } from "@index-data/wire";
 import type { FormulaResult } from "../../src/formulas";
 import { DAY_MS } from "@index-data/wire/time";
 import { FakeClock } from "../support/fake-clock";
@@ -38,11 +37,11 @@ function open(engine: RequestEngine, clock: FakeClock): Promise<FormulaResult[]>
 }
 
 /** The answer the engine holds for a range, as a cell of it reads it. */
-async function answerOf(engine: RequestEngine, clock: FakeClock, from: number, to: number): Promise<History> {
+async function answerOf(engine: RequestEngine, clock: FakeClock, from: number, to: number): Promise<Answered<History>> {
   const day = (n: number) => new Date(clock.now() + n * DAY_MS).toISOString().slice(0, 10);
   const read = engine.history(SYMBOL, { startDate: day(from), endDate: day(to) });
   await clock.advance(5);
-  return (await read).data;
+  return read;
 }
 
 test("cells of one shape share one frozen spill; cells of another shape get their own", async () => {
@@ -69,7 +68,7 @@ test("what was derived from an answer goes with it: refreshes and days passing l
   // Two answers (a range to today, a past range), each with its dates and its two shapes.
   expect(first).toBe(6);
   const before = await answerOf(engine, clock, -30, 0);
-  expect(derivedCount(before)).toBe(3);
+  expect(before.derived?.size).toBe(3);
   for (let refresh = 1; refresh <= 6; refresh += 1) {
     engine.invalidate();
     await open(engine, clock);
@@ -79,7 +78,7 @@ test("what was derived from an answer goes with it: refreshes and days passing l
   // The answer of the first open is gone from the engine, and what was derived from it with it, though a
   // reference to it is still held here.
   expect(await answerOf(engine, clock, -30, 0)).not.toBe(before);
-  expect(derivedCount(before)).toBe(0);
+  expect(before.derived?.size).toBe(0);
   engine.invalidate(true);
   expect(engine.bookkeeping()["derived"]).toBe(0);
   engine.close();

@@ -1,7 +1,7 @@
 import { RateBudget } from "../../src/engine/budget/rate-budget";
 import { MemoryBudgetHub, type BudgetChannel } from "../../src/engine/budget/shared-budget";
 import { FakeClock } from "../support/fake-clock";
-import { FixedWindow, runtimeOn, settleOn } from "./fixed-window";
+import { LimitedService, runtimeOn, settleOn } from "./limited-service";
 
 /*
  * Anyone on the add-in's origin can open the budget channel and post what they like. Every message is checked
@@ -17,7 +17,7 @@ const LONGEST_WAIT_MS = WINDOW_MS + 100;
 async function honestAndHostile() {
   const clock = new FakeClock();
   const hub = new MemoryBudgetHub();
-  const service = new FixedWindow(clock, LIMIT, WINDOW_MS);
+  const service = new LimitedService(clock, LIMIT, WINDOW_MS);
   const honest = runtimeOn(service, clock, { latencyMs: 50, channel: hub.channel(), maxQueueWaitMs: 5 * WINDOW_MS });
   const hostile: BudgetChannel = hub.channel();
   hostile.subscribe(() => undefined);

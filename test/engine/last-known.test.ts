@@ -1,3 +1,4 @@
+import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
 import { isUnauthorizedError } from "@index-data/wire/errors";
 import { MemoryStorage } from "../../src/settings/storage";
 import { LastKnownStore } from "../../src/engine/answers/last-known-store";
@@ -46,7 +47,11 @@ describe("last-known values", () => {
     service.faults.failNext("500", Infinity);
     const cells = await Promise.all([reopened.latest(SYMBOLS[3]), reopened.latest(SYMBOLS[3])]);
     for (const cell of cells) {
-      expect(cell).toEqual({ data: fresh.data, meta: { producedAt: fresh.meta.producedAt, servedStale: true } });
+      const { data, meta } = cell;
+      expect({ data, meta }).toEqual({
+        data: fresh.data,
+        meta: { producedAt: fresh.meta.producedAt, servedStale: true },
+      });
     }
     expect(reopened.snapshot()).toMatchObject({ staleCells: 2, staleAsOf: fresh.meta.producedAt });
     // No last-known value for this one: the error reaches the cell.
@@ -98,5 +103,25 @@ describe("last-known values", () => {
     const reopened = new LastKnownStore(storage, { namespace: "ns", maxEntries: 3, maxChars: 100_000 });
     expect(await reopened.get("k2")).toEqual({ data: { i: 2 }, fetchedAt: 1002 });
     expect(reopened.size).toBe(3);
+  });
+
+  test("a stored value that no longer parses is lost, and said so in the diagnostics", async () => {
+    const storage = new MemoryStorage();
+    const store = new LastKnownStore(storage, { namespace: "ns", maxEntries: 3, maxChars: 100_000 });
+    store.put("k0", { i: 0 }, 1000);
+    await store.flush();
+    const entry = storage.keys().find((k) => k.includes(":entry:")) ?? "";
+    const index = storage.keys().find((k) => !k.includes(":entry:")) ?? "";
+    const options = { namespace: "ns", maxEntries: 3, maxChars: 100_000 };
+    // The value itself: lost, the index still reads.
+    await storage.setItem(entry, "{not json");
+    const diagnostics = new DiagnosticsRecorder();
+    expect(await new LastKnownStore(storage, options, diagnostics).get("k0")).toBeUndefined();
+    expect(diagnostics.recent().map((d) => d.where)).toEqual(["last-known storage: unreadable"]);
+    // The index of them: every value lost with it.
+    await storage.setItem(index, "[{not json either");
+    const again = new DiagnosticsRecorder();
+    expect(await new LastKnownStore(storage, options, again).get("k0")).toBeUndefined();
+    expect(again.recent().map((d) => d.where)).toEqual(["last-known storage: unreadable"]);
   });
 });

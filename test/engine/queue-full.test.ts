@@ -26,8 +26,8 @@ describe("the engine's own refusal is not the service's", () => {
       );
       const cell = cellErrorFromFailure(error, { symbol: "RTM-NWE-A-1x3", what: "volatility" });
       expect(cell.code).toBe("#N/A");
-      expect(cell.message).toBe(
-        "too many cells waiting for the service (more than 2 s of requests queued); Refresh retries them",
+      expect(cell.message).toMatch(
+        /^waiting for its turn under the service's rate limit \(more than 2 s of requests queued\); Refresh in about \d+ s asks again$/,
       );
     }
   });

@@ -6,7 +6,7 @@ import {
   NetworkError,
   ServiceUnavailableError,
 } from "@index-data/wire/errors";
-import { openingBurstOf } from "../../src/engine/budget/header-rule";
+import { openingBurstOf } from "@index-data/wire";
 import { Outage } from "../../src/engine/sending/outage";
 import { backoffMs, decideRetry } from "../../src/engine/sending/retry-policy";
 import { QueueFullError, RateLimitedError } from "@index-data/wire/errors";
@@ -53,11 +53,12 @@ describe("retries", () => {
     expect(statuses(service)).toEqual([429, 200]);
   });
 
-  test("a 429 without Retry-After backs off and retries", async () => {
-    const service = await startService();
-    const engine = engineFor(service);
+  test("a 429 without Retry-After holds until the window turns, then the request goes again and the cell gets its value", async () => {
+    // A window of 2 s, so the hold is short: the 429 says the window is full, and it turns within one.
+    const service = await startService({ rateLimitWindowMs: 2000 });
+    const engine = engineFor(service, { rateWindowMs: 2000 });
     service.faults.failNext("429-no-retry-after", 1);
-    await engine.latest(SYMBOLS[3]);
+    await expect(engine.latest(SYMBOLS[3])).resolves.toMatchObject({ meta: { servedStale: false } });
     expect(statuses(service)).toEqual([429, 200]);
   });
 
@@ -101,13 +102,7 @@ describe("retries", () => {
 });
 
 describe("retry policy", () => {
-  const options = {
-    maxAttempts: 3,
-    maxRateLimitRetries: 2,
-    baseDelayMs: 100,
-    maxDelayMs: 1000,
-    maxRateLimitDelayMs: 5000,
-  };
+  const options = { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 1000 };
 
   test("backoff is exponential with full jitter, capped", () => {
     expect(backoffMs(1, 100, 1000, () => 1)).toBe(100);
@@ -116,22 +111,23 @@ describe("retry policy", () => {
     expect(backoffMs(3, 100, 1000, () => 0)).toBe(0);
   });
 
-  test("Retry-After is followed (capped); a queue refusal (never sent) is not retried", () => {
+  test("a 429 queues again at once, however often (the rate rule holds it, its bound ends it); a queue refusal is not retried", () => {
     const told = new RateLimitedError("429", { path: "/x", status: 429, retryAfterSeconds: 2 });
-    expect(decideRetry(told, 1, 0, options, () => 0)).toEqual({ retry: true, delayMs: 2000, rateLimited: true });
-    const long = new RateLimitedError("429", { path: "/x", status: 429, retryAfterSeconds: 60 });
-    expect(decideRetry(long, 1, 0, options, () => 0)).toMatchObject({ delayMs: 5000 });
-    expect(decideRetry(told, 1, 2, options)).toEqual({ retry: false });
+    expect(decideRetry(told, 1, options, () => 0)).toEqual({ retry: true, delayMs: 0, rateLimited: true });
+    expect(decideRetry(told, 3, options)).toEqual({ retry: true, delayMs: 0, rateLimited: true });
+    const bare = new RateLimitedError("429", { path: "/x", status: 429 });
+    expect(decideRetry(bare, 1, options)).toEqual({ retry: true, delayMs: 0, rateLimited: true });
+    expect(decideRetry(new RateLimitedError("429", {}), 1, options)).toEqual({ retry: false });
     expect(
-      decideRetry(new QueueFullError("queue", { path: "", maxQueueWaitMs: 1000, waitSeconds: 2 }), 1, 0, options),
+      decideRetry(new QueueFullError("queue", { path: "", maxQueueWaitMs: 1000, waitSeconds: 2 }), 1, options),
     ).toEqual({ retry: false });
   });
 
   test("a server error is retried until the attempts run out", () => {
     const error = { name: "ServerError", message: "500" };
     expect(isServerError(error)).toBe(true);
-    expect(decideRetry(error, 2, 0, options).retry).toBe(true);
-    expect(decideRetry(error, 3, 0, options).retry).toBe(false);
+    expect(decideRetry(error, 2, options).retry).toBe(true);
+    expect(decideRetry(error, 3, options).retry).toBe(false);
   });
 });
 

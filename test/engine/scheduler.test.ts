@@ -1,9 +1,10 @@
+import { openingBurstOf } from "@index-data/wire";
 import { isQueueFullError } from "@index-data/wire/errors";
 import { LaneHints } from "../../src/engine/sending/lane-hints";
 import { RateBudget } from "../../src/engine/budget/rate-budget";
 import { Scheduler } from "../../src/engine/sending/scheduler";
 import { FakeClock } from "../support/fake-clock";
-import { FixedWindow, runtimeOn } from "./fixed-window";
+import { LimitedService, runtimeOn } from "./limited-service";
 
 const WINDOW_MS = 6000;
 const LIMIT = 60;
@@ -11,7 +12,7 @@ const LIMIT = 60;
 describe("the scheduler keeps to the tier's budget", () => {
   test("a sheet bigger than one window's budget fills in over the next windows with zero 429s", async () => {
     const clock = new FakeClock();
-    const service = new FixedWindow(clock, LIMIT, WINDOW_MS);
+    const service = new LimitedService(clock, LIMIT, WINDOW_MS);
     const { scheduler, sentAt, send } = runtimeOn(service, clock, { latencyMs: 50 });
     const seen = { queued: 0, nextSlot: false };
     scheduler.subscribe(() => {
@@ -42,7 +43,7 @@ describe("the scheduler keeps to the tier's budget", () => {
 
   test("budget another caller already spent is learned from the headers: still zero 429s", async () => {
     const clock = new FakeClock();
-    const service = new FixedWindow(clock, LIMIT, WINDOW_MS);
+    const service = new LimitedService(clock, LIMIT, WINDOW_MS);
     for (let i = 0; i < 50; i += 1) service.arrive(); // a bare script spent 50 of the window
     const { send } = runtimeOn(service, clock, { latencyMs: 50 });
     const cells = send(40);
@@ -53,7 +54,7 @@ describe("the scheduler keeps to the tier's budget", () => {
 
   test("a request that would wait longer than the queue bound fails at once with a clear message, unsent", async () => {
     const clock = new FakeClock();
-    const service = new FixedWindow(clock, 5, 60_000);
+    const service = new LimitedService(clock, 5, 60_000);
     const { budget, sentAt } = runtimeOn(service, clock, { latencyMs: 50 });
     budget.observe({ path: "/", status: 200, rateLimit: { limit: 5, remaining: 5, resetSeconds: 60 } }, clock.now());
     const scheduler = new Scheduler(budget, new LaneHints(), { maxQueueWaitMs: 2000, maxInFlight: 48, clock });
@@ -91,7 +92,8 @@ describe("RateBudget", () => {
     const probing = new RateBudget(options);
     probing.recordSend(0);
     expect(probing.waitMs(1)).toBe(Infinity);
-    const budget = new RateBudget({ ...options, limit: 8, openingBurst: 6 });
+    const budget = new RateBudget({ ...options, limit: 72 });
+    expect(openingBurstOf(72)).toBe(6);
     for (let i = 0; i < 6; i += 1) {
       expect(budget.waitMs(i)).toBe(0);
       budget.recordSend(i);

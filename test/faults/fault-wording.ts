@@ -29,14 +29,22 @@ export function faultWording(kind: FaultKind, origin: string, path: string): str
       return `The answer to ${path} is not JSON. Check that the service URL in the taskpane settings points at an Index Data Service.`;
     case "drop":
       return `Could not reach ${origin} (UND_ERR_SOCKET) for ${path}; check the service URL in the taskpane settings and the network connection.`;
+    // A 429 that reaches a cell (a source without the engine, which queues it again) is a turn to wait, not a fault.
     case "429":
-      return "rate limited by the service; try again in 1 s (Refresh)";
+      return "waiting for its turn under the service's rate limit; Refresh in about 1 s asks again";
     case "429-no-retry-after":
-      return "Rate limit exceeded (injected by the test harness). Too many requests for this tier; try again in a minute, or use an API key for a higher limit.";
+      return "waiting for its turn under the service's rate limit; Refresh in a minute asks again, or use an API key for a higher limit";
     case "wrong-shape":
       return undefined;
   }
 }
+
+/**
+ * What a cell of the request engine shows when the service refuses its request with 429 until the request's bound
+ * passes: it waited its turn (the engine queued it again after each 429), and says when asking again finds room.
+ */
+export const STILL_WAITING =
+  /^waiting for its turn under the service's rate limit \(more than \d+ s of requests queued\); Refresh in about \d+ s asks again$/;
 
 /** The cell's message when the service holds every answer longer than the client's timeout. */
 export function timeoutWording(origin: string, timeoutSeconds: number, path: string): string {

@@ -3,7 +3,8 @@ import { RequestEngine } from "../../src/engine/request-engine";
 import { MemoryStorage } from "../../src/settings/storage";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../../src/formulas";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
-import { faultWording, LOGGED_STATUS, timeoutWording } from "./fault-wording";
+import { FakeClock } from "../support/fake-clock";
+import { faultWording, LOGGED_STATUS, STILL_WAITING, timeoutWording } from "./fault-wording";
 
 /*
  * Every fault the reference service can inject, against a small sheet evaluated through the custom
@@ -75,14 +76,16 @@ function engineOn(
   timeoutMs: number,
   sent: SentRequest[] = [],
   ttls?: { latest: number },
+  clock?: FakeClock,
 ): RequestEngine {
   return new RequestEngine(
     { baseUrl: service.url, timeoutMs, fetch: recordingFetch(sent) },
     {
       storage,
+      ...(clock !== undefined ? { clock } : {}),
       rateWindowMs: WINDOW_MS,
       batchWindowMs: 5,
-      retry: { baseDelayMs: 1, maxDelayMs: 5, maxRateLimitDelayMs: 50 },
+      retry: { baseDelayMs: 1, maxDelayMs: 5 },
       ...(ttls
         ? {
             ttls: {
@@ -110,10 +113,36 @@ function messageOf(result: FormulaResult): string {
   return result.message;
 }
 
-/** Each cell on an engine of its own, all at once: no cell's outcome depends on which of them failed first. */
-async function evaluateEachCellAlone(timeoutMs: number, sent: SentRequest[] = []): Promise<string[]> {
-  const engines = SHEET.map(() => engineOn(new MemoryStorage(), timeoutMs, sent));
-  const results = await Promise.all(SHEET.map(([, cell], i) => cell(envOf(engines[i] as RequestEngine))));
+/**
+ * Moves the engines' fake clock on while none of them has a request in flight (so a client timeout on it never
+ * fires under a real request), until `work` settles: the holds after 429s pass without waiting for them.
+ */
+async function driven<T>(clock: FakeClock, engines: readonly RequestEngine[], work: Promise<T>): Promise<T> {
+  let done = false;
+  void work.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  for (let turns = 0; !done; turns += 1) {
+    if (turns > 100_000) throw new Error("the cells did not settle");
+    await new Promise((resolve) => setImmediate(resolve));
+    if (engines.every((engine) => engine.snapshot().inFlight === 0)) await clock.advance(100);
+  }
+  return work;
+}
+
+/**
+ * Each cell on an engine of its own, all at once: no cell's outcome depends on which of them failed first. On
+ * `clock` (fake) when given, moved on by `driven`.
+ */
+async function evaluateEachCellAlone(
+  timeoutMs: number,
+  sent: SentRequest[] = [],
+  clock?: FakeClock,
+): Promise<string[]> {
+  const engines = SHEET.map(() => engineOn(new MemoryStorage(), timeoutMs, sent, undefined, clock));
+  const work = Promise.all(SHEET.map(([, cell], i) => cell(envOf(engines[i] as RequestEngine))));
+  const results = clock === undefined ? await work : await driven(clock, engines, work);
   for (const engine of engines) {
     expect(engine.snapshot()).toMatchObject({ requestsQueued: 0, inFlight: 0 });
     engine.close();
@@ -122,7 +151,8 @@ async function evaluateEachCellAlone(timeoutMs: number, sent: SentRequest[] = []
   return results.map(messageOf);
 }
 
-const ANSWERED_FAULTS: readonly FaultKind[] = ["500", "503", "drop", "malformed", "429", "429-no-retry-after"];
+const ANSWERED_FAULTS: readonly FaultKind[] = ["500", "503", "drop", "malformed"];
+const RATE_LIMITED: readonly FaultKind[] = ["429", "429-no-retry-after"];
 
 describe.each(ANSWERED_FAULTS)("fault %s", (kind) => {
   test("the service answers every cell's request with the fault; each cell shows the fault's wording", async () => {
@@ -139,6 +169,22 @@ describe.each(ANSWERED_FAULTS)("fault %s", (kind) => {
   });
 });
 
+describe.each(RATE_LIMITED)("fault %s, on every request until its bound", (kind) => {
+  test("each cell waits its turn, is asked again after every 429, and at its bound says when to ask again, never the 429 as a fault", async () => {
+    service.faults.failNext(kind, Infinity);
+    const messages = await evaluateEachCellAlone(10_000, [], new FakeClock(Date.now()));
+    for (const [name, , path] of SHEET) {
+      const answered = service.requests.filter((entry) => entry.path === path).map((entry) => entry.status);
+      // The fault happened, again and again: each request was refused every time it was asked.
+      expect({ name, refused: answered.length > 1 && answered.every((status) => status === 429) }).toEqual({
+        name,
+        refused: true,
+      });
+    }
+    for (const message of messages) expect(message).toMatch(STILL_WAITING);
+  });
+});
+
 test("latency: every request goes out and the client gives up on it; each cell says the service did not answer in time", async () => {
   service.faults.setLatency(60_000);
   const sent: SentRequest[] = [];
@@ -151,7 +197,7 @@ test("latency: every request goes out and the client gives up on it; each cell s
   expect(messages).toEqual(SHEET.map(([, , path]) => timeoutWording(service.url, 1, path)));
 });
 
-const FAULTS_WITH_LAST_KNOWN: ReadonlyArray<FaultKind | "latency"> = [...ANSWERED_FAULTS, "latency"];
+const FAULTS_WITH_LAST_KNOWN: ReadonlyArray<FaultKind | "latency"> = [...ANSWERED_FAULTS, ...RATE_LIMITED, "latency"];
 
 test.each(FAULTS_WITH_LAST_KNOWN)(
   "fault %s: where a last-known value exists, the cell shows it, marked stale",
@@ -165,11 +211,14 @@ test.each(FAULTS_WITH_LAST_KNOWN)(
 
     // Reopened with everything expired: every cell has to ask the service, which now fails.
     const sent: SentRequest[] = [];
-    const reopened = engineOn(storage, kind === "latency" ? 1_000 : 10_000, sent, { latest: 1 });
+    // A request refused with 429 waits its turn until its bound: a fake clock, moved on while nothing is in flight.
+    const clock = RATE_LIMITED.includes(kind as FaultKind) ? new FakeClock(Date.now()) : undefined;
+    const reopened = engineOn(storage, kind === "latency" ? 1_000 : 10_000, sent, { latest: 1 }, clock);
     service.resetRequestLog();
     if (kind === "latency") service.faults.setLatency(60_000);
     else service.faults.failNext(kind, Infinity);
-    const after = await Promise.all(SHEET.map(([, cell]) => cell(envOf(reopened))));
+    const asked = Promise.all(SHEET.map(([, cell]) => cell(envOf(reopened))));
+    const after = clock === undefined ? await asked : await driven(clock, [reopened], asked);
     // The fault happened: every request was answered with it (latency: went out and was given up on).
     const outcomes =
       kind === "latency" ? sent.map((request) => request.outcome) : service.requests.map((entry) => entry.status);
@@ -180,7 +229,8 @@ test.each(FAULTS_WITH_LAST_KNOWN)(
     expect(before[status]).toBe("ok");
     expect(after[status]).toMatch(/^unreachable \(last seen ok at \d{4}-\d\d-\d\d \d\d:\d\d UTC\)$/);
     expect(after.filter((_, i) => i !== status)).toEqual(before.filter((_, i) => i !== status));
-    expect(await INDEX.LATEST(envOf(reopened), [A, "stale"])).toBe(true);
+    const stale = INDEX.LATEST(envOf(reopened), [A, "stale"]);
+    expect(clock === undefined ? await stale : await driven(clock, [reopened], stale)).toBe(true);
     expect(reopened.snapshot()).toMatchObject({ requestsQueued: 0, inFlight: 0 });
     expect(unhandled).toEqual([]);
     reopened.close();

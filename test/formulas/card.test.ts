@@ -1,3 +1,4 @@
+import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
 import type { RunningReferenceService } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
 import { DirectSource } from "../../src/client/direct-source";
@@ -268,6 +269,18 @@ describe("INDEX.CARD through the request engine", () => {
     expect(service.requests.filter((r) => r.path.startsWith(`/api/v1/index/${SYMBOL}/`)).map((r) => r.path)).toEqual([
       `/api/v1/index/${SYMBOL}/latest`,
     ]);
+  });
+
+  it("when the catalogue fails, the card leaves its names out and keeps the failure in the diagnostics", async () => {
+    const service = await serviceOn("newer", FRIDAY);
+    const diagnostics = new DiagnosticsRecorder();
+    service.faults.failNext("500", 1, "/api/v1/indexes");
+    const entity = asEntity(await indexCard({ ...directEnv(service), diagnostics }, SYMBOL, undefined));
+    // The fault happened: the catalogue was asked and answered 500.
+    expect(service.requests.some((r) => r.path === "/api/v1/indexes" && r.status === 500)).toBe(true);
+    expect(property(entity, "Value")).toMatchObject({ type: "Double" });
+    expect(property(entity, "Name")).toBeUndefined();
+    expect(diagnostics.recent()).toEqual([expect.objectContaining({ where: "card: the catalogue's names" })]);
   });
 
   it("when the service fails, the card shows the last-known fix and says so", async () => {

@@ -49,17 +49,17 @@ describe("service errors as cell errors", () => {
     [
       errorNamed("RateLimitedError", "m", { path, status: 429, retryAfterSeconds: 12 }),
       "#N/A",
-      "rate limited by the service; try again in 12 s (Refresh)",
+      "waiting for its turn under the service's rate limit; Refresh in about 12 s asks again",
     ],
     [
       errorNamed("RateLimitedError", "m", { path, status: 429, serviceMessage: "Too many requests" }),
       "#N/A",
-      "Too many requests. Too many requests for this tier; try again in a minute, or use an API key for a higher limit.",
+      "waiting for its turn under the service's rate limit; Refresh in a minute asks again, or use an API key for a higher limit",
     ],
     [
-      errorNamed("QueueFullError", "m", { maxQueueWaitMs: 120_000 }),
+      errorNamed("QueueFullError", "m", { maxQueueWaitMs: 120_000, waitSeconds: 150 }),
       "#N/A",
-      "too many cells waiting for the service (more than 2 min of requests queued); Refresh retries them",
+      "waiting for its turn under the service's rate limit (more than 2 min of requests queued); Refresh in about 150 s asks again",
     ],
     [
       errorNamed("ServiceUnavailableError", "m", { path, status: 503 }),

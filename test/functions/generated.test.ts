@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { generatedFiles, outOfDate, projectTables, ROOT } from "../../scripts/generate";
 import { choiceTable, signatureOf } from "../../scripts/generate/doc-tables";
-import { CHOICE_LISTS, FUNCTION_TABLE, type FunctionRow } from "../../src/functions/table";
+import * as formulas from "../../src/formulas";
+import { CHOICE_LISTS, FUNCTION_TABLE, FunctionRowSchema, type FunctionRow } from "../../src/functions/table";
 import { COMMANDS } from "../../src/cli/command-table";
 import { THROWAWAY_ROW } from "../support/throwaway-function";
 
@@ -35,6 +36,24 @@ describe("the files made from the function table", () => {
 });
 
 describe("the function table", () => {
+  it("binds every row to a formula src/formulas exports", () => {
+    const exported = new Set(
+      Object.entries(formulas).flatMap(([name, value]) => (typeof value === "function" ? [name] : [])),
+    );
+    const named = FUNCTION_TABLE.flatMap((row) => [
+      row.binding.formula,
+      ...(row.binding.once === undefined ? [] : [row.binding.once]),
+    ]);
+    expect(named.filter((name) => !exported.has(name))).toEqual([]);
+  });
+
+  it("refuses a row with a misspelt key, naming where", () => {
+    const row = { ...THROWAWAY_ROW, descripton: "typo" };
+    const checked = FunctionRowSchema.safeParse(row);
+    expect(checked.success).toBe(false);
+    expect(checked.error?.issues[0]).toMatchObject({ code: "unrecognized_keys", keys: ["descripton"] });
+  });
+
   it("writes signatures as the docs do: optional in brackets, a repeating one with an ellipsis", () => {
     const history = FUNCTION_TABLE.find((row) => row.id === "HISTORY") as FunctionRow;
     expect(signatureOf(history)).toBe(

@@ -44,7 +44,10 @@ function answered(response: Promise<Response>, what: string, ms = 20_000): Promi
 }
 
 async function waiting(): Promise<Record<string, number>> {
-  const health = (await (await ask("/gateway/health", "carol")).json()) as { waitingByUser: Record<string, number> };
+  // The desk-wide view: this machine, no token (a desk member's token reads only their own figures).
+  const health = (await (await fetch(`${gateway.url}/gateway/health`)).json()) as {
+    waitingByUser: Record<string, number>;
+  };
   return health.waitingByUser;
 }
 
@@ -115,8 +118,8 @@ test("a request whose joined fetch is refused its turn (another user's line) tak
   const refused = await Promise.all([answered(a1 as Promise<Response>, "a1"), answered(a2 as Promise<Response>, "a2")]);
   expect(refused.map((r) => r.status)).toEqual([429, 429]);
   await queued({ bob: 1 });
-  // Bob's own turn comes when the pause ends.
-  await clock.advance(1000);
+  // Bob's own turn comes when the pause ends (Retry-After and the rule's margin: 5 s + 1.2 s).
+  await clock.advance(2200);
   const bobs = await answered(bob, "bob's request");
   expect(bobs.status).toBe(200);
   expect(bobs.headers.get("cache-status")).toMatch(/^IndexDataGateway; fwd=miss; fwd-status=200; stored/);
@@ -136,14 +139,15 @@ test("during a pause after an upstream 429, Retry-After says when this user's li
   await clock.advance(3000);
   const alices = await answered(alice, "alice's request");
   expect(alices.status).toBe(429);
-  expect(alices.headers.get("retry-after")).toBe("26");
+  // The pause is Retry-After and the rule's margin on the window's edge (1.2 s at 60 s): 31.2 s from the 429.
+  expect(alices.headers.get("retry-after")).toBe("28");
   expect(((await alices.json()) as { message: string }).message).toBe(
-    "Not sent: the desk's budget had no room within 4 s. Retry in 26 s.",
+    "Not sent: the desk's budget had no room within 4 s. Retry in 28 s.",
   );
   expect(alices.headers.get("x-ratelimit-remaining")).toBe("0");
-  expect(alices.headers.get("x-ratelimit-reset")).toBe("26");
+  expect(alices.headers.get("x-ratelimit-reset")).toBe("28");
   await clock.advance(1000);
   const bobs = await answered(bob, "bob's request");
-  expect(bobs.headers.get("retry-after")).toBe("25");
+  expect(bobs.headers.get("retry-after")).toBe("27");
   expect(front.seen).toHaveLength(2);
 });

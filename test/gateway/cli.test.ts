@@ -8,7 +8,10 @@ import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "
 import { parseTokens } from "../../gateway/src/tokens";
 import { runGatewayCommand, spawnGateway } from "./support/gateway-process";
 
-/** The command line as an administrator meets it: `npm run gateway -- …`, each run a process of its own. */
+/**
+ * The command line as a checkout runs it: `npm run gateway -- …` (the sources through tsx), each run a process of its
+ * own. test/gateway/package.test.ts runs the installed `index-data-gateway`.
+ */
 let folder: string;
 let service: RunningReferenceService;
 beforeAll(async () => {
@@ -28,9 +31,42 @@ test("new-token prints a fresh token once, appends only its SHA-256, and refuses
   expect(parseTokens(text, file)).toEqual([{ name: "alice", digest: createHash("sha256").update(token).digest() }]);
   expect(statSync(file).mode & 0o077).toBe(0);
   const again = await runGatewayCommand(["new-token", "alice", "--tokens", file]);
-  expect(again.code).toBe(1);
+  expect(again.code).toBe(2);
   expect(again.output).toContain(`already has a token for "alice"`);
   expect(readFileSync(file, "utf8")).toBe(text);
+});
+
+test("every new-token usage error exits 2, changes no file, and names the command as a checkout runs it", async () => {
+  const file = join(folder, "refused-tokens.txt");
+  writeFileSync(file, `# desk\nbob:${"ab".repeat(32)}\n`);
+  const broken = join(folder, "broken-tokens.txt");
+  writeFileSync(broken, "bob:not-a-digest\n");
+  const runs = await Promise.all([
+    runGatewayCommand(["new-token"]),
+    runGatewayCommand(["new-token", "alice", "carol", "--tokens", file]),
+    runGatewayCommand(["new-token", "alice"]),
+    runGatewayCommand(["new-token", "bad name", "--tokens", file]),
+    runGatewayCommand(["new-token", "alice", "--tokens", file, "--bogus"]),
+    runGatewayCommand(["new-token", "alice", "--tokens", broken]),
+  ]);
+  expect(runs.map((run) => run.code)).toEqual([2, 2, 2, 2, 2, 2]);
+  expect(runs[0]?.output).toContain("new-token takes one NAME: npm run gateway -- new-token alice --tokens tokens.txt");
+  expect(runs[3]?.output).toContain(`"bad name" cannot be a name`);
+  expect(runs[5]?.output).toContain(`${broken}, line 1:`);
+  for (const run of runs) {
+    expect(run.output).toContain("Every option: npm run gateway -- --help");
+    expect(run.output).not.toContain("could not start");
+  }
+  expect(readFileSync(file, "utf8")).toBe(`# desk\nbob:${"ab".repeat(32)}\n`);
+  expect(readFileSync(broken, "utf8")).toBe("bob:not-a-digest\n");
+});
+
+test("--help from a checkout carries every option and names npm run gateway -- and the guide", async () => {
+  const help = await runGatewayCommand(["--help"]);
+  expect(help.code).toBe(0);
+  expect(help.output).toContain("npm run gateway -- new-token NAME --tokens FILE");
+  expect(help.output).toMatch(/--oidc-allowed-tenant T +a tenant \(tid\) whose users may sign in/);
+  expect(help.output).toContain("docs/gateway.md is the guide.");
 });
 
 test("a tokens file with a bad line is refused, naming the line but not echoing it", () => {
@@ -43,15 +79,16 @@ test("a tokens file with a bad line is refused, naming the line but not echoing 
   );
 });
 
-test("refuses to start without a tokens file, to run open on the network, or to take the key as a flag", async () => {
+test("refuses (exit 2) to start without a tokens file, open on the network, with the key as a flag or over http", async () => {
   const upstream = ["--upstream", service.url, "--port", "0"];
-  const [noTokens, openNetwork, keyFlag, keyOverHttp] = await Promise.all([
+  const [noTokens, openNetwork, keyFlag, keyOverHttp, badUpstream] = await Promise.all([
     runGatewayCommand(upstream),
     runGatewayCommand([...upstream, "--host", "0.0.0.0", "--no-auth"]),
     runGatewayCommand([...upstream, "--no-auth", `--upstream-key=${DEMO_KEYS.apiKey}`]),
     runGatewayCommand(["--upstream", "http://indexes.example.com", "--port", "0", "--no-auth"], {
       INDEX_GATEWAY_UPSTREAM_KEY: DEMO_KEYS.apiKey,
     }),
+    runGatewayCommand(["--upstream", "ftp://indexes.example.com", "--port", "0", "--no-auth"]),
   ]);
   const refusals: ReadonlyArray<readonly [{ code: number | null; output: string }, number, string]> = [
     [
@@ -67,9 +104,10 @@ test("refuses to start without a tokens file, to run open on the network, or to 
     ],
     [
       keyOverHttp,
-      1,
+      2,
       "The upstream key is only sent over https (or plain http to this machine): give an https:// --upstream.",
     ],
+    [badUpstream, 2, "--upstream: The base URL must start with https:// or http://"],
   ];
   for (const [run, code, says] of refusals) {
     expect({ code: run.code, says: run.output.includes(says) }).toEqual({ code, says: true });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
@@ -26,7 +27,7 @@ let clock: FakeClock;
 /** `limit`: the upstream's for the key; above what a test sends unless it is about the budget. */
 async function startDesk(
   upstreamKey: string = DEMO_KEYS.apiKey,
-  options: { maxQueueWaitMs?: number } = {},
+  options: { maxQueueWaitMs?: number; metricsTokenDigest?: Buffer } = {},
   limit = 1000,
 ): Promise<void> {
   service = await startReferenceService({ testFaults: true, rateLimits: { "api-key": limit } });
@@ -52,7 +53,10 @@ function direct(path: string): Promise<string> {
 async function queued(user: string, count: number, orMore = false): Promise<void> {
   // The bound only stops a hang: on two busy cores the requests may take seconds to reach the queue.
   for (let attempt = 0; attempt < 5000; attempt += 1) {
-    const health = (await (await ask("/gateway/health")).json()) as { waitingByUser: Record<string, number> };
+    // The desk-wide view: this machine, no token (a desk member's token reads only their own figures).
+    const health = (await (await fetch(`${gateway.url}/gateway/health`)).json()) as {
+      waitingByUser: Record<string, number>;
+    };
     const waiting = health.waitingByUser[user] ?? 0;
     if (waiting === count || (orMore && waiting > count)) return;
     await new Promise((resolve) => setImmediate(resolve));
@@ -235,22 +239,36 @@ test("a refused upstream key is the administrator's problem, said so, never the 
   expect(text).not.toContain(DEMO_KEYS.revoked);
 });
 
-test("GET /gateway/health: state, store, upstream, budget; requests by user only for a desk member", async () => {
-  await startDesk();
+test("GET /gateway/health: the state for anyone, a desk member's own figures, the desk's with the metrics token", async () => {
+  const metricsToken = "metrics-0f3c9a7e51b24d68";
+  await startDesk(DEMO_KEYS.apiKey, { metricsTokenDigest: createHash("sha256").update(metricsToken).digest() });
   await ask(`/api/v1/index/${FLAGSHIP}/latest`);
   await ask(`/api/v1/index/${FLAGSHIP}/latest`, "bob");
-  const health = (await (await ask("/gateway/health")).json()) as Record<string, unknown>;
-  expect(health).toMatchObject({
+  const read = async (headers: Record<string, string>) =>
+    (await (await fetch(`${gateway.url}/gateway/health`, { headers })).json()) as Record<string, unknown>;
+  const state = {
     status: "ok",
     reasons: [],
     store: { kind: "memory" },
-    upstream: { origin: front.url, lastStatus: 200 },
-    budget: { limit: 1000, windowSeconds: 60, upstreamRemaining: 999 },
+    upstream: { origin: front.url },
+    budget: { limit: 1000, windowSeconds: 60 },
+    window: { start: expect.any(String), seconds: 60 },
+  };
+  expect(await read({ authorization: `Bearer ${metricsToken}` })).toEqual({
+    ...state,
+    upstream: { origin: front.url, lastStatus: 200, lastAt: expect.any(String) },
+    budget: { limit: 1000, windowSeconds: 60, sendableNow: 999, upstreamRemaining: 999, pausedForSeconds: 0 },
     requestsByUser: { alice: 1, bob: 1 },
+    waitingByUser: {},
   });
-  const outsider = (await (await fetch(`${gateway.url}/gateway/health`)).json()) as Record<string, unknown>;
-  expect(outsider["status"]).toBe("ok");
-  expect(outsider["requestsByUser"]).toBeUndefined();
+  // Alice sees her own figures (and her share, as her answers' headers tell it), nothing of bob's.
+  expect(await read({ "x-api-key": desk.tokens["alice"] ?? "" })).toEqual({
+    ...state,
+    requestsByUser: { alice: 1 },
+    waitingByUser: { alice: 0 },
+    share: { limit: 500, remaining: 499, resetSeconds: expect.any(Number), windowSeconds: 60 },
+  });
+  expect(await read({})).toEqual(state);
 });
 
 test("an upstream that echoes the key in its answers never gets it past the gateway, however it spells it", async () => {

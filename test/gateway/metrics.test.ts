@@ -1,11 +1,12 @@
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { Writable } from "node:stream";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
 import { loopbackPeer } from "../../gateway/src/metrics-route";
 import { RedisStore } from "../../gateway/src/store/redis-store";
+import { ReplicaStore } from "../../gateway/src/store/replica-store";
 import { FakeClock } from "../support/fake-clock";
+import { capturedLog, type CapturedLog } from "./support/captured-log";
 import { makeDesk, startRecordingFront, type RecordingFront } from "./support/desk";
 import { startRedis } from "./support/redis-server";
 import { parsePrometheusText, sampleValue } from "./support/prometheus-text";
@@ -25,30 +26,16 @@ afterAll(async () => {
   await service.close();
 });
 
-/** A logger whose lines the test reads: every line the gateway writes, parsed. */
-function capturedLog(): { lines: Array<Record<string, unknown>>; raw: string[]; stream: Writable } {
-  const raw: string[] = [];
-  const lines: Array<Record<string, unknown>> = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString().split("\n").filter(Boolean)) {
-        raw.push(line);
-        lines.push(JSON.parse(line) as Record<string, unknown>);
-      }
-      done();
-    },
-  });
-  return { lines, raw, stream };
-}
-
 /** A gateway in front of the recording front, logging at info into a log the test reads. */
-async function loggedGateway(): Promise<{ gateway: RunningGateway; log: ReturnType<typeof capturedLog> }> {
+async function loggedGateway(): Promise<{ gateway: RunningGateway; log: CapturedLog }> {
   const log = capturedLog();
   const gateway = await startGateway({
     upstream: front.url,
     upstreamKey: DEMO_KEYS.apiKey,
     tokens: () => desk.entries,
     logger: { level: "info", stream: log.stream },
+    // Still, so the window /metrics counts in never turns during a test.
+    clock: new FakeClock(Date.now()),
   });
   return { gateway, log };
 }
@@ -73,9 +60,12 @@ test("after one miss and one hit, /metrics shows one upstream send, one miss and
     expect(scrape.headers.get("content-type")).toContain("text/plain; version=0.0.4");
     const text = await scrape.text();
     const samples = parsePrometheusText(text);
-    const alice = { kind: "latest", user: "alice" };
-    expect(sampleValue(samples, "index_gateway_requests_total", { ...alice, cache_status: "miss" })).toBe(1);
-    expect(sampleValue(samples, "index_gateway_requests_total", { ...alice, cache_status: "hit" })).toBe(1);
+    const latest = { kind: "latest" };
+    expect(sampleValue(samples, "index_gateway_requests_total", { ...latest, cache_status: "miss" })).toBe(1);
+    expect(sampleValue(samples, "index_gateway_requests_total", { ...latest, cache_status: "hit" })).toBe(1);
+    // No counter is per user: the window's requests by user are a gauge of the busiest (top-subjects.ts).
+    expect(samples.filter((s) => s.name === "index_gateway_requests_total" && "user" in s.labels)).toEqual([]);
+    expect(sampleValue(samples, "index_gateway_window_requests", { user: "alice" })).toBe(2);
     expect(samples.filter((s) => s.name === "index_gateway_upstream_sends_total")).toEqual([
       { name: "index_gateway_upstream_sends_total", labels: { status: "200" }, value: 1 },
     ]);
@@ -89,15 +79,10 @@ test("after one miss and one hit, /metrics shows one upstream send, one miss and
     expect(samples.some((s) => s.name === "index_gateway_redis_up")).toBe(false);
     expect(samples.some((s) => s.name === "process_cpu_seconds_total")).toBe(true);
 
-    // promtool parses the whole page; our own series pass its lint too (prom-client's default Node.js gauges
-    // named *_total do not, which is theirs to fix).
-    const promtool = (input: string) => {
-      const checked = spawnSync("promtool", ["check", "metrics"], { input, encoding: "utf8" });
-      return { status: checked.status, output: `${checked.stdout}${checked.stderr}` };
-    };
-    expect(promtool(text).output).not.toContain("error while linting");
-    const ours = text.split("\n").filter((line) => /^(# (HELP|TYPE) )?index_gateway_/.test(line));
-    expect(promtool(`${ours.join("\n")}\n`)).toEqual({ status: 0, output: "" });
+    // promtool parses and lints the whole page: ours, and prom-client's defaults without its gauges named *_total.
+    const checked = spawnSync("promtool", ["check", "metrics"], { input: text, encoding: "utf8" });
+    expect({ status: checked.status, output: `${checked.stdout}${checked.stderr}` }).toEqual({ status: 0, output: "" });
+    expect(sampleValue(samples, "index_gateway_log_lines_dropped_total", {})).toBe(0);
   } finally {
     await gateway.close();
   }
@@ -181,6 +166,24 @@ test("without a metrics token, /metrics is for this machine's scrapers only", ()
   ]);
 });
 
+test("without a metrics token, a desk member on this machine reads neither /metrics nor the desk's health page", async () => {
+  const gateway = await startGateway({ upstream: service.url, tokens: () => desk.entries });
+  try {
+    const token = { "x-api-key": desk.tokens["alice"] ?? "" };
+    const [scraper, member] = await Promise.all([
+      fetch(`${gateway.url}/metrics`),
+      fetch(`${gateway.url}/metrics`, { headers: token }),
+    ]);
+    expect([scraper.status, member.status]).toEqual([200, 403]);
+    expect(((await member.json()) as { code: string }).code).toBe("METRICS_LOOPBACK_ONLY");
+    const health = (await (await fetch(`${gateway.url}/gateway/health`, { headers: token })).json()) as object;
+    expect(health).not.toHaveProperty("budget.sendableNow");
+    expect(health).toHaveProperty("requestsByUser", { alice: 0 });
+  } finally {
+    await gateway.close();
+  }
+});
+
 /** The store's calls that reach Redis (the heartbeat runs on its own timer, never for a scrape). */
 const REDIS_CALLS = [
   "readAnswer",
@@ -219,5 +222,27 @@ test("a scrape costs at most one Redis call, and shows Redis up", async () => {
     jest.restoreAllMocks();
     await gateway?.close();
     await redis.kill();
+  }
+});
+
+test("a scrape whose read of the shared budget fails shows this replica's own, and keeps the failure", async () => {
+  const { gateway } = await loggedGateway();
+  const read = jest.spyOn(ReplicaStore.prototype, "budget").mockRejectedValueOnce(new Error("Redis stalled"));
+  try {
+    const answer = await fetch(`${gateway.url}/metrics`);
+    // The fault happened: the scrape asked the shared budget, and the read failed.
+    expect(read).toHaveBeenCalledTimes(1);
+    await expect(read.mock.results[0]?.value).rejects.toThrow("Redis stalled");
+    expect(answer.status).toBe(200);
+    expect(sampleValue(parsePrometheusText(await answer.text()), "index_gateway_budget_limit", {})).toBeGreaterThan(0);
+    expect(gateway.diagnostics.recent()).toEqual([
+      expect.objectContaining({
+        where: "metrics: shared budget read",
+        message: expect.stringContaining("Redis stalled"),
+      }),
+    ]);
+  } finally {
+    read.mockRestore();
+    await gateway.close();
   }
 });

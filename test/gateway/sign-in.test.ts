@@ -1,9 +1,11 @@
+import { generateKeyPairSync } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
 import { SignJWT, exportJWK, exportSPKI, generateKeyPair, type JWK, type JWTPayload } from "jose";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
+import type { SignInOptions } from "../../gateway/src/oidc/sign-in";
 import { FakeClock } from "../support/fake-clock";
 import { makeDesk } from "./support/desk";
 import { parsePrometheusText, sampleValue } from "./support/prometheus-text";
@@ -21,10 +23,18 @@ const LATEST = "/api/v1/index/RTM-NWE-A-1x3/latest";
 const desk = makeDesk(["alice"]);
 
 interface Issuer {
+  readonly url: string;
   readonly jwksUrl: string;
   /** How many times the key set was fetched. */
   fetches(): number;
-  sign(claims: JWTPayload, options?: { kid?: string; expSeconds?: number; nbfSeconds?: number }): Promise<string>;
+  /** While set, the key set's body is this instead of the keys (status 200). */
+  keySetBody: string | undefined;
+  /** The discovery document's `jwks_uri`. @default jwksUrl */
+  discoveredJwksUri: string | undefined;
+  sign(
+    claims: JWTPayload,
+    options?: { kid?: string; expSeconds?: number; nbfSeconds?: number; iatSeconds?: number; now?: number },
+  ): Promise<string>;
   readonly publicPem: string;
   close(): Promise<void>;
 }
@@ -34,27 +44,37 @@ async function startIssuer(): Promise<Issuer> {
   const stranger = await generateKeyPair("RS256");
   const jwk: JWK = { ...(await exportJWK(publicKey)), kid: "key-1", alg: "RS256", use: "sig" };
   let fetches = 0;
-  const server: Server = createServer((_request, response) => {
+  const server: Server = createServer((request, response) => {
+    const json = { "content-type": "application/json" };
+    if (request.url === "/.well-known/openid-configuration") {
+      response.writeHead(200, json).end(JSON.stringify({ issuer: url, jwks_uri: issuer.discoveredJwksUri ?? jwksUrl }));
+      return;
+    }
     fetches += 1;
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ keys: [jwk] }));
+    response.writeHead(200, json).end(issuer.keySetBody ?? JSON.stringify({ keys: [jwk] }));
   });
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-  const { port } = server.address() as AddressInfo;
-  return {
-    jwksUrl: `http://127.0.0.1:${port}/keys`,
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const jwksUrl = `${url}/keys`;
+  const issuer: Issuer = {
+    url,
+    jwksUrl,
+    keySetBody: undefined,
+    discoveredJwksUri: undefined,
     fetches: () => fetches,
     publicPem: await exportSPKI(publicKey),
-    sign: async (claims, { kid = "key-1", expSeconds = 3600, nbfSeconds = -5 } = {}) => {
-      const now = Math.floor(Date.now() / 1000);
+    sign: async (claims, { kid = "key-1", expSeconds = 3600, nbfSeconds = -5, iatSeconds = 0, now: at } = {}) => {
+      const now = Math.floor((at ?? Date.now()) / 1000);
       return new SignJWT(claims)
         .setProtectedHeader({ alg: "RS256", kid, typ: "JWT" })
-        .setIssuedAt(now)
+        .setIssuedAt(now + iatSeconds)
         .setNotBefore(now + nbfSeconds)
         .setExpirationTime(now + expSeconds)
         .sign(kid === "key-1" ? privateKey : stranger.privateKey);
     },
     close: () => new Promise((closed) => server.close(() => closed())),
   };
+  return issuer;
 }
 
 /** What an Entra ID access token for the gateway carries. */
@@ -68,6 +88,11 @@ function entraClaims(overrides: JWTPayload = {}): JWTPayload {
     scp: `openid ${SCOPE}`,
     ...overrides,
   };
+}
+
+/** The gateway's sign-in for the local issuer's Entra ID tokens, of TENANT. */
+function entraSignIn(more: Partial<SignInOptions> = {}): SignInOptions {
+  return { issuer: ISSUER, audience: AUDIENCE, jwksUrl: issuer.jwksUrl, allowedTenants: [TENANT], ...more };
 }
 
 function base64url(value: unknown): string {
@@ -92,13 +117,9 @@ beforeAll(async () => {
     upstream: service.url,
     upstreamKey: DEMO_KEYS.apiKey,
     tokens: () => desk.entries,
-    signIn: {
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      jwksUrl: issuer.jwksUrl,
-      requiredScope: SCOPE,
-      allowedTenants: [TENANT],
-    },
+    // Still, so the window /metrics counts in never turns during the suite.
+    clock: new FakeClock(Date.now()),
+    signIn: entraSignIn({ requiredScope: SCOPE }),
     logger: { level: "info", stream },
   });
 });
@@ -112,7 +133,7 @@ function ask(token: string, target: RunningGateway = gateway): Promise<Response>
   return fetch(`${target.url}${LATEST}`, { headers: { authorization: `Bearer ${token}` } });
 }
 
-test("a token from the issuer is answered, and counted under its tenant and object id in metrics and audit", async () => {
+test("a token from the issuer is answered, and counted under its issuer, tenant and object id in metrics and audit", async () => {
   const token = await issuer.sign(entraClaims());
   const answer = await ask(token);
   expect(answer.status).toBe(200);
@@ -122,20 +143,22 @@ test("a token from the issuer is answered, and counted under its tenant and obje
     (await fetch(`${gateway.url}${LATEST}`, { headers: { "x-api-key": desk.tokens["alice"] ?? "" } })).status,
   ).toBe(200);
 
-  const user = `${TENANT}/3f2b1c7d-0000-4000-8000-00000000a11c`;
+  // Issuer, tenant and object id: a sign-in user, never a desk token's name.
+  const user = `oidc:${TENANT}/3f2b1c7d-0000-4000-8000-00000000a11c`;
   const samples = parsePrometheusText(await (await fetch(`${gateway.url}/metrics`)).text());
-  expect(sampleValue(samples, "index_gateway_requests_total", { user, cache_status: "miss" })).toBe(1);
-  expect(sampleValue(samples, "index_gateway_requests_total", { user: "alice", cache_status: "hit" })).toBe(1);
+  expect(sampleValue(samples, "index_gateway_window_requests", { user })).toBe(1);
+  expect(sampleValue(samples, "index_gateway_window_requests", { user: "alice" })).toBe(1);
   expect(logLines.filter((line) => line["audit"] === "upstream-send")).toEqual([
-    expect.objectContaining({ user, resource: LATEST, status: 200 }),
+    expect.objectContaining({ user, credential: "sign-in", resource: LATEST, status: 200 }),
   ]);
   expect(JSON.stringify(logLines)).not.toContain(token);
 });
 
-test("a token without oid is counted under its subject, and one within the 60 s skew is still answered", async () => {
+test("a token without tid and oid is counted under its issuer and subject, and one within the 60 s skew is answered", async () => {
   const fresh = await startGateway({
     upstream: service.url,
     tokens: () => [],
+    clock: new FakeClock(Date.now()),
     signIn: { issuer: "https://issuer.example.com", audience: AUDIENCE, jwksUrl: issuer.jwksUrl },
   });
   try {
@@ -147,10 +170,8 @@ test("a token without oid is counted under its subject, and one within the 60 s 
     const answers = await Promise.all([justExpired, notQuiteValid].map((token) => ask(token, fresh)));
     expect(answers.map((a) => a.status)).toEqual([200, 200]);
     const samples = parsePrometheusText(await (await fetch(`${fresh.url}/metrics`)).text());
-    expect(samples.filter((s) => s.name === "index_gateway_requests_total").map((s) => s.labels["user"])).toEqual([
-      "user-42",
-      "user-42",
-    ]);
+    const user = "oidc:user-42";
+    expect(sampleValue(samples, "index_gateway_window_requests", { user })).toBe(2);
   } finally {
     await fresh.close();
   }
@@ -160,7 +181,7 @@ test("every bad token is refused with 401 and a JSON error that does not echo it
   const restarted = await startGateway({
     upstream: service.url,
     tokens: () => desk.entries,
-    signIn: { issuer: ISSUER, audience: AUDIENCE, jwksUrl: issuer.jwksUrl, allowedTenants: [TENANT] },
+    signIn: entraSignIn(),
   });
   const header = { alg: "RS256", kid: "key-1", typ: "JWT" };
   const now = Math.floor(Date.now() / 1000);
@@ -220,7 +241,7 @@ test("a token without the required scope or role is refused with 403", async () 
   const restarted = await startGateway({
     upstream: service.url,
     tokens: () => [],
-    signIn: { issuer: ISSUER, audience: AUDIENCE, jwksUrl: issuer.jwksUrl, requiredScope: SCOPE },
+    signIn: entraSignIn({ requiredScope: SCOPE }),
   });
   try {
     const [noScope, asRole] = await Promise.all([
@@ -241,7 +262,7 @@ test("an unknown kid fetches the key set again, at most 6 times a minute by the 
     upstream: service.url,
     tokens: () => [],
     clock,
-    signIn: { issuer: ISSUER, audience: AUDIENCE, jwksUrl: issuer.jwksUrl },
+    signIn: entraSignIn(),
   });
   try {
     const unknown = await issuer.sign(entraClaims(), { kid: "rotated-away" });
@@ -256,4 +277,138 @@ test("an unknown kid fetches the key set again, at most 6 times a minute by the 
   } finally {
     await restarted.close();
   }
+});
+
+describe("issue 38", () => {
+  /** A gateway on a fake clock taking the local issuer's tokens (its key set given, or discovered); closed after. */
+  async function gatewayWith(signIn: Partial<SignInOptions>, { discover = false } = {}) {
+    const clock = new FakeClock(Date.now());
+    const { jwksUrl: _given, ...discovered } = entraSignIn(signIn);
+    const running = await startGateway({
+      upstream: service.url,
+      tokens: () => desk.entries,
+      clock,
+      signIn: discover ? discovered : entraSignIn(signIn),
+    });
+    opened.push(running);
+    return { running, clock };
+  }
+  const opened: RunningGateway[] = [];
+  afterEach(async () => {
+    issuer.keySetBody = undefined;
+    issuer.discoveredJwksUri = undefined;
+    for (const running of opened.splice(0)) await running.close();
+  });
+
+  async function answerOf(response: Response) {
+    const body = (await response.json()) as { code?: string; message?: string };
+    return { status: response.status, code: body.code, message: body.message };
+  }
+
+  test("the scope is read in every common form: scp (a string, tab-separated, an array), scope, roles", async () => {
+    const { running } = await gatewayWith({ requiredScope: SCOPE });
+    const forms: Record<string, JWTPayload> = {
+      "scp, space-separated (Entra ID)": { scp: `openid ${SCOPE}` },
+      "scp, tab-separated": { scp: `openid\t${SCOPE}` },
+      "scp, an array (Okta)": { scp: ["openid", SCOPE] },
+      "scope (RFC 9068)": { scope: `openid ${SCOPE}` },
+      "roles, a string": { roles: SCOPE },
+      "roles, an array (Entra ID app roles)": { roles: ["Other.Role", SCOPE] },
+      "a longer scope that starts with it": { scp: `${SCOPE}.All`, scope: `x${SCOPE}` },
+      "none of the three": { scopes: SCOPE },
+    };
+    const statuses: Record<string, number> = {};
+    for (const [form, claims] of Object.entries(forms)) {
+      const token = await issuer.sign(entraClaims({ scp: undefined, ...claims }));
+      statuses[form] = (await ask(token, running)).status;
+    }
+    expect(statuses).toEqual({
+      "scp, space-separated (Entra ID)": 200,
+      "scp, tab-separated": 200,
+      "scp, an array (Okta)": 200,
+      "scope (RFC 9068)": 200,
+      "roles, a string": 200,
+      "roles, an array (Entra ID app roles)": 200,
+      "a longer scope that starts with it": 403,
+      "none of the three": 403,
+    });
+  });
+
+  test("a token issued in the future, beyond 60 s of skew, is refused; one within the skew is answered", async () => {
+    const { running, clock } = await gatewayWith({});
+    // Issued a year, an hour and 30 s ahead of the gateway's clock.
+    const tokens = await Promise.all(
+      [365 * 86_400, 3600, 30].map((iatSeconds) =>
+        issuer.sign(entraClaims(), { now: clock.now(), iatSeconds, expSeconds: 400 * 86_400 }),
+      ),
+    );
+    const answers = await Promise.all(tokens.map((token) => ask(token, running)));
+    expect(await Promise.all(answers.map(answerOf))).toEqual([
+      expect.objectContaining({ status: 401, message: expect.stringContaining("it was issued in the future") }),
+      expect.objectContaining({ status: 401, message: expect.stringContaining("it was issued in the future") }),
+      expect.objectContaining({ status: 200 }),
+    ]);
+  });
+
+  test.each([
+    ['holds no keys ({"keys":[1,"x",null]})', '{"keys":[1,"x",null]}', "holding something that is not a key"],
+    ["is not a key set", '{"issuer":"https://login.example.com"}', "sent no key set"],
+    [
+      "names the token's key as a private key",
+      JSON.stringify({
+        keys: [
+          {
+            ...generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }),
+            kid: "key-1",
+            alg: "RS256",
+          },
+        ],
+      }),
+      "publishes a key that cannot be read",
+    ],
+  ])("a key set that %s makes sign-in unavailable (503), not the token malformed (401)", async (_name, body, why) => {
+    const { running } = await gatewayWith({});
+    issuer.keySetBody = body;
+    const before = issuer.fetches();
+    const answer = await ask(await issuer.sign(entraClaims()), running);
+    // The fault happened: the issuer served that key set.
+    expect(issuer.fetches() - before).toBe(1);
+    expect(await answerOf(answer)).toEqual({
+      status: 503,
+      code: "SIGN_IN_UNAVAILABLE",
+      message: expect.stringContaining(why),
+    });
+    expect(answer.headers.get("retry-after")).toMatch(/^\d+$/);
+    // Desk tokens keep working.
+    const asDesk = await fetch(`${running.url}${LATEST}`, { headers: { "x-api-key": desk.tokens["alice"] ?? "" } });
+    expect(asDesk.status).toBe(200);
+  });
+
+  test("a discovery document's jwks_uri must be https (plain http only to this machine)", async () => {
+    const claims = { iss: issuer.url, aud: AUDIENCE, sub: "user-42" };
+    issuer.discoveredJwksUri = "http://keys.example.com/keys";
+    const { running: overHttp } = await gatewayWith({ issuer: issuer.url, allowedTenants: [] }, { discover: true });
+    const before = issuer.fetches();
+    expect(await answerOf(await ask(await issuer.sign(claims), overHttp))).toEqual({
+      status: 503,
+      code: "SIGN_IN_UNAVAILABLE",
+      message: expect.stringContaining("the discovery document's jwks_uri is not https"),
+    });
+    expect(issuer.fetches()).toBe(before);
+
+    issuer.discoveredJwksUri = undefined;
+    const { running: loopback } = await gatewayWith({ issuer: issuer.url, allowedTenants: [] }, { discover: true });
+    expect((await ask(await issuer.sign(claims), loopback)).status).toBe(200);
+    expect(issuer.fetches()).toBe(before + 1);
+  });
+
+  test("an issuer with {tenantid} and no allowed tenant is refused at start, saying what to give", async () => {
+    await expect(
+      startGateway({
+        upstream: service.url,
+        tokens: () => [],
+        signIn: { issuer: ISSUER, audience: AUDIENCE, jwksUrl: issuer.jwksUrl },
+      }),
+    ).rejects.toThrow(/\{tenantid\} accepts a token of any tenant .* --oidc-allowed-tenant T/);
+  });
 });

@@ -25,8 +25,8 @@ function actionsOn(cells: unknown[][], supported = true) {
   });
   const userSource = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
   const actions = excelDataTypeActions(
-    { userSource, startup: { afterFormulaInserted: async () => undefined } },
-    { run: excel.run, domain, json: () => true },
+    { userSource, startup: { afterFormulaInserted: async () => undefined }, indexDomain: domain },
+    { run: excel.run, json: () => true },
   );
   return { excel, actions };
 }

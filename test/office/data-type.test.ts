@@ -53,7 +53,10 @@ function rig(options: DataTypeMockOptions, supported = true): Rig {
   const loadAsked: string[] = [];
   const startup = { afterFormulaInserted: async () => void loadAsked.push("Load") };
   const source = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
-  const actions = excelDataTypeActions({ userSource: source, startup }, { run: excel.run, domain, json: () => true });
+  const actions = excelDataTypeActions(
+    { userSource: source, startup, indexDomain: domain },
+    { run: excel.run, json: () => true },
+  );
   return { excel, domain, loadAsked, actions };
 }
 
@@ -185,7 +188,9 @@ describe("the shared runtime's domain control", () => {
       );
     });
     if (module === undefined) throw new Error("not loaded");
-    return { excel, runs, indexDomain: module.indexDomain };
+    // The one control the shared runtime makes (shared-runtime.ts), which the ribbon and the pane both ask.
+    const domain = module.officeIndexDomain(() => new MemoryStorage());
+    return { excel, runs, indexDomain: () => domain };
   }
 
   it("adds the domain once in each runtime, however many times the ribbon and the pane ask", async () => {
@@ -314,8 +319,8 @@ describe("Convert to Index", () => {
     });
     const down = new DirectSource(new IndexDataClient({ baseUrl: "http://127.0.0.1:9", timeoutMs: 500 }));
     const actions = excelDataTypeActions(
-      { userSource: down, startup: { afterFormulaInserted: async () => undefined } },
-      { run: excel.run, domain, json: () => true },
+      { userSource: down, startup: { afterFormulaInserted: async () => undefined }, indexDomain: domain },
+      { run: excel.run, json: () => true },
     );
     await expect(actions.toIndex()).rejects.toMatchObject({ name: "NetworkError" });
     expect(excel.writes).toEqual([]);

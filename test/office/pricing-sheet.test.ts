@@ -43,8 +43,12 @@ function builder(book: PricingBook, options: { entities?: boolean } = {}) {
     return book.run(batch);
   };
   const actions = excelPricingSheetActions(
-    { userSource: source, ...NO_STARTUP },
-    { run, undoGroups: () => true, domain: { register: () => Promise.resolve(options.entities ?? true) } },
+    {
+      userSource: source,
+      indexDomain: { register: () => Promise.resolve(options.entities ?? true) },
+      ...NO_STARTUP,
+    },
+    { run, undoGroups: () => true },
   );
   return { actions, calls };
 }

@@ -1,3 +1,4 @@
+import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
 import { OfficeMockObject } from "office-addin-mock";
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { refreshCommand } from "../../src/commands/refresh-command";
@@ -106,7 +107,7 @@ test("the ribbon's Refresh recalculates through Excel, shows the time, and does 
 test("the command completes when the refresh does not answer within its timeout", async () => {
   const event = { completed: jest.fn() };
   const clock = new FakeClock();
-  const command = refreshCommand(() => new Promise<void>(() => undefined), 20, clock)(event);
+  const command = refreshCommand(() => new Promise<void>(() => undefined), { timeoutMs: 20, clock })(event);
   await clock.advance(19);
   expect(event.completed).not.toHaveBeenCalled();
   await clock.advance(1);
@@ -114,10 +115,14 @@ test("the command completes when the refresh does not answer within its timeout"
   expect(event.completed).toHaveBeenCalledTimes(1);
 });
 
-test("the command completes even when the refresh fails", async () => {
+test("the command completes even when the refresh fails, and the failure is kept in the diagnostics", async () => {
   const event = { completed: jest.fn() };
-  await refreshCommand(() => Promise.reject(new Error("Excel refused")))(event);
+  const diagnostics = new DiagnosticsRecorder();
+  await refreshCommand(() => Promise.reject(new Error("Excel refused")), { diagnostics })(event);
   expect(event.completed).toHaveBeenCalledTimes(1);
+  expect(diagnostics.recent()).toEqual([
+    expect.objectContaining({ where: "ribbon command", message: expect.stringContaining("Excel refused") }),
+  ]);
 });
 
 test("a new API key rebuilds the engine: the tier and its limit follow the service's headers", async () => {

@@ -116,8 +116,8 @@ describe("Convert to Index and Convert to text", () => {
     const source = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
     const startup = { afterFormulaInserted: async () => undefined };
     const actions = excelDataTypeActions(
-      { userSource: source, startup },
-      { run, domain, json: () => true, undoGroups: () => true },
+      { userSource: source, startup, indexDomain: domain },
+      { run, json: () => true, undoGroups: () => true },
     );
     return { excel, actions, calls };
   }

@@ -49,10 +49,28 @@ describe("the command line", () => {
     expect((await exit).code).toBe(0);
   });
 
+  test("--rate-headers none --rate-window minute: a service that says nothing of its limit", async () => {
+    const { child, exit, firstLine } = run(["--port", "0", "--rate-headers", "none", "--rate-window", "minute"]);
+    try {
+      const line = await firstLine;
+      expect(line).toContain("rate-limit headers: none, window: minute");
+      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
+      if (url === undefined) throw new Error(`No URL in "${line}"`);
+      const answer = await fetch(`${url}/api/v1/indexes`);
+      expect(answer.status).toBe(200);
+      expect([...answer.headers.keys()].filter((name) => name.includes("ratelimit"))).toEqual([]);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect((await exit).code).toBe(0);
+  });
+
   test.each([
     [["--test-faults"], /Unknown option/],
     [["--flavor", "newest"], /--flavor must be "newer" or "older"/],
     [["--port", "http"], /--port must be a number/],
+    [["--rate-headers", "some"], /--rate-headers must be one of full, partial, ietf, none, got "some"/],
+    [["--rate-window", "hourly"], /--rate-window must be one of first-request, minute, sliding, got "hourly"/],
   ])("refuses %j with exit code 2 and the usage", async (args, message) => {
     const { exit } = run(args);
     const result = await exit;

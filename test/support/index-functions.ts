@@ -2,15 +2,13 @@ import * as formulas from "../../src/formulas";
 import type { FormulaEnv, FormulaResult } from "../../src/formulas";
 import { isEntityCellValue } from "../../src/formulas/entity";
 import { FUNCTION_TABLE, type FunctionRow, type ParameterRow } from "../../src/functions/table";
+import { SUITE_FUNCTIONS } from "./suite-functions.generated";
 
 /** One INDEX function of the pure layer, called with its arguments in order, as a sheet passes them. */
 export type IndexCall = (env: FormulaEnv, args: readonly unknown[]) => Promise<FormulaResult>;
 
-/** A row the fault and fuzz suites walk (the function table's `faultSuites`). */
-type SuiteRow = Extract<(typeof FUNCTION_TABLE)[number], { readonly faultSuites: true }>;
-
 /** The name after `INDEX.` of a function the suites walk. */
-export type IndexFunctionName = SuiteRow["id"];
+export type IndexFunctionName = (typeof SUITE_FUNCTIONS)[number];
 
 type AnyFormula = (env: FormulaEnv, ...args: unknown[]) => Promise<unknown>;
 
@@ -20,7 +18,8 @@ type AnyFormula = (env: FormulaEnv, ...args: unknown[]) => Promise<unknown>;
  * its shape.
  */
 function callOf(row: FunctionRow): IndexCall {
-  const formula = formulas[row.binding.formula] as unknown as AnyFormula;
+  const formula = (formulas as unknown as Readonly<Record<string, AnyFormula | undefined>>)[row.binding.formula];
+  if (formula === undefined) throw new Error(`INDEX.${row.id}: src/formulas exports no ${row.binding.formula}`);
   const count = row.parameters.length;
   return async (env, args) => {
     const result =
@@ -32,12 +31,14 @@ function callOf(row: FunctionRow): IndexCall {
 }
 
 /** The rows the fault and fuzz suites walk (the function table's `faultSuites`): a new function is in as it is added. */
-export const SUITE_ROWS: readonly SuiteRow[] = FUNCTION_TABLE.filter(
-  (row): row is SuiteRow => "faultSuites" in row && row.faultSuites === true,
-);
+export const SUITE_ROWS: readonly FunctionRow[] = SUITE_FUNCTIONS.map((id) => {
+  const row = FUNCTION_TABLE.find((candidate) => candidate.id === id);
+  if (row === undefined) throw new Error(`suite-functions.generated.ts names ${id}, which the function table lacks`);
+  return row;
+});
 
 /** A value for each such function, by its Excel name (every suite row has one: the map is made from them). */
-function byName<T>(value: (row: SuiteRow) => T): Readonly<Record<IndexFunctionName, T>> {
+function byName<T>(value: (row: FunctionRow) => T): Readonly<Record<IndexFunctionName, T>> {
   return Object.fromEntries(SUITE_ROWS.map((row) => [row.id, value(row)])) as Record<IndexFunctionName, T>;
 }
 

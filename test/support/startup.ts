@@ -8,3 +8,10 @@ export const NO_STARTUP: { readonly startup: StartupControl } = {
     () => undefined,
   ),
 };
+
+/** "Refresh Index data types" where Excel has no linked data types (the field shows, disabled). */
+export const NO_DATA_TYPE = {
+  supported: () => false,
+  refresh: async () => 0 as const,
+  setRefresh: async () => undefined,
+};

@@ -85,14 +85,16 @@ describe("a data type action's outcome in the pane's words", () => {
 });
 
 describe("the Refresh Index data types field", () => {
-  it("lists on load and the periodic choices; turned off, with why, where Excel has no linked data types", () => {
+  it("lists on load and the periodic choices, shows the stored one; turned off, with why, where Excel has no linked data types", async () => {
     const port = (supported: boolean) => ({
       supported: () => supported,
       refresh: () => Promise.resolve(15 as const),
       setRefresh: () => Promise.resolve(),
     });
     renderPane(<DataTypeRefreshField dataType={port(false)} />);
-    const select = screen.getByRole("combobox", { name: "Refresh Index data types" });
+    // The stored choice is read once the field is on screen: wait for it, as a user would see it arrive.
+    const select = await screen.findByDisplayValue("Every 15 minutes");
+    expect(select).toBe(screen.getByRole("combobox", { name: "Refresh Index data types" }));
     expect(
       within(select)
         .getAllByRole("option")

@@ -1,6 +1,11 @@
 import { screen, within } from "@testing-library/react";
 import { NetworkError } from "@index-data/wire/errors";
+import { RequestEngine } from "../../src/engine/request-engine";
+import { cellCall } from "../../src/engine/cells/call-context";
+import { MemoryStorage } from "../../src/settings/storage";
 import { RefreshBar } from "../../src/taskpane/components/RefreshBar/RefreshBar";
+import { FLAGSHIP } from "../support/reference-symbols";
+import { startReference, type ReferenceFixture } from "./reference";
 import { renderPane } from "./render";
 
 const bar = () => screen.getByRole("region", { name: "Refresh and freshness" });
@@ -31,13 +36,39 @@ describe("the refresh bar", () => {
     expect([progressBar.getAttribute("aria-valuenow"), progressBar.getAttribute("aria-valuemax")]).toEqual(["3", "10"]);
   });
 
-  it("says never before the first refresh and hides the progress when nothing is queued", () => {
+  it("says nothing is loaded before the first value, and hides the progress when nothing is queued", () => {
     renderPane(
       <RefreshBar snapshot={{ requestsDone: 0, requestsQueued: 0, staleCells: 0 }} onRefresh={async () => undefined} />,
     );
-    expect(lines()).toEqual(["Last refreshed: never"]);
+    expect(lines()).toEqual(["No values loaded yet"]);
     expect(screen.queryByRole("progressbar")).toBeNull();
     expect(bar().textContent).not.toContain("last-known");
+  });
+
+  describe("beside values the runtime has just loaded (the workbook opened, nobody pressed Refresh)", () => {
+    let ref: ReferenceFixture;
+    beforeAll(async () => (ref = await startReference()));
+    afterAll(() => ref.stop());
+
+    it("says when they were loaded, never 'never'", async () => {
+      const engine = new RequestEngine(
+        { baseUrl: ref.service.url },
+        { storage: new MemoryStorage(), budgetChannel: null, batchWindowMs: 1 },
+      );
+      try {
+        const before = Date.now();
+        await engine.read("latest", [FLAGSHIP], cellCall("Sheet1!A1", false));
+        expect(ref.service.requests.map((r) => [r.path, r.status])).toEqual([
+          [`/api/v1/index/${FLAGSHIP}/latest`, 200],
+        ]);
+        const snapshot = engine.snapshot();
+        expect(Date.parse(snapshot.loadedAt ?? "")).toBeGreaterThanOrEqual(before - 1000);
+        renderPane(<RefreshBar snapshot={snapshot} onRefresh={async () => undefined} />);
+        expect(lines()).toEqual([`Values loaded: ${new Date(snapshot.loadedAt ?? "").toLocaleTimeString("en-GB")}`]);
+      } finally {
+        engine.close();
+      }
+    });
   });
 
   it("Refresh runs once, reads Refreshing… and is off while it runs, then is back", async () => {

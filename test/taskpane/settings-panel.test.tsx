@@ -1,3 +1,4 @@
+import { NO_DATA_TYPE } from "../support/startup";
 import { screen, within } from "@testing-library/react";
 import { DEFAULT_BASE_URL, MemoryStorage, SETTINGS_STORAGE_KEYS, SettingsStore } from "../../src/settings/index";
 import { SettingsPanel } from "../../src/taskpane/components/SettingsPanel/SettingsPanel";
@@ -17,7 +18,14 @@ async function storageHolding(settings: object, apiKey: string): Promise<MemoryS
 
 function renderSettings(storage: MemoryStorage) {
   const noTest = () => Promise.reject(new Error("Test connection is not part of this test."));
-  return renderPane(<SettingsPanel store={new SettingsStore(storage)} testConnection={noTest} startup={STARTUP} />);
+  return renderPane(
+    <SettingsPanel
+      store={new SettingsStore(storage)}
+      testConnection={noTest}
+      startup={STARTUP}
+      dataType={NO_DATA_TYPE}
+    />,
+  );
 }
 
 const ADVICE = "The add-in uses the settings shown below. Check them and choose Save to store them.";

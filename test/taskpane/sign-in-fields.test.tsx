@@ -1,3 +1,4 @@
+import { NO_DATA_TYPE } from "../support/startup";
 import { act, screen, within } from "@testing-library/react";
 import axe from "axe-core";
 import { EngineHost } from "../../src/runtime/engine-host";
@@ -70,6 +71,7 @@ function renderHost(host: EngineHost, builtInSignIn?: typeof SIGN_IN) {
       store={host.settings}
       testConnection={noTest}
       startup={STARTUP}
+      dataType={NO_DATA_TYPE}
       credential={host.credential}
       builtInSignIn={builtInSignIn}
     />,
@@ -142,6 +144,26 @@ test("the fields are offered for a gateway only, say what to type, keep a bad en
   const status = await screen.findByText(/Your Microsoft sign-in/);
   expect(status.getAttribute("data-credential")).toBe("sign-in");
   expect(await axeViolations(container)).toEqual([]);
+});
+
+test("a scope of another API (Microsoft Graph) is refused in its field, says what to type, keeps what was typed, saves nothing", async () => {
+  const storage = new MemoryStorage();
+  const host = hostWith(storage, fakeMsal());
+  await host.settings.save({ baseUrl: gateway.url, gateway: true });
+  const { user } = renderHost(host);
+  await screen.findByRole("group", { name: "Gateway sign-in" });
+  await user.type(field("Sign-in client id"), SIGN_IN.clientId);
+  await user.type(field("Sign-in authority"), SIGN_IN.authority);
+  await user.type(field("Sign-in scope"), "https://graph.microsoft.com/Mail.Read");
+  await user.click(screen.getByRole("button", { name: "Save" }));
+
+  expect(
+    await screen.findByText(/scope must be a scope of your gateway's own API, api:\/\/<gateway app>\/<scope>/),
+  ).toBeTruthy();
+  expect(field("Sign-in scope").getAttribute("aria-invalid")).toBe("true");
+  expect(field("Sign-in scope").value).toBe("https://graph.microsoft.com/Mail.Read");
+  expect(field("Sign-in client id").getAttribute("aria-invalid")).not.toBe("true");
+  expect(await stored(storage)).toEqual({ baseUrl: gateway.url, keyHeaderStyle: "x-api-key", gateway: true });
 });
 
 test("a sign-in the user cancels falls back to the desk token, the pane says why, and no popup comes again", async () => {

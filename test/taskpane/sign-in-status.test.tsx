@@ -1,3 +1,4 @@
+import { NO_DATA_TYPE } from "../support/startup";
 import { act, screen, waitFor } from "@testing-library/react";
 import { CredentialWatch, type CredentialStatus } from "../../src/runtime";
 import { MemoryStorage, SETTINGS_STORAGE_KEYS, SettingsStore } from "../../src/settings/index";
@@ -15,7 +16,13 @@ async function renderWith(status: CredentialStatus): Promise<CredentialWatch> {
   const watch = new CredentialWatch();
   watch.begin(status);
   renderPane(
-    <SettingsPanel store={new SettingsStore(storage)} testConnection={noTest} startup={STARTUP} credential={watch} />,
+    <SettingsPanel
+      store={new SettingsStore(storage)}
+      testConnection={noTest}
+      startup={STARTUP}
+      dataType={NO_DATA_TYPE}
+      credential={watch}
+    />,
   );
   // The startup switch reads its state as the pane opens: let it settle before the test looks.
   const startup = screen.getByRole("switch") as HTMLInputElement;

@@ -1,86 +1,167 @@
 import { createLocalJWKSet, errors, type FlattenedJWSInput, type JSONWebKeySet, type JWSHeaderParameters } from "jose";
 import type { Clock } from "@index-data/wire/time";
+import { fetchJson, IssuerKeysUnavailable, keySetOf, keysUrlOf } from "./issuer-documents";
+
+export { IssuerKeysUnavailable } from "./issuer-documents";
 
 /** A key jose verifies with: what a local key set returns. */
 type VerifyKey = Awaited<ReturnType<ReturnType<typeof createLocalJWKSet>>>;
+type LocalKeySet = ReturnType<typeof createLocalJWKSet>;
+
+/** Where the issuer's key set is: its URL, or its discovery document (which names it in `jwks_uri`). */
+export type KeySetSource = { readonly jwksUrl: string } | { readonly discoveryUrl: string };
 
 export interface IssuerKeysOptions {
-  /** The issuer's JWKS URL, or how to find it (its discovery document), asked when first needed. */
-  readonly jwksUrl: () => Promise<string>;
+  readonly source: KeySetSource;
   readonly clock: Clock;
-  /** Most fetches of the key set in any minute, the first included: an unknown `kid` cannot make it a flood. @default 6 */
+  /**
+   * Most loads of the key set (the discovery document with it) that succeeded in any minute: a token naming an
+   * unknown `kid` cannot make them a flood. A failed load does not count; it backs off instead. @default 6
+   */
   readonly maxFetchesPerMinute?: number;
+  /** Longest a loaded key set is used, so a key the issuer withdrew stops verifying within it. @default 600000 */
+  readonly maxAgeMs?: number;
   /** One fetch, headers and body. @default 5000 */
   readonly timeoutMs?: number;
 }
 
-/** The issuer's key set could not be fetched: a fault of the gateway's reach, not of the caller's token. */
-export class IssuerKeysUnavailable extends Error {
-  override readonly name = "IssuerKeysUnavailable";
+const MINUTE_MS = 60_000;
+/** After a failed load, the next waits this long, doubled at each failure in a row up to MAX_BACKOFF_MS. */
+const FIRST_BACKOFF_MS = 10_000;
+const MAX_BACKOFF_MS = 60_000;
+export const DEFAULT_KEYS_MAX_AGE_MS = 10 * MINUTE_MS;
+
+interface Loaded<T> {
+  readonly value: T;
+  readonly at: number;
 }
 
-const MINUTE_MS = 60_000;
-
 /**
- * The issuer's signing keys (JWKS), cached; fetched again when a token names a key the cached set lacks (the issuer
- * rotated its keys), at most `maxFetchesPerMinute` times a minute by the gateway's clock.
+ * The issuer's signing keys (JWKS), cached for at most `maxAgeMs` by the gateway's clock (loaded again from half of
+ * it on, the cached set serving meanwhile if that fails), and loaded again when a token names a key the cached set
+ * lacks (the issuer rotated its keys). Every load is bounded, the first one too: at most `maxFetchesPerMinute` that
+ * succeed, one at a time, and after a failure (no answer, an error status, garbage) none until a backoff of 10 s,
+ * doubling up to 60 s, has passed, so an outage of the issuer spends nothing of what a rotation after it needs.
  */
 export class IssuerKeys {
-  private keys: ReturnType<typeof createLocalJWKSet> | undefined;
-  private readonly fetchedAt: number[] = [];
-  private fetching: Promise<void> | undefined;
+  private keys: Loaded<LocalKeySet> | undefined;
+  private discovered: Loaded<string> | undefined;
+  /** When each load of the last minute that did not fail started. */
+  private readonly loadsAt: number[] = [];
+  private failures = 0;
+  private retryAt = 0;
+  private loading: Promise<void> | undefined;
 
   constructor(private readonly options: IssuerKeysOptions) {}
 
   /** The key that verifies a token with this header; throws jose's JWKSNoMatchingKey when the issuer has none. */
   async keyFor(header: JWSHeaderParameters, token: FlattenedJWSInput): Promise<VerifyKey> {
-    if (this.keys !== undefined) {
-      try {
-        return await this.keys(header, token);
-      } catch (error) {
-        if (!(error instanceof errors.JWKSNoMatchingKey) || !this.mayFetch()) throw error;
+    const { keys, fresh } = await this.usableKeys();
+    try {
+      return await keys(header, token);
+    } catch (error) {
+      // Several candidates: jose tries each in turn.
+      if (error instanceof errors.JWKSMultipleMatchingKeys) throw error;
+      // The issuer published a key it names that cannot be read (a private key, a broken modulus): its fault.
+      if (!(error instanceof errors.JWKSNoMatchingKey))
+        throw this.unavailable("it publishes a key that cannot be read");
+      // A set loaded for this very token is already the issuer's latest.
+      if (fresh) throw error;
+      if (!this.mayLoad()) {
+        // A key the cached set lacks, while the issuer cannot be asked: that is not the token's fault.
+        if (this.now() < this.retryAt) throw this.unavailable("its key set could not be loaded just now");
+        throw error;
       }
     }
-    await this.refresh();
-    if (this.keys === undefined) throw new IssuerKeysUnavailable("no key set");
-    return this.keys(header, token);
+    await this.load();
+    return (await this.usableKeys()).keys(header, token);
   }
 
-  private mayFetch(): boolean {
-    const now = this.options.clock.now();
-    while (this.fetchedAt.length > 0 && (this.fetchedAt[0] ?? 0) <= now - MINUTE_MS) this.fetchedAt.shift();
-    return this.fetching !== undefined || this.fetchedAt.length < (this.options.maxFetchesPerMinute ?? 6);
+  private now(): number {
+    return this.options.clock.now();
   }
 
-  /** One fetch at a time; requests that arrive meanwhile wait for it. */
-  private refresh(): Promise<void> {
-    if (this.fetching === undefined) {
-      this.fetchedAt.push(this.options.clock.now());
-      this.fetching = this.fetchSet().finally(() => (this.fetching = undefined));
+  private get maxAgeMs(): number {
+    return this.options.maxAgeMs ?? DEFAULT_KEYS_MAX_AGE_MS;
+  }
+
+  /** The cached key set, loaded first when it is missing or past its maximum age; `fresh` when this call loaded it. */
+  private async usableKeys(): Promise<{ keys: LocalKeySet; fresh: boolean }> {
+    const age = this.keys === undefined ? Number.POSITIVE_INFINITY : this.now() - this.keys.at;
+    let fresh = false;
+    if (age >= this.maxAgeMs) {
+      if (!this.mayLoad()) throw this.unavailable("its key set could not be loaded just now");
+      await this.load();
+      fresh = true;
+    } else if (age >= this.maxAgeMs / 2 && this.mayLoad()) {
+      // Early, so a passing failure of the issuer costs nothing: the cached set serves until its maximum age.
+      fresh = await this.load().then(
+        () => true,
+        () => false,
+      );
     }
-    return this.fetching;
+    const keys = this.keys;
+    if (keys === undefined || this.now() - keys.at >= this.maxAgeMs) throw this.unavailable("no key set is loaded");
+    return { keys: keys.value, fresh };
   }
 
-  private async fetchSet(): Promise<void> {
-    const url = await this.options.jwksUrl();
-    const set = (await fetchJson(url, this.options.timeoutMs ?? 5000)) as Partial<JSONWebKeySet> | undefined;
-    if (!Array.isArray(set?.keys)) throw new IssuerKeysUnavailable(`${new URL(url).origin} sent no key set`);
-    this.keys = createLocalJWKSet(set as JSONWebKeySet);
+  /** Whether a load may start now (or one is under way, which a caller joins). */
+  private mayLoad(): boolean {
+    if (this.loading !== undefined) return true;
+    const now = this.now();
+    while (this.loadsAt.length > 0 && (this.loadsAt[0] ?? 0) <= now - MINUTE_MS) this.loadsAt.shift();
+    return now >= this.retryAt && this.loadsAt.length < (this.options.maxFetchesPerMinute ?? 6);
   }
-}
 
-/** GETs a JSON document (a key set, a discovery document); no redirect is followed. */
-export async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, { redirect: "error", signal: AbortSignal.timeout(timeoutMs) });
-  } catch {
-    throw new IssuerKeysUnavailable(`${new URL(url).origin} did not answer`);
+  /** One load at a time; requests that arrive meanwhile wait for it. A failure is counted as a backoff, not a load. */
+  private load(): Promise<void> {
+    if (this.loading === undefined) {
+      const started = this.now();
+      this.loadsAt.push(started);
+      this.loading = this.fetchKeys(started)
+        .then(
+          () => {
+            this.failures = 0;
+          },
+          (error: unknown) => {
+            const counted = this.loadsAt.indexOf(started);
+            if (counted >= 0) this.loadsAt.splice(counted, 1);
+            this.failures += 1;
+            this.retryAt = this.now() + Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (this.failures - 1));
+            throw this.unavailable(
+              error instanceof IssuerKeysUnavailable ? error.message : "its key set is unreadable",
+            );
+          },
+        )
+        .finally(() => (this.loading = undefined));
+    }
+    return this.loading;
   }
-  if (!response.ok) throw new IssuerKeysUnavailable(`${new URL(url).origin} answered HTTP ${response.status}`);
-  try {
-    return await response.json();
-  } catch {
-    throw new IssuerKeysUnavailable(`${new URL(url).origin} sent something that is not JSON`);
+
+  private async fetchKeys(started: number): Promise<void> {
+    const url = await this.keysUrl(started);
+    const set: JSONWebKeySet = keySetOf(await fetchJson(url, this.timeoutMs), url);
+    this.keys = { value: createLocalJWKSet(set), at: started };
+  }
+
+  /** The key set's URL: given, or read from the discovery document, which is read again with the keys' maximum age. */
+  private async keysUrl(now: number): Promise<string> {
+    const source = this.options.source;
+    if ("jwksUrl" in source) return keysUrlOf(source.jwksUrl, "--oidc-jwks-url");
+    if (this.discovered === undefined || now - this.discovered.at >= this.maxAgeMs) {
+      const document = await fetchJson(source.discoveryUrl, this.timeoutMs);
+      const named = (document as { jwks_uri?: unknown } | null)?.jwks_uri;
+      this.discovered = { value: keysUrlOf(named, `the discovery document's jwks_uri`), at: now };
+    }
+    return this.discovered.value;
+  }
+
+  private get timeoutMs(): number {
+    return this.options.timeoutMs ?? 5000;
+  }
+
+  /** Unavailable, with how long until the issuer may be asked again (at least a second). */
+  private unavailable(why: string): IssuerKeysUnavailable {
+    return new IssuerKeysUnavailable(why, Math.max(1, Math.ceil((this.retryAt - this.now()) / 1000)));
   }
 }

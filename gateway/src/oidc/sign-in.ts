@@ -1,7 +1,9 @@
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
 import type { Clock } from "@index-data/wire/time";
 import { GatewayError } from "../gateway-error";
-import { IssuerKeys, IssuerKeysUnavailable, fetchJson } from "./issuer-keys";
+import { signInUser, type DeskUser } from "../identity";
+import { IssuerKeys, IssuerKeysUnavailable } from "./issuer-keys";
+import { grantsOf } from "./token-grants";
 
 /** Single sign-on with OpenID Connect bearer tokens (Microsoft Entra ID first): what the gateway accepts. */
 export interface SignInOptions {
@@ -11,15 +13,28 @@ export interface SignInOptions {
   readonly audience: string;
   /** The issuer's JWKS; absent: read from `<issuer>/.well-known/openid-configuration`. */
   readonly jwksUrl?: string;
-  /** A scope (`scp`) or app role (`roles`) the token must carry. */
+  /** A scope or app role the token must carry, in any of the forms token-grants.ts reads (`scp`, `scope`, `roles`). */
   readonly requiredScope?: string;
-  /** Tenants (`tid`) whose users may sign in; empty: any the issuer signs for. @default [] */
+  /** Tenants (`tid`) whose users may sign in; required (not empty) with `{tenantid}` in the issuer. @default [] */
   readonly allowedTenants?: readonly string[];
+  /** Longest the issuer's key set is used before it is loaded again (a withdrawn key stops verifying). @default 600000 */
+  readonly keysMaxAgeMs?: number;
+}
+
+/** The issuer's `{tenantid}` form, which stands for each token's own tenant. */
+export const TENANT_PLACEHOLDER = "{tenantid}";
+
+/** Why these sign-in options cannot be used, or undefined: the command line's and startGateway's one rule. */
+export function signInProblem(options: SignInOptions): string | undefined {
+  if (options.issuer.includes(TENANT_PLACEHOLDER) && (options.allowedTenants ?? []).length === 0) {
+    return `--oidc-issuer with ${TENANT_PLACEHOLDER} accepts a token of any tenant the issuer signs for: name each tenant whose users may sign in with --oidc-allowed-tenant T (repeat it), or give the issuer of your own tenant.`;
+  }
+  return undefined;
 }
 
 /** Asymmetric signatures only: `none` and HMAC (a public key taken for a shared secret) are never accepted. */
 const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
-/** Clock skew allowed on `exp` and `nbf`. */
+/** Clock skew allowed on `exp`, `nbf` and `iat`. */
 const SKEW_SECONDS = 60;
 
 /** Whether a presented credential is a JWT (three base64url parts, a JSON header), not a desk token. */
@@ -55,17 +70,15 @@ function reasonOf(error: unknown): string {
   return "it is not a well-formed signed token";
 }
 
-/** The user a token stands for: Entra ID's tenant and object id, else the subject. */
-function subjectOf(payload: JWTPayload): string | undefined {
+/**
+ * The user a token stands for: its tenant (`tid`) when it names one, and its stable subject (Entra ID's
+ * object id, else `sub`); never a name or an e-mail, which change. A sign-in user is never a desk token's name.
+ */
+function signedInUser(payload: JWTPayload): DeskUser | undefined {
   const { tid, oid } = payload as { tid?: unknown; oid?: unknown };
-  if (typeof tid === "string" && typeof oid === "string" && tid !== "" && oid !== "") return `${tid}/${oid}`;
-  return typeof payload.sub === "string" && payload.sub !== "" ? payload.sub : undefined;
-}
-
-function carries(payload: JWTPayload, scope: string): boolean {
-  const { scp, roles } = payload as { scp?: unknown; roles?: unknown };
-  const scopes = typeof scp === "string" ? scp.split(" ") : [];
-  return scopes.includes(scope) || (Array.isArray(roles) && roles.includes(scope));
+  const tenant = typeof tid === "string" && tid !== "" ? tid : undefined;
+  const subject = tenant !== undefined && typeof oid === "string" && oid !== "" ? oid : payload.sub;
+  return typeof subject === "string" && subject !== "" ? signInUser(tenant, subject) : undefined;
 }
 
 /** Checks OpenID Connect bearer tokens: signature, issuer, audience, times, tenant, scope; names the user. */
@@ -76,16 +89,21 @@ export class SignIn {
     private readonly options: SignInOptions,
     private readonly clock: Clock,
   ) {
-    const discovery = `${options.issuer.replace("{tenantid}", "common").replace(/\/$/, "")}/.well-known/openid-configuration`;
+    const problem = signInProblem(options);
+    if (problem !== undefined) throw new Error(problem);
+    const issuer = options.issuer.replace(TENANT_PLACEHOLDER, "common").replace(/\/$/, "");
     this.keys = new IssuerKeys({
       clock,
-      jwksUrl: async () =>
-        options.jwksUrl ?? String(((await fetchJson(discovery, 5000)) as { jwks_uri?: unknown }).jwks_uri ?? ""),
+      source:
+        options.jwksUrl !== undefined
+          ? { jwksUrl: options.jwksUrl }
+          : { discoveryUrl: `${issuer}/.well-known/openid-configuration` },
+      ...(options.keysMaxAgeMs !== undefined ? { maxAgeMs: options.keysMaxAgeMs } : {}),
     });
   }
 
   /** The user the token stands for; throws the gateway's 401 (403 for a missing scope, 503 without the keys). */
-  async userOf(token: string): Promise<string> {
+  async userOf(token: string): Promise<DeskUser> {
     let claimed: JWTPayload;
     try {
       const alg = decodeProtectedHeader(token).alg;
@@ -97,8 +115,13 @@ export class SignIn {
     const tid = typeof claimed["tid"] === "string" ? claimed["tid"] : "";
     const allowed = this.options.allowedTenants ?? [];
     if (allowed.length > 0 && !allowed.includes(tid)) throw refused("its tenant is not one this desk allows");
-    const payload = await this.verified(token, this.options.issuer.replace("{tenantid}", tid));
-    if (this.options.requiredScope !== undefined && !carries(payload, this.options.requiredScope)) {
+    const issuer = this.options.issuer.replace(TENANT_PLACEHOLDER, tid);
+    const payload = await this.verified(token, issuer);
+    // jose checks `iat` only against a maximum age: one ahead of the gateway's clock is a token from a wrong clock.
+    if (typeof payload.iat === "number" && payload.iat > this.clock.now() / 1000 + SKEW_SECONDS) {
+      throw refused("it was issued in the future");
+    }
+    if (this.options.requiredScope !== undefined && !grantsOf(payload).has(this.options.requiredScope)) {
       throw new GatewayError(
         403,
         "INSUFFICIENT_SCOPE",
@@ -106,9 +129,9 @@ export class SignIn {
         { "www-authenticate": 'Bearer error="insufficient_scope"' },
       );
     }
-    const subject = subjectOf(payload);
-    if (subject === undefined) throw refused("it names no user (no oid or sub)");
-    return subject;
+    const user = signedInUser(payload);
+    if (user === undefined) throw refused("it names no user (no oid or sub)");
+    return user;
   }
 
   private async verified(token: string, issuer: string): Promise<JWTPayload> {
@@ -128,7 +151,7 @@ export class SignIn {
           503,
           "SIGN_IN_UNAVAILABLE",
           `The gateway cannot read the sign-in issuer's keys (${error.message}); desk tokens still work. Try again shortly.`,
-          { "retry-after": "5" },
+          { "retry-after": String(error.retryAfterSeconds) },
         );
       }
       throw refused(reasonOf(error));

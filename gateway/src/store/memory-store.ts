@@ -1,16 +1,8 @@
 import { EventEmitter } from "node:events";
 import { LRUCache } from "lru-cache";
 import { systemClock, type Clock } from "@index-data/wire/time";
-import {
-  handoverOf,
-  newBudget,
-  observeBudget,
-  sendsEtaMs,
-  snapshotOf,
-  takeSends,
-  type BudgetRules,
-  type BudgetState,
-} from "./desk-budget";
+import { RateLedger } from "@index-data/wire";
+import { readingFor, type BudgetRules } from "./desk-budget";
 import type * as Store from "./store";
 
 interface MemoryStoreOptions {
@@ -38,11 +30,13 @@ export class MemoryStore implements Store.GatewayStore {
   private readonly announcements = new EventEmitter();
   private readonly usage = new Map<number, { requests: Map<string, number>; sends: Map<string, number> }>();
   private readonly replicas = new Map<string, number>();
-  private readonly budgetState: BudgetState = newBudget();
+  /** The desk's budget: the rate rule, run here as TypeScript (the Redis store runs its Lua twin). */
+  private readonly ledger: RateLedger;
   private readonly clock: Clock;
 
   constructor(private readonly options: MemoryStoreOptions) {
     this.clock = options.clock ?? systemClock;
+    this.ledger = new RateLedger(options.rules);
     this.answers = new LRUCache<string, Store.CachedAnswer>({
       maxSize: options.maxBytes ?? DEFAULT_CACHE_BYTES,
       sizeCalculation: (answer) => answer.body.length + ENTRY_OVERHEAD_BYTES,
@@ -94,11 +88,11 @@ export class MemoryStore implements Store.GatewayStore {
   }
 
   async takeSends(now: number, share: number, wanted: number): Promise<Store.SendGrant> {
-    return takeSends(this.budgetState, this.options.rules, now, share, wanted);
+    return { ...this.ledger.take(now, wanted, share), ledger: "memory" };
   }
 
   async observeBudget(now: number, reading: Store.BudgetReading): Promise<void> {
-    observeBudget(this.budgetState, this.options.rules, now, reading);
+    this.ledger.learn(now, readingFor(reading, "memory"));
   }
 
   async budget(now: number): Promise<Store.BudgetSnapshot> {
@@ -107,16 +101,16 @@ export class MemoryStore implements Store.GatewayStore {
 
   /** The budget as it stands, at once: the rate-limit headers of every answer read it. */
   budgetNow(now: number): Store.BudgetSnapshot {
-    return snapshotOf(this.budgetState, this.options.rules, now);
+    return this.ledger.snapshot(now);
   }
 
   async sendsEta(now: number, sends: number): Promise<number> {
-    return sendsEtaMs(this.budgetState, this.options.rules, now, 1, sends);
+    return this.ledger.etaMs(now, sends);
   }
 
   /** What the upstream said and what was sent meanwhile, for a replica rejoining the shared store. */
   budgetHandover(now: number): { reading: Store.BudgetReading; sends: readonly number[] } {
-    return handoverOf(this.budgetState, now);
+    return this.ledger.handover(now);
   }
 
   async addUsage(windowStart: number, windowMs: number, counts: Store.UsageCounts): Promise<Store.WindowUsage> {

@@ -1,15 +1,16 @@
 /**
  * Lua run inside Valkey/Redis, so that each operation is atomic across replicas (never read-modify-write from
- * a replica). The budget script is desk-budget.ts step for step; the store contract test runs both.
+ * a replica). The budget script is the rate rule of @index-data/wire (rate/: rate-state.ts, learn.ts, room.ts)
+ * step for step, on the same fields; the store contract test runs both and holds them to the same answers.
  */
 
 /**
- * KEYS[1] the budget's hash, KEYS[2] its log of sends (a sorted set: score = when a send left). ARGV: op ("take" |
- * "observe" | "record" | "eta" | "peek"), now, windowMs, assumedLimit, marginMs, openingDivisor, openingPollMs,
- * resetSlackMs, maxLimit, keepMs, then
+ * KEYS[1] the budget's hash (the rule's state), KEYS[2] its log of sends (a sorted set: score = when a send left).
+ * ARGV: op ("take" | "observe" | "record" | "eta" | "peek"), now, windowMs, assumedLimit, marginMs, openingDivisor,
+ * openingPollMs, resetSlackMs, maxLimit, keepMs, shareWindows, then
  * - take: share, wanted; returns {granted, waitMs, lastSeq} (each send is numbered; lastSeq is the last granted's);
- * - observe: limit, remaining, resetMs, retryAfterMs, the answered send's number, "1" when the upstream answered
- *   ("" when absent); returns 0;
+ * - observe: limit, remaining, resetMs, retryAfterMs, the answered send's number, "1" when the upstream answered,
+ *   "1" when it answered 429 ("" when absent); returns 0;
  * - record: send times to add to the log (a replica rejoining with what it sent while apart); returns 0;
  * - eta: share, sends; returns the ms until that many more sends could go;
  * - peek: returns {limit, sendableNow, upstreamRemaining or -1, pausedForMs, roomInMs}.
@@ -20,38 +21,58 @@ local op = ARGV[1]
 local now = tonumber(ARGV[2])
 local windowMs = tonumber(ARGV[3])
 local assumed = tonumber(ARGV[4])
-local span = windowMs + tonumber(ARGV[5])
+local margin = tonumber(ARGV[5])
+local span = windowMs + margin
 local divisor = tonumber(ARGV[6])
 local pollMs = tonumber(ARGV[7])
 local slack = tonumber(ARGV[8])
 local maxLimit = tonumber(ARGV[9])
 local keepMs = tonumber(ARGV[10])
-local s = redis.call('HMGET', bucket, 'limit', 'readRemaining', 'spentSinceRead', 'resetAt', 'pausedUntil', 'openedAt', 'unmeteredUntil', 'seq')
-local limit, readRemaining, spent, resetAt = tonumber(s[1]), tonumber(s[2]), tonumber(s[3]), tonumber(s[4])
-local paused, openedAt, unmetered = tonumber(s[5]) or 0, tonumber(s[6]) or 0, tonumber(s[7]) or 0
-local seq = tonumber(s[8]) or 0
-local function forget() readRemaining = nil; spent = nil; resetAt = nil end
+local shareWindows = tonumber(ARGV[11])
+local s = redis.call('HMGET', bucket, 'limit', 'remaining', 'spent', 'endsBy', 'resetTold', 'heldUntil', 'openedAt',
+  'toldAt', 'turnSeq', 'shareCap', 'shareFrom', 'seq')
+local limit, remaining, spent, endsBy = tonumber(s[1]), tonumber(s[2]), tonumber(s[3]), tonumber(s[4])
+local resetTold = s[5] == '1'
+local held, openedAt, toldAt = tonumber(s[6]) or 0, tonumber(s[7]) or 0, tonumber(s[8]) or -1
+local turnSeq, shareCap, shareFrom, seq = tonumber(s[9]) or 0, tonumber(s[10]), tonumber(s[11]), tonumber(s[12]) or 0
+local function forgetCount() remaining = nil; spent = nil; endsBy = nil; resetTold = false end
+local function sane(l) return l ~= nil and l == math.floor(l) and l >= 1 and l <= maxLimit end
+local function burstOf(l) return math.max(1, math.floor(l / divisor)) end
 local function settle()
   redis.call('ZREMRANGEBYSCORE', log, '-inf', now - span)
-  if resetAt ~= nil and now >= resetAt then openedAt = resetAt; forget() end
+  if endsBy ~= nil and now >= endsBy then
+    openedAt = math.max(openedAt, endsBy); forgetCount(); turnSeq = seq
+  end
 end
 local function limitOf(share) return math.max(1, math.floor((limit or assumed) * share)) end
+local function logCeiling(share, at)
+  local l = limitOf(share)
+  if shareCap == nil or at - (shareFrom or at) >= shareWindows * windowMs then return l end
+  return math.min(l, math.max(1, math.floor(shareCap * share)))
+end
 local function sendsSince(t) return redis.call('ZCOUNT', log, t, '+inf') end
 local function nth(i)
   local e = redis.call('ZRANGE', log, i - 1, i - 1, 'WITHSCORES')
   return tonumber(e[2])
 end
+local function hold(untilAt)
+  if untilAt <= held then return end
+  held = untilAt; openedAt = math.max(openedAt, untilAt); turnSeq = seq
+end
 local function room(share)
-  if now < paused then return 0, math.ceil(paused - now) end
+  if now < held then return 0, math.ceil(held - now) end
   settle()
-  local l = limitOf(share)
   local n = redis.call('ZCARD', log)
-  local frees, waits = {l - n}, {0}
-  if n >= l then waits[1] = (nth(n - l + 1) or now) + span - now end
-  if readRemaining ~= nil and resetAt ~= nil then
-    frees[2] = math.floor(readRemaining * share) - (spent or 0); waits[2] = resetAt - now
-  elseif now >= unmetered then
-    frees[2] = math.max(1, math.ceil(l / divisor)) - sendsSince(openedAt); waits[2] = pollMs
+  local cap = logCeiling(share, now)
+  local frees, waits = {cap - n}, {0}
+  if n >= cap and cap > 0 then waits[1] = (nth(n - cap + 1) or now) + span - now end
+  if remaining ~= nil and endsBy ~= nil then
+    frees[#frees + 1] = math.floor(remaining * share) - (spent or 0); waits[#waits + 1] = endsBy - now
+  end
+  if toldAt < openedAt then
+    local burst = burstOf(limitOf(share))
+    if remaining ~= nil then burst = math.min(burst, burstOf(math.max(0, remaining - (spent or 0)))) end
+    frees[#frees + 1] = burst - sendsSince(openedAt); waits[#waits + 1] = pollMs
   end
   local free = frees[1]
   for i = 2, #frees do free = math.min(free, frees[i]) end
@@ -62,42 +83,78 @@ local function room(share)
 end
 local function eta(share, k)
   settle()
-  local start = math.max(now, paused)
-  local l = limitOf(share)
+  local start = math.max(now, held)
+  local cap = logCeiling(share, start)
   local n = redis.call('ZCARD', log)
-  local leaving = n + k - l
+  local leaving = n + k - cap
   local at = start
   if leaving > 0 then
-    if leaving <= n then at = (nth(leaving) or start) + span else at = start + span * math.ceil(leaving / l) end
+    if leaving <= n then at = (nth(leaving) or start) + span else at = start + span * math.ceil(leaving / cap) end
   end
-  if readRemaining ~= nil and resetAt ~= nil and k > math.floor(readRemaining * share) - (spent or 0) then
-    at = math.max(at, resetAt)
+  if remaining ~= nil and endsBy ~= nil and k > math.floor(remaining * share) - (spent or 0) then
+    at = math.max(at, endsBy)
   end
   return math.max(0, math.ceil(math.max(start, at) - now))
 end
 local function addSends(times)
   if #times == 0 then return end
-  seq = redis.call('HINCRBY', bucket, 'seq', #times)
   local batch = {}
   for i, t in ipairs(times) do
     batch[#batch + 1] = t
-    batch[#batch + 1] = tostring(t) .. ':' .. tostring(seq - i)
+    batch[#batch + 1] = tostring(t) .. ':' .. tostring(seq + i)
     if #batch >= 1000 or i == #times then redis.call('ZADD', log, unpack(batch)); batch = {} end
   end
+  seq = seq + #times
+end
+local function mergeCount(estimate, resetAt, jumpSlack)
+  local left = nil
+  if remaining ~= nil then left = remaining - (spent or 0) end
+  local byReset = resetAt ~= nil and resetTold
+  local isNew = left == nil
+  if not isNew then
+    if byReset then isNew = resetAt > (endsBy or 0) + slack else isNew = estimate > left + jumpSlack end
+  end
+  toldAt = now; shareCap = nil; shareFrom = nil
+  if isNew then
+    remaining = estimate; spent = 0
+    if resetAt ~= nil then endsBy = resetAt else endsBy = now + span end
+    resetTold = resetAt ~= nil
+    return
+  end
+  if estimate < left then remaining = estimate; spent = 0 end
+  if resetAt ~= nil then
+    if byReset then endsBy = math.max(endsBy or resetAt, resetAt) else endsBy = resetAt end
+    resetTold = true
+  end
+end
+local function measureShare(got)
+  if got >= burstOf(limit or assumed) then shareCap = got else shareCap = nil; shareFrom = nil end
+end
+local function windowFull(retryMs)
+  local endsAt
+  if retryMs ~= nil then endsAt = now + retryMs + margin elseif endsBy ~= nil then endsAt = endsBy else endsAt = now + span end
+  if remaining == nil then
+    measureShare(sendsSince(now - windowMs) - 1); shareFrom = endsAt
+  else
+    remaining = 0; spent = 0
+    if retryMs ~= nil then endsBy = endsAt; resetTold = true end
+  end
+  hold(endsAt)
+end
+local function put(field, value)
+  if value == nil then redis.call('HDEL', bucket, field) else redis.call('HSET', bucket, field, tostring(value)) end
 end
 local function save()
-  redis.call('HSET', bucket, 'pausedUntil', tostring(paused), 'openedAt', tostring(openedAt), 'unmeteredUntil', tostring(unmetered))
-  if limit ~= nil then redis.call('HSET', bucket, 'limit', tostring(limit)) end
-  if readRemaining ~= nil and resetAt ~= nil then
-    redis.call('HSET', bucket, 'readRemaining', tostring(readRemaining), 'spentSinceRead', tostring(spent or 0), 'resetAt', tostring(resetAt))
-  else
-    redis.call('HDEL', bucket, 'readRemaining', 'spentSinceRead', 'resetAt')
-  end
+  redis.call('HSET', bucket, 'heldUntil', tostring(held), 'openedAt', tostring(openedAt), 'toldAt', tostring(toldAt),
+    'turnSeq', tostring(turnSeq), 'seq', tostring(seq))
+  put('limit', limit); put('remaining', remaining); put('spent', spent); put('endsBy', endsBy)
+  put('shareCap', shareCap); put('shareFrom', shareFrom)
+  if resetTold then put('resetTold', '1') else put('resetTold', nil) end
   redis.call('PEXPIRE', bucket, keepMs)
   redis.call('PEXPIRE', log, keepMs)
 end
 if op == 'take' then
-  local share, wanted = tonumber(ARGV[11]), math.max(0, math.floor(tonumber(ARGV[12])))
+  local share, wanted = tonumber(ARGV[12]), math.max(0, math.floor(tonumber(ARGV[13])))
   local free = room(share)
   local granted = math.min(wanted, free)
   local times = {}
@@ -112,51 +169,56 @@ if op == 'take' then
   return {granted, wait, last}
 elseif op == 'observe' then
   settle()
-  local l, r, resetMs, retryMs, sentSeq = tonumber(ARGV[11]), tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14]), tonumber(ARGV[15])
-  local answered = ARGV[16] == '1'
-  if l ~= nil and l == math.floor(l) and l >= 1 and l <= maxLimit then limit = l end
-  if retryMs ~= nil then
-    paused = math.max(paused, now + retryMs); openedAt = paused; forget()
+  local l, r, resetMs, retryMs, sentSeq = tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14]), tonumber(ARGV[15]), tonumber(ARGV[16])
+  local answered, limited = ARGV[17] == '1', ARGV[18] == '1'
+  if sane(l) then limit = l end
+  if sentSeq ~= nil and sentSeq <= turnSeq then
+    if limited and shareCap ~= nil and now < held then measureShare(shareCap - 1) end
+    save()
+    return 0
   end
-  if r ~= nil and resetMs ~= nil then
+  if answered then toldAt = now end
+  if sane(l) and r ~= nil and r == math.floor(r) and r >= 0 then
     local uncounted = 0
     if sentSeq ~= nil then uncounted = math.max(0, seq - sentSeq) end
-    local estimate = math.max(0, r - uncounted)
-    local ra = now + resetMs
-    local same = resetAt ~= nil and ra <= resetAt + slack
-    if (not same) or estimate < (readRemaining or 0) - (spent or 0) then
-      readRemaining = estimate; spent = 0
-      if same then resetAt = math.max(ra, resetAt) else resetAt = ra end
-    end
-  elseif answered and retryMs == nil then
-    unmetered = now + windowMs
+    local resetAt = nil
+    if resetMs ~= nil then resetAt = now + resetMs + margin end
+    mergeCount(math.max(0, math.min(r, l) - uncounted), resetAt, burstOf(l))
   end
+  if limited then windowFull(retryMs) end
   save()
   return 0
 elseif op == 'record' then
+  settle()
   local times = {}
-  for i = 11, #ARGV do
+  for i = 12, #ARGV do
     local t = tonumber(ARGV[i])
     if t ~= nil and t > now - span and t <= now then times[#times + 1] = t end
   end
   addSends(times)
+  local excess = redis.call('ZCARD', log) - math.max(limitOf(1), assumed)
+  if excess > 0 then redis.call('ZREMRANGEBYRANK', log, 0, excess - 1) end
   save()
   return 0
 elseif op == 'eta' then
-  return eta(tonumber(ARGV[11]), tonumber(ARGV[12]))
+  local wait = eta(tonumber(ARGV[12]), tonumber(ARGV[13]))
+  save()
+  return wait
 else
   settle()
+  local n = redis.call('ZCARD', log)
   local upstream = -1
-  if readRemaining ~= nil then upstream = math.max(0, readRemaining - (spent or 0)) end
+  if remaining ~= nil then upstream = math.max(0, remaining - (spent or 0)) end
   local sendable = 0
-  if now >= paused then
-    sendable = limitOf(1) - redis.call('ZCARD', log)
+  if now >= held then
+    sendable = logCeiling(1, now) - n
     if upstream >= 0 then sendable = math.min(sendable, upstream) end
     sendable = math.max(0, sendable)
   end
   local roomIn = 0
   if sendable <= 0 then roomIn = eta(1, 1) end
-  return {limitOf(1), sendable, upstream, math.max(0, math.ceil(paused - now)), roomIn}
+  save()
+  return {limitOf(1), sendable, upstream, math.max(0, math.ceil(held - now)), roomIn}
 end
 `;
 

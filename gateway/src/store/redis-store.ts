@@ -5,9 +5,10 @@ import {
   OPENING_DIVISOR,
   OPENING_POLL_MS,
   RESET_SLACK_MS,
-  SEND_MARGIN_MS,
-  type BudgetRules,
-} from "./desk-budget";
+  SHARE_WINDOWS,
+  marginOf,
+} from "@index-data/wire";
+import { readingFor, type BudgetRules } from "./desk-budget";
 import { READ_ANSWER_SCRIPT, authenticationFailure } from "./answer-script";
 import { BUDGET_SCRIPT, HEARTBEAT_SCRIPT, RENEW_SCRIPT, UNLOCK_SCRIPT } from "./redis-scripts";
 import type * as Store from "./store";
@@ -146,6 +147,8 @@ export class RedisStore implements Store.GatewayStore {
     try {
       return { meta: JSON.parse(stored.slice(0, split)) as unknown, body: stored.slice(split + 1), keptForMs };
     } catch {
+      // Expected: metadata that is not JSON is no answer, as any other poisoned entry (stored-answer.ts): the replica
+      // fetches afresh and writes over it, so nothing is lost.
       return undefined;
     }
   }
@@ -196,8 +199,9 @@ export class RedisStore implements Store.GatewayStore {
     return () => void this.listeners.delete(listener);
   }
 
+  /** The rule's figures, the same the memory store's TypeScript reads (@index-data/wire's rate/figures.ts). */
   private budgetArgs(op: string, now: number): Array<string | number> {
-    const { windowMs, assumedLimit } = this.options.rules;
+    const { windowMs, assumedLimit, marginMs } = this.options.rules;
     return [
       this.key("budget", "state"),
       this.key("budget", "sends"),
@@ -205,12 +209,13 @@ export class RedisStore implements Store.GatewayStore {
       now,
       windowMs,
       assumedLimit,
-      SEND_MARGIN_MS,
+      marginMs ?? marginOf(windowMs),
       OPENING_DIVISOR,
       OPENING_POLL_MS,
       RESET_SLACK_MS,
       MAX_BELIEVED_LIMIT,
       BUDGET_KEEP_MS,
+      SHARE_WINDOWS,
     ];
   }
 
@@ -223,16 +228,12 @@ export class RedisStore implements Store.GatewayStore {
 
   async observeBudget(now: number, reading: Store.BudgetReading): Promise<void> {
     // Only this store's own numbers say which sends came after the one answered.
-    const sentSeq = reading.sent?.ledger === "redis" ? reading.sent.seq : undefined;
-    const figures = [reading.limit, reading.remaining, reading.resetMs, reading.retryAfterMs, sentSeq].map((n) =>
+    const read = readingFor(reading, "redis");
+    const figures = [read.limit, read.remaining, read.resetMs, read.retryAfterMs, read.sentSeq].map((n) =>
       n === undefined ? "" : n,
     );
-    await this.call(
-      "gatewayBudget",
-      ...this.budgetArgs("observe", now),
-      ...figures,
-      reading.answered === true ? "1" : "",
-    );
+    const flags = [read.answered, read.limited].map((flag) => (flag === true ? "1" : ""));
+    await this.call("gatewayBudget", ...this.budgetArgs("observe", now), ...figures, ...flags);
   }
 
   /** Adds sends to the shared log: what a replica sent from its own memory while Redis was away. */

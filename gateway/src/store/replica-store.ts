@@ -148,7 +148,8 @@ export class ReplicaStore implements Store.GatewayStore {
       await shared.observeBudget(now, reading);
       await shared.recordSends(now, sends);
     } catch {
-      return; // still away: the probe asks again
+      // Expected: still away, as markDown already reported with its reason; the probe asks again.
+      return;
     }
     // Another rejoin (the "ready" event and the probe both try) may have finished first.
     if (this.sharedState() === "up") return;
@@ -290,6 +291,11 @@ export class ReplicaStore implements Store.GatewayStore {
   /** Users active in the window of `now` and `user`'s sends in it: what `user`'s share needs (usage-tally.ts). */
   shareInputs(user: string, now: number): { readonly users: number; readonly sends: number } {
     return this.tally.shareInputs(user, now);
+  }
+
+  /** Each user active in the window of `now`, with their requests and sends in it (usage-tally.ts). */
+  eachUser(now: number, visit: (user: string, requests: number, sends: number) => void): void {
+    this.tally.eachUser(now, visit);
   }
 
   addUsage(windowStart: number, windowMs: number, counts: Store.UsageCounts): Promise<Store.WindowUsage> {

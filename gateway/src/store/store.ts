@@ -1,3 +1,5 @@
+import type { RateGrant, RateReading, RateSnapshot } from "@index-data/wire";
+
 /**
  * What the replicas of one gateway share: cached answers, in-flight locks, the desk's budget and the count of
  * requests by user. Two implementations keep it: `MemoryStore` (one process) and `RedisStore` (Valkey or Redis,
@@ -15,16 +17,11 @@ export interface CachedAnswer {
   readonly freshUntil: number | null;
 }
 
-/** What one upstream response said about the desk's budget (`x-ratelimit-*`, `Retry-After`). */
-export interface BudgetReading {
-  readonly limit?: number;
-  readonly remaining?: number;
-  /** Milliseconds until the upstream's window resets. */
-  readonly resetMs?: number;
-  /** A 429's Retry-After, in milliseconds: every replica holds its sends that long. */
-  readonly retryAfterMs?: number;
-  /** The upstream answered (whatever it said): an answer without figures means it counts nothing we can read. */
-  readonly answered?: boolean;
+/**
+ * What one upstream response said about the desk's budget, every figure optional (the spec promises no header):
+ * the rate rule's reading (@index-data/wire), with which send it answers, numbered by the budget that granted it.
+ */
+export interface BudgetReading extends Omit<RateReading, "sentSeq"> {
   /** Which send this answers: the upstream had not counted the sends after it, so they come off its count. */
   readonly sent?: SendMark;
 }
@@ -35,28 +32,13 @@ export interface SendMark {
   readonly ledger: "memory" | "redis";
 }
 
-/** Sends granted at once, and how long until one more could be when fewer were granted than asked. */
-export interface SendGrant {
-  readonly granted: number;
-  readonly waitMs: number;
-  /** The number of the last send granted (the others count down from it); 0 when none was. */
-  readonly lastSeq: number;
+/** Sends granted at once, how long until one more could be when fewer were granted, and which budget numbered them. */
+export interface SendGrant extends RateGrant {
   readonly ledger: "memory" | "redis";
 }
 
-/** The budget as the health page shows it. */
-export interface BudgetSnapshot {
-  /** Requests per window: the upstream's own figure once it has said it, else the assumed one. */
-  readonly limit: number;
-  readonly windowMs: number;
-  /** Sends the upstream's window has room for right now: the log's room, within the upstream's own count. */
-  readonly sendableNow: number;
-  /** The upstream's remaining count as last heard, less the sends since; absent when its window has reset. */
-  readonly upstreamRemaining?: number;
-  readonly pausedForMs: number;
-  /** With no room now, how long until there is (a send leaves the log, the upstream resets, a pause ends); else 0. */
-  readonly roomInMs: number;
-}
+/** The budget as the health page and the share headers show it (the rate rule's snapshot). */
+export type BudgetSnapshot = RateSnapshot;
 
 /** Requests and upstream sends by user in one window, across replicas. */
 export interface WindowUsage {
@@ -88,7 +70,7 @@ export interface GatewayStore {
   onAnnounce(listener: (key: string) => void): () => void;
 
   /**
-   * Takes up to `wanted` sends from the desk's budget (desk-budget.ts): as many as the upstream's window has room
+   * Takes up to `wanted` sends from the desk's budget (the rate rule, desk-budget.ts): as many as the window has room
    * for now. Atomic: replicas calling at once can never spend the same room. `share` (0 < share ≤ 1) scales the
    * limit, for a replica that has lost the shared store and must keep to its part of the budget.
    */

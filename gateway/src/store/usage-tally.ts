@@ -70,6 +70,23 @@ export class UsageTally {
   }
 
   /**
+   * Visits each user who asked anything in the window of `now`, once, with their requests and upstream sends in it:
+   * the window's totals across replicas as last heard, plus this replica's counts not yet sent.
+   */
+  eachUser(now: number, visit: (user: string, requests: number, sends: number) => void): void {
+    const start = usageWindowStart(now, this.options.windowMs);
+    const base = this.totals?.windowStart === start ? this.totals.usage : undefined;
+    const pending = this.pending.get(start);
+    for (const user in base?.requests) {
+      const mine = pending?.get(user);
+      visit(user, (base?.requests[user] ?? 0) + (mine?.requests ?? 0), (base?.sends[user] ?? 0) + (mine?.sends ?? 0));
+    }
+    if (pending !== undefined)
+      for (const [user, mine] of pending)
+        if (base?.requests[user] === undefined) visit(user, mine.requests, mine.sends);
+  }
+
+  /**
    * Adds everything counted so far to the store (after a flush already under way, so nothing counted before this
    * call is left out); a batch that fails is lost: counts are for fairness and health only.
    */

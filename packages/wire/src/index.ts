@@ -28,6 +28,7 @@ export {
   type RateLimitInfo,
   type ResponseInfo,
 } from "./headers/response-headers";
+export * from "./rate";
 export { GATEWAY_CACHE, MAX_BELIEVED_AGE_S, servedStaleAgeMs } from "./headers/cache-status";
 export { DEFAULT_TTLS, survivesRefresh, type ResourceKind, type TtlTable } from "./resources/kinds";
 export {
@@ -53,8 +54,7 @@ export {
   historyKind,
   historyTimeline,
   pointsWithin,
-  pointTime,
-  withTimeline,
+  seedTimeline,
   type HistoryTimeline,
   type Granularity,
   type History,
@@ -67,4 +67,5 @@ export type { Methodology } from "./resources/methodology";
 export type { BenchmarkSummary, DataCoverage } from "./resources/shapes";
 export { SYSTEM_STATES, type SystemState, type SystemStatus } from "./resources/system-status";
 export type { Volatility } from "./resources/volatility";
-export { derivedCount, derivedFrom, dropDerived, seedDerived } from "./answer-memo";
+export { pointTime } from "./resources/point-time";
+export { derivedKey, derivedOf, DerivedValues, type DerivedKey } from "./resources/derived-values";

@@ -17,6 +17,8 @@ export class AnswerCache {
   private readonly stale = new StaleLedger();
   /** Keys last served from a last-known value (the service failed). */
   private readonly servedStale = new Set<string>();
+  /** The newest `producedAt` of an answer served that was no last-known stand-in (ISO 8601 compares as text). */
+  private loadedAt: string | undefined;
 
   /**
    * `served` hears every answer served, synchronously: once per load for every cell that waited for it, and once
@@ -37,7 +39,11 @@ export class AnswerCache {
       clock: options.clock,
       onServed: (key, answer, calls) => {
         if (answer.meta.servedStale) this.servedStale.add(key);
-        else this.servedStale.delete(key);
+        else {
+          this.servedStale.delete(key);
+          if (this.loadedAt === undefined || answer.meta.producedAt > this.loadedAt)
+            this.loadedAt = answer.meta.producedAt;
+        }
         if (answer.meta.servedStale && calls > 0) this.countStale(answer, calls);
         served(key, answer);
       },
@@ -98,10 +104,14 @@ export class AnswerCache {
     this.changed();
   }
 
-  /** The stale cells' part of the freshness snapshot. */
-  staleCells(): { staleCells: number; staleAsOf?: string } {
+  /** The cache's part of the freshness snapshot: the cells on last-known values, and when values were loaded. */
+  freshness(): { staleCells: number; staleAsOf?: string; loadedAt?: string } {
     const staleAsOf = this.stale.oldest();
-    return { staleCells: this.stale.count(), ...(staleAsOf !== undefined ? { staleAsOf } : {}) };
+    return {
+      staleCells: this.stale.count(),
+      ...(staleAsOf !== undefined ? { staleAsOf } : {}),
+      ...(this.loadedAt !== undefined ? { loadedAt: this.loadedAt } : {}),
+    };
   }
 
   /** Forgets what may have changed (everything but past history; `everything` drops that too). */

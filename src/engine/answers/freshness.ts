@@ -23,5 +23,10 @@ export interface FreshnessSnapshot {
    */
   readonly staleCells: number;
   readonly staleAsOf?: string;
+  /**
+   * When the newest value this runtime served from the service was produced: the load of an open workbook counts,
+   * and a value kept from an earlier session keeps its own time. Absent until the first value is served.
+   */
+  readonly loadedAt?: string;
   readonly lastRefreshedAt?: string;
 }

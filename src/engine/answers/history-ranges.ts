@@ -1,4 +1,11 @@
-import { pointsWithin, withTimeline, type History, type HistoryQuery } from "@index-data/wire";
+import {
+  DerivedValues,
+  pointsWithin,
+  seedTimeline,
+  type Answered,
+  type History,
+  type HistoryQuery,
+} from "@index-data/wire";
 import { DAY_MS, parseInstant, startOfUtcDay } from "@index-data/wire/time";
 
 /**
@@ -19,25 +26,12 @@ export function mergeableRange(query: HistoryQuery | undefined): DateRange | und
   if (query === undefined || (query.granularity !== undefined && query.granularity !== "daily")) return undefined;
   const { startDate, endDate } = query;
   if (startDate === undefined || endDate === undefined) return undefined;
-  const start = instantOf(startDate);
-  const end = instantOf(endDate);
+  const start = parseInstant(startDate);
+  const end = parseInstant(endDate);
   if (start === undefined || end === undefined) return undefined;
   const range = { startMs: startOfUtcDay(start), endMs: startOfUtcDay(end) };
   // A reversed range is the service's to refuse (400), with its own message.
   return range.startMs <= range.endMs ? range : undefined;
-}
-
-/** Instants read from query dates: the cells of a sheet send the same few dates over and over. */
-const instants = new Map<string, number | undefined>();
-const MAX_INSTANTS = 1024;
-
-/** `parseInstant`, remembered for the last few hundred dates. */
-function instantOf(text: string): number | undefined {
-  if (instants.has(text)) return instants.get(text);
-  const ms = parseInstant(text);
-  if (instants.size >= MAX_INSTANTS) instants.clear();
-  instants.set(text, ms);
-  return ms;
 }
 
 export function covers(outer: DateRange, inner: DateRange): boolean {
@@ -80,11 +74,12 @@ export function unionOf(ranges: readonly DateRange[]): DateRange | undefined {
 /**
  * The part of a wider history that a narrower request asked for: the same points the service returns
  * for that range (both days inclusive), with the effective range narrowed to match. Found by binary search over the
- * wide answer's dates, read once for every slice of it; the slice keeps its part of them. The facts of the wide
- * answer's response (served stale by a cache) stay beside it; the batcher passes them on with each slice.
+ * wide answer's dates, read once for every slice of it; the slice keeps its part of them, in a memo of its own. The
+ * facts of the wide answer's response (served stale by a cache) go with each slice.
  */
-export function sliceHistory(wide: History, range: DateRange): History {
-  const { values, timeline } = pointsWithin(wide, range.startMs, range.endMs + DAY_MS);
+export function sliceHistory(answer: Answered<History>, range: DateRange): Answered<History> {
+  const wide = answer.data;
+  const { values, timeline } = pointsWithin(answer, range.startMs, range.endMs + DAY_MS);
   const wideStart = Date.parse(wide.startDate);
   const wideEnd = Date.parse(wide.endDate);
   const startMs = Number.isNaN(wideStart) ? range.startMs : Math.max(wideStart, range.startMs);
@@ -96,5 +91,7 @@ export function sliceHistory(wide: History, range: DateRange): History {
     endDate: new Date(Math.max(startMs, endMs)).toISOString(),
     values,
   };
-  return withTimeline(slice, timeline);
+  const derived = new DerivedValues();
+  seedTimeline(derived, timeline);
+  return { data: slice, meta: answer.meta, derived };
 }

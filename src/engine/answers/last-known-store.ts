@@ -25,7 +25,10 @@ interface IndexRow {
 
 const PREFIX = "indexData.lastKnown.v1";
 
-function parseIndex(text: string | null): IndexRow[] {
+/** A stored text that does not parse lost its last-known values: the store says so to its diagnostics. */
+type Lost = (error: unknown) => void;
+
+function parseIndex(text: string | null, lost: Lost): IndexRow[] {
   if (text === null) return [];
   try {
     const rows: unknown = JSON.parse(text);
@@ -38,19 +41,21 @@ function parseIndex(text: string | null): IndexRow[] {
         typeof r.t === "number" &&
         typeof r.n === "number",
     );
-  } catch {
+  } catch (error) {
+    lost(error);
     return [];
   }
 }
 
-function parseEntry(text: string | null): LastKnownEntry | undefined {
+function parseEntry(text: string | null, lost: Lost): LastKnownEntry | undefined {
   if (text === null) return undefined;
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== "object" || value === null) return undefined;
     const { data, fetchedAt } = value as { data?: unknown; fetchedAt?: unknown };
     return typeof fetchedAt === "number" && data !== undefined ? { data, fetchedAt } : undefined;
-  } catch {
+  } catch (error) {
+    lost(error);
     return undefined;
   }
 }
@@ -71,6 +76,8 @@ export class LastKnownStore {
   private batchQueued = false;
   /** The index of stored entries has been read: whether a key has a stored value is then known at once. */
   private indexRead = false;
+  /** A stored last-known value (or the index of them) that no longer parses: lost, and said so. */
+  private readonly lost: Lost = (error) => this.diagnostics.note({ where: "last-known storage: unreadable", error });
 
   constructor(
     private readonly storage: KeyValueStorage,
@@ -93,7 +100,7 @@ export class LastKnownStore {
     if (held !== undefined) return held;
     await this.ready;
     if (!this.rows.has(key)) return undefined;
-    const entry = parseEntry(await this.safely(() => this.storage.getItem(this.itemKey(key)), null));
+    const entry = parseEntry(await this.safely(() => this.storage.getItem(this.itemKey(key)), null), this.lost);
     if (entry !== undefined && this.rows.has(key) && !this.loaded.has(key)) this.loaded.set(key, entry);
     return this.loaded.get(key) ?? entry;
   }
@@ -168,7 +175,7 @@ export class LastKnownStore {
   }
 
   private async loadIndex(): Promise<void> {
-    const stored = parseIndex(await this.safely(() => this.storage.getItem(this.indexKey()), null));
+    const stored = parseIndex(await this.safely(() => this.storage.getItem(this.indexKey()), null), this.lost);
     // Rows put while the index was loading are newer than anything stored.
     const session = [...this.rows.values()];
     this.rows.clear();

@@ -4,7 +4,7 @@ import { survivesRefresh, type ResourceKind, type TtlTable } from "@index-data/w
 import type { LastKnownEntry, LastKnownStore } from "./last-known-store";
 import { isServiceFailure } from "../sending/retry-policy";
 import { ExpiringLru } from "./expiring-lru";
-import { derivedCount, dropDerived } from "@index-data/wire";
+import { DerivedValues } from "@index-data/wire";
 
 /**
  * What a key resolved to: a result (fresh or last-known), or the error to show. Errors are cached briefly too.
@@ -20,7 +20,8 @@ function settledOf(outcome: Outcome): Promise<Answered<unknown>> {
   if (outcome.ok) outcome.settled = Promise.resolve(outcome.served);
   else {
     outcome.settled = Promise.reject(outcome.error);
-    outcome.settled.catch(() => undefined); // rejected for whoever reads it; nobody reading it is no failure
+    // Expected: rejected for whoever reads it; nobody reading it is no failure.
+    outcome.settled.catch(() => undefined);
   }
   return outcome.settled;
 }
@@ -59,8 +60,13 @@ interface ResultCacheOptions {
 export type Held<T> =
   { readonly ok: true; readonly served: Answered<T> } | { readonly ok: false; readonly error: unknown } | undefined;
 
-function served(entry: LastKnownEntry, servedStale: boolean): Answered<unknown> {
-  return { data: entry.data, meta: { producedAt: new Date(entry.fetchedAt).toISOString(), servedStale } };
+/**
+ * The answer as the cache entry holds it, with a memo of its own for what is derived from it (`derived`: a loaded
+ * slice keeps the one it came with, holding its part of its history's dates).
+ */
+function served(entry: LastKnownEntry, servedStale: boolean, derived?: DerivedValues): Answered<unknown> {
+  const meta = { producedAt: new Date(entry.fetchedAt).toISOString(), servedStale };
+  return { data: entry.data, meta, derived: derived ?? new DerivedValues() };
 }
 
 /**
@@ -86,7 +92,7 @@ export class ResultCache {
       dispose: (value, key, reason) => {
         if (reason === "evict" || reason === "expire" || reason === "delete") this.kinds.delete(key);
         // What was derived from the answer (a history's dates, the spills of its cells) goes with it.
-        if (value.ok) dropDerived(value.served.data);
+        if (value.ok) value.served.derived?.clear();
       },
     });
   }
@@ -157,7 +163,7 @@ export class ResultCache {
     let n = 0;
     for (const [key, outcome] of this.cache.entries()) {
       // An answer being replaced by a load in flight no longer counts (as with lru-cache's own fetch).
-      if (outcome.ok && !this.loads.has(key)) n += derivedCount(outcome.served.data);
+      if (outcome.ok && !this.loads.has(key)) n += outcome.served.derived?.size ?? 0;
     }
     return n;
   }
@@ -223,7 +229,7 @@ export class ResultCache {
       return { outcome: { ok: true, served: served(known, false) }, ttl: kindTtl - age };
     }
     try {
-      const { data, meta } = await load();
+      const { data, meta, derived } = await load();
       if (meta.servedStale) {
         // A cache on the way stood in for a failing service with an older answer: a last-known value (ours when
         // newer), shown as such and asked again soon, never stored as if fresh.
@@ -233,7 +239,7 @@ export class ResultCache {
       }
       const fetchedAt = this.options.clock.now();
       this.store.put(key, data, fetchedAt);
-      return { outcome: { ok: true, served: served({ data, fetchedAt }, false) }, ttl: kindTtl };
+      return { outcome: { ok: true, served: served({ data, fetchedAt }, false, derived) }, ttl: kindTtl };
     } catch (error) {
       if (!isServiceFailure(error))
         return { outcome: { ok: false, error }, ttl: Math.min(kindTtl, this.options.failureTtlMs) };

@@ -2,7 +2,7 @@ import type { Granularity, History, HistoryQuery } from "@index-data/wire";
 import type { Answered } from "../../client";
 import { dayText, type Clock, type TimerHandle } from "@index-data/wire/time";
 import { covers, groupRanges, sliceHistory, unionOf, type DateRange } from "../answers/history-ranges";
-import { derivedCount, dropDerived } from "@index-data/wire";
+import { DerivedValues } from "@index-data/wire";
 
 interface HistoryBatcherOptions {
   /** How long requests for one symbol are collected before the union goes out. */
@@ -30,11 +30,6 @@ interface Member {
   readonly reject: (error: unknown) => void;
 }
 
-/** The slice of a union's answer covering `range`, with the facts of the union's response (served stale...). */
-function sliced(wide: Answered<History>, range: DateRange): Answered<History> {
-  return { data: sliceHistory(wide.data, range), meta: wide.meta };
-}
-
 /**
  * Serves daily history requests of one symbol from as few service requests as possible: requests that
  * arrive within `windowMs` of each other are sent as one union range, and any later request inside a
@@ -57,7 +52,7 @@ export class HistoryBatcher {
   get(symbol: string, range: DateRange, granularity?: Granularity, fresh = false): Promise<Answered<History>> {
     const batchKey = `${symbol}\u0000${granularity ?? ""}`;
     const known = fresh ? undefined : this.coveringUnion(batchKey, range);
-    if (known !== undefined) return known.result.then((wide) => sliced(wide, range));
+    if (known !== undefined) return known.result.then((wide) => sliceHistory(wide, range));
     return new Promise<Answered<History>>((resolve, reject) => {
       const members = this.queued.get(batchKey) ?? [];
       members.push({ range, granularity, resolve, reject });
@@ -76,7 +71,7 @@ export class HistoryBatcher {
   /** Values derived from the unions' answers (their dates): they go with the unions. */
   get derivedCount(): number {
     let n = 0;
-    for (const list of this.unions.values()) for (const union of list) n += derivedCount(union.settled?.wide.data);
+    for (const list of this.unions.values()) for (const union of list) n += union.settled?.wide.derived?.size ?? 0;
     return n;
   }
 
@@ -89,8 +84,9 @@ export class HistoryBatcher {
   peek(symbol: string, range: DateRange, granularity?: Granularity): Answered<History> | undefined {
     const settled = this.coveringUnion(`${symbol}\u0000${granularity ?? ""}`, range, true)?.settled;
     if (settled === undefined) return undefined;
-    const { data, meta } = sliced(settled.wide, range);
-    return { data, meta: meta.servedStale ? meta : { ...meta, producedAt: new Date(settled.at).toISOString() } };
+    const slice = sliceHistory(settled.wide, range);
+    const { meta } = slice;
+    return meta.servedStale ? slice : { ...slice, meta: { ...meta, producedAt: new Date(settled.at).toISOString() } };
   }
 
   /** Forgets unions that `keep` rejects (a refresh keeps past history only). */
@@ -109,7 +105,7 @@ export class HistoryBatcher {
     const list = this.unions.get(batchKey) ?? [];
     const kept = list.filter(keep);
     if (kept.length === list.length) return list;
-    for (const union of list) if (!kept.includes(union)) dropDerived(union.settled?.wide.data);
+    for (const union of list) if (!kept.includes(union)) union.settled?.wide.derived?.clear();
     if (kept.length > 0) this.unions.set(batchKey, kept);
     else this.unions.delete(batchKey);
     return kept;
@@ -138,7 +134,11 @@ export class HistoryBatcher {
       endDate: dayText(range.endMs),
       ...(granularity ? { granularity } : {}),
     };
-    const result = this.fetchUnion(symbol, query);
+    // The union's answer keeps its dates (and what else is derived from it) for every slice cut from it.
+    const result = this.fetchUnion(symbol, query).then((wide): Answered<History> => ({
+      ...wide,
+      derived: new DerivedValues(),
+    }));
     // Until it settles, the union answers requests inside it (they share the request in flight).
     const union: Union = { range, result, expiresAt: Number.POSITIVE_INFINITY };
     this.unions.set(batchKey, [...(this.unions.get(batchKey) ?? []), union]);
@@ -146,7 +146,7 @@ export class HistoryBatcher {
       (wide) => {
         union.expiresAt = this.options.clock.now() + this.options.ttlFor(range.endMs);
         union.settled = { wide, at: this.options.clock.now() };
-        for (const member of group) member.resolve(sliced(wide, member.range));
+        for (const member of group) member.resolve(sliceHistory(wide, member.range));
       },
       (error: unknown) => {
         union.expiresAt = 0; // a failed union answers nobody

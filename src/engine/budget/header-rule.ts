@@ -15,7 +15,9 @@
  *   Every runtime computes the same shares from the same headers, so their takings add up to what the window
  *   holds without a word between them. What we may take goes in rounds (send-rounds.ts): one round's grant at
  *   once, the next only on an answer that has counted the rounds the others sent on the same figures.
- * - Slow start, per window: before the window's first answer only the opening burst goes (openingBurstOf).
+ * - Slow start, per window: before the window's first answer only the opening burst goes (the rate rule's
+ *   openingBurstOf, @index-data/wire: a twelfth of the limit, so that three runtimes opening at the same moment,
+ *   with the second wave the first of them sends, stay inside the budget).
  *   Peers who opened within the round trip after that first answer may not be counted yet, so the second wave
  *   keeps UNSEEN_PEERS bursts aside. A runtime whose first answer already shows others knows one of them may be
  *   the first to open, which saw itself alone and sent its second wave blind: it keeps that wave aside too,
@@ -36,15 +38,6 @@ const UNSEEN_PEERS = 2;
  */
 const PROBE_ROOM = 2 * UNSEEN_PEERS;
 
-/**
- * The opening burst: a twelfth of the limit (at least one). Three runtimes opening at the same moment (their
- * bursts, and the second wave the first of them sends with UNSEEN_PEERS bursts kept aside) stay inside the
- * budget; one that opens into a window others have spent loses at most a twelfth of it to 429s; and a workbook
- * alone still sends its whole first screen in two round trips (a burst, then the rest on the first answer).
- */
-export function openingBurstOf(limit: number): number {
-  return Math.max(1, Math.floor(limit / 12));
-}
 /** Most peers the rule reckons with; beyond it every share is small anyway. */
 const MAX_PEERS = 16;
 

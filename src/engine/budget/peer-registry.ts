@@ -1,6 +1,6 @@
 import { ChannelClaims } from "./channel-claims";
 import { PeerTally } from "./send-log";
-import type { ServerWindow } from "./service-window";
+import type { ServerWindow } from "./answer-timing";
 
 /** What this budget tells the other runtimes sharing it (see SharedBudget); nothing of it costs a request. */
 export interface BudgetPort {

@@ -1,26 +1,28 @@
-import type { ResponseInfo } from "@index-data/wire";
-import { openingBurstOf } from "./header-rule";
-import { Pacer } from "./pacer";
+import { MAX_BELIEVED_LIMIT, RateLedger, readingOf, type ResponseInfo } from "@index-data/wire";
+import { AnswerTiming } from "./answer-timing";
+import { Pacer, type PacedBudget } from "./pacer";
 import { PeerRegistry, type BudgetPort } from "./peer-registry";
-import type { ServerWindow } from "./service-window";
-import { WindowEstimate } from "./window-estimate";
+import { SendLog } from "./send-log";
+import type { ServerWindow } from "./answer-timing";
 
-export type { ServerWindow } from "./service-window";
+export type { ServerWindow } from "./answer-timing";
 export type { BudgetPort } from "./peer-registry";
-export { MAX_SANE_LIMIT } from "./window-estimate";
+/**
+ * Requests in flight at once while the service has told no figures: a browser's connections to one origin
+ * (HTTP/1.1). Without figures only a 429 says the window is full, and what was sent before it arrived is refused
+ * with it: what waits in our queue is held, what a browser already holds is not.
+ */
+const BLIND_IN_FLIGHT = 6;
+/** A limit above this is not a rate limit anyone means: ignored, in a header as in a peer's word. */
+export const MAX_SANE_LIMIT = MAX_BELIEVED_LIMIT;
 
 interface RateBudgetOptions {
-  /** Requests per window before the service tells us its limit. */
+  /** Requests per window before the service tells us its limit: the tier table's. */
   readonly limit: number;
   /** Length of the service's rate-limit window. */
   readonly windowMs: number;
   /** Slack added to every window edge, for clock and latency differences between us and the service. */
   readonly marginMs: number;
-  /**
-   * Requests sent in a window before its first answer has told us what is left of the budget.
-   * @default openingBurstOf(limit): a twelfth (see header-rule.ts)
-   */
-  readonly openingBurst?: number;
 }
 
 /** What a runtime tells a runtime that joins the channel. */
@@ -33,45 +35,54 @@ interface BudgetState {
 }
 
 /**
- * The per-window budget of the caller's tier. A request goes out only when all of these agree:
- * - the window estimate (window-estimate.ts): never more than `limit` sends we know of (ours and other runtimes')
- *   in a window, nor more than the service's own count less every send we know of since;
- * - the pacer (pacer.ts): the header rule's fair share of what is left against spenders we cannot hear, the
- *   opening burst, the rounds;
- * - the peer registry (peer-registry.ts): a fair share among the runtimes we hear on the channel (max-min).
- * This class only combines them: it routes what happens (a send, an answer, a peer's word) to each.
+ * The per-window budget of the caller's tier. Whether a request may go at all, and how long to hold, is the rate
+ * rule's (@index-data/wire's RateLedger, the one the gateway runs too): the tier's limit before any header, a log of
+ * every send we know of (ours and the channel's), the service's count when an answer tells it, the window's end
+ * told or inferred, the hold after a 429. Within that, two shares: the runtimes we hear on the channel split what is
+ * free (peer-registry.ts, max-min), and the header rule keeps what spenders we cannot hear need (pacer.ts). This
+ * class routes what happens (a send, an answer, a peer's word) to each.
  */
-export class RateBudget {
+export class RateBudget implements PacedBudget {
+  readonly ledger: RateLedger;
+  /** Our own sends in the window, with those still in flight. */
+  readonly own = new SendLog();
+  readonly timing: AnswerTiming;
   private readonly peers: PeerRegistry;
-  private readonly estimate: WindowEstimate;
   private readonly pacer: Pacer;
 
   constructor(private readonly options: RateBudgetOptions) {
-    this.peers = new PeerRegistry(options.windowMs);
-    this.estimate = new WindowEstimate(options, this.peers);
-    this.pacer = new Pacer(options.windowMs, this.estimate, () => this.tierBurst());
+    const { windowMs, marginMs, limit } = options;
+    this.ledger = new RateLedger({ windowMs, marginMs, assumedLimit: limit });
+    this.timing = new AnswerTiming(windowMs);
+    this.peers = new PeerRegistry(windowMs);
+    this.pacer = new Pacer(windowMs, this);
   }
 
   get limit(): number {
-    return this.estimate.limit;
+    return this.ledger.limit;
   }
 
   /** True once a response carried the service's limit. */
   get limitLearned(): boolean {
-    return this.estimate.limitLearned;
+    return this.ledger.limitLearned;
   }
 
   get windowMs(): number {
     return this.options.windowMs;
   }
 
-  /** The longest a peer's word may hold this budget: one window (with its margin). */
+  /** A window and its margin: how long a send stays counted, and the longest a peer's word may hold this budget. */
   get longestPeerWaitMs(): number {
-    return this.estimate.spanMs;
+    return this.options.windowMs + this.options.marginMs;
   }
 
   get pausedUntilMs(): number {
-    return this.estimate.pausedUntilMs;
+    return this.ledger.heldUntil;
+  }
+
+  /** Requests the scheduler may have in flight: `most`, or while no answer has told any figure, a browser's few. */
+  inFlightCap(most: number): number {
+    return this.ledger.limitLearned ? most : Math.min(most, BLIND_IN_FLIGHT);
   }
 
   /** Peers spending the same budget that we cannot hear, as the headers show them. */
@@ -84,39 +95,45 @@ export class RateBudget {
    * `userQueued` of the `queued` are the user's own action (the taskpane's reads, a scoped refresh).
    */
   waitMs(now: number, queued = 1, userQueued = 0): number {
-    const pausedUntil = this.estimate.pausedUntilMs;
-    if (now < pausedUntil) return pausedUntil - now;
+    if (now < this.ledger.heldUntil) return this.ledger.heldUntil - now;
     if (this.peers.joining) return Infinity; // the join timer or a runtime's answer pumps the scheduler
     this.prune(now);
-    return this.pacer.waitMs(now, userQueued, () => this.channelShare(now, queued));
+    this.pacer.lapseIfQuiet(now);
+    const room = this.ledger.room(now);
+    if (room.free > 0) return this.pacer.waitMs(now, userQueued, () => this.channelShare(now, queued));
+    if (room.heldBy !== "opening") return room.waitMs;
+    // The burst is out: the next answer says what is left. If none is coming (nothing in flight), ask anyway.
+    if (this.own.inFlight > 0) return Infinity;
+    this.ledger.reopen(now, true);
+    return 0;
   }
 
-  /** How many requests could go out right now (by the log and the service's count). */
+  /** How many requests the window has room for right now (the log and the service's count; none while held). */
   available(now: number): number {
     this.prune(now);
-    return this.estimate.available(now);
+    return this.ledger.snapshot(now).sendableNow;
   }
 
   /** A rough time until the request with `ahead` requests before it could go out; used to fail early. */
   estimateWaitMs(now: number, ahead: number): number {
-    const free = this.available(now);
-    const base = Math.max(0, this.estimate.pausedUntilMs - now);
-    if (ahead < free) return base;
-    const windows = Math.ceil((ahead - free + 1) / this.estimate.limit);
-    return base + windows * this.estimate.spanMs;
+    return this.ledger.etaMs(now, ahead + 1);
   }
 
   /** Records a send; returns its id for `settled`. */
   recordSend(now: number): number {
-    const id = this.estimate.recordSend(now);
+    const grant = this.ledger.take(now, 1);
+    // A send the rule did not grant still went (the opening asked anyway): it is logged all the same.
+    if (grant.granted === 0) this.ledger.record(now, [now]);
+    const seq = this.ledger.state.seq;
+    this.own.record(now, seq);
     this.pacer.sent(now);
     this.peers.tell?.spent(now);
-    return id;
+    return seq;
   }
 
   /** The request `id` has its answer (or failed): it is no longer in flight. */
   settled(id: number): void {
-    this.estimate.own.settled(id);
+    this.own.settled(id);
   }
 
   /** Requests waiting in this runtime's queue. */
@@ -134,30 +151,33 @@ export class RateBudget {
    * it, so a service that does not answer never has a flood of requests sent at it.
    */
   reprobe(now: number): void {
-    this.pacer.reprobe(now);
+    this.ledger.reopen(now);
   }
 
-  /** Learns the limit and the service's count from a response. */
+  /** Learns from a response, whatever its headers say (none at all is fine): the rule's reading, then the pace's. */
   observe(info: ResponseInfo, now: number): void {
-    const rate = this.estimate.learn(info.rateLimit);
-    if (info.status === 429) {
-      // A 429 says how long to wait in Retry-After (already clamped to one window by headerWaitSeconds), and
-      // every runtime waits with us; without it the sender backs off. It tells nothing of the window that the
-      // pause does not: the burst gate stays shut, so the window after it opens with a burst again.
-      if (info.retryAfterSeconds !== undefined)
-        this.pauseUntil(now + info.retryAfterSeconds * 1000 + this.options.marginMs);
-      return;
-    }
-    this.pacer.told(); // an answer: what is left is known (or, without figures, nothing holds us back)
-    if (rate?.resetSeconds === undefined) return;
-    this.pacer.answered(now, { ...rate, resetSeconds: rate.resetSeconds });
-    const server = this.estimate.server;
-    if (server !== undefined) this.peers.tell?.seen(this.estimate.limit, { ...server });
+    const oldest = this.own.oldestInFlight();
+    const learned = this.ledger.learn(now, readingOf(info, oldest?.seq));
+    if (learned.stale) return;
+    // After a 429 every runtime holds with us: the budget is the caller's, not the cell's.
+    if (info.status === 429) this.peers.tell?.paused(this.ledger.heldUntil);
+    const counted = this.ledger.counted();
+    const rate = info.rateLimit;
+    if (rate === undefined || counted === undefined || info.status === 429) return;
+    const sentAt = oldest?.sentAt ?? now;
+    const timing = this.timing.answered(now, sentAt, rate.resetSeconds, learned.opened);
+    const since = timing.windowStart;
+    const countedOurs = Math.max(0, this.own.countSince(since) - this.own.uncounted()) + this.peers.countSince(since);
+    const { limit, remaining } = rate;
+    this.pacer.answered(now, { limit, remaining, opened: learned.opened, sentAt, countedOurs, ...timing });
+    this.peers.tell?.seen(this.ledger.limit, { remaining: counted.remaining, resetAt: counted.endsBy });
   }
 
   /** Holds every request until `until` (after a 429 everyone waits, every runtime too: the budget is the caller's). */
   pauseUntil(until: number): void {
-    if (this.estimate.pause(until)) this.peers.tell?.paused(until);
+    if (until <= this.ledger.heldUntil) return;
+    this.ledger.hold(until);
+    this.peers.tell?.paused(until);
   }
 
   /** Connects the budget to the other runtimes: `self` names this one in the fair shares. */
@@ -173,31 +193,31 @@ export class RateBudget {
   /** What this runtime tells a runtime that joins: its sends in the window, the service's count, its demand. */
   state(now: number): BudgetState {
     this.prune(now);
-    const server = this.estimate.server;
+    const counted = this.ledger.counted();
     return {
-      sends: [...this.estimate.own.all()],
-      ...(server !== undefined ? { server: { ...server } } : {}),
-      limit: this.estimate.limit,
-      pausedUntil: this.estimate.pausedUntilMs,
+      sends: [...this.own.all()],
+      ...(counted !== undefined ? { server: { remaining: counted.remaining, resetAt: counted.endsBy } } : {}),
+      limit: this.ledger.limit,
+      pausedUntil: this.ledger.heldUntil,
       demand: this.peers.demand,
     };
   }
 
   // What other runtimes tell (SharedBudget has validated and clamped every figure to one window from now).
 
-  peerSpent(at: number, peer: string): void {
-    if (this.peers.spent(peer, at)) this.estimate.peerSpent(at);
+  peerSpent(at: number, peer: string, now: number): void {
+    if (this.peers.spent(peer, at)) this.ledger.record(now, [at], true);
   }
 
   peerSeen(limit: number, window: ServerWindow, now: number): void {
-    const seen = this.estimate.peerSeen(limit, window, now);
-    if (!seen.sane) return;
-    this.pacer.told();
-    if (seen.began) this.pacer.peerOpened(now);
+    const word = { limit, remaining: window.remaining, endsBy: window.resetAt };
+    if (!(limit >= 1 && limit <= MAX_SANE_LIMIT)) return;
+    this.timing.heard(now);
+    if (this.ledger.heard(now, word)) this.pacer.peerOpened(now);
   }
 
   peerPaused(until: number): void {
-    this.estimate.peerPaused(until);
+    this.ledger.hold(until);
   }
 
   peerDemand(peer: string, queued: number, now: number): void {
@@ -213,20 +233,35 @@ export class RateBudget {
     this.peers.gone(peer);
   }
 
-  /** A window's opening burst at the tier's limit (what a runtime opening in it sends first). */
-  private tierBurst(): number {
-    return this.options.openingBurst ?? openingBurstOf(this.estimate.limit);
+  /** What is left of the window and how long it still runs: the service's count, or before it the log's. */
+  left(now: number): { readonly remaining: number; readonly leftMs: number } {
+    const counted = this.ledger.counted();
+    if (counted !== undefined) return { remaining: counted.remaining, leftMs: counted.endsBy - now };
+    return { remaining: this.ledger.limit - this.ledger.logged.length, leftMs: this.options.windowMs };
+  }
+
+  /** When the room next grows: the oldest send leaves the log, or the window turns. */
+  nextChangeMs(now: number): number {
+    const oldest = this.ledger.logged[0];
+    const expiry = oldest !== undefined ? oldest + this.longestPeerWaitMs - now : this.options.windowMs;
+    const turn = this.ledger.counted()?.endsBy;
+    return Math.max(1, Math.min(expiry, turn !== undefined ? turn - now : Infinity));
   }
 
   /** This runtime's fair share of what is free now, against every runtime on the channel that spent or waits. */
   private channelShare(now: number, queued: number): number {
-    const own = { used: this.estimate.own.count, waiting: Math.max(queued, this.peers.demand) };
+    const own = { used: this.own.count, waiting: Math.max(queued, this.peers.demand) };
     return this.peers.share(now, this.available(now), own);
   }
 
   private prune(now: number): void {
-    const resetAt = this.estimate.prune(now);
+    const horizon = now - this.longestPeerWaitMs;
+    this.own.prune(horizon);
+    this.peers.prune(horizon);
     // A new window of the service: nothing is known of it until its first answer.
-    if (resetAt !== undefined) this.pacer.windowEnded(resetAt);
+    const turned = this.ledger.prune(now);
+    if (turned === undefined) return;
+    this.timing.turned(turned);
+    this.pacer.windowEnded();
   }
 }

@@ -7,25 +7,23 @@ export class SendLog {
   /** Send times, oldest first; `head` skips the pruned ones without moving the array on every prune. */
   private times: number[] = [];
   private head = 0;
+  /** Sends in flight: their number in the rate rule's log (growing with time), and when each left. */
   private readonly flying = new Map<number, number>();
-  private nextId = 1;
 
-  /** Records a send; returns its id for `settled`. */
-  record(now: number): number {
+  /** Records a send, numbered `seq` by the rate rule (its id for `settled`). */
+  record(now: number, seq: number): void {
     this.times.push(now);
-    const id = this.nextId++;
-    this.flying.set(id, now);
-    return id;
+    this.flying.set(seq, now);
   }
 
   settled(id: number): void {
     this.flying.delete(id);
   }
 
-  /** When the oldest request still in flight left (its answer is the one arriving now). */
-  oldestInFlight(): number | undefined {
-    let oldest: number | undefined;
-    for (const sentAt of this.flying.values()) if (oldest === undefined || sentAt < oldest) oldest = sentAt;
+  /** The oldest request still in flight (its answer is taken to be the one arriving now): its number and when it left. */
+  oldestInFlight(): { readonly seq: number; readonly sentAt: number } | undefined {
+    let oldest: { seq: number; sentAt: number } | undefined;
+    for (const [seq, sentAt] of this.flying) if (oldest === undefined || seq < oldest.seq) oldest = { seq, sentAt };
     return oldest;
   }
 

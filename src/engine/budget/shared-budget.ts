@@ -188,14 +188,14 @@ export class SharedBudget implements BudgetPort {
       }
       case "state":
         if (message.to !== this.peer) return;
-        for (const at of message.sends) clamp.spend(at, (t) => this.budget.peerSpent(t, message.peer));
+        for (const at of message.sends) clamp.spend(at, (t) => this.budget.peerSpent(t, message.peer, now));
         if (message.server !== undefined) this.budget.peerSeen(message.limit, clamp.window(message.server), now);
         this.budget.peerPaused(clamp.until(message.pausedUntil));
         this.budget.peerDemand(message.peer, message.demand, now);
         this.join();
         return;
       case "spend":
-        clamp.spend(message.at, (t) => this.budget.peerSpent(t, message.peer));
+        clamp.spend(message.at, (t) => this.budget.peerSpent(t, message.peer, now));
         break;
       case "seen":
         this.budget.peerSeen(message.limit, clamp.window(message.window), now);

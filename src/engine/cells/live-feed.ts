@@ -40,7 +40,7 @@ function fixId(fix: LatestFix): string {
 
 /**
  * Live latest fixes for INDEX.LIVE: one poll per symbol however many cells watch it, at the shortest
- * interval any of them asked for but never below the budget's floor; listeners hear only changes; the
+ * interval any of them asked for but never below the budget's shortest interval; listeners hear only changes; the
  * poll stops when the last watcher of a symbol leaves.
  */
 export class LiveFeed {

@@ -38,7 +38,6 @@ export class Dispatch {
       limit: o.initialLimit,
       windowMs: o.rateWindowMs,
       marginMs: o.rateMarginMs,
-      openingBurst: o.openingBurst,
     });
     this.scheduler = new Scheduler(this.budget, this.hints, {
       maxQueueWaitMs: o.maxQueueWaitMs,

@@ -21,11 +21,13 @@ function answered(error: unknown): boolean {
 }
 
 /**
- * Sends one request through the scheduler and tries again where it may help: after a 429 (waiting as long
- * as the service says, or backing off with jitter, and holding every other request meanwhile), and a
- * bounded number of times after 5xx, network errors and timeouts. It never starts an attempt that could
- * not finish before the request's bound; the last error then goes to the caller. While the service is
- * found down (see Outage), nothing is retried and every waiting request fails at once.
+ * Sends one request through the scheduler and tries again where it may help: after a 429 (the request queues
+ * again, first in its lane, and the rate rule holds it and every other until the window must have turned), and a
+ * bounded number of times after 5xx, network errors and timeouts. It never starts an attempt that could not
+ * finish before the request's bound; the last error then goes to the caller, except a 429's: a request still
+ * waiting its turn at its bound ends as our own queue's refusal (it says when a slot frees), never as a fault of
+ * the service. While the service is found down (see Outage), nothing is retried and every waiting request fails
+ * at once.
  */
 export class RequestSender {
   constructor(
@@ -40,11 +42,11 @@ export class RequestSender {
     const clock = this.options.clock;
     const deadline = clock.now() + this.options.requestBoundMs;
     let attempt = 1;
-    let rateLimitRetries = 0;
+    let rateLimited = false;
     for (;;) {
       const down = this.outage.current(clock.now());
       if (down !== undefined) throw down;
-      const retrying = attempt > 1 || rateLimitRetries > 0;
+      const retrying = attempt > 1 || rateLimited;
       const maxWaitMs = deadline - clock.now() - this.options.timeoutMs;
       try {
         const value = await this.scheduler.schedule(call, { answers, first: retrying, maxWaitMs });
@@ -56,12 +58,13 @@ export class RequestSender {
         else if (this.outage.current(now) !== undefined)
           throw error; // known down: no retries meanwhile
         else if (isOutageSign(error) && this.tripsOutage(error, now)) throw error;
-        const decision = decideRetry(error, attempt, rateLimitRetries, this.options.retry);
+        const decision = decideRetry(error, attempt, this.options.retry);
+        if (decision.retry && decision.rateLimited && now + this.options.timeoutMs > deadline)
+          throw this.scheduler.waitTooLong(this.budget.estimateWaitMs(now, 0));
         if (!decision.retry || now + decision.delayMs + this.options.timeoutMs > deadline) throw error;
         if (decision.rateLimited) {
-          rateLimitRetries += 1;
-          // Everyone waits, not just this request: the budget is the caller's, not the cell's.
-          this.budget.pauseUntil(now + decision.delayMs);
+          // Everyone already waits (the budget read the 429): this request takes its turn again when it comes.
+          rateLimited = true;
           this.scheduler.pump();
         } else {
           attempt += 1;

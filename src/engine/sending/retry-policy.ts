@@ -11,21 +11,17 @@ import {
 export interface RetryOptions {
   /** Attempts in all (first try included) for 5xx, network errors and timeouts. @default 3 */
   readonly maxAttempts: number;
-  /** Retries after a 429. @default 3 */
-  readonly maxRateLimitRetries: number;
   /** First backoff; doubles each retry, with full jitter. @default 250 */
   readonly baseDelayMs: number;
   /** Longest single backoff for 5xx/network/timeout. @default 4000 */
   readonly maxDelayMs: number;
-  /** Longest wait after a 429 (a `Retry-After` above it is capped). @default the rate-limit window */
-  readonly maxRateLimitDelayMs: number;
 }
 
 type RetryDecision =
   { readonly retry: false } | { readonly retry: true; readonly delayMs: number; readonly rateLimited: boolean };
 
-/** A 429 without `Retry-After` starts backing off from this, doubling, with jitter. */
-const RATE_LIMIT_BASE_DELAY_MS = 1000;
+/** A 429's request queues again at once: the rate rule, not a backoff, says when it goes. */
+const RATE_LIMITED_AGAIN: RetryDecision = { retry: true, delayMs: 0, rateLimited: true };
 
 /** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^(retry-1))]. */
 export function backoffMs(retry: number, baseMs: number, capMs: number, random: () => number = Math.random): number {
@@ -54,27 +50,19 @@ function isTransient(error: unknown): boolean {
 }
 
 /**
- * Whether to try again after `error` on attempt `attempt` (1-based), and after how long.
- * `rateLimitRetries` counts the 429 retries already made. A QueueFullError (our own queue refused) is never
- * retried: waiting longer is exactly what it refused.
+ * Whether to try again after `error` on attempt `attempt` (1-based), and after how long. A 429 is a request that
+ * waits its turn, not a failure: it goes back to the queue at once, and the rate rule holds it (and every other)
+ * until the window must have turned; only the request's own bound ends its wait. A QueueFullError (our own queue
+ * refused) is never retried: waiting longer is exactly what it refused.
  */
 export function decideRetry(
   error: unknown,
   attempt: number,
-  rateLimitRetries: number,
   options: RetryOptions,
   random: () => number = Math.random,
 ): RetryDecision {
-  if (isRateLimitedError(error)) {
-    // No request behind it (no path): there is nothing to send again.
-    if (error.path === undefined || rateLimitRetries >= options.maxRateLimitRetries) return { retry: false };
-    const told = error.retryAfterSeconds;
-    const delayMs =
-      told !== undefined
-        ? Math.min(options.maxRateLimitDelayMs, told * 1000 + Math.round(random() * 250))
-        : Math.max(250, backoffMs(rateLimitRetries + 1, RATE_LIMIT_BASE_DELAY_MS, options.maxRateLimitDelayMs, random));
-    return { retry: true, delayMs, rateLimited: true };
-  }
+  // No request behind it (no path): there is nothing to send again.
+  if (isRateLimitedError(error)) return error.path === undefined ? { retry: false } : RATE_LIMITED_AGAIN;
   if (isTransient(error) && attempt < options.maxAttempts) {
     return {
       retry: true,

@@ -97,7 +97,7 @@ export class Scheduler {
     this.options.clock.clearTimer(this.slotTimer);
     this.slotTimer = undefined;
     this.nextSlotAt = undefined;
-    while (this.queue.size > 0 && this.inFlight < this.options.maxInFlight) {
+    while (this.queue.size > 0 && this.inFlight < this.budget.inFlightCap(this.options.maxInFlight)) {
       const now = this.options.clock.now();
       const wait = this.budget.waitMs(now, this.queue.size, this.queue.count("user"));
       if (wait > 0) {
@@ -196,8 +196,8 @@ export class Scheduler {
     this.changed();
   }
 
-  /** Our own refusal, worded apart from the service's 429: the service refused nothing. */
-  private waitTooLong(waitMs: number): QueueFullError {
+  /** Our own refusal, worded apart from the service's 429: a request that would wait longer than its bound. */
+  waitTooLong(waitMs: number): QueueFullError {
     const waitSeconds = Math.ceil(waitMs / 1000);
     const perMinute = Math.round((this.budget.limit * 60_000) / this.budget.windowMs);
     const maxQueueWaitMs = this.options.maxQueueWaitMs;

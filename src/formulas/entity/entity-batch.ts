@@ -26,6 +26,7 @@ function requestValue(request: unknown): unknown {
   try {
     return JSON.parse(request);
   } catch {
+    // Expected: a request that is not JSON is refused as Excel's own would not be.
     return undefined;
   }
 }

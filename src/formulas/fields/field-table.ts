@@ -37,6 +37,17 @@ export function fieldRows<R, F extends string>(
     .map((field) => [field, fieldCell(table, field, record, caps)]);
 }
 
+/**
+ * A table of fields read straight off the record under their own names, in the order given; those in `timestamps`
+ * become dates. `ownFields<CapacityMetrics>()(["symbol", "recordedAt"], ["recordedAt"])`.
+ */
+export function ownFields<R>() {
+  return <K extends keyof R & string>(keys: readonly K[], timestamps: readonly K[] = []): FieldTable<R, K> =>
+    Object.fromEntries(
+      keys.map((key) => [key, { read: (record: R) => record[key], timestamp: timestamps.includes(key) }]),
+    ) as FieldTable<R, K>;
+}
+
 export function fieldNames<F extends string>(table: Readonly<Record<F, unknown>>): F[] {
   return Object.keys(table) as F[];
 }

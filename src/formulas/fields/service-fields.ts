@@ -1,19 +1,22 @@
 import type { BenchmarkHealth, CapacityMetrics } from "@index-data/wire";
-import type { FieldTable } from "./field-table";
+import { ownFields, type FieldTable } from "./field-table";
 
 /** INDEX.CAPACITY fields, in the order of the whole-record spill. */
-export const CAPACITY_FIELDS = {
-  symbol: { read: (c) => c.symbol },
-  bookedKg: { read: (c) => c.bookedKg },
-  availableKg: { read: (c) => c.availableKg },
-  fillRatio: { read: (c) => c.fillRatio },
-  contributors: { read: (c) => c.contributors },
-  avgLeadTimeDays: { read: (c) => c.avgLeadTimeDays },
-  modelVersion: { read: (c) => c.modelVersion },
-  horizonDays: { read: (c) => c.horizonDays },
-  fillRatioSource: { read: (c) => c.fillRatioSource },
-  recordedAt: { read: (c) => c.recordedAt, timestamp: true },
-} as const satisfies FieldTable<CapacityMetrics, string>;
+export const CAPACITY_FIELDS = ownFields<CapacityMetrics>()(
+  [
+    "symbol",
+    "bookedKg",
+    "availableKg",
+    "fillRatio",
+    "contributors",
+    "avgLeadTimeDays",
+    "modelVersion",
+    "horizonDays",
+    "fillRatioSource",
+    "recordedAt",
+  ],
+  ["recordedAt"],
+);
 export type CapacityField = keyof typeof CAPACITY_FIELDS;
 
 /** INDEX.HEALTH scalar fields; `reasons` is a list and is handled apart. */

@@ -1,5 +1,6 @@
 import {
-  derivedFrom,
+  derivedKey,
+  derivedOf,
   WINDOW_DAYS,
   type Answered,
   type CapacityMetrics,
@@ -72,15 +73,22 @@ function tenorPrice(symbol: string, months: number, served: Answered<ForwardCurv
 function forwardCell(symbol: string, headers: boolean, served: Answered<ForwardCurve>): FormulaResult {
   return served.data.curve.length === 0
     ? notAvailable(`no data: '${symbol}' has an empty forward curve`)
-    : forwardSpill(served.data, headers);
+    : forwardSpill(served, headers);
 }
+
+/** The keys of the forward curve's two spills, with and without the header row. */
+const FORWARD_SPILLS = {
+  true: derivedKey<FormulaResult>("forward spill, headers"),
+  false: derivedKey<FormulaResult>("forward spill"),
+};
 
 /**
  * The curve's rows, made once per answer and header choice: every cell that shows the same curve the same way gets
- * the same frozen spill. Kept with the answer and dropped with it (answer-memo.ts).
+ * the same frozen spill, kept with the answer in its cache entry (`derived`).
  */
-function forwardSpill(forward: ForwardCurve, headers: boolean): FormulaResult {
-  return derivedFrom(forward, `spill|${headers}`, () => {
+function forwardSpill(served: Answered<ForwardCurve>, headers: boolean): FormulaResult {
+  const forward = served.data;
+  return derivedOf(served).get(FORWARD_SPILLS[`${headers}`], () => {
     const rows = forward.curve.map((p) => [p.tenorMonths, p.tenorLabel, p.forwardPrice, p.spreadBps]);
     return frozenSpill(withHeaderRow(FORWARD_HEADER, rows, headers));
   });

@@ -55,12 +55,16 @@ async function cardEntity(env: FormulaEnv, symbol: string, labels?: ReadonlySet<
   return buildCardEntity(record, labels, env.caps.referenceMethods === true);
 }
 
-/** The catalogue only adds names; a failing catalogue leaves those properties out rather than failing the card. */
+/**
+ * The catalogue only adds names; a failing catalogue leaves those properties out rather than failing the card, and
+ * the failure is kept in the runtime's diagnostics.
+ */
 export async function catalogueEntry(env: FormulaEnv, symbol: string): Promise<IndexSummary | undefined> {
   try {
     const catalogue = await env.source.listIndexes();
     return catalogue.data.find((row) => row.symbol === symbol);
-  } catch {
+  } catch (error) {
+    env.diagnostics?.note({ where: "card: the catalogue's names", error });
     return undefined;
   }
 }

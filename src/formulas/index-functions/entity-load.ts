@@ -17,7 +17,7 @@ import { indexCardEntity } from "./card";
 /**
  * The load service of the Index data type, as a pure formula: Excel's batch of entity ids in, one linked entity per
  * id out, in the request's order. Each entity is INDEX.CARD's card for its symbol, built by the same code from the
- * same requests, and each distinct symbol's card is built once. The batch costs its floor: the catalogue (which
+ * same requests, and each distinct symbol's card is built once. The batch costs its request minimum: the catalogue (which
  * INDEX.CARD reads for names anyway, and which refuses every symbol it lacks without a request for each), then one
  * latest fix per distinct listed symbol, shared in flight with every INDEX cell asking for the same. An id that is
  * no symbol, or that the catalogue lacks, is that entity's own error; a service that is down gives last-known cards,

@@ -1,6 +1,8 @@
 import {
-  derivedFrom,
+  derivedKey,
+  derivedOf,
   type Answered,
+  type DerivedKey,
   historyTimeline,
   pointsWithin,
   type Granularity,
@@ -82,33 +84,36 @@ function parseHistoryFields(values: readonly unknown[]): HistoryExtraField[] {
 
 /** What a history cell shows of a served history (bound to each cell: see loadShaped). */
 function historyCell(request: HistoryRequest, caps: ExcelCapabilities, served: Answered<History>): FormulaResult {
-  return shapedHistory(served.data, request, caps);
+  return shapedHistory(served, request, caps);
 }
 
 /**
- * The cells of `history` shaped for `request`: made once per answer and shape (range, granularity, sort, headers,
- * fields, host), then the same frozen spill for every cell that shows it. Kept with the answer and dropped with it
- * (answer-memo.ts), so a refresh never shows the shape of an answer before it.
+ * The cells of a served history shaped for `request`: made once per answer and shape (range, granularity, sort,
+ * headers, fields, host), then the same frozen spill for every cell that shows it. Kept with the answer in its cache
+ * entry (`derived`), and cleared with it, so a refresh never shows the shape of an answer before it.
  */
-function shapedHistory(history: History, request: HistoryRequest, caps: ExcelCapabilities): FormulaResult {
-  return derivedFrom(history, shapeKey(request, caps), () => frozenSpill(historyToSpill(history, request, caps)));
+function shapedHistory(served: Answered<History>, request: HistoryRequest, caps: ExcelCapabilities): FormulaResult {
+  return derivedOf(served).get(historyShape(request, caps), () => frozenSpill(historyToSpill(served, request, caps)));
 }
 
-function shapeKey(request: HistoryRequest, caps: ExcelCapabilities): string {
+/** The one builder of a history spill's key: every part of the request and the host that changes the cells. */
+function historyShape(request: HistoryRequest, caps: ExcelCapabilities): DerivedKey<FormulaResult> {
   const { fromMs, toMs } = rangeBounds(request.range);
   const { symbol, granularity, sort, headers, fields } = request;
-  return `spill|${symbol}|${fromMs}|${toMs}|${granularity}|${sort}|${headers}|${fields.join(",")}|${caps.formattedNumbers}`;
+  const parts = [symbol, fromMs, toMs, granularity, sort, headers, fields.join(","), caps.formattedNumbers];
+  return derivedKey(`history spill ${JSON.stringify(parts)}`);
 }
 
 /** The points inside the range the user asked for, with their dates: by binary search over the answer's dates. */
 function pointsInside(
-  history: History,
+  served: Answered<History>,
   range: DateRange,
 ): { points: readonly HistoryPoint[]; times: ArrayLike<number> } {
-  const timeline = historyTimeline(history);
+  const history = served.data;
+  const timeline = historyTimeline(served);
   if (timeline.ordered) {
     const { fromMs, toMs } = rangeBounds(range);
-    const inside = pointsWithin(history, fromMs, toMs);
+    const inside = pointsWithin(served, fromMs, toMs);
     return { points: inside.values, times: inside.timeline.times };
   }
   // A history not in date order (not one the client made): each date compared, as the range says.
@@ -120,8 +125,9 @@ function pointsInside(
 }
 
 /** Shapes a history: weekly computed locally when the service sent daily values, sorted, extra columns. */
-function historyToSpill(history: History, request: HistoryRequest, caps: ExcelCapabilities): FormulaResult {
-  const inside = pointsInside(history, request.range);
+function historyToSpill(served: Answered<History>, request: HistoryRequest, caps: ExcelCapabilities): FormulaResult {
+  const history = served.data;
+  const inside = pointsInside(served, request.range);
   const weekly = request.granularity === "weekly" && history.granularity === "daily";
   const points = weekly ? weeklyFromDaily(inside.points, inside.times) : inside.points;
   const times = weekly ? points.map((point) => Date.parse(point.date)) : inside.times;

@@ -8,7 +8,7 @@ import { LATEST_FIELDS, type LatestField } from "../fields/latest-fields";
 import { cellErrorFromFailure } from "../service-errors";
 import { LATEST_FIELD_NAMES } from "./latest";
 
-/** Seconds between checks when the formula does not say; the budget's floor may lengthen it. */
+/** Seconds between checks when the formula does not say; the budget's shortest interval may lengthen it. */
 const DEFAULT_SECONDS = 30;
 
 /** What INDEX.LIVE runs in: the shared runtime's feed (asked for only once the arguments are good) and the host. */

@@ -1,83 +1,80 @@
-import type * as formulas from "../../formulas";
+import { z } from "zod";
 
-/** A formula of src/formulas a binding can call: its exported name. */
-export type FormulaName = {
-  [N in keyof typeof formulas]: (typeof formulas)[N] extends (...args: never[]) => unknown ? N : never;
-}[keyof typeof formulas];
+/**
+ * The shape of a row of the function table (functions.table.json) and of an AutoComplete list (choice-lists.json),
+ * checked strictly when the table is read: a misspelt key, a missing description or an unknown adapter is refused
+ * with its place in the file.
+ */
 
 /** How Excel's runtime gets the answer: one value, a spill, an entity, a stream, or a load service's batch. */
-export type Adapter = "scalar" | "matrix" | "matrixOfList" | "entity" | "stream" | "loadService";
+const ADAPTERS = ["scalar", "matrix", "matrixOfList", "entity", "stream", "loadService"] as const;
+export type Adapter = (typeof ADAPTERS)[number];
 
-export interface ParameterRow {
-  readonly name: string;
+const text = z.string().min(1);
+
+export const ParameterRowSchema = z.strictObject({
+  name: z.string().regex(/^[a-z][A-Za-z]*$/),
   /** Excel's type of the argument as it is passed: "any" takes dates as serials, text or relative forms. */
-  readonly type: "string" | "number" | "boolean" | "any";
-  readonly description: string;
-  /** @default false */
-  readonly optional?: true;
-  /** The last parameter may be given again and again (INDEX.HISTORY's fields): one array to the formula. @default false */
-  readonly repeating?: true;
-  /** A range or array of values rather than one value. @default one value */
-  readonly dimensionality?: "matrix";
-  /** The AutoComplete list (an id of ENUMS) Excel offers for it. @default none */
-  readonly choices?: string;
-  /** What a card's method gets as its calling object (Excel's capturesCallingObject). @default none */
-  readonly cellValueType?: string;
-}
+  type: z.enum(["string", "number", "boolean", "any"]),
+  description: text,
+  optional: z.literal(true).optional(),
+  /** The last parameter may be given again and again (INDEX.HISTORY's fields): one array to the formula. */
+  repeating: z.literal(true).optional(),
+  /** A range or array of values rather than one value. */
+  dimensionality: z.literal("matrix").optional(),
+  /** The AutoComplete list (an id of choice-lists.json) Excel offers for it. */
+  choices: z.string().optional(),
+  /** What a card's method gets as its calling object (Excel's capturesCallingObject). */
+  cellValueType: z.string().optional(),
+});
+export type ParameterRow = z.infer<typeof ParameterRowSchema>;
 
-export interface FunctionOptions {
+export const FunctionOptionsSchema = z.strictObject({
   /** Excel passes the calling cell's address: what the engine indexes each cell's requests by. */
-  readonly requiresAddress?: true;
-  readonly excludeFromAutoComplete?: true;
+  requiresAddress: z.literal(true).optional(),
+  excludeFromAutoComplete: z.literal(true).optional(),
   /** A method of the Index value (=A1.History()): the card is the first argument. */
-  readonly capturesCallingObject?: true;
-  readonly stream?: true;
+  capturesCallingObject: z.literal(true).optional(),
+  stream: z.literal(true).optional(),
   /** The Index data type's load service, which Excel calls for batches of linked cells, never from a formula. */
-  readonly linkedEntityLoadService?: true;
-}
+  linkedEntityLoadService: z.literal(true).optional(),
+});
+export type FunctionOptions = z.infer<typeof FunctionOptionsSchema>;
 
-export interface FunctionRow {
+export const FunctionRowSchema = z.strictObject({
   /** The id Excel registers, and the name after `INDEX.` (the card's methods: `CARD.VOL`). */
-  readonly id: string;
+  id: z.string().regex(/^[A-Z]+(\.[A-Z]+)?$/),
   /** What AutoComplete and the function wizard show. */
-  readonly description: string;
+  description: text,
   /** Every parameter, in the order Excel passes them; the binding declares exactly these. */
-  readonly parameters: readonly ParameterRow[];
+  parameters: z.array(ParameterRowSchema),
   /** One value, or a spill. */
-  readonly result: "scalar" | "matrix";
-  readonly options: FunctionOptions;
-  /** What Excel calls: the adapter, the formula it hands the arguments to and, for a stream, the preview's formula. */
-  readonly binding: { readonly adapter: Adapter; readonly formula: FormulaName; readonly once?: FormulaName };
+  result: z.enum(["scalar", "matrix"]),
+  options: FunctionOptionsSchema,
+  /**
+   * What Excel calls: the adapter, the formula of src/formulas it hands the arguments to (its exported name; the
+   * generated bindings do not compile with another) and, for a stream, the value preview's formula.
+   */
+  binding: z.strictObject({
+    adapter: z.enum(ADAPTERS),
+    formula: z.string().regex(/^[a-z][A-Za-z]*$/),
+    once: z
+      .string()
+      .regex(/^[a-z][A-Za-z]*$/)
+      .optional(),
+  }),
   /** The `index-data` command that answers the same question, where there is one. */
-  readonly cli?: string;
+  cli: z.string().optional(),
   /** The fault and fuzz suites call it with every kind of argument and every failure of the service. */
-  readonly faultSuites?: true;
+  faultSuites: z.literal(true).optional(),
   /** Its lines in docs/functions.md (returns, example) and the README (glance, glanceExample); none: not listed. */
-  readonly docs?: {
-    readonly returns: string;
-    readonly example: string;
-    readonly glance: string;
-    readonly glanceExample: string;
-  };
-}
+  docs: z.strictObject({ returns: text, example: text, glance: text, glanceExample: text }).optional(),
+});
+export type FunctionRow = z.infer<typeof FunctionRowSchema>;
 
 /** An AutoComplete list: the values Excel offers for a parameter naming it, each with its tooltip. */
-export interface ChoiceList {
-  readonly id: string;
-  readonly values: readonly { readonly value: string; readonly tooltip: string }[];
-}
-
-/** The symbol most functions take first. */
-export const SYMBOL_PARAMETER = {
-  name: "symbol",
-  type: "string",
-  description: 'Index symbol, e.g. "RTM-NWE-A-1x3".',
-} as const satisfies ParameterRow;
-
-/** What a method of the Index value gets first: the value it is called on (Excel's capturesCallingObject). */
-export const CARD_PARAMETER = {
-  name: "card",
-  type: "any",
-  cellValueType: "cellvalue",
-  description: "The INDEX.CARD cell or Index entity the method is called on (Excel passes it).",
-} as const satisfies ParameterRow;
+export const ChoiceListSchema = z.strictObject({
+  id: z.string().regex(/^[A-Z][A-Za-z]*$/),
+  values: z.record(z.string().min(1), text),
+});
+export type ChoiceList = z.infer<typeof ChoiceListSchema>;

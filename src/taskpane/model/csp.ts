@@ -20,7 +20,8 @@ export function connectAllowed(policy: string | undefined, url: string, selfOrig
   try {
     origin = new URL(url).origin;
   } catch {
-    return true; // not a URL: the URL validation reports it
+    // Expected: not a URL; the URL validation reports it.
+    return true;
   }
   return sources.some((source) => (source === "'self'" ? origin === selfOrigin : source.replace(/\/$/, "") === origin));
 }

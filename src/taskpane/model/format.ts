@@ -45,9 +45,8 @@ export function formatText(value: string | undefined): string {
   return value === undefined || value === "" ? ABSENT : value;
 }
 
-/** The local clock time of a refresh, e.g. "14:03:27". */
-export function formatClock(iso: string | undefined): string {
-  if (iso === undefined) return "never";
+/** The local clock time of a refresh or a load, e.g. "14:03:27". */
+export function formatClock(iso: string): string {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? iso : new Date(time).toLocaleTimeString("en-GB");
 }

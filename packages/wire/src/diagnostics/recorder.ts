@@ -61,20 +61,29 @@ export class DiagnosticsRecorder implements Diagnostics, DiagnosticsLog {
   }
 
   note(event: DiagnosticEvent): void {
-    let message = scrubSecrets(describe(event.error), this.secrets());
-    if (this.options.scrub !== undefined) message = this.options.scrub(message);
-    // eslint-disable-next-line no-control-regex
-    message = message.replace(/[\x00-\x1f\x7f]+/g, " ");
-    if (message.length > MAX_MESSAGE) message = `${message.slice(0, MAX_MESSAGE - 1)}…`;
-    this.kept.push({ at: this.clock.now(), where: event.where, message });
-    if (this.kept.length > this.capacity) this.kept.splice(0, this.kept.length - this.capacity);
+    this.keep(event.where, this.cleaned(event.error));
     for (const listener of [...this.listeners]) {
       try {
         listener();
-      } catch {
-        // A closed pane's listener: nothing to report it to but this recorder, which it just failed to read.
+      } catch (error) {
+        // A closed pane's listener: kept here, where the pane reads it, without telling the listeners again.
+        this.keep("diagnostics listener", this.cleaned(error));
       }
     }
+  }
+
+  /** A failure as it is kept: its description without secrets or control characters, cut to MAX_MESSAGE. */
+  private cleaned(error: unknown): string {
+    let message = scrubSecrets(describe(error), this.secrets());
+    if (this.options.scrub !== undefined) message = this.options.scrub(message);
+    // eslint-disable-next-line no-control-regex
+    message = message.replace(/[\x00-\x1f\x7f]+/g, " ");
+    return message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE - 1)}…` : message;
+  }
+
+  private keep(where: string, message: string): void {
+    this.kept.push({ at: this.clock.now(), where, message });
+    if (this.kept.length > this.capacity) this.kept.splice(0, this.kept.length - this.capacity);
   }
 
   /** The recorded failures, newest first. */

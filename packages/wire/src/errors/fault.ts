@@ -55,6 +55,8 @@ export interface FaultDetails {
   readonly code?: string;
   readonly retryAfterSeconds?: number;
   readonly maxQueueWaitMs?: number;
+  /** queue-full: about how long the request would have waited for its turn, in whole seconds. */
+  readonly waitSeconds?: number;
   /** wrong-case: the symbol as the catalogue spells it. */
   readonly meant?: string;
   /** The service's origin, for network and timeout failures. */
@@ -126,6 +128,7 @@ function detailsOf(shape: Readonly<Record<string, unknown>>): FaultDetails {
     ...text("code"),
     ...number("retryAfterSeconds"),
     ...number("maxQueueWaitMs"),
+    ...number("waitSeconds"),
     ...text("origin"),
     ...text("reason"),
     ...number("timeoutMs"),

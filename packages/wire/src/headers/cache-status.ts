@@ -41,7 +41,7 @@ function gatewayMember(field: string | null): Parameters | undefined {
   try {
     members = parseList(field);
   } catch {
-    // Not a structured field at all: nobody's mark is read from it.
+    // Expected: not a structured field at all, so nobody's mark is read from it.
     return undefined;
   }
   let found: Parameters | undefined;

@@ -13,6 +13,7 @@ function listOf(field: string | null): List | undefined {
   try {
     return parseList(field);
   } catch {
+    // Expected: a field that is not a structured list says nothing; the other forms are read instead.
     return undefined;
   }
 }

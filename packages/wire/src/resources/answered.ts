@@ -1,4 +1,5 @@
 import type { RateLimitInfo } from "../headers/response-headers";
+import type { DerivedValues } from "./derived-values";
 
 /**
  * The facts of the response an answer came in, kept beside the data rather than on it (as openai-node's
@@ -21,4 +22,9 @@ export interface AnswerMeta {
 export interface Answered<T> {
   readonly data: T;
   readonly meta: AnswerMeta;
+  /**
+   * What is derived from this answer, kept with it by the cache that holds it (derived-values.ts).
+   * @default absent: nothing is kept (an answer no cache holds, from the client or a direct source)
+   */
+  readonly derived?: DerivedValues;
 }

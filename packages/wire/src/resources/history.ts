@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { parseInstant, startOfUtcDay } from "../time";
-import { derivedFrom, seedDerived } from "../answer-memo";
+import type { Answered } from "./answered";
+import { derivedKey, derivedOf, type DerivedValues } from "./derived-values";
 import { refuseArgument } from "../rules/arguments";
 import { resource, trimmedSymbol, TTL, type QueryValue } from "./resource";
 import {
@@ -85,23 +86,20 @@ function toHistoryPoint(p: PointWire): HistoryPoint {
 export function toHistory(wire: HistoryWire): History {
   let values = wire.values.map(toHistoryPoint);
   // Services send ascending dates; sort (each date read once) only when this one did not.
-  let timeline = timelineOf(values);
+  const timeline = timelineOf(values);
   if (!timeline.ordered && !timeline.times.some(Number.isNaN)) {
     const { times } = timeline;
     const order = values.map((_, i) => i).sort((a, b) => (times[a] as number) - (times[b] as number));
     const unsorted = values;
     values = order.map((i) => unsorted[i] as HistoryPoint);
-    timeline = { times: Float64Array.from(order, (i) => times[i] as number), ordered: true };
   }
-  const history: History = {
+  return {
     symbol: wire.symbol,
     granularity: wire.granularity ?? "daily",
     startDate: wire.startDate,
     endDate: wire.endDate,
     values,
   };
-  seedDerived(history, TIMELINE, timeline);
-  return history;
 }
 
 /** The dates of a history's points as epoch ms, in the points' order. */
@@ -111,7 +109,7 @@ export interface HistoryTimeline {
   readonly ordered: boolean;
 }
 
-const TIMELINE = "timeline";
+const TIMELINE = derivedKey<HistoryTimeline>("timeline");
 
 function timelineOf(values: readonly HistoryPoint[]): HistoryTimeline {
   const times = new Float64Array(values.length);
@@ -127,11 +125,16 @@ function timelineOf(values: readonly HistoryPoint[]): HistoryTimeline {
 }
 
 /**
- * The dates of `history`'s points, read once per answer (not once per point and cell): every cell that slices or
- * shapes the same answer reads the same array. Kept with the answer, and dropped with it (answer-memo.ts).
+ * The dates of a history's points, read once per answer (not once per point and cell): every cell that slices or
+ * shapes the same answer reads the same array, kept with the answer (derived-values.ts).
  */
-export function historyTimeline(history: History): HistoryTimeline {
-  return derivedFrom(history, TIMELINE, () => timelineOf(history.values));
+export function historyTimeline(answer: Answered<History>): HistoryTimeline {
+  return derivedOf(answer).get(TIMELINE, () => timelineOf(answer.data.values));
+}
+
+/** Keeps `timeline` as the dates of the answer `derived` belongs to: a part of another history, cut with its dates. */
+export function seedTimeline(derived: DerivedValues, timeline: HistoryTimeline): void {
+  derived.seed(TIMELINE, timeline);
 }
 
 /** The first index whose time is at or after `ms` in ascending `times`. */
@@ -147,16 +150,17 @@ function firstFrom(times: Float64Array, ms: number): number {
 }
 
 /**
- * The points of `history` dated from `fromMs` (inclusive) to `toMs` (exclusive), with their timeline: found by
- * binary search, a part of the same arrays (the very same ones when every point is inside), nothing copied per
- * point. Points whose date cannot be read are never inside.
+ * The points of a history answer dated from `fromMs` (inclusive) to `toMs` (exclusive), with their timeline: found
+ * by binary search over the answer's dates (`historyTimeline`), a part of the same arrays (the very same ones when
+ * every point is inside), nothing copied per point. Points whose date cannot be read are never inside.
  */
 export function pointsWithin(
-  history: History,
+  answer: Answered<History>,
   fromMs: number,
   toMs: number,
 ): { readonly values: readonly HistoryPoint[]; readonly timeline: HistoryTimeline } {
-  const timeline = historyTimeline(history);
+  const history = answer.data;
+  const timeline = historyTimeline(answer);
   const { times } = timeline;
   if (!timeline.ordered) {
     const inside = history.values.filter((_, i) => (times[i] as number) >= fromMs && (times[i] as number) < toMs);
@@ -166,27 +170,6 @@ export function pointsWithin(
   const high = Math.max(low, firstFrom(times, toMs));
   if (low === 0 && high === times.length) return { values: history.values, timeline };
   return { values: history.values.slice(low, high), timeline: { times: times.subarray(low, high), ordered: true } };
-}
-
-/** Keeps `timeline` as the dates of `history`, a part of another history cut along with its dates. */
-export function withTimeline(history: History, timeline: HistoryTimeline): History {
-  seedDerived(history, TIMELINE, timeline);
-  return history;
-}
-
-const times = new WeakMap<HistoryPoint, number>();
-
-/**
- * A point's date as epoch ms (NaN if unreadable), parsed once per point, for code that reads a few points at a
- * time (periods, panels, the pane's chart). Whole histories go by their timeline (`historyTimeline`) instead.
- */
-export function pointTime(point: HistoryPoint): number {
-  let ms = times.get(point);
-  if (ms === undefined) {
-    ms = Date.parse(point.date);
-    times.set(point, ms);
-  }
-  return ms;
 }
 
 function dateParam(name: string, value: unknown): string | undefined {

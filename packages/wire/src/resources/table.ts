@@ -49,6 +49,7 @@ function queryOrNone(query: () => Query | undefined): Query {
   try {
     return query() ?? {};
   } catch {
+    // Expected: the request itself refuses these arguments, with the reason.
     return {};
   }
 }

@@ -37,6 +37,7 @@ function checkOnce(input: string): BaseUrlCheck {
   try {
     url = new URL(text);
   } catch {
+    // Expected: the check's answer says what to enter.
     return { ok: false, message: `"${text}" is not a URL; enter the full address with https:// (${EXAMPLE}).` };
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {

@@ -26,7 +26,7 @@ function tooLarge(path: string, maxBytes: number, status: number): InvalidRespon
 export async function readCapped(response: Response, maxBytes: number, path: string): Promise<string> {
   const declared = Number(response.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > maxBytes) {
-    // Not a swallowed failure: the body is refused either way, and the error thrown next says why.
+    // Expected: the body is refused either way, and the error thrown next says why.
     await response.body?.cancel().catch(() => undefined);
     throw tooLarge(path, maxBytes, response.status);
   }
@@ -39,7 +39,8 @@ export async function readCapped(response: Response, maxBytes: number, path: str
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => undefined); // as above: the refusal below is the failure
+      // Expected: as above, the refusal below is the failure.
+      await reader.cancel().catch(() => undefined);
       throw tooLarge(path, maxBytes, response.status);
     }
     chunks.push(value);

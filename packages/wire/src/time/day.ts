@@ -21,6 +21,20 @@ export function dayText(ms: number): string {
   return text;
 }
 
+/** Instants written lately: a sheet's cells send the same few dates over and over. */
+const INSTANT_TEXTS = new Map<number, string>();
+const MAX_INSTANT_TEXTS = 1024;
+
+/** An instant as ISO 8601 text, e.g. "2024-01-31T23:59:59.999Z". */
+export function instantText(ms: number): string {
+  const known = INSTANT_TEXTS.get(ms);
+  if (known !== undefined) return known;
+  const text = new Date(ms).toISOString();
+  if (INSTANT_TEXTS.size >= MAX_INSTANT_TEXTS) INSTANT_TEXTS.clear();
+  INSTANT_TEXTS.set(ms, text);
+  return text;
+}
+
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

@@ -7,12 +7,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Parses ISO 8601 date or date-time; no zone means UTC. Rejects dates that don't exist (2023-02-29). */
 export function parseIso(text: string): number | undefined {
   // A sheet converts the same few hundred service timestamps for every history cell; parse each once.
-  const known = parsedIso.get(text);
-  if (known !== undefined || parsedIso.has(text)) return known;
-  const ms = parseIsoUncached(text);
-  if (parsedIso.size >= PARSED_ISO_LIMIT) parsedIso.clear();
-  parsedIso.set(text, ms);
-  return ms;
+  return readOnce(parsedIso, text, parseIsoUncached);
 }
 
 /**
@@ -20,6 +15,11 @@ export function parseIso(text: string): number | undefined {
  * engine merges history ranges by day only where the day cannot depend on whose clock reads the text.
  */
 export function parseInstant(text: string): number | undefined {
+  // The cells of a sheet send the same few dates over and over: each is read once.
+  return readOnce(parsedInstants, text, parseInstantUncached);
+}
+
+function parseInstantUncached(text: string): number | undefined {
   const trimmed = text.trim();
   const match = ISO_PATTERN.exec(trimmed);
   if (match === null || (match[8] === undefined && !ISO_DATE.test(trimmed))) return undefined;
@@ -34,6 +34,21 @@ export function isIsoDate(text: string): boolean {
 /** Bounded: cleared when full, so a long session's memory stays flat. */
 const PARSED_ISO_LIMIT = 20_000;
 const parsedIso = new Map<string, number | undefined>();
+const parsedInstants = new Map<string, number | undefined>();
+
+/** What `parse` makes of `text`, kept in `memo` (cleared when full). */
+function readOnce(
+  memo: Map<string, number | undefined>,
+  text: string,
+  parse: (text: string) => number | undefined,
+): number | undefined {
+  const known = memo.get(text);
+  if (known !== undefined || memo.has(text)) return known;
+  const ms = parse(text);
+  if (memo.size >= PARSED_ISO_LIMIT) memo.clear();
+  memo.set(text, ms);
+  return ms;
+}
 
 function parseIsoUncached(text: string): number | undefined {
   const match = ISO_PATTERN.exec(text.trim());

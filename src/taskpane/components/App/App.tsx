@@ -141,6 +141,7 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
           {...(policy !== undefined ? { policy } : {})}
           selfOrigin={selfOrigin}
           startup={context.startup}
+          dataType={context.indexDomain}
           credential={context.credential}
         />
         <AboutSection diagnostics={services.diagnostics} />

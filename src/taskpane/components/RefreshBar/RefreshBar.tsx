@@ -6,6 +6,16 @@ import { useRefreshBarStyles } from "./RefreshBar.styles";
 import { ScopedRefresh } from "./ScopedRefresh";
 import type { RefreshBarProps } from "./RefreshBar.types";
 
+/**
+ * When the values on screen came: the last Refresh, else the load that brought them (a workbook opening loads its
+ * cells with nobody pressing Refresh), else nothing yet.
+ */
+function freshnessLine({ lastRefreshedAt, loadedAt }: RefreshBarProps["snapshot"]): string {
+  if (lastRefreshedAt !== undefined) return `Last refreshed: ${formatClock(lastRefreshedAt)}`;
+  if (loadedAt !== undefined) return `Values loaded: ${formatClock(loadedAt)}`;
+  return "No values loaded yet";
+}
+
 /** Refresh button, refresh by scope, "last refreshed" time, cells on last-known values, and progress of queued requests. */
 export function RefreshBar({ snapshot, onRefresh, scoped }: RefreshBarProps) {
   const styles = useRefreshBarStyles();
@@ -26,7 +36,7 @@ export function RefreshBar({ snapshot, onRefresh, scoped }: RefreshBarProps) {
           {busy ? "Refreshing…" : "Refresh"}
         </Button>
         <p className={styles.text} role="status">
-          Last refreshed: {formatClock(snapshot.lastRefreshedAt)}
+          {freshnessLine(snapshot)}
         </p>
       </div>
       {scoped !== undefined && <ScopedRefresh {...scoped} />}

@@ -1,6 +1,5 @@
 import { Field, Select } from "@fluentui/react-components";
 import { parseDataTypeRefresh, type DataTypeRefresh } from "../../../settings";
-import { indexDomain } from "../../../office";
 import { DATA_TYPE_REFRESH_CHOICES, dataTypeRefreshHint } from "./settings-form";
 import type { DataTypeRefreshFieldProps } from "./SettingsPanel.types";
 import { useAppliedSetting } from "./useAppliedSetting";
@@ -9,7 +8,7 @@ import { useAppliedSetting } from "./useAppliedSetting";
  * "Refresh Index data types": how often Excel refreshes the cells Convert to Index linked. Applies at once (no
  * Save), as the Load with workbooks switch does: it changes the data domain, not the connection.
  */
-export function DataTypeRefreshField({ dataType = indexDomain() }: DataTypeRefreshFieldProps) {
+export function DataTypeRefreshField({ dataType }: DataTypeRefreshFieldProps) {
   const {
     value: refresh,
     change,

@@ -18,8 +18,8 @@ export interface SettingsPanelProps {
   readonly selfOrigin?: string;
   /** "Load with workbooks that use Index Data": the shared runtime's startup control. */
   readonly startup: StartupPort;
-  /** "Refresh Index data types". @default the shared runtime's indexDomain() */
-  readonly dataType?: DataTypeRefreshPort;
+  /** "Refresh Index data types": the shared runtime's Index data type domain. */
+  readonly dataType: DataTypeRefreshPort;
   /** The build's gateway sign-in, which empty sign-in fields mean. @default BUILT_IN_SIGN_IN */
   readonly builtInSignIn?: SignInConfig | undefined;
   /** Which credential the runtime's requests carry; no "Credential in use" line without it. @default undefined */
@@ -50,8 +50,7 @@ export interface SignInFieldsProps {
 type DataTypeRefreshPort = Pick<IndexDomainControl, "supported" | "refresh" | "setRefresh">;
 
 export interface DataTypeRefreshFieldProps {
-  /** @default the shared runtime's indexDomain() */
-  readonly dataType?: DataTypeRefreshPort | undefined;
+  readonly dataType: DataTypeRefreshPort;
 }
 
 /** The parts of the startup control the switch uses. */

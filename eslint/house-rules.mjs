@@ -1,0 +1,109 @@
+// The house's own lint rules (issue 39): no state hidden in modules, no failure dropped in silence. Each is seen to
+// fail on a planted case in test/lint/house-rules.test.ts.
+
+/** `new Map()` and the like: a collection any caller can change. */
+const MUTABLE_COLLECTIONS = new Set(["Map", "Set", "WeakMap", "WeakSet", "Array"]);
+
+/** A top-level `const` of a collection is state unless its type says it is read-only (ReadonlyMap, ReadonlySet). */
+function readOnlyAnnotation(declarator) {
+  const annotation = declarator.id.typeAnnotation?.typeAnnotation;
+  const name = annotation?.typeName?.name ?? annotation?.type;
+  return typeof name === "string" && /^(Readonly(Map|Set|Array)|TSTypeOperator)$/.test(name);
+}
+
+function stateOf(declaration, declarator) {
+  if (declaration.kind !== "const") return `\`${declaration.kind}\``;
+  const init = declarator.init;
+  if (init?.type !== "NewExpression" || init.callee.type !== "Identifier") return undefined;
+  if (!MUTABLE_COLLECTIONS.has(init.callee.name)) return undefined;
+  if (init.callee.name.startsWith("Weak") || !readOnlyAnnotation(declarator)) return `a \`new ${init.callee.name}\``;
+  return undefined;
+}
+
+/** no-module-state: mutable state at a module's top level, outside the files `allowed` names with a reason. */
+const noModuleState = {
+  meta: {
+    type: "problem",
+    schema: [{ type: "object", properties: { allowed: { type: "object" } }, additionalProperties: false }],
+    messages: {
+      state:
+        "{{what}} at the module's top level is state nobody passes in: keep it on an object that is handed down (a memo on the cache entry it derives from), type a constant table Readonly, or add this file with its reason to MODULE_STATE_ALLOWED in eslint.config.mjs.",
+    },
+  },
+  create(context) {
+    const allowed = context.options[0]?.allowed ?? {};
+    const file = context.filename.replace(/\\/g, "/");
+    if (Object.keys(allowed).some((path) => file.endsWith(`/${path}`))) return {};
+    const check = (declaration) => {
+      for (const declarator of declaration.declarations) {
+        const what = stateOf(declaration, declarator);
+        if (what !== undefined) context.report({ node: declarator, messageId: "state", data: { what } });
+      }
+    };
+    return {
+      "Program > VariableDeclaration": check,
+      "Program > ExportNamedDeclaration > VariableDeclaration": check,
+    };
+  },
+};
+
+/** A comment that names why a dropped error is not a failure: `// Expected: …`. */
+const NAMED_REASON = /^\s*Expected: \S/;
+
+function namesReason(comments) {
+  return comments.some((comment) => NAMED_REASON.test(comment.value));
+}
+
+/** Whether the error `owner` (a catch clause, or a rejection handler) declares as `param` is read anywhere. */
+function uses(context, owner, param) {
+  if (param === null || param === undefined || param.type !== "Identifier") return false;
+  const variable = context.sourceCode.getDeclaredVariables(owner).find((v) => v.name === param.name);
+  return variable !== undefined && variable.references.length > 0;
+}
+
+/** The lines of the `//` comment that ends on the line above `.catch(` of `call`. */
+function commentAbove(sourceCode, call) {
+  const lines = [];
+  for (let index = call.callee.property.loc.start.line - 2; index >= 0; index -= 1) {
+    const line = sourceCode.lines[index] ?? "";
+    if (!/^\s*\/\//.test(line)) break;
+    lines.unshift(line);
+  }
+  return lines.slice(0, 1);
+}
+
+/** no-silent-catch: a catch that drops its error must say why that is no failure (`// Expected: …`). */
+const noSilentCatch = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      silent:
+        "This catch drops the error. Report what was lost (diagnostics.note), rethrow it, or, where it is no failure, say why in a comment starting `// Expected: `.",
+    },
+  },
+  create(context) {
+    const { sourceCode } = context;
+    return {
+      CatchClause(node) {
+        if (uses(context, node, node.param)) return;
+        const inside = sourceCode.getCommentsInside(node.body);
+        if (!namesReason(inside)) context.report({ node, messageId: "silent" });
+      },
+      "CallExpression[callee.property.name='catch']"(node) {
+        const [handler] = node.arguments;
+        if (handler === undefined || !/FunctionExpression$/.test(handler.type)) return;
+        if (uses(context, handler, handler.params[0])) return;
+        // The reason stands inside the handler, or in the comment just above `.catch(` (its first line).
+        const named =
+          namesReason(sourceCode.getCommentsInside(handler)) ||
+          commentAbove(sourceCode, node).some((line) => /^\s*\/\/\s*Expected: \S/.test(line));
+        if (!named) {
+          context.report({ node: handler, messageId: "silent" });
+        }
+      },
+    };
+  },
+};
+
+export default { rules: { "no-module-state": noModuleState, "no-silent-catch": noSilentCatch } };

@@ -1,0 +1,130 @@
+import { openingBurstOf, RESET_SLACK_MS, saneLimit } from "./figures";
+import type { RateReading, RateRules, RateState } from "./rate-state";
+import { hold, marginMs, sendsSince, settle, spanOf } from "./rate-state";
+
+/** What an answer told the caller beyond the state: whether it was a new window's first, or spoke of an old one. */
+export interface Learned {
+  /** The first answer of a new window of the service: its count (and when it began) are news. */
+  readonly opened: boolean;
+  /** It answers a send made before the window turned: it speaks of the window before, and is not read. */
+  readonly stale: boolean;
+}
+
+/** A count read, to merge into what is known of the window. */
+interface Count {
+  /** What is left, less every send the service had not counted yet. */
+  readonly estimate: number;
+  /** When the window turns, as the service told it (a reset); undefined when only the answers' timing says. */
+  readonly resetAt: number | undefined;
+  /** A rise this small is read as a send we thought uncounted that was counted, not as a new window. */
+  readonly jumpSlack: number;
+}
+
+/**
+ * Merges a count into the state; true when it is a new window's first. Without a reset, a window is new when what
+ * is left rises (a fixed window turned; a sliding one let sends go), and it has surely turned a window and its
+ * margin after this answer: it began no later than the answered request arrived.
+ */
+function mergeCount(state: RateState, rules: RateRules, now: number, count: Count): boolean {
+  const left = state.remaining !== undefined ? state.remaining - (state.spent ?? 0) : undefined;
+  const byReset = count.resetAt !== undefined && state.resetTold === true;
+  const isNew =
+    left === undefined ||
+    (byReset ? (count.resetAt ?? 0) > (state.endsBy ?? 0) + RESET_SLACK_MS : count.estimate > left + count.jumpSlack);
+  state.toldAt = now; // a count, whoever read it, is what the window's opening waits for
+  delete state.shareCap; // the count tells what the others leave: no measured share is needed
+  delete state.shareFrom;
+  if (isNew) {
+    state.remaining = count.estimate;
+    state.spent = 0;
+    state.endsBy = count.resetAt ?? now + spanOf(rules);
+    state.resetTold = count.resetAt !== undefined;
+    return true;
+  }
+  if (count.estimate < left) {
+    state.remaining = count.estimate;
+    state.spent = 0;
+  }
+  if (count.resetAt !== undefined) {
+    // A reset told is a bonus: it replaces the end inferred from timing; resets of one window only move on.
+    state.endsBy = byReset ? Math.max(state.endsBy ?? count.resetAt, count.resetAt) : count.resetAt;
+    state.resetTold = true;
+  }
+  return false;
+}
+
+/** Our share of a window a bare 429 said was full: `got` of our sends got in; under an opening burst, no share. */
+function measureShare(state: RateState, got: number, rules: RateRules): void {
+  if (got >= openingBurstOf(state.limit ?? rules.assumedLimit)) state.shareCap = got;
+  else {
+    delete state.shareCap;
+    delete state.shareFrom;
+  }
+}
+
+/** A 429 that is news: the window is full now. Holds every send until it must have turned. */
+function windowFull(state: RateState, rules: RateRules, now: number, reading: RateReading): void {
+  const told = reading.retryAfterMs !== undefined;
+  const endsAt = told ? now + (reading.retryAfterMs ?? 0) + marginMs(rules) : (state.endsBy ?? now + spanOf(rules));
+  if (state.remaining === undefined) {
+    // A bare 429: nothing says who spent the window. What of ours got in before it filled is our share of it; less
+    // than an opening burst measures nothing (the window was spent before we came: whoever spent it may be gone).
+    measureShare(state, sendsSince(state, now - rules.windowMs) - 1, rules);
+    state.shareFrom = endsAt;
+  } else {
+    state.remaining = 0;
+    state.spent = 0;
+    if (told) {
+      state.endsBy = endsAt;
+      state.resetTold = true;
+    }
+  }
+  hold(state, endsAt);
+}
+
+/**
+ * Learns from one answer: its limit; its count (what is left, less our sends it had not counted; when the window
+ * turns, told or inferred); a 429's hold. An answer to a send made before the window turned is not read.
+ */
+export function learnFrom(state: RateState, rules: RateRules, now: number, reading: RateReading): Learned {
+  settle(state, rules, now);
+  if (saneLimit(reading.limit)) state.limit = reading.limit;
+  const stale = reading.sentSeq !== undefined && reading.sentSeq <= state.turnSeq;
+  if (stale) {
+    // One more of the sends the last bare 429 refused: it was counted in our share, but did not get in.
+    if (reading.limited === true && state.shareCap !== undefined && now < state.heldUntil)
+      measureShare(state, state.shareCap - 1, rules);
+    return { opened: false, stale };
+  }
+  if (reading.answered === true) state.toldAt = now;
+  let opened = false;
+  const { limit, remaining } = reading;
+  if (saneLimit(limit) && remaining !== undefined && Number.isSafeInteger(remaining) && remaining >= 0) {
+    const uncounted = reading.sentSeq !== undefined ? Math.max(0, state.seq - reading.sentSeq) : 0;
+    opened = mergeCount(state, rules, now, {
+      estimate: Math.max(0, Math.min(remaining, limit) - uncounted),
+      resetAt: reading.resetMs !== undefined ? now + reading.resetMs + marginMs(rules) : undefined,
+      // Which sends an answer counted is known at best to a send or so (the engine takes the oldest in flight).
+      jumpSlack: openingBurstOf(limit),
+    });
+  }
+  if (reading.limited === true) windowFull(state, rules, now, reading);
+  return { opened, stale };
+}
+
+/**
+ * Another runtime's word on the window (the engine's channel): its count, already less what it sent since, and
+ * when its window turns. It fills in the limit if no answer of ours told it; true when it tells of a new window.
+ */
+export function learnFromPeer(
+  state: RateState,
+  rules: RateRules,
+  now: number,
+  word: { readonly limit: number; readonly remaining: number; readonly endsBy: number },
+): boolean {
+  settle(state, rules, now);
+  if (!saneLimit(word.limit)) return false;
+  state.limit ??= word.limit;
+  const estimate = Math.max(0, Math.min(word.remaining, state.limit));
+  return mergeCount(state, rules, now, { estimate, resetAt: word.endsBy, jumpSlack: 0 });
+}

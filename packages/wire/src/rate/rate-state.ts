@@ -1,0 +1,149 @@
+import { marginOf } from "./figures";
+
+/** The service's window as a caller of the rule knows it before any answer. */
+export interface RateRules {
+  /** The service's window: its limits are per minute (spec section 8); tests and the benchmark compress it. */
+  readonly windowMs: number;
+  /** The limit assumed until the service says its own: the tier table's (tierLimit). */
+  readonly assumedLimit: number;
+  /** Slack added to every window edge. @default marginOf(windowMs) */
+  readonly marginMs?: number;
+}
+
+/**
+ * What one answer of the service said about the window, every figure already through the header gates
+ * (headers/response-headers.ts), with which send it answers. Every field may be missing: no header is promised.
+ */
+export interface RateReading {
+  /** The service answered (whatever it said); absent for a request that got no answer at all. */
+  readonly answered?: boolean;
+  /** The answer was a 429: the window is full now. */
+  readonly limited?: boolean;
+  readonly limit?: number;
+  readonly remaining?: number;
+  /** Milliseconds until the window resets, from whichever header carried it. */
+  readonly resetMs?: number;
+  /** A 429's Retry-After, in milliseconds. */
+  readonly retryAfterMs?: number;
+  /** The number of the send this answers: the service had not counted the sends after it. */
+  readonly sentSeq?: number;
+}
+
+/**
+ * The rule's whole state: plain numbers and a sorted log, so that the Redis store keeps the same fields in a hash
+ * and a sorted set (gateway/src/store/redis-scripts.ts) and both run the same steps on them.
+ */
+export interface RateState {
+  /** When each send of the last span (a window and its margin) left, oldest first: ours and any we hear of. */
+  sends: number[];
+  /** Sends ever recorded: each send's number, so an answer can tell which sends came after its own. */
+  seq: number;
+  /** The limit the service said (sane), once it has. */
+  limit?: number;
+  /** The window's count as last read, less the sends the service had not counted yet. */
+  remaining?: number;
+  /** Sends since that reading. */
+  spent?: number;
+  /** The latest moment the window the count belongs to has surely turned. */
+  endsBy?: number;
+  /** That moment came from a reset the service told (a header, Retry-After), not from the answers' timing. */
+  resetTold?: boolean;
+  /** No send before this: a 429 said the window is full. */
+  heldUntil: number;
+  /** Sends since this moment open a window whose count no answer has told yet. */
+  openedAt: number;
+  /** When an answer last told the window's count, or showed there is none to tell. */
+  toldAt: number;
+  /** Sends up to this number were made before the window turned: their answers speak of the window before. */
+  turnSeq: number;
+  /** After a bare 429: the sends per window that the others left us, measured then. */
+  shareCap?: number;
+  /** From when that share holds (it grows by an opening burst per window after). */
+  shareFrom?: number;
+}
+
+export function newRateState(): RateState {
+  return { sends: [], seq: 0, heldUntil: 0, openedAt: 0, toldAt: -1, turnSeq: 0 };
+}
+
+export function marginMs(rules: RateRules): number {
+  return rules.marginMs ?? marginOf(rules.windowMs);
+}
+
+/** How long a send stays counted: a window and its margin. */
+export function spanOf(rules: RateRules): number {
+  return rules.windowMs + marginMs(rules);
+}
+
+/** The limit, scaled by `share` (a replica apart from the others keeps to its part), at least one. */
+export function limitOf(state: RateState, rules: RateRules, share: number): number {
+  return Math.max(1, Math.floor((state.limit ?? rules.assumedLimit) * share));
+}
+
+/** Windows for which a share measured at a bare 429 holds: whoever spent the window is likely still at it. */
+export const SHARE_WINDOWS = 2;
+
+/**
+ * The most the log may hold at `at`: the limit, or for SHARE_WINDOWS windows after a bare 429 the share measured
+ * then; after them the limit again (others who stopped leave room that only trying can find).
+ */
+export function logCeiling(state: RateState, rules: RateRules, share: number, at: number): number {
+  const limit = limitOf(state, rules, share);
+  if (state.shareCap === undefined || at - (state.shareFrom ?? at) >= SHARE_WINDOWS * rules.windowMs) return limit;
+  return Math.min(limit, Math.max(1, Math.floor(state.shareCap * share)));
+}
+
+/** Sends at or after `since` (the log is sorted). */
+export function sendsSince(state: RateState, since: number): number {
+  let low = 0;
+  let high = state.sends.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((state.sends[mid] ?? Infinity) < since) low = mid + 1;
+    else high = mid;
+  }
+  return state.sends.length - low;
+}
+
+/** Forgets the count read (its window has turned, or it was never read). */
+export function forgetCount(state: RateState): void {
+  delete state.remaining;
+  delete state.spent;
+  delete state.endsBy;
+  delete state.resetTold;
+}
+
+/**
+ * Drops sends older than the span; once the window the count belongs to has surely turned, forgets the count and
+ * opens the next window. Returns when it turned, if it just did.
+ */
+export function settle(state: RateState, rules: RateRules, now: number): number | undefined {
+  const horizon = now - spanOf(rules);
+  let drop = 0;
+  while (drop < state.sends.length && (state.sends[drop] ?? Infinity) <= horizon) drop += 1;
+  if (drop > 0) state.sends.splice(0, drop);
+  const endsBy = state.endsBy;
+  if (endsBy === undefined || now < endsBy) return undefined;
+  forgetCount(state);
+  state.openedAt = Math.max(state.openedAt, endsBy);
+  state.turnSeq = state.seq;
+  return endsBy;
+}
+
+/** Adds sends to the log, in order, each numbered. */
+export function addSends(state: RateState, times: readonly number[]): void {
+  for (const at of times) {
+    let i = state.sends.length;
+    while (i > 0 && (state.sends[i - 1] ?? -Infinity) > at) i -= 1;
+    state.sends.splice(i, 0, at);
+  }
+  state.seq += times.length;
+}
+
+/** Holds every send until `until`; the window after it opens as a new one, and answers to earlier sends are old. */
+export function hold(state: RateState, until: number): void {
+  if (until <= state.heldUntil) return;
+  state.heldUntil = until;
+  state.openedAt = Math.max(state.openedAt, until);
+  state.turnSeq = state.seq;
+}

@@ -1,0 +1,92 @@
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+
+/*
+ * The house's own lint rules (eslint/house-rules.mjs, issue 39), each seen to fail on a planted case and to stay quiet
+ * on the forms the house allows. ESLint runs in a child process of its own: the rules are an ES module, and this is
+ * the linter and the TypeScript parser the repository's `npm run lint` uses.
+ */
+const ROOT = join(__dirname, "..", "..");
+
+interface Planted {
+  readonly code: string;
+  readonly filePath?: string;
+}
+
+const LINT = `
+import { ESLint } from "eslint";
+import tseslint from "typescript-eslint";
+import house from "./eslint/house-rules.mjs";
+const cases = JSON.parse(process.argv[1]);
+const eslint = new ESLint({
+  cwd: process.cwd(),
+  overrideConfigFile: true,
+  overrideConfig: [{
+    files: ["**/*.ts"],
+    languageOptions: { parser: tseslint.parser },
+    plugins: { house },
+    rules: {
+      "house/no-module-state": ["error", { allowed: { "src/allowed-state.ts": "a planted reason" } }],
+      "house/no-silent-catch": "error",
+    },
+  }],
+});
+const out = [];
+for (const c of cases) {
+  const [result] = await eslint.lintText(c.code, { filePath: c.filePath ?? "src/planted.ts" });
+  out.push(result.messages.map((m) => m.ruleId ?? m.message));
+}
+console.log(JSON.stringify(out));
+`;
+
+/** The rules each planted source breaks, in order (a parse error shows as its message, so it cannot pass quietly). */
+function lint(cases: readonly Planted[]): string[][] {
+  const done = spawnSync(process.execPath, ["--input-type=module", "-e", LINT, JSON.stringify(cases)], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  if (done.status !== 0) throw new Error(`eslint failed:\n${done.stderr}`);
+  return JSON.parse(done.stdout) as string[][];
+}
+
+describe("house/no-module-state", () => {
+  it("reports mutable state at a module's top level, and leaves read-only tables, locals and allowed files alone", () => {
+    const cases: Planted[] = [
+      { code: "let count = 0;\nexport const next = () => (count += 1);\n" },
+      { code: "export const cache = new Map<string, number>();\n" },
+      { code: "const memo = new WeakMap<object, number>();\nexport const read = (o: object) => memo.get(o);\n" },
+      { code: 'export const TABLE: ReadonlyMap<string, number> = new Map([["a", 1]]);\n' },
+      { code: "export function f(): number {\n  let x = 0;\n  x += 1;\n  return x;\n}\n" },
+      { code: "export const cache = new Map<string, number>();\n", filePath: "src/allowed-state.ts" },
+    ];
+    expect(lint(cases)).toEqual([
+      ["house/no-module-state"],
+      ["house/no-module-state"],
+      ["house/no-module-state"],
+      [],
+      [],
+      [],
+    ]);
+  });
+});
+
+describe("house/no-silent-catch", () => {
+  it("reports a catch that drops its error without saying why, and accepts one that uses it or names its reason", () => {
+    const cases: Planted[] = [
+      { code: "declare function f(): void;\ntry {\n  f();\n} catch {\n  // nothing\n}\n" },
+      { code: "declare const p: Promise<void>;\nvoid p.catch(() => undefined);\n" },
+      {
+        code: "declare function f(): void;\ndeclare function note(e: unknown): void;\ntry {\n  f();\n} catch (e) {\n  note(e);\n}\n",
+      },
+      { code: "declare function f(): void;\ntry {\n  f();\n} catch {\n  // Expected: absent means the default\n}\n" },
+      {
+        code: "declare const p: Promise<void>;\ndeclare function note(e: unknown): void;\nvoid p.catch((e) => note(e));\n",
+      },
+      {
+        code: "declare const p: Promise<void>;\n// Expected: a closed socket is no failure\nvoid p.catch(() => undefined);\n",
+      },
+      { code: "declare const p: Promise<void>;\nvoid p.catch(() => {\n  /* Expected: gone already */\n});\n" },
+    ];
+    expect(lint(cases)).toEqual([["house/no-silent-catch"], ["house/no-silent-catch"], [], [], [], [], []]);
+  });
+});
