@@ -139,8 +139,12 @@ describe("watch lists in the pane", () => {
     expect(await store.lists()).toEqual([]);
   });
 
-  it("says outside Excel that lists are kept for this page only", () => {
-    panel({ host: outside });
+  it("says outside Excel that lists are kept for this page only", async () => {
+    const store = memoryWatchListStore(symbols);
+    await store.create({ name: "Kept", symbols: [A] });
+    panel({ host: outside, store });
+    // The page's lists are read once the tab is on screen: wait for them, as a user would see them arrive.
+    await screen.findByRole("option", { name: "Kept (1)" });
     expect(screen.getAllByRole("note").map((note) => note.textContent)).toContain(
       "Without Excel there is no workbook to keep lists in: they are kept for this page only. In Excel they are saved in the workbook and travel with it.",
     );
