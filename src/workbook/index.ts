@@ -69,7 +69,7 @@ export {
   type PricingSheetPlan,
 } from "./pricing-sheet-plan";
 export { readBuiltSheets, withBuiltSheet, type BuiltSheet } from "./pricing-sheet-record";
-export { INDEX_FUNCTION_NAMES } from "./function-names.generated";
+export { INDEX_FUNCTION_NAMES } from "./pricing-template";
 export {
   fromCells,
   isHeaderRow,

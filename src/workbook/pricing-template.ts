@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { plainText, readDataFile, type FileReading } from "./data-file";
 import { excelString } from "./formula-text";
-import { INDEX_FUNCTION_NAMES } from "./function-names.generated";
+import functionNames from "./function-names.generated.json";
 import { readFormula } from "./receipt-formula";
 
 /**
@@ -16,6 +16,12 @@ export const TEMPLATE_FILE_KIND = "index-data-pricing-template";
 
 /** The placeholder a column's formula writes for the row's symbol (replaced by it, as an Excel string). */
 export const SYMBOL_PLACEHOLDER = "{symbol}";
+
+/**
+ * The INDEX functions a formula in a cell may call, by the name after `INDEX.` (generated from the function table by
+ * `npm run generate`).
+ */
+export const INDEX_FUNCTION_NAMES: ReadonlySet<string> = new Set(functionNames);
 
 export const TEMPLATE_LIMITS = { columns: 30, rules: 6, formulaChars: 1024, fileChars: 100_000 } as const;
 
