@@ -86,7 +86,7 @@ export function deskCells(symbols: readonly string[]): CellCall[] {
     fn: "VOL",
     args: [at(i), 20 + 70 * Math.floor(i / symbols.length)],
   }));
-  const forward = Array.from({ length: FORWARD_CELLS }, (_, i) => ({ fn: "FORWARD", args: [at(i), null] }));
+  const forward = Array.from({ length: FORWARD_CELLS }, (_, i) => ({ fn: "FORWARD", args: [at(i), null, null] }));
   const resources = [...latest, ...vol, ...forward];
   return Array.from({ length: CELLS_PER_WORKBOOK }, (_, i) => ({
     ...(resources[i % resources.length] as CellCall),

@@ -21,7 +21,7 @@ export function cellCalls(sheet: readonly SheetCell[]): CellCall[] {
       case "vol":
         return { fn: "VOL", args: [cell.symbol, cell.days], address };
       case "forward":
-        return { fn: "FORWARD", args: [cell.symbol, true], address };
+        return { fn: "FORWARD", args: [cell.symbol, true, null], address };
       case "capacity":
         return { fn: "CAPACITY", args: [cell.symbol, cell.field], address };
     }

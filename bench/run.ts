@@ -25,6 +25,7 @@ import { hitPathLines, hitPathScenario, hitPathTargetsMissed } from "./gateway-h
 import { gatewaySheetLines, gatewaySheetScenario, gatewaySheetTargetsMissed } from "./gateway-sheet";
 import { LOAD_PATH_BUDGET_KIB, loadPathScenario } from "./load-path";
 import { memoryLines } from "./memory";
+import { pricingSheetLines, pricingSheetScenario, pricingSheetTargetsMissed } from "./pricing-sheet";
 import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { criticalPathMs, runSheet, type Measured } from "./measure";
 import { table, type ScenarioReport } from "./report";
@@ -269,6 +270,9 @@ async function main(): Promise<void> {
   console.log(`\n${cpuOpenLines(engineGoals.cpu).join("\n")}`);
   console.log(`\n${entityBatchPageLines(engineGoals.entityBatch).join("\n")}`);
   console.log(`\n${memoryLines(engineGoals.memory).join("\n")}`);
+  // Issue 41's request bill: the builder's 50-index sheet at its request minimum, its cold open beside a bare client.
+  const pricingSheet = await pricingSheetScenario();
+  console.log(`\n${pricingSheetLines(pricingSheet).join("\n")}`);
   const scale = await scaleScenario();
   const queue = await queueScenario();
   console.log(`\n${scaleLines(scale, queue).join("\n")}`);
@@ -282,7 +286,7 @@ async function main(): Promise<void> {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: SERVICE_LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, engineGoals, scale, queue, loadPath, catalogueSearch, entityBatch }, null, 2)}\n`,
+    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: SERVICE_LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, engineGoals, pricingSheet, scale, queue, loadPath, catalogueSearch, entityBatch }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   const missed = reports.flatMap((r) =>
@@ -300,6 +304,7 @@ async function main(): Promise<void> {
     ...coldOpenTargetsMissed(coldOpen),
     ...cpuOpenTargetsMissed(engineGoals.cpu),
     ...engineGoalsMissed(engineGoals),
+    ...pricingSheetTargetsMissed(pricingSheet),
     ...scaleTargetsMissed(scale),
     ...entityBatchTargetsMissed(entityBatch),
   );

@@ -2,7 +2,8 @@
  * `npm run generate`: writes every file made from the project's two tables, so that none can drift from them.
  * - RESOURCES (packages/wire/src/resources/table.ts) → packages/wire/src/resources/methods.generated.ts;
  * - FUNCTION_TABLE and CHOICE_LISTS (src/functions/table) → src/functions/functions.json (what Excel
- *   reads), src/functions/bindings.generated.ts (what the functions entry registers), the tables of
+ *   reads), src/functions/bindings.generated.ts (what the functions entry registers), the names a formula may
+ *   call (src/workbook/function-names.generated.json, for the checks of what the add-in writes), the tables of
  *   docs/functions.md and the README, and the test suites' list of functions.
  *
  *   npx tsx scripts/generate.ts           writes them
@@ -17,7 +18,7 @@ import * as estree from "prettier/plugins/estree";
 import * as typescript from "prettier/plugins/typescript";
 import { CHOICE_LISTS, FUNCTION_TABLE, type ChoiceList, type FunctionRow } from "../src/functions/table";
 import { choiceTable, functionTable, glanceTable, withTable } from "./generate/doc-tables";
-import { bindingsSource, functionsJson, suiteFunctionsSource } from "./generate/function-files";
+import { bindingsSource, functionNamesJson, functionsJson, suiteFunctionsSource } from "./generate/function-files";
 import {
   RESOURCES_DIR,
   resourceMethodRows,
@@ -62,6 +63,7 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
     [methods, await formatted(resourceMethodsSource(resources))],
     [join(root, "src", "functions", "functions.json"), functionsJson(functions, choices)],
     [bindings, await formatted(bindingsSource(functions))],
+    [join(root, "src", "workbook", "function-names.generated.json"), functionNamesJson(functions)],
     [suite, await formatted(suiteFunctionsSource(functions))],
     [docs, doc],
     [readme, withTable(read(readme), "glance-table", glanceTable(functions), "README.md")],

@@ -1,6 +1,7 @@
 // npm run screenshots — the README's pictures, taken from the real pages: the built test bundle (npm run build:test;
 // this script builds nothing) in headless Chromium (test/support/browser.ts: CHROMIUM_PATH or Debian's), against the
-// reference service on a fixed Sunday, so the pictures come out the same each time. Writes docs/screenshots/*.png.
+// reference service on a fixed Sunday, so the pictures come out the same each time. Writes docs/screenshots/*.png:
+// the pane, the Sheets tab (watch list and pricing sheet builder), a card and an Index entity in the preview.
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -42,6 +43,18 @@ async function main(): Promise<void> {
       .waitFor({ timeout: 30_000 });
     await shoot(pane, "taskpane.png");
 
+    // The Sheets tab: a watch list made from search, and the pricing sheet builder under it.
+    const { page: sheets } = await rig.open(360, 1400);
+    await configure(sheets, rig.server.url);
+    await sheets.getByRole("tab", { name: "Sheets" }).click();
+    await sheets.getByRole("textbox", { name: "List name" }).fill("North-West Europe");
+    await sheets.getByRole("searchbox", { name: "Find indexes" }).fill("NWE");
+    for (const box of await sheets.getByRole("list", { name: "Matching indexes" }).getByRole("checkbox").all())
+      await box.check();
+    await sheets.getByRole("button", { name: "Save list" }).click();
+    await sheets.getByText(/^Saved the list/).waitFor();
+    await shoot(sheets, "sheets.png", "#panel-sheets");
+
     const card = await rig.browser.newPage({ viewport: { width: 900, height: 1000 } });
     await preview(card, rig.server.url, [`=INDEX.CARD("${FLAGSHIP}")`]);
     await shoot(card, "card.png", "#results .result");
@@ -49,7 +62,7 @@ async function main(): Promise<void> {
     const entity = await rig.browser.newPage({ viewport: { width: 900, height: 1000 } });
     await preview(entity, rig.server.url, [FLAGSHIP, "RTM-IND-B-2x4"]);
     await entity.getByRole("button", { name: "Convert to Index", exact: true }).click();
-    await entity.waitForFunction(() => (document.getElementById("desk-message")?.textContent ?? "") !== "");
+    await entity.waitForFunction(() => (document.getElementById("sheet-message")?.textContent ?? "") !== "");
     await entity.waitForFunction(() =>
       [...document.querySelectorAll<HTMLElement>("#results .result")].every((r) => r.dataset["state"] !== "busy"),
     );

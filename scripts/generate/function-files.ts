@@ -90,3 +90,15 @@ export function bindingsSource(rows: readonly FunctionRow[]): string {
     "",
   ].join("\n");
 }
+
+/**
+ * function-names.generated.json (src/workbook): the INDEX functions a formula in a cell may call, by the name after
+ * `INDEX.`, for the checks of what the add-in writes (a pricing template's formulas); data, as functions.json is. The
+ * card's methods and the load service are left out: no formula names them.
+ */
+export function functionNamesJson(rows: readonly FunctionRow[]): string {
+  const names = rows
+    .filter((row) => row.options.excludeFromAutoComplete !== true && row.options.linkedEntityLoadService !== true)
+    .map((row) => row.id);
+  return `${JSON.stringify(names, null, 2)}\n`;
+}

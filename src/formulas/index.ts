@@ -27,7 +27,16 @@ export { parseChoice } from "./arguments";
 export { historyQuery, inRange, parseDateRange, type DateRange } from "./date-range";
 export { displayNumber, displayTimestamp } from "./display";
 export { catalogueEntry, indexCard } from "./index-functions/card";
-export { cardCapacity, cardForward, cardHistory, cardPeriods, cardVol } from "./index-functions/card-methods";
+export {
+  cardCapacity,
+  cardChange,
+  cardForward,
+  cardHistory,
+  cardPeriods,
+  cardVol,
+} from "./index-functions/card-methods";
+export { indexChange, PCT_FORMAT } from "./index-functions/change";
+export { CHANGE_MODES, CHANGE_PERIODS, targetDay, type ChangeMode, type ChangePeriod } from "./change-base";
 export { loadIndexEntities } from "./index-functions/entity-load";
 export {
   dayBounds,

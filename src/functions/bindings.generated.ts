@@ -11,9 +11,10 @@ export const FUNCTIONS = {
   HISTORY: matrixOfList(formulas.indexHistory, 7),
   PANEL: matrix(formulas.indexPanel, 7),
   PERIODS: matrixOfList(formulas.indexPeriods, 6),
+  CHANGE: matrix(formulas.indexChange, 4),
   CARD: entity(formulas.indexCard, 2),
   VOL: scalar(formulas.indexVol, 2),
-  FORWARD: matrix(formulas.indexForward, 2),
+  FORWARD: matrix(formulas.indexForward, 3),
   CAPACITY: matrix(formulas.indexCapacity, 2),
   HEALTH: matrix(formulas.indexHealth, 1),
   STATUS: scalar(formulas.indexStatus, 0),
@@ -24,5 +25,6 @@ export const FUNCTIONS = {
   "CARD.CAPACITY": matrix(formulas.cardCapacity, 2),
   "CARD.HISTORY": matrix(formulas.cardHistory, 4),
   "CARD.PERIODS": matrix(formulas.cardPeriods, 3),
+  "CARD.CHANGE": matrix(formulas.cardChange, 4),
   ENTITYSERVICE: loadService(formulas.loadIndexEntities, 1),
 };

@@ -33,3 +33,13 @@ export { createIndexDomainControl, type IndexDomainControl } from "./data-type-d
 export { applyFunctionVisibility, keepFunctionVisibility, type VisibilityHost } from "./autocomplete-visibility";
 export { DataTypeReports, showPane, type DataTypeAction, type DataTypeReport } from "./data-type-report";
 export { msalNestableClient, nestedAppAuthSupported } from "./msal";
+export {
+  excelWatchListStore,
+  isWatchListProblem,
+  memoryWatchListStore,
+  WATCH_LISTS_SETTING,
+  type CatalogueSymbols,
+  type WatchListStore,
+} from "./watch-lists";
+export { excelPricingSheetActions, type BuildOutcome, type PricingSheetActions } from "./pricing-sheet-actions";
+export { PRICING_SHEETS_SETTING } from "./pricing-sheet-writer";

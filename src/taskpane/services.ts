@@ -8,13 +8,19 @@ import {
   type SheetActions,
   detectHost,
   excelDataTypeActions,
+  excelPricingSheetActions,
   excelSheetActions,
+  excelWatchListStore,
+  memoryWatchListStore,
+  type PricingSheetActions,
+  type WatchListStore,
   excelWorkbookActions,
   type HostInfo,
   type WorkbookActions,
 } from "../office";
 import type { DiagnosticsLog } from "@index-data/wire/diagnostics";
 import { currentPageSecurity, originBlockedByPolicy, type PageSecurity } from "./model/csp";
+import { downloadText } from "./text-files";
 
 /** Everything the taskpane reads from and acts on; tests hand in their own. */
 export interface TaskpaneServices {
@@ -34,6 +40,12 @@ export interface TaskpaneServices {
   readonly testConnection: (candidate: Settings) => Promise<ConnectionReport>;
   /** The failures the shared runtime recorded instead of showing (the About section lists them). */
   readonly diagnostics: DiagnosticsLog;
+  /** Watch lists: the workbook's (in Excel), or this page's only (elsewhere). */
+  readonly watchLists: { readonly workbook: WatchListStore; readonly page: WatchListStore };
+  /** Builds a watch list's pricing sheet. */
+  readonly pricingSheet: PricingSheetActions;
+  /** Hands a file to the person (a watch list's export). */
+  readonly saveFile: (name: string, text: string) => void;
 }
 
 /**
@@ -56,6 +68,8 @@ export function policyAwareTestConnection(page: () => PageSecurity = currentPage
 
 /** The services of the real add-in over the shared runtime: Excel.run, and office.js host detection. */
 export function createTaskpaneServices(runtime: AppContext): TaskpaneServices {
+  // An imported list is checked against the catalogue the pane reads anyway: one request, shared.
+  const catalogue = async () => (await runtime.userSource.listIndexes()).data.map((entry) => entry.symbol);
   return {
     context: runtime,
     workbook: excelWorkbookActions(runtime),
@@ -65,5 +79,8 @@ export function createTaskpaneServices(runtime: AppContext): TaskpaneServices {
     detectHost: () => detectHost(),
     testConnection: policyAwareTestConnection(),
     diagnostics: runtime.diagnostics,
+    watchLists: { workbook: excelWatchListStore(catalogue), page: memoryWatchListStore(catalogue) },
+    pricingSheet: excelPricingSheetActions(runtime),
+    saveFile: downloadText,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * What the add-in writes into a workbook and reads back, as text and addresses: the formulas it inserts, cell
- * entries that stay text, the freeze receipt (its rows, signatures and restorable formulas), sheet addresses and a
- * fingerprint of frozen values. Pure: no Office calls, so each rule is tested as text.
+ * entries that stay text, the freeze receipt (its rows, signatures and restorable formulas), sheet addresses, a
+ * fingerprint of frozen values, watch lists and their files, and pricing templates with the sheet they lay out.
+ * Pure: no Office calls, so each rule is tested as text.
  */
 export {
   auditCardFormula,
@@ -16,9 +17,11 @@ export {
 export { CELL_TEXT_LIMIT, constantEntry, textEntry, withinCell } from "./cell-entry";
 export {
   cellAddress,
+  columnLetters,
   contains,
   eachCellOf,
   localPart,
+  localRange,
   normalizeAddress,
   parseRect,
   sheetOf,
@@ -26,7 +29,47 @@ export {
 } from "./sheet-address";
 export { blockFingerprint, fingerprintNeedsJson } from "./values-fingerprint";
 export { RECEIPT_KEY_ITEM, receiptSigner, signatureFormat, type ReceiptSigner } from "./receipt-signature";
-export { restorableFormula } from "./receipt-formula";
+export { readFormula, restorableFormula, type FormulaReading } from "./receipt-formula";
+export { fieldPath, readDataFile, type FileReading } from "./data-file";
+export {
+  addList,
+  listNameProblem,
+  readStoredLists,
+  readWatchListFile,
+  replaceList,
+  storedListsText,
+  unknownSymbolsProblem,
+  WATCH_LIST_FILE_KIND,
+  WATCH_LIST_LIMITS,
+  watchListFile,
+  watchListFileName,
+  type ListChange,
+  type ListDraft,
+  type WatchList,
+} from "./watch-list";
+export {
+  checkTemplate,
+  columnFormula,
+  readTemplateFile,
+  SYMBOL_PLACEHOLDER,
+  TEMPLATE_FILE_KIND,
+  TEMPLATE_LIMITS,
+  type PricingTemplate,
+  type TemplateColumn,
+  type TemplateRule,
+} from "./pricing-template";
+export { DEFAULT_TEMPLATE } from "./default-template";
+export {
+  PANEL_SYMBOLS,
+  planPricingSheet,
+  pricingSheetName,
+  pricingTableName,
+  type PlannedPanel,
+  type PlannedRule,
+  type PricingSheetPlan,
+} from "./pricing-sheet-plan";
+export { readBuiltSheets, withBuiltSheet, type BuiltSheet } from "./pricing-sheet-record";
+export { INDEX_FUNCTION_NAMES } from "./pricing-template";
 export {
   fromCells,
   isHeaderRow,

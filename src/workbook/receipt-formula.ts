@@ -61,7 +61,10 @@ function isCell(text: string): boolean {
 /** A recursive-descent reader of the formula grammar above; it only checks, it computes nothing. */
 class FormulaReader {
   #at = 0;
-  indexCalls = 0;
+  /** The INDEX functions called, by the name after `INDEX.`, in order. */
+  readonly indexFunctions: string[] = [];
+  /** Cell references read (a range counts once). */
+  references = 0;
 
   constructor(private readonly tokens: readonly Token[]) {}
 
@@ -105,13 +108,16 @@ class FormulaReader {
     const upper = text.toUpperCase();
     if (this.#peek("(")) return this.#call(upper);
     if (upper === "TRUE" || upper === "FALSE") return;
-    if (isCell(text)) return this.#rangeEnd();
+    if (isCell(text)) {
+      this.references += 1;
+      return this.#rangeEnd();
+    }
     if (/[[\]]/.test(text)) throw new Refusal(`it refers to a table or another workbook (${text})`);
     throw new Refusal(`it uses the name ${text}, and a name can stand for any formula`);
   }
 
   #call(name: string): void {
-    if (INDEX_FUNCTION.test(name)) this.indexCalls += 1;
+    if (INDEX_FUNCTION.test(name)) this.indexFunctions.push(name.slice("INDEX.".length));
     else if (!PURE_FUNCTIONS.has(name)) throw new Refusal(`it calls ${name}, which is not an INDEX function`);
     this.#expect("(");
     if (this.#punct(")")) return;
@@ -127,6 +133,7 @@ class FormulaReader {
       throw new Refusal(`it refers to another workbook or an odd sheet name (${sheet})`);
     const cell = this.tokens[this.#at++];
     if (cell?.kind !== "word" || !isCell(cell.text)) throw new Refusal(`only cell references may follow ${sheet}!`);
+    this.references += 1;
     this.#rangeEnd();
   }
 
@@ -171,17 +178,28 @@ class FormulaReader {
   }
 }
 
-/** Whether restore may write `formula` into a cell, and if not, why (in words for the restore message). */
-export function restorableFormula(formula: string): FormulaVerdict {
+/** What a formula of the grammar above is made of, or why it is not one. */
+export type FormulaReading =
+  | { readonly ok: true; readonly indexFunctions: readonly string[]; readonly references: number }
+  | { readonly ok: false; readonly reason: string };
+
+/** Reads `formula` by the grammar above: the INDEX functions it calls and how many cells it refers to. */
+export function readFormula(formula: string): FormulaReading {
   if (!formula.startsWith("=")) return { ok: false, reason: "it is not a formula" };
   if (formula.length > 8_192) return { ok: false, reason: "it is longer than any formula Excel holds" };
   try {
     const reader = new FormulaReader(tokenize(formula.slice(1)));
     reader.read();
-    if (reader.indexCalls === 0) return { ok: false, reason: "it calls no INDEX function" };
-    return { ok: true };
+    return { ok: true, indexFunctions: reader.indexFunctions, references: reader.references };
   } catch (error) {
     if (error instanceof Refusal) return { ok: false, reason: error.message };
     throw error;
   }
+}
+
+/** Whether restore may write `formula` into a cell, and if not, why (in words for the restore message). */
+export function restorableFormula(formula: string): FormulaVerdict {
+  const reading = readFormula(formula);
+  if (!reading.ok) return reading;
+  return reading.indexFunctions.length === 0 ? { ok: false, reason: "it calls no INDEX function" } : { ok: true };
 }

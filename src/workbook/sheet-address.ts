@@ -18,7 +18,8 @@ function columnIndex(letters: string): number {
   return index - 1;
 }
 
-function columnLetters(index: number): string {
+/** A zero-based column's letters: 0 is A, 26 is AA. */
+export function columnLetters(index: number): string {
   let letters = "";
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
     letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
@@ -68,6 +69,12 @@ export function cellAddress(sheet: string, row: number, column: number, quoted =
   const needsQuotes = quoted && /[^A-Za-z0-9_.]/.test(sheet);
   const name = needsQuotes ? `'${sheet.replace(/'/g, "''")}'` : sheet;
   return `${name}!${columnLetters(column)}${row + 1}`;
+}
+
+/** A rectangle's cells without a sheet, zero-based rows and columns: "B2:D9" (one cell: "B2"), for getRange. */
+export function localRange(top: number, left: number, bottom = top, right = left): string {
+  const first = `${columnLetters(left)}${top + 1}`;
+  return top === bottom && left === right ? first : `${first}:${columnLetters(right)}${bottom + 1}`;
 }
 
 /** The cell part of an address, e.g. "B2:D9", for worksheet.getRange. */

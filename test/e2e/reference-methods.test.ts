@@ -38,9 +38,10 @@ interface Method {
 const PLAIN: Readonly<Record<string, [unknown[], CellCall]>> = {
   History: [["-30D", null, null], { fn: "HISTORY", args: [SYMBOL, "-30D", null, null, null, null, []] }],
   Vol: [[90], { fn: "VOL", args: [SYMBOL, 90] }],
-  Forward: [[], { fn: "FORWARD", args: [SYMBOL, null] }],
+  Forward: [[], { fn: "FORWARD", args: [SYMBOL, null, null] }],
   Periods: [["weekly", null], { fn: "PERIODS", args: [SYMBOL, null, null, "weekly", null, null] }],
   Capacity: [[null], { fn: "CAPACITY", args: [SYMBOL, null] }],
+  Change: [["1M", null, null], { fn: "CHANGE", args: [SYMBOL, "1M", null, null] }],
 };
 
 async function cardOn(page: FunctionsPage): Promise<{ properties: Record<string, Method> }> {

@@ -123,6 +123,22 @@ describe("the standard catalogue", () => {
     await page.close();
   });
 
+  it("has no WCAG 2.1 AA violations in the Sheets tab: a watch list made from search, the builder off outside Excel", async () => {
+    const page = await openCatalogue(rig);
+    await page.getByRole("tab", { name: "Sheets" }).click();
+    await page.getByRole("textbox", { name: "List name" }).fill("Europe");
+    await page.getByRole("searchbox", { name: "Find indexes" }).fill("NWE");
+    const matches = page.getByRole("list", { name: "Matching indexes" });
+    await matches.getByRole("checkbox").nth(0).check();
+    await matches.getByRole("checkbox").nth(1).check();
+    await page.getByRole("button", { name: "Save list" }).click();
+    await page.getByText(/^Saved the list "Europe" \(2 indexes\) for this page only\.$/).waitFor();
+    await page.getByRole("note").filter({ hasText: "Building a pricing sheet writes a new worksheet" }).waitFor();
+    expect(await page.getByRole("button", { name: "Build pricing sheet" }).isDisabled()).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
   it("has no WCAG 2.1 AA violations in the Share panel (outside Excel: actions off, the reason shown)", async () => {
     const page = await openTab(rig, "Share");
     await page.getByRole("note").filter({ hasText: "need Excel" }).waitFor();

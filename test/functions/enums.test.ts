@@ -5,6 +5,7 @@ import { HEALTH_FIELD_NAMES } from "../../src/formulas/index-functions/service";
 import { METHODOLOGY_FIELD_NAMES } from "../../src/formulas/index-functions/methodology";
 import { GRANULARITY_CHOICES, HISTORY_FIELD_NAMES, SORT_CHOICES } from "../../src/formulas/index-functions/history";
 import { FILL_CHOICES } from "../../src/formulas/index-functions/panel";
+import { CHANGE_MODES, CHANGE_PERIODS } from "../../src/formulas/change-base";
 import { PERIODS, PERIOD_STATS } from "../../src/formulas/period-stats";
 
 /**
@@ -36,6 +37,8 @@ const CHOICE_LISTS = [
   ["Granularity", GRANULARITY_CHOICES],
   ["SortOrder", SORT_CHOICES],
   ["PanelFill", FILL_CHOICES],
+  ["ChangePeriod", CHANGE_PERIODS],
+  ["ChangeMode", CHANGE_MODES],
 ] as const;
 
 describe("the custom enums of functions.json", () => {
@@ -45,8 +48,9 @@ describe("the custom enums of functions.json", () => {
 
   it.each(CHOICE_LISTS)("%s offers one accepted word for each meaning", (id, choices) => {
     const values = valuesOf(id);
-    for (const value of values) expect(choices.has(value)).toBe(true);
-    const meanings = values.map((value) => choices.get(value));
+    // The parser lowers what a cell gives before it looks it up: AutoComplete may offer "1D" for "1d".
+    for (const value of values) expect(choices.has(value.toLowerCase())).toBe(true);
+    const meanings = values.map((value) => choices.get(value.toLowerCase()));
     expect(sorted(meanings as string[])).toEqual(sorted(new Set(choices.values()) as Set<string>));
   });
 

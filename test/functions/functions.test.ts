@@ -172,6 +172,20 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
     }
   });
 
+  it("FORWARD with a tenor gives that tenor's forward price alone, and names the tenors when it has no such one", async () => {
+    const result = await INDEX.FORWARD(rig.env(), [FLAGSHIP, null, "3M"]);
+    if (flavor === "older") return expect(asError(result).code).toBe("#N/A");
+    const curve = await wire<ForwardCurveWire>(`/api/v1/index/${FLAGSHIP}/forward`);
+    expect(result).toBe(curve.curve.find((p) => p.tenorLabel === "3M")?.forwardPrice);
+    expect(await INDEX.FORWARD(rig.env(), [FLAGSHIP, null, 1])).toBe(curve.curve[0]?.forwardPrice);
+    expect(asError(await INDEX.FORWARD(rig.env(), [FLAGSHIP, null, "5M"])).message).toBe(
+      `no 5M tenor on the forward curve of '${FLAGSHIP}' (it has ${curve.curve.map((p) => p.tenorLabel).join(", ")})`,
+    );
+    const before = rig.service.requests.length;
+    expect(asError(await INDEX.FORWARD(rig.env(), [FLAGSHIP, null, "3 months"])).code).toBe("#VALUE!");
+    expect(rig.service.requests.length).toBe(before);
+  });
+
   it("CAPACITY gives a figure or the whole record", async () => {
     const capacity = await wire<CapacityMetricsWire>(`/api/v1/index/${FLAGSHIP}/capacity-metrics`);
     expect(await INDEX.CAPACITY(rig.env(), [FLAGSHIP, "fillRatio"])).toBe(capacity.fillRatio);

@@ -48,9 +48,10 @@ const CASES: ReadonlyArray<[keyof typeof REFERENCE_METHODS, unknown[], string, u
     [SYMBOL, "2025-01-06", "2025-01-10", "weekly", null, null, []],
   ],
   ["Vol", [90], "VOL", [SYMBOL, 90]],
-  ["Forward", [], "FORWARD", [SYMBOL, null]],
+  ["Forward", [], "FORWARD", [SYMBOL, null, null]],
   ["Periods", ["weekly", "avg,low"], "PERIODS", [SYMBOL, null, null, "weekly", "avg,low", null]],
   ["Capacity", ["fillRatio"], "CAPACITY", [SYMBOL, "fillRatio"]],
+  ["Change", ["1M", "abs", true], "CHANGE", [SYMBOL, "1M", "abs", true]],
 ];
 
 describe("with ExcelApi 1.19", () => {

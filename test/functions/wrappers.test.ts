@@ -34,15 +34,17 @@ function run(formula: string): Promise<Outcome> {
 }
 
 describe("custom-function wrappers", () => {
-  it("registers fourteen functions, five reference methods (hidden from AutoComplete) and the load service with stable ids", () => {
+  it("registers fifteen functions, six reference methods (hidden from AutoComplete) and the load service with stable ids", () => {
     expect([...metadata.keys()].sort()).toEqual([
       "CAPACITY",
       "CARD",
       "CARD.CAPACITY",
+      "CARD.CHANGE",
       "CARD.FORWARD",
       "CARD.HISTORY",
       "CARD.PERIODS",
       "CARD.VOL",
+      "CHANGE",
       "ENTITYSERVICE",
       "FIX",
       "FORWARD",

@@ -14,6 +14,9 @@ const NOT_AVAILABLE: readonly RegExp[] = [
   /^no data: ('.*' has no|none of .* has) values in this date range$/s,
   /^'.*' is not published by this service$/s,
   /^this service publishes no methodology document; only "version" is known \(from the latest fixes\)$/,
+  /^no \d+M tenor on the forward curve of '.*' \(it has .*\)$/s,
+  /^the (1D|1W|1M|3M|6M|YTD|1Y) base of '.*' \(\d{4}-\d\d-\d\d\) is 0: no percentage change$/s,
+  /^the latest fix of '.*' has no readable date$/s,
 ];
 
 /** Fails unless `cell` is a value, or an error a person at the sheet can act on. */

@@ -8,6 +8,7 @@ export const SUITE_FUNCTIONS = [
   "HISTORY",
   "PANEL",
   "PERIODS",
+  "CHANGE",
   "CARD",
   "VOL",
   "FORWARD",

@@ -16,6 +16,7 @@ export const REFERENCE_METHODS = {
   Forward: "CARD.FORWARD",
   Periods: "CARD.PERIODS",
   Capacity: "CARD.CAPACITY",
+  Change: "CARD.CHANGE",
 } as const;
 
 /** The method properties an Index entity carries where Excel has reference methods (ExcelApi 1.19). */

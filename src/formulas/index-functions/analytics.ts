@@ -9,7 +9,7 @@ import {
 } from "@index-data/wire";
 import { isOmitted, parseField, parseFlag, parseSymbol, parseWholeNumber } from "../arguments";
 import type { ExcelCapabilities, FormulaResult } from "../cells";
-import { notAvailable } from "../cell-error";
+import { invalidArgument, notAvailable } from "../cell-error";
 import { evaluate, loadShaped, type FormulaEnv } from "../evaluate";
 import { fieldCell, fieldNames, fieldRows } from "../fields/field-table";
 import { CAPACITY_FIELDS, type CapacityField } from "../fields/service-fields";
@@ -30,14 +30,43 @@ function annualizedVol(served: Answered<Volatility>): number {
 }
 
 const FORWARD_HEADER = ["tenorMonths", "tenorLabel", "forwardPrice", "spreadBps"] as const;
+/** A tenor as the curve labels it: a whole number of months, "3M". */
+const TENOR_FORM = /^\s*(\d{1,3})\s*M\s*$/i;
 
-/** INDEX.FORWARD(symbol, [headers]): the forward curve, one row per tenor; headers shown by default. */
-export function indexForward(env: FormulaEnv, symbolArg: unknown, headersArg: unknown): Promise<FormulaResult> {
+/**
+ * INDEX.FORWARD(symbol, [headers], [tenor]): the forward curve, one row per tenor, headers shown by default; with a
+ * tenor ("3M"), that tenor's forward price alone, one value a table's cell can hold (a spill cannot stand in a table).
+ */
+export function indexForward(
+  env: FormulaEnv,
+  symbolArg: unknown,
+  headersArg: unknown,
+  tenorArg?: unknown,
+): Promise<FormulaResult> {
   return evaluate(env, "the forward curve", () => {
     const symbol = parseSymbol(symbolArg);
     const headers = parseFlag(headersArg, "headers", true);
-    return () => loadShaped(env, "forward", [symbol], forwardCell.bind(undefined, symbol, headers));
+    const tenor = isOmitted(tenorArg) ? undefined : parseTenor(tenorArg);
+    const shape =
+      tenor === undefined ? forwardCell.bind(undefined, symbol, headers) : tenorPrice.bind(undefined, symbol, tenor);
+    return () => loadShaped(env, "forward", [symbol], shape);
   });
+}
+
+/** A tenor in months, from "3M" (any case) or a number of months. */
+function parseTenor(value: unknown): number {
+  const months = typeof value === "number" ? value : Number(TENOR_FORM.exec(String(value))?.[1] ?? Number.NaN);
+  if (!Number.isInteger(months) || months < 1 || months > 600)
+    throw invalidArgument("tenor", 'give a tenor in months as the curve labels it, e.g. "1M" or "3M"', value);
+  return months;
+}
+
+/** One tenor's forward price (bound to each cell: see loadShaped). */
+function tenorPrice(symbol: string, months: number, served: Answered<ForwardCurve>): FormulaResult {
+  const point = served.data.curve.find((p) => p.tenorMonths === months);
+  if (point !== undefined) return point.forwardPrice;
+  const labels = served.data.curve.map((p) => p.tenorLabel).join(", ");
+  return notAvailable(`no ${months}M tenor on the forward curve of '${symbol}' (it has ${labels || "none"})`);
 }
 
 /** What a forward cell shows of a served curve (bound to each cell: see loadShaped). */

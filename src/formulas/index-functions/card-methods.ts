@@ -3,6 +3,7 @@ import type { FormulaResult } from "../cells";
 import { indexSymbolOf } from "../entity";
 import { evaluate, type FormulaEnv } from "../evaluate";
 import { indexCapacity, indexForward, indexVol } from "./analytics";
+import { indexChange } from "./change";
 import { indexHistory } from "./history";
 import { indexPeriods } from "./periods";
 
@@ -33,7 +34,7 @@ export function cardVol(env: FormulaEnv, card: unknown, windowDays: unknown) {
 
 /** `=A1.Forward()`: INDEX.FORWARD of the card's index, with its header row. */
 export function cardForward(env: FormulaEnv, card: unknown) {
-  return onIndexValue(env, card, "the forward curve", (symbol) => indexForward(env, symbol, undefined));
+  return onIndexValue(env, card, "the forward curve", (symbol) => indexForward(env, symbol, undefined, undefined));
 }
 
 /** `=A1.Periods([period], [stats])`: INDEX.PERIODS of the card's index over the service's default range. */
@@ -46,4 +47,9 @@ export function cardPeriods(env: FormulaEnv, card: unknown, period: unknown, sta
 /** `=A1.Capacity([field])`: INDEX.CAPACITY of the card's index. */
 export function cardCapacity(env: FormulaEnv, card: unknown, field: unknown) {
   return onIndexValue(env, card, "capacity metrics", (symbol) => indexCapacity(env, symbol, field));
+}
+
+/** `=A1.Change([period], [mode], [headers])`: INDEX.CHANGE of the card's index. */
+export function cardChange(env: FormulaEnv, card: unknown, period: unknown, mode: unknown, headers: unknown) {
+  return onIndexValue(env, card, "the change", (symbol) => indexChange(env, symbol, period, mode, headers));
 }

@@ -1,5 +1,5 @@
 import { Tab, TabList } from "@fluentui/react-components";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useFreshness } from "../../hooks/useFreshness";
 import { useLoad } from "../../hooks/useLoad";
 import { NO_FILTERS, type CatalogueFilters } from "../../model/catalogue";
@@ -12,13 +12,29 @@ import { IndexDetail } from "../IndexDetail/IndexDetail";
 import { RefreshBar } from "../RefreshBar/RefreshBar";
 import { SettingsPanel } from "../SettingsPanel/SettingsPanel";
 import { SharePanel } from "../SharePanel/SharePanel";
+import { SheetsPanel } from "../SheetsPanel/SheetsPanel";
 import { useAppStyles } from "./App.styles";
 import type { AppProps } from "./App.types";
 
-type TabId = "indexes" | "datatype" | "share" | "settings";
-const TABS: readonly TabId[] = ["indexes", "datatype", "share", "settings"];
+type TabId = "indexes" | "sheets" | "datatype" | "share" | "settings";
 
-/** The taskpane: refresh bar, health banner, and the Indexes (catalogue or detail), Data type, Share and Settings tabs. */
+/** A tab's panel, named by its tab; rendered only while its tab is selected. */
+function TabPanel(props: { readonly id: TabId; readonly selected: TabId; readonly children: ReactNode }) {
+  const { id, selected, children } = props;
+  const styles = useAppStyles();
+  if (id !== selected) return null;
+  return (
+    <div className={styles.panel} role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`}>
+      {children}
+    </div>
+  );
+}
+const TABS: readonly TabId[] = ["indexes", "sheets", "datatype", "share", "settings"];
+
+/**
+ * The taskpane: refresh bar, health banner, and the Indexes (catalogue or detail), Sheets (watch lists and the pricing
+ * sheet builder), Data type, Share and Settings tabs.
+ */
 export function App({ services, policy, selfOrigin = "" }: AppProps) {
   const styles = useAppStyles();
   const { context } = services;
@@ -70,6 +86,9 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
         <Tab value="indexes" id="tab-indexes" aria-controls="panel-indexes">
           Indexes
         </Tab>
+        <Tab value="sheets" id="tab-sheets" aria-controls="panel-sheets">
+          Sheets
+        </Tab>
         <Tab value="datatype" id="tab-datatype" aria-controls="panel-datatype">
           Data type
         </Tab>
@@ -80,52 +99,53 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
           Settings
         </Tab>
       </TabList>
-      {tab === "indexes" && (
-        <div className={styles.panel} role="tabpanel" id="panel-indexes" aria-labelledby="tab-indexes">
-          {open === undefined ? (
-            <Catalogue
-              indexes={indexes}
-              filters={filters}
-              onFiltersChange={setFilters}
-              onOpen={setOpen}
-              {...(returnTo !== undefined ? { returnTo } : {})}
-            />
-          ) : (
-            <IndexDetail
-              symbol={open}
-              source={context.userSource}
-              workbook={services.workbook}
-              host={host}
-              revision={revision}
-              onBack={back}
-            />
-          )}
-        </div>
-      )}
-      {tab === "datatype" && (
-        <div className={styles.panel} role="tabpanel" id="panel-datatype" aria-labelledby="tab-datatype">
-          <DataTypePanel actions={services.dataType} host={host} report={dataTypeReport} />
-        </div>
-      )}
-      {tab === "share" && (
-        <div className={styles.panel} role="tabpanel" id="panel-share" aria-labelledby="tab-share">
-          <SharePanel sheet={services.sheet} host={host} />
-        </div>
-      )}
-      {tab === "settings" && (
-        <div className={styles.panel} role="tabpanel" id="panel-settings" aria-labelledby="tab-settings">
-          <SettingsPanel
-            store={context.settings}
-            testConnection={services.testConnection}
-            {...(policy !== undefined ? { policy } : {})}
-            selfOrigin={selfOrigin}
-            startup={context.startup}
-            dataType={context.indexDomain}
-            credential={context.credential}
+      <TabPanel id="indexes" selected={tab}>
+        {open === undefined ? (
+          <Catalogue
+            indexes={indexes}
+            filters={filters}
+            onFiltersChange={setFilters}
+            onOpen={setOpen}
+            {...(returnTo !== undefined ? { returnTo } : {})}
           />
-          <AboutSection diagnostics={services.diagnostics} />
-        </div>
-      )}
+        ) : (
+          <IndexDetail
+            symbol={open}
+            source={context.userSource}
+            workbook={services.workbook}
+            host={host}
+            revision={revision}
+            onBack={back}
+          />
+        )}
+      </TabPanel>
+      <TabPanel id="sheets" selected={tab}>
+        <SheetsPanel
+          watchLists={services.watchLists}
+          pricingSheet={services.pricingSheet}
+          indexes={indexes}
+          host={host}
+          saveFile={services.saveFile}
+        />
+      </TabPanel>
+      <TabPanel id="datatype" selected={tab}>
+        <DataTypePanel actions={services.dataType} host={host} report={dataTypeReport} />
+      </TabPanel>
+      <TabPanel id="share" selected={tab}>
+        <SharePanel sheet={services.sheet} host={host} />
+      </TabPanel>
+      <TabPanel id="settings" selected={tab}>
+        <SettingsPanel
+          store={context.settings}
+          testConnection={services.testConnection}
+          {...(policy !== undefined ? { policy } : {})}
+          selfOrigin={selfOrigin}
+          startup={context.startup}
+          dataType={context.indexDomain}
+          credential={context.credential}
+        />
+        <AboutSection diagnostics={services.diagnostics} />
+      </TabPanel>
     </main>
   );
 }
