@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { GatewayError } from "./gateway-error";
-import type { GatewayMetrics } from "./metrics";
+import type { GatewayMetrics } from "./gateway-metrics";
 import { presentedToken } from "./tokens";
 
 /**
@@ -13,9 +13,6 @@ export interface MetricsAccess {
   /** SHA-256 of the token from --metrics-token-file; absent: loopback only. */
   readonly tokenDigest?: Buffer;
 }
-
-/** The route of the metrics page: the desk-token check leaves it to its own rule. */
-export const METRICS_ROUTE = "/metrics";
 
 /** Whether a peer address is this machine (an IPv4-mapped IPv6 loopback too). */
 export function loopbackPeer(address: string | undefined): boolean {
@@ -52,9 +49,12 @@ export function deskWideRefusal(request: FastifyRequest, access: MetricsAccess):
   );
 }
 
-/** GET /metrics in the Prometheus text format; a scrape costs at most one call to the shared store. */
+/**
+ * GET /metrics in the Prometheus text format; a scrape costs at most one call to the shared store. Open to anyone as
+ * far as the desk tokens go (plugins/auth.ts): this rule decides.
+ */
 export function registerMetricsRoute(app: FastifyInstance, access: MetricsAccess): void {
-  app.get(METRICS_ROUTE, async (request, reply) => {
+  app.get("/metrics", { config: { openToAnyone: true } }, async (request, reply) => {
     const refused = deskWideRefusal(request, access);
     if (refused !== undefined) throw refused;
     const text = await access.metrics.text();

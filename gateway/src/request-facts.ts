@@ -1,6 +1,6 @@
 /**
- * What the gateway learns about a request as it handles it, kept on Fastify's request (decorated in app.ts) for the
- * hooks that answer, count and log it.
+ * What the gateway learns about a request as it handles it, kept on Fastify's request for the hooks that answer, count
+ * and log it: the caller decorated by plugins/auth.ts, how it was served by plugins/resource-routes.ts.
  */
 declare module "fastify" {
   interface FastifyRequest {

@@ -32,8 +32,9 @@ function onlyIn(subject: ErrorSubject): string {
 const firstSentence = (text: string) => sentence(/^[^.!?]*[.!?]?/.exec(text.trim())?.[0] ?? text);
 
 /**
- * The desk gateway's 401 (gateway/src/app.ts): it names itself and the desk token. The anonymous tier is no way out
- * there (the gateway lets nobody in without a token), so its advice is the desk's: a token from the administrator.
+ * The desk gateway's 401 (gateway/src/plugins/auth.ts): it names itself and the desk token. The anonymous tier is no
+ * way out there (the gateway lets nobody in without a token), so its advice is the desk's: a token from the
+ * administrator.
  */
 const GATEWAY_REFUSAL = /desk token|desk's Index Data gateway/i;
 const KEY_OPTION = "INDEX_API_KEY (or --api-key)";

@@ -1,5 +1,5 @@
 import type { QueueParts } from "../queue-parts";
-import { shareFigures, type Share } from "../share-headers";
+import { shareFigures, type Share } from "./share-figures";
 import type { BudgetSnapshot } from "../store/store";
 import { usageWindowStart } from "../store/usage-tally";
 import { encodedTenantOf } from "./account";

@@ -1,6 +1,6 @@
 import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
-import type { HealthSources } from "./health";
+import type { HealthSources } from "./health-page";
 import type { BudgetSnapshot } from "./store/store";
 import { topSubjects, type SubjectRule } from "./top-subjects";
 
@@ -21,6 +21,17 @@ const MISNAMED_DEFAULTS = [
   "nodejs_active_resources_total",
 ];
 
+/** The gateway's counters, by name, with what each counts (its HELP line). */
+const COUNTER_HELP = {
+  index_gateway_requests_total:
+    "Requests answered, by resource kind and how they were served (Cache-Status: hit, stale, collapsed, miss; passed: an upstream failure passed on).",
+  index_gateway_upstream_sends_total: "Requests sent to the Index Data Service, by its status (failed: no answer).",
+  index_gateway_refusals_total:
+    "Requests the gateway refused itself, by status and reason (429 with line-full, budget-wait or upstream-429).",
+  index_gateway_log_lines_dropped_total:
+    "Log lines (request, audit) dropped because the log's reader did not keep up (a stalled stdout).",
+};
+
 /**
  * The gateway's figures for Prometheus, named as dashboards expect (`_total`, `_seconds`). One registry per replica
  * in this process, so gateways started side by side (the tests) never mix their counts. No series is per user but
@@ -28,29 +39,10 @@ const MISNAMED_DEFAULTS = [
  */
 export class GatewayMetrics {
   readonly registry = new Registry();
-  private readonly requests = new Counter({
-    name: "index_gateway_requests_total",
-    help: "Requests answered, by resource kind and how they were served (Cache-Status: hit, stale, collapsed, miss; passed: an upstream failure passed on).",
-    labelNames: ["kind", "cache_status"] as const,
-    registers: [this.registry],
-  });
-  private readonly sends = new Counter({
-    name: "index_gateway_upstream_sends_total",
-    help: "Requests sent to the Index Data Service, by its status (failed: no answer).",
-    labelNames: ["status"] as const,
-    registers: [this.registry],
-  });
-  private readonly refusals = new Counter({
-    name: "index_gateway_refusals_total",
-    help: "Requests the gateway refused itself, by status and reason (429 with line-full, budget-wait or upstream-429).",
-    labelNames: ["status", "reason"] as const,
-    registers: [this.registry],
-  });
-  private readonly droppedLines = new Counter({
-    name: "index_gateway_log_lines_dropped_total",
-    help: "Log lines (request, audit) dropped because the log's reader did not keep up (a stalled stdout).",
-    registers: [this.registry],
-  });
+  private readonly requests = this.counter("index_gateway_requests_total", ["kind", "cache_status"]);
+  private readonly sends = this.counter("index_gateway_upstream_sends_total", ["status"]);
+  private readonly refusals = this.counter("index_gateway_refusals_total", ["status", "reason"]);
+  private readonly droppedLines = this.counter("index_gateway_log_lines_dropped_total", []);
   private readonly latency = new Histogram({
     name: "index_gateway_request_duration_seconds",
     help: "Time from request to answer, by how it was served.",
@@ -167,6 +159,11 @@ export class GatewayMetrics {
         for (const [subject, n] of topSubjects(counts, rule)) this.set({ [rule.by]: subject }, n);
       },
     });
+  }
+
+  /** A counter in this replica's registry (called from the field initialisers, once the registry exists). */
+  private counter<Label extends string>(name: keyof typeof COUNTER_HELP, labelNames: readonly Label[]): Counter<Label> {
+    return new Counter({ name, help: COUNTER_HELP[name], labelNames, registers: [this.registry] });
   }
 
   /** A gauge set to `read()` at each scrape; left as it was when there is nothing to read. */

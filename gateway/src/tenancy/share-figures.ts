@@ -1,8 +1,5 @@
-import type { BudgetSnapshot } from "./store/store";
-import { usageWindowStart } from "./store/usage-tally";
-
-/** The policy's name in the IETF fields: the user's share of the desk's budget. */
-const POLICY = '"desk"';
+import type { BudgetSnapshot } from "../store/store";
+import { usageWindowStart } from "../store/usage-tally";
 
 /** What one user may still send upstream in the window, as the rate-limit headers tell it. */
 export interface Share {
@@ -35,18 +32,4 @@ export function shareFigures(
   const heldByBudget = remaining === 0 && ownLeft > 0;
   const resetSeconds = heldByBudget ? Math.max(1, Math.ceil(budget.roomInMs / 1000)) : untilWindowEnd;
   return { limit, remaining, resetSeconds, windowSeconds: Math.round(budget.windowMs / 1000) };
-}
-
-/**
- * The share in the service's own headers (`X-RateLimit-*`, which the add-in and the CLI already read) and in the IETF
- * structured fields of draft-ietf-httpapi-ratelimit-headers (`RateLimit-Policy` and `RateLimit`).
- */
-export function shareHeaders(share: Share): Record<string, string> {
-  return {
-    "x-ratelimit-limit": String(share.limit),
-    "x-ratelimit-remaining": String(share.remaining),
-    "x-ratelimit-reset": String(share.resetSeconds),
-    "ratelimit-policy": `${POLICY};q=${share.limit};w=${share.windowSeconds}`,
-    ratelimit: `${POLICY};r=${share.remaining};t=${share.resetSeconds}`,
-  };
 }

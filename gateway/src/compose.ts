@@ -1,0 +1,261 @@
+import { randomUUID } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import {
+  DEFAULT_TTLS,
+  GATEWAY_CACHE,
+  RATE_WINDOW_MS,
+  checkBaseUrl,
+  keyFingerprint,
+  keyTransportAllowed,
+  tierLimit,
+  type TtlTable,
+} from "@index-data/wire";
+import { systemClock, type Clock } from "@index-data/wire/time";
+import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
+import { buildApp } from "./app";
+import { AuditTrail } from "./audit-trail";
+import { FairQueue } from "./fair-queue";
+import type { GatewayOptions, RunningGateway } from "./gateway-options";
+import { GatewayMetrics } from "./gateway-metrics";
+import { upstreamSeen, type HealthSources, type UpstreamSeen } from "./health-page";
+import { KeyScrubber } from "./key-scrub";
+import { BoundedLogOutput } from "./logs/log-output";
+import { SignIn } from "./oidc/sign-in";
+import { LOCK_LEASE_MS, Resolver } from "./resolver";
+import type { BudgetRules } from "./store/desk-budget";
+import { MemoryStore } from "./store/memory-store";
+import { RedisStore } from "./store/redis-store";
+import { ReplicaStore } from "./store/replica-store";
+import { storedAnswerRule } from "./store/stored-answer";
+import { DeskShares } from "./tenancy/tenant-shares";
+import { DEFAULT_SUBJECTS } from "./top-subjects";
+import { Upstream } from "./upstream";
+
+/** How long past its freshness an answer stands in for a failing upstream: the window whose ages the add-in believes. */
+const DEFAULT_STALE_IF_ERROR_MS = GATEWAY_CACHE.staleIfErrorMs;
+const HEARTBEAT_MS = 2000;
+/** How long a close waits for the log's reader to take the last lines: a stalled one never holds the exit. */
+const LOG_CLOSE_MS = 1000;
+
+/** Keys of one upstream and key, so desks sharing a server never share a cache or a budget; the key only as a hash. */
+function prefixOf(upstream: string, key: string | undefined): string {
+  return `idg:${keyFingerprint(`${upstream}\n${key ?? ""}`)}:`;
+}
+
+function upstreamUrl(options: GatewayOptions): string {
+  const checked = checkBaseUrl(options.upstream);
+  if (!checked.ok) throw new Error(`--upstream: ${checked.message}`);
+  if (options.upstreamKey !== undefined && !keyTransportAllowed(checked.url)) {
+    throw new Error(
+      "The upstream key is only sent over https (or plain http to this machine): give an https:// --upstream.",
+    );
+  }
+  return checked.url;
+}
+
+function storeFor(
+  options: GatewayOptions,
+  baseUrl: string,
+  rules: BudgetRules,
+  clock: Clock,
+  { staleIfErrorMs, ttls }: { readonly staleIfErrorMs: number; readonly ttls: TtlTable },
+): ReplicaStore {
+  const local = new MemoryStore({
+    rules,
+    clock,
+    ...(options.cacheBytes !== undefined ? { maxBytes: options.cacheBytes } : {}),
+  });
+  const shared =
+    options.redisUrl === undefined
+      ? undefined
+      : new RedisStore({
+          url: options.redisUrl,
+          prefix: prefixOf(baseUrl, options.upstreamKey),
+          rules,
+          ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+        });
+  return new ReplicaStore({
+    local,
+    ...(shared !== undefined ? { shared } : {}),
+    staleIfErrorMs,
+    admit: storedAnswerRule(ttls),
+    now: () => clock.now(),
+    clock,
+    usageWindowMs: rules.windowMs,
+    ...(options.onStoreState ? { onSharedState: options.onStoreState } : {}),
+    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+  });
+}
+
+/** The fair queue on the desk's budget, its turns shared per user or per tenant (`shares`). */
+function queueFor(
+  options: GatewayOptions,
+  {
+    store,
+    shares,
+    maxWaitMs,
+  }: { readonly store: ReplicaStore; readonly shares: DeskShares; readonly maxWaitMs: number },
+  clock: Clock,
+): FairQueue {
+  return new FairQueue({
+    takeSends: (wanted) => store.takeSends(clock.now(), 1, wanted),
+    sendsEta: (sends) => store.sendsEta(clock.now(), sends),
+    maxWaitMs,
+    maxPerUser: options.maxQueuedPerUser ?? 1000,
+    clock,
+    ...(shares.parts !== undefined ? { parts: shares.parts } : {}),
+    // Counted as the turn is granted, so a tenant's room is right for the very next turn.
+    onGrant: (user) => store.count(user, clock.now(), "send"),
+    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+  });
+}
+
+interface Parts {
+  readonly store: ReplicaStore;
+  readonly queue: FairQueue;
+  readonly resolver: Resolver;
+  readonly health: HealthSources;
+  readonly metrics: GatewayMetrics;
+  readonly audit: AuditTrail;
+}
+
+/** The store, the fair queue on the desk's budget and the resolver, wired together. */
+async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: number): Promise<Parts> {
+  const baseUrl = upstreamUrl(options);
+  const windowMs = options.windowMs ?? RATE_WINDOW_MS;
+  // Before any answer, the tier table's limit for the desk's credential: the spec promises nothing more.
+  const rules: BudgetRules = {
+    windowMs,
+    assumedLimit: tierLimit(options.upstreamKey !== undefined ? "api-key" : "anonymous"),
+  };
+  const ttls: TtlTable = { ...DEFAULT_TTLS, ...options.ttls };
+  const store = storeFor(options, baseUrl, rules, clock, { staleIfErrorMs, ttls });
+  await store.start(5000);
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 5000;
+  const upstream = new Upstream({
+    baseUrl,
+    ...(options.upstreamKey !== undefined ? { apiKey: options.upstreamKey } : {}),
+    timeoutMs: upstreamTimeoutMs,
+  });
+  const maxQueueWaitMs = options.maxQueueWaitMs ?? 4000;
+  let lastUpstream: UpstreamSeen | undefined;
+  const audit = new AuditTrail();
+  const shares = new DeskShares(
+    {
+      budgetNow: (now) => store.budgetNow(now),
+      shareInputs: (account, now) => store.shareInputs(account, now),
+      eachUser: (now, visit) => store.eachUser(now, visit),
+      windowMs,
+    },
+    options.tenantShare,
+  );
+  const queue = queueFor(options, { store, shares, maxWaitMs: maxQueueWaitMs }, clock);
+  const resolver = new Resolver({
+    store,
+    upstream,
+    queue,
+    clock,
+    ttls,
+    staleIfErrorMs,
+    collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
+    onUpstream: (resource, result, user) => {
+      lastUpstream = upstreamSeen(result, clock.now());
+      metrics.sent(result.status);
+      audit.upstreamSend(user, resource.path, result.status, result.ok ? undefined : result.reason, clock.now());
+    },
+    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+  });
+  const health: HealthSources = {
+    store,
+    queue,
+    upstreamOrigin: upstream.origin,
+    windowMs,
+    now: () => clock.now(),
+    lastUpstream: () => lastUpstream,
+    tokenProblems: options.tokenProblems ?? (() => []),
+    shares,
+    subjects: options.metricsSubjects ?? DEFAULT_SUBJECTS,
+  };
+  // Built last, from the health sources; the resolver's callback above only runs once requests arrive.
+  const metrics = new GatewayMetrics(health, health.subjects, options.diagnostics);
+  return { store, queue, resolver, health, metrics, audit };
+}
+
+/**
+ * Fastify's logger options writing to stdout through a bounded output (logs/log-output.ts): lines go out in one write
+ * per 8 KiB or per second, and are dropped (and counted in /metrics) rather than kept when the reader stalls.
+ * `close` waits at most LOG_CLOSE_MS for the reader. A logger given with its own stream is left as it is.
+ */
+function boundedLogger(
+  logger: GatewayOptions["logger"],
+  metrics: GatewayMetrics,
+): { logger: GatewayOptions["logger"]; close: () => Promise<void> } {
+  if (typeof logger !== "object" || logger === null || "stream" in logger)
+    return { logger, close: () => Promise.resolve() };
+  const output = new BoundedLogOutput({ sink: process.stdout, onDrop: (lines) => metrics.logLinesDropped(lines) });
+  return { logger: { ...logger, stream: output }, close: () => output.close(LOG_CLOSE_MS) };
+}
+
+/** The default recorder: the upstream key taken out in every spelling KeyScrubber knows (base64, hex, escapes). */
+function recorderFor(upstreamKey: string | undefined): DiagnosticsRecorder {
+  if (upstreamKey === undefined) return new DiagnosticsRecorder();
+  const scrubber = new KeyScrubber(upstreamKey);
+  return new DiagnosticsRecorder({ secrets: () => [upstreamKey], scrub: (text) => scrubber.scrubText(text) });
+}
+
+/** Starts a gateway replica and resolves once it listens. */
+export async function startGateway(given: GatewayOptions): Promise<RunningGateway> {
+  const recorder = recorderFor(given.upstreamKey);
+  const options: GatewayOptions = { ...given, diagnostics: given.diagnostics ?? recorder };
+  const diagnostics = options.diagnostics ?? recorder;
+  const clock = options.clock ?? systemClock;
+  const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
+  // Before anything is opened: sign-in options it refuses throw here, leaving no store behind.
+  const signIn = options.signIn !== undefined ? new SignIn(options.signIn, clock) : undefined;
+  const { store, queue, resolver, health, metrics, audit } = await partsFor(options, clock, staleIfErrorMs);
+  const log = boundedLogger(options.logger, metrics);
+  const app = await buildApp({
+    resolver,
+    health,
+    tokens: options.tokens,
+    allowOrigins: options.allowOrigins ?? [],
+    staleIfErrorSeconds: Math.floor(staleIfErrorMs / 1000),
+    metrics: {
+      metrics,
+      ...(options.metricsTokenDigest !== undefined ? { tokenDigest: options.metricsTokenDigest } : {}),
+    },
+    audit,
+    ...(signIn !== undefined ? { signIn } : {}),
+    ...(options.https !== undefined ? { https: options.https } : {}),
+    ...(log.logger !== undefined ? { logger: log.logger } : {}),
+  });
+  audit.attach(app.log);
+  const replica = randomUUID();
+  // A missed heartbeat only makes this replica look gone for a moment (the health page counts replicas).
+  const beat = () =>
+    void store
+      .heartbeat(replica, clock.now(), HEARTBEAT_MS * 3)
+      .catch((error: unknown) => diagnostics.note({ where: "heartbeat", error }));
+  beat();
+  const heartbeat = setInterval(beat, HEARTBEAT_MS);
+  const host = options.host ?? "127.0.0.1";
+  await app.listen({ host, port: options.port ?? 0 });
+  const { port } = app.server.address() as AddressInfo;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `${options.https !== undefined ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    store,
+    diagnostics: recorder,
+    close: () => {
+      closing ??= (async () => {
+        clearInterval(heartbeat);
+        queue.close();
+        resolver.close();
+        await app.close();
+        await store.close();
+        await log.close();
+      })();
+      return closing;
+    },
+  };
+}
