@@ -3,7 +3,8 @@
  * - RESOURCES (packages/wire/src/resources/table.ts) → packages/wire/src/resources/methods.generated.ts;
  * - FUNCTION_TABLE and CHOICE_LISTS (src/functions/table) → src/functions/functions.json (what Excel
  *   reads), src/functions/bindings.generated.ts (what the functions entry registers), the tables of
- *   docs/functions.md and the README, and the test suites' list of functions.
+ *   docs/functions.md and the README, the test suites' list of functions, and the gateway's MCP tools' words
+ *   (gateway/src/mcp/tools.generated.ts).
  *
  *   npx tsx scripts/generate.ts           writes them
  *   npx tsx scripts/generate.ts --check   exits 1, naming them, while any differs from what the tables give
@@ -18,6 +19,7 @@ import * as typescript from "prettier/plugins/typescript";
 import { CHOICE_LISTS, FUNCTION_TABLE, type ChoiceList, type FunctionRow } from "../src/functions/table";
 import { choiceTable, functionTable, glanceTable, withTable } from "./generate/doc-tables";
 import { bindingsSource, functionsJson, suiteFunctionsSource } from "./generate/function-files";
+import { mcpToolsSource } from "./generate/mcp-tools";
 import {
   RESOURCES_DIR,
   resourceMethodRows,
@@ -63,6 +65,7 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
     [join(root, "src", "functions", "functions.json"), functionsJson(functions, choices)],
     [bindings, await formatted(bindingsSource(functions))],
     [suite, await formatted(suiteFunctionsSource(functions))],
+    [join(root, "gateway", "src", "mcp", "tools.generated.ts"), await formatted(mcpToolsSource(functions, choices))],
     [docs, doc],
     [readme, withTable(read(readme), "glance-table", glanceTable(functions), "README.md")],
   ]);

@@ -19,6 +19,7 @@ import { answerError, type RefusalWatch } from "./refusals";
 import type {} from "./request-facts";
 import type { Resolver } from "./resolver";
 import { looksLikeJwt, type SignIn } from "./oidc/sign-in";
+import { mcpPlugin, RESOURCE_METADATA_PATH, type McpPluginOptions } from "./mcp/plugin";
 import { ENDPOINTS, resourceOf, type Endpoint, type Resource } from "./resources";
 import { cutToBytes } from "./safe-text";
 import { shareHeaders } from "./share-headers";
@@ -40,6 +41,8 @@ interface AppOptions {
   readonly audit: AuditTrail;
   /** OpenID Connect bearer tokens beside the desk tokens; absent: desk tokens only. */
   readonly signIn?: SignIn;
+  /** The MCP face for AI agents (mcp/plugin.ts): its issuer, sessions and clock; absent: no /mcp. */
+  readonly mcp?: Omit<McpPluginOptions, "source" | "audit" | "metrics">;
 }
 
 /**
@@ -166,6 +169,21 @@ function registerEndpoint(app: FastifyInstance, endpoint: Endpoint, options: App
   });
 }
 
+/** What /mcp's tools read with: the HTTP route's resolver, request count and metrics, and the audit trail. */
+function mcpParts(options: AppOptions): Pick<McpPluginOptions, "source" | "audit" | "metrics"> {
+  const { resolver, health, metrics, audit } = options;
+  return {
+    source: {
+      resolver,
+      countRequest: (account, now) => health.store.count(account, now, "request"),
+      onServed: (kind, how, seconds) => metrics.metrics.served(kind, how, seconds),
+      now: health.now,
+    },
+    audit,
+    metrics: metrics.metrics,
+  };
+}
+
 /** How much of a path a 404 quotes back: enough to recognise, never the whole of a hostile URL. */
 const MAX_ECHOED_PATH_BYTES = 200;
 
@@ -213,7 +231,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (request.method === "OPTIONS") return;
     // The health page, by its route (never by a prefix of the raw URL), may be read without a token; the metrics
     // page has a rule of its own (metrics-route.ts).
-    const open = request.routeOptions.url === "/gateway/health" || request.routeOptions.url === METRICS_ROUTE;
+    const open =
+      request.routeOptions.url === "/gateway/health" ||
+      request.routeOptions.url === METRICS_ROUTE ||
+      request.routeOptions.url?.startsWith(RESOURCE_METADATA_PATH) === true;
     const caller = await identify(request, tokens, options.signIn).catch((error: unknown) => {
       if (open) return undefined;
       throw error;
@@ -240,6 +261,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   for (const endpoint of ENDPOINTS) registerEndpoint(app, endpoint, options);
   registerMetricsRoute(app, options.metrics);
+  if (options.mcp !== undefined) await app.register(mcpPlugin, { ...options.mcp, ...mcpParts(options) });
   app.get("/gateway/health", async (request, reply) =>
     reply.header("cache-control", "no-store").send(await healthPage.body(healthReader(request, options))),
   );

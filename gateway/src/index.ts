@@ -83,6 +83,8 @@ export interface GatewayOptions {
   readonly tenantShare?: TenantShareRules;
   /** Whose figures /metrics and the desk-wide health page show one by one (--metrics-subjects). @default top 20 users */
   readonly metricsSubjects?: SubjectRule;
+  /** `/mcp` for AI agents (docs/gateway.md, MCP); only ever with authentication on (tokens). @default true */
+  readonly mcp?: boolean;
   /** Told when the shared store goes away or comes back (the command line prints it). */
   readonly onStoreState?: (state: "up" | "down", reason?: string) => void;
 }
@@ -98,6 +100,8 @@ export interface RunningGateway {
 /** How long past its freshness an answer stands in for a failing upstream: the window whose ages the add-in believes. */
 const DEFAULT_STALE_IF_ERROR_MS = GATEWAY_CACHE.staleIfErrorMs;
 const HEARTBEAT_MS = 2000;
+/** The gateway's version, as the MCP handshake names it. */
+const GATEWAY_VERSION = "0.2.0";
 /** How long a close waits for the log's reader to take the last lines: a stalled one never holds the exit. */
 const LOG_CLOSE_MS = 1000;
 
@@ -254,6 +258,24 @@ function recorderFor(upstreamKey: string | undefined): DiagnosticsRecorder {
   return new DiagnosticsRecorder({ secrets: () => [upstreamKey], scrub: (text) => scrubber.scrubText(text) });
 }
 
+/** The MCP face's options: on by default where authentication is on, never without it (--no-auth), off with --no-mcp. */
+function mcpOf(
+  options: GatewayOptions,
+  clock: Clock,
+): { mcp?: { clock: Clock; version: string; issuer?: string; requiredScope?: string } } {
+  if (options.mcp === false || options.tokens() === undefined) return {};
+  const issuer = options.signIn?.issuer;
+  const scope = options.signIn?.requiredScope;
+  return {
+    mcp: {
+      clock,
+      version: GATEWAY_VERSION,
+      ...(issuer !== undefined ? { issuer } : {}),
+      ...(scope !== undefined ? { requiredScope: scope } : {}),
+    },
+  };
+}
+
 /** Starts a gateway replica and resolves once it listens. */
 export async function startGateway(given: GatewayOptions): Promise<RunningGateway> {
   const recorder = recorderFor(given.upstreamKey);
@@ -277,6 +299,7 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
     },
     audit,
     ...(signIn !== undefined ? { signIn } : {}),
+    ...mcpOf(options, clock),
     ...(options.https !== undefined ? { https: options.https } : {}),
     ...(log.logger !== undefined ? { logger: log.logger } : {}),
   });
