@@ -9,7 +9,8 @@ export function mcpToolsSource(functions: readonly FunctionRow[], choices: reado
   const rows = functions.filter((row) => row.mcp !== undefined);
   const tools = rows.map((row) => {
     const parameters = row.parameters.map(
-      (p) => `${JSON.stringify(p.name)}: { description: ${JSON.stringify(p.description)}, optional: ${String(p.optional === true)} },`,
+      (p) =>
+        `${JSON.stringify(p.name)}: { description: ${JSON.stringify(p.description)}, optional: ${String(p.optional === true)} },`,
     );
     return `${JSON.stringify(row.mcp)}: {
       function: ${JSON.stringify(row.id)},
@@ -18,7 +19,9 @@ export function mcpToolsSource(functions: readonly FunctionRow[], choices: reado
       parameters: {${parameters.join("\n")}},
     },`;
   });
-  const used = new Set(rows.flatMap((row) => row.parameters.flatMap((p) => (p.choices === undefined ? [] : [p.choices]))));
+  const used = new Set(
+    rows.flatMap((row) => row.parameters.flatMap((p) => (p.choices === undefined ? [] : [p.choices]))),
+  );
   const lists = choices
     .filter((list) => used.has(list.id))
     .map((list) => `${list.id}: ${JSON.stringify(Object.keys(list.values))},`);

@@ -35,7 +35,10 @@ export class ServiceAnswerError extends Error {
   }
 }
 
-const ENDPOINT_BY_NAME = new Map<ResourceName, Endpoint>(ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]));
+/** Each endpoint by its resource's name: a constant table. */
+const ENDPOINT_BY_NAME: ReadonlyMap<ResourceName, Endpoint> = new Map(
+  ENDPOINTS.map((endpoint) => [endpoint.name, endpoint]),
+);
 
 /** The service's own message in an error body, or a plain one. */
 function messageOf(body: string, status: number): string {
