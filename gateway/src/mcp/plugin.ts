@@ -74,7 +74,14 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
   app.addHook("onClose", async () => sessions.closeAll());
   // Every 401 of /mcp says where its metadata is (MCP authorization): the app's sign-in threw it before routing here.
   app.addHook("onSend", async (request, reply) => {
-    if (reply.statusCode === 401) void reply.header("www-authenticate", wwwAuthenticate(request));
+    if (reply.statusCode !== 401) return;
+    // A sign-in token's refusal already says `error="invalid_token"`: the pointer joins it.
+    const given = reply.getHeader("www-authenticate");
+    const pointer = wwwAuthenticate(request);
+    void reply.header(
+      "www-authenticate",
+      typeof given === "string" && given.startsWith("Bearer ") ? `${given}, ${pointer.slice("Bearer ".length)}` : pointer,
+    );
   });
   const metadata = async (request: FastifyRequest, reply: FastifyReply) =>
     reply
