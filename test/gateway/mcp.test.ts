@@ -4,6 +4,7 @@ import type { FakeClock } from "../support/fake-clock";
 import { makeDesk } from "./support/desk";
 import { startDeskGateway } from "./support/desk-gateway";
 import { callTool, mcpClient, textOf } from "./support/mcp-client";
+import { checkConcurrentCalls, checkEveryTool, checkHeldIsFree, checkToolList, FLAGSHIP } from "./support/mcp-checks";
 import { capturedLog } from "./support/captured-log";
 
 /**
@@ -11,18 +12,6 @@ import { capturedLog } from "./support/captured-log";
  * HTTP transport. Headline cases run against the installed package too (mcp-package.test.ts).
  */
 const desk = makeDesk(["alice", "bob"]);
-const FLAGSHIP = "RTM-NWE-A-1x3";
-const TOOLS = [
-  "search_indexes",
-  "get_latest",
-  "get_history",
-  "get_volatility",
-  "get_forward_curve",
-  "get_capacity",
-  "get_period_stats",
-  "get_benchmark_health",
-  "get_methodology",
-];
 const log = capturedLog();
 let service: RunningReferenceService;
 let gateway: RunningGateway;
@@ -40,92 +29,15 @@ afterAll(async () => {
   await service?.close();
 });
 
-/** The reference service's own answer, asked directly with the desk's key. */
-async function direct(path: string): Promise<Record<string, unknown>> {
-  const response = await fetch(`${service.url}${path}`, { headers: { "x-api-key": DEMO_KEYS.apiKey } });
-  return (await response.json()) as Record<string, unknown>;
-}
-
-/** A tool's structured content, read loosely: the test compares its figures with the service's. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the nine output shapes, read field by field
-type Structured = Record<string, any>;
-
 const token = (who: string) => desk.tokens[who] ?? "";
 const upstreamCount = () => service.requests.length;
 
 test("lists nine read-only tools, each with input and output schemas, and the two documents", async () => {
-  const client = await mcpClient(gateway.url, token("alice"));
-  const { tools } = await client.listTools();
-  expect(tools.map((tool) => tool.name).sort()).toEqual([...TOOLS].sort());
-  for (const tool of tools) {
-    expect(tool.annotations?.readOnlyHint).toBe(true);
-    expect(tool.outputSchema?.type).toBe("object");
-    expect(tool.inputSchema.type).toBe("object");
-    expect(tool.description).toMatch(/provenance/);
-  }
-  const history = tools.find((tool) => tool.name === "get_history");
-  // Words and choices from the function table: the granularity's choices, and the relative date forms.
-  expect(JSON.stringify(history?.inputSchema)).toContain('"weekly"');
-  expect(JSON.stringify(history?.inputSchema)).toContain("-6M");
-  const { resources } = await client.listResources();
-  expect(resources.map((resource) => resource.uri).sort()).toEqual([
-    "index-data://catalogue",
-    "index-data://methodology",
-  ]);
-  await client.close();
+  await checkToolList(gateway.url, token("alice"));
 });
 
 test("every tool answers with the reference service's own values, each with its provenance", async () => {
-  const client = await mcpClient(gateway.url, token("alice"));
-  const results = Object.fromEntries(
-    await Promise.all(
-      TOOLS.map(async (name) => {
-        const args = ["search_indexes", "get_benchmark_health", "get_methodology"].includes(name)
-          ? {}
-          : { symbol: FLAGSHIP };
-        const result = await callTool(client, name, args);
-        // The newer description publishes no methodology: the service's own 404, said to the agent (see below).
-        expect(result.isError === true).toBe(name === "get_methodology");
-        expect(textOf(result).length).toBeGreaterThan(10);
-        return [name, result.structuredContent as Structured] as const;
-      }),
-    ),
-  );
-  const latest = await direct(`/api/v1/index/${FLAGSHIP}/latest`);
-  expect(results["get_latest"]).toMatchObject({
-    symbol: FLAGSHIP,
-    value: latest["value"],
-    provenance: {
-      asOf: latest["asOf"],
-      confidence: latest["confidence"],
-      status: latest["status"],
-      carriedForwardFrom: latest["carriedForwardFrom"] ?? null,
-    },
-  });
-  const history = (await direct(`/api/v1/index/${FLAGSHIP}/history`)) as { values: Array<Record<string, unknown>> };
-  expect(results["get_history"]?.points.map((p: { value: number }) => p.value)).toEqual(
-    history.values.map((p) => p["value"]),
-  );
-  expect(results["get_history"]?.points[0].provenance.confidence).toBe(history.values[0]?.["confidence"]);
-  const vol = await direct(`/api/v1/index/${FLAGSHIP}/volatility`);
-  expect(results["get_volatility"]?.annualizedVol).toBe(vol["annualizedVol"]);
-  const forward = (await direct(`/api/v1/index/${FLAGSHIP}/forward`)) as { spotPrice: number; curve: unknown[] };
-  expect(results["get_forward_curve"]?.spotPrice).toBe(forward.spotPrice);
-  expect(results["get_forward_curve"]?.curve).toHaveLength(forward.curve.length);
-  const capacity = await direct(`/api/v1/index/${FLAGSHIP}/capacity-metrics`);
-  expect(results["get_capacity"]?.fillRatio).toBe(capacity["fillRatio"]);
-  const health = await direct("/api/v1/benchmark/health");
-  expect(results["get_benchmark_health"]?.benchmarkStatus).toBe(health["benchmarkStatus"]);
-  const catalogue = (await direct("/api/v1/indexes")) as { indexes: Array<{ symbol: string }> };
-  expect(results["search_indexes"]?.indexes.map((i: { symbol: string }) => i.symbol)).toEqual(
-    catalogue.indexes.map((i) => i.symbol),
-  );
-  // Period statistics from the same history: the last period's last value is the history's last value.
-  const periods = results["get_period_stats"]?.periods as Array<{ stats: { last: number | null } }>;
-  expect(periods.length).toBeGreaterThan(0);
-  for (const [tool, content] of Object.entries(results))
-    if (tool !== "get_methodology") expect(JSON.stringify(content)).toMatch(/"provenance":\{"asOf":/);
-  await client.close();
+  await checkEveryTool(gateway.url, token("alice"), service);
 });
 
 test("get_methodology answers the older description's methodology, and its document reads the same", async () => {
@@ -151,13 +63,8 @@ test("get_methodology answers the older description's methodology, and its docum
   }
 });
 
-test("a call for a resource the gateway holds costs no upstream request, and is a hit", async () => {
-  const client = await mcpClient(gateway.url, token("bob"));
-  await callTool(client, "get_latest", { symbol: "RTM-NWE-B-1x3" });
-  const before = upstreamCount();
-  const again = await callTool(client, "get_latest", { symbol: "RTM-NWE-B-1x3" });
-  expect(upstreamCount() - before).toBe(0);
-  expect((again.structuredContent as { served: { cache: string } }).served.cache).toBe("hit");
+test("a call for a resource the gateway holds costs no upstream request, is a hit, counted and audited", async () => {
+  await checkHeldIsFree(gateway.url, token("bob"), upstreamCount);
   const metrics = await (await fetch(`${gateway.url}/metrics`)).text();
   expect(metrics).toMatch(/index_gateway_mcp_tool_calls_total\{tool="get_latest",outcome="hit"\} [1-9]/);
   // The audit trail names the user, the tool and the resource.
@@ -170,24 +77,10 @@ test("a call for a resource the gateway holds costs no upstream request, and is 
       cacheStatus: "hit",
     }),
   );
-  await client.close();
 });
 
 test("100 concurrent calls over 10 sessions all succeed; the upstream sees no more requests than resources", async () => {
-  const clients = await Promise.all(
-    Array.from({ length: 10 }, (_, i) => mcpClient(gateway.url, token(i % 2 === 0 ? "alice" : "bob"))),
-  );
-  const windows = [11, 12, 13, 14, 15];
-  const before = upstreamCount();
-  const results = await Promise.all(
-    Array.from({ length: 100 }, (_, i) =>
-      callTool(clients[i % 10]!, "get_volatility", { symbol: "RTM-NWE-A-4x6", windowDays: windows[i % 5] }),
-    ),
-  );
-  expect(results.filter((result) => result.isError === true)).toEqual([]);
-  // Five volatility resources and the one latest fix they share.
-  expect(upstreamCount() - before).toBeLessThanOrEqual(windows.length + 1);
-  await Promise.all(clients.map((client) => client.close()));
+  await checkConcurrentCalls(gateway.url, [token("alice"), token("bob")], upstreamCount);
 });
 
 test("a missing or unknown token gets 401 naming the resource metadata; the metadata is open", async () => {
