@@ -136,3 +136,35 @@ test("sessions are bounded: a user's oldest goes past the per-user cap, and an i
   await clock.advance(31 * 60_000);
   await expect(callTool(last, "get_latest", { symbol: FLAGSHIP })).rejects.toThrow(/404|Session not found/);
 });
+
+test("history is at most 500 points a call, says it was cut and how to ask for the rest; monthly too", async () => {
+  const client = await mcpClient(gateway.url, token("alice"));
+  const long = await callTool(client, "get_history", { symbol: FLAGSHIP, start: "-5Y" });
+  const content = long.structuredContent as {
+    points: Array<{ date: string }>;
+    available: number;
+    truncated: boolean;
+    rest: string | null;
+  };
+  expect(content.available).toBeGreaterThan(500);
+  expect(content.points).toHaveLength(500);
+  expect(content.truncated).toBe(true);
+  expect(content.rest).toMatch(/end="\d{4}-\d\d-\d\d"/);
+  expect(textOf(long)).toContain(content.rest ?? "?");
+  expect(Buffer.byteLength(JSON.stringify(long))).toBeLessThan(100 * 1024);
+  // The rest, as the result says to ask for it: the points before the first one returned.
+  const end = /end="([\d-]+)"/.exec(content.rest ?? "")?.[1];
+  const earlier = await callTool(client, "get_history", { symbol: FLAGSHIP, start: "-5Y", end });
+  const before = (earlier.structuredContent as { points: Array<{ date: string }> }).points;
+  expect(before.length).toBeGreaterThan(0);
+  expect((before[before.length - 1]?.date ?? "").slice(0, 10) < (content.points[0]?.date ?? "").slice(0, 10)).toBe(
+    true,
+  );
+  const monthly = await callTool(client, "get_history", { symbol: FLAGSHIP, start: "-5Y", granularity: "monthly" });
+  const months = (monthly.structuredContent as { points: Array<{ date: string }> }).points.map((p) =>
+    p.date.slice(0, 7),
+  );
+  expect(months.length).toBeGreaterThan(12);
+  expect(new Set(months).size).toBe(months.length);
+  await client.close();
+});

@@ -122,7 +122,9 @@ test("the tarball holds the gateway's build, its shrinkwrap and @index-data/wire
   expect(gatewayPack.bundled.filter((name) => DEV_ONLY.test(name))).toEqual([]);
   expect(paths).toContain("dist/main.js");
   const own = paths.filter((path) => !path.startsWith("node_modules/"));
-  expect(own.filter((path) => !/^(dist\/[\w/-]+(\.generated)?\.js|package\.json|npm-shrinkwrap\.json)$/.test(path))).toEqual([]);
+  expect(
+    own.filter((path) => !/^(dist\/[\w/-]+(\.generated)?\.js|package\.json|npm-shrinkwrap\.json)$/.test(path)),
+  ).toEqual([]);
   expect(own.filter((path) => /^dist\/(wire|time|diagnostics|src)\//.test(path))).toEqual([]);
   const wire = paths.filter((path) => path.startsWith("node_modules/@index-data/wire/"));
   expect(wire).toEqual(

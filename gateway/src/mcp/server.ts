@@ -28,6 +28,9 @@ export interface McpCaller {
 const ABOUT =
   "Answered by the desk's gateway from its cache (a value a cell has already asked for costs the Index Data Service nothing); every value carries its provenance (asOf, confidence, status, carriedForwardFrom).";
 
+/** Largest tool result: sized for a model's context (issue 40). */
+export const MAX_RESULT_BYTES = 100 * 1024;
+
 /** An error result a model can act on; never a transport failure. */
 function errorResult(text: string): CallToolResult {
   return { isError: true, content: [{ type: "text", text }] };
@@ -79,6 +82,11 @@ async function callTool(tool: ToolName, input: unknown, caller: McpCaller, deps:
     const handler = HANDLERS[tool] as (input: unknown, context: ToolContext) => ReturnType<(typeof HANDLERS)[ToolName]>;
     const answer = await handler(input, context);
     const outcome = reads[0]?.how ?? "hit";
+    if (Buffer.byteLength(JSON.stringify(answer)) > MAX_RESULT_BYTES) {
+      metrics.called(tool, "error");
+      audit.toolCall(user, tool, reads[0]?.path ?? tool, "error", source.now());
+      return errorResult("The answer is larger than 100 KB: narrow the request (a shorter range, a search text).");
+    }
     metrics.called(tool, outcome);
     audit.toolCall(user, tool, reads[0]?.path ?? tool, outcome, source.now());
     return {
