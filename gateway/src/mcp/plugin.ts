@@ -80,7 +80,9 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
     const pointer = wwwAuthenticate(request);
     void reply.header(
       "www-authenticate",
-      typeof given === "string" && given.startsWith("Bearer ") ? `${given}, ${pointer.slice("Bearer ".length)}` : pointer,
+      typeof given === "string" && given.startsWith("Bearer ")
+        ? `${given}, ${pointer.slice("Bearer ".length)}`
+        : pointer,
     );
   });
   const metadata = async (request: FastifyRequest, reply: FastifyReply) =>
