@@ -1,18 +1,8 @@
 import type { ExcelScalar } from "./cells";
 import type { PeriodStat, PeriodSummary } from "@index-data/wire";
 
-/** Period statistics' pure core lives in @index-data/wire (the gateway's tools compute them too); cells here. */
-export {
-  isObservation,
-  PERIOD_STATS,
-  PERIODS,
-  periodLastDay,
-  periodStart,
-  summarisePeriods,
-  type DayBounds,
-  type Period,
-  type PeriodSummary,
-} from "@index-data/wire";
+// A period's statistics as cells; their pure core (summarisePeriods) is @index-data/wire's, which the gateway's MCP
+// tools share.
 
 /** A stat as asked for: what is computed, and the header as the user typed it. */
 export interface StatColumn {

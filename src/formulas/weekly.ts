@@ -1,8 +1,6 @@
 import { pointTime, type HistoryPoint } from "@index-data/wire";
 import { isoWeekStart } from "@index-data/wire/time";
 
-export { isoWeekStart };
-
 /** A value counts as published unless the service says it was carried forward (older services don't say). */
 function isPublished(point: HistoryPoint): boolean {
   return point.publicationMode === undefined || point.publicationMode === "FRESH";

@@ -5,7 +5,7 @@ import { HEALTH_FIELD_NAMES } from "../../src/formulas/index-functions/service";
 import { METHODOLOGY_FIELD_NAMES } from "../../src/formulas/index-functions/methodology";
 import { GRANULARITY_CHOICES, HISTORY_FIELD_NAMES, SORT_CHOICES } from "../../src/formulas/index-functions/history";
 import { FILL_CHOICES } from "../../src/formulas/index-functions/panel";
-import { PERIODS, PERIOD_STATS } from "../../src/formulas/period-stats";
+import { PERIODS, PERIOD_STATS } from "@index-data/wire";
 
 /**
  * AutoComplete's lists (the `enums` of src/functions/functions.json, which are written there only) offer exactly
