@@ -4,16 +4,13 @@ import type { Provenance } from "./schemas";
 
 /** A fix's provenance: as-of, confidence, status, and the carried-from date (null when fresh or not said). */
 export function provenanceOf(fix: LatestFix): Provenance {
-  return {
-    asOf: fix.asOf,
-    confidence: fix.confidence,
-    status: fix.status,
-    carriedForwardFrom: fix.carriedForwardFrom ?? null,
-  };
+  return pointProvenance({ ...fix, date: fix.asOf });
 }
 
 /** A history point's provenance: its own date, confidence, status and carried-from date. */
-export function pointProvenance(point: HistoryPoint): Provenance {
+export function pointProvenance(
+  point: Pick<HistoryPoint, "date" | "confidence" | "status" | "carriedForwardFrom">,
+): Provenance {
   return {
     asOf: point.date,
     confidence: point.confidence,

@@ -83,16 +83,8 @@ export const HANDLERS: Handlers = {
   },
 
   async get_history(input, context) {
-    const now = context.now();
     const granularity = input.granularity ?? "daily";
-    const read = await context.read("history", [
-      input.symbol,
-      {
-        ...optional("startDate", serviceDate(input.start, "start", now)),
-        ...optional("endDate", serviceDate(input.end, "end", now)),
-        ...(granularity === "weekly" ? { granularity } : {}),
-      },
-    ]);
+    const read = await readHistory(context, input, granularity === "weekly" ? "weekly" : undefined);
     const all = granularity === "monthly" ? monthlyFromDaily(read.data.values) : read.data.values;
     const window = historyWindow(all);
     const points = window.points.map((point) => ({
@@ -180,13 +172,7 @@ export const HANDLERS: Handlers = {
   async get_period_stats(input, context) {
     const now = context.now();
     const period = input.period ?? "monthly";
-    const read = await context.read("history", [
-      input.symbol,
-      {
-        ...optional("startDate", serviceDate(input.start, "start", now)),
-        ...optional("endDate", serviceDate(input.end, "end", now)),
-      },
-    ]);
+    const read = await readHistory(context, input);
     const history = read.data;
     const firstDay = startOfUtcDay(parseIso(history.startDate) ?? 0);
     const lastDay = startOfUtcDay(parseIso(history.endDate) ?? now);
@@ -253,7 +239,21 @@ export const HANDLERS: Handlers = {
   },
 };
 
-/** `{ [key]: value }` when the value is given, else nothing (exactOptionalPropertyTypes). */
-function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {
-  return value === undefined ? {} : ({ [key]: value } as Record<K, string>);
+/** The history of `symbol` between `start` and `end` (ISO or relative forms, from the gateway's today). */
+async function readHistory(
+  context: ToolContext,
+  input: { readonly symbol: string; readonly start?: string | undefined; readonly end?: string | undefined },
+  granularity?: "weekly",
+): Promise<ReadValue<"history">> {
+  const now = context.now();
+  const startDate = serviceDate(input.start, "start", now);
+  const endDate = serviceDate(input.end, "end", now);
+  return context.read("history", [
+    input.symbol,
+    {
+      ...(startDate !== undefined ? { startDate } : {}),
+      ...(endDate !== undefined ? { endDate } : {}),
+      ...(granularity !== undefined ? { granularity } : {}),
+    },
+  ]);
 }
