@@ -22,6 +22,7 @@ import { entityBatchLines, entityBatchScenario, entityBatchTargetsMissed } from 
 import { gatewayDeskLines, gatewayDeskScenario, gatewayTargetsMissed } from "./gateway";
 import { gatewayDeskOpenLines, gatewayDeskOpenScenario, gatewayDeskOpenTargetsMissed } from "./gateway-desk";
 import { hitPathLines, hitPathScenario, hitPathTargetsMissed } from "./gateway-hits";
+import { mcpHitsLines, mcpHitsScenario, mcpHitsTargetsMissed } from "./gateway-mcp";
 import { gatewaySheetLines, gatewaySheetScenario, gatewaySheetTargetsMissed } from "./gateway-sheet";
 import { LOAD_PATH_BUDGET_KIB, loadPathScenario } from "./load-path";
 import { memoryLines } from "./memory";
@@ -263,6 +264,8 @@ async function main(): Promise<void> {
   console.log(`\n${gatewaySheetLines(gatewaySheet).join("\n")}`);
   const hitPath = await hitPathScenario();
   console.log(`\n${hitPathLines(hitPath).join("\n")}`);
+  const mcpHits = await mcpHitsScenario();
+  console.log(`\n${mcpHitsLines(mcpHits).join("\n")}`);
   // Issue 29's goals: the cold open, CPU, entity batch and memory on the production bundle, each beside its baseline.
   const engineGoals = await engineGoalScenario();
   const { coldOpen } = engineGoals;
@@ -286,7 +289,7 @@ async function main(): Promise<void> {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: SERVICE_LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, engineGoals, pricingSheet, scale, queue, loadPath, catalogueSearch, entityBatch }, null, 2)}\n`,
+    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: SERVICE_LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, mcpHits, engineGoals, pricingSheet, scale, queue, loadPath, catalogueSearch, entityBatch }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   const missed = reports.flatMap((r) =>
@@ -301,6 +304,7 @@ async function main(): Promise<void> {
     ...gatewayDeskOpenTargetsMissed(gatewayOpen),
     ...gatewaySheetTargetsMissed(gatewaySheet),
     ...hitPathTargetsMissed(hitPath),
+    ...mcpHitsTargetsMissed(mcpHits),
     ...coldOpenTargetsMissed(coldOpen),
     ...cpuOpenTargetsMissed(engineGoals.cpu),
     ...engineGoalsMissed(engineGoals),

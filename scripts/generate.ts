@@ -4,7 +4,8 @@
  * - FUNCTION_TABLE and CHOICE_LISTS (src/functions/table) → src/functions/functions.json (what Excel
  *   reads), src/functions/bindings.generated.ts (what the functions entry registers), the names a formula may
  *   call (src/workbook/function-names.generated.json, for the checks of what the add-in writes), the tables of
- *   docs/functions.md and the README, and the test suites' list of functions.
+ *   docs/functions.md and the README, the test suites' list of functions, and the gateway's MCP tools' words
+ *   (gateway/src/mcp/tools.generated.ts).
  *
  *   npx tsx scripts/generate.ts           writes them
  *   npx tsx scripts/generate.ts --check   exits 1, naming them, while any differs from what the tables give
@@ -19,6 +20,7 @@ import * as typescript from "prettier/plugins/typescript";
 import { CHOICE_LISTS, FUNCTION_TABLE, type ChoiceList, type FunctionRow } from "../src/functions/table";
 import { choiceTable, functionTable, glanceTable, withTable } from "./generate/doc-tables";
 import { bindingsSource, functionNamesJson, functionsJson, suiteFunctionsSource } from "./generate/function-files";
+import { mcpToolsSource } from "./generate/mcp-tools";
 import {
   RESOURCES_DIR,
   resourceMethodRows,
@@ -65,6 +67,7 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
     [bindings, await formatted(bindingsSource(functions))],
     [join(root, "src", "workbook", "function-names.generated.json"), functionNamesJson(functions)],
     [suite, await formatted(suiteFunctionsSource(functions))],
+    [join(root, "gateway", "src", "mcp", "tools.generated.ts"), await formatted(mcpToolsSource(functions, choices))],
     [docs, doc],
     [readme, withTable(read(readme), "glance-table", glanceTable(functions), "README.md")],
   ]);

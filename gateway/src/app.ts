@@ -1,6 +1,7 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { AuditTrail } from "./audit-trail";
 import type { HealthSources } from "./health-page";
+import { mcpPlugin, type McpPluginOptions } from "./mcp/plugin";
 import type { MetricsAccess } from "./metrics-route";
 import type { SignIn } from "./oidc/sign-in";
 import { auditPlugin } from "./plugins/audit";
@@ -30,6 +31,23 @@ export interface AppOptions {
   readonly audit: AuditTrail;
   /** OpenID Connect bearer tokens beside the desk tokens; absent: desk tokens only. */
   readonly signIn?: SignIn;
+  /** The MCP face for AI agents (mcp/plugin.ts): its issuer, sessions and clock; absent: no /mcp. */
+  readonly mcp?: Omit<McpPluginOptions, "source" | "audit" | "metrics">;
+}
+
+/** What /mcp's tools read with: the HTTP route's resolver, request count and metrics, and the audit trail. */
+function mcpParts(options: AppOptions): Pick<McpPluginOptions, "source" | "audit" | "metrics"> {
+  const { resolver, health, metrics, audit } = options;
+  return {
+    source: {
+      resolver,
+      countRequest: (account, now) => health.store.count(account, now, "request"),
+      onServed: (kind, how, seconds) => metrics.metrics.served(kind, how, seconds),
+      now: health.now,
+    },
+    audit,
+    metrics: metrics.metrics,
+  };
 }
 
 /**
@@ -72,5 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditPlugin, { trail: options.audit, now: health.now });
   await app.register(requestLogPlugin);
   await app.register(healthPlugin, { health });
+  // Encapsulated like the health page: its routes and its 401 pointer (WWW-Authenticate) stay its own.
+  if (options.mcp !== undefined) await app.register(mcpPlugin, { ...options.mcp, ...mcpParts(options) });
   return app;
 }

@@ -16,6 +16,8 @@ export interface ServeCommand {
   readonly redis?: string;
   readonly tokensFile?: string;
   readonly noAuth: boolean;
+  /** --no-mcp: no /mcp for AI agents (on by default where authentication is on). */
+  readonly noMcp: boolean;
   readonly allowOrigins: readonly string[];
   readonly upstreamKeyFile?: string;
   readonly tls?: { readonly cert: string; readonly key: string };
@@ -164,6 +166,7 @@ function serve(argv: readonly string[]): ServeCommand {
       redis: { type: "string" },
       tokens: { type: "string" },
       "no-auth": { type: "boolean", default: false },
+      "no-mcp": { type: "boolean", default: false },
       "allow-origin": { type: "string", multiple: true, default: [] },
       "upstream-key-file": { type: "string" },
       "tls-cert": { type: "string" },
@@ -200,6 +203,7 @@ function serve(argv: readonly string[]): ServeCommand {
     port,
     host: values.host,
     noAuth: values["no-auth"],
+    noMcp: values["no-mcp"],
     allowOrigins: values["allow-origin"],
     ttls: ttlsOf(values.ttl),
     ...(values.redis !== undefined ? { redis: values.redis } : {}),

@@ -5,7 +5,9 @@ import { userOfAccount } from "./tenancy/account";
 
 /** One line of the audit trail: who, what, how it was served, the status, when. Never a key, never a token. */
 export interface AuditLine {
-  readonly audit: "upstream-send" | "refused";
+  readonly audit: "upstream-send" | "refused" | "tool-call";
+  /** The MCP tool called (a tool call's line only). */
+  readonly tool?: string;
   /** The user (identity.ts): a desk token's name, `oidc:…` (sign-in), `ip:<address>` (no auth), or null. */
   readonly user: string | null;
   /** The kind of credential `user` came with (identity.ts); null when nobody was recognised. */
@@ -67,6 +69,23 @@ export class AuditTrail {
       cacheStatus: null,
       status,
       code,
+      time: new Date(at).toISOString(),
+    });
+  }
+
+  /**
+   * An MCP tool call (mcp/): the user, the tool, the resource it read (path and canonical query; the tool's name
+   * alone when it read none) and how it ended (a cache outcome, or why it was refused).
+   */
+  toolCall(user: string | null, tool: string, resource: string, outcome: string, at: number): void {
+    this.write({
+      audit: "tool-call",
+      tool,
+      user: loggedUser(user),
+      credential: credentialOf(user),
+      resource: loggedUrl(resource),
+      cacheStatus: outcome,
+      status: null,
       time: new Date(at).toISOString(),
     });
   }

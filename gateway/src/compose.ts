@@ -203,6 +203,27 @@ function recorderFor(upstreamKey: string | undefined): DiagnosticsRecorder {
   return new DiagnosticsRecorder({ secrets: () => [upstreamKey], scrub: (text) => scrubber.scrubText(text) });
 }
 
+/** The gateway's version, as the MCP handshake names it (gateway/package.json's). */
+const GATEWAY_VERSION = "0.2.0";
+
+/** The MCP face's options: on by default where authentication is on, never without it (--no-auth), off with --no-mcp. */
+function mcpOf(
+  options: GatewayOptions,
+  clock: Clock,
+): { mcp?: { clock: Clock; version: string; issuer?: string; requiredScope?: string } } {
+  if (options.mcp === false || options.tokens() === undefined) return {};
+  const issuer = options.signIn?.issuer;
+  const scope = options.signIn?.requiredScope;
+  return {
+    mcp: {
+      clock,
+      version: GATEWAY_VERSION,
+      ...(issuer !== undefined ? { issuer } : {}),
+      ...(scope !== undefined ? { requiredScope: scope } : {}),
+    },
+  };
+}
+
 /** Starts a gateway replica and resolves once it listens. */
 export async function startGateway(given: GatewayOptions): Promise<RunningGateway> {
   const recorder = recorderFor(given.upstreamKey);
@@ -226,6 +247,7 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
     },
     audit,
     ...(signIn !== undefined ? { signIn } : {}),
+    ...mcpOf(options, clock),
     ...(options.https !== undefined ? { https: options.https } : {}),
     ...(log.logger !== undefined ? { logger: log.logger } : {}),
   });

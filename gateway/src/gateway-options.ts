@@ -59,6 +59,8 @@ export interface GatewayOptions {
   readonly tenantShare?: TenantShareRules;
   /** Whose figures /metrics and the desk-wide health page show one by one (--metrics-subjects). @default top 20 users */
   readonly metricsSubjects?: SubjectRule;
+  /** `/mcp` for AI agents (docs/gateway.md, MCP); only ever with authentication on (tokens). @default true */
+  readonly mcp?: boolean;
   /** Told when the shared store goes away or comes back (the command line prints it). */
   readonly onStoreState?: (state: "up" | "down", reason?: string) => void;
 }

@@ -24,6 +24,7 @@ export const OPTIONS: readonly OptionHelp[] = [
   { flag: "--host", value: "H", meaning: "the address to listen on (default 127.0.0.1); 0.0.0.0 serves the desk" },
   { flag: "--tokens", value: "FILE", meaning: "who may use it: name:sha256 lines, added by new-token; SIGHUP rereads" },
   { flag: "--no-auth", meaning: "no tokens: allowed on a loopback --host only, and refused with --tokens" },
+  { flag: "--no-mcp", meaning: "no /mcp for AI agents (on by default where authentication is on)" },
   { flag: "--redis", value: "URL", meaning: "redis://host:port: share the cache, locks and budget with replicas" },
   { flag: "--allow-origin", value: "ORIGIN", meaning: "CORS for the add-in's pages; repeat for each origin" },
   { flag: "--upstream-key-file", value: "FILE", meaning: "the upstream key from a file, read once (chmod 600 it)" },

@@ -152,12 +152,17 @@ async function serve(command: ServeCommand): Promise<void> {
     ...(command.cacheBytes !== undefined ? { cacheBytes: command.cacheBytes } : {}),
     ...(command.windowMs !== undefined ? { windowMs: command.windowMs } : {}),
     ...(command.upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs: command.upstreamTimeoutMs } : {}),
+    ...(command.noMcp ? { mcp: false } : {}),
   };
   const store = command.redis !== undefined ? `redis at ${redisPlace(command.redis)}` : "memory";
   const gateway = await startGateway(options);
+  if (!command.noMcp && !command.noAuth)
+    console.log(`MCP for AI agents at ${gateway.url}/mcp (--no-mcp turns it off).`);
   console.log(
     `Index Data gateway listening on ${gateway.url}; upstream ${new URL(command.upstream).origin} (key: ${from}); store: ${store}.`,
   );
+  if (!command.noMcp && !command.noAuth)
+    console.log(`MCP for AI agents at ${gateway.url}/mcp (--no-mcp turns it off).`);
   if (command.tls === undefined && !isLoopbackHost(command.host)) {
     console.log(
       "Warning: plain http on the network. The add-in sends a token over http only to this machine: give --tls-cert/--tls-key, or put a TLS-terminating proxy in front (docs/gateway.md).",

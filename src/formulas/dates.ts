@@ -1,9 +1,10 @@
 import {
-  addUtcMonths,
   DAY_MS,
   hasBadZoneOffset,
   isIsoDate,
   parseIso,
+  RELATIVE_DATE_FORMS,
+  relativeDay,
   startOfUtcDay,
   ZONE_OFFSET_RULE,
 } from "@index-data/wire/time";
@@ -48,10 +49,7 @@ export interface DateArgument {
   readonly wholeDay: boolean;
 }
 
-export const DATE_FORMS =
-  'a date (a cell, TODAY(), or an Excel serial), an ISO date such as "2024-03-31", or a relative form such as "-30D", "-6W", "-6M", "-1Y" or "TODAY"';
-
-const RELATIVE_PATTERN = /^([+-]?)(\d{1,5})([DWMY])$/i;
+export const DATE_FORMS = `a date (a cell, TODAY(), or an Excel serial), an ISO date such as "2024-03-31", or a relative form such as ${RELATIVE_DATE_FORMS}`;
 
 /** Parses a date argument; `undefined` when omitted. Throws a `#VALUE!` CellError naming `argument`. */
 export function parseDateArgument(value: unknown, argument: string, now: Date): DateArgument | undefined {
@@ -60,12 +58,11 @@ export function parseDateArgument(value: unknown, argument: string, now: Date): 
   if (typeof value !== "string") throw invalidArgument(argument, `use ${DATE_FORMS}`, value);
   const text = value.trim();
   const today = startOfUtcDay(now.getTime());
-  if (/^today$/i.test(text)) return { ms: today, wholeDay: true };
-  const relative = RELATIVE_PATTERN.exec(text);
-  const ms = relative ? shiftRelative(today, relative) : parseIso(text);
+  const relative = relativeDay(text, today);
+  const ms = relative ?? parseIso(text);
   if (ms === undefined && hasBadZoneOffset(text)) throw invalidArgument(argument, ZONE_OFFSET_RULE, value);
   if (ms === undefined || !inExcelRange(ms)) throw invalidArgument(argument, `use ${DATE_FORMS}`, value);
-  return { ms, wholeDay: relative !== null || isIsoDate(text) };
+  return { ms, wholeDay: relative !== undefined || isIsoDate(text) };
 }
 
 function fromSerial(serial: number, argument: string): DateArgument {
@@ -83,20 +80,6 @@ function fromSerial(serial: number, argument: string): DateArgument {
     );
   }
   return { ms: serialToMs(serial), wholeDay: Number.isInteger(serial) };
-}
-
-function shiftRelative(today: number, match: RegExpExecArray): number {
-  const amount = Number(match[2]) * (match[1] === "-" ? -1 : 1);
-  switch ((match[3] ?? "D").toUpperCase()) {
-    case "W":
-      return today + amount * 7 * DAY_MS;
-    case "M":
-      return addUtcMonths(today, amount);
-    case "Y":
-      return addUtcMonths(today, amount * 12);
-    default:
-      return today + amount * DAY_MS;
-  }
 }
 
 function inExcelRange(ms: number): boolean {

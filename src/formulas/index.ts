@@ -46,7 +46,8 @@ export {
   periodHeader,
   pointsInRange,
 } from "./index-functions/periods";
-export { statCells, summarisePeriods, type PeriodSummary, type StatColumn } from "./period-stats";
+export { statCells, type StatColumn } from "./period-stats";
+export { summarisePeriods, type PeriodSummary } from "@index-data/wire";
 export { weeklyFromDaily } from "./weekly";
 export {
   functionVisibility,

@@ -1,8 +1,8 @@
-import { pointTime, type HistoryPoint } from "@index-data/wire";
+import { pointTime, type HistoryPoint, type PeriodSummary } from "@index-data/wire";
 import { notAvailable } from "./cell-error";
 import { dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type Spill } from "./cells";
 import { startOfUtcDay } from "@index-data/wire/time";
-import { statCells, type PeriodSummary, type StatColumn } from "./period-stats";
+import { statCells, type StatColumn } from "./period-stats";
 
 /** How a day without a value for one index shows: an empty cell, the index's previous value, or #N/A. */
 export type PanelFill = "blank" | "previous" | "na";

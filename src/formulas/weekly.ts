@@ -1,13 +1,5 @@
 import { pointTime, type HistoryPoint } from "@index-data/wire";
-import { DAY_MS } from "@index-data/wire/time";
-
-/** Monday 00:00 UTC of the ISO week holding `ms` (ISO weeks run Monday to Sunday). */
-export function isoWeekStart(ms: number): number {
-  const day = Math.floor(ms / DAY_MS);
-  // 1970-01-01 was a Thursday: (day + 3) mod 7 is 0 on Mondays.
-  const sinceMonday = (((day + 3) % 7) + 7) % 7;
-  return (day - sinceMonday) * DAY_MS;
-}
+import { isoWeekStart } from "@index-data/wire/time";
 
 /** A value counts as published unless the service says it was carried forward (older services don't say). */
 function isPublished(point: HistoryPoint): boolean {

@@ -6,8 +6,8 @@ import {
   summarisePeriods,
   type DayBounds,
   type PeriodSummary,
-} from "../../src/formulas/period-stats";
-import { isoWeekStart } from "../../src/formulas/weekly";
+} from "@index-data/wire";
+import { isoWeekStart } from "@index-data/wire/time";
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const bounds = (first: string, last: string): DayBounds => ({ firstDay: day(first), lastDay: day(last) });

@@ -1,5 +1,6 @@
 import type { HistoryPoint } from "@index-data/wire/resources/history";
-import { isoWeekStart, weeklyFromDaily } from "../../src/formulas/weekly";
+import { isoWeekStart } from "@index-data/wire/time";
+import { weeklyFromDaily } from "../../src/formulas/weekly";
 import { historyFixture } from "./support/fixtures";
 
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`);

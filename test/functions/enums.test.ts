@@ -6,7 +6,7 @@ import { METHODOLOGY_FIELD_NAMES } from "../../src/formulas/index-functions/meth
 import { GRANULARITY_CHOICES, HISTORY_FIELD_NAMES, SORT_CHOICES } from "../../src/formulas/index-functions/history";
 import { FILL_CHOICES } from "../../src/formulas/index-functions/panel";
 import { CHANGE_MODES, CHANGE_PERIODS } from "../../src/formulas/change-base";
-import { PERIODS, PERIOD_STATS } from "../../src/formulas/period-stats";
+import { PERIODS, PERIOD_STATS } from "@index-data/wire";
 
 /**
  * AutoComplete's lists (the `enums` of src/functions/functions.json, which are written there only) offer exactly

@@ -69,3 +69,15 @@ export { SYSTEM_STATES, type SystemState, type SystemStatus } from "./resources/
 export type { Volatility } from "./resources/volatility";
 export { pointTime } from "./resources/point-time";
 export { derivedKey, derivedOf, DerivedValues, type DerivedKey } from "./resources/derived-values";
+export {
+  isObservation,
+  PERIOD_STATS,
+  PERIODS,
+  periodLastDay,
+  periodStart,
+  summarisePeriods,
+  type DayBounds,
+  type Period,
+  type PeriodStat,
+  type PeriodSummary,
+} from "./resources/period-stats";

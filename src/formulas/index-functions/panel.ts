@@ -1,11 +1,11 @@
-import type { HistoryPoint } from "@index-data/wire";
+import { summarisePeriods, type DayBounds, type HistoryPoint, type Period } from "@index-data/wire";
 import { isOmitted, parseChoice, parseFlag, parseSymbolList } from "../arguments";
 import { invalidArgument } from "../cell-error";
 import type { FormulaResult, Spill } from "../cells";
 import { historyQuery, parseDateRange } from "../date-range";
 import { evaluate, load, today, type FormulaEnv } from "../evaluate";
 import { alignPanel, alignPeriodPanel, periodPanelHeader, type PanelFill } from "../panel-alignment";
-import { summarisePeriods, type DayBounds, type Period, type StatColumn } from "../period-stats";
+import type { StatColumn } from "../period-stats";
 import { spillOrEmpty } from "../spill";
 import { dayBounds, parsePeriod, parseStats, pointsInRange } from "./periods";
 

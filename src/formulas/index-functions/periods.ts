@@ -1,19 +1,20 @@
-import { pointTime, type History, type HistoryPoint } from "@index-data/wire";
+import {
+  PERIOD_STATS,
+  PERIODS,
+  pointTime,
+  summarisePeriods,
+  type DayBounds,
+  type History,
+  type HistoryPoint,
+  type Period,
+  type PeriodSummary,
+} from "@index-data/wire";
 import { flattenList, isOmitted, parseChoice, parseFlag, parseSymbol } from "../arguments";
 import { invalidArgument } from "../cell-error";
 import { dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";
 import { historyQuery, inRange, parseDateRange, type DateRange } from "../date-range";
 import { evaluate, load, today, type FormulaEnv } from "../evaluate";
-import {
-  PERIOD_STATS,
-  PERIODS,
-  statCells,
-  summarisePeriods,
-  type DayBounds,
-  type Period,
-  type PeriodSummary,
-  type StatColumn,
-} from "../period-stats";
+import { statCells, type StatColumn } from "../period-stats";
 import { spillOrEmpty } from "../spill";
 import { parseIso, startOfUtcDay } from "@index-data/wire/time";
 

@@ -65,6 +65,11 @@ export const FunctionRowSchema = z.strictObject({
   }),
   /** The `index-data` command that answers the same question, where there is one. */
   cli: z.string().optional(),
+  /** The gateway's MCP tool answering what this function answers, named after its resource (gateway/src/mcp). */
+  mcp: z
+    .string()
+    .regex(/^[a-z][a-z_]*$/)
+    .optional(),
   /** The fault and fuzz suites call it with every kind of argument and every failure of the service. */
   faultSuites: z.literal(true).optional(),
   /** Its lines in docs/functions.md (returns, example) and the README (glance, glanceExample); none: not listed. */

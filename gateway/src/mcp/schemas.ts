@@ -1,0 +1,197 @@
+import { SYMBOL_RULE } from "@index-data/wire";
+import { RELATIVE_DATE_FORMS } from "@index-data/wire/time";
+import { z } from "zod";
+import { TOOL_CHOICES, TOOL_TEXTS } from "./tools.generated";
+
+/**
+ * Each tool's input and output schema. Words and choices come from the function table (tools.generated.ts); what
+ * is the agent's own (how many points, monthly history, a search text) is said here. Every input is bounded, so a
+ * hostile argument is refused by the schema before anything is read.
+ */
+
+/** Most history points one call returns: sized for a model's context (issue 40). */
+export const MAX_HISTORY_POINTS = 500;
+/** Most catalogue rows one call returns. */
+export const MAX_SEARCH_ROWS = 200;
+
+const symbol = z
+  .string()
+  .min(1)
+  .max(64)
+  .describe(
+    `${TOOL_TEXTS.get_latest.parameters.symbol.description.replace("INDEX.LIST", "search_indexes")} ${SYMBOL_RULE}.`,
+  );
+/** A date as the functions take it, in text: an ISO date or a relative form. */
+const dateText = (description: string) =>
+  z
+    .string()
+    .max(40)
+    .describe(`${description.replace(/a date cell, TODAY\(\)-90, /, "")} Relative forms: ${RELATIVE_DATE_FORMS}.`);
+
+const history = TOOL_TEXTS.get_history.parameters;
+const periods = TOOL_TEXTS.get_period_stats.parameters;
+
+export const INPUTS = {
+  search_indexes: {
+    query: z
+      .string()
+      .max(100)
+      .optional()
+      .describe("Text to find in an index's symbol, hub, grade, lead time or description (any case). Default: all."),
+    activeOnly: z.boolean().optional().describe(TOOL_TEXTS.search_indexes.parameters.activeOnly.description),
+    limit: z.number().int().min(1).max(MAX_SEARCH_ROWS).optional().describe(`Most rows. Default ${MAX_SEARCH_ROWS}.`),
+  },
+  get_latest: { symbol },
+  get_history: {
+    symbol,
+    start: dateText(history.start.description).optional(),
+    end: dateText(history.end.description).optional(),
+    granularity: z
+      .enum([...TOOL_CHOICES.Granularity, "monthly"])
+      .optional()
+      .describe(
+        `${history.granularity.description.replace(/ 0 and 1 also work.*$/, "")} "monthly": each month's last freshly published value. At most ${MAX_HISTORY_POINTS} points per call.`,
+      ),
+  },
+  get_volatility: {
+    symbol,
+    windowDays: z
+      .number()
+      .int()
+      .min(1)
+      .max(3650)
+      .optional()
+      .describe(TOOL_TEXTS.get_volatility.parameters.windowDays.description),
+  },
+  get_forward_curve: { symbol },
+  get_capacity: { symbol },
+  get_period_stats: {
+    symbol,
+    start: dateText(periods.start.description).optional(),
+    end: dateText(periods.end.description).optional(),
+    period: z.enum(TOOL_CHOICES.Period).optional().describe(periods.period.description),
+    stats: z
+      .array(z.enum(TOOL_CHOICES.PeriodStat))
+      .max(TOOL_CHOICES.PeriodStat.length)
+      .optional()
+      .describe(periods.stats.description),
+  },
+  get_benchmark_health: {},
+  get_methodology: {},
+} as const;
+
+export type ToolName = keyof typeof INPUTS;
+export const TOOL_NAMES = Object.keys(INPUTS) as ToolName[];
+
+/** Where a value comes from: the fix it belongs to. Null where the service publishes no such figure. */
+export const Provenance = z.object({
+  asOf: z.string().nullable().describe("When the value was fixed (ISO 8601)."),
+  confidence: z.number().nullable().describe("Confidence in the fix, 0 to 100."),
+  status: z.string().nullable().describe("The fix's publication status."),
+  carriedForwardFrom: z
+    .string()
+    .nullable()
+    .describe("The date a carried-forward value was first published; null when fresh or not said."),
+});
+export type Provenance = z.output<typeof Provenance>;
+
+/** How the gateway served the answer. */
+const Served = z.object({
+  cache: z.enum(["hit", "miss", "collapsed", "stale", "passed"]).describe("Cache-Status's outcome (RFC 9211)."),
+  fetchedAt: z.string().describe("When the Index Data Service gave the answer."),
+  resource: z.string().describe("The service's path the answer is for."),
+});
+
+const Point = z.object({ date: z.string(), value: z.number(), provenance: Provenance });
+
+export const OUTPUTS = {
+  search_indexes: {
+    indexes: z.array(
+      z.object({
+        symbol: z.string(),
+        hub: z.string(),
+        grade: z.string(),
+        leadTime: z.string(),
+        description: z.string(),
+        isActive: z.boolean(),
+        latestValue: z.number().nullable(),
+        provenance: Provenance,
+      }),
+    ),
+    matched: z.number().int(),
+    truncated: z.boolean(),
+    served: Served,
+  },
+  get_latest: {
+    symbol: z.string(),
+    value: z.number(),
+    currency: z.string(),
+    unit: z.string(),
+    methodologyVersion: z.string(),
+    provenance: Provenance,
+    served: Served,
+  },
+  get_history: {
+    symbol: z.string(),
+    granularity: z.enum(["daily", "weekly", "monthly"]),
+    points: z.array(Point),
+    available: z.number().int().describe("Points the range holds at this granularity."),
+    truncated: z.boolean(),
+    rest: z.string().nullable().describe("How to ask for the points left out; null when none were."),
+    served: Served,
+  },
+  get_volatility: {
+    symbol: z.string(),
+    annualizedVol: z.number(),
+    windowDays: z.number(),
+    dataPoints: z.number(),
+    provenance: Provenance.describe("The latest fix's provenance, which the window ends at."),
+    served: Served,
+  },
+  get_forward_curve: {
+    symbol: z.string(),
+    spotPrice: z.number(),
+    curve: z.array(
+      z.object({ tenorMonths: z.number(), tenorLabel: z.string(), forwardPrice: z.number(), spreadBps: z.number() }),
+    ),
+    provenance: Provenance.describe("The spot's provenance: the latest fix."),
+    served: Served,
+  },
+  get_capacity: {
+    symbol: z.string(),
+    bookedKg: z.number(),
+    availableKg: z.number(),
+    fillRatio: z.number(),
+    contributors: z.number(),
+    avgLeadTimeDays: z.number(),
+    provenance: Provenance.describe("The latest fix's provenance; asOf: when the figures were recorded, if said."),
+    served: Served,
+  },
+  get_period_stats: {
+    symbol: z.string(),
+    period: z.enum(TOOL_CHOICES.Period),
+    periods: z.array(
+      z.object({
+        start: z.string(),
+        end: z.string(),
+        stats: z.record(z.string(), z.number().nullable()),
+        provenance: Provenance.describe("The period's last value's."),
+      }),
+    ),
+    served: Served,
+  },
+  get_benchmark_health: {
+    benchmarkStatus: z.string(),
+    reasons: z.array(z.string()),
+    summary: z.record(z.string(), z.unknown()),
+    provenance: Provenance,
+    served: Served,
+  },
+  get_methodology: {
+    version: z.string(),
+    publishedAt: z.string(),
+    methodology: z.record(z.string(), z.unknown()),
+    provenance: Provenance,
+    served: Served,
+  },
+} as const;

@@ -1,0 +1,27 @@
+import { Counter, type Registry } from "prom-client";
+import { TOOL_NAMES, type ToolName } from "./schemas";
+
+/** How a tool call ended: how its answer was served, or why it was not. A fixed set: bounded label values. */
+export type ToolOutcome =
+  "hit" | "miss" | "collapsed" | "stale" | "passed" | "refused" | "invalid" | "not_found" | "service_error" | "error";
+
+/**
+ * `index_gateway_mcp_tool_calls_total{tool, outcome}`, in the gateway's registry: the tool label takes only the
+ * tools' names (an unknown tool never reaches a handler), the outcome only ToolOutcome's values.
+ */
+export class ToolMetrics {
+  private readonly calls: Counter<"tool" | "outcome">;
+
+  constructor(registry: Registry) {
+    this.calls = new Counter({
+      name: "index_gateway_mcp_tool_calls_total",
+      help: "MCP tool calls (/mcp), by tool and outcome (the cache's hit, miss, collapsed, stale, passed; or refused, invalid, not_found, service_error, error).",
+      labelNames: ["tool", "outcome"] as const,
+      registers: [registry],
+    });
+  }
+
+  called(tool: ToolName, outcome: ToolOutcome): void {
+    if (TOOL_NAMES.includes(tool)) this.calls.inc({ tool, outcome });
+  }
+}
