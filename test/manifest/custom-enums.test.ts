@@ -32,6 +32,8 @@ const ENUMS_BY_FUNCTION = {
   HISTORY: { granularity: "Granularity", sort: "SortOrder", fields: "HistoryColumn" },
   PANEL: { fill: "PanelFill", period: "Period", stats: "PeriodStat" },
   PERIODS: { period: "Period", stats: "PeriodStat" },
+  CHANGE: { period: "ChangePeriod", mode: "ChangeMode" },
+  "CARD.CHANGE": { period: "ChangePeriod", mode: "ChangeMode" },
 } as const;
 const ENUM_PARAMETERS = Object.entries(ENUMS_BY_FUNCTION).flatMap(([fn, parameters]) =>
   Object.entries(parameters).map(([parameter, enumId]) => [fn, parameter, enumId] as const),

@@ -15,5 +15,7 @@ export const useAppStyles = makeStyles({
     "@media (forced-colors: active)": { backgroundColor: "Canvas", color: "CanvasText" },
   },
   title: { margin: 0, fontSize: tokens.fontSizeBase500, fontWeight: tokens.fontWeightSemibold },
+  // Five tabs are wider than a 320 px pane: they wrap onto a second row rather than scroll the pane sideways.
+  tabs: { flexWrap: "wrap" },
   panel: { display: "flex", flexDirection: "column", gap: tokens.spacingVerticalS, minWidth: 0 },
 });

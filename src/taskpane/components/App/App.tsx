@@ -80,6 +80,8 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
       />
       <HealthBanner status={status} />
       <TabList
+        className={styles.tabs}
+        size="small"
         selectedValue={tab}
         onTabSelect={(_event, data) => setTab(TABS.find((id) => id === data.value) ?? "indexes")}
       >
