@@ -12,7 +12,7 @@ import { openFunctionsPage, type CellOutcome } from "../test/support/functions-p
 import { startStaticServer, type StaticServer } from "../test/support/static-server";
 import { DESK_WINDOW_MS } from "./desk";
 import { distUnderTest } from "./bundle";
-import { floorOf } from "./floor";
+import { requestMinimumOf } from "./request-minimum";
 import { NetworkLog, bareCriticalPath, cellCalls, knownLimitItems, pageCpuMeter } from "./page-open";
 import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
@@ -49,7 +49,7 @@ export interface ColdOpenResult {
   /** The page's main-thread CPU (Chromium's TaskDuration) during the engine's open, per run. */
   readonly pageCpuMs: readonly number[];
   readonly requests: readonly number[];
-  readonly floorRequests: number;
+  readonly minimumRequests: number;
   readonly errorCells: number;
 }
 
@@ -124,7 +124,7 @@ async function coldOpens(browser: Browser, dist: string, open: OpenKind): Promis
       medianRoundTrips: median(runs.map((r) => r.roundTrips)),
       pageCpuMs: round(runs.map((r) => r.cpuMs)),
       requests: runs.map((r) => r.requests),
-      floorRequests: floorOf(sheet).requests,
+      minimumRequests: requestMinimumOf(sheet).requests,
       errorCells: Math.max(...runs.map((r) => r.errorCells)),
     };
   } finally {
@@ -150,7 +150,7 @@ export function coldOpenLines(results: readonly ColdOpenResult[]): string[] {
     `Cold open (\`${COLD_OPEN_COMMAND}\`): the 1,000-cell sheet through the production bundle in Chromium, ${SERVICE_LATENCY_MS} ms latency, a fresh page and rate window each run, ${RUNS} runs, each beside a bare client fetching the same distinct resources at once from the same page:`,
     ...results.flatMap((r) => [
       `  ${r.open}: engine ${r.engineMs.join(", ")} ms; bare client ${r.bareMs.join(", ")} ms; ratio ${r.ratios.join(", ")}; median ${r.medianRatio}x the bare client (goal ≤ ${r.goal}x)`,
-      `    round trips on the critical path ${r.roundTrips.join(", ")} (median ${r.medianRoundTrips}; goal ≤ 3); page CPU ${r.pageCpuMs.join(", ")} ms; requests ${r.requests.join(", ")} (floor ${r.floorRequests}); error cells ${r.errorCells}`,
+      `    round trips on the critical path ${r.roundTrips.join(", ")} (median ${r.medianRoundTrips}; goal ≤ 3); page CPU ${r.pageCpuMs.join(", ")} ms; requests ${r.requests.join(", ")} (minimum ${r.minimumRequests}); error cells ${r.errorCells}`,
     ]),
   ];
 }
@@ -159,8 +159,8 @@ export function coldOpenTargetsMissed(results: readonly ColdOpenResult[]): strin
   return results.flatMap((r) => [
     ...(r.medianRatio > r.goal ? [`cold open (${r.open}): ${r.medianRatio}x the bare client (goal ${r.goal}x)`] : []),
     ...(r.medianRoundTrips > 3 ? [`cold open (${r.open}): ${r.medianRoundTrips} round trips (goal ≤ 3)`] : []),
-    ...(r.requests.some((n) => n !== r.floorRequests)
-      ? [`cold open (${r.open}): requests ${r.requests.join(", ")} against a floor of ${r.floorRequests}`]
+    ...(r.requests.some((n) => n !== r.minimumRequests)
+      ? [`cold open (${r.open}): requests ${r.requests.join(", ")} against a minimum of ${r.minimumRequests}`]
       : []),
     ...(r.errorCells > 0 ? [`cold open (${r.open}): ${r.errorCells} error cells`] : []),
   ]);

@@ -1,5 +1,5 @@
 // CPU per open, on the production bundle: the 1,000-cell sheet's answers recorded once from the reference service,
-// then replayed to a fresh engine by a fake fetch (no network, no service: the client's CPU alone), beside the floor
+// then replayed to a fresh engine by a fake fetch (no network, no service: the client's CPU alone), beside the baseline
 // computed in the same process on the same answers (parse, validate once, write every cell). Run alone with
 // `npx tsx bench/cpu-open.ts`.
 import { execFile } from "node:child_process";
@@ -11,7 +11,7 @@ import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
 import type { FormulaEnv } from "../src/formulas";
 import { BENCH_BUILD_DIR, bundleForNode } from "./bundle";
-import { floorOf } from "./floor";
+import { requestMinimumOf } from "./request-minimum";
 import { evaluateCell } from "./measure";
 import type { CpuFigures, ReplayTask } from "./open-replay";
 import { recordingFetch, type RecordedAnswer } from "./recorded-answers";
@@ -20,7 +20,7 @@ import { runAlone } from "./report";
 import { median } from "./round-trips";
 import { SHEET_1000, buildSheet, type SheetCell } from "./sheet";
 
-/** Goal of issue 29: the engine's CPU per open within this multiple of the floor's. */
+/** Goal of issue 29: the engine's CPU per open within this multiple of the baseline's. */
 export const CPU_RATIO_GOAL = 3;
 const WARM_UPS = 5;
 const RUNS = 25;
@@ -77,9 +77,9 @@ export async function runReplay<T>(task: ReplayTask): Promise<T> {
 export interface CpuOpenResult extends CpuFigures {
   readonly cells: number;
   readonly answers: number;
-  readonly floorRequests: number;
+  readonly minimumRequests: number;
   readonly medianEngineMs: number;
-  readonly medianFloorMs: number;
+  readonly medianBaselineMs: number;
   readonly ratio: number;
 }
 
@@ -87,15 +87,15 @@ export async function cpuOpenScenario(): Promise<CpuOpenResult> {
   const sheet = await recordSheet((symbols) => buildSheet(symbols, SHEET_1000));
   const figures = await runReplay<CpuFigures>({ mode: "cpu", ...sheet, warmUps: WARM_UPS, runs: RUNS });
   const medianEngineMs = median(figures.engineMs);
-  const medianFloorMs = median(figures.floorMs);
+  const medianBaselineMs = median(figures.baselineMs);
   return {
     ...figures,
     cells: sheet.cells.length,
     answers: sheet.answers.length,
-    floorRequests: floorOf(sheet.cells).requests,
+    minimumRequests: requestMinimumOf(sheet.cells).requests,
     medianEngineMs,
-    medianFloorMs,
-    ratio: Math.round((medianEngineMs / medianFloorMs) * 100) / 100,
+    medianBaselineMs,
+    ratio: Math.round((medianEngineMs / medianBaselineMs) * 100) / 100,
   };
 }
 
@@ -103,17 +103,17 @@ const round = (values: readonly number[]) => values.map((v) => v.toFixed(1)).joi
 
 export function cpuOpenLines(result: CpuOpenResult): string[] {
   return [
-    `CPU per open (\`${CPU_OPEN_COMMAND}\`): production bundle (webpack, minified) in its own Node process, the ${result.cells}-cell sheet's ${result.answers} recorded answers replayed by a fake fetch to a fresh engine, ${RUNS} runs after ${WARM_UPS} warm-ups, engine and floor alternating:`,
-    `  engine ${result.medianEngineMs.toFixed(1)} ms (median; runs ${round(result.engineMs)}) against the floor ${result.medianFloorMs.toFixed(1)} ms (median; runs ${round(result.floorMs)}): ${result.ratio}x the floor (goal ≤ ${CPU_RATIO_GOAL}x)`,
-    `  floor = JSON.parse of every answer, zod validation once per answer, every cell written (each history cell its own spill); requests ${result.requests} (floor ${result.floorRequests}), error cells ${result.errorCells}`,
+    `CPU per open (\`${CPU_OPEN_COMMAND}\`): production bundle (webpack, minified) in its own Node process, the ${result.cells}-cell sheet's ${result.answers} recorded answers replayed by a fake fetch to a fresh engine, ${RUNS} runs after ${WARM_UPS} warm-ups, engine and baseline alternating:`,
+    `  engine ${result.medianEngineMs.toFixed(1)} ms (median; runs ${round(result.engineMs)}) against the baseline ${result.medianBaselineMs.toFixed(1)} ms (median; runs ${round(result.baselineMs)}): ${result.ratio}x the baseline (goal ≤ ${CPU_RATIO_GOAL}x)`,
+    `  baseline = JSON.parse of every answer, zod validation once per answer, every cell written (each history cell its own spill); requests ${result.requests} (baseline ${result.minimumRequests}), error cells ${result.errorCells}`,
   ];
 }
 
 export function cpuOpenTargetsMissed(result: CpuOpenResult): string[] {
   return [
-    ...(result.ratio > CPU_RATIO_GOAL ? [`CPU per open: ${result.ratio}x the floor`] : []),
-    ...(result.requests !== result.floorRequests
-      ? [`CPU per open: ${result.requests} requests against a floor of ${result.floorRequests}`]
+    ...(result.ratio > CPU_RATIO_GOAL ? [`CPU per open: ${result.ratio}x the baseline`] : []),
+    ...(result.requests !== result.minimumRequests
+      ? [`CPU per open: ${result.requests} requests against a baseline of ${result.minimumRequests}`]
       : []),
     ...(result.errorCells > 0 ? [`CPU per open: ${result.errorCells} error cells`] : []),
   ];

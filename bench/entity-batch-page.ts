@@ -1,6 +1,6 @@
 // The Index data type's batches through the production bundle in Chromium, counted from outside: Excel's call of the
 // registered ENTITYSERVICE load service on a fresh page (a fresh engine), the requests the reference service saw
-// beside the batch's floor (the catalogue, then one /latest per distinct listed symbol). Part of `npm run bench` and
+// beside the batch's minimum (the catalogue, then one /latest per distinct listed symbol). Part of `npm run bench` and
 // of bench/engine-goals.ts; alone with `npx tsx bench/entity-batch-page.ts`.
 import type { Browser } from "playwright-core";
 import { IndexDataClient } from "../src/client";
@@ -17,7 +17,7 @@ export interface PageBatchCost {
   readonly name: string;
   readonly ids: number;
   /** The catalogue, plus one /latest per distinct listed symbol. */
-  readonly floor: number;
+  readonly minimum: number;
   readonly requests: number;
   /** The most times the service saw any one path. */
   readonly mostAskedOnce: number;
@@ -50,7 +50,7 @@ async function batchOnPage(
     return {
       name: batch.name,
       ids: batch.ids.length,
-      floor: 1 + batch.listed,
+      minimum: 1 + batch.listed,
       requests: paths.length,
       mostAskedOnce: Math.max(0, ...counts.values()),
       entities: outcome !== undefined && "value" in outcome ? entityCount(outcome.value) : 0,
@@ -92,14 +92,14 @@ export function entityBatchPageLines(costs: readonly PageBatchCost[]): string[] 
     `Entity batch through the production bundle in Chromium (\`${ENTITY_BATCH_PAGE_COMMAND}\`): ENTITYSERVICE called on a fresh page, requests counted by the service:`,
     ...costs.map(
       (c) =>
-        `  ${c.name}: ${c.requests} requests against a floor of ${c.floor} (${(c.requests / c.floor).toFixed(2)}x; goal ≤ 1x); most asks of one resource ${c.mostAskedOnce} (goal 1); ${c.entities} entities answered`,
+        `  ${c.name}: ${c.requests} requests against a minimum of ${c.minimum} (${(c.requests / c.minimum).toFixed(2)}x; goal ≤ 1x); most asks of one resource ${c.mostAskedOnce} (goal 1); ${c.entities} entities answered`,
     ),
   ];
 }
 
 export function entityBatchPageTargetsMissed(costs: readonly PageBatchCost[]): string[] {
   return costs.flatMap((c) => [
-    ...(c.requests > c.floor ? [`entity batch in the bundle, ${c.name}: ${c.requests} requests > ${c.floor}`] : []),
+    ...(c.requests > c.minimum ? [`entity batch in the bundle, ${c.name}: ${c.requests} requests > ${c.minimum}`] : []),
     ...(c.mostAskedOnce > 1
       ? [`entity batch in the bundle, ${c.name}: a resource asked ${c.mostAskedOnce} times`]
       : []),

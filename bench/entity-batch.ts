@@ -1,6 +1,6 @@
 // The Index data type's load service (issue 29, item 3; issue 27, item 12): part of `npm run bench`, or alone with
 // `npx tsx bench/entity-batch.ts`. Against the reference service in its own process (50 ms latency), through a
-// fresh request engine each time, the requests a batch costs beside its floor (the catalogue, then one latest fix
+// fresh request engine each time, the requests a batch costs beside its minimum (the catalogue, then one latest fix
 // per distinct listed symbol), beside one naive load (no engine: every card asks for itself); what a card built from
 // the catalogue alone would save and lose; and, on a warm engine, what a batch at the bound costs the runtime.
 import { IndexDataClient } from "../src/client";
@@ -21,7 +21,7 @@ const requestOf = (ids: readonly string[]) =>
 
 interface BatchCost {
   readonly ids: number;
-  readonly floor: number;
+  readonly minimum: number;
   readonly engine: number;
   /** The most times the engine asked for any one resource. */
   readonly mostAskedOnce: number;
@@ -54,7 +54,13 @@ async function batchCost(ids: readonly string[], listed: number): Promise<BatchC
   const direct = new DirectSource(new IndexDataClient({ baseUrl: naiveService.url }));
   const naive = await requestsFor(naiveService, { source: direct, caps: { formattedNumbers: true } }, ids);
   await Promise.all([service.close(), naiveService.close()]);
-  return { ids: ids.length, floor: 1 + listed, engine: ours.requests, mostAskedOnce: ours.most, naive: naive.requests };
+  return {
+    ids: ids.length,
+    minimum: 1 + listed,
+    engine: ours.requests,
+    mostAskedOnce: ours.most,
+    naive: naive.requests,
+  };
 }
 
 interface BoundCost {
@@ -143,7 +149,7 @@ export async function entityBatchScenario(): Promise<EntityBatchResult> {
 }
 
 function costLine(name: string, cost: BatchCost): string {
-  return `  ${name}: ${cost.engine} requests, floor ${cost.floor} (${(cost.engine / cost.floor).toFixed(2)}x the floor; no resource asked twice: ${cost.mostAskedOnce <= 1 ? "yes" : `no, ${cost.mostAskedOnce}`}); naive load ${cost.naive} (${(cost.engine / cost.naive).toFixed(2)}x)`;
+  return `  ${name}: ${cost.engine} requests, minimum ${cost.minimum} (${(cost.engine / cost.minimum).toFixed(2)}x the minimum; no resource asked twice: ${cost.mostAskedOnce <= 1 ? "yes" : `no, ${cost.mostAskedOnce}`}); naive load ${cost.naive} (${(cost.engine / cost.naive).toFixed(2)}x)`;
 }
 
 export function entityBatchLines(result: EntityBatchResult): string[] {
@@ -152,7 +158,7 @@ export function entityBatchLines(result: EntityBatchResult): string[] {
     `Entity batch (Index data type load service; npx tsx bench/entity-batch.ts; ${SERVICE_LATENCY_MS} ms latency, a fresh engine per batch):`,
     costLine("50 ids over 7 symbols + 1 unknown", result.sevenAndUnknown),
     costLine("50 distinct symbols", fiftyDistinct),
-    `  a card from the catalogue alone: 1 request instead of ${fiftyDistinct.floor} for 50 distinct symbols, but ${catalogueCard.catalogue} of ${catalogueCard.full} properties (no unit, currency, confidence, status, coverage); not built, see docs/architecture.md`,
+    `  a card from the catalogue alone: 1 request instead of ${fiftyDistinct.minimum} for 50 distinct symbols, but ${catalogueCard.catalogue} of ${catalogueCard.full} properties (no unit, currency, confidence, status, coverage); not built, see docs/architecture.md`,
     `  a batch at the bound (${bound.ids.toLocaleString("en-US")} ids, half unknown, warm engine): ${bound.cpuMs} ms CPU, longest stall of the runtime ${bound.longestStallMs} ms (goal < 1,000), answer ${bound.answerMb} MB; 40,000 ids refused in ${bound.refusedOverBoundMs} ms, no request`,
   ];
 }
@@ -163,7 +169,8 @@ export function entityBatchTargetsMissed(result: EntityBatchResult): string[] {
     ["50 ids over 7 symbols + 1 unknown", result.sevenAndUnknown],
     ["50 distinct symbols", result.fiftyDistinct],
   ] as const) {
-    if (cost.engine > cost.floor) missed.push(`entity batch, ${name}: ${cost.engine} requests > floor ${cost.floor}`);
+    if (cost.engine > cost.minimum)
+      missed.push(`entity batch, ${name}: ${cost.engine} requests > minimum ${cost.minimum}`);
     if (cost.mostAskedOnce > 1) missed.push(`entity batch, ${name}: a resource asked ${cost.mostAskedOnce} times`);
   }
   if (result.bound.longestStallMs >= 1000)

@@ -1,6 +1,6 @@
 // The gateway's hit path, side by side: one gateway replica with its memory store, one with --redis, and NGINX
 // proxy_cache, each in front of the same upstream and answering the same cached resource under autocannon, at 10 and
-// at 100 connections, in alternating rounds; beside them the floor of any Node server (bench/hit-floor-server.ts: bare
+// at 100 connections, in alternating rounds; beside them the baseline of any Node server (bench/hit-baseline-server.ts: bare
 // node:http, the same bytes and headers, nothing else). Run alone with `npx tsx bench/gateway-hits.ts`; `npm run bench` too.
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -48,7 +48,7 @@ export interface HitPathResult {
   /** Per connection count: medians of the paired per-round ratios. */
   readonly ratios: Record<
     number,
-    { readonly redisOverMemory: number; readonly gatewayOverNginx: number; readonly nodeFloorOverNginx: number }
+    { readonly redisOverMemory: number; readonly gatewayOverNginx: number; readonly nodeOverNginx: number }
   >;
 }
 
@@ -132,7 +132,7 @@ function ratiosOf(runs: Record<TargetName, Run[]>) {
   return {
     redisOverMemory: paired("redis", "memory"),
     gatewayOverNginx: paired("memory", "nginx"),
-    nodeFloorOverNginx: paired("node", "nginx"),
+    nodeOverNginx: paired("node", "nginx"),
   };
 }
 
@@ -159,9 +159,14 @@ export async function hitPathScenario(): Promise<HitPathResult> {
     const body = await first.text();
     if (first.status !== 200) throw new Error(`nginx: HTTP ${first.status} for ${PATH}`);
     writeFileSync(join(folder, "body.json"), body);
-    const floor = await startProcess("node", ["bench/hit-floor-server.ts", join(folder, "body.json")], {}, folder);
+    const baseline = await startProcess(
+      "node",
+      ["bench/hit-baseline-server.ts", join(folder, "body.json")],
+      {},
+      folder,
+    );
     // In this order (and its reverse every other round), each ratio's two runs are next to each other in time.
-    targets.unshift({ name: "node", ...floor, headers: {} });
+    targets.unshift({ name: "node", ...baseline, headers: {} });
     targets.push(await startGateway(service.url, undefined, folder), await startGateway(service.url, redis, folder));
     for (const target of targets) {
       const answer = await fetch(`${target.url}${PATH}`, { headers: target.headers });
@@ -183,7 +188,7 @@ export async function hitPathScenario(): Promise<HitPathResult> {
 
 export function hitPathLines(result: HitPathResult): string[] {
   const lines = [
-    `Hit path (npx tsx bench/gateway-hits.ts): one cached answer of ${result.bodyBytes} bytes, autocannon ${RUN_SECONDS} s a run, ${ROUNDS} rounds alternating nginx proxy_cache (1 worker) / node:http floor (same bytes and headers, nothing else) / gateway, memory store / gateway --redis (1 replica each, tokens and logs on); req/s per round, server CPU per 1,000 answers:`,
+    `Hit path (npx tsx bench/gateway-hits.ts): one cached answer of ${result.bodyBytes} bytes, autocannon ${RUN_SECONDS} s a run, ${ROUNDS} rounds alternating nginx proxy_cache (1 worker) / node:http baseline (same bytes and headers, nothing else) / gateway, memory store / gateway --redis (1 replica each, tokens and logs on); req/s per round, server CPU per 1,000 answers:`,
   ];
   for (const connections of CONNECTIONS) {
     const runs = result.runs[connections];
@@ -193,7 +198,7 @@ export function hitPathLines(result: HitPathResult): string[] {
       `${name} ${runs[name].map((r) => r.perSecond).join("/")} req/s (CPU ${median(runs[name].map((r) => r.cpuMsPer1000))} ms per 1,000)`;
     lines.push(
       `  ${connections} connections: ${show("nginx")}; ${show("node")}; ${show("memory")}; ${show("redis")}`,
-      `    ratios (median of paired rounds): redis/memory ${ratio.redisOverMemory}, gateway/nginx ${ratio.gatewayOverNginx} (goal ≥ ${HIT_RATIO_GOAL} each); the node:http floor/nginx ${ratio.nodeFloorOverNginx}`,
+      `    ratios (median of paired rounds): redis/memory ${ratio.redisOverMemory}, gateway/nginx ${ratio.gatewayOverNginx} (goal ≥ ${HIT_RATIO_GOAL} each); the node:http baseline/nginx ${ratio.nodeOverNginx}`,
     );
   }
   return lines;

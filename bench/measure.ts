@@ -32,8 +32,8 @@ export interface Measured {
 }
 
 /**
- * The floor's critical path, measured rather than assumed: the wall time of sending `paths` (the requests that
- * answer the sheet) all at once with a bare fetch, no engine. The floor's requests are independent, so this is
+ * The minimum's critical path, measured rather than assumed: the wall time of sending `paths` (the requests that
+ * answer the sheet) all at once with a bare fetch, no engine. The minimum's requests are independent, so this is
  * one wave, as long as its slowest request (a two-year history is heavier than a status check).
  */
 export async function criticalPathMs(baseUrl: string, paths: readonly string[]): Promise<number> {

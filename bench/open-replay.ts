@@ -9,7 +9,7 @@ import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../src/formulas";
 import { evaluateCell } from "./measure";
-import { floorOpen } from "./open-floor";
+import { baselineOpen } from "./open-baseline";
 import { replayFetch, type RecordedAnswer } from "./recorded-answers";
 import type { SheetCell } from "./sheet";
 
@@ -32,8 +32,8 @@ export type ReplayTask =
 export interface CpuFigures {
   /** CPU ms of each engine open (every cell settled, then every last-known value written). */
   readonly engineMs: readonly number[];
-  /** CPU ms of the floor on the same answers, each run right after the engine's. */
-  readonly floorMs: readonly number[];
+  /** CPU ms of the baseline on the same answers, each run right after the engine's. */
+  readonly baselineMs: readonly number[];
   /** Requests the engine made per open, and cells that ended as errors. */
   readonly requests: number;
   readonly errorCells: number;
@@ -120,20 +120,20 @@ function cpuMs(since: NodeJS.CpuUsage): number {
 }
 
 /**
- * Engine and floor alternating, each on a heap just collected (each pays for its own garbage only). The previous
+ * Engine and baseline alternating, each on a heap just collected (each pays for its own garbage only). The previous
  * engine open is held across that collection, as a running add-in holds its engine and its cells: the collection
  * would otherwise drop the hidden classes of everything the open made (the engine's objects, the cells' sources),
  * and every run would pay to optimize again the code that used them, a cost of this loop rather than of an open.
- * The floor makes nothing of its own to hold (its objects are the answers' JSON and plain arrays).
+ * The baseline makes nothing of its own to hold (its objects are the answers' JSON and plain arrays).
  */
 async function cpuFigures(task: Extract<ReplayTask, { mode: "cpu" }>): Promise<CpuFigures> {
   let held: unknown;
   for (let i = 0; i < task.warmUps; i += 1) {
     held = (await engineOpen(task.answers, task.cells)).made;
-    floorOpen(task.answers, task.cells);
+    baselineOpen(task.answers, task.cells);
   }
   const engineMs: number[] = [];
-  const floorMs: number[] = [];
+  const baselineMs: number[] = [];
   let last = { requests: 0, errorCells: 0 };
   for (let i = 0; i < task.runs; i += 1) {
     gc();
@@ -144,11 +144,11 @@ async function cpuFigures(task: Extract<ReplayTask, { mode: "cpu" }>): Promise<C
     held = open.made; // the run before is let go only now
     gc();
     since = process.cpuUsage();
-    floorOpen(task.answers, task.cells);
-    floorMs.push(cpuMs(since));
+    baselineOpen(task.answers, task.cells);
+    baselineMs.push(cpuMs(since));
   }
   void held;
-  return { engineMs, floorMs, ...last };
+  return { engineMs, baselineMs, ...last };
 }
 
 async function memoryFigures(task: Extract<ReplayTask, { mode: "memory" }>): Promise<MemoryFigures> {

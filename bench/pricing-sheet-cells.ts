@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { columnLetters, DEFAULT_TEMPLATE, planPricingSheet } from "../src/workbook";
 import { DAY_MS } from "@index-data/wire/time";
 import type { CellCall } from "../test/support/functions-page";
-import type { Floor } from "./floor";
+import type { RequestMinimum } from "./request-minimum";
 
 /** Declared parameter counts by id, from the metadata Excel reads (omitted arguments are passed as null). */
 function parameterCounts(): ReadonlyMap<string, number> {
@@ -56,11 +56,11 @@ export function cellCallOf(formula: string, address: string, counts: ReadonlyMap
 
 export interface PricingSheetCells {
   readonly cells: readonly CellCall[];
-  readonly floor: Floor;
+  readonly minimum: RequestMinimum;
 }
 
 /** The request minimum of the cells: each distinct resource they read, by its path's last part. */
-function floorOf(calls: readonly CellCall[], entities: readonly string[]): Floor {
+function requestMinimumOf(calls: readonly CellCall[], entities: readonly string[]): RequestMinimum {
   // The Index column's entities read the catalogue and each symbol's fix.
   const needs = new Map<string, Set<string>>([
     ["indexes", new Set(entities.length > 0 ? ["catalogue"] : [])],
@@ -99,5 +99,5 @@ export function pricingSheetCells(symbols: readonly string[]): PricingSheetCells
     domainId: "index",
     entities: symbols.map((entityId) => ({ entityId, culture: "en-US" })),
   });
-  return { cells: [{ fn: "ENTITYSERVICE", args: [load] }, ...calls], floor: floorOf(calls, symbols) };
+  return { cells: [{ fn: "ENTITYSERVICE", args: [load] }, ...calls], minimum: requestMinimumOf(calls, symbols) };
 }

@@ -30,7 +30,7 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 export interface PricingSheetResult {
   readonly indexes: number;
   readonly cells: number;
-  readonly floor: PricingSheetCells["floor"];
+  readonly minimum: PricingSheetCells["minimum"];
   readonly requests: readonly number[];
   /** The most times one path was asked in a run (1: no resource asked twice). */
   readonly mostAsked: number;
@@ -114,7 +114,7 @@ export async function pricingSheetScenario(): Promise<PricingSheetResult> {
     return {
       indexes: symbols.length,
       cells: sheet.cells.length,
-      floor: sheet.floor,
+      minimum: sheet.minimum,
       requests: runs.map((run) => run.paths.length),
       mostAsked: Math.max(...runs.map((run) => mostAsked(run.paths))),
       engineMs: round(runs.map((run) => run.engineMs)),
@@ -133,7 +133,7 @@ export async function pricingSheetScenario(): Promise<PricingSheetResult> {
 export function pricingSheetLines(r: PricingSheetResult): string[] {
   return [
     `Pricing sheet (\`${PRICING_SHEET_COMMAND}\`): the builder's default template over ${r.indexes} indexes (${r.cells} calls: ${r.cells - 1} cells and the Index column's load), cold, through the production bundle in Chromium, enterprise key with its limit known, ${SERVICE_LATENCY_MS} ms latency, ${RUNS} runs:`,
-    `  requests ${r.requests.join(", ")} against a request minimum of ${r.floor.requests} (${r.floor.explanation}); no path asked more than ${r.mostAsked}x`,
+    `  requests ${r.requests.join(", ")} against a request minimum of ${r.minimum.requests} (${r.minimum.explanation}); no path asked more than ${r.mostAsked}x`,
     `  cold open: engine ${r.engineMs.join(", ")} ms; bare client ${r.bareMs.join(", ")} ms; ratio ${r.ratios.join(", ")}; median ${r.medianRatio}x the bare client (goal ≤ ${GOAL}x); error cells ${r.errorCells}${r.firstError !== undefined ? ` (first: ${r.firstError})` : ""}`,
   ];
 }
@@ -141,8 +141,8 @@ export function pricingSheetLines(r: PricingSheetResult): string[] {
 export function pricingSheetTargetsMissed(r: PricingSheetResult): string[] {
   return [
     ...(r.indexes !== INDEXES ? [`pricing sheet: ${r.indexes} indexes, not ${INDEXES}`] : []),
-    ...(r.requests.some((n) => n !== r.floor.requests)
-      ? [`pricing sheet: requests ${r.requests.join(", ")} against a minimum of ${r.floor.requests}`]
+    ...(r.requests.some((n) => n !== r.minimum.requests)
+      ? [`pricing sheet: requests ${r.requests.join(", ")} against a minimum of ${r.minimum.requests}`]
       : []),
     ...(r.medianRatio > GOAL ? [`pricing sheet: cold open ${r.medianRatio}x the bare client (goal ${GOAL}x)`] : []),
     ...(r.errorCells > 0 ? [`pricing sheet: ${r.errorCells} error cells`] : []),

@@ -1,6 +1,6 @@
 // The answers a sheet needs, recorded once from the reference service and replayed to a fresh engine by a fake
 // fetch: what the CPU and memory benchmarks run on, so that their figures are the client's alone (no network, no
-// service), and the floor is computed from the very same answers.
+// service), and the baseline is computed from the very same answers.
 
 /** One answer as the service sent it: what the engine parses, validates and shapes. */
 export interface RecordedAnswer {

@@ -1,10 +1,10 @@
-import type { Floor } from "./floor";
+import type { RequestMinimum } from "./request-minimum";
 import type { Measured } from "./measure";
 
 export interface ScenarioReport {
   readonly name: string;
   readonly description: string;
-  readonly floor: Floor;
+  readonly minimum: RequestMinimum;
   readonly ours: Measured;
   readonly baseline: Measured;
   /** Settle time in round trips of one request (cold open's target: the critical path, one, plus three). */
@@ -26,7 +26,7 @@ export function table(reports: readonly ScenarioReport[]): string {
   const header = [
     "scenario",
     "cells",
-    "floor",
+    "minimum",
     "requests ours/naive (ratio)",
     "429s ours/naive",
     "settled ms ours/naive",
@@ -39,7 +39,7 @@ export function table(reports: readonly ScenarioReport[]): string {
   const rows = reports.map((r) => [
     r.name,
     String(r.ours.cells),
-    String(r.floor.requests),
+    String(r.minimum.requests),
     `${r.ours.requests}/${r.baseline.requests} (${ratio(r.ours.requests, r.baseline.requests)})`,
     `${r.ours.rateLimited}/${r.baseline.rateLimited}`,
     `${r.ours.settledMs}/${r.baseline.settledMs}`,

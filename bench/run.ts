@@ -15,7 +15,7 @@ import { deskLines, deskScenarios, deskTargetsMissed } from "./desk";
 import { browserDeskLines, browserDeskScenarios, browserDeskTargetsMissed } from "./desk-browsers";
 import { queueScenario, scaleLines, scaleScenario, scaleTargetsMissed } from "./scale";
 import { CATALOGUE_SEARCH_TARGET_MS, catalogueSearchLine, measureCatalogueSearch } from "./catalogue-search";
-import { floorOf, type Floor } from "./floor";
+import { requestMinimumOf, type RequestMinimum } from "./request-minimum";
 import { entityBatchPageLines } from "./entity-batch-page";
 import { engineGoalLines, engineGoalScenario, engineGoalsMissed } from "./engine-goals";
 import { entityBatchLines, entityBatchScenario, entityBatchTargetsMissed } from "./entity-batch";
@@ -66,7 +66,7 @@ async function roundTripMs(s: RemoteService): Promise<number> {
 function report(
   name: string,
   description: string,
-  floor: Floor,
+  minimum: RequestMinimum,
   ours: Measured,
   baseline: Measured,
   rtt: number,
@@ -74,12 +74,12 @@ function report(
 ): ScenarioReport {
   const roundTrips = ours.settledMs / rtt;
   const targets = {
-    "requests = floor": ours.requests === floor.requests,
+    "requests = minimum": ours.requests === minimum.requests,
     "zero 429s": ours.rateLimited === 0,
     "no error cells": ours.errorCells === 0,
     ...extra,
   };
-  return { name, description, floor, ours, baseline, roundTrips, targets };
+  return { name, description, minimum, ours, baseline, roundTrips, targets };
 }
 
 interface Services {
@@ -100,7 +100,7 @@ async function sheetScenarios(
   const bound = first.options.settleBoundMs;
   const reports: ScenarioReport[] = [];
 
-  const cold = floorOf(sheet);
+  const cold = requestMinimumOf(sheet);
   const coldOurs = await runSheet(first, sheet, services.ours, bound);
   const coldNaive = await runSheet(naive, sheet, services.naive, NAIVE_SETTLE_MS);
   await sleep(WINDOW_MS); // a fresh window, so the replay below is not rate limited
@@ -110,7 +110,7 @@ async function sheetScenarios(
   reports.push(
     report(
       "cold open",
-      `1,000 cells, anonymous tier, empty cache; the floor's requests sent at once by a bare client take ${Math.round(critical)} ms (its critical path)`,
+      `1,000 cells, anonymous tier, empty cache; the minimum's requests sent at once by a bare client take ${Math.round(critical)} ms (its critical path)`,
       cold,
       coldOurs,
       coldNaive,
@@ -126,7 +126,7 @@ async function sheetScenarios(
     report(
       "refresh",
       "the same sheet, Refresh pressed: latest kinds invalidated, past history kept",
-      floorOf(sheet, { refresh: true }),
+      requestMinimumOf(sheet, { refresh: true }),
       refreshOurs,
       refreshNaive,
       rtt,
@@ -139,7 +139,7 @@ async function sheetScenarios(
   const reopened = engine(services.ours, storage);
   const reopenOurs = await runSheet(reopened, sheet, services.ours, bound);
   const reopenNaive = await runSheet(naive, sheet, services.naive, NAIVE_SETTLE_MS);
-  const reopenFloor: Floor = {
+  const reopenBaseline: RequestMinimum = {
     requests: 0,
     parts: {},
     explanation: "every resource is in the last-known store within its time-to-live: nothing needs asking",
@@ -148,7 +148,7 @@ async function sheetScenarios(
     report(
       "reopen",
       "workbook closed and reopened within the time-to-live (last-known store)",
-      reopenFloor,
+      reopenBaseline,
       reopenOurs,
       reopenNaive,
       rtt,
@@ -171,17 +171,17 @@ async function bigSheetScenario(
     const measuredOurs = await runSheet(ours, sheet, services.ours, ours.options.settleBoundMs);
     const measuredNaive = await runSheet(naive, sheet, services.naive, NAIVE_SETTLE_MS);
     ours.close();
-    const floor = floorOf(sheet);
-    const windows = Math.ceil(floor.requests / 60);
+    const minimum = requestMinimumOf(sheet);
+    const windows = Math.ceil(minimum.requests / 60);
     return report(
       "3,000 cells",
-      `floor ${floor.requests} > 60 a minute: spread over ${windows} windows of ${WINDOW_MS / 1000} s`,
-      floor,
+      `minimum ${minimum.requests} > 60 a minute: spread over ${windows} windows of ${WINDOW_MS / 1000} s`,
+      minimum,
       measuredOurs,
       measuredNaive,
       rtt,
       {
-        "floor exceeds one minute's budget": floor.requests > 60,
+        "minimum exceeds one minute's budget": minimum.requests > 60,
       },
     );
   } finally {
@@ -248,7 +248,7 @@ async function main(): Promise<void> {
   console.log(printed);
   for (const r of reports)
     console.log(
-      `\n${r.name}: ${r.description}.\n  floor ${r.floor.requests} = ${r.floor.explanation}${r.baseline.firstError ? `\n  naive cells failed with: ${r.baseline.firstError}` : ""}`,
+      `\n${r.name}: ${r.description}.\n  minimum ${r.minimum.requests} = ${r.minimum.explanation}${r.baseline.firstError ? `\n  naive cells failed with: ${r.baseline.firstError}` : ""}`,
     );
   // The desk as a desk runs it (the headline), under every form of rate-limit headers the service may speak (issue
   // 37), then the engine-in-Node desks on a compressed window as extra lines.

@@ -12,7 +12,7 @@ import { Scheduler } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../src/formulas";
 import { DAY_MS } from "@index-data/wire/time";
-import { floorOf } from "./floor";
+import { requestMinimumOf } from "./request-minimum";
 import { evaluateCell } from "./measure";
 import { startRemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import type { SheetCell } from "./sheet";
@@ -27,7 +27,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface ScaleRow {
   readonly cells: number;
-  readonly floor: number;
+  readonly minimum: number;
   readonly requests: number;
   readonly rateLimited: number;
   readonly errorCells: number;
@@ -45,7 +45,7 @@ function daysAgo(n: number): string {
 /**
  * `size` cells: 70 % value, date or stale flag over all 200 symbols (one catalogue request answers them), 15 %
  * fix fields over 20 symbols, 10 % history over 10 symbols (ranges merged into one request each), 5 % the
- * 30-day volatility of 10 symbols. Floor: 1 + 20 + 10 + 10 = 41 requests, inside one window's 60.
+ * 30-day volatility of 10 symbols. RequestMinimum: 1 + 20 + 10 + 10 = 41 requests, inside one window's 60.
  */
 export function scaleSheet(symbols: readonly string[], size: number): SheetCell[] {
   const cells: SheetCell[] = [];
@@ -129,7 +129,7 @@ async function runScale(
   engine.close();
   return {
     cells: sheet.length,
-    floor: floorOf(sheet).requests,
+    minimum: requestMinimumOf(sheet).requests,
     requests: log.length,
     rateLimited: log.filter((r) => r.status === 429).length,
     errorCells: results.filter(isError).length,
@@ -207,12 +207,12 @@ export function scaleLines(rows: readonly ScaleRow[], queue: readonly QueueRow[]
   const keys = Object.keys(rows[0]?.bookkeeping ?? {});
   return [
     "Scale (200 symbols, the whole sheet visible, one fresh window each; bookkeeping after the run):",
-    "| cells | floor | requests | 429s | error cells | settled ms | CPU ms per 1,000 cells | peak heap MB | " +
+    "| cells | minimum | requests | 429s | error cells | settled ms | CPU ms per 1,000 cells | peak heap MB | " +
       keys.join(" | ") +
       " |",
     ...rows.map(
       (r) =>
-        `| ${r.cells} | ${r.floor} | ${r.requests} | ${r.rateLimited} | ${r.errorCells} | ${r.settledMs} | ${r.cpuMsPer1000} | ${r.peakHeapMb} | ` +
+        `| ${r.cells} | ${r.minimum} | ${r.requests} | ${r.rateLimited} | ${r.errorCells} | ${r.settledMs} | ${r.cpuMsPer1000} | ${r.peakHeapMb} | ` +
         keys.map((k) => String(r.bookkeeping[k] ?? "")).join(" | ") +
         " |",
     ),
@@ -222,7 +222,7 @@ export function scaleLines(rows: readonly ScaleRow[], queue: readonly QueueRow[]
 
 export function scaleTargetsMissed(rows: readonly ScaleRow[]): string[] {
   return rows.flatMap((r) => [
-    ...(r.requests !== r.floor ? [`scale ${r.cells}: ${r.requests} requests against a floor of ${r.floor}`] : []),
+    ...(r.requests !== r.minimum ? [`scale ${r.cells}: ${r.requests} requests against a minimum of ${r.minimum}`] : []),
     ...(r.rateLimited > 0 ? [`scale ${r.cells}: ${r.rateLimited} × 429`] : []),
     ...(r.errorCells > 0 ? [`scale ${r.cells}: ${r.errorCells} error cells`] : []),
   ]);

@@ -1,4 +1,4 @@
-/** The simulated pricing sheet of issue 4: cells as formulas, and the floor computed from them. */
+/** The simulated pricing sheet of issue 4: cells as formulas, and the minimum computed from them. */
 import { DAY_MS } from "@index-data/wire/time";
 
 export type SheetCell =
@@ -64,7 +64,7 @@ export const SHEET_1000: SheetSize = {
   curveSymbols: 5,
 };
 
-/** 3,000 cells whose floor exceeds one minute's anonymous budget (60): many distinct volatility windows. */
+/** 3,000 cells whose minimum exceeds one minute's anonymous budget (60): many distinct volatility windows. */
 export const SHEET_3000: SheetSize = {
   latest: 1800,
   history: 600,

@@ -1,4 +1,4 @@
-// The CPU floor of opening a sheet: what any client must do with the answers the sheet needs, and nothing more.
+// The CPU baseline of opening a sheet: what any client must do with the answers the sheet needs, and nothing more.
 // Each answer is parsed once (JSON.parse, each history date once) and validated once (the spec's zod schema, as our
 // client does), then every cell is written: its figure, or its spill (each history cell its own rows, dates as formatted numbers).
 // No cache, no scheduling, no sharing between cells: the plain loop a client would need at the very least.
@@ -106,8 +106,8 @@ function writeCell(cell: SheetCell, answers: Answers): Written {
   }
 }
 
-/** The floor's open: every answer parsed and validated once, then every cell written; returns the cells. */
-export function floorOpen(answers: readonly RecordedAnswer[], cells: readonly SheetCell[]): Written[] {
+/** The baseline's open: every answer parsed and validated once, then every cell written; returns the cells. */
+export function baselineOpen(answers: readonly RecordedAnswer[], cells: readonly SheetCell[]): Written[] {
   const parsed = parseAll(answers);
   return cells.map((cell) => writeCell(cell, parsed));
 }

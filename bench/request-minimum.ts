@@ -1,7 +1,7 @@
 import { startOfUtcDay } from "@index-data/wire/time";
 import { VALUE_FIELDS, type SheetCell } from "./sheet";
 
-export interface Floor {
+export interface RequestMinimum {
   readonly requests: number;
   readonly parts: Readonly<Record<string, number>>;
   readonly explanation: string;
@@ -16,7 +16,10 @@ export interface Floor {
  * `cached` says what a refresh keeps: history ending before today is immutable, so only symbols with a
  * range reaching today count again.
  */
-export function floorOf(cells: readonly SheetCell[], options: { refresh?: boolean; today?: number } = {}): Floor {
+export function requestMinimumOf(
+  cells: readonly SheetCell[],
+  options: { refresh?: boolean; today?: number } = {},
+): RequestMinimum {
   const today = startOfUtcDay(options.today ?? Date.now());
   const fix = new Set<string>();
   const valueOnly = new Set<string>();

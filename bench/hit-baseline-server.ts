@@ -1,6 +1,6 @@
-// The floor of any Node server on the hit-path benchmark: a bare node:http server, in a process of its own, answering
+// The baseline of any Node server on the hit-path benchmark: a bare node:http server, in a process of its own, answering
 // every GET with the bytes of the file it is given and the headers a gateway hit carries, and doing nothing else (no
-// token, no routing, no cache, no log). Started by bench/gateway-hits.ts: `node --import tsx bench/hit-floor-server.ts FILE`.
+// token, no routing, no cache, no log). Started by bench/gateway-hits.ts: `node --import tsx bench/hit-baseline-server.ts FILE`.
 import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
