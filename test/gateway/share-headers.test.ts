@@ -1,8 +1,5 @@
-import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
-import { startGateway, type RunningGateway } from "../../gateway/src";
-import { FakeClock } from "../support/fake-clock";
 import { makeDesk } from "./support/desk";
-import { startScriptedFront, type ScriptedFront } from "./support/scripted-front";
+import { startScriptedDesk, type ScriptedDesk } from "./support/scripted-desk";
 
 /**
  * The rate-limit headers a gateway answer carries: each user's share of the desk's budget, in the service's own
@@ -13,33 +10,17 @@ const ORIGIN = "https://addin.example.com";
 const desk = makeDesk(["alice", "bob"]);
 const PATH = "/api/v1/index/RTM-NWE-A-1x3/forward";
 
-let service: RunningReferenceService;
-let front: ScriptedFront;
-let gateway: RunningGateway;
-let clock: FakeClock;
+let rig: ScriptedDesk;
 
 beforeEach(async () => {
-  service = await startReferenceService({ rateLimits: { "api-key": 1_000_000 } });
-  front = await startScriptedFront(service.url, { limit: 100, remaining: 100, resetSeconds: 60 });
   // 20 s into a minute: the gateway counts by user in windows aligned on the clock.
-  clock = new FakeClock(Math.floor(Date.now() / 60_000) * 60_000 + 20_000);
-  gateway = await startGateway({
-    upstream: front.url,
-    upstreamKey: DEMO_KEYS.apiKey,
-    tokens: () => desk.entries,
-    allowOrigins: [ORIGIN],
-    clock,
-  });
+  rig = await startScriptedDesk(desk, { allowOrigins: [ORIGIN] }, Math.floor(Date.now() / 60_000) * 60_000 + 20_000);
 });
 
-afterEach(async () => {
-  await gateway.close();
-  await front.close();
-  await service.close();
-});
+afterEach(() => rig.close());
 
 function ask(who: string, path = PATH): Promise<Response> {
-  return fetch(`${gateway.url}${path}`, { headers: { "x-api-key": desk.tokens[who] ?? "", origin: ORIGIN } });
+  return fetch(`${rig.gateway.url}${path}`, { headers: { "x-api-key": desk.tokens[who] ?? "", origin: ORIGIN } });
 }
 
 function share(response: Response): Record<string, string | null> {
@@ -63,7 +44,7 @@ test("each answer tells its user's share: the limit divided among the users acti
   expect(hit.headers.get("cache-status")).toMatch(/^IndexDataGateway; hit/);
   expect(share(hit)["x-ratelimit-remaining"]).toBe("99");
   // Bob comes: two users share the limit; his hit costs him nothing, alice's send is hers.
-  await clock.advance(5000);
+  await rig.clock.advance(5000);
   const bobs = await ask("bob");
   expect(share(bobs)).toEqual({
     "x-ratelimit-limit": "50",
@@ -73,16 +54,16 @@ test("each answer tells its user's share: the limit divided among the users acti
     ratelimit: '"desk";r=50;t=35',
   });
   expect(share(await ask("alice"))["x-ratelimit-remaining"]).toBe("49");
-  expect(front.seen).toHaveLength(1);
+  expect(rig.front.seen).toHaveLength(1);
 });
 
 test("never more than the upstream's window has room for, whoever spent it", async () => {
   expect((await ask("alice")).status).toBe(200);
   // Someone else spends the same key: the upstream says 3 are left.
-  front.window.remaining = 4;
-  await clock.advance(1000);
+  rig.front.window.remaining = 4;
+  await rig.clock.advance(1000);
   const other = await ask("bob", "/api/v1/index/RTM-NWE-B-1x3/forward");
-  expect(front.seen).toHaveLength(2);
+  expect(rig.front.seen).toHaveLength(2);
   expect(share(other)).toMatchObject({ "x-ratelimit-limit": "50", "x-ratelimit-remaining": "3" });
   expect(share(await ask("alice"))["x-ratelimit-remaining"]).toBe("3");
 });

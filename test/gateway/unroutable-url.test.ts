@@ -1,9 +1,9 @@
 import { request } from "node:http";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { startGateway, type RunningGateway } from "../../gateway/src";
-import { FakeClock } from "../support/fake-clock";
+import type { RunningGateway } from "../../gateway/src";
 import { capturedLog } from "./support/captured-log";
 import { makeDesk, startRecordingFront, type RecordingFront } from "./support/desk";
+import { startDeskGateway } from "./support/desk-gateway";
 
 /**
  * A URL Fastify refuses before routing it (`/%zz`: bad percent-encoding in the path) reaches none of the gateway's
@@ -21,12 +21,7 @@ let gateway: RunningGateway;
 beforeAll(async () => {
   service = await startReferenceService();
   front = await startRecordingFront(service.url);
-  gateway = await startGateway({
-    upstream: front.url,
-    tokens: () => desk.entries,
-    clock: new FakeClock(Date.now()),
-    logger: { level: "info", stream: log.stream },
-  });
+  ({ gateway } = await startDeskGateway(desk, front.url, { logger: { level: "info", stream: log.stream } }));
 });
 afterAll(async () => {
   await gateway.close();

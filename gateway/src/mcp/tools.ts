@@ -31,6 +31,11 @@ function fixText(fix: LatestFix): string {
   return `${fix.symbol} ${number(fix.value)} ${fix.unit} as of ${fix.asOf} (confidence ${fix.confidence}, ${fix.status}${carried})`;
 }
 
+/** The named fields of a record, as they are: what a tool passes on unchanged. */
+function pick<T, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
+}
+
 /** The symbol's latest fix: the provenance of figures derived from it (volatility, forward curve, capacity). */
 async function latestOf(context: ToolContext, symbol: string): Promise<ReadValue<"latest">> {
   return context.read("latest", [symbol]);
@@ -70,11 +75,7 @@ export const HANDLERS: Handlers = {
     const fix = read.data;
     return {
       structured: {
-        symbol: fix.symbol,
-        value: fix.value,
-        currency: fix.currency,
-        unit: fix.unit,
-        methodologyVersion: fix.methodologyVersion,
+        ...pick(fix, ["symbol", "value", "currency", "unit", "methodologyVersion"]),
         provenance: provenanceOf(fix),
         served: servedOf(read),
       },
@@ -117,10 +118,7 @@ export const HANDLERS: Handlers = {
     const vol = read.data;
     return {
       structured: {
-        symbol: vol.symbol,
-        annualizedVol: vol.annualizedVol,
-        windowDays: vol.windowDays,
-        dataPoints: vol.dataPoints,
+        ...pick(vol, ["symbol", "annualizedVol", "windowDays", "dataPoints"]),
         provenance: provenanceOf(fix.data),
         served: servedOf(read),
       },
@@ -131,12 +129,9 @@ export const HANDLERS: Handlers = {
   async get_forward_curve(input, context) {
     const read = await context.read("forward", [input.symbol]);
     const fix = await latestOf(context, input.symbol);
-    const curve = read.data.curve.map(({ tenorMonths, tenorLabel, forwardPrice, spreadBps }) => ({
-      tenorMonths,
-      tenorLabel,
-      forwardPrice,
-      spreadBps,
-    }));
+    const curve = read.data.curve.map((point) =>
+      pick(point, ["tenorMonths", "tenorLabel", "forwardPrice", "spreadBps"]),
+    );
     const tenors = curve.map((point) => `${point.tenorLabel} ${number(point.forwardPrice)}`).join(", ");
     return {
       structured: {
@@ -156,12 +151,7 @@ export const HANDLERS: Handlers = {
     const capacity = read.data;
     return {
       structured: {
-        symbol: capacity.symbol,
-        bookedKg: capacity.bookedKg,
-        availableKg: capacity.availableKg,
-        fillRatio: capacity.fillRatio,
-        contributors: capacity.contributors,
-        avgLeadTimeDays: capacity.avgLeadTimeDays,
+        ...pick(capacity, ["symbol", "bookedKg", "availableKg", "fillRatio", "contributors", "avgLeadTimeDays"]),
         provenance: { ...provenanceOf(fix.data), asOf: capacity.recordedAt ?? fix.data.asOf },
         served: servedOf(read),
       },

@@ -13,14 +13,16 @@ export type DeskGatewayOptions = Omit<GatewayOptions, "upstream" | "tokens" | "c
 
 /**
  * A gateway in this process (memory store unless told) in front of `upstream`, taking `desk`'s tokens, on a fake clock
- * that starts at the real now: its freshness, queue and windows move only when the test advances the clock.
+ * that starts at `startAt` (the real now unless told): its freshness, queue and windows move only when the test
+ * advances the clock.
  */
 export async function startDeskGateway(
   desk: Desk,
   upstream: string,
   options: DeskGatewayOptions = {},
+  startAt = Date.now(),
 ): Promise<DeskGateway> {
-  const clock = new FakeClock(Date.now());
+  const clock = new FakeClock(startAt);
   const gateway = await startGateway({ upstream, tokens: () => desk.entries, clock, ...options });
   return { gateway, clock };
 }

@@ -29,7 +29,15 @@ function TabPanel(props: { readonly id: TabId; readonly selected: TabId; readonl
     </div>
   );
 }
-const TABS: readonly TabId[] = ["indexes", "sheets", "datatype", "share", "settings"];
+/** The tabs, in order, with their labels. */
+const TAB_LABELS: Readonly<Record<TabId, string>> = {
+  indexes: "Indexes",
+  sheets: "Sheets",
+  datatype: "Data type",
+  share: "Share",
+  settings: "Settings",
+};
+const TABS = Object.keys(TAB_LABELS) as readonly TabId[];
 
 /**
  * The taskpane: refresh bar, health banner, and the Indexes (catalogue or detail), Sheets (watch lists and the pricing
@@ -85,21 +93,11 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
         selectedValue={tab}
         onTabSelect={(_event, data) => setTab(TABS.find((id) => id === data.value) ?? "indexes")}
       >
-        <Tab value="indexes" id="tab-indexes" aria-controls="panel-indexes">
-          Indexes
-        </Tab>
-        <Tab value="sheets" id="tab-sheets" aria-controls="panel-sheets">
-          Sheets
-        </Tab>
-        <Tab value="datatype" id="tab-datatype" aria-controls="panel-datatype">
-          Data type
-        </Tab>
-        <Tab value="share" id="tab-share" aria-controls="panel-share">
-          Share
-        </Tab>
-        <Tab value="settings" id="tab-settings" aria-controls="panel-settings">
-          Settings
-        </Tab>
+        {TABS.map((id) => (
+          <Tab key={id} value={id} id={`tab-${id}`} aria-controls={`panel-${id}`}>
+            {TAB_LABELS[id]}
+          </Tab>
+        ))}
       </TabList>
       <TabPanel id="indexes" selected={tab}>
         {open === undefined ? (
