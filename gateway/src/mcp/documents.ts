@@ -1,7 +1,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
 import { readResource } from "./resource-reader";
-import type { ToolDeps } from "./server";
+import type { ToolDeps } from "./tool-deps";
 
 /** The documents an agent may read whole: the methodology and the catalogue, through the same cache as the tools. */
 const DOCUMENTS = [

@@ -9,7 +9,8 @@ import type { AuditTrail } from "../audit-trail";
 import type { GatewayMetrics } from "../gateway-metrics";
 import { MCP_PATH, RESOURCE_METADATA_PATH, resourceMetadata, wwwAuthenticate } from "./metadata";
 import type { ResourceSource } from "./resource-reader";
-import { mcpServer, type ToolDeps } from "./server";
+import { mcpServer } from "./server";
+import type { ToolDeps } from "./tool-deps";
 import { SessionTable, type SessionLimits } from "./sessions";
 import { ToolMetrics } from "./tool-metrics";
 

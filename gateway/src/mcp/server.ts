@@ -1,23 +1,16 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { ArgsOf, ResourceName } from "@index-data/wire";
-import type { AuditTrail } from "../audit-trail";
 import { GatewayError } from "../gateway-error";
 import { userOfAccount } from "../tenancy/account";
 import { registerDocuments } from "./documents";
-import { readResource, ServiceAnswerError, type ResourceSource } from "./resource-reader";
+import { readResource, ServiceAnswerError } from "./resource-reader";
 import { INPUTS, OUTPUTS, TOOL_NAMES, type ToolName } from "./schemas";
 import { ToolArgumentError } from "./tool-dates";
-import type { ToolMetrics, ToolOutcome } from "./tool-metrics";
+import type { ToolDeps } from "./tool-deps";
+import type { ToolOutcome } from "./tool-metrics";
 import { HANDLERS, type ToolContext } from "./tools";
 import { TOOL_TEXTS } from "./tools.generated";
-
-/** What the tools need of the gateway. */
-export interface ToolDeps {
-  readonly source: ResourceSource;
-  readonly audit: AuditTrail;
-  readonly metrics: ToolMetrics;
-}
 
 /** The caller of a request, as the gateway's sign-in found it (app.ts), passed to the tools as the SDK's authInfo. */
 export interface McpCaller {
