@@ -1,7 +1,7 @@
 import type { AppContext } from "../office";
 import type { FunctionMetadata } from "./coerce";
 import { PreviewDataType } from "./data-type";
-import { PreviewSheetActions } from "./sheet-actions";
+import { PreviewSheetActions } from "./preview-sheet-actions";
 import { wireDataType, wireSheetActions } from "./sheet-actions-view";
 import { PreviewLines } from "./lines";
 import type { RuntimeStandIn } from "./runtime-stand-in";

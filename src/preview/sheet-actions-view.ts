@@ -1,7 +1,7 @@
 import { describeOutcome, describePlan, type RefreshPlan, type RefreshScope } from "../office";
 import { READER_COLUMNS, RECEIPT_FIELDS, RECEIPT_HEADER, type ReceiptRow } from "../workbook";
 import type { PreviewDataType } from "./data-type";
-import type { PreviewSheetActions } from "./sheet-actions";
+import type { PreviewSheetActions } from "./preview-sheet-actions";
 
 /** The reader's receipt fields in RECEIPT_HEADER's order (the page's receipt has no blocks or signatures to show). */
 const FIELDS = RECEIPT_FIELDS.slice(0, READER_COLUMNS);
