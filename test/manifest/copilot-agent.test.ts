@@ -35,7 +35,9 @@ const GATEWAY_TOOLS = [
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed manifests
 
 const packageOf = (files: Record<string, Buffer>) => unzipSync(files["app-package.zip"] ?? Buffer.alloc(0));
-const parsed = (bytes: Uint8Array | undefined): Json => JSON.parse(Buffer.from(bytes ?? []).toString("utf8")) as Json;
+/** A JSON file of the package, parsed; {} when it is missing, so a test (not the suite) says what is wrong. */
+const parsed = (bytes: Uint8Array | undefined): Json =>
+  bytes === undefined ? {} : (JSON.parse(Buffer.from(bytes).toString("utf8")) as Json);
 
 describe("an admin build given the desk gateway's URL", () => {
   const files = manifestFiles(BASE, METADATA, {
