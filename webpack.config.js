@@ -3,6 +3,7 @@
 // add-in (scripts/addin/description.cjs), manifest.xml, manifest.json and app-package.zip on ADDIN_BASE_URL (the
 // https address dist/ is deployed to; unset means the dev server). INDEX_API_BASE_URL and INDEX_API_ALLOWED_ORIGINS
 // name the services the pages may reach (scripts/service-origins.cjs); a deployment build without them is refused.
+// INDEX_GATEWAY_URL (the desk gateway) adds the Copilot agent to the app package (scripts/addin/copilot-agent.cjs).
 const fs = require("node:fs");
 const os = require("node:os");
 const path = require("node:path");
@@ -10,6 +11,7 @@ const webpack = require("webpack");
 const HtmlWebpackPlugin = require("html-webpack-plugin");
 const CopyWebpackPlugin = require("copy-webpack-plugin");
 const { deployBaseUrl } = require("./scripts/deploy-origin.cjs");
+const { agentSettings, agentSummary } = require("./scripts/addin/copilot-agent.cjs");
 const { ADDIN } = require("./scripts/addin/description.cjs");
 const { AddinManifestsPlugin } = require("./scripts/addin/manifests-plugin.cjs");
 const { buildServices, buildSummary } = require("./scripts/service-origins.cjs");
@@ -139,12 +141,12 @@ const optimization = {
  * Says once, at the end of a build that is not watching, what it was built for: on `afterDone`, which webpack calls
  * after webpack-cli has printed its stats, so the summary is the last thing on the screen, not above 70 lines.
  */
-function buildSummaryPlugin(deployBase, services) {
+function buildSummaryPlugin(deployBase, services, agent) {
   return {
     apply(compiler) {
       compiler.hooks.afterDone.tap("IndexDataBuildSummary", (stats) => {
         if (!compiler.watchMode && !stats.hasErrors())
-          console.log(`\n${buildSummary(deployBase, services, ADDIN.version)}\n`);
+          console.log(`\n${buildSummary(deployBase, services, ADDIN.version)}\n${agentSummary(agent)}\n`);
       });
     },
   };
@@ -156,6 +158,7 @@ module.exports = async (env, options) => {
   // Checked before anything is built, so a bad ADDIN_BASE_URL or a missing service stops the build with its message.
   const deployBase = deployBaseUrl();
   const services = buildServices(process.env, deployBase);
+  const agent = agentSettings(process.env);
   return {
     mode: dev ? "development" : "production",
     devtool: dev ? "source-map" : false,
@@ -203,7 +206,7 @@ module.exports = async (env, options) => {
         ],
       }),
       new AddinManifestsPlugin({ baseUrl: deployBase }),
-      buildSummaryPlugin(deployBase, services),
+      buildSummaryPlugin(deployBase, services, agent),
     ],
     devServer: devServer(isServe),
     // npm start says once that it waits for the bundle and prints the URLs when they answer; the dev server's own

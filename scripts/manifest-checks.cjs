@@ -5,6 +5,7 @@ const { spawnSync } = require("node:child_process");
 const { existsSync, readFileSync } = require("node:fs");
 const path = require("node:path");
 const { unzipSync } = require("fflate");
+const { agentFileNames, agentPackageProblems } = require("./addin/agent-schema.cjs");
 const { agreementProblems, jsonUrls } = require("./addin/agreement.cjs");
 const { ADDIN } = require("./addin/description.cjs");
 const { devManifestXml, manifestFiles } = require("./addin/manifest-files.cjs");
@@ -132,7 +133,19 @@ function builtJsonProblems(distDir, baseUrl, expected) {
   return [...problems, ...missingFiles(file, jsonUrls(manifest), baseUrl, distDir)];
 }
 
-/** The app package holds exactly manifest.json (the build's) and the two icons it names, byte for byte. */
+/** A parsed JSON file, or undefined when it is missing or not JSON (other checks report those). */
+function jsonOrUndefined(bytes) {
+  try {
+    return bytes === undefined ? undefined : JSON.parse(bytes.toString("utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The app package holds exactly manifest.json (the build's), the two icons it names and the Copilot agent's files
+ * it references (the build's too), byte for byte; the agent's files valid against their schemas.
+ */
 function appPackageProblems(distDir) {
   const file = path.join(distDir, "app-package.zip");
   if (!existsSync(file)) return [`${file} is missing: run npm run build`];
@@ -142,19 +155,24 @@ function appPackageProblems(distDir) {
   } catch (error) {
     return [`${file} is not a zip file (${error.message})`];
   }
-  const manifestFile = path.join(distDir, "manifest.json");
+  const built = (name) => (existsSync(path.join(distDir, name)) ? readFileSync(path.join(distDir, name)) : undefined);
+  const manifest = jsonOrUndefined(built("manifest.json"));
   const wanted = {
-    "manifest.json": existsSync(manifestFile) ? readFileSync(manifestFile) : undefined,
+    "manifest.json": built("manifest.json"),
     [ADDIN.icons.color]: readFileSync(path.join(REPO_ROOT, ADDIN.icons.color)),
     [ADDIN.icons.outline]: readFileSync(path.join(REPO_ROOT, ADDIN.icons.outline)),
+    ...Object.fromEntries(agentFileNames(manifest, entries).map((name) => [name, built(name)])),
   };
   const names = Object.keys(entries).sort();
   if (JSON.stringify(names) !== JSON.stringify(Object.keys(wanted).sort())) {
     return [`${file} holds ${names.join(", ")}; it must hold exactly ${Object.keys(wanted).sort().join(", ")}`];
   }
-  return Object.entries(wanted)
-    .filter(([name, bytes]) => bytes === undefined || !Buffer.from(entries[name]).equals(bytes))
-    .map(([name]) => `${file}: ${name} differs from the build's ${name}`);
+  return [
+    ...Object.entries(wanted)
+      .filter(([name, bytes]) => bytes === undefined || !Buffer.from(entries[name]).equals(bytes))
+      .map(([name]) => `${file}: ${name} differs from the build's ${name}`),
+    ...agentPackageProblems(manifest, entries).map((problem) => `${file}: ${problem}`),
+  ];
 }
 
 /**

@@ -12,10 +12,10 @@ const isLoopback = (host) => host === "localhost" || host === "[::1]" || /^127\.
 /**
  * A service URL as the client's base-URL rule takes it (origin and path, no trailing slash or /api), checked for
  * a build: https, or http only to this machine (the key never crosses a network in clear text), no credentials,
- * query or fragment. `variable` names the setting in the message.
+ * query or fragment. `variable` names the setting in the message, `example` shows a good one.
  */
-function serviceUrl(value, variable) {
-  const refuse = (why) => new Error(`${variable} ${JSON.stringify(value)} ${why} (${EXAMPLE})`);
+function serviceUrl(value, variable, example = EXAMPLE) {
+  const refuse = (why) => new Error(`${variable} ${JSON.stringify(value)} ${why} (${example})`);
   let url;
   try {
     url = new URL(value);

@@ -6,6 +6,6 @@ export interface BuildServices {
   readonly local: boolean;
 }
 export declare const DEV_SERVICE_URL: string;
-export declare function serviceUrl(value: string, variable: string): string;
+export declare function serviceUrl(value: string, variable: string, example?: string): string;
 export declare function buildServices(env?: Record<string, string | undefined>, deployBase?: string): BuildServices;
 export declare function buildSummary(deployBase: string, services: BuildServices, version: string): string;

@@ -5,6 +5,7 @@ const { readFileSync } = require("node:fs");
 const path = require("node:path");
 const { zipSync } = require("fflate");
 const { DEV_BASE_URL } = require("../deploy-origin.cjs");
+const { agentFiles, agentSettings } = require("./copilot-agent.cjs");
 const { ADDIN } = require("./description.cjs");
 const { unifiedManifest } = require("./unified-manifest.cjs");
 const { xmlManifest } = require("./xml-manifest.cjs");
@@ -33,28 +34,39 @@ function versionedMetadataFile(metadataJson) {
   return ADDIN.files.functionsMetadata.replace(/\.json$/, `.${hash}.json`);
 }
 
-/** dist/app-package.zip: manifest.json and its two icons at the paths the manifest names. */
-function appPackage(manifestJson, readIcon = (file) => readFileSync(path.join(REPO_ROOT, file))) {
+/**
+ * dist/app-package.zip: manifest.json and its two icons at the paths the manifest names, and the files of the
+ * Copilot agent (`agent`, by name) when the build has one.
+ */
+function appPackage(manifestJson, readIcon = (file) => readFileSync(path.join(REPO_ROOT, file)), agent = {}) {
   const entry = (data) => [data, { mtime: ZIP_TIME }];
   return Buffer.from(
     zipSync({
       "manifest.json": entry(Buffer.from(manifestJson)),
       [ADDIN.icons.color]: entry(readIcon(ADDIN.icons.color)),
       [ADDIN.icons.outline]: entry(readIcon(ADDIN.icons.outline)),
+      ...Object.fromEntries(Object.entries(agent).map(([name, data]) => [name, entry(data)])),
     }),
   );
 }
 
-/** The files a build for `baseUrl` adds to its output, by name, given the metadata the build generated. */
+/**
+ * The files a build for `baseUrl` adds to its output, by name, given the metadata the build generated; with
+ * INDEX_GATEWAY_URL in `env`, the Copilot agent's two files too (beside manifest.json and in the app package).
+ */
 function manifestFiles(baseUrl, metadataJson, env = process.env) {
   const metadataFile = versionedMetadataFile(metadataJson);
   const signIn = { clientId: env.INDEX_SIGNIN_CLIENT_ID ?? "", resource: env.INDEX_SIGNIN_RESOURCE ?? "" };
-  const manifestJson = `${JSON.stringify(unifiedManifest(ADDIN, { baseUrl, metadataFile, signIn }), null, 2)}\n`;
+  const settings = agentSettings(env);
+  const agent = settings === undefined ? {} : agentFiles(ADDIN, baseUrl, settings);
+  const manifest = unifiedManifest(ADDIN, { baseUrl, metadataFile, signIn, agent: settings !== undefined });
+  const manifestJson = `${JSON.stringify(manifest, null, 2)}\n`;
   return {
     [metadataFile]: Buffer.from(metadataJson),
     "manifest.xml": Buffer.from(xmlManifest(ADDIN, { baseUrl, metadataFile, note: BUILT_NOTE })),
     "manifest.json": Buffer.from(manifestJson),
-    "app-package.zip": appPackage(manifestJson),
+    ...agent,
+    "app-package.zip": appPackage(manifestJson, undefined, agent),
   };
 }
 

@@ -1,6 +1,7 @@
 // The unified manifest for Microsoft 365 (manifest.json, schema 1.25) rendered from the one description
 // (description.cjs) for one deploy base: the shape of Microsoft's Excel shared-runtime sample, checked offline
 // against ../shared/schemas/unified-manifest/MicrosoftTeams.v1.25.schema.json (unified-schema.cjs).
+const { copilotAgents } = require("./copilot-agent.cjs");
 
 const MANIFEST_VERSION = "1.25";
 const SCHEMA_URL = `https://developer.microsoft.com/json-schemas/teams/v${MANIFEST_VERSION}/MicrosoftTeams.schema.json`;
@@ -89,10 +90,11 @@ function webApplicationInfo(baseUrl, signIn) {
 }
 
 /**
- * The unified manifest for `baseUrl` (ends in "/"), naming `metadataFile` as the functions metadata, and carrying
- * `webApplicationInfo` when `signIn.clientId` is given (INDEX_SIGNIN_CLIENT_ID at build time).
+ * The unified manifest for `baseUrl` (ends in "/"), naming `metadataFile` as the functions metadata, carrying
+ * `webApplicationInfo` when `signIn.clientId` is given (INDEX_SIGNIN_CLIENT_ID at build time), and referencing the
+ * Copilot agent (copilot-agent.cjs) when `agent` is true (INDEX_GATEWAY_URL at build time).
  */
-function unifiedManifest(addin, { baseUrl, metadataFile, signIn }) {
+function unifiedManifest(addin, { baseUrl, metadataFile, signIn, agent = false }) {
   const url = (file) => `${baseUrl}${file}`;
   return {
     $schema: SCHEMA_URL,
@@ -113,6 +115,7 @@ function unifiedManifest(addin, { baseUrl, metadataFile, signIn }) {
     accentColor: addin.accentColor,
     authorization: { permissions: { resourceSpecific: [{ name: addin.permissions.unified, type: "Delegated" }] } },
     ...webApplicationInfo(baseUrl, signIn),
+    ...(agent ? { copilotAgents: copilotAgents() } : {}),
     extensions: [
       {
         requirements: { scopes: ["workbook"], capabilities: capabilities(addin.requirements) },

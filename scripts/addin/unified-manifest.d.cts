@@ -5,5 +5,10 @@ export declare const SCHEMA_URL: string;
 export declare const RUNTIME_ID: string;
 export declare function unifiedManifest(
   addin: AddinDescription,
-  options: { baseUrl: string; metadataFile: string; signIn?: { clientId?: string; resource?: string } },
+  options: {
+    baseUrl: string;
+    metadataFile: string;
+    signIn?: { clientId?: string; resource?: string };
+    agent?: boolean;
+  },
 ): Record<string, unknown>;
