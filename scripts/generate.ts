@@ -5,13 +5,17 @@
  *   reads), src/functions/bindings.generated.ts (what the functions entry registers), the names a formula may
  *   call (src/workbook/function-names.generated.json, for the checks of what the add-in writes), the tables of
  *   docs/functions.md and the README, the test suites' list of functions, and the gateway's MCP tools' words
- *   (gateway/src/mcp/tools.generated.ts).
+ *   (gateway/src/mcp/tools.generated.ts);
+ * - the gateway's MCP tools as its tools/list gives them → scripts/addin/agent-tools.generated.json, the tools the
+ *   Copilot agent's plugin names. They are made from the tools' words above, so a change of the words takes a second
+ *   pass, which `npm run generate` makes by running itself once more in a fresh process.
  *
  *   npx tsx scripts/generate.ts           writes them
  *   npx tsx scripts/generate.ts --check   exits 1, naming them, while any differs from what the tables give
  *
  * The tables are read as data (imported), never as text; the tests call `generatedFiles` with a throw-away row.
  */
+import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import * as prettier from "prettier/standalone";
@@ -20,6 +24,7 @@ import * as typescript from "prettier/plugins/typescript";
 import { CHOICE_LISTS, FUNCTION_TABLE, type ChoiceList, type FunctionRow } from "../src/functions/table";
 import { choiceTable, functionTable, glanceTable, withTable } from "./generate/doc-tables";
 import { bindingsSource, functionNamesJson, functionsJson, suiteFunctionsSource } from "./generate/function-files";
+import { agentToolsJson } from "./generate/agent-tools";
 import { mcpToolsSource } from "./generate/mcp-tools";
 import {
   RESOURCES_DIR,
@@ -68,22 +73,27 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
     [join(root, "src", "workbook", "function-names.generated.json"), functionNamesJson(functions)],
     [suite, await formatted(suiteFunctionsSource(functions))],
     [join(root, "gateway", "src", "mcp", "tools.generated.ts"), await formatted(mcpToolsSource(functions, choices))],
+    [join(root, "scripts", "addin", "agent-tools.generated.json"), await agentToolsJson()],
     [docs, doc],
     [readme, withTable(read(readme), "glance-table", glanceTable(functions), "README.md")],
   ]);
+}
+
+/** A generated file's text on disk; undefined when it is missing (out of date like any other). */
+function current(file: string): string | undefined {
+  try {
+    return read(file);
+  } catch {
+    // Expected: a missing file is out of date like any other.
+    return undefined;
+  }
 }
 
 /** The generated files that differ from what the tables give, by their path from the repository's root. */
 export async function outOfDate(): Promise<string[]> {
   const stale: string[] = [];
   for (const [file, text] of await generatedFiles(await projectTables())) {
-    let current: string | undefined;
-    try {
-      current = read(file);
-    } catch {
-      // A missing file is out of date like any other.
-    }
-    if (current !== text) stale.push(relative(ROOT, file));
+    if (current(file) !== text) stale.push(relative(ROOT, file));
   }
   return stale;
 }
@@ -97,9 +107,19 @@ async function main(): Promise<void> {
     }
     return;
   }
+  const written: string[] = [];
   for (const [file, text] of await generatedFiles(await projectTables())) {
     mkdirSync(dirname(file), { recursive: true });
+    if (current(file) !== text) written.push(relative(ROOT, file));
     writeFileSync(file, text);
+  }
+  // The agent's tools are listed by the gateway this process has already loaded: a fresh one lists the new words.
+  if (written.includes(join("gateway", "src", "mcp", "tools.generated.ts")) && process.env["GENERATE_PASS"] !== "2") {
+    const again = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+      stdio: "inherit",
+      env: { ...process.env, GENERATE_PASS: "2" },
+    });
+    process.exitCode = again.status ?? 1;
   }
 }
 

@@ -138,6 +138,7 @@ function jsonOrUndefined(bytes) {
   try {
     return bytes === undefined ? undefined : JSON.parse(bytes.toString("utf8"));
   } catch {
+    // Expected: a file that is not JSON; the byte-for-byte and schema checks name it.
     return undefined;
   }
 }

@@ -18,6 +18,8 @@ export interface ServeCommand {
   readonly noAuth: boolean;
   /** --no-mcp: no /mcp for AI agents (on by default where authentication is on). */
   readonly noMcp: boolean;
+  /** --public-url: the gateway's origin as its clients reach it (behind a proxy), named by /mcp's resource metadata. */
+  readonly publicUrl?: string;
   readonly allowOrigins: readonly string[];
   readonly upstreamKeyFile?: string;
   readonly tls?: { readonly cert: string; readonly key: string };
@@ -129,6 +131,17 @@ function tenantShareOf(values: {
   return { tenantShare: weightsFile !== undefined ? { weightsFile } : {} };
 }
 
+/** --public-url: an origin, https (or http to this machine), with no path, query or credentials. */
+function publicUrlOf(text: string | undefined): { publicUrl?: string } {
+  if (text === undefined) return {};
+  const url = new URL(httpsUrl("--public-url", text));
+  if (url.username !== "" || url.password !== "" || url.search !== "" || url.hash !== "" || url.pathname !== "/")
+    throw new UsageError(
+      `--public-url must be the gateway's origin only, as its clients reach it (https://gateway.desk.example.com), got "${text}".`,
+    );
+  return { publicUrl: url.origin };
+}
+
 /** --metrics-subjects user[:N] | tenant[:N]: whose figures get series of their own (N: the busiest, default 20). */
 function subjectsOf(text: string | undefined): { metricsSubjects?: SubjectRule } {
   if (text === undefined) return {};
@@ -167,6 +180,7 @@ function serve(argv: readonly string[]): ServeCommand {
       tokens: { type: "string" },
       "no-auth": { type: "boolean", default: false },
       "no-mcp": { type: "boolean", default: false },
+      "public-url": { type: "string" },
       "allow-origin": { type: "string", multiple: true, default: [] },
       "upstream-key-file": { type: "string" },
       "tls-cert": { type: "string" },
@@ -216,6 +230,7 @@ function serve(argv: readonly string[]): ServeCommand {
     ...(windowMs !== undefined ? { windowMs } : {}),
     ...(upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs } : {}),
     ...(values["metrics-token-file"] !== undefined ? { metricsTokenFile: values["metrics-token-file"] } : {}),
+    ...publicUrlOf(values["public-url"]),
     ...signInOf(values),
     ...tenantShareOf(values),
     ...subjectsOf(values["metrics-subjects"]),

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
+import { join } from "node:path";
 import {
   DEFAULT_TTLS,
   GATEWAY_CACHE,
@@ -203,14 +205,19 @@ function recorderFor(upstreamKey: string | undefined): DiagnosticsRecorder {
   return new DiagnosticsRecorder({ secrets: () => [upstreamKey], scrub: (text) => scrubber.scrubText(text) });
 }
 
-/** The gateway's version, as the MCP handshake names it (gateway/package.json's). */
-const GATEWAY_VERSION = "0.2.0";
+/**
+ * The gateway's version, as the MCP handshake names it: gateway/package.json's, read beside src/ and beside the
+ * installed package's dist/ alike.
+ */
+export const GATEWAY_VERSION = (
+  JSON.parse(readFileSync(join(__dirname, "..", "package.json"), "utf8")) as { version: string }
+).version;
 
 /** The MCP face's options: on by default where authentication is on, never without it (--no-auth), off with --no-mcp. */
 function mcpOf(
   options: GatewayOptions,
   clock: Clock,
-): { mcp?: { clock: Clock; version: string; issuer?: string; requiredScope?: string } } {
+): { mcp?: { clock: Clock; version: string; issuer?: string; requiredScope?: string; publicOrigin?: string } } {
   if (options.mcp === false || options.tokens() === undefined) return {};
   const issuer = options.signIn?.issuer;
   const scope = options.signIn?.requiredScope;
@@ -220,6 +227,7 @@ function mcpOf(
       version: GATEWAY_VERSION,
       ...(issuer !== undefined ? { issuer } : {}),
       ...(scope !== undefined ? { requiredScope: scope } : {}),
+      ...(options.publicUrl !== undefined ? { publicOrigin: new URL(options.publicUrl).origin } : {}),
     },
   };
 }

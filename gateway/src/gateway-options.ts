@@ -61,6 +61,11 @@ export interface GatewayOptions {
   readonly metricsSubjects?: SubjectRule;
   /** `/mcp` for AI agents (docs/gateway.md, MCP); only ever with authentication on (tokens). @default true */
   readonly mcp?: boolean;
+  /**
+   * The gateway's origin as its clients reach it (--public-url), e.g. https://gateway.desk.example.com behind a
+   * TLS-terminating proxy: /mcp's resource metadata and its 401s name it. Absent: each request's scheme and Host.
+   */
+  readonly publicUrl?: string;
   /** Told when the shared store goes away or comes back (the command line prints it). */
   readonly onStoreState?: (state: "up" | "down", reason?: string) => void;
 }

@@ -25,6 +25,11 @@ export const OPTIONS: readonly OptionHelp[] = [
   { flag: "--tokens", value: "FILE", meaning: "who may use it: name:sha256 lines, added by new-token; SIGHUP rereads" },
   { flag: "--no-auth", meaning: "no tokens: allowed on a loopback --host only, and refused with --tokens" },
   { flag: "--no-mcp", meaning: "no /mcp for AI agents (on by default where authentication is on)" },
+  {
+    flag: "--public-url",
+    value: "URL",
+    meaning: "the origin clients reach (behind a proxy): /mcp's OAuth metadata names it",
+  },
   { flag: "--redis", value: "URL", meaning: "redis://host:port: share the cache, locks and budget with replicas" },
   { flag: "--allow-origin", value: "ORIGIN", meaning: "CORS for the add-in's pages; repeat for each origin" },
   { flag: "--upstream-key-file", value: "FILE", meaning: "the upstream key from a file, read once (chmod 600 it)" },

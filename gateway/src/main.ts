@@ -153,16 +153,16 @@ async function serve(command: ServeCommand): Promise<void> {
     ...(command.windowMs !== undefined ? { windowMs: command.windowMs } : {}),
     ...(command.upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs: command.upstreamTimeoutMs } : {}),
     ...(command.noMcp ? { mcp: false } : {}),
+    ...(command.publicUrl !== undefined ? { publicUrl: command.publicUrl } : {}),
   };
   const store = command.redis !== undefined ? `redis at ${redisPlace(command.redis)}` : "memory";
   const gateway = await startGateway(options);
+  // Before the listening line, which a supervisor (and a test) waits for.
   if (!command.noMcp && !command.noAuth)
-    console.log(`MCP for AI agents at ${gateway.url}/mcp (--no-mcp turns it off).`);
+    console.log(`MCP for AI agents at ${command.publicUrl ?? gateway.url}/mcp (--no-mcp turns it off).`);
   console.log(
     `Index Data gateway listening on ${gateway.url}; upstream ${new URL(command.upstream).origin} (key: ${from}); store: ${store}.`,
   );
-  if (!command.noMcp && !command.noAuth)
-    console.log(`MCP for AI agents at ${gateway.url}/mcp (--no-mcp turns it off).`);
   if (command.tls === undefined && !isLoopbackHost(command.host)) {
     console.log(
       "Warning: plain http on the network. The add-in sends a token over http only to this machine: give --tls-cert/--tls-key, or put a TLS-terminating proxy in front (docs/gateway.md).",

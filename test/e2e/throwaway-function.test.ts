@@ -14,7 +14,19 @@ import { THROWAWAY_FORMULA, THROWAWAY_ROW } from "../support/throwaway-function"
  * in Chromium, it answers the reference service's latest value.
  */
 const ROOT = join(__dirname, "..", "..");
-const COPIED = ["src", "scripts", "assets", "docs", "README.md", "webpack.config.js", "tsconfig.json", "package.json"];
+// The gateway's sources too: `npm run generate` writes its MCP tools' words and asks its MCP server for the tool list.
+const COPIED = [
+  "src",
+  "scripts",
+  "assets",
+  "docs",
+  "README.md",
+  "webpack.config.js",
+  "tsconfig.json",
+  "package.json",
+  "gateway/src",
+  "gateway/package.json",
+];
 const LINKED = ["node_modules", "packages"];
 const SYMBOL = "RTM-NWE-A-1x3";
 

@@ -67,3 +67,22 @@ test("a refused command line names the command as it was started", () => {
     expect.stringMatching(/^ {2}index-data-gateway --help +every option$/),
   ]);
 });
+
+test("--public-url takes the gateway's origin as its clients reach it, and refuses anything else with the reason", () => {
+  const serve = (url: string) =>
+    parseCommandLine(["--upstream", "https://indexes.example.com", "--port", "0", "--public-url", url]);
+  expect(serve("https://gateway.desk.example.com")).toMatchObject({ publicUrl: "https://gateway.desk.example.com" });
+  expect(serve("https://gateway.desk.example.com:8443/")).toMatchObject({
+    publicUrl: "https://gateway.desk.example.com:8443",
+  });
+  expect(serve("http://127.0.0.1:8080")).toMatchObject({ publicUrl: "http://127.0.0.1:8080" });
+  expect(() => serve("http://gateway.desk.example.com")).toThrow(
+    "--public-url must be https (or http to this machine).",
+  );
+  for (const url of [
+    "https://gateway.desk.example.com/mcp",
+    "https://u:p@gateway.desk.example.com",
+    "https://g.example?x=1",
+  ])
+    expect(() => serve(url)).toThrow(`--public-url must be the gateway's origin only, as its clients reach it`);
+});

@@ -1,43 +1,31 @@
-import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import type { RunningGateway } from "../../gateway/src";
-import type { FakeClock } from "../support/fake-clock";
+import { DEMO_KEYS, startReferenceService } from "../../reference-service/src";
 import { makeDesk } from "./support/desk";
 import { startDeskGateway } from "./support/desk-gateway";
+import { mcpRig } from "./support/mcp-rig";
 import { callTool, mcpClient, textOf } from "./support/mcp-client";
 import { checkConcurrentCalls, checkEveryTool, checkHeldIsFree, checkToolList, FLAGSHIP } from "./support/mcp-checks";
-import { capturedLog } from "./support/captured-log";
 
 /**
  * /mcp in this process, on a fake clock, in front of the reference service: the SDK's own Client over its Streamable
  * HTTP transport. Headline cases run against the installed package too (mcp-package.test.ts).
  */
 const desk = makeDesk(["alice", "bob"]);
-const log = capturedLog();
-let service: RunningReferenceService;
-let gateway: RunningGateway;
-let clock: FakeClock;
-
-beforeAll(async () => {
-  service = await startReferenceService();
-  ({ gateway, clock } = await startDeskGateway(desk, service.url, {
-    upstreamKey: DEMO_KEYS.apiKey,
-    logger: { level: "info", stream: log.stream },
-  }));
-});
-afterAll(async () => {
-  await gateway?.close();
-  await service?.close();
-});
+const rig = mcpRig(desk);
 
 const token = (who: string) => desk.tokens[who] ?? "";
-const upstreamCount = () => service.requests.length;
+const upstreamCount = () => rig.service.requests.length;
+/** The audit trail has a line of `user`'s call of `tool` for `resource`, served from the gateway's cache. */
+const expectAuditedHit = (user: string, tool: string, resource: string) =>
+  expect(rig.log.lines).toContainEqual(
+    expect.objectContaining({ audit: "tool-call", user, tool, resource, cacheStatus: "hit" }),
+  );
 
 test("lists nine read-only tools, each with input and output schemas, and the two documents", async () => {
-  await checkToolList(gateway.url, token("alice"));
+  await checkToolList(rig.gateway.url, token("alice"));
 });
 
 test("every tool answers with the reference service's own values, each with its provenance", async () => {
-  await checkEveryTool(gateway.url, token("alice"), service);
+  await checkEveryTool(rig.gateway.url, token("alice"), rig.service);
 });
 
 test("get_methodology answers the older description's methodology, and its document reads the same", async () => {
@@ -64,45 +52,53 @@ test("get_methodology answers the older description's methodology, and its docum
 });
 
 test("a call for a resource the gateway holds costs no upstream request, is a hit, counted and audited", async () => {
-  await checkHeldIsFree(gateway.url, token("bob"), upstreamCount);
-  const metrics = await (await fetch(`${gateway.url}/metrics`)).text();
+  await checkHeldIsFree(rig.gateway.url, token("bob"), upstreamCount);
+  const metrics = await (await fetch(`${rig.gateway.url}/metrics`)).text();
   expect(metrics).toMatch(/index_gateway_mcp_tool_calls_total\{tool="get_latest",outcome="hit"\} [1-9]/);
   // The audit trail names the user, the tool and the resource.
-  expect(log.lines).toContainEqual(
-    expect.objectContaining({
-      audit: "tool-call",
-      user: "bob",
-      tool: "get_latest",
-      resource: "/api/v1/index/RTM-NWE-B-1x3/latest",
-      cacheStatus: "hit",
-    }),
-  );
+  expectAuditedHit("bob", "get_latest", "/api/v1/index/RTM-NWE-B-1x3/latest");
+});
+
+test("a document's read is counted and audited like a tool call, and a second costs no upstream request", async () => {
+  const client = await mcpClient(rig.gateway.url, token("alice"));
+  const first = await client.readResource({ uri: "index-data://catalogue" });
+  const before = upstreamCount();
+  const second = await client.readResource({ uri: "index-data://catalogue" });
+  expect(upstreamCount()).toBe(before);
+  expect(second.contents).toEqual(first.contents);
+  await client.close();
+  const metrics = await (await fetch(`${rig.gateway.url}/metrics`)).text();
+  expect(metrics).toMatch(/index_gateway_mcp_document_reads_total\{document="catalogue",outcome="hit"\} [1-9]/);
+  expectAuditedHit("alice", "index-data://catalogue", "/api/v1/indexes");
 });
 
 test("100 concurrent calls over 10 sessions all succeed; the upstream sees no more requests than resources", async () => {
-  await checkConcurrentCalls(gateway.url, [token("alice"), token("bob")], upstreamCount);
+  await checkConcurrentCalls(rig.gateway.url, [token("alice"), token("bob")], upstreamCount);
 });
 
 test("a missing or unknown token gets 401 naming the resource metadata; the metadata is open", async () => {
   const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: {} };
   for (const headers of [{}, { authorization: "Bearer idg_not-a-token" }]) {
-    const response = await fetch(`${gateway.url}/mcp`, {
+    const response = await fetch(`${rig.gateway.url}/mcp`, {
       method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
       body: JSON.stringify(initialize),
     });
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toBe(
-      `Bearer resource_metadata="${gateway.url}/.well-known/oauth-protected-resource"`,
+      `Bearer resource_metadata="${rig.gateway.url}/.well-known/oauth-protected-resource"`,
     );
   }
-  const metadata = await fetch(`${gateway.url}/.well-known/oauth-protected-resource`);
+  const metadata = await fetch(`${rig.gateway.url}/.well-known/oauth-protected-resource`);
   expect(metadata.status).toBe(200);
-  expect(await metadata.json()).toMatchObject({ resource: `${gateway.url}/mcp`, bearer_methods_supported: ["header"] });
+  expect(await metadata.json()).toMatchObject({
+    resource: `${rig.gateway.url}/mcp`,
+    bearer_methods_supported: ["header"],
+  });
 });
 
 test("hostile input stays inert: path characters, a 1 MB argument, unknown tools, bad JSON-RPC", async () => {
-  const client = await mcpClient(gateway.url, token("alice"));
+  const client = await mcpClient(rig.gateway.url, token("alice"));
   const before = upstreamCount();
   const bad = await callTool(client, "get_latest", { symbol: "../../admin" });
   expect(bad.isError).toBe(true);
@@ -115,7 +111,7 @@ test("hostile input stays inert: path characters, a 1 MB argument, unknown tools
   expect(dates.isError).toBe(true);
   expect(textOf(dates)).toMatch(/-6M/);
   expect(upstreamCount() - before).toBe(0);
-  const garbled = await fetch(`${gateway.url}/mcp`, {
+  const garbled = await fetch(`${rig.gateway.url}/mcp`, {
     method: "POST",
     headers: { authorization: `Bearer ${token("alice")}`, "content-type": "application/json" },
     body: "{not json",
@@ -127,18 +123,18 @@ test("hostile input stays inert: path characters, a 1 MB argument, unknown tools
 });
 
 test("sessions are bounded: a user's oldest goes past the per-user cap, and an idle one expires", async () => {
-  const first = await mcpClient(gateway.url, token("bob"));
+  const first = await mcpClient(rig.gateway.url, token("bob"));
   const more = [];
-  for (let i = 0; i < 40; i += 1) more.push(await mcpClient(gateway.url, token("bob")));
+  for (let i = 0; i < 40; i += 1) more.push(await mcpClient(rig.gateway.url, token("bob")));
   await expect(callTool(first, "get_methodology")).rejects.toThrow(/404|Session not found/);
   const last = more[more.length - 1]!;
   expect((await callTool(last, "get_latest", { symbol: FLAGSHIP })).isError).not.toBe(true);
-  await clock.advance(31 * 60_000);
+  await rig.clock.advance(31 * 60_000);
   await expect(callTool(last, "get_latest", { symbol: FLAGSHIP })).rejects.toThrow(/404|Session not found/);
 });
 
 test("history is at most 500 points a call, says it was cut and how to ask for the rest; monthly too", async () => {
-  const client = await mcpClient(gateway.url, token("alice"));
+  const client = await mcpClient(rig.gateway.url, token("alice"));
   const long = await callTool(client, "get_history", { symbol: FLAGSHIP, start: "-5Y" });
   const content = long.structuredContent as {
     points: Array<{ date: string }>;

@@ -13,24 +13,13 @@ import { manifestFiles } from "../../scripts/addin/manifest-files.cjs";
 import { unifiedSchemaProblems } from "../../scripts/addin/unified-schema.cjs";
 import { appPackageProblems } from "../../scripts/manifest-checks.cjs";
 import { BUILD_UNDER_TEST } from "../support/build-under-test";
+import { TOOLS as GATEWAY_TOOLS } from "../gateway/support/mcp-checks";
 
 /** The Copilot agent: in the app package only when the admin build is given the desk gateway's URL. */
 const BASE = "https://addin.example.com/";
 const METADATA = JSON.stringify({ functions: [{ id: "LATEST", name: "LATEST", parameters: [], result: {} }] });
 const GATEWAY = "https://gateway.desk.example.com:8443";
 const AUTH_CONFIG_ID = "b2F1dGgtY29uZmlnLWlk";
-/** The tools the gateway serves at /mcp (issue 40), by name. */
-const GATEWAY_TOOLS = [
-  "search_indexes",
-  "get_latest",
-  "get_history",
-  "get_volatility",
-  "get_forward_curve",
-  "get_capacity",
-  "get_period_stats",
-  "get_benchmark_health",
-  "get_methodology",
-];
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- parsed manifests
 
@@ -83,6 +72,9 @@ describe("an admin build given the desk gateway's URL", () => {
     const instructions = String(agent["instructions"]);
     for (const tool of GATEWAY_TOOLS)
       expect({ tool, named: instructions.includes(tool) }).toEqual({ tool, named: true });
+    // And no tool the gateway does not serve.
+    const named = new Set(instructions.match(/\b(?:get|search)_[a-z_]+/g));
+    expect([...named].sort()).toEqual([...GATEWAY_TOOLS].sort());
     expect(instructions).toMatch(/confidence/);
     expect(instructions).toMatch(/carried forward/);
     const starters = (agent["conversation_starters"] as Json[]).map((starter) => String(starter["text"]));

@@ -1,23 +1,10 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import type { ReadResourceResult } from "@modelcontextprotocol/sdk/types.js";
+import { userOfAccount } from "../tenancy/account";
+import { DOCUMENTS } from "./document-table";
 import { readResource } from "./resource-reader";
 import type { ToolDeps } from "./tool-deps";
-
-/** The documents an agent may read whole: the methodology and the catalogue, through the same cache as the tools. */
-const DOCUMENTS = [
-  {
-    name: "methodology",
-    uri: "index-data://methodology",
-    resource: "methodology",
-    description: "The index methodology: product definition, calculation, normalisation and confidence scoring.",
-  },
-  {
-    name: "catalogue",
-    uri: "index-data://catalogue",
-    resource: "listIndexes",
-    description: "Every published index: symbol, hub, grade, lead time, description, whether active, latest value.",
-  },
-] as const;
+import { failure } from "./tool-failure";
 
 /** Registers the documents; a read is the caller's, counted and audited as a tool call of the document's name. */
 export function registerDocuments(server: McpServer, deps: ToolDeps): void {
@@ -29,8 +16,21 @@ export function registerDocuments(server: McpServer, deps: ToolDeps): void {
       async (uri, extra): Promise<ReadResourceResult> => {
         const account = extra.authInfo?.extra?.["account"];
         if (typeof account !== "string") throw new Error("Not signed in to the gateway.");
-        const read = await readResource(deps.source, account, document.resource, []);
-        return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(read.data) }] };
+        const { source, audit, metrics } = deps;
+        const user = userOfAccount(account);
+        try {
+          const read = await readResource(source, account, document.resource, []);
+          metrics.read(document.name, read.how);
+          audit.toolCall(user, document.uri, read.path, read.how, source.now());
+          return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(read.data) }] };
+        } catch (error) {
+          // A document has no error result: the SDK answers the thrown error as the read's JSON-RPC error.
+          const { outcome, result } = failure(error, source.now());
+          metrics.read(document.name, outcome);
+          audit.toolCall(user, document.uri, document.uri, outcome, source.now());
+          const first = result.content[0];
+          throw new Error(first?.type === "text" ? first.text : outcome, { cause: error });
+        }
       },
     );
   }

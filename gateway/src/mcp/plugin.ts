@@ -7,7 +7,7 @@ import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
 import type { Clock } from "@index-data/wire/time";
 import type { AuditTrail } from "../audit-trail";
 import type { GatewayMetrics } from "../gateway-metrics";
-import { MCP_PATH, RESOURCE_METADATA_PATH, resourceMetadata, wwwAuthenticate } from "./metadata";
+import { gatewayOrigin, MCP_PATH, RESOURCE_METADATA_PATH, resourceMetadata, wwwAuthenticate } from "./metadata";
 import type { ResourceSource } from "./resource-reader";
 import { mcpServer } from "./server";
 import type { ToolDeps } from "./tool-deps";
@@ -25,6 +25,8 @@ export interface McpPluginOptions {
   /** The OIDC issuer the resource metadata names (--oidc-issuer); absent: desk tokens only. */
   readonly issuer?: string;
   readonly requiredScope?: string;
+  /** The gateway's origin as its clients reach it (--public-url); absent: each request's own scheme and Host. */
+  readonly publicOrigin?: string;
   readonly sessions?: SessionLimits;
   /** The server's version in the MCP handshake. */
   readonly version: string;
@@ -78,7 +80,7 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
     if (reply.statusCode !== 401) return;
     // A sign-in token's refusal already says `error="invalid_token"`: the pointer joins it.
     const given = reply.getHeader("www-authenticate");
-    const pointer = wwwAuthenticate(request);
+    const pointer = wwwAuthenticate(gatewayOrigin(request, options.publicOrigin));
     void reply.header(
       "www-authenticate",
       typeof given === "string" && given.startsWith("Bearer ")
@@ -86,10 +88,13 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
         : pointer,
     );
   });
-  const metadata = async (request: FastifyRequest, reply: FastifyReply) =>
-    reply
+  // Built from the request's Host when no --public-url is given: then a cache must keep one copy per Host.
+  const metadata = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (options.publicOrigin === undefined) void reply.header("vary", "host");
+    return reply
       .header("cache-control", "max-age=3600")
-      .send(resourceMetadata(request, options.issuer, options.requiredScope));
+      .send(resourceMetadata(gatewayOrigin(request, options.publicOrigin), options.issuer, options.requiredScope));
+  };
   // The metadata is what a client reads before it has any token (RFC 9728): open to anyone.
   app.get(RESOURCE_METADATA_PATH, { config: { openToAnyone: true } }, metadata);
   app.get(`${RESOURCE_METADATA_PATH}${MCP_PATH}`, { config: { openToAnyone: true } }, metadata);

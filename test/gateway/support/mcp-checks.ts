@@ -1,5 +1,6 @@
 import type { RunningReferenceService } from "../../../reference-service/src";
 import { DEMO_KEYS } from "../../../reference-service/src";
+import { AGENT_TOOLS } from "../../../scripts/addin/agent-tools.cjs";
 import { callTool, mcpClient, textOf } from "./mcp-client";
 
 /**
@@ -41,6 +42,9 @@ export async function checkToolList(gatewayUrl: string, token: string): Promise<
     expect(tool.inputSchema.type).toBe("object");
     expect(tool.description).toMatch(/provenance/);
   }
+  // The Copilot agent's plugin (the app package) names these very tools, arguments and choices: its list is the
+  // gateway's tools/list, less the output schemas.
+  expect(AGENT_TOOLS).toEqual(tools.map(({ outputSchema: _output, ...tool }) => tool));
   const history = tools.find((tool) => tool.name === "get_history");
   // Words and choices from the function table: the granularity's choices, and the relative date forms.
   expect(JSON.stringify(history?.inputSchema)).toContain('"weekly"');

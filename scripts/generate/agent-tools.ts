@@ -1,0 +1,35 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { GATEWAY_VERSION } from "../../gateway/src/compose";
+import { mcpServer } from "../../gateway/src/mcp/server";
+import type { ToolDeps } from "../../gateway/src/mcp/tool-deps";
+
+/**
+ * The tools the Copilot agent's plugin names (scripts/addin/agent-tools.generated.json): the gateway's own tools/list,
+ * asked of its MCP server over the SDK's in-memory transport, so the app package can never describe a tool, an argument
+ * or a choice the gateway does not serve. Listing reads nothing: the server is given no way to read.
+ */
+export async function listedTools(): Promise<Record<string, unknown>[]> {
+  const unreachable = (): never => {
+    throw new Error("listing the tools reads nothing");
+  };
+  const deps = { source: { now: unreachable }, audit: {}, metrics: {} } as unknown as ToolDeps;
+  const server = mcpServer(deps, GATEWAY_VERSION);
+  const client = new Client({ name: "generate", version: GATEWAY_VERSION });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  try {
+    const { tools } = await client.listTools();
+    // What the plugin manifest's mcp_tool_description holds: the tool as listed, less its output schema (the agent
+    // reads the structured content's words from the text; the schema doubles the file).
+    return tools.map(({ outputSchema: _output, ...tool }) => tool);
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
+/** The JSON file of the listed tools. */
+export async function agentToolsJson(): Promise<string> {
+  return `${JSON.stringify(await listedTools(), null, 2)}\n`;
+}
