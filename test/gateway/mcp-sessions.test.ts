@@ -138,5 +138,20 @@ describe("the OAuth metadata's origin", () => {
     const metadata = await fetch(`${rig.gateway.url}/.well-known/oauth-protected-resource`);
     expect(await metadata.json()).toMatchObject({ resource: `${rig.gateway.url}/mcp` });
     expect(metadata.headers.get("vary")).toMatch(/host/i);
+    // Beside the CORS plugin's Origin, not in its place.
+    const ADDIN = "https://addin.example.com";
+    const open = await startDeskGateway(desk, rig.service.url, {
+      upstreamKey: DEMO_KEYS.apiKey,
+      allowOrigins: [ADDIN],
+    });
+    try {
+      const cors = await fetch(`${open.gateway.url}/.well-known/oauth-protected-resource`, {
+        headers: { origin: ADDIN },
+      });
+      expect(cors.headers.get("access-control-allow-origin")).toBe(ADDIN);
+      expect(cors.headers.get("vary")?.toLowerCase().split(/,\s*/).sort()).toEqual(["host", "origin"]);
+    } finally {
+      await open.gateway.close();
+    }
   });
 });

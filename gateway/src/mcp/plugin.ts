@@ -90,7 +90,11 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
   });
   // Built from the request's Host when no --public-url is given: then a cache must keep one copy per Host.
   const metadata = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (options.publicOrigin === undefined) void reply.header("vary", "host");
+    if (options.publicOrigin === undefined) {
+      // Beside what the CORS plugin may already vary by (Origin), never in its place.
+      const vary = reply.getHeader("vary");
+      void reply.header("vary", vary === undefined ? "host" : `${String(vary)}, host`);
+    }
     return reply
       .header("cache-control", "max-age=3600")
       .send(resourceMetadata(gatewayOrigin(request, options.publicOrigin), options.issuer, options.requiredScope));
