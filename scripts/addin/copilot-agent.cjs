@@ -4,7 +4,9 @@
 // offline against schemas/ (agent-schema.cjs). Shapes: Microsoft's "Declarative agent schema 1.8" and "Plugin
 // manifest schema 2.4" (learn.microsoft.com/microsoft-365-copilot/extensibility/).
 const { serviceUrl } = require("../service-origins.cjs");
-const { AGENT_TOOLS } = require("./agent-tools.cjs");
+// The tools of the gateway's /mcp, as its tools/list gives them: `npm run generate` asks the gateway's own MCP server
+// (scripts/generate/agent-tools.ts), and test/gateway compares the file with a running gateway's list.
+const AGENT_TOOLS = require("./agent-tools.generated.json");
 
 const AGENT_VERSION = "v1.8";
 const PLUGIN_VERSION = "v2.4";

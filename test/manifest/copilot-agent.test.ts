@@ -7,7 +7,7 @@ import {
   declarativeAgentSchemaProblems,
   pluginSchemaProblems,
 } from "../../scripts/addin/agent-schema.cjs";
-import { AGENT_TOOLS } from "../../scripts/addin/agent-tools.cjs";
+import AGENT_TOOLS from "../../scripts/addin/agent-tools.generated.json";
 import { AUTH_CONFIG_PLACEHOLDER, agentSettings, agentSummary } from "../../scripts/addin/copilot-agent.cjs";
 import { manifestFiles } from "../../scripts/addin/manifest-files.cjs";
 import { unifiedSchemaProblems } from "../../scripts/addin/unified-schema.cjs";

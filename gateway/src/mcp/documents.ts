@@ -25,11 +25,10 @@ export function registerDocuments(server: McpServer, deps: ToolDeps): void {
           return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(read.data) }] };
         } catch (error) {
           // A document has no error result: the SDK answers the thrown error as the read's JSON-RPC error.
-          const { outcome, result } = failure(error, source.now());
+          const { outcome, text } = failure(error, source.now());
           metrics.read(document.name, outcome);
           audit.toolCall(user, document.uri, document.uri, outcome, source.now());
-          const first = result.content[0];
-          throw new Error(first?.type === "text" ? first.text : outcome, { cause: error });
+          throw new Error(text, { cause: error });
         }
       },
     );

@@ -52,10 +52,10 @@ async function callTool(tool: ToolName, input: unknown, caller: McpCaller, deps:
       structuredContent: answer.structured as Record<string, unknown>,
     };
   } catch (error) {
-    const { outcome, result } = failure(error, source.now());
+    const { outcome, text } = failure(error, source.now());
     metrics.called(tool, outcome);
     audit.toolCall(user, tool, reads[0]?.path ?? tool, outcome, source.now());
-    return result;
+    return errorResult(text);
   }
 }
 

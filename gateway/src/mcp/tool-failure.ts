@@ -16,24 +16,24 @@ function retryText(error: GatewayError, now: number): string {
   return `Retry after ${wait} s (at ${new Date(now + wait * 1000).toISOString()}).`;
 }
 
-/** The outcome and the error result of a failed call. */
-export function failure(error: unknown, now: number): { outcome: ToolOutcome; result: CallToolResult } {
-  if (error instanceof ToolArgumentError) return { outcome: "invalid", result: errorResult(error.message) };
+/** How a failed call or read ended, and what to tell the agent: the words a model can act on. */
+export function failure(error: unknown, now: number): { outcome: ToolOutcome; text: string } {
+  if (error instanceof ToolArgumentError) return { outcome: "invalid", text: error.message };
   if (error instanceof GatewayError) {
     if (error.statusCode === 429 || error.statusCode === 503)
       return {
         outcome: "refused",
-        result: errorResult(`The desk's budget for the Index Data Service has no room now. ${retryText(error, now)}`),
+        text: `The desk's budget for the Index Data Service has no room now. ${retryText(error, now)}`,
       };
-    return { outcome: error.statusCode < 500 ? "invalid" : "error", result: errorResult(error.message) };
+    return { outcome: error.statusCode < 500 ? "invalid" : "error", text: error.message };
   }
   if (error instanceof ServiceAnswerError)
     return {
       outcome: error.status === 404 ? "not_found" : "service_error",
-      result: errorResult(`${error.message} (the Index Data Service answered ${error.status}).`),
+      text: `${error.message} (the Index Data Service answered ${error.status}).`,
     };
   return {
     outcome: "error",
-    result: errorResult("The Index Data Service's answer could not be read; the gateway's log has the details."),
+    text: "The Index Data Service's answer could not be read; the gateway's log has the details.",
   };
 }

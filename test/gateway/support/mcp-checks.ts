@@ -1,6 +1,6 @@
 import type { RunningReferenceService } from "../../../reference-service/src";
 import { DEMO_KEYS } from "../../../reference-service/src";
-import { AGENT_TOOLS } from "../../../scripts/addin/agent-tools.cjs";
+import AGENT_TOOLS from "../../../scripts/addin/agent-tools.generated.json";
 import { callTool, mcpClient, textOf } from "./mcp-client";
 
 /**
