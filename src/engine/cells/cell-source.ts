@@ -1,4 +1,4 @@
-import { AnsweredMethods, type ArgsOf, type DataOf, type ResourceName } from "@index-data/wire";
+import { AnsweredMethods, type ArgsOf, type DataOf, type HistoryQuery, type ResourceName } from "@index-data/wire";
 import type { Answered, IndexDataSource, LatestValue } from "../../client";
 import { isPreviewMiss, type CallContext } from "./call-context";
 import type { RequestEngine } from "../request-engine";
@@ -64,6 +64,11 @@ export class CellSource extends AnsweredMethods implements IndexDataSource {
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  /** Foresees on the engine when it is built (a hint: with none yet, nothing is widened). */
+  foreseeHistory(symbol: string, query: HistoryQuery): () => void {
+    return this.direct()?.foreseeHistory(symbol, query, this.ctx) ?? (() => undefined);
   }
 
   /** The engine to call at once: built, and not for a value preview (whose misses `run` notes). */
