@@ -100,12 +100,12 @@ describe("history ranges of one symbol are merged", () => {
     const service = await startService();
     const engine = engineFor(service);
     const symbol = SYMBOLS[5];
-    engine.foreseeHistory(SYMBOLS[6], { startDate: "2024-01-01", endDate: "2025-01-31" });
+    engine.foreseeHistory(SYMBOLS[0], { startDate: "2024-01-01", endDate: "2025-01-31" });
     engine.foreseeHistory(symbol, { startDate: "2024-01-01", endDate: "2025-01-31" })();
     await engine.history(symbol, { startDate: "2025-01-01", endDate: "2025-01-31" });
     expect(sent(service)).toEqual([`/api/v1/index/${symbol}/history?startDate=2025-01-01&endDate=2025-01-31`]);
     // The other symbol's range is held, unsent, until its cell withdraws it.
-    expect(sent(service, `/api/v1/index/${SYMBOLS[6]}/`)).toEqual([]);
+    expect(sent(service, `/api/v1/index/${SYMBOLS[0]}/`)).toEqual([]);
     expect(engine.bookkeeping()["historiesForeseen"]).toBe(1);
   });
 });
