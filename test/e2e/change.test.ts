@@ -105,12 +105,15 @@ describe("INDEX.CHANGE through the built bundle", () => {
   it("asked one after another against fixes 16 days old, 98 cells cost 14 requests: a fix and one range per index", async () => {
     const aged = await startReferenceService({ now: () => NOW, latestAgeDays: 16, rateLimits: { anonymous: 100_000 } });
     const agedServer = await startStaticServer({ root: BUILD_UNDER_TEST, proxyApiTo: aged.url });
+    const agedClient = new IndexDataClient({ baseUrl: aged.url });
+    // The pane closed, as Excel loads the runtime with a workbook: the only reads are the cells'.
     const agedPage = await openFunctionsPage(browser, {
       pageOrigin: agedServer.url,
       capabilities: { formattedNumbers: true, referenceMethods: true },
+      paneClosed: true,
     });
     try {
-      const agedDefinition = new ChangeDefinition(new IndexDataClient({ baseUrl: aged.url }));
+      const agedDefinition = new ChangeDefinition(agedClient);
       const grid = GRID_INDEXES.flatMap((symbol) =>
         GRID_PERIODS.flatMap((period) => MODES.map((mode) => ({ symbol, period, mode }))),
       );
@@ -125,8 +128,12 @@ describe("INDEX.CHANGE through the built bundle", () => {
       for (const { symbol, period, mode } of grid)
         outcomes.push(...(await agedPage.evaluate([{ fn: "CHANGE", args: [symbol, period, mode, true] }])).outcomes);
       expect(outcomes).toEqual(want);
-      const paths = aged.requests.map((request) => request.path.split("?")[0]).sort();
-      expect(paths).toEqual(
+      // The runtime's own start asks the service's status (which functions it publishes): not the grid's.
+      const paths = aged.requests
+        .map((request) => request.path.split("?")[0] ?? "")
+        .filter((path) => path !== "/api/status");
+      // One after another, each index's first cell asks its fix, then the range anchored on it; the rest ask nothing.
+      expect(paths.sort()).toEqual(
         GRID_INDEXES.flatMap((symbol) => [`/api/v1/index/${symbol}/history`, `/api/v1/index/${symbol}/latest`]).sort(),
       );
     } finally {
