@@ -66,9 +66,27 @@ export class CellSource extends AnsweredMethods implements IndexDataSource {
     }
   }
 
-  /** Foresees on the engine when it is built (a hint: with none yet, nothing is widened). */
+  /**
+   * Foresees on the engine, once it is built when the settings still load (a workbook's first cells come then): before
+   * the cell's own reads, which wait for the same engine. A value preview foresees nothing.
+   */
   foreseeHistory(symbol: string, query: HistoryQuery): () => void {
-    return this.direct()?.foreseeHistory(symbol, query, this.ctx) ?? (() => undefined);
+    if (this.ctx.preview) return () => undefined;
+    const now = this.ready();
+    if (now !== undefined) return now.foreseeHistory(symbol, query, this.ctx);
+    let withdrawn = false;
+    let withdraw = (): void => undefined;
+    this.engine().then(
+      (engine) => {
+        if (!withdrawn) withdraw = engine.foreseeHistory(symbol, query, this.ctx);
+      },
+      // An engine that could not be built fails the cell's own reads, which show it; a hint has nothing to add.
+      () => undefined,
+    );
+    return () => {
+      withdrawn = true;
+      withdraw();
+    };
   }
 
   /** The engine to call at once: built, and not for a value preview (whose misses `run` notes). */
