@@ -10,7 +10,7 @@ import { DEMO_KEYS } from "../reference-service/src";
 import { IndexDataClient } from "../src/client";
 import { DAY_MS } from "@index-data/wire/time";
 import { launchChromium } from "../test/support/browser";
-import { openFunctionsPage, type CellOutcome } from "../test/support/functions-page";
+import { openFunctionsPage, type CellOutcome, type FunctionsPage } from "../test/support/functions-page";
 import { startStaticServer, type StaticServer } from "../test/support/static-server";
 import { distUnderTest } from "./bundle";
 import { DESK_WINDOW_MS } from "./desk";
@@ -66,15 +66,22 @@ interface Run {
   readonly errors: readonly string[];
 }
 
-function errorsOf(outcomes: readonly CellOutcome[]): string[] {
+/** The cells' errors, as Excel would show them: code and message. */
+export function errorsOf(outcomes: readonly CellOutcome[]): string[] {
   return outcomes.flatMap((outcome) => ("error" in outcome ? [`${outcome.error.code} ${outcome.error.message}`] : []));
+}
+
+/** A fresh shared runtime page (a fresh engine) with the pane closed, on the enterprise key whose limit it knows. */
+export async function enterprisePage(browser: Browser, server: StaticServer): Promise<FunctionsPage> {
+  const apiKey = DEMO_KEYS.enterprise;
+  const storage = await knownLimitItems(server.url, apiKey, 1000);
+  return openFunctionsPage(browser, { pageOrigin: server.url, apiKey, storage, paneClosed: true });
 }
 
 /** One cold open on a fresh page (a fresh engine, the enterprise key's limit known), then the bare client. */
 async function openOnce(browser: Browser, server: StaticServer, service: RemoteService, sheet: PricingSheetCells) {
   const apiKey = DEMO_KEYS.enterprise;
-  const storage = await knownLimitItems(server.url, apiKey, 1000);
-  const page = await openFunctionsPage(browser, { pageOrigin: server.url, apiKey, storage, paneClosed: true });
+  const page = await enterprisePage(browser, server);
   try {
     await sleep(DESK_WINDOW_MS);
     await service.resetRequestLog();

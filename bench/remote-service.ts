@@ -43,13 +43,15 @@ export const SERVICE_LATENCY_MS = 50;
 
 /**
  * Starts the reference service in a child process with `latencyMs` added to every answer (and `extraIndexes` more
- * indexes), speaking `rateHeaders` of its limit (default full) and counting its window from the first request.
+ * indexes, latest fixes `latestAgeDays` old), speaking `rateHeaders` of its limit (default full) and counting its window
+ * from the first request.
  */
 export async function startRemoteService(options: {
   readonly windowMs: number;
   readonly latencyMs: number;
   readonly extraIndexes?: number;
   readonly rateHeaders?: RateHeaders;
+  readonly latestAgeDays?: number;
 }): Promise<RemoteService> {
   const child = fork(
     join(__dirname, "service-process.ts"),
@@ -58,6 +60,7 @@ export async function startRemoteService(options: {
       String(options.latencyMs),
       String(options.extraIndexes ?? 0),
       options.rateHeaders ?? "full",
+      String(options.latestAgeDays ?? 0),
     ],
     {
       execArgv: ["--import", "tsx"],

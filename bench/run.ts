@@ -15,6 +15,7 @@ import { deskLines, deskScenarios, deskTargetsMissed } from "./desk";
 import { browserDeskLines, browserDeskScenarios, browserDeskTargetsMissed } from "./desk-browsers";
 import { queueScenario, scaleLines, scaleScenario, scaleTargetsMissed } from "./scale";
 import { CATALOGUE_SEARCH_TARGET_MS, catalogueSearchLine, measureCatalogueSearch } from "./catalogue-search";
+import { changeGridLines, changeGridScenario, changeGridTargetsMissed } from "./change-grid";
 import { requestMinimumOf, type RequestMinimum } from "./request-minimum";
 import { entityBatchPageLines } from "./entity-batch-page";
 import { engineGoalLines, engineGoalScenario, engineGoalsMissed } from "./engine-goals";
@@ -276,6 +277,8 @@ async function main(): Promise<void> {
   // Issue 41's request bill: the builder's 50-index sheet at its request minimum, its cold open beside a bare client.
   const pricingSheet = await pricingSheetScenario();
   console.log(`\n${pricingSheetLines(pricingSheet).join("\n")}`);
+  const changeGrid = await changeGridScenario();
+  console.log(`\n${changeGridLines(changeGrid).join("\n")}`);
   const scale = await scaleScenario();
   const queue = await queueScenario();
   console.log(`\n${scaleLines(scale, queue).join("\n")}`);
@@ -289,7 +292,7 @@ async function main(): Promise<void> {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: SERVICE_LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, mcpHits, engineGoals, pricingSheet, scale, queue, loadPath, catalogueSearch, entityBatch }, null, 2)}\n`,
+    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: SERVICE_LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, mcpHits, engineGoals, pricingSheet, changeGrid, scale, queue, loadPath, catalogueSearch, entityBatch }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   const missed = reports.flatMap((r) =>
@@ -309,6 +312,7 @@ async function main(): Promise<void> {
     ...cpuOpenTargetsMissed(engineGoals.cpu),
     ...engineGoalsMissed(engineGoals),
     ...pricingSheetTargetsMissed(pricingSheet),
+    ...changeGridTargetsMissed(changeGrid),
     ...scaleTargetsMissed(scale),
     ...entityBatchTargetsMissed(entityBatch),
   );

@@ -20,11 +20,13 @@ async function main(): Promise<void> {
   const [windowMs, latencyMs, extra] = process.argv.slice(2, 5).map(Number);
   const form = process.argv[5] ?? "full";
   const rateHeaders: RateHeaders = RATE_HEADER_FORMS.find((known) => known === form) ?? "full";
+  const latestAgeDays = Number(process.argv[6] ?? 0);
   const service = await startReferenceService({
     testFaults: true,
     rateHeaders,
     ...(windowMs ? { rateLimitWindowMs: windowMs } : {}),
     ...(extra ? { extraIndexes: extraIndexes(extra) } : {}),
+    ...(latestAgeDays ? { latestAgeDays } : {}),
   });
   service.faults.setLatency(latencyMs ?? 0);
   const reply = (message: ServiceReply) => process.send?.(message);

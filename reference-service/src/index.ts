@@ -4,7 +4,7 @@ import { systemClock, type Clock } from "@index-data/wire/time";
 import { BODY_TIMEOUT_MS } from "./body-deadline";
 import { buildApp, type RequestLogEntry } from "./app";
 import type { ServiceContext } from "./context";
-import { buildDataset, type Dataset } from "./dataset/dataset";
+import { buildDataset, type Dataset, type LatestAges } from "./dataset/dataset";
 import type { ExtraIndex } from "./dataset/definitions";
 import { disabledFaultController, faultController, type FaultController } from "./faults";
 import { ServiceState, type LatencyTimer } from "./state";
@@ -15,7 +15,7 @@ import { RATE_WINDOWS, type RateWindow } from "./rate-windows";
 export { DEMO_KEYS, TIER_LIMITS, type Flavor, type Tier } from "./tiers";
 export type { FaultController } from "./faults";
 export { FAULT_KINDS, type FaultKind, type LatencyTimer } from "./state";
-export { buildDataset, Dataset } from "./dataset/dataset";
+export { buildDataset, Dataset, type LatestAges } from "./dataset/dataset";
 export { DEFAULT_INDEXES, FLAGSHIP_SYMBOL, type ExtraIndex, type IndexDefinition } from "./dataset/definitions";
 export { DATA_EPOCH } from "./dataset/calendar";
 export { DEFAULT_HISTORY_DAYS } from "./routes/history";
@@ -48,6 +48,11 @@ export interface ReferenceServiceOptions {
   dataset?: Dataset;
   /** Indexes appended to the dataset, e.g. with markup in a description. @default [] */
   extraIndexes?: readonly ExtraIndex[];
+  /**
+   * How many days old the latest fixes are (the command line's `--latest-age`): a number for every index, or days by
+   * symbol. An index publishes nothing after that many days before today. @default 0 (today's fix)
+   */
+  latestAgeDays?: LatestAges;
   /** How long a request body may take to arrive before the answer is 408. @default 60_000 (Node's headersTimeout) */
   bodyTimeoutMs?: number;
   /** What times request bodies; tests pass a fake clock. @default systemClock */
@@ -112,10 +117,11 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
   const host = options.host ?? "127.0.0.1";
   const now = options.now ?? (() => new Date());
   const extraIndexes = options.extraIndexes ?? [];
-  const dataset =
+  const built =
     extraIndexes.length === 0
       ? (options.dataset ?? defaultDataset())
       : buildDataset({ ...(options.dataset ? { indexes: options.dataset.indexes } : {}), extraIndexes });
+  const dataset = options.latestAgeDays === undefined ? built : built.aged(options.latestAgeDays);
   const state = new ServiceState(options.latencyTimer);
   const context: ServiceContext = { flavor, dataset, now, state };
   const requestLog: RequestLogEntry[] = [];

@@ -1,6 +1,6 @@
 /**
  * Command line: `npm run serve:reference -- [--flavor newer|older] [--port 3001] [--host 127.0.0.1]
- * [--rate-headers full|partial|ietf|none] [--rate-window first-request|minute|sliding]`.
+ * [--rate-headers full|partial|ietf|none] [--rate-window first-request|minute|sliding] [--latest-age [SYMBOL=]DAYS]…`.
  * Fault injection cannot be switched on from here; it exists for tests only.
  */
 import { parseArgs } from "node:util";
@@ -9,13 +9,15 @@ import {
   RATE_WINDOWS,
   startReferenceService,
   type Flavor,
+  type LatestAges,
   type RateHeaders,
   type RateWindow,
 } from "./index";
 
 const USAGE =
   "Usage: serve:reference [--flavor newer|older] [--port 3001] [--host 127.0.0.1] " +
-  `[--rate-headers ${RATE_HEADER_FORMS.join("|")}] [--rate-window ${RATE_WINDOWS.join("|")}]`;
+  `[--rate-headers ${RATE_HEADER_FORMS.join("|")}] [--rate-window ${RATE_WINDOWS.join("|")}] ` +
+  "[--latest-age [SYMBOL=]DAYS]…";
 
 interface CommandLine {
   readonly flavor: Flavor;
@@ -23,6 +25,25 @@ interface CommandLine {
   readonly host: string;
   readonly rateHeaders: RateHeaders;
   readonly rateWindow: RateWindow;
+  readonly latestAgeDays?: LatestAges;
+}
+
+/**
+ * `--latest-age DAYS` (every index) or `--latest-age SYMBOL=DAYS` (one index; given again for others): how many days
+ * old the latest fixes are. The days are checked with the dataset (startReferenceService's `latestAgeDays`).
+ */
+function latestAges(values: readonly string[]): LatestAges | undefined {
+  if (values.length === 0) return undefined;
+  const bySymbol: Record<string, number> = {};
+  for (const value of values) {
+    const [, symbol, days] = /^(?:(.+)=)?(\d+)$/.exec(value) ?? [];
+    if (days === undefined) throw new Error(`--latest-age ${value}: give DAYS, or SYMBOL=DAYS, in whole days.`);
+    if (symbol === undefined && values.length > 1)
+      throw new Error(`--latest-age ${value}: give DAYS once, or SYMBOL=DAYS for each index.`);
+    if (symbol === undefined) return Number(days);
+    bySymbol[symbol] = Number(days);
+  }
+  return bySymbol;
 }
 
 /** `value` when it is one of `allowed`, else an error naming the flag and its choices. */
@@ -40,6 +61,7 @@ function parseCommandLine(argv: readonly string[]): CommandLine {
       host: { type: "string", default: "127.0.0.1" },
       "rate-headers": { type: "string", default: "full" },
       "rate-window": { type: "string", default: "first-request" },
+      "latest-age": { type: "string", multiple: true, default: [] },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -56,7 +78,24 @@ function parseCommandLine(argv: readonly string[]): CommandLine {
     throw new Error(`--port must be a number from 0 to 65535, got "${port}".`);
   const rateHeaders = oneOf("rate-headers", values["rate-headers"], RATE_HEADER_FORMS);
   const rateWindow = oneOf("rate-window", values["rate-window"], RATE_WINDOWS);
-  return { flavor, port: portNumber, host, rateHeaders, rateWindow };
+  const ages = latestAges(values["latest-age"]);
+  return {
+    flavor,
+    port: portNumber,
+    host,
+    rateHeaders,
+    rateWindow,
+    ...(ages !== undefined ? { latestAgeDays: ages } : {}),
+  };
+}
+
+/** The latest ages as the start line says them, when any was set. */
+function agesText(ages: LatestAges | undefined): string {
+  if (ages === undefined) return "";
+  if (typeof ages === "number") return `; latest fixes ${ages} days old`;
+  return `; latest fixes ${Object.entries(ages)
+    .map(([symbol, days]) => `${symbol} ${days}`)
+    .join(", ")} days old`;
 }
 
 async function main(): Promise<void> {
@@ -67,9 +106,16 @@ async function main(): Promise<void> {
     console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
     process.exit(2);
   }
-  const service = await startReferenceService({ ...options, logger: false });
+  let service: Awaited<ReturnType<typeof startReferenceService>>;
+  try {
+    service = await startReferenceService({ ...options, logger: false });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
   console.log(
-    `Reference Index Data Service (${service.flavor} description) listening on ${service.url}; rate-limit headers: ${options.rateHeaders}, window: ${options.rateWindow}`,
+    `Reference Index Data Service (${service.flavor} description) listening on ${service.url}; rate-limit headers: ${options.rateHeaders}, window: ${options.rateWindow}${agesText(options.latestAgeDays)}`,
   );
   const stop = () => {
     service.close().then(

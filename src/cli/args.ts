@@ -22,6 +22,7 @@ export interface CliArgs {
   readonly window: number | undefined;
   readonly period: string | undefined;
   readonly stats: string | undefined;
+  readonly mode: string | undefined;
 }
 
 /** A mistake in the command line itself (exit code 2). */
@@ -110,6 +111,7 @@ function parse(argv: readonly string[]) {
         window: { type: "string" },
         period: { type: "string" },
         stats: { type: "string" },
+        mode: { type: "string" },
       },
     });
   } catch (error) {
@@ -141,5 +143,6 @@ export function parseCliArgs(argv: readonly string[], env: NodeJS.ProcessEnv): C
     window: numberOption("window", values.window),
     period: values.period,
     stats: values.stats,
+    mode: values.mode,
   };
 }

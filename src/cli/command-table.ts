@@ -1,6 +1,7 @@
 import type { SourceArgs, SourceName } from "../client";
 import type { CliArgs } from "./args";
 import { runCard } from "./card-command";
+import { runChange } from "./change-command";
 import type { CommandContext } from "./command-context";
 import { runHistory } from "./history-command";
 import { runPeriods } from "./periods-command";
@@ -69,6 +70,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       "periods <symbol> [START [END]] [--start DATE] [--end DATE] [--period weekly|monthly|quarterly|yearly] [--stats LIST]",
     summary: "statistics per period with observed days, as INDEX.PERIODS gives them (default monthly avg,observed)",
     run: (c) => runPeriods(c.env, c.args, c.now),
+  },
+  change: {
+    ...SYMBOL_ONLY,
+    instead: "Give the period as --period P and the mode as --mode pct|abs.",
+    usage: "change <symbol> [--period 1D|1W|1M|3M|6M|1Y|WTD|MTD|QTD|YTD] [--mode pct|abs]",
+    summary: "how far the latest fix has moved over a period, as INDEX.CHANGE gives it, with its base (default 1D pct)",
+    run: (c) => runChange(c.env, c.args),
   },
   vol: {
     ...SYMBOL_ONLY,

@@ -20,7 +20,9 @@ export function helpText(): string {
     "  --end DATE           last day of a history, included (also the third positional of history)",
     "  --granularity G      daily (default) or weekly: each ISO week's last published value, as INDEX.HISTORY",
     "  --window DAYS        volatility window (default 30)",
-    "  --period P           periods: weekly, monthly (default), quarterly or yearly",
+    "  --period P           periods: weekly, monthly (default), quarterly or yearly;",
+    "                       change: 1D (default), 1W, 1M, 3M, 6M, 1Y, WTD, MTD, QTD or YTD",
+    "  --mode M             change: pct (default, a fraction) or abs (USD/kg)",
     "  --stats LIST         periods: avg,low,high,first,last,observed,carried,confidence,change,pctchange (default avg,observed)",
     "  --json               print the result as JSON (every digit the service and the functions give)",
     "  --csv                print the result's table as CSV (RFC 4180, CRLF, header row): dates as Excel reads them,",
@@ -36,5 +38,6 @@ export function helpText(): string {
     "  index-data latest RTM-NWE-A-1x3 --base-url http://127.0.0.1:3001",
     "  index-data history RTM-NWE-A-1x3 2026-01-01 2026-03-31 --granularity weekly --csv",
     "  index-data history RTM-NWE-A-1x3 --start=-6M",
+    "  index-data change RTM-NWE-A-1x3 --period MTD --mode abs",
   ].join("\n");
 }

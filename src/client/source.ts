@@ -1,4 +1,4 @@
-import type { Answered, AnsweredMethods } from "@index-data/wire";
+import type { Answered, AnsweredMethods, HistoryQuery } from "@index-data/wire";
 
 export interface LatestValue {
   readonly symbol: string;
@@ -18,4 +18,10 @@ export interface IndexDataSource extends AnsweredMethods {
    * (`latestValue`/`latestAsOf` of /indexes) instead of one /latest request each.
    */
   latestValue(symbol: string): Promise<Answered<LatestValue>>;
+  /**
+   * A daily history range a cell will ask once it knows more (INDEX.CHANGE, its latest fix's date): a request of the
+   * symbol's history that goes meanwhile may widen to take it in, so that the ask costs nothing. Never sent on its
+   * own. Gives the withdrawal, called once the cell asks or no longer will. Absent where nothing is merged.
+   */
+  foreseeHistory?(symbol: string, query: HistoryQuery): () => void;
 }

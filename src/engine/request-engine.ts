@@ -1,7 +1,7 @@
 import { IndexDataClient } from "../client";
 import { ConfigurationError } from "@index-data/wire";
 import type { ClientOptions } from "../client";
-import { historyKind, type History } from "@index-data/wire";
+import { historyKind, type History, type HistoryQuery } from "@index-data/wire";
 import type { IndexSummary } from "@index-data/wire";
 import type { LatestFix } from "@index-data/wire";
 import { dayText } from "@index-data/wire/time";
@@ -173,6 +173,16 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
    */
   private notedValue(ctx: CallContext, key: string, served: Answered<LatestValue>): Answered<LatestValue> {
     return this.cache.countOne(this.ledger.noteServed(ctx, key, served));
+  }
+
+  /**
+   * A daily history range the cell `ctx` will probably ask once it knows more: the symbol's next union widens to take
+   * it in, never sent on its own. A value preview foresees nothing. The withdrawal.
+   */
+  foreseeHistory(symbol: string, query: HistoryQuery, ctx: CallContext = NO_CELL): () => void {
+    const range = mergeableRange(query);
+    if (ctx.preview || range === undefined) return () => undefined;
+    return this.batching.foreseeHistory(symbolKey(symbol), range, query.granularity);
   }
 
   /**

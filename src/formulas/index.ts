@@ -35,8 +35,7 @@ export {
   cardPeriods,
   cardVol,
 } from "./index-functions/card-methods";
-export { indexChange, PCT_FORMAT } from "./index-functions/change";
-export { CHANGE_MODES, CHANGE_PERIODS, targetDay, type ChangeMode, type ChangePeriod } from "./change-base";
+export { CHANGE_MODE_CHOICES, CHANGE_PERIOD_CHOICES, indexChange, PCT_FORMAT } from "./index-functions/change";
 export { loadIndexEntities } from "./index-functions/entity-load";
 export {
   dayBounds,

@@ -27,7 +27,7 @@ export {
   type RefreshScope,
 } from "./refresh-scope";
 export { isIndexFormula } from "./refresh-scope-ranges";
-export { restoreMessage } from "./receipt-restore";
+export { restoreMessage } from "./restore-message";
 export { excelDataTypeActions, type ConvertOutcome, type DataTypeActions } from "./data-type-actions";
 export { createIndexDomainControl, type IndexDomainControl } from "./data-type-domain";
 export { applyFunctionVisibility, keepFunctionVisibility, type VisibilityHost } from "./autocomplete-visibility";

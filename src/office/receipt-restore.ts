@@ -17,6 +17,9 @@ import { RECEIPT_SHEET } from "./refresh-scope-ranges";
 import { indexEntitySymbol, relinkedEntity } from "./freeze-entities";
 import { deleteReceiptRows, readReceipt, type ReceiptRowAt } from "./receipt-sheet";
 import { queueWorkbookId, workbookIdIn } from "./workbook-id";
+import { NO_KEY_HERE, restoreMessage, type Refused } from "./restore-message";
+
+export { SIGNING_KEY_MISSING } from "./restore-message";
 
 export interface RestoreOptions {
   /** Only rows whose block is (now) in the selection. */
@@ -25,11 +28,6 @@ export interface RestoreOptions {
   readonly signer: ReceiptSigner;
   /** This Excel reads data types (valuesAsJson, ExcelApi 1.16). */
   readonly dataTypes: boolean;
-}
-
-interface Refused {
-  readonly cell: string;
-  readonly reason: string;
 }
 
 export interface RestoreOutcome {
@@ -45,39 +43,6 @@ export interface RestoreOutcome {
 /** A receipt row with its block as it is now. */
 interface Candidate extends ReceiptRowAt {
   readonly block?: { readonly item: Excel.NamedItem; readonly range: Excel.Range; readonly json: boolean };
-}
-
-const MOST_LISTED = 20;
-
-function listed(items: readonly string[]): string {
-  const shown = items.slice(0, MOST_LISTED).join(", ");
-  return items.length > MOST_LISTED ? `${shown} and ${items.length - MOST_LISTED} more` : shown;
-}
-
-/**
- * Said once when the key that signs receipts is not in this add-in's storage: where that happens, and what the user
- * can still do. The README's restore paragraph says the same.
- */
-export const SIGNING_KEY_MISSING =
-  "The key that signs receipts is not in this add-in's storage here. It stays with the computer and the Excel that froze the workbook (Excel on the web and Excel on the desktop keep separate storage), and clearing Office's cache or the add-in's storage removes it. Restore in the Excel where the workbook was frozen, or retype the formulas: the receipt's Formula column has each one.";
-
-/** Why a row is refused when the key is missing (the message says the rest once, SIGNING_KEY_MISSING). */
-const NO_KEY_HERE = "the key that signed it is not in this add-in's storage here";
-
-/** What restoring says; the preview's Restore says the same. */
-export function restoreMessage(
-  restored: number,
-  changed: readonly string[],
-  refused: readonly Refused[] = [],
-  relinked = 0,
-): string {
-  const again = relinked > 0 ? ` and linked ${relinked} Index data type${relinked === 1 ? "" : "s"} again` : "";
-  const parts = [`Restored ${restored - relinked} INDEX formula${restored - relinked === 1 ? "" : "s"}${again}.`];
-  if (changed.length > 0) parts.push(`Left alone because they were changed after freezing: ${listed(changed)}.`);
-  if (refused.length > 0)
-    parts.push(`Refused, and nothing written for them: ${listed(refused.map((r) => `${r.cell} (${r.reason})`))}.`);
-  if (refused.some((r) => r.reason === NO_KEY_HERE)) parts.push(SIGNING_KEY_MISSING);
-  return parts.join(" ");
 }
 
 /** Where a block is now: its top-left cell, e.g. "Sheet1!B3". */

@@ -2,7 +2,7 @@ import { systemClock, type Clock } from "@index-data/wire/time";
 import type { AppContext } from "./shared-runtime";
 import { excelApiSupports } from "./excel-api";
 import type { FreezeOutcome } from "./freeze";
-import { restoreFormulas, type RestoreOutcome } from "./receipt-restore";
+import type { RestoreOutcome } from "./receipt-restore";
 import type { CellScope } from "./refresh-scope-ranges";
 import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./undo-group";
 import { planRefresh, runRefresh, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "./refresh-scope";
@@ -27,8 +27,8 @@ export interface SheetActions {
  * Desk actions through `Excel.run` over the shared runtime's context; `run` is injectable for office-addin-mock,
  * `clock` (what freezing waits for busy cells on) for a fake clock. Receipts are signed with a key in the
  * add-in's storage (OfficeRuntime.storage), never in the workbook. Freeze and restore are each one undo step
- * where `undoGroups` holds (ExcelApi 1.20). Freezing's code loads when first used: the shared runtime registers the
- * functions without it.
+ * where `undoGroups` holds (ExcelApi 1.20). Freezing's and restoring's code loads when first used: the shared runtime
+ * registers the functions without it.
  */
 export function excelSheetActions(
   app: AppContext,
@@ -60,9 +60,10 @@ export function excelSheetActions(
         });
       }),
     restore: (selectionOnly) =>
-      inOneUndoStep(run, undoGroups(), (context) =>
-        restoreFormulas(context, { selectionOnly, signer, dataTypes: dataTypes() }),
-      ),
+      inOneUndoStep(run, undoGroups(), async (context) => {
+        const { restoreFormulas } = await import("./receipt-restore");
+        return restoreFormulas(context, { selectionOnly, signer, dataTypes: dataTypes() });
+      }),
     planRefresh: (scope) => run(async (context) => planRefresh(context, await app.engine(), scope)),
     runRefresh: (plan) => run((context) => runRefresh(context, app, plan)),
     selectedCellCount: () =>

@@ -5,7 +5,7 @@ import { helpText } from "../../src/cli/help";
 import { FLAGSHIP, useReferenceService } from "../contract/reference";
 import { runCli } from "./run-cli";
 
-const SYMBOL_COMMANDS = ["latest", "history", "periods", "vol", "forward", "capacity", "card"];
+const SYMBOL_COMMANDS = ["latest", "history", "periods", "change", "vol", "forward", "capacity", "card"];
 const BARE_COMMANDS = ["list", "health", "status", "benchmark-health", "methodology"];
 
 describe("index-data refuses what it would otherwise ignore", () => {

@@ -6,25 +6,34 @@ import { BUILD_UNDER_TEST } from "../support/build-under-test";
 import { serial } from "../support/excel-serial";
 import { openFunctionsPage, type FunctionsPage } from "../support/functions-page";
 import { startStaticServer, type StaticServer } from "../support/static-server";
+import {
+  ChangeDefinition,
+  GRID_INDEXES,
+  GRID_PERIODS,
+  MODES,
+  TO_DATE_PERIODS,
+  targetOf,
+} from "../support/change-definition";
 
 /**
  * INDEX.CHANGE through the production bundle in Chromium (the shared runtime page, its functions called as Excel
  * calls them) against the reference service on 31 March 2025: for every period and mode, exactly what the definition
- * in docs/functions.md computes from the service's own history, worked out here from the client's answers and this
- * file's own reading of the calendar; 31 March − 1M lands on 28 February (clamped), YTD on 31 December; a base
- * before a young index's history starts is said in words.
+ * in docs/functions.md computes from the service's own history, worked out from the client's answers and the tests'
+ * own reading of the calendar (test/support/change-definition.ts); 31 March − 1M lands on 28 February (clamped), YTD
+ * on 31 December; a base before a young index's history starts is said in words. And issue 45's grid: 98 cells one
+ * after another against a service whose latest fixes are 16 days old cost a fix and one range per index.
  */
 const NOW = new Date("2025-03-31T10:00:00Z");
 const FLAGSHIP = "RTM-NWE-A-1x3";
 const YOUNG = "RTM-IND-B-2x4";
-const PERIODS = ["1D", "1W", "1M", "3M", "6M", "YTD", "1Y"] as const;
-const DAY = 86_400_000;
+const PERIODS = [...GRID_PERIODS, ...TO_DATE_PERIODS];
 
 let service: RunningReferenceService;
 let server: StaticServer;
 let browser: Browser;
 let page: FunctionsPage;
 let client: IndexDataClient;
+let definition: ChangeDefinition;
 
 beforeAll(async () => {
   service = await startReferenceService({ flavor: "newer", now: () => NOW, rateLimits: { anonymous: 100_000 } });
@@ -35,6 +44,7 @@ beforeAll(async () => {
     capabilities: { formattedNumbers: true, referenceMethods: true },
   });
   client = new IndexDataClient({ baseUrl: service.url });
+  definition = new ChangeDefinition(client);
 }, 60_000);
 
 afterAll(async () => {
@@ -44,52 +54,22 @@ afterAll(async () => {
   await service?.close();
 });
 
-/** The target day of the definition, from the calendar alone: months back clamped to the month's length. */
-function target(latest: string, period: (typeof PERIODS)[number]): string {
-  const [y, m, d] = latest.split("-").map(Number) as [number, number, number];
-  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  if (period === "1D") return day(Date.UTC(y, m - 1, d) - DAY);
-  if (period === "1W") return day(Date.UTC(y, m - 1, d) - 7 * DAY);
-  if (period === "YTD") return `${y - 1}-12-31`;
-  const back = { "1M": 1, "3M": 3, "6M": 6, "1Y": 12 }[period];
-  const month = m - 1 - back;
-  const lastDay = new Date(Date.UTC(y, month + 1, 0)).getUTCDate();
-  return day(Date.UTC(y, month, Math.min(d, lastDay)));
-}
-
-/** The service's value on the last day on or before `day`, and that day. */
-async function baseOn(symbol: string, day: string): Promise<{ value: number; date: string }> {
-  const from = new Date(Date.parse(day) - 30 * DAY).toISOString().slice(0, 10);
-  const history = await client.history(symbol, { startDate: from, endDate: day });
-  const last = history.values[history.values.length - 1];
-  if (last === undefined) throw new Error(`the service has no value up to ${day}`);
-  return { value: last.value, date: last.date.slice(0, 10) };
-}
-
 describe("INDEX.CHANGE through the built bundle", () => {
   it("gives, for every period and mode, what the definition computes from the service's history", async () => {
-    const latest = await client.latest(FLAGSHIP);
-    const latestDay = latest.asOf.slice(0, 10);
+    const latestDay = (await client.latest(FLAGSHIP)).asOf.slice(0, 10);
     expect(latestDay).toBe("2025-03-31");
+    expect(targetOf(latestDay, "WTD")).toBe("2025-03-30"); // a Monday: the Sunday before
     const cells = PERIODS.flatMap((period) =>
-      (["pct", "abs"] as const).map((mode) => ({ fn: "CHANGE", args: [FLAGSHIP, period, mode, true] })),
+      MODES.map((mode) => ({ fn: "CHANGE", args: [FLAGSHIP, period, mode, true] })),
     );
     const { outcomes } = await page.evaluate(cells);
-    for (const [i, cell] of cells.entries()) {
-      const [, period, mode] = cell.args as [string, (typeof PERIODS)[number], "pct" | "abs"];
-      const base = await baseOn(FLAGSHIP, target(latestDay, period));
-      const change = mode === "pct" ? latest.value / base.value - 1 : latest.value - base.value;
-      const shown = mode === "pct" ? { type: "FormattedNumber", basicValue: change, numberFormat: "0.00%" } : change;
-      const baseDate = { type: "FormattedNumber", basicValue: serial(base.date), numberFormat: "yyyy-mm-dd" };
+    for (const [i, { args }] of cells.entries()) {
+      const [, period, mode] = args as [string, (typeof PERIODS)[number], (typeof MODES)[number]];
+      const { change, baseDate } = await definition.of(FLAGSHIP, period, mode);
       expect({ period, mode, outcome: outcomes[i] }).toEqual({
         period,
         mode,
-        outcome: {
-          value: [
-            [`change ${period}`, "base date"],
-            [shown, baseDate],
-          ],
-        },
+        outcome: { value: shown(period, mode, change, baseDate) },
       });
     }
   });
@@ -109,7 +89,7 @@ describe("INDEX.CHANGE through the built bundle", () => {
     const first = (await client.history(YOUNG, { startDate: "2024-01-01" })).values[0]?.date.slice(0, 10);
     const latestDay = (await client.latest(YOUNG)).asOf.slice(0, 10);
     const { outcomes } = await page.evaluate([{ fn: "CHANGE", args: [YOUNG, "1M", null, null] }]);
-    expect(outcomes[0]).toEqual({ value: [[`no 1M base on ${target(latestDay, "1M")}: history starts ${first}`]] });
+    expect(outcomes[0]).toEqual({ value: [[`no 1M base on ${targetOf(latestDay, "1M")}: history starts ${first}`]] });
   });
 
   it('=A1.Change("1M") on the Index value equals INDEX.CHANGE of its symbol', async () => {
@@ -121,4 +101,54 @@ describe("INDEX.CHANGE through the built bundle", () => {
     expect(outcomes[0]).toHaveProperty("value");
     expect(outcomes[0]).toEqual(outcomes[1]);
   });
+
+  it("asked one after another against fixes 16 days old, 98 cells cost 14 requests: a fix and one range per index", async () => {
+    const aged = await startReferenceService({ now: () => NOW, latestAgeDays: 16, rateLimits: { anonymous: 100_000 } });
+    const agedServer = await startStaticServer({ root: BUILD_UNDER_TEST, proxyApiTo: aged.url });
+    const agedClient = new IndexDataClient({ baseUrl: aged.url });
+    // The pane closed, as Excel loads the runtime with a workbook: the only reads are the cells'.
+    const agedPage = await openFunctionsPage(browser, {
+      pageOrigin: agedServer.url,
+      capabilities: { formattedNumbers: true, referenceMethods: true },
+      paneClosed: true,
+    });
+    try {
+      const agedDefinition = new ChangeDefinition(agedClient);
+      const grid = GRID_INDEXES.flatMap((symbol) =>
+        GRID_PERIODS.flatMap((period) => MODES.map((mode) => ({ symbol, period, mode }))),
+      );
+      const want = await Promise.all(
+        grid.map(async ({ symbol, period, mode }) => {
+          const { change, baseDate } = await agedDefinition.of(symbol, period, mode);
+          return { value: shown(period, mode, change, baseDate) };
+        }),
+      );
+      aged.resetRequestLog();
+      const outcomes = [];
+      for (const { symbol, period, mode } of grid)
+        outcomes.push(...(await agedPage.evaluate([{ fn: "CHANGE", args: [symbol, period, mode, true] }])).outcomes);
+      expect(outcomes).toEqual(want);
+      // The runtime's own start asks the service's status (which functions it publishes): not the grid's.
+      const paths = aged.requests
+        .map((request) => request.path.split("?")[0] ?? "")
+        .filter((path) => path !== "/api/status");
+      // One after another, each index's first cell asks its fix, then the range anchored on it; the rest ask nothing.
+      expect(paths.sort()).toEqual(
+        GRID_INDEXES.flatMap((symbol) => [`/api/v1/index/${symbol}/history`, `/api/v1/index/${symbol}/latest`]).sort(),
+      );
+    } finally {
+      await agedPage.close();
+      await agedServer.close();
+      await aged.close();
+    }
+  });
 });
+
+/** A change cell with headers as the bundle hands it to Excel: the change (a percentage formatted) and its base date. */
+function shown(period: string, mode: "pct" | "abs", change: number, baseDate: string): unknown {
+  const value = mode === "pct" ? { type: "FormattedNumber", basicValue: change, numberFormat: "0.00%" } : change;
+  return [
+    [`change ${period}`, "base date"],
+    [value, { type: "FormattedNumber", basicValue: serial(baseDate), numberFormat: "yyyy-mm-dd" }],
+  ];
+}

@@ -47,3 +47,24 @@ test("before the engine is built, a cell's read waits for it", async () => {
   expect(engine.addresses.addresses()).toEqual(["Sheet1!B2"]);
   engine.close();
 });
+
+test("before the engine is built, a cell's foreseen range reaches it once built, and its withdrawal follows", async () => {
+  const engine = engineOn(new FakeClock());
+  let built: (engine: RequestEngine) => void = () => undefined;
+  const building = new Promise<RequestEngine>((resolve) => (built = resolve));
+  const source = new CellSource(() => building, cellCall("Sheet1!B2", false));
+  const query = { startDate: "2024-06-01", endDate: "2025-06-30" };
+  const withdraw = source.foreseeHistory("RTM-NWE-A-1x3", query);
+  expect(engine.bookkeeping()["historiesForeseen"]).toBe(0);
+  built(engine);
+  await building;
+  expect(engine.bookkeeping()["historiesForeseen"]).toBe(1);
+  withdraw();
+  expect(engine.bookkeeping()["historiesForeseen"]).toBe(0);
+  // Withdrawn before the engine is built, it never reaches it.
+  const early = new CellSource(() => Promise.resolve(engine), cellCall("Sheet1!B3", false));
+  early.foreseeHistory("RTM-NWE-A-1x3", query)();
+  await Promise.resolve();
+  expect(engine.bookkeeping()["historiesForeseen"]).toBe(0);
+  engine.close();
+});

@@ -78,4 +78,34 @@ describe("history ranges of one symbol are merged", () => {
     expect(sent(service, `/api/v1/index/${SYMBOLS[2]}/`)).toHaveLength(1);
     expect(sent(service, `/api/v1/index/${SYMBOLS[3]}/`)).toHaveLength(2);
   });
+
+  test("a range a cell foresees widens the union its symbol sends meanwhile, and the cell's later ask is inside it", async () => {
+    const service = await startService();
+    const engine = engineFor(service);
+    const symbol = SYMBOLS[4];
+    const foreseen = { startDate: "2024-06-01", endDate: "2025-06-30" };
+    const withdraw = engine.foreseeHistory(symbol, foreseen);
+    await engine.history(symbol, { startDate: "2025-04-01", endDate: "2025-06-30" });
+    withdraw();
+    const later = await engine.history(symbol, { startDate: "2024-06-10", endDate: "2025-06-20" });
+    expect(sent(service)).toEqual([`/api/v1/index/${symbol}/history?startDate=2024-06-01&endDate=2025-06-30`]);
+    const direct = await new IndexDataClient({ baseUrl: service.url }).history(symbol, {
+      startDate: "2024-06-10",
+      endDate: "2025-06-20",
+    });
+    expect(later.data.values).toEqual(direct.values);
+  });
+
+  test("a foreseen range is never sent on its own, and once withdrawn widens nothing", async () => {
+    const service = await startService();
+    const engine = engineFor(service);
+    const symbol = SYMBOLS[5];
+    engine.foreseeHistory(SYMBOLS[0], { startDate: "2024-01-01", endDate: "2025-01-31" });
+    engine.foreseeHistory(symbol, { startDate: "2024-01-01", endDate: "2025-01-31" })();
+    await engine.history(symbol, { startDate: "2025-01-01", endDate: "2025-01-31" });
+    expect(sent(service)).toEqual([`/api/v1/index/${symbol}/history?startDate=2025-01-01&endDate=2025-01-31`]);
+    // The other symbol's range is held, unsent, until its cell withdraws it.
+    expect(sent(service, `/api/v1/index/${SYMBOLS[0]}/`)).toEqual([]);
+    expect(engine.bookkeeping()["historiesForeseen"]).toBe(1);
+  });
 });

@@ -76,6 +76,9 @@ describe("INDEX.CHANGE's definition", () => {
     ["6M", "2024-09-30"],
     ["YTD", "2024-12-31"],
     ["1Y", "2024-03-31"],
+    ["WTD", "2025-03-30"], // 31 March 2025 is a Monday: the base is the Sunday before its ISO week
+    ["MTD", "2025-02-25"], // the last day of February is in the gap: the last day before it
+    ["QTD", "2024-12-31"],
   ])("%s: the base is the value of %s, the last day with a value on or before the target", async (period, base) => {
     const result = await indexChange(env(), SYMBOL, period, "abs", true);
     expect(result).toEqual([
@@ -100,20 +103,27 @@ describe("INDEX.CHANGE's definition", () => {
     expect(await indexChange(env(), SYMBOL, null, null, null)).toBe(2 / valueOn("2025-03-30") - 1);
   });
 
-  it("asks one history range reaching today with the latest value, and no second one when the base is in it", async () => {
+  it("asks the latest value, then one range anchored on its date: the year before it and two weeks more", async () => {
     const e = env();
     await indexChange(e, SYMBOL, "1M", null, null);
-    expect(historyCalls(e).map((call) => call.args[1])).toEqual([
-      { startDate: "2025-02-14T00:00:00.000Z", endDate: "2025-03-31T23:59:59.999Z" },
-    ]);
+    expect(historyCalls(e).map((call) => call.args[1])).toEqual([{ startDate: "2024-03-17", endDate: "2025-03-31" }]);
     expect(e.source.calls.filter((call) => call.method === "latestValue")).toHaveLength(1);
   });
 
-  it("reckons the target from the latest fix's date, asking further back when the fix is older than today", async () => {
-    // Today is 20 April; the latest fix is still 31 March: the 1W base is 24 March, outside the range asked first.
+  it("asks that same range for every period and mode", async () => {
+    const e = env();
+    for (const period of ["1D", "1W", "1M", "3M", "6M", "1Y", "WTD", "MTD", "QTD", "YTD"])
+      for (const mode of ["pct", "abs"]) await indexChange(e, SYMBOL, period, mode, null);
+    const asked = new Set(historyCalls(e).map((call) => JSON.stringify(call.args[1])));
+    expect([...asked]).toEqual([JSON.stringify({ startDate: "2024-03-17", endDate: "2025-03-31" })]);
+    expect(historyCalls(e)).toHaveLength(20);
+  });
+
+  it("reckons the range from the latest fix's date, not from today: a fix 20 days old costs no second range", async () => {
+    // Today is 20 April; the latest fix is still 31 March: the 1W base is 24 March, in the range anchored on 31 March.
     const e = env({ now: "2025-04-20" });
     expect(await indexChange(e, SYMBOL, "1W", "abs", null)).toBe(2 - valueOn("2025-03-24"));
-    expect(historyCalls(e)).toHaveLength(2);
+    expect(historyCalls(e).map((call) => call.args[1])).toEqual([{ startDate: "2024-03-17", endDate: "2025-03-31" }]);
   });
 
   it("says in words when the base falls before the index's history starts", async () => {
@@ -136,7 +146,9 @@ describe("INDEX.CHANGE's definition", () => {
     const result = (await indexChange(e, SYMBOL, "2D", null, null)) as CellError;
     expect(isCellError(result)).toBe(true);
     expect(result.code).toBe("#VALUE!");
-    expect(result.message).toBe('period: use one of "1d", "1w", "1m", "3m", "6m", "ytd", "1y" (got "2D")');
+    expect(result.message).toBe(
+      'period: use one of "1d", "1w", "1m", "3m", "6m", "1y", "wtd", "mtd", "qtd", "ytd" (got "2D")',
+    );
     expect(((await indexChange(e, SYMBOL, "1D", "bps", null)) as CellError).message).toMatch(/^mode: use one of/);
     expect(e.source.calls).toEqual([]);
   });
@@ -151,7 +163,7 @@ describe("INDEX.CHANGE's definition", () => {
     });
     const result = (await indexChange({ ...env(), source: zero }, SYMBOL, "1D", null, null)) as CellError;
     expect(result.code).toBe("#N/A");
-    expect(result.message).toBe(`the 1D base of '${SYMBOL}' (2025-03-30) is 0: no percentage change`);
+    expect(result.message).toBe("the 1D base (2025-03-30) is 0: no percentage change");
   });
 });
 

@@ -5,7 +5,7 @@ import { HEALTH_FIELD_NAMES } from "../../src/formulas/index-functions/service";
 import { METHODOLOGY_FIELD_NAMES } from "../../src/formulas/index-functions/methodology";
 import { GRANULARITY_CHOICES, HISTORY_FIELD_NAMES, SORT_CHOICES } from "../../src/formulas/index-functions/history";
 import { FILL_CHOICES } from "../../src/formulas/index-functions/panel";
-import { CHANGE_MODES, CHANGE_PERIODS } from "../../src/formulas/change-base";
+import { CHANGE_MODE_CHOICES, CHANGE_PERIOD_CHOICES } from "../../src/formulas";
 import { PERIODS, PERIOD_STATS } from "@index-data/wire";
 
 /**
@@ -37,8 +37,8 @@ const CHOICE_LISTS = [
   ["Granularity", GRANULARITY_CHOICES],
   ["SortOrder", SORT_CHOICES],
   ["PanelFill", FILL_CHOICES],
-  ["ChangePeriod", CHANGE_PERIODS],
-  ["ChangeMode", CHANGE_MODES],
+  ["ChangePeriod", CHANGE_PERIOD_CHOICES],
+  ["ChangeMode", CHANGE_MODE_CHOICES],
 ] as const;
 
 describe("the custom enums of functions.json", () => {

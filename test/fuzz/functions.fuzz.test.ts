@@ -152,7 +152,7 @@ const PLAUSIBLE: Readonly<Record<IndexFunctionName, readonly fc.Arbitrary<unknow
   ],
   CHANGE: [
     symbolLike,
-    fc.constantFrom(null, "1D", "1w", "1M", "3M", "6M", "YTD", "1Y"),
+    fc.constantFrom(null, "1D", "1w", "1M", "3M", "6M", "YTD", "1Y", "wtd", "MTD", "QTD"),
     fc.constantFrom(null, "pct", "abs"),
     flagLike,
   ],

@@ -2,6 +2,7 @@ import { LATEST_PROTOCOL_VERSION } from "@modelcontextprotocol/sdk/types.js";
 import { DEMO_KEYS } from "../../reference-service/src";
 import { makeDesk } from "./support/desk";
 import { startDeskGateway } from "./support/desk-gateway";
+import { TOOLS } from "./support/mcp-checks";
 import { mcpRig } from "./support/mcp-rig";
 
 /**
@@ -77,7 +78,7 @@ test("a thousand sessions fill the gateway: the next is refused with 503 and whe
   ] as const) {
     const answer = await post(rig.gateway.url, tokenOf(i), toolsList, session);
     expect(answer.status).toBe(200);
-    expect(((await answer.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(9);
+    expect(((await answer.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(TOOLS.length);
   }
   // No upstream request was made for any of it.
   expect(rig.service.requests).toHaveLength(0);

@@ -65,12 +65,35 @@ describe("the command line", () => {
     expect((await exit).code).toBe(0);
   });
 
+  test("--latest-age SYMBOL=DAYS: that index's latest fix is that many days older than the others'", async () => {
+    const { child, exit, firstLine } = run(["--port", "0", "--latest-age", "RTM-NWE-A-1x3=16"]);
+    try {
+      const line = await firstLine;
+      expect(line).toContain("latest fixes RTM-NWE-A-1x3 16 days old");
+      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
+      if (url === undefined) throw new Error(`No URL in "${line}"`);
+      // One answer, read at one moment: the two dates are 16 days apart whatever today is.
+      const { indexes } = (await (await fetch(`${url}/api/v1/indexes`)).json()) as {
+        indexes: { symbol: string; latestAsOf: string }[];
+      };
+      const asOf = (symbol: string) => Date.parse(indexes.find((entry) => entry.symbol === symbol)?.latestAsOf ?? "");
+      expect((asOf("RTM-NWE-B-1x3") - asOf("RTM-NWE-A-1x3")) / 86_400_000).toBe(16);
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect((await exit).code).toBe(0);
+  });
+
   test.each([
     [["--test-faults"], /Unknown option/],
     [["--flavor", "newest"], /--flavor must be "newer" or "older"/],
     [["--port", "http"], /--port must be a number/],
     [["--rate-headers", "some"], /--rate-headers must be one of full, partial, ietf, none, got "some"/],
     [["--rate-window", "hourly"], /--rate-window must be one of first-request, minute, sliding, got "hourly"/],
+    [["--latest-age", "RTM-NOPE-1x3=3"], /latest age: no index "RTM-NOPE-1x3" in the dataset/],
+    [["--latest-age=two"], /--latest-age two: give DAYS, or SYMBOL=DAYS, in whole days/],
+    [["--latest-age", "4000"], /latest age of every index: give whole days from 0 to 3650, got 4000/],
+    [["--latest-age", "3", "--latest-age", "4"], /--latest-age 3: give DAYS once, or SYMBOL=DAYS for each index/],
   ])("refuses %j with exit code 2 and the usage", async (args, message) => {
     const { exit } = run(args);
     const result = await exit;

@@ -30,6 +30,7 @@ const dateText = (description: string) =>
 
 const history = TOOL_TEXTS.get_history.parameters;
 const periods = TOOL_TEXTS.get_period_stats.parameters;
+const change = TOOL_TEXTS.get_change.parameters;
 
 export const INPUTS = {
   search_indexes: {
@@ -76,6 +77,11 @@ export const INPUTS = {
       .optional()
       .describe(periods.stats.description),
   },
+  get_change: {
+    symbol,
+    period: z.enum(TOOL_CHOICES.ChangePeriod).optional().describe(change.period.description),
+    mode: z.enum(TOOL_CHOICES.ChangeMode).optional().describe(change.mode.description),
+  },
   get_benchmark_health: {},
   get_methodology: {},
 } as const;
@@ -103,6 +109,12 @@ const Served = z.object({
 });
 
 const Point = z.object({ date: z.string(), value: z.number(), provenance: Provenance });
+/** A value on a day of the change's (a UTC day, YYYY-MM-DD), with its provenance. */
+const ChangePoint = z.object({
+  date: z.string().describe("The UTC day, YYYY-MM-DD."),
+  value: z.number(),
+  provenance: Provenance,
+});
 
 export const OUTPUTS = {
   search_indexes: {
@@ -179,6 +191,20 @@ export const OUTPUTS = {
       }),
     ),
     served: Served,
+  },
+  get_change: {
+    symbol: z.string(),
+    period: z.enum(TOOL_CHOICES.ChangePeriod),
+    mode: z.enum(TOOL_CHOICES.ChangeMode),
+    change: z
+      .number()
+      .nullable()
+      .describe("pct: latest ÷ base − 1, a fraction; abs: latest − base, in USD/kg. Null when there is none (reason)."),
+    target: z.string().nullable().describe("The target day: the base is the last value on or before it."),
+    base: ChangePoint.nullable().describe("The value the change is measured from; null when there is none."),
+    latest: ChangePoint.describe("The latest fix."),
+    reason: z.string().nullable().describe("Why there is no change (no base on or before the target, a base of 0)."),
+    served: Served.describe("How the gateway served the history range the base was read from."),
   },
   get_benchmark_health: {
     benchmarkStatus: z.string(),

@@ -1,6 +1,7 @@
 import { summarisePeriods, type LatestFix, type ResourceName, type ArgsOf } from "@index-data/wire";
 import { DAY_MS, dayText, parseIso, startOfUtcDay } from "@index-data/wire/time";
 import type { z } from "zod";
+import { getChange } from "./change-tool";
 import { historyWindow, monthlyFromDaily } from "./history-window";
 import { datedOnly, pointProvenance, provenanceOf, servedOf } from "./provenance";
 import type { ReadValue } from "./resource-reader";
@@ -192,6 +193,8 @@ export const HANDLERS: Handlers = {
       text: `${history.symbol}: ${periods.length} ${period} periods${latestText}.`,
     };
   },
+
+  get_change: getChange,
 
   async get_benchmark_health(_input, context) {
     const read = await context.read("benchmarkHealth", []);

@@ -81,3 +81,20 @@ export {
   type PeriodStat,
   type PeriodSummary,
 } from "./resources/period-stats";
+export {
+  baseOn,
+  CHANGE_LOOKBACK_DAYS,
+  CHANGE_MODES,
+  CHANGE_PERIODS,
+  changeQuery,
+  changeRange,
+  changeValue,
+  measureChange,
+  targetDay,
+  type ChangeBase,
+  type ChangeMode,
+  type ChangeOutcome,
+  type ChangePeriod,
+  type ChangeRange,
+  type ChangeReads,
+} from "./resources/change";

@@ -16,19 +16,46 @@ interface PublishedRange {
 }
 
 /**
+ * How many days old each index's latest fix is: it published nothing after that many days before today (a
+ * holiday, an index assessed weekly, one that stopped). A number for every index, or days by symbol.
+ */
+export type LatestAges = number | Readonly<Record<string, number>>;
+
+/**
  * The indexes and their daily values. Values are pure functions of (symbol, day); only the end of each
- * range (today, by the service clock) and a young index's start move with time.
+ * range (today, by the service clock, less the index's latest age) and a young index's start move with time.
  */
 export class Dataset {
   readonly indexes: readonly IndexDefinition[];
-  private readonly series = new Map<string, IndexSeries>();
+  private readonly series: Map<string, IndexSeries>;
 
-  constructor(indexes: readonly IndexDefinition[]) {
-    for (const definition of indexes) {
-      if (this.series.has(definition.symbol)) throw new Error(`Duplicate index symbol "${definition.symbol}".`);
-      this.series.set(definition.symbol, new IndexSeries(definition));
-    }
+  constructor(
+    indexes: readonly IndexDefinition[],
+    private readonly latestAges: LatestAges = 0,
+    shared?: Map<string, IndexSeries>,
+  ) {
+    this.series = shared ?? new Map<string, IndexSeries>();
+    if (shared === undefined)
+      for (const definition of indexes) {
+        if (this.series.has(definition.symbol)) throw new Error(`Duplicate index symbol "${definition.symbol}".`);
+        this.series.set(definition.symbol, new IndexSeries(definition));
+      }
     this.indexes = indexes;
+  }
+
+  /**
+   * The same indexes and values, with each latest fix `ages` days old (sharing the memoised walks). A symbol not
+   * in the dataset, or an age that is not a whole number of days from 0 to 3,650, is refused, naming it.
+   */
+  aged(ages: LatestAges): Dataset {
+    const entries = typeof ages === "number" ? [["every index", ages] as const] : Object.entries(ages);
+    for (const [symbol, days] of entries) {
+      if (typeof ages !== "number" && !this.series.has(symbol))
+        throw new RangeError(`latest age: no index "${symbol}" in the dataset.`);
+      if (!(Number.isInteger(days) && days >= 0 && days <= 3650))
+        throw new RangeError(`latest age of ${symbol}: give whole days from 0 to 3650, got ${days}.`);
+    }
+    return new Dataset(this.indexes, ages, this.series);
   }
 
   find(symbol: string): IndexDefinition | undefined {
@@ -50,7 +77,8 @@ export class Dataset {
         ? businessDayOnOrAfter(today - coverage.listedDaysAgo)
         : businessDayOnOrAfter(dayFromIsoDate(coverage.listedOn));
     const stop = coverage.kind === "full" && coverage.discontinuedOn ? dayFromIsoDate(coverage.discontinuedOn) : today;
-    const last = Math.min(stop, today);
+    const age = typeof this.latestAges === "number" ? this.latestAges : (this.latestAges[definition.symbol] ?? 0);
+    const last = Math.min(stop, today - age);
     return first <= last ? { first, last } : null;
   }
 

@@ -61,6 +61,11 @@ export class Batching {
     return this.histories.get(symbol, range, granularity, fresh);
   }
 
+  /** A range a cell will probably ask soon: the symbol's next union widens to take it in; the withdrawal. */
+  foreseeHistory(symbol: string, range: DateRange, granularity: Granularity | undefined): () => void {
+    return this.histories.foresee(symbol, range, granularity);
+  }
+
   /** The slice of an answered union covering `range`, without a request or a wait. */
   peekHistory(symbol: string, range: DateRange, granularity: Granularity | undefined): Answered<History> | undefined {
     return this.histories.peek(symbol, range, granularity);
@@ -91,7 +96,11 @@ export class Batching {
     this.fixesAsked.clear();
   }
 
-  get sizes(): { historyUnions: number; fixesAsked: number } {
-    return { historyUnions: this.histories.unionCount, fixesAsked: this.fixesAsked.size };
+  get sizes(): { historyUnions: number; historiesForeseen: number; fixesAsked: number } {
+    return {
+      historyUnions: this.histories.unionCount,
+      historiesForeseen: this.histories.foreseenCount,
+      fixesAsked: this.fixesAsked.size,
+    };
   }
 }

@@ -23,6 +23,11 @@ interface Union {
   settled?: { readonly wide: Answered<History>; readonly at: number };
 }
 
+/** A range a cell foresees asking: a union sent meanwhile takes it in; never sent on its own. */
+interface Foreseen {
+  readonly range: DateRange;
+}
+
 interface Member {
   readonly range: DateRange;
   readonly granularity: Granularity | undefined;
@@ -33,10 +38,12 @@ interface Member {
 /**
  * Serves daily history requests of one symbol from as few service requests as possible: requests that
  * arrive within `windowMs` of each other are sent as one union range, and any later request inside a
- * union already fetched (or in flight) is sliced from it without a request.
+ * union already fetched (or in flight) is sliced from it without a request. A range foreseen by a cell that will ask
+ * it later widens the union its symbol sends meanwhile, so that the later ask is inside it.
  */
 export class HistoryBatcher {
   private readonly queued = new Map<string, Member[]>();
+  private readonly foreseen = new Map<string, Set<Foreseen>>();
   private readonly unions = new Map<string, Union[]>();
   private timer: TimerHandle | undefined;
 
@@ -59,6 +66,29 @@ export class HistoryBatcher {
       this.queued.set(batchKey, members);
       this.timer ??= this.options.clock.setTimer(() => this.flush(), this.options.windowMs);
     });
+  }
+
+  /**
+   * `range` of `symbol` will probably be asked soon: until the withdrawal is called, a union of the symbol that goes
+   * out widens to cover it (within the widest span), unless one fetched or in flight already does. Starts no batch.
+   */
+  foresee(symbol: string, range: DateRange, granularity?: Granularity): () => void {
+    const batchKey = `${symbol}\u0000${granularity ?? ""}`;
+    const wish: Foreseen = { range };
+    const wishes = this.foreseen.get(batchKey) ?? new Set<Foreseen>();
+    wishes.add(wish);
+    this.foreseen.set(batchKey, wishes);
+    return () => {
+      wishes.delete(wish);
+      if (wishes.size === 0 && this.foreseen.get(batchKey) === wishes) this.foreseen.delete(batchKey);
+    };
+  }
+
+  /** Ranges foreseen and not yet withdrawn, over every symbol. */
+  get foreseenCount(): number {
+    let n = 0;
+    for (const wishes of this.foreseen.values()) n += wishes.size;
+    return n;
   }
 
   /** Unions fetched or in flight, over every symbol. */
@@ -119,12 +149,17 @@ export class HistoryBatcher {
     const batches = [...this.queued];
     this.queued.clear();
     for (const [batchKey, members] of batches) {
-      for (const group of groupRanges(members, this.options.maxSpanMs)) this.send(batchKey, group);
+      const wishes = [...(this.foreseen.get(batchKey) ?? [])].filter(
+        (wish) => this.coveringUnion(batchKey, wish.range) === undefined,
+      );
+      for (const group of groupRanges<Member | Foreseen>([...members, ...wishes], this.options.maxSpanMs)) {
+        const asked = group.filter((item): item is Member => "resolve" in item);
+        if (asked.length > 0) this.send(batchKey, asked, unionOf(group.map((item) => item.range)));
+      }
     }
   }
 
-  private send(batchKey: string, group: readonly Member[]): void {
-    const range = unionOf(group.map((m) => m.range));
+  private send(batchKey: string, group: readonly Member[], range: DateRange | undefined): void {
     const first = group[0];
     if (range === undefined || first === undefined) return;
     const symbol = batchKey.slice(0, batchKey.indexOf("\u0000"));

@@ -1,4 +1,4 @@
-import { AnsweredMethods, type ArgsOf, type DataOf, type ResourceName } from "@index-data/wire";
+import { AnsweredMethods, type ArgsOf, type DataOf, type HistoryQuery, type ResourceName } from "@index-data/wire";
 import type { Answered, IndexDataSource, LatestValue } from "../../client";
 import { isPreviewMiss, type CallContext } from "./call-context";
 import type { RequestEngine } from "../request-engine";
@@ -64,6 +64,29 @@ export class CellSource extends AnsweredMethods implements IndexDataSource {
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  /**
+   * Foresees on the engine, once it is built when the settings still load (a workbook's first cells come then): before
+   * the cell's own reads, which wait for the same engine. A value preview foresees nothing.
+   */
+  foreseeHistory(symbol: string, query: HistoryQuery): () => void {
+    if (this.ctx.preview) return () => undefined;
+    const now = this.ready();
+    if (now !== undefined) return now.foreseeHistory(symbol, query, this.ctx);
+    let withdrawn = false;
+    let withdraw = (): void => undefined;
+    this.engine().then(
+      (engine) => {
+        if (!withdrawn) withdraw = engine.foreseeHistory(symbol, query, this.ctx);
+      },
+      // An engine that could not be built fails the cell's own reads, which show it; a hint has nothing to add.
+      () => undefined,
+    );
+    return () => {
+      withdrawn = true;
+      withdraw();
+    };
   }
 
   /** The engine to call at once: built, and not for a value preview (whose misses `run` notes). */

@@ -1,34 +1,34 @@
-import type { Answered, History, HistoryPoint } from "@index-data/wire";
-import { DAY_MS, dayText, parseIso, startOfUtcDay } from "@index-data/wire/time";
-import { parseChoice, parseFlag, parseSymbol } from "../arguments";
-import { notAvailable } from "../cell-error";
-import { dateCellFromMs, type ExcelCapabilities, type ExcelScalar, type FormulaResult } from "../cells";
 import {
-  baseOn,
   CHANGE_MODES,
   CHANGE_PERIODS,
-  changeValue,
-  firstDay,
-  targetDay,
-  type ChangeBase,
+  changeQuery,
+  changeRange,
+  measureChange,
   type ChangeMode,
+  type ChangeOutcome,
   type ChangePeriod,
-} from "../change-base";
-import { historyQuery } from "../date-range";
+} from "@index-data/wire";
+import { DAY_MS, startOfUtcDay } from "@index-data/wire/time";
+import { parseChoice, parseFlag, parseSymbol } from "../arguments";
+import { notAvailable } from "../cell-error";
+import { dateCellFromMs, type ExcelScalar, type FormulaResult } from "../cells";
 import { evaluate, load, today, type FormulaEnv } from "../evaluate";
-
-/**
- * How far before the target day a sheet's change cells ask history: the target is reckoned from today (the latest
- * fix's date is not known before its answer), and a fix a few days old, or a service that skips holidays, still
- * finds its base in the range. It is asked with the latest value, not after it, so every change cell of a sheet
- * joins the history of its symbol in the same batch and one request answers them all (the engine merges ranges).
- */
-const LOOKBACK_DAYS = 14;
-/** When the base is not in that range (an old fix, a long gap): one more request, this far back from the target. */
-const FAR_LOOKBACK_DAYS = 366;
 
 /** How a percentage change shows where the host takes formatted numbers (CustomFunctionsRuntime 1.4). */
 export const PCT_FORMAT = "0.00%";
+
+/** The periods and modes by the word a cell may give, any case (parseChoice lowers it). */
+export const CHANGE_PERIOD_CHOICES: ReadonlyMap<string, ChangePeriod> = new Map(
+  CHANGE_PERIODS.map((period) => [period.toLowerCase(), period]),
+);
+export const CHANGE_MODE_CHOICES: ReadonlyMap<string, ChangeMode> = new Map(CHANGE_MODES.map((mode) => [mode, mode]));
+
+/**
+ * How old a latest fix may be for the history range of its change to be foreseen before the fix is known (a
+ * weekend, a holiday, an index assessed weekly): a range the sheet asks of the symbol meanwhile (a panel's) widens to
+ * take the change's in, and the change then costs no request of its own.
+ */
+const FORESEEN_AGE_DAYS = 7;
 
 interface ChangeRequest {
   readonly symbol: string;
@@ -48,73 +48,52 @@ export function indexChange(
   return evaluate(env, "the change", () => {
     const request: ChangeRequest = {
       symbol: parseSymbol(symbolArg),
-      period: parseChoice(periodArg, "period", CHANGE_PERIODS, "1D"),
-      mode: parseChoice(modeArg, "mode", CHANGE_MODES, "pct"),
+      period: parseChoice(periodArg, "period", CHANGE_PERIOD_CHOICES, "1D"),
+      mode: parseChoice(modeArg, "mode", CHANGE_MODE_CHOICES, "pct"),
       headers: parseFlag(headersArg, "headers", false),
     };
     return () => changeOf(env, request);
   });
 }
 
-/** Daily history of whole UTC days, asked as INDEX.HISTORY and INDEX.PANEL ask it (so the engine merges them). */
-function dailyHistory(env: FormulaEnv, symbol: string, fromDay: number, toDay: number): Promise<Answered<History>> {
-  const range = { start: { ms: fromDay, wholeDay: true }, end: { ms: toDay, wholeDay: true } };
-  return load(env, "history", [symbol, historyQuery(range)]);
-}
-
-async function changeOf(env: FormulaEnv, request: ChangeRequest): Promise<FormulaResult> {
-  const { symbol, period } = request;
-  const todayDay = startOfUtcDay(today(env).getTime());
-  const nearFrom = targetDay(todayDay, period) - LOOKBACK_DAYS * DAY_MS;
-  const [latest, near] = await Promise.all([
-    load(env, "latestValue", [symbol]),
-    dailyHistory(env, symbol, nearFrom, todayDay),
-  ]);
-  const latestMs = parseIso(latest.data.asOf);
-  if (latestMs === undefined) return notAvailable(`the latest fix of '${symbol}' has no readable date`);
-  const target = targetDay(startOfUtcDay(latestMs), period);
-  // The near range holds every day from nearFrom to today: a point on or before the target found there is the last.
-  let base = nearFrom <= target && target <= todayDay ? baseOn(near.data.values, target) : undefined;
-  let seen: readonly HistoryPoint[] = near.data.values;
-  if (base === undefined) {
-    // Up to the latest fix's day, not the target's: a young index's answer then shows where its history starts.
-    const far = await dailyHistory(env, symbol, target - FAR_LOOKBACK_DAYS * DAY_MS, startOfUtcDay(latestMs));
-    base = baseOn(far.data.values, target);
-    seen = [...far.data.values, ...seen];
-  }
-  if (base === undefined) return noBase(request, target, firstDay(seen));
-  return changeCells(request, latest.data.value, base, env.caps);
-}
-
-/** The change, and with headers its base date beside it under a header row. */
-function changeCells(request: ChangeRequest, latest: number, base: ChangeBase, caps: ExcelCapabilities) {
-  const { mode, period, headers, symbol } = request;
-  if (mode === "pct" && base.point.value === 0)
-    return notAvailable(`the ${period} base of '${symbol}' (${dayText(base.day)}) is 0: no percentage change`);
-  const change = changeValue(latest, base.point.value, mode);
-  const value: ExcelScalar =
-    mode === "pct" && caps.formattedNumbers
-      ? { type: "FormattedNumber", basicValue: change, numberFormat: PCT_FORMAT }
-      : change;
-  if (!headers) return value;
-  return [
-    [`change ${period}`, "base date"],
-    [value, dateCellFromMs(base.day, caps)],
-  ];
-}
-
 /**
- * No value on or before the target: the cell says so in words, with the day the history starts where it shows one
- * (a young index asked for a year's change), rather than a bare #N/A.
+ * The change by the one definition (@index-data/wire's measureChange): the latest value, then the one range anchored
+ * on its day that every period and mode of the symbol shares, so the engine answers a sheet's changes of one index
+ * from one range, however the cells arrive. Until the latest value is known, the range it will anchor is foreseen.
  */
-function noBase(request: ChangeRequest, target: number, first: number | undefined): FormulaResult {
-  const starts =
-    first === undefined || first <= target ? "no value on or before it" : `history starts ${dayText(first)}`;
-  const text = `no ${request.period} base on ${dayText(target)}: ${starts}`;
-  return request.headers
-    ? [
-        [`change ${request.period}`, "base date"],
-        [text, ""],
-      ]
-    : text;
+async function changeOf(env: FormulaEnv, request: ChangeRequest): Promise<FormulaResult> {
+  const { symbol, period, mode } = request;
+  const withdraw = foresee(env, symbol);
+  const outcome = await measureChange(
+    {
+      latest: () =>
+        load(env, "latestValue", [symbol])
+          .then((served) => served.data)
+          .finally(withdraw),
+      history: (query) => load(env, "history", [symbol, query]).then((served) => served.data.values),
+    },
+    period,
+    mode,
+  );
+  return changeCells(env, request, outcome);
+}
+
+/** Foresees the range of a latest fix from today back to FORESEEN_AGE_DAYS old; the withdrawal, once it is known. */
+function foresee(env: FormulaEnv, symbol: string): () => void {
+  const todayDay = startOfUtcDay(today(env).getTime());
+  const oldest = changeRange(todayDay - FORESEEN_AGE_DAYS * DAY_MS);
+  return env.source.foreseeHistory?.(symbol, changeQuery({ ...oldest, endMs: todayDay })) ?? (() => undefined);
+}
+
+/** The change, and with headers its base date beside it under a header row; no base is said in words. */
+function changeCells(env: FormulaEnv, request: ChangeRequest, outcome: ChangeOutcome): FormulaResult {
+  const { mode, period, headers } = request;
+  if (outcome.kind === "undated" || outcome.kind === "zero-base") return notAvailable(outcome.reason);
+  const header = [`change ${period}`, "base date"];
+  if (outcome.kind === "no-base") return headers ? [header, [outcome.reason, ""]] : outcome.reason;
+  const value: ExcelScalar =
+    mode === "pct" && env.caps.formattedNumbers
+      ? { type: "FormattedNumber", basicValue: outcome.change, numberFormat: PCT_FORMAT }
+      : outcome.change;
+  return headers ? [header, [value, dateCellFromMs(outcome.base.day, env.caps)]] : value;
 }

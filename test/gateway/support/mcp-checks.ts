@@ -17,12 +17,13 @@ export const TOOLS = [
   "get_forward_curve",
   "get_capacity",
   "get_period_stats",
+  "get_change",
   "get_benchmark_health",
   "get_methodology",
 ];
 
 /** A tool's structured content, read loosely: the test compares its figures with the service's. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the nine output shapes, read field by field
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the ten output shapes, read field by field
 type Structured = Record<string, any>;
 
 /** The reference service's own answer, asked directly with the desk's key. */
@@ -115,6 +116,12 @@ export async function checkEveryTool(
   // Period statistics from the same history: the last period's last value is the history's last value.
   const periods = results["get_period_stats"]?.periods as Array<{ stats: { last: number | null } }>;
   expect(periods.length).toBeGreaterThan(0);
+  // The change of the latest fix over a day (get_change's default): from the same fix, against the day before's value.
+  expect(results["get_change"]).toMatchObject({ period: "1D", mode: "pct", latest: { value: latest["value"] } });
+  expect(results["get_change"]?.change).toBeCloseTo(
+    (latest["value"] as number) / (results["get_change"]?.base.value as number) - 1,
+    12,
+  );
   for (const [tool, content] of Object.entries(results))
     if (tool !== "get_methodology") expect(JSON.stringify(content)).toMatch(/"provenance":\{"asOf":/);
   await client.close();
