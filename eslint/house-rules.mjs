@@ -1,5 +1,5 @@
-// The house's own lint rules (issue 39): no state hidden in modules, no failure dropped in silence. Each is seen to
-// fail on a planted case in test/lint/house-rules.test.ts.
+// The house's own lint rules: no state hidden in modules, no failure dropped in silence. Each is seen to fail on a
+// planted case in test/lint/house-rules.test.ts.
 
 /** `new Map()` and the like: a collection any caller can change. */
 const MUTABLE_COLLECTIONS = new Set(["Map", "Set", "WeakMap", "WeakSet", "Array"]);
@@ -61,15 +61,33 @@ function uses(context, owner, param) {
   return variable !== undefined && variable.references.length > 0;
 }
 
-/** The lines of the `//` comment that ends on the line above `.catch(` of `call`. */
-function commentAbove(sourceCode, call) {
-  const lines = [];
-  for (let index = call.callee.property.loc.start.line - 2; index >= 0; index -= 1) {
-    const line = sourceCode.lines[index] ?? "";
-    if (!/^\s*\/\//.test(line)) break;
-    lines.unshift(line);
+/** The first line of the `//` comment block that ends on the line above line `line` (1-based), if any. */
+function commentAbove(sourceCode, line) {
+  let first;
+  for (let index = line - 2; index >= 0; index -= 1) {
+    const text = sourceCode.lines[index] ?? "";
+    if (!/^\s*\/\//.test(text)) break;
+    first = text;
   }
-  return lines.slice(0, 1);
+  return first;
+}
+
+/** Whether the `//` comment block just above line `line` starts with `// Expected: …`. */
+function expectedAbove(sourceCode, line) {
+  const first = commentAbove(sourceCode, line);
+  return first !== undefined && /^\s*\/\/\s*Expected: \S/.test(first);
+}
+
+/**
+ * The rejection handler of a call, if it is written in place: `.catch(handler)`, or `.then(onFulfilled, handler)`
+ * (whatever the first argument is, `undefined` included).
+ */
+function rejectionHandler(call) {
+  const method = call.callee.type === "MemberExpression" ? call.callee.property : undefined;
+  const name = method?.type === "Identifier" ? method.name : undefined;
+  const handler = name === "catch" ? call.arguments[0] : name === "then" ? call.arguments[1] : undefined;
+  if (handler === undefined || !/FunctionExpression$/.test(handler.type)) return undefined;
+  return { method, handler };
 }
 
 /** no-silent-catch: a catch that drops its error must say why that is no failure (`// Expected: …`). */
@@ -80,6 +98,8 @@ const noSilentCatch = {
     messages: {
       silent:
         "This catch drops the error. Report what was lost (diagnostics.note), rethrow it, or, where it is no failure, say why in a comment starting `// Expected: `.",
+      rejection:
+        "This rejection handler drops the error. Report what was lost (diagnostics.note), rethrow it, or, where it is no failure, say why in a comment starting `// Expected: `.",
     },
   },
   create(context) {
@@ -90,17 +110,20 @@ const noSilentCatch = {
         const inside = sourceCode.getCommentsInside(node.body);
         if (!namesReason(inside)) context.report({ node, messageId: "silent" });
       },
-      "CallExpression[callee.property.name='catch']"(node) {
-        const [handler] = node.arguments;
-        if (handler === undefined || !/FunctionExpression$/.test(handler.type)) return;
+      CallExpression(node) {
+        const found = rejectionHandler(node);
+        if (found === undefined) return;
+        const { method, handler } = found;
         if (uses(context, handler, handler.params[0])) return;
-        // The reason stands inside the handler, or in the comment just above `.catch(` (its first line).
+        // The reason stands inside the handler, in the comment just above `.catch(` or `.then(` (its first line),
+        // or in the comment just above the handler where the handler starts a line of its own.
+        const startsLine =
+          sourceCode.lines[handler.loc.start.line - 1]?.slice(0, handler.loc.start.column).trim() === "";
         const named =
           namesReason(sourceCode.getCommentsInside(handler)) ||
-          commentAbove(sourceCode, node).some((line) => /^\s*\/\/\s*Expected: \S/.test(line));
-        if (!named) {
-          context.report({ node: handler, messageId: "silent" });
-        }
+          expectedAbove(sourceCode, method.loc.start.line) ||
+          (startsLine && expectedAbove(sourceCode, handler.loc.start.line));
+        if (!named) context.report({ node: handler, messageId: method.name === "catch" ? "silent" : "rejection" });
       },
     };
   },

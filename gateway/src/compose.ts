@@ -240,7 +240,7 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
   const clock = options.clock ?? systemClock;
   const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
   // Before anything is opened: sign-in options it refuses throw here, leaving no store behind.
-  const signIn = options.signIn !== undefined ? new SignIn(options.signIn, clock) : undefined;
+  const signIn = options.signIn !== undefined ? new SignIn(options.signIn, clock, diagnostics) : undefined;
   const { store, queue, resolver, health, metrics, audit } = await partsFor(options, clock, staleIfErrorMs);
   const log = boundedLogger(options.logger, metrics);
   const app = await buildApp({

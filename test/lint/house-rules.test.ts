@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 
 /*
- * The house's own lint rules (eslint/house-rules.mjs, issue 39), each seen to fail on a planted case and to stay quiet
+ * The house's own lint rules (eslint/house-rules.mjs), each seen to fail on a planted case and to stay quiet
  * on the forms the house allows. ESLint runs in a child process of its own: the rules are an ES module, and this is
  * the linter and the TypeScript parser the repository's `npm run lint` uses.
  */
@@ -88,5 +88,30 @@ describe("house/no-silent-catch", () => {
       { code: "declare const p: Promise<void>;\nvoid p.catch(() => {\n  /* Expected: gone already */\n});\n" },
     ];
     expect(lint(cases)).toEqual([["house/no-silent-catch"], ["house/no-silent-catch"], [], [], [], [], []]);
+  });
+
+  it("reports a rejection handler of `.then` that drops its error, whatever the first argument is", () => {
+    const head = "declare const p: Promise<number>;\ndeclare function ok(n: number): void;\n";
+    const cases: Planted[] = [
+      { code: `${head}void p.then(ok, () => undefined);\n` },
+      { code: `${head}void p.then(ok, () => {});\n` },
+      { code: `${head}void p.then(undefined, () => null);\n` },
+      { code: `${head}void p.then((n) => ok(n), function () {\n  return 0;\n});\n` },
+      { code: `${head}void p.then(\n  ok,\n  () => undefined, // its failure was noted elsewhere\n);\n` },
+      { code: `${head}void p.then(ok, (_error) => undefined);\n` },
+    ];
+    expect(lint(cases)).toEqual(cases.map(() => ["house/no-silent-catch"]));
+  });
+
+  it("accepts a rejection handler of `.then` that uses its error or names its reason, and a `.then` without one", () => {
+    const head = "declare const p: Promise<number>;\ndeclare function ok(n: number): void;\n";
+    const cases: Planted[] = [
+      { code: `${head}declare function note(e: unknown): void;\nvoid p.then(ok, (e) => note(e));\n` },
+      { code: `${head}// Expected: a late answer is no failure\nvoid p.then(ok, () => undefined);\n` },
+      { code: `${head}void p.then(\n  ok,\n  // Expected: reported where it was made\n  () => undefined,\n);\n` },
+      { code: `${head}void p.then(ok, () => {\n  // Expected: gone already\n});\n` },
+      { code: `${head}void p.then(ok);\n` },
+    ];
+    expect(lint(cases)).toEqual(cases.map(() => []));
   });
 });

@@ -1,5 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
 import type { Clock } from "@index-data/wire/time";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { GatewayError } from "../gateway-error";
 import { signInUser, type DeskUser } from "../identity";
 import { IssuerKeys, IssuerKeysUnavailable } from "./issuer-keys";
@@ -88,6 +89,7 @@ export class SignIn {
   constructor(
     private readonly options: SignInOptions,
     private readonly clock: Clock,
+    diagnostics: Diagnostics = noDiagnostics,
   ) {
     const problem = signInProblem(options);
     if (problem !== undefined) throw new Error(problem);
@@ -99,6 +101,7 @@ export class SignIn {
           ? { jwksUrl: options.jwksUrl }
           : { discoveryUrl: `${issuer}/.well-known/openid-configuration` },
       ...(options.keysMaxAgeMs !== undefined ? { maxAgeMs: options.keysMaxAgeMs } : {}),
+      diagnostics,
     });
   }
 
