@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import {
   DEFAULT_TTLS,
   GATEWAY_CACHE,
@@ -32,6 +30,7 @@ import { storedAnswerRule } from "./store/stored-answer";
 import { DeskShares } from "./tenancy/tenant-shares";
 import { DEFAULT_SUBJECTS } from "./top-subjects";
 import { Upstream } from "./upstream";
+import { gatewayVersion } from "./version";
 
 /** How long past its freshness an answer stands in for a failing upstream: the window whose ages the add-in believes. */
 const DEFAULT_STALE_IF_ERROR_MS = GATEWAY_CACHE.staleIfErrorMs;
@@ -205,14 +204,6 @@ function recorderFor(upstreamKey: string | undefined): DiagnosticsRecorder {
   return new DiagnosticsRecorder({ secrets: () => [upstreamKey], scrub: (text) => scrubber.scrubText(text) });
 }
 
-/**
- * The gateway's version, as the MCP handshake names it: gateway/package.json's, read beside src/ and beside the
- * installed package's dist/ alike.
- */
-export const GATEWAY_VERSION = (
-  JSON.parse(readFileSync(join(__dirname, "..", "package.json"), "utf8")) as { version: string }
-).version;
-
 /** The MCP face's options: on by default where authentication is on, never without it (--no-auth), off with --no-mcp. */
 function mcpOf(
   options: GatewayOptions,
@@ -224,7 +215,7 @@ function mcpOf(
   return {
     mcp: {
       clock,
-      version: GATEWAY_VERSION,
+      version: gatewayVersion(),
       ...(issuer !== undefined ? { issuer } : {}),
       ...(scope !== undefined ? { requiredScope: scope } : {}),
       ...(options.publicUrl !== undefined ? { publicOrigin: new URL(options.publicUrl).origin } : {}),

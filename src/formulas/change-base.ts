@@ -21,7 +21,7 @@ export const CHANGE_MODES: ReadonlyMap<string, ChangeMode> = new Map<string, Cha
 );
 
 /** Calendar months back for the month and year periods (addUtcMonths clamps to the month's end). */
-const MONTHS_BACK: Partial<Record<ChangePeriod, number>> = { "1M": 1, "3M": 3, "6M": 6, "1Y": 12 };
+const MONTHS_BACK: Readonly<Partial<Record<ChangePeriod, number>>> = { "1M": 1, "3M": 3, "6M": 6, "1Y": 12 };
 
 /**
  * The target day (a UTC midnight) of `period` before `latestDay`: 1D one calendar day, 1W seven, months and years

@@ -70,6 +70,44 @@ describe("house/no-module-state", () => {
   });
 });
 
+describe("house/no-module-state, beyond collections", () => {
+  const options = "interface Options {\n  retries: number;\n}\n";
+  const fs = 'import { existsSync, readFileSync } from "node:fs";\n';
+
+  it("reports object and array literals nobody typed read-only, any other `new`, and files read as the module loads", () => {
+    const cases: Planted[] = [
+      { code: "export const DEFAULTS = { retries: 3 };\n" },
+      { code: `${options}export const DEFAULTS: Options = { retries: 3 };\n` },
+      { code: "const seen = {} as Record<string, number>;\nexport const see = (k: string) => (seen[k] = 1);\n" },
+      { code: 'export const NAMES = ["a", "b"];\n' },
+      { code: "declare class Memo {\n  get(k: string): string;\n}\nexport const memo = new Memo();\n" },
+      { code: 'export const query = new URLSearchParams("a=1");\n' },
+      { code: `${fs}export const VERSION = JSON.parse(readFileSync("package.json", "utf8")).version;\n` },
+      { code: `${fs}if (!existsSync("config.json")) throw new Error("no config");\n` },
+      { code: `${fs}export class Config {\n  static readonly text = readFileSync("config.json", "utf8");\n}\n` },
+    ];
+    expect(lint(cases)).toEqual(cases.map(() => ["house/no-module-state"]));
+  });
+
+  it("leaves tables typed read-only, stateless values, frozen objects and files read when asked alone", () => {
+    const cases: Planted[] = [
+      { code: "export const DEFAULTS = { retries: 3 } as const;\n" },
+      { code: `${options}export const DEFAULTS: Readonly<Options> = { retries: 3 };\n` },
+      { code: "export const T = { a: 1 } as const satisfies Record<string, number>;\n" },
+      { code: 'export const NAMES: readonly string[] = ["a", "b"];\n' },
+      { code: 'export const NAMES = ["a", "b"] as const;\n' },
+      { code: "export const F = Object.freeze({ a: 1 });\n" },
+      { code: 'const PATTERN = new RegExp("a+");\nexport const test = (t: string) => PATTERN.test(t);\n' },
+      { code: 'export const percent = new Intl.NumberFormat("en-US", { style: "percent" });\n' },
+      { code: `${fs}export function version(): string {\n  return readFileSync("package.json", "utf8");\n}\n` },
+      { code: `${fs}export class Config {\n  readonly text = readFileSync("config.json", "utf8");\n}\n` },
+      { code: `${fs}export const read = () => existsSync("config.json");\n` },
+      { code: `${fs}export const VERSION = readFileSync("package.json", "utf8");\n`, filePath: "src/allowed-state.ts" },
+    ];
+    expect(lint(cases)).toEqual(cases.map(() => []));
+  });
+});
+
 describe("house/no-silent-catch", () => {
   it("reports a catch that drops its error without saying why, and accepts one that uses it or names its reason", () => {
     const cases: Planted[] = [
@@ -113,5 +151,39 @@ describe("house/no-silent-catch", () => {
       { code: `${head}void p.then(ok);\n` },
     ];
     expect(lint(cases)).toEqual(cases.map(() => []));
+  });
+});
+
+/** The house rules eslint.config.mjs turns on for each file, as `npm run lint` reads the config. */
+function houseRulesOf(files: readonly string[]): string[][] {
+  const script = `
+import { ESLint } from "eslint";
+const eslint = new ESLint({ cwd: process.cwd() });
+const out = [];
+for (const file of JSON.parse(process.argv[1])) {
+  const config = await eslint.calculateConfigForFile(file);
+  out.push(Object.keys(config.rules).filter((rule) => rule.startsWith("house/") && config.rules[rule][0] === 2).sort());
+}
+console.log(JSON.stringify(out));
+`;
+  const done = spawnSync(process.execPath, ["--input-type=module", "-e", script, JSON.stringify(files)], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  if (done.status !== 0) throw new Error(`eslint failed:\n${done.stderr}`);
+  return JSON.parse(done.stdout) as string[][];
+}
+
+describe("where the house rules apply", () => {
+  it("is every package's runtime code: the add-in, its command line, the shared package, the gateway, the reference service", () => {
+    const runtime = [
+      "src/engine/request-engine.ts",
+      "src/taskpane/components/App/App.tsx",
+      "bin/index-data.js",
+      "packages/wire/src/index.ts",
+      "gateway/src/compose.ts",
+      "reference-service/src/index.ts",
+    ];
+    expect(houseRulesOf(runtime)).toEqual(runtime.map(() => ["house/no-module-state", "house/no-silent-catch"]));
   });
 });

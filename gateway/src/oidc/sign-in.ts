@@ -34,7 +34,18 @@ export function signInProblem(options: SignInOptions): string | undefined {
 }
 
 /** Asymmetric signatures only: `none` and HMAC (a public key taken for a shared secret) are never accepted. */
-const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
+const ALGORITHMS: readonly string[] = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+];
 /** Clock skew allowed on `exp`, `nbf` and `iat`. */
 const SKEW_SECONDS = 60;
 
@@ -142,7 +153,7 @@ export class SignIn {
       const { payload } = await jwtVerify(token, (header, input) => this.keys.keyFor(header, input), {
         issuer,
         audience: this.options.audience,
-        algorithms: ALGORITHMS,
+        algorithms: [...ALGORITHMS],
         clockTolerance: SKEW_SECONDS,
         currentDate: new Date(this.clock.now()),
         requiredClaims: ["exp"],
