@@ -39,14 +39,19 @@ for (const c of cases) {
 console.log(JSON.stringify(out));
 `;
 
-/** The rules each planted source breaks, in order (a parse error shows as its message, so it cannot pass quietly). */
-function lint(cases: readonly Planted[]): string[][] {
-  const done = spawnSync(process.execPath, ["--input-type=module", "-e", LINT, JSON.stringify(cases)], {
+/** What `script` (an ES module run with ESLint at hand) prints as JSON, given `input` as JSON. */
+function runWithEslint(script: string, input: unknown): string[][] {
+  const done = spawnSync(process.execPath, ["--input-type=module", "-e", script, JSON.stringify(input)], {
     cwd: ROOT,
     encoding: "utf8",
   });
   if (done.status !== 0) throw new Error(`eslint failed:\n${done.stderr}`);
   return JSON.parse(done.stdout) as string[][];
+}
+
+/** The rules each planted source breaks, in order (a parse error shows as its message, so it cannot pass quietly). */
+function lint(cases: readonly Planted[]): string[][] {
+  return runWithEslint(LINT, cases);
 }
 
 describe("house/no-module-state", () => {
@@ -155,8 +160,7 @@ describe("house/no-silent-catch", () => {
 });
 
 /** The house rules eslint.config.mjs turns on for each file, as `npm run lint` reads the config. */
-function houseRulesOf(files: readonly string[]): string[][] {
-  const script = `
+const HOUSE_RULES_OF = `
 import { ESLint } from "eslint";
 const eslint = new ESLint({ cwd: process.cwd() });
 const out = [];
@@ -166,13 +170,6 @@ for (const file of JSON.parse(process.argv[1])) {
 }
 console.log(JSON.stringify(out));
 `;
-  const done = spawnSync(process.execPath, ["--input-type=module", "-e", script, JSON.stringify(files)], {
-    cwd: ROOT,
-    encoding: "utf8",
-  });
-  if (done.status !== 0) throw new Error(`eslint failed:\n${done.stderr}`);
-  return JSON.parse(done.stdout) as string[][];
-}
 
 describe("where the house rules apply", () => {
   it("is every package's runtime code: the add-in, its command line, the shared package, the gateway, the reference service", () => {
@@ -184,6 +181,8 @@ describe("where the house rules apply", () => {
       "gateway/src/compose.ts",
       "reference-service/src/index.ts",
     ];
-    expect(houseRulesOf(runtime)).toEqual(runtime.map(() => ["house/no-module-state", "house/no-silent-catch"]));
+    expect(runWithEslint(HOUSE_RULES_OF, runtime)).toEqual(
+      runtime.map(() => ["house/no-module-state", "house/no-silent-catch"]),
+    );
   });
 });
