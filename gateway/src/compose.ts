@@ -162,7 +162,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     onUpstream: (resource, result, user) => {
       lastUpstream = upstreamSeen(result, clock.now());
       metrics.sent(result.status);
-      audit.upstreamSend(user, resource.path, result.status, result.ok ? undefined : result.reason, clock.now());
+      audit.upstreamSend(user, resource.path, result.status, result.ok ? undefined : result.reason);
     },
     ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
   });
@@ -185,16 +185,19 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
 /**
  * Fastify's logger options writing to stdout through a bounded output (logs/log-output.ts): lines go out in one write
  * per 8 KiB or per second, and are dropped (and counted in /metrics) rather than kept when the reader stalls.
- * `close` waits at most LOG_CLOSE_MS for the reader. A logger given with its own stream is left as it is.
+ * `close` waits at most LOG_CLOSE_MS for the reader. A logger given with its own stream keeps it. Every line carries
+ * one `time`, ISO 8601 by the gateway's clock (unless the options name their own), the audit trail's lines included.
  */
 function boundedLogger(
   logger: GatewayOptions["logger"],
   metrics: GatewayMetrics,
+  clock: Clock,
 ): { logger: GatewayOptions["logger"]; close: () => Promise<void> } {
-  if (typeof logger !== "object" || logger === null || "stream" in logger)
-    return { logger, close: () => Promise.resolve() };
+  if (typeof logger !== "object" || logger === null) return { logger, close: () => Promise.resolve() };
+  const timed = { timestamp: () => `,"time":"${new Date(clock.now()).toISOString()}"`, ...logger };
+  if ("stream" in logger) return { logger: timed, close: () => Promise.resolve() };
   const output = new BoundedLogOutput({ sink: process.stdout, onDrop: (lines) => metrics.logLinesDropped(lines) });
-  return { logger: { ...logger, stream: output }, close: () => output.close(LOG_CLOSE_MS) };
+  return { logger: { ...timed, stream: output }, close: () => output.close(LOG_CLOSE_MS) };
 }
 
 /** The default recorder: the upstream key taken out in every spelling KeyScrubber knows (base64, hex, escapes). */
@@ -233,7 +236,7 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
   // Before anything is opened: sign-in options it refuses throw here, leaving no store behind.
   const signIn = options.signIn !== undefined ? new SignIn(options.signIn, clock, diagnostics) : undefined;
   const { store, queue, resolver, health, metrics, audit } = await partsFor(options, clock, staleIfErrorMs);
-  const log = boundedLogger(options.logger, metrics);
+  const log = boundedLogger(options.logger, metrics, clock);
   const app = await buildApp({
     resolver,
     health,

@@ -42,11 +42,11 @@ async function callTool(tool: ToolName, input: unknown, caller: McpCaller, deps:
     const outcome = reads[0]?.how ?? "hit";
     if (Buffer.byteLength(JSON.stringify(answer)) > MAX_RESULT_BYTES) {
       metrics.called(tool, "error");
-      audit.toolCall(user, tool, reads[0]?.path ?? tool, "error", source.now());
+      audit.toolCall(user, tool, reads[0]?.path ?? tool, "error");
       return errorResult("The answer is larger than 100 KB: narrow the request (a shorter range, a search text).");
     }
     metrics.called(tool, outcome);
-    audit.toolCall(user, tool, reads[0]?.path ?? tool, outcome, source.now());
+    audit.toolCall(user, tool, reads[0]?.path ?? tool, outcome);
     return {
       content: [{ type: "text", text: answer.text }],
       structuredContent: answer.structured as Record<string, unknown>,
@@ -54,7 +54,7 @@ async function callTool(tool: ToolName, input: unknown, caller: McpCaller, deps:
   } catch (error) {
     const { outcome, text } = failure(error, source.now());
     metrics.called(tool, outcome);
-    audit.toolCall(user, tool, reads[0]?.path ?? tool, outcome, source.now());
+    audit.toolCall(user, tool, reads[0]?.path ?? tool, outcome);
     return errorResult(text);
   }
 }
