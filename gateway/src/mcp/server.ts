@@ -20,7 +20,7 @@ export interface McpCaller {
 const ABOUT =
   "Answered by the desk's gateway from its cache (a value a cell has already asked for costs the Index Data Service nothing); every value carries its provenance (asOf, confidence, status, carriedForwardFrom).";
 
-/** Largest tool result: sized for a model's context (issue 40). */
+/** Largest tool result: an answer must leave room in a model's context for the conversation it serves. */
 export const MAX_RESULT_BYTES = 100 * 1024;
 
 /** Runs one tool for the caller: reads through the gateway, counts and audits the call, and never throws. */
