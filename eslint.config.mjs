@@ -42,9 +42,10 @@ const NODE_GLOBALS = [
 const nodeGlobals = Object.fromEntries(NODE_GLOBALS.map((name) => [name, "readonly"]));
 
 // The ground floor is the workspace package @index-data/wire (packages/wire): what the add-in shares with the gateway
-// and the reference service. Inside it, bottom up: time (the calendar and clocks), diagnostics (imports time), and
-// the wire itself (imports both); it imports nothing of src/ and nothing of the repository outside it. Every floor of
-// src/ may import it, through its faces only: the package itself, and its time and diagnostics corners.
+// and the reference service. Inside it, bottom up: memo (the bounded memo of a pure function), time (the calendar and
+// clocks; imports memo), diagnostics (imports time), and the wire itself (may import all three); it imports nothing of
+// src/ and nothing of the repository outside it. Every floor of src/ may import it, through its faces only: the
+// package itself (which passes the memo on), and its time and diagnostics corners.
 const WIRE_PACKAGE = "@index-data/wire";
 const WIRE_FACES = ["time", "diagnostics"];
 
@@ -107,8 +108,8 @@ function wirePackageRule(escape, message) {
     { regex: escape, message },
     { regex: `^${WIRE_PACKAGE}(/.*)?$`, message: "Inside the package, import its own modules by relative path." },
     {
-      regex: "^(\\.\\.?/)+(time|diagnostics)/.+$",
-      message: "Import time and diagnostics through their faces (their index.ts), not a file inside them.",
+      regex: "^(\\.\\.?/)+(memo|time|diagnostics)/.+$",
+      message: "Import memo, time and diagnostics through their faces (their index.ts), not a file inside them.",
     },
   ];
   return { "no-restricted-imports": ["error", { patterns }] };
@@ -117,8 +118,12 @@ function wirePackageRule(escape, message) {
 /** The floors inside packages/wire/src (its folders are one level deep), bottom up. */
 const WIRE_PACKAGE_FLOORS = [
   {
+    files: ["packages/wire/src/memo/**/*.ts"],
+    rules: wirePackageRule("^\\.\\.(/.*)?$", "memo is the lowest floor: it imports nothing of ours."),
+  },
+  {
     files: ["packages/wire/src/time/**/*.ts"],
-    rules: wirePackageRule("^\\.\\.(/.*)?$", "time is the lowest floor: it imports nothing of ours."),
+    rules: wirePackageRule("^\\.\\.(?!/memo$)(/.*)?$", "time imports only memo (its face, ../memo)."),
   },
   {
     files: ["packages/wire/src/diagnostics/**/*.ts"],
@@ -130,7 +135,7 @@ const WIRE_PACKAGE_FLOORS = [
   },
   {
     files: ["packages/wire/src/*/**/*.ts"],
-    ignores: ["packages/wire/src/time/**", "packages/wire/src/diagnostics/**"],
+    ignores: ["packages/wire/src/memo/**", "packages/wire/src/time/**", "packages/wire/src/diagnostics/**"],
     rules: wirePackageRule("^\\.\\./\\.\\./", "The package imports nothing outside packages/wire/src."),
   },
 ];
@@ -144,7 +149,7 @@ const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime", "CustomFunctions"].m
 // Module-level mutable state allowed, each with its reason (the rule: eslint/house-rules.mjs, no-module-state).
 // A memo of a pure function (the same input always gives the same output) is bounded and invisible to every caller:
 // it only saves the work of a sheet's few distinct dates, fields and URLs, asked for by hundreds of cells.
-const PURE_MEMO = "bounded memos of pure functions of their input, which no caller can tell are there";
+const PURE_MEMO = "memos of pure functions of their input (a BoundedMemo), which no caller can tell are there";
 const MODULE_STATE_ALLOWED = {
   "src/office/shared-runtime.ts":
     "the one shared runtime of the JavaScript context: the functions, commands and taskpane entries of one bundle share its engine, budget and cache, and only the entries ask for it",
@@ -156,6 +161,8 @@ const MODULE_STATE_ALLOWED = {
     "a point's date parsed once, in a WeakMap keyed by the point: a pure function of the point that goes with it, and no caller can tell is there",
   "packages/wire/src/time/deadlines.ts":
     "the deadlines of one clock share a timer per length: the queues are keyed by the clock, so they are its own state, and go with it",
+  "reference-service/src/index.ts":
+    "the default dataset, built once per process and shared by every service started in it: its prices depend only on the symbol and the day, so sharing it only saves building it (and its price walks) again; a service given its own dataset or extra indexes builds its own",
 };
 
 export default tseslint.config(
@@ -237,9 +244,17 @@ export default tseslint.config(
     ignores: ["src/office/**"],
     rules: { "no-restricted-globals": ["error", ...OFFICE_GLOBALS] },
   },
-  // No state hidden in modules, no failure dropped in silence: the add-in, the shared package and the gateway.
+  // No state hidden in modules, no failure dropped in silence, in every package's runtime code: the add-in and its
+  // command line, the shared package, the gateway and the reference service. Not the build scripts (scripts/) nor the
+  // benchmarks (bench/): programs that run once each, to build or to measure, and that nothing of the product loads.
   {
-    files: ["src/**/*.{ts,tsx}", "packages/wire/src/**/*.ts", "gateway/src/**/*.ts"],
+    files: [
+      "src/**/*.{ts,tsx}",
+      "bin/**/*.js",
+      "packages/wire/src/**/*.ts",
+      "gateway/src/**/*.ts",
+      "reference-service/src/**/*.ts",
+    ],
     plugins: { house },
     rules: {
       "house/no-module-state": ["error", { allowed: MODULE_STATE_ALLOWED }],

@@ -1,5 +1,5 @@
-// The taskpane's catalogue search on 50,000 generated indexes (issue 15 #9): part of `npm run bench`, or alone
-// with `npx tsx bench/catalogue-search.ts`.
+// The taskpane's catalogue search on 50,000 generated indexes (far more than a service lists today): part of
+// `npm run bench`, or alone with `npx tsx bench/catalogue-search.ts`.
 // Per keystroke of a typed query: filter the catalogue with the precomputed search keys, then build the render
 // model of the windowed list (which rows, and the text of each rendered row). Target: < 100 ms per keystroke.
 // For comparison, the same keystrokes with the keys rebuilt every time (what the taskpane did before).

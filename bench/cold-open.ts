@@ -26,7 +26,7 @@ export const COLD_OPEN_COMMAND = "npx tsx bench/cold-open.ts";
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
- * The two cold opens a trader meets, with issue 29's goal for each: a first session (the anonymous tier, whose
+ * The two cold opens a trader meets, with the goal for each: a first session (the anonymous tier, whose
  * opening burst is a twelfth of 60: a desk of machines without a channel must stay within the window), and a keyed
  * session whose limit the last session kept (an enterprise key: the opening burst covers the first screen).
  */

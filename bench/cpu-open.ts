@@ -20,7 +20,7 @@ import { runAlone } from "./report";
 import { median } from "./round-trips";
 import { SHEET_1000, buildSheet, type SheetCell } from "./sheet";
 
-/** Goal of issue 29: the engine's CPU per open within this multiple of the baseline's. */
+/** The goal: the engine's CPU per open within this multiple of the baseline's. */
 export const CPU_RATIO_GOAL = 3;
 const WARM_UPS = 5;
 const RUNS = 25;

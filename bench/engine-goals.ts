@@ -1,4 +1,4 @@
-// Issue 29's goals, one line each with the figure and its baseline beside it, from the same run: the cold open
+// The engine's goals, one line each with the figure and its baseline beside it, from the same run: the cold open
 // through the production bundle in Chromium against a bare client (both tiers), the engine's CPU per open against
 // its minimum on the same answers, the entity batch against its request minimum, and peak RSS per cell. Part of
 // `npm run bench`; alone with `npx tsx bench/engine-goals.ts` (each scenario also runs alone from its own file).

@@ -60,7 +60,7 @@ async function batchOnPage(
   }
 }
 
-/** The two batches of issue 29, each on a fresh page and a fresh service (its own rate window). */
+/** The two batches the engine's goals measure, each on a fresh page and a fresh service (its own rate window). */
 export async function entityBatchPageScenario(): Promise<PageBatchCost[]> {
   const dist = distUnderTest();
   const browser = await launchChromium();

@@ -1,4 +1,4 @@
-// The Index data type's load service (issue 29, item 3; issue 27, item 12): part of `npm run bench`, or alone with
+// The Index data type's load service, which Excel calls with many cells at once: part of `npm run bench`, or alone with
 // `npx tsx bench/entity-batch.ts`. Against the reference service in its own process (50 ms latency), through a
 // fresh request engine each time, the requests a batch costs beside its minimum (the catalogue, then one latest fix
 // per distinct listed symbol), beside one naive load (no engine: every card asks for itself); what a card built from

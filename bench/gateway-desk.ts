@@ -1,7 +1,7 @@
-// A desk opening at once through the gateway (issue 26): two replicas, each a process of its own, on one Redis;
+// A desk opening at once through the gateway: two replicas, each a process of its own, on one Redis;
 // nine clients of two users ask 30 resources each, all at once, over 45 distinct resources; the upstream's key has
 // a limit of 100 a minute, with the real 60 s window and 50 ms latency; under every form of rate-limit headers the
-// upstream may speak (issue 37). Run alone with `npx tsx bench/gateway-desk.ts`.
+// upstream may speak (the spec names none). Run alone with `npx tsx bench/gateway-desk.ts`.
 import { startReferenceService, DEMO_KEYS, RATE_HEADER_FORMS, type RateHeaders } from "../reference-service/src";
 import { IndexDataClient } from "../src/client";
 import { startGatewayRig, startRedis } from "./gateway-rig";

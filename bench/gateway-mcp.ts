@@ -1,7 +1,8 @@
-// MCP tool calls for hits against plain HTTP hits, on the same gateway (issue 40): one gateway in this process in front
-// of the reference service, the flagship's latest fix held; 10 MCP sessions (the SDK's Client over Streamable HTTP)
-// calling get_latest, and 10 HTTP loops asking /latest, in alternating rounds of a fixed time. Each round's ratio
-// pairs the two side by side; the median is quoted. Run alone with `npx tsx bench/gateway-mcp.ts`; `npm run bench` too.
+// What MCP adds to a hit: MCP tool calls for hits against plain HTTP hits, on the same gateway. One gateway in this
+// process in front of the reference service, the flagship's latest fix held; 10 MCP sessions (the SDK's Client over
+// Streamable HTTP) calling get_latest, and 10 HTTP loops asking /latest, in alternating rounds of a fixed time. Each
+// round's ratio pairs the two side by side; the median is quoted. Run alone with `npx tsx bench/gateway-mcp.ts`;
+// `npm run bench` too.
 import { DEMO_KEYS, startReferenceService } from "../reference-service/src";
 import { startGateway } from "../gateway/src";
 import { makeDesk } from "../test/gateway/support/desk";

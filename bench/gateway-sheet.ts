@@ -15,7 +15,7 @@ import { RoundTripLog } from "./round-trips";
 import type { SheetCell } from "./sheet";
 
 const RESOURCES = 300;
-/** The goal of issue 26: the sheet fills in at most this many round trips. */
+/** The goal behind a gateway that holds the sheet: it fills in at most this many round trips. */
 export const SHEET_ROUND_TRIPS_GOAL = 2;
 
 export interface GatewaySheetResult {

@@ -1,4 +1,4 @@
-// The desk of issue 22: 3 machines × 3 workbooks (9 engines, no channel between them) against the service at 60 a
+// A desk of 3 machines × 3 workbooks (9 engines, no channel between them) against the service at 60 a
 // window, direct, then through two gateway replicas sharing one Redis; and the gateway's added latency per request.
 // Run alone with `npx tsx bench/gateway.ts`; `npm run bench` runs it too.
 import { IndexDataClient } from "../src/client";

@@ -1,6 +1,6 @@
-// The load path of the shared runtime page (issue 9): how much of our own script the page loads before every
-// INDEX function is registered, and how long from page start until then. Chromium, the production dist/
-// served over loopback, office.js from the CDN answered by the npm copy; median of 5 cold loads.
+// The load path of the shared runtime page, which no INDEX cell calculates before: how much of our own script the
+// page loads before every INDEX function is registered, and how long from page start until then. Chromium, the
+// production dist/ served over loopback, office.js from the CDN answered by the npm copy; median of 5 cold loads.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { launchChromium } from "../test/support/browser";
@@ -8,7 +8,7 @@ import { serveOfficeJsCdnLocally, serveOfficeJsFolder } from "../test/support/of
 import { startStaticServer } from "../test/support/static-server";
 
 const RUNS = 5;
-/** The budget of issue 9: at most this much of our own script before registration. */
+/** The budget: at most this much of our own script before registration. */
 export const LOAD_PATH_BUDGET_KIB = 300;
 
 export interface LoadPath {

@@ -1,4 +1,4 @@
-// Memory per cell: issue 18's scale sheets (200 symbols, few distinct resources) of 1,000, 5,000 and 20,000 cells,
+// Memory per cell: scale.ts's sheets (200 symbols, few distinct resources) of 1,000, 5,000 and 20,000 cells,
 // each opened in a process of its own on the production bundle (bench/open-replay.ts), after a small warm-up
 // sheet; the peak RSS of the open above the process's RSS before it, per cell. The answers are recorded once from
 // the reference service and replayed by a fake fetch, so the figure is the client's alone. Run alone with
@@ -12,7 +12,7 @@ const SIZES = [1_000, 5_000, 20_000] as const;
 const WARM_UP_CELLS = 200;
 /** 191 more indexes beside the reference dataset's nine: 200 symbols, as bench/scale.ts. */
 const EXTRA_INDEXES = 191;
-/** Goal of issue 29: at most this many KB of RSS per cell at 20,000 cells. */
+/** The goal: at most this many KB of RSS per cell at 20,000 cells. */
 export const KB_PER_CELL_GOAL = 5;
 export const MEMORY_COMMAND = "npx tsx bench/memory.ts";
 

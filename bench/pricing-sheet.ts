@@ -1,4 +1,4 @@
-// The 50-index pricing sheet the builder makes from the default template (issue 41), opened cold where a trader opens
+// The 50-index pricing sheet the builder makes from the default template, opened cold where a trader opens
 // it: the production bundle's shared runtime page in Chromium, every cell called as Excel's runtime calls it, the
 // Index column loaded through the data type's load service, against the reference service in a process of its own
 // with 50 ms added latency. It counts the requests against the sheet's request minimum (the catalogue, a fix per

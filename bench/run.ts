@@ -1,4 +1,4 @@
-// `npm run bench`: the simulated pricing sheet of issue 4 through the custom functions' code path (the pure
+// `npm run bench`: the simulated pricing sheet through the custom functions' code path (the pure
 // layer in src/formulas, which the INDEX.* wrappers call), against the reference service in a process of its own
 // with 50 ms added latency; our request engine side by side with the naive client (one request per cell, no cache).
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -267,14 +267,15 @@ async function main(): Promise<void> {
   console.log(`\n${hitPathLines(hitPath).join("\n")}`);
   const mcpHits = await mcpHitsScenario();
   console.log(`\n${mcpHitsLines(mcpHits).join("\n")}`);
-  // Issue 29's goals: the cold open, CPU, entity batch and memory on the production bundle, each beside its baseline.
+  // The engine's goals: the cold open, CPU, entity batch and memory on the production bundle, each beside its baseline.
   const engineGoals = await engineGoalScenario();
   const { coldOpen } = engineGoals;
   console.log(`\n${coldOpenLines(coldOpen).join("\n")}`);
   console.log(`\n${cpuOpenLines(engineGoals.cpu).join("\n")}`);
   console.log(`\n${entityBatchPageLines(engineGoals.entityBatch).join("\n")}`);
   console.log(`\n${memoryLines(engineGoals.memory).join("\n")}`);
-  // Issue 41's request bill: the builder's 50-index sheet at its request minimum, its cold open beside a bare client.
+  // The pricing sheet's requests: the builder's 50-index sheet at its request minimum, its cold open beside a bare
+  // client.
   const pricingSheet = await pricingSheetScenario();
   console.log(`\n${pricingSheetLines(pricingSheet).join("\n")}`);
   const changeGrid = await changeGridScenario();

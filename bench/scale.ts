@@ -1,4 +1,4 @@
-// Issue 18's scale: sheets of 1,000, 5,000 and 20,000 cells over 200 symbols, each cell evaluated at its own
+// A big desk's scale: sheets of 1,000, 5,000 and 20,000 cells over 200 symbols, each cell evaluated at its own
 // address (so the address index and the visible lane work as in Excel, the whole sheet visible), within the
 // anonymous budget by using few distinct resources. And the queue itself: thousands of distinct resources
 // queued with the visible set covering them all, timed on the main thread. Run alone with `npx tsx bench/scale.ts`.
@@ -179,7 +179,8 @@ export interface QueueRow {
 
 /**
  * Main-thread time to queue `n` distinct resources at 1,000 a minute with the visible set covering every one:
- * lanes looked up by index, placed in a heap (issue 18 measured 1.9 s, 40 s and 238 s for 1,000, 3,000 and 6,000).
+ * lanes looked up by index, placed in a heap (scanning every lane took 1.9 s, 40 s and 238 s for 1,000, 3,000 and
+ * 6,000).
  */
 export async function queueScenario(sizes: readonly number[] = [1_000, 3_000, 6_000, 20_000]): Promise<QueueRow[]> {
   const rows: QueueRow[] = [];

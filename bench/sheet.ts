@@ -1,4 +1,4 @@
-/** The simulated pricing sheet of issue 4: cells as formulas, and the minimum computed from them. */
+/** The simulated pricing sheet: cells as formulas, and the minimum computed from them. */
 import { DAY_MS } from "@index-data/wire/time";
 
 export type SheetCell =

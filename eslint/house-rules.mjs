@@ -1,33 +1,95 @@
-// The house's own lint rules (issue 39): no state hidden in modules, no failure dropped in silence. Each is seen to
-// fail on a planted case in test/lint/house-rules.test.ts.
+// The house's own lint rules: no state hidden in modules, no failure dropped in silence. Each is seen to fail on a
+// planted case in test/lint/house-rules.test.ts.
 
-/** `new Map()` and the like: a collection any caller can change. */
-const MUTABLE_COLLECTIONS = new Set(["Map", "Set", "WeakMap", "WeakSet", "Array"]);
+/** `new Map()` and the like: a collection any caller can change, unless its type says it is read-only. */
+const COLLECTIONS = new Set(["Map", "Set", "Array"]);
 
-/** A top-level `const` of a collection is state unless its type says it is read-only (ReadonlyMap, ReadonlySet). */
-function readOnlyAnnotation(declarator) {
-  const annotation = declarator.id.typeAnnotation?.typeAnnotation;
-  const name = annotation?.typeName?.name ?? annotation?.type;
-  return typeof name === "string" && /^(Readonly(Map|Set|Array)|TSTypeOperator)$/.test(name);
+/** What `new` makes that holds nothing a caller can change: a module may make one once. */
+const STATELESS = new Set(["RegExp", "TextEncoder", "TextDecoder"]);
+
+/** Files read as a module loads: `readFileSync` and the like, called outside any function. */
+const FILE_READS = new Set([
+  "readFileSync",
+  "readdirSync",
+  "existsSync",
+  "statSync",
+  "lstatSync",
+  "accessSync",
+  "openSync",
+  "realpathSync",
+  "readFile",
+  "readdir",
+  "stat",
+]);
+
+/** The type a declaration or a cast names, when it says the value is read-only (Readonly<…>, readonly T[], …). */
+function readOnlyType(type) {
+  if (type === undefined || type === null) return false;
+  if (type.type === "TSTypeOperator") return type.operator === "readonly";
+  const name = type.type === "TSTypeReference" ? type.typeName?.name : undefined;
+  return typeof name === "string" && /^Readonly(Map|Set|Array)?$/.test(name);
 }
 
+/** The value an initializer makes, past `satisfies`, `!` and a cast that does not say read-only. */
+function madeValue(init, declaredReadOnly) {
+  let node = init;
+  let readOnly = declaredReadOnly;
+  for (;;) {
+    if (node?.type === "TSSatisfiesExpression" || node?.type === "TSNonNullExpression") node = node.expression;
+    else if (node?.type === "TSAsExpression" || node?.type === "TSTypeAssertion") {
+      const name = node.typeAnnotation.type === "TSTypeReference" ? node.typeAnnotation.typeName?.name : undefined;
+      if (name === "const") return { node: node.expression, readOnly: true };
+      readOnly ||= readOnlyType(node.typeAnnotation);
+      node = node.expression;
+    } else return { node, readOnly };
+  }
+}
+
+/** What makes a top-level declarator state, in words, or undefined when it is none. */
 function stateOf(declaration, declarator) {
   if (declaration.kind !== "const") return `\`${declaration.kind}\``;
-  const init = declarator.init;
-  if (init?.type !== "NewExpression" || init.callee.type !== "Identifier") return undefined;
-  if (!MUTABLE_COLLECTIONS.has(init.callee.name)) return undefined;
-  if (init.callee.name.startsWith("Weak") || !readOnlyAnnotation(declarator)) return `a \`new ${init.callee.name}\``;
-  return undefined;
+  if (declarator.init === null || declarator.init === undefined) return undefined;
+  const { node, readOnly } = madeValue(declarator.init, readOnlyType(declarator.id.typeAnnotation?.typeAnnotation));
+  if (node.type === "ObjectExpression" && !readOnly) return "An object literal typed neither `as const` nor Readonly";
+  if (node.type === "ArrayExpression" && !readOnly) return "An array literal typed neither `as const` nor readonly";
+  if (node.type !== "NewExpression") return undefined;
+  const callee = node.callee;
+  const name =
+    callee.type === "Identifier" ? callee.name : callee.type === "MemberExpression" ? callee.property.name : "";
+  if (STATELESS.has(name) || (callee.type === "MemberExpression" && callee.object.name === "Intl")) return undefined;
+  if (COLLECTIONS.has(name) && readOnly) return undefined;
+  return `A \`new ${name}\``;
 }
 
-/** no-module-state: mutable state at a module's top level, outside the files `allowed` names with a reason. */
+/** Whether `node` runs as its module loads: no function holds it (a class's static parts run then too). */
+function atImport(node) {
+  for (let parent = node.parent; parent !== undefined && parent !== null; parent = parent.parent) {
+    if (/^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/.test(parent.type)) return false;
+    if (parent.type === "PropertyDefinition" && !parent.static) return false;
+  }
+  return true;
+}
+
+/** The name a call is made by: `readFileSync(…)`, `fs.readFileSync(…)`. */
+function calledName(call) {
+  const callee = call.callee;
+  if (callee.type === "Identifier") return callee.name;
+  return callee.type === "MemberExpression" && callee.property.type === "Identifier" ? callee.property.name : undefined;
+}
+
+/**
+ * no-module-state: mutable state at a module's top level (a `let`, a collection, an object or array literal nobody
+ * typed read-only, any other `new`) and files read as the module loads, outside the files `allowed` names with a
+ * reason.
+ */
 const noModuleState = {
   meta: {
     type: "problem",
     schema: [{ type: "object", properties: { allowed: { type: "object" } }, additionalProperties: false }],
     messages: {
       state:
-        "{{what}} at the module's top level is state nobody passes in: keep it on an object that is handed down (a memo on the cache entry it derives from), type a constant table Readonly, or add this file with its reason to MODULE_STATE_ALLOWED in eslint.config.mjs.",
+        "{{what}} at the module's top level is state nobody passes in: keep it on an object that is handed down (a memo on the cache entry it derives from), type a constant table Readonly (or `as const`), or add this file with its reason to MODULE_STATE_ALLOWED in eslint.config.mjs.",
+      read: "`{{name}}` as the module loads reads a file nobody asked for, once, on import: read it in a function its caller calls, or add this file with its reason to MODULE_STATE_ALLOWED in eslint.config.mjs.",
     },
   },
   create(context) {
@@ -43,6 +105,11 @@ const noModuleState = {
     return {
       "Program > VariableDeclaration": check,
       "Program > ExportNamedDeclaration > VariableDeclaration": check,
+      CallExpression(node) {
+        const name = calledName(node);
+        if (name !== undefined && FILE_READS.has(name) && atImport(node))
+          context.report({ node, messageId: "read", data: { name } });
+      },
     };
   },
 };
@@ -61,15 +128,33 @@ function uses(context, owner, param) {
   return variable !== undefined && variable.references.length > 0;
 }
 
-/** The lines of the `//` comment that ends on the line above `.catch(` of `call`. */
-function commentAbove(sourceCode, call) {
-  const lines = [];
-  for (let index = call.callee.property.loc.start.line - 2; index >= 0; index -= 1) {
-    const line = sourceCode.lines[index] ?? "";
-    if (!/^\s*\/\//.test(line)) break;
-    lines.unshift(line);
+/** The first line of the `//` comment block that ends on the line above line `line` (1-based), if any. */
+function commentAbove(sourceCode, line) {
+  let first;
+  for (let index = line - 2; index >= 0; index -= 1) {
+    const text = sourceCode.lines[index] ?? "";
+    if (!/^\s*\/\//.test(text)) break;
+    first = text;
   }
-  return lines.slice(0, 1);
+  return first;
+}
+
+/** Whether the `//` comment block just above line `line` starts with `// Expected: …`. */
+function expectedAbove(sourceCode, line) {
+  const first = commentAbove(sourceCode, line);
+  return first !== undefined && /^\s*\/\/\s*Expected: \S/.test(first);
+}
+
+/**
+ * The rejection handler of a call, if it is written in place: `.catch(handler)`, or `.then(onFulfilled, handler)`
+ * (whatever the first argument is, `undefined` included).
+ */
+function rejectionHandler(call) {
+  const method = call.callee.type === "MemberExpression" ? call.callee.property : undefined;
+  const name = method?.type === "Identifier" ? method.name : undefined;
+  const handler = name === "catch" ? call.arguments[0] : name === "then" ? call.arguments[1] : undefined;
+  if (handler === undefined || !/FunctionExpression$/.test(handler.type)) return undefined;
+  return { method, handler };
 }
 
 /** no-silent-catch: a catch that drops its error must say why that is no failure (`// Expected: …`). */
@@ -80,6 +165,8 @@ const noSilentCatch = {
     messages: {
       silent:
         "This catch drops the error. Report what was lost (diagnostics.note), rethrow it, or, where it is no failure, say why in a comment starting `// Expected: `.",
+      rejection:
+        "This rejection handler drops the error. Report what was lost (diagnostics.note), rethrow it, or, where it is no failure, say why in a comment starting `// Expected: `.",
     },
   },
   create(context) {
@@ -90,17 +177,20 @@ const noSilentCatch = {
         const inside = sourceCode.getCommentsInside(node.body);
         if (!namesReason(inside)) context.report({ node, messageId: "silent" });
       },
-      "CallExpression[callee.property.name='catch']"(node) {
-        const [handler] = node.arguments;
-        if (handler === undefined || !/FunctionExpression$/.test(handler.type)) return;
+      CallExpression(node) {
+        const found = rejectionHandler(node);
+        if (found === undefined) return;
+        const { method, handler } = found;
         if (uses(context, handler, handler.params[0])) return;
-        // The reason stands inside the handler, or in the comment just above `.catch(` (its first line).
+        // The reason stands inside the handler, in the comment just above `.catch(` or `.then(` (its first line),
+        // or in the comment just above the handler where the handler starts a line of its own.
+        const startsLine =
+          sourceCode.lines[handler.loc.start.line - 1]?.slice(0, handler.loc.start.column).trim() === "";
         const named =
           namesReason(sourceCode.getCommentsInside(handler)) ||
-          commentAbove(sourceCode, node).some((line) => /^\s*\/\/\s*Expected: \S/.test(line));
-        if (!named) {
-          context.report({ node: handler, messageId: "silent" });
-        }
+          expectedAbove(sourceCode, method.loc.start.line) ||
+          (startsLine && expectedAbove(sourceCode, handler.loc.start.line));
+        if (!named) context.report({ node: handler, messageId: method.name === "catch" ? "silent" : "rejection" });
       },
     };
   },

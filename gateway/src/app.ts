@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     staleIfErrorSeconds: options.staleIfErrorSeconds,
   });
   await app.register(metricsPlugin, options.metrics);
-  await app.register(auditPlugin, { trail: options.audit, now: health.now });
+  await app.register(auditPlugin, { trail: options.audit });
   await app.register(requestLogPlugin);
   await app.register(healthPlugin, { health });
   // Encapsulated like the health page: its routes and its 401 pointer (WWW-Authenticate) stay its own.

@@ -3,7 +3,10 @@ import { credentialOf, type CredentialKind } from "./identity";
 import { loggedPath, loggedUrl, loggedUser } from "./logs/request-fields";
 import { userOfAccount } from "./tenancy/account";
 
-/** One line of the audit trail: who, what, how it was served, the status, when. Never a key, never a token. */
+/**
+ * One line of the audit trail: who, what, how it was served, the status. Never a key, never a token. When is the
+ * line's own `time`, which the gateway's logger writes on every line (compose.ts: ISO 8601, by the gateway's clock).
+ */
 export interface AuditLine {
   readonly audit: "upstream-send" | "refused" | "tool-call";
   /** The MCP tool called (a tool call's line only). */
@@ -23,7 +26,6 @@ export interface AuditLine {
   readonly status: number | null;
   /** The gateway's error code of a refusal, or the upstream failure's reason. */
   readonly code?: string;
-  readonly time: string;
 }
 
 /**
@@ -40,13 +42,7 @@ export class AuditTrail {
   }
 
   /** An upstream send made for `account` (whose turn it took), with what the upstream answered (or why it did not). */
-  upstreamSend(
-    account: string,
-    resource: string,
-    status: number | undefined,
-    reason: string | undefined,
-    at: number,
-  ): void {
+  upstreamSend(account: string, resource: string, status: number | undefined, reason: string | undefined): void {
     this.write({
       audit: "upstream-send",
       user: loggedUser(userOfAccount(account)),
@@ -55,12 +51,11 @@ export class AuditTrail {
       cacheStatus: "miss",
       status: status ?? null,
       ...(reason !== undefined ? { code: reason } : {}),
-      time: new Date(at).toISOString(),
     });
   }
 
   /** A request the gateway refused itself; only the path is kept, so nothing a client put in the query is logged. */
-  refused(user: string | null, url: string, status: number, code: string, at: number): void {
+  refused(user: string | null, url: string, status: number, code: string): void {
     this.write({
       audit: "refused",
       user: loggedUser(user),
@@ -69,7 +64,6 @@ export class AuditTrail {
       cacheStatus: null,
       status,
       code,
-      time: new Date(at).toISOString(),
     });
   }
 
@@ -77,7 +71,7 @@ export class AuditTrail {
    * An MCP tool call (mcp/): the user, the tool, the resource it read (path and canonical query; the tool's name
    * alone when it read none) and how it ended (a cache outcome, or why it was refused).
    */
-  toolCall(user: string | null, tool: string, resource: string, outcome: string, at: number): void {
+  toolCall(user: string | null, tool: string, resource: string, outcome: string): void {
     this.write({
       audit: "tool-call",
       tool,
@@ -86,7 +80,6 @@ export class AuditTrail {
       resource: loggedUrl(resource),
       cacheStatus: outcome,
       status: null,
-      time: new Date(at).toISOString(),
     });
   }
 

@@ -1,7 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import {
   DEFAULT_TTLS,
   GATEWAY_CACHE,
@@ -32,6 +30,7 @@ import { storedAnswerRule } from "./store/stored-answer";
 import { DeskShares } from "./tenancy/tenant-shares";
 import { DEFAULT_SUBJECTS } from "./top-subjects";
 import { Upstream } from "./upstream";
+import { gatewayVersion } from "./version";
 
 /** How long past its freshness an answer stands in for a failing upstream: the window whose ages the add-in believes. */
 const DEFAULT_STALE_IF_ERROR_MS = GATEWAY_CACHE.staleIfErrorMs;
@@ -163,7 +162,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     onUpstream: (resource, result, user) => {
       lastUpstream = upstreamSeen(result, clock.now());
       metrics.sent(result.status);
-      audit.upstreamSend(user, resource.path, result.status, result.ok ? undefined : result.reason, clock.now());
+      audit.upstreamSend(user, resource.path, result.status, result.ok ? undefined : result.reason);
     },
     ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
   });
@@ -186,16 +185,19 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
 /**
  * Fastify's logger options writing to stdout through a bounded output (logs/log-output.ts): lines go out in one write
  * per 8 KiB or per second, and are dropped (and counted in /metrics) rather than kept when the reader stalls.
- * `close` waits at most LOG_CLOSE_MS for the reader. A logger given with its own stream is left as it is.
+ * `close` waits at most LOG_CLOSE_MS for the reader. A logger given with its own stream keeps it. Every line carries
+ * one `time`, ISO 8601 by the gateway's clock (unless the options name their own), the audit trail's lines included.
  */
 function boundedLogger(
   logger: GatewayOptions["logger"],
   metrics: GatewayMetrics,
+  clock: Clock,
 ): { logger: GatewayOptions["logger"]; close: () => Promise<void> } {
-  if (typeof logger !== "object" || logger === null || "stream" in logger)
-    return { logger, close: () => Promise.resolve() };
+  if (typeof logger !== "object" || logger === null) return { logger, close: () => Promise.resolve() };
+  const timed = { timestamp: () => `,"time":"${new Date(clock.now()).toISOString()}"`, ...logger };
+  if ("stream" in logger) return { logger: timed, close: () => Promise.resolve() };
   const output = new BoundedLogOutput({ sink: process.stdout, onDrop: (lines) => metrics.logLinesDropped(lines) });
-  return { logger: { ...logger, stream: output }, close: () => output.close(LOG_CLOSE_MS) };
+  return { logger: { ...timed, stream: output }, close: () => output.close(LOG_CLOSE_MS) };
 }
 
 /** The default recorder: the upstream key taken out in every spelling KeyScrubber knows (base64, hex, escapes). */
@@ -204,14 +206,6 @@ function recorderFor(upstreamKey: string | undefined): DiagnosticsRecorder {
   const scrubber = new KeyScrubber(upstreamKey);
   return new DiagnosticsRecorder({ secrets: () => [upstreamKey], scrub: (text) => scrubber.scrubText(text) });
 }
-
-/**
- * The gateway's version, as the MCP handshake names it: gateway/package.json's, read beside src/ and beside the
- * installed package's dist/ alike.
- */
-export const GATEWAY_VERSION = (
-  JSON.parse(readFileSync(join(__dirname, "..", "package.json"), "utf8")) as { version: string }
-).version;
 
 /** The MCP face's options: on by default where authentication is on, never without it (--no-auth), off with --no-mcp. */
 function mcpOf(
@@ -224,7 +218,7 @@ function mcpOf(
   return {
     mcp: {
       clock,
-      version: GATEWAY_VERSION,
+      version: gatewayVersion(),
       ...(issuer !== undefined ? { issuer } : {}),
       ...(scope !== undefined ? { requiredScope: scope } : {}),
       ...(options.publicUrl !== undefined ? { publicOrigin: new URL(options.publicUrl).origin } : {}),
@@ -240,9 +234,9 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
   const clock = options.clock ?? systemClock;
   const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
   // Before anything is opened: sign-in options it refuses throw here, leaving no store behind.
-  const signIn = options.signIn !== undefined ? new SignIn(options.signIn, clock) : undefined;
+  const signIn = options.signIn !== undefined ? new SignIn(options.signIn, clock, diagnostics) : undefined;
   const { store, queue, resolver, health, metrics, audit } = await partsFor(options, clock, staleIfErrorMs);
-  const log = boundedLogger(options.logger, metrics);
+  const log = boundedLogger(options.logger, metrics, clock);
   const app = await buildApp({
     resolver,
     health,

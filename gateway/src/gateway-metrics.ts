@@ -8,14 +8,16 @@ import { topSubjects, type SubjectRule } from "./top-subjects";
 export type ServedLabel = "hit" | "stale" | "collapsed" | "miss" | "passed";
 
 /** Seconds: a hit is answered from memory in well under a millisecond, a miss waits for the upstream and the queue. */
-const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+const LATENCY_BUCKETS: readonly number[] = [
+  0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10,
+];
 
 /**
  * prom-client's default gauges whose names end in `_total`, which Prometheus keeps for counters (`promtool check
  * metrics` refuses them). Each has a breakdown by type beside it (`nodejs_active_handles{type}`…) whose sum is the
  * same figure, so they are dropped rather than renamed.
  */
-const MISNAMED_DEFAULTS = [
+const MISNAMED_DEFAULTS: readonly string[] = [
   "nodejs_active_handles_total",
   "nodejs_active_requests_total",
   "nodejs_active_resources_total",
@@ -30,7 +32,7 @@ const COUNTER_HELP = {
     "Requests the gateway refused itself, by status and reason (429 with line-full, budget-wait or upstream-429).",
   index_gateway_log_lines_dropped_total:
     "Log lines (request, audit) dropped because the log's reader did not keep up (a stalled stdout).",
-};
+} as const;
 
 /**
  * The gateway's figures for Prometheus, named as dashboards expect (`_total`, `_seconds`). One registry per replica
@@ -47,7 +49,7 @@ export class GatewayMetrics {
     name: "index_gateway_request_duration_seconds",
     help: "Time from request to answer, by how it was served.",
     labelNames: ["cache_status"] as const,
-    buckets: LATENCY_BUCKETS,
+    buckets: [...LATENCY_BUCKETS],
     registers: [this.registry],
   });
 

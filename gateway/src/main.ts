@@ -176,7 +176,10 @@ async function serve(command: ServeCommand): Promise<void> {
     }, STOP_BOUND_MS).unref();
     void gateway.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (error: unknown) => {
+        console.error(`The gateway did not close cleanly: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
     );
   };
   process.once("SIGINT", stop);

@@ -14,7 +14,7 @@ export interface QueueParts {
 }
 
 /** Every user in one part, no cap: turns go user by user. */
-export const ONE_PART: QueueParts = {
+export const ONE_PART: Readonly<QueueParts> = {
   partOf: () => "",
   turnsOf: () => 1,
   rooms: () => () => Infinity,

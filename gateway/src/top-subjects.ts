@@ -12,7 +12,7 @@ export interface SubjectRule {
   readonly top: number;
 }
 
-export const DEFAULT_SUBJECTS: SubjectRule = { by: "user", top: 20 };
+export const DEFAULT_SUBJECTS: Readonly<SubjectRule> = { by: "user", top: 20 };
 /** Everyone past the top: parentheses are in no desk-token name. */
 export const OTHERS_SUBJECT = "(others)";
 /** Longest subject shown: a sign-in subject is the issuer's text. */

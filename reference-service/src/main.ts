@@ -120,7 +120,12 @@ async function main(): Promise<void> {
   const stop = () => {
     service.close().then(
       () => process.exit(0),
-      () => process.exit(1),
+      (error: unknown) => {
+        console.error(
+          `Reference service did not close cleanly: ${error instanceof Error ? error.message : String(error)}`,
+        );
+        process.exit(1);
+      },
     );
   };
   process.once("SIGINT", stop);

@@ -13,7 +13,7 @@ export const PARSER_HEADER_LIMIT = 64 * 1024;
 
 /** Every route of this service is a GET; HEAD and OPTIONS (CORS preflight) come with it. */
 const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
-const READ_ONLY_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const READ_ONLY_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function headerBytes(request: FastifyRequest): number {
   // rawHeaders alternates names and values; each line is "name: value\r\n".

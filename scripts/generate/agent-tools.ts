@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { GATEWAY_VERSION } from "../../gateway/src/compose";
+import { gatewayVersion } from "../../gateway/src/version";
 import { mcpServer } from "../../gateway/src/mcp/server";
 import type { ToolDeps } from "../../gateway/src/mcp/tool-deps";
 
@@ -14,8 +14,9 @@ export async function listedTools(): Promise<Record<string, unknown>[]> {
     throw new Error("listing the tools reads nothing");
   };
   const deps = { source: { now: unreachable }, audit: {}, metrics: {} } as unknown as ToolDeps;
-  const server = mcpServer(deps, GATEWAY_VERSION);
-  const client = new Client({ name: "generate", version: GATEWAY_VERSION });
+  const version = gatewayVersion();
+  const server = mcpServer(deps, version);
+  const client = new Client({ name: "generate", version });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   try {

@@ -86,7 +86,7 @@ export function bindingsSource(rows: readonly FunctionRow[]): string {
     "/** What Excel calls for each function of functions.json, by its id: the adapter over its formula. */",
     "export const FUNCTIONS = {",
     ...rows.map(bindingLine),
-    "};",
+    "} as const;",
     "",
   ].join("\n");
 }

@@ -19,7 +19,7 @@ interface CliIo {
   readonly now?: () => Date;
 }
 
-const PROCESS_IO: CliIo = {
+const PROCESS_IO: Readonly<CliIo> = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   env: process.env,

@@ -12,7 +12,7 @@ import { sheetCommands } from "./sheet-commands";
 import { refreshCommand } from "./refresh-command";
 
 const runtime = sharedRuntime();
-const options = { diagnostics: runtime.diagnostics };
+const options = { diagnostics: runtime.diagnostics } as const;
 const refreshAll = refreshCommand(() => runtime.refresh(), options);
 const sheet = sheetCommands(() => excelSheetActions(runtime), options);
 const dataType = dataTypeCommands(

@@ -117,8 +117,8 @@ export function resolveEngineOptions(
     openingBurst: openingBurstOf(initialLimit),
     // The budget decides what goes, not this figure: behind a desk gateway that holds a sheet (its answers tell a
     // share the sheet fits in, hits costing no upstream send), a sheet of 300 distinct resources goes in one wave
-    // after the opening burst: two round trips (issue 26). 48 made it eight. Against the service itself the tiers'
-    // limits (100, 1,000 a minute) keep far fewer in flight.
+    // after the opening burst: two round trips, where a cap of 48 made it eight. Against the service itself the
+    // tiers' limits (100, 1,000 a minute) keep far fewer in flight.
     maxInFlight: 512,
     batchWindowMs,
     ttls: { ...DEFAULT_TTLS, ...options.ttls },

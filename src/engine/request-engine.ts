@@ -34,7 +34,7 @@ import type { Held } from "./answers/result-cache";
 
 /** The catalogue's key: it answers every latest-value cell, so it is as urgent as the most urgent of them. */
 const CATALOGUE = keyOf("listIndexes", []);
-const CATALOGUE_ANSWERS: Answers = { keys: [CATALOGUE], prefixes: [keyPrefixOf("latest")] };
+const CATALOGUE_ANSWERS: Readonly<Answers> = { keys: [CATALOGUE], prefixes: [keyPrefixOf("latest")] };
 
 /**
  * Who reads a key: a call of the source's (one cell: counted when a last-known value answers it), the engine

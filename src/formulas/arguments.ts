@@ -1,4 +1,4 @@
-import { SYMBOL_RULE, validSymbol } from "@index-data/wire";
+import { BoundedMemo, SYMBOL_RULE, validSymbol } from "@index-data/wire";
 import { invalidArgument } from "./cell-error";
 
 /**
@@ -88,17 +88,10 @@ export function parseField<F extends string>(value: unknown, argument: string, f
 }
 
 /** The spellings of the last few hundred field arguments: a sheet names the same few fields in every cell. */
-const spelled = new Map<string, string>();
-const MAX_SPELLED = 512;
+const spelled = new BoundedMemo(512, normaliseField);
 
 function spellingOf(text: string): string {
-  let spelling = spelled.get(text);
-  if (spelling === undefined) {
-    spelling = normaliseField(text);
-    if (spelled.size >= MAX_SPELLED) spelled.clear();
-    spelled.set(text, spelling);
-  }
-  return spelling;
+  return spelled.get(text);
 }
 
 /** "dataCoverage.topContributorShare", "top contributor share" and "TopContributorShare" all match. */

@@ -27,4 +27,4 @@ export const FUNCTIONS = {
   "CARD.PERIODS": matrix(formulas.cardPeriods, 3),
   "CARD.CHANGE": matrix(formulas.cardChange, 4),
   ENTITYSERVICE: loadService(formulas.loadIndexEntities, 1),
-};
+} as const;

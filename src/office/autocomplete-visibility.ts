@@ -12,7 +12,7 @@ export interface VisibilityHost {
   readonly setVisibility: (options: Excel.CustomFunctionVisibilityOptions) => void;
 }
 
-const officeHost: VisibilityHost = {
+const officeHost: Readonly<VisibilityHost> = {
   run: excelRun,
   supported: () => excelApiSupports("1.20"),
   setVisibility: (options) => Excel.CustomFunctionManager.setVisibility(options),

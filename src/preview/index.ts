@@ -11,12 +11,13 @@ const runtime = installRuntimeStandIn(globalThis as unknown as Record<string, un
 // The preview stands in for the host, so it says what the host can show: dates as formatted numbers
 // (CustomFunctionsRuntime 1.4), or plain serials with ?dates=serial to see the fallback; cards with reference
 // methods (ExcelApi 1.19), or without them with ?methods=none.
-const query = new URLSearchParams(globalThis.location?.search ?? "");
-const datesAsSerials = query.get("dates") === "serial";
-(globalThis as { indexDataHostCapabilities?: ExcelCapabilities }).indexDataHostCapabilities = {
-  formattedNumbers: !datesAsSerials,
-  referenceMethods: query.get("methods") !== "none",
-};
+function hostCapabilities(search: string): ExcelCapabilities {
+  const query = new URLSearchParams(search);
+  return { formattedNumbers: query.get("dates") !== "serial", referenceMethods: query.get("methods") !== "none" };
+}
+(globalThis as { indexDataHostCapabilities?: ExcelCapabilities }).indexDataHostCapabilities = hostCapabilities(
+  globalThis.location?.search ?? "",
+);
 
 // Deferred scripts (this one and the functions bundle) have all run by DOMContentLoaded.
 const boot = () => void bootPreview(runtime, sharedRuntime());

@@ -45,7 +45,7 @@ interface LinesHost {
   readonly linked: (row: number, text: string) => Promise<Outcome> | undefined;
 }
 
-const INERT: Evaluation = { cancel: () => undefined };
+const INERT: Readonly<Evaluation> = { cancel: () => undefined };
 
 /**
  * The page's lines as cells A1, A2, …: an INDEX formula is evaluated with its own address (so the engine

@@ -65,7 +65,8 @@ export class SettingsEngines {
     this.building = this.start(Promise.resolve(settings));
     previous.then(
       (engine) => engine.close(),
-      () => undefined, // its failure was recorded when it was built (start)
+      // Expected: an engine that was never built has nothing to close, and its failure was reported by `start`.
+      () => undefined,
     );
   }
 

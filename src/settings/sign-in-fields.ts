@@ -12,7 +12,7 @@ export type SignInPart = keyof SignInConfig;
 export const SIGN_IN_PARTS: readonly SignInPart[] = ["clientId", "authority", "scope"];
 
 /** Values the rules accept, to check one field at a time. Never used as a sign-in. */
-const ACCEPTED: SignInConfig = {
+const ACCEPTED: Readonly<SignInConfig> = {
   clientId: "00000000-0000-0000-0000-000000000000",
   authority: "https://login.microsoftonline.com/common",
   scope: "api://gateway/.default",

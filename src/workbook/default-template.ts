@@ -22,7 +22,7 @@ const change = (period: string) => ({
  * the 1M and 3M forward; stale values (a fix 3 days old, or STALE), carried values and low confidence marked; under
  * the table the list's last 90 days on one date column, charted. Every cell a formula of ours.
  */
-export const DEFAULT_TEMPLATE: PricingTemplate = {
+export const DEFAULT_TEMPLATE: Readonly<PricingTemplate> = {
   kind: "index-data-pricing-template",
   version: 1,
   name: "Pricing sheet",

@@ -1,27 +1,27 @@
 import { createHash } from "node:crypto";
 import { request } from "node:https";
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generate } from "selfsigned";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { parseTokens } from "../../gateway/src/tokens";
+import { useTempFolder } from "../support/temp-folder";
 import { runGatewayCommand, spawnGateway } from "./support/gateway-process";
 
 /**
  * The command line as a checkout runs it: `npm run gateway -- …` (the sources through tsx), each run a process of its
  * own. test/gateway/package.test.ts runs the installed `index-data-gateway`.
  */
-let folder: string;
+/** The tokens, the upstream key and the TLS key and certificate the tests write; removed after them. */
+const folder = useTempFolder("gateway-cli-");
 let service: RunningReferenceService;
 beforeAll(async () => {
-  folder = mkdtempSync(join(tmpdir(), "gateway-cli-"));
   service = await startReferenceService();
 });
 afterAll(() => service.close());
 
 test("new-token prints a fresh token once, appends only its SHA-256, and refuses a name twice", async () => {
-  const file = join(folder, "tokens.txt");
+  const file = join(folder(), "tokens.txt");
   const made = await runGatewayCommand(["new-token", "alice", "--tokens", file]);
   expect(made.code).toBe(0);
   const token = /\n(idg_[A-Za-z0-9_-]{43})\n/.exec(made.output)?.[1] ?? "";
@@ -37,9 +37,9 @@ test("new-token prints a fresh token once, appends only its SHA-256, and refuses
 });
 
 test("every new-token usage error exits 2, changes no file, and names the command as a checkout runs it", async () => {
-  const file = join(folder, "refused-tokens.txt");
+  const file = join(folder(), "refused-tokens.txt");
   writeFileSync(file, `# desk\nbob:${"ab".repeat(32)}\n`);
-  const broken = join(folder, "broken-tokens.txt");
+  const broken = join(folder(), "broken-tokens.txt");
   writeFileSync(broken, "bob:not-a-digest\n");
   const runs = await Promise.all([
     runGatewayCommand(["new-token"]),
@@ -120,12 +120,12 @@ test("serves https with --tls-cert/--tls-key, the key read from --upstream-key-f
     keySize: 2048,
     extensions: [{ name: "subjectAltName", altNames: [{ type: 7, ip: "127.0.0.1" }] }],
   });
-  writeFileSync(join(folder, "cert.pem"), pems.cert);
-  writeFileSync(join(folder, "key.pem"), pems.private);
-  writeFileSync(join(folder, "upstream.key"), `${DEMO_KEYS.apiKey}\n`, { mode: 0o600 });
+  writeFileSync(join(folder(), "cert.pem"), pems.cert);
+  writeFileSync(join(folder(), "key.pem"), pems.private);
+  writeFileSync(join(folder(), "upstream.key"), `${DEMO_KEYS.apiKey}\n`, { mode: 0o600 });
   const gateway = await spawnGateway([
-    ...["--upstream", service.url, "--port", "0", "--no-auth", "--upstream-key-file", join(folder, "upstream.key")],
-    ...["--tls-cert", join(folder, "cert.pem"), "--tls-key", join(folder, "key.pem")],
+    ...["--upstream", service.url, "--port", "0", "--no-auth", "--upstream-key-file", join(folder(), "upstream.key")],
+    ...["--tls-cert", join(folder(), "cert.pem"), "--tls-key", join(folder(), "key.pem")],
   ]);
   try {
     expect(gateway.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);

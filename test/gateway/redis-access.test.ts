@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Redis } from "ioredis";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
 import { FakeClock } from "../support/fake-clock";
+import { useTempFolder } from "../support/temp-folder";
 import { makeDesk } from "./support/desk";
 import { spawnGateway } from "./support/gateway-process";
 import { startRedis } from "./support/redis-server";
@@ -18,6 +18,8 @@ beforeAll(async () => {
   service = await startReferenceService();
 });
 afterAll(() => service.close());
+/** The tokens file of the replica a test starts (and stops); removed after the tests. */
+const folder = useTempFolder("gateway-redis-auth-");
 
 /** Scripts and hash reads the server has run so far (INFO commandstats). */
 async function scriptAndCountCalls(admin: Redis): Promise<number> {
@@ -77,11 +79,10 @@ test("a wrong or missing Redis password is said to be an authentication failure,
     const health = (await (await fetch(`${gateway.url}/gateway/health`)).json()) as Record<string, unknown>;
     expect(health).toMatchObject({ status: "degraded", reasons: ["redis-down"] });
 
-    const folder = mkdtempSync(join(tmpdir(), "gateway-redis-auth-"));
-    writeFileSync(join(folder, "tokens.txt"), desk.file);
+    writeFileSync(join(folder(), "tokens.txt"), desk.file);
     const wrong = `redis://:not-${PASSWORD}@127.0.0.1:${redis.port}`;
     const replica = await spawnGateway(
-      ["--upstream", service.url, "--port", "0", "--tokens", join(folder, "tokens.txt"), "--redis", wrong],
+      ["--upstream", service.url, "--port", "0", "--tokens", join(folder(), "tokens.txt"), "--redis", wrong],
       {},
     );
     await replica.stop();

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { spawnGateway, type GatewayProcess } from "./support/gateway-process";
 import { makeDesk, responseText, startRecordingFront, type RecordingFront } from "./support/desk";
 import { pollUntil } from "./support/poll";
 import { startRedis, type TestRedis } from "./support/redis-server";
+import { useTempFolder } from "../support/temp-folder";
 
 /**
  * Two gateway replicas, each a process of its own, sharing one redis-server of the test's own, in front of the
@@ -31,8 +31,7 @@ beforeAll(async () => {
     startReferenceService({ rateLimits: { anonymous: 1_000_000 } }),
   ]);
   front = await startRecordingFront(service.url);
-  const folder = mkdtempSync(join(tmpdir(), "gateway-"));
-  writeFileSync(join(folder, "tokens.txt"), desk.file);
+  writeFileSync(join(folder(), "tokens.txt"), desk.file);
   const args = [
     "--upstream",
     front.url,
@@ -41,7 +40,7 @@ beforeAll(async () => {
     "--redis",
     redis.url,
     "--tokens",
-    join(folder, "tokens.txt"),
+    join(folder(), "tokens.txt"),
     "--rate-window-ms",
     "6000",
     // The most the gateway allows: on two busy cores the service in this process may be seconds late, and a
@@ -59,6 +58,8 @@ afterAll(async () => {
   await Promise.all((replicas ?? []).map((replica) => replica.stop()));
   await Promise.all([front?.close(), service?.close(), oracle?.close(), redis?.kill()]);
 });
+/** The replicas' tokens file (made in beforeAll); removed once they have stopped. */
+const folder = useTempFolder("gateway-");
 
 const replica = (i: number): GatewayProcess => replicas[i % 2] as GatewayProcess;
 const tokenOf = (i: number): string => desk.tokens[TRADERS[i % TRADERS.length] ?? ""] ?? "";

@@ -384,6 +384,26 @@ describe("issue 38", () => {
     expect(asDesk.status).toBe(200);
   });
 
+  test("an early load of the key set that fails leaves the cached set serving, and is reported to the diagnostics", async () => {
+    const { running, clock } = await gatewayWith({ keysMaxAgeMs: 120_000 });
+    const token = await issuer.sign(entraClaims(), { now: clock.now() });
+    expect((await ask(token, running)).status).toBe(200);
+    const before = issuer.fetches();
+    issuer.keySetBody = "not a key set";
+    // Past half its maximum age, the set is loaded again before it is used.
+    await clock.advance(61_000);
+    const answer = await ask(token, running);
+    // The fault happened: the issuer was asked again and served something that is not a key set.
+    expect(issuer.fetches() - before).toBe(1);
+    expect(answer.status).toBe(200);
+    expect(running.diagnostics.recent()).toEqual([
+      expect.objectContaining({
+        where: "issuer keys (early load)",
+        message: expect.stringContaining("sent something that is not JSON"),
+      }),
+    ]);
+  });
+
   test("a discovery document's jwks_uri must be https (plain http only to this machine)", async () => {
     const claims = { iss: issuer.url, aud: AUDIENCE, sub: "user-42" };
     issuer.discoveredJwksUri = "http://keys.example.com/keys";

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { useTempFolder } from "../support/temp-folder";
 import { makeDesk } from "./support/desk";
 import { parsePrometheusText, sampleValue } from "./support/prometheus-text";
 
@@ -28,6 +28,8 @@ afterAll(async () => {
   child?.kill("SIGKILL");
   await service.close();
 });
+/** The tokens file of the gateway the test starts; removed once it is gone. */
+const folder = useTempFolder("gateway-stalled-");
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -68,8 +70,7 @@ function exited(process: ChildProcess, boundMs: number): Promise<{ code: number 
 }
 
 test("with stdout stalled, 12,000 requests with 15 KB URLs keep memory bounded, drop lines with a count, and SIGTERM ends it within 5 s", async () => {
-  const folder = mkdtempSync(join(tmpdir(), "gateway-stalled-"));
-  const tokens = join(folder, "tokens.txt");
+  const tokens = join(folder(), "tokens.txt");
   writeFileSync(tokens, makeDesk(["alice"]).file);
   const port = await freePort();
   const started = spawn(

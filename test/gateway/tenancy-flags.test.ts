@@ -1,12 +1,14 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { UsageError, parseCommandLine } from "../../gateway/src/args";
 import { tenantShareRules } from "../../gateway/src/tenancy/tenant-weights";
+import { useTempFolder } from "../support/temp-folder";
 
 /** The flags of tenancy and metrics: --oidc-tenant-share, --oidc-tenant-weights, --metrics-subjects. */
 const BASE = ["--upstream", "https://indexes.example.com", "--port", "0", "--tokens", "t.txt"];
 const SIGN_IN = ["--oidc-issuer", "https://login.example.com/{tenantid}/v2.0", "--oidc-audience", "api://gw"];
+/** The weights file a test writes; removed after the tests. */
+const folder = useTempFolder("tenant-weights-");
 
 test("--oidc-tenant-share shares the budget per tenant: evenly among the desk and the allowed tenants, or by a file", () => {
   const even = parseCommandLine([...BASE, ...SIGN_IN, "--oidc-allowed-tenant", "t1", "--oidc-tenant-share"]);
@@ -22,7 +24,7 @@ test("--oidc-tenant-share shares the budget per tenant: evenly among the desk an
   // No allowed tenant: every tenant the issuer signs for shares one part beside the desk's.
   expect(tenantShareRules({ allowedTenants: [], deskTokens: false })).toEqual({ weights: new Map(), othersWeight: 1 });
 
-  const file = join(mkdtempSync(join(tmpdir(), "tenant-weights-")), "weights.txt");
+  const file = join(folder(), "weights.txt");
   writeFileSync(file, "desk 1\nt1 3\n");
   const weighted = parseCommandLine([
     ...BASE,

@@ -1,11 +1,11 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { parseTokens } from "../../gateway/src/tokens";
 import { spawnGateway, type GatewayProcess } from "./support/gateway-process";
 import { makeDesk } from "./support/desk";
 import { pollUntil } from "./support/poll";
+import { useTempFolder } from "../support/temp-folder";
 
 /**
  * Revoking a token must never fail open. A replica runs as the desk runs it (`npm run gateway -- …`, a process of
@@ -20,7 +20,7 @@ let file: string;
 
 beforeAll(async () => {
   service = await startReferenceService();
-  file = join(mkdtempSync(join(tmpdir(), "gateway-tokens-")), "tokens.txt");
+  file = join(folder(), "tokens.txt");
   writeFileSync(file, desk.file);
   replica = await spawnGateway(["--upstream", service.url, "--port", "0", "--tokens", file], {
     INDEX_GATEWAY_UPSTREAM_KEY: DEMO_KEYS.apiKey,
@@ -30,6 +30,8 @@ afterAll(async () => {
   await replica.stop();
   await service.close();
 });
+/** The tokens file the replica reads; removed once it has stopped. */
+const folder = useTempFolder("gateway-tokens-");
 
 async function statusFor(name: string): Promise<number> {
   const answer = await fetch(`${replica.url}/api/v1/indexes`, { headers: { "x-api-key": desk.tokens[name] ?? "" } });

@@ -103,4 +103,24 @@ describe("the Refresh Index data types field", () => {
     expect((select as HTMLSelectElement).disabled).toBe(true);
     expect(screen.getAllByText(/Needs Excel with linked data types/)).toHaveLength(1);
   });
+
+  it("shows the default when the stored choice cannot be read, and says so instead of dropping the failure", async () => {
+    let reads = 0;
+    const unreadable = {
+      supported: () => true,
+      refresh: () => {
+        reads += 1;
+        return Promise.reject(new Error("storage is not available"));
+      },
+      setRefresh: () => Promise.resolve(),
+    };
+    renderPane(<DataTypeRefreshField dataType={unreadable} />);
+    const select = await screen.findByDisplayValue("When the add-in loads, and on Refresh All");
+    // The fault happened: the field asked for the stored choice, and the read failed.
+    expect(reads).toBe(1);
+    expect(select).toBe(screen.getByRole("combobox", { name: "Refresh Index data types" }));
+    expect(
+      screen.getByText("The saved choice could not be read (storage is not available); this shows the default."),
+    ).toBeTruthy();
+  });
 });

@@ -21,13 +21,13 @@ export function registerDocuments(server: McpServer, deps: ToolDeps): void {
         try {
           const read = await readResource(source, account, document.resource, []);
           metrics.read(document.name, read.how);
-          audit.toolCall(user, document.uri, read.path, read.how, source.now());
+          audit.toolCall(user, document.uri, read.path, read.how);
           return { contents: [{ uri: uri.href, mimeType: "application/json", text: JSON.stringify(read.data) }] };
         } catch (error) {
           // A document has no error result: the SDK answers the thrown error as the read's JSON-RPC error.
           const { outcome, text } = failure(error, source.now());
           metrics.read(document.name, outcome);
-          audit.toolCall(user, document.uri, document.uri, outcome, source.now());
+          audit.toolCall(user, document.uri, document.uri, outcome);
           throw new Error(text, { cause: error });
         }
       },

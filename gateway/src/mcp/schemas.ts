@@ -9,7 +9,7 @@ import { TOOL_CHOICES, TOOL_TEXTS } from "./tools.generated";
  * hostile argument is refused by the schema before anything is read.
  */
 
-/** Most history points one call returns: sized for a model's context (issue 40). */
+/** Most history points one call returns: sized to leave room in a model's context for the conversation. */
 export const MAX_HISTORY_POINTS = 500;
 /** Most catalogue rows one call returns. */
 export const MAX_SEARCH_ROWS = 200;

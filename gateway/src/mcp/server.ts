@@ -20,7 +20,7 @@ export interface McpCaller {
 const ABOUT =
   "Answered by the desk's gateway from its cache (a value a cell has already asked for costs the Index Data Service nothing); every value carries its provenance (asOf, confidence, status, carriedForwardFrom).";
 
-/** Largest tool result: sized for a model's context (issue 40). */
+/** Largest tool result: an answer must leave room in a model's context for the conversation it serves. */
 export const MAX_RESULT_BYTES = 100 * 1024;
 
 /** Runs one tool for the caller: reads through the gateway, counts and audits the call, and never throws. */
@@ -42,11 +42,11 @@ async function callTool(tool: ToolName, input: unknown, caller: McpCaller, deps:
     const outcome = reads[0]?.how ?? "hit";
     if (Buffer.byteLength(JSON.stringify(answer)) > MAX_RESULT_BYTES) {
       metrics.called(tool, "error");
-      audit.toolCall(user, tool, reads[0]?.path ?? tool, "error", source.now());
+      audit.toolCall(user, tool, reads[0]?.path ?? tool, "error");
       return errorResult("The answer is larger than 100 KB: narrow the request (a shorter range, a search text).");
     }
     metrics.called(tool, outcome);
-    audit.toolCall(user, tool, reads[0]?.path ?? tool, outcome, source.now());
+    audit.toolCall(user, tool, reads[0]?.path ?? tool, outcome);
     return {
       content: [{ type: "text", text: answer.text }],
       structuredContent: answer.structured as Record<string, unknown>,
@@ -54,7 +54,7 @@ async function callTool(tool: ToolName, input: unknown, caller: McpCaller, deps:
   } catch (error) {
     const { outcome, text } = failure(error, source.now());
     metrics.called(tool, outcome);
-    audit.toolCall(user, tool, reads[0]?.path ?? tool, outcome, source.now());
+    audit.toolCall(user, tool, reads[0]?.path ?? tool, outcome);
     return errorResult(text);
   }
 }

@@ -42,7 +42,7 @@ async function latestOf(context: ToolContext, symbol: string): Promise<ReadValue
   return context.read("latest", [symbol]);
 }
 
-export const HANDLERS: Handlers = {
+export const HANDLERS: Readonly<Handlers> = {
   async search_indexes(input, context) {
     const read = await context.read("listIndexes", []);
     const needle = input.query?.trim().toLowerCase() ?? "";

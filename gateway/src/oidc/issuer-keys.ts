@@ -1,5 +1,6 @@
 import { createLocalJWKSet, errors, type FlattenedJWSInput, type JSONWebKeySet, type JWSHeaderParameters } from "jose";
 import type { Clock } from "@index-data/wire/time";
+import type { Diagnostics } from "@index-data/wire/diagnostics";
 import { fetchJson, IssuerKeysUnavailable, keySetOf, keysUrlOf } from "./issuer-documents";
 
 export { IssuerKeysUnavailable } from "./issuer-documents";
@@ -23,6 +24,8 @@ export interface IssuerKeysOptions {
   readonly maxAgeMs?: number;
   /** One fetch, headers and body. @default 5000 */
   readonly timeoutMs?: number;
+  /** Where an early load that failed is reported (the cached set served meanwhile). @default none */
+  readonly diagnostics?: Diagnostics;
 }
 
 const MINUTE_MS = 60_000;
@@ -97,7 +100,10 @@ export class IssuerKeys {
       // Early, so a passing failure of the issuer costs nothing: the cached set serves until its maximum age.
       fresh = await this.load().then(
         () => true,
-        () => false,
+        (error: unknown) => {
+          this.options.diagnostics?.note({ where: "issuer keys (early load)", error });
+          return false;
+        },
       );
     }
     const keys = this.keys;

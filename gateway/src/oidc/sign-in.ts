@@ -1,5 +1,6 @@
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
 import type { Clock } from "@index-data/wire/time";
+import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { GatewayError } from "../gateway-error";
 import { signInUser, type DeskUser } from "../identity";
 import { IssuerKeys, IssuerKeysUnavailable } from "./issuer-keys";
@@ -33,7 +34,18 @@ export function signInProblem(options: SignInOptions): string | undefined {
 }
 
 /** Asymmetric signatures only: `none` and HMAC (a public key taken for a shared secret) are never accepted. */
-const ALGORITHMS = ["RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA"];
+const ALGORITHMS: readonly string[] = [
+  "RS256",
+  "RS384",
+  "RS512",
+  "PS256",
+  "PS384",
+  "PS512",
+  "ES256",
+  "ES384",
+  "ES512",
+  "EdDSA",
+];
 /** Clock skew allowed on `exp`, `nbf` and `iat`. */
 const SKEW_SECONDS = 60;
 
@@ -88,6 +100,7 @@ export class SignIn {
   constructor(
     private readonly options: SignInOptions,
     private readonly clock: Clock,
+    diagnostics: Diagnostics = noDiagnostics,
   ) {
     const problem = signInProblem(options);
     if (problem !== undefined) throw new Error(problem);
@@ -99,6 +112,7 @@ export class SignIn {
           ? { jwksUrl: options.jwksUrl }
           : { discoveryUrl: `${issuer}/.well-known/openid-configuration` },
       ...(options.keysMaxAgeMs !== undefined ? { maxAgeMs: options.keysMaxAgeMs } : {}),
+      diagnostics,
     });
   }
 
@@ -139,7 +153,7 @@ export class SignIn {
       const { payload } = await jwtVerify(token, (header, input) => this.keys.keyFor(header, input), {
         issuer,
         audience: this.options.audience,
-        algorithms: ALGORITHMS,
+        algorithms: [...ALGORITHMS],
         clockTolerance: SKEW_SECONDS,
         currentDate: new Date(this.clock.now()),
         requiredClaims: ["exp"],

@@ -7,16 +7,15 @@ import { REFUSALS_PLUGIN } from "./refusals";
 export interface AuditOptions {
   /** The trail; its upstream sends are told to it by the resolver (compose.ts), its refusals by this plugin. */
   readonly trail: AuditTrail;
-  readonly now: () => number;
 }
 
 export const AUDIT_PLUGIN = "index-gateway-audit";
 
-const audit: FastifyPluginAsync<AuditOptions> = async (app, { trail, now }) => {
+const audit: FastifyPluginAsync<AuditOptions> = async (app, { trail }) => {
   trail.attach(app.log);
   app.watchRefusals((request, refusal) =>
     // A request Fastify refused before routing it (a path it cannot decode) never met auth: nobody, not a crash.
-    trail.refused(request.deskUser ?? null, request.url, refusal.statusCode, refusal.code, now()),
+    trail.refused(request.deskUser ?? null, request.url, refusal.statusCode, refusal.code),
   );
 };
 

@@ -1,4 +1,4 @@
-import cors from "@fastify/cors";
+import cors, { type FastifyCorsOptions } from "@fastify/cors";
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 
@@ -14,7 +14,7 @@ export const CORS_PLUGIN = "index-gateway-cors";
  * CORS as the service's own: GET only, the key's two headers; the caching and rate-limit headers readable by the
  * page (the add-in paces itself by its share). A bare OPTIONS is a preflight too.
  */
-const CORS_RULES = {
+const CORS_RULES: Readonly<FastifyCorsOptions> = {
   methods: ["GET", "HEAD", "OPTIONS"],
   allowedHeaders: ["X-API-Key", "Authorization", "Content-Type"],
   strictPreflight: false,

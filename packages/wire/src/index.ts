@@ -2,9 +2,11 @@
  * The wire contract: what anything that speaks the Index Data Service's API must agree on, whichever side it is on.
  * The resources (paths, queries, answer schemas, time-to-live), the error vocabulary, the response headers, and the
  * rules for a symbol, a base URL and a key. The add-in's client, the gateway and the CLI all read it; it reads only
- * the calendar (src/time). Its `contract/` corner is all the reference service shares with the add-in.
+ * the calendar (time/) and the bounded memo (memo/, which it passes on to the floors above). Its `contract/` corner is
+ * all the reference service shares with the add-in.
  */
 export * from "./contract";
+export { BoundedMemo } from "./memo";
 export * from "./errors";
 export { queueBound } from "./errors/queue-full-error";
 export {

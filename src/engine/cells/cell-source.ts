@@ -21,13 +21,14 @@ export class CellSource extends AnsweredMethods implements IndexDataSource {
     super();
     const address = ctx.address;
     if (address === undefined) return;
-    // A new evaluation of the cell starts: what it needed before no longer counts. An engine that could not be
-    // built fails every call of the cell through `run`, which shows it; the bookkeeping here has nothing to add.
+    // A new evaluation of the cell starts: what it needed before no longer counts.
     const now = ready();
     if (now !== undefined) now.addresses.begin(address);
     else
       engine().then(
         (e) => e.addresses.begin(address),
+        // Expected: an engine that could not be built was reported once, when it was built, and fails every call
+        // of the cell through `run`, which shows it; the bookkeeping has nothing to add.
         () => undefined,
       );
   }
@@ -42,6 +43,7 @@ export class CellSource extends AnsweredMethods implements IndexDataSource {
     if (address !== undefined)
       this.engine().then(
         (e) => e.addresses.noteError(address, message),
+        // Expected: without an engine there is no receipt to keep the message for; its failure was reported once.
         () => undefined,
       );
   }

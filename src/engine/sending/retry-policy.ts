@@ -21,7 +21,7 @@ type RetryDecision =
   { readonly retry: false } | { readonly retry: true; readonly delayMs: number; readonly rateLimited: boolean };
 
 /** A 429's request queues again at once: the rate rule, not a backoff, says when it goes. */
-const RATE_LIMITED_AGAIN: RetryDecision = { retry: true, delayMs: 0, rateLimited: true };
+const RATE_LIMITED_AGAIN: Readonly<RetryDecision> = { retry: true, delayMs: 0, rateLimited: true };
 
 /** Exponential backoff with full jitter: uniform in [0, min(cap, base * 2^(retry-1))]. */
 export function backoffMs(retry: number, baseMs: number, capMs: number, random: () => number = Math.random): number {

@@ -38,7 +38,7 @@ interface QueuedTask extends Waiting {
   expiry: TimerHandle | undefined;
 }
 
-const NO_ANSWERS: Answers = { keys: [] };
+const NO_ANSWERS: Readonly<Answers> = { keys: [] };
 
 /**
  * Sends requests no faster than the rate budget allows, in lanes (see LaneHints): a waiting request of the user's

@@ -19,7 +19,7 @@ export const MAX_ENTITY_ID_LENGTH = 128;
 
 /** Documented: "Don't use exclamation marks in the entityId or domainId values." */
 const noExclamation = (text: string) => !text.includes("!");
-const EXCLAMATION = { message: "no exclamation mark in a linked entity id" };
+const EXCLAMATION = { message: "no exclamation mark in a linked entity id" } as const;
 
 /**
  * Excel.LinkedEntityId: which service, domain and entity, and the culture it was created in. The entity id may be

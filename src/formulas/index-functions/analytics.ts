@@ -80,7 +80,7 @@ function forwardCell(symbol: string, headers: boolean, served: Answered<ForwardC
 const FORWARD_SPILLS = {
   true: derivedKey<FormulaResult>("forward spill, headers"),
   false: derivedKey<FormulaResult>("forward spill"),
-};
+} as const;
 
 /**
  * The curve's rows, made once per answer and header choice: every cell that shows the same curve the same way gets

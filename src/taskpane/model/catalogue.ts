@@ -9,7 +9,7 @@ export interface CatalogueFilters {
   readonly activity: "any" | "active" | "inactive";
 }
 
-export const NO_FILTERS: CatalogueFilters = { query: "", hub: "", grade: "", leadTime: "", activity: "any" };
+export const NO_FILTERS: Readonly<CatalogueFilters> = { query: "", hub: "", grade: "", leadTime: "", activity: "any" };
 
 /** The distinct values each filter can take, sorted, for the filter dropdowns. */
 export interface CatalogueFacets {

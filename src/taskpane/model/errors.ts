@@ -38,14 +38,17 @@ const status = (fault: Fault) => (fault.details.status !== undefined ? ` (HTTP $
  */
 const ownAdvice = (fallback: string) => (fault: Fault) => fault.details.message ?? fallback;
 
-const NOT_FOUND: Omit<PaneWording, "text"> = { intent: "error", verdict: "wrong-url", title: "Not found" };
-const UNREACHABLE: Omit<PaneWording, "text"> = { intent: "error", verdict: "unreachable", title: "Unreachable" };
-const UNAVAILABLE: Omit<PaneWording, "text"> = {
+/** A verdict's wording, shared by the kinds that give it; each kind adds its own text. */
+type SharedWording = Omit<PaneWording, "text">;
+
+const NOT_FOUND: Readonly<SharedWording> = { intent: "error", verdict: "wrong-url", title: "Not found" };
+const UNREACHABLE: Readonly<SharedWording> = { intent: "error", verdict: "unreachable", title: "Unreachable" };
+const UNAVAILABLE: Readonly<SharedWording> = {
   intent: "warning",
   verdict: "unavailable",
   title: "Service unavailable",
 };
-const WRONG_URL: Omit<PaneWording, "text"> = { intent: "error", verdict: "wrong-url", title: "Wrong URL" };
+const WRONG_URL: Readonly<SharedWording> = { intent: "error", verdict: "wrong-url", title: "Wrong URL" };
 
 /** The taskpane's words for every fault kind. Never includes the API key: client messages never carry it. */
 export const PANE_WORDING: Readonly<Record<FaultKind, PaneWording>> = {

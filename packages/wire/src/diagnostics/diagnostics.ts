@@ -14,4 +14,4 @@ export interface Diagnostics {
 }
 
 /** The default: failures stay swallowed, as before anyone asked to read them. */
-export const noDiagnostics: Diagnostics = { note: () => undefined };
+export const noDiagnostics: Readonly<Diagnostics> = { note: () => undefined };

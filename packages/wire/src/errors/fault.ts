@@ -98,7 +98,7 @@ const KIND_OF_NAME: Readonly<Record<Exclude<IndexDataErrorName, "IndexDataError"
 };
 
 /** Endpoints both descriptions publish: a 404 there means the base URL is not an Index Data Service. */
-const ENDPOINTS_OF_BOTH = ["/api/v1/indexes", "/api/health"];
+const ENDPOINTS_OF_BOTH: readonly string[] = ["/api/v1/indexes", "/api/health"];
 
 /** Whether a 404 at `path` says the base URL is wrong, rather than that one resource is missing. */
 function isEndpointOfBoth(path: string): boolean {

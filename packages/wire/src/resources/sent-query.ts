@@ -68,7 +68,7 @@ function checkVolatility(query: Query): Query {
   return { ...query, windowDays: String(days) };
 }
 
-const CHECKS: Partial<Record<ResourceName, (query: Query) => Query>> = {
+const CHECKS: Readonly<Partial<Record<ResourceName, (query: Query) => Query>>> = {
   history: checkHistory,
   volatility: checkVolatility,
 };

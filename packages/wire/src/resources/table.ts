@@ -27,7 +27,7 @@ export const RESOURCES = {
   systemStatus: SYSTEM_STATUS,
   health: HEALTH,
   methodology: METHODOLOGY,
-};
+} as const;
 
 export type ResourceName = keyof typeof RESOURCES;
 

@@ -1,4 +1,5 @@
 import { ConfigurationError } from "../errors/configuration-error";
+import { BoundedMemo } from "../memo";
 
 type BaseUrlCheck = { readonly ok: true; readonly url: string } | { readonly ok: false; readonly message: string };
 
@@ -12,8 +13,7 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /** Checks already made, by input: the same few base URLs are checked again by every engine the settings build. */
-const checked = new Map<string, BaseUrlCheck>();
-const MAX_CHECKED = 16;
+const checked = new BoundedMemo(16, (input: string) => Object.freeze(checkOnce(input)));
 
 /**
  * Checks a base URL as a user would type it and normalizes it: http or https only, no credentials,
@@ -21,13 +21,7 @@ const MAX_CHECKED = 16;
  * gets the same (frozen) check: parsing a URL costs more than the rest of building an engine's client.
  */
 export function checkBaseUrl(input: string): BaseUrlCheck {
-  let check = checked.get(input);
-  if (check === undefined) {
-    check = Object.freeze(checkOnce(input));
-    if (checked.size >= MAX_CHECKED) checked.clear();
-    checked.set(input, check);
-  }
-  return check;
+  return checked.get(input);
 }
 
 function checkOnce(input: string): BaseUrlCheck {

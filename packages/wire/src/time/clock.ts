@@ -25,7 +25,7 @@ export function safeDelay(delayMs: number): number {
 }
 
 /** The machine's clock. */
-export const systemClock: Clock = {
+export const systemClock: Readonly<Clock> = {
   now: () => Date.now(),
   setTimer: (callback, delayMs) => setTimeout(callback, safeDelay(delayMs)),
   clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout> | undefined),

@@ -1,3 +1,5 @@
+import { BoundedMemo } from "../memo";
+
 /** One UTC day, in milliseconds: the service, Excel serials and history ranges all count whole UTC days. */
 export const DAY_MS = 86_400_000;
 
@@ -7,32 +9,19 @@ export function startOfUtcDay(ms: number): number {
 }
 
 /** Days written lately, by day number: a sheet's cells name the same few days over and over. */
-const DAY_TEXTS = new Map<number, string>();
-const MAX_DAY_TEXTS = 4096;
+const DAY_TEXTS = new BoundedMemo(4096, (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10));
 
-/** A UTC day as the service writes a date, e.g. "2024-01-31". */
+/** A UTC day as the service writes a date, e.g. "2024-01-31"; NaN or an infinite time throws a RangeError. */
 export function dayText(ms: number): string {
-  const day = Math.floor(ms / DAY_MS);
-  const known = DAY_TEXTS.get(day);
-  if (known !== undefined) return known;
-  const text = new Date(ms).toISOString().slice(0, 10); // an invalid time throws here, as it always did
-  if (DAY_TEXTS.size >= MAX_DAY_TEXTS) DAY_TEXTS.clear();
-  DAY_TEXTS.set(day, text);
-  return text;
+  return DAY_TEXTS.get(Math.floor(ms / DAY_MS));
 }
 
 /** Instants written lately: a sheet's cells send the same few dates over and over. */
-const INSTANT_TEXTS = new Map<number, string>();
-const MAX_INSTANT_TEXTS = 1024;
+const INSTANT_TEXTS = new BoundedMemo(1024, (ms: number) => new Date(ms).toISOString());
 
-/** An instant as ISO 8601 text, e.g. "2024-01-31T23:59:59.999Z". */
+/** An instant as ISO 8601 text, e.g. "2024-01-31T23:59:59.999Z"; an invalid time throws a RangeError. */
 export function instantText(ms: number): string {
-  const known = INSTANT_TEXTS.get(ms);
-  if (known !== undefined) return known;
-  const text = new Date(ms).toISOString();
-  if (INSTANT_TEXTS.size >= MAX_INSTANT_TEXTS) INSTANT_TEXTS.clear();
-  INSTANT_TEXTS.set(ms, text);
-  return text;
+  return INSTANT_TEXTS.get(ms);
 }
 
 export function daysInMonth(year: number, month: number): number {

@@ -1,3 +1,4 @@
+import { BoundedMemo } from "../memo";
 import { daysInMonth } from "./day";
 
 const ISO_PATTERN =
@@ -7,7 +8,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** Parses ISO 8601 date or date-time; no zone means UTC. Rejects dates that don't exist (2023-02-29). */
 export function parseIso(text: string): number | undefined {
   // A sheet converts the same few hundred service timestamps for every history cell; parse each once.
-  return readOnce(parsedIso, text, parseIsoUncached);
+  return parsedIso.get(text);
 }
 
 /**
@@ -16,7 +17,7 @@ export function parseIso(text: string): number | undefined {
  */
 export function parseInstant(text: string): number | undefined {
   // The cells of a sheet send the same few dates over and over: each is read once.
-  return readOnce(parsedInstants, text, parseInstantUncached);
+  return parsedInstants.get(text);
 }
 
 function parseInstantUncached(text: string): number | undefined {
@@ -31,24 +32,10 @@ export function isIsoDate(text: string): boolean {
   return ISO_DATE.test(text);
 }
 
-/** Bounded: cleared when full, so a long session's memory stays flat. */
+/** Texts parsed lately, each memo bounded so a long session's memory stays flat. */
 const PARSED_ISO_LIMIT = 20_000;
-const parsedIso = new Map<string, number | undefined>();
-const parsedInstants = new Map<string, number | undefined>();
-
-/** What `parse` makes of `text`, kept in `memo` (cleared when full). */
-function readOnce(
-  memo: Map<string, number | undefined>,
-  text: string,
-  parse: (text: string) => number | undefined,
-): number | undefined {
-  const known = memo.get(text);
-  if (known !== undefined || memo.has(text)) return known;
-  const ms = parse(text);
-  if (memo.size >= PARSED_ISO_LIMIT) memo.clear();
-  memo.set(text, ms);
-  return ms;
-}
+const parsedIso = new BoundedMemo(PARSED_ISO_LIMIT, parseIsoUncached);
+const parsedInstants = new BoundedMemo(PARSED_ISO_LIMIT, parseInstantUncached);
 
 function parseIsoUncached(text: string): number | undefined {
   const match = ISO_PATTERN.exec(text.trim());

@@ -8,7 +8,7 @@ export interface TemplateChoice {
   readonly file?: string;
 }
 
-export const DEFAULT_CHOICE: TemplateChoice = { template: DEFAULT_TEMPLATE };
+export const DEFAULT_CHOICE: Readonly<TemplateChoice> = { template: DEFAULT_TEMPLATE };
 
 /** A template file is read whole; anything larger is no template (and is not read). */
 export const TEMPLATE_FILE_BYTES = 200_000;

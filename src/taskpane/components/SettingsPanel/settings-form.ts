@@ -24,7 +24,7 @@ type FieldErrors = Readonly<Partial<Record<SettingsField, string>>>;
 /** The three sign-in fields as typed; all empty means the build's sign-in (if any) for the build's base URL. */
 export type SignInDraft = Readonly<Record<SignInPart, string>>;
 
-const NO_SIGN_IN: SignInDraft = { clientId: "", authority: "", scope: "" };
+const NO_SIGN_IN: Readonly<SignInDraft> = { clientId: "", authority: "", scope: "" };
 
 export interface SettingsFormState {
   /**
@@ -83,7 +83,7 @@ export type SettingsFormEvent =
   | { readonly type: "keyCleared" }
   | { readonly type: "failed"; readonly title: string; readonly error: unknown };
 
-export const INITIAL_SETTINGS_FORM: SettingsFormState = {
+export const INITIAL_SETTINGS_FORM: Readonly<SettingsFormState> = {
   loaded: false,
   baseUrl: "",
   baseUrlEdited: false,
@@ -104,14 +104,14 @@ export const INITIAL_SETTINGS_FORM: SettingsFormState = {
   dropped: [],
 };
 
-export const SAVED_VERDICT: ConnectionVerdict = {
+export const SAVED_VERDICT: Readonly<ConnectionVerdict> = {
   intent: "success",
   kind: "saved",
   title: "Saved",
   text: "Settings saved. INDEX cells are refreshing with them.",
 };
 
-export const KEY_CLEARED_VERDICT: ConnectionVerdict = {
+export const KEY_CLEARED_VERDICT: Readonly<ConnectionVerdict> = {
   intent: "success",
   kind: "cleared",
   title: "Key cleared",

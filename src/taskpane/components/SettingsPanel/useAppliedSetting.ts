@@ -2,8 +2,8 @@ import { useEffect, useState } from "react";
 
 /**
  * A setting that applies at once (no Save), as Office's own toggles do: its stored value once read (`fallback` if
- * the read fails), and `change`, which shows the new value at once and saves it; if Office refuses to apply it, the
- * value stays saved and `problem` says so.
+ * the read fails, and `problem` says so), and `change`, which shows the new value at once and saves it; if Office
+ * refuses to apply it, the value stays saved and `problem` says so.
  */
 export function useAppliedSetting<T>(
   read: () => Promise<T>,
@@ -17,7 +17,11 @@ export function useAppliedSetting<T>(
     let live = true;
     void read().then(
       (stored) => live && setValue(stored),
-      () => live && setValue(fallback),
+      (error: unknown) => {
+        if (!live) return;
+        setValue(fallback);
+        setProblem(`The saved choice could not be read (${messageOf(error)}); this shows the default.`);
+      },
     );
     return () => void (live = false);
     // `read` is re-created on each render; `key` names what it reads.
@@ -26,9 +30,13 @@ export function useAppliedSetting<T>(
     setValue(next);
     setProblem(undefined);
     apply(next).catch((error: unknown) => {
-      setProblem(`Saved, but Excel did not take it: ${error instanceof Error ? error.message : String(error)}`);
+      setProblem(`Saved, but Excel did not take it: ${messageOf(error)}`);
     });
   };
   const validation = problem !== undefined ? ({ validationState: "warning", validationMessage: problem } as const) : {};
   return { value, change, validation };
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

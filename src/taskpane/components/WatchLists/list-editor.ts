@@ -22,7 +22,7 @@ export type ListEditorEvent =
   | { readonly type: "move"; readonly index: number; readonly by: -1 | 1 }
   | { readonly type: "remove"; readonly index: number };
 
-export const NEW_LIST: ListEditorState = { listId: undefined, name: "", symbols: [], query: "" };
+export const NEW_LIST: Readonly<ListEditorState> = { listId: undefined, name: "", symbols: [], query: "" };
 
 /** The symbols with the one at `index` swapped with its neighbour `by` away (nothing when there is none). */
 function moved(symbols: readonly string[], index: number, by: -1 | 1): readonly string[] {
