@@ -82,7 +82,7 @@ export class CellSource extends AnsweredMethods implements IndexDataSource {
       (engine) => {
         if (!withdrawn) withdraw = engine.foreseeHistory(symbol, query, this.ctx);
       },
-      // An engine that could not be built fails the cell's own reads, which show it; a hint has nothing to add.
+      // Expected: an engine that could not be built fails the cell's own reads, which show it; a hint adds nothing.
       () => undefined,
     );
     return () => {

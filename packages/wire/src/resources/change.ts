@@ -17,9 +17,9 @@ export const CHANGE_MODES = ["pct", "abs"] as const;
 export type ChangeMode = (typeof CHANGE_MODES)[number];
 
 /** Calendar months back for the month and year periods (addUtcMonths clamps to the month's end). */
-const MONTHS_BACK: Partial<Record<ChangePeriod, number>> = { "1M": 1, "3M": 3, "6M": 6, "1Y": 12 };
+const MONTHS_BACK: Readonly<Partial<Record<ChangePeriod, number>>> = { "1M": 1, "3M": 3, "6M": 6, "1Y": 12 };
 /** The period-to-date periods, by the calendar period they run within (weeks are ISO weeks, Monday to Sunday). */
-const TO_DATE: Partial<Record<ChangePeriod, Period>> = {
+const TO_DATE: Readonly<Partial<Record<ChangePeriod, Period>>> = {
   WTD: "weekly",
   MTD: "monthly",
   QTD: "quarterly",
