@@ -59,17 +59,28 @@ export interface DayBounds {
   readonly lastDay: number;
 }
 
-/** One period's row: its (cut) bounds as UTC midnights and each statistic; undefined where there is none. */
+/**
+ * One period's row: its (cut) bounds as UTC midnights and each statistic (undefined where there is none), and the
+ * period's last value inside the bounds, fresh or carried (whose provenance a row carries).
+ */
 export interface PeriodSummary {
   readonly start: number;
   readonly end: number;
   readonly stats: Readonly<Record<PeriodStat, number | undefined>>;
+  readonly lastPoint: HistoryPoint;
 }
 
 interface Bucket {
   readonly fresh: HistoryPoint[];
   readonly freshDays: Set<number>;
   readonly carriedDays: Set<number>;
+  last: HistoryPoint;
+}
+
+/** A point and its instant, read once: sorting by a parsed date costs a parse per comparison. */
+interface Timed {
+  readonly point: HistoryPoint;
+  readonly ms: number;
 }
 
 /**
@@ -82,31 +93,39 @@ export function summarisePeriods(points: readonly HistoryPoint[], period: Period
   const buckets = bucketByPeriod(points, period, bounds);
   const summaries: PeriodSummary[] = [];
   let previousLast: number | undefined;
-  for (const [start, bucket] of [...buckets.entries()].sort(([a], [b]) => a - b)) {
+  // Buckets were made in time order, so their starts ascend: one pass over the points in all, linear in them.
+  for (const [start, bucket] of buckets) {
     const stats = bucketStats(bucket, previousLast);
     summaries.push({
       start: Math.max(start, bounds.firstDay),
       end: Math.min(periodLastDay(start, period), bounds.lastDay),
       stats,
+      lastPoint: bucket.last,
     });
     previousLast = stats.last ?? previousLast;
   }
   return summaries;
 }
 
+/** The points with their instants, oldest first (stable: same-day points keep their order); unreadable dates left out. */
+function ascending(points: readonly HistoryPoint[]): Timed[] {
+  const timed = points.map((point) => ({ point, ms: pointTime(point) })).filter(({ ms }) => !Number.isNaN(ms));
+  const sorted = timed.every((entry, i) => i === 0 || (timed[i - 1] as Timed).ms <= entry.ms);
+  return sorted ? timed : timed.sort((a, b) => a.ms - b.ms);
+}
+
 function bucketByPeriod(points: readonly HistoryPoint[], period: Period, bounds: DayBounds): Map<number, Bucket> {
   const buckets = new Map<number, Bucket>();
-  const ascending = [...points].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
-  for (const point of ascending) {
-    const ms = pointTime(point);
+  for (const { point, ms } of ascending(points)) {
     const day = startOfUtcDay(ms);
-    if (Number.isNaN(ms) || day < bounds.firstDay || day > bounds.lastDay) continue;
+    if (day < bounds.firstDay || day > bounds.lastDay) continue;
     const start = periodStart(ms, period);
     let bucket = buckets.get(start);
     if (bucket === undefined) {
-      bucket = { fresh: [], freshDays: new Set(), carriedDays: new Set() };
+      bucket = { fresh: [], freshDays: new Set(), carriedDays: new Set(), last: point };
       buckets.set(start, bucket);
     }
+    bucket.last = point;
     if (isObservation(point)) {
       bucket.fresh.push(point);
       bucket.freshDays.add(day);
@@ -123,8 +142,8 @@ function bucketStats(bucket: Bucket, previousLast: number | undefined): Record<P
   const change = last !== undefined && previousLast !== undefined ? last - previousLast : undefined;
   return {
     avg: mean(values),
-    low: values.length > 0 ? Math.min(...values) : undefined,
-    high: values.length > 0 ? Math.max(...values) : undefined,
+    low: extreme(values, Math.min),
+    high: extreme(values, Math.max),
     first: values[0],
     last,
     observed: bucket.freshDays.size,
@@ -134,6 +153,12 @@ function bucketStats(bucket: Bucket, previousLast: number | undefined): Record<P
     pctchange:
       change !== undefined && previousLast !== undefined && previousLast !== 0 ? change / previousLast : undefined,
   };
+}
+
+/** The least or greatest value, folded (a spread of a long period's values into Math.min can overflow the stack). */
+function extreme(values: readonly number[], pick: (a: number, b: number) => number): number | undefined {
+  if (values.length === 0) return undefined;
+  return values.reduce((best, value) => pick(best, value));
 }
 
 function mean(values: readonly number[]): number | undefined {
