@@ -70,11 +70,26 @@ export interface PeriodSummary {
   readonly lastPoint: HistoryPoint;
 }
 
+/**
+ * One period's running figures, folded in as its points come in time order: no list of values is kept, and a day
+ * is counted once (the same day's points are next to each other).
+ */
 interface Bucket {
-  readonly fresh: HistoryPoint[];
-  readonly freshDays: Set<number>;
-  readonly carriedDays: Set<number>;
-  last: HistoryPoint;
+  readonly start: number;
+  /** The first instant of the next period. */
+  readonly next: number;
+  fresh: number;
+  sum: number;
+  confidenceSum: number;
+  first: number | undefined;
+  last: number | undefined;
+  low: number;
+  high: number;
+  freshDays: number;
+  carriedDays: number;
+  lastFreshDay: number;
+  lastCarriedDay: number;
+  lastPoint: HistoryPoint;
 }
 
 /** A point and its instant, read once: sorting by a parsed date costs a parse per comparison. */
@@ -87,20 +102,18 @@ interface Timed {
  * One summary per period holding at least one value (fresh or carried) inside `bounds`, oldest first.
  * Only fresh values count in avg/low/high/first/last/observed/confidence; carried-forward ones only in
  * `carried`. `change` compares a period's last with the last fresh value of the periods before it (empty when
- * either is missing: the first row, or a period of carried days only).
+ * either is missing: the first row, or a period of carried days only). One pass over the points, in time order.
  */
 export function summarisePeriods(points: readonly HistoryPoint[], period: Period, bounds: DayBounds): PeriodSummary[] {
-  const buckets = bucketByPeriod(points, period, bounds);
   const summaries: PeriodSummary[] = [];
   let previousLast: number | undefined;
-  // Buckets were made in time order, so their starts ascend: one pass over the points in all, linear in them.
-  for (const [start, bucket] of buckets) {
+  for (const bucket of bucketByPeriod(points, period, bounds)) {
     const stats = bucketStats(bucket, previousLast);
     summaries.push({
-      start: Math.max(start, bounds.firstDay),
-      end: Math.min(periodLastDay(start, period), bounds.lastDay),
+      start: Math.max(bucket.start, bounds.firstDay),
+      end: Math.min(periodLastDay(bucket.start, period), bounds.lastDay),
       stats,
-      lastPoint: bucket.last,
+      lastPoint: bucket.lastPoint,
     });
     previousLast = stats.last ?? previousLast;
   }
@@ -114,54 +127,71 @@ function ascending(points: readonly HistoryPoint[]): Timed[] {
   return sorted ? timed : timed.sort((a, b) => a.ms - b.ms);
 }
 
-function bucketByPeriod(points: readonly HistoryPoint[], period: Period, bounds: DayBounds): Map<number, Bucket> {
-  const buckets = new Map<number, Bucket>();
+function newBucket(ms: number, period: Period, point: HistoryPoint): Bucket {
+  const start = periodStart(ms, period);
+  return {
+    start,
+    next: periodLastDay(start, period) + DAY_MS,
+    fresh: 0,
+    sum: 0,
+    confidenceSum: 0,
+    first: undefined,
+    last: undefined,
+    low: Number.POSITIVE_INFINITY,
+    high: Number.NEGATIVE_INFINITY,
+    freshDays: 0,
+    carriedDays: 0,
+    lastFreshDay: Number.NaN,
+    lastCarriedDay: Number.NaN,
+    lastPoint: point,
+  };
+}
+
+/** The periods holding a point inside `bounds`, in time order, each point folded into its own. */
+function bucketByPeriod(points: readonly HistoryPoint[], period: Period, bounds: DayBounds): Bucket[] {
+  const buckets: Bucket[] = [];
+  let bucket: Bucket | undefined;
   for (const { point, ms } of ascending(points)) {
     const day = startOfUtcDay(ms);
     if (day < bounds.firstDay || day > bounds.lastDay) continue;
-    const start = periodStart(ms, period);
-    let bucket = buckets.get(start);
-    if (bucket === undefined) {
-      bucket = { fresh: [], freshDays: new Set(), carriedDays: new Set(), last: point };
-      buckets.set(start, bucket);
+    if (bucket === undefined || ms >= bucket.next) {
+      bucket = newBucket(ms, period, point);
+      buckets.push(bucket);
     }
-    bucket.last = point;
+    bucket.lastPoint = point;
     if (isObservation(point)) {
-      bucket.fresh.push(point);
-      bucket.freshDays.add(day);
+      bucket.fresh += 1;
+      bucket.sum += point.value;
+      bucket.confidenceSum += point.confidence;
+      bucket.first ??= point.value;
+      bucket.last = point.value;
+      bucket.low = Math.min(bucket.low, point.value);
+      bucket.high = Math.max(bucket.high, point.value);
+      if (day !== bucket.lastFreshDay) bucket.freshDays += 1;
+      bucket.lastFreshDay = day;
     } else {
-      bucket.carriedDays.add(day);
+      if (day !== bucket.lastCarriedDay) bucket.carriedDays += 1;
+      bucket.lastCarriedDay = day;
     }
   }
   return buckets;
 }
 
 function bucketStats(bucket: Bucket, previousLast: number | undefined): Record<PeriodStat, number | undefined> {
-  const values = bucket.fresh.map((point) => point.value);
-  const last = values[values.length - 1];
+  const { last } = bucket;
+  const any = bucket.fresh > 0;
   const change = last !== undefined && previousLast !== undefined ? last - previousLast : undefined;
   return {
-    avg: mean(values),
-    low: extreme(values, Math.min),
-    high: extreme(values, Math.max),
-    first: values[0],
+    avg: any ? bucket.sum / bucket.fresh : undefined,
+    low: any ? bucket.low : undefined,
+    high: any ? bucket.high : undefined,
+    first: bucket.first,
     last,
-    observed: bucket.freshDays.size,
-    carried: bucket.carriedDays.size,
-    confidence: mean(bucket.fresh.map((point) => point.confidence)),
+    observed: bucket.freshDays,
+    carried: bucket.carriedDays,
+    confidence: any ? bucket.confidenceSum / bucket.fresh : undefined,
     change,
     pctchange:
       change !== undefined && previousLast !== undefined && previousLast !== 0 ? change / previousLast : undefined,
   };
-}
-
-/** The least or greatest value, folded (a spread of a long period's values into Math.min can overflow the stack). */
-function extreme(values: readonly number[], pick: (a: number, b: number) => number): number | undefined {
-  if (values.length === 0) return undefined;
-  return values.reduce((best, value) => pick(best, value));
-}
-
-function mean(values: readonly number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
