@@ -92,12 +92,6 @@ interface Bucket {
   lastPoint: HistoryPoint;
 }
 
-/** A point and its instant, read once: sorting by a parsed date costs a parse per comparison. */
-interface Timed {
-  readonly point: HistoryPoint;
-  readonly ms: number;
-}
-
 /**
  * One summary per period holding at least one value (fresh or carried) inside `bounds`, oldest first.
  * Only fresh values count in avg/low/high/first/last/observed/confidence; carried-forward ones only in
@@ -120,11 +114,24 @@ export function summarisePeriods(points: readonly HistoryPoint[], period: Period
   return summaries;
 }
 
-/** The points with their instants, oldest first (stable: same-day points keep their order); unreadable dates left out. */
-function ascending(points: readonly HistoryPoint[]): Timed[] {
-  const timed = points.map((point) => ({ point, ms: pointTime(point) })).filter(({ ms }) => !Number.isNaN(ms));
-  const sorted = timed.every((entry, i) => i === 0 || (timed[i - 1] as Timed).ms <= entry.ms);
-  return sorted ? timed : timed.sort((a, b) => a.ms - b.ms);
+/**
+ * The points' instants, read once (sorting by a parsed date costs a parse per comparison), and the order that puts
+ * them oldest first (stable, unreadable dates left out); none when they already are, as a service sends them.
+ */
+function timeOrder(points: readonly HistoryPoint[]): { times: Float64Array; order: readonly number[] | undefined } {
+  const times = new Float64Array(points.length);
+  let sorted = true;
+  let previous = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < points.length; i += 1) {
+    const ms = pointTime(points[i] as HistoryPoint);
+    times[i] = ms;
+    // NaN compares false: an unreadable date sends the points through the sort, which leaves it out.
+    if (!(ms >= previous)) sorted = false;
+    previous = ms;
+  }
+  if (sorted) return { times, order: undefined };
+  const readable = points.map((_, i) => i).filter((i) => !Number.isNaN(times[i]));
+  return { times, order: readable.sort((a, b) => (times[a] as number) - (times[b] as number)) };
 }
 
 function newBucket(ms: number, period: Period, point: HistoryPoint): Bucket {
@@ -151,7 +158,12 @@ function newBucket(ms: number, period: Period, point: HistoryPoint): Bucket {
 function bucketByPeriod(points: readonly HistoryPoint[], period: Period, bounds: DayBounds): Bucket[] {
   const buckets: Bucket[] = [];
   let bucket: Bucket | undefined;
-  for (const { point, ms } of ascending(points)) {
+  const { times, order } = timeOrder(points);
+  const count = order?.length ?? points.length;
+  for (let k = 0; k < count; k += 1) {
+    const i = order === undefined ? k : (order[k] as number);
+    const point = points[i] as HistoryPoint;
+    const ms = times[i] as number;
     const day = startOfUtcDay(ms);
     if (day < bounds.firstDay || day > bounds.lastDay) continue;
     if (bucket === undefined || ms >= bucket.next) {
