@@ -2,7 +2,7 @@ import { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { callTool } from "./call-tool";
 import { registerDocuments } from "./documents";
-import { INPUTS, OUTPUTS, TOOL_NAMES } from "./schemas";
+import { INPUTS, OUTPUTS, TOOL_NAMES, type ToolName } from "./schemas";
 import type { ToolDeps } from "./tool-deps";
 import { TOOL_TEXTS } from "./tools.generated";
 import { QUOTED_IS_DATA } from "./tool-text";
@@ -16,6 +16,11 @@ export interface McpCaller {
 
 /** What an agent is told of each tool beside the function table's words. */
 const ABOUT = `Answered by the desk's gateway from its cache (a value a cell has already asked for costs the Index Data Service nothing); every value carries its provenance (asOf, confidence, status, carriedForwardFrom). ${QUOTED_IS_DATA}`;
+
+/** Each tool's input and output schema as objects, made once: a server is made for every request. */
+const SCHEMAS: ReadonlyMap<ToolName, { readonly input: z.ZodObject; readonly output: z.ZodObject }> = new Map(
+  TOOL_NAMES.map((tool) => [tool, { input: z.object(INPUTS[tool]), output: z.object(OUTPUTS[tool]) }]),
+);
 
 /**
  * The MCP server of one request: every tool and document, each call as the request's own caller and within its room.
@@ -31,15 +36,15 @@ export function mcpServer(deps: ToolDeps, version: string, caller: McpCaller): M
       instructions: `Benchmark price indexes from the desk's Index Data gateway. Find symbols with search_indexes; each value carries its provenance. ${QUOTED_IS_DATA}`,
     },
   );
-  for (const tool of TOOL_NAMES) {
+  for (const [tool, schemas] of SCHEMAS) {
     const texts = TOOL_TEXTS[tool];
     server.registerTool(
       tool,
       {
         title: `${tool.replace(/_/g, " ")} (INDEX.${texts.function})`,
         description: `${texts.description.replace(/ Spills[^.]*\./, "")} ${ABOUT}`,
-        inputSchema: z.object(INPUTS[tool]),
-        outputSchema: z.object(OUTPUTS[tool]),
+        inputSchema: schemas.input,
+        outputSchema: schemas.output,
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       },
       async (input: unknown) => callTool(tool, input, caller, deps),
