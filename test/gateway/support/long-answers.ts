@@ -22,17 +22,20 @@ export function longCatalogue(count: number, descriptionChars = 1000): string {
 const FIRST_MONDAY = Date.UTC(1640, 0, 2);
 const WEEK_MS = 7 * 86_400_000;
 
-/** A weekly history of `symbol`, `count` points, one a week, each a fresh fix. */
-export function longHistory(symbol: string, count: number): string {
+/**
+ * A weekly history of `symbol`, `count` points, one a week, each a fresh fix: as the older description sends it (date,
+ * value, confidence, status: 20,000 points are 1.3 MB, the issue's answer) or the newer (its three provenance fields
+ * too: 3.4 MB).
+ */
+export function longHistory(symbol: string, count: number, flavor: "older" | "newer" = "older"): string {
   const date = (i: number) => new Date(FIRST_MONDAY + i * WEEK_MS).toISOString();
+  const newer = { derivationMethod: "TRADES", publicationMode: "FRESH", carriedForwardFrom: null };
   const values = Array.from({ length: count }, (_, i) => ({
     date: date(i),
     value: 100 + (i % 17) / 4,
     confidence: 80,
     status: "FIRM",
-    derivationMethod: "TRADES",
-    publicationMode: "FRESH",
-    carriedForwardFrom: null,
+    ...(flavor === "newer" ? newer : {}),
   }));
   return JSON.stringify({
     symbol,
