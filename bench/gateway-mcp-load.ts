@@ -15,6 +15,7 @@ import { startHostileUpstream } from "../test/gateway/support/hostile-upstream";
 import { longCatalogue, longHistory } from "../test/gateway/support/long-answers";
 import { callTool, mcpClient } from "../test/gateway/support/mcp-client";
 import { runAlone } from "./report";
+import { median } from "./round-trips";
 
 const POINTS = 20_000;
 const ENTRIES = 15_000;
@@ -63,11 +64,6 @@ function memoryOf(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? "0");
   return { rss: Math.round(kb("VmRSS") / 1024), peak: Math.round(kb("VmHWM") / 1024) };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 const worst = (values: readonly number[]) => Math.max(...values);
