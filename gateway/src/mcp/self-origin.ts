@@ -25,19 +25,19 @@ export class SelfOrigins {
   of(host: string | undefined): string | undefined {
     if (this.publicOrigin !== undefined) return this.publicOrigin;
     if (host === undefined) return undefined;
-    this.listening ??= this.listeningOrigins();
-    return this.listening.get(host.toLowerCase());
+    return this.listeningOrigins().get(host.toLowerCase());
   }
 
   /** The origin to tell an agent to use when its Host was refused. */
   example(): string {
-    this.listening ??= this.listeningOrigins();
-    return this.publicOrigin ?? [...this.listening.values()][0] ?? `${this.scheme}://127.0.0.1`;
+    return this.publicOrigin ?? [...this.listeningOrigins().values()][0] ?? `${this.scheme}://127.0.0.1`;
   }
 
   /** Each accepted Host (as a client writes it) and the origin it stands for, read once the server listens. */
   private listeningOrigins(): ReadonlyMap<string, string> {
+    if (this.listening !== undefined) return this.listening;
     const bound = this.address();
+    // Not listening yet: nothing accepted, and nothing kept, so the addresses are read once it listens.
     if (bound === null || typeof bound === "string") return new Map();
     const names = listeningNames(bound.address);
     const defaultPort = this.scheme === "https" ? 443 : 80;
@@ -47,6 +47,7 @@ export class SelfOrigins {
       origins.set(`${name}:${bound.port}`, origin);
       if (bound.port === defaultPort) origins.set(name, origin);
     }
+    this.listening = origins;
     return origins;
   }
 }
