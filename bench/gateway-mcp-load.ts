@@ -1,6 +1,6 @@
 // The heaviest /mcp calls against one gateway replica (its build, by plain node in a process of its own, as a desk
-// runs the installed package; built first with `npm run build:gateway`), with the issue's
-// sizes: get_period_stats over a history of 20,000 weekly points, and a batch of 31 reads of a catalogue of 15,000
+// runs the installed package; built first with `npm run build:gateway`), with the sizes that once
+// held a gateway for a minute: get_period_stats over a history of 20,000 weekly points, and a batch of 31 reads of a catalogue of 15,000
 // entries (18 MB), from an upstream of this process that answers at once. Timed from this process: the call as an
 // agent sees it (the official client), and meanwhile another trader's plain GET …/latest of a held fix, every 5 ms,
 // beside the same request with nothing else running. Run alone with `npx tsx bench/gateway-mcp-load.ts`.
@@ -40,7 +40,7 @@ const FIX = JSON.stringify({
     topContributorShare: 0.14,
   },
 });
-/** Targets of the issue: the call, the other trader's request meanwhile, the replica's memory. */
+/** Targets: the call, the other trader's request meanwhile, the replica's memory. */
 const CALL_TARGET_MS = 200;
 const LATEST_TARGET_MS = 100;
 const RSS_TARGET_MB = 300;

@@ -7,7 +7,7 @@ import { callTool, mcpClient, textOf } from "./support/mcp-client";
 
 /**
  * One cap on every answer of /mcp (100 KB): a tool result, a document read, a batch's answer as a whole. An upstream
- * with a catalogue of 15,000 entries (18 MB) and a history of 20,000 weekly points (the issue's sizes) behind the
+ * with a catalogue of 15,000 entries (18 MB) and a history of 20,000 weekly points (sizes that once held a gateway for a minute) behind the
  * gateway: every answer fits, none is an error, and each says how to ask for the rest.
  */
 const desk = makeDesk(["alice", "bob"]);
@@ -69,7 +69,7 @@ const pageOf = (message: Message): Page =>
 
 test("a batch of 31 reads of an 18 MB catalogue: each read a page of it, none an error, the answer within 100 KB", async () => {
   const { status, text } = await post(Array.from({ length: 31 }, (_, i) => read(i + 1, "index-data://catalogue")));
-  // The upstream's catalogue is the issue's: 15,000 entries, 18 MB, read once.
+  // The upstream's catalogue is that large one: 15,000 entries, 18 MB, read once.
   expect(upstream.seen.filter((path) => path === "/api/v1/indexes")).toHaveLength(1);
   expect(catalogue.length).toBeGreaterThan(17_000_000);
   expect(status).toBe(200);

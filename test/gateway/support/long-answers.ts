@@ -24,7 +24,7 @@ const WEEK_MS = 7 * 86_400_000;
 
 /**
  * A weekly history of `symbol`, `count` points, one a week, each a fresh fix: as the older description sends it (date,
- * value, confidence, status: 20,000 points are 1.3 MB, the issue's answer) or the newer (its three provenance fields
+ * value, confidence, status: 20,000 points are 1.3 MB) or the newer (its three provenance fields
  * too: 3.4 MB).
  */
 export function longHistory(symbol: string, count: number, flavor: "older" | "newer" = "older"): string {
