@@ -1,6 +1,6 @@
 // The heaviest /mcp calls against one gateway replica (its build, by plain node in a process of its own, as a desk
-// runs the installed package; built first with `npm run build:gateway`), with the sizes that once
-// held a gateway for a minute: get_period_stats over a history of 20,000 weekly points, and a batch of 31 reads of a catalogue of 15,000
+// runs the installed package; built first with `npm run build:gateway`), with the sizes that once held a gateway for a
+// minute: get_period_stats over a history of 20,000 weekly points, and a batch of 31 reads of a catalogue of 15,000
 // entries (18 MB), from an upstream of this process that answers at once. Timed from this process: the call as an
 // agent sees it (the official client), and meanwhile another trader's plain GET …/latest of a held fix, every 5 ms,
 // beside the same request with nothing else running. Run alone with `npx tsx bench/gateway-mcp-load.ts`.
