@@ -71,24 +71,19 @@ export interface PeriodSummary {
 }
 
 /**
- * One period's running figures, folded in as its points come in time order: no list of values is kept, and a day
- * is counted once (the same day's points are next to each other).
+ * One period's values, folded in as its points come in time order: its fresh values, and each kind of day counted
+ * once (the same day's points are next to each other).
  */
 interface Bucket {
   readonly start: number;
   /** The first instant of the next period. */
   readonly next: number;
-  fresh: number;
-  sum: number;
-  confidenceSum: number;
-  first: number | undefined;
-  last: number | undefined;
-  low: number;
-  high: number;
+  readonly values: number[];
+  confidence: number;
   freshDays: number;
   carriedDays: number;
-  lastFreshDay: number;
-  lastCarriedDay: number;
+  freshDay: number;
+  carriedDay: number;
   lastPoint: HistoryPoint;
 }
 
@@ -99,59 +94,29 @@ interface Bucket {
  * either is missing: the first row, or a period of carried days only). One pass over the points, in time order.
  */
 export function summarisePeriods(points: readonly HistoryPoint[], period: Period, bounds: DayBounds): PeriodSummary[] {
-  const summaries: PeriodSummary[] = [];
   let previousLast: number | undefined;
-  for (const bucket of bucketByPeriod(points, period, bounds)) {
+  return bucketByPeriod(points, period, bounds).map((bucket) => {
     const stats = bucketStats(bucket, previousLast);
-    summaries.push({
+    previousLast = stats.last ?? previousLast;
+    return {
       start: Math.max(bucket.start, bounds.firstDay),
       end: Math.min(periodLastDay(bucket.start, period), bounds.lastDay),
       stats,
       lastPoint: bucket.lastPoint,
-    });
-    previousLast = stats.last ?? previousLast;
-  }
-  return summaries;
+    };
+  });
 }
 
 /**
- * The points' instants, read once (sorting by a parsed date costs a parse per comparison), and the order that puts
- * them oldest first (stable, unreadable dates left out); none when they already are, as a service sends them.
+ * The points' indexes in time order, oldest first (stable, unreadable dates left out), each point's instant read
+ * once: sorting by a parsed date costs a parse per comparison. Points a service sent in order are not sorted.
  */
-function timeOrder(points: readonly HistoryPoint[]): { times: Float64Array; order: readonly number[] | undefined } {
-  const times = new Float64Array(points.length);
-  let sorted = true;
-  let previous = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < points.length; i += 1) {
-    const ms = pointTime(points[i] as HistoryPoint);
-    times[i] = ms;
-    // NaN compares false: an unreadable date sends the points through the sort, which leaves it out.
-    if (!(ms >= previous)) sorted = false;
-    previous = ms;
-  }
-  if (sorted) return { times, order: undefined };
-  const readable = points.map((_, i) => i).filter((i) => !Number.isNaN(times[i]));
-  return { times, order: readable.sort((a, b) => (times[a] as number) - (times[b] as number)) };
-}
-
-function newBucket(ms: number, period: Period, point: HistoryPoint): Bucket {
-  const start = periodStart(ms, period);
-  return {
-    start,
-    next: periodLastDay(start, period) + DAY_MS,
-    fresh: 0,
-    sum: 0,
-    confidenceSum: 0,
-    first: undefined,
-    last: undefined,
-    low: Number.POSITIVE_INFINITY,
-    high: Number.NEGATIVE_INFINITY,
-    freshDays: 0,
-    carriedDays: 0,
-    lastFreshDay: Number.NaN,
-    lastCarriedDay: Number.NaN,
-    lastPoint: point,
-  };
+function timeOrder(points: readonly HistoryPoint[]): { times: Float64Array; order: Iterable<number> } {
+  const times = Float64Array.from(points, pointTime);
+  // NaN compares false: an unreadable date sends the points through the sort, which leaves it out.
+  if (times.every((ms, i) => i === 0 || ms >= (times[i - 1] as number))) return { times, order: points.keys() };
+  const order = [...points.keys()].filter((i) => !Number.isNaN(times[i]));
+  return { times, order: order.sort((a, b) => (times[a] as number) - (times[b] as number)) };
 }
 
 /** The periods holding a point inside `bounds`, in time order, each point folded into its own. */
@@ -159,49 +124,55 @@ function bucketByPeriod(points: readonly HistoryPoint[], period: Period, bounds:
   const buckets: Bucket[] = [];
   let bucket: Bucket | undefined;
   const { times, order } = timeOrder(points);
-  const count = order?.length ?? points.length;
-  for (let k = 0; k < count; k += 1) {
-    const i = order === undefined ? k : (order[k] as number);
+  for (const i of order) {
     const point = points[i] as HistoryPoint;
     const ms = times[i] as number;
     const day = startOfUtcDay(ms);
     if (day < bounds.firstDay || day > bounds.lastDay) continue;
     if (bucket === undefined || ms >= bucket.next) {
-      bucket = newBucket(ms, period, point);
+      const start = periodStart(ms, period);
+      const next = periodLastDay(start, period) + DAY_MS;
+      bucket = {
+        start,
+        next,
+        values: [],
+        confidence: 0,
+        freshDays: 0,
+        carriedDays: 0,
+        freshDay: Number.NaN,
+        carriedDay: Number.NaN,
+        lastPoint: point,
+      };
       buckets.push(bucket);
     }
     bucket.lastPoint = point;
     if (isObservation(point)) {
-      bucket.fresh += 1;
-      bucket.sum += point.value;
-      bucket.confidenceSum += point.confidence;
-      bucket.first ??= point.value;
-      bucket.last = point.value;
-      bucket.low = Math.min(bucket.low, point.value);
-      bucket.high = Math.max(bucket.high, point.value);
-      if (day !== bucket.lastFreshDay) bucket.freshDays += 1;
-      bucket.lastFreshDay = day;
+      bucket.values.push(point.value);
+      bucket.confidence += point.confidence;
+      if (day !== bucket.freshDay) bucket.freshDays += 1;
+      bucket.freshDay = day;
     } else {
-      if (day !== bucket.lastCarriedDay) bucket.carriedDays += 1;
-      bucket.lastCarriedDay = day;
+      if (day !== bucket.carriedDay) bucket.carriedDays += 1;
+      bucket.carriedDay = day;
     }
   }
   return buckets;
 }
 
 function bucketStats(bucket: Bucket, previousLast: number | undefined): Record<PeriodStat, number | undefined> {
-  const { last } = bucket;
-  const any = bucket.fresh > 0;
+  const { values } = bucket;
+  const count = values.length;
+  const last = values[count - 1];
   const change = last !== undefined && previousLast !== undefined ? last - previousLast : undefined;
   return {
-    avg: any ? bucket.sum / bucket.fresh : undefined,
-    low: any ? bucket.low : undefined,
-    high: any ? bucket.high : undefined,
-    first: bucket.first,
+    avg: count > 0 ? values.reduce((sum, value) => sum + value, 0) / count : undefined,
+    low: count > 0 ? Math.min(...values) : undefined,
+    high: count > 0 ? Math.max(...values) : undefined,
+    first: values[0],
     last,
     observed: bucket.freshDays,
     carried: bucket.carriedDays,
-    confidence: any ? bucket.confidenceSum / bucket.fresh : undefined,
+    confidence: count > 0 ? bucket.confidence / count : undefined,
     change,
     pctchange:
       change !== undefined && previousLast !== undefined && previousLast !== 0 ? change / previousLast : undefined,
