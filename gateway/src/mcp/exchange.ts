@@ -82,7 +82,7 @@ export class McpExchange {
     return this.modern.close();
   }
 
-  /** The answer to a POST of `body` (parsed JSON, `bodyBytes` long) by `account`. */
+  /** The answer to a POST of `body` (parsed JSON) by `account`, reached at `url` (the gateway's own origin). */
   async answer(body: unknown, headers: IncomingHttpHeaders, url: string, account: string): Promise<HttpAnswer> {
     const bodyBytes = Buffer.byteLength(JSON.stringify(body) ?? "");
     const abort = new AbortController();
@@ -132,9 +132,10 @@ export class McpExchange {
 
   /** One message, as the SDK answers it for its revision. */
   private async one(message: unknown, post: Post, room: number): Promise<HttpAnswer> {
+    // The 2026-07-28 revision answers a method a server does not serve with 404.
     if (isMessage(message) && message["method"] === "subscriptions/listen")
       return rpcError(
-        200,
+        404,
         idOf(message) ?? null,
         -32601,
         "This gateway sends no notifications: its tools and documents never change while it runs.",
