@@ -24,6 +24,7 @@ import { gatewayDeskLines, gatewayDeskScenario, gatewayTargetsMissed } from "./g
 import { gatewayDeskOpenLines, gatewayDeskOpenScenario, gatewayDeskOpenTargetsMissed } from "./gateway-desk";
 import { hitPathLines, hitPathScenario, hitPathTargetsMissed } from "./gateway-hits";
 import { mcpHitsLines, mcpHitsScenario, mcpHitsTargetsMissed } from "./gateway-mcp";
+import { mcpLoadLines, mcpLoadScenario, mcpLoadTargetsMissed } from "./gateway-mcp-load";
 import { gatewaySheetLines, gatewaySheetScenario, gatewaySheetTargetsMissed } from "./gateway-sheet";
 import { LOAD_PATH_BUDGET_KIB, loadPathScenario } from "./load-path";
 import { memoryLines } from "./memory";
@@ -267,6 +268,8 @@ async function main(): Promise<void> {
   console.log(`\n${hitPathLines(hitPath).join("\n")}`);
   const mcpHits = await mcpHitsScenario();
   console.log(`\n${mcpHitsLines(mcpHits).join("\n")}`);
+  const mcpLoad = await mcpLoadScenario();
+  console.log(`\n${mcpLoadLines(mcpLoad).join("\n")}`);
   // The engine's goals: the cold open, CPU, entity batch and memory on the production bundle, each beside its baseline.
   const engineGoals = await engineGoalScenario();
   const { coldOpen } = engineGoals;
@@ -293,7 +296,7 @@ async function main(): Promise<void> {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(
     file,
-    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: SERVICE_LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, mcpHits, engineGoals, pricingSheet, changeGrid, scale, queue, loadPath, catalogueSearch, entityBatch }, null, 2)}\n`,
+    `${JSON.stringify({ ranAt: new Date().toISOString(), latencyMs: SERVICE_LATENCY_MS, windowMs: WINDOW_MS, roundTripMs: rtt, table: printed, scenarios: reports, browserDesks, desks, gateway, gatewayOpen, gatewaySheet, hitPath, mcpHits, mcpLoad, engineGoals, pricingSheet, changeGrid, scale, queue, loadPath, catalogueSearch, entityBatch }, null, 2)}\n`,
   );
   console.log(`\nWrote ${file}`);
   const missed = reports.flatMap((r) =>
@@ -309,6 +312,7 @@ async function main(): Promise<void> {
     ...gatewaySheetTargetsMissed(gatewaySheet),
     ...hitPathTargetsMissed(hitPath),
     ...mcpHitsTargetsMissed(mcpHits),
+    ...mcpLoadTargetsMissed(mcpLoad),
     ...coldOpenTargetsMissed(coldOpen),
     ...cpuOpenTargetsMissed(engineGoals.cpu),
     ...engineGoalsMissed(engineGoals),

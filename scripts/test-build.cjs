@@ -32,6 +32,7 @@ const DEPLOY_VARIABLES = [
   "INDEX_SIGNIN_RESOURCE",
   "INDEX_GATEWAY_URL",
   "INDEX_AGENT_AUTH_CONFIG_ID",
+  "INDEX_AGENT_TOOLS",
 ];
 
 function filesUnder(entry) {

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import { z } from "zod";
 import { stripControl } from "@index-data/wire";
+import { LONG_BODY_CHARS, parsePaced } from "./paced-parse";
 import type { Endpoint } from "./resources";
 
 /**
@@ -120,4 +121,28 @@ export function declaredJson(contentType: string | null): boolean {
   if (contentType === null) return true;
   const media = contentType.split(";", 1)[0]?.trim().toLowerCase() ?? "";
   return media === "application/json" || /^application\/[a-z0-9.+-]+\+json$/.test(media);
+}
+
+/**
+ * `checkBody`, for a long answer a stage at a time: the JSON, then its schema a slice of its list at a time
+ * (paced-parse.ts), the event loop served between stages, so a 20,000-point history keeps no trader waiting.
+ */
+export async function checkBodyPaced(
+  endpoint: Endpoint,
+  status: number,
+  body: string,
+  pause: () => Promise<void>,
+): Promise<CheckedBody> {
+  if (statusKind(endpoint, status) !== "answer" || body.length <= LONG_BODY_CHARS)
+    return checkBody(endpoint, status, body);
+  const json = parsedJson(body);
+  if (json === undefined) return NOT_IT;
+  await pause();
+  try {
+    const checked = await parsePaced(endpoint.schema, json.value, pause);
+    return checked.success ? { ok: true, body, value: checked.data } : NOT_IT;
+  } catch {
+    // Expected: a transform that could not cope (a document too large to walk) is no answer either.
+    return NOT_IT;
+  }
 }

@@ -31,14 +31,23 @@ export interface AppOptions {
   readonly audit: AuditTrail;
   /** OpenID Connect bearer tokens beside the desk tokens; absent: desk tokens only. */
   readonly signIn?: SignIn;
-  /** The MCP face for AI agents (mcp/plugin.ts): its issuer, sessions and clock; absent: no /mcp. */
-  readonly mcp?: Omit<McpPluginOptions, "source" | "audit" | "metrics">;
+  /** The MCP face for AI agents (mcp/plugin.ts): its issuer, caps, settle bound and clock; absent: no /mcp. */
+  readonly mcp?: Omit<McpPluginOptions, AppParts>;
 }
 
-/** What /mcp's tools read with: the HTTP route's resolver, request count and metrics, and the audit trail. */
-function mcpParts(options: AppOptions): Pick<McpPluginOptions, "source" | "audit" | "metrics"> {
+/** What /mcp takes of the app's own parts. */
+type AppParts = "source" | "audit" | "metrics" | "https" | "allowOrigins" | "replicas";
+
+/**
+ * What /mcp's tools read with (the HTTP route's resolver, request count and metrics, and the audit trail), the
+ * origins it answers pages of, and the replicas its caps are shared among.
+ */
+function mcpParts(options: AppOptions): Pick<McpPluginOptions, AppParts> {
   const { resolver, health, metrics, audit } = options;
   return {
+    https: options.https !== undefined,
+    allowOrigins: options.allowOrigins,
+    replicas: () => health.store.replicas(),
     source: {
       resolver,
       countRequest: (account, now) => health.store.count(account, now, "request"),

@@ -14,7 +14,13 @@ const CACHE_NAME = GATEWAY_CACHE.name;
  */
 export type Served =
   | { readonly how: "hit" | "collapsed"; readonly answer: CachedAnswer }
-  | { readonly how: "miss"; readonly answer: CachedAnswer; readonly stored: boolean }
+  | {
+      readonly how: "miss";
+      readonly answer: CachedAnswer;
+      readonly stored: boolean;
+      /** The answer's value as its schema read it on arrival, when its body is the upstream's own bytes. */
+      readonly value?: unknown;
+    }
   | { readonly how: "stale"; readonly answer: CachedAnswer; readonly upstreamStatus?: number }
   | { readonly how: "passed"; readonly status: number; readonly contentType: string; readonly body: string };
 

@@ -12,7 +12,7 @@ import {
 } from "@index-data/wire";
 import { systemClock, type Clock } from "@index-data/wire/time";
 import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
-import { buildApp } from "./app";
+import { buildApp, type AppOptions } from "./app";
 import { AuditTrail } from "./audit-trail";
 import { FairQueue } from "./fair-queue";
 import type { GatewayOptions, RunningGateway } from "./gateway-options";
@@ -35,6 +35,10 @@ import { gatewayVersion } from "./version";
 /** How long past its freshness an answer stands in for a failing upstream: the window whose ages the add-in believes. */
 const DEFAULT_STALE_IF_ERROR_MS = GATEWAY_CACHE.staleIfErrorMs;
 const HEARTBEAT_MS = 2000;
+/** Longest a request waits for a send (the add-in gives up after 10 s). */
+const DEFAULT_QUEUE_WAIT_MS = 4000;
+/** One upstream request, headers and body. */
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 5000;
 /** How long a close waits for the log's reader to take the last lines: a stalled one never holds the exit. */
 const LOG_CLOSE_MS = 1000;
 
@@ -132,13 +136,13 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   const ttls: TtlTable = { ...DEFAULT_TTLS, ...options.ttls };
   const store = storeFor(options, baseUrl, rules, clock, { staleIfErrorMs, ttls });
   await store.start(5000);
-  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 5000;
+  const upstreamTimeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const upstream = new Upstream({
     baseUrl,
     ...(options.upstreamKey !== undefined ? { apiKey: options.upstreamKey } : {}),
     timeoutMs: upstreamTimeoutMs,
   });
-  const maxQueueWaitMs = options.maxQueueWaitMs ?? 4000;
+  const maxQueueWaitMs = options.maxQueueWaitMs ?? DEFAULT_QUEUE_WAIT_MS;
   let lastUpstream: UpstreamSeen | undefined;
   const audit = new AuditTrail();
   const shares = new DeskShares(
@@ -207,11 +211,24 @@ function recorderFor(upstreamKey: string | undefined): DiagnosticsRecorder {
   return new DiagnosticsRecorder({ secrets: () => [upstreamKey], scrub: (text) => scrubber.scrubText(text) });
 }
 
+/** Reads a tool call makes one after another at most (a figure, then the latest fix it is of). */
+const READS_PER_CALL = 2;
+
+/**
+ * How long an /mcp request may take before the gateway answers it with a JSON-RPC error: what a call's reads may take
+ * at their own bounds (each a queue wait, an upstream request and a lock's lease), and a second to spare. 25 s with
+ * the default timeouts.
+ */
+export function mcpSettleMs(options: Pick<GatewayOptions, "maxQueueWaitMs" | "upstreamTimeoutMs">): number {
+  const readMs =
+    (options.maxQueueWaitMs ?? DEFAULT_QUEUE_WAIT_MS) +
+    (options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS) +
+    LOCK_LEASE_MS;
+  return READS_PER_CALL * readMs + 1000;
+}
+
 /** The MCP face's options: on by default where authentication is on, never without it (--no-auth), off with --no-mcp. */
-function mcpOf(
-  options: GatewayOptions,
-  clock: Clock,
-): { mcp?: { clock: Clock; version: string; issuer?: string; requiredScope?: string; publicOrigin?: string } } {
+function mcpOf(options: GatewayOptions, clock: Clock): Pick<AppOptions, "mcp"> {
   if (options.mcp === false || options.tokens() === undefined) return {};
   const issuer = options.signIn?.issuer;
   const scope = options.signIn?.requiredScope;
@@ -219,6 +236,8 @@ function mcpOf(
     mcp: {
       clock,
       version: gatewayVersion(),
+      settleMs: mcpSettleMs(options),
+      ...(options.mcpLimits !== undefined ? { limits: options.mcpLimits } : {}),
       ...(issuer !== undefined ? { issuer } : {}),
       ...(scope !== undefined ? { requiredScope: scope } : {}),
       ...(options.publicUrl !== undefined ? { publicOrigin: new URL(options.publicUrl).origin } : {}),

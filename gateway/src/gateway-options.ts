@@ -2,6 +2,7 @@ import type { FastifyServerOptions } from "fastify";
 import type { TtlTable } from "@index-data/wire";
 import type { Clock } from "@index-data/wire/time";
 import type { Diagnostics, DiagnosticsLog } from "@index-data/wire/diagnostics";
+import type { OpenRequestLimits } from "./mcp/open-requests";
 import type { SignInOptions } from "./oidc/sign-in";
 import type { ReplicaStore } from "./store/replica-store";
 import type { TenantShareRules } from "./tenancy/tenant-weights";
@@ -61,9 +62,12 @@ export interface GatewayOptions {
   readonly metricsSubjects?: SubjectRule;
   /** `/mcp` for AI agents (docs/gateway.md, MCP); only ever with authentication on (tokens). @default true */
   readonly mcp?: boolean;
+  /** /mcp requests open at once, per user and in all, across the desk. @default 16 per user, 1000 in all */
+  readonly mcpLimits?: OpenRequestLimits;
   /**
    * The gateway's origin as its clients reach it (--public-url), e.g. https://gateway.desk.example.com behind a
-   * TLS-terminating proxy: /mcp's resource metadata and its 401s name it. Absent: each request's scheme and Host.
+   * TLS-terminating proxy: /mcp's resource metadata and its 401s name it. Absent: the address it listens on (a request
+   * to /mcp addressed to any other name is refused).
    */
   readonly publicUrl?: string;
   /** Told when the shared store goes away or comes back (the command line prints it). */

@@ -28,10 +28,15 @@ export const OPTIONS: readonly OptionHelp[] = [
   {
     flag: "--public-url",
     value: "URL",
-    meaning: "the origin clients reach (behind a proxy): /mcp's OAuth metadata names it",
+    meaning:
+      "the origin clients reach (a proxy, a balancer): /mcp's OAuth metadata names it; default: the listening address",
   },
   { flag: "--redis", value: "URL", meaning: "redis://host:port: share the cache, locks and budget with replicas" },
-  { flag: "--allow-origin", value: "ORIGIN", meaning: "CORS for the add-in's pages; repeat for each origin" },
+  {
+    flag: "--allow-origin",
+    value: "ORIGIN",
+    meaning: "CORS for the add-in's pages, the only pages /mcp answers; repeat for each origin",
+  },
   { flag: "--upstream-key-file", value: "FILE", meaning: "the upstream key from a file, read once (chmod 600 it)" },
   { flag: "--tls-cert", value: "FILE", meaning: "serve https: the certificate (PEM), with --tls-key" },
   { flag: "--tls-key", value: "FILE", meaning: "serve https: its private key (PEM), with --tls-cert" },

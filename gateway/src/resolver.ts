@@ -213,7 +213,8 @@ export class Resolver {
     if (statusKind(resource.endpoint, result.status) === "refusal" && (await this.goodAnswerKept(resource.path)))
       return { how: "miss", answer: { ...answer, freshUntil: now }, stored: false };
     await store.putAnswer(resource.path, answer, keepMsOf(answer, now, staleIfErrorMs));
-    return { how: "miss", answer, stored: true };
+    // Read once on arrival: whoever reads the value (the MCP tools) need not parse the body again.
+    return { how: "miss", answer, stored: true, ...(result.verbatim ? { value: result.value } : {}) };
   }
 
   /** A rejection handler that reports the failure as `where` and settles with `fallback`. */

@@ -1,5 +1,6 @@
 import { parseRateLimit, parseRetryAfter, readCapped } from "@index-data/wire";
-import { JSON_TYPE, checkBody, declaredJson, statusKind, type StatusKind } from "./answer-check";
+import { JSON_TYPE, checkBodyPaced, declaredJson, statusKind, type StatusKind } from "./answer-check";
+import { nextTurn } from "./paced-parse";
 import { KeyScrubber } from "./key-scrub";
 import type { Resource } from "./resources";
 import type { BudgetReading } from "./store/store";
@@ -11,6 +12,8 @@ interface UpstreamOptions {
   readonly apiKey?: string;
   /** Headers and whole body, per request. @default 10000 */
   readonly timeoutMs?: number;
+  /** Lets the event loop turn between the stages of checking a long answer. @default setImmediate */
+  readonly pause?: () => Promise<void>;
 }
 
 /**
@@ -26,6 +29,8 @@ export type UpstreamResult =
       readonly body: string;
       /** The body's value as its schema read it (what the keeping rules look at: past history's values). */
       readonly value: unknown;
+      /** Whether `body` is the upstream's own bytes, nothing scrubbed: `value` is then the value of `body`. */
+      readonly verbatim: boolean;
       readonly reading: BudgetReading;
     }
   | {
@@ -84,13 +89,18 @@ export class Upstream {
   }
 
   /** What a status and body amount to; `body` is empty when the upstream declared it as something other than JSON. */
-  private verdict(resource: Resource, status: number, body: string, reading: BudgetReading): UpstreamResult {
+  private async verdict(
+    resource: Resource,
+    status: number,
+    body: string,
+    reading: BudgetReading,
+  ): Promise<UpstreamResult> {
     const kind = statusKind(resource.endpoint, status);
     if (kind === "undocumented")
       return { ok: false, status, kind, reason: `HTTP ${status}, a status the service never sends`, reading };
     if (kind === "key-refused" || kind === "rate-limited")
       return { ok: false, status, kind, reason: `HTTP ${status}`, reading };
-    const checked = checkBody(resource.endpoint, status, body);
+    const checked = await checkBodyPaced(resource.endpoint, status, body, this.options.pause ?? nextTurn);
     if (!checked.ok)
       return { ok: false, status, kind, reason: `HTTP ${status} with a body that is not the service's JSON`, reading };
     const clean = this.scrubber?.scrubJson(checked.body) ?? checked.body;
@@ -103,7 +113,15 @@ export class Upstream {
         reading,
         answer: { contentType: JSON_TYPE, body: clean },
       };
-    return { ok: true, status, contentType: JSON_TYPE, body: clean, value: checked.value, reading };
+    return {
+      ok: true,
+      status,
+      contentType: JSON_TYPE,
+      body: clean,
+      value: checked.value,
+      verbatim: clean === checked.body,
+      reading,
+    };
   }
 
   private failureReason(error: unknown, timeoutMs: number): string {

@@ -17,17 +17,37 @@ const AGENT_ID = "indexDataAgent";
 /** reference_id until the admin has the auth config ID of the OAuth client registration (docs/install.md). */
 const AUTH_CONFIG_PLACEHOLDER = "SET-INDEX_AGENT_AUTH_CONFIG_ID-AND-BUILD-AGAIN";
 const EXAMPLE = "e.g. INDEX_GATEWAY_URL=https://gateway.desk.example.com:8443";
+/**
+ * How the plugin knows the gateway's tools (INDEX_AGENT_TOOLS): `pinned`, the list this build's gateway serves, in the
+ * plugin (mcp_tool_description, run_for_functions naming each); or `dynamic`, none in the plugin, Copilot asking the
+ * gateway's tools/list at run time (run_for_functions ["*"]), so a newer gateway's tools need no new package.
+ */
+const TOOL_DISCOVERY = ["pinned", "dynamic"];
+
+/** INDEX_AGENT_TOOLS, checked: `pinned` when unset. */
+function toolDiscoveryOf(env) {
+  const given = (env.INDEX_AGENT_TOOLS ?? "").trim() || "pinned";
+  if (!TOOL_DISCOVERY.includes(given))
+    throw new Error(`INDEX_AGENT_TOOLS ${JSON.stringify(given)} must be "pinned" (the default) or "dynamic"`);
+  return given;
+}
 
 /**
- * The agent a build writes, from INDEX_GATEWAY_URL (the desk gateway: https, plain http only to this machine) and
- * INDEX_AGENT_AUTH_CONFIG_ID; undefined without a gateway URL. A bad URL throws, saying what to set.
+ * The agent a build writes, from INDEX_GATEWAY_URL (the desk gateway: https, plain http only to this machine),
+ * INDEX_AGENT_AUTH_CONFIG_ID and INDEX_AGENT_TOOLS; undefined without a gateway URL. A bad value throws, saying what
+ * to set.
  */
 function agentSettings(env = process.env) {
   const given = (env.INDEX_GATEWAY_URL ?? "").trim();
   if (given === "") return undefined;
   const gatewayUrl = serviceUrl(given, "INDEX_GATEWAY_URL", EXAMPLE).replace(/\/mcp$/, "");
   const authConfigId = (env.INDEX_AGENT_AUTH_CONFIG_ID ?? "").trim();
-  return { gatewayUrl, mcpUrl: `${gatewayUrl}/mcp`, authConfigId: authConfigId || AUTH_CONFIG_PLACEHOLDER };
+  return {
+    gatewayUrl,
+    mcpUrl: `${gatewayUrl}/mcp`,
+    authConfigId: authConfigId || AUTH_CONFIG_PLACEHOLDER,
+    toolDiscovery: toolDiscoveryOf(env),
+  };
 }
 
 const TOOL_NAMES = AGENT_TOOLS.map((tool) => tool.name);
@@ -81,8 +101,27 @@ function declarativeAgent(addin) {
   };
 }
 
+/**
+ * The runtime's spec and the functions bound to it: the gateway's tools pinned (each a function, its definition in
+ * mcp_tool_description), or found at run time (no function listed, every one the gateway lists run: "*").
+ */
+function toolsOf(mcpUrl, toolDiscovery) {
+  if (toolDiscovery === "dynamic") return { runFor: ["*"], spec: { url: mcpUrl } };
+  return {
+    functions: AGENT_TOOLS.map(({ name, description }) => ({
+      name,
+      description,
+      // The gateway reads data a signed-in user may see and changes nothing.
+      capabilities: { security_info: { data_handling: ["GetPrivateData"] } },
+    })),
+    runFor: TOOL_NAMES,
+    spec: { url: mcpUrl, mcp_tool_description: { tools: AGENT_TOOLS } },
+  };
+}
+
 /** ai-plugin.json: every tool of the gateway's /mcp, read-only, behind the OAuth client registration `authConfigId`. */
-function agentPlugin(addin, { baseUrl, mcpUrl, authConfigId }) {
+function agentPlugin(addin, { baseUrl, mcpUrl, authConfigId, toolDiscovery = "pinned" }) {
+  const { functions, runFor, spec } = toolsOf(mcpUrl, toolDiscovery);
   return {
     $schema: `https://developer.microsoft.com/json-schemas/copilot/plugin/${PLUGIN_VERSION}/schema.json`,
     schema_version: PLUGIN_VERSION,
@@ -95,18 +134,13 @@ function agentPlugin(addin, { baseUrl, mcpUrl, authConfigId }) {
       "as-of date, confidence, status and, when carried forward, the date it was first published.",
     privacy_policy_url: `${baseUrl}${addin.files.privacy}`,
     legal_info_url: `${baseUrl}${addin.files.help}`,
-    functions: AGENT_TOOLS.map(({ name, description }) => ({
-      name,
-      description,
-      // The gateway reads data a signed-in user may see and changes nothing.
-      capabilities: { security_info: { data_handling: ["GetPrivateData"] } },
-    })),
+    ...(functions !== undefined ? { functions } : {}),
     runtimes: [
       {
         type: "RemoteMCPServer",
         auth: { type: "OAuthPluginVault", reference_id: authConfigId },
-        run_for_functions: TOOL_NAMES,
-        spec: { url: mcpUrl, mcp_tool_description: { tools: AGENT_TOOLS } },
+        run_for_functions: runFor,
+        spec,
       },
     ],
   };
@@ -140,7 +174,8 @@ function agentSummary(settings) {
       ? "its reference_id is a placeholder: register the OAuth client in the Teams developer portal, then build " +
         "again with INDEX_AGENT_AUTH_CONFIG_ID=<auth config ID> (docs/install.md)"
       : `signs in with auth config ${settings.authConfigId} (INDEX_AGENT_AUTH_CONFIG_ID)`;
-  return `  Copilot agent: ${files} in app-package.zip, its tools at ${settings.mcpUrl} (INDEX_GATEWAY_URL); ${signIn}.`;
+  const tools = settings.toolDiscovery === "dynamic" ? "found at run time" : "pinned";
+  return `  Copilot agent: ${files} in app-package.zip, its tools at ${settings.mcpUrl} (INDEX_GATEWAY_URL, ${tools}); ${signIn}.`;
 }
 
 module.exports = {

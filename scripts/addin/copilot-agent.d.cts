@@ -4,6 +4,8 @@ export interface AgentSettings {
   readonly gatewayUrl: string;
   readonly mcpUrl: string;
   readonly authConfigId: string;
+  /** INDEX_AGENT_TOOLS: the gateway's tools in the plugin, or asked of it at run time. */
+  readonly toolDiscovery: "pinned" | "dynamic";
 }
 export declare const AGENT_FILES: { readonly agent: string; readonly plugin: string };
 export declare const AGENT_ID: string;
@@ -12,7 +14,7 @@ export declare function agentSettings(env?: Record<string, string | undefined>):
 export declare function declarativeAgent(addin: AddinDescription): Record<string, unknown>;
 export declare function agentPlugin(
   addin: AddinDescription,
-  options: { baseUrl: string; mcpUrl: string; authConfigId: string },
+  options: { baseUrl: string; mcpUrl: string; authConfigId: string; toolDiscovery?: "pinned" | "dynamic" },
 ): Record<string, unknown>;
 export declare function copilotAgents(): { declarativeAgents: Array<{ id: string; file: string }> };
 export declare function agentFiles(

@@ -1,5 +1,5 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import { MCP_ANSWER_BYTES } from "../../gateway/src/mcp/answer-room";
 import { gatewayVersion } from "../../gateway/src/version";
 import { mcpServer } from "../../gateway/src/mcp/server";
 import type { ToolDeps } from "../../gateway/src/mcp/tool-deps";
@@ -13,9 +13,9 @@ export async function listedTools(): Promise<Record<string, unknown>[]> {
   const unreachable = (): never => {
     throw new Error("listing the tools reads nothing");
   };
-  const deps = { source: { now: unreachable }, audit: {}, metrics: {} } as unknown as ToolDeps;
+  const deps = { reader: { source: { now: unreachable } }, audit: {}, metrics: {} } as unknown as ToolDeps;
   const version = gatewayVersion();
-  const server = mcpServer(deps, version);
+  const server = mcpServer(deps, version, { account: "generate", room: MCP_ANSWER_BYTES });
   const client = new Client({ name: "generate", version });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);

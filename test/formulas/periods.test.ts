@@ -144,8 +144,18 @@ describe("other periods", () => {
     expect(quarters[0]?.stats).toMatchObject({ avg: 11.5, low: 10, high: 13, observed: 4, carried: 3 });
     const years = summarisePeriods(NEWER, "yearly", ALL);
     expect(years).toEqual([
-      { start: day("2024-01-01"), end: day("2024-04-30"), stats: stats(12.2, 10, 15, 10, 15, 5, 3, 70, NONE, NONE) },
+      {
+        start: day("2024-01-01"),
+        end: day("2024-04-30"),
+        stats: stats(12.2, 10, 15, 10, 15, 5, 3, 70, NONE, NONE),
+        lastPoint: NEWER[7],
+      },
     ]);
+  });
+
+  it("each row names its period's last value inside the range, carried or fresh, in one pass over any order", () => {
+    const rows = summarisePeriods([...NEWER].reverse(), "monthly", ALL);
+    expect(rows.map((row) => row.lastPoint)).toEqual([NEWER[1], NEWER[5], NEWER[6], NEWER[7]]);
   });
 });
 
@@ -153,8 +163,18 @@ describe("a range that cuts periods", () => {
   it("shows the cut bounds and counts only the days inside", () => {
     const rows = summarisePeriods(NEWER, "monthly", bounds("2024-01-31", "2024-02-02"));
     expect(rows).toEqual([
-      { start: day("2024-01-31"), end: day("2024-01-31"), stats: stats(12, 12, 12, 12, 12, 1, 0, 80, NONE, NONE) },
-      { start: day("2024-02-01"), end: day("2024-02-02"), stats: stats(12, 11, 13, 11, 13, 2, 0, 60, 1, 1 / 12) },
+      {
+        start: day("2024-01-31"),
+        end: day("2024-01-31"),
+        stats: stats(12, 12, 12, 12, 12, 1, 0, 80, NONE, NONE),
+        lastPoint: NEWER[1],
+      },
+      {
+        start: day("2024-02-01"),
+        end: day("2024-02-02"),
+        stats: stats(12, 11, 13, 11, 13, 2, 0, 60, 1, 1 / 12),
+        lastPoint: NEWER[3],
+      },
     ]);
   });
 

@@ -8,7 +8,7 @@ import { GATEWAY_AUDIENCE, startTestProvider, type TestProvider } from "./suppor
 /**
  * /mcp with OpenID Connect sign-in against a real provider (oidc-provider on loopback), sharing the gateway's fake
  * clock: the resource metadata names the issuer, a valid token is accepted, an expired one refused with the pointer
- * to the metadata.
+ * to the metadata and the scope a token needs, one without that scope refused with both too.
  */
 const desk = makeDesk(["alice"]);
 let service: RunningReferenceService;
@@ -43,6 +43,30 @@ test("the protected resource's metadata names the configured issuer and scope", 
   });
 });
 
+/** A POST to /mcp with `token` (or none). */
+const initialize = (token: string | undefined) =>
+  fetch(`${gateway.url}/mcp`, {
+    method: "POST",
+    headers: {
+      ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} }),
+  });
+
+test("a request without a token, or one lacking the scope, is told where the metadata is and which scope it needs", async () => {
+  const metadata = `resource_metadata="${gateway.url}/.well-known/oauth-protected-resource"`;
+  const unsigned = await initialize(undefined);
+  expect(unsigned.status).toBe(401);
+  expect(unsigned.headers.get("www-authenticate")).toBe(`Bearer ${metadata}, scope="Indexes.Read"`);
+  const otherScope = await initialize(await provider.token("Indexes.Audit"));
+  expect(otherScope.status).toBe(403);
+  expect(otherScope.headers.get("www-authenticate")).toBe(
+    `Bearer error="insufficient_scope", ${metadata}, scope="Indexes.Read"`,
+  );
+});
+
 test("a valid sign-in token is accepted; once expired it is refused with 401 naming the metadata", async () => {
   const token = await provider.token("Indexes.Read");
   const client = await mcpClient(gateway.url, token);
@@ -52,18 +76,10 @@ test("a valid sign-in token is accepted; once expired it is refused with 401 nam
   await client.close();
   // The token's hour and the sign-in's minute of skew pass on the shared clock.
   await clock.advance(3600_000 + 120_000);
-  const refused = await fetch(`${gateway.url}/mcp`, {
-    method: "POST",
-    headers: {
-      authorization: `Bearer ${token}`,
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: {} }),
-  });
+  const refused = await initialize(token);
   expect(refused.status).toBe(401);
   expect(await refused.text()).toMatch(/expired/);
   expect(refused.headers.get("www-authenticate")).toBe(
-    `Bearer error="invalid_token", resource_metadata="${gateway.url}/.well-known/oauth-protected-resource"`,
+    `Bearer error="invalid_token", resource_metadata="${gateway.url}/.well-known/oauth-protected-resource", scope="Indexes.Read"`,
   );
 });

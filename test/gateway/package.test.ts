@@ -315,9 +315,13 @@ test(
 test(
   "serves /mcp from the installed package: every tool, the service's values, held resources free, calls coalesced",
   async () => {
-    const made = installedCommand(["new-token", "agent", "--tokens", join(folder, "agent-tokens.txt")]);
-    expect(made.status).toBe(0);
-    const token = /\n(idg_[A-Za-z0-9_-]{43})\n/.exec(made.stdout)?.[1] ?? "";
+    // Ten agents' users: ten calls each at once stay within the sixteen a user may have open.
+    const tokens = Array.from({ length: 10 }, (_, i) => {
+      const made = installedCommand(["new-token", `agent${i}`, "--tokens", join(folder, "agent-tokens.txt")]);
+      expect(made.status).toBe(0);
+      return /\n(idg_[A-Za-z0-9_-]{43})\n/.exec(made.stdout)?.[1] ?? "";
+    });
+    const token = tokens[0] ?? "";
     const child = spawn(
       process.execPath,
       [entryIn(server), "--upstream", service.url, "--port", "0", "--tokens", join(folder, "agent-tokens.txt")],
@@ -331,7 +335,7 @@ test(
       await checkToolList(url, token);
       await checkEveryTool(url, token, service);
       await checkHeldIsFree(url, token, upstreamCount);
-      await checkConcurrentCalls(url, [token], upstreamCount);
+      await checkConcurrentCalls(url, tokens, upstreamCount);
     } finally {
       child.kill("SIGTERM");
     }

@@ -8,7 +8,13 @@ import {
   pluginSchemaProblems,
 } from "../../scripts/addin/agent-schema.cjs";
 import AGENT_TOOLS from "../../scripts/addin/agent-tools.generated.json";
-import { AUTH_CONFIG_PLACEHOLDER, agentSettings, agentSummary } from "../../scripts/addin/copilot-agent.cjs";
+import {
+  AUTH_CONFIG_PLACEHOLDER,
+  agentSettings,
+  agentSummary,
+  declarativeAgent,
+} from "../../scripts/addin/copilot-agent.cjs";
+import { ADDIN as description } from "../../scripts/addin/description.cjs";
 import { manifestFiles } from "../../scripts/addin/manifest-files.cjs";
 import { unifiedSchemaProblems } from "../../scripts/addin/unified-schema.cjs";
 import { appPackageProblems } from "../../scripts/manifest-checks.cjs";
@@ -121,7 +127,12 @@ describe("an admin build given the desk gateway's URL", () => {
 
   it("leaves a placeholder reference_id without INDEX_AGENT_AUTH_CONFIG_ID, and the build says what to do", () => {
     const settings = agentSettings({ INDEX_GATEWAY_URL: GATEWAY });
-    expect(settings).toEqual({ gatewayUrl: GATEWAY, mcpUrl: `${GATEWAY}/mcp`, authConfigId: AUTH_CONFIG_PLACEHOLDER });
+    expect(settings).toEqual({
+      gatewayUrl: GATEWAY,
+      mcpUrl: `${GATEWAY}/mcp`,
+      authConfigId: AUTH_CONFIG_PLACEHOLDER,
+      toolDiscovery: "pinned",
+    });
     const unsigned = parsed(packageOf(manifestFiles(BASE, METADATA, { INDEX_GATEWAY_URL: GATEWAY }))["ai-plugin.json"]);
     expect((unsigned["runtimes"] as Json[])[0]?.["auth"]).toEqual({
       type: "OAuthPluginVault",
@@ -129,9 +140,70 @@ describe("an admin build given the desk gateway's URL", () => {
     });
     expect(agentSummary(settings)).toBe(
       `  Copilot agent: declarativeAgent.json and ai-plugin.json in app-package.zip, its tools at ${GATEWAY}/mcp ` +
-        "(INDEX_GATEWAY_URL); its reference_id is a placeholder: register the OAuth client in the Teams developer " +
+        "(INDEX_GATEWAY_URL, pinned); its reference_id is a placeholder: register the OAuth client in the Teams developer " +
         "portal, then build again with INDEX_AGENT_AUTH_CONFIG_ID=<auth config ID> (docs/install.md).",
     );
+  });
+});
+
+describe("the tools of the plugin: pinned, or found at run time (INDEX_AGENT_TOOLS)", () => {
+  const build = (tools: string) =>
+    packageOf(
+      manifestFiles(BASE, METADATA, {
+        INDEX_GATEWAY_URL: GATEWAY,
+        INDEX_AGENT_AUTH_CONFIG_ID: AUTH_CONFIG_ID,
+        INDEX_AGENT_TOOLS: tools,
+      }),
+    );
+
+  it("dynamic: no tool in the plugin, Copilot asks the gateway's tools/list at run time; the schemas take it", () => {
+    const entries = build("dynamic");
+    const plugin = parsed(entries["ai-plugin.json"]);
+    expect(plugin["functions"]).toBeUndefined();
+    expect(plugin["runtimes"]).toEqual([
+      {
+        type: "RemoteMCPServer",
+        auth: { type: "OAuthPluginVault", reference_id: AUTH_CONFIG_ID },
+        run_for_functions: ["*"],
+        spec: { url: `${GATEWAY}/mcp` },
+      },
+    ]);
+    expect(pluginSchemaProblems(plugin)).toEqual([]);
+    expect(agentPackageProblems(parsed(entries["manifest.json"]), entries)).toEqual([]);
+    expect(agentSummary(agentSettings({ INDEX_GATEWAY_URL: GATEWAY, INDEX_AGENT_TOOLS: "dynamic" }))).toContain(
+      "(INDEX_GATEWAY_URL, found at run time)",
+    );
+  });
+
+  it("pinned is the default; any other value is refused, saying what to set", () => {
+    expect(parsed(build("pinned")["ai-plugin.json"])).toEqual(parsed(build("")["ai-plugin.json"]));
+    expect(() => build("live")).toThrow('INDEX_AGENT_TOOLS "live" must be "pinned" (the default) or "dynamic"');
+  });
+});
+
+describe("the schemas, where Microsoft's published files differ from its pages' text", () => {
+  const plugin = parsed(
+    packageOf(
+      manifestFiles(BASE, METADATA, { INDEX_GATEWAY_URL: GATEWAY, INDEX_AGENT_AUTH_CONFIG_ID: AUTH_CONFIG_ID }),
+    )["ai-plugin.json"],
+  );
+  const agent = declarativeAgent(description);
+
+  it("take hyphens in the namespace and in function names", () => {
+    const functions = (plugin["functions"] as Json[]).map((f) => ({ ...f, name: `index-${String(f["name"])}` }));
+    expect(pluginSchemaProblems({ ...plugin, namespace: "index-data", functions })).toEqual([]);
+    expect(pluginSchemaProblems({ ...plugin, namespace: "index data" })).toEqual([
+      '/namespace must match pattern "^[A-Za-z0-9-]+$" {"pattern":"^[A-Za-z0-9-]+$"}',
+    ]);
+  });
+
+  it("refuse an empty list of conversation starters, in the agent and in the plugin", () => {
+    expect(declarativeAgentSchemaProblems({ ...agent, conversation_starters: [] })).toEqual([
+      '/conversation_starters must NOT have fewer than 1 items {"limit":1}',
+    ]);
+    expect(pluginSchemaProblems({ ...plugin, capabilities: { conversation_starters: [] } })).toEqual([
+      '/capabilities/conversation_starters must NOT have fewer than 1 items {"limit":1}',
+    ]);
   });
 });
 

@@ -1,12 +1,9 @@
 import { measureChange, type ChangeOutcome } from "@index-data/wire";
 import { dayText } from "@index-data/wire/time";
-import type { z } from "zod";
 import { pointProvenance, provenanceOf, servedOf } from "./provenance";
 import type { ReadValue } from "./resource-reader";
-import type { INPUTS } from "./schemas";
-import type { ToolAnswer, ToolContext } from "./tools";
-
-type ChangeInput = z.output<z.ZodObject<(typeof INPUTS)["get_change"]>>;
+import type { ToolHandler } from "./tool-context";
+import { ours, said } from "./tool-text";
 
 /** A figure as the text says it: a fraction as a percentage, USD/kg to 4 decimals. */
 function figure(value: number, mode: "pct" | "abs"): string {
@@ -19,7 +16,7 @@ function figure(value: number, mode: "pct" | "abs"): string {
  * call, or a cell of the desk asking the same, is a hit. The text holds only figures and days the gateway computed;
  * the service's own words (the symbol, a status) stay in the structured fields.
  */
-export async function getChange(input: ChangeInput, context: ToolContext): Promise<ToolAnswer<"get_change">> {
+export const getChange: ToolHandler<"get_change"> = async (input, context) => {
   const period = input.period ?? "1D";
   const mode = input.mode ?? "pct";
   let fix: ReadValue<"latest"> | undefined;
@@ -59,7 +56,7 @@ export async function getChange(input: ChangeInput, context: ToolContext): Promi
     },
     text:
       outcome.kind === "change"
-        ? `${period} change ${figure(outcome.change, mode)}: latest ${latest.value} on ${latest.date} against ${outcome.base.point.value} on ${dayText(outcome.base.day)}.`
-        : `No ${period} change: ${outcome.reason}.`,
+        ? said`${ours(period)} change ${ours(figure(outcome.change, mode))}: latest ${latest.value} on ${ours(latest.date)} against ${outcome.base.point.value} on ${ours(dayText(outcome.base.day))}.`
+        : said`No ${ours(period)} change: ${ours(outcome.reason)}.`,
   };
-}
+};

@@ -1,6 +1,7 @@
 import { isObservation, periodStart, pointTime, type HistoryPoint } from "@index-data/wire";
 import { DAY_MS, dayText } from "@index-data/wire/time";
-import { MAX_HISTORY_POINTS } from "./schemas";
+import { newestFitting } from "./answer-room";
+import { said, type ToolText } from "./tool-text";
 
 /** Each month's last freshly published value, dated its own date (as weekly history is made of weeks). */
 export function monthlyFromDaily(points: readonly HistoryPoint[]): HistoryPoint[] {
@@ -13,24 +14,41 @@ export function monthlyFromDaily(points: readonly HistoryPoint[]): HistoryPoint[
   return [...lastOfMonth.entries()].sort(([a], [b]) => a - b).map(([, point]) => point);
 }
 
-/** A history cut to what one call returns: the most recent points, and how to ask for the ones before them. */
-export interface HistoryWindow {
-  readonly points: readonly HistoryPoint[];
+/** Rows cut to what one call returns: the most recent ones, and how to ask for the ones before them. */
+export interface RowWindow<R> {
+  readonly rows: readonly R[];
   readonly available: number;
   readonly truncated: boolean;
-  readonly rest: string | null;
+  readonly rest: ToolText | null;
 }
 
-/** The newest `limit` points (ascending), saying how to ask for the rest: an earlier `end`, or a coarser granularity. */
-export function historyWindow(points: readonly HistoryPoint[], limit = MAX_HISTORY_POINTS): HistoryWindow {
-  if (points.length <= limit) return { points, available: points.length, truncated: false, rest: null };
-  const kept = points.slice(points.length - limit);
-  const first = kept[0] as HistoryPoint;
-  const before = dayText(pointTime(first) - DAY_MS);
+/**
+ * The newest rows of `all` (ascending) that fit in `room` bytes, at most `limit`, as `show` makes them (only the rows
+ * kept are made). `rest` says how to ask for the others, given the day before the first row kept.
+ */
+export function newestRows<T, R>(
+  all: readonly T[],
+  show: (item: T) => R,
+  { room, limit, dayOf }: { room: number; limit: number; dayOf: (row: R) => number },
+  rest: (kept: number, before: string) => ToolText,
+): RowWindow<R> {
+  const rows = newestFitting(all.slice(Math.max(0, all.length - limit)).map(show), room);
+  const first = rows[0];
+  if (rows.length === all.length) return { rows, available: all.length, truncated: false, rest: null };
+  const before = first === undefined ? undefined : dayText(dayOf(first) - DAY_MS);
   return {
-    points: kept,
-    available: points.length,
+    rows,
+    available: all.length,
     truncated: true,
-    rest: `Returned the newest ${limit} of ${points.length} points. For the earlier ones call get_history again with end="${before}" (and the same start), or ask for granularity "weekly" or "monthly".`,
+    rest:
+      before === undefined
+        ? said`Not one row fits this answer's room: call the tool alone (not in a batch), or narrow the range.`
+        : rest(rows.length, before),
   };
+}
+
+/** What get_history says of the points it left out. */
+export function historyRest(total: number): (kept: number, before: string) => ToolText {
+  return (kept, before) =>
+    said`Returned the newest ${kept} of ${total} points. For the earlier ones call get_history again with end=${before} (and the same start), or ask for granularity "weekly" or "monthly".`;
 }

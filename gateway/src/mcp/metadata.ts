@@ -1,21 +1,29 @@
-import type { FastifyRequest } from "fastify";
-
 /** RFC 9728's well-known path of a protected resource's metadata. */
 export const RESOURCE_METADATA_PATH = "/.well-known/oauth-protected-resource";
 /** The MCP endpoint's path. */
 export const MCP_PATH = "/mcp";
 
-/**
- * The gateway's origin as its clients reach it: --public-url's when given (behind a proxy, the request's own scheme
- * and Host are the proxy's hop, and a Host header is the client's to choose), else the request's.
- */
-export function gatewayOrigin(request: FastifyRequest, publicOrigin: string | undefined): string {
-  return publicOrigin ?? `${request.protocol}://${request.host}`;
+/** A quoted-string of RFC 9110 (§5.6.4): a scope from the command line cannot end the quotes it sits in. */
+function quoted(text: string): string {
+  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
-/** Where the client reads the metadata: the WWW-Authenticate of a 401 names it (MCP authorization, RFC 9728 §5.1). */
-export function wwwAuthenticate(origin: string): string {
-  return `Bearer resource_metadata="${origin}${RESOURCE_METADATA_PATH}"`;
+/**
+ * The challenge of a 401 or a 403 from /mcp (MCP authorization; RFC 6750 §3, RFC 9728 §5.1): the sign-in's own
+ * `error="…"` when it gave one, where the metadata is (only an origin of the gateway's own list: never a Host), and the
+ * scope a token must carry when one is required.
+ */
+export function bearerChallenge(
+  given: string | undefined,
+  origin: string | undefined,
+  scope: string | undefined,
+): string {
+  const parts = [
+    ...(given?.startsWith("Bearer ") === true ? [given.slice("Bearer ".length)] : []),
+    ...(origin !== undefined ? [`resource_metadata=${quoted(`${origin}${RESOURCE_METADATA_PATH}`)}`] : []),
+    ...(scope !== undefined ? [`scope=${quoted(scope)}`] : []),
+  ];
+  return parts.length === 0 ? "Bearer" : `Bearer ${parts.join(", ")}`;
 }
 
 /** The protected resource's metadata (RFC 9728): the MCP endpoint, and the OIDC issuer that signs its tokens. */

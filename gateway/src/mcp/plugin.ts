@@ -1,155 +1,104 @@
-import { randomUUID } from "node:crypto";
-import type { IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import type { AuthInfo } from "@modelcontextprotocol/sdk/server/auth/types.js";
-import { isInitializeRequest } from "@modelcontextprotocol/sdk/types.js";
+import { isJsonContentType } from "@modelcontextprotocol/server";
 import type { Clock } from "@index-data/wire/time";
 import type { AuditTrail } from "../audit-trail";
 import type { GatewayMetrics } from "../gateway-metrics";
-import { gatewayOrigin, MCP_PATH, RESOURCE_METADATA_PATH, resourceMetadata, wwwAuthenticate } from "./metadata";
-import type { ResourceSource } from "./resource-reader";
+import { nextTurn } from "../paced-parse";
+import { McpExchange, type HttpAnswer } from "./exchange";
+import { McpGuards, rpcRefusal, type GuardOptions } from "./guards";
+import { MCP_PATH } from "./metadata";
+import { OpenRequests, type McpRefusal, type OpenRequestLimits } from "./open-requests";
+import { ResourceReader, type ResourceSource } from "./resource-reader";
 import { mcpServer } from "./server";
 import type { ToolDeps } from "./tool-deps";
-import { SessionTable, type SessionLimits } from "./sessions";
 import { ToolMetrics } from "./tool-metrics";
 
 export { MCP_PATH, RESOURCE_METADATA_PATH } from "./metadata";
 
-export interface McpPluginOptions {
+export interface McpPluginOptions extends GuardOptions {
   /** How the HTTP route reads a resource: the same resolver (cache, coalescing, budget), request count and metrics. */
   readonly source: ResourceSource;
   readonly audit: AuditTrail;
   readonly metrics: GatewayMetrics;
   readonly clock: Clock;
-  /** The OIDC issuer the resource metadata names (--oidc-issuer); absent: desk tokens only. */
-  readonly issuer?: string;
-  readonly requiredScope?: string;
-  /** The gateway's origin as its clients reach it (--public-url); absent: each request's own scheme and Host. */
-  readonly publicOrigin?: string;
-  readonly sessions?: SessionLimits;
+  /** Replicas alive (the shared store's heartbeat): each takes its part of the desk's caps. */
+  readonly replicas: () => number;
+  readonly limits?: OpenRequestLimits;
+  /** Every /mcp request is answered within this long: the tools' reads' own bounds, with room to spare. */
+  readonly settleMs: number;
   /** The server's version in the MCP handshake. */
   readonly version: string;
+  /** Lets the event loop serve others between slices of CPU-heavy work. @default setImmediate */
+  readonly pause?: () => Promise<void>;
 }
 
 /** Largest MCP request body: a tool's arguments are a few hundred bytes; anything near this is hostile. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-interface Open {
-  readonly transport: StreamableHTTPServerTransport;
-  close(): void;
-}
-
-/** A JSON-RPC error the transport itself would give, for what the plugin refuses before the transport. */
-function rpcError(reply: FastifyReply, status: number, code: number, message: string): FastifyReply {
-  return reply
-    .code(status)
-    .header("cache-control", "no-store")
-    .send({ jsonrpc: "2.0", error: { code, message }, id: null });
-}
-
-/** Hands the request to the SDK's transport, with the caller as its authInfo. */
-async function handOver(
-  transport: StreamableHTTPServerTransport,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  account: string,
-): Promise<void> {
-  const raw = request.raw as IncomingMessage & { auth?: AuthInfo };
-  raw.auth = { token: "", clientId: account, scopes: [], extra: { account } };
-  reply.hijack();
-  await transport.handleRequest(raw, reply.raw, request.body);
-}
+const REFUSED: Readonly<
+  Record<Exclude<McpRefusal, "origin" | "host">, { status: number; retry: string; message: string }>
+> = {
+  user_cap: { status: 429, retry: "1", message: "You have as many MCP requests open as one user may: wait for one." },
+  desk_cap: { status: 503, retry: "5", message: "The gateway has as many MCP requests open as it may: try again." },
+};
 
 /**
- * `/mcp`: the Model Context Protocol over the SDK's Streamable HTTP transport, for AI agents, beside the HTTP API. The
- * app's sign-in has already identified the caller (a desk token or an OIDC bearer); a 401 here names the resource
- * metadata (RFC 9728), served unauthenticated at /.well-known/oauth-protected-resource. Sessions are bounded
- * (sessions.ts); each is one McpServer whose tools read through the gateway's resolver.
+ * `/mcp`: the Model Context Protocol for AI agents, beside the HTTP API, served statelessly (exchange.ts): both the
+ * 2025-11-25 handshake and 2026-07-28 requests, any replica answering any request. The app's sign-in has already
+ * identified the caller (a desk token or an OIDC bearer); its 401s and 403s name the resource metadata (RFC 9728),
+ * served unauthenticated at /.well-known/oauth-protected-resource, and the scope a token needs. A page of an origin
+ * not allowed is refused (403), as is a Host that is not the gateway's own (421); open requests are bounded per user
+ * and in all, and each is answered within the settle bound.
  */
 export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
   const deps: ToolDeps = {
-    source: options.source,
+    reader: new ResourceReader(options.source, options.pause ?? nextTurn),
     audit: options.audit,
     metrics: new ToolMetrics(options.metrics.registry),
   };
-  const sessions = new SessionTable<Open>(options.clock, (open) => open.close(), options.sessions);
-  app.addHook("onClose", async () => sessions.closeAll());
-  // Every 401 of /mcp says where its metadata is (MCP authorization): the app's sign-in threw it before routing here.
-  app.addHook("onSend", async (request, reply) => {
-    if (reply.statusCode !== 401) return;
-    // A sign-in token's refusal already says `error="invalid_token"`: the pointer joins it.
-    const given = reply.getHeader("www-authenticate");
-    const pointer = wwwAuthenticate(gatewayOrigin(request, options.publicOrigin));
-    void reply.header(
-      "www-authenticate",
-      typeof given === "string" && given.startsWith("Bearer ")
-        ? `${given}, ${pointer.slice("Bearer ".length)}`
-        : pointer,
-    );
+  const open = new OpenRequests(options.metrics.registry, options.replicas, options.limits);
+  const guards = new McpGuards(() => app.server.address() as AddressInfo | null, options, open);
+  guards.register(app);
+  const exchange = new McpExchange({
+    serverFor: (caller) => mcpServer(deps, options.version, caller),
+    settleMs: options.settleMs,
+    clock: options.clock,
+    onTimeout: () => open.timedOut(),
+    onError: (error) => app.log.debug({ err: error }, "mcp"),
   });
-  // Built from the request's Host when no --public-url is given: then a cache must keep one copy per Host.
-  const metadata = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (options.publicOrigin === undefined) {
-      // Beside what the CORS plugin may already vary by (Origin), never in its place.
-      const vary = reply.getHeader("vary");
-      void reply.header("vary", vary === undefined ? "host" : `${String(vary)}, host`);
-    }
-    return reply
-      .header("cache-control", "max-age=3600")
-      .send(resourceMetadata(gatewayOrigin(request, options.publicOrigin), options.issuer, options.requiredScope));
-  };
-  // The metadata is what a client reads before it has any token (RFC 9728): open to anyone.
-  app.get(RESOURCE_METADATA_PATH, { config: { openToAnyone: true } }, metadata);
-  app.get(`${RESOURCE_METADATA_PATH}${MCP_PATH}`, { config: { openToAnyone: true } }, metadata);
-
-  const open = async (request: FastifyRequest, reply: FastifyReply, account: string): Promise<void> => {
-    if (!sessions.room(account)) {
-      void rpcError(
-        reply.header("retry-after", "60"),
-        503,
-        -32000,
-        "The gateway holds as many MCP sessions as it may: try again in a minute.",
-      );
-      return;
-    }
-    const server = mcpServer(deps, options.version);
-    const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
-      enableJsonResponse: true,
-      onsessioninitialized: (id) => sessions.add(id, account, { transport, close: () => void server.close() }),
-      onsessionclosed: (id) => sessions.remove(id),
-    });
-    await server.connect(transport);
-    await handOver(transport, request, reply, account);
-  };
+  app.addHook("onClose", () => exchange.close());
 
   app.post(MCP_PATH, { bodyLimit: MAX_BODY_BYTES }, async (request, reply) => {
-    const account = request.deskAccount as string;
-    const id = request.headers["mcp-session-id"];
-    if (typeof id === "string") {
-      const session = sessions.use(id, account);
-      if (session === undefined)
-        return rpcError(reply, 404, -32001, "Session not found: start a new one (initialize).");
-      return handOver(session.value.transport, request, reply, account);
+    const refused = guards.refusal(request, reply);
+    if (refused !== undefined) return refused;
+    if (!isJsonContentType(request.headers["content-type"]))
+      return rpcRefusal(reply, 415, "An MCP request is JSON: send it as Content-Type: application/json.");
+    const slot = open.enter(request.deskAccount as string);
+    if (typeof slot === "string") {
+      const { status, retry, message } = REFUSED[slot];
+      return rpcRefusal(reply, status, message, { "retry-after": retry });
     }
-    if (!isInitializeRequest(request.body))
-      return rpcError(
-        reply,
-        400,
-        -32000,
-        "No session: send initialize first, then its Mcp-Session-Id on each request.",
+    try {
+      const answer: HttpAnswer = await exchange.answer(
+        request.body,
+        request.headers,
+        `${guards.originOf(request)}${MCP_PATH}`,
+        request.deskAccount as string,
       );
-    return open(request, reply, account);
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
+    } finally {
+      slot.close();
+    }
   });
-  app.delete(MCP_PATH, async (request, reply) => {
-    const id = request.headers["mcp-session-id"];
-    const session = typeof id === "string" ? sessions.use(id, request.deskAccount as string) : undefined;
-    if (session === undefined) return rpcError(reply, 404, -32001, "Session not found.");
-    return handOver(session.value.transport, request, reply, request.deskAccount as string);
-  });
-  // No stream of server-sent events: every answer is the JSON response to its request, so no connection stays open.
-  app.get(MCP_PATH, async (_request, reply) =>
-    rpcError(reply.header("allow", "POST, DELETE"), 405, -32000, "This server sends no event stream: POST requests."),
-  );
+  // No sessions and no stream of server-sent events: every answer is the JSON response to its POST.
+  const noSuchMethod = async (request: FastifyRequest, reply: FastifyReply) =>
+    guards.refusal(request, reply) ??
+    rpcRefusal(
+      reply.header("allow", "POST"),
+      405,
+      "This server keeps no sessions and sends no event stream: POST each request.",
+    );
+  app.get(MCP_PATH, noSuchMethod);
+  app.delete(MCP_PATH, noSuchMethod);
 }

@@ -40,7 +40,18 @@ export const INPUTS = {
       .optional()
       .describe("Text to find in an index's symbol, hub, grade, lead time or description (any case). Default: all."),
     activeOnly: z.boolean().optional().describe(TOOL_TEXTS.search_indexes.parameters.activeOnly.description),
-    limit: z.number().int().min(1).max(MAX_SEARCH_ROWS).optional().describe(`Most rows. Default ${MAX_SEARCH_ROWS}.`),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_SEARCH_ROWS)
+      .optional()
+      .describe(`Most rows a page holds. Default ${MAX_SEARCH_ROWS}; a page is also cut to the answer's size.`),
+    cursor: z
+      .string()
+      .max(12)
+      .optional()
+      .describe("The nextCursor of the page before, for the next page of the same search. Default: the first page."),
   },
   get_latest: { symbol },
   get_history: {
@@ -131,7 +142,8 @@ export const OUTPUTS = {
       }),
     ),
     matched: z.number().int(),
-    truncated: z.boolean(),
+    truncated: z.boolean().describe("Whether matches are left for the next page."),
+    nextCursor: z.string().nullable().describe("The cursor of the next page; null on the last page."),
     served: Served,
   },
   get_latest: {
@@ -190,6 +202,9 @@ export const OUTPUTS = {
         provenance: Provenance.describe("The period's last value's."),
       }),
     ),
+    available: z.number().int().describe("Periods the range holds."),
+    truncated: z.boolean(),
+    rest: z.string().nullable().describe("How to ask for the periods left out; null when none were."),
     served: Served,
   },
   get_change: {

@@ -1,97 +1,55 @@
-import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import type { ArgsOf, ResourceName } from "@index-data/wire";
-import { userOfAccount } from "../tenancy/account";
+import { McpServer } from "@modelcontextprotocol/server";
+import { z } from "zod";
+import { callTool } from "./call-tool";
 import { registerDocuments } from "./documents";
-import { readResource } from "./resource-reader";
 import { INPUTS, OUTPUTS, TOOL_NAMES, type ToolName } from "./schemas";
 import type { ToolDeps } from "./tool-deps";
-import { errorResult, failure } from "./tool-failure";
-import type { ToolOutcome } from "./tool-metrics";
-import { HANDLERS, type ToolContext } from "./tools";
 import { TOOL_TEXTS } from "./tools.generated";
+import { QUOTED_IS_DATA } from "./tool-text";
 
-/** The caller of a request, as the gateway's sign-in found it (app.ts), passed to the tools as the SDK's authInfo. */
+/** Who asks, as the gateway's sign-in found them (app.ts), and how many bytes their request may be answered with. */
 export interface McpCaller {
   readonly account: string;
+  /** The request's room (answer-room.ts): the one cap, less the request's own bytes, shared within a batch. */
+  readonly room: number;
 }
 
 /** What an agent is told of each tool beside the function table's words. */
-const ABOUT =
-  "Answered by the desk's gateway from its cache (a value a cell has already asked for costs the Index Data Service nothing); every value carries its provenance (asOf, confidence, status, carriedForwardFrom).";
+const ABOUT = `Answered by the desk's gateway from its cache (a value a cell has already asked for costs the Index Data Service nothing); every value carries its provenance (asOf, confidence, status, carriedForwardFrom). ${QUOTED_IS_DATA}`;
 
-/** Largest tool result: an answer must leave room in a model's context for the conversation it serves. */
-export const MAX_RESULT_BYTES = 100 * 1024;
+/** Each tool's input and output schema as objects, made once: a server is made for every request. */
+const SCHEMAS: ReadonlyMap<ToolName, { readonly input: z.ZodObject; readonly output: z.ZodObject }> = new Map(
+  TOOL_NAMES.map((tool) => [tool, { input: z.object(INPUTS[tool]), output: z.object(OUTPUTS[tool]) }]),
+);
 
-/** Runs one tool for the caller: reads through the gateway, counts and audits the call, and never throws. */
-async function callTool(tool: ToolName, input: unknown, caller: McpCaller, deps: ToolDeps): Promise<CallToolResult> {
-  const { source, audit, metrics } = deps;
-  const reads: { path: string; how: ToolOutcome }[] = [];
-  const context: ToolContext = {
-    now: source.now,
-    read: async <N extends ResourceName>(name: N, args: ArgsOf<N>) => {
-      const read = await readResource(source, caller.account, name, args);
-      reads.push({ path: read.path, how: read.how });
-      return read;
-    },
-  };
-  const user = userOfAccount(caller.account);
-  try {
-    const handler = HANDLERS[tool] as (input: unknown, context: ToolContext) => ReturnType<(typeof HANDLERS)[ToolName]>;
-    const answer = await handler(input, context);
-    const outcome = reads[0]?.how ?? "hit";
-    if (Buffer.byteLength(JSON.stringify(answer)) > MAX_RESULT_BYTES) {
-      metrics.called(tool, "error");
-      audit.toolCall(user, tool, reads[0]?.path ?? tool, "error");
-      return errorResult("The answer is larger than 100 KB: narrow the request (a shorter range, a search text).");
-    }
-    metrics.called(tool, outcome);
-    audit.toolCall(user, tool, reads[0]?.path ?? tool, outcome);
-    return {
-      content: [{ type: "text", text: answer.text }],
-      structuredContent: answer.structured as Record<string, unknown>,
-    };
-  } catch (error) {
-    const { outcome, text } = failure(error, source.now());
-    metrics.called(tool, outcome);
-    audit.toolCall(user, tool, reads[0]?.path ?? tool, outcome);
-    return errorResult(text);
-  }
-}
-
-/** The caller the plugin put on the request (the SDK hands it to each tool as `authInfo.extra`). */
-function callerOf(extra: { authInfo?: { extra?: Record<string, unknown> } }): McpCaller | undefined {
-  const account = extra.authInfo?.extra?.["account"];
-  return typeof account === "string" ? { account } : undefined;
-}
-
-/** One session's MCP server: every tool and document, each call as the request's own caller. */
-export function mcpServer(deps: ToolDeps, version: string): McpServer {
+/**
+ * The MCP server of one request: every tool and document, each call as the request's own caller and within its room.
+ * Made afresh for every request (the SDK's stateless serving, both protocol revisions), so it holds nothing between
+ * requests and any replica can answer any request.
+ */
+export function mcpServer(deps: ToolDeps, version: string, caller: McpCaller): McpServer {
   const server = new McpServer(
     { name: "index-data-gateway", version },
     {
-      instructions:
-        "Benchmark price indexes from the desk's Index Data gateway. Find symbols with search_indexes; each value carries its provenance.",
+      // The tools and documents never change while the gateway runs: nothing to be told of, no stream to listen on.
+      capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
+      instructions: `Benchmark price indexes from the desk's Index Data gateway. Find symbols with search_indexes; each value carries its provenance. ${QUOTED_IS_DATA}`,
     },
   );
-  for (const tool of TOOL_NAMES) {
+  for (const [tool, schemas] of SCHEMAS) {
     const texts = TOOL_TEXTS[tool];
     server.registerTool(
       tool,
       {
         title: `${tool.replace(/_/g, " ")} (INDEX.${texts.function})`,
         description: `${texts.description.replace(/ Spills[^.]*\./, "")} ${ABOUT}`,
-        inputSchema: INPUTS[tool],
-        outputSchema: OUTPUTS[tool],
+        inputSchema: schemas.input,
+        outputSchema: schemas.output,
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       },
-      async (input: unknown, extra: { authInfo?: { extra?: Record<string, unknown> } }) => {
-        const caller = callerOf(extra);
-        if (caller === undefined) return errorResult("Not signed in to the gateway.");
-        return callTool(tool, input, caller, deps);
-      },
+      async (input: unknown) => callTool(tool, input, caller, deps),
     );
   }
-  registerDocuments(server, deps);
+  registerDocuments(server, deps, caller);
   return server;
 }

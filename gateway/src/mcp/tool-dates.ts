@@ -1,8 +1,13 @@
 import { dayText, isIsoDate, parseIso, RELATIVE_DATE_FORMS, relativeDay, startOfUtcDay } from "@index-data/wire/time";
+import { ours, said, type ToolText } from "./tool-text";
 
 /** An argument the tool cannot use: said to the model as an error result it can act on. */
 export class ToolArgumentError extends Error {
   override readonly name = "ToolArgumentError";
+
+  constructor(readonly text: ToolText) {
+    super(text.text);
+  }
 }
 
 /**
@@ -17,7 +22,7 @@ export function serviceDate(text: string | undefined, argument: string, now: num
   const ms = parseIso(trimmed);
   if (ms === undefined)
     throw new ToolArgumentError(
-      `${argument}: give an ISO date such as "2024-03-31" or a relative form such as ${RELATIVE_DATE_FORMS}.`,
+      said`${ours(argument)}: give an ISO date such as "2024-03-31" or a relative form such as ${ours(RELATIVE_DATE_FORMS)}.`,
     );
   return isIsoDate(trimmed) ? trimmed : new Date(ms).toISOString();
 }

@@ -1,10 +1,10 @@
 import type { AuditTrail } from "../audit-trail";
-import type { ResourceSource } from "./resource-reader";
+import type { ResourceReader } from "./resource-reader";
 import type { ToolMetrics } from "./tool-metrics";
 
 /** What the tools and documents need of the gateway: how it reads a resource, its audit trail, the tools' counters. */
 export interface ToolDeps {
-  readonly source: ResourceSource;
+  readonly reader: ResourceReader;
   readonly audit: AuditTrail;
   readonly metrics: ToolMetrics;
 }

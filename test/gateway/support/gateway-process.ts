@@ -6,6 +6,8 @@ const ROOT = resolve(__dirname, "..", "..", "..");
 /** A gateway replica in a process of its own, started as a desk would: `npm run gateway -- …` (tsx, no npm). */
 export interface GatewayProcess {
   readonly url: string;
+  /** Its process id (a bench reads its memory from /proc). */
+  readonly pid: number;
   /** Everything it printed so far, stdout and stderr: its log. */
   output(): string;
   /** SIGKILL: the replica dies without a goodbye. */
@@ -28,10 +30,15 @@ export function runGatewayCommand(
   return new Promise((done) => child.once("exit", (code) => done({ code, output })));
 }
 
-function launch(args: readonly string[], env: Readonly<Record<string, string>>): ChildProcess {
+/**
+ * The gateway's command in a child process: from its sources through tsx, or (`built`) its build, gateway/dist/main.js
+ * by plain node, as the installed package runs (`npm run build:gateway` first).
+ */
+function launch(args: readonly string[], env: Readonly<Record<string, string>>, built = false): ChildProcess {
   const clean = { ...process.env };
   delete clean["INDEX_GATEWAY_UPSTREAM_KEY"];
-  return spawn(process.execPath, ["--import", "tsx", "gateway/src/main.ts", ...args], {
+  const entry = built ? ["gateway/dist/main.js"] : ["--import", "tsx", "gateway/src/main.ts"];
+  return spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: { ...clean, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -71,11 +78,13 @@ export function listening(child: ChildProcess, name: string): Promise<{ url: str
 export async function spawnGateway(
   args: readonly string[],
   env: Readonly<Record<string, string>> = {},
+  { built = false }: { readonly built?: boolean } = {},
 ): Promise<GatewayProcess> {
-  const child = launch(args, env);
+  const child = launch(args, env, built);
   const { url, output } = await listening(child, "the gateway");
   return {
     url,
+    pid: child.pid ?? 0,
     output,
     kill: async () => {
       child.kill("SIGKILL");

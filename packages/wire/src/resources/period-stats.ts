@@ -59,84 +59,122 @@ export interface DayBounds {
   readonly lastDay: number;
 }
 
-/** One period's row: its (cut) bounds as UTC midnights and each statistic; undefined where there is none. */
+/**
+ * One period's row: its (cut) bounds as UTC midnights and each statistic (undefined where there is none), and the
+ * period's last value inside the bounds, fresh or carried (whose provenance a row carries).
+ */
 export interface PeriodSummary {
   readonly start: number;
   readonly end: number;
   readonly stats: Readonly<Record<PeriodStat, number | undefined>>;
+  readonly lastPoint: HistoryPoint;
 }
 
+/**
+ * One period's values, folded in as its points come in time order: its fresh values, and each kind of day counted
+ * once (the same day's points are next to each other).
+ */
 interface Bucket {
-  readonly fresh: HistoryPoint[];
-  readonly freshDays: Set<number>;
-  readonly carriedDays: Set<number>;
+  readonly start: number;
+  /** The first instant of the next period. */
+  readonly next: number;
+  readonly values: number[];
+  confidence: number;
+  freshDays: number;
+  carriedDays: number;
+  freshDay: number;
+  carriedDay: number;
+  lastPoint: HistoryPoint;
 }
 
 /**
  * One summary per period holding at least one value (fresh or carried) inside `bounds`, oldest first.
  * Only fresh values count in avg/low/high/first/last/observed/confidence; carried-forward ones only in
  * `carried`. `change` compares a period's last with the last fresh value of the periods before it (empty when
- * either is missing: the first row, or a period of carried days only).
+ * either is missing: the first row, or a period of carried days only). One pass over the points, in time order.
  */
 export function summarisePeriods(points: readonly HistoryPoint[], period: Period, bounds: DayBounds): PeriodSummary[] {
-  const buckets = bucketByPeriod(points, period, bounds);
-  const summaries: PeriodSummary[] = [];
   let previousLast: number | undefined;
-  for (const [start, bucket] of [...buckets.entries()].sort(([a], [b]) => a - b)) {
+  return bucketByPeriod(points, period, bounds).map((bucket) => {
     const stats = bucketStats(bucket, previousLast);
-    summaries.push({
-      start: Math.max(start, bounds.firstDay),
-      end: Math.min(periodLastDay(start, period), bounds.lastDay),
-      stats,
-    });
     previousLast = stats.last ?? previousLast;
-  }
-  return summaries;
+    return {
+      start: Math.max(bucket.start, bounds.firstDay),
+      end: Math.min(periodLastDay(bucket.start, period), bounds.lastDay),
+      stats,
+      lastPoint: bucket.lastPoint,
+    };
+  });
 }
 
-function bucketByPeriod(points: readonly HistoryPoint[], period: Period, bounds: DayBounds): Map<number, Bucket> {
-  const buckets = new Map<number, Bucket>();
-  const ascending = [...points].sort((a, b) => Date.parse(a.date) - Date.parse(b.date));
-  for (const point of ascending) {
-    const ms = pointTime(point);
+/**
+ * The points' indexes in time order, oldest first (stable, unreadable dates left out), each point's instant read
+ * once: sorting by a parsed date costs a parse per comparison. Points a service sent in order are not sorted.
+ */
+function timeOrder(points: readonly HistoryPoint[]): { times: Float64Array; order: Iterable<number> } {
+  const times = Float64Array.from(points, pointTime);
+  // NaN compares false: an unreadable date sends the points through the sort, which leaves it out.
+  if (times.every((ms, i) => i === 0 || ms >= (times[i - 1] as number))) return { times, order: points.keys() };
+  const order = [...points.keys()].filter((i) => !Number.isNaN(times[i]));
+  return { times, order: order.sort((a, b) => (times[a] as number) - (times[b] as number)) };
+}
+
+/** The periods holding a point inside `bounds`, in time order, each point folded into its own. */
+function bucketByPeriod(points: readonly HistoryPoint[], period: Period, bounds: DayBounds): Bucket[] {
+  const buckets: Bucket[] = [];
+  let bucket: Bucket | undefined;
+  const { times, order } = timeOrder(points);
+  for (const i of order) {
+    const point = points[i] as HistoryPoint;
+    const ms = times[i] as number;
     const day = startOfUtcDay(ms);
-    if (Number.isNaN(ms) || day < bounds.firstDay || day > bounds.lastDay) continue;
-    const start = periodStart(ms, period);
-    let bucket = buckets.get(start);
-    if (bucket === undefined) {
-      bucket = { fresh: [], freshDays: new Set(), carriedDays: new Set() };
-      buckets.set(start, bucket);
+    if (day < bounds.firstDay || day > bounds.lastDay) continue;
+    if (bucket === undefined || ms >= bucket.next) {
+      const start = periodStart(ms, period);
+      const next = periodLastDay(start, period) + DAY_MS;
+      bucket = {
+        start,
+        next,
+        values: [],
+        confidence: 0,
+        freshDays: 0,
+        carriedDays: 0,
+        freshDay: Number.NaN,
+        carriedDay: Number.NaN,
+        lastPoint: point,
+      };
+      buckets.push(bucket);
     }
+    bucket.lastPoint = point;
     if (isObservation(point)) {
-      bucket.fresh.push(point);
-      bucket.freshDays.add(day);
+      bucket.values.push(point.value);
+      bucket.confidence += point.confidence;
+      if (day !== bucket.freshDay) bucket.freshDays += 1;
+      bucket.freshDay = day;
     } else {
-      bucket.carriedDays.add(day);
+      if (day !== bucket.carriedDay) bucket.carriedDays += 1;
+      bucket.carriedDay = day;
     }
   }
   return buckets;
 }
 
 function bucketStats(bucket: Bucket, previousLast: number | undefined): Record<PeriodStat, number | undefined> {
-  const values = bucket.fresh.map((point) => point.value);
-  const last = values[values.length - 1];
+  const { values } = bucket;
+  const count = values.length;
+  const last = values[count - 1];
   const change = last !== undefined && previousLast !== undefined ? last - previousLast : undefined;
   return {
-    avg: mean(values),
-    low: values.length > 0 ? Math.min(...values) : undefined,
-    high: values.length > 0 ? Math.max(...values) : undefined,
+    avg: count > 0 ? values.reduce((sum, value) => sum + value, 0) / count : undefined,
+    low: count > 0 ? Math.min(...values) : undefined,
+    high: count > 0 ? Math.max(...values) : undefined,
     first: values[0],
     last,
-    observed: bucket.freshDays.size,
-    carried: bucket.carriedDays.size,
-    confidence: mean(bucket.fresh.map((point) => point.confidence)),
+    observed: bucket.freshDays,
+    carried: bucket.carriedDays,
+    confidence: count > 0 ? bucket.confidence / count : undefined,
     change,
     pctchange:
       change !== undefined && previousLast !== undefined && previousLast !== 0 ? change / previousLast : undefined,
   };
-}
-
-function mean(values: readonly number[]): number | undefined {
-  if (values.length === 0) return undefined;
-  return values.reduce((sum, value) => sum + value, 0) / values.length;
 }
