@@ -2,6 +2,7 @@ import { request as httpRequest } from "node:http";
 import { DEMO_KEYS } from "../../reference-service/src";
 import { makeDesk } from "./support/desk";
 import { startDeskGateway } from "./support/desk-gateway";
+import { TOOLS } from "./support/mcp-checks";
 import { mcpRig } from "./support/mcp-rig";
 import { parsePrometheusText, sampleValue } from "./support/prometheus-text";
 
@@ -157,7 +158,7 @@ describe("no sessions", () => {
     for (const session of [{}, { "mcp-session-id": "from-another-replica-or-a-restart" }]) {
       const listed = await post(rig.gateway.url, toolsList, { "mcp-protocol-version": "2025-11-25", ...session });
       expect(listed.status).toBe(200);
-      expect(((await listed.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(9);
+      expect(((await listed.json()) as { result: { tools: unknown[] } }).result.tools).toHaveLength(TOOLS.length);
     }
     for (const method of ["GET", "DELETE"]) {
       const answer = await fetch(`${rig.gateway.url}/mcp`, {
