@@ -368,10 +368,13 @@ export class FakeWorkbook {
     this.changed();
   }
 
+  /** A cell's number format; an empty cell back to General is no cell at all, as in Excel's file. */
   setFormat(sheet: string, row: number, column: number, format: string): void {
-    const cell = this.cells(sheet).get(cellKey(row, column));
-    if (cell !== undefined) cell.format = format;
-    else this.cells(sheet).set(cellKey(row, column), { value: "", format });
+    const key = cellKey(row, column);
+    const cell = this.cells(sheet).get(key);
+    if (cell !== undefined && !occupied(cell) && format === "General") this.cells(sheet).delete(key);
+    else if (cell !== undefined) cell.format = format;
+    else if (format !== "General") this.cells(sheet).set(key, { value: "", format });
   }
 
   private put(sheet: string, row: number, column: number, entry: Entry, format: string): void {

@@ -338,7 +338,9 @@ export class WorkbookMock {
       });
       return mock;
     };
-    workbook.names = {
+    const collection = new OfficeMockObject({ items: { name: "", type: "" } }) as Mock;
+    this.items("names", collection, () => [...this.book.names.keys()], (name) => item(name, false));
+    workbook.names = Object.assign(collection, {
       add: (name: string, reference: unknown, comment?: string) => {
         const resolve =
           typeof reference === "object" && reference !== null ? this.rangeTargets.get(reference) : undefined;
@@ -355,7 +357,7 @@ export class WorkbookMock {
         return item(name, false);
       },
       getItemOrNullObject: (name: string) => item(name, true),
-    };
+    });
   }
 
   /** workbook.settings (ExcelApi 1.4): look a setting up (its value read after a sync), add or replace one. */
