@@ -109,7 +109,9 @@ export function functionNamesJson(rows: readonly FunctionRow[]): string {
  * function takes.
  */
 export function changePeriodsJson(rows: readonly FunctionRow[], choices: readonly ChoiceList[]): string {
-  const list = rows.find((row) => row.id === "CHANGE")?.parameters.find((parameter) => parameter.name === "period")?.choices;
+  const list = rows
+    .find((row) => row.id === "CHANGE")
+    ?.parameters.find((parameter) => parameter.name === "period")?.choices;
   const values = choices.find((choice) => choice.id === list)?.values ?? {};
   const periods = Object.entries(values).map(([period, description]) => ({ period, description }));
   return `${JSON.stringify(periods, null, 2)}\n`;

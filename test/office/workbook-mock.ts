@@ -339,7 +339,12 @@ export class WorkbookMock {
       return mock;
     };
     const collection = new OfficeMockObject({ items: { name: "", type: "" } }) as Mock;
-    this.items("names", collection, () => [...this.book.names.keys()], (name) => item(name, false));
+    this.items(
+      "names",
+      collection,
+      () => [...this.book.names.keys()],
+      (name) => item(name, false),
+    );
     workbook.names = Object.assign(collection, {
       add: (name: string, reference: unknown, comment?: string) => {
         const resolve =
