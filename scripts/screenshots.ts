@@ -1,13 +1,15 @@
 // npm run screenshots — the README's pictures, taken from the real pages: the built test bundle (npm run build:test;
 // this script builds nothing) in headless Chromium (test/support/browser.ts: CHROMIUM_PATH or Debian's), against the
 // reference service on a fixed Sunday, so the pictures come out the same each time. Writes docs/screenshots/*.png:
-// the pane, the Sheets tab (watch list and pricing sheet builder), a card and an Index entity in the preview.
+// the pane, the Sheets tab (watch list, the builder and its column picker), a pricing sheet the builder wrote (its red
+// and green changes), a card and an Index entity in the preview.
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { configure, startRig } from "../test/e2e/taskpane-page";
 import { BUILD_UNDER_TEST } from "../test/support/build-under-test";
 import { evaluateInPreview } from "../test/support/served-pages";
+import { pricingSheetPicture } from "./screenshots/pricing-sheet-picture";
 
 const OUT = join(__dirname, "..", "docs", "screenshots");
 /** A Sunday: the cards show the Friday fix carried forward, as the e2e suites' pictures do. */
@@ -43,8 +45,8 @@ async function main(): Promise<void> {
       .waitFor({ timeout: 30_000 });
     await shoot(pane, "taskpane.png");
 
-    // The Sheets tab: a watch list made from search, and the pricing sheet builder under it.
-    const { page: sheets } = await rig.open(360, 1400);
+    // The Sheets tab: a watch list made from search, and the pricing sheet builder under it, its column picker open.
+    const { page: sheets } = await rig.open(360, 2000);
     await configure(sheets, rig.server.url);
     await sheets.getByRole("tab", { name: "Sheets" }).click();
     await sheets.getByRole("textbox", { name: "List name" }).fill("North-West Europe");
@@ -53,7 +55,17 @@ async function main(): Promise<void> {
       await box.check();
     await sheets.getByRole("button", { name: "Save list" }).click();
     await sheets.getByText(/^Saved the list/).waitFor();
+    await sheets.getByRole("button", { name: "Choose columns…" }).click();
+    await sheets
+      .getByRole("region", { name: "Columns of the sheet" })
+      .getByRole("checkbox", { name: "3M", exact: true })
+      .check();
     await shoot(sheets, "sheets.png", "#panel-sheets");
+
+    // A pricing sheet the builder wrote for that list, on the workbook fake: what Excel shows of its table.
+    const sheet = await rig.browser.newPage({ viewport: { width: 1100, height: 400 } });
+    await sheet.setContent(await pricingSheetPicture(rig.service.url, SUNDAY));
+    await shoot(sheet, "pricing-sheet.png", "table");
 
     const card = await rig.browser.newPage({ viewport: { width: 900, height: 1000 } });
     await preview(card, rig.server.url, [`=INDEX.CARD("${FLAGSHIP}")`]);
