@@ -5,7 +5,7 @@
 // and green changes), a card and an Index entity in the preview.
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { configure, startRig } from "../test/e2e/taskpane-page";
 import { BUILD_UNDER_TEST } from "../test/support/build-under-test";
 import { evaluateInPreview } from "../test/support/served-pages";
@@ -16,10 +16,10 @@ const OUT = join(__dirname, "..", "docs", "screenshots");
 const SUNDAY = new Date("2026-01-04T12:00:00Z");
 const FLAGSHIP = "RTM-NWE-A-1x3";
 
-async function shoot(page: Page, name: string, selector?: string): Promise<void> {
+async function shoot(page: Page, name: string, target?: string | Locator): Promise<void> {
   const file = join(OUT, name);
-  if (selector === undefined) await page.screenshot({ path: file });
-  else await page.locator(selector).first().screenshot({ path: file });
+  if (target === undefined) await page.screenshot({ path: file });
+  else await (typeof target === "string" ? page.locator(target) : target).first().screenshot({ path: file });
   console.log(`wrote ${file}`);
 }
 
@@ -46,6 +46,7 @@ async function main(): Promise<void> {
     await shoot(pane, "taskpane.png");
 
     // The Sheets tab: a watch list made from search, and the pricing sheet builder under it, its column picker open.
+    // The picture is the builder's part.
     const { page: sheets } = await rig.open(360, 2000);
     await configure(sheets, rig.server.url);
     await sheets.getByRole("tab", { name: "Sheets" }).click();
@@ -60,7 +61,7 @@ async function main(): Promise<void> {
       .getByRole("region", { name: "Columns of the sheet" })
       .getByRole("checkbox", { name: "3M", exact: true })
       .check();
-    await shoot(sheets, "sheets.png", "#panel-sheets");
+    await shoot(sheets, "sheets.png", sheets.getByRole("region", { name: "Pricing sheet" }));
 
     // A pricing sheet the builder wrote for that list, on the workbook fake: what Excel shows of its table.
     const sheet = await rig.browser.newPage({ viewport: { width: 1100, height: 400 } });

@@ -78,10 +78,11 @@ export function excelPricingSheetActions(
         return { built: false, message: failedWords(error.cause), ...(leftover !== undefined ? { leftover } : {}) };
       }
     });
-    if (outcome.leftover !== undefined) await deleteSheet(run, outcome.leftover);
-    if (!outcome.built) return outcome;
+    const { leftover, ...said } = outcome;
+    if (leftover !== undefined) await deleteSheet(run, leftover);
+    if (!said.built) return said;
     await app.startup.afterFormulaInserted();
-    return grouped ? outcome : { ...outcome, message: `${outcome.message} ${NO_UNDO_GROUPS}` };
+    return grouped ? said : { ...said, message: `${said.message} ${NO_UNDO_GROUPS}` };
   };
   return {
     build,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { plainText, readDataFile, type FileReading } from "./data-file";
+import { fileNameOf, plainText, readDataFile, type FileReading } from "./data-file";
 import { invisibleCharacterProblem } from "./excel-names";
 import { formulaLimitProblem } from "./formula-limits";
 import { excelString } from "./formula-text";
@@ -151,9 +151,5 @@ export function templateFile(template: PricingTemplate): string {
 
 /** A file name for a template's file: its name in plain letters, digits and dashes. */
 export function templateFileName(name: string): string {
-  const stem = name
-    .replace(/[^A-Za-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40);
-  return `${stem === "" ? "pricing-template" : stem}.template.json`;
+  return fileNameOf(name, "pricing-template", ".template.json");
 }

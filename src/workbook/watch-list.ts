@@ -1,6 +1,6 @@
 import { SYMBOL_RULE, symbolMeant, validSymbol } from "@index-data/wire";
 import { z } from "zod";
-import { plainText, readDataFile, type FileReading } from "./data-file";
+import { fileNameOf, plainText, readDataFile, type FileReading } from "./data-file";
 import { invisibleCharacterProblem, numberedName } from "./excel-names";
 
 /**
@@ -105,11 +105,7 @@ export function watchListFile(list: Pick<WatchList, "name" | "symbols">): string
 
 /** A file name for the list's file: its name in plain letters, digits and dashes. */
 export function watchListFileName(name: string): string {
-  const stem = name
-    .replace(/[^A-Za-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40);
-  return `${stem === "" ? "watch-list" : stem}.watchlist.json`;
+  return fileNameOf(name, "watch-list", ".watchlist.json");
 }
 
 /** A list file's name and symbols, or what is wrong with it (its field named). */

@@ -3,8 +3,8 @@ import { cellAddress, parseRect, type SheetRect } from "../../src/workbook/sheet
 import { officeError } from "./excel-rules";
 import type { FakeSheet, FakeWorkbook } from "./workbook-fake";
 import { clearGrid, readGrid, writeGrid, type Writable } from "./workbook-io";
+import { namesMock, settingsMock, worksheetsMock } from "./workbook-mock-collections";
 import { sheetParts, workbookTables } from "./workbook-mock-objects";
-import { sheetNameRefusal } from "./excel-rules";
 
 /**
  * The Office.js side of the workbook fake, built of office-addin-mock objects: a property reads as the mock's
@@ -80,10 +80,10 @@ export class WorkbookMock {
     const root = new OfficeMockObject({ workbook: {} }) as Mock;
     const workbook = root.workbook as Mock;
     workbook.getSelectedRange = () => this.range(() => parseRect(this.book.selection), false);
-    workbook.worksheets = this.worksheets();
+    workbook.worksheets = worksheetsMock(this);
     workbook.tables = workbookTables(this);
-    this.names(workbook);
-    this.settings(workbook);
+    workbook.names = namesMock(this);
+    workbook.settings = settingsMock(this);
     root.sync = () => this.sync();
     return root as unknown as Excel.RequestContext;
   }
@@ -320,98 +320,5 @@ export class WorkbookMock {
       }, false);
     sheetParts.sheetObjects(this, mock, current);
     return mock;
-  }
-
-  /** workbook.names (ExcelApi 1.4): add a name for a range, look one up, get its range, delete it. */
-  private names(workbook: Mock): void {
-    const item = (name: string, nullable: boolean): Mock => {
-      const mock = new OfficeMockObject({ name: "", type: "Range" }) as Mock;
-      const target = this.register(
-        mock,
-        nullable,
-        () => (this.book.names.has(name) ? { rect: this.book.names.get(name) } : undefined),
-        () => ({ name: () => name, type: () => "Range" }),
-      );
-      Object.assign(mock, {
-        getRangeOrNullObject: () => this.range(() => target()?.rect, true),
-        delete: () => this.queue(() => void this.book.names.delete(name)),
-      });
-      return mock;
-    };
-    const collection = new OfficeMockObject({ items: { name: "", type: "" } }) as Mock;
-    this.items(
-      "names",
-      collection,
-      () => [...this.book.names.keys()],
-      (name) => item(name, false),
-    );
-    workbook.names = Object.assign(collection, {
-      add: (name: string, reference: unknown, comment?: string) => {
-        const resolve =
-          typeof reference === "object" && reference !== null ? this.rangeTargets.get(reference) : undefined;
-        if (resolve === undefined) throw new Error("names.add takes a Range in these tests");
-        // Excel keeps a name's comment to 255 characters; a longer one is refused.
-        if (comment !== undefined && comment.length > 255)
-          throw new Error(`InvalidArgument: a name's comment holds at most 255 characters (got ${comment.length})`);
-        this.queue(() => {
-          const rect = resolve();
-          if (rect === undefined) throw new Error("names.add: the range does not exist");
-          if (this.book.names.has(name)) throw new Error(`the name ${name} already exists`);
-          this.book.names.set(name, rect);
-        });
-        return item(name, false);
-      },
-      getItemOrNullObject: (name: string) => item(name, true),
-    });
-  }
-
-  /** workbook.settings (ExcelApi 1.4): look a setting up (its value read after a sync), add or replace one. */
-  private settings(workbook: Mock): void {
-    const item = (key: string, nullable: boolean): Mock => {
-      const mock = new OfficeMockObject({ key: "", value: "" }) as Mock;
-      this.register(
-        mock,
-        nullable,
-        () => (this.book.settings.get(key) === undefined ? undefined : key),
-        (found) => ({ key: () => found, value: () => this.book.settings.get(found) }),
-      );
-      return mock;
-    };
-    workbook.settings = {
-      getItemOrNullObject: (key: string) => item(key, true),
-      add: (key: string, value: unknown) => {
-        const written = copy(value);
-        this.queue(() => void this.book.settings.set(key, written));
-        return item(key, false);
-      },
-    };
-  }
-
-  /** The sheets: by name or id, the active one, every one (items), a new one. */
-  private worksheets(): Mock {
-    const collection = new OfficeMockObject({ items: { name: "", id: "", visibility: "" } }) as Mock;
-    const byKey = (key: string) => () => this.book.sheets.get(key) ?? this.book.sheetById(key);
-    this.items(
-      "worksheets",
-      collection,
-      () => [...this.book.sheets.values()],
-      (sheet) => this.sheet(() => sheet, false),
-    );
-    Object.assign(collection, {
-      getActiveWorksheet: () => this.sheet(() => this.book.sheets.get(this.book.active), false),
-      getItem: (key: string) => this.sheet(byKey(key), false),
-      getItemOrNullObject: (key: string) => this.sheet(byKey(key), true),
-      add: (name: string) => {
-        let added: FakeSheet | undefined;
-        this.queue(() => {
-          this.book.fault("worksheets.add");
-          const refusal = sheetNameRefusal(name, [...this.book.sheets.keys()]);
-          if (refusal !== undefined) throw officeError(refusal, `sheet name "${name}"`);
-          added = this.book.addSheet(name);
-        });
-        return this.sheet(() => added, false);
-      },
-    });
-    return collection;
   }
 }
