@@ -65,6 +65,21 @@ describe("a cell the builder does not own is in the way", () => {
     expect(outcome.built).toBe(true);
     expect(book.valuesIn(`'${SHEET}'!N1:N3`)).toEqual([["Column1"], [""], ["check with the desk"]]);
   });
+
+  it("a column Excel added to the table over a note is refused, never cleared, when the new layout needs its place", async () => {
+    const { book, build } = await built(5);
+    book.type(`'${SHEET}'!N3`, "check with the desk");
+    const wider = {
+      ...DEFAULT_TEMPLATE,
+      columns: [...DEFAULT_TEMPLATE.columns, { key: "vol90", header: "Vol 90D", formula: "=INDEX.VOL({symbol},90)" }],
+    };
+    const outcome = await build.actions.build(listOf(rig.symbols.slice(0, 5)), wider);
+    expect(outcome).toMatchObject({
+      built: false,
+      message: expect.stringContaining("The cells N1 and N3 are in the way"),
+    });
+    expect(book.valuesIn(`'${SHEET}'!N1:N3`)).toEqual([["Column1"], [""], ["check with the desk"]]);
+  });
 });
 
 describe("what the builder made is found by its id", () => {
