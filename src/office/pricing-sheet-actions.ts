@@ -11,6 +11,7 @@ import type { IndexDomainControl } from "./data-type-domain";
 import { PRICING_SHEETS_SETTING, readWorkbook } from "./pricing-sheet-survey";
 import { SheetWriteFailed } from "./pricing-sheet-writer";
 import { failedWords, NOTHING_WRITTEN } from "./pricing-sheet-words";
+import { excelApiSupports } from "./excel-api";
 import type { StartupControl } from "./startup";
 import { excelRun, inOneUndoStep, NO_UNDO_GROUPS, undoGroupsSupported, type ExcelRun } from "./undo-group";
 
@@ -35,6 +36,8 @@ interface BuilderHost {
   readonly run: ExcelRun;
   /** Whether the build can be one undo step (ExcelApi 1.20). */
   readonly undoGroups: () => boolean;
+  /** Whether Excel resizes a table in place (ExcelApi 1.13). */
+  readonly tableResize: () => boolean;
 }
 
 /**
@@ -53,6 +56,7 @@ export function excelPricingSheetActions(
 ): PricingSheetActions {
   const run = host.run ?? excelRun;
   const undoGroups = host.undoGroups ?? undoGroupsSupported;
+  const tableResize = host.tableResize ?? (() => excelApiSupports("1.13"));
   const build = async (
     list: WatchList,
     template: PricingTemplate,
@@ -66,7 +70,7 @@ export function excelPricingSheetActions(
     if (unknown !== undefined) return { built: false, message: `${unknown} ${NOTHING_WRITTEN}` };
     const entities = await app.indexDomain.register();
     const grouped = undoGroups();
-    const job = { list, template: checked.value, entities, options };
+    const job = { list, template: checked.value, entities, resizable: tableResize(), options };
     const outcome = await inOneUndoStep(run, grouped, async (context) => {
       try {
         return await buildInRun(context, job);

@@ -24,7 +24,7 @@ import {
   type WorkbookView,
 } from "./pricing-sheet-survey";
 import { SheetWriteFailed, writePricingSheet, type Written } from "./pricing-sheet-writer";
-import { blockedWords, builtWords, failedWords, PROTECTED } from "./pricing-sheet-words";
+import { blockedWords, builtWords, PROTECTED } from "./pricing-sheet-words";
 
 /**
  * One build of one list's pricing sheet in one Excel.run: plan, check, then write. It reads the record and the sheet,
@@ -58,6 +58,8 @@ interface Job {
   readonly list: WatchList;
   readonly template: PricingTemplate;
   readonly entities: boolean;
+  /** Excel resizes a table (ExcelApi 1.13). */
+  readonly resizable: boolean;
   readonly options: BuildOptions;
 }
 
@@ -93,6 +95,7 @@ async function buildNew(context: Excel.RequestContext, job: Job, book: WorkbookV
       plan,
       owned: new Set(),
       entities: job.entities,
+      resizable: job.resizable,
       tableName: freeTableName(`IndexPricing_${job.list.id}`, book.takenNames),
       chartName: chartNames(job.list.id, []),
     });
@@ -140,6 +143,7 @@ async function buildAgain(
       owned: check.owned,
       ...(snapshot !== undefined ? { snapshot } : {}),
       entities: job.entities,
+      resizable: job.resizable,
       tableName: freeTableName(`IndexPricing_${job.list.id}`, book.takenNames),
       chartName: chartNames(job.list.id, view.chartNames),
     });
@@ -200,5 +204,3 @@ export async function buildInRun(context: Excel.RequestContext, job: Job): Promi
     }),
   };
 }
-
-export { failedWords };

@@ -33,6 +33,8 @@ export interface SheetWrite {
   readonly snapshot?: CellSnapshot;
   /** The Index column as linked Index values (Excel links data types) or as symbols. */
   readonly entities: boolean;
+  /** Excel resizes a table (ExcelApi 1.13); elsewhere the earlier table is made again, with its name. */
+  readonly resizable: boolean;
   /** A name for a table this build adds (free in the workbook). */
   readonly tableName: string;
   /** Names for the charts this build adds, by panel (free on the sheet). */
@@ -91,13 +93,14 @@ function writeCells(job: SheetWrite, touched: Set<string>): void {
 
 /**
  * The earlier table resized in place (keeping the columns Excel added beside it), or taken off the cells where the
- * sheet's area moved (a column Excel added to it stays as plain cells): the table a build writes into, if any.
+ * sheet's area moved or Excel cannot resize a table (a column Excel added to it stays as plain cells, and the new
+ * table takes the earlier one's name): the table a build writes into, if any.
  */
 function fitEarlierTable(job: SheetWrite): Excel.Table | undefined {
   const { plan, view, earlier } = job;
   const own = view?.table;
   if (own === undefined || earlier === undefined) return undefined;
-  if (own.rect.top === plan.table.top && own.rect.left === plan.table.left) {
+  if (job.resizable && own.rect.top === plan.table.top && own.rect.left === plan.table.left) {
     const added = own.rect.right - earlier.plan.table.right;
     const sameWidth = plan.table.right === earlier.plan.table.right;
     own.table.resize(rectRange(sameWidth && added > 0 ? { ...plan.table, right: own.rect.right } : plan.table));

@@ -103,6 +103,20 @@ describe("what the builder made is found by its id", () => {
     expect(book.formatAt(`'${SHEET}'!B7`)).toBe("0.0000");
   });
 
+  it("where Excel cannot resize a table (before ExcelApi 1.13) the trader's table is made again, keeping its name", async () => {
+    const book = pricingBook(rig);
+    const { actions } = builderOn(rig, book, { tableResize: false });
+    await actions.build(listOf(rig.symbols.slice(0, 5)), DEFAULT_TEMPLATE);
+    const [table] = book.tablesOn(SHEET);
+    if (table === undefined) throw new Error("no table was built");
+    renameTable(book, table, "DeskPrices");
+    expect(await actions.build(listOf(rig.symbols.slice(0, 6)), DEFAULT_TEMPLATE)).toMatchObject({ built: true });
+    expect(book.tablesOn(SHEET).map((t) => [t.name, t.rect])).toEqual([
+      ["DeskPrices", { top: 0, left: 0, bottom: 6, right: 12 }],
+    ]);
+    expect(book.valuesIn(`'${SHEET}'!A1:C1`)).toEqual([["Index", "Latest", "As of"]]);
+  });
+
   it("a chart the trader renamed is updated in place, not stacked under a second one", async () => {
     const { book, build } = await built(5);
     const sheet = book.sheet(SHEET);

@@ -65,6 +65,8 @@ export interface BuilderOptions {
   readonly entities?: boolean;
   /** The host has ExcelApi 1.20. @default true */
   readonly undoGroups?: boolean;
+  /** The host resizes tables (ExcelApi 1.13). @default true */
+  readonly tableResize?: boolean;
 }
 
 /** The builder as the pane has it, over `book`, recording each Excel.run's options. */
@@ -82,6 +84,7 @@ export function builderOn(rig: PricingRig, book: FakeWorkbook, options: BuilderO
         return book.run(batch, runOptions);
       },
       undoGroups: () => options.undoGroups ?? true,
+      tableResize: () => options.tableResize ?? true,
     },
   );
   return { actions, calls };
