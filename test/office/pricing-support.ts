@@ -20,9 +20,12 @@ export interface PricingRig {
   /** Every symbol of the catalogue, in its order (50). */
   readonly symbols: readonly string[];
   readonly evaluate: Evaluate;
+  /** A workbook with one empty sheet, its formulas evaluated by the real functions; each test's settle after it. */
+  book(options?: FakeWorkbookOptions): FakeWorkbook;
 }
 
 export function usePricingRig(): PricingRig {
+  const books: FakeWorkbook[] = [];
   let state:
     { service: RunningReferenceService; source: DirectSource; symbols: string[]; evaluate: Evaluate } | undefined;
   beforeAll(async () => {
@@ -37,6 +40,10 @@ export function usePricingRig(): PricingRig {
     await sharedRuntime().settings.save({ baseUrl: service.url });
     state = { service, source, symbols, evaluate };
   }, 30_000);
+  // A build leaves its formulas evaluating: each test's end waits for them, so none asks a closed service.
+  afterEach(async () => {
+    await Promise.all(books.splice(0).map((book) => book.settled()));
+  });
   afterAll(async () => {
     await state?.service.close();
   });
@@ -56,6 +63,11 @@ export function usePricingRig(): PricingRig {
     },
     get evaluate() {
       return ready().evaluate;
+    },
+    book(options = {}) {
+      const book = new FakeWorkbook(ready().evaluate, ["Sheet1"], options);
+      books.push(book);
+      return book;
     },
   };
 }
@@ -92,7 +104,7 @@ export function builderOn(rig: PricingRig, book: FakeWorkbook, options: BuilderO
 
 /** A workbook with one empty sheet, its formulas evaluated by the real functions. */
 export function pricingBook(rig: PricingRig, options: FakeWorkbookOptions = {}): FakeWorkbook {
-  return new FakeWorkbook(rig.evaluate, ["Sheet1"], options);
+  return rig.book(options);
 }
 
 export const listOf = (symbols: readonly string[], name = "Metals", id = "list_metals01"): WatchList => ({
