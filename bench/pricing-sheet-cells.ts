@@ -1,9 +1,11 @@
 // The pricing sheet of `npm run bench`, as Excel's runtime calls its cells: the default template's formulas for a
-// list (the builder's own plan, src/workbook), each parsed into its function's id and declared arguments, and the
-// Index column's entities as one load of the data type; with the sheet's request minimum, read off the same cells.
+// list (the builder's own plan, src/workbook), each parsed into its function's id and declared arguments (a panel's
+// range of the Index column as the Index values Excel hands it), and the Index column's entities as one load of the
+// data type; with the sheet's request minimum, read off the same cells.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { columnLetters, DEFAULT_TEMPLATE, planPricingSheet } from "../src/workbook";
+import { indexSymbolOf, linkedIndexValue } from "../src/formulas";
+import { columnLetters, DEFAULT_TEMPLATE, parseRect, planPricingSheet } from "../src/workbook";
 import { DAY_MS } from "@index-data/wire/time";
 import type { CellCall } from "../test/support/functions-page";
 import type { RequestMinimum } from "./request-minimum";
@@ -15,10 +17,15 @@ function parameterCounts(): ReadonlyMap<string, number> {
   return new Map(metadata.functions.map((fn) => [fn.id, fn.parameters.length]));
 }
 
-/** An argument of the template's formulas: a string, nothing, TODAY(), a number or TRUE/FALSE. */
-function argumentOf(text: string, today: number): unknown {
+/** The cells a reference names, as Excel hands them to a function; undefined for a text that is no reference. */
+type Refers = (reference: string) => unknown[][] | undefined;
+
+/** An argument of the sheet's formulas: a string, nothing, TODAY(), a number, TRUE/FALSE or a range of the sheet. */
+function argumentOf(text: string, today: number, refers: Refers): unknown {
   const trimmed = text.trim();
   if (trimmed === "") return null;
+  const cells = refers(trimmed);
+  if (cells !== undefined) return cells;
   if (trimmed.startsWith('"')) return trimmed.slice(1, -1).replace(/""/g, '"');
   if (/^TODAY\(\)$/i.test(trimmed)) return today;
   if (/^(TRUE|FALSE)$/i.test(trimmed)) return trimmed.toUpperCase() === "TRUE";
@@ -44,12 +51,17 @@ function splitArguments(inner: string): string[] {
 }
 
 /** `=INDEX.NAME(a, b, …)` as the call Excel makes: id, declared arguments padded with null. */
-export function cellCallOf(formula: string, address: string, counts: ReadonlyMap<string, number>): CellCall {
+export function cellCallOf(
+  formula: string,
+  address: string,
+  counts: ReadonlyMap<string, number>,
+  refers: Refers = () => undefined,
+): CellCall {
   const match = /^=INDEX\.([A-Z.]+)\((.*)\)$/.exec(formula);
   if (match === null) throw new Error(`not a formula the bench reads: ${formula}`);
   const [, fn = "", inner = ""] = match;
   const today = Math.floor(Date.now() / DAY_MS) + 25569; // the serial of today, UTC
-  const parsed = splitArguments(inner).map((arg) => argumentOf(arg, today));
+  const parsed = splitArguments(inner).map((arg) => argumentOf(arg, today, refers));
   const count = counts.get(fn) ?? parsed.length;
   return { fn, args: [...parsed.slice(0, count), ...Array(Math.max(0, count - parsed.length)).fill(null)], address };
 }
@@ -74,7 +86,7 @@ function requestMinimumOf(calls: readonly CellCall[], entities: readonly string[
     const [symbol, second] = [String(args[0]), args[1]];
     if (fn === "LATEST" && !["value", "asOf", "stale", null].includes(second as string | null)) need("latest", symbol);
     if (fn === "CHANGE") need("history", symbol);
-    if (fn === "PANEL") symbol.split(",").forEach((one) => need("history", one));
+    if (fn === "PANEL") (args[0] as unknown[][]).flat().forEach((one) => need("history", indexSymbolOf(one) ?? ""));
     if (fn === "VOL") need("volatility", `${symbol}|${String(second)}`);
     if (fn === "FORWARD") need("forward", symbol);
   }
@@ -94,7 +106,15 @@ export function pricingSheetCells(symbols: readonly string[]): PricingSheetCells
     ...plan.formulas.flatMap((row, r) => row.map((f, c) => ({ f, at: `${columnLetters(c + 1)}${r + 2}` }))),
     ...plan.panels.map((p) => ({ f: p.formula, at: p.anchor })),
   ];
-  const calls = formulas.map(({ f, at }) => cellCallOf(f, `Pricing!${at}`, counts));
+  // The panels read the Index column: its cells hold the symbols' Index values.
+  const refers: Refers = (reference) => {
+    const rect = /^\$?[A-Z]+\$?\d+:\$?[A-Z]+\$?\d+$/.test(reference)
+      ? parseRect(reference.replace(/\$/g, ""))
+      : undefined;
+    if (rect === undefined) return undefined;
+    return symbols.slice(rect.top - 1, rect.bottom).map((symbol) => [linkedIndexValue(symbol)]);
+  };
+  const calls = formulas.map(({ f, at }) => cellCallOf(f, `Pricing!${at}`, counts, refers));
   const load = JSON.stringify({
     domainId: "index",
     entities: symbols.map((entityId) => ({ entityId, culture: "en-US" })),

@@ -3,7 +3,8 @@
  * - RESOURCES (packages/wire/src/resources/table.ts) → packages/wire/src/resources/methods.generated.ts;
  * - FUNCTION_TABLE and CHOICE_LISTS (src/functions/table) → src/functions/functions.json (what Excel
  *   reads), src/functions/bindings.generated.ts (what the functions entry registers), the names a formula may
- *   call (src/workbook/function-names.generated.json, for the checks of what the add-in writes), the tables of
+ *   call (src/workbook/function-names.generated.json, for the checks of what the add-in writes), INDEX.CHANGE's
+ *   periods (src/workbook/change-periods.generated.json, for the pricing sheet's columns), the tables of
  *   docs/functions.md and the README, the test suites' list of functions, and the gateway's MCP tools' words
  *   (gateway/src/mcp/tools.generated.ts);
  * - the gateway's MCP tools as its tools/list gives them → scripts/addin/agent-tools.generated.json, the tools the
@@ -23,7 +24,13 @@ import * as estree from "prettier/plugins/estree";
 import * as typescript from "prettier/plugins/typescript";
 import { CHOICE_LISTS, FUNCTION_TABLE, type ChoiceList, type FunctionRow } from "../src/functions/table";
 import { choiceTable, functionTable, glanceTable, withTable } from "./generate/doc-tables";
-import { bindingsSource, functionNamesJson, functionsJson, suiteFunctionsSource } from "./generate/function-files";
+import {
+  bindingsSource,
+  changePeriodsJson,
+  functionNamesJson,
+  functionsJson,
+  suiteFunctionsSource,
+} from "./generate/function-files";
 import { agentToolsJson } from "./generate/agent-tools";
 import { mcpToolsSource } from "./generate/mcp-tools";
 import {
@@ -71,6 +78,7 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
     [join(root, "src", "functions", "functions.json"), functionsJson(functions, choices)],
     [bindings, await formatted(bindingsSource(functions))],
     [join(root, "src", "workbook", "function-names.generated.json"), functionNamesJson(functions)],
+    [join(root, "src", "workbook", "change-periods.generated.json"), changePeriodsJson(functions, choices)],
     [suite, await formatted(suiteFunctionsSource(functions))],
     [join(root, "gateway", "src", "mcp", "tools.generated.ts"), await formatted(mcpToolsSource(functions, choices))],
     [join(root, "scripts", "addin", "agent-tools.generated.json"), await agentToolsJson()],

@@ -102,3 +102,17 @@ export function functionNamesJson(rows: readonly FunctionRow[]): string {
     .map((row) => row.id);
   return `${JSON.stringify(names, null, 2)}\n`;
 }
+
+/**
+ * change-periods.generated.json (src/workbook): the periods INDEX.CHANGE takes, in the order of its AutoComplete list,
+ * each with the words Excel shows for it, so the pricing sheet's column picker and templates offer exactly what the
+ * function takes.
+ */
+export function changePeriodsJson(rows: readonly FunctionRow[], choices: readonly ChoiceList[]): string {
+  const list = rows
+    .find((row) => row.id === "CHANGE")
+    ?.parameters.find((parameter) => parameter.name === "period")?.choices;
+  const values = choices.find((choice) => choice.id === list)?.values ?? {};
+  const periods = Object.entries(values).map(([period, description]) => ({ period, description }));
+  return `${JSON.stringify(periods, null, 2)}\n`;
+}

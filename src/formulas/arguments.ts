@@ -1,5 +1,6 @@
 import { BoundedMemo, SYMBOL_RULE, validSymbol } from "@index-data/wire";
 import { invalidArgument } from "./cell-error";
+import { indexSymbolOf } from "./entity";
 
 /**
  * Argument parsing. Every parser takes what Excel passed (`unknown`: Excel sends `null` for an omitted
@@ -112,11 +113,14 @@ export function flattenList(value: unknown): unknown[] {
 
 const MAX_PANEL_SYMBOLS = 20;
 
-/** Symbols from a range or a list; blanks skipped; 1 to MAX_PANEL_SYMBOLS distinct symbols. */
+/**
+ * Symbols from a range or a list; blanks skipped; 1 to MAX_PANEL_SYMBOLS distinct symbols. A cell holding an Index
+ * value (a column converted to Index, a pricing sheet's Index column) gives its symbol.
+ */
 export function parseSymbolList(value: unknown, argument: string): string[] {
-  const items = flattenList(value).filter(
-    (item) => !(isOmitted(item) || (typeof item === "string" && item.trim() === "")),
-  );
+  const items = flattenList(value)
+    .map((item) => indexSymbolOf(item) ?? item)
+    .filter((item) => !(isOmitted(item) || (typeof item === "string" && item.trim() === "")));
   const symbols = [...new Set(items.map((item) => parseSymbol(item, argument)))];
   if (symbols.length === 0 || symbols.length > MAX_PANEL_SYMBOLS) {
     throw invalidArgument(

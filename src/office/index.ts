@@ -41,5 +41,11 @@ export {
   type CatalogueSymbols,
   type WatchListStore,
 } from "./watch-lists";
-export { excelPricingSheetActions, type BuildOutcome, type PricingSheetActions } from "./pricing-sheet-actions";
-export { PRICING_SHEETS_SETTING } from "./pricing-sheet-writer";
+export {
+  excelPricingSheetActions,
+  type BuildChoice,
+  type BuildOptions,
+  type BuildOutcome,
+  type PricingSheetActions,
+} from "./pricing-sheet-actions";
+export { PRICING_SHEETS_SETTING } from "./pricing-sheet-survey";

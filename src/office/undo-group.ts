@@ -20,6 +20,10 @@ export const undoGroupsSupported = (): boolean => excelApiSupports("1.20");
 export const NOT_ONE_UNDO_STEP =
   "It cannot be undone in one step: Excel would not group all of its changes, so Ctrl+Z undoes them one at a time.";
 
+/** Appended to an action's message where Excel has no undo groups (before ExcelApi 1.20). */
+export const NO_UNDO_GROUPS =
+  "It cannot be undone in one step: this Excel has no undo groups (ExcelApi 1.20), so Ctrl+Z undoes its changes one at a time.";
+
 /** Excel's error when an API in an undo group does not support undo (a string code on OfficeExtension.Error). */
 export function isUndoNotSupported(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "UndoNotSupported";

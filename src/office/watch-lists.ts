@@ -1,5 +1,6 @@
 import {
   addList,
+  freeListName,
   readStoredLists,
   readWatchListFile,
   replaceList,
@@ -22,6 +23,13 @@ export const WATCH_LISTS_SETTING = "indexData.watchLists.v1";
 /** A change the store refused, with the words the pane shows. */
 export class WatchListProblem extends Error {
   override readonly name = "WatchListProblem" as const;
+  constructor(
+    message: string,
+    /** Where an imported list's name is taken: a free one the pane offers instead ("Metals (2)"). */
+    readonly suggestedName?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Checks `name` as well as `instanceof`: the pane and the runtime may be separate realms. */
@@ -38,10 +46,10 @@ export interface WatchListStore {
   remove(id: string): Promise<void>;
   /**
    * Adds the list of a colleague's file (watchListFile's JSON): the file checked field by field, every symbol
-   * against the catalogue, the name against the workbook's lists; anything wrong is refused, naming it, and nothing
-   * is written.
+   * against the catalogue, the name (the file's, or `name` in its place) against the workbook's lists; anything wrong
+   * is refused, naming it, and nothing is written. A name another list has is refused with a free one suggested.
    */
-  importFile(text: string): Promise<WatchList>;
+  importFile(text: string, name?: string): Promise<WatchList>;
 }
 
 /** The catalogue's symbols, for checking an imported list (the engine's own read: one request, shared). */
@@ -82,12 +90,21 @@ function storeOver(access: SettingRun, newId: () => string, catalogue: Catalogue
         const lists = listsIn(stored);
         return { write: storedListsText(lists.filter((list) => list.id !== id)), result: undefined };
       }),
-    async importFile(text) {
+    async importFile(text, name) {
       const read = readWatchListFile(text);
       if (!read.ok) throw new WatchListProblem(`The file cannot be loaded: ${read.problem}. Nothing was added.`);
       const unknown = unknownSymbolsProblem(read.value.symbols, await catalogue());
       if (unknown !== undefined) throw new WatchListProblem(`${unknown} Nothing was added.`);
-      return create(read.value);
+      const wanted = (name ?? read.value.name).trim();
+      return access((stored) => {
+        const lists = listsIn(stored);
+        if (lists.some((list) => list.name.toLowerCase() === wanted.toLowerCase()))
+          throw new WatchListProblem(
+            `There is already a list named "${wanted}" in this workbook: import it under another name. Nothing was added yet.`,
+            freeListName(wanted, lists),
+          );
+        return applied(addList(lists, { name: wanted, symbols: read.value.symbols }, newId()));
+      });
     },
   };
 }

@@ -83,3 +83,12 @@ export function plainText(text: string): boolean {
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
   return !/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text);
 }
+
+/** A file name made of a name a person gave: its letters, digits and dashes (`fallback` when none), then `suffix`. */
+export function fileNameOf(name: string, fallback: string, suffix: string): string {
+  const stem = name
+    .replace(/[^A-Za-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40);
+  return `${stem === "" ? fallback : stem}${suffix}`;
+}

@@ -24,7 +24,9 @@ export {
   localRange,
   normalizeAddress,
   parseRect,
+  rectRange,
   sheetOf,
+  type CellRect,
   type SheetRect,
 } from "./sheet-address";
 export { blockFingerprint, fingerprintNeedsJson } from "./values-fingerprint";
@@ -33,6 +35,7 @@ export { readFormula, restorableFormula, type FormulaReading } from "./receipt-f
 export { fieldPath, readDataFile, type FileReading } from "./data-file";
 export {
   addList,
+  freeListName,
   listNameProblem,
   readStoredLists,
   readWatchListFile,
@@ -54,21 +57,54 @@ export {
   SYMBOL_PLACEHOLDER,
   TEMPLATE_FILE_KIND,
   TEMPLATE_LIMITS,
+  templateFile,
+  templateFileName,
   type PricingTemplate,
   type TemplateColumn,
   type TemplateRule,
 } from "./pricing-template";
-export { DEFAULT_TEMPLATE } from "./default-template";
+export { DEFAULT_TEMPLATE, STARTER_TEMPLATES } from "./default-template";
+export {
+  CHANGE_KEYS,
+  COLUMN_CHOICES,
+  MARKS,
+  pickedKeys,
+  STALE_AFTER_DAYS,
+  templateOf,
+  type ColumnChoice,
+  type ColumnGroup,
+} from "./template-columns";
 export {
   PANEL_SYMBOLS,
+  planLimitProblem,
   planPricingSheet,
-  pricingSheetName,
-  pricingTableName,
+  TOP_LEFT,
+  type Origin,
   type PlannedPanel,
   type PlannedRule,
   type PricingSheetPlan,
 } from "./pricing-sheet-plan";
-export { readBuiltSheets, withBuiltSheet, type BuiltSheet } from "./pricing-sheet-record";
+export {
+  cellKey,
+  checkSheet,
+  freeOrigin,
+  inRect,
+  keyOf,
+  rectsOfCells,
+  type SheetCheck,
+  type SheetSurvey,
+  type SurveyCell,
+} from "./pricing-sheet-check";
+export {
+  builtSheetsText,
+  readBuiltSheets,
+  withBuiltSheet,
+  type BuiltSheet,
+  type BuiltSheetsReading,
+} from "./pricing-sheet-record";
+export { cutWhole, freeSheetName, freeTableName, invisibleCharacterProblem, SHEET_NAME_CHARS } from "./excel-names";
+export { FORMULA_LIMITS, formulaLimitProblem } from "./formula-limits";
+export { numberFormatProblem } from "./number-format";
 export { INDEX_FUNCTION_NAMES } from "./pricing-template";
 export {
   fromCells,

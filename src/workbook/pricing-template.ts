@@ -1,7 +1,10 @@
 import { z } from "zod";
-import { plainText, readDataFile, type FileReading } from "./data-file";
+import { fileNameOf, plainText, readDataFile, type FileReading } from "./data-file";
+import { invisibleCharacterProblem } from "./excel-names";
+import { formulaLimitProblem } from "./formula-limits";
 import { excelString } from "./formula-text";
 import functionNames from "./function-names.generated.json";
+import { numberFormatProblem } from "./number-format";
 import { readFormula } from "./receipt-formula";
 
 /**
@@ -26,12 +29,17 @@ export const INDEX_FUNCTION_NAMES: ReadonlySet<string> = new Set(functionNames);
 export const TEMPLATE_LIMITS = { columns: 30, rules: 6, formulaChars: 1024, fileChars: 100_000 } as const;
 
 const Colour = z.string().regex(/^#[0-9A-Fa-f]{6}$/, { error: 'must be a colour such as "#FFC7CE"' });
-const Label = z
+/** A name a person gives: plain, visible text, each refusal in words. */
+export const Label = z
   .string()
   .trim()
   .min(1)
   .max(64)
-  .refine(plainText, { error: "must be plain text (no control characters)" });
+  .refine(plainText, { error: "must be plain text (no control characters)" })
+  .superRefine((text, context) => {
+    const problem = invisibleCharacterProblem(text);
+    if (problem !== undefined) context.addIssue({ code: "custom", message: `must be visible text: ${problem}` });
+  });
 
 /**
  * A conditional-format rule on a column's cells, testing the same row's cell of `column` (default: its own):
@@ -62,7 +70,7 @@ const Column = z.strictObject({
   rules: z.array(Rule).max(TEMPLATE_LIMITS.rules).optional(),
 });
 
-const TemplateFile = z.strictObject({
+export const TemplateFile = z.strictObject({
   kind: z.literal(TEMPLATE_FILE_KIND),
   version: z.literal(1),
   name: Label,
@@ -80,6 +88,9 @@ export function columnFormula(formula: string, symbol: string): string {
   return formula.split(SYMBOL_PLACEHOLDER).join(excelString(symbol));
 }
 
+/** The longest symbol a list may hold (64 characters): a formula within Excel's limits with it is within them with any. */
+const LONGEST_SYMBOL = "X".repeat(64);
+
 /** Why a column's formula may not be written, or undefined. */
 function formulaProblem(formula: string): string | undefined {
   if (/\{(?!symbol\})[^}"]*\}/.test(formula.replace(/"(?:[^"]|"")*"/g, '""')))
@@ -90,7 +101,7 @@ function formulaProblem(formula: string): string | undefined {
   const foreign = reading.indexFunctions.find((name) => !INDEX_FUNCTION_NAMES.has(name));
   if (foreign !== undefined) return `INDEX.${foreign} is not a function of this add-in`;
   if (reading.indexFunctions.length === 0) return "it calls no INDEX function";
-  return undefined;
+  return formulaLimitProblem(columnFormula(formula, LONGEST_SYMBOL));
 }
 
 /** The problems zod cannot see: formulas, unique keys and headers, rules naming a column of the template. */
@@ -101,6 +112,8 @@ function layoutProblem(template: PricingTemplate): string | undefined {
     const at = `columns[${i}]`;
     const formula = formulaProblem(column.formula);
     if (formula !== undefined) return `${at}.formula: ${formula}`;
+    const format = column.numberFormat === undefined ? undefined : numberFormatProblem(column.numberFormat);
+    if (format !== undefined) return `${at}.numberFormat: ${format}`;
     if (keys.has(column.key)) return `${at}.key: "${column.key}" names two columns`;
     // Excel refuses a table with two headers alike in any case.
     if (headers.has(column.header.toLowerCase())) return `${at}.header: "${column.header}" heads two columns`;
@@ -129,4 +142,14 @@ export function readTemplateFile(text: string): FileReading<PricingTemplate> {
 /** The same checks for a template already in memory (the default, a test's), as if read from its file. */
 export function checkTemplate(template: PricingTemplate): FileReading<PricingTemplate> {
   return readTemplateFile(JSON.stringify(template));
+}
+
+/** The JSON text of a template's file, as a desk keeps and shares it (readTemplateFile reads it back). */
+export function templateFile(template: PricingTemplate): string {
+  return `${JSON.stringify(template, null, 2)}\n`;
+}
+
+/** A file name for a template's file: its name in plain letters, digits and dashes. */
+export function templateFileName(name: string): string {
+  return fileNameOf(name, "pricing-template", ".template.json");
 }

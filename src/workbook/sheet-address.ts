@@ -12,6 +12,9 @@ export interface SheetRect {
   readonly right: number;
 }
 
+/** A rectangle of cells on a sheet the context names, zero-based and inclusive. */
+export type CellRect = Omit<SheetRect, "sheet">;
+
 function columnIndex(letters: string): number {
   let index = 0;
   for (const letter of letters.toUpperCase()) index = index * 26 + (letter.charCodeAt(0) - 64);
@@ -75,6 +78,11 @@ export function cellAddress(sheet: string, row: number, column: number, quoted =
 export function localRange(top: number, left: number, bottom = top, right = left): string {
   const first = `${columnLetters(left)}${top + 1}`;
   return top === bottom && left === right ? first : `${first}:${columnLetters(right)}${bottom + 1}`;
+}
+
+/** A rectangle's cells as getRange takes them: "B2:D9". */
+export function rectRange(rect: CellRect): string {
+  return localRange(rect.top, rect.left, rect.bottom, rect.right);
 }
 
 /** The cell part of an address, e.g. "B2:D9", for worksheet.getRange. */

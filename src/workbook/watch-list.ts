@@ -1,6 +1,7 @@
 import { SYMBOL_RULE, symbolMeant, validSymbol } from "@index-data/wire";
 import { z } from "zod";
-import { plainText, readDataFile, type FileReading } from "./data-file";
+import { fileNameOf, plainText, readDataFile, type FileReading } from "./data-file";
+import { invisibleCharacterProblem, numberedName } from "./excel-names";
 
 /**
  * A watch list: a named, ordered list of index symbols a trader builds in the pane, keeps in the workbook (so it
@@ -25,7 +26,11 @@ const ListName = z
   .trim()
   .min(1)
   .max(WATCH_LIST_LIMITS.nameChars)
-  .refine(plainText, { error: "must be plain text (no control characters)" });
+  .refine(plainText, { error: "must be plain text (no control characters)" })
+  .superRefine((text, context) => {
+    const problem = invisibleCharacterProblem(text);
+    if (problem !== undefined) context.addIssue({ code: "custom", message: `must be visible text: ${problem}` });
+  });
 
 const ListSymbol = z.string().refine((text) => validSymbol(text) === text, { error: `must be ${SYMBOL_RULE}` });
 
@@ -100,11 +105,7 @@ export function watchListFile(list: Pick<WatchList, "name" | "symbols">): string
 
 /** A file name for the list's file: its name in plain letters, digits and dashes. */
 export function watchListFileName(name: string): string {
-  const stem = name
-    .replace(/[^A-Za-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40);
-  return `${stem === "" ? "watch-list" : stem}.watchlist.json`;
+  return fileNameOf(name, "watch-list", ".watchlist.json");
 }
 
 /** A list file's name and symbols, or what is wrong with it (its field named). */
@@ -143,6 +144,8 @@ export function listNameProblem(name: string, lists: readonly WatchList[], excep
     if (trimmed === "") return "Give the list a name.";
     if (trimmed.length > WATCH_LIST_LIMITS.nameChars)
       return `A list's name holds at most ${WATCH_LIST_LIMITS.nameChars} characters.`;
+    const invisible = invisibleCharacterProblem(trimmed);
+    if (invisible !== undefined) return `A list's name must be visible text: ${invisible}.`;
     return "A list's name must be plain text (no control characters).";
   }
   const taken = lists.some((list) => list.id !== except && list.name.toLowerCase() === parsed.data.toLowerCase());
@@ -164,4 +167,13 @@ export function unknownSymbolsProblem(symbols: readonly string[], catalogue: rea
   const more = unknown.length > 5 ? ` and ${unknown.length - 5} more` : "";
   const these = unknown.length === 1 ? "is not an index" : "are not indexes";
   return `${named.join(", ")}${more} ${these} of this service: check the symbols (INDEX.LIST() shows every index).`;
+}
+
+/** A name for an imported list whose own is taken in this workbook: its name numbered, "Metals (2)". */
+export function freeListName(name: string, lists: readonly WatchList[]): string {
+  return numberedName(
+    name.trim(),
+    lists.map((list) => list.name),
+    WATCH_LIST_LIMITS.nameChars,
+  );
 }

@@ -139,6 +139,18 @@ describe("the standard catalogue", () => {
     await page.close();
   });
 
+  it("has no WCAG 2.1 AA violations in the Sheets tab with the column picker open", async () => {
+    const page = await openCatalogue(rig);
+    await page.getByRole("tab", { name: "Sheets" }).click();
+    await page.getByRole("button", { name: "Choose columns…" }).click();
+    const picker = page.getByRole("region", { name: "Columns of the sheet" });
+    await picker.getByRole("checkbox", { name: "Vol 90D" }).check();
+    await picker.getByRole("group", { name: "Change" }).getByRole("checkbox", { name: "3M" }).check();
+    expect(await page.getByRole("button", { name: "Choose columns…" }).getAttribute("aria-expanded")).toBe("true");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.close();
+  });
+
   it("has no WCAG 2.1 AA violations in the Share panel (outside Excel: actions off, the reason shown)", async () => {
     const page = await openTab(rig, "Share");
     await page.getByRole("note").filter({ hasText: "need Excel" }).waitFor();

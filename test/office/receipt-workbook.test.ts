@@ -37,7 +37,7 @@ async function bookHoldingRowsOf(a: FakeWorkbook, freezesItself: boolean): Promi
     await freezeForSharing(b.context, freezeOptions());
   }
   b.type("Other!D4", 87);
-  if (!b.sheets.has(RECEIPT_SHEET)) b.sheets.set(RECEIPT_SHEET, { cells: new Map(), visibility: "Hidden" });
+  if (!b.sheets.has(RECEIPT_SHEET)) b.addSheet(RECEIPT_SHEET, "Hidden");
   const rows = a.usedValues(RECEIPT_SHEET).slice(1);
   const start = b.usedValues(RECEIPT_SHEET).length + 1;
   rows.forEach((row, index) =>

@@ -1,9 +1,10 @@
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { sharedRuntime } from "../../src/office/shared-runtime";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook, type Evaluate, type Refers } from "./workbook-fake";
 import { evaluateFormula } from "../../src/preview/harness";
 import type { Outcome, PreviewCell } from "../../src/preview/outcome";
 import { registerWrappers } from "../support/registered-wrappers";
+import { basicValue } from "./excel-typing";
 
 /**
  * Evaluates INDEX formulas through the real functions (metadata from src/functions/functions.json, as the
@@ -28,18 +29,87 @@ function cellValueOf(cell: PreviewCell): unknown {
   }
 }
 
-export async function wrapperEvaluator(): Promise<(formula: string, address: string) => Promise<unknown[][]>> {
+/** A reference in a formula, outside its text: a cell or range, on this sheet or a named one. */
+const REFERENCE =
+  /"(?:[^"]|"")*"|((?:'(?:[^']|'')+'!|[A-Za-z0-9_.]+!)?\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?)(?![A-Za-z0-9_(.])/g;
+
+/** A placeholder the preview's parser reads as text, never one a formula holds. */
+const placeholder = (n: number) => `\u0001ref${n}\u0001`;
+
+/**
+ * `formula` with each reference replaced by a placeholder string, and what each placeholder stands for: the cells'
+ * values as `refers` reads them (undefined when the formula has none, or a reference names no cells).
+ */
+function withReferences(
+  formula: string,
+  refers: Refers | undefined,
+): { text: string; values: Map<string, unknown[][]> } {
+  const values = new Map<string, unknown[][]>();
+  if (refers === undefined) return { text: formula, values };
+  const text = formula.replace(REFERENCE, (match, reference: string | undefined) => {
+    if (reference === undefined) return match;
+    const cells = refers(reference);
+    if (cells === undefined) return match;
+    const key = placeholder(values.size);
+    values.set(key, cells);
+    return `"${key}"`;
+  });
+  return { text, values };
+}
+
+/**
+ * An argument with a placeholder put back as the cells it stands for, as Excel hands them to a parameter: a data type
+ * as its JSON to an `any` parameter (allowCustomDataForDataTypeAny), its basic value to a typed one; one cell to a
+ * parameter that is not a matrix.
+ */
+function withCells(
+  arg: unknown,
+  values: ReadonlyMap<string, unknown[][]>,
+  parameter?: { type?: string; dimensionality?: string },
+): unknown {
+  const key =
+    typeof arg === "string"
+      ? arg
+      : Array.isArray(arg) && arg.length === 1 && arg[0]?.length === 1
+        ? arg[0][0]
+        : undefined;
+  const cells = typeof key === "string" ? values.get(key) : undefined;
+  if (cells === undefined) return arg;
+  const typed = cells.map((row) =>
+    row.map((cell) =>
+      parameter?.type === "any" || typeof cell !== "object" || cell === null ? cell : basicValue(cell),
+    ),
+  );
+  return parameter?.dimensionality === "matrix" ? typed : typed[0]?.[0];
+}
+
+export async function wrapperEvaluator(): Promise<Evaluate> {
   (globalThis as { indexDataHostCapabilities?: { formattedNumbers: boolean } }).indexDataHostCapabilities = {
     formattedNumbers: true,
   };
   const { runtime, metadata } = await registerWrappers();
-  return (formula, address) =>
+  return (formula, address, refers) =>
     new Promise((resolve) => {
-      evaluateFormula(formula, { runtime, metadata, address }, (outcome: Outcome) => {
+      const report = (outcome: Outcome) => {
         if (outcome.state === "busy") return;
         if (outcome.state === "error") resolve([[{ type: "Error", basicValue: outcome.code }]]);
         else resolve(outcome.rows.map((row) => row.map(cellValueOf)));
-      });
+      };
+      const { text, values } = withReferences(formula, refers);
+      if (values.size === 0) {
+        evaluateFormula(formula, { runtime, metadata, address }, report);
+        return;
+      }
+      // A range's cells reach the function as Excel passes them: the preview's parser takes text, so each
+      // reference is read as a placeholder and handed over as the cells' values when the function is called.
+      const calls = new Map(
+        [...runtime.functions].map(([id, fn]) => {
+          const parameters = metadata.get(id)?.parameters ?? [];
+          const call = (...args: unknown[]) => fn(...args.map((arg, i) => withCells(arg, values, parameters[i])));
+          return [id, call] as const;
+        }),
+      );
+      evaluateFormula(text, { runtime: { ...runtime, functions: calls }, metadata, address }, report);
     });
 }
 

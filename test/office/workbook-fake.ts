@@ -1,193 +1,222 @@
-import { cellAddress, parseRect, type SheetRect } from "../../src/workbook/sheet-address";
-import { basicValue, entryOf, entryOfJson, isRich, jsonOf, valueType, type Entry } from "./excel-typing";
-import { fromR1C1, toR1C1 } from "./r1c1";
-import { WorkbookMock, type CellStore, type Grid, type Writable } from "./workbook-mock";
+import { parseRect, type SheetRect } from "../../src/workbook/sheet-address";
+import { officeError, sheetNameRefusal, type OfficeError, type OfficeErrorCode } from "./excel-rules";
+import { WorkbookCells, type Evaluate, type FakeSheet, type FakeTable } from "./workbook-cells";
+import { cellKey, keyParts, occupied } from "./workbook-grid";
+import { growTableOver } from "./workbook-objects";
+import { WorkbookMock, type UndoMode } from "./workbook-mock";
 
 /**
- * A small in-memory Excel workbook for the freeze, receipt and refresh-scope adapters: sheets of cells with
- * formulas, values (data types included), number formats and dynamic-array spills, workbook names that move with
- * their cells, behind the Office.js calls those adapters use (getRange, getUsedRangeOrNullObject,
- * getSpillingToRangeOrNullObject, values/formulas/formulasR1C1/valuesAsJson/numberFormat, calculate, clear,
- * delete, worksheets.add/getItemOrNullObject, names.add/getItemOrNullObject). What is written follows Excel's
- * typing rules (excel-typing.ts). The adapters reach the cells only through `context`, a tree of
- * office-addin-mock objects (workbook-mock.ts) with its load/sync discipline; the tests read the cells directly.
+ * The project's in-memory Excel workbook, behind the Office.js calls the add-in makes (workbook-mock.ts builds the
+ * office-addin-mock objects the code under test sees; tests read and change the workbook directly, as a user would).
+ * It behaves as Excel does where the add-in relies on it:
+ * - cells, formulas evaluated with the cells they refer to, and dynamic arrays that spill only into empty cells
+ *   outside tables (workbook-cells.ts);
+ * - sheets with ids and Excel's name rules, protection (every change to a protected sheet fails with AccessDenied),
+ *   tables (workbook-wide unique names, ids that survive a rename, growing over a value typed beside or under them),
+ *   charts with ids, conditional formats with ids (cell-rules.ts says which marks a cell), frozen rows
+ *   (workbook-objects.ts);
+ * - workbook names that move with their cells, the add-in's settings;
+ * - undo: every sync through `run` is one undo step, or the whole run with `mergeUndoGroup` where the host has
+ *   ExcelApi 1.20; an API that cannot be undone fails such a group with UndoNotSupported and clears the undo stack
+ *   elsewhere ("Undo support with the Excel JavaScript API").
  */
-type Evaluate = (formula: string, address: string) => Promise<unknown[][]>;
+export type { Evaluate, FakeChart, FakeRule, FakeSheet, FakeTable, Refers } from "./workbook-cells";
 
-interface Cell {
-  formula?: string;
-  value: unknown;
-  error?: boolean;
-  format: string;
-  spill?: unknown[][];
+export interface FakeWorkbookOptions {
+  /** The host has ExcelApi 1.20: `Excel.run({ mergeUndoGroup: true }, …)` makes one undo step. @default true */
+  readonly undoGroups?: boolean;
 }
 
-export class FakeWorkbook {
-  readonly sheets = new Map<string, { cells: Map<string, Cell>; visibility: string }>();
+interface Snapshot {
+  readonly sheets: Map<string, FakeSheet>;
+  readonly tables: FakeTable[];
+  readonly names: Map<string, SheetRect | undefined>;
+  readonly active: string;
+}
+
+export class FakeWorkbook extends WorkbookCells {
   /** Workbook names: where each refers now (undefined once its cells were deleted: #REF!). */
   readonly names = new Map<string, SheetRect | undefined>();
   /** The add-in's workbook settings (Excel.SettingCollection), stored in the file and never shown on a sheet. */
   readonly settings = new Map<string, unknown>();
   selection = "Sheet1!A1";
   active = "Sheet1";
-  private pending: Promise<unknown>[] = [];
-  readonly calculated: string[] = [];
+  /** Changes applied through Office.js: 0 while the code under test has written nothing. */
+  changes = 0;
+  private nextId = 1;
+  private readonly faults = new Map<string, OfficeError>();
+  private readonly undoStack: Snapshot[] = [];
+  private readonly undoGroups: boolean;
 
-  constructor(
-    private readonly evaluate: Evaluate,
-    names: readonly string[] = ["Sheet1"],
-  ) {
-    names.forEach((name) => this.sheets.set(name, { cells: new Map(), visibility: "Visible" }));
+  constructor(evaluate: Evaluate, names: readonly string[] = ["Sheet1"], options: FakeWorkbookOptions = {}) {
+    super(evaluate);
+    this.undoGroups = options.undoGroups ?? true;
+    names.forEach((name) => this.addSheet(name));
+  }
+
+  /** A new id, unique in the workbook, of Excel's form for `kind` ("{sheet-3}"). */
+  newId(kind: string): string {
+    return `{${kind}-${this.nextId++}}`;
+  }
+
+  /** Adds a sheet as Excel does (its name checked by Excel's rules); `visibility` as the user left it. */
+  addSheet(name: string, visibility = "Visible"): FakeSheet {
+    const refusal = sheetNameRefusal(name, [...this.sheets.keys()]);
+    if (refusal !== undefined) throw officeError(refusal, `sheet name "${name}"`);
+    const sheet: FakeSheet = {
+      id: this.newId("sheet"),
+      name,
+      cells: new Map(),
+      visibility,
+      protected: false,
+      frozenRows: 0,
+      charts: [],
+      rules: [],
+    };
+    this.sheets.set(name, sheet);
+    this.changed();
+    return sheet;
+  }
+
+  /** The tables standing on `sheet`. */
+  tablesOn(sheet: string): FakeTable[] {
+    const id = this.sheet(sheet).id;
+    return this.tables.filter((table) => table.sheet === id);
+  }
+
+  /** Worksheet.delete: the sheet goes with its tables; another sheet becomes the active one. */
+  deleteSheet(sheet: FakeSheet): void {
+    if (this.sheets.size === 1) throw officeError("InvalidOperation", "a workbook keeps one sheet at least");
+    this.sheets.delete(sheet.name);
+    for (const table of this.tables.filter((candidate) => candidate.sheet === sheet.id))
+      this.tables.splice(this.tables.indexOf(table), 1);
+    if (this.active === sheet.name) this.active = [...this.sheets.keys()][0] ?? "";
+    this.changed();
+  }
+
+  /** Makes the next Office.js `operation` (e.g. "charts.add") fail as Excel would with `code`. */
+  failNext(operation: string, code: OfficeErrorCode = "GeneralException"): void {
+    this.faults.set(operation, officeError(code, `${operation} refused by the test`));
+  }
+
+  /** Throws the fault a test set for `operation`, once. */
+  fault(operation: string): void {
+    const fault = this.faults.get(operation);
+    if (fault === undefined) return;
+    this.faults.delete(operation);
+    throw fault;
+  }
+
+  /** Refuses any change to a protected sheet, as Excel does (the code and message Office.js gives). */
+  writable(sheet: FakeSheet): FakeSheet {
+    if (sheet.protected) throw officeError("AccessDenied", `${sheet.name} is protected`);
+    return sheet;
   }
 
   /** Types a formula or value into a cell, as a user would; formulas evaluate (await `settled`). */
   type(address: string, input: unknown, format = "General"): void {
     const rect = parseRect(address);
     if (rect === undefined) throw new Error(`bad address ${address}`);
+    const sheet = this.writable(this.sheet(rect.sheet));
+    const before = occupied(sheet.cells.get(cellKey(rect.top, rect.left)));
     this.write(rect.sheet, rect.top, rect.left, input, format);
+    if (!before && input !== "" && input !== null && input !== undefined)
+      growTableOver(this, sheet, rect.top, rect.left);
   }
 
-  async settled(): Promise<void> {
-    while (this.pending.length > 0) {
-      const waiting = this.pending;
-      this.pending = [];
-      await Promise.all(waiting);
-    }
-  }
-
-  /** What a cell holds: its value (a spilled cell's from its anchor), a data type as its JSON. */
-  shown(address: string): unknown {
-    const rect = parseRect(address)!;
-    return this.read(rect.sheet, rect.top, rect.left).value;
-  }
-
-  formulaAt(address: string): string | undefined {
-    const rect = parseRect(address)!;
-    return this.cells(rect.sheet).get(`${rect.top},${rect.left}`)?.formula;
-  }
-
-  formatAt(address: string): string {
-    const rect = parseRect(address)!;
-    return this.read(rect.sheet, rect.top, rect.left).format;
-  }
-
-  visibility(sheet: string): string | undefined {
-    return this.sheets.get(sheet)?.visibility;
-  }
-
-  /** Every formula in the workbook, by address: what a frozen workbook may still run. */
-  liveFormulas(): Record<string, string> {
-    const found: Record<string, string> = {};
-    for (const [sheet, { cells }] of this.sheets) {
-      for (const [key, cell] of cells) {
-        const [r, c] = key.split(",").map(Number) as [number, number];
-        if (cell.formula !== undefined) found[cellAddress(sheet, r, c)] = cell.formula;
-      }
-    }
-    return found;
-  }
-
-  /** A fresh Office.js request context over this workbook (office-addin-mock objects, see workbook-mock.ts). */
+  /** A fresh Office.js request context over this workbook, outside any undo step (see `run`). */
   get context(): Excel.RequestContext {
-    return new WorkbookMock(cellStore(this)).context();
+    return new WorkbookMock(this, "none").context();
   }
 
-  /** The values of a range as Range.values reads them (a data type as its basic value), read from the cells. */
-  valuesIn(address: string): unknown[][] {
-    const rect = parseRect(address);
-    if (rect === undefined) throw new Error(`bad address ${address}`);
-    return grid(rect, (r, c) => basicValue(this.read(rect.sheet, r, c).value));
+  /** `Excel.run` over this workbook: each batch on a fresh context; undo steps as the host makes them. */
+  readonly run = <T>(batch: (context: Excel.RequestContext) => Promise<T>, options?: Excel.RunOptions): Promise<T> => {
+    const mode: UndoMode = options?.mergeUndoGroup === true && this.undoGroups ? "group" : "each";
+    return batch(new WorkbookMock(this, mode).context());
+  };
+
+  /** Ctrl+Z: takes back the last undo step; false when there is none. */
+  undo(): boolean {
+    const last = this.undoStack.pop();
+    if (last === undefined) return false;
+    this.sheets.clear();
+    for (const [name, sheet] of last.sheets) this.sheets.set(name, sheet);
+    this.tables.splice(0, this.tables.length, ...last.tables);
+    this.names.clear();
+    for (const [name, rect] of last.names) this.names.set(name, rect);
+    this.active = last.active;
+    this.changed();
+    return true;
   }
 
-  /** The values of a sheet's used range. */
-  usedValues(sheet: string): unknown[][] {
-    const rect = usedRect(this, sheet);
-    return rect === undefined ? [] : grid(rect, (r, c) => basicValue(this.read(sheet, r, c).value));
-  }
-
-  /** The values a cell's formula spills (data types as their JSON). */
-  spillValues(address: string): unknown[][] {
-    const rect = parseRect(address)!;
-    return this.cells(rect.sheet).get(`${rect.top},${rect.left}`)?.spill ?? [];
-  }
-
-  cells(sheet: string): Map<string, Cell> {
-    const found = this.sheets.get(sheet);
-    if (found === undefined) throw new Error(`no sheet ${sheet}`);
-    return found.cells;
-  }
-
-  /** The cell at (row, column), or the value a spill shows there. */
-  read(sheet: string, row: number, column: number): Cell {
-    const own = this.cells(sheet).get(`${row},${column}`);
-    if (own !== undefined && (own.formula !== undefined || own.value !== "")) return own;
-    for (const [key, cell] of this.cells(sheet)) {
-      if (cell.spill === undefined) continue;
-      const [r, c] = key.split(",").map(Number) as [number, number];
-      const value = cell.spill[row - r]?.[column - c];
-      if (value !== undefined && (row !== r || column !== c))
-        return { ...resultCell(value), format: own?.format ?? cell.format };
-    }
-    return own ?? { value: "", format: "General" };
-  }
-
-  write(sheet: string, row: number, column: number, input: unknown, format?: string): void {
-    const keepFormat = format ?? this.read(sheet, row, column).format;
-    this.put(sheet, row, column, entryOf(input, keepFormat), keepFormat);
-  }
-
-  /** Writes a cell value given as valuesAsJson gives it: typed, never parsed. */
-  writeJson(sheet: string, row: number, column: number, json: unknown): void {
-    const format = this.read(sheet, row, column).format;
-    this.put(sheet, row, column, entryOfJson(json), format);
-  }
-
-  private put(sheet: string, row: number, column: number, entry: Entry, format: string): void {
-    const key = `${row},${column}`;
-    if ("formula" in entry) {
-      this.cells(sheet).set(key, { formula: entry.formula, value: "#BUSY!", error: true, format });
-      this.calc(sheet, row, column);
-    } else this.cells(sheet).set(key, { value: entry.value, ...(entry.error === true ? { error: true } : {}), format });
-  }
-
-  calc(sheet: string, row: number, column: number): void {
-    const cell = this.cells(sheet).get(`${row},${column}`);
-    if (cell?.formula === undefined) return;
-    const address = cellAddress(sheet, row, column);
-    this.calculated.push(address);
-    const formula = cell.formula;
-    this.pending.push(
-      this.evaluate(formula, address).then((values) => {
-        if (cell.formula !== formula) return;
-        cell.spill = values;
-        Object.assign(cell, resultCell(values[0]?.[0] ?? ""));
-      }),
+  /** Opens an undo step: what the workbook was before it (settings are not undone, as in Excel). */
+  openUndoStep(): void {
+    this.undoStack.push(
+      structuredClone({ sheets: this.sheets, tables: this.tables, names: this.names, active: this.active }),
     );
+  }
+
+  /** An API that cannot be undone ran outside an undo group: Excel clears the undo stack from there. */
+  clearUndo(): void {
+    this.undoStack.length = 0;
+  }
+
+  get undoSteps(): number {
+    return this.undoStack.length;
   }
 
   /** Deletes whole rows from zero-based row `at`, as the user does: cells below move up, and so do names. */
   deleteSheetRows(sheet: string, at: number, count: number): void {
-    deleteRows(this, { sheet, top: at, left: 0, bottom: at + count - 1, right: 16_383 });
+    this.deleteRows({ sheet, top: at, left: 0, bottom: at + count - 1, right: 16_383 });
+  }
+
+  /** Rows deleted: cells below move up; a name on them shrinks, or refers to nothing (#REF!) once all its rows went. */
+  deleteRows(rect: SheetRect): void {
+    const cells = this.cells(rect.sheet);
+    const height = rect.bottom - rect.top + 1;
+    const moved = [...cells].filter(([key]) => keyParts(key)[0] >= rect.top);
+    moved.forEach(([key]) => cells.delete(key));
+    for (const [key, cell] of moved) {
+      const [r, c] = keyParts(key);
+      if (r > rect.bottom) cells.set(cellKey(r - height, c), cell);
+    }
+    for (const [name, target] of this.names) {
+      if (target === undefined || target.sheet !== rect.sheet || target.bottom < rect.top) continue;
+      if (target.top >= rect.top && target.bottom <= rect.bottom) {
+        this.names.set(name, undefined);
+        continue;
+      }
+      const top = target.top > rect.bottom ? target.top - height : Math.min(target.top, rect.top);
+      const bottom = target.bottom > rect.bottom ? target.bottom - height : rect.top - 1;
+      this.names.set(name, { ...target, top, bottom });
+    }
+    this.changed();
   }
 
   /** Renames a sheet, as the user does: its cells and the names on it go with it. */
   renameSheet(from: string, to: string): void {
-    const sheet = this.sheets.get(from);
-    if (sheet === undefined) throw new Error(`no sheet ${from}`);
+    const sheet = this.sheet(from);
+    const refusal = sheetNameRefusal(
+      to,
+      [...this.sheets.keys()].filter((name) => name !== from),
+    );
+    if (refusal !== undefined) throw officeError(refusal, `sheet name "${to}"`);
     this.sheets.delete(from);
+    sheet.name = to;
     this.sheets.set(to, sheet);
     for (const [name, rect] of this.names) if (rect?.sheet === from) this.names.set(name, { ...rect, sheet: to });
     if (this.active === from) this.active = to;
+    this.changed();
   }
 
   /** Inserts whole rows above zero-based row `at`, as the user does: cells below move down, and so do names. */
   insertRows(sheet: string, at: number, count: number): void {
     const cells = this.cells(sheet);
-    const moved = [...cells].filter(([key]) => Number(key.split(",")[0]) >= at);
+    const moved = [...cells].filter(([key]) => keyParts(key)[0] >= at);
     moved.forEach(([key]) => cells.delete(key));
     for (const [key, cell] of moved) {
-      const [r, c] = key.split(",").map(Number) as [number, number];
-      cells.set(`${r + count},${c}`, cell);
+      const [r, c] = keyParts(key);
+      cells.set(cellKey(r + count, c), cell);
     }
     for (const [name, rect] of this.names) {
       if (rect === undefined || rect.sheet !== sheet) continue;
@@ -197,148 +226,6 @@ export class FakeWorkbook {
         bottom: rect.bottom >= at ? rect.bottom + count : rect.bottom,
       });
     }
+    this.changed();
   }
-}
-
-/**
- * A cell of a formula's result: an error given as `{ type: "Error", basicValue: "#N/A" }` is the error
- * constant; any string, even "#N/A", is text (a function returning the text "#N/A" shows text).
- */
-function resultCell(value: unknown): { value: unknown; error: boolean } {
-  if (isRich(value) && value.type === "Error") return { value: value.basicValue, error: true };
-  return { value, error: false };
-}
-
-function grid<T>(rect: SheetRect, at: (row: number, column: number) => T): T[][] {
-  return Array.from({ length: rect.bottom - rect.top + 1 }, (_, r) =>
-    Array.from({ length: rect.right - rect.left + 1 }, (_, c) => at(rect.top + r, rect.left + c)),
-  );
-}
-
-function usedRect(book: FakeWorkbook, sheet: string): SheetRect | undefined {
-  let rect: SheetRect | undefined;
-  for (const [key, cell] of book.cells(sheet)) {
-    if (cell.formula === undefined && cell.value === "") continue;
-    const [r, c] = key.split(",").map(Number) as [number, number];
-    const rows = cell.spill?.length ?? 1;
-    const columns = cell.spill?.[0]?.length ?? 1;
-    rect = {
-      sheet,
-      top: Math.min(rect?.top ?? r, r),
-      left: Math.min(rect?.left ?? c, c),
-      bottom: Math.max(rect?.bottom ?? r, r + rows - 1),
-      right: Math.max(rect?.right ?? c, c + columns - 1),
-    };
-  }
-  return rect;
-}
-
-const READ: Record<Grid, (cell: Cell, row: number, column: number) => unknown> = {
-  values: (cell) => basicValue(cell.value),
-  formulas: (cell) => cell.formula ?? basicValue(cell.value),
-  formulasR1C1: (cell, row, column) =>
-    cell.formula === undefined ? basicValue(cell.value) : toR1C1(cell.formula, row, column),
-  valueTypes: (cell) => valueType(cell.value, cell.error),
-  valuesAsJson: (cell) => jsonOf(cell.value, cell.error),
-  numberFormat: (cell) => cell.format,
-};
-
-function each(
-  rect: SheetRect,
-  values: unknown[][],
-  apply: (row: number, column: number, value: unknown) => void,
-): void {
-  values.forEach((row, r) => row.forEach((value, c) => apply(rect.top + r, rect.left + c, value)));
-}
-
-/** Excel writes a range's values at once: an anchor's formula (and so its spill) goes first. */
-function clearFormulas(book: FakeWorkbook, rect: SheetRect, values: unknown[][]): void {
-  each(rect, values, (r, c) => {
-    const cell = book.cells(rect.sheet).get(`${r},${c}`);
-    if (cell?.formula !== undefined) book.cells(rect.sheet).set(`${r},${c}`, { value: "", format: cell.format });
-  });
-}
-
-const WRITE: Record<Writable, (book: FakeWorkbook, rect: SheetRect, values: unknown[][]) => void> = {
-  values: (book, rect, values) => {
-    // Checked before anything is written: Excel refuses the whole write.
-    each(rect, values, (r, c, value) => entryOf(value, book.read(rect.sheet, r, c).format));
-    clearFormulas(book, rect, values);
-    each(rect, values, (r, c, value) => book.write(rect.sheet, r, c, value));
-  },
-  valuesAsJson: (book, rect, values) => {
-    clearFormulas(book, rect, values);
-    each(rect, values, (r, c, value) => book.writeJson(rect.sheet, r, c, value));
-  },
-  formulas: (book, rect, values) => each(rect, values, (r, c, value) => book.write(rect.sheet, r, c, value)),
-  formulasR1C1: (book, rect, values) =>
-    each(rect, values, (r, c, value) =>
-      book.write(rect.sheet, r, c, typeof value === "string" && value.startsWith("=") ? fromR1C1(value, r, c) : value),
-    ),
-  numberFormat: (book, rect, formats) =>
-    each(rect, formats, (r, c, format) => {
-      const cell = book.cells(rect.sheet).get(`${r},${c}`);
-      if (cell !== undefined) cell.format = String(format);
-      else book.cells(rect.sheet).set(`${r},${c}`, { value: "", format: String(format) });
-    }),
-};
-
-/** Rows deleted: cells below move up; a name on them shrinks, or refers to nothing (#REF!) once all its rows went. */
-function deleteRows(book: FakeWorkbook, rect: SheetRect): void {
-  const cells = book.cells(rect.sheet);
-  const height = rect.bottom - rect.top + 1;
-  const moved = [...cells].filter(([key]) => Number(key.split(",")[0]) >= rect.top);
-  moved.forEach(([key]) => cells.delete(key));
-  for (const [key, cell] of moved) {
-    const [r, c] = key.split(",").map(Number) as [number, number];
-    if (r > rect.bottom) cells.set(`${r - height},${c}`, cell);
-  }
-  for (const [name, target] of book.names) {
-    if (target === undefined || target.sheet !== rect.sheet || target.bottom < rect.top) continue;
-    if (target.top >= rect.top && target.bottom <= rect.bottom) {
-      book.names.set(name, undefined);
-      continue;
-    }
-    const top = target.top > rect.bottom ? target.top - height : Math.min(target.top, rect.top);
-    const bottom = target.bottom > rect.bottom ? target.bottom - height : rect.top - 1;
-    book.names.set(name, { ...target, top, bottom });
-  }
-}
-
-/** The store behind the Office.js mock objects. */
-function cellStore(book: FakeWorkbook): CellStore {
-  return {
-    get selection() {
-      return book.selection;
-    },
-    get active() {
-      return book.active;
-    },
-    sheetNames: () => [...book.sheets.keys()],
-    addSheet: (name) => void book.sheets.set(name, { cells: new Map(), visibility: "Visible" }),
-    visibility: (sheet) => book.visibility(sheet),
-    setVisibility: (sheet, visibility) => void (book.sheets.get(sheet)!.visibility = visibility),
-    usedRect: (sheet) => usedRect(book, sheet),
-    spillRect: ({ sheet, top, left }) => {
-      const spill = book.cells(sheet).get(`${top},${left}`)?.spill;
-      if (spill === undefined || (spill.length === 1 && spill[0]?.length === 1)) return undefined;
-      return { sheet, top, left, bottom: top + spill.length - 1, right: left + (spill[0]?.length ?? 1) - 1 };
-    },
-    grid: (rect, what) => grid(rect, (r, c) => READ[what](book.read(rect.sheet, r, c), r, c)),
-    write: (rect, what, values) => WRITE[what](book, rect, values),
-    clear: (rect) =>
-      void grid(rect, (r, c) =>
-        book.cells(rect.sheet).set(`${r},${c}`, { value: "", format: book.read(rect.sheet, r, c).format }),
-      ),
-    deleteRows: (rect) => deleteRows(book, rect),
-    calculate: (rect) => void grid(rect, (r, c) => book.calc(rect.sheet, r, c)),
-    nameTarget: (name) => (book.names.has(name) ? { rect: book.names.get(name) } : undefined),
-    addName: (name, rect) => {
-      if (book.names.has(name)) throw new Error(`the name ${name} already exists`);
-      book.names.set(name, rect);
-    },
-    deleteName: (name) => void book.names.delete(name),
-    setting: (key) => book.settings.get(key),
-    addSetting: (key, value) => void book.settings.set(key, value),
-  };
 }

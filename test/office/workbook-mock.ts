@@ -1,55 +1,42 @@
 import { OfficeMockObject } from "office-addin-mock";
 import { cellAddress, parseRect, type SheetRect } from "../../src/workbook/sheet-address";
+import { officeError } from "./excel-rules";
+import type { FakeSheet, FakeWorkbook } from "./workbook-fake";
+import { clearGrid, readGrid, writeGrid, type Writable } from "./workbook-io";
+import { namesMock, settingsMock, worksheetsMock } from "./workbook-mock-collections";
+import { sheetParts, workbookTables } from "./workbook-mock-objects";
 
 /**
  * The Office.js side of the workbook fake, built of office-addin-mock objects: a property reads as the mock's
  * error text until it is loaded and the context synced, so a missing load() or sync() in src/office shows in
  * the results. office-addin-mock's tree is fixed at creation, while Office.js hands out new objects
- * (getRange, getCell, getUsedRangeOrNullObject, getSpillingToRangeOrNullObject, worksheets.add); each one is
- * created here as an OfficeMockObject and registered with its context, whose sync() then (1) applies the
- * writes and method calls queued since the last sync, in order, as Excel does, (2) binds each new object to
- * its cells (a null object stays null) and puts the cells' current state behind its properties, and (3) runs
- * office-addin-mock's own sync on every object, which makes the loaded properties readable.
+ * (getRange, getUsedRangeOrNullObject, worksheets.add, tables.add…); each one is created here as an
+ * OfficeMockObject and registered with its context, whose sync() then (1) applies the writes and method calls
+ * queued since the last sync, in order, as Excel does (a failing one fails the sync, and those before it stay
+ * applied), (2) binds each new object to what it stands for (a null object stays null) and puts its current
+ * state behind its properties, and (3) runs office-addin-mock's own sync on every object, which makes the loaded
+ * properties readable. A sync that changes the workbook is an undo step, or part of the run's one step in an undo
+ * group (`UndoMode`).
  */
-export type Grid = "values" | "formulas" | "formulasR1C1" | "valueTypes" | "valuesAsJson" | "numberFormat";
-export type Writable = "values" | "formulas" | "formulasR1C1" | "valuesAsJson" | "numberFormat";
+export type UndoMode = "none" | "each" | "group";
 
-/** What the mock objects read and change: the fake's cell store. */
-export interface CellStore {
-  readonly selection: string;
-  readonly active: string;
-  sheetNames(): string[];
-  addSheet(name: string): void;
-  visibility(sheet: string): string | undefined;
-  setVisibility(sheet: string, visibility: string): void;
-  usedRect(sheet: string): SheetRect | undefined;
-  /** The spill of the rectangle's top-left cell, undefined when it does not spill. */
-  spillRect(anchor: SheetRect): SheetRect | undefined;
-  grid(rect: SheetRect, what: Grid): unknown[][];
-  write(rect: SheetRect, what: Writable, grid: unknown[][]): void;
-  clear(rect: SheetRect): void;
-  deleteRows(rect: SheetRect): void;
-  calculate(rect: SheetRect): void;
-  /** A workbook name: undefined when there is none; `rect` undefined when it refers to deleted cells (#REF!). */
-  nameTarget(name: string): { readonly rect: SheetRect | undefined } | undefined;
-  addName(name: string, rect: SheetRect): void;
-  deleteName(name: string): void;
-  /** The add-in's workbook settings (Excel.SettingCollection): undefined when there is no such setting. */
-  setting(key: string): unknown;
-  addSetting(key: string, value: unknown): void;
-}
-
-type Mock = OfficeMockObject & Record<string, unknown>;
+export type Mock = OfficeMockObject & Record<string, unknown>;
 
 /** office-addin-mock's internals this file reaches into (as excel-mock.ts's settle does). */
 interface Internals {
-  _properties: Map<string, { _valueBeforeLoaded: unknown; _loaded: boolean }>;
+  _properties: Map<string, { _valueBeforeLoaded: unknown; _loaded: boolean; _properties: Map<string, unknown> }>;
   updatePropertyCall(name: string): void;
 }
 
 interface Live {
   readonly mock: Mock;
   refresh(): void;
+}
+
+/** A queued call: applied at the next sync; `undoable: false` for the APIs Excel cannot undo. */
+interface Queued {
+  readonly apply: () => void;
+  readonly undoable: boolean;
 }
 
 const RANGE_PROPERTIES = {
@@ -69,7 +56,7 @@ function copy<T>(value: T): T {
   return structuredClone(value);
 }
 
-function rangeAddress(rect: SheetRect): string {
+export function rangeAddress(rect: SheetRect): string {
   const first = cellAddress(rect.sheet, rect.top, rect.left);
   const last = cellAddress(rect.sheet, rect.bottom, rect.right, false).split("!")[1];
   return rect.top === rect.bottom && rect.left === rect.right ? first : `${first}:${last}`;
@@ -77,27 +64,42 @@ function rangeAddress(rect: SheetRect): string {
 
 export class WorkbookMock {
   private readonly live: Live[] = [];
-  private readonly queued: (() => void)[] = [];
-  /** The cells each range object stands for, so that names.add can take a range as its reference. */
-  private readonly rangeTargets = new WeakMap<object, () => SheetRect | undefined>();
+  private readonly queued: Queued[] = [];
+  /** The cells each range object stands for, so that names.add and charts.add can take a range. */
+  readonly rangeTargets = new WeakMap<object, () => SheetRect | undefined>();
   /** Above 0 while office-addin-mock itself assigns a property (a load or a sync), not the code under test. */
   private internal = 0;
+  private stepOpen = false;
 
-  constructor(private readonly store: CellStore) {}
+  constructor(
+    readonly book: FakeWorkbook,
+    private readonly undo: UndoMode,
+  ) {}
 
   context(): Excel.RequestContext {
-    const root = new OfficeMockObject({ workbook: { worksheets: { items: { name: "" } } } }) as Mock;
+    const root = new OfficeMockObject({ workbook: {} }) as Mock;
     const workbook = root.workbook as Mock;
-    workbook.getSelectedRange = () => this.range(() => parseRect(this.store.selection), false);
-    this.worksheets(workbook.worksheets as Mock);
-    this.names(workbook);
-    this.settings(workbook);
+    workbook.getSelectedRange = () => this.range(() => parseRect(this.book.selection), false);
+    workbook.worksheets = worksheetsMock(this);
+    workbook.tables = workbookTables(this);
+    workbook.names = namesMock(this);
+    workbook.settings = settingsMock(this);
     root.sync = () => this.sync();
     return root as unknown as Excel.RequestContext;
   }
 
   async sync(): Promise<void> {
-    this.queued.splice(0).forEach((apply) => apply());
+    const batch = this.queued.splice(0);
+    if (batch.length > 0 && (this.undo === "each" || (this.undo === "group" && !this.stepOpen))) {
+      this.book.openUndoStep();
+      this.stepOpen = true;
+    }
+    for (const { apply, undoable } of batch) {
+      if (!undoable && this.undo === "group") throw officeError("UndoNotSupported");
+      apply();
+      this.book.changes += 1;
+      if (!undoable) this.book.clearUndo();
+    }
     // Objects created while binding (a collection's items) are bound and synced in the same pass.
     for (let i = 0; i < this.live.length; i += 1) this.live[i]?.refresh();
     await Promise.all(this.live.map(({ mock }) => mock.sync()));
@@ -105,16 +107,13 @@ export class WorkbookMock {
     await new Promise((resolve) => setImmediate(resolve));
   }
 
-  private queue(apply: () => void): void {
-    this.queued.push(apply);
+  /** Queues a call for the next sync; one on a protected sheet fails there, as Excel refuses it. */
+  queue(apply: () => void, undoable = true): void {
+    this.queued.push({ apply, undoable });
   }
 
   /** Assignments to these properties are queued for the next sync, as Office.js queues them. */
-  private trackWrites(
-    mock: Mock,
-    properties: readonly string[],
-    write: (property: string, value: unknown) => void,
-  ): void {
+  trackWrites(mock: Mock, properties: readonly string[], write: (property: string, value: unknown) => void): void {
     const internals = mock as unknown as Internals;
     const update = internals.updatePropertyCall.bind(mock);
     internals.updatePropertyCall = (name) => {
@@ -141,11 +140,11 @@ export class WorkbookMock {
   }
 
   /**
-   * Registers an object with the context: at each sync it is bound (once: Office.js binds an object to its
-   * cells at the first sync) and its properties get the cells' state; isNullObject is readable only after
-   * a sync, like Office.js fills it then.
+   * Registers an object with the context: at each sync it is bound (once: Office.js binds an object at the first
+   * sync) and its loaded properties get the current state; isNullObject is readable only after a sync, like
+   * Office.js fills it then.
    */
-  private register<T>(
+  register<T>(
     mock: Mock,
     nullable: boolean,
     resolve: () => T | undefined,
@@ -176,16 +175,53 @@ export class WorkbookMock {
     return target;
   }
 
-  private range(resolve: () => SheetRect | undefined, nullable: boolean): Mock {
+  /**
+   * A collection's `items`: built at the first sync after any of its items' properties was loaded, each item made by
+   * `item` and loaded with the same properties, then synced in the same pass.
+   */
+  items<T>(what: string, collection: Mock, list: () => readonly T[], item: (target: T) => Mock): void {
+    const template = (collection as unknown as Internals)._properties.get("items");
+    let items: Mock[] | undefined;
+    Object.defineProperty(collection, "items", {
+      get: () => {
+        if (items === undefined) throw new Error(`${what}.items read before load('items/…') and context.sync()`);
+        return items;
+      },
+      set: () => undefined,
+    });
+    this.live.push({
+      mock: collection,
+      refresh: () => {
+        const loaded = [...(template?._properties ?? new Map()).entries()]
+          .filter(([, property]) => (property as { _loaded: boolean })._loaded)
+          .map(([name]) => name as string);
+        if (loaded.length === 0 || items !== undefined) return;
+        items = list().map((target) => {
+          const mock = item(target);
+          mock.load(loaded.join(","));
+          return mock;
+        });
+      },
+    });
+  }
+
+  /** A sheet, found when it must act: undefined once it is gone. */
+  writableSheet(sheet: () => FakeSheet | undefined): FakeSheet {
+    const found = sheet();
+    if (found === undefined) throw officeError("ItemNotFound", "the sheet does not exist (yet)");
+    return this.book.writable(found);
+  }
+
+  range(resolve: () => SheetRect | undefined, nullable: boolean): Mock {
     const mock = new OfficeMockObject(RANGE_PROPERTIES) as Mock;
     const rect = this.register(mock, nullable, resolve, (r) => ({
       address: () => rangeAddress(r),
-      values: () => this.store.grid(r, "values"),
-      formulas: () => this.store.grid(r, "formulas"),
-      formulasR1C1: () => this.store.grid(r, "formulasR1C1"),
-      valueTypes: () => this.store.grid(r, "valueTypes"),
-      valuesAsJson: () => this.store.grid(r, "valuesAsJson"),
-      numberFormat: () => this.store.grid(r, "numberFormat"),
+      values: () => readGrid(this.book, r, "values"),
+      formulas: () => readGrid(this.book, r, "formulas"),
+      formulasR1C1: () => readGrid(this.book, r, "formulasR1C1"),
+      valueTypes: () => readGrid(this.book, r, "valueTypes"),
+      valuesAsJson: () => readGrid(this.book, r, "valuesAsJson"),
+      numberFormat: () => readGrid(this.book, r, "numberFormat"),
       rowCount: () => r.bottom - r.top + 1,
       columnCount: () => r.right - r.left + 1,
       cellCount: () => (r.bottom - r.top + 1) * (r.right - r.left + 1),
@@ -193,13 +229,15 @@ export class WorkbookMock {
     const cells = () => {
       const found = rect();
       if (found === undefined) throw new Error("the range is a null object or its sheet does not exist");
+      this.book.writable(this.book.sheet(found.sheet));
       return found;
     };
     this.rangeTargets.set(mock, rect);
     const writable: readonly Writable[] = ["values", "formulas", "formulasR1C1", "valuesAsJson", "numberFormat"];
-    this.trackWrites(mock, writable, (property, value) =>
-      this.store.write(cells(), property as Writable, value as unknown[][]),
-    );
+    this.trackWrites(mock, writable, (property, value) => {
+      this.book.fault(`range.${property}`);
+      writeGrid(this.book, cells(), property as Writable, value as unknown[][]);
+    });
     Object.assign(mock, {
       getCell: (row: number, column: number) =>
         this.range(() => {
@@ -217,130 +255,70 @@ export class WorkbookMock {
       getSpillingToRangeOrNullObject: () =>
         this.range(() => {
           const r = rect();
-          return r && this.store.spillRect(r);
+          const spill = r && this.book.spillRange(r.sheet, r.top, r.left);
+          return spill && { sheet: r.sheet, ...spill };
         }, true),
-      calculate: () => this.queue(() => this.store.calculate(cells())),
-      clear: () => this.queue(() => this.store.clear(cells())),
-      delete: () => this.queue(() => this.store.deleteRows(cells())),
+      calculate: () =>
+        this.queue(() => {
+          // Excel recalculates a protected sheet too: no protection check here.
+          const r = rect();
+          if (r === undefined) throw new Error("the range is a null object or its sheet does not exist");
+          for (let row = r.top; row <= r.bottom; row += 1)
+            for (let column = r.left; column <= r.right; column += 1) this.book.calc(r.sheet, row, column);
+        }),
+      clear: (applyTo = "All") => this.queue(() => clearGrid(this.book, cells(), String(applyTo))),
+      delete: () => this.queue(() => this.book.deleteRows(cells())),
     });
+    sheetParts.rangeFormats(this, mock, cells);
     return mock;
   }
 
-  private sheet(resolve: () => string | undefined, nullable: boolean): Mock {
-    const mock = new OfficeMockObject({ name: "", visibility: "Visible" }) as Mock;
-    const name = this.register(mock, nullable, resolve, (n) => ({
-      name: () => n,
-      visibility: () => this.store.visibility(n),
-    }));
-    this.trackWrites(mock, ["visibility"], (_, value) => {
-      const sheet = name();
-      if (sheet === undefined) throw new Error("no such sheet");
-      this.store.setVisibility(sheet, String(value));
+  /** A worksheet, by its id once bound (so a rename does not lose it). */
+  sheet(resolve: () => FakeSheet | undefined, nullable: boolean): Mock {
+    const mock = new OfficeMockObject({ name: "", id: "", visibility: "Visible", position: 0 }) as Mock;
+    let id: string | undefined;
+    const bound = this.register(
+      mock,
+      nullable,
+      () => {
+        const found = resolve();
+        id = found?.id;
+        return found;
+      },
+      (found) => ({
+        name: () => found.name,
+        id: () => found.id,
+        visibility: () => found.visibility,
+        position: () => [...this.book.sheets.values()].indexOf(found),
+      }),
+    );
+    const current = () => (id === undefined ? bound() : this.book.sheetById(id));
+    this.trackWrites(mock, ["visibility", "name"], (property, value) => {
+      const found = this.writableSheet(current);
+      if (property === "visibility") found.visibility = String(value);
+      else this.book.renameSheet(found.name, String(value));
     });
-    mock.getRange = (local: string) =>
-      this.range(() => {
-        const sheet = name();
-        const rect = parseRect(local);
-        return sheet === undefined || rect === undefined ? undefined : { ...rect, sheet };
-      }, false);
+    const local = (address?: string) => () => {
+      const found = current();
+      if (found === undefined) return undefined;
+      if (address === undefined) return { sheet: found.name, top: 0, left: 0, bottom: 1_048_575, right: 16_383 };
+      const rect = parseRect(address);
+      return rect === undefined ? undefined : { ...rect, sheet: found.name };
+    };
+    mock.getRange = (address?: string) => this.range(local(address), false);
     mock.getUsedRangeOrNullObject = () =>
       this.range(() => {
-        const sheet = name();
-        return sheet === undefined ? undefined : this.store.usedRect(sheet);
+        const found = current();
+        return found === undefined ? undefined : this.book.usedRect(found.name);
       }, true);
+    mock.activate = () => this.queue(() => void (this.book.active = this.writableSheet(current).name));
+    mock.delete = () =>
+      this.queue(() => {
+        const found = current();
+        if (found === undefined) throw officeError("ItemNotFound");
+        this.book.deleteSheet(found);
+      }, false);
+    sheetParts.sheetObjects(this, mock, current);
     return mock;
-  }
-
-  /** workbook.names (ExcelApi 1.4): add a name for a range, look one up, get its range, delete it. */
-  private names(workbook: Mock): void {
-    const item = (name: string, nullable: boolean): Mock => {
-      const mock = new OfficeMockObject({ name: "", type: "Range" }) as Mock;
-      const target = this.register(
-        mock,
-        nullable,
-        () => this.store.nameTarget(name),
-        () => ({ name: () => name, type: () => "Range" }),
-      );
-      Object.assign(mock, {
-        getRangeOrNullObject: () => this.range(() => target()?.rect, true),
-        delete: () => this.queue(() => this.store.deleteName(name)),
-      });
-      return mock;
-    };
-    workbook.names = {
-      add: (name: string, reference: unknown, comment?: string) => {
-        const resolve =
-          typeof reference === "object" && reference !== null ? this.rangeTargets.get(reference) : undefined;
-        if (resolve === undefined) throw new Error("names.add takes a Range in these tests");
-        // Excel keeps a name's comment to 255 characters; a longer one is refused.
-        if (comment !== undefined && comment.length > 255)
-          throw new Error(`InvalidArgument: a name's comment holds at most 255 characters (got ${comment.length})`);
-        this.queue(() => {
-          const rect = resolve();
-          if (rect === undefined) throw new Error("names.add: the range does not exist");
-          this.store.addName(name, rect);
-        });
-        return item(name, false);
-      },
-      getItemOrNullObject: (name: string) => item(name, true),
-    };
-  }
-
-  /** workbook.settings (ExcelApi 1.4): look a setting up (its value read after a sync), add or replace one. */
-  private settings(workbook: Mock): void {
-    const item = (key: string, nullable: boolean): Mock => {
-      const mock = new OfficeMockObject({ key: "", value: "" }) as Mock;
-      this.register(
-        mock,
-        nullable,
-        () => (this.store.setting(key) === undefined ? undefined : key),
-        (found) => ({ key: () => found, value: () => this.store.setting(found) }),
-      );
-      return mock;
-    };
-    workbook.settings = {
-      getItemOrNullObject: (key: string) => item(key, true),
-      add: (key: string, value: unknown) => {
-        const written = copy(value);
-        this.queue(() => this.store.addSetting(key, written));
-        return item(key, false);
-      },
-    };
-  }
-
-  /** The collection: items exist once "items/name" (or "items") was loaded and the context synced. */
-  private worksheets(collection: Mock): void {
-    const itemsMock = collection.items as Mock;
-    let items: Mock[] | undefined;
-    Object.defineProperty(collection, "items", {
-      get: () => {
-        if (items === undefined) throw new Error("worksheets.items read before load('items/name') and context.sync()");
-        return items;
-      },
-      set: () => undefined,
-    });
-    const nameLoaded = () => (itemsMock as unknown as Internals)._properties.get("name")?._loaded === true;
-    this.live.push({
-      mock: collection,
-      refresh: () => {
-        if (!nameLoaded() || items !== undefined) return;
-        items = this.store.sheetNames().map((sheetName) => {
-          const sheet = this.sheet(() => sheetName, false);
-          sheet.load("name");
-          return sheet;
-        });
-      },
-    });
-    const names = () => this.store.sheetNames();
-    Object.assign(collection, {
-      getActiveWorksheet: () => this.sheet(() => this.store.active, false),
-      getItem: (sheetName: string) => this.sheet(() => (names().includes(sheetName) ? sheetName : undefined), false),
-      getItemOrNullObject: (sheetName: string) =>
-        this.sheet(() => (names().includes(sheetName) ? sheetName : undefined), true),
-      add: (sheetName: string) => {
-        this.queue(() => this.store.addSheet(sheetName));
-        return this.sheet(() => sheetName, false);
-      },
-    });
   }
 }

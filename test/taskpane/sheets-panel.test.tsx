@@ -38,10 +38,16 @@ function panel(options: { store?: WatchListStore; host?: typeof inExcel | typeof
   const build = jest.fn<ReturnType<PricingSheetActions["build"]>, Parameters<PricingSheetActions["build"]>>(() =>
     Promise.resolve({ built: true, message: 'Built the sheet "Pricing Metals".' }),
   );
+  const pricingSheet: PricingSheetActions = {
+    build,
+    rebuildAll: () => Promise.resolve({ built: false, message: "not in these tests" }),
+    sheetOf: () => Promise.resolve(undefined),
+    release: () => Promise.resolve(""),
+  };
   const rendered = renderPane(
     <SheetsPanel
       watchLists={{ workbook: store, page: store }}
-      pricingSheet={{ build }}
+      pricingSheet={pricingSheet}
       indexes={indexes}
       host={options.host ?? inExcel}
       saveFile={(name, text) => saved.push({ name, text })}

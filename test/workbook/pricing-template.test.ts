@@ -1,6 +1,8 @@
-import { DEFAULT_TEMPLATE } from "../../src/workbook/default-template";
-import { checkTemplate, readTemplateFile } from "../../src/workbook/pricing-template";
-import { pricingSheetName, pricingTableName } from "../../src/workbook/pricing-sheet-plan";
+import choiceLists from "../../src/functions/table/choice-lists.json";
+import { DEFAULT_TEMPLATE, STARTER_TEMPLATES } from "../../src/workbook/default-template";
+import { freeSheetName, freeTableName } from "../../src/workbook/excel-names";
+import { checkTemplate, readTemplateFile, templateFile } from "../../src/workbook/pricing-template";
+import { COLUMN_CHOICES, templateOf } from "../../src/workbook/template-columns";
 
 /**
  * A desk's template file is read as untrusted: every refusal names the field it is about, and says what is wrong in
@@ -75,22 +77,112 @@ describe("a pricing template file", () => {
       "columns[0].formula: it is not a formula",
     ],
     ["a panel of 400 days", template((t) => (t["panel"] = { days: 400 })), "panel.days: must be at most 366"],
+    [
+      "a text constant over Excel's 255 characters",
+      withColumn(0, { formula: `=INDEX.LATEST({symbol},"${"x".repeat(256)}")` }),
+      `columns[0].formula: its text "${"x".repeat(24)}…" is 256 characters long; Excel takes at most 255 in a formula's text`,
+    ],
+    [
+      "a format that drops the minus sign",
+      withColumn(2, { numberFormat: "0.00;0.00" }),
+      'columns[2].numberFormat: its negative section has no minus sign, so a fall would show as a rise (write "-0.00" or "(0.00)")',
+    ],
+    [
+      "a format showing a fixed price",
+      withColumn(0, { numberFormat: '"6.2160";"6.2160";"6.2160"' }),
+      "columns[0].numberFormat: its first (positive) section is text only, so it would show that text instead of the value",
+    ],
+    [
+      "a format hiding every value",
+      withColumn(0, { numberFormat: ";;;" }),
+      "columns[0].numberFormat: its first (positive) section is empty, so those values would not show",
+    ],
+    [
+      "a format choosing its section by value",
+      withColumn(0, { numberFormat: '[<0]"";0.00' }),
+      "columns[0].numberFormat: its first (positive) section has a condition, which can hide values",
+    ],
+    [
+      "a right-to-left override in its name",
+      template((t) => (t["name"] = "abc\u202Egnp.exe")),
+      "name: must be visible text: it holds U+202E (right-to-left override), an invisible character that reorders or hides text",
+    ],
+    [
+      "a zero-width space in a header",
+      withColumn(1, { header: "As\u200Bof" }),
+      "columns[1].header: must be visible text: it holds U+200B (zero width space), an invisible character that reorders or hides text",
+    ],
   ])("with %s is refused, naming the field", (_what, text, problem) => {
     expect(readTemplateFile(text)).toEqual({ ok: false, problem });
   });
 });
 
+describe("number formats that show the value", () => {
+  it.each([
+    "0.0000",
+    "0.00%",
+    "yyyy-mm-dd",
+    "0.00;-0.00",
+    "#,##0.00;[Red](#,##0.00)",
+    "0.0%;-0.0%;0.0%",
+    "General",
+    '0.00 "USD"',
+  ])("%s is taken", (numberFormat) => expect(readTemplateFile(withColumn(0, { numberFormat })).ok).toBe(true));
+});
+
 describe("the sheet's names", () => {
-  it("a list's sheet: Excel's forbidden characters out, at most 31 characters, numbered when taken", () => {
-    expect(pricingSheetName("Metals [EU]: a/b", [])).toBe("Pricing Metals EU a b");
-    expect(pricingSheetName("Metals", ["pricing metals"])).toBe("Pricing Metals (2)");
-    expect(pricingSheetName("A very long list name for the desk", [])).toBe("Pricing A very long list name f");
-    expect(pricingSheetName("A very long list name for the desk", ["Pricing A very long list name f"])).toBe(
+  it("a list's sheet: Excel's forbidden characters out, at most 31 characters, numbered when taken in any case", () => {
+    expect(freeSheetName("Pricing Metals [EU]: a/b", [])).toBe("Pricing Metals EU a b");
+    expect(freeSheetName("Pricing Metals", ["pricing metals"])).toBe("Pricing Metals (2)");
+    expect(freeSheetName("Pricing A very long list name for the desk", [])).toBe("Pricing A very long list name f");
+    expect(freeSheetName("Pricing A very long list name for the desk", ["Pricing A very long list name f"])).toBe(
       "Pricing A very long list na (2)",
     );
   });
 
-  it("a list's table: letters, digits and underscores only", () => {
-    expect(pricingTableName("ab-C_9x")).toBe("IndexPricing_ab_C_9x");
+  it("never ends with an apostrophe, never splits a character, never takes History", () => {
+    expect(freeSheetName("Pricing Antwerp-Rotterdam desk's list", [])).toBe("Pricing Antwerp-Rotterdam desk");
+    expect(freeSheetName(`Pricing ${"x".repeat(22)}\u{1F4C8} desk`, [])).toBe(`Pricing ${"x".repeat(22)}`);
+    expect(freeSheetName(`Pricing ${"x".repeat(20)}\u{1F469}\u{1F3FD} desk`, [])).toBe(`Pricing ${"x".repeat(20)}`);
+    expect(freeSheetName("History", [])).toBe("History (2)");
+  });
+
+  it("a list's table: letters, digits and underscores only, unique in the workbook in any case", () => {
+    expect(freeTableName("IndexPricing_ab-C_9x", [])).toBe("IndexPricing_ab_C_9x");
+    expect(freeTableName("IndexPricing_ab", ["INDEXPRICING_AB", "Other"])).toBe("IndexPricing_ab_2");
+  });
+});
+
+describe("templates a desk starts from", () => {
+  it("the default and each starter template pass every check and download as a file that reads back the same", () => {
+    expect(STARTER_TEMPLATES.map((t) => t.name)).toEqual(["Pricing sheet", "Fixes", "Changes", "Forward curves"]);
+    for (const starter of STARTER_TEMPLATES) {
+      expect(checkTemplate(starter)).toEqual({ ok: true, value: starter });
+      expect(readTemplateFile(templateFile(starter))).toEqual({ ok: true, value: starter });
+    }
+  });
+
+  it("offer every period INDEX.CHANGE's choice list names, each change marked green when up and red when down", () => {
+    const periods = Object.keys(choiceLists.find((list) => list.id === "ChangePeriod")?.values ?? {});
+    const changes = COLUMN_CHOICES.filter((choice) => choice.group === "Change").map((choice) => choice.column);
+    expect(changes.map((column) => column.formula)).toEqual(periods.map((p) => `=INDEX.CHANGE({symbol},"${p}")`));
+    const changesSheet = STARTER_TEMPLATES.find((t) => t.name === "Changes");
+    expect(changesSheet?.columns.filter((column) => column.formula.startsWith("=INDEX.CHANGE"))).toHaveLength(
+      periods.length,
+    );
+    for (const column of changes)
+      expect(column.rules).toEqual([
+        { when: "above", value: 0, fill: "#C6EFCE", font: "#006100", meaning: "up" },
+        { when: "below", value: 0, fill: "#FFC7CE", font: "#9C0006", meaning: "down" },
+      ]);
+  });
+
+  it("a template of picked columns leaves out a mark that tests a column not picked", () => {
+    const picked = templateOf("Mine", ["latest", "chg1D"]);
+    expect(picked.columns.map((column) => [column.key, (column.rules ?? []).map((rule) => rule.meaning)])).toEqual([
+      ["latest", []],
+      ["chg1D", ["up", "down"]],
+    ]);
+    expect(checkTemplate(picked).ok).toBe(true);
   });
 });

@@ -29,6 +29,7 @@ export function SheetsPanel({ watchLists, pricingSheet, indexes, host, saveFile 
     dispatch,
     changed: () => setRevision((n) => n + 1),
     saveFile,
+    sheets: pricingSheet,
   });
   const open = saved.find((list) => list.id === editor.listId);
   return (
@@ -52,7 +53,14 @@ export function SheetsPanel({ watchLists, pricingSheet, indexes, host, saveFile 
         <h2 id={sheetId} className={styles.heading}>
           Pricing sheet
         </h2>
-        <PricingSheet list={open} unsaved={unsaved(editor, saved)} host={host} actions={pricingSheet} />
+        <PricingSheet
+          list={open}
+          lists={saved}
+          unsaved={unsaved(editor, saved)}
+          host={host}
+          actions={pricingSheet}
+          saveFile={saveFile}
+        />
       </section>
     </div>
   );

@@ -6,7 +6,8 @@ import type { Loadable } from "../../hooks/useLoad";
 export interface SheetsPanelProps {
   /** The lists of the workbook (in Excel), or of this page only (elsewhere). */
   readonly watchLists: { readonly workbook: WatchListStore; readonly page: WatchListStore };
-  readonly pricingSheet: Pick<PricingSheetActions, "build">;
+  /** The builder: build, rebuild all, and a deleted list's sheet (asked first whether it goes too). */
+  readonly pricingSheet: PricingSheetActions;
   /** The catalogue, searched to pick a list's indexes. */
   readonly indexes: Loadable<Answered<readonly IndexSummary[]>>;
   readonly host: Loadable<HostInfo>;

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { readText } from "../../text-files";
-import { isWatchListProblem, type WatchListStore } from "../../../office";
+import { isWatchListProblem, type PricingSheetActions, type WatchListStore } from "../../../office";
 import { watchListFile, watchListFileName, WATCH_LIST_LIMITS, type WatchList } from "../../../workbook";
 import { describeActionFailure } from "../../model/errors";
 import type { ActionOutcome } from "../ActionResult/ActionResult.types";
@@ -15,6 +15,21 @@ interface ListActionsOptions {
   /** The lists changed: load them again. */
   readonly changed: () => void;
   readonly saveFile: (name: string, text: string) => void;
+  /** The builder's sheets: a list with one is deleted only once the trader said what becomes of its sheet. */
+  readonly sheets: Pick<PricingSheetActions, "sheetOf" | "release">;
+}
+
+/** A list to delete whose sheet is waiting for the trader's word. */
+export interface DeleteQuestion {
+  readonly list: WatchList;
+  readonly sheet: string;
+}
+
+/** A file whose list's name is taken: imported under another once the trader names it. */
+export interface ImportQuestion {
+  readonly file: string;
+  readonly text: string;
+  readonly suggested: string;
 }
 
 /** A refusal the store worded (a taken name, a hostile file) as it is; anything else as a failed action. */
@@ -28,6 +43,8 @@ const count = (list: WatchList) => `${list.symbols.length} ${list.symbols.length
 export function useListActions(options: ListActionsOptions) {
   const { store, editor, dispatch, changed } = options;
   const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<DeleteQuestion | undefined>(undefined);
+  const [importing, setImporting] = useState<ImportQuestion | undefined>(undefined);
   const where = options.inWorkbook ? "in this workbook" : "for this page only";
   const running = async (verb: string, work: () => Promise<ActionOutcome>): Promise<ActionOutcome> => {
     setBusy(true);
@@ -43,6 +60,19 @@ export function useListActions(options: ListActionsOptions) {
     dispatch({ type: "open", list });
     changed();
   };
+  /** Imports a file's list (under `name` where given); a taken name asks for another, with a free one suggested. */
+  const imported = async (file: string, text: string, name?: string): Promise<ActionOutcome> => {
+    try {
+      const list = await store.importFile(text, name);
+      setImporting(undefined);
+      opened(list);
+      return { intent: "success", text: `Imported the list "${list.name}" (${count(list)}) ${where}.` };
+    } catch (error) {
+      if (!isWatchListProblem(error) || error.suggestedName === undefined) throw error;
+      setImporting({ file, text, suggested: error.suggestedName });
+      return { intent: "warning", text: error.message };
+    }
+  };
   return {
     busy,
     onSave: () =>
@@ -53,15 +83,38 @@ export function useListActions(options: ListActionsOptions) {
         opened(list);
         return { intent: "success", text: `Saved the list "${list.name}" (${count(list)}) ${where}.` };
       }),
+    deleting,
     onDelete: () =>
       running("delete the list", async () => {
         const list = options.saved.find((known) => known.id === editor.listId);
         if (list === undefined) return { intent: "warning", text: "No saved list is open." };
+        const sheet = options.inWorkbook ? await options.sheets.sheetOf(list.id) : undefined;
+        if (sheet !== undefined) {
+          setDeleting({ list, sheet });
+          return {
+            intent: "warning",
+            text: `The list "${list.name}" has a pricing sheet, "${sheet}". Delete the sheet with the list, or keep it as a sheet of your own?`,
+          };
+        }
         await store.remove(list.id);
         dispatch({ type: "new" });
         changed();
         return { intent: "success", text: `Deleted the list "${list.name}".` };
       }),
+    onConfirmDelete: (removeSheet: boolean) =>
+      running("delete the list", async () => {
+        if (deleting === undefined) return { intent: "warning", text: "No list is waiting to be deleted." };
+        setDeleting(undefined);
+        await store.remove(deleting.list.id);
+        const sheet = await options.sheets.release(deleting.list.id, removeSheet);
+        dispatch({ type: "new" });
+        changed();
+        return { intent: "success", text: `Deleted the list "${deleting.list.name}". ${sheet}`.trim() };
+      }),
+    onCancelDelete: (): ActionOutcome => {
+      setDeleting(undefined);
+      return { intent: "success", text: "Nothing was deleted." };
+    },
     onExport: (): ActionOutcome => {
       const list = options.saved.find((known) => known.id === editor.listId);
       if (list === undefined) return { intent: "warning", text: "Save the list before exporting it." };
@@ -72,6 +125,7 @@ export function useListActions(options: ListActionsOptions) {
         text: `Exported the saved list "${list.name}" as ${name}: its name and symbols, nothing else. A colleague adds it with Import list.`,
       };
     },
+    importing,
     onImport: (file: File) =>
       running("import the list", async () => {
         if (file.size > 2 * WATCH_LIST_LIMITS.fileChars)
@@ -79,9 +133,16 @@ export function useListActions(options: ListActionsOptions) {
             intent: "error",
             text: `${file.name} is too large to be a watch list; it was not read. Nothing was added.`,
           };
-        const list = await store.importFile(await readText(file));
-        opened(list);
-        return { intent: "success", text: `Imported the list "${list.name}" (${count(list)}) ${where}.` };
+        return imported(file.name, await readText(file));
       }),
+    onImportAs: (name: string) =>
+      running("import the list", async () => {
+        if (importing === undefined) return { intent: "warning", text: "No file is waiting to be imported." };
+        return imported(importing.file, importing.text, name);
+      }),
+    onCancelImport: (): ActionOutcome => {
+      setImporting(undefined);
+      return { intent: "success", text: "Nothing was added." };
+    },
   };
 }

@@ -4,6 +4,7 @@ import { ActionResult } from "../ActionResult/ActionResult";
 import { FilePicker } from "../FilePicker/FilePicker";
 import type { ActionOutcome } from "../ActionResult/ActionResult.types";
 import { ListOrder } from "./ListOrder";
+import { ListQuestions } from "./ListQuestions";
 import { SymbolPicker } from "./SymbolPicker";
 import { useWatchListsStyles } from "./WatchLists.styles";
 import type { WatchListsProps } from "./WatchLists.types";
@@ -72,6 +73,7 @@ export function WatchLists(props: WatchListsProps) {
         />
       </div>
       <ActionResult outcome={result} />
+      <ListQuestions {...props} act={act} />
     </div>
   );
 }

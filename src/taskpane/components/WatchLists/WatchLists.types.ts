@@ -21,6 +21,16 @@ export interface WatchListsProps {
   readonly onImport: (file: File) => Promise<ActionOutcome>;
   /** While one of the actions above runs, the others wait. @default false */
   readonly busy?: boolean;
+  /** A list to delete whose pricing sheet waits for the trader's word. @default undefined */
+  readonly deleting?: { readonly list: WatchList; readonly sheet: string } | undefined;
+  /** Deletes the waiting list, and its sheet with it when `removeSheet`. */
+  readonly onConfirmDelete: (removeSheet: boolean) => Promise<ActionOutcome>;
+  readonly onCancelDelete: () => ActionOutcome;
+  /** A file whose list's name is taken, waiting for another name. @default undefined */
+  readonly importing?: { readonly file: string; readonly suggested: string } | undefined;
+  /** Imports the waiting file's list under `name`. */
+  readonly onImportAs: (name: string) => Promise<ActionOutcome>;
+  readonly onCancelImport: () => ActionOutcome;
 }
 
 export interface SymbolPickerProps {
