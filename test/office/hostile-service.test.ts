@@ -50,13 +50,14 @@ function hostile(body: unknown, counter: { n: number }, key: string | undefined)
   );
 }
 
+/** Laid out as a trader would: each spill beside the others, none in another's way (the list takes A to H). */
 const FORMULAS: Readonly<Record<string, string>> = {
   "Sheet1!A1": "=INDEX.LIST(TRUE,TRUE)",
-  "Sheet1!H1": `=INDEX.LATEST("${DESK_A}","status")`,
-  "Sheet1!H2": `=INDEX.FIX("${DESK_A}",TRUE)`,
-  "Sheet1!K1": `=INDEX.HISTORY("${DESK_A}","-10D",TODAY(),"daily",TRUE,,"status")`,
-  "Sheet1!O1": `=INDEX.CARD("${DESK_A}")`,
-  "Sheet1!O3": `=INDEX.FORWARD("${DESK_A}",TRUE)`,
+  "Sheet1!K1": `=INDEX.LATEST("${DESK_A}","status")`,
+  "Sheet1!K2": `=INDEX.FIX("${DESK_A}",TRUE)`,
+  "Sheet1!N1": `=INDEX.HISTORY("${DESK_A}","-10D",TODAY(),"daily",TRUE,,"status")`,
+  "Sheet1!R1": `=INDEX.CARD("${DESK_A}")`,
+  "Sheet1!R3": `=INDEX.FORWARD("${DESK_A}",TRUE)`,
 };
 
 let proxy: RewritingProxy;
@@ -72,7 +73,8 @@ test("freezing a sheet fed by a hostile service leaves no live formula and no ke
   const book = new FakeWorkbook(rig.evaluate);
   for (const [cell, formula] of Object.entries(FORMULAS)) book.type(cell, formula);
   await book.settled();
-  // The attack is live: the service sent hostile text, and the cells show it.
+  // The attack is live: the service sent hostile text, and the cells show it (no spill blocked).
+  expect(book.usedValues("Sheet1").flat()).not.toContain("#SPILL!");
   expect(proxy.server.requests.length).toBeGreaterThan(0);
   expect(proxy.server.requests.every((request) => request.headers["x-api-key"] === KEY)).toBe(true);
   const shown = book
