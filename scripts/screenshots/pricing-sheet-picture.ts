@@ -6,8 +6,8 @@
 import { DirectSource, IndexDataClient } from "../../src/client";
 import { numberText } from "../../src/formulas";
 import { excelPricingSheetActions } from "../../src/office/pricing-sheet-actions";
-import { sharedRuntime } from "../../src/office/shared-runtime";
-import { DEFAULT_TEMPLATE } from "../../src/workbook/default-template";
+import { sharedRuntime } from "../../src/office/app-context/app-context";
+import { DEFAULT_TEMPLATE } from "../../src/workbook/pricing-sheets/default-template";
 import { columnLetters } from "../../src/workbook/sheet-address";
 import { cellMark } from "../../test/office/cell-rules";
 import { wrapperEvaluator } from "../../test/office/sheet-support";

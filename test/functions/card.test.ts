@@ -28,7 +28,7 @@ async function cardOnHost(check: IsSetSupported) {
   jest.resetModules();
   installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
   (globalThis as { Office?: unknown }).Office = { context: { requirements: { isSetSupported: check } } };
-  const { sharedRuntime } = await import("../../src/office/shared-runtime");
+  const { sharedRuntime } = await import("../../src/office/app-context/app-context");
   await sharedRuntime().settings.save({ baseUrl: service.url });
   const { FUNCTIONS } = await import("../../src/functions/bindings");
   const { CellRuntime } = await import("../../src/functions/runtime");

@@ -17,7 +17,7 @@ afterAll(() => service.close());
 async function loadService() {
   jest.resetModules();
   installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
-  const { sharedRuntime } = await import("../../src/office/shared-runtime");
+  const { sharedRuntime } = await import("../../src/office/app-context/app-context");
   await sharedRuntime().settings.save({ baseUrl: service.url });
   const { FUNCTIONS } = await import("../../src/functions/bindings");
   const { CellRuntime } = await import("../../src/functions/runtime");

@@ -18,7 +18,7 @@ let service: RunningReferenceService;
 beforeAll(async () => {
   ({ runtime } = await registerWrappers());
   service = await startReferenceService({ flavor: "newer", rateLimits: { anonymous: 100_000 } });
-  const { sharedRuntime } = await import("../../src/office/shared-runtime");
+  const { sharedRuntime } = await import("../../src/office/app-context/app-context");
   await sharedRuntime().settings.save({ baseUrl: service.url });
 }, 30_000);
 

@@ -21,7 +21,7 @@ beforeAll(async () => {
   installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
   const { bindFunctions } = await import("../../src/functions/bindings");
   const { CellRuntime } = await import("../../src/functions/runtime");
-  const { sharedRuntime } = await import("../../src/office/shared-runtime");
+  const { sharedRuntime } = await import("../../src/office/app-context/app-context");
   f = bindFunctions(new CellRuntime(sharedRuntime));
   service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
   await sharedRuntime().settings.save({ baseUrl: service.url });

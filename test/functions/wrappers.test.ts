@@ -17,7 +17,7 @@ let service: Awaited<ReturnType<typeof startReferenceService>>;
 beforeAll(async () => {
   ({ runtime, metadata } = await registerWrappers());
   service = await startReferenceService({ flavor: "older", rateLimits: { anonymous: 100_000 } });
-  const { sharedRuntime } = await import("../../src/office/shared-runtime");
+  const { sharedRuntime } = await import("../../src/office/app-context/app-context");
   await sharedRuntime().settings.save({ baseUrl: service.url });
 });
 

@@ -1,6 +1,6 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import type { FunctionVisibility } from "../../src/formulas";
-import { sharedRuntime } from "../../src/office/shared-runtime";
+import { sharedRuntime } from "../../src/office/app-context/app-context";
 import {
   applyFunctionVisibility,
   keepFunctionVisibility,

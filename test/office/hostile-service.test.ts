@@ -1,8 +1,8 @@
 import { DEMO_KEYS } from "../../reference-service/src";
-import { sharedRuntime } from "../../src/office/shared-runtime";
-import { freezeForSharing } from "../../src/office/freeze";
-import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { restoreFormulas } from "../../src/office/receipt-restore";
+import { sharedRuntime } from "../../src/office/app-context/app-context";
+import { freezeForSharing } from "../../src/office/freeze/freeze";
+import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
+import { restoreFormulas } from "../../src/office/freeze/restore";
 import { rewritingProxy, type RewritingProxy } from "../client/service-fields";
 import { freezeOptions, restoreOptions } from "./sheet-options";
 import { DESK_A, useDeskRig } from "./sheet-support";

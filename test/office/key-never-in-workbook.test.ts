@@ -1,6 +1,6 @@
 import { NO_STARTUP } from "../support/startup";
 import { OfficeMockObject } from "office-addin-mock";
-import { sharedRuntime } from "../../src/office/shared-runtime";
+import { sharedRuntime } from "../../src/office/app-context/app-context";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { InstantClock } from "../support/fake-clock";

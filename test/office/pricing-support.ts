@@ -1,8 +1,8 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { DirectSource, IndexDataClient } from "../../src/client";
 import { excelPricingSheetActions, type PricingSheetActions } from "../../src/office/pricing-sheet-actions";
-import { sharedRuntime } from "../../src/office/shared-runtime";
-import type { WatchList } from "../../src/workbook/watch-list";
+import { sharedRuntime } from "../../src/office/app-context/app-context";
+import type { WatchList } from "../../src/workbook/pricing-sheets/watch-list";
 import { extraIndex } from "../support/extra-indexes";
 import { NO_STARTUP } from "../support/startup";
 import { wrapperEvaluator } from "./sheet-support";

@@ -1,5 +1,5 @@
-import { sharedRuntime } from "../../src/office/shared-runtime";
-import { describePlan, planRefresh, runRefresh, type RefreshScope } from "../../src/office/refresh-scope";
+import { sharedRuntime } from "../../src/office/app-context/app-context";
+import { describePlan, planRefresh, runRefresh, type RefreshScope } from "../../src/office/refresh/scope";
 import { DESK_A, DESK_B, actionsBook, useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
 

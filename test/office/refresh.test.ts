@@ -2,7 +2,7 @@ import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
 import { OfficeMockObject } from "office-addin-mock";
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { refreshCommand } from "../../src/commands/refresh-command";
-import { sharedRuntime, type AppContext } from "../../src/office/shared-runtime";
+import { sharedRuntime, type AppContext } from "../../src/office/app-context/app-context";
 import { FakeClock } from "../support/fake-clock";
 
 const A = "RTM-NWE-A-1x3";

@@ -1,7 +1,7 @@
 import { sheetCommands } from "../../src/commands/sheet-commands";
-import { sharedRuntime } from "../../src/office/shared-runtime";
+import { sharedRuntime } from "../../src/office/app-context/app-context";
 import { excelSheetActions, type SheetActions } from "../../src/office/sheet-actions";
-import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
+import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { DESK_A, DESK_B, actionsBook, useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
 

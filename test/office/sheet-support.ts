@@ -1,5 +1,5 @@
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { sharedRuntime } from "../../src/office/shared-runtime";
+import { sharedRuntime } from "../../src/office/app-context/app-context";
 import { FakeWorkbook, type Evaluate, type Refers } from "./workbook-fake";
 import { evaluateFormula } from "../../src/preview/harness";
 import type { Outcome, PreviewCell } from "../../src/preview/outcome";

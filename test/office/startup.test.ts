@@ -1,9 +1,9 @@
 import { OfficeMockObject } from "office-addin-mock";
 import { MemoryStorage } from "../../src/settings/storage";
 import { latestFormula } from "../../src/workbook/formula-text";
-import { writeToActiveCell } from "../../src/office/insert-formula";
-import { LOAD_WITH_WORKBOOKS_KEY, createStartupControl, officeStartupHost } from "../../src/office/startup";
-import { runtimeStorage } from "../../src/office/runtime-storage";
+import { writeToActiveCell } from "../../src/office/insert/insert-formula";
+import { LOAD_WITH_WORKBOOKS_KEY, createStartupControl, officeStartupHost } from "../../src/office/host/startup";
+import { runtimeStorage } from "../../src/office/app-context/app-storage";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
 import { createExcelMock } from "./excel-mock";
 

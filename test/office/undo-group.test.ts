@@ -1,10 +1,10 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { DirectSource, IndexDataClient } from "../../src/client";
-import { sharedRuntime } from "../../src/office/shared-runtime";
+import { sharedRuntime } from "../../src/office/app-context/app-context";
 import { excelDataTypeActions } from "../../src/office/data-type-actions";
-import { createIndexDomainControl } from "../../src/office/data-type-domain";
+import { createIndexDomainControl } from "../../src/office/data-type/domain";
 import { excelSheetActions } from "../../src/office/sheet-actions";
-import { NOT_ONE_UNDO_STEP, type ExcelRun } from "../../src/office/undo-group";
+import { NOT_ONE_UNDO_STEP, type ExcelRun } from "../../src/office/host/undo-group";
 import { MemoryStorage } from "../../src/settings";
 import {
   createDataTypeMock,
