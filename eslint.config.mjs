@@ -152,7 +152,7 @@ const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime", "CustomFunctions"].m
 const PURE_MEMO = "memos of pure functions of their input (a BoundedMemo), which no caller can tell are there";
 const MODULE_STATE_ALLOWED = {
   "src/office/app-context/app-context.ts":
-    "the one shared runtime of the JavaScript context: the functions, commands and taskpane entries of one bundle share its engine, budget and cache, and only the entries ask for it",
+    "the one app context of the JavaScript runtime: the functions, commands and taskpane entries of one bundle share its engine, budget and cache, and only the entries ask for it",
   "packages/wire/src/time/day.ts": PURE_MEMO,
   "packages/wire/src/time/iso.ts": PURE_MEMO,
   "packages/wire/src/rules/base-url.ts": PURE_MEMO,

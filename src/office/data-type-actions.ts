@@ -32,7 +32,7 @@ interface DataTypeHost {
 }
 
 /**
- * The actions through `Excel.run` over the shared runtime's context. The catalogue is read as the user's own read
+ * The actions through `Excel.run` over the app context. The catalogue is read as the user's own read
  * (its request goes before the cells'). Convert to Index registers the domain first if Office's ready handler has
  * not yet, so the first click never links cells to a domain Excel does not know. Each conversion is one undo step
  * where the host has ExcelApi 1.20.

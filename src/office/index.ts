@@ -2,8 +2,8 @@
  * The office layer's face: what the functions, the taskpane, the ribbon commands and the preview may use. The
  * only code that calls Office.js lives behind it.
  */
-export { sharedRuntime, type AppContext } from "./app-context/app-context";
-export { runtimeBatchError, runtimeCellError } from "./host/custom-functions-error";
+export { appContext, type AppContext } from "./app-context/app-context";
+export { customFunctionBatchError, customFunctionError } from "./host/custom-functions-error";
 export { associateCustomFunction } from "./host/custom-functions";
 export {
   detectHost,

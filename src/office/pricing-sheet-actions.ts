@@ -41,7 +41,7 @@ interface BuilderHost {
 }
 
 /**
- * The builder through `Excel.run` over the shared runtime's context and its Index domain. The template and the list are
+ * The builder through `Excel.run` over the app context and its Index domain. The template and the list are
  * checked before anything is written (a template's formulas, every symbol against the catalogue, asked as the user's
  * own read); each build is one undo step where the host has ExcelApi 1.20 (and says so where it has not), and asks
  * Office to load the add-in with the workbook, as inserting a formula does.

@@ -1,5 +1,5 @@
 import { sheetCommands } from "../../src/commands/sheet-commands";
-import { sharedRuntime } from "../../src/office/app-context/app-context";
+import { appContext } from "../../src/office/app-context/app-context";
 import { excelSheetActions, type SheetActions } from "../../src/office/sheet-actions";
 import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { DESK_A, DESK_B, actionsBook, useDeskRig } from "./sheet-support";
@@ -17,7 +17,7 @@ function desk(): Promise<FakeWorkbook> {
 }
 
 function actionsOn(book: FakeWorkbook): SheetActions {
-  return excelSheetActions(sharedRuntime(), (batch) => batch(book.context));
+  return excelSheetActions(appContext(), (batch) => batch(book.context));
 }
 
 function event() {

@@ -9,13 +9,14 @@ import { officeIndexDomain, type IndexDomainControl } from "../data-type/domain"
 import { receiptSigner, type ReceiptSigner } from "../../workbook";
 import { msalNestableClient, nestedAppAuthSupported } from "./msal";
 import { recalculateIndexFormulas } from "../refresh/recalc";
-import { runtimeStorage } from "./app-storage";
+import { appStorage } from "./app-storage";
 import { createStartupControl, officeStartupHost, type StartupControl } from "../host/startup";
 import { reportVisibleCells, watchVisibleCells } from "./visible-range";
 
 /**
- * The shared runtime: what the functions, the taskpane and the ribbon commands share. Each entry takes it once, at
- * its start (sharedRuntime), and hands it down; nothing below an entry fetches it.
+ * The app context: what the functions, the taskpane and the ribbon commands share in Office's shared runtime (the one
+ * JavaScript runtime they run in). Each entry takes it once, at its start (appContext), and hands it down; nothing
+ * below an entry fetches it.
  */
 export interface AppContext {
   /** The request engine for the current settings (stable: it follows settings changes by itself). */
@@ -61,11 +62,11 @@ function inExcel(): boolean {
 }
 
 /**
- * Builds the shared runtime over OfficeRuntime.storage (memory outside Office). The engine hears which cells are
+ * Builds the app context over OfficeRuntime.storage (memory outside Office). The engine hears which cells are
  * visible at start, on worksheet activation and before each full refresh.
  */
-function createSharedRuntime(): AppContext {
-  const storage = runtimeStorage();
+function createAppContext(): AppContext {
+  const storage = appStorage();
   const diagnostics = new DiagnosticsRecorder();
   const setVisible = (isVisible: (address: string) => boolean) => host.setVisible(isVisible);
   const host = new EngineHost({
@@ -97,12 +98,12 @@ function createSharedRuntime(): AppContext {
 }
 
 /**
- * The one shared runtime of this JavaScript context: the functions, commands and taskpane entries of one bundle run
- * in one runtime and must share one engine, one budget and one cache. Only the entries call this.
+ * The one app context of this JavaScript runtime: the functions, commands and taskpane entries of one bundle run in
+ * one runtime and must share one engine, one budget and one cache. Only the entries call this.
  */
 let shared: AppContext | undefined;
 
-export function sharedRuntime(): AppContext {
-  shared ??= createSharedRuntime();
+export function appContext(): AppContext {
+  shared ??= createAppContext();
   return shared;
 }

@@ -125,7 +125,7 @@ function sameModes(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((mode) => b.includes(mode));
 }
 
-/** The Index data type's domain in this Excel, its refresh kept in `storage`: the shared runtime makes one. */
+/** The Index data type's domain in this Excel, its refresh kept in `storage`: the app context makes one. */
 export function officeIndexDomain(storage: () => KeyValueStorage): IndexDomainControl {
   return createIndexDomainControl({ run: (batch) => Excel.run(batch), supported: linkedDataTypesSupported, storage });
 }

@@ -17,15 +17,15 @@ import {
   PREVIEW_TEXT,
 } from "../formulas";
 import { cellCall } from "../engine";
-import { functionsCapabilities, runtimeBatchError, runtimeCellError, type AppContext } from "../office";
+import { functionsCapabilities, customFunctionBatchError, customFunctionError, type AppContext } from "../office";
 
 /**
- * What the adapters (adapters.ts) share: the formula environment of the shared runtime and the conversion
- * of pure results into what the custom functions runtime expects.
+ * What the adapters (adapters.ts) share: the formula environment of the app context and the conversion
+ * of pure results into what Excel's custom functions expect.
  */
 
 /** A cell as handed to Excel: plain values, a formatted number (date), or a CustomFunctions.Error. */
-type RuntimeCell = ScalarCell | CustomFunctions.Error;
+type ExcelCell = ScalarCell | CustomFunctions.Error;
 /** A cell value that is not an error. */
 export type ScalarCell = string | number | boolean | FormattedNumberCell;
 
@@ -46,33 +46,33 @@ function inValuePreview(invocation: CellInvocation | undefined): boolean {
   return flag === true || flag === "true";
 }
 
-/** What a cell's evaluation needs of the shared runtime. */
+/** What a cell's evaluation needs of the app context. */
 export type CellsContext = Pick<AppContext, "source" | "sourceFor" | "settleBoundMs" | "clock" | "live"> & {
   readonly diagnostics?: Diagnostics;
 };
 
-function toRuntimeError(error: CellError): CustomFunctions.Error {
-  return runtimeCellError(error.code, error.message);
+function toExcelError(error: CellError): CustomFunctions.Error {
+  return customFunctionError(error.code, error.message);
 }
 
-function toRuntimeCell(cell: ExcelScalar): RuntimeCell {
-  return isCellError(cell) ? toRuntimeError(cell) : cell;
+function toExcelCell(cell: ExcelScalar): ExcelCell {
+  return isCellError(cell) ? toExcelError(cell) : cell;
 }
 
-function toRuntimeMatrix(spill: Spill): RuntimeCell[][] {
+function toExcelMatrix(spill: Spill): ExcelCell[][] {
   const width = Math.max(1, ...spill.map((row) => row.length));
-  return spill.map((row) => Array.from({ length: width }, (_, column) => toRuntimeCell(row[column] ?? "")));
+  return spill.map((row) => Array.from({ length: width }, (_, column) => toExcelCell(row[column] ?? "")));
 }
 
 /**
- * The cells' side of the shared runtime: each evaluation's formula environment, and its pure result turned into what
- * the custom functions runtime expects. `context` is the functions entry's shared runtime, asked at each evaluation:
- * a runtime that cannot start (its storage refused) makes each cell #N/A with the reason, not the registration fail.
+ * Evaluates the cells: each evaluation's formula environment from the app context, and its pure result turned into
+ * what Excel's custom functions expect. `context` gives the functions entry's app context, asked at each evaluation:
+ * a context that cannot start (its storage refused) makes each cell #N/A with the reason, not the registration fail.
  */
-export class CellRuntime {
+export class CellEvaluator {
   private detected: ExcelCapabilities | undefined;
   /** Matrices made from spills that many cells share (frozen: a history shaped once per shape), once per spill. */
-  private readonly sharedMatrices = new WeakMap<Spill, RuntimeCell[][]>();
+  private readonly sharedMatrices = new WeakMap<Spill, ExcelCell[][]>();
 
   constructor(private readonly context: () => CellsContext) {}
 
@@ -109,7 +109,7 @@ export class CellRuntime {
     invocation?: CellInvocation,
   ): Promise<FormulaResult> {
     let result: FormulaResult;
-    let cell: ReturnType<CellRuntime["formulaEnv"]>["cell"];
+    let cell: ReturnType<CellEvaluator["formulaEnv"]>["cell"];
     try {
       const built = this.formulaEnv(invocation);
       cell = built.cell;
@@ -130,15 +130,15 @@ export class CellRuntime {
   ): Promise<ScalarCell> {
     const result = await this.start(formula, invocation);
     const cell = isSpill(result) ? (result[0]?.[0] ?? "") : result;
-    if (isCellError(cell)) throw toRuntimeError(cell);
+    if (isCellError(cell)) throw toExcelError(cell);
     return cell;
   }
 
   /** A shared spill's matrix, made once and handed to every cell that shows it (Excel's runtime only copies it out). */
-  private sharedMatrix(spill: Spill): RuntimeCell[][] {
+  private sharedMatrix(spill: Spill): ExcelCell[][] {
     let matrix = this.sharedMatrices.get(spill);
     if (matrix === undefined) {
-      matrix = toRuntimeMatrix(spill);
+      matrix = toExcelMatrix(spill);
       for (const row of matrix) Object.freeze(row);
       Object.freeze(matrix);
       this.sharedMatrices.set(spill, matrix);
@@ -150,13 +150,13 @@ export class CellRuntime {
   async matrixResult(
     formula: (env: FormulaEnv) => Promise<FormulaResult>,
     invocation?: CellInvocation,
-  ): Promise<RuntimeCell[][]> {
+  ): Promise<ExcelCell[][]> {
     const result = await this.start(formula, invocation);
     if (!isSpill(result)) {
-      if (isCellError(result)) throw toRuntimeError(result);
+      if (isCellError(result)) throw toExcelError(result);
       return [[result]];
     }
-    return Object.isFrozen(result) ? this.sharedMatrix(result) : toRuntimeMatrix(result);
+    return Object.isFrozen(result) ? this.sharedMatrix(result) : toExcelMatrix(result);
   }
 
   /**
@@ -169,7 +169,7 @@ export class CellRuntime {
     start: (env: LiveEnv, show: (cell: ExcelScalar) => void) => () => void,
     once: (env: FormulaEnv) => Promise<FormulaResult>,
   ): void {
-    const show = (cell: ExcelScalar) => invocation.setResult(toRuntimeCell(cell));
+    const show = (cell: ExcelScalar) => invocation.setResult(toExcelCell(cell));
     if (inValuePreview(invocation)) {
       this.scalarResult(once, invocation).then(
         (cell) => invocation.setResult(cell),
@@ -212,7 +212,7 @@ export class CellRuntime {
       return await load(this.formulaEnv().env);
     } catch (error) {
       const cell = isCellError(error) ? error : notReady(error);
-      throw runtimeBatchError(cell.message);
+      throw customFunctionBatchError(cell.message);
     }
   }
 }

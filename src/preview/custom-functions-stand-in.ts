@@ -25,12 +25,12 @@ export class StandInError extends Error {
 
 type RegisteredFunction = (...args: unknown[]) => unknown;
 
-export interface RuntimeStandIn {
+export interface CustomFunctionsStandIn {
   readonly functions: ReadonlyMap<string, RegisteredFunction>;
 }
 
 /** Installs the global once (before the functions bundle runs) and returns what it records. */
-export function installRuntimeStandIn(target: Record<string, unknown>): RuntimeStandIn {
+export function installCustomFunctionsStandIn(target: Record<string, unknown>): CustomFunctionsStandIn {
   const functions = new Map<string, RegisteredFunction>();
   const associate = (idOrMappings: string | Record<string, RegisteredFunction>, fn?: RegisteredFunction): void => {
     if (typeof idOrMappings === "string") {
