@@ -3,7 +3,7 @@ import type { ArgsOf, ResourceName } from "@index-data/wire";
 import { userOfAccount } from "../tenancy/account";
 import { jsonBytes, kb } from "./answer-room";
 import type { ToolName } from "./schemas";
-import type { McpCaller } from "./server";
+import type { McpCaller } from "./caller";
 import type { ToolContext } from "./tool-context";
 import type { ToolDeps } from "./tool-deps";
 import { errorResult, failure } from "./tool-failure";
