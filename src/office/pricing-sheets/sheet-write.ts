@@ -11,7 +11,7 @@ export interface SheetWrite {
   readonly view?: SheetView;
   /** The cells the earlier build owns now. */
   readonly owned: ReadonlySet<string>;
-  readonly snapshot?: CellSnapshot;
+  readonly snapshot?: CellSnapshot | undefined;
   /** The Index column as linked Index values (Excel links data types) or as symbols. */
   readonly entities: boolean;
   /** Excel resizes a table (ExcelApi 1.13); elsewhere the earlier table is made again, with its name. */
