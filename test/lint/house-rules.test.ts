@@ -214,4 +214,15 @@ describe("where the house rules apply", () => {
       runtime.map(() => ["house/no-module-state", "house/no-silent-catch"]),
     );
   });
+
+  it("and, for no silent catch alone, the programs that build and measure: scripts, the gateway's packing, the benchmarks", () => {
+    const programs = [
+      "scripts/generate.ts",
+      "scripts/start.mjs",
+      "scripts/test-build.cjs",
+      "gateway/shrinkwrap.mjs",
+      "bench/run.ts",
+    ];
+    expect(runWithEslint(HOUSE_RULES_OF, programs)).toEqual(programs.map(() => ["house/no-silent-catch"]));
+  });
 });
