@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { GatewayError } from "./gateway-error";
+import { GatewayError } from "../answers/gateway-error";
 import type { GatewayMetrics } from "./gateway-metrics";
-import { presentedToken } from "./tokens";
+import { presentedToken } from "../identity/tokens";
 
 /**
  * Who may read /metrics and the desk-wide health page: the holder of the metrics token, or (without one) a scraper on

@@ -1,6 +1,5 @@
 import type { ResourceKind, TtlTable } from "@index-data/wire";
 import { DAY_MS, parseInstant, startOfUtcDay } from "@index-data/wire/time";
-import type { CachedAnswer } from "./store/store";
 
 /**
  * How long an answer is fresh and how long a store keeps it: one set of rules for the answer the resolver keeps and
@@ -14,6 +13,14 @@ export const NEGATIVE_TTL_MS = 30_000;
  * time-to-live. Its way out is this bounded age, counted from when it was fetched: then it is asked for again.
  */
 export const PINNED_MAX_AGE_MS = 7 * DAY_MS;
+
+/** A kept answer as these rules read it: the store's `CachedAnswer` is one (the store sits above these rules). */
+interface KeptAnswer {
+  readonly status: number;
+  readonly fetchedAt: number;
+  /** When it stops being fresh; `null` when pinned. */
+  readonly freshUntil: number | null;
+}
 
 /** A history answer as far as pinning reads it (the wire schema's output). */
 interface HistoryShape {
@@ -49,7 +56,7 @@ export function freshForMs(
 }
 
 /** Whether a kept answer may stand in for a failing upstream (stale-if-error): the service's data, never a refusal. */
-export function standsIn(answer: CachedAnswer): boolean {
+export function standsIn(answer: Pick<KeptAnswer, "status">): boolean {
   return answer.status === 200;
 }
 
@@ -58,7 +65,7 @@ export function standsIn(answer: CachedAnswer): boolean {
  * in for a failing upstream its freshness plus the stale-if-error window; anything else only while fresh. Always a
  * number: nothing is kept without a time-to-live, in memory or in Redis.
  */
-export function keepMsOf(answer: CachedAnswer, now: number, staleIfErrorMs: number): number {
+export function keepMsOf(answer: KeptAnswer, now: number, staleIfErrorMs: number): number {
   if (answer.freshUntil === null) return Math.max(1, answer.fetchedAt + PINNED_MAX_AGE_MS - now);
   const freshMs = answer.freshUntil - now;
   return Math.max(1, standsIn(answer) ? freshMs + staleIfErrorMs : freshMs);

@@ -1,8 +1,8 @@
 import type { Clock, TimerHandle } from "@index-data/wire/time";
 import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
-import { GatewayError } from "./gateway-error";
+import { GatewayError } from "../answers/gateway-error";
 import { ONE_PART, type QueueParts } from "./queue-parts";
-import type { SendGrant, SendMark } from "./store/store";
+import type { SendGrant, SendMark } from "../store/store";
 
 interface FairQueueOptions {
   /** Takes up to `wanted` sends from the desk's budget at once. */

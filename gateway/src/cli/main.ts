@@ -8,9 +8,17 @@ import { readFileSync, statSync } from "node:fs";
 import { checkApiKey, checkBaseUrl, isLoopbackHost, keyTransportAllowed } from "@index-data/wire";
 import { UsageError, parseCommandLine, type ServeCommand } from "./args";
 import { helpText, programName, synopsis } from "./help";
-import { startGateway, type GatewayOptions } from "./index";
-import { TenantWeightsError, tenantShareRules, type TenantShareRules } from "./tenancy/tenant-weights";
-import { addToken, loadTokens, reloadTokens, type DeskToken, type TokenProblem, type TokensReading } from "./tokens";
+import { startGateway } from "../compose";
+import type { GatewayOptions } from "../gateway-options";
+import { TenantWeightsError, tenantShareRules, type TenantShareRules } from "../tenancy/tenant-weights";
+import {
+  addToken,
+  loadTokens,
+  reloadTokens,
+  type DeskToken,
+  type TokenProblem,
+  type TokensReading,
+} from "../identity/tokens";
 
 const KEY_VARIABLE = "INDEX_GATEWAY_UPSTREAM_KEY";
 /** The command as it was started, for the commands its messages name. */

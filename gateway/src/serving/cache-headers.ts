@@ -1,5 +1,5 @@
 import { DEFAULT_TTLS, GATEWAY_CACHE } from "@index-data/wire";
-import type { CachedAnswer } from "./store/store";
+import type { CachedAnswer } from "../store/store";
 
 /** The cache's name in Cache-Status (RFC 9211): the one the add-in looks for. */
 const CACHE_NAME = GATEWAY_CACHE.name;

@@ -1,4 +1,4 @@
-import { GatewayError } from "./gateway-error";
+import { GatewayError } from "../answers/gateway-error";
 import type { UpstreamResult } from "./upstream";
 
 type Failure = Extract<UpstreamResult, { ok: false }>;

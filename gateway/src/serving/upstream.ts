@@ -1,9 +1,9 @@
 import { parseRateLimit, parseRetryAfter, readCapped } from "@index-data/wire";
-import { JSON_TYPE, checkBodyPaced, declaredJson, statusKind, type StatusKind } from "./answer-check";
-import { nextTurn } from "./paced-parse";
-import { KeyScrubber } from "./key-scrub";
-import type { Resource } from "./resources";
-import type { BudgetReading } from "./store/store";
+import { JSON_TYPE, checkBodyPaced, declaredJson, statusKind, type StatusKind } from "../answers/answer-check";
+import { nextTurn } from "../answers/paced-parse";
+import { KeyScrubber } from "../logs/key-scrub";
+import type { Resource } from "../answers/resources";
+import type { BudgetReading } from "../store/store";
 
 interface UpstreamOptions {
   /** The service's root, normalized (checkBaseUrl). */

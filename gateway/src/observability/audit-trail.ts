@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
-import { credentialOf, type CredentialKind } from "./identity";
-import { loggedPath, loggedUrl, loggedUser } from "./logs/request-fields";
-import { userOfAccount } from "./tenancy/account";
+import { credentialOf, type CredentialKind } from "../identity/identity";
+import { loggedPath, loggedUrl, loggedUser } from "../logs/request-fields";
+import { userOfAccount } from "../tenancy/account";
 
 /**
  * One line of the audit trail: who, what, how it was served, the status. Never a key, never a token. When is the

@@ -1,5 +1,5 @@
-import { safeText } from "./safe-text";
-import { tenantOfAccount, userOfAccount } from "./tenancy/account";
+import { safeText } from "../answers/safe-text";
+import { tenantOfAccount, userOfAccount } from "../tenancy/account";
 
 /**
  * Whose figures the desk-wide views (/metrics, and /gateway/health with the metrics credential) show one by one: the

@@ -1,7 +1,7 @@
 import { parseArgs } from "node:util";
 import { DEFAULT_TTLS, keyTransportAllowed, type TtlTable } from "@index-data/wire";
-import { signInProblem, type SignInOptions } from "./oidc/sign-in";
-import type { SubjectRule } from "./top-subjects";
+import { signInProblem, type SignInOptions } from "../identity/oidc/sign-in";
+import type { SubjectRule } from "../observability/top-subjects";
 
 /** A command line the gateway refuses: exit code 2, with the reason and the usage. */
 export class UsageError extends Error {

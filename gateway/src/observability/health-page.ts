@@ -1,10 +1,10 @@
-import type { FairQueue } from "./fair-queue";
-import type { ReplicaStore } from "./store/replica-store";
-import type { BudgetSnapshot } from "./store/store";
-import type { DeskShares } from "./tenancy/tenant-shares";
-import type { TokenProblem } from "./tokens";
+import type { FairQueue } from "../serving/fair-queue";
+import type { ReplicaStore } from "../store/replica-store";
+import type { BudgetSnapshot } from "../store/store";
+import type { DeskShares } from "../tenancy/tenant-shares";
+import type { TokenProblem } from "../identity/tokens";
 import { subjectOf, topSubjects, type SubjectRule } from "./top-subjects";
-import type { UpstreamResult } from "./upstream";
+import type { UpstreamResult } from "../serving/upstream";
 
 /** The upstream's last answer or failure, as this replica saw it. */
 export interface UpstreamSeen {

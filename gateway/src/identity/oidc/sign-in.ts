@@ -1,7 +1,7 @@
 import { decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload } from "jose";
 import type { Clock } from "@index-data/wire/time";
 import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
-import { GatewayError } from "../gateway-error";
+import { GatewayError } from "../../answers/gateway-error";
 import { signInUser, type DeskUser } from "../identity";
 import { IssuerKeys, IssuerKeysUnavailable } from "./issuer-keys";
 import { grantsOf } from "./token-grants";

@@ -4,12 +4,12 @@ import type { Clock, TimerHandle } from "@index-data/wire/time";
 import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import type { Served } from "./cache-headers";
 import { isQueueRefusal, type FairQueue, type Ticket, type Turn } from "./fair-queue";
-import { JSON_TYPE, statusKind } from "./answer-check";
-import { freshForMs, keepMsOf, standsIn } from "./answer-rules";
-import { GatewayError } from "./gateway-error";
+import { JSON_TYPE, statusKind } from "../answers/answer-check";
+import { freshForMs, keepMsOf, standsIn } from "../answers/answer-rules";
+import { GatewayError } from "../answers/gateway-error";
 import { upstreamFailure } from "./upstream-failure";
-import type { Resource } from "./resources";
-import type { CachedAnswer, GatewayStore } from "./store/store";
+import type { Resource } from "../answers/resources";
+import type { CachedAnswer, GatewayStore } from "../store/store";
 import type { Upstream, UpstreamResult } from "./upstream";
 
 interface ResolverOptions {

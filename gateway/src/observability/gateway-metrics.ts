@@ -1,7 +1,7 @@
 import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { HealthSources } from "./health-page";
-import type { BudgetSnapshot } from "./store/store";
+import type { BudgetSnapshot } from "../store/store";
 import { topSubjects, type SubjectRule } from "./top-subjects";
 
 /** How an answer was served, as a label: Cache-Status's outcomes, and `passed` for an upstream failure passed on. */
