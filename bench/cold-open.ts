@@ -19,11 +19,9 @@ import { runAlone } from "./report";
 import { median } from "./round-trips";
 import { SHEET_1000, buildSheet, type SheetCell } from "./sheet";
 
-/** Runs per cold open (BENCH_COLD_OPEN_RUNS, default 5), each beside its bare client. */
-const RUNS = Number(process.env["BENCH_COLD_OPEN_RUNS"] ?? 5);
+/** Runs per cold open (BENCH_COLD_OPEN_RUNS, default 5, or 2 with BENCH_QUICK=1), each beside its bare client. */
+const RUNS = Number(process.env["BENCH_COLD_OPEN_RUNS"] ?? (process.env["BENCH_QUICK"] === "1" ? 2 : 5));
 export const COLD_OPEN_COMMAND = "npx tsx bench/cold-open.ts";
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
  * The two cold opens a trader meets, with the goal for each: a first session (the anonymous tier, whose
@@ -84,7 +82,7 @@ async function openOnce(
   });
   try {
     const network = await NetworkLog.watch(page.page);
-    await sleep(DESK_WINDOW_MS); // each open starts on a fresh window, as a workbook opened alone would
+    await service.turnWindow(); // each open starts on a fresh window, as a workbook opened alone would
     await service.resetRequestLog();
     network.clear();
     const cpuSinceOpen = await pageCpuMeter(page.page);
@@ -92,7 +90,7 @@ async function openOnce(
     const cpuMs = await cpuSinceOpen();
     const paths = (await service.requestLog()).map((r) => r.path);
     const roundTrips = network.depth();
-    await sleep(DESK_WINDOW_MS);
+    await service.turnWindow();
     const bareMs = await bareCriticalPath(page, paths, apiKey);
     return { engineMs: ms, bareMs, roundTrips, cpuMs, requests: paths.length, errorCells: errorCount(outcomes) };
   } finally {
