@@ -183,7 +183,7 @@ elseif op == 'observe' then
     if sentSeq ~= nil then uncounted = math.max(0, seq - sentSeq) end
     local resetAt = nil
     if resetMs ~= nil then resetAt = now + resetMs + margin end
-    mergeCount(math.max(0, math.min(r, l) - uncounted), resetAt, burstOf(l))
+    mergeCount(math.max(0, math.min(r, l) - uncounted), resetAt, math.max(burstOf(l), uncounted))
   end
   if limited then windowFull(retryMs) end
   save()

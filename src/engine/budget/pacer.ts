@@ -25,8 +25,10 @@ export interface PacedAnswer {
   readonly sentAt: number;
   readonly windowStart: number;
   readonly tripMs: number;
-  /** Sends we know of (ours and the channel's) that the service had counted when it answered. */
+  /** Sends we know of (ours and the channel's) that the service may have counted when it answered. */
   readonly countedOurs: number;
+  /** No other send of ours was in flight (see WindowReading.exact). */
+  readonly exact: boolean;
 }
 
 /**
@@ -97,9 +99,9 @@ export class Pacer {
       if (reopened === undefined) this.windowBegan();
       this.rule.opened(now, answer.tripMs);
     }
-    const { limit, remaining, windowStart, sentAt, countedOurs } = answer;
+    const { limit, remaining, windowStart, sentAt, countedOurs, exact } = answer;
     const roundTripMs = this.budget.timing.roundTripMs;
-    this.rule.observe({ limit, remaining, windowStart, now, countedOurs, sentAt, roundTripMs });
+    this.rule.observe({ limit, remaining, windowStart, now, countedOurs, sentAt, roundTripMs, exact });
     // Others' bursts sent with ours may not have reached the service yet, so no round before an answer has
     // counted them (unless we opened again after a quiet spell and nobody else has spent since); then a round
     // opens on every fresh answer (SendRounds).

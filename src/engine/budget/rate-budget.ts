@@ -167,9 +167,13 @@ export class RateBudget implements PacedBudget {
     const sentAt = oldest?.sentAt ?? now;
     const timing = this.timing.answered(now, sentAt, rate.resetSeconds, learned.opened);
     const since = timing.windowStart;
-    const countedOurs = Math.max(0, this.own.countSince(since) - this.own.uncounted()) + this.peers.countSince(since);
+    // Which of our sends this answer counted is not known (answers come out of order, and a service may count
+    // sends still in flight): every one of ours since the window began may be in it. Only a fall beyond them all
+    // is others spending.
+    const countedOurs = this.own.countSince(since) + this.peers.countSince(since);
     const { limit, remaining } = rate;
-    this.pacer.answered(now, { limit, remaining, opened: learned.opened, sentAt, countedOurs, ...timing });
+    const exact = this.own.inFlight <= 1;
+    this.pacer.answered(now, { limit, remaining, opened: learned.opened, sentAt, countedOurs, exact, ...timing });
     this.peers.tell?.seen(this.ledger.limit, { remaining: counted.remaining, resetAt: counted.endsBy });
   }
 

@@ -104,8 +104,9 @@ export function learnFrom(state: RateState, rules: RateRules, now: number, readi
     opened = mergeCount(state, rules, now, {
       estimate: Math.max(0, Math.min(remaining, limit) - uncounted),
       resetAt: reading.resetMs !== undefined ? now + reading.resetMs + marginMs(rules) : undefined,
-      // Which sends an answer counted is known at best to a send or so (the engine takes the oldest in flight).
-      jumpSlack: openingBurstOf(limit),
+      // Which sends an answer counted is not known (answers come out of order; a service may count sends still in
+      // flight): a rise our later sends could explain is not a new window.
+      jumpSlack: Math.max(openingBurstOf(limit), uncounted),
     });
   }
   if (reading.limited === true) windowFull(state, rules, now, reading);
