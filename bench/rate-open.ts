@@ -15,6 +15,7 @@ import { launchChromium } from "../test/support/browser";
 import { openFunctionsPage, type CellCall, type CellOutcome } from "../test/support/functions-page";
 import { startStaticServer, type StaticServer } from "../test/support/static-server";
 import { distUnderTest } from "./bundle";
+import { pairedOpens, type PairedOpens } from "./cold-open";
 import { formsToRun } from "./desk-browsers";
 import { bareCriticalPath, cellCalls } from "./page-open";
 import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
@@ -50,17 +51,12 @@ type CallerKind = keyof typeof CALLERS;
 const OPENINGS = ["fresh window", "window turning just before"] as const;
 type Opening = (typeof OPENINGS)[number];
 
-export interface RateOpenCase {
+export interface RateOpenCase extends PairedOpens {
   readonly form: RateHeaders;
   readonly window: RateWindow;
   readonly count: CountKind;
   readonly caller: CallerKind;
   readonly opening: Opening;
-  readonly engineMs: readonly number[];
-  readonly bareMs: readonly number[];
-  /** engine ÷ bare, per run (paired). */
-  readonly ratios: readonly number[];
-  readonly medianRatio: number;
   readonly worstRatio: number;
   /** The open's requests (the pane's while it runs included) and 429s, per run. */
   readonly requests: readonly number[];
@@ -164,7 +160,7 @@ async function casesOf(
       for (const opening of OPENINGS) {
         const runs: Run[] = [];
         for (let i = 0; i < RUNS; i += 1) runs.push(await openOnce(browser, server, service, cells, caller, opening));
-        const ratios = runs.map((r) => r.engineMs / r.bareMs);
+        const paired = pairedOpens(runs);
         const errors = runs.flatMap((r) => r.errors);
         cases.push({
           form,
@@ -172,11 +168,8 @@ async function casesOf(
           count,
           caller,
           opening,
-          engineMs: runs.map((r) => Math.round(r.engineMs)),
-          bareMs: runs.map((r) => Math.round(r.bareMs)),
-          ratios: ratios.map(round2),
-          medianRatio: round2(median(ratios)),
-          worstRatio: round2(Math.max(...ratios)),
+          ...paired,
+          worstRatio: Math.max(...paired.ratios),
           requests: runs.map((r) => r.requests),
           rateLimited: runs.map((r) => r.rateLimited),
           errorCells: Math.max(...runs.map((r) => r.errors.length)),
