@@ -1,6 +1,6 @@
 import { openingBurstOf, RESET_SLACK_MS, saneLimit } from "./figures";
 import type { RateReading, RateRules, RateState } from "./rate-state";
-import { hold, marginMs, sendsSince, settle, spanOf } from "./rate-state";
+import { doubt, doubting, hold, marginMs, provenCeiling, sendsSince, settle, spanOf } from "./rate-state";
 
 /** What an answer told the caller beyond the state: whether it was a new window's first, or spoke of an old one. */
 export interface Learned {
@@ -62,9 +62,35 @@ function measureShare(state: RateState, got: number, rules: RateRules): void {
   }
 }
 
+/**
+ * Whether an answer contradicts what the service said before: a count above its own limit; a 429 while the count
+ * it told left room; a 429 once a wait it told had passed (within a window of it).
+ */
+function contradicts(state: RateState, rules: RateRules, now: number, reading: RateReading, room?: number): boolean {
+  const { limit, remaining } = reading;
+  if (limit !== undefined && remaining !== undefined && remaining > limit) return true;
+  if (reading.limited !== true) return false;
+  if (room !== undefined && room > 0) return true;
+  const waited = state.toldWaitEnd;
+  return waited !== undefined && now >= waited && now < waited + rules.windowMs;
+}
+
+/**
+ * A 429 proved the limit wrong: what we had sent in the window when it came (less the refused one) is the most
+ * believed until the service shows more holds; each later 429 of the same wave counts one more off.
+ */
+function proveCap(state: RateState, rules: RateRules, now: number): void {
+  const proven = provenCeiling(state, rules, now);
+  const recent = proven !== undefined && now - (state.provenAt ?? now) < rules.windowMs;
+  const got = recent ? proven - 1 : sendsSince(state, now - rules.windowMs) - 1;
+  state.provenCap = Math.max(1, Math.min(got, proven ?? Infinity));
+  state.provenAt = now;
+}
+
 /** A 429 that is news: the window is full now. Holds every send until it must have turned. */
 function windowFull(state: RateState, rules: RateRules, now: number, reading: RateReading): void {
-  const told = reading.retryAfterMs !== undefined;
+  // A wait told while the service is doubted is not read: the window must have turned a window from now.
+  const told = reading.retryAfterMs !== undefined && !doubting(state, now);
   const endsAt = told ? now + (reading.retryAfterMs ?? 0) + marginMs(rules) : (state.endsBy ?? now + spanOf(rules));
   if (state.remaining === undefined) {
     // A bare 429: nothing says who spent the window. What of ours got in before it filled is our share of it; less
@@ -79,7 +105,26 @@ function windowFull(state: RateState, rules: RateRules, now: number, reading: Ra
       state.resetTold = true;
     }
   }
+  if (told) state.toldWaitEnd = endsAt;
   hold(state, endsAt);
+}
+
+/**
+ * A limit told: believed as told, but while the service is doubted no higher than the tier's; and one above the
+ * tier's is believed only as far as the service has shown it holds (a proven ceiling from the tier's, growing).
+ */
+function believeLimit(state: RateState, rules: RateRules, now: number, limit: number): void {
+  if (limit > rules.assumedLimit && (state.limit ?? rules.assumedLimit) <= rules.assumedLimit) {
+    state.provenCap = Math.min(state.provenCap ?? rules.assumedLimit, rules.assumedLimit);
+    state.provenAt ??= now;
+  }
+  state.limit = doubting(state, now) ? Math.min(limit, rules.assumedLimit) : limit;
+}
+
+/** The count showed a new window: twice within half a window is a count that flaps, not windows turning. */
+function windowTurned(state: RateState, rules: RateRules, now: number): void {
+  if (state.turnedAt !== undefined && now - state.turnedAt < rules.windowMs / 2) doubt(state, rules, now);
+  state.turnedAt = now;
 }
 
 /**
@@ -88,18 +133,32 @@ function windowFull(state: RateState, rules: RateRules, now: number, reading: Ra
  */
 export function learnFrom(state: RateState, rules: RateRules, now: number, reading: RateReading): Learned {
   settle(state, rules, now);
-  if (saneLimit(reading.limit)) state.limit = reading.limit;
+  const room = state.remaining !== undefined ? state.remaining - (state.spent ?? 0) : undefined;
+  if (saneLimit(reading.limit)) believeLimit(state, rules, now, reading.limit);
   const stale = reading.sentSeq !== undefined && reading.sentSeq <= state.turnSeq;
   if (stale) {
     // One more of the sends the last bare 429 refused: it was counted in our share, but did not get in.
     if (reading.limited === true && state.shareCap !== undefined && now < state.heldUntil)
       measureShare(state, state.shareCap - 1, rules);
+    if (reading.limited === true && state.provenCap !== undefined && now < state.heldUntil) proveCap(state, rules, now);
     return { opened: false, stale };
   }
   if (reading.answered === true) state.toldAt = now;
+  if (contradicts(state, rules, now, reading, room)) {
+    // A limit above the tier's is believed only as far as proven: the 429 proves how far. At the tier's own limit
+    // or under it, what the 429 proves wrong is the count (others spent it): doubted, the rule measures our share.
+    if (reading.limited === true && room !== undefined && state.provenCap !== undefined) proveCap(state, rules, now);
+    doubt(state, rules, now);
+  }
   let opened = false;
   const { limit, remaining } = reading;
-  if (saneLimit(limit) && remaining !== undefined && Number.isSafeInteger(remaining) && remaining >= 0) {
+  if (
+    !doubting(state, now) &&
+    saneLimit(limit) &&
+    remaining !== undefined &&
+    Number.isSafeInteger(remaining) &&
+    remaining >= 0
+  ) {
     const uncounted = reading.sentSeq !== undefined ? Math.max(0, state.seq - reading.sentSeq) : 0;
     opened = mergeCount(state, rules, now, {
       estimate: Math.max(0, Math.min(remaining, limit) - uncounted),
@@ -108,6 +167,8 @@ export function learnFrom(state: RateState, rules: RateRules, now: number, readi
       // flight): a rise our later sends could explain is not a new window.
       jumpSlack: Math.max(openingBurstOf(limit), uncounted),
     });
+    if (opened) windowTurned(state, rules, now);
+    opened = opened && !doubting(state, now);
   }
   if (reading.limited === true) windowFull(state, rules, now, reading);
   return { opened, stale };
