@@ -44,14 +44,25 @@ describe("three engines, 100 cells each, no gateway", () => {
 
 describe("one engine, 300 cells", () => {
   test.each(["hourly", "flapping"] as const)(
-    "headers that lie (%s): at most 5 x 429 a window, and at least 80%% of the real limit a window",
+    "headers that lie (%s): at most 5 x 429 a window once found out, and at least 80%% of the real limit a window",
     async (form) => {
-      const { failed, worstWindow, settledMs, service } = await desk(form, 1, 300);
+      const { failed, settledMs, service } = await desk(form, 1, 300);
       expect(failed).toEqual([]);
-      expect(worstWindow).toBeLessThanOrEqual(5);
+      const start = service.arrivals[0]?.at ?? START;
+      const windows = Math.ceil(settledMs / WINDOW_MS);
+      const refused = Array.from(
+        { length: windows },
+        (_, w) =>
+          service.arrivals.filter(
+            (a) => a.status === 429 && a.at >= start + w * WINDOW_MS && a.at < start + (w + 1) * WINDOW_MS,
+          ).length,
+      );
+      // The window a lie is found out in costs the requests on the wire when its first 429 came (a browser's six
+      // at most: a limit above the assumed one is not believed with more in flight); every window after, 5 at most.
+      expect(refused[0]).toBeLessThanOrEqual(6);
+      for (const n of refused.slice(1)) expect(n).toBeLessThanOrEqual(5);
       // 300 at 80% of 60 a window take at most 6.25 windows.
       expect(settledMs).toBeLessThanOrEqual((300 / (0.8 * LIMIT)) * WINDOW_MS);
-      const start = service.arrivals[0]?.at ?? START;
       for (const got of service.acceptedPerWindow(start, start + Math.floor(settledMs / WINDOW_MS) * WINDOW_MS))
         expect(got).toBeGreaterThanOrEqual(0.8 * LIMIT);
     },

@@ -81,11 +81,13 @@ export class RateBudget implements PacedBudget {
   }
 
   /**
-   * Requests the scheduler may have in flight: `most`, or while no answer has told any figure (or the service's
-   * figures are doubted: they contradicted themselves), a browser's few.
+   * Requests the scheduler may have in flight: `most`; a browser's few while no answer has told any figure, while
+   * the service's figures are doubted (they contradicted themselves), or while it tells a limit above the one we
+   * assumed (were it a lie, those few are all its first 429 costs).
    */
   inFlightCap(most: number, now: number): number {
-    return this.ledger.limitLearned && !this.ledger.doubting(now) ? most : Math.min(most, BLIND_IN_FLIGHT);
+    const unsure = !this.ledger.limitLearned || this.ledger.doubting(now) || this.ledger.limit > this.options.limit;
+    return unsure ? Math.min(most, BLIND_IN_FLIGHT) : most;
   }
 
   /** Peers spending the same budget that we cannot hear, as the headers show them. */

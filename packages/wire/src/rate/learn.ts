@@ -62,17 +62,26 @@ function measureShare(state: RateState, got: number, rules: RateRules): void {
   }
 }
 
+/** How an answer contradicts what the service said before, if it does. */
+type Contradiction = "count above limit" | "429 with room" | "429 after a told wait";
+
 /**
  * Whether an answer contradicts what the service said before: a count above its own limit; a 429 while the count
  * it told left room; a 429 once a wait it told had passed (within a window of it).
  */
-function contradicts(state: RateState, rules: RateRules, now: number, reading: RateReading, room?: number): boolean {
+function contradiction(
+  state: RateState,
+  rules: RateRules,
+  now: number,
+  reading: RateReading,
+  room?: number,
+): Contradiction | undefined {
   const { limit, remaining } = reading;
-  if (limit !== undefined && remaining !== undefined && remaining > limit) return true;
-  if (reading.limited !== true) return false;
-  if (room !== undefined && room > 0) return true;
+  if (limit !== undefined && remaining !== undefined && remaining > limit) return "count above limit";
+  if (reading.limited !== true) return undefined;
+  if (room !== undefined && room > 0) return "429 with room";
   const waited = state.toldWaitEnd;
-  return waited !== undefined && now >= waited && now < waited + rules.windowMs;
+  return waited !== undefined && now >= waited && now < waited + rules.windowMs ? "429 after a told wait" : undefined;
 }
 
 /**
@@ -88,9 +97,9 @@ function proveCap(state: RateState, rules: RateRules, now: number): void {
 }
 
 /** A 429 that is news: the window is full now. Holds every send until it must have turned. */
-function windowFull(state: RateState, rules: RateRules, now: number, reading: RateReading): void {
-  // A wait told while the service is doubted is not read: the window must have turned a window from now.
-  const told = reading.retryAfterMs !== undefined && !doubting(state, now);
+function windowFull(state: RateState, rules: RateRules, now: number, reading: RateReading, believed: boolean): void {
+  // A wait told by a service doubted is not read: the window must have turned a window from now.
+  const told = reading.retryAfterMs !== undefined && believed;
   const endsAt = told ? now + (reading.retryAfterMs ?? 0) + marginMs(rules) : (state.endsBy ?? now + spanOf(rules));
   if (state.remaining === undefined) {
     // A bare 429: nothing says who spent the window. What of ours got in before it filled is our share of it; less
@@ -109,15 +118,8 @@ function windowFull(state: RateState, rules: RateRules, now: number, reading: Ra
   hold(state, endsAt);
 }
 
-/**
- * A limit told: believed as told, but while the service is doubted no higher than the tier's; and one above the
- * tier's is believed only as far as the service has shown it holds (a proven ceiling from the tier's, growing).
- */
+/** A limit told: believed as told, but while the service is doubted no higher than the tier's. */
 function believeLimit(state: RateState, rules: RateRules, now: number, limit: number): void {
-  if (limit > rules.assumedLimit && (state.limit ?? rules.assumedLimit) <= rules.assumedLimit) {
-    state.provenCap = Math.min(state.provenCap ?? rules.assumedLimit, rules.assumedLimit);
-    state.provenAt ??= now;
-  }
   state.limit = doubting(state, now) ? Math.min(limit, rules.assumedLimit) : limit;
 }
 
@@ -144,10 +146,15 @@ export function learnFrom(state: RateState, rules: RateRules, now: number, readi
     return { opened: false, stale };
   }
   if (reading.answered === true) state.toldAt = now;
-  if (contradicts(state, rules, now, reading, room)) {
-    // A limit above the tier's is believed only as far as proven: the 429 proves how far. At the tier's own limit
-    // or under it, what the 429 proves wrong is the count (others spent it): doubted, the rule measures our share.
-    if (reading.limited === true && room !== undefined && state.provenCap !== undefined) proveCap(state, rules, now);
+  // Whether this answer's own wait is read: not while doubted before it, nor when it is the told wait that lied.
+  let believed = !doubting(state, now);
+  const lie = contradiction(state, rules, now, reading, room);
+  // A 429 with room told at or under the tier's limit says others spent the count (the window is full: it holds as
+  // any 429 does); above the tier's, it proves the limit a lie as far as the 429 shows, and the figures doubted.
+  const above = (state.limit ?? 0) > rules.assumedLimit || state.provenCap !== undefined;
+  if (lie === "429 with room" && above) proveCap(state, rules, now);
+  if (lie !== undefined && (lie !== "429 with room" || above)) {
+    if (lie === "429 after a told wait") believed = false;
     doubt(state, rules, now);
   }
   let opened = false;
@@ -170,7 +177,7 @@ export function learnFrom(state: RateState, rules: RateRules, now: number, readi
     if (opened) windowTurned(state, rules, now);
     opened = opened && !doubting(state, now);
   }
-  if (reading.limited === true) windowFull(state, rules, now, reading);
+  if (reading.limited === true) windowFull(state, rules, now, reading, believed);
   return { opened, stale };
 }
 
