@@ -123,10 +123,12 @@ function believeLimit(state: RateState, rules: RateRules, now: number, limit: nu
   state.limit = doubting(state, now) ? Math.min(limit, rules.assumedLimit) : limit;
 }
 
-/** The count showed a new window: twice within half a window is a count that flaps, not windows turning. */
+/** The count showed a new window: a second one within half a window of the last, twice running, is a count that flaps. */
 function windowTurned(state: RateState, rules: RateRules, now: number): void {
-  if (state.turnedAt !== undefined && now - state.turnedAt < rules.windowMs / 2) doubt(state, rules, now);
+  const quick = state.turnedAt !== undefined && now - state.turnedAt < rules.windowMs / 2;
+  state.quickTurns = quick ? (state.quickTurns ?? 0) + 1 : 0;
   state.turnedAt = now;
+  if (state.quickTurns >= 2) doubt(state, rules, now);
 }
 
 /**

@@ -72,6 +72,8 @@ export interface RateState {
   provenAt?: number;
   /** When the count last showed a new window. */
   turnedAt?: number;
+  /** New windows shown in a row, each within half a window of the one before. */
+  quickTurns?: number;
   /** When the last wait the service told (a 429's Retry-After) ended. */
   toldWaitEnd?: number;
 }
