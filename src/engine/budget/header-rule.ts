@@ -204,6 +204,15 @@ export class HeaderRule {
     return newcomer + Math.min(Math.max(measured, this.carried?.perMs ?? 0) * Math.max(0, leftMs), fair);
   }
 
+  /** The figures read so far are doubted: nothing is known of others until answers are believed again. */
+  forget(): void {
+    this.others = undefined;
+    this.carried = undefined;
+    this.opening = undefined;
+    this.peersFloor = 0;
+    this.pace.restart();
+  }
+
   /** A new window of the service begins: its opening is ahead. */
   windowEnded(): void {
     this.opening = undefined;

@@ -79,7 +79,9 @@ export class Pacer {
    */
   private probeInMs(now: number, channel: number, share: number): number | undefined {
     if (this.budget.own.inFlight !== 0 || channel < 1) return undefined;
-    if ((this.budget.ledger.counted()?.remaining ?? 0) < this.unseenPeers(now) + 2) return undefined;
+    // What is left as the count says, or when none is known (it lapsed, or was doubted), as the log says: a probe
+    // is how a count is told again.
+    if (this.budget.left(now).remaining < this.unseenPeers(now) + 2) return undefined;
     return earliest(this.rule.probeInMs(now), share >= 1 ? this.rounds.freshInMs(now, this.lastSendAt) : undefined);
   }
 
@@ -115,6 +117,16 @@ export class Pacer {
   peerOpened(now: number): void {
     this.windowBegan();
     this.rule.opened(now, 0);
+  }
+
+  /**
+   * The service's figures are doubted (they contradicted themselves): what the header rule read from them, of
+   * others and of the window's opening, is forgotten with them.
+   */
+  distrusted(): void {
+    this.rule.forget();
+    this.rounds.reset();
+    this.reopening = undefined;
   }
 
   /** The service's window turned: nothing is known of the next until its first answer. */
