@@ -26,13 +26,16 @@ export const CHANGE_GRID_MINIMUM = { oneByOne: 2 * GRID_INDEXES.length, atOnce: 
 
 type Arrival = keyof typeof CHANGE_GRID_MINIMUM;
 
-interface ArrivalResult {
-  /** Requests the service received, per run. */
+/** What the service received per run, and the most error cells a run left (with the first one's text). */
+export interface RequestsAndErrors {
   readonly requests: readonly number[];
-  /** Milliseconds until the last cell settled, per run. */
-  readonly ms: readonly number[];
   readonly errorCells: number;
   readonly firstError?: string;
+}
+
+interface ArrivalResult extends RequestsAndErrors {
+  /** Milliseconds until the last cell settled, per run. */
+  readonly ms: readonly number[];
 }
 
 export interface ChangeGridResult {

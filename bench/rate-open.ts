@@ -15,6 +15,7 @@ import { launchChromium } from "../test/support/browser";
 import { openFunctionsPage, type CellCall, type CellOutcome } from "../test/support/functions-page";
 import { startStaticServer, type StaticServer } from "../test/support/static-server";
 import { distUnderTest } from "./bundle";
+import type { RequestsAndErrors } from "./change-grid";
 import { pairedOpens, type PairedOpens } from "./cold-open";
 import { formsToRun } from "./desk-browsers";
 import { bareCriticalPath, cellCalls } from "./page-open";
@@ -51,18 +52,15 @@ type CallerKind = keyof typeof CALLERS;
 const OPENINGS = ["fresh window", "window turning just before"] as const;
 type Opening = (typeof OPENINGS)[number];
 
-export interface RateOpenCase extends PairedOpens {
+export interface RateOpenCase extends PairedOpens, RequestsAndErrors {
   readonly form: RateHeaders;
   readonly window: RateWindow;
   readonly count: CountKind;
   readonly caller: CallerKind;
   readonly opening: Opening;
   readonly worstRatio: number;
-  /** The open's requests (the pane's while it runs included) and 429s, per run. */
-  readonly requests: readonly number[];
+  /** The open's 429s per run (its requests count the pane's while it runs). */
   readonly rateLimited: readonly number[];
-  readonly errorCells: number;
-  readonly firstError?: string;
 }
 
 export interface RateOpenResult {
