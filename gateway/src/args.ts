@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { sweepEveryOf } from "./corrections/sweep";
 import { DEFAULT_TTLS, keyTransportAllowed, type TtlTable } from "@index-data/wire";
 import { signInProblem, type SignInOptions } from "./oidc/sign-in";
 import type { SubjectRule } from "./top-subjects";
@@ -32,6 +33,8 @@ export interface ServeCommand {
   /** The budget shared per tenant (--oidc-tenant-share), by the weights of a file or evenly. */
   readonly tenantShare?: { readonly weightsFile?: string };
   readonly metricsSubjects?: SubjectRule;
+  /** --corrections-every: the corrections sweep's period, or false (off). */
+  readonly correctionsEveryMs?: number | false;
 }
 
 interface HelpCommand {
@@ -189,6 +192,7 @@ function serve(argv: readonly string[]): ServeCommand {
       "cache-mb": { type: "string" },
       "upstream-timeout-ms": { type: "string" },
       "rate-window-ms": { type: "string" },
+      "corrections-every": { type: "string" },
       "metrics-token-file": { type: "string" },
       "oidc-issuer": { type: "string" },
       "oidc-audience": { type: "string" },
@@ -234,6 +238,9 @@ function serve(argv: readonly string[]): ServeCommand {
     ...signInOf(values),
     ...tenantShareOf(values),
     ...subjectsOf(values["metrics-subjects"]),
+    ...(values["corrections-every"] !== undefined
+      ? { correctionsEveryMs: sweepEveryOf(values["corrections-every"]) }
+      : {}),
   };
 }
 

@@ -2,13 +2,14 @@ import type { FastifyBaseLogger } from "fastify";
 import { credentialOf, type CredentialKind } from "./identity";
 import { loggedPath, loggedUrl, loggedUser } from "./logs/request-fields";
 import { userOfAccount } from "./tenancy/account";
+import type { Correction } from "./corrections/archive";
 
 /**
  * One line of the audit trail: who, what, how it was served, the status. Never a key, never a token. When is the
  * line's own `time`, which the gateway's logger writes on every line (compose.ts: ISO 8601, by the gateway's clock).
  */
 export interface AuditLine {
-  readonly audit: "upstream-send" | "refused" | "tool-call";
+  readonly audit: "upstream-send" | "refused" | "tool-call" | "correction";
   /** The MCP tool called (a tool call's line only). */
   readonly tool?: string;
   /** The user (identity.ts): a desk token's name, `oidc:…` (sign-in), `ip:<address>` (no auth), or null. */
@@ -81,6 +82,26 @@ export class AuditTrail {
       cacheStatus: outcome,
       status: null,
     });
+  }
+
+  /**
+   * A correction found in an answer sent for `account`: the day as `resource` (`symbol@date`), and what was first
+   * seen and what is said now, so the trail alone proves what the desk saw.
+   */
+  correction(account: string, correction: Correction): void {
+    this.log?.info(
+      {
+        audit: "correction",
+        user: loggedUser(userOfAccount(account)),
+        credential: credentialOf(userOfAccount(account)),
+        resource: loggedUrl(`${correction.symbol}@${correction.date}`),
+        cacheStatus: null,
+        status: null,
+        was: correction.was,
+        now: correction.now,
+      },
+      "audit",
+    );
   }
 
   private write(line: AuditLine): void {

@@ -2,6 +2,10 @@ import type { FastifyServerOptions } from "fastify";
 import type { TtlTable } from "@index-data/wire";
 import type { Clock } from "@index-data/wire/time";
 import type { Diagnostics, DiagnosticsLog } from "@index-data/wire/diagnostics";
+import type { ArchiveBounds } from "./corrections/archive";
+import type { DeskCorrections } from "./corrections/desk-corrections";
+import type { CorrectionsSweep } from "./corrections/sweep";
+import type { SendMark } from "./store/store";
 import type { OpenRequestLimits } from "./mcp/open-requests";
 import type { SignInOptions } from "./oidc/sign-in";
 import type { ReplicaStore } from "./store/replica-store";
@@ -70,6 +74,13 @@ export interface GatewayOptions {
    * to /mcp addressed to any other name is refused).
    */
   readonly publicUrl?: string;
+  /** The as-published archive's bounds (docs/corrections.md). @default 200,000 (index, day) pairs, 10,000 corrections */
+  readonly archiveBounds?: ArchiveBounds;
+  /**
+   * How often the corrections sweep re-reads the recent history of every index asked for (--corrections-every);
+   * false: no sweep (corrections are then found only in answers traders are sent). @default 24 h
+   */
+  readonly correctionsEveryMs?: number | false;
   /** Told when the shared store goes away or comes back (the command line prints it). */
   readonly onStoreState?: (state: "up" | "down", reason?: string) => void;
 }
@@ -77,6 +88,10 @@ export interface GatewayOptions {
 export interface RunningGateway {
   readonly url: string;
   readonly store: ReplicaStore;
+  /** The as-published archive and what records in it (corrections/). */
+  readonly corrections: DeskCorrections;
+  /** The corrections sweep (corrections/sweep.ts): its `settled` resolves when the sweep under way has ended. */
+  readonly sweep: CorrectionsSweep<SendMark>;
   /** The failures answered around, as recorded (the default recorder's; empty when `diagnostics` was given). */
   readonly diagnostics: DiagnosticsLog;
   close(): Promise<void>;

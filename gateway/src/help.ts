@@ -49,6 +49,11 @@ export const OPTIONS: readonly OptionHelp[] = [
   { flag: "--upstream-timeout-ms", value: "N", meaning: "one upstream request, headers and body (default 5000)" },
   { flag: "--rate-window-ms", value: "N", meaning: "the upstream's rate window (default 60000: per minute)" },
   {
+    flag: "--corrections-every",
+    value: "PERIOD",
+    meaning: "re-read the last 30 days of every index asked for, from spare budget (default 1d; 6h, 30m, off)",
+  },
+  {
     flag: "--metrics-token-file",
     value: "FILE",
     meaning: "the token that reads /metrics; without it /metrics answers this machine only",

@@ -151,6 +151,7 @@ async function serve(command: ServeCommand): Promise<void> {
       : {}),
     ...(command.cacheBytes !== undefined ? { cacheBytes: command.cacheBytes } : {}),
     ...(command.windowMs !== undefined ? { windowMs: command.windowMs } : {}),
+    ...(command.correctionsEveryMs !== undefined ? { correctionsEveryMs: command.correctionsEveryMs } : {}),
     ...(command.upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs: command.upstreamTimeoutMs } : {}),
     ...(command.noMcp ? { mcp: false } : {}),
     ...(command.publicUrl !== undefined ? { publicUrl: command.publicUrl } : {}),
