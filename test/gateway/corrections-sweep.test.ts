@@ -1,5 +1,5 @@
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { parseCommandLine } from "../../gateway/src/args";
+import { parseCommandLine } from "../../gateway/src/cli/args";
 import { CorrectionsSweep, sweepEveryOf } from "../../gateway/src/corrections/sweep";
 import { FakeClock } from "../support/fake-clock";
 import { makeDesk } from "./support/desk";

@@ -1,4 +1,4 @@
-import type { Resource } from "../resources";
+import type { Resource } from "../answers/resources";
 import type { DayAnswer } from "./archive";
 
 /** The endpoints whose answers publish a day's value: what the archive keeps. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import { SYMBOL_RULE, validSymbol } from "@index-data/wire";
-import { GatewayError } from "../gateway-error";
+import { GatewayError } from "../answers/gateway-error";
 import { AUTH_PLUGIN } from "../plugins/auth";
 import type { CorrectionsArchive } from "./archive";
 

@@ -1,11 +1,11 @@
 import type { Clock } from "@index-data/wire/time";
 import type { Diagnostics } from "@index-data/wire/diagnostics";
-import type { FairQueue } from "../fair-queue";
-import { ENDPOINTS, resourceOf } from "../resources";
+import type { FairQueue } from "../serving/fair-queue";
+import { ENDPOINTS, resourceOf } from "../answers/resources";
 import type { ReplicaStore } from "../store/replica-store";
 import type { SendMark } from "../store/store";
-import type { Upstream, UpstreamResult } from "../upstream";
-import type { Resource } from "../resources";
+import type { Upstream, UpstreamResult } from "../serving/upstream";
+import type { Resource } from "../answers/resources";
 import type { DeskCorrections } from "./desk-corrections";
 import { CorrectionsSweep } from "./sweep";
 
