@@ -5,7 +5,7 @@ import { RECEIPT_HEADER } from "../../src/workbook/receipt";
 import { sharedRuntime } from "../../src/office/shared-runtime";
 import { freezeOptions } from "./sheet-options";
 import { useDeskRig } from "./sheet-support";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 import { WORKBOOK_ID_SETTING } from "../../src/office/workbook-id";
 
 const A = "RTM-NWE-A-1x3";

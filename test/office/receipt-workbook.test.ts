@@ -6,7 +6,7 @@ import { restoreFormulas, SIGNING_KEY_MISSING } from "../../src/office/receipt-r
 import { receiptSigner } from "../../src/workbook/receipt-signature";
 import { WORKBOOK_ID_SETTING } from "../../src/office/workbook-id";
 import { freezeOptions, restoreOptions } from "./sheet-options";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * Receipt rows are tied to the workbook they were frozen in (issue 27, item 13): each row carries the workbook's id,

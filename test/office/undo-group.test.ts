@@ -15,7 +15,7 @@ import {
   type DataTypeMockOptions,
 } from "./data-type-mock";
 import { DESK_B, actionsBook, useDeskRig } from "./sheet-support";
-import type { FakeWorkbook } from "./workbook-fake";
+import type { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * Each desk action (freeze, restore, Convert to Index, Convert to text) is one undo step where the host has ExcelApi

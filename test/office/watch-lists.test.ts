@@ -2,7 +2,7 @@ import { startReferenceService, type RunningReferenceService } from "../../refer
 import { IndexDataClient } from "../../src/client";
 import { excelWatchListStore, WATCH_LISTS_SETTING, type WatchListStore } from "../../src/office/watch-lists";
 import { watchListFile } from "../../src/workbook/watch-list";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * Watch lists on the workbook fake (its settings are what the file carries), the

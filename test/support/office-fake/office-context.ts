@@ -1,13 +1,13 @@
 import { OfficeMockObject } from "office-addin-mock";
-import { cellAddress, parseRect, type SheetRect } from "../../src/workbook/sheet-address";
+import { cellAddress, parseRect, type SheetRect } from "../../../src/workbook/sheet-address";
 import { officeError } from "./excel-rules";
-import type { FakeSheet, FakeWorkbook } from "./workbook-fake";
-import { clearGrid, readGrid, writeGrid, type Writable } from "./workbook-io";
-import { namesMock, settingsMock, worksheetsMock } from "./workbook-mock-collections";
-import { sheetParts, workbookTables } from "./workbook-mock-objects";
+import type { FakeSheet, FakeWorkbook } from "./fake-workbook";
+import { clearGrid, readGrid, writeGrid, type Writable } from "./grid-io";
+import { namesObject, settingsObject, worksheetsObject } from "./office-collections";
+import { sheetParts, workbookTables } from "./office-sheet-objects";
 
 /**
- * The Office.js side of the workbook fake, built of office-addin-mock objects: a property reads as the mock's
+ * The Office.js side of the workbook fake, built of office-addin-mock objects: a property reads as the object's
  * error text until it is loaded and the context synced, so a missing load() or sync() in src/office shows in
  * the results. office-addin-mock's tree is fixed at creation, while Office.js hands out new objects
  * (getRange, getUsedRangeOrNullObject, worksheets.add, tables.add…); each one is created here as an
@@ -20,16 +20,16 @@ import { sheetParts, workbookTables } from "./workbook-mock-objects";
  */
 export type UndoMode = "none" | "each" | "group";
 
-export type Mock = OfficeMockObject & Record<string, unknown>;
+export type OfficeObject = OfficeMockObject & Record<string, unknown>;
 
-/** office-addin-mock's internals this file reaches into (as excel-mock.ts's settle does). */
+/** office-addin-mock's internals this file reaches into (as excel-object.ts's settle does). */
 interface Internals {
   _properties: Map<string, { _valueBeforeLoaded: unknown; _loaded: boolean; _properties: Map<string, unknown> }>;
   updatePropertyCall(name: string): void;
 }
 
 interface Live {
-  readonly mock: Mock;
+  readonly object: OfficeObject;
   refresh(): void;
 }
 
@@ -62,7 +62,7 @@ export function rangeAddress(rect: SheetRect): string {
   return rect.top === rect.bottom && rect.left === rect.right ? first : `${first}:${last}`;
 }
 
-export class WorkbookMock {
+export class FakeContext {
   private readonly live: Live[] = [];
   private readonly queued: Queued[] = [];
   /** The cells each range object stands for, so that names.add and charts.add can take a range. */
@@ -77,13 +77,13 @@ export class WorkbookMock {
   ) {}
 
   context(): Excel.RequestContext {
-    const root = new OfficeMockObject({ workbook: {} }) as Mock;
-    const workbook = root.workbook as Mock;
+    const root = new OfficeMockObject({ workbook: {} }) as OfficeObject;
+    const workbook = root.workbook as OfficeObject;
     workbook.getSelectedRange = () => this.range(() => parseRect(this.book.selection), false);
-    workbook.worksheets = worksheetsMock(this);
+    workbook.worksheets = worksheetsObject(this);
     workbook.tables = workbookTables(this);
-    workbook.names = namesMock(this);
-    workbook.settings = settingsMock(this);
+    workbook.names = namesObject(this);
+    workbook.settings = settingsObject(this);
     root.sync = () => this.sync();
     return root as unknown as Excel.RequestContext;
   }
@@ -102,7 +102,7 @@ export class WorkbookMock {
     }
     // Objects created while binding (a collection's items) are bound and synced in the same pass.
     for (let i = 0; i < this.live.length; i += 1) this.live[i]?.refresh();
-    await Promise.all(this.live.map(({ mock }) => mock.sync()));
+    await Promise.all(this.live.map(({ object }) => object.sync()));
     // office-addin-mock copies synced values onto the objects in later microtasks; let them all run.
     await new Promise((resolve) => setImmediate(resolve));
   }
@@ -113,9 +113,13 @@ export class WorkbookMock {
   }
 
   /** Assignments to these properties are queued for the next sync, as Office.js queues them. */
-  trackWrites(mock: Mock, properties: readonly string[], write: (property: string, value: unknown) => void): void {
-    const internals = mock as unknown as Internals;
-    const update = internals.updatePropertyCall.bind(mock);
+  trackWrites(
+    object: OfficeObject,
+    properties: readonly string[],
+    write: (property: string, value: unknown) => void,
+  ): void {
+    const internals = object as unknown as Internals;
+    const update = internals.updatePropertyCall.bind(object);
     internals.updatePropertyCall = (name) => {
       this.internal += 1;
       try {
@@ -125,8 +129,8 @@ export class WorkbookMock {
       }
     };
     for (const property of properties) {
-      let held = mock[property];
-      Object.defineProperty(mock, property, {
+      let held = object[property];
+      Object.defineProperty(object, property, {
         get: () => held,
         set: (value: unknown) => {
           if (this.internal > 0) held = value;
@@ -145,23 +149,23 @@ export class WorkbookMock {
    * Office.js fills it then.
    */
   register<T>(
-    mock: Mock,
+    object: OfficeObject,
     nullable: boolean,
     resolve: () => T | undefined,
     state: (target: T) => Record<string, () => unknown>,
   ): () => T | undefined {
     let bound: { target: T | undefined } | undefined;
     const target = () => (bound === undefined ? resolve() : bound.target);
-    Object.defineProperty(mock, "isNullObject", {
+    Object.defineProperty(object, "isNullObject", {
       get: () => {
         if (!nullable) return false;
         if (bound === undefined) throw new Error("isNullObject read before context.sync()");
         return bound.target === undefined;
       },
     });
-    const properties = (mock as unknown as Internals)._properties;
+    const properties = (object as unknown as Internals)._properties;
     this.live.push({
-      mock,
+      object,
       refresh: () => {
         bound ??= { target: resolve() };
         if (bound.target === undefined) return;
@@ -179,9 +183,9 @@ export class WorkbookMock {
    * A collection's `items`: built at the first sync after any of its items' properties was loaded, each item made by
    * `item` and loaded with the same properties, then synced in the same pass.
    */
-  items<T>(what: string, collection: Mock, list: () => readonly T[], item: (target: T) => Mock): void {
+  items<T>(what: string, collection: OfficeObject, list: () => readonly T[], item: (target: T) => OfficeObject): void {
     const template = (collection as unknown as Internals)._properties.get("items");
-    let items: Mock[] | undefined;
+    let items: OfficeObject[] | undefined;
     Object.defineProperty(collection, "items", {
       get: () => {
         if (items === undefined) throw new Error(`${what}.items read before load('items/…') and context.sync()`);
@@ -190,16 +194,16 @@ export class WorkbookMock {
       set: () => undefined,
     });
     this.live.push({
-      mock: collection,
+      object: collection,
       refresh: () => {
         const loaded = [...(template?._properties ?? new Map()).entries()]
           .filter(([, property]) => (property as { _loaded: boolean })._loaded)
           .map(([name]) => name as string);
         if (loaded.length === 0 || items !== undefined) return;
         items = list().map((target) => {
-          const mock = item(target);
-          mock.load(loaded.join(","));
-          return mock;
+          const object = item(target);
+          object.load(loaded.join(","));
+          return object;
         });
       },
     });
@@ -212,9 +216,9 @@ export class WorkbookMock {
     return this.book.writable(found);
   }
 
-  range(resolve: () => SheetRect | undefined, nullable: boolean): Mock {
-    const mock = new OfficeMockObject(RANGE_PROPERTIES) as Mock;
-    const rect = this.register(mock, nullable, resolve, (r) => ({
+  range(resolve: () => SheetRect | undefined, nullable: boolean): OfficeObject {
+    const object = new OfficeMockObject(RANGE_PROPERTIES) as OfficeObject;
+    const rect = this.register(object, nullable, resolve, (r) => ({
       address: () => rangeAddress(r),
       values: () => readGrid(this.book, r, "values"),
       formulas: () => readGrid(this.book, r, "formulas"),
@@ -232,13 +236,13 @@ export class WorkbookMock {
       this.book.writable(this.book.sheet(found.sheet));
       return found;
     };
-    this.rangeTargets.set(mock, rect);
+    this.rangeTargets.set(object, rect);
     const writable: readonly Writable[] = ["values", "formulas", "formulasR1C1", "valuesAsJson", "numberFormat"];
-    this.trackWrites(mock, writable, (property, value) => {
+    this.trackWrites(object, writable, (property, value) => {
       this.book.fault(`range.${property}`);
       writeGrid(this.book, cells(), property as Writable, value as unknown[][]);
     });
-    Object.assign(mock, {
+    Object.assign(object, {
       getCell: (row: number, column: number) =>
         this.range(() => {
           const r = rect();
@@ -269,16 +273,16 @@ export class WorkbookMock {
       clear: (applyTo = "All") => this.queue(() => clearGrid(this.book, cells(), String(applyTo))),
       delete: () => this.queue(() => this.book.deleteRows(cells())),
     });
-    sheetParts.rangeFormats(this, mock, cells);
-    return mock;
+    sheetParts.rangeFormats(this, object, cells);
+    return object;
   }
 
   /** A worksheet, by its id once bound (so a rename does not lose it). */
-  sheet(resolve: () => FakeSheet | undefined, nullable: boolean): Mock {
-    const mock = new OfficeMockObject({ name: "", id: "", visibility: "Visible", position: 0 }) as Mock;
+  sheet(resolve: () => FakeSheet | undefined, nullable: boolean): OfficeObject {
+    const object = new OfficeMockObject({ name: "", id: "", visibility: "Visible", position: 0 }) as OfficeObject;
     let id: string | undefined;
     const bound = this.register(
-      mock,
+      object,
       nullable,
       () => {
         const found = resolve();
@@ -293,7 +297,7 @@ export class WorkbookMock {
       }),
     );
     const current = () => (id === undefined ? bound() : this.book.sheetById(id));
-    this.trackWrites(mock, ["visibility", "name"], (property, value) => {
+    this.trackWrites(object, ["visibility", "name"], (property, value) => {
       const found = this.writableSheet(current);
       if (property === "visibility") found.visibility = String(value);
       else this.book.renameSheet(found.name, String(value));
@@ -305,20 +309,20 @@ export class WorkbookMock {
       const rect = parseRect(address);
       return rect === undefined ? undefined : { ...rect, sheet: found.name };
     };
-    mock.getRange = (address?: string) => this.range(local(address), false);
-    mock.getUsedRangeOrNullObject = () =>
+    object.getRange = (address?: string) => this.range(local(address), false);
+    object.getUsedRangeOrNullObject = () =>
       this.range(() => {
         const found = current();
         return found === undefined ? undefined : this.book.usedRect(found.name);
       }, true);
-    mock.activate = () => this.queue(() => void (this.book.active = this.writableSheet(current).name));
-    mock.delete = () =>
+    object.activate = () => this.queue(() => void (this.book.active = this.writableSheet(current).name));
+    object.delete = () =>
       this.queue(() => {
         const found = current();
         if (found === undefined) throw officeError("ItemNotFound");
         this.book.deleteSheet(found);
       }, false);
-    sheetParts.sheetObjects(this, mock, current);
-    return mock;
+    sheetParts.sheetObjects(this, object, current);
+    return object;
   }
 }

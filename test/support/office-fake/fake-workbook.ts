@@ -1,26 +1,26 @@
-import { parseRect, type SheetRect } from "../../src/workbook/sheet-address";
+import { parseRect, type SheetRect } from "../../../src/workbook/sheet-address";
 import { officeError, sheetNameRefusal, type OfficeError, type OfficeErrorCode } from "./excel-rules";
-import { WorkbookCells, type Evaluate, type FakeSheet, type FakeTable } from "./workbook-cells";
-import { cellKey, keyParts, occupied } from "./workbook-grid";
-import { growTableOver } from "./workbook-objects";
-import { WorkbookMock, type UndoMode } from "./workbook-mock";
+import { WorkbookCells, type Evaluate, type FakeSheet, type FakeTable } from "./sheet-cells";
+import { cellKey, keyParts, occupied } from "./cell-grid";
+import { growTableOver } from "./sheet-objects";
+import { FakeContext, type UndoMode } from "./office-context";
 
 /**
- * The project's in-memory Excel workbook, behind the Office.js calls the add-in makes (workbook-mock.ts builds the
+ * The project's in-memory Excel workbook, behind the Office.js calls the add-in makes (office-context.ts builds the
  * office-addin-mock objects the code under test sees; tests read and change the workbook directly, as a user would).
  * It behaves as Excel does where the add-in relies on it:
  * - cells, formulas evaluated with the cells they refer to, and dynamic arrays that spill only into empty cells
- *   outside tables (workbook-cells.ts);
+ *   outside tables (sheet-cells.ts);
  * - sheets with ids and Excel's name rules, protection (every change to a protected sheet fails with AccessDenied),
  *   tables (workbook-wide unique names, ids that survive a rename, growing over a value typed beside or under them),
  *   charts with ids, conditional formats with ids (cell-rules.ts says which marks a cell), frozen rows
- *   (workbook-objects.ts);
+ *   (sheet-objects.ts);
  * - workbook names that move with their cells, the add-in's settings;
  * - undo: every sync through `run` is one undo step, or the whole run with `mergeUndoGroup` where the host has
  *   ExcelApi 1.20; an API that cannot be undone fails such a group with UndoNotSupported and clears the undo stack
  *   elsewhere ("Undo support with the Excel JavaScript API").
  */
-export type { Evaluate, FakeChart, FakeRule, FakeSheet, FakeTable, Refers } from "./workbook-cells";
+export type { Evaluate, FakeChart, FakeRule, FakeSheet, FakeTable, Refers } from "./sheet-cells";
 
 export interface FakeWorkbookOptions {
   /** The host has ExcelApi 1.20: `Excel.run({ mergeUndoGroup: true }, …)` makes one undo step. @default true */
@@ -126,13 +126,13 @@ export class FakeWorkbook extends WorkbookCells {
 
   /** A fresh Office.js request context over this workbook, outside any undo step (see `run`). */
   get context(): Excel.RequestContext {
-    return new WorkbookMock(this, "none").context();
+    return new FakeContext(this, "none").context();
   }
 
   /** `Excel.run` over this workbook: each batch on a fresh context; undo steps as the host makes them. */
   readonly run = <T>(batch: (context: Excel.RequestContext) => Promise<T>, options?: Excel.RunOptions): Promise<T> => {
     const mode: UndoMode = options?.mergeUndoGroup === true && this.undoGroups ? "group" : "each";
-    return batch(new WorkbookMock(this, mode).context());
+    return batch(new FakeContext(this, mode).context());
   };
 
   /** Ctrl+Z: takes back the last undo step; false when there is none. */

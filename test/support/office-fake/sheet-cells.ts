@@ -1,4 +1,4 @@
-import { cellAddress, parseRect, type SheetRect } from "../../src/workbook/sheet-address";
+import { cellAddress, parseRect, type SheetRect } from "../../../src/workbook/sheet-address";
 import { basicValue, entryOf, entryOfJson, jsonOf, type Entry } from "./excel-typing";
 import {
   cellKey,
@@ -12,13 +12,13 @@ import {
   type Cell,
   type Rect,
   type Spills,
-} from "./workbook-grid";
+} from "./cell-grid";
 
 /**
- * The cells of the workbook fake (workbook-fake.ts builds the rest on them): every sheet's cells with formulas, values
+ * The cells of the workbook fake (fake-workbook.ts builds the rest on them): every sheet's cells with formulas, values
  * typed by Excel's rules (excel-typing.ts), number formats and data types; a formula evaluated by the test's
  * `evaluate` (the real INDEX functions, see sheet-support.ts) when it is written, with the cells it refers to; and
- * Excel's dynamic arrays over them (workbook-grid.ts): a result spills only where every cell of its range is empty
+ * Excel's dynamic arrays over them (cell-grid.ts): a result spills only where every cell of its range is empty
  * and outside any table, else its cell shows #SPILL!.
  */
 export type Evaluate = (formula: string, address: string, refers?: Refers) => Promise<unknown[][]>;

@@ -1,5 +1,5 @@
-/* eslint-disable office-addins/call-sync-before-read, office-addins/load-object-before-read, office-addins/call-sync-after-load -- these tests read too early on purpose, to show the mock refuses */
-import { FakeWorkbook } from "./workbook-fake";
+/* eslint-disable office-addins/call-sync-before-read, office-addins/load-object-before-read, office-addins/call-sync-after-load -- these tests read too early on purpose, to show the fake refuses */
+import { FakeWorkbook } from "./fake-workbook";
 
 /**
  * The workbook fake's Office.js objects keep office-addin-mock's discipline, so that a missing load() or
@@ -16,7 +16,7 @@ async function book(): Promise<FakeWorkbook> {
   return fake;
 }
 
-test("a range's properties read as the mock's error text until loaded and synced", async () => {
+test("a range's properties read as office-addin-mock's error text until loaded and synced", async () => {
   const context = (await book()).context;
   const range = context.workbook.worksheets.getItem("Sheet1").getRange("C1");
   expect(range.values).toBe(NOT_LOADED);
