@@ -43,6 +43,9 @@ export class FakeWorkbook extends WorkbookCells {
   active = "Sheet1";
   /** Changes applied through Office.js: 0 while the code under test has written nothing. */
   changes = 0;
+  /** Every context.sync the code under test made, over all its contexts. */
+  syncs = 0;
+  private readonly atSync: { readonly sync: number; readonly reached: () => void }[] = [];
   private nextId = 1;
   private readonly faults = new Map<string, OfficeError>();
   private readonly undoStack: Snapshot[] = [];
@@ -52,6 +55,32 @@ export class FakeWorkbook extends WorkbookCells {
     super(evaluate);
     this.undoGroups = options.undoGroups ?? true;
     names.forEach((name) => this.addSheet(name));
+  }
+
+  /** The active cell: the selection's first cell, where the user's focus is. */
+  activeCell(): SheetRect | undefined {
+    const rect = parseRect(this.selection);
+    return rect && { ...rect, bottom: rect.top, right: rect.left };
+  }
+
+  /**
+   * Resolves at the code under test's `sync`th context.sync: a custom function's answer arrives while the add-in
+   * waits between two looks, and the cell shows #BUSY! until then (an evaluate that awaits this).
+   */
+  untilSync(sync: number): Promise<void> {
+    if (this.syncs >= sync) return Promise.resolve();
+    return new Promise((reached) => this.atSync.push({ sync, reached }));
+  }
+
+  /** Counts a context.sync; true when something waited for it (let it land before the sync reads the cells). */
+  synced(): boolean {
+    this.syncs += 1;
+    const due = this.atSync.filter((waiter) => waiter.sync <= this.syncs);
+    due.forEach((waiter) => {
+      this.atSync.splice(this.atSync.indexOf(waiter), 1);
+      waiter.reached();
+    });
+    return due.length > 0;
   }
 
   /** A new id, unique in the workbook, of Excel's form for `kind` ("{sheet-3}"). */

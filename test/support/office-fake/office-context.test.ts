@@ -1,4 +1,5 @@
 /* eslint-disable office-addins/call-sync-before-read, office-addins/load-object-before-read, office-addins/call-sync-after-load -- these tests read too early on purpose, to show the fake refuses */
+import { insertWorkbook } from "./custom-function-answers";
 import { FakeWorkbook } from "./fake-workbook";
 
 /**
@@ -146,4 +147,44 @@ test("a data type written through valuesAsJson is kept as written and read back 
   await context.sync();
   expect([range.values, range.valueTypes]).toEqual([[["#VALUE!"]], [["Error"]]]);
   expect(range.valuesAsJson).toEqual([[{ ...card, basicType: "Error", basicValue: "#VALUE!" }]]);
+});
+
+test("a custom function's cell shows #BUSY! and has no spill until it answers, between two of the add-in's syncs", async () => {
+  const fake = insertWorkbook({ atSync: 3, rows: 3, columns: 2 });
+  const context = fake.context;
+  const cell = context.workbook.getActiveCell();
+  cell.formulas = [["=INDEX.HISTORY(1)"]];
+  const looks: unknown[] = [];
+  for (let look = 1; look <= 3; look += 1) {
+    const spill = cell.getSpillingToRangeOrNullObject();
+    spill.load("address");
+    cell.load("address,values");
+    // The add-in's spill wait looks again at each sync: that is what this test follows.
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop
+    await context.sync();
+    looks.push([cell.address, cell.values[0]?.[0], spill.isNullObject ? null : spill.address]);
+  }
+  expect(looks).toEqual([
+    ["Sheet1!B2", "#BUSY!", null],
+    ["Sheet1!B2", "#BUSY!", null],
+    ["Sheet1!B2", "header 1", "Sheet1!B2:C4"],
+  ]);
+});
+
+test("ranges found from a range, and a chart placed by a range and given its category axis", async () => {
+  const fake = await book();
+  const context = fake.context;
+  const spill = context.workbook.worksheets.getItem("Sheet1").getRange("A1:C3");
+  const column = spill.getColumn(1);
+  const below = column.getOffsetRange(1, 0).getResizedRange(-1, 0);
+  const chart = spill.worksheet.charts.add("Line", column, "Columns");
+  chart.series.getItemAt(0).setXAxisValues(below);
+  chart.setPosition(spill.getCell(0, 4));
+  column.load("address");
+  below.load("address");
+  await context.sync();
+  expect([column.address, below.address]).toEqual(["Sheet1!B1:B3", "Sheet1!B2:B3"]);
+  const [drawn] = fake.sheet("Sheet1").charts;
+  expect(drawn).toMatchObject({ source: { top: 0, left: 1, bottom: 2, right: 1 }, position: ["E1", undefined] });
+  expect(drawn?.xAxis).toEqual({ top: 1, left: 1, bottom: 2, right: 1 });
 });

@@ -24,13 +24,26 @@ export type OfficeObject = OfficeMockObject & Record<string, unknown>;
 
 /** office-addin-mock's internals this file reaches into (as excel-object.ts's settle does). */
 interface Internals {
-  _properties: Map<string, { _valueBeforeLoaded: unknown; _loaded: boolean; _properties: Map<string, unknown> }>;
+  _properties: Map<
+    string,
+    { _value: unknown; _valueBeforeLoaded: unknown; _loaded: boolean; _properties: Map<string, unknown> }
+  >;
   updatePropertyCall(name: string): void;
 }
 
 interface Live {
   readonly object: OfficeObject;
   refresh(): void;
+  /** After office-addin-mock's sync: the properties loaded again take their new values. */
+  synced?(): void;
+}
+
+/** The properties a load() names at the top level ("*" for all), as Office.js reads its argument. */
+function loadedNames(argument: unknown): string[] {
+  if (argument === undefined) return ["*"];
+  const list = typeof argument === "string" ? argument.split(",") : Array.isArray(argument) ? argument : [];
+  const names = list.length > 0 ? list.map(String) : Object.keys(argument as object);
+  return names.map((name) => name.trim().split("/")[0] ?? "");
 }
 
 /** A queued call: applied at the next sync; `undoable: false` for the APIs Excel cannot undo. */
@@ -80,6 +93,7 @@ export class FakeContext {
     const root = new OfficeMockObject({ workbook: {} }) as OfficeObject;
     const workbook = root.workbook as OfficeObject;
     workbook.getSelectedRange = () => this.range(() => parseRect(this.book.selection), false);
+    workbook.getActiveCell = () => this.range(() => this.book.activeCell(), false);
     workbook.worksheets = worksheetsObject(this);
     workbook.tables = workbookTables(this);
     workbook.names = namesObject(this);
@@ -89,6 +103,8 @@ export class FakeContext {
   }
 
   async sync(): Promise<void> {
+    // What the workbook did while the add-in waited (a custom function answering) lands before this sync reads it.
+    if (this.book.synced()) await new Promise((resolve) => setImmediate(resolve));
     const batch = this.queued.splice(0);
     if (batch.length > 0 && (this.undo === "each" || (this.undo === "group" && !this.stepOpen))) {
       this.book.openUndoStep();
@@ -105,6 +121,7 @@ export class FakeContext {
     await Promise.all(this.live.map(({ object }) => object.sync()));
     // office-addin-mock copies synced values onto the objects in later microtasks; let them all run.
     await new Promise((resolve) => setImmediate(resolve));
+    this.live.forEach((live) => live.synced?.());
   }
 
   /** Queues a call for the next sync; one on a protected sheet fails there, as Excel refuses it. */
@@ -164,6 +181,14 @@ export class FakeContext {
       },
     });
     const properties = (object as unknown as Internals)._properties;
+    // office-addin-mock fills a property once; Office.js fills it again at each sync after a new load() of it.
+    const again = new Set<string>();
+    const load = object.load.bind(object);
+    object.load = (argument?: unknown) => {
+      loadedNames(argument).forEach((name) => again.add(name));
+      return load(argument as string);
+    };
+    const reloaded = (name: string) => again.has(name) || again.has("*");
     this.live.push({
       object,
       refresh: () => {
@@ -172,8 +197,18 @@ export class FakeContext {
         // Only loaded properties are read: a grid is computed when the code under test asked for it.
         for (const [name, value] of Object.entries(state(bound.target))) {
           const property = properties.get(name);
-          if (property?._loaded === true) property._valueBeforeLoaded = copy(value());
+          if (property?._loaded === true && reloaded(name)) property._valueBeforeLoaded = copy(value());
         }
+      },
+      synced: () => {
+        this.internal += 1;
+        try {
+          for (const name of properties.keys())
+            if (reloaded(name) && properties.get(name)?._loaded === true) object[name] = properties.get(name)?._value;
+        } finally {
+          this.internal -= 1;
+        }
+        again.clear();
       },
     });
     return target;
@@ -244,18 +279,24 @@ export class FakeContext {
     });
     Object.assign(object, {
       getCell: (row: number, column: number) =>
-        this.range(() => {
-          const r = rect();
-          return (
-            r && {
-              sheet: r.sheet,
-              top: r.top + row,
-              left: r.left + column,
-              bottom: r.top + row,
-              right: r.left + column,
-            }
-          );
-        }, false),
+        this.near(rect, (r) => ({
+          ...r,
+          top: r.top + row,
+          left: r.left + column,
+          bottom: r.top + row,
+          right: r.left + column,
+        })),
+      getColumn: (column: number) => this.near(rect, (r) => ({ ...r, left: r.left + column, right: r.left + column })),
+      getOffsetRange: (rows: number, columns: number) =>
+        this.near(rect, (r) => ({
+          ...r,
+          top: r.top + rows,
+          left: r.left + columns,
+          bottom: r.bottom + rows,
+          right: r.right + columns,
+        })),
+      getResizedRange: (rows: number, columns: number) =>
+        this.near(rect, (r) => ({ ...r, bottom: r.bottom + rows, right: r.right + columns })),
       getSpillingToRangeOrNullObject: () =>
         this.range(() => {
           const r = rect();
@@ -273,8 +314,24 @@ export class FakeContext {
       clear: (applyTo = "All") => this.queue(() => clearGrid(this.book, cells(), String(applyTo))),
       delete: () => this.queue(() => this.book.deleteRows(cells())),
     });
+    let worksheet: OfficeObject | undefined;
+    Object.defineProperty(object, "worksheet", {
+      get: () =>
+        (worksheet ??= this.sheet(() => {
+          const found = rect();
+          return found && this.book.sheets.get(found.sheet);
+        }, false)),
+    });
     sheetParts.rangeFormats(this, object, cells);
     return object;
+  }
+
+  /** A range found from another one's cells, as getCell, getColumn, getOffsetRange and getResizedRange find it. */
+  private near(from: () => SheetRect | undefined, to: (rect: SheetRect) => SheetRect): OfficeObject {
+    return this.range(() => {
+      const rect = from();
+      return rect && to(rect);
+    }, false);
   }
 
   /** A worksheet, by its id once bound (so a rename does not lose it). */

@@ -1,5 +1,5 @@
 import { OfficeMockObject } from "office-addin-mock";
-import { parseRect, type SheetRect } from "../../../src/workbook/sheet-address";
+import { localRange, parseRect, type SheetRect } from "../../../src/workbook/sheet-address";
 import { officeError } from "./excel-rules";
 import type { Rect } from "./cell-grid";
 import type { FakeChart, FakeRule, FakeSheet, FakeTable } from "./fake-workbook";
@@ -35,6 +35,13 @@ function rectOf(owner: FakeContext, sheet: FakeSheet, reference: unknown): Rect 
   const found = typeof reference === "object" && reference !== null ? owner.rangeTargets.get(reference)?.() : undefined;
   if (found === undefined || found.sheet !== sheet.name) throw officeError("InvalidArgument", "a range of this sheet");
   return { top: found.top, left: found.left, bottom: found.bottom, right: found.right };
+}
+
+/** A cell given as an address or a range object, as its address on `sheet` ("E2"). */
+function cellOf(owner: FakeContext, sheet: FakeSheet, reference: unknown): string {
+  if (typeof reference === "string") return reference;
+  const rect = rectOf(owner, sheet, reference);
+  return localRange(rect.top, rect.left, rect.bottom, rect.right);
 }
 
 const on = (sheet: FakeSheet, rect: Rect): SheetRect => ({ sheet: sheet.name, ...rect });
@@ -150,10 +157,26 @@ function chartObject(
     renameChart(at, found, String(value));
   });
   const title = object.title as OfficeObject;
+  const firstSeries = {
+    setXAxisValues: (source: unknown) =>
+      owner.queue(() => {
+        const { found, sheet: at } = live();
+        found.xAxis = rectOf(owner, at, source);
+      }),
+  };
+  object.series = {
+    getItemAt: (index: number) => {
+      if (index !== 0) throw new Error("the fake's charts have one series");
+      return firstSeries;
+    },
+  };
   owner.trackWrites(title, ["text"], (_, value) => void (live().found.title = String(value)));
   Object.assign(object, {
     setPosition: (from: unknown, to?: unknown) =>
-      owner.queue(() => void (live().found.position = [String(from), to === undefined ? undefined : String(to)])),
+      owner.queue(() => {
+        const { found, sheet: at } = live();
+        found.position = [cellOf(owner, at, from), to === undefined ? undefined : cellOf(owner, at, to)];
+      }),
     setData: (source: unknown, seriesBy = "Auto") =>
       owner.queue(() => {
         const { found, sheet: at } = live();

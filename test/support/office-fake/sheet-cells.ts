@@ -55,7 +55,10 @@ export interface FakeChart {
   source: Rect;
   seriesBy: string;
   title: string;
+  /** Where its top-left and bottom-right corners are: cells of its sheet. */
   position?: readonly [string, string | undefined];
+  /** The cells its first series reads its category (x) axis from. */
+  xAxis?: Rect;
 }
 
 export interface FakeRule {
@@ -138,6 +141,13 @@ export abstract class WorkbookCells {
     const rect = parseRect(address);
     if (rect === undefined) throw new Error(`bad address ${address}`);
     return grid(rect, (r, c) => basicValue(this.read(rect.sheet, r, c).value));
+  }
+
+  /** The number formats of a range, as Range.numberFormat reads them. */
+  formatsIn(address: string): string[][] {
+    const rect = parseRect(address);
+    if (rect === undefined) throw new Error(`bad address ${address}`);
+    return grid(rect, (r, c) => this.read(rect.sheet, r, c).format);
   }
 
   /** The values of a sheet's used range. */
