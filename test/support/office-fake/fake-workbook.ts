@@ -3,6 +3,7 @@ import { officeError, sheetNameRefusal, type OfficeError, type OfficeErrorCode }
 import { WorkbookCells, type Evaluate, type FakeSheet, type FakeTable } from "./sheet-cells";
 import { cellKey, keyParts, occupied } from "./cell-grid";
 import { growTableOver } from "./sheet-objects";
+import type { Writable } from "./grid-io";
 import { FakeContext, type UndoMode } from "./office-context";
 
 /**
@@ -21,6 +22,19 @@ import { FakeContext, type UndoMode } from "./office-context";
  *   elsewhere ("Undo support with the Excel JavaScript API").
  */
 export type { Evaluate, FakeChart, FakeRule, FakeSheet, FakeTable, Refers } from "./sheet-cells";
+
+/** A linked data domain as the add-in added it, and its refresh mode now. */
+export interface FakeDomain {
+  readonly options: Excel.LinkedEntityDataDomainCreateOptions;
+  refreshMode: string;
+}
+
+/** A range's cells written through Office.js: where, which property, what. */
+export interface RangeWrite {
+  readonly address: string;
+  readonly property: Writable;
+  readonly value: unknown;
+}
 
 export interface FakeWorkbookOptions {
   /** The host has ExcelApi 1.20: `Excel.run({ mergeUndoGroup: true }, …)` makes one undo step. @default true */
@@ -41,6 +55,11 @@ export class FakeWorkbook extends WorkbookCells {
   readonly settings = new Map<string, unknown>();
   selection = "Sheet1!A1";
   active = "Sheet1";
+  /** Excel's linked data domains (ExcelApi 1.19), by id, and each call the add-in made on them ("add index"). */
+  readonly domains = new Map<string, FakeDomain>();
+  readonly domainCalls: string[] = [];
+  /** Every write of a range's cells applied through Office.js, in order (a write never synced is not here). */
+  readonly writes: RangeWrite[] = [];
   /** Changes applied through Office.js: 0 while the code under test has written nothing. */
   changes = 0;
   /** Every context.sync the code under test made, over all its contexts. */

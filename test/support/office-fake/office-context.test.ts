@@ -188,3 +188,39 @@ test("ranges found from a range, and a chart placed by a range and given its cat
   expect(drawn).toMatchObject({ source: { top: 0, left: 1, bottom: 2, right: 1 }, position: ["E1", undefined] });
   expect(drawn?.xAxis).toEqual({ top: 1, left: 1, bottom: 2, right: 1 });
 });
+
+test("a selection's used range is the block of its cells that show something; a synced write is journalled", async () => {
+  const fake = await book();
+  fake.selection = "Sheet1!C1:D9";
+  const context = fake.context;
+  const empty = context.workbook.worksheets.getItem("Sheet1").getRange("F1:F9").getUsedRangeOrNullObject(true);
+  const used = context.workbook.getSelectedRange().getUsedRangeOrNullObject(true);
+  used.load("address");
+  await context.sync();
+  expect([used.address, empty.isNullObject]).toEqual(["Sheet1!C1", true]);
+  used.getCell(0, 1).getResizedRange(1, 0).values = [["a"], ["b"]];
+  expect(fake.writes).toEqual([]);
+  await context.sync();
+  expect(fake.writes).toEqual([{ address: "Sheet1!D1:D2", property: "values", value: [["a"], ["b"]] }]);
+  expect(fake.valuesIn("Sheet1!D1:D2")).toEqual([["a"], ["b"]]);
+});
+
+test("linked data domains: added once by id, looked up after a sync, their mode set, deleted", async () => {
+  const fake = new FakeWorkbook(async () => [[0]]);
+  const context = fake.context;
+  const domains = context.workbook.linkedEntityDataDomains;
+  const options = { id: "index", name: "Index", dataProvider: "Index Data", loadFunctionId: "LOAD" };
+  domains.add({ ...options, supportedRefreshModes: ["OnLoad", "Manual"] as Excel.LinkedEntityDataDomainRefreshMode[] });
+  const found = domains.getItemOrNullObject("index");
+  // eslint-disable-next-line office-addins/no-navigational-load -- scalar properties of ExcelApi 1.19
+  found.load("loadFunctionId,refreshMode");
+  await context.sync();
+  expect([found.isNullObject, found.loadFunctionId, found.refreshMode]).toEqual([false, "LOAD", "OnLoad"]);
+  domains.add(options);
+  await expect(context.sync()).rejects.toMatchObject({ code: "ItemAlreadyExists" });
+  domains.getItem("index").refreshMode = "Manual" as Excel.LinkedEntityDataDomainRefreshMode;
+  domains.getItem("index").delete();
+  await context.sync();
+  expect(fake.domainCalls).toEqual(["add index", "add index", "refreshMode Manual", "delete index"]);
+  expect(fake.domains.size).toBe(0);
+});

@@ -3,6 +3,7 @@ import { cellAddress, parseRect, type SheetRect } from "../../../src/workbook/sh
 import { officeError } from "./excel-rules";
 import type { FakeSheet, FakeWorkbook } from "./fake-workbook";
 import { clearGrid, readGrid, writeGrid, type Writable } from "./grid-io";
+import { domainsObject } from "./office-data-domains";
 import { namesObject, settingsObject, worksheetsObject } from "./office-collections";
 import { sheetParts, workbookTables } from "./office-sheet-objects";
 
@@ -98,6 +99,7 @@ export class FakeContext {
     workbook.tables = workbookTables(this);
     workbook.names = namesObject(this);
     workbook.settings = settingsObject(this);
+    workbook.linkedEntityDataDomains = domainsObject(this);
     root.sync = () => this.sync();
     return root as unknown as Excel.RequestContext;
   }
@@ -275,7 +277,9 @@ export class FakeContext {
     const writable: readonly Writable[] = ["values", "formulas", "formulasR1C1", "valuesAsJson", "numberFormat"];
     this.trackWrites(object, writable, (property, value) => {
       this.book.fault(`range.${property}`);
-      writeGrid(this.book, cells(), property as Writable, value as unknown[][]);
+      const written = cells();
+      writeGrid(this.book, written, property as Writable, value as unknown[][]);
+      this.book.writes.push({ address: rangeAddress(written), property: property as Writable, value });
     });
     Object.assign(object, {
       getCell: (row: number, column: number) =>
@@ -286,6 +290,11 @@ export class FakeContext {
           bottom: r.top + row,
           right: r.left + column,
         })),
+      getUsedRangeOrNullObject: () =>
+        this.range(() => {
+          const r = rect();
+          return r && this.book.usedRectIn(r);
+        }, true),
       getColumn: (column: number) => this.near(rect, (r) => ({ ...r, left: r.left + column, right: r.left + column })),
       getOffsetRange: (rows: number, columns: number) =>
         this.near(rect, (r) => ({

@@ -161,6 +161,25 @@ export abstract class WorkbookCells {
     return rect === undefined ? undefined : { sheet, ...rect };
   }
 
+  /** The smallest rectangle of `rect` holding every cell there that shows something, as Range.getUsedRange finds it. */
+  usedRectIn(rect: SheetRect): SheetRect | undefined {
+    const spills = this.spills(rect.sheet);
+    const keys = [...this.cells(rect.sheet)].filter(([, cell]) => occupied(cell)).map(([key]) => key);
+    const shown = [...keys, ...spills.shown.keys()]
+      .map(keyParts)
+      .filter(([r, c]) => r >= rect.top && r <= rect.bottom && c >= rect.left && c <= rect.right);
+    if (shown.length === 0) return undefined;
+    const rows = shown.map(([r]) => r);
+    const columns = shown.map(([, c]) => c);
+    return {
+      sheet: rect.sheet,
+      top: Math.min(...rows),
+      left: Math.min(...columns),
+      bottom: Math.max(...rows),
+      right: Math.max(...columns),
+    };
+  }
+
   /** The values a cell's formula returned (data types as their JSON), whether or not it could spill. */
   spillValues(address: string): unknown[][] {
     const rect = parseRect(address)!;
