@@ -76,6 +76,17 @@ export function rangeAddress(rect: SheetRect): string {
   return rect.top === rect.bottom && rect.left === rect.right ? first : `${first}:${last}`;
 }
 
+/** `rect` moved down `rows` and right `columns`. */
+function shifted(rect: SheetRect, rows: number, columns: number): SheetRect {
+  return {
+    ...rect,
+    top: rect.top + rows,
+    left: rect.left + columns,
+    bottom: rect.bottom + rows,
+    right: rect.right + columns,
+  };
+}
+
 export class FakeContext {
   private readonly live: Live[] = [];
   private readonly queued: Queued[] = [];
@@ -283,27 +294,14 @@ export class FakeContext {
     });
     Object.assign(object, {
       getCell: (row: number, column: number) =>
-        this.near(rect, (r) => ({
-          ...r,
-          top: r.top + row,
-          left: r.left + column,
-          bottom: r.top + row,
-          right: r.left + column,
-        })),
+        this.near(rect, (r) => shifted({ ...r, bottom: r.top, right: r.left }, row, column)),
       getUsedRangeOrNullObject: () =>
         this.range(() => {
           const r = rect();
           return r && this.book.usedRectIn(r);
         }, true),
       getColumn: (column: number) => this.near(rect, (r) => ({ ...r, left: r.left + column, right: r.left + column })),
-      getOffsetRange: (rows: number, columns: number) =>
-        this.near(rect, (r) => ({
-          ...r,
-          top: r.top + rows,
-          left: r.left + columns,
-          bottom: r.bottom + rows,
-          right: r.right + columns,
-        })),
+      getOffsetRange: (rows: number, columns: number) => this.near(rect, (r) => shifted(r, rows, columns)),
       getResizedRange: (rows: number, columns: number) =>
         this.near(rect, (r) => ({ ...r, bottom: r.bottom + rows, right: r.right + columns })),
       getSpillingToRangeOrNullObject: () =>
