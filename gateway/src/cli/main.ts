@@ -10,7 +10,7 @@ import { UsageError, parseCommandLine, type ServeCommand } from "./args";
 import { helpText, programName, synopsis } from "./help";
 import { startGateway } from "../compose";
 import { OptionRefused, SHARED_OPTIONS, type GatewayOptions } from "../options/gateway-options";
-import { SERVE_OPTIONS, flagOf } from "../options/serve-options";
+import { flagOf, spelledAsFlag } from "../options/serve-options";
 import { TenantWeightsError, tenantShareRules, type TenantShareRules } from "../tenancy/tenant-weights";
 import {
   addToken,
@@ -195,8 +195,7 @@ async function main(): Promise<void> {
 
 /** An option the replica refused, named as the command line spells it. */
 function asUsageError(error: OptionRefused): UsageError {
-  const option = error.option;
-  return new UsageError(error.say(option in SERVE_OPTIONS ? flagOf(option as keyof typeof SERVE_OPTIONS) : option));
+  return new UsageError(error.say(spelledAsFlag(error.option)));
 }
 
 main().catch((thrown: unknown) => {

@@ -244,6 +244,11 @@ export function flagOf(option: keyof typeof SERVE_OPTIONS): string {
   return SERVE_OPTIONS[option].flag;
 }
 
+/** How the command line names a replica's option: the flag of its row, or the option's own name when it has none. */
+export function spelledAsFlag(option: string): string {
+  return Object.entries(SERVE_OPTIONS).find(([name]) => name === option)?.[1].flag ?? option;
+}
+
 /** What the rules between rows make of them: the flags that only mean something together. */
 export interface ServeCommand extends ServeOptions {
   readonly command: "serve";
