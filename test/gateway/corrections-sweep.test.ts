@@ -1,6 +1,6 @@
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { parseCommandLine } from "../../gateway/src/cli/args";
-import { CorrectionsSweep, sweepEveryOf } from "../../gateway/src/corrections/sweep";
+import { CorrectionsSweep } from "../../gateway/src/corrections/sweep";
 import { FakeClock } from "../support/fake-clock";
 import { makeDesk } from "./support/desk";
 import { startDeskGateway, type DeskGateway } from "./support/desk-gateway";
@@ -120,16 +120,15 @@ describe("the sweep's spending", () => {
 });
 
 describe("--corrections-every", () => {
+  const every = (period: string) =>
+    parseCommandLine(["--upstream", "http://127.0.0.1:1", "--port", "0", "--no-auth", "--corrections-every", period]);
+
   test("reads minutes, hours, days and off; says what to give otherwise", () => {
-    expect(
-      parseCommandLine(["--upstream", "http://127.0.0.1:1", "--port", "0", "--corrections-every", "6h"]),
-    ).toMatchObject({
-      correctionsEveryMs: 6 * HOUR,
-    });
-    expect(sweepEveryOf("1d")).toBe(24 * HOUR);
-    expect(sweepEveryOf("30m")).toBe(HOUR / 2);
-    expect(sweepEveryOf("off")).toBe(false);
-    expect(() => sweepEveryOf("daily")).toThrow(/30m, 6h or 1d/);
-    expect(() => sweepEveryOf("0h")).toThrow(/30m, 6h or 1d/);
+    expect(every("6h")).toMatchObject({ correctionsEveryMs: 6 * HOUR });
+    expect(every("1d")).toMatchObject({ correctionsEveryMs: 24 * HOUR });
+    expect(every("30m")).toMatchObject({ correctionsEveryMs: HOUR / 2 });
+    expect(every("off")).toMatchObject({ correctionsEveryMs: false });
+    expect(() => every("daily")).toThrow(/30m, 6h or 1d/);
+    expect(() => every("0h")).toThrow(/30m, 6h or 1d/);
   });
 });

@@ -5,21 +5,6 @@ import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 export const DEFAULT_SWEEP_EVERY_MS = 24 * 60 * 60 * 1000;
 /** Days of history the sweep re-reads for each index: the month in which agencies usually correct. */
 export const DEFAULT_SWEEP_DAYS = 30;
-const EVERY_UNITS_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
-
-/**
- * `--corrections-every`: a whole number of minutes, hours or days (`30m`, `6h`, `1d`), at least a minute, or `off`.
- * Throws a message saying what to give.
- */
-export function sweepEveryOf(text: string): number | false {
-  if (text === "off") return false;
-  const [, amount, unit = ""] = /^(\d+)([mhd])$/.exec(text) ?? [];
-  const unitMs = EVERY_UNITS_MS[unit];
-  if (amount === undefined || unitMs === undefined || Number(amount) < 1)
-    throw new Error(`--corrections-every: give a period such as 30m, 6h or 1d (or off), got "${text}".`);
-  return Number(amount) * unitMs;
-}
-
 /** How soon the sweep looks again for spare budget when traders wait or the budget has none to spare. */
 const SPARE_POLL_MS = 1000;
 
