@@ -1,7 +1,10 @@
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { parseCommandLine } from "../../gateway/src/cli/args";
 import { CorrectionsSweep } from "../../gateway/src/corrections/sweep";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { FakeClock } from "../support/fake-clock";
+import { forwardRequest } from "../support/forward-request";
 import { makeDesk } from "./support/desk";
 import { startDeskGateway, type DeskGateway } from "./support/desk-gateway";
 
@@ -57,6 +60,47 @@ describe("through a gateway", () => {
       ["2025-06-16", "FIRM", "REVISED"],
     ]);
   });
+});
+
+test("a trader's request is answered while the sweep's own read is still on its way", async () => {
+  const service = await startReferenceService({ now: () => TODAY });
+  // A front that holds the sweep's read (the 30 days from 2025-05-20) until the test lets it go.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let sweepArrived = false;
+  let arrived: () => void = () => undefined;
+  const sweepRead = new Promise<void>((resolve) => (arrived = resolve));
+  const front = createServer((req, res) => {
+    if (req.url?.endsWith("history?startDate=2025-05-20") === true) {
+      sweepArrived = true;
+      arrived();
+      void held.then(() => forwardRequest(req, res, service.url));
+    } else forwardRequest(req, res, service.url);
+  });
+  await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
+  const { gateway, clock } = await startDeskGateway(
+    desk,
+    `http://127.0.0.1:${(front.address() as AddressInfo).port}`,
+    { upstreamKey: DEMO_KEYS.apiKey, correctionsEveryMs: HOUR },
+    TODAY.getTime(),
+  );
+  const ask = (path: string) => fetch(`${gateway.url}${path}`, { headers: { "x-api-key": desk.tokens.ana ?? "" } });
+  try {
+    expect((await ask(`/api/v1/index/${SYMBOL}/history?endDate=2025-06-17&startDate=2025-06-10`)).status).toBe(200);
+    await gateway.corrections.settled();
+    await clock.advance(HOUR);
+    await sweepRead;
+    expect(sweepArrived).toBe(true);
+    // The same index's latest fix and its history reaching today: answered while the sweep's read is held.
+    expect((await ask(`/api/v1/index/${SYMBOL}/latest`)).status).toBe(200);
+    expect((await ask(`/api/v1/index/${SYMBOL}/history?startDate=2025-06-01`)).status).toBe(200);
+  } finally {
+    release();
+    await gateway.sweep.settled();
+    await gateway.close();
+    await new Promise<void>((resolve) => front.close(() => resolve()));
+    await service.close();
+  }
 });
 
 describe("the sweep's spending", () => {
