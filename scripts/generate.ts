@@ -7,6 +7,7 @@
  *   periods (src/workbook/change-periods.generated.json, for the pricing sheet's columns), the tables of
  *   docs/functions.md and the README, the test suites' list of functions, and the gateway's MCP tools' words
  *   (gateway/src/mcp/tools.generated.ts);
+ * - the gateway's serving options (gateway/src/options/serve-options.ts) → the flag table of docs/gateway-reference.md;
  * - the gateway's MCP tools as its tools/list gives them → scripts/addin/agent-tools.generated.json, the tools the
  *   Copilot agent's plugin names. They are made from the tools' words above, so a change of the words takes a second
  *   pass, which `npm run generate` makes by running itself once more in a fresh process.
@@ -32,6 +33,8 @@ import {
   suiteFunctionsSource,
 } from "./generate/function-files";
 import { agentToolsJson } from "./generate/agent-tools";
+import { withFlagTable } from "./generate/gateway-options";
+import { SERVE_OPTIONS } from "../gateway/src/options/serve-options";
 import { mcpToolsSource } from "./generate/mcp-tools";
 import {
   RESOURCES_DIR,
@@ -71,6 +74,7 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
   const suite = join(root, "test", "support", "suite-functions.generated.ts");
   const docs = join(root, "docs", "functions.md");
   const readme = join(root, "README.md");
+  const gatewayReference = join(root, "docs", "gateway-reference.md");
   let doc = withTable(read(docs), "function-table", functionTable(functions), "docs/functions.md");
   doc = withTable(doc, "choice-table", choiceTable(functions, choices), "docs/functions.md");
   return new Map([
@@ -84,6 +88,7 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
     [join(root, "scripts", "addin", "agent-tools.generated.json"), await agentToolsJson()],
     [docs, doc],
     [readme, withTable(read(readme), "glance-table", glanceTable(functions), "README.md")],
+    [gatewayReference, withFlagTable(read(gatewayReference), SERVE_OPTIONS, "docs/gateway-reference.md")],
   ]);
 }
 

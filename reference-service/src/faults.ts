@@ -2,6 +2,7 @@ import { dayOf } from "./dataset/calendar";
 import type { Dataset } from "./dataset/dataset";
 import { roundTo } from "./dataset/random";
 import { HEALTH_STATES, type HealthState } from "./health";
+import type { Restatement, Restatements } from "./restatements";
 import type { RateWindows } from "./rate-windows";
 import { FAULT_KINDS, type FaultKind, type ServiceState } from "./state";
 
@@ -15,13 +16,15 @@ export interface FaultController {
   setHealth(state: HealthState): void;
   /** Publishes a new latest fix, dated now; without a value, the last one moved up by 0.5%. */
   publishFix(symbol: string, value?: number): void;
+  /** Restates a published day from now on (value, status or both), as `--corrections` does at start. */
+  restate(restatement: Restatement): void;
   /**
    * Turns every caller's rate-limit window now, as if it had just run out: counts start from nothing, a `minute`
    * grid moves to turn now, a sliding log forgets what it held. For a test that needs the window to turn at a
    * moment of its choosing (just before an open, say).
    */
   turnWindow(): void;
-  /** Back to a healthy, fault-free service with the dataset's own latest values. */
+  /** Back to a healthy, fault-free service with the dataset's own latest values and the start's restatements. */
   reset(): void;
 }
 
@@ -38,6 +41,7 @@ export function disabledFaultController(): FaultController {
     failNext: refuse,
     setHealth: refuse,
     publishFix: refuse,
+    restate: refuse,
     turnWindow: refuse,
     reset: refuse,
   };
@@ -47,6 +51,7 @@ export function faultController(
   state: ServiceState,
   dataset: Dataset,
   now: () => Date,
+  restatements: Restatements,
   windows: RateWindows,
 ): FaultController {
   return {
@@ -77,11 +82,15 @@ export function faultController(
       const previous = state.publishedFixes.get(symbol)?.value ?? latest.value;
       state.publishedFixes.set(symbol, { value: value ?? roundTo(previous * 1.005, 4), asOf: now().toISOString() });
     },
+    restate(restatement) {
+      restatements.add(restatement);
+    },
     turnWindow() {
       windows.turn();
     },
     reset() {
       state.reset();
+      restatements.reset();
     },
   };
 }

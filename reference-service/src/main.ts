@@ -1,7 +1,8 @@
 /**
  * Command line: `npm run serve:reference -- [--flavor newer|older] [--port 3001] [--host 127.0.0.1]
  * [--rate-headers full|partial|ietf|none] [--rate-window first-request|minute|sliding] [--rate-window-phase MS]
- * [--rate-count arrival|answered] [--answer-jitter MS] [--jitter-seed N] [--latest-age [SYMBOL=]DAYS]…`.
+ * [--rate-count arrival|answered] [--answer-jitter MS] [--jitter-seed N] [--latest-age [SYMBOL=]DAYS]…
+ * [--corrections SYMBOL@YYYY-MM-DD=value:+1.5%,status:REVISED,after:10m]…` (restatements.ts says the form).
  * Fault injection cannot be switched on from here; it exists for tests only.
  */
 import { parseArgs } from "node:util";
@@ -15,13 +16,15 @@ import {
   type RateCount,
   type RateHeaders,
   type RateWindow,
+  type Restatement,
 } from "./index";
+import { parseRestatement } from "./restatements";
 
 const USAGE =
   "Usage: serve:reference [--flavor newer|older] [--port 3001] [--host 127.0.0.1] " +
   `[--rate-headers ${RATE_HEADER_FORMS.join("|")}] [--rate-window ${RATE_WINDOWS.join("|")}] ` +
   `[--rate-window-phase MS] [--rate-count ${RATE_COUNTS.join("|")}] [--answer-jitter MS] [--jitter-seed N] ` +
-  "[--latest-age [SYMBOL=]DAYS]…";
+  "[--latest-age [SYMBOL=]DAYS]… [--corrections SYMBOL@YYYY-MM-DD=value:+1.5%,status:REVISED,after:10m]…";
 
 interface CommandLine {
   readonly flavor: Flavor;
@@ -34,6 +37,7 @@ interface CommandLine {
   readonly answerJitterMs?: number;
   readonly jitterSeed?: number;
   readonly latestAgeDays?: LatestAges;
+  readonly corrections: readonly Restatement[];
 }
 
 /**
@@ -81,6 +85,7 @@ function parseCommandLine(argv: readonly string[]): CommandLine {
       "answer-jitter": { type: "string" },
       "jitter-seed": { type: "string" },
       "latest-age": { type: "string", multiple: true, default: [] },
+      corrections: { type: "string", multiple: true, default: [] },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -116,6 +121,7 @@ function parseCommandLine(argv: readonly string[]): CommandLine {
     ...(phase !== undefined ? { rateWindowPhaseMs: phase } : {}),
     ...(jitter !== undefined ? { answerJitterMs: jitter } : {}),
     ...(seed !== undefined ? { jitterSeed: seed } : {}),
+    corrections: values.corrections.map((text) => parseRestatement(text, new Date())),
     ...(ages !== undefined ? { latestAgeDays: ages } : {}),
   };
 }
@@ -139,6 +145,12 @@ function agesText(ages: LatestAges | undefined): string {
     .join(", ")} days old`;
 }
 
+/** The restatements as the start line says them, when any was given. */
+function correctionsText(corrections: readonly Restatement[]): string {
+  if (corrections.length === 0) return "";
+  return `; restating ${corrections.map(({ symbol, date, from }) => `${symbol} ${date}${from ? ` from ${from.toISOString()}` : ""}`).join(", ")}`;
+}
+
 async function main(): Promise<void> {
   let options: CommandLine;
   try {
@@ -156,7 +168,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   console.log(
-    `Reference Index Data Service (${service.flavor} description) listening on ${service.url}; rate-limit headers: ${options.rateHeaders}, window: ${options.rateWindow}${countingText(options)}${agesText(options.latestAgeDays)}`,
+    `Reference Index Data Service (${service.flavor} description) listening on ${service.url}; rate-limit headers: ${options.rateHeaders}, window: ${options.rateWindow}${countingText(options)}${agesText(options.latestAgeDays)}${correctionsText(options.corrections)}`,
   );
   const stop = () => {
     service.close().then(

@@ -1,6 +1,12 @@
 import { FakeClock } from "../support/fake-clock";
 import { ConnectionPool, runtimeOn, settleOn } from "./limited-service";
-import { SpecUpstream, seeded, type SpecUpstreamOptions, type UpstreamForm, type WindowKind } from "./spec-upstream";
+import {
+  SpecUpstream,
+  seeded,
+  type SpecUpstreamOptions,
+  type UpstreamForm,
+  type WindowKind,
+} from "../support/spec-upstream";
 
 /*
  * A sheet opens at the speed of the network when the service's count shows room for it: the 1,000-cell sheet's 42

@@ -8,6 +8,7 @@ import { RequestSender } from "../../src/engine/sending/request-sender";
 import { Scheduler } from "../../src/engine/sending/scheduler";
 import { SharedBudget, type BudgetChannel } from "../../src/engine/budget/shared-budget";
 import type { FakeClock } from "../support/fake-clock";
+import type { Upstream, UpstreamAnswer } from "../support/spec-upstream";
 
 /** How the service speaks of its limit and counts its window: the reference service's own choices. */
 export interface LimitedServiceOptions {
@@ -15,21 +16,6 @@ export interface LimitedServiceOptions {
   readonly headers?: RateHeaders;
   /** @default "first-request" (@fastify/rate-limit's fixed window) */
   readonly window?: RateWindow;
-}
-
-/** A request's answer as an upstream on a fake clock gives it: its headers (written when it is answered), and when. */
-export interface UpstreamAnswer {
-  /** How long after it arrives it is answered. @default the runtime's latencyMs */
-  readonly latencyMs?: number;
-  /** The answer, written as it leaves (a service may count sends that arrived meanwhile). */
-  readonly info: () => ResponseInfo;
-}
-
-/** What a runtime sends to: a limit per window, and an answer to each request as it arrives. */
-export interface Upstream {
-  readonly limit: number;
-  readonly windowMs: number;
-  answer(by?: string): UpstreamAnswer;
 }
 
 /**

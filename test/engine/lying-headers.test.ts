@@ -1,6 +1,6 @@
 import { FakeClock } from "../support/fake-clock";
 import { runtimeOn, settleOn } from "./limited-service";
-import { SpecUpstream, type UpstreamForm } from "./spec-upstream";
+import { SpecUpstream, type UpstreamForm } from "../support/spec-upstream";
 
 /*
  * Headers that lie, against engines on separate machines with no gateway and no channel between them: the upstream

@@ -1,6 +1,20 @@
 import { responseInfo, type ResponseInfo } from "@index-data/wire";
-import type { FakeClock } from "../support/fake-clock";
-import type { Upstream, UpstreamAnswer } from "./limited-service";
+import type { FakeClock } from "./fake-clock";
+
+/** A request's answer as an upstream on a fake clock gives it: its headers (written when it is answered), and when. */
+export interface UpstreamAnswer {
+  /** How long after it arrives it is answered. @default the runtime's latencyMs */
+  readonly latencyMs?: number;
+  /** The answer, written as it leaves (a service may count sends that arrived meanwhile). */
+  readonly info: () => ResponseInfo;
+}
+
+/** What a runtime sends to: a limit per window, and an answer to each request as it arrives. */
+export interface Upstream {
+  readonly limit: number;
+  readonly windowMs: number;
+  answer(by?: string): UpstreamAnswer;
+}
 
 /** How the upstream counts its window: from the first request, on the clock's grid, or as a sliding log. */
 export type WindowKind = "first-request" | "minute" | "sliding";
