@@ -33,8 +33,9 @@ export function mcpToolsSource(functions: readonly FunctionRow[], choices: reado
   const tools = toolRows(functions);
   const texts = tools.map(({ row, mcp }) => {
     const cli = row.cli === undefined ? "" : ` cli: ${str(row.cli.command)},`;
+    const answers = mcp.answers === undefined ? "" : ` answers: ${str(mcp.answers)},`;
     const title = `${mcp.tool.replace(/_/g, " ")} (INDEX.${row.id})`;
-    return `${mcp.tool}: { function: ${str(row.id)},${cli} title: ${str(title)}, description: ${str(mcp.description ?? row.description)} },`;
+    return `${mcp.tool}: { function: ${str(row.id)},${cli}${answers} title: ${str(title)}, description: ${str(mcp.description ?? row.description)} },`;
   });
   const inputs = tools.map(({ row, mcp }) => {
     const taken = mcp.arguments.map((name) => {
@@ -78,7 +79,7 @@ export const TOOL_CHOICES = {
 ${lists.join("\n")}
 } as const;
 
-/** Each tool's function, command, title and what an agent is told of it. */
+/** Each tool's function, command, title and what an agent is told of it (and the resource it answers as it is). */
 export const TOOL_TEXTS = {
 ${texts.join("\n")}
 } as const;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { TOOL_CHOICES, TOOL_INPUTS } from "./tools.generated";
+import { TOOL_CHOICES, TOOL_INPUTS, TOOL_TEXTS } from "./tools.generated";
 
 /**
  * Each tool's input and output schema. The arguments a tool shares with its function, their rules and words, come
@@ -76,7 +76,23 @@ const ChangePoint = z.object({
   provenance: Provenance,
 });
 
+type Tool = keyof typeof TOOL_TEXTS;
+/** The tools whose row names the resource they answer as it is (answered-tool.ts): no handler of their own. */
+export type AnsweredTool = { [T in Tool]: (typeof TOOL_TEXTS)[T] extends { answers: string } ? T : never }[Tool];
+
+/** What such a tool answers: the resource's data as the service gave it, and how the gateway served it. */
+const ANSWERED_OUTPUT = {
+  answer: z.record(z.string(), z.unknown()).describe("The Index Data Service's answer, as it gave it."),
+  served: Served,
+} as const;
+const ANSWERED_OUTPUTS = Object.fromEntries(
+  (Object.keys(TOOL_TEXTS) as Tool[])
+    .filter((tool) => "answers" in TOOL_TEXTS[tool])
+    .map((tool) => [tool, ANSWERED_OUTPUT]),
+) as { readonly [T in AnsweredTool]: typeof ANSWERED_OUTPUT };
+
 export const OUTPUTS = {
+  ...ANSWERED_OUTPUTS,
   search_indexes: {
     indexes: z.array(
       z.object({

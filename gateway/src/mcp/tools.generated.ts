@@ -78,7 +78,7 @@ export const TOOL_CHOICES = {
   ],
 } as const;
 
-/** Each tool's function, command, title and what an agent is told of it. */
+/** Each tool's function, command, title and what an agent is told of it (and the resource it answers as it is). */
 export const TOOL_TEXTS = {
   search_indexes: {
     function: "LIST",

@@ -89,6 +89,14 @@ export const McpRowSchema = z.strictObject({
   lists: z.array(z.string()).optional(),
   /** An argument's words for the agent where Excel's do not fit (a cell reference, a comma-separated list). */
   words: z.record(z.string(), text).optional(),
+  /**
+   * The resource whose data the tool answers as it is, with how the gateway served it, read with the arguments in
+   * order (no code of its own); without it the tool's handler is gateway/src/mcp/tools.ts's, by the tool's name.
+   */
+  answers: z
+    .string()
+    .regex(/^[a-z][A-Za-z]*$/)
+    .optional(),
 });
 export type McpRow = z.infer<typeof McpRowSchema>;
 
