@@ -44,8 +44,15 @@ export function mcpToolsSource(functions: readonly FunctionRow[], choices: reado
     });
     return `${mcp.tool}: {${taken.join("\n")}},`;
   });
+  // The lists the tools take, and the other choices of their functions (the agent's own arguments may draw on them,
+  // as get_history's granularity does); lists of field names only where a tool takes one.
+  const fieldNames = new Set(choices.filter((list) => list.fieldNames === true).map((list) => list.id));
   const used = new Set(
-    tools.flatMap(({ row }) => row.parameters.flatMap((p) => (p.choices === undefined ? [] : [p.choices]))),
+    tools.flatMap(({ row, mcp }) =>
+      row.parameters.flatMap((p) =>
+        p.choices !== undefined && (mcp.arguments.includes(p.name) || !fieldNames.has(p.choices)) ? [p.choices] : [],
+      ),
+    ),
   );
   const lists = choices
     .filter((list) => used.has(list.id))

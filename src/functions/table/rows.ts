@@ -12,6 +12,8 @@ const ADAPTERS = ["scalar", "matrix", "matrixOfList", "entity", "stream", "loadS
 export type Adapter = (typeof ADAPTERS)[number];
 
 const text = z.string().min(1);
+/** A name as the code spells it: a parameter, a formula, a source's method, a resource. */
+const camelName = z.string().regex(/^[a-z][A-Za-z]*$/);
 
 /** The named limits a parameter may declare (`bounds`): the one rule its formula, its MCP schema and its words share. */
 export const BOUNDS = { WINDOW_DAYS } as const;
@@ -19,7 +21,7 @@ const BOUND_NAMES = ["WINDOW_DAYS"] as const satisfies readonly (keyof typeof BO
 export type BoundName = (typeof BOUND_NAMES)[number];
 
 export const ParameterRowSchema = z.strictObject({
-  name: z.string().regex(/^[a-z][A-Za-z]*$/),
+  name: camelName,
   /** Excel's type of the argument as it is passed: "any" takes dates as serials, text or relative forms. */
   type: z.enum(["string", "number", "boolean", "any"]),
   description: text,
@@ -67,10 +69,7 @@ export const CliRowSchema = z.strictObject({
    * The source's method whose answer the command prints as it is, given the positionals (src/cli prints it, no code
    * of its own); without it the command's run is src/cli's, by the command's name.
    */
-  prints: z
-    .string()
-    .regex(/^[a-z][A-Za-z]*$/)
-    .optional(),
+  prints: camelName.optional(),
 });
 export type CliRow = z.infer<typeof CliRowSchema>;
 
@@ -93,10 +92,7 @@ export const McpRowSchema = z.strictObject({
    * The resource whose data the tool answers as it is, with how the gateway served it, read with the arguments in
    * order (no code of its own); without it the tool's handler is gateway/src/mcp/tools.ts's, by the tool's name.
    */
-  answers: z
-    .string()
-    .regex(/^[a-z][A-Za-z]*$/)
-    .optional(),
+  answers: camelName.optional(),
 });
 export type McpRow = z.infer<typeof McpRowSchema>;
 
@@ -116,11 +112,8 @@ export const FunctionRowSchema = z.strictObject({
    */
   binding: z.strictObject({
     adapter: z.enum(ADAPTERS),
-    formula: z.string().regex(/^[a-z][A-Za-z]*$/),
-    once: z
-      .string()
-      .regex(/^[a-z][A-Za-z]*$/)
-      .optional(),
+    formula: camelName,
+    once: camelName.optional(),
   }),
   /** The `index-data` command that answers the same question, where there is one (src/cli). */
   cli: CliRowSchema.optional(),
