@@ -1,7 +1,8 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { IndexDataClient } from "../../src/client/client";
 import { evaluateInPreview, useServedPages } from "../support/served-pages";
@@ -15,6 +16,7 @@ import { THROWAWAY_FORMULA, THROWAWAY_ROW } from "../support/throwaway-function"
  * value; `index-data echo` prints it, and the gateway lists get_echo.
  */
 const ROOT = join(__dirname, "..", "..");
+const execFileAsync = promisify(execFile);
 // The gateway's sources too: `npm run generate` writes its MCP tools' words and asks its MCP server for the tool list.
 const COPIED = [
   "bin",
@@ -96,7 +98,12 @@ describe("a function added as one row and its formula", () => {
   });
 
   it("is a command of the copy's index-data, printing the service's latest fix", async () => {
-    const printed = run(tree ?? "", ["bin/index-data.js", "echo", SYMBOL, "--json", "--base-url", served.service.url]);
+    // Asynchronously: the reference service answers from this process.
+    const { stdout: printed } = await execFileAsync(
+      process.execPath,
+      ["bin/index-data.js", "echo", SYMBOL, "--json", "--base-url", served.service.url],
+      { cwd: tree ?? "" },
+    );
     const latest = await new IndexDataClient({ baseUrl: served.service.url }).latest(SYMBOL);
     expect(JSON.parse(printed)).toMatchObject({ symbol: SYMBOL, value: latest.value });
   });
