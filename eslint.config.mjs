@@ -151,8 +151,8 @@ const OFFICE_GLOBALS = ["Office", "Excel", "OfficeRuntime", "CustomFunctions"].m
 // it only saves the work of a sheet's few distinct dates, fields and URLs, asked for by hundreds of cells.
 const PURE_MEMO = "memos of pure functions of their input (a BoundedMemo), which no caller can tell are there";
 const MODULE_STATE_ALLOWED = {
-  "src/office/shared-runtime.ts":
-    "the one shared runtime of the JavaScript context: the functions, commands and taskpane entries of one bundle share its engine, budget and cache, and only the entries ask for it",
+  "src/office/app-context/app-context.ts":
+    "the one app context of the JavaScript runtime: the functions, commands and taskpane entries of one bundle share its engine, budget and cache, and only the entries ask for it",
   "packages/wire/src/time/day.ts": PURE_MEMO,
   "packages/wire/src/time/iso.ts": PURE_MEMO,
   "packages/wire/src/rules/base-url.ts": PURE_MEMO,

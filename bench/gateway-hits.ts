@@ -76,7 +76,15 @@ async function startGateway(upstream: string, redis: TestRedis | undefined, fold
   const desk = makeDesk(["trader"]);
   writeFileSync(join(folder, "tokens.txt"), desk.file);
   const name = redis ? "redis" : "memory";
-  const args = ["gateway/src/main.ts", "--upstream", upstream, "--port", "0", "--tokens", join(folder, "tokens.txt")];
+  const args = [
+    "gateway/src/cli/main.ts",
+    "--upstream",
+    upstream,
+    "--port",
+    "0",
+    "--tokens",
+    join(folder, "tokens.txt"),
+  ];
   const started = await startProcess(
     name,
     [...args, ...(redis ? ["--redis", redis.url] : [])],

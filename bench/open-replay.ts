@@ -84,7 +84,7 @@ async function engineOpen(answers: readonly RecordedAnswer[], cells: readonly Sh
     { baseUrl: "http://127.0.0.1:9", fetch: replayFetch(answers, asked, 1) },
     { storage: new MemoryStorage(), budgetChannel: null },
   );
-  // The whole sheet counts as visible, as Excel's used range above 10,000 cells does (src/office/visible-range.ts).
+  // The whole sheet counts as visible, as Excel's used range above 10,000 cells does (src/office/app-context/visible-range.ts).
   engine.setVisible(() => true);
   host.ready = engine;
   host.current = Promise.resolve(engine);

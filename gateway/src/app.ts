@@ -1,9 +1,9 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
-import type { AuditTrail } from "./audit-trail";
-import type { HealthSources } from "./health-page";
+import type { AuditTrail } from "./observability/audit-trail";
+import type { HealthSources } from "./observability/health-page";
 import { mcpPlugin, type McpPluginOptions } from "./mcp/plugin";
-import type { MetricsAccess } from "./metrics-route";
-import type { SignIn } from "./oidc/sign-in";
+import type { MetricsAccess } from "./observability/metrics-route";
+import type { SignIn } from "./identity/oidc/sign-in";
 import { auditPlugin } from "./plugins/audit";
 import { authPlugin } from "./plugins/auth";
 import { corsPlugin } from "./plugins/cors";
@@ -13,8 +13,8 @@ import { refusalsPlugin } from "./plugins/refusals";
 import { requestLogPlugin } from "./plugins/request-log";
 import { resourceRoutesPlugin } from "./plugins/resource-routes";
 import { shareHeadersPlugin } from "./plugins/share-headers";
-import type { Resolver } from "./resolver";
-import type { DeskToken } from "./tokens";
+import type { Resolver } from "./serving/resolver";
+import type { DeskToken } from "./identity/tokens";
 
 export interface AppOptions {
   readonly resolver: Resolver;

@@ -13,23 +13,23 @@ import {
 import { systemClock, type Clock } from "@index-data/wire/time";
 import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
 import { buildApp, type AppOptions } from "./app";
-import { AuditTrail } from "./audit-trail";
-import { FairQueue } from "./fair-queue";
+import { AuditTrail } from "./observability/audit-trail";
+import { FairQueue } from "./serving/fair-queue";
 import type { GatewayOptions, RunningGateway } from "./gateway-options";
-import { GatewayMetrics } from "./gateway-metrics";
-import { upstreamSeen, type HealthSources, type UpstreamSeen } from "./health-page";
-import { KeyScrubber } from "./key-scrub";
+import { GatewayMetrics } from "./observability/gateway-metrics";
+import { upstreamSeen, type HealthSources, type UpstreamSeen } from "./observability/health-page";
+import { KeyScrubber } from "./logs/key-scrub";
 import { BoundedLogOutput } from "./logs/log-output";
-import { SignIn } from "./oidc/sign-in";
-import { LOCK_LEASE_MS, Resolver } from "./resolver";
+import { SignIn } from "./identity/oidc/sign-in";
+import { LOCK_LEASE_MS, Resolver } from "./serving/resolver";
 import type { BudgetRules } from "./store/desk-budget";
 import { MemoryStore } from "./store/memory-store";
 import { RedisStore } from "./store/redis-store";
 import { ReplicaStore } from "./store/replica-store";
 import { storedAnswerRule } from "./store/stored-answer";
 import { DeskShares } from "./tenancy/tenant-shares";
-import { DEFAULT_SUBJECTS } from "./top-subjects";
-import { Upstream } from "./upstream";
+import { DEFAULT_SUBJECTS } from "./observability/top-subjects";
+import { Upstream } from "./serving/upstream";
 import { gatewayVersion } from "./version";
 
 /** How long past its freshness an answer stands in for a failing upstream: the window whose ages the add-in believes. */

@@ -3,11 +3,11 @@ import type { TtlTable } from "@index-data/wire";
 import type { Clock } from "@index-data/wire/time";
 import type { Diagnostics, DiagnosticsLog } from "@index-data/wire/diagnostics";
 import type { OpenRequestLimits } from "./mcp/open-requests";
-import type { SignInOptions } from "./oidc/sign-in";
+import type { SignInOptions } from "./identity/oidc/sign-in";
 import type { ReplicaStore } from "./store/replica-store";
 import type { TenantShareRules } from "./tenancy/tenant-weights";
-import type { DeskToken, TokenProblem } from "./tokens";
-import type { SubjectRule } from "./top-subjects";
+import type { DeskToken, TokenProblem } from "./identity/tokens";
+import type { SubjectRule } from "./observability/top-subjects";
 
 export interface GatewayOptions {
   /** The Index Data Service's root, e.g. https://indexes.example.com. */

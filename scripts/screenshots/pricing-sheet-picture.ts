@@ -6,8 +6,8 @@
 import { DirectSource, IndexDataClient } from "../../src/client";
 import { numberText } from "../../src/formulas";
 import { excelPricingSheetActions } from "../../src/office/pricing-sheet-actions";
-import { sharedRuntime } from "../../src/office/shared-runtime";
-import { DEFAULT_TEMPLATE } from "../../src/workbook/default-template";
+import { appContext } from "../../src/office/app-context/app-context";
+import { DEFAULT_TEMPLATE } from "../../src/workbook/pricing-sheets/default-template";
 import { columnLetters } from "../../src/workbook/sheet-address";
 import { cellMark } from "../../test/office/cell-rules";
 import { wrapperEvaluator } from "../../test/office/sheet-support";
@@ -39,7 +39,7 @@ function position(address: string): [number, number] {
 
 /** The HTML page of the table the builder wrote for the first `count` indexes of the catalogue matching `hub`. */
 export async function pricingSheetPicture(serviceUrl: string, today: Date, hub = "NWE", count = 8): Promise<string> {
-  await sharedRuntime().settings.save({ baseUrl: serviceUrl });
+  await appContext().settings.save({ baseUrl: serviceUrl });
   const book = new FakeWorkbook(await wrapperEvaluator());
   const source = new DirectSource(new IndexDataClient({ baseUrl: serviceUrl }));
   const symbols = (await source.listIndexes()).data

@@ -4,22 +4,22 @@ import {
   excelSheetActions,
   keepFunctionVisibility,
   onOfficeReady,
-  sharedRuntime,
+  appContext,
   showPane,
 } from "../office";
 import { dataTypeCommands } from "./data-type-commands";
 import { sheetCommands } from "./sheet-commands";
 import { refreshCommand } from "./refresh-command";
 
-const runtime = sharedRuntime();
-const options = { diagnostics: runtime.diagnostics } as const;
-const refreshAll = refreshCommand(() => runtime.refresh(), options);
-const sheet = sheetCommands(() => excelSheetActions(runtime), options);
+const app = appContext();
+const options = { diagnostics: app.diagnostics } as const;
+const refreshAll = refreshCommand(() => app.refresh(), options);
+const sheet = sheetCommands(() => excelSheetActions(app), options);
 const dataType = dataTypeCommands(
-  () => excelDataTypeActions(runtime),
+  () => excelDataTypeActions(app),
   (report) => {
-    runtime.dataTypeReports.publish(report);
-    void showPane(runtime.diagnostics);
+    app.dataTypeReports.publish(report);
+    void showPane(app.diagnostics);
   },
   options,
 );
@@ -30,10 +30,10 @@ onOfficeReady(
   // AutoComplete then offers the functions the connected service publishes, again after every settings change
   // (ExcelApi 1.20; Excel does not keep the list).
   () => {
-    void runtime.indexDomain
+    void app.indexDomain
       .register()
-      .catch((error: unknown) => runtime.diagnostics.note({ where: "data type registration", error }));
-    keepFunctionVisibility(runtime);
+      .catch((error: unknown) => app.diagnostics.note({ where: "data type registration", error }));
+    keepFunctionVisibility(app);
   },
   {
     refreshAll: (event) => void refreshAll(event),

@@ -134,7 +134,7 @@ export function unsettled(what: string, boundMs: number): CellError {
   );
 }
 
-/** A function called before the shared runtime could build its context (src/functions/runtime.ts). */
+/** A function called before the shared runtime could build its context (src/functions/cell-evaluator.ts). */
 export function notReady(error: unknown): CellError {
   const reason = error instanceof Error ? error.message : String(error);
   return notAvailable(`the add-in is not ready (${reason}); recalculate in a moment`);
@@ -142,6 +142,6 @@ export function notReady(error: unknown): CellError {
 
 /**
  * What a value preview shows when the cache holds no answer for that exact resource: Excel previews a formula while
- * it is typed, and a preview sends nothing (src/functions/runtime.ts).
+ * it is typed, and a preview sends nothing (src/functions/cell-evaluator.ts).
  */
 export const PREVIEW_TEXT = "preview: press Enter to fetch";

@@ -1,5 +1,5 @@
 import type { EntityCellValue, ExcelScalar, FormulaEnv, FormulaResult, LiveEnv } from "../formulas";
-import type { CellInvocation, CellRuntime, ScalarCell } from "./runtime";
+import type { CellInvocation, CellEvaluator, ScalarCell } from "./cell-evaluator";
 
 /**
  * The adapters that turn a pure formula of src/formulas into the function Excel calls for one entry of functions.json.
@@ -21,12 +21,12 @@ export type Implementation<A extends unknown[], I, R> = (...call: [...A, I]) => 
 
 /**
  * A function's binding: its shape and declared parameter count, and what Excel calls for it once bound to the
- * shared runtime's cells (the functions entry binds each at registration).
+ * cell evaluator (the functions entry binds each at registration).
  */
 export interface Binding<A extends unknown[], I, R> {
   readonly parameters: number;
   readonly shape: Shape;
-  bind(runtime: CellRuntime): Implementation<A, I, R>;
+  bind(evaluator: CellEvaluator): Implementation<A, I, R>;
 }
 
 type StreamingInvocation = CustomFunctions.StreamingInvocation<ScalarCell>;
@@ -34,14 +34,14 @@ type StreamingInvocation = CustomFunctions.StreamingInvocation<ScalarCell>;
 function binding<A extends unknown[], I, R>(
   shape: Shape,
   parameters: number,
-  call: (runtime: CellRuntime, args: A, invocation: I) => R,
+  call: (evaluator: CellEvaluator, args: A, invocation: I) => R,
 ): Binding<A, I, R> {
   return {
     shape,
     parameters,
-    bind: (runtime) => {
+    bind: (evaluator) => {
       const invoke = (...given: [...A, I]): R =>
-        call(runtime, given.slice(0, parameters) as unknown as A, given[parameters] as I);
+        call(evaluator, given.slice(0, parameters) as unknown as A, given[parameters] as I);
       return invoke;
     },
   };
@@ -49,15 +49,15 @@ function binding<A extends unknown[], I, R>(
 
 /** A function answering one value (a spill shows its first cell); `parameters` is how many it declares. */
 export function scalar<A extends unknown[]>(formula: Formula<A, FormulaResult>, parameters: number) {
-  return binding("scalar", parameters, (runtime, args: A, invocation: CellInvocation) =>
-    runtime.scalarResult((env) => formula(env, ...args), invocation),
+  return binding("scalar", parameters, (evaluator, args: A, invocation: CellInvocation) =>
+    evaluator.scalarResult((env) => formula(env, ...args), invocation),
   );
 }
 
 /** A spilling function (result dimensionality "matrix"): a single value becomes a 1x1 matrix. */
 export function matrix<A extends unknown[]>(formula: Formula<A, FormulaResult>, parameters: number) {
-  return binding("matrix", parameters, (runtime, args: A, invocation: CellInvocation) =>
-    runtime.matrixResult((env) => formula(env, ...args), invocation),
+  return binding("matrix", parameters, (evaluator, args: A, invocation: CellInvocation) =>
+    evaluator.matrixResult((env) => formula(env, ...args), invocation),
   );
 }
 
@@ -66,15 +66,15 @@ export function matrix<A extends unknown[]>(formula: Formula<A, FormulaResult>, 
  * INDEX.PERIODS shares with the command line).
  */
 export function matrixOfList(formula: Formula<[readonly unknown[]], FormulaResult>, parameters: number) {
-  return binding("matrix", parameters, (runtime, args: unknown[], invocation: CellInvocation) =>
-    runtime.matrixResult((env) => formula(env, args), invocation),
+  return binding("matrix", parameters, (evaluator, args: unknown[], invocation: CellInvocation) =>
+    evaluator.matrixResult((env) => formula(env, args), invocation),
   );
 }
 
 /** A function that may answer an Excel entity (INDEX.CARD), or one value as `scalar` does. */
 export function entity<A extends unknown[]>(formula: Formula<A, FormulaResult | EntityCellValue>, parameters: number) {
-  return binding("scalar", parameters, (runtime, args: A, invocation: CellInvocation) =>
-    runtime.entityResult((env) => formula(env, ...args), invocation),
+  return binding("scalar", parameters, (evaluator, args: A, invocation: CellInvocation) =>
+    evaluator.entityResult((env) => formula(env, ...args), invocation),
   );
 }
 
@@ -87,8 +87,8 @@ export function stream<A extends unknown[]>(
   once: Formula<A, FormulaResult>,
   parameters: number,
 ) {
-  return binding("stream", parameters, (runtime, args: A, invocation: StreamingInvocation) =>
-    runtime.streamResult(
+  return binding("stream", parameters, (evaluator, args: A, invocation: StreamingInvocation) =>
+    evaluator.streamResult(
       invocation,
       (env, show) => watch(env, ...args, show),
       (env) => once(env, ...args),
@@ -98,7 +98,7 @@ export function stream<A extends unknown[]>(
 
 /** A linked data type's load service (options.linkedEntityLoadService): no cell, so no invocation. */
 export function loadService<A extends unknown[], T>(load: Formula<A, T>, parameters: number) {
-  return binding("loadService", parameters, (runtime, args: A) =>
-    runtime.loadServiceResult((env) => load(env, ...args)),
+  return binding("loadService", parameters, (evaluator, args: A) =>
+    evaluator.loadServiceResult((env) => load(env, ...args)),
   );
 }

@@ -1,7 +1,7 @@
 import { functionVisibility, publishesNewerDescription, type FunctionVisibility } from "../formulas";
-import type { AppContext } from "./shared-runtime";
-import { excelApiSupports } from "./excel-api";
-import { excelRun, type ExcelRun } from "./undo-group";
+import type { AppContext } from "./app-context/app-context";
+import { excelApiSupports } from "./host/excel-api";
+import { excelRun, type ExcelRun } from "./host/undo-group";
 
 /** The Office side of AutoComplete's function list; injectable for office-addin-mock. */
 export interface VisibilityHost {

@@ -1,12 +1,12 @@
 import type { DataTypeRefresh } from "../settings";
 import type { ConvertMode } from "../formulas";
-import type { AppContext } from "./shared-runtime";
-import { convertToIndex, convertToText, type ConvertOutcome } from "./data-type-convert";
-import { excelApiSupported } from "./data-type-domain";
-import type { StartupControl } from "./startup";
-import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./undo-group";
+import type { AppContext } from "./app-context/app-context";
+import { convertToIndex, convertToText, type ConvertOutcome } from "./data-type/convert";
+import { excelApiSupported } from "./data-type/domain";
+import type { StartupControl } from "./host/startup";
+import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./host/undo-group";
 
-export type { ConvertOutcome } from "./data-type-convert";
+export type { ConvertOutcome } from "./data-type/convert";
 
 /** The Index data type's actions, for the ribbon's buttons and the taskpane's Data type tab. */
 export interface DataTypeActions {
@@ -32,7 +32,7 @@ interface DataTypeHost {
 }
 
 /**
- * The actions through `Excel.run` over the shared runtime's context. The catalogue is read as the user's own read
+ * The actions through `Excel.run` over the app context. The catalogue is read as the user's own read
  * (its request goes before the cells'). Convert to Index registers the domain first if Office's ready handler has
  * not yet, so the first click never links cells to a domain Excel does not know. Each conversion is one undo step
  * where the host has ExcelApi 1.20.

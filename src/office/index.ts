@@ -2,9 +2,9 @@
  * The office layer's face: what the functions, the taskpane, the ribbon commands and the preview may use. The
  * only code that calls Office.js lives behind it.
  */
-export { sharedRuntime, type AppContext } from "./shared-runtime";
-export { runtimeBatchError, runtimeCellError } from "./runtime-error";
-export { associateCustomFunction } from "./custom-functions";
+export { appContext, type AppContext } from "./app-context/app-context";
+export { customFunctionBatchError, customFunctionError } from "./host/custom-functions-error";
+export { associateCustomFunction } from "./host/custom-functions";
 export {
   detectHost,
   functionsCapabilities,
@@ -13,8 +13,8 @@ export {
   type CommandEvent,
   type HostInfo,
   type VisibilityModeSubscribe,
-} from "./host";
-export { createStartupControl, LOAD_WITH_WORKBOOKS_LABEL, type StartupControl } from "./startup";
+} from "./host/host-info";
+export { createStartupControl, LOAD_WITH_WORKBOOKS_LABEL, type StartupControl } from "./host/startup";
 export { excelWorkbookActions, type InsertOutcome, type WorkbookActions } from "./workbook-actions";
 export { excelSheetActions, type CellScope, type SheetActions } from "./sheet-actions";
 export {
@@ -25,14 +25,14 @@ export {
   type RefreshOutcome,
   type RefreshPlan,
   type RefreshScope,
-} from "./refresh-scope";
-export { isIndexFormula } from "./refresh-scope-ranges";
-export { restoreMessage } from "./restore-message";
+} from "./refresh/scope";
+export { isIndexFormula } from "./refresh/scope-ranges";
+export { restoreMessage } from "./freeze/restore-message";
 export { excelDataTypeActions, type ConvertOutcome, type DataTypeActions } from "./data-type-actions";
-export { createIndexDomainControl, type IndexDomainControl } from "./data-type-domain";
+export { createIndexDomainControl, type IndexDomainControl } from "./data-type/domain";
 export { applyFunctionVisibility, keepFunctionVisibility, type VisibilityHost } from "./autocomplete-visibility";
-export { DataTypeReports, showPane, type DataTypeAction, type DataTypeReport } from "./data-type-report";
-export { msalNestableClient, nestedAppAuthSupported } from "./msal";
+export { DataTypeReports, showPane, type DataTypeAction, type DataTypeReport } from "./data-type/report";
+export { msalNestableClient, nestedAppAuthSupported } from "./app-context/msal";
 export {
   excelWatchListStore,
   isWatchListProblem,
@@ -40,7 +40,7 @@ export {
   WATCH_LISTS_SETTING,
   type CatalogueSymbols,
   type WatchListStore,
-} from "./watch-lists";
+} from "./pricing-sheets/watch-lists";
 export {
   excelPricingSheetActions,
   type BuildChoice,
@@ -48,4 +48,4 @@ export {
   type BuildOutcome,
   type PricingSheetActions,
 } from "./pricing-sheet-actions";
-export { PRICING_SHEETS_SETTING } from "./pricing-sheet-survey";
+export { PRICING_SHEETS_SETTING } from "./pricing-sheets/survey";

@@ -1,4 +1,4 @@
-import type { AppContext } from "./shared-runtime";
+import type { AppContext } from "./app-context/app-context";
 import {
   builtSheetsText,
   checkTemplate,
@@ -6,16 +6,16 @@ import {
   type PricingTemplate,
   type WatchList,
 } from "../workbook";
-import { buildInRun, type BuildOptions, type BuildOutcome } from "./pricing-sheet-build";
-import type { IndexDomainControl } from "./data-type-domain";
-import { PRICING_SHEETS_SETTING, readWorkbook } from "./pricing-sheet-survey";
-import { SheetWriteFailed } from "./pricing-sheet-writer";
-import { failedWords, NOTHING_WRITTEN } from "./pricing-sheet-words";
-import { excelApiSupports } from "./excel-api";
-import type { StartupControl } from "./startup";
-import { excelRun, inOneUndoStep, NO_UNDO_GROUPS, undoGroupsSupported, type ExcelRun } from "./undo-group";
+import { buildInRun, type BuildOptions, type BuildOutcome } from "./pricing-sheets/build";
+import type { IndexDomainControl } from "./data-type/domain";
+import { PRICING_SHEETS_SETTING, readWorkbook } from "./pricing-sheets/survey";
+import { SheetWriteFailed } from "./pricing-sheets/writer";
+import { failedWords, NOTHING_WRITTEN } from "./pricing-sheets/words";
+import { excelApiSupports } from "./host/excel-api";
+import type { StartupControl } from "./host/startup";
+import { excelRun, inOneUndoStep, NO_UNDO_GROUPS, undoGroupsSupported, type ExcelRun } from "./host/undo-group";
 
-export type { BuildChoice, BuildOptions, BuildOutcome } from "./pricing-sheet-build";
+export type { BuildChoice, BuildOptions, BuildOutcome } from "./pricing-sheets/build";
 
 /** The sheet builder, for the pane's Sheets tab. */
 export interface PricingSheetActions {
@@ -41,7 +41,7 @@ interface BuilderHost {
 }
 
 /**
- * The builder through `Excel.run` over the shared runtime's context and its Index domain. The template and the list are
+ * The builder through `Excel.run` over the app context and its Index domain. The template and the list are
  * checked before anything is written (a template's formulas, every symbol against the catalogue, asked as the user's
  * own read); each build is one undo step where the host has ExcelApi 1.20 (and says so where it has not), and asks
  * Office to load the add-in with the workbook, as inserting a formula does.

@@ -1,16 +1,16 @@
 import { systemClock, type Clock } from "@index-data/wire/time";
-import type { AppContext } from "./shared-runtime";
-import { excelApiSupports } from "./excel-api";
-import type { FreezeOutcome } from "./freeze";
-import type { RestoreOutcome } from "./receipt-restore";
-import type { CellScope } from "./refresh-scope-ranges";
-import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./undo-group";
-import { planRefresh, runRefresh, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "./refresh-scope";
+import type { AppContext } from "./app-context/app-context";
+import { excelApiSupports } from "./host/excel-api";
+import type { FreezeOutcome } from "./freeze/freeze";
+import type { RestoreOutcome } from "./freeze/restore";
+import type { CellScope } from "./refresh/scope-ranges";
+import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./host/undo-group";
+import { planRefresh, runRefresh, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "./refresh/scope";
 
-export type { FreezeOutcome } from "./freeze";
-export type { RestoreOutcome } from "./receipt-restore";
-export type { RefreshOutcome, RefreshPlan, RefreshScope } from "./refresh-scope";
-export type { CellScope } from "./refresh-scope-ranges";
+export type { FreezeOutcome } from "./freeze/freeze";
+export type { RestoreOutcome } from "./freeze/restore";
+export type { RefreshOutcome, RefreshPlan, RefreshScope } from "./refresh/scope";
+export type { CellScope } from "./refresh/scope-ranges";
 
 /** The desk's workbook-wide actions, for the taskpane's Share panel and refresh scope picker and the ribbon. */
 export interface SheetActions {
@@ -24,7 +24,7 @@ export interface SheetActions {
 }
 
 /**
- * Desk actions through `Excel.run` over the shared runtime's context; `run` is injectable for office-addin-mock,
+ * Desk actions through `Excel.run` over the app context; `run` is injectable for office-addin-mock,
  * `clock` (what freezing waits for busy cells on) for a fake clock. Receipts are signed with a key in the
  * add-in's storage (OfficeRuntime.storage), never in the workbook. Freeze and restore are each one undo step
  * where `undoGroups` holds (ExcelApi 1.20). Freezing's and restoring's code loads when first used: the shared runtime
@@ -43,7 +43,7 @@ export function excelSheetActions(
     freeze: (scope, receiptVisible) =>
       inOneUndoStep(run, undoGroups(), async (context) => {
         const [{ freezeForSharing }, engine, { baseUrl }] = await Promise.all([
-          import("./freeze"),
+          import("./freeze/freeze"),
           app.engine(),
           app.settings.load(),
         ]);
@@ -61,7 +61,7 @@ export function excelSheetActions(
       }),
     restore: (selectionOnly) =>
       inOneUndoStep(run, undoGroups(), async (context) => {
-        const { restoreFormulas } = await import("./receipt-restore");
+        const { restoreFormulas } = await import("./freeze/restore");
         return restoreFormulas(context, { selectionOnly, signer, dataTypes: dataTypes() });
       }),
     planRefresh: (scope) => run(async (context) => planRefresh(context, await app.engine(), scope)),

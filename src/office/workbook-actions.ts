@@ -1,10 +1,10 @@
-import { insertForwardWithChart, insertHistoryWithChart } from "./insert-chart";
+import { insertForwardWithChart, insertHistoryWithChart } from "./insert/chart";
 import { auditCardFormula, cardFormula, latestFormula, monthlyAveragesFormula } from "../workbook";
-import { insertFormula, type InsertOutcome } from "./insert-formula";
-import type { SpillWaitOptions } from "./spill-wait";
-import type { AppContext } from "./shared-runtime";
+import { insertFormula, type InsertOutcome } from "./insert/insert-formula";
+import type { SpillWaitOptions } from "./insert/spill-wait";
+import type { AppContext } from "./app-context/app-context";
 
-export type { InsertOutcome } from "./insert-formula";
+export type { InsertOutcome } from "./insert/insert-formula";
 
 /** What the taskpane can do to the workbook; every action works on the active cell. */
 export interface WorkbookActions {

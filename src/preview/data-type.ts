@@ -11,7 +11,7 @@ import {
 } from "../formulas";
 import { outcomeOfRejection, type Outcome } from "./outcome";
 import type { PreviewLines } from "./lines";
-import type { RuntimeStandIn } from "./runtime-stand-in";
+import type { CustomFunctionsStandIn } from "./custom-functions-stand-in";
 
 /**
  * The Index data type in the preview, so it can be tried without Excel: Convert to Index links the lines that hold
@@ -26,7 +26,7 @@ export class PreviewDataType {
 
   constructor(
     readonly lines: PreviewLines,
-    private readonly runtime: RuntimeStandIn,
+    private readonly standIn: CustomFunctionsStandIn,
     private readonly catalogue: Pick<IndexDataSource, "listIndexes">,
   ) {}
 
@@ -86,7 +86,7 @@ export class PreviewDataType {
   async #send(): Promise<void> {
     const batch = this.#batch;
     this.#batch = [];
-    const service = this.runtime.functions.get(INDEX_DOMAIN.loadFunctionId);
+    const service = this.standIn.functions.get(INDEX_DOMAIN.loadFunctionId);
     const request = JSON.stringify({
       domainId: INDEX_DOMAIN.id,
       entities: batch.map(({ symbol }) => ({ entityId: symbol, culture: INDEX_ENTITY_CULTURE })),

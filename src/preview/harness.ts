@@ -1,10 +1,10 @@
 import { ArgumentMismatch, buildArguments, type FunctionMetadata } from "./coerce";
 import { FormulaSyntaxError, parseFormula, type FormulaValue } from "./formula";
 import { outcomeOfRejection, outcomeOfValue, type Outcome } from "./outcome";
-import type { RuntimeStandIn } from "./runtime-stand-in";
+import type { CustomFunctionsStandIn } from "./custom-functions-stand-in";
 
 interface HarnessContext {
-  readonly runtime: RuntimeStandIn;
+  readonly standIn: CustomFunctionsStandIn;
   /** functions.json, by function id. */
   readonly metadata: ReadonlyMap<string, FunctionMetadata>;
   readonly now?: () => Date;
@@ -45,7 +45,7 @@ export function evaluateFormula(text: string, context: HarnessContext, report: (
     return inert;
   }
   const metadata = context.metadata.get(parsed.id);
-  const fn = context.runtime.functions.get(parsed.id);
+  const fn = context.standIn.functions.get(parsed.id);
   if (metadata === undefined || fn === undefined) {
     report({
       state: "error",

@@ -1,12 +1,12 @@
 // The formula preview: runs the real functions bundle (functions.json + functions.js) outside Excel.
 // This chunk runs first (webpack chunk order), installs the CustomFunctions stand-in that the functions
 // bundle registers into, then evaluates the formulas typed on the page.
-import { installRuntimeStandIn } from "./runtime-stand-in";
+import { installCustomFunctionsStandIn } from "./custom-functions-stand-in";
 import { bootPreview } from "./page";
 import type { ExcelCapabilities } from "../formulas";
-import { sharedRuntime } from "../office";
+import { appContext } from "../office";
 
-const runtime = installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
+const standIn = installCustomFunctionsStandIn(globalThis as unknown as Record<string, unknown>);
 
 // The preview stands in for the host, so it says what the host can show: dates as formatted numbers
 // (CustomFunctionsRuntime 1.4), or plain serials with ?dates=serial to see the fallback; cards with reference
@@ -20,6 +20,6 @@ function hostCapabilities(search: string): ExcelCapabilities {
 );
 
 // Deferred scripts (this one and the functions bundle) have all run by DOMContentLoaded.
-const boot = () => void bootPreview(runtime, sharedRuntime());
+const boot = () => void bootPreview(standIn, appContext());
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", boot);
 else boot();

@@ -5,7 +5,7 @@ import type { FunctionMetadata } from "./coerce";
 import { evaluateFormula, type Evaluation } from "./harness";
 import { outcomeOfValue, type Outcome } from "./outcome";
 import { ResultView } from "./render";
-import type { RuntimeStandIn } from "./runtime-stand-in";
+import type { CustomFunctionsStandIn } from "./custom-functions-stand-in";
 
 /** The sheet the preview's lines stand in: line n is the cell Preview!A<n>, the address the functions see. */
 export const PREVIEW_SHEET = "Preview";
@@ -36,7 +36,7 @@ interface Line {
 }
 
 interface LinesHost {
-  readonly runtime: RuntimeStandIn;
+  readonly standIn: CustomFunctionsStandIn;
   readonly metadata: ReadonlyMap<string, FunctionMetadata>;
   readonly results: HTMLElement;
   /** What a constant line shows when it is a frozen line still as frozen (formats kept); else undefined. */

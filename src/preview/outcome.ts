@@ -1,5 +1,5 @@
 import { displayNumber, type EntityCellValue, isEntityCellValue, isFormattedNumber, serialToIso } from "../formulas";
-import { isStandInError } from "./runtime-stand-in";
+import { isStandInError } from "./custom-functions-stand-in";
 
 /** One rendered cell, with what the end-to-end test reads back. */
 export type PreviewCell =

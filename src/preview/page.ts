@@ -4,7 +4,7 @@ import { PreviewDataType } from "./data-type";
 import { PreviewSheetActions } from "./preview-sheet-actions";
 import { wireDataType, wireSheetActions } from "./sheet-actions-view";
 import { PreviewLines } from "./lines";
-import type { RuntimeStandIn } from "./runtime-stand-in";
+import type { CustomFunctionsStandIn } from "./custom-functions-stand-in";
 import { wireKeySetting } from "./key-setting";
 
 /** Points the shared context at `?service=` when given; returns the base URL in use. */
@@ -55,26 +55,26 @@ function editorOf(formulas: HTMLTextAreaElement) {
 }
 
 /**
- * Wires the page: service line, formula box, Evaluate and Refresh buttons, the sheet actions, results. `runtime` is the
- * custom functions stand-in, `app` the shared runtime the functions bundle evaluates in.
+ * Wires the page: service line, formula box, Evaluate and Refresh buttons, the sheet actions, results. `standIn` is the
+ * custom functions stand-in, `app` the app context the functions bundle evaluates in.
  */
-export async function bootPreview(runtime: RuntimeStandIn, app: AppContext): Promise<void> {
+export async function bootPreview(standIn: CustomFunctionsStandIn, app: AppContext): Promise<void> {
   const status = byId<HTMLElement>("service");
   try {
     const [baseUrl, metadata] = await Promise.all([applyServiceParameter(app), loadMetadata()]);
-    status.textContent = `Service: ${baseUrl} · ${runtime.functions.size} functions registered`;
+    status.textContent = `Service: ${baseUrl} · ${standIn.functions.size} functions registered`;
     const editor = editorOf(byId<HTMLTextAreaElement>("formulas"));
     const freshness = byId<HTMLElement>("freshness");
     const holder: { sheet?: PreviewSheetActions; dataType?: PreviewDataType } = {};
     const lines = new PreviewLines({
-      runtime,
+      standIn,
       metadata,
       results: byId("results"),
       frozen: (row, text) => holder.sheet?.frozenOutcome(row, text),
       linked: (row, text) => holder.dataType?.linkedOutcome(row, text),
     });
     const sheet = (holder.sheet = new PreviewSheetActions(lines, app));
-    const dataType = (holder.dataType = new PreviewDataType(lines, runtime, app.userSource));
+    const dataType = (holder.dataType = new PreviewDataType(lines, standIn, app.userSource));
     const evaluateAll = () => lines.load(editor.read());
     byId<HTMLButtonElement>("evaluate").addEventListener("click", evaluateAll);
     // Refresh as the ribbon does it; outside Excel nothing recalculates, so the page re-evaluates, as Excel would.

@@ -1,7 +1,7 @@
 // The `taskpane` entry of the shared runtime page: kept tiny so the custom functions (registered by the
 // `functions` entry before this runs) are not held up by the UI. React, Fluent UI and the charts load
 // with a dynamic import() the first time the pane is shown.
-import { officeVisibilityMode, sharedRuntime } from "../office";
+import { officeVisibilityMode, appContext } from "../office";
 import { showWhenVisible } from "./show-when-visible";
 
 /** Says in the pane why it is empty when the UI chunk could not load (offline, a deploy half-copied). */
@@ -14,14 +14,14 @@ function showLoadFailure(error: unknown): void {
 
 function loadTaskpaneUi(): void {
   import(/* webpackChunkName: "taskpane-ui" */ "./mount").then(
-    ({ mountTaskpane }) => mountTaskpane(sharedRuntime),
+    ({ mountTaskpane }) => mountTaskpane(appContext),
     showLoadFailure,
   );
 }
 
 function start(): void {
-  // The diagnostics are the shared runtime's, which the functions entry has already started in Excel.
-  showWhenVisible(loadTaskpaneUi, document, officeVisibilityMode(sharedRuntime().diagnostics));
+  // The diagnostics are the app context's, which the functions entry has already started in Excel.
+  showWhenVisible(loadTaskpaneUi, document, officeVisibilityMode(appContext().diagnostics));
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);

@@ -7,14 +7,14 @@ import { pagePolicy } from "./model/csp";
 import type { AppContext } from "../office";
 import { createTaskpaneServices } from "./services";
 
-/** Renders into #root, replacing the shell the page shows while scripts load; `runtime` is the entry's shared runtime. */
-export function mountTaskpane(runtime: () => AppContext): void {
+/** Renders into #root, replacing the shell the page shows while scripts load; `app` gives the entry its app context. */
+export function mountTaskpane(app: () => AppContext): void {
   const element = document.getElementById("root");
   if (element === null) return;
   const root = createRoot(element);
   let services;
   try {
-    services = createTaskpaneServices(runtime());
+    services = createTaskpaneServices(app());
   } catch (error) {
     root.render(
       <MessageBar intent="error">

@@ -24,7 +24,7 @@ import { downloadText } from "./text-files";
 
 /** Everything the taskpane reads from and acts on; tests hand in their own. */
 export interface TaskpaneServices {
-  /** The shared runtime's context: the data source, the settings store, refresh and freshness. */
+  /** The app context: the data source, the settings store, refresh and freshness. */
   readonly context: AppContext;
   /** Insert actions on the active cell. */
   readonly workbook: WorkbookActions;
@@ -38,7 +38,7 @@ export interface TaskpaneServices {
   readonly detectHost: () => Promise<HostInfo>;
   /** Tries candidate settings without saving them. */
   readonly testConnection: (candidate: Settings) => Promise<ConnectionReport>;
-  /** The failures the shared runtime recorded instead of showing (the About section lists them). */
+  /** The failures the app context recorded instead of showing (the About section lists them). */
   readonly diagnostics: DiagnosticsLog;
   /** Watch lists: the workbook's (in Excel), or this page's only (elsewhere). */
   readonly watchLists: { readonly workbook: WatchListStore; readonly page: WatchListStore };
@@ -66,21 +66,21 @@ export function policyAwareTestConnection(page: () => PageSecurity = currentPage
   };
 }
 
-/** The services of the real add-in over the shared runtime: Excel.run, and office.js host detection. */
-export function createTaskpaneServices(runtime: AppContext): TaskpaneServices {
+/** The services of the real add-in over the app context: Excel.run, and office.js host detection. */
+export function createTaskpaneServices(app: AppContext): TaskpaneServices {
   // An imported list is checked against the catalogue the pane reads anyway: one request, shared.
-  const catalogue = async () => (await runtime.userSource.listIndexes()).data.map((entry) => entry.symbol);
+  const catalogue = async () => (await app.userSource.listIndexes()).data.map((entry) => entry.symbol);
   return {
-    context: runtime,
-    workbook: excelWorkbookActions(runtime),
-    sheet: excelSheetActions(runtime),
-    dataType: excelDataTypeActions(runtime),
-    dataTypeReports: runtime.dataTypeReports,
+    context: app,
+    workbook: excelWorkbookActions(app),
+    sheet: excelSheetActions(app),
+    dataType: excelDataTypeActions(app),
+    dataTypeReports: app.dataTypeReports,
     detectHost: () => detectHost(),
     testConnection: policyAwareTestConnection(),
-    diagnostics: runtime.diagnostics,
+    diagnostics: app.diagnostics,
     watchLists: { workbook: excelWatchListStore(catalogue), page: memoryWatchListStore(catalogue) },
-    pricingSheet: excelPricingSheetActions(runtime),
+    pricingSheet: excelPricingSheetActions(app),
     saveFile: downloadText,
   };
 }

@@ -14,7 +14,7 @@ export {
   latestFormula,
   monthlyAveragesFormula,
 } from "./formula-text";
-export { CELL_TEXT_LIMIT, constantEntry, textEntry, withinCell } from "./cell-entry";
+export { CELL_TEXT_LIMIT, constantEntry, textEntry, withinCell } from "./receipts/cell-entry";
 export {
   cellAddress,
   columnLetters,
@@ -29,10 +29,10 @@ export {
   type CellRect,
   type SheetRect,
 } from "./sheet-address";
-export { blockFingerprint, fingerprintNeedsJson } from "./values-fingerprint";
-export { RECEIPT_KEY_ITEM, receiptSigner, signatureFormat, type ReceiptSigner } from "./receipt-signature";
-export { readFormula, restorableFormula, type FormulaReading } from "./receipt-formula";
-export { fieldPath, readDataFile, type FileReading } from "./data-file";
+export { blockFingerprint, fingerprintNeedsJson } from "./receipts/values-fingerprint";
+export { RECEIPT_KEY_ITEM, receiptSigner, signatureFormat, type ReceiptSigner } from "./receipts/signature";
+export { readFormula, restorableFormula, type FormulaReading } from "./receipts/receipt-formula";
+export { fieldPath, readDataFile, type FileReading } from "./pricing-sheets/data-file";
 export {
   addList,
   freeListName,
@@ -49,7 +49,7 @@ export {
   type ListChange,
   type ListDraft,
   type WatchList,
-} from "./watch-list";
+} from "./pricing-sheets/watch-list";
 export {
   checkTemplate,
   columnFormula,
@@ -62,8 +62,8 @@ export {
   type PricingTemplate,
   type TemplateColumn,
   type TemplateRule,
-} from "./pricing-template";
-export { DEFAULT_TEMPLATE, STARTER_TEMPLATES } from "./default-template";
+} from "./pricing-sheets/template";
+export { DEFAULT_TEMPLATE, STARTER_TEMPLATES } from "./pricing-sheets/default-template";
 export {
   CHANGE_KEYS,
   COLUMN_CHOICES,
@@ -73,7 +73,7 @@ export {
   templateOf,
   type ColumnChoice,
   type ColumnGroup,
-} from "./template-columns";
+} from "./pricing-sheets/template-columns";
 export {
   PANEL_SYMBOLS,
   planLimitProblem,
@@ -83,7 +83,7 @@ export {
   type PlannedPanel,
   type PlannedRule,
   type PricingSheetPlan,
-} from "./pricing-sheet-plan";
+} from "./pricing-sheets/plan";
 export {
   cellKey,
   checkSheet,
@@ -94,18 +94,24 @@ export {
   type SheetCheck,
   type SheetSurvey,
   type SurveyCell,
-} from "./pricing-sheet-check";
+} from "./pricing-sheets/check";
 export {
   builtSheetsText,
   readBuiltSheets,
   withBuiltSheet,
   type BuiltSheet,
   type BuiltSheetsReading,
-} from "./pricing-sheet-record";
-export { cutWhole, freeSheetName, freeTableName, invisibleCharacterProblem, SHEET_NAME_CHARS } from "./excel-names";
-export { FORMULA_LIMITS, formulaLimitProblem } from "./formula-limits";
-export { numberFormatProblem } from "./number-format";
-export { INDEX_FUNCTION_NAMES } from "./pricing-template";
+} from "./pricing-sheets/record";
+export {
+  cutWhole,
+  freeSheetName,
+  freeTableName,
+  invisibleCharacterProblem,
+  SHEET_NAME_CHARS,
+} from "./pricing-sheets/excel-names";
+export { FORMULA_LIMITS, formulaLimitProblem } from "./pricing-sheets/formula-limits";
+export { numberFormatProblem } from "./pricing-sheets/number-format";
+export { INDEX_FUNCTION_NAMES } from "./pricing-sheets/template";
 export {
   fromCells,
   isHeaderRow,
@@ -118,4 +124,4 @@ export {
   toCells,
   verifyRow,
   type ReceiptRow,
-} from "./receipt";
+} from "./receipts/receipt";

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { keyFingerprint, sha256Hex } from "@index-data/wire";
-import { blockFingerprint } from "../../src/workbook/values-fingerprint";
+import { blockFingerprint } from "../../src/workbook/receipts/values-fingerprint";
 
 /**
  * One SHA-256 for every name made from a key (issue 30, item 3): it must be SHA-256 itself, so that what was stored

@@ -44,7 +44,7 @@ export const SETTLEMENT = resource({
 const PROBE = `import { IndexDataClient, DirectSource, ask } from "../../src/client";
 import { RequestEngine, CellSource } from "../../src/engine";
 import { FixtureSource } from "../formulas/support/fixture-source";
-import { ENDPOINTS } from "../../gateway/src/resources";
+import { ENDPOINTS } from "../../gateway/src/answers/resources";
 
 export async function probe(): Promise<number[]> {
   const client = new IndexDataClient({ baseUrl: "https://indexes.example.com" });

@@ -178,7 +178,7 @@ describe("the light shared runtime page", () => {
     const inSeveral = [...chunksOf].filter(([, chunks]) => chunks.size !== 1).map(([name]) => name);
     expect(inSeveral).toEqual([]);
     // The context module the functions and the taskpane both import lives in the shared chunk.
-    expect([...(chunksOf.get("./src/office/shared-runtime.ts") ?? [])]).toEqual([shared]);
+    expect([...(chunksOf.get("./src/office/app-context/app-context.ts") ?? [])]).toEqual([shared]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { FUNCTIONS } from "../../src/functions/bindings";
-import { CellRuntime } from "../../src/functions/runtime";
+import { CellEvaluator } from "../../src/functions/cell-evaluator";
 import { EngineHost } from "../../src/runtime/engine-host";
 import { MemoryStorage, SettingsStore } from "../../src/settings";
 import { FakeClock } from "../support/fake-clock";
@@ -17,10 +17,10 @@ const host = new EngineHost({
   recalc: async () => false,
   engineOptions: { clock: new FakeClock(), budgetChannel: null },
 });
-const sharedRuntime = () => host;
+const appContext = () => host;
 
 /** INDEX.LIVE as Excel calls it (src/functions/bindings.ts). */
-const live = FUNCTIONS.LIVE.bind(new CellRuntime(sharedRuntime));
+const live = FUNCTIONS.LIVE.bind(new CellEvaluator(appContext));
 
 /** The custom functions runtime's error type, as INDEX.LIVE hands errors to setResult. */
 class FakeCustomFunctionsError {
@@ -39,7 +39,7 @@ beforeAll(async () => {
     ErrorCode: { invalidValue: "#VALUE!", notAvailable: "#N/A" },
   };
   service = await startReferenceService({ testFaults: true });
-  await sharedRuntime().settings.save({ baseUrl: service.url });
+  await appContext().settings.save({ baseUrl: service.url });
 });
 
 afterAll(async () => {
@@ -70,7 +70,7 @@ function invocation() {
 const polls = () => service.requests.filter((r) => r.path === `/api/v1/index/${A}/latest`).length;
 
 test("INDEX.LIVE: cells of one symbol share one poll, each cell updates only when its figure changes, and cancel stops polling", async () => {
-  const clock = sharedRuntime().clock as FakeClock;
+  const clock = appContext().clock as FakeClock;
   const value = invocation();
   const confidence = invocation();
   type Invocation = Parameters<typeof live>[3];
@@ -82,7 +82,7 @@ test("INDEX.LIVE: cells of one symbol share one poll, each cell updates only whe
 
   service.faults.publishFix(A, 4.321);
   // The next poll is one interval on (the budget's floor: the cells asked for every second).
-  const interval = sharedRuntime().live.intervalFor(A) ?? Infinity;
+  const interval = appContext().live.intervalFor(A) ?? Infinity;
   expect(interval).toBeGreaterThan(1000);
   await clock.advance(interval);
   await value.handed(2);
@@ -95,8 +95,8 @@ test("INDEX.LIVE: cells of one symbol share one poll, each cell updates only whe
   value.inv.onCanceled?.();
   confidence.inv.onCanceled?.();
   // Nothing is polled once the last cell is canceled: no timer is left to fire.
-  expect(sharedRuntime().live.watchedSymbols).toBe(0);
-  expect(sharedRuntime().live.intervalFor(A)).toBeUndefined();
+  expect(appContext().live.watchedSymbols).toBe(0);
+  expect(appContext().live.intervalFor(A)).toBeUndefined();
   await clock.advance(10 * interval);
   expect(polls()).toBe(2);
 });

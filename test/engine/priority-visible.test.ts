@@ -4,7 +4,7 @@ import {
   reportVisibleCells,
   watchVisibleCells,
   type IsVisible,
-} from "../../src/office/visible-range";
+} from "../../src/office/app-context/visible-range";
 
 interface SheetShape {
   readonly name: string;

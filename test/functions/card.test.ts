@@ -1,6 +1,6 @@
 import type { RunningReferenceService } from "../../reference-service/src";
 import { EntityCellValue } from "../../src/formulas/entity";
-import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import { installCustomFunctionsStandIn } from "../../src/preview/custom-functions-stand-in";
 import { startSundayService } from "./support";
 import metadataFile from "../../src/functions/functions.json";
 
@@ -26,13 +26,13 @@ type IsSetSupported = (name: string, version: string) => boolean;
 /** Loads the binding in a fresh module registry on a host whose isSetSupported is `check`. */
 async function cardOnHost(check: IsSetSupported) {
   jest.resetModules();
-  installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
+  installCustomFunctionsStandIn(globalThis as unknown as Record<string, unknown>);
   (globalThis as { Office?: unknown }).Office = { context: { requirements: { isSetSupported: check } } };
-  const { sharedRuntime } = await import("../../src/office/shared-runtime");
-  await sharedRuntime().settings.save({ baseUrl: service.url });
+  const { appContext } = await import("../../src/office/app-context/app-context");
+  await appContext().settings.save({ baseUrl: service.url });
   const { FUNCTIONS } = await import("../../src/functions/bindings");
-  const { CellRuntime } = await import("../../src/functions/runtime");
-  const card = FUNCTIONS.CARD.bind(new CellRuntime(sharedRuntime));
+  const { CellEvaluator } = await import("../../src/functions/cell-evaluator");
+  const card = FUNCTIONS.CARD.bind(new CellEvaluator(appContext));
   return (symbol: string, fields?: string[][]) =>
     card(symbol, fields, { address: "Sheet1!B2" } as CustomFunctions.Invocation);
 }

@@ -1,6 +1,6 @@
 import type { RunningReferenceService } from "../../reference-service/src";
 import { LinkedEntityLoadServiceResult } from "../../src/formulas/entity";
-import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import { installCustomFunctionsStandIn } from "../../src/preview/custom-functions-stand-in";
 import { startSundayService } from "./support";
 
 /**
@@ -16,12 +16,12 @@ afterAll(() => service.close());
 
 async function loadService() {
   jest.resetModules();
-  installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
-  const { sharedRuntime } = await import("../../src/office/shared-runtime");
-  await sharedRuntime().settings.save({ baseUrl: service.url });
+  installCustomFunctionsStandIn(globalThis as unknown as Record<string, unknown>);
+  const { appContext } = await import("../../src/office/app-context/app-context");
+  await appContext().settings.save({ baseUrl: service.url });
   const { FUNCTIONS } = await import("../../src/functions/bindings");
-  const { CellRuntime } = await import("../../src/functions/runtime");
-  const load = FUNCTIONS.ENTITYSERVICE.bind(new CellRuntime(sharedRuntime));
+  const { CellEvaluator } = await import("../../src/functions/cell-evaluator");
+  const load = FUNCTIONS.ENTITYSERVICE.bind(new CellEvaluator(appContext));
   return (request: unknown) => load(request, undefined);
 }
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { FUNCTIONS } from "../../src/functions/bindings";
 import metadataFile from "../../src/functions/functions.json";
 import type { FunctionMetadata } from "../../src/preview/coerce";
-import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import { installCustomFunctionsStandIn } from "../../src/preview/custom-functions-stand-in";
 import { FUNCTIONS_REGISTERED_MARK } from "../../src/functions/registration-mark";
 
 /**
@@ -111,10 +111,10 @@ describe("functions.json", () => {
 
 describe("the functions entry (src/functions/index.ts)", () => {
   it("associates every id of functions.json with its binding, then marks registration", async () => {
-    const runtime = installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
+    const standIn = installCustomFunctionsStandIn(globalThis as unknown as Record<string, unknown>);
     let registeredAtMark: string[] | undefined;
     const mark = jest.spyOn(performance, "mark").mockImplementation((name: string) => {
-      if (name === FUNCTIONS_REGISTERED_MARK) registeredAtMark = [...runtime.functions.keys()].sort();
+      if (name === FUNCTIONS_REGISTERED_MARK) registeredAtMark = [...standIn.functions.keys()].sort();
       return undefined as unknown as PerformanceMark;
     });
     try {
@@ -125,7 +125,7 @@ describe("the functions entry (src/functions/index.ts)", () => {
     expect(registeredAtMark).toEqual(metadata.functions.map((fn) => fn.id).sort());
     // What Excel calls is the binding bound to the shared runtime's cells: it takes the declared arguments and the
     // invocation, and answers as the binding's shape says (a bad field is the cell's #VALUE!, without a request).
-    const latest = runtime.functions.get("LATEST") as (...call: unknown[]) => Promise<unknown>;
+    const latest = standIn.functions.get("LATEST") as (...call: unknown[]) => Promise<unknown>;
     await expect(latest("RTM-NWE-A-1x3", "no-such-field", { address: "Sheet1!A1" })).rejects.toMatchObject({
       code: "#VALUE!",
     });

@@ -3,7 +3,7 @@ import { FormulaSyntaxError, parseFormula } from "../../src/preview/formula";
 import { formatSerial, outcomeOfRejection, outcomeOfValue } from "../../src/preview/outcome";
 import { evaluateFormula } from "../../src/preview/harness";
 import type { Outcome } from "../../src/preview/outcome";
-import { installRuntimeStandIn, StandInError } from "../../src/preview/runtime-stand-in";
+import { installCustomFunctionsStandIn, StandInError } from "../../src/preview/custom-functions-stand-in";
 
 const NOW = new Date("2024-03-31T20:00:00Z");
 
@@ -127,14 +127,14 @@ describe("preview outcomes", () => {
 
 describe("preview harness invocation", () => {
   it("streams every setResult until cancelled, then calls onCanceled and shows no more", () => {
-    const runtime = installRuntimeStandIn({});
+    const standIn = installCustomFunctionsStandIn({});
     let push: ((value: unknown) => void) | undefined;
     let cancelled = 0;
     const ticker = (_symbol: unknown, invocation: { setResult(v: unknown): void; onCanceled?: () => void }) => {
       push = (value) => invocation.setResult(value);
       invocation.onCanceled = () => void (cancelled += 1);
     };
-    (runtime.functions as Map<string, (...args: unknown[]) => unknown>).set(
+    (standIn.functions as Map<string, (...args: unknown[]) => unknown>).set(
       "TICK",
       ticker as (...args: unknown[]) => unknown,
     );
@@ -145,7 +145,7 @@ describe("preview harness invocation", () => {
       ],
     ]);
     const seen: Outcome[] = [];
-    const evaluation = evaluateFormula(`=INDEX.TICK("X")`, { runtime, metadata }, (outcome) => seen.push(outcome));
+    const evaluation = evaluateFormula(`=INDEX.TICK("X")`, { standIn, metadata }, (outcome) => seen.push(outcome));
     push?.(1);
     push?.(2);
     evaluation.cancel();

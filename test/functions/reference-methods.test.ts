@@ -1,6 +1,6 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { linkedIndexValue, REFERENCE_METHODS, type ExcelCapabilities } from "../../src/formulas";
-import type { RuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import type { CustomFunctionsStandIn } from "../../src/preview/custom-functions-stand-in";
 import { registerWrappers } from "../support/registered-wrappers";
 
 /**
@@ -12,14 +12,14 @@ import { registerWrappers } from "../support/registered-wrappers";
 const SYMBOL = "RTM-NWE-A-1x3";
 const host = globalThis as { indexDataHostCapabilities?: ExcelCapabilities };
 
-let runtime: RuntimeStandIn;
+let standIn: CustomFunctionsStandIn;
 let service: RunningReferenceService;
 
 beforeAll(async () => {
-  ({ runtime } = await registerWrappers());
+  ({ standIn } = await registerWrappers());
   service = await startReferenceService({ flavor: "newer", rateLimits: { anonymous: 100_000 } });
-  const { sharedRuntime } = await import("../../src/office/shared-runtime");
-  await sharedRuntime().settings.save({ baseUrl: service.url });
+  const { appContext } = await import("../../src/office/app-context/app-context");
+  await appContext().settings.save({ baseUrl: service.url });
 }, 30_000);
 
 afterAll(async () => {
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 /** Calls a registered function as Excel does (declared arguments, the invocation last); an error becomes its code and message. */
 async function call(id: string, ...args: unknown[]): Promise<unknown> {
-  const fn = runtime.functions.get(id);
+  const fn = standIn.functions.get(id);
   if (fn === undefined) throw new Error(`${id} is not registered`);
   try {
     return await fn(...args, { address: "Sheet1!B2" });
@@ -69,7 +69,7 @@ describe("with ExcelApi 1.19", () => {
         namespace: "INDEX",
         id,
       });
-    expect(runtime.functions.has(REFERENCE_METHODS.History)).toBe(true);
+    expect(standIn.functions.has(REFERENCE_METHODS.History)).toBe(true);
   });
 
   it.each(CASES)(

@@ -1,6 +1,6 @@
-import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
-import { CellRuntime } from "../../src/functions/runtime";
-import { sharedRuntime } from "../../src/office";
+import { installCustomFunctionsStandIn } from "../../src/preview/custom-functions-stand-in";
+import { CellEvaluator } from "../../src/functions/cell-evaluator";
+import { appContext } from "../../src/office";
 import type { FormulaResult, Spill } from "../../src/formulas";
 
 /*
@@ -8,10 +8,10 @@ import type { FormulaResult, Spill } from "../../src/formulas";
  * handed to each of them; a spill of one cell's own is turned for that cell alone.
  */
 beforeAll(() => {
-  installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
+  installCustomFunctionsStandIn(globalThis as unknown as Record<string, unknown>);
 });
 
-const cells = new CellRuntime(sharedRuntime);
+const cells = new CellEvaluator(appContext);
 const matrixResult = (formula: () => Promise<FormulaResult>) => cells.matrixResult(formula);
 
 const shared: Spill = Object.freeze([Object.freeze([1, "a"]), Object.freeze([2])]) as unknown as Spill;

@@ -1,5 +1,5 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { installRuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import { installCustomFunctionsStandIn } from "../../src/preview/custom-functions-stand-in";
 import { PREVIEW_TEXT } from "../../src/formulas";
 import { LATEST_FIELD_NAMES } from "../../src/formulas/index-functions/latest";
 
@@ -18,13 +18,13 @@ let service: RunningReferenceService;
 let f: Functions;
 
 beforeAll(async () => {
-  installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
+  installCustomFunctionsStandIn(globalThis as unknown as Record<string, unknown>);
   const { bindFunctions } = await import("../../src/functions/bindings");
-  const { CellRuntime } = await import("../../src/functions/runtime");
-  const { sharedRuntime } = await import("../../src/office/shared-runtime");
-  f = bindFunctions(new CellRuntime(sharedRuntime));
+  const { CellEvaluator } = await import("../../src/functions/cell-evaluator");
+  const { appContext } = await import("../../src/office/app-context/app-context");
+  f = bindFunctions(new CellEvaluator(appContext));
   service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
-  await sharedRuntime().settings.save({ baseUrl: service.url });
+  await appContext().settings.save({ baseUrl: service.url });
 });
 
 afterAll(async () => {

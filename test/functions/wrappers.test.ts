@@ -2,23 +2,23 @@ import { startReferenceService } from "../../reference-service/src";
 import type { FunctionMetadata } from "../../src/preview/coerce";
 import { evaluateFormula } from "../../src/preview/harness";
 import type { Outcome } from "../../src/preview/outcome";
-import type { RuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import type { CustomFunctionsStandIn } from "../../src/preview/custom-functions-stand-in";
 import { registerWrappers } from "../support/registered-wrappers";
 
 /**
  * The functions, as Excel's runtime calls them: metadata from src/functions/functions.json (what the build
- * copies), arguments coerced from it by the preview harness, results converted by src/functions/runtime.ts.
+ * copies), arguments coerced from it by the preview harness, results converted by src/functions/cell-evaluator.ts.
  */
 
-let runtime: RuntimeStandIn;
+let standIn: CustomFunctionsStandIn;
 let metadata: Map<string, FunctionMetadata>;
 let service: Awaited<ReturnType<typeof startReferenceService>>;
 
 beforeAll(async () => {
-  ({ runtime, metadata } = await registerWrappers());
+  ({ standIn, metadata } = await registerWrappers());
   service = await startReferenceService({ flavor: "older", rateLimits: { anonymous: 100_000 } });
-  const { sharedRuntime } = await import("../../src/office/shared-runtime");
-  await sharedRuntime().settings.save({ baseUrl: service.url });
+  const { appContext } = await import("../../src/office/app-context/app-context");
+  await appContext().settings.save({ baseUrl: service.url });
 });
 
 afterAll(async () => {
@@ -27,7 +27,7 @@ afterAll(async () => {
 
 function run(formula: string): Promise<Outcome> {
   return new Promise((resolve) => {
-    evaluateFormula(formula, { runtime, metadata }, (outcome) => {
+    evaluateFormula(formula, { standIn, metadata }, (outcome) => {
       if (outcome.state !== "busy") resolve(outcome);
     });
   });
@@ -59,7 +59,7 @@ describe("custom-function wrappers", () => {
       "STATUS",
       "VOL",
     ]);
-    expect([...runtime.functions.keys()].sort()).toEqual([...metadata.keys()].sort());
+    expect([...standIn.functions.keys()].sort()).toEqual([...metadata.keys()].sort());
     const hidden = [...metadata.values()].filter(
       (fn) => (fn.options as Record<string, unknown> | undefined)?.["excludeFromAutoComplete"] === true,
     );

@@ -4,7 +4,7 @@ import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { generate } from "selfsigned";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
-import { parseTokens } from "../../gateway/src/tokens";
+import { parseTokens } from "../../gateway/src/identity/tokens";
 import { useTempFolder } from "../support/temp-folder";
 import { runGatewayCommand, spawnGateway } from "./support/gateway-process";
 

@@ -1,6 +1,6 @@
 import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
-import { FairQueue, isQueueRefusal } from "../../gateway/src/fair-queue";
-import { GatewayError } from "../../gateway/src/gateway-error";
+import { FairQueue, isQueueRefusal } from "../../gateway/src/serving/fair-queue";
+import { GatewayError } from "../../gateway/src/answers/gateway-error";
 import type { SendGrant } from "../../gateway/src/store/store";
 import { FakeClock } from "../support/fake-clock";
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseCommandLine, UsageError } from "../../gateway/src/args";
-import { helpText, OPTIONS, programName, synopsis } from "../../gateway/src/help";
+import { parseCommandLine, UsageError } from "../../gateway/src/cli/args";
+import { helpText, OPTIONS, programName, synopsis } from "../../gateway/src/cli/help";
 
 /**
  * `--help` carries every option itself (issue 38, item 9): an installed gateway has no docs/gateway.md beside it.
@@ -17,10 +17,10 @@ function documentedFlags(): string[] {
 }
 
 test("names the installed binary, and npm run gateway -- only for the sources run from a checkout", () => {
-  expect(programName("/opt/index-data-gateway/node_modules/index-data-gateway/dist/main.js")).toBe(INSTALLED);
+  expect(programName("/opt/index-data-gateway/node_modules/index-data-gateway/dist/cli/main.js")).toBe(INSTALLED);
   expect(programName("/opt/index-data-gateway/node_modules/.bin/index-data-gateway")).toBe(INSTALLED);
   expect(programName(undefined)).toBe(INSTALLED);
-  expect(programName("/home/dev/index-data-excel/gateway/src/main.ts")).toBe("npm run gateway --");
+  expect(programName("/home/dev/index-data-excel/gateway/src/cli/main.ts")).toBe("npm run gateway --");
 });
 
 test("lists every flag docs/gateway.md documents, and each one it lists is one the parser takes", () => {

@@ -1,4 +1,4 @@
-import { KeyScrubber } from "../../gateway/src/key-scrub";
+import { KeyScrubber } from "../../gateway/src/logs/key-scrub";
 
 /** The upstream key out of JSON texts, however an echo spells it; the bytes left alone when it holds none. */
 const KEY = "demo-apikey-4f1c9a7e2b";

@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
-import { loopbackPeer } from "../../gateway/src/metrics-route";
+import { loopbackPeer } from "../../gateway/src/observability/metrics-route";
 import { RedisStore } from "../../gateway/src/store/redis-store";
 import { ReplicaStore } from "../../gateway/src/store/replica-store";
 import { FakeClock } from "../support/fake-clock";

@@ -1,4 +1,4 @@
-import { UsageError, parseCommandLine } from "../../gateway/src/args";
+import { UsageError, parseCommandLine } from "../../gateway/src/cli/args";
 import { runGatewayCommand } from "./support/gateway-process";
 
 /** The sign-in flags of the command line: what it accepts, and what it refuses (usage errors, exit code 2). */

@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { decodeJwt, decodeProtectedHeader } from "jose";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type GatewayOptions, type RunningGateway } from "../../gateway/src";
-import type { SignInOptions } from "../../gateway/src/oidc/sign-in";
+import type { SignInOptions } from "../../gateway/src/identity/oidc/sign-in";
 import { FakeClock } from "../support/fake-clock";
 import { makeDesk, type Desk } from "./support/desk";
 import { pollUntil } from "./support/poll";

@@ -1,6 +1,6 @@
 import { RESOURCES } from "@index-data/wire";
 import { z } from "zod";
-import { parsePaced } from "../../gateway/src/paced-parse";
+import { parsePaced } from "../../gateway/src/answers/paced-parse";
 import { longHistory } from "./support/long-answers";
 
 /**

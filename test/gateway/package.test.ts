@@ -98,7 +98,7 @@ function edgesIn(tree: LsTree, parent: string): string[] {
 }
 
 /** The installed gateway's entry point, run with plain node. */
-const entryIn = (cwd: string) => join(cwd, "node_modules", "index-data-gateway", "dist", "main.js");
+const entryIn = (cwd: string) => join(cwd, "node_modules", "index-data-gateway", "dist", "cli", "main.js");
 
 /** Runs the installed command (through npm's bin link, as an administrator types it) to its end. */
 function installedCommand(args: readonly string[]): SpawnSyncReturns<string> {
@@ -120,7 +120,7 @@ test("the tarball holds the gateway's build, its shrinkwrap and @index-data/wire
     expect.arrayContaining(["@index-data/wire", ...Object.keys(wireManifest.dependencies)]),
   );
   expect(gatewayPack.bundled.filter((name) => DEV_ONLY.test(name))).toEqual([]);
-  expect(paths).toContain("dist/main.js");
+  expect(paths).toContain("dist/cli/main.js");
   const own = paths.filter((path) => !path.startsWith("node_modules/"));
   expect(
     own.filter((path) => !/^(dist\/[\w/-]+(\.generated)?\.js|package\.json|npm-shrinkwrap\.json)$/.test(path)),

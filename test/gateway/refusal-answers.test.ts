@@ -1,6 +1,6 @@
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import type { RunningGateway } from "../../gateway/src";
-import { GatewayError } from "../../gateway/src/gateway-error";
+import { GatewayError } from "../../gateway/src/answers/gateway-error";
 import { makeDesk } from "./support/desk";
 import { startDeskGateway } from "./support/desk-gateway";
 

@@ -1,13 +1,13 @@
 import { DEFAULT_TTLS } from "@index-data/wire";
 import { systemClock } from "@index-data/wire/time";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { FairQueue } from "../../gateway/src/fair-queue";
-import { Resolver } from "../../gateway/src/resolver";
-import { ENDPOINTS, resourceOf } from "../../gateway/src/resources";
+import { FairQueue } from "../../gateway/src/serving/fair-queue";
+import { Resolver } from "../../gateway/src/serving/resolver";
+import { ENDPOINTS, resourceOf } from "../../gateway/src/answers/resources";
 import { MemoryStore } from "../../gateway/src/store/memory-store";
 import type { CachedAnswer, GatewayStore } from "../../gateway/src/store/store";
-import { Upstream } from "../../gateway/src/upstream";
-import { KeyScrubber } from "../../gateway/src/key-scrub";
+import { Upstream } from "../../gateway/src/serving/upstream";
+import { KeyScrubber } from "../../gateway/src/logs/key-scrub";
 import { DiagnosticsRecorder, type Diagnostics } from "@index-data/wire/diagnostics";
 
 /** The resolver's own rules, with a real upstream and a real store wrapped to stage what another replica does. */

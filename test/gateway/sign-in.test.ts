@@ -5,7 +5,7 @@ import { Writable } from "node:stream";
 import { SignJWT, exportJWK, exportSPKI, generateKeyPair, type JWK, type JWTPayload } from "jose";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
-import type { SignInOptions } from "../../gateway/src/oidc/sign-in";
+import type { SignInOptions } from "../../gateway/src/identity/oidc/sign-in";
 import { FakeClock } from "../support/fake-clock";
 import { makeDesk } from "./support/desk";
 import { parsePrometheusText, sampleValue } from "./support/prometheus-text";

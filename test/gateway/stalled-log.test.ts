@@ -75,7 +75,17 @@ test("with stdout stalled, 12,000 requests with 15 KB URLs keep memory bounded, 
   const port = await freePort();
   const started = spawn(
     process.execPath,
-    ["--import", "tsx", "gateway/src/main.ts", "--upstream", service.url, "--port", String(port), "--tokens", tokens],
+    [
+      "--import",
+      "tsx",
+      "gateway/src/cli/main.ts",
+      "--upstream",
+      service.url,
+      "--port",
+      String(port),
+      "--tokens",
+      tokens,
+    ],
     { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] },
   );
   child = started;

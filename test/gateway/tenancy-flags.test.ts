@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { UsageError, parseCommandLine } from "../../gateway/src/args";
+import { UsageError, parseCommandLine } from "../../gateway/src/cli/args";
 import { tenantShareRules } from "../../gateway/src/tenancy/tenant-weights";
 import { useTempFolder } from "../support/temp-folder";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
-import { ENDPOINTS } from "../../gateway/src/resources";
+import { ENDPOINTS } from "../../gateway/src/answers/resources";
 import { evenTenantShares } from "../../gateway/src/tenancy/tenant-weights";
 import { FakeClock } from "../support/fake-clock";
 import { makeDesk } from "./support/desk";

@@ -1,4 +1,4 @@
-import { FairQueue } from "../../gateway/src/fair-queue";
+import { FairQueue } from "../../gateway/src/serving/fair-queue";
 import { usageWindowStart } from "../../gateway/src/store/usage-tally";
 import { accountOf } from "../../gateway/src/tenancy/account";
 import { DeskShares } from "../../gateway/src/tenancy/tenant-shares";

@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
-import { parseTokens } from "../../gateway/src/tokens";
+import { parseTokens } from "../../gateway/src/identity/tokens";
 import { spawnGateway, type GatewayProcess } from "./support/gateway-process";
 import { makeDesk } from "./support/desk";
 import { pollUntil } from "./support/poll";

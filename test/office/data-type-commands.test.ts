@@ -2,8 +2,8 @@ import { dataTypeCommands } from "../../src/commands/data-type-commands";
 import { DirectSource, IndexDataClient } from "../../src/client";
 import { MemoryStorage } from "../../src/settings";
 import { excelDataTypeActions, type DataTypeActions } from "../../src/office/data-type-actions";
-import { createIndexDomainControl } from "../../src/office/data-type-domain";
-import { DataTypeReports, type DataTypeReport } from "../../src/office/data-type-report";
+import { createIndexDomainControl } from "../../src/office/data-type/domain";
+import { DataTypeReports, type DataTypeReport } from "../../src/office/data-type/report";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { createDataTypeMock } from "./data-type-mock";
 

@@ -3,7 +3,7 @@ import { startReferenceService, type RunningReferenceService } from "../../refer
 import { DirectSource, IndexDataClient } from "../../src/client";
 import { MemoryStorage } from "../../src/settings";
 import { excelDataTypeActions } from "../../src/office/data-type-actions";
-import { createIndexDomainControl, type IndexDomainControl } from "../../src/office/data-type-domain";
+import { createIndexDomainControl, type IndexDomainControl } from "../../src/office/data-type/domain";
 import {
   createDataTypeMock,
   linkedIndexCell,
@@ -181,14 +181,14 @@ describe("the shared runtime's domain control", () => {
     globals.Excel = {
       run: (batch: (context: Excel.RequestContext) => Promise<unknown>) => (runs.push("run"), excel.run(batch)),
     };
-    let module: typeof import("../../src/office/data-type-domain") | undefined;
+    let module: typeof import("../../src/office/data-type/domain") | undefined;
     jest.isolateModules(() => {
-      module = jest.requireActual<typeof import("../../src/office/data-type-domain")>(
-        "../../src/office/data-type-domain",
+      module = jest.requireActual<typeof import("../../src/office/data-type/domain")>(
+        "../../src/office/data-type/domain",
       );
     });
     if (module === undefined) throw new Error("not loaded");
-    // The one control the shared runtime makes (shared-runtime.ts), which the ribbon and the pane both ask.
+    // The one control the shared runtime makes (src/office/app-context/app-context.ts), which the ribbon and the pane both ask.
     const domain = module.officeIndexDomain(() => new MemoryStorage());
     return { excel, runs, indexDomain: () => domain };
   }
@@ -228,7 +228,7 @@ describe("the ExcelApi 1.19 check", () => {
         },
       },
     });
-    const { linkedDataTypesSupported } = await import("../../src/office/data-type-domain");
+    const { linkedDataTypesSupported } = await import("../../src/office/data-type/domain");
     expect(linkedDataTypesSupported()).toBe(expected);
     expect(asked).toEqual(["ExcelApi 1.19"]);
   });

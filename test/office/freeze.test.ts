@@ -1,12 +1,12 @@
 import { DEMO_KEYS } from "../../reference-service/src";
-import { freezeForSharing, type FreezeOptions } from "../../src/office/freeze";
-import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { RECEIPT_HEADER } from "../../src/workbook/receipt";
-import { sharedRuntime } from "../../src/office/shared-runtime";
+import { freezeForSharing, type FreezeOptions } from "../../src/office/freeze/freeze";
+import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
+import { RECEIPT_HEADER } from "../../src/workbook/receipts/receipt";
+import { appContext } from "../../src/office/app-context/app-context";
 import { freezeOptions } from "./sheet-options";
 import { useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
-import { WORKBOOK_ID_SETTING } from "../../src/office/workbook-id";
+import { WORKBOOK_ID_SETTING } from "../../src/office/freeze/workbook-id";
 
 const A = "RTM-NWE-A-1x3";
 const FROZEN_AT = new Date("2030-01-02T03:04:05.000Z");
@@ -14,11 +14,11 @@ const FROZEN_AT = new Date("2030-01-02T03:04:05.000Z");
 const rig = useDeskRig({ withKey: true });
 
 async function options(scope: FreezeOptions["scope"], receiptVisible = true): Promise<FreezeOptions> {
-  const engine = await sharedRuntime().engine();
+  const engine = await appContext().engine();
   return freezeOptions({
     scope,
     receiptVisible,
-    serviceUrl: (await sharedRuntime().settings.load()).baseUrl,
+    serviceUrl: (await appContext().settings.load()).baseUrl,
     now: () => FROZEN_AT,
     provenanceOf: (address) => engine.addresses.provenanceOf(address),
     errorOf: (address) => engine.addresses.errorOf(address),

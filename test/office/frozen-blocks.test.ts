@@ -1,6 +1,6 @@
-import { freezeForSharing } from "../../src/office/freeze";
-import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { restoreFormulas } from "../../src/office/receipt-restore";
+import { freezeForSharing } from "../../src/office/freeze/freeze";
+import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
+import { restoreFormulas } from "../../src/office/freeze/restore";
 import { freezeOptions, restoreOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 

@@ -1,6 +1,6 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import type { FunctionVisibility } from "../../src/formulas";
-import { sharedRuntime } from "../../src/office/shared-runtime";
+import { appContext } from "../../src/office/app-context/app-context";
 import {
   applyFunctionVisibility,
   keepFunctionVisibility,
@@ -50,39 +50,39 @@ const HIDDEN: FunctionVisibility = { show: [], hide: ["FORWARD", "HEALTH", "STAT
 const SHOWN: FunctionVisibility = { show: ["FORWARD", "HEALTH", "STATUS"], hide: [] };
 
 it("hides FORWARD, HEALTH and STATUS against the older description, having asked /api/status once", async () => {
-  await sharedRuntime().settings.save({ baseUrl: older.url });
+  await appContext().settings.save({ baseUrl: older.url });
   const { host, applied } = fakeExcel();
   older.resetRequestLog();
-  expect(await applyFunctionVisibility(sharedRuntime(), host)).toEqual(HIDDEN);
+  expect(await applyFunctionVisibility(appContext(), host)).toEqual(HIDDEN);
   expect(older.requests.map((r) => `${r.status} ${r.path}`)).toEqual(["404 /api/status"]);
   expect(applied).toEqual([HIDDEN]);
 });
 
 it("shows them again when the settings change to a service of the newer description", async () => {
-  await sharedRuntime().settings.save({ baseUrl: older.url });
+  await appContext().settings.save({ baseUrl: older.url });
   const { host, applied, nextSync } = fakeExcel();
   let synced = nextSync();
-  const stop = keepFunctionVisibility(sharedRuntime(), host);
+  const stop = keepFunctionVisibility(appContext(), host);
   await synced;
   synced = nextSync();
-  await sharedRuntime().settings.save({ baseUrl: newer.url });
+  await appContext().settings.save({ baseUrl: newer.url });
   await synced;
   stop();
   expect(applied).toEqual([HIDDEN, SHOWN]);
 });
 
 it("asks nothing and sets nothing where the host lacks ExcelApi 1.20", async () => {
-  await sharedRuntime().settings.save({ baseUrl: older.url });
+  await appContext().settings.save({ baseUrl: older.url });
   const { host, applied } = fakeExcel(false);
   older.resetRequestLog();
-  expect(await applyFunctionVisibility(sharedRuntime(), host)).toBeUndefined();
+  expect(await applyFunctionVisibility(appContext(), host)).toBeUndefined();
   expect(older.requests).toEqual([]);
   expect(applied).toEqual([]);
 });
 
 it("leaves the list as it is when the service cannot say (nothing answers)", async () => {
-  await sharedRuntime().settings.save({ baseUrl: "http://127.0.0.1:9" });
+  await appContext().settings.save({ baseUrl: "http://127.0.0.1:9" });
   const { host, applied } = fakeExcel();
-  expect(await applyFunctionVisibility(sharedRuntime(), host)).toBeUndefined();
+  expect(await applyFunctionVisibility(appContext(), host)).toBeUndefined();
   expect(applied).toEqual([]);
 });

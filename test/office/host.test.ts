@@ -1,4 +1,4 @@
-import { detectHost, OUTSIDE_OFFICE_REASON } from "../../src/office/host";
+import { detectHost, OUTSIDE_OFFICE_REASON } from "../../src/office/host/host-info";
 
 type OfficeGlobal = { Office?: unknown };
 const globals = globalThis as OfficeGlobal;

@@ -1,8 +1,8 @@
 import { DEMO_KEYS } from "../../reference-service/src";
-import { sharedRuntime } from "../../src/office/shared-runtime";
-import { freezeForSharing } from "../../src/office/freeze";
-import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { restoreFormulas } from "../../src/office/receipt-restore";
+import { appContext } from "../../src/office/app-context/app-context";
+import { freezeForSharing } from "../../src/office/freeze/freeze";
+import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
+import { restoreFormulas } from "../../src/office/freeze/restore";
 import { rewritingProxy, type RewritingProxy } from "../client/service-fields";
 import { freezeOptions, restoreOptions } from "./sheet-options";
 import { DESK_A, useDeskRig } from "./sheet-support";
@@ -65,7 +65,7 @@ beforeAll(async () => {
   proxy = await rewritingProxy(rig.service);
   const counter = { n: 0 };
   proxy.rewrite((_url, body) => hostile(body, counter, KEY));
-  await sharedRuntime().settings.save({ baseUrl: proxy.server.url, apiKey: KEY });
+  await appContext().settings.save({ baseUrl: proxy.server.url, apiKey: KEY });
 });
 afterAll(() => proxy.server.close());
 
@@ -83,7 +83,7 @@ test("freezing a sheet fed by a hostile service leaves no live formula and no ke
     .filter((value): value is string => typeof value === "string" && value.includes("evil.example"));
   expect(shown.length).toBeGreaterThan(40);
 
-  const engine = await sharedRuntime().engine();
+  const engine = await appContext().engine();
   const outcome = await freezeForSharing(
     book.context,
     freezeOptions({

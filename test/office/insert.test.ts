@@ -1,6 +1,6 @@
 import { NO_STARTUP } from "../support/startup";
 import { auditCardFormula, forwardFormula, historyFormula, latestFormula } from "../../src/workbook/formula-text";
-import { HISTORY_DATE_FORMAT } from "../../src/office/insert-chart";
+import { HISTORY_DATE_FORMAT } from "../../src/office/insert/chart";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
 import { InstantClock } from "../support/fake-clock";
 import { createExcelMock } from "./excel-mock";

@@ -1,6 +1,6 @@
 import { NO_STARTUP } from "../support/startup";
 import { OfficeMockObject } from "office-addin-mock";
-import { sharedRuntime } from "../../src/office/shared-runtime";
+import { appContext } from "../../src/office/app-context/app-context";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { InstantClock } from "../support/fake-clock";
@@ -136,7 +136,7 @@ it("keeps the API key out of every workbook API and every log", async () => {
   const consoleSpies = (["log", "info", "warn", "error", "debug"] as const).map((level) =>
     jest.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(" "))),
   );
-  const app = sharedRuntime();
+  const app = appContext();
   await app.settings.save({ baseUrl: service.url, apiKey: KEY, keyHeaderStyle: "x-api-key" });
   await app.refresh();
   const fix = await app.source.latest("RTM-NWE-A-1x3");

@@ -1,7 +1,7 @@
 import { indexSymbolOf } from "../../src/formulas";
-import { PRICING_SHEETS_SETTING } from "../../src/office/pricing-sheet-survey";
-import { DEFAULT_TEMPLATE, STARTER_TEMPLATES } from "../../src/workbook/default-template";
-import { readBuiltSheets } from "../../src/workbook/pricing-sheet-record";
+import { PRICING_SHEETS_SETTING } from "../../src/office/pricing-sheets/survey";
+import { DEFAULT_TEMPLATE, STARTER_TEMPLATES } from "../../src/workbook/pricing-sheets/default-template";
+import { readBuiltSheets } from "../../src/workbook/pricing-sheets/record";
 import { builderOn, listOf, pricingBook, sheetCells, usePricingRig } from "./pricing-support";
 import type { FakeWorkbook } from "./workbook-fake";
 

@@ -1,6 +1,6 @@
 import { serialToMs } from "../../src/formulas/dates";
-import { PRICING_SHEETS_SETTING } from "../../src/office/pricing-sheet-survey";
-import { DEFAULT_TEMPLATE } from "../../src/workbook/default-template";
+import { PRICING_SHEETS_SETTING } from "../../src/office/pricing-sheets/survey";
+import { DEFAULT_TEMPLATE } from "../../src/workbook/pricing-sheets/default-template";
 import { basicValue } from "./excel-typing";
 import { cellMark } from "./cell-rules";
 import { renameChart, renameTable } from "./workbook-objects";

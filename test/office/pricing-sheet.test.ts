@@ -1,10 +1,10 @@
 import { indexSymbolOf } from "../../src/formulas";
-import { PRICING_SHEETS_SETTING } from "../../src/office/pricing-sheet-survey";
-import { isIndexFormula } from "../../src/office/refresh-scope-ranges";
-import { DEFAULT_TEMPLATE } from "../../src/workbook/default-template";
-import { readBuiltSheets } from "../../src/workbook/pricing-sheet-record";
-import type { PricingTemplate } from "../../src/workbook/pricing-template";
-import { restorableFormula } from "../../src/workbook/receipt-formula";
+import { PRICING_SHEETS_SETTING } from "../../src/office/pricing-sheets/survey";
+import { isIndexFormula } from "../../src/office/refresh/scope-ranges";
+import { DEFAULT_TEMPLATE } from "../../src/workbook/pricing-sheets/default-template";
+import { readBuiltSheets } from "../../src/workbook/pricing-sheets/record";
+import type { PricingTemplate } from "../../src/workbook/pricing-sheets/template";
+import { restorableFormula } from "../../src/workbook/receipts/receipt-formula";
 import { cellMark } from "./cell-rules";
 import { basicValue } from "./excel-typing";
 import { builderOn, listOf, pricingBook, usePricingRig } from "./pricing-support";

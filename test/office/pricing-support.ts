@@ -1,8 +1,8 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { DirectSource, IndexDataClient } from "../../src/client";
 import { excelPricingSheetActions, type PricingSheetActions } from "../../src/office/pricing-sheet-actions";
-import { sharedRuntime } from "../../src/office/shared-runtime";
-import type { WatchList } from "../../src/workbook/watch-list";
+import { appContext } from "../../src/office/app-context/app-context";
+import type { WatchList } from "../../src/workbook/pricing-sheets/watch-list";
 import { extraIndex } from "../support/extra-indexes";
 import { NO_STARTUP } from "../support/startup";
 import { wrapperEvaluator } from "./sheet-support";
@@ -37,7 +37,7 @@ export function usePricingRig(): PricingRig {
     const source = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
     const symbols = (await source.listIndexes()).data.map((entry) => entry.symbol);
     const evaluate = await wrapperEvaluator();
-    await sharedRuntime().settings.save({ baseUrl: service.url });
+    await appContext().settings.save({ baseUrl: service.url });
     state = { service, source, symbols, evaluate };
   }, 30_000);
   // A build leaves its formulas evaluating: each test's end waits for them, so none asks a closed service.

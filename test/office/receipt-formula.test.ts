@@ -1,4 +1,4 @@
-import { restorableFormula } from "../../src/workbook/receipt-formula";
+import { restorableFormula } from "../../src/workbook/receipts/receipt-formula";
 
 /** The formulas restore writes: the add-in's own, parsed; everything else refused with a reason. */
 test.each([

@@ -1,8 +1,8 @@
 import { MemoryStorage } from "../../src/settings/storage";
-import { freezeForSharing } from "../../src/office/freeze";
-import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { restoreFormulas } from "../../src/office/receipt-restore";
-import { RECEIPT_KEY_ITEM, receiptSigner } from "../../src/workbook/receipt-signature";
+import { freezeForSharing } from "../../src/office/freeze/freeze";
+import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
+import { restoreFormulas } from "../../src/office/freeze/restore";
+import { RECEIPT_KEY_ITEM, receiptSigner } from "../../src/workbook/receipts/signature";
 import { freezeOptions, restoreOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 

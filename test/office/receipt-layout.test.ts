@@ -1,7 +1,7 @@
-import { freezeForSharing } from "../../src/office/freeze";
-import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { RECEIPT_HEADER } from "../../src/workbook/receipt";
-import { restoreFormulas } from "../../src/office/receipt-restore";
+import { freezeForSharing } from "../../src/office/freeze/freeze";
+import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
+import { RECEIPT_HEADER } from "../../src/workbook/receipts/receipt";
+import { restoreFormulas } from "../../src/office/freeze/restore";
 import { freezeOptions, restoreOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 

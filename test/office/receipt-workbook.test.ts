@@ -1,10 +1,10 @@
 import { MemoryStorage } from "../../src/settings/storage";
-import { freezeForSharing } from "../../src/office/freeze";
-import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { RECEIPT_HEADER } from "../../src/workbook/receipt";
-import { restoreFormulas, SIGNING_KEY_MISSING } from "../../src/office/receipt-restore";
-import { receiptSigner } from "../../src/workbook/receipt-signature";
-import { WORKBOOK_ID_SETTING } from "../../src/office/workbook-id";
+import { freezeForSharing } from "../../src/office/freeze/freeze";
+import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
+import { RECEIPT_HEADER } from "../../src/workbook/receipts/receipt";
+import { restoreFormulas, SIGNING_KEY_MISSING } from "../../src/office/freeze/restore";
+import { receiptSigner } from "../../src/workbook/receipts/signature";
+import { WORKBOOK_ID_SETTING } from "../../src/office/freeze/workbook-id";
 import { freezeOptions, restoreOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 

@@ -1,6 +1,6 @@
-import { freezeForSharing } from "../../src/office/freeze";
-import { restoreFormulas } from "../../src/office/receipt-restore";
-import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
+import { freezeForSharing } from "../../src/office/freeze/freeze";
+import { restoreFormulas } from "../../src/office/freeze/restore";
+import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { freezeOptions, restoreOptions } from "./sheet-options";
 import { useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";

@@ -1,5 +1,5 @@
-import { sharedRuntime } from "../../src/office/shared-runtime";
-import { describePlan, planRefresh, runRefresh, type RefreshScope } from "../../src/office/refresh-scope";
+import { appContext } from "../../src/office/app-context/app-context";
+import { describePlan, planRefresh, runRefresh, type RefreshScope } from "../../src/office/refresh/scope";
 import { DESK_A, DESK_B, actionsBook, useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
 
@@ -17,7 +17,7 @@ function desk(): Promise<FakeWorkbook> {
 }
 
 async function refresh(book: FakeWorkbook, scope: RefreshScope) {
-  const context = sharedRuntime();
+  const context = appContext();
   const plan = await planRefresh(book.context, await context.engine(), scope);
   rig.service.resetRequestLog();
   book.calculated.length = 0;
@@ -63,7 +63,7 @@ test("stale only refreshes nothing when nothing is stale", async () => {
 test("a cell whose INDEX formula was removed drops out of the index", async () => {
   const book = await desk();
   book.type("Sheet1!B4", 7);
-  const plan = await planRefresh(book.context, await sharedRuntime().engine(), "sheet");
+  const plan = await planRefresh(book.context, await appContext().engine(), "sheet");
   expect([...plan.addresses].sort()).toEqual(["Sheet1!B2", "Sheet1!B3"]);
   expect(plan.keys).toEqual([`latest|${A}`]);
 });

@@ -2,7 +2,7 @@ import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
 import { OfficeMockObject } from "office-addin-mock";
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { refreshCommand } from "../../src/commands/refresh-command";
-import { sharedRuntime, type AppContext } from "../../src/office/shared-runtime";
+import { appContext, type AppContext } from "../../src/office/app-context/app-context";
 import { FakeClock } from "../support/fake-clock";
 
 const A = "RTM-NWE-A-1x3";
@@ -10,7 +10,7 @@ const PAST = { startDate: "2025-01-01", endDate: "2025-03-31" };
 
 /** The sheet's INDEX cells; the Excel mock re-evaluates them when asked to calculate, as Excel would. */
 function evaluateCells() {
-  const { source } = sharedRuntime();
+  const { source } = appContext();
   return Promise.all([source.latest(A), source.latestValue(A), source.history(A, PAST)]);
 }
 
@@ -56,7 +56,7 @@ function paths(): string[] {
  */
 async function saveAndRecalculate(settings: Parameters<AppContext["settings"]["save"]>[0]): Promise<void> {
   const asked = new Promise<void>((resolve) => (calculationAsked = resolve));
-  await sharedRuntime().settings.save(settings);
+  await appContext().settings.save(settings);
   await asked;
   await recalculated;
 }
@@ -91,7 +91,7 @@ test("the ribbon's Refresh recalculates through Excel, shows the time, and does 
   // Only Date is faked (timers stay real for the HTTP round trip), so the time shown is the one we set.
   jest.useFakeTimers({ now: REFRESHED_AT, doNotFake: [...REAL_TIMERS] });
   try {
-    await refreshCommand(() => sharedRuntime().refresh())(event);
+    await refreshCommand(() => appContext().refresh())(event);
     await recalculated;
   } finally {
     jest.useRealTimers();
@@ -99,7 +99,7 @@ test("the ribbon's Refresh recalculates through Excel, shows the time, and does 
 
   expect(event.completed).toHaveBeenCalledTimes(1);
   expect(calculations).toEqual(["Full"]);
-  expect(sharedRuntime().snapshot().lastRefreshedAt).toBe(REFRESHED_AT.toISOString());
+  expect(appContext().snapshot().lastRefreshedAt).toBe(REFRESHED_AT.toISOString());
   // The latest fix was asked again (one request for the fix and the value); the past history was not.
   expect(paths()).toEqual([`/api/v1/index/${A}/latest`]);
 });
@@ -130,5 +130,5 @@ test("a new API key rebuilds the engine: the tier and its limit follow the servi
   await saveAndRecalculate({ baseUrl: service.url, apiKey: DEMO_KEYS.apiKey });
   expect(calculations).toEqual(["Full"]);
   // The cells' answers carried the key's limit in their headers: the snapshot reads it from the new engine.
-  expect(sharedRuntime().snapshot()).toMatchObject({ tier: "api-key", limitPerMinute: 100 });
+  expect(appContext().snapshot()).toMatchObject({ tier: "api-key", limitPerMinute: 100 });
 });

@@ -1,8 +1,8 @@
 import { MemoryStorage } from "../../src/settings/storage";
-import { freezeForSharing } from "../../src/office/freeze";
-import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
-import { restoreFormulas } from "../../src/office/receipt-restore";
-import { receiptSigner } from "../../src/workbook/receipt-signature";
+import { freezeForSharing } from "../../src/office/freeze/freeze";
+import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
+import { restoreFormulas } from "../../src/office/freeze/restore";
+import { receiptSigner } from "../../src/workbook/receipts/signature";
 import { freezeOptions, restoreOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 
@@ -71,7 +71,7 @@ test("a row pointed by hand at a sheet never frozen writes nothing there and cle
 test("even a correctly signed row is refused when its formula calls anything but INDEX functions", async () => {
   const book = await frozenBook();
   // What the signing key could sign (a bug, or a key that leaked): the formula is parsed all the same.
-  const { receiptRowOf, signRow, toCells } = await import("../../src/workbook/receipt");
+  const { receiptRowOf, signRow, toCells } = await import("../../src/workbook/receipts/receipt");
   const [, first] = book.usedValues(RECEIPT_SHEET);
   const block = String(first?.[9]);
   const forged = await signRow(

@@ -1,7 +1,7 @@
 import { sheetCommands } from "../../src/commands/sheet-commands";
-import { sharedRuntime } from "../../src/office/shared-runtime";
+import { appContext } from "../../src/office/app-context/app-context";
 import { excelSheetActions, type SheetActions } from "../../src/office/sheet-actions";
-import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
+import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { DESK_A, DESK_B, actionsBook, useDeskRig } from "./sheet-support";
 import { FakeWorkbook } from "./workbook-fake";
 
@@ -17,7 +17,7 @@ function desk(): Promise<FakeWorkbook> {
 }
 
 function actionsOn(book: FakeWorkbook): SheetActions {
-  return excelSheetActions(sharedRuntime(), (batch) => batch(book.context));
+  return excelSheetActions(appContext(), (batch) => batch(book.context));
 }
 
 function event() {

@@ -1,7 +1,7 @@
 import { MemoryStorage } from "../../src/settings/storage";
-import type { FreezeOptions } from "../../src/office/freeze";
-import type { RestoreOptions } from "../../src/office/receipt-restore";
-import { receiptSigner } from "../../src/workbook/receipt-signature";
+import type { FreezeOptions } from "../../src/office/freeze/freeze";
+import type { RestoreOptions } from "../../src/office/freeze/restore";
+import { receiptSigner } from "../../src/workbook/receipts/signature";
 import { InstantClock } from "../support/fake-clock";
 
 /**

@@ -1,5 +1,5 @@
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { sharedRuntime } from "../../src/office/shared-runtime";
+import { appContext } from "../../src/office/app-context/app-context";
 import { FakeWorkbook, type Evaluate, type Refers } from "./workbook-fake";
 import { evaluateFormula } from "../../src/preview/harness";
 import type { Outcome, PreviewCell } from "../../src/preview/outcome";
@@ -87,7 +87,7 @@ export async function wrapperEvaluator(): Promise<Evaluate> {
   (globalThis as { indexDataHostCapabilities?: { formattedNumbers: boolean } }).indexDataHostCapabilities = {
     formattedNumbers: true,
   };
-  const { runtime, metadata } = await registerWrappers();
+  const { standIn, metadata } = await registerWrappers();
   return (formula, address, refers) =>
     new Promise((resolve) => {
       const report = (outcome: Outcome) => {
@@ -97,19 +97,19 @@ export async function wrapperEvaluator(): Promise<Evaluate> {
       };
       const { text, values } = withReferences(formula, refers);
       if (values.size === 0) {
-        evaluateFormula(formula, { runtime, metadata, address }, report);
+        evaluateFormula(formula, { standIn, metadata, address }, report);
         return;
       }
       // A range's cells reach the function as Excel passes them: the preview's parser takes text, so each
       // reference is read as a placeholder and handed over as the cells' values when the function is called.
       const calls = new Map(
-        [...runtime.functions].map(([id, fn]) => {
+        [...standIn.functions].map(([id, fn]) => {
           const parameters = metadata.get(id)?.parameters ?? [];
           const call = (...args: unknown[]) => fn(...args.map((arg, i) => withCells(arg, values, parameters[i])));
           return [id, call] as const;
         }),
       );
-      evaluateFormula(text, { runtime: { ...runtime, functions: calls }, metadata, address }, report);
+      evaluateFormula(text, { standIn: { ...standIn, functions: calls }, metadata, address }, report);
     });
 }
 
@@ -130,7 +130,7 @@ export function useDeskRig(options: { withKey?: boolean } = {}): DeskRig {
     service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
     evaluate = await wrapperEvaluator();
     const key = options.withKey === true ? { apiKey: DEMO_KEYS.apiKey } : {};
-    await sharedRuntime().settings.save({ baseUrl: service.url, ...key });
+    await appContext().settings.save({ baseUrl: service.url, ...key });
   }, 30_000);
   afterAll(async () => {
     await service?.close();

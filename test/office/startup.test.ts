@@ -1,9 +1,9 @@
 import { OfficeMockObject } from "office-addin-mock";
 import { MemoryStorage } from "../../src/settings/storage";
 import { latestFormula } from "../../src/workbook/formula-text";
-import { writeToActiveCell } from "../../src/office/insert-formula";
-import { LOAD_WITH_WORKBOOKS_KEY, createStartupControl, officeStartupHost } from "../../src/office/startup";
-import { runtimeStorage } from "../../src/office/runtime-storage";
+import { writeToActiveCell } from "../../src/office/insert/insert-formula";
+import { LOAD_WITH_WORKBOOKS_KEY, createStartupControl, officeStartupHost } from "../../src/office/host/startup";
+import { appStorage } from "../../src/office/app-context/app-storage";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
 import { createExcelMock } from "./excel-mock";
 
@@ -35,12 +35,12 @@ describe("inserting the first INDEX formula", () => {
   it("asks Office to load the add-in with the workbook once, through the taskpane's insert action", async () => {
     const asked = officeWithAddin();
     const excel = createExcelMock();
-    const runtime = { startup: createStartupControl(() => new MemoryStorage()) };
-    await excelWorkbookActions(runtime, undefined, excel.run).insertLatest(SYMBOL);
-    await excelWorkbookActions(runtime, undefined, excel.run).insertAuditCard(SYMBOL);
+    const app = { startup: createStartupControl(() => new MemoryStorage()) };
+    await excelWorkbookActions(app, undefined, excel.run).insertLatest(SYMBOL);
+    await excelWorkbookActions(app, undefined, excel.run).insertAuditCard(SYMBOL);
     expect(excel.get("workbook.activeCell.formulas")).toEqual([[`=INDEX.FIX("${SYMBOL}",TRUE)`]]);
     expect(asked).toEqual(["Load"]);
-    expect(await runtime.startup.isOn()).toBe(true);
+    expect(await app.startup.isOn()).toBe(true);
   });
 
   it("asks nothing when the user turned the setting off", async () => {
@@ -94,15 +94,15 @@ describe("the Load with workbooks setting", () => {
     const asked = officeWithAddin();
     const officeStorage = new MemoryStorage();
     globals.OfficeRuntime = { storage: officeStorage };
-    const control = createStartupControl(runtimeStorage);
+    const control = createStartupControl(appStorage);
     expect(await control.isOn()).toBe(true);
     await control.setOn(false);
     expect(asked).toEqual(["None"]);
     expect(await officeStorage.getItem(LOAD_WITH_WORKBOOKS_KEY)).toBe("false");
-    expect(await createStartupControl(runtimeStorage).isOn()).toBe(false);
+    expect(await createStartupControl(appStorage).isOn()).toBe(false);
     await control.setOn(true);
     expect(asked).toEqual(["None", "Load"]);
-    expect(await createStartupControl(runtimeStorage).isOn()).toBe(true);
+    expect(await createStartupControl(appStorage).isOn()).toBe(true);
   });
 
   it("reports Office's refusal to the one who changed the setting, after saving it", async () => {

@@ -1,5 +1,5 @@
-import { freezeForSharing } from "../../src/office/freeze";
-import { RECEIPT_SHEET } from "../../src/office/refresh-scope-ranges";
+import { freezeForSharing } from "../../src/office/freeze/freeze";
+import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { freezeOptions } from "./sheet-options";
 import { FakeWorkbook } from "./workbook-fake";
 

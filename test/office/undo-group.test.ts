@@ -1,10 +1,10 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { DirectSource, IndexDataClient } from "../../src/client";
-import { sharedRuntime } from "../../src/office/shared-runtime";
+import { appContext } from "../../src/office/app-context/app-context";
 import { excelDataTypeActions } from "../../src/office/data-type-actions";
-import { createIndexDomainControl } from "../../src/office/data-type-domain";
+import { createIndexDomainControl } from "../../src/office/data-type/domain";
 import { excelSheetActions } from "../../src/office/sheet-actions";
-import { NOT_ONE_UNDO_STEP, type ExcelRun } from "../../src/office/undo-group";
+import { NOT_ONE_UNDO_STEP, type ExcelRun } from "../../src/office/host/undo-group";
 import { MemoryStorage } from "../../src/settings";
 import {
   createDataTypeMock,
@@ -62,7 +62,7 @@ describe("freeze and restore", () => {
   const frozenCells = (book: FakeWorkbook) => ["Sheet1!B2", "Sheet1!B4", "Sheet2!C1"].map((a) => book.formulaAt(a));
   const actions = (book: FakeWorkbook, refuseGroup: boolean, undoGroups = true) => {
     const recorded = recordingRun((batch) => batch(book.context), refuseGroup);
-    return { ...recorded, desk: excelSheetActions(sharedRuntime(), recorded.run, undefined, () => undoGroups) };
+    return { ...recorded, desk: excelSheetActions(appContext(), recorded.run, undefined, () => undoGroups) };
   };
 
   it.each([

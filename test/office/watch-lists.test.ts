@@ -1,7 +1,11 @@
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client";
-import { excelWatchListStore, WATCH_LISTS_SETTING, type WatchListStore } from "../../src/office/watch-lists";
-import { watchListFile } from "../../src/workbook/watch-list";
+import {
+  excelWatchListStore,
+  WATCH_LISTS_SETTING,
+  type WatchListStore,
+} from "../../src/office/pricing-sheets/watch-lists";
+import { watchListFile } from "../../src/workbook/pricing-sheets/watch-list";
 import { FakeWorkbook } from "./workbook-fake";
 
 /**

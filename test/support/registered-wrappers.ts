@@ -1,10 +1,13 @@
 import type { FunctionMetadata } from "../../src/preview/coerce";
-import { installRuntimeStandIn, type RuntimeStandIn } from "../../src/preview/runtime-stand-in";
+import {
+  installCustomFunctionsStandIn,
+  type CustomFunctionsStandIn,
+} from "../../src/preview/custom-functions-stand-in";
 import metadataFile from "../../src/functions/functions.json";
 
 export interface RegisteredWrappers {
   /** The CustomFunctions stand-in the functions are registered with. */
-  readonly runtime: RuntimeStandIn;
+  readonly standIn: CustomFunctionsStandIn;
   /** Each function's metadata by its id, as functions.json (src/functions, copied by the build) carries it. */
   readonly metadata: Map<string, FunctionMetadata>;
 }
@@ -16,16 +19,16 @@ export function functionsMetadata(): Map<string, FunctionMetadata> {
 }
 
 /**
- * The functions as Excel's runtime sees them after a build: the runtime stand-in installed on globalThis, the
+ * The functions as Excel's runtime sees them after a build: the custom functions stand-in installed on globalThis, the
  * metadata of functions.json, and each function of src/functions/bindings.ts associated with its id (what the
  * `functions` entry, src/functions/index.ts, does once per page; this does it for each stand-in).
  */
 export async function registerWrappers(): Promise<RegisteredWrappers> {
-  const runtime = installRuntimeStandIn(globalThis as unknown as Record<string, unknown>);
+  const standIn = installCustomFunctionsStandIn(globalThis as unknown as Record<string, unknown>);
   const { bindFunctions } = await import("../../src/functions/bindings");
-  const { CellRuntime } = await import("../../src/functions/runtime");
-  const { associateCustomFunction, sharedRuntime } = await import("../../src/office");
-  const bound = bindFunctions(new CellRuntime(sharedRuntime));
+  const { CellEvaluator } = await import("../../src/functions/cell-evaluator");
+  const { associateCustomFunction, appContext } = await import("../../src/office");
+  const bound = bindFunctions(new CellEvaluator(appContext));
   for (const [id, implementation] of Object.entries(bound)) associateCustomFunction(id, implementation);
-  return { runtime, metadata: functionsMetadata() };
+  return { standIn, metadata: functionsMetadata() };
 }

@@ -1,4 +1,4 @@
-import { createStartupControl, type StartupControl } from "../../src/office/startup";
+import { createStartupControl, type StartupControl } from "../../src/office/host/startup";
 import { MemoryStorage } from "../../src/settings";
 
 /** The actions' "Load with workbooks" control, over a memory store and no Office to ask (tests of other things). */

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { NetworkError } from "@index-data/wire";
 import type { DataTypeActions } from "../../src/office/data-type-actions";
-import { OUTSIDE_OFFICE_REASON } from "../../src/office/host";
+import { OUTSIDE_OFFICE_REASON } from "../../src/office/host/host-info";
 import { DataTypePanel } from "../../src/taskpane/components/DataTypePanel/DataTypePanel";
 import { DataTypeRefreshField } from "../../src/taskpane/components/SettingsPanel/DataTypeRefreshField";
 import { describeDataTypeReport } from "../../src/taskpane/model/conversion-outcome";

@@ -2,7 +2,7 @@ import { NO_STARTUP } from "../support/startup";
 import { screen } from "@testing-library/react";
 import { InsertActions } from "../../src/taskpane/components/InsertActions/InsertActions";
 import type { Loadable } from "../../src/taskpane/hooks/useLoad";
-import type { HostInfo } from "../../src/office/host";
+import type { HostInfo } from "../../src/office/host/host-info";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
 import { InstantClock } from "../support/fake-clock";
 import { createExcelMock, type ExcelMock } from "../office/excel-mock";

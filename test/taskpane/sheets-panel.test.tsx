@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import type { IndexSummary } from "@index-data/wire";
 import type { Answered } from "../../src/client";
-import { memoryWatchListStore, type WatchListStore } from "../../src/office/watch-lists";
+import { memoryWatchListStore, type WatchListStore } from "../../src/office/pricing-sheets/watch-lists";
 import type { PricingSheetActions } from "../../src/office/pricing-sheet-actions";
 import { SheetsPanel } from "../../src/taskpane/components/SheetsPanel/SheetsPanel";
 import type { Loadable } from "../../src/taskpane/hooks/useLoad";
-import { DEFAULT_TEMPLATE } from "../../src/workbook/default-template";
+import { DEFAULT_TEMPLATE } from "../../src/workbook/pricing-sheets/default-template";
 import { renderPane, settled } from "./render";
 import { startReference, type ReferenceFixture } from "./reference";
 

@@ -1,8 +1,8 @@
 import choiceLists from "../../src/functions/table/choice-lists.json";
-import { DEFAULT_TEMPLATE, STARTER_TEMPLATES } from "../../src/workbook/default-template";
-import { freeSheetName, freeTableName } from "../../src/workbook/excel-names";
-import { checkTemplate, readTemplateFile, templateFile } from "../../src/workbook/pricing-template";
-import { COLUMN_CHOICES, templateOf } from "../../src/workbook/template-columns";
+import { DEFAULT_TEMPLATE, STARTER_TEMPLATES } from "../../src/workbook/pricing-sheets/default-template";
+import { freeSheetName, freeTableName } from "../../src/workbook/pricing-sheets/excel-names";
+import { checkTemplate, readTemplateFile, templateFile } from "../../src/workbook/pricing-sheets/template";
+import { COLUMN_CHOICES, templateOf } from "../../src/workbook/pricing-sheets/template-columns";
 
 /**
  * A desk's template file is read as untrusted: every refusal names the field it is about, and says what is wrong in

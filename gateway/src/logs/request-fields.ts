@@ -1,4 +1,4 @@
-import { escapeUnsafe, safeText, cutToBytes } from "../safe-text";
+import { escapeUnsafe, safeText, cutToBytes } from "../answers/safe-text";
 
 /** The most a log or audit line copies of a request's path and query, in bytes of UTF-8. */
 export const MAX_LOGGED_URL_BYTES = 512;

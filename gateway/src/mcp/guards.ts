@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { GatewayError } from "../gateway-error";
+import { GatewayError } from "../answers/gateway-error";
 import { bearerChallenge, MCP_PATH, RESOURCE_METADATA_PATH, resourceMetadata } from "./metadata";
 import type { OpenRequests } from "./open-requests";
 import { SelfOrigins } from "./self-origin";

@@ -1,12 +1,12 @@
 import { RESOURCES, type ArgsOf, type DataOf, type ResourceName } from "@index-data/wire";
 import type { z } from "zod";
-import type { Served } from "../cache-headers";
+import type { Served } from "../serving/cache-headers";
 import type { CachedAnswer } from "../store/store";
-import { GatewayError } from "../gateway-error";
-import type { ServedLabel } from "../gateway-metrics";
-import { LONG_BODY_CHARS, parsePaced } from "../paced-parse";
-import { ENDPOINTS, resourceOf, type Endpoint } from "../resources";
-import type { Resolver } from "../resolver";
+import { GatewayError } from "../answers/gateway-error";
+import type { ServedLabel } from "../observability/gateway-metrics";
+import { LONG_BODY_CHARS, parsePaced } from "../answers/paced-parse";
+import { ENDPOINTS, resourceOf, type Endpoint } from "../answers/resources";
+import type { Resolver } from "../serving/resolver";
 
 /** What a tool's read needs of the gateway: the HTTP route's own resolver, and the request count it keeps. */
 export interface ResourceSource {

@@ -1,4 +1,4 @@
-import type { AuditTrail } from "../audit-trail";
+import type { AuditTrail } from "../observability/audit-trail";
 import type { ResourceReader } from "./resource-reader";
 import type { ToolMetrics } from "./tool-metrics";
 

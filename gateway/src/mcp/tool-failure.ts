@@ -1,5 +1,5 @@
 import type { CallToolResult } from "@modelcontextprotocol/server";
-import { GatewayError } from "../gateway-error";
+import { GatewayError } from "../answers/gateway-error";
 import { ServiceAnswerError } from "./resource-reader";
 import { ToolArgumentError } from "./tool-dates";
 import type { ToolOutcome } from "./tool-metrics";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
-import type { AuditTrail } from "../audit-trail";
+import type { AuditTrail } from "../observability/audit-trail";
 import type {} from "../request-facts";
 import { REFUSALS_PLUGIN } from "./refusals";
 

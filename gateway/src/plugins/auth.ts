@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { GatewayError } from "../gateway-error";
-import { deskTokenUser, noAuthUser, type DeskUser } from "../identity";
-import { loopbackHostHeader } from "../loopback-host";
-import { looksLikeJwt, type SignIn } from "../oidc/sign-in";
+import { GatewayError } from "../answers/gateway-error";
+import { deskTokenUser, noAuthUser, type DeskUser } from "../identity/identity";
+import { loopbackHostHeader } from "../identity/loopback-host";
+import { looksLikeJwt, type SignIn } from "../identity/oidc/sign-in";
 import type {} from "../request-facts";
 import { DESK_TENANT, accountOf, tenantOfSignIn } from "../tenancy/account";
-import { nameOfToken, presentedToken, type DeskToken } from "../tokens";
+import { nameOfToken, presentedToken, type DeskToken } from "../identity/tokens";
 import { CORS_PLUGIN } from "./cors";
 import { REFUSALS_PLUGIN } from "./refusals";
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { HealthPage, type HealthReader, type HealthSources } from "../health-page";
+import { HealthPage, type HealthReader, type HealthSources } from "../observability/health-page";
 import type {} from "../request-facts";
 import { AUTH_PLUGIN } from "./auth";
 import { METRICS_PLUGIN } from "./metrics";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { ServedLabel } from "../gateway-metrics";
-import { deskWideRefusal, registerMetricsRoute, type MetricsAccess } from "../metrics-route";
+import type { ServedLabel } from "../observability/gateway-metrics";
+import { deskWideRefusal, registerMetricsRoute, type MetricsAccess } from "../observability/metrics-route";
 import type {} from "../request-facts";
 import { REFUSALS_PLUGIN } from "./refusals";
 import { RESOURCE_ROUTES_PLUGIN } from "./resource-routes";

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { GatewayError } from "../gateway-error";
+import { GatewayError } from "../answers/gateway-error";
 import type {} from "../request-facts";
-import { cutToBytes } from "../safe-text";
+import { cutToBytes } from "../answers/safe-text";
 import { SHARE_HEADERS_PLUGIN } from "./share-headers";
 
 /** A refusal the gateway gives itself (4xx): counted (metrics.ts), and a line in the audit trail (audit.ts). */

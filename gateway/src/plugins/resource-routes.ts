@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from "fastify";
 import fp from "fastify-plugin";
-import { cacheHeaders, type Served } from "../cache-headers";
+import { cacheHeaders, type Served } from "../serving/cache-headers";
 import type {} from "../request-facts";
-import type { Resolver } from "../resolver";
-import { ENDPOINTS, resourceOf, type Endpoint, type Resource } from "../resources";
+import type { Resolver } from "../serving/resolver";
+import { ENDPOINTS, resourceOf, type Endpoint, type Resource } from "../answers/resources";
 import type { ReplicaStore } from "../store/replica-store";
 import { DESK_TENANT, accountOf } from "../tenancy/account";
 import { AUTH_PLUGIN } from "./auth";

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { TtlTable } from "@index-data/wire";
-import { JSON_TYPE, checkBody, statusKind } from "../answer-check";
-import { PINNED_MAX_AGE_MS, freshForMs } from "../answer-rules";
-import { resourceOfKey } from "../resources";
+import { JSON_TYPE, checkBody, statusKind } from "../answers/answer-check";
+import { PINNED_MAX_AGE_MS, freshForMs } from "../answers/answer-rules";
+import { resourceOfKey } from "../answers/resources";
 import type { CachedAnswer } from "./store";
 
 /**

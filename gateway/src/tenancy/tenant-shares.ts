@@ -1,4 +1,4 @@
-import type { QueueParts } from "../queue-parts";
+import type { QueueParts } from "../serving/queue-parts";
 import { shareFigures, type Share } from "./share-figures";
 import type { BudgetSnapshot } from "../store/store";
 import { usageWindowStart } from "../store/usage-tally";

@@ -6,7 +6,7 @@ import type { LinkedEntityCellValue } from "./linked-values";
 /**
  * Freezing keeps Index entities: a linked Index entity becomes a plain (unlinked) entity with the same text,
  * properties and card, so a reader without the add-in sees the same card and `=A1.Price` still reads; Restore links
- * it again from its symbol. The freeze and restore code (src/office/freeze*.ts, receipt-restore.ts) call these three.
+ * it again from its symbol. The freeze and restore code (src/office/freeze/) call these three.
  */
 
 /**

@@ -11,7 +11,7 @@ import { LATEST_FIELD_NAMES } from "./latest";
 /** Seconds between checks when the formula does not say; the budget's shortest interval may lengthen it. */
 const DEFAULT_SECONDS = 30;
 
-/** What INDEX.LIVE runs in: the shared runtime's feed (asked for only once the arguments are good) and the host. */
+/** What INDEX.LIVE runs in: the app context's feed (asked for only once the arguments are good) and the host. */
 export interface LiveEnv {
   readonly feed: () => Pick<LiveFeed, "watch">;
   readonly caps: ExcelCapabilities;

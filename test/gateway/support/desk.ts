@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { digestOf, type DeskToken } from "../../../gateway/src/tokens";
+import { digestOf, type DeskToken } from "../../../gateway/src/identity/tokens";
 import { forwardRequest } from "../../support/forward-request";
 
 /** A desk: one random token per trader, and the tokens file's content (digests only) for the gateway. */

@@ -31,13 +31,13 @@ export function runGatewayCommand(
 }
 
 /**
- * The gateway's command in a child process: from its sources through tsx, or (`built`) its build, gateway/dist/main.js
+ * The gateway's command in a child process: from its sources through tsx, or (`built`) its build, gateway/dist/cli/main.js
  * by plain node, as the installed package runs (`npm run build:gateway` first).
  */
 function launch(args: readonly string[], env: Readonly<Record<string, string>>, built = false): ChildProcess {
   const clean = { ...process.env };
   delete clean["INDEX_GATEWAY_UPSTREAM_KEY"];
-  const entry = built ? ["gateway/dist/main.js"] : ["--import", "tsx", "gateway/src/main.ts"];
+  const entry = built ? ["gateway/dist/cli/main.js"] : ["--import", "tsx", "gateway/src/cli/main.ts"];
   return spawn(process.execPath, [...entry, ...args], {
     cwd: ROOT,
     env: { ...clean, ...env },

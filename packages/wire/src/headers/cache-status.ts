@@ -3,7 +3,7 @@ import { DAY_MS } from "../time";
 import { RESOURCES } from "../resources/table";
 
 /**
- * The desk gateway as it names itself in RFC 9211's `Cache-Status` (gateway/src/cache-headers.ts), and how long
+ * The desk gateway as it names itself in RFC 9211's `Cache-Status` (gateway/src/serving/cache-headers.ts), and how long
  * it keeps an answer past its freshness to stand in while the service fails (stale-if-error, RFC 5861).
  */
 export const GATEWAY_CACHE = { name: "IndexDataGateway", staleIfErrorMs: DAY_MS } as const;

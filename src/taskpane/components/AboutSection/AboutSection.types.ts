@@ -1,7 +1,7 @@
 import type { DiagnosticsLog } from "@index-data/wire/diagnostics";
 
 export interface AboutSectionProps {
-  /** The failures the runtime recorded instead of showing them (the shared runtime's recorder). */
+  /** The failures the runtime recorded instead of showing them (the app context's recorder). */
   readonly diagnostics: DiagnosticsLog;
   /**
    * How many recent failures are listed; the rest stay in the recorder.

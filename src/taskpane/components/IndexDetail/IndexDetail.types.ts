@@ -4,7 +4,7 @@ import type { Loadable } from "../../hooks/useLoad";
 
 export interface IndexDetailProps {
   readonly symbol: string;
-  /** Where the figures come from (the shared runtime's engine). */
+  /** Where the figures come from (the app context's engine). */
   readonly source: IndexDataSource;
   /** Insert actions; disabled unless `host` says the taskpane runs in Excel. */
   readonly workbook: WorkbookActions;

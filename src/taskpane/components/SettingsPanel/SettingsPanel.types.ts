@@ -16,9 +16,9 @@ export interface SettingsPanelProps {
   readonly policy?: string;
   /** The page's own origin, for `'self'` in the policy. @default "" */
   readonly selfOrigin?: string;
-  /** "Load with workbooks that use Index Data": the shared runtime's startup control. */
+  /** "Load with workbooks that use Index Data": the app context's startup control. */
   readonly startup: StartupPort;
-  /** "Refresh Index data types": the shared runtime's Index data type domain. */
+  /** "Refresh Index data types": the app context's Index data type domain. */
   readonly dataType: DataTypeRefreshPort;
   /** The build's gateway sign-in, which empty sign-in fields mean. @default BUILT_IN_SIGN_IN */
   readonly builtInSignIn?: SignInConfig | undefined;
