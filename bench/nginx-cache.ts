@@ -55,6 +55,7 @@ async function listening(url: string, child: ChildProcess, log: string): Promise
     if (child.exitCode !== null) throw new Error(`nginx exited (code ${String(child.exitCode)}); see ${log}`);
     const up = await fetch(url).then(
       () => true,
+      // Expected: nginx is not listening yet; the loop asks again, and says so when nginx exits.
       () => false,
     );
     if (up) return;

@@ -146,15 +146,35 @@ function expectedAbove(sourceCode, line) {
 }
 
 /**
- * The rejection handler of a call, if it is written in place: `.catch(handler)`, or `.then(onFulfilled, handler)`
- * (whatever the first argument is, `undefined` included).
+ * The function a name stands for, when this file defines it once as one: `function ignore() {}`, or
+ * `const ignore = () => undefined`. A parameter, an import or a name assigned again could be anything.
  */
-function rejectionHandler(call) {
+function definedFunction(sourceCode, name) {
+  for (let scope = sourceCode.getScope(name); scope !== null; scope = scope.upper) {
+    const variable = scope.set.get(name.name);
+    if (variable === undefined) continue;
+    const [def, ...more] = variable.defs;
+    if (def === undefined || more.length > 0) return undefined;
+    if (def.type === "FunctionName") return def.node;
+    const constant = def.type === "Variable" && def.parent?.kind === "const";
+    return constant && /FunctionExpression$/.test(def.node.init?.type ?? "") ? def.node.init : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * The rejection handler of a call: `.catch(handler)`, or `.then(onFulfilled, handler)` (whatever the first argument
+ * is, `undefined` included), written in place or named (`.catch(ignore)`) where this file defines the function.
+ * `argument` is what the call passes, `handler` the function it stands for.
+ */
+function rejectionHandler(sourceCode, call) {
   const method = call.callee.type === "MemberExpression" ? call.callee.property : undefined;
   const name = method?.type === "Identifier" ? method.name : undefined;
-  const handler = name === "catch" ? call.arguments[0] : name === "then" ? call.arguments[1] : undefined;
-  if (handler === undefined || !/FunctionExpression$/.test(handler.type)) return undefined;
-  return { method, handler };
+  const argument = name === "catch" ? call.arguments[0] : name === "then" ? call.arguments[1] : undefined;
+  if (argument === undefined) return undefined;
+  const handler = argument.type === "Identifier" ? definedFunction(sourceCode, argument) : argument;
+  if (handler === undefined || !/Function(Expression|Declaration)$/.test(handler.type)) return undefined;
+  return { method, argument, handler };
 }
 
 /** no-silent-catch: a catch that drops its error must say why that is no failure (`// Expected: …`). */
@@ -178,19 +198,19 @@ const noSilentCatch = {
         if (!namesReason(inside)) context.report({ node, messageId: "silent" });
       },
       CallExpression(node) {
-        const found = rejectionHandler(node);
+        const found = rejectionHandler(sourceCode, node);
         if (found === undefined) return;
-        const { method, handler } = found;
+        const { method, argument, handler } = found;
         if (uses(context, handler, handler.params[0])) return;
         // The reason stands inside the handler, in the comment just above `.catch(` or `.then(` (its first line),
-        // or in the comment just above the handler where the handler starts a line of its own.
+        // or in the comment just above the handler's argument where it starts a line of its own.
         const startsLine =
-          sourceCode.lines[handler.loc.start.line - 1]?.slice(0, handler.loc.start.column).trim() === "";
+          sourceCode.lines[argument.loc.start.line - 1]?.slice(0, argument.loc.start.column).trim() === "";
         const named =
           namesReason(sourceCode.getCommentsInside(handler)) ||
           expectedAbove(sourceCode, method.loc.start.line) ||
-          (startsLine && expectedAbove(sourceCode, handler.loc.start.line));
-        if (!named) context.report({ node: handler, messageId: method.name === "catch" ? "silent" : "rejection" });
+          (startsLine && expectedAbove(sourceCode, argument.loc.start.line));
+        if (!named) context.report({ node: argument, messageId: method.name === "catch" ? "silent" : "rejection" });
       },
     };
   },

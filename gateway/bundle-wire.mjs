@@ -68,7 +68,7 @@ function stage() {
         installed(dependency, source);
         queue.push({ name: dependency, from: source });
       } catch {
-        // an optional dependency that is not installed is not bundled either
+        // Expected: an optional dependency that is not installed is not bundled either
       }
     }
   }

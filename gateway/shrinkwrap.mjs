@@ -212,7 +212,8 @@ function main() {
       try {
         return readFileSync(join(ROOT, path), "utf8") !== files.get(path);
       } catch {
-        return true; // a missing file is out of date like any other
+        // Expected: a missing file is out of date like any other.
+        return true;
       }
     });
     if (stale.length > 0) {

@@ -24,6 +24,7 @@ function deployBaseUrl(value = process.env.ADDIN_BASE_URL) {
   try {
     url = new URL(raw);
   } catch {
+    // Expected: the parser's own words add nothing to this refusal, which names the variable and gives an example.
     throw refuse(raw, "is not a URL");
   }
   if (url.protocol !== "https:")

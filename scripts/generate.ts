@@ -8,6 +8,7 @@
  *   (src/workbook/change-periods.generated.json, for the pricing sheet's columns), the command line's commands
  *   (src/cli/commands.generated.ts), the tables of docs/functions.md and the README, the test suites' list of
  *   functions, and the gateway's MCP tools: their words and argument schemas (gateway/src/mcp/tools.generated.ts);
+ * - the gateway's serving options (gateway/src/options/serve-options.ts) → the flag table of docs/gateway-reference.md;
  * - the gateway's MCP tools as its tools/list gives them → scripts/addin/agent-tools.generated.json, the tools the
  *   Copilot agent's plugin names. They are made from the tools' words above, so a change of the words takes a second
  *   pass, which `npm run generate` makes by running itself once more in a fresh process.
@@ -35,6 +36,8 @@ import {
 import { agentToolsJson } from "./generate/agent-tools";
 import { choiceMapsSource } from "./generate/choice-maps";
 import { cliCommandsSource } from "./generate/cli-commands";
+import { withFlagTable } from "./generate/gateway-options";
+import { SERVE_OPTIONS } from "../gateway/src/options/serve-options";
 import { mcpToolsSource } from "./generate/mcp-tools";
 import {
   RESOURCES_DIR,
@@ -74,6 +77,7 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
   const suite = join(root, "test", "support", "suite-functions.generated.ts");
   const docs = join(root, "docs", "functions.md");
   const readme = join(root, "README.md");
+  const gatewayReference = join(root, "docs", "gateway-reference.md");
   let doc = withTable(read(docs), "function-table", functionTable(functions), "docs/functions.md");
   doc = withTable(doc, "choice-table", choiceTable(functions, choices), "docs/functions.md");
   return new Map([
@@ -89,6 +93,7 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
     [join(root, "scripts", "addin", "agent-tools.generated.json"), await agentToolsJson()],
     [docs, doc],
     [readme, withTable(read(readme), "glance-table", glanceTable(functions), "README.md")],
+    [gatewayReference, withFlagTable(read(gatewayReference), SERVE_OPTIONS, "docs/gateway-reference.md")],
   ]);
 }
 

@@ -20,6 +20,7 @@ function serviceUrl(value, variable, example = EXAMPLE) {
   try {
     url = new URL(value);
   } catch {
+    // Expected: the parser's own words add nothing to this refusal, which names the variable and gives an example.
     throw refuse("is not a URL");
   }
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {

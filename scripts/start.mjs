@@ -114,7 +114,7 @@ function signalTree(child, signal) {
     if (WINDOWS) spawnSync("taskkill", ["/pid", String(child.pid), "/T", ...(signal === "SIGKILL" ? ["/F"] : [])]);
     else process.kill(-child.pid, signal);
   } catch {
-    // already gone
+    // Expected: the process tree is already gone.
   }
 }
 

@@ -15,7 +15,7 @@ import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
 import { buildApp, type AppOptions } from "./app";
 import { AuditTrail } from "./observability/audit-trail";
 import { FairQueue } from "./serving/fair-queue";
-import type { GatewayOptions, RunningGateway } from "./gateway-options";
+import { OptionRefused, type GatewayOptions, type RunningGateway } from "./options/gateway-options";
 import { GatewayMetrics } from "./observability/gateway-metrics";
 import { upstreamSeen, type HealthSources, type UpstreamSeen } from "./observability/health-page";
 import { KeyScrubber } from "./logs/key-scrub";
@@ -47,12 +47,14 @@ function prefixOf(upstream: string, key: string | undefined): string {
   return `idg:${keyFingerprint(`${upstream}\n${key ?? ""}`)}:`;
 }
 
+/** The upstream's root, refused (before anything is opened) where the service or its key cannot be reached safely. */
 function upstreamUrl(options: GatewayOptions): string {
   const checked = checkBaseUrl(options.upstream);
-  if (!checked.ok) throw new Error(`--upstream: ${checked.message}`);
+  if (!checked.ok) throw new OptionRefused("upstream", (name) => `${name}: ${checked.message}`);
   if (options.upstreamKey !== undefined && !keyTransportAllowed(checked.url)) {
-    throw new Error(
-      "The upstream key is only sent over https (or plain http to this machine): give an https:// --upstream.",
+    throw new OptionRefused(
+      "upstream",
+      (name) => `The upstream key is only sent over https (or plain http to this machine): give an https:// ${name}.`,
     );
   }
   return checked.url;
@@ -143,8 +145,6 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     timeoutMs: upstreamTimeoutMs,
   });
   const maxQueueWaitMs = options.maxQueueWaitMs ?? DEFAULT_QUEUE_WAIT_MS;
-  let lastUpstream: UpstreamSeen | undefined;
-  const audit = new AuditTrail();
   const shares = new DeskShares(
     {
       budgetNow: (now) => store.budgetNow(now),
@@ -155,6 +155,21 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     options.tenantShare,
   );
   const queue = queueFor(options, { store, shares, maxWaitMs: maxQueueWaitMs }, clock);
+  // What the upstream last answered: the resolver tells it, the health page reads it.
+  let lastUpstream: UpstreamSeen | undefined;
+  const health: HealthSources = {
+    store,
+    queue,
+    upstreamOrigin: upstream.origin,
+    windowMs,
+    now: () => clock.now(),
+    lastUpstream: () => lastUpstream,
+    tokenProblems: options.tokenProblems ?? (() => []),
+    shares,
+    subjects: options.metricsSubjects ?? DEFAULT_SUBJECTS,
+  };
+  const metrics = new GatewayMetrics(health, health.subjects, options.diagnostics);
+  const audit = new AuditTrail();
   const resolver = new Resolver({
     store,
     upstream,
@@ -170,19 +185,6 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     },
     ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
   });
-  const health: HealthSources = {
-    store,
-    queue,
-    upstreamOrigin: upstream.origin,
-    windowMs,
-    now: () => clock.now(),
-    lastUpstream: () => lastUpstream,
-    tokenProblems: options.tokenProblems ?? (() => []),
-    shares,
-    subjects: options.metricsSubjects ?? DEFAULT_SUBJECTS,
-  };
-  // Built last, from the health sources; the resolver's callback above only runs once requests arrive.
-  const metrics = new GatewayMetrics(health, health.subjects, options.diagnostics);
   return { store, queue, resolver, health, metrics, audit };
 }
 
@@ -227,7 +229,7 @@ export function mcpSettleMs(options: Pick<GatewayOptions, "maxQueueWaitMs" | "up
   return READS_PER_CALL * readMs + 1000;
 }
 
-/** The MCP face's options: on by default where authentication is on, never without it (--no-auth), off with --no-mcp. */
+/** The MCP face's options: on by default where authentication is on, never without authentication, off when turned off. */
 function mcpOf(options: GatewayOptions, clock: Clock): Pick<AppOptions, "mcp"> {
   if (options.mcp === false || options.tokens() === undefined) return {};
   const issuer = options.signIn?.issuer;
@@ -248,8 +250,8 @@ function mcpOf(options: GatewayOptions, clock: Clock): Pick<AppOptions, "mcp"> {
 /** Starts a gateway replica and resolves once it listens. */
 export async function startGateway(given: GatewayOptions): Promise<RunningGateway> {
   const recorder = recorderFor(given.upstreamKey);
-  const options: GatewayOptions = { ...given, diagnostics: given.diagnostics ?? recorder };
-  const diagnostics = options.diagnostics ?? recorder;
+  const diagnostics = given.diagnostics ?? recorder;
+  const options: GatewayOptions = { ...given, diagnostics };
   const clock = options.clock ?? systemClock;
   const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
   // Before anything is opened: sign-in options it refuses throw here, leaving no store behind.
@@ -272,7 +274,6 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
     ...(options.https !== undefined ? { https: options.https } : {}),
     ...(log.logger !== undefined ? { logger: log.logger } : {}),
   });
-  audit.attach(app.log);
   const replica = randomUUID();
   // A missed heartbeat only makes this replica look gone for a moment (the health page counts replicas).
   const beat = () =>

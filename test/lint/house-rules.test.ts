@@ -159,6 +159,35 @@ describe("house/no-silent-catch", () => {
   });
 });
 
+describe("house/no-silent-catch, a rejection handler passed by its name", () => {
+  const head = "declare const p: Promise<number>;\ndeclare function ok(n: number): void;\n";
+
+  it("reports a function of this file that drops the error, passed to `.catch` or `.then` by its name", () => {
+    const cases: Planted[] = [
+      { code: `${head}const ignore = () => undefined;\nvoid p.catch(ignore);\n` },
+      { code: `${head}function ignore(): void {}\nvoid p.then(ok, ignore);\n` },
+      { code: `${head}const ignore = function (_e: unknown) {\n  return null;\n};\nvoid p.catch(ignore);\n` },
+      { code: `${head}const settle = () => ok(0);\nvoid p.then(settle, settle);\n` },
+    ];
+    expect(lint(cases)).toEqual(cases.map(() => ["house/no-silent-catch"]));
+  });
+
+  it("accepts one that uses the error or says why, and a handler it cannot see (a parameter, an import)", () => {
+    const note = "declare function note(e: unknown): void;\n";
+    const cases: Planted[] = [
+      { code: `${head}${note}const report = (e: unknown) => note(e);\nvoid p.catch(report);\n` },
+      { code: `${head}${note}function report(e: unknown): void {\n  note(e);\n}\nvoid p.then(ok, report);\n` },
+      {
+        code: `${head}const settle = () => ok(0);\n// Expected: the caller holds \`p\` and sees its failure\nvoid p.then(settle, settle);\n`,
+      },
+      { code: `${head}const ignore = () => {\n  // Expected: gone already\n};\nvoid p.catch(ignore);\n` },
+      { code: `${head}export function watch(onError: (e: unknown) => void): void {\n  void p.catch(onError);\n}\n` },
+      { code: `import { ignore } from "./elsewhere";\n${head}void p.catch(ignore);\n` },
+    ];
+    expect(lint(cases)).toEqual(cases.map(() => []));
+  });
+});
+
 /** The house rules eslint.config.mjs turns on for each file, as `npm run lint` reads the config. */
 const HOUSE_RULES_OF = `
 import { ESLint } from "eslint";
@@ -184,5 +213,16 @@ describe("where the house rules apply", () => {
     expect(runWithEslint(HOUSE_RULES_OF, runtime)).toEqual(
       runtime.map(() => ["house/no-module-state", "house/no-silent-catch"]),
     );
+  });
+
+  it("and, for no silent catch alone, the programs that build and measure: scripts, the gateway's packing, the benchmarks", () => {
+    const programs = [
+      "scripts/generate.ts",
+      "scripts/start.mjs",
+      "scripts/test-build.cjs",
+      "gateway/shrinkwrap.mjs",
+      "bench/run.ts",
+    ];
+    expect(runWithEslint(HOUSE_RULES_OF, programs)).toEqual(programs.map(() => ["house/no-silent-catch"]));
   });
 });

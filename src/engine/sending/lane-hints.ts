@@ -109,6 +109,7 @@ export class LaneHints {
     this.report(this.user.add(key));
     const done = () => this.report(this.user.remove(key));
     const running = work();
+    // Expected: the caller holds `running` and sees its failure; this branch only ends the mark either way.
     running.then(done, done);
     return running;
   }
