@@ -20,6 +20,11 @@ import { GatewayMetrics } from "./observability/gateway-metrics";
 import { upstreamSeen, type HealthSources, type UpstreamSeen } from "./observability/health-page";
 import { KeyScrubber } from "./logs/key-scrub";
 import { BoundedLogOutput } from "./logs/log-output";
+import { DeskCorrections } from "./corrections/desk-corrections";
+import { deskSweep } from "./corrections/desk-sweep";
+import type { CorrectionsSweep } from "./corrections/sweep";
+import type { Resource } from "./answers/resources";
+import type { SendMark } from "./store/store";
 import { SignIn } from "./identity/oidc/sign-in";
 import { LOCK_LEASE_MS, Resolver } from "./serving/resolver";
 import type { BudgetRules } from "./store/desk-budget";
@@ -29,7 +34,7 @@ import { ReplicaStore } from "./store/replica-store";
 import { storedAnswerRule } from "./store/stored-answer";
 import { DeskShares } from "./tenancy/tenant-shares";
 import { DEFAULT_SUBJECTS } from "./observability/top-subjects";
-import { Upstream } from "./serving/upstream";
+import { Upstream, type UpstreamResult } from "./serving/upstream";
 import { gatewayVersion } from "./version";
 
 /** How long past its freshness an answer stands in for a failing upstream: the window whose ages the add-in believes. */
@@ -124,6 +129,8 @@ interface Parts {
   readonly health: HealthSources;
   readonly metrics: GatewayMetrics;
   readonly audit: AuditTrail;
+  readonly corrections: DeskCorrections;
+  readonly sweep: CorrectionsSweep<SendMark>;
 }
 
 /** The store, the fair queue on the desk's budget and the resolver, wired together. */
@@ -170,6 +177,24 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   };
   const metrics = new GatewayMetrics(health, health.subjects, options.diagnostics);
   const audit = new AuditTrail();
+  const corrections = new DeskCorrections({
+    ...(options.redisUrl !== undefined
+      ? { redis: { url: options.redisUrl, prefix: prefixOf(baseUrl, options.upstreamKey) } }
+      : {}),
+    ...(options.archiveBounds !== undefined ? { bounds: options.archiveBounds } : {}),
+    clock,
+    registry: metrics.registry,
+    audit,
+    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+  });
+  await corrections.start(5000);
+  /** Every upstream answer or failure, a trader's or the corrections sweep's: health, metrics, audit, archive. */
+  const onUpstream = (resource: Resource, result: UpstreamResult, user: string): void => {
+    lastUpstream = upstreamSeen(result, clock.now());
+    metrics.sent(result.status);
+    audit.upstreamSend(user, resource.path, result.status, result.ok ? undefined : result.reason);
+    corrections.observe(resource, result, user);
+  };
   const resolver = new Resolver({
     store,
     upstream,
@@ -178,14 +203,21 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     ttls,
     staleIfErrorMs,
     collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
-    onUpstream: (resource, result, user) => {
-      lastUpstream = upstreamSeen(result, clock.now());
-      metrics.sent(result.status);
-      audit.upstreamSend(user, resource.path, result.status, result.ok ? undefined : result.reason);
-    },
+    onUpstream,
     ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
   });
-  return { store, queue, resolver, health, metrics, audit };
+  const sweep = deskSweep({
+    clock,
+    ...(options.correctionsEveryMs !== undefined ? { everyMs: options.correctionsEveryMs } : {}),
+    store,
+    queue,
+    upstream,
+    corrections,
+    onUpstream,
+    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+  });
+  sweep.start();
+  return { store, queue, resolver, health, metrics, audit, corrections, sweep };
 }
 
 /**
@@ -256,7 +288,11 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
   const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
   // Before anything is opened: sign-in options it refuses throw here, leaving no store behind.
   const signIn = options.signIn !== undefined ? new SignIn(options.signIn, clock, diagnostics) : undefined;
-  const { store, queue, resolver, health, metrics, audit } = await partsFor(options, clock, staleIfErrorMs);
+  const { store, queue, resolver, health, metrics, audit, corrections, sweep } = await partsFor(
+    options,
+    clock,
+    staleIfErrorMs,
+  );
   const log = boundedLogger(options.logger, metrics, clock);
   const app = await buildApp({
     resolver,
@@ -269,6 +305,7 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
       ...(options.metricsTokenDigest !== undefined ? { tokenDigest: options.metricsTokenDigest } : {}),
     },
     audit,
+    corrections: corrections.archive,
     ...(signIn !== undefined ? { signIn } : {}),
     ...mcpOf(options, clock),
     ...(options.https !== undefined ? { https: options.https } : {}),
@@ -289,13 +326,17 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
   return {
     url: `${options.https !== undefined ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${port}`,
     store,
+    corrections,
+    sweep,
     diagnostics: recorder,
     close: () => {
       closing ??= (async () => {
         clearInterval(heartbeat);
+        await sweep.close();
         queue.close();
         resolver.close();
         await app.close();
+        await corrections.close();
         await store.close();
         await log.close();
       })();

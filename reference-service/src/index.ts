@@ -7,6 +7,7 @@ import type { ServiceContext } from "./context";
 import { buildDataset, type Dataset, type LatestAges } from "./dataset/dataset";
 import type { ExtraIndex } from "./dataset/definitions";
 import { disabledFaultController, faultController, type FaultController } from "./faults";
+import { Restatements, type Restatement } from "./restatements";
 import { ServiceState, type LatencyTimer } from "./state";
 import { TIER_LIMITS, type Flavor, type Tier } from "./tiers";
 import { RATE_HEADER_FORMS, type RateHeaders } from "./rate-limit";
@@ -14,6 +15,7 @@ import { RATE_WINDOWS, type RateWindow } from "./rate-windows";
 
 export { DEMO_KEYS, TIER_LIMITS, type Flavor, type Tier } from "./tiers";
 export type { FaultController } from "./faults";
+export { parseRestatement, type Restatement } from "./restatements";
 export { FAULT_KINDS, type FaultKind, type LatencyTimer } from "./state";
 export { buildDataset, Dataset, type LatestAges } from "./dataset/dataset";
 export { DEFAULT_INDEXES, FLAGSHIP_SYMBOL, type ExtraIndex, type IndexDefinition } from "./dataset/definitions";
@@ -70,6 +72,8 @@ export interface ReferenceServiceOptions {
    * minute on the minute), or as a sliding log. @default "first-request"
    */
   rateWindow?: RateWindow;
+  /** Published days restated (the command line's `--corrections`); each may take effect later (`from`). @default [] */
+  corrections?: readonly Restatement[];
 }
 
 export interface RunningReferenceService {
@@ -123,7 +127,8 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
       : buildDataset({ ...(options.dataset ? { indexes: options.dataset.indexes } : {}), extraIndexes });
   const dataset = options.latestAgeDays === undefined ? built : built.aged(options.latestAgeDays);
   const state = new ServiceState(options.latencyTimer);
-  const context: ServiceContext = { flavor, dataset, now, state };
+  const restatements = new Restatements(dataset, options.corrections ?? []);
+  const context: ServiceContext = { flavor, dataset, now, state, restatements };
   const requestLog: RequestLogEntry[] = [];
   const app = await buildApp({
     context,
@@ -139,7 +144,8 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
   });
   await app.listen({ host, port: options.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;
-  const faults = options.testFaults === true ? faultController(state, dataset, now) : disabledFaultController();
+  const faults =
+    options.testFaults === true ? faultController(state, dataset, now, restatements) : disabledFaultController();
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,

@@ -1,6 +1,7 @@
 /**
  * Command line: `npm run serve:reference -- [--flavor newer|older] [--port 3001] [--host 127.0.0.1]
- * [--rate-headers full|partial|ietf|none] [--rate-window first-request|minute|sliding] [--latest-age [SYMBOL=]DAYS]…`.
+ * [--rate-headers full|partial|ietf|none] [--rate-window first-request|minute|sliding] [--latest-age [SYMBOL=]DAYS]…
+ * [--corrections SYMBOL@YYYY-MM-DD=value:+1.5%,status:REVISED,after:10m]…` (restatements.ts says the form).
  * Fault injection cannot be switched on from here; it exists for tests only.
  */
 import { parseArgs } from "node:util";
@@ -12,12 +13,14 @@ import {
   type LatestAges,
   type RateHeaders,
   type RateWindow,
+  type Restatement,
 } from "./index";
+import { parseRestatement } from "./restatements";
 
 const USAGE =
   "Usage: serve:reference [--flavor newer|older] [--port 3001] [--host 127.0.0.1] " +
   `[--rate-headers ${RATE_HEADER_FORMS.join("|")}] [--rate-window ${RATE_WINDOWS.join("|")}] ` +
-  "[--latest-age [SYMBOL=]DAYS]…";
+  "[--latest-age [SYMBOL=]DAYS]… [--corrections SYMBOL@YYYY-MM-DD=value:+1.5%,status:REVISED,after:10m]…";
 
 interface CommandLine {
   readonly flavor: Flavor;
@@ -26,6 +29,7 @@ interface CommandLine {
   readonly rateHeaders: RateHeaders;
   readonly rateWindow: RateWindow;
   readonly latestAgeDays?: LatestAges;
+  readonly corrections: readonly Restatement[];
 }
 
 /**
@@ -62,6 +66,7 @@ function parseCommandLine(argv: readonly string[]): CommandLine {
       "rate-headers": { type: "string", default: "full" },
       "rate-window": { type: "string", default: "first-request" },
       "latest-age": { type: "string", multiple: true, default: [] },
+      corrections: { type: "string", multiple: true, default: [] },
       help: { type: "boolean", short: "h", default: false },
     },
     strict: true,
@@ -85,6 +90,7 @@ function parseCommandLine(argv: readonly string[]): CommandLine {
     host,
     rateHeaders,
     rateWindow,
+    corrections: values.corrections.map((text) => parseRestatement(text, new Date())),
     ...(ages !== undefined ? { latestAgeDays: ages } : {}),
   };
 }
@@ -96,6 +102,12 @@ function agesText(ages: LatestAges | undefined): string {
   return `; latest fixes ${Object.entries(ages)
     .map(([symbol, days]) => `${symbol} ${days}`)
     .join(", ")} days old`;
+}
+
+/** The restatements as the start line says them, when any was given. */
+function correctionsText(corrections: readonly Restatement[]): string {
+  if (corrections.length === 0) return "";
+  return `; restating ${corrections.map(({ symbol, date, from }) => `${symbol} ${date}${from ? ` from ${from.toISOString()}` : ""}`).join(", ")}`;
 }
 
 async function main(): Promise<void> {
@@ -115,7 +127,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   console.log(
-    `Reference Index Data Service (${service.flavor} description) listening on ${service.url}; rate-limit headers: ${options.rateHeaders}, window: ${options.rateWindow}${agesText(options.latestAgeDays)}`,
+    `Reference Index Data Service (${service.flavor} description) listening on ${service.url}; rate-limit headers: ${options.rateHeaders}, window: ${options.rateWindow}${agesText(options.latestAgeDays)}${correctionsText(options.corrections)}`,
   );
   const stop = () => {
     service.close().then(

@@ -7,6 +7,10 @@ import type { ReplicaStore } from "../store/replica-store";
 import type { TenantShareRules } from "../tenancy/tenant-weights";
 import type { DeskToken, TokenProblem } from "../identity/tokens";
 import type { ServeOptions } from "./serve-options";
+import type { ArchiveBounds } from "../corrections/archive";
+import type { DeskCorrections } from "../corrections/desk-corrections";
+import type { CorrectionsSweep } from "../corrections/sweep";
+import type { SendMark } from "../store/store";
 
 /**
  * The options a replica takes just as the command line reads them: same names, and the types of their rows in
@@ -25,6 +29,7 @@ export const SHARED_OPTIONS = [
   "metricsSubjects",
   "mcp",
   "publicUrl",
+  "correctionsEveryMs",
 ] as const satisfies readonly (keyof ServeOptions)[];
 
 type SharedOptions = Pick<ServeOptions, "upstream"> &
@@ -63,6 +68,8 @@ export interface GatewayOptions extends SharedOptions {
   readonly tenantShare?: TenantShareRules;
   /** /mcp requests open at once, per user and in all, across the desk. @default 16 per user, 1000 in all */
   readonly mcpLimits?: OpenRequestLimits;
+  /** The as-published archive's bounds (docs/corrections.md). @default 200,000 (index, day) pairs, 10,000 corrections */
+  readonly archiveBounds?: ArchiveBounds;
   /** Told when the shared store goes away or comes back (the command line prints it). */
   readonly onStoreState?: (state: "up" | "down", reason?: string) => void;
 }
@@ -70,6 +77,10 @@ export interface GatewayOptions extends SharedOptions {
 export interface RunningGateway {
   readonly url: string;
   readonly store: ReplicaStore;
+  /** The as-published archive and what records in it (corrections/). */
+  readonly corrections: DeskCorrections;
+  /** The corrections sweep (corrections/sweep.ts): its `settled` resolves when the sweep under way has ended. */
+  readonly sweep: CorrectionsSweep<SendMark>;
   /** The failures answered around, as recorded (the default recorder's; empty when `diagnostics` was given). */
   readonly diagnostics: DiagnosticsLog;
   close(): Promise<void>;

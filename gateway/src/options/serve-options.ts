@@ -60,6 +60,18 @@ function subjectsOf(flag: string, text: string | undefined): SubjectRule | undef
 const text = (given: string | undefined): string | undefined => given;
 const MB = 1024 * 1024;
 
+const EVERY_UNITS_MS: Readonly<Record<string, number>> = { m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** `--corrections-every`: a whole number of minutes, hours or days (`30m`, `6h`, `1d`), at least one, or `off`. */
+function correctionsEvery(text: string): number | false {
+  if (text === "off") return false;
+  const [, amount, unit = ""] = /^(\d+)([mhd])$/.exec(text) ?? [];
+  const unitMs = EVERY_UNITS_MS[unit];
+  if (amount === undefined || unitMs === undefined || Number(amount) < 1)
+    throw new UsageError(`--corrections-every: give a period such as 30m, 6h or 1d (or off), got "${text}".`);
+  return Number(amount) * unitMs;
+}
+
 export const SERVE_OPTIONS = {
   upstream: valueRow("--upstream", "URL", {
     otherwise: "required",
@@ -163,6 +175,13 @@ export const SERVE_OPTIONS = {
     help: "the upstream's rate window (default 60000: per minute)",
     reference: "the upstream's rate window; the spec's limits are per minute. Benchmarks and tests compress it",
     read: (given, flag) => wholeNumber(flag, given, 1000, 3_600_000),
+  }),
+  correctionsEveryMs: valueRow("--corrections-every", "PERIOD", {
+    otherwise: "`1d`",
+    help: "re-read the last 30 days of every index asked for, from spare budget (default 1d; 6h, 30m, off)",
+    reference:
+      "how often the corrections sweep re-reads the last 30 days of every index asked for, from spare budget only (`30m`, `6h`, `1d`, `off`): [corrections.md](corrections.md)",
+    read: (given) => (given === undefined ? undefined : correctionsEvery(given)),
   }),
   metricsTokenFile: valueRow("--metrics-token-file", "FILE", {
     otherwise: "none",
