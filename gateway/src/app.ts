@@ -1,6 +1,8 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { AuditTrail } from "./observability/audit-trail";
 import type { HealthSources } from "./observability/health-page";
+import type { CorrectionsArchive } from "./corrections/archive";
+import { correctionsRoutePlugin } from "./corrections/corrections-route";
 import { mcpPlugin, type McpPluginOptions } from "./mcp/plugin";
 import type { MetricsAccess } from "./observability/metrics-route";
 import type { SignIn } from "./identity/oidc/sign-in";
@@ -29,6 +31,8 @@ export interface AppOptions {
   /** The metrics and who may read them. */
   readonly metrics: MetricsAccess;
   readonly audit: AuditTrail;
+  /** The as-published archive, listed at GET /gateway/corrections. */
+  readonly corrections: CorrectionsArchive;
   /** OpenID Connect bearer tokens beside the desk tokens; absent: desk tokens only. */
   readonly signIn?: SignIn;
   /** The MCP face for AI agents (mcp/plugin.ts): its issuer, caps, settle bound and clock; absent: no /mcp. */
@@ -99,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(auditPlugin, { trail: options.audit });
   await app.register(requestLogPlugin);
   await app.register(healthPlugin, { health });
+  await app.register(correctionsRoutePlugin, { archive: options.corrections });
   // Encapsulated like the health page: its routes and its 401 pointer (WWW-Authenticate) stay its own.
   if (options.mcp !== undefined) await app.register(mcpPlugin, { ...options.mcp, ...mcpParts(options) });
   return app;

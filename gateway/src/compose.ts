@@ -15,11 +15,16 @@ import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
 import { buildApp, type AppOptions } from "./app";
 import { AuditTrail } from "./observability/audit-trail";
 import { FairQueue } from "./serving/fair-queue";
-import type { GatewayOptions, RunningGateway } from "./gateway-options";
+import { OptionRefused, type GatewayOptions, type RunningGateway } from "./options/gateway-options";
 import { GatewayMetrics } from "./observability/gateway-metrics";
 import { upstreamSeen, type HealthSources, type UpstreamSeen } from "./observability/health-page";
 import { KeyScrubber } from "./logs/key-scrub";
 import { BoundedLogOutput } from "./logs/log-output";
+import { DeskCorrections } from "./corrections/desk-corrections";
+import { deskSweep } from "./corrections/desk-sweep";
+import type { CorrectionsSweep } from "./corrections/sweep";
+import type { Resource } from "./answers/resources";
+import type { SendMark } from "./store/store";
 import { SignIn } from "./identity/oidc/sign-in";
 import { LOCK_LEASE_MS, Resolver } from "./serving/resolver";
 import type { BudgetRules } from "./store/desk-budget";
@@ -29,7 +34,7 @@ import { ReplicaStore } from "./store/replica-store";
 import { storedAnswerRule } from "./store/stored-answer";
 import { DeskShares } from "./tenancy/tenant-shares";
 import { DEFAULT_SUBJECTS } from "./observability/top-subjects";
-import { Upstream } from "./serving/upstream";
+import { Upstream, type UpstreamResult } from "./serving/upstream";
 import { gatewayVersion } from "./version";
 
 /** How long past its freshness an answer stands in for a failing upstream: the window whose ages the add-in believes. */
@@ -47,12 +52,14 @@ function prefixOf(upstream: string, key: string | undefined): string {
   return `idg:${keyFingerprint(`${upstream}\n${key ?? ""}`)}:`;
 }
 
+/** The upstream's root, refused (before anything is opened) where the service or its key cannot be reached safely. */
 function upstreamUrl(options: GatewayOptions): string {
   const checked = checkBaseUrl(options.upstream);
-  if (!checked.ok) throw new Error(`--upstream: ${checked.message}`);
+  if (!checked.ok) throw new OptionRefused("upstream", (name) => `${name}: ${checked.message}`);
   if (options.upstreamKey !== undefined && !keyTransportAllowed(checked.url)) {
-    throw new Error(
-      "The upstream key is only sent over https (or plain http to this machine): give an https:// --upstream.",
+    throw new OptionRefused(
+      "upstream",
+      (name) => `The upstream key is only sent over https (or plain http to this machine): give an https:// ${name}.`,
     );
   }
   return checked.url;
@@ -122,6 +129,8 @@ interface Parts {
   readonly health: HealthSources;
   readonly metrics: GatewayMetrics;
   readonly audit: AuditTrail;
+  readonly corrections: DeskCorrections;
+  readonly sweep: CorrectionsSweep<SendMark>;
 }
 
 /** The store, the fair queue on the desk's budget and the resolver, wired together. */
@@ -143,8 +152,6 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     timeoutMs: upstreamTimeoutMs,
   });
   const maxQueueWaitMs = options.maxQueueWaitMs ?? DEFAULT_QUEUE_WAIT_MS;
-  let lastUpstream: UpstreamSeen | undefined;
-  const audit = new AuditTrail();
   const shares = new DeskShares(
     {
       budgetNow: (now) => store.budgetNow(now),
@@ -155,21 +162,8 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     options.tenantShare,
   );
   const queue = queueFor(options, { store, shares, maxWaitMs: maxQueueWaitMs }, clock);
-  const resolver = new Resolver({
-    store,
-    upstream,
-    queue,
-    clock,
-    ttls,
-    staleIfErrorMs,
-    collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
-    onUpstream: (resource, result, user) => {
-      lastUpstream = upstreamSeen(result, clock.now());
-      metrics.sent(result.status);
-      audit.upstreamSend(user, resource.path, result.status, result.ok ? undefined : result.reason);
-    },
-    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
-  });
+  // What the upstream last answered: the resolver tells it, the health page reads it.
+  let lastUpstream: UpstreamSeen | undefined;
   const health: HealthSources = {
     store,
     queue,
@@ -181,9 +175,49 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     shares,
     subjects: options.metricsSubjects ?? DEFAULT_SUBJECTS,
   };
-  // Built last, from the health sources; the resolver's callback above only runs once requests arrive.
   const metrics = new GatewayMetrics(health, health.subjects, options.diagnostics);
-  return { store, queue, resolver, health, metrics, audit };
+  const audit = new AuditTrail();
+  const corrections = new DeskCorrections({
+    ...(options.redisUrl !== undefined
+      ? { redis: { url: options.redisUrl, prefix: prefixOf(baseUrl, options.upstreamKey) } }
+      : {}),
+    ...(options.archiveBounds !== undefined ? { bounds: options.archiveBounds } : {}),
+    clock,
+    registry: metrics.registry,
+    audit,
+    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+  });
+  await corrections.start(5000);
+  /** Every upstream answer or failure, a trader's or the corrections sweep's: health, metrics, audit, archive. */
+  const onUpstream = (resource: Resource, result: UpstreamResult, user: string): void => {
+    lastUpstream = upstreamSeen(result, clock.now());
+    metrics.sent(result.status);
+    audit.upstreamSend(user, resource.path, result.status, result.ok ? undefined : result.reason);
+    corrections.observe(resource, result, user);
+  };
+  const resolver = new Resolver({
+    store,
+    upstream,
+    queue,
+    clock,
+    ttls,
+    staleIfErrorMs,
+    collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
+    onUpstream,
+    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+  });
+  const sweep = deskSweep({
+    clock,
+    ...(options.correctionsEveryMs !== undefined ? { everyMs: options.correctionsEveryMs } : {}),
+    store,
+    queue,
+    upstream,
+    corrections,
+    onUpstream,
+    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+  });
+  sweep.start();
+  return { store, queue, resolver, health, metrics, audit, corrections, sweep };
 }
 
 /**
@@ -227,7 +261,7 @@ export function mcpSettleMs(options: Pick<GatewayOptions, "maxQueueWaitMs" | "up
   return READS_PER_CALL * readMs + 1000;
 }
 
-/** The MCP face's options: on by default where authentication is on, never without it (--no-auth), off with --no-mcp. */
+/** The MCP face's options: on by default where authentication is on, never without authentication, off when turned off. */
 function mcpOf(options: GatewayOptions, clock: Clock): Pick<AppOptions, "mcp"> {
   if (options.mcp === false || options.tokens() === undefined) return {};
   const issuer = options.signIn?.issuer;
@@ -248,13 +282,17 @@ function mcpOf(options: GatewayOptions, clock: Clock): Pick<AppOptions, "mcp"> {
 /** Starts a gateway replica and resolves once it listens. */
 export async function startGateway(given: GatewayOptions): Promise<RunningGateway> {
   const recorder = recorderFor(given.upstreamKey);
-  const options: GatewayOptions = { ...given, diagnostics: given.diagnostics ?? recorder };
-  const diagnostics = options.diagnostics ?? recorder;
+  const diagnostics = given.diagnostics ?? recorder;
+  const options: GatewayOptions = { ...given, diagnostics };
   const clock = options.clock ?? systemClock;
   const staleIfErrorMs = options.staleIfErrorMs ?? DEFAULT_STALE_IF_ERROR_MS;
   // Before anything is opened: sign-in options it refuses throw here, leaving no store behind.
   const signIn = options.signIn !== undefined ? new SignIn(options.signIn, clock, diagnostics) : undefined;
-  const { store, queue, resolver, health, metrics, audit } = await partsFor(options, clock, staleIfErrorMs);
+  const { store, queue, resolver, health, metrics, audit, corrections, sweep } = await partsFor(
+    options,
+    clock,
+    staleIfErrorMs,
+  );
   const log = boundedLogger(options.logger, metrics, clock);
   const app = await buildApp({
     resolver,
@@ -267,12 +305,12 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
       ...(options.metricsTokenDigest !== undefined ? { tokenDigest: options.metricsTokenDigest } : {}),
     },
     audit,
+    corrections: corrections.archive,
     ...(signIn !== undefined ? { signIn } : {}),
     ...mcpOf(options, clock),
     ...(options.https !== undefined ? { https: options.https } : {}),
     ...(log.logger !== undefined ? { logger: log.logger } : {}),
   });
-  audit.attach(app.log);
   const replica = randomUUID();
   // A missed heartbeat only makes this replica look gone for a moment (the health page counts replicas).
   const beat = () =>
@@ -288,13 +326,17 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
   return {
     url: `${options.https !== undefined ? "https" : "http"}://${host.includes(":") ? `[${host}]` : host}:${port}`,
     store,
+    corrections,
+    sweep,
     diagnostics: recorder,
     close: () => {
       closing ??= (async () => {
         clearInterval(heartbeat);
+        await sweep.close();
         queue.close();
         resolver.close();
         await app.close();
+        await corrections.close();
         await store.close();
         await log.close();
       })();

@@ -3,4 +3,4 @@
  * types of its options and of the running replica.
  */
 export { startGateway } from "./compose";
-export type { GatewayOptions, RunningGateway } from "./gateway-options";
+export type { GatewayOptions, RunningGateway } from "./options/gateway-options";

@@ -1,5 +1,6 @@
 import type { Dataset } from "./dataset/dataset";
 import type { IndexDefinition } from "./dataset/definitions";
+import type { Restatements } from "./restatements";
 import type { ServiceState } from "./state";
 import { ServiceError } from "./service-error";
 import type { Flavor } from "./tiers";
@@ -10,6 +11,8 @@ export interface ServiceContext {
   readonly dataset: Dataset;
   readonly now: () => Date;
   readonly state: ServiceState;
+  /** Published days restated (`--corrections`, or the test control `restate`). */
+  readonly restatements: Restatements;
 }
 
 /** The index named in the path, or a 404 UNKNOWN_SYMBOL that says what to do. */

@@ -2,6 +2,8 @@ import { dayOf } from "./dataset/calendar";
 import type { Dataset } from "./dataset/dataset";
 import { roundTo } from "./dataset/random";
 import { HEALTH_STATES, type HealthState } from "./health";
+import type { Restatement, Restatements } from "./restatements";
+import type { RateWindows } from "./rate-windows";
 import { FAULT_KINDS, type FaultKind, type ServiceState } from "./state";
 
 /** Test-only control of a running service. */
@@ -14,7 +16,15 @@ export interface FaultController {
   setHealth(state: HealthState): void;
   /** Publishes a new latest fix, dated now; without a value, the last one moved up by 0.5%. */
   publishFix(symbol: string, value?: number): void;
-  /** Back to a healthy, fault-free service with the dataset's own latest values. */
+  /** Restates a published day from now on (value, status or both), as `--corrections` does at start. */
+  restate(restatement: Restatement): void;
+  /**
+   * Turns every caller's rate-limit window now, as if it had just run out: counts start from nothing, a `minute`
+   * grid moves to turn now, a sliding log forgets what it held. For a test that needs the window to turn at a
+   * moment of its choosing (just before an open, say).
+   */
+  turnWindow(): void;
+  /** Back to a healthy, fault-free service with the dataset's own latest values and the start's restatements. */
   reset(): void;
 }
 
@@ -26,10 +36,24 @@ export function disabledFaultController(): FaultController {
   const refuse = (): never => {
     throw new Error(DISABLED_MESSAGE);
   };
-  return { setLatency: refuse, failNext: refuse, setHealth: refuse, publishFix: refuse, reset: refuse };
+  return {
+    setLatency: refuse,
+    failNext: refuse,
+    setHealth: refuse,
+    publishFix: refuse,
+    restate: refuse,
+    turnWindow: refuse,
+    reset: refuse,
+  };
 }
 
-export function faultController(state: ServiceState, dataset: Dataset, now: () => Date): FaultController {
+export function faultController(
+  state: ServiceState,
+  dataset: Dataset,
+  now: () => Date,
+  restatements: Restatements,
+  windows: RateWindows,
+): FaultController {
   return {
     setLatency(ms) {
       if (!Number.isFinite(ms) || ms < 0)
@@ -58,8 +82,15 @@ export function faultController(state: ServiceState, dataset: Dataset, now: () =
       const previous = state.publishedFixes.get(symbol)?.value ?? latest.value;
       state.publishedFixes.set(symbol, { value: value ?? roundTo(previous * 1.005, 4), asOf: now().toISOString() });
     },
+    restate(restatement) {
+      restatements.add(restatement);
+    },
+    turnWindow() {
+      windows.turn();
+    },
     reset() {
       state.reset();
+      restatements.reset();
     },
   };
 }

@@ -1,7 +1,7 @@
 // The README's picture of a pricing sheet, for npm run screenshots: what the builder writes, on the project's workbook
 // fake (the Office.js objects the tests use), each INDEX formula evaluated by the real functions against the
 // screenshot's reference service, its number formats and conditional formats applied as Excel applies them
-// (test/office/cell-rules.ts), drawn as a grid in the table style the sheet wears. It is a picture of what the builder
+// (test/support/office-fake/cell-rules.ts), drawn as a grid in the table style the sheet wears. It is a picture of what the builder
 // wrote, not of Excel.
 import { DirectSource, IndexDataClient } from "../../src/client";
 import { numberText } from "../../src/formulas";
@@ -9,9 +9,9 @@ import { excelPricingSheetActions } from "../../src/office/pricing-sheet-actions
 import { appContext } from "../../src/office/app-context/app-context";
 import { DEFAULT_TEMPLATE } from "../../src/workbook/pricing-sheets/default-template";
 import { columnLetters } from "../../src/workbook/sheet-address";
-import { cellMark } from "../../test/office/cell-rules";
+import { cellMark } from "../../test/support/office-fake/cell-rules";
 import { wrapperEvaluator } from "../../test/office/sheet-support";
-import { FakeWorkbook } from "../../test/office/workbook-fake";
+import { FakeWorkbook } from "../../test/support/office-fake/fake-workbook";
 
 const SHEET = "Pricing North-West Europe";
 

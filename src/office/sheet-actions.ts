@@ -24,7 +24,7 @@ export interface SheetActions {
 }
 
 /**
- * Desk actions through `Excel.run` over the app context; `run` is injectable for office-addin-mock,
+ * Desk actions through `Excel.run` over the app context; `run` is injectable for the Office fake,
  * `clock` (what freezing waits for busy cells on) for a fake clock. Receipts are signed with a key in the
  * add-in's storage (OfficeRuntime.storage), never in the workbook. Freeze and restore are each one undo step
  * where `undoGroups` holds (ExcelApi 1.20). Freezing's and restoring's code loads when first used: the shared runtime

@@ -20,7 +20,7 @@ export interface WorkbookActions {
 
 type ExcelRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
 
-/** Workbook actions through `Excel.run`; `run` is injectable so tests can hand in an office-addin-mock. */
+/** Workbook actions through `Excel.run`; `run` is injectable so tests can hand in the Office fake. */
 export function excelWorkbookActions(
   app: Pick<AppContext, "startup">,
   wait?: SpillWaitOptions,

@@ -8,6 +8,7 @@ import { RequestSender } from "../../src/engine/sending/request-sender";
 import { Scheduler } from "../../src/engine/sending/scheduler";
 import { SharedBudget, type BudgetChannel } from "../../src/engine/budget/shared-budget";
 import type { FakeClock } from "../support/fake-clock";
+import type { Upstream, UpstreamAnswer } from "../support/spec-upstream";
 
 /** How the service speaks of its limit and counts its window: the reference service's own choices. */
 export interface LimitedServiceOptions {
@@ -23,7 +24,7 @@ export interface LimitedServiceOptions {
  * the form's headers, read by the add-in's own header parser; past the limit it is refused with 429. For tests of
  * the budget's rules, which need many windows and many runtimes without waiting for real ones.
  */
-export class LimitedService {
+export class LimitedService implements Upstream {
   private readonly windows: RateWindows;
   private refusals = 0;
   /** Every arrival: when, and whether it was refused. */
@@ -53,6 +54,11 @@ export class LimitedService {
     this.arrivals.push({ at: this.clock.now(), status, by });
     return responseInfo("/", status, headers);
   }
+
+  answer(by?: string): UpstreamAnswer {
+    const info = this.arrive(by);
+    return { info: () => info };
+  }
 }
 
 /** One runtime (a budget and its scheduler) sending to `service`: each request arrives at once and is answered after `latencyMs`. */
@@ -72,7 +78,7 @@ export interface RuntimeOptions {
 }
 
 /** A browser's connections to one origin: at most `size` requests on the wire, the rest wait in order. */
-class ConnectionPool {
+export class ConnectionPool {
   private busy = 0;
   private readonly waiting: Array<() => void> = [];
 
@@ -102,7 +108,7 @@ const TIMEOUT_MS = 10_000;
  * sending to `service` through `connections`: a request arrives when a connection is free and is answered after
  * `latencyMs`. `send` resolves with every request's final status (200), or the name of the error it ended with.
  */
-export function runtimeOn(service: LimitedService, clock: FakeClock, options: RuntimeOptions) {
+export function runtimeOn(service: Upstream, clock: FakeClock, options: RuntimeOptions) {
   const budget = new RateBudget({
     limit: service.limit,
     windowMs: service.windowMs,
@@ -124,14 +130,15 @@ export function runtimeOn(service: LimitedService, clock: FakeClock, options: Ru
     new Promise<number>((resolve, reject) => {
       sentAt.push(clock.now());
       pool.take(() => {
-        const info = service.arrive(options.name);
+        const answer = service.answer(options.name);
         clock.setTimer(() => {
+          const info = answer.info();
           pool.release();
           budget.observe(info, clock.now());
           scheduler.pump();
           if (info.status === 429) reject(new RateLimitedError("429", { path: "/", status: 429 }));
           else resolve(info.status);
-        }, options.latencyMs);
+        }, answer.latencyMs ?? options.latencyMs);
       });
     });
   const sent = (answers: { keys: string[] }) =>

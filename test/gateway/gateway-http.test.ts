@@ -32,7 +32,13 @@ async function startDesk(
 ): Promise<void> {
   service = await startReferenceService({ testFaults: true, rateLimits: { "api-key": limit } });
   front = await startRecordingFront(service.url);
-  ({ gateway, clock } = await startDeskGateway(desk, front.url, { upstreamKey, allowOrigins: [ORIGIN], ...options }));
+  ({ gateway, clock } = await startDeskGateway(desk, front.url, {
+    upstreamKey,
+    allowOrigins: [ORIGIN],
+    // Its days pass on the fake clock: no corrections sweep sending beside the requests counted here.
+    correctionsEveryMs: false,
+    ...options,
+  }));
 }
 
 afterEach(async () => {

@@ -1,18 +1,20 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseCommandLine, UsageError } from "../../gateway/src/cli/args";
-import { helpText, OPTIONS, programName, synopsis } from "../../gateway/src/cli/help";
+import { helpText, programName, synopsis } from "../../gateway/src/cli/help";
+import { SERVE_OPTIONS } from "../../gateway/src/options/serve-options";
 
 /**
- * `--help` carries every option itself (issue 38, item 9): an installed gateway has no docs/gateway.md beside it.
+ * `--help` carries every option itself: an installed gateway has no docs/gateway.md beside it.
  * Its messages name the command as it was started: `index-data-gateway` installed, `npm run gateway --` in a checkout.
  */
-const DOCS = readFileSync(join(__dirname, "..", "..", "docs", "gateway.md"), "utf8");
+const DOCS = readFileSync(join(__dirname, "..", "..", "docs", "gateway-reference.md"), "utf8");
+const OPTIONS = Object.values(SERVE_OPTIONS);
 const INSTALLED = "index-data-gateway";
 
-/** The flags named in a first cell of docs/gateway.md's tables that starts with one (`| \`--tls-cert FILE\`, … | …`). */
+/** The flags named in a first cell of the reference's tables that starts with one (`| \`--tls-cert FILE\` | …`). */
 function documentedFlags(): string[] {
-  const cells = [...DOCS.matchAll(/^\| (`--[^|\n]*)\|/gm)].map((match) => match[1] ?? "");
+  const cells = [...DOCS.matchAll(/^\| (`--(?:[^|\n]|\\\|)*)\|/gm)].map((match) => match[1] ?? "");
   return [...new Set(cells.flatMap((cell) => cell.match(/--[a-z][a-z-]*/g) ?? []))].sort();
 }
 
@@ -23,7 +25,7 @@ test("names the installed binary, and npm run gateway -- only for the sources ru
   expect(programName("/home/dev/index-data-excel/gateway/src/cli/main.ts")).toBe("npm run gateway --");
 });
 
-test("lists every flag docs/gateway.md documents, and each one it lists is one the parser takes", () => {
+test("lists every flag the reference documents, and each one it lists is one the parser takes", () => {
   const listed = OPTIONS.map((option) => option.flag).sort();
   expect(listed).toEqual(documentedFlags());
   const text = helpText(INSTALLED);
@@ -70,7 +72,16 @@ test("a refused command line names the command as it was started", () => {
 
 test("--public-url takes the gateway's origin as its clients reach it, and refuses anything else with the reason", () => {
   const serve = (url: string) =>
-    parseCommandLine(["--upstream", "https://indexes.example.com", "--port", "0", "--public-url", url]);
+    parseCommandLine([
+      "--upstream",
+      "https://indexes.example.com",
+      "--port",
+      "0",
+      "--tokens",
+      "t.txt",
+      "--public-url",
+      url,
+    ]);
   expect(serve("https://gateway.desk.example.com")).toMatchObject({ publicUrl: "https://gateway.desk.example.com" });
   expect(serve("https://gateway.desk.example.com:8443/")).toMatchObject({
     publicUrl: "https://gateway.desk.example.com:8443",

@@ -39,6 +39,8 @@ async function startDesk(script: (path: string) => Scripted): Promise<void> {
   ({ gateway, clock } = await startDeskGateway(desk, upstream.url, {
     upstreamKey: KEY,
     logger: { level: "info", stream: { write: (line: string) => void logLines.push(line) } },
+    // Days pass on the fake clock: no corrections sweep sending beside the requests counted here.
+    correctionsEveryMs: false,
   }));
 }
 

@@ -80,7 +80,7 @@ describe("Origin", () => {
           error: {
             code: -32000,
             message:
-              "This gateway answers no page of this origin: its administrator lists the origins it answers with --allow-origin.",
+              "This gateway answers no page of this origin: its administrator adds the page's origin to the gateway's allowed origins.",
           },
           id: null,
         });

@@ -1,6 +1,15 @@
 import { spawn, spawnSync, type ChildProcess, type SpawnSyncReturns } from "node:child_process";
 import { request } from "node:https";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { generate } from "selfsigned";
@@ -195,6 +204,31 @@ test(
   },
   SLOW_MS,
 );
+
+/** A size in MB as the admin's guide writes it, given the words before it (`node_modules\` is`, `The tarball (`). */
+function guideMegabytes(guide: string, before: string): number {
+  const at = guide.indexOf(before);
+  const figure = /^\s*([\d.]+) MB/.exec(guide.slice(at + before.length))?.[1];
+  return at < 0 || figure === undefined ? Number.NaN : Number(figure);
+}
+
+test("the admin's guide gives the install's figures as this install measured them: packages, node_modules, tarball", () => {
+  const guide = readFileSync(join(ROOT, "docs", "gateway.md"), "utf8");
+  const added = /added (\d+) packages/.exec(installOutput)?.[1];
+  expect(guide).toContain(`\`npm ci\` prints \`added ${added ?? "?"} packages\``);
+  // Sizes within a tenth: du counts blocks, and those differ between file systems.
+  const installedMb = Number(run("du", ["-sk", "node_modules"], server).stdout.split("\t")[0]) / 1024;
+  const tarballMb = statSync(join(server, gatewayPack.filename)).size / (1024 * 1024);
+  const near = (figure: number, measured: number) => Math.abs(figure - measured) <= measured / 10;
+  expect({ installedMb, near: near(guideMegabytes(guide, "`node_modules` is"), installedMb) }).toEqual({
+    installedMb,
+    near: true,
+  });
+  expect({ tarballMb, near: near(guideMegabytes(guide, "The tarball ("), tarballMb) }).toEqual({
+    tarballMb,
+    near: true,
+  });
+});
 
 test(
   "the installed command names itself: --help carries every option, usage errors exit 2 and name its commands",

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { parseTokens } from "../../gateway/src/identity/tokens";
@@ -32,6 +32,23 @@ afterAll(async () => {
 });
 /** The tokens file the replica reads; removed once it has stopped. */
 const folder = useTempFolder("gateway-tokens-");
+
+/** The start lines the admin's guide quotes, each as a pattern: its URLs stand for any URL. */
+function guideStartLines(): RegExp[] {
+  const guide = readFileSync(join(__dirname, "..", "..", "docs", "gateway.md"), "utf8");
+  const block = /<!-- start-lines -->\n```text\n([\s\S]*?)\n```/.exec(guide)?.[1] ?? "";
+  return block.split("\n").map((line) => {
+    const parts = line.split(/https?:\/\/[^\s;/)]+/).map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    return new RegExp(`^${parts.join("https?://[^\\s;/)]+")}$`);
+  });
+}
+
+test("prints the two start lines the admin's guide quotes, in its order", () => {
+  const shapes = guideStartLines();
+  expect(shapes).toHaveLength(2);
+  const printed = replica.output().split("\n").slice(0, shapes.length);
+  expect(printed.map((text, i) => shapes[i]?.test(text) ?? false)).toEqual([true, true]);
+});
 
 async function statusFor(name: string): Promise<number> {
   const answer = await fetch(`${replica.url}/api/v1/indexes`, { headers: { "x-api-key": desk.tokens[name] ?? "" } });

@@ -5,9 +5,9 @@ import { excelDataTypeActions, type DataTypeActions } from "../../src/office/dat
 import { createIndexDomainControl } from "../../src/office/data-type/domain";
 import { DataTypeReports, type DataTypeReport } from "../../src/office/data-type/report";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { createDataTypeMock } from "./data-type-mock";
+import { selectionBook } from "./data-type-cells";
 
-/** The Data tab's Convert to Index and Convert to text, through the office adapters, on office-addin-mock objects. */
+/** The Data tab's Convert to Index and Convert to text, through the office adapters, on the Office fake. */
 let service: RunningReferenceService;
 beforeAll(async () => {
   service = await startReferenceService({ flavor: "newer", rateLimits: { anonymous: 100_000 } });
@@ -16,8 +16,8 @@ afterAll(() => service.close());
 
 const text = (value: string) => ({ type: "String", basicValue: value, basicType: "String" });
 
-function actionsOn(cells: unknown[][], supported = true) {
-  const excel = createDataTypeMock({ selection: "Sheet1!A1:A2", cells });
+async function actionsOn(cells: unknown[][], supported = true) {
+  const excel = await selectionBook({ selection: "Sheet1!A1:A2", cells });
   const domain = createIndexDomainControl({
     run: excel.run,
     supported: () => supported,
@@ -34,7 +34,7 @@ function actionsOn(cells: unknown[][], supported = true) {
 const event = () => ({ completed: jest.fn() });
 
 test("Convert to Index of clean symbols converts, completes the event, and has nothing to report", async () => {
-  const { excel, actions } = actionsOn([[text("RTM-NWE-A-1x3")], [text("RTM-IND-B-2x4")]]);
+  const { excel, actions } = await actionsOn([[text("RTM-NWE-A-1x3")], [text("RTM-IND-B-2x4")]]);
   const reports: DataTypeReport[] = [];
   const done = event();
   await dataTypeCommands(
@@ -47,7 +47,7 @@ test("Convert to Index of clean symbols converts, completes the event, and has n
 });
 
 test("Convert to Index with a cell left untouched reports the outcome for the pane to say", async () => {
-  const { actions } = actionsOn([[text("RTM-NWE-A-1x3")], [text("hello")]]);
+  const { actions } = await actionsOn([[text("RTM-NWE-A-1x3")], [text("hello")]]);
   const reports: DataTypeReport[] = [];
   await dataTypeCommands(
     () => actions,

@@ -4,18 +4,18 @@ import { DirectSource, IndexDataClient } from "../../src/client";
 import { MemoryStorage } from "../../src/settings";
 import { excelDataTypeActions } from "../../src/office/data-type-actions";
 import { createIndexDomainControl, type IndexDomainControl } from "../../src/office/data-type/domain";
+import type { FakeWorkbook } from "../support/office-fake/fake-workbook";
 import {
-  createDataTypeMock,
   linkedIndexCell,
   linkedWrite,
+  selectionBook,
   textCell,
   textWrite,
-  type DataTypeMock,
-  type DataTypeMockOptions,
-} from "./data-type-mock";
+  type SelectionCells,
+} from "./data-type-cells";
 
 /**
- * Convert to Index and Convert to text on office-addin-mock objects: the values written are compared with the
+ * Convert to Index and Convert to text on the Office fake: the values written are compared with the
  * shapes Microsoft documents for a linked entity (Excel.LinkedEntityCellValue, serviceId 268436224), written out
  * here; no real Excel runs. The catalogue comes from the reference service.
  */
@@ -37,14 +37,14 @@ const INDEX_DOMAIN = {
 } as const;
 
 interface Rig {
-  readonly excel: DataTypeMock;
+  readonly excel: FakeWorkbook;
   readonly domain: IndexDomainControl;
   readonly loadAsked: string[];
   readonly actions: ReturnType<typeof excelDataTypeActions>;
 }
 
-function rig(options: DataTypeMockOptions, supported = true): Rig {
-  const excel = createDataTypeMock(options);
+async function rig(options: SelectionCells, supported = true): Promise<Rig> {
+  const excel = await selectionBook(options);
   const domain = createIndexDomainControl({
     run: excel.run,
     supported: () => supported,
@@ -62,7 +62,7 @@ function rig(options: DataTypeMockOptions, supported = true): Rig {
 
 describe("registering the Index domain", () => {
   it("happens once per runtime, with on load and manual refresh, however often it is asked for", async () => {
-    const { excel, domain, actions } = rig({ selection: "Sheet1!A1", cells: [[textCell("RTM-NWE-A-1x3")]] });
+    const { excel, domain, actions } = await rig({ selection: "Sheet1!A1", cells: [[textCell("RTM-NWE-A-1x3")]] });
     await Promise.all([domain.register(), domain.register()]);
     await domain.register();
     await actions.toIndex();
@@ -74,7 +74,7 @@ describe("registering the Index domain", () => {
   });
 
   it("does not happen where Excel lacks ExcelApi 1.19, and the button writes INDEX.CARD formulas instead, saying why", async () => {
-    const { excel, domain, actions, loadAsked } = rig(
+    const { excel, domain, actions, loadAsked } = await rig(
       { selection: "Sheet1!A1:A2", cells: [[textCell("RTM-NWE-A-1x3")], [textCell("nope")]] },
       false,
     );
@@ -92,7 +92,7 @@ describe("registering the Index domain", () => {
   });
 
   it("keeps a domain an earlier runtime added with the same options, and replaces one with other options", async () => {
-    const same = rig({
+    const same = await rig({
       selection: "Sheet1!A1",
       cells: [[EMPTY]],
       domains: new Map([
@@ -110,7 +110,7 @@ describe("registering the Index domain", () => {
     });
     await same.domain.register();
     expect(same.excel.domainCalls).toEqual([]);
-    const older = rig({
+    const older = await rig({
       selection: "Sheet1!A1",
       cells: [[EMPTY]],
       domains: new Map([
@@ -128,7 +128,7 @@ describe("registering the Index domain", () => {
   });
 
   it("applies a periodic refresh chosen in the pane at once: Periodic first, its interval in seconds, and the mode set", async () => {
-    const { excel, domain } = rig({ selection: "Sheet1!A1", cells: [[EMPTY]] });
+    const { excel, domain } = await rig({ selection: "Sheet1!A1", cells: [[EMPTY]] });
     await domain.register();
     await domain.setRefresh(15);
     expect(excel.domains.get("index")).toEqual({
@@ -155,9 +155,9 @@ describe("registering the Index domain", () => {
   });
 
   it("registers through the shared control when Office is ready, and tries again after Excel refused", async () => {
-    const excel = createDataTypeMock({ selection: "Sheet1!A1", cells: [[EMPTY]] });
+    const excel = await selectionBook({ selection: "Sheet1!A1", cells: [[EMPTY]] });
     let refusals = 1;
-    const run: DataTypeMock["run"] = (batch) => (refusals-- > 0 ? Promise.reject(new Error("busy")) : excel.run(batch));
+    const run: FakeWorkbook["run"] = (batch) => (refusals-- > 0 ? Promise.reject(new Error("busy")) : excel.run(batch));
     const domain = createIndexDomainControl({ run, supported: () => true, storage: () => new MemoryStorage() });
     await expect(domain.register()).rejects.toThrow("busy");
     await expect(domain.register()).resolves.toBe(true);
@@ -175,7 +175,7 @@ describe("the shared runtime's domain control", () => {
 
   /** A fresh runtime (its own module registry) on an Excel whose isSetSupported says `supported`. */
   async function runtimeOn(supported: boolean) {
-    const excel = createDataTypeMock({ selection: "Sheet1!A1", cells: [[EMPTY]] });
+    const excel = await selectionBook({ selection: "Sheet1!A1", cells: [[EMPTY]] });
     const runs: string[] = [];
     globals.Office = new OfficeMockObject({ context: { requirements: { isSetSupported: () => supported } } });
     globals.Excel = {
@@ -236,7 +236,7 @@ describe("the ExcelApi 1.19 check", () => {
 
 describe("Convert to Index", () => {
   it("writes exactly the linked entities of the known symbols of a mixed selection, and nothing else", async () => {
-    const { excel, actions, loadAsked } = rig({
+    const { excel, actions, loadAsked } = await rig({
       selection: "Sheet1!B2:B8",
       cells: [
         [textCell("RTM-NWE-A-1x3")],
@@ -264,7 +264,7 @@ describe("Convert to Index", () => {
   });
 
   it("converts a block column by column, leaves cells already linked alone, and says so", async () => {
-    const { excel, actions } = rig({
+    const { excel, actions } = await rig({
       selection: "Sheet2!C3:D4",
       cells: [
         [textCell("RTM-NWE-A-1x3"), linkedIndexCell("RTM-IND-B-2x4")],
@@ -282,14 +282,14 @@ describe("Convert to Index", () => {
 
   it("converts 3,000 cells in one batch: one sync to read, one write, one sync to write", async () => {
     const symbols = ["RTM-NWE-A-1x3", "RTM-IND-B-2x4", "RTM-USG.B-2x4"];
-    const { excel, actions, domain } = rig({
+    const { excel, actions, domain } = await rig({
       selection: "Sheet1!A1:A3000",
       cells: Array.from({ length: 3000 }, (_, i) => [textCell(symbols[i % 3] ?? "")]),
     });
     await domain.register();
-    const before = excel.syncs();
+    const before = excel.syncs;
     const outcome = await actions.toIndex();
-    expect(excel.syncs() - before).toBe(2);
+    expect(excel.syncs - before).toBe(2);
     expect(excel.writes).toHaveLength(1);
     expect(excel.writes[0]?.address).toBe("Sheet1!A1:A3000");
     expect((excel.writes[0]?.value as unknown[][])[2999]).toEqual([linkedIndexCell("RTM-USG.B-2x4")]);
@@ -297,11 +297,11 @@ describe("Convert to Index", () => {
   });
 
   it("writes nothing, and says so, when no selected cell holds a known symbol or the selection is empty", async () => {
-    const some = rig({ selection: "Sheet1!A1:A2", cells: [[textCell("hello")], [EMPTY]] });
+    const some = await rig({ selection: "Sheet1!A1:A2", cells: [[textCell("hello")], [EMPTY]] });
     expect((await some.actions.toIndex()).message).toBe(
       'No selected cell holds a known index symbol; nothing was converted. Left 1 cell untouched that holds no known index symbol: A1 "hello".',
     );
-    const none = rig({ selection: "Sheet1!A1:A2", cells: [[EMPTY], [EMPTY]] });
+    const none = await rig({ selection: "Sheet1!A1:A2", cells: [[EMPTY], [EMPTY]] });
     expect(await none.actions.toIndex()).toEqual({
       changed: 0,
       notable: true,
@@ -311,7 +311,7 @@ describe("Convert to Index", () => {
   });
 
   it("writes nothing when the catalogue cannot be read, and rejects with the service's failure", async () => {
-    const excel = createDataTypeMock({ selection: "Sheet1!A1", cells: [[textCell("RTM-NWE-A-1x3")]] });
+    const excel = await selectionBook({ selection: "Sheet1!A1", cells: [[textCell("RTM-NWE-A-1x3")]] });
     const domain = createIndexDomainControl({
       run: excel.run,
       supported: () => true,
@@ -342,7 +342,7 @@ describe("Convert to text", () => {
         },
       },
     };
-    const { excel, actions } = rig({
+    const { excel, actions } = await rig({
       selection: "Sheet1!A1:A5",
       cells: [
         [{ ...linkedIndexCell("RTM-NWE-A-1x3"), text: "RTM-NWE-A-1x3 1.6508" }],

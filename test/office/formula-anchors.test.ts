@@ -1,7 +1,7 @@
 import { freezeForSharing } from "../../src/office/freeze/freeze";
 import { indexCellsIn, RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { freezeOptions } from "./sheet-options";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * Only real formula anchors are INDEX cells. Range.formulas gives a cell without a formula its value, so a

@@ -2,7 +2,7 @@ import { freezeForSharing } from "../../src/office/freeze/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { FakeClock, InstantClock } from "../support/fake-clock";
 import { freezeOptions } from "./sheet-options";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * A cell still computing shows #BUSY!, which is no value: freezing waits for the scope to settle, within a

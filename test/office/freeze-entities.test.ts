@@ -3,7 +3,7 @@ import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { restoreFormulas } from "../../src/office/freeze/restore";
 import { freezeOptions, restoreOptions } from "./sheet-options";
 import { DESK_A, useDeskRig } from "./sheet-support";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * A card (INDEX.CARD's entity) is frozen as a card: every property and its layout kept, no longer linked, so

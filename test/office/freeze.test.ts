@@ -5,7 +5,7 @@ import { RECEIPT_HEADER } from "../../src/workbook/receipts/receipt";
 import { appContext } from "../../src/office/app-context/app-context";
 import { freezeOptions } from "./sheet-options";
 import { useDeskRig } from "./sheet-support";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 import { WORKBOOK_ID_SETTING } from "../../src/office/freeze/workbook-id";
 
 const A = "RTM-NWE-A-1x3";

@@ -2,7 +2,7 @@ import { freezeForSharing } from "../../src/office/freeze/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { restoreFormulas } from "../../src/office/freeze/restore";
 import { freezeOptions, restoreOptions } from "./sheet-options";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * Frozen cells are tracked by a workbook name that moves with them, not by the A1 text of the receipt: rows

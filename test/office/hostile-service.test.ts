@@ -6,7 +6,7 @@ import { restoreFormulas } from "../../src/office/freeze/restore";
 import { rewritingProxy, type RewritingProxy } from "../client/service-fields";
 import { freezeOptions, restoreOptions } from "./sheet-options";
 import { DESK_A, useDeskRig } from "./sheet-support";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * The issue's attack, end to end: a service whose every text field (status, hub, grade, description, tenor,

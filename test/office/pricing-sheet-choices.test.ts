@@ -3,7 +3,7 @@ import { PRICING_SHEETS_SETTING } from "../../src/office/pricing-sheets/survey";
 import { DEFAULT_TEMPLATE, STARTER_TEMPLATES } from "../../src/workbook/pricing-sheets/default-template";
 import { readBuiltSheets } from "../../src/workbook/pricing-sheets/record";
 import { builderOn, listOf, pricingBook, sheetCells, usePricingRig } from "./pricing-support";
-import type { FakeWorkbook } from "./workbook-fake";
+import type { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * What the builder does when it cannot simply write, and the trader's choices, through the builder the pane calls on

@@ -1,11 +1,11 @@
 import { serialToMs } from "../../src/formulas/dates";
 import { PRICING_SHEETS_SETTING } from "../../src/office/pricing-sheets/survey";
 import { DEFAULT_TEMPLATE } from "../../src/workbook/pricing-sheets/default-template";
-import { basicValue } from "./excel-typing";
-import { cellMark } from "./cell-rules";
-import { renameChart, renameTable } from "./workbook-objects";
+import { basicValue } from "../support/office-fake/excel-typing";
+import { cellMark } from "../support/office-fake/cell-rules";
+import { renameChart, renameTable } from "../support/office-fake/sheet-objects";
 import { builderOn, listOf, pricingBook, sheetCells, usePricingRig } from "./pricing-support";
-import type { FakeWorkbook } from "./workbook-fake";
+import type { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * Each row of the table of what went wrong when a trader's sheet was built again (issue 47), as the trader meets it,

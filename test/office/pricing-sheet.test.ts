@@ -5,11 +5,11 @@ import { DEFAULT_TEMPLATE } from "../../src/workbook/pricing-sheets/default-temp
 import { readBuiltSheets } from "../../src/workbook/pricing-sheets/record";
 import type { PricingTemplate } from "../../src/workbook/pricing-sheets/template";
 import { restorableFormula } from "../../src/workbook/receipts/receipt-formula";
-import { cellMark } from "./cell-rules";
-import { basicValue } from "./excel-typing";
+import { cellMark } from "../support/office-fake/cell-rules";
+import { basicValue } from "../support/office-fake/excel-typing";
 import { builderOn, listOf, pricingBook, usePricingRig } from "./pricing-support";
-import type { FakeWorkbook } from "./workbook-fake";
-import { keyParts } from "./workbook-grid";
+import type { FakeWorkbook } from "../support/office-fake/fake-workbook";
+import { keyParts } from "../support/office-fake/cell-grid";
 
 /**
  * The sheet builder as the pane calls it, on the workbook fake, its formulas evaluated by the real INDEX functions

@@ -6,7 +6,7 @@ import type { WatchList } from "../../src/workbook/pricing-sheets/watch-list";
 import { extraIndex } from "../support/extra-indexes";
 import { NO_STARTUP } from "../support/startup";
 import { wrapperEvaluator } from "./sheet-support";
-import { FakeWorkbook, type Evaluate, type FakeWorkbookOptions } from "./workbook-fake";
+import { FakeWorkbook, type Evaluate, type FakeWorkbookOptions } from "../support/office-fake/fake-workbook";
 
 /**
  * What the pricing sheet suites share: the reference service with 41 indexes of long symbols beside its own 9 (a list of 50), the

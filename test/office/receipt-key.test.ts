@@ -4,7 +4,7 @@ import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { restoreFormulas } from "../../src/office/freeze/restore";
 import { RECEIPT_KEY_ITEM, receiptSigner } from "../../src/workbook/receipts/signature";
 import { freezeOptions, restoreOptions } from "./sheet-options";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * The key that signs receipt rows lives in the add-in's storage only: created there on the first freeze, never

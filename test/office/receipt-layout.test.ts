@@ -3,7 +3,7 @@ import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { RECEIPT_HEADER } from "../../src/workbook/receipts/receipt";
 import { restoreFormulas } from "../../src/office/freeze/restore";
 import { freezeOptions, restoreOptions } from "./sheet-options";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * The receipt is read and appended by content: a cleared header, blank rows or a note of the user's must not

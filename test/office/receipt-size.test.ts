@@ -1,10 +1,10 @@
 import { freezeForSharing } from "../../src/office/freeze/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { restoreFormulas } from "../../src/office/freeze/restore";
-import { EXCEL_TEXT_LIMIT } from "./excel-typing";
+import { EXCEL_TEXT_LIMIT } from "../support/office-fake/excel-typing";
 import { freezeOptions, restoreOptions } from "./sheet-options";
 import { useDeskRig } from "./sheet-support";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * No receipt cell may pass Excel's 32,767 characters (the write fails), and a block too big to list in one cell

@@ -6,7 +6,7 @@ import { restoreFormulas, SIGNING_KEY_MISSING } from "../../src/office/freeze/re
 import { receiptSigner } from "../../src/workbook/receipts/signature";
 import { WORKBOOK_ID_SETTING } from "../../src/office/freeze/workbook-id";
 import { freezeOptions, restoreOptions } from "./sheet-options";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * Receipt rows are tied to the workbook they were frozen in (issue 27, item 13): each row carries the workbook's id,

@@ -3,7 +3,7 @@ import { restoreFormulas } from "../../src/office/freeze/restore";
 import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { freezeOptions, restoreOptions } from "./sheet-options";
 import { useDeskRig } from "./sheet-support";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 const A = "RTM-NWE-A-1x3";
 const LATEST = `=INDEX.LATEST("${A}","confidence")`;

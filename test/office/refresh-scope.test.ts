@@ -1,7 +1,7 @@
 import { appContext } from "../../src/office/app-context/app-context";
 import { describePlan, planRefresh, runRefresh, type RefreshScope } from "../../src/office/refresh/scope";
 import { DESK_A, DESK_B, actionsBook, useDeskRig } from "./sheet-support";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 const A = DESK_A;
 const B = DESK_B;

@@ -4,7 +4,7 @@ import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { restoreFormulas } from "../../src/office/freeze/restore";
 import { receiptSigner } from "../../src/workbook/receipts/signature";
 import { freezeOptions, restoreOptions } from "./sheet-options";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * A receipt is cells anyone can edit. Restore writes only where a freeze happened, only formulas of the

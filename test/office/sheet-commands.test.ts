@@ -3,7 +3,7 @@ import { appContext } from "../../src/office/app-context/app-context";
 import { excelSheetActions, type SheetActions } from "../../src/office/sheet-actions";
 import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { DESK_A, DESK_B, actionsBook, useDeskRig } from "./sheet-support";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /** The ribbon's Freeze for sharing and Refresh sheet, through the office adapters, on the workbook fake. */
 const A = DESK_A;

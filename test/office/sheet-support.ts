@@ -1,10 +1,10 @@
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { appContext } from "../../src/office/app-context/app-context";
-import { FakeWorkbook, type Evaluate, type Refers } from "./workbook-fake";
+import { FakeWorkbook, type Evaluate, type Refers } from "../support/office-fake/fake-workbook";
 import { evaluateFormula } from "../../src/preview/harness";
 import type { Outcome, PreviewCell } from "../../src/preview/outcome";
 import { registerWrappers } from "../support/registered-wrappers";
-import { basicValue } from "./excel-typing";
+import { basicValue } from "../support/office-fake/excel-typing";
 
 /**
  * Evaluates INDEX formulas through the real functions (metadata from src/functions/functions.json, as the

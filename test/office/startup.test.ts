@@ -5,7 +5,7 @@ import { writeToActiveCell } from "../../src/office/insert/insert-formula";
 import { LOAD_WITH_WORKBOOKS_KEY, createStartupControl, officeStartupHost } from "../../src/office/host/startup";
 import { appStorage } from "../../src/office/app-context/app-storage";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
-import { createExcelMock } from "./excel-mock";
+import { insertWorkbook } from "../support/office-fake/custom-function-answers";
 
 /** "Load with workbooks that use Index Data": Office.addin.setStartupBehavior from the insert actions and the setting. */
 type Globals = { Office?: unknown; OfficeRuntime?: unknown };
@@ -34,11 +34,11 @@ afterEach(() => {
 describe("inserting the first INDEX formula", () => {
   it("asks Office to load the add-in with the workbook once, through the taskpane's insert action", async () => {
     const asked = officeWithAddin();
-    const excel = createExcelMock();
+    const book = insertWorkbook();
     const app = { startup: createStartupControl(() => new MemoryStorage()) };
-    await excelWorkbookActions(app, undefined, excel.run).insertLatest(SYMBOL);
-    await excelWorkbookActions(app, undefined, excel.run).insertAuditCard(SYMBOL);
-    expect(excel.get("workbook.activeCell.formulas")).toEqual([[`=INDEX.FIX("${SYMBOL}",TRUE)`]]);
+    await excelWorkbookActions(app, undefined, book.run).insertLatest(SYMBOL);
+    await excelWorkbookActions(app, undefined, book.run).insertAuditCard(SYMBOL);
+    expect(book.formulaAt("Sheet1!B2")).toBe(`=INDEX.FIX("${SYMBOL}",TRUE)`);
     expect(asked).toEqual(["Load"]);
     expect(await app.startup.isOn()).toBe(true);
   });
@@ -47,8 +47,8 @@ describe("inserting the first INDEX formula", () => {
     const asked = officeWithAddin();
     const storage = new MemoryStorage();
     await storage.setItem(LOAD_WITH_WORKBOOKS_KEY, "false");
-    const excel = createExcelMock();
-    const cell = await excel.run((context) =>
+    const book = insertWorkbook();
+    const cell = await book.run((context) =>
       writeToActiveCell(
         context,
         latestFormula(SYMBOL),
@@ -62,20 +62,20 @@ describe("inserting the first INDEX formula", () => {
   it("still inserts when Office refuses the startup behavior, and asks again on the next insert", async () => {
     const asked = officeWithAddin(() => Promise.reject(new Error("not supported here")));
     const control = createStartupControl(() => new MemoryStorage());
-    const excel = createExcelMock();
+    const book = insertWorkbook();
     await expect(
-      excel.run((context) => writeToActiveCell(context, latestFormula(SYMBOL), control)),
+      book.run((context) => writeToActiveCell(context, latestFormula(SYMBOL), control)),
     ).resolves.toMatchObject({ address: "Sheet1!B2" });
-    await excel.run((context) => writeToActiveCell(context, latestFormula(SYMBOL), control));
+    await book.run((context) => writeToActiveCell(context, latestFormula(SYMBOL), control));
     expect(asked).toEqual(["Load", "Load"]);
   });
 
   it("inserts on hosts without Office.addin (no SharedRuntime 1.1) and outside Office", async () => {
     globals.Office = new OfficeMockObject({ context: { requirements: {} } });
     expect(officeStartupHost()).toBeUndefined();
-    const excel = createExcelMock();
+    const book = insertWorkbook();
     await expect(
-      excel.run((context) =>
+      book.run((context) =>
         writeToActiveCell(
           context,
           latestFormula(SYMBOL),

@@ -1,7 +1,7 @@
 import { freezeForSharing } from "../../src/office/freeze/freeze";
 import { RECEIPT_SHEET } from "../../src/office/refresh/scope-ranges";
 import { freezeOptions } from "./sheet-options";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * Freezing writes what a cell shows back as a constant. Text the service sent must stay text: Excel reads a

@@ -7,22 +7,22 @@ import { excelSheetActions } from "../../src/office/sheet-actions";
 import { NOT_ONE_UNDO_STEP, type ExcelRun } from "../../src/office/host/undo-group";
 import { MemoryStorage } from "../../src/settings";
 import {
-  createDataTypeMock,
   linkedIndexCell,
   linkedWrite,
+  selectionBook,
   textCell,
   textWrite,
-  type DataTypeMockOptions,
-} from "./data-type-mock";
+  type SelectionCells,
+} from "./data-type-cells";
 import { DESK_B, actionsBook, useDeskRig } from "./sheet-support";
-import type { FakeWorkbook } from "./workbook-fake";
+import type { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * Each desk action (freeze, restore, Convert to Index, Convert to text) is one undo step where the host has ExcelApi
  * 1.20: one `Excel.run({ mergeUndoGroup: true }, …)`. Where Excel refuses the group (an API in it cannot be undone:
  * the batch's first sync fails with code "UndoNotSupported", as OfficeExtension.Error carries it), the action still
- * completes, run again without the group, and its message says it cannot be undone in one step. On office-addin-mock
- * objects (the workbook fake, the data type mock); no real Excel runs.
+ * completes, run again without the group, and its message says it cannot be undone in one step. On the Office fake;
+ * no real Excel runs.
  */
 const rig = useDeskRig();
 
@@ -105,8 +105,8 @@ describe("Convert to Index and Convert to text", () => {
     await service.close();
   });
 
-  function convertRig(options: DataTypeMockOptions, refuseGroup: boolean) {
-    const excel = createDataTypeMock(options);
+  async function convertRig(options: SelectionCells, refuseGroup: boolean) {
+    const excel = await selectionBook(options);
     const { run, calls } = recordingRun(excel.run, refuseGroup);
     const domain = createIndexDomainControl({
       run: excel.run,
@@ -139,7 +139,7 @@ describe("Convert to Index and Convert to text", () => {
   )(
     "$name runs in one undo group (Excel refuses it: $refuse) and converts",
     async ({ action, cell, written, refuse, expected }) => {
-      const { excel, actions, calls } = convertRig({ selection: "Sheet1!A1", cells: [[cell]] }, refuse);
+      const { excel, actions, calls } = await convertRig({ selection: "Sheet1!A1", cells: [[cell]] }, refuse);
       const outcome = await actions[action]();
       expect(calls).toEqual(expected);
       expect(excel.writes).toEqual([written]);

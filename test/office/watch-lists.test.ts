@@ -6,7 +6,7 @@ import {
   type WatchListStore,
 } from "../../src/office/pricing-sheets/watch-lists";
 import { watchListFile } from "../../src/workbook/pricing-sheets/watch-list";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
 /**
  * Watch lists on the workbook fake (its settings are what the file carries), the

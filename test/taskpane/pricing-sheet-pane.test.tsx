@@ -10,7 +10,7 @@ import choiceLists from "../../src/functions/table/choice-lists.json";
 import { readTemplateFile } from "../../src/workbook/pricing-sheets/template";
 import { watchListFile } from "../../src/workbook/pricing-sheets/watch-list";
 import { NO_STARTUP } from "../support/startup";
-import { FakeWorkbook } from "../office/workbook-fake";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
 import { renderPane, settled } from "./render";
 import { startReference, type ReferenceFixture } from "./reference";
 

@@ -5,11 +5,12 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-import { checkApiKey, checkBaseUrl, isLoopbackHost, keyTransportAllowed } from "@index-data/wire";
+import { checkApiKey, isLoopbackHost } from "@index-data/wire";
 import { UsageError, parseCommandLine, type ServeCommand } from "./args";
 import { helpText, programName, synopsis } from "./help";
 import { startGateway } from "../compose";
-import type { GatewayOptions } from "../gateway-options";
+import { OptionRefused, SHARED_OPTIONS, type GatewayOptions } from "../options/gateway-options";
+import { flagOf, spelledAsFlag } from "../options/serve-options";
 import { TenantWeightsError, tenantShareRules, type TenantShareRules } from "../tenancy/tenant-weights";
 import {
   addToken,
@@ -44,7 +45,9 @@ function metricsTokenDigest(command: ServeCommand): Buffer | undefined {
   if (file === undefined) return undefined;
   const token = readFileSync(file, "utf8").trim();
   if (!/^[\x21-\x7e]{16,512}$/.test(token))
-    throw new UsageError(`--metrics-token-file ${file}: the token must be 16 to 512 visible ASCII characters.`);
+    throw new UsageError(
+      `${flagOf("metricsTokenFile")} ${file}: the token must be 16 to 512 visible ASCII characters.`,
+    );
   if ((statSync(file).mode & 0o077) !== 0) console.log(`Warning: ${file} can be read by other users; chmod 600 it.`);
   return createHash("sha256").update(token).digest();
 }
@@ -55,27 +58,20 @@ interface TokenSource {
   readonly problems: () => readonly TokenProblem[];
 }
 
-/** The tokens, or undefined with --no-auth; refuses to run open to the network. */
+/** The tokens, or undefined without authentication (the rules between the options allow it on loopback only). */
 function tokenSource(command: ServeCommand): TokenSource {
   if (command.noAuth) {
-    if (command.tokensFile !== undefined || command.signIn !== undefined)
-      throw new UsageError("--no-auth contradicts --tokens and --oidc-issuer: give one.");
-    if (!isLoopbackHost(command.host))
-      throw new UsageError(
-        `--no-auth is only allowed on a loopback host (127.0.0.1, ::1, localhost), not ${command.host}.`,
-      );
-    console.log("Authentication is OFF (--no-auth): anyone on this machine can use the gateway, and its upstream key.");
+    console.log(
+      `Authentication is OFF (${flagOf("noAuth")}): anyone on this machine can use the gateway, and its upstream key.`,
+    );
     return { tokens: () => undefined, problems: () => [] };
   }
   const file = command.tokensFile;
-  if (file === undefined && command.signIn !== undefined) {
-    console.log(`Desk tokens are off (no --tokens): only sign-in tokens from ${command.signIn.issuer} are accepted.`);
-    return { tokens: () => [], problems: () => [] };
-  }
   if (file === undefined) {
-    throw new UsageError(
-      `--tokens FILE is required: it lists who may use the gateway. Create it with: ${PROGRAM} new-token NAME --tokens FILE`,
+    console.log(
+      `Desk tokens are off (no ${flagOf("tokensFile")}): only sign-in tokens from ${command.signIn?.issuer ?? "the issuer"} are accepted.`,
     );
+    return { tokens: () => [], problems: () => [] };
   }
   let reading: TokensReading = { tokens: loadTokens(file), problems: [] };
   if (reading.tokens.length === 0) console.log(`Warning: ${file} lists no tokens yet; every request will get 401.`);
@@ -93,8 +89,8 @@ function tokenSource(command: ServeCommand): TokenSource {
   return { tokens: () => reading.tokens, problems: () => reading.problems };
 }
 
-/** The tenants' parts of the budget (--oidc-tenant-share): from the weights file, or even. */
-function tenantShareOf(command: ServeCommand): { tenantShare?: TenantShareRules } {
+/** The tenants' parts of the budget, when it is shared per tenant: from the weights file, or even. */
+function loadTenantShare(command: ServeCommand): { tenantShare?: TenantShareRules } {
   if (command.tenantShare === undefined) return {};
   const { weightsFile } = command.tenantShare;
   const allowedTenants = command.signIn?.allowedTenants ?? [];
@@ -108,39 +104,21 @@ function tenantShareOf(command: ServeCommand): { tenantShare?: TenantShareRules 
   }
 }
 
-/** host:port of the Redis URL: a password in it is never printed. */
-function redisPlace(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    // Expected: not a URL; the usage error says what to give.
-    throw new UsageError(`--redis must be a URL such as redis://127.0.0.1:6379, got something else.`);
-  }
+/** The options a replica takes as the command line read them (same names, same types). */
+function sharedOptions(command: ServeCommand): Pick<GatewayOptions, (typeof SHARED_OPTIONS)[number]> {
+  const given = SHARED_OPTIONS.flatMap((name) => (command[name] === undefined ? [] : [[name, command[name]] as const]));
+  // SHARED_OPTIONS holds only names whose types the two share (gateway-options.ts checks it).
+  return Object.fromEntries(given) as Pick<GatewayOptions, (typeof SHARED_OPTIONS)[number]>;
 }
 
-/** An --upstream the command line cannot use, refused before start (exit 2: restarting would only repeat it). */
-function checkUpstream(command: ServeCommand, key: string | undefined): void {
-  const upstream = checkBaseUrl(command.upstream);
-  if (!upstream.ok) throw new UsageError(`--upstream: ${upstream.message}`);
-  if (key !== undefined && !keyTransportAllowed(upstream.url))
-    throw new UsageError(
-      "The upstream key is only sent over https (or plain http to this machine): give an https:// --upstream.",
-    );
-}
-
-async function serve(command: ServeCommand): Promise<void> {
+async function startServing(command: ServeCommand): Promise<void> {
   const source = tokenSource(command);
   const { key, from } = upstreamKey(command);
-  checkUpstream(command, key);
   const metricsDigest = metricsTokenDigest(command);
   const options: GatewayOptions = {
-    upstream: command.upstream,
-    host: command.host,
-    port: command.port,
+    ...sharedOptions(command),
     tokens: source.tokens,
     tokenProblems: source.problems,
-    allowOrigins: command.allowOrigins,
-    ttls: command.ttls,
     logger: { level: "info" },
     onStoreState: (state, reason) =>
       console.log(
@@ -151,29 +129,23 @@ async function serve(command: ServeCommand): Promise<void> {
     ...(key !== undefined ? { upstreamKey: key } : {}),
     ...(metricsDigest !== undefined ? { metricsTokenDigest: metricsDigest } : {}),
     ...(command.signIn !== undefined ? { signIn: command.signIn } : {}),
-    ...tenantShareOf(command),
-    ...(command.metricsSubjects !== undefined ? { metricsSubjects: command.metricsSubjects } : {}),
-    ...(command.redis !== undefined ? { redisUrl: command.redis } : {}),
+    ...loadTenantShare(command),
     ...(command.tls !== undefined
       ? { https: { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) } }
       : {}),
-    ...(command.cacheBytes !== undefined ? { cacheBytes: command.cacheBytes } : {}),
-    ...(command.windowMs !== undefined ? { windowMs: command.windowMs } : {}),
-    ...(command.upstreamTimeoutMs !== undefined ? { upstreamTimeoutMs: command.upstreamTimeoutMs } : {}),
-    ...(command.noMcp ? { mcp: false } : {}),
-    ...(command.publicUrl !== undefined ? { publicUrl: command.publicUrl } : {}),
   };
-  const store = command.redis !== undefined ? `redis at ${redisPlace(command.redis)}` : "memory";
+  // host:port of the Redis URL (the rows checked it is one): a password in it is never printed.
+  const store = command.redisUrl !== undefined ? `redis at ${new URL(command.redisUrl).host}` : "memory";
   const gateway = await startGateway(options);
   // Before the listening line, which a supervisor (and a test) waits for.
-  if (!command.noMcp && !command.noAuth)
-    console.log(`MCP for AI agents at ${command.publicUrl ?? gateway.url}/mcp (--no-mcp turns it off).`);
+  if (command.mcp && !command.noAuth)
+    console.log(`MCP for AI agents at ${command.publicUrl ?? gateway.url}/mcp (${flagOf("mcp")} turns it off).`);
   console.log(
     `Index Data gateway listening on ${gateway.url}; upstream ${new URL(command.upstream).origin} (key: ${from}); store: ${store}.`,
   );
   if (command.tls === undefined && !isLoopbackHost(command.host)) {
     console.log(
-      "Warning: plain http on the network. The add-in sends a token over http only to this machine: give --tls-cert/--tls-key, or put a TLS-terminating proxy in front (docs/gateway.md).",
+      `Warning: plain http on the network. The add-in sends a token over http only to this machine: give ${flagOf("tlsCert")}/${flagOf("tlsKey")}, or put a TLS-terminating proxy in front (docs/gateway.md).`,
     );
   }
   const stop = () => {
@@ -195,7 +167,7 @@ async function serve(command: ServeCommand): Promise<void> {
 }
 
 /** A new token for `name`; a name or file the command cannot take is refused as a usage error (exit 2). */
-function newToken(file: string, name: string): string {
+function addNewToken(file: string, name: string): string {
   try {
     return addToken(file, name);
   } catch (error) {
@@ -213,15 +185,21 @@ async function main(): Promise<void> {
     return;
   }
   if (command.command === "new-token") {
-    const token = newToken(command.tokensFile, command.name);
+    const token = addNewToken(command.tokensFile, command.name);
     console.log(`Token for ${command.name} (shown once; only its SHA-256 is in ${command.tokensFile}):\n${token}`);
     console.log("They enter it as the API key in the add-in's Settings, with the gateway's URL as the service URL.");
     return;
   }
-  await serve(command);
+  await startServing(command);
 }
 
-main().catch((error: unknown) => {
+/** An option the replica refused, named as the command line spells it. */
+function asUsageError(error: OptionRefused): UsageError {
+  return new UsageError(error.say(spelledAsFlag(error.option)));
+}
+
+main().catch((thrown: unknown) => {
+  const error = thrown instanceof OptionRefused ? asUsageError(thrown) : thrown;
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof UsageError) {
     console.error(`${message}\n\n${synopsis(PROGRAM)}\nEvery option: ${PROGRAM} --help`);

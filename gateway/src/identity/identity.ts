@@ -25,7 +25,7 @@ export function deskTokenUser(name: string): DeskUser {
 
 /**
  * The user of a sign-in token: its tenant (`tid`, when it names one) and its subject, as `oidc:<tenant>/<subject>` or
- * `oidc:<subject>`. A gateway trusts one issuer (`--oidc-issuer`), so the issuer adds nothing but length to a name
+ * `oidc:<subject>`. A gateway trusts one issuer (its sign-in options), so the issuer adds nothing but length to a name
  * that metrics labels and log lines cut at 128 bytes. Tenant and subject are percent-encoded, so no claim's value can
  * make two of them one (nor put a control character in a label or a log line).
  */
@@ -34,7 +34,7 @@ export function signInUser(tenant: string | undefined, subject: string): DeskUse
   return `${SIGN_IN}${who}${encodeURIComponent(subject)}` as DeskUser;
 }
 
-/** The user of a request to a gateway without authentication (`--no-auth`): its address. */
+/** The user of a request to a gateway without authentication: its address. */
 export function noAuthUser(address: string): DeskUser {
   return `${NO_AUTH}${address}` as DeskUser;
 }

@@ -6,13 +6,13 @@ import type { OpenRequests } from "./open-requests";
 import { SelfOrigins } from "./self-origin";
 
 export interface GuardOptions {
-  /** Whether the gateway serves https (the scheme of the origins it names itself by without --public-url). */
+  /** Whether the gateway serves https (the scheme of the origins it names itself by without a public URL). */
   readonly https: boolean;
-  /** The gateway's origin as its clients reach it (--public-url); absent: the address it listens on. */
+  /** The gateway's origin as its clients reach it (its public URL); absent: the address it listens on. */
   readonly publicOrigin?: string;
-  /** Origins whose pages may call /mcp (--allow-origin); a request with any other Origin is refused (403). */
+  /** Origins whose pages may call /mcp (the allowed origins); a request with any other Origin is refused (403). */
   readonly allowOrigins: readonly string[];
-  /** The OIDC issuer the resource metadata names (--oidc-issuer); absent: desk tokens only. */
+  /** The OIDC issuer the resource metadata names; absent: desk tokens only. */
   readonly issuer?: string;
   readonly requiredScope?: string;
 }
@@ -27,7 +27,7 @@ export function rpcRefusal(reply: FastifyReply, status: number, message: string,
 
 /**
  * What /mcp checks before any work, as the MCP specification's MUSTs put it: a page's Origin (403 unless
- * --allow-origin lists it, against DNS rebinding), the Host (only the gateway's own names: no URL or header is ever
+ * the allowed origins list it, against DNS rebinding), the Host (only the gateway's own names: no URL or header is ever
  * made of one, a foreign one is refused with 421), and, on every 401 (and a missing scope's 403), where the resource
  * metadata is and which scope a token needs. The metadata itself (RFC 9728) is served here, open to anyone.
  */
@@ -62,7 +62,7 @@ export class McpGuards {
       return rpcRefusal(
         reply,
         403,
-        "This gateway answers no page of this origin: its administrator lists the origins it answers with --allow-origin.",
+        "This gateway answers no page of this origin: its administrator adds the page's origin to the gateway's allowed origins.",
       );
     }
     this.originOf(request);
@@ -82,7 +82,7 @@ export class McpGuards {
     });
     const metadata = async (request: FastifyRequest, reply: FastifyReply) => {
       const origin = this.originOf(request);
-      // Without --public-url a replica listening on several addresses names the one the request reached.
+      // Without a public URL a replica listening on several addresses names the one the request reached.
       if (!this.self.fixed) void reply.header("vary", [reply.getHeader("vary"), "host"].filter(Boolean).join(", "));
       return reply.header("cache-control", "max-age=3600").send(resourceMetadata(origin, issuer, requiredScope));
     };

@@ -1,10 +1,13 @@
 import type { AddressInfo } from "node:net";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
 import { isJsonContentType } from "@modelcontextprotocol/server";
 import type { Clock } from "@index-data/wire/time";
 import type { AuditTrail } from "../observability/audit-trail";
 import type { GatewayMetrics } from "../observability/gateway-metrics";
 import { nextTurn } from "../answers/paced-parse";
+import { AUTH_PLUGIN } from "../plugins/auth";
+import type {} from "../request-facts";
 import { McpExchange, type HttpAnswer } from "./exchange";
 import { McpGuards, rpcRefusal, type GuardOptions } from "./guards";
 import { MCP_PATH } from "./metadata";
@@ -33,6 +36,8 @@ export interface McpPluginOptions extends GuardOptions {
   readonly pause?: () => Promise<void>;
 }
 
+export const MCP_PLUGIN = "index-gateway-mcp";
+
 /** Largest MCP request body: a tool's arguments are a few hundred bytes; anything near this is hostile. */
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -51,7 +56,7 @@ const REFUSED: Readonly<
  * not allowed is refused (403), as is a Host that is not the gateway's own (421); open requests are bounded per user
  * and in all, and each is answered within the settle bound.
  */
-export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions): Promise<void> {
+const mcp: FastifyPluginAsync<McpPluginOptions> = async (app, options) => {
   const deps: ToolDeps = {
     reader: new ResourceReader(options.source, options.pause ?? nextTurn),
     audit: options.audit,
@@ -74,7 +79,10 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
     if (refused !== undefined) return refused;
     if (!isJsonContentType(request.headers["content-type"]))
       return rpcRefusal(reply, 415, "An MCP request is JSON: send it as Content-Type: application/json.");
-    const slot = open.enter(request.deskAccount as string);
+    // Auth, a declared dependency, names every caller of a route not open to anyone; none arrives unnamed.
+    const account = request.deskAccount;
+    if (account === null) return rpcRefusal(reply, 401, "An MCP request needs a desk token or a sign-in token.");
+    const slot = open.enter(account);
     if (typeof slot === "string") {
       const { status, retry, message } = REFUSED[slot];
       return rpcRefusal(reply, status, message, { "retry-after": retry });
@@ -84,7 +92,7 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
         request.body,
         request.headers,
         `${guards.originOf(request)}${MCP_PATH}`,
-        request.deskAccount as string,
+        account,
       );
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     } finally {
@@ -101,4 +109,12 @@ export async function mcpPlugin(app: FastifyInstance, options: McpPluginOptions)
     );
   app.get(MCP_PATH, noSuchMethod);
   app.delete(MCP_PATH, noSuchMethod);
-}
+};
+
+/** `/mcp` for AI agents, after auth (whose caller it serves); encapsulated, its hooks and routes its own. */
+export const mcpPlugin = fp(mcp, {
+  name: MCP_PLUGIN,
+  fastify: "5.x",
+  encapsulate: true,
+  dependencies: [AUTH_PLUGIN],
+});

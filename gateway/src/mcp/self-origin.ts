@@ -2,7 +2,7 @@ import type { AddressInfo } from "node:net";
 import { networkInterfaces } from "node:os";
 
 /**
- * The origins /mcp may name itself by (in its OAuth metadata and the pointer of its 401s): --public-url's alone when
+ * The origins /mcp may name itself by (in its OAuth metadata and the pointer of its 401s): the public URL's alone when
  * given; else the address it listens on, as `scheme://address:port` (every address of the machine when it listens on
  * all of them, and `localhost` beside a loopback address). A request's Host only picks one of these; a Host that is
  * none of them is refused, so no URL or header is ever made of what a client wrote there.
@@ -16,7 +16,7 @@ export class SelfOrigins {
     private readonly publicOrigin: string | undefined,
   ) {}
 
-  /** Whether the gateway names itself by --public-url (behind a proxy: every Host is the proxy's hop). */
+  /** Whether the gateway names itself by its public URL (behind a proxy: every Host is the proxy's hop). */
   get fixed(): boolean {
     return this.publicOrigin !== undefined;
   }

@@ -35,8 +35,8 @@ export function mcpServer(deps: ToolDeps, version: string, caller: McpCaller): M
     server.registerTool(
       tool,
       {
-        title: `${tool.replace(/_/g, " ")} (INDEX.${texts.function})`,
-        description: `${texts.description.replace(/ Spills[^.]*\./, "")} ${ABOUT}`,
+        title: texts.title,
+        description: `${texts.description} ${ABOUT}`,
         inputSchema: schemas.input,
         outputSchema: schemas.output,
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

@@ -8,7 +8,7 @@ import { userOfAccount } from "../tenancy/account";
  * line's own `time`, which the gateway's logger writes on every line (compose.ts: ISO 8601, by the gateway's clock).
  */
 export interface AuditLine {
-  readonly audit: "upstream-send" | "refused" | "tool-call";
+  readonly audit: "upstream-send" | "refused" | "tool-call" | "correction";
   /** The MCP tool called (a tool call's line only). */
   readonly tool?: string;
   /** The user (identity.ts): a desk token's name, `oidc:…` (sign-in), `ip:<address>` (no auth), or null. */
@@ -26,6 +26,20 @@ export interface AuditLine {
   readonly status: number | null;
   /** The gateway's error code of a refusal, or the upstream failure's reason. */
   readonly code?: string;
+}
+
+interface AuditedAnswer {
+  readonly value: number;
+  readonly status: string;
+  readonly seenAt: string;
+}
+
+/** A day the service published again differently (corrections/archive.ts's Correction), as the trail writes it. */
+interface AuditedCorrection {
+  readonly symbol: string;
+  readonly date: string;
+  readonly was: AuditedAnswer;
+  readonly now: AuditedAnswer;
 }
 
 /**
@@ -81,6 +95,26 @@ export class AuditTrail {
       cacheStatus: outcome,
       status: null,
     });
+  }
+
+  /**
+   * A correction found in an answer sent for `account`: the day as `resource` (`symbol@date`), and what was first
+   * seen and what is said now, so the trail alone proves what the desk saw.
+   */
+  correction(account: string, correction: AuditedCorrection): void {
+    this.log?.info(
+      {
+        audit: "correction",
+        user: loggedUser(userOfAccount(account)),
+        credential: credentialOf(userOfAccount(account)),
+        resource: loggedUrl(`${correction.symbol}@${correction.date}`),
+        cacheStatus: null,
+        status: null,
+        was: correction.was,
+        now: correction.now,
+      },
+      "audit",
+    );
   }
 
   private write(line: AuditLine): void {

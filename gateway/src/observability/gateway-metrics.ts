@@ -132,11 +132,11 @@ export class GatewayMetrics {
     this.gauge("index_gateway_waiting_requests", "Requests waiting for a send from the desk's budget.", () =>
       Object.values(health.queue.waiting()).reduce((sum, n) => sum + n, 0),
     );
-    // Without --redis there is nothing to be up or down: no series rather than a made-up value.
+    // Without a shared store there is nothing to be up or down: no series rather than a made-up value.
     if (health.store.sharedState() === undefined) return;
     this.gauge(
       "index_gateway_redis_up",
-      "1 while the shared Redis/Valkey answers, 0 while it is away (only with --redis).",
+      "1 while the shared Redis/Valkey answers, 0 while it is away (only with a shared store).",
       () => {
         const state = health.store.sharedState();
         return state === undefined ? undefined : state === "up" ? 1 : 0;

@@ -7,7 +7,7 @@
 /**
  * KEYS[1] the budget's hash (the rule's state), KEYS[2] its log of sends (a sorted set: score = when a send left).
  * ARGV: op ("take" | "observe" | "record" | "eta" | "peek"), now, windowMs, assumedLimit, marginMs, openingDivisor,
- * openingPollMs, resetSlackMs, maxLimit, keepMs, shareWindows, then
+ * openingPollMs, resetSlackMs, maxLimit, keepMs, shareWindows, doubtWindows, then
  * - take: share, wanted; returns {granted, waitMs, lastSeq} (each send is numbered; lastSeq is the last granted's);
  * - observe: limit, remaining, resetMs, retryAfterMs, the answered send's number, "1" when the upstream answered,
  *   "1" when it answered 429 ("" when absent); returns 0;
@@ -29,12 +29,16 @@ local slack = tonumber(ARGV[8])
 local maxLimit = tonumber(ARGV[9])
 local keepMs = tonumber(ARGV[10])
 local shareWindows = tonumber(ARGV[11])
+local doubtWindows = tonumber(ARGV[12])
 local s = redis.call('HMGET', bucket, 'limit', 'remaining', 'spent', 'endsBy', 'resetTold', 'heldUntil', 'openedAt',
-  'toldAt', 'turnSeq', 'shareCap', 'shareFrom', 'seq')
+  'toldAt', 'turnSeq', 'shareCap', 'shareFrom', 'seq', 'doubtUntil', 'provenCap', 'provenAt', 'turnedAt', 'quickTurns',
+  'toldWaitEnd')
 local limit, remaining, spent, endsBy = tonumber(s[1]), tonumber(s[2]), tonumber(s[3]), tonumber(s[4])
 local resetTold = s[5] == '1'
 local held, openedAt, toldAt = tonumber(s[6]) or 0, tonumber(s[7]) or 0, tonumber(s[8]) or -1
 local turnSeq, shareCap, shareFrom, seq = tonumber(s[9]) or 0, tonumber(s[10]), tonumber(s[11]), tonumber(s[12]) or 0
+local doubtUntil, provenCap, provenAt = tonumber(s[13]), tonumber(s[14]), tonumber(s[15])
+local turnedAt, quickTurns, toldWaitEnd = tonumber(s[16]), tonumber(s[17]), tonumber(s[18])
 local function forgetCount() remaining = nil; spent = nil; endsBy = nil; resetTold = false end
 local function sane(l) return l ~= nil and l == math.floor(l) and l >= 1 and l <= maxLimit end
 local function burstOf(l) return math.max(1, math.floor(l / divisor)) end
@@ -45,8 +49,23 @@ local function settle()
   end
 end
 local function limitOf(share) return math.max(1, math.floor((limit or assumed) * share)) end
+local function doubting() return doubtUntil ~= nil and now < doubtUntil end
+local function doubt()
+  doubtUntil = now + doubtWindows * windowMs
+  if limit ~= nil then limit = math.min(limit, assumed) end
+  forgetCount()
+end
+local function provenCeiling(at)
+  if provenCap == nil then return nil end
+  local since = math.max(provenAt or at, doubtUntil or -math.huge)
+  local grown = provenCap + burstOf(assumed) * math.max(0, math.floor((at - since) / windowMs))
+  if grown < (limit or assumed) then return grown end
+  return nil
+end
 local function logCeiling(share, at)
   local l = limitOf(share)
+  local proven = provenCeiling(at)
+  if proven ~= nil then l = math.min(l, math.max(1, math.floor(proven * share))) end
   if shareCap == nil or at - (shareFrom or at) >= shareWindows * windowMs then return l end
   return math.min(l, math.max(1, math.floor(shareCap * share)))
 end
@@ -73,6 +92,11 @@ local function room(share)
     local burst = burstOf(limitOf(share))
     if remaining ~= nil then burst = math.min(burst, burstOf(math.max(0, remaining - (spent or 0)))) end
     frees[#frees + 1] = burst - sendsSince(openedAt); waits[#waits + 1] = pollMs
+  end
+  if (limit or 0) > assumed and provenCap == nil then
+    local tier = math.max(1, math.floor(assumed * share))
+    local probe = math.max(0, burstOf(assumed) - sendsSince(toldAt))
+    frees[#frees + 1] = math.max(0, tier - n) + probe; waits[#waits + 1] = pollMs
   end
   local free = frees[1]
   for i = 2, #frees do free = math.min(free, frees[i]) end
@@ -119,26 +143,42 @@ local function mergeCount(estimate, resetAt, jumpSlack)
     remaining = estimate; spent = 0
     if resetAt ~= nil then endsBy = resetAt else endsBy = now + span end
     resetTold = resetAt ~= nil
-    return
+    return true
   end
   if estimate < left then remaining = estimate; spent = 0 end
   if resetAt ~= nil then
     if byReset then endsBy = math.max(endsBy or resetAt, resetAt) else endsBy = resetAt end
     resetTold = true
   end
+  return false
+end
+local function windowTurned()
+  local quick = turnedAt ~= nil and now - turnedAt < windowMs / 2
+  if quick then quickTurns = (quickTurns or 0) + 1 else quickTurns = 0 end
+  turnedAt = now
+  if quickTurns >= 2 then doubt() end
+end
+local function proveCap()
+  local proven = provenCeiling(now)
+  local got
+  if proven ~= nil and now - (provenAt or now) < windowMs then got = proven - 1 else got = sendsSince(now - windowMs) - 1 end
+  if proven ~= nil then got = math.min(got, proven) end
+  provenCap = math.max(1, got); provenAt = now
 end
 local function measureShare(got)
   if got >= burstOf(limit or assumed) then shareCap = got else shareCap = nil; shareFrom = nil end
 end
-local function windowFull(retryMs)
+local function windowFull(retryMs, believed)
+  local told = retryMs ~= nil and believed
   local endsAt
-  if retryMs ~= nil then endsAt = now + retryMs + margin elseif endsBy ~= nil then endsAt = endsBy else endsAt = now + span end
+  if told then endsAt = now + retryMs + margin elseif endsBy ~= nil then endsAt = endsBy else endsAt = now + span end
   if remaining == nil then
     measureShare(sendsSince(now - windowMs) - 1); shareFrom = endsAt
   else
     remaining = 0; spent = 0
-    if retryMs ~= nil then endsBy = endsAt; resetTold = true end
+    if told then endsBy = endsAt; resetTold = true end
   end
+  if told then toldWaitEnd = endsAt end
   hold(endsAt)
 end
 local function put(field, value)
@@ -149,12 +189,14 @@ local function save()
     'turnSeq', tostring(turnSeq), 'seq', tostring(seq))
   put('limit', limit); put('remaining', remaining); put('spent', spent); put('endsBy', endsBy)
   put('shareCap', shareCap); put('shareFrom', shareFrom)
+  put('doubtUntil', doubtUntil); put('provenCap', provenCap); put('provenAt', provenAt)
+  put('turnedAt', turnedAt); put('quickTurns', quickTurns); put('toldWaitEnd', toldWaitEnd)
   if resetTold then put('resetTold', '1') else put('resetTold', nil) end
   redis.call('PEXPIRE', bucket, keepMs)
   redis.call('PEXPIRE', log, keepMs)
 end
 if op == 'take' then
-  local share, wanted = tonumber(ARGV[12]), math.max(0, math.floor(tonumber(ARGV[13])))
+  local share, wanted = tonumber(ARGV[13]), math.max(0, math.floor(tonumber(ARGV[14])))
   local free = room(share)
   local granted = math.min(wanted, free)
   local times = {}
@@ -169,29 +211,43 @@ if op == 'take' then
   return {granted, wait, last}
 elseif op == 'observe' then
   settle()
-  local l, r, resetMs, retryMs, sentSeq = tonumber(ARGV[12]), tonumber(ARGV[13]), tonumber(ARGV[14]), tonumber(ARGV[15]), tonumber(ARGV[16])
-  local answered, limited = ARGV[17] == '1', ARGV[18] == '1'
-  if sane(l) then limit = l end
+  local l, r, resetMs, retryMs, sentSeq = tonumber(ARGV[13]), tonumber(ARGV[14]), tonumber(ARGV[15]), tonumber(ARGV[16]), tonumber(ARGV[17])
+  local answered, limited = ARGV[18] == '1', ARGV[19] == '1'
+  local room = nil
+  if remaining ~= nil then room = remaining - (spent or 0) end
+  if sane(l) then if doubting() then limit = math.min(l, assumed) else limit = l end end
   if sentSeq ~= nil and sentSeq <= turnSeq then
     if limited and shareCap ~= nil and now < held then measureShare(shareCap - 1) end
+    if limited and provenCap ~= nil and now < held then proveCap() end
     save()
     return 0
   end
   if answered then toldAt = now end
-  if sane(l) and r ~= nil and r == math.floor(r) and r >= 0 then
+  local believed = not doubting()
+  local lie = nil
+  if l ~= nil and r ~= nil and r > l then lie = 'count'
+  elseif limited and room ~= nil and room > 0 then lie = 'room'
+  elseif limited and toldWaitEnd ~= nil and now >= toldWaitEnd and now < toldWaitEnd + windowMs then lie = 'wait' end
+  local above = (limit or 0) > assumed or provenCap ~= nil
+  if lie == 'room' and above then proveCap() end
+  if lie ~= nil and (lie ~= 'room' or above) then
+    if lie == 'wait' then believed = false end
+    doubt()
+  end
+  if not doubting() and sane(l) and r ~= nil and r == math.floor(r) and r >= 0 then
     local uncounted = 0
     if sentSeq ~= nil then uncounted = math.max(0, seq - sentSeq) end
     local resetAt = nil
     if resetMs ~= nil then resetAt = now + resetMs + margin end
-    mergeCount(math.max(0, math.min(r, l) - uncounted), resetAt, burstOf(l))
+    if mergeCount(math.max(0, math.min(r, l) - uncounted), resetAt, math.max(burstOf(l), uncounted)) then windowTurned() end
   end
-  if limited then windowFull(retryMs) end
+  if limited then windowFull(retryMs, believed) end
   save()
   return 0
 elseif op == 'record' then
   settle()
   local times = {}
-  for i = 12, #ARGV do
+  for i = 13, #ARGV do
     local t = tonumber(ARGV[i])
     if t ~= nil and t > now - span and t <= now then times[#times + 1] = t end
   end
@@ -201,7 +257,7 @@ elseif op == 'record' then
   save()
   return 0
 elseif op == 'eta' then
-  local wait = eta(tonumber(ARGV[12]), tonumber(ARGV[13]))
+  local wait = eta(tonumber(ARGV[13]), tonumber(ARGV[14]))
   save()
   return wait
 else

@@ -6,6 +6,7 @@ import {
   OPENING_POLL_MS,
   RESET_SLACK_MS,
   SHARE_WINDOWS,
+  DOUBT_WINDOWS,
   marginOf,
 } from "@index-data/wire";
 import { readingFor, type BudgetRules } from "./desk-budget";
@@ -216,6 +217,7 @@ export class RedisStore implements Store.GatewayStore {
       MAX_BELIEVED_LIMIT,
       BUDGET_KEEP_MS,
       SHARE_WINDOWS,
+      DOUBT_WINDOWS,
     ];
   }
 

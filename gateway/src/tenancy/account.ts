@@ -3,7 +3,7 @@ import { decodeJwt } from "jose";
 /**
  * An account: a caller within their tenant, as one string the budget, the queue and the counts key by (they never
  * look inside it). A tenant is the organisation a caller belongs to: the desk itself for desk tokens (and everyone
- * with --no-auth), a sign-in token's `tid` (Entra ID's tenant), or one tenant for sign-in tokens that name none.
+ * without authentication), a sign-in token's `tid` (Entra ID's tenant), or one tenant for sign-in tokens that name none.
  * The tenant comes first, percent-encoded (so it holds no `/`), then `/` and the caller's name as given: a name
  * cannot make its account look like another tenant's.
  */

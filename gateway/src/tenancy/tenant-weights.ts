@@ -74,7 +74,7 @@ export function tenantShareRules(given: {
 }
 
 /**
- * The rules of --oidc-tenant-share without a weights file: the desk (with desk tokens) and each --oidc-allowed-tenant
+ * The rules of a budget shared per tenant without a weights file: the desk (with desk tokens) and each allowed tenant
  * weigh 1; without allowed tenants, every other tenant (none can sign in with them) shares one part of weight 1.
  */
 export function evenTenantShares(allowedTenants: readonly string[], deskTokens: boolean): TenantShareRules {

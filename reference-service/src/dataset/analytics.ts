@@ -9,8 +9,8 @@ import type { Observation } from "./series";
  * that week, dated the day it was published (the week's last business day within the range). Weeks
  * with only carried-forward days in the range are left out.
  */
-export function weeklyOf(daily: readonly Observation[]): Observation[] {
-  const lastFreshByWeek = new Map<Day, Observation>();
+export function weeklyOf<T extends Pick<Observation, "day" | "publicationMode">>(daily: readonly T[]): T[] {
+  const lastFreshByWeek = new Map<Day, T>();
   for (const observation of daily) {
     if (observation.publicationMode === "FRESH") lastFreshByWeek.set(isoWeekStart(observation.day), observation);
   }

@@ -43,7 +43,10 @@ export function registerHistoryRoute(app: FastifyInstance, context: ServiceConte
     const { startDay, endDay } = effectiveRange(request.query, published?.last ?? today);
     // Only the older description knows `granularity`; the newer one ignores it, as a real one does.
     const granularity = flavor === "older" ? parseGranularity(request.query.granularity) : "daily";
-    const daily = dataset.observations(definition, startDay, endDay, today);
+    const now = context.now();
+    const daily = dataset
+      .observations(definition, startDay, endDay, today)
+      .map((observation) => context.restatements.apply(definition.symbol, observation, now));
     const values = granularity === "weekly" ? weeklyOf(daily) : daily;
     return {
       symbol: definition.symbol,

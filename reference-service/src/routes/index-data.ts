@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { dayOf, dayToTimestamp } from "../dataset/calendar";
 import { volatilityOf } from "../dataset/analytics";
 import { capacityOf, forwardCurveOf } from "../dataset/market";
+import type { IndexDefinition } from "../dataset/definitions";
 import { noData, requireIndex, type ServiceContext } from "../context";
 import { indexSummaryBody, latestFixBody } from "./payloads";
 import { parseWindowDays, type QueryValue } from "./query";
@@ -15,16 +16,21 @@ interface SymbolRoute {
 export function registerIndexRoutes(app: FastifyInstance, context: ServiceContext): void {
   const { dataset, flavor, state } = context;
   const today = () => dayOf(context.now());
+  /** The latest fix as published now: restated when its day is. */
+  const latestOf = (definition: IndexDefinition) => {
+    const latest = dataset.latest(definition, today());
+    return latest === null ? null : context.restatements.apply(definition.symbol, latest, context.now());
+  };
 
   app.get("/api/v1/indexes", async () => ({
     indexes: dataset.indexes.map((definition) =>
-      indexSummaryBody(definition, dataset.latest(definition, today()), state.publishedFixes.get(definition.symbol)),
+      indexSummaryBody(definition, latestOf(definition), state.publishedFixes.get(definition.symbol)),
     ),
   }));
 
   app.get<SymbolRoute>("/api/v1/index/:symbol/latest", async (request) => {
     const definition = requireIndex(context, request.params.symbol);
-    const latest = dataset.latest(definition, today());
+    const latest = latestOf(definition);
     if (latest === null) throw noData(definition.symbol);
     return latestFixBody(definition, latest, state.publishedFixes.get(definition.symbol), flavor);
   });

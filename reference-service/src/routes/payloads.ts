@@ -1,7 +1,7 @@
 import { dayToTimestamp } from "../dataset/calendar";
 import type { IndexDefinition } from "../dataset/definitions";
 import { methodologyVersionOn } from "../dataset/methodology";
-import type { Observation } from "../dataset/series";
+import type { PublishedObservation } from "../restatements";
 import type { PublishedFix } from "../state";
 import type { Flavor } from "../tiers";
 
@@ -11,7 +11,7 @@ import type { Flavor } from "../tiers";
  */
 
 /** The three provenance fields of the newer description. */
-function provenance(observation: Observation) {
+function provenance(observation: PublishedObservation) {
   return {
     derivationMethod: observation.derivationMethod,
     publicationMode: observation.publicationMode,
@@ -19,7 +19,7 @@ function provenance(observation: Observation) {
   };
 }
 
-export function historyPointBody(observation: Observation, flavor: Flavor) {
+export function historyPointBody(observation: PublishedObservation, flavor: Flavor) {
   const base = {
     date: dayToTimestamp(observation.day),
     value: observation.value,
@@ -32,11 +32,11 @@ export function historyPointBody(observation: Observation, flavor: Flavor) {
 /** A latest fix; a fix published at run time replaces the value and time and counts as fresh and FIRM. */
 export function latestFixBody(
   definition: IndexDefinition,
-  observation: Observation,
+  observation: PublishedObservation,
   published: PublishedFix | undefined,
   flavor: Flavor,
 ) {
-  const effective: Observation = published
+  const effective: PublishedObservation = published
     ? { ...observation, status: "FIRM", derivationMethod: "DIRECT", publicationMode: "FRESH", carriedForwardFrom: null }
     : observation;
   const base = {
@@ -55,7 +55,7 @@ export function latestFixBody(
 
 export function indexSummaryBody(
   definition: IndexDefinition,
-  latest: Observation | null,
+  latest: PublishedObservation | null,
   published: PublishedFix | undefined,
 ) {
   return {

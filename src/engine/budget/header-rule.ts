@@ -52,6 +52,8 @@ interface WindowReading {
   readonly countedOurs: number;
   /** When the request this answers left (the oldest in flight). */
   readonly sentAt: number;
+  /** No other send of ours was in flight: the fall beyond our sends is exactly what others spent, not a bound. */
+  readonly exact: boolean;
   /** The shortest round trip seen. */
   readonly roundTripMs: number;
 }
@@ -113,8 +115,12 @@ export class HeaderRule {
 
   observe(reading: WindowReading): void {
     const used = reading.limit - reading.remaining;
-    const spent = Math.max(0, used - reading.countedOurs);
-    this.pace.record(spent, reading.now, reading.roundTripMs);
+    // Every send of ours since the window began is taken as counted (which ones an answer counted is not known), so
+    // this is the least others can have spent; it shows more as our sends in flight are answered, never less.
+    const spent = Math.max(0, used - reading.countedOurs, this.others?.spent ?? 0);
+    // Others' pace is read from exact figures only: while ours are in flight the bound rises as they are answered,
+    // which is our own wave, not others spending.
+    if (reading.exact) this.pace.record(spent, reading.now, reading.roundTripMs);
     if (spent > 0) {
       const counted = Math.min(MAX_PEERS, Math.max(1, Math.ceil(spent / Math.max(1, reading.countedOurs))));
       if (this.opening === undefined || reading.sentAt >= this.opening.unsureUntil)
@@ -196,6 +202,15 @@ export class HeaderRule {
     const measured = others !== undefined ? others.perMs : this.carried?.perMs;
     if (measured === undefined) return newcomer + fair;
     return newcomer + Math.min(Math.max(measured, this.carried?.perMs ?? 0) * Math.max(0, leftMs), fair);
+  }
+
+  /** The figures read so far are doubted: nothing is known of others until answers are believed again. */
+  forget(): void {
+    this.others = undefined;
+    this.carried = undefined;
+    this.opening = undefined;
+    this.peersFloor = 0;
+    this.pace.restart();
   }
 
   /** A new window of the service begins: its opening is ahead. */

@@ -25,8 +25,10 @@ export interface PacedAnswer {
   readonly sentAt: number;
   readonly windowStart: number;
   readonly tripMs: number;
-  /** Sends we know of (ours and the channel's) that the service had counted when it answered. */
+  /** Sends we know of (ours and the channel's) that the service may have counted when it answered. */
   readonly countedOurs: number;
+  /** No other send of ours was in flight (see WindowReading.exact). */
+  readonly exact: boolean;
 }
 
 /**
@@ -77,7 +79,9 @@ export class Pacer {
    */
   private probeInMs(now: number, channel: number, share: number): number | undefined {
     if (this.budget.own.inFlight !== 0 || channel < 1) return undefined;
-    if ((this.budget.ledger.counted()?.remaining ?? 0) < this.unseenPeers(now) + 2) return undefined;
+    // What is left as the count says, or when none is known (it lapsed, or was doubted), as the log says: a probe
+    // is how a count is told again.
+    if (this.budget.left(now).remaining < this.unseenPeers(now) + 2) return undefined;
     return earliest(this.rule.probeInMs(now), share >= 1 ? this.rounds.freshInMs(now, this.lastSendAt) : undefined);
   }
 
@@ -97,9 +101,9 @@ export class Pacer {
       if (reopened === undefined) this.windowBegan();
       this.rule.opened(now, answer.tripMs);
     }
-    const { limit, remaining, windowStart, sentAt, countedOurs } = answer;
+    const { limit, remaining, windowStart, sentAt, countedOurs, exact } = answer;
     const roundTripMs = this.budget.timing.roundTripMs;
-    this.rule.observe({ limit, remaining, windowStart, now, countedOurs, sentAt, roundTripMs });
+    this.rule.observe({ limit, remaining, windowStart, now, countedOurs, sentAt, roundTripMs, exact });
     // Others' bursts sent with ours may not have reached the service yet, so no round before an answer has
     // counted them (unless we opened again after a quiet spell and nobody else has spent since); then a round
     // opens on every fresh answer (SendRounds).
@@ -113,6 +117,16 @@ export class Pacer {
   peerOpened(now: number): void {
     this.windowBegan();
     this.rule.opened(now, 0);
+  }
+
+  /**
+   * The service's figures are doubted (they contradicted themselves): what the header rule read from them, of
+   * others and of the window's opening, is forgotten with them.
+   */
+  distrusted(): void {
+    this.rule.forget();
+    this.rounds.reset();
+    this.reopening = undefined;
   }
 
   /** The service's window turned: nothing is known of the next until its first answer. */

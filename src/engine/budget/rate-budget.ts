@@ -80,9 +80,14 @@ export class RateBudget implements PacedBudget {
     return this.ledger.heldUntil;
   }
 
-  /** Requests the scheduler may have in flight: `most`, or while no answer has told any figure, a browser's few. */
-  inFlightCap(most: number): number {
-    return this.ledger.limitLearned ? most : Math.min(most, BLIND_IN_FLIGHT);
+  /**
+   * Requests the scheduler may have in flight: `most`; a browser's few while no answer has told any figure, while
+   * the service's figures are doubted (they contradicted themselves), or while it tells a limit above the one we
+   * assumed (were it a lie, those few are all its first 429 costs).
+   */
+  inFlightCap(most: number, now: number): number {
+    const unsure = !this.ledger.limitLearned || this.ledger.doubting(now) || this.ledger.limit > this.options.limit;
+    return unsure ? Math.min(most, BLIND_IN_FLIGHT) : most;
   }
 
   /** Peers spending the same budget that we cannot hear, as the headers show them. */
@@ -100,6 +105,9 @@ export class RateBudget implements PacedBudget {
     this.prune(now);
     this.pacer.lapseIfQuiet(now);
     const room = this.ledger.room(now);
+    // While the service's figures are doubted, the header rule has none to read: the rate rule alone decides.
+    if (room.free > 0 && this.ledger.doubting(now))
+      return this.channelShare(now, queued) >= 1 ? 0 : this.nextChangeMs(now);
     if (room.free > 0) return this.pacer.waitMs(now, userQueued, () => this.channelShare(now, queued));
     if (room.heldBy !== "opening") return room.waitMs;
     // The burst is out: the next answer says what is left. If none is coming (nothing in flight), ask anyway.
@@ -157,7 +165,9 @@ export class RateBudget implements PacedBudget {
   /** Learns from a response, whatever its headers say (none at all is fine): the rule's reading, then the pace's. */
   observe(info: ResponseInfo, now: number): void {
     const oldest = this.own.oldestInFlight();
+    const doubted = this.ledger.doubting(now);
     const learned = this.ledger.learn(now, readingOf(info, oldest?.seq));
+    if (!doubted && this.ledger.doubting(now)) this.pacer.distrusted();
     if (learned.stale) return;
     // After a 429 every runtime holds with us: the budget is the caller's, not the cell's.
     if (info.status === 429) this.peers.tell?.paused(this.ledger.heldUntil);
@@ -167,9 +177,13 @@ export class RateBudget implements PacedBudget {
     const sentAt = oldest?.sentAt ?? now;
     const timing = this.timing.answered(now, sentAt, rate.resetSeconds, learned.opened);
     const since = timing.windowStart;
-    const countedOurs = Math.max(0, this.own.countSince(since) - this.own.uncounted()) + this.peers.countSince(since);
+    // Which of our sends this answer counted is not known (answers come out of order, and a service may count
+    // sends still in flight): every one of ours since the window began may be in it. Only a fall beyond them all
+    // is others spending.
+    const countedOurs = this.own.countSince(since) + this.peers.countSince(since);
     const { limit, remaining } = rate;
-    this.pacer.answered(now, { limit, remaining, opened: learned.opened, sentAt, countedOurs, ...timing });
+    const exact = this.own.inFlight <= 1;
+    this.pacer.answered(now, { limit, remaining, opened: learned.opened, sentAt, countedOurs, exact, ...timing });
     this.peers.tell?.seen(this.ledger.limit, { remaining: counted.remaining, resetAt: counted.endsBy });
   }
 

@@ -1,7 +1,8 @@
 /**
- * This runtime's own sends: when each left (for the sliding log), and which are still in flight. A service counts
- * a request when it arrives and writes that count into the answer's headers, so an answer tells nothing of our
- * requests that left after the one it answers: taken to be the oldest in flight, the others are not counted yet.
+ * This runtime's own sends: when each left (for the sliding log), and which are still in flight. Which of them an
+ * answer counted is not known: answers come out of order, and a service may count a request when it arrives or
+ * when it is answered. The rate rule reads an answer as the oldest in flight's (the least it can have counted);
+ * the header rule takes every send of ours as counted (the most), so that only a fall beyond them is others'.
  */
 export class SendLog {
   /** Send times, oldest first; `head` skips the pruned ones without moving the array on every prune. */
@@ -46,11 +47,6 @@ export class SendLog {
     let n = 0;
     for (let i = this.times.length - 1; i >= this.head && (this.times[i] ?? -Infinity) >= since; i -= 1) n += 1;
     return n;
-  }
-
-  /** Requests in flight that the service had not counted when it wrote the answer arriving now. */
-  uncounted(): number {
-    return Math.max(0, this.flying.size - 1);
   }
 
   /** Forgets sends at or before `horizon`. */

@@ -97,7 +97,10 @@ export class Scheduler {
     this.options.clock.clearTimer(this.slotTimer);
     this.slotTimer = undefined;
     this.nextSlotAt = undefined;
-    while (this.queue.size > 0 && this.inFlight < this.budget.inFlightCap(this.options.maxInFlight)) {
+    while (
+      this.queue.size > 0 &&
+      this.inFlight < this.budget.inFlightCap(this.options.maxInFlight, this.options.clock.now())
+    ) {
       const now = this.options.clock.now();
       const wait = this.budget.waitMs(now, this.queue.size, this.queue.count("user"));
       if (wait > 0) {

@@ -2,7 +2,7 @@ import { excelApiSupports } from "./excel-api";
 
 /**
  * `Excel.run` as the actions call it: `options` is passed only when it says something (mergeUndoGroup), so a host
- * without ExcelApi 1.20 is called exactly as before. Injectable for office-addin-mock.
+ * without ExcelApi 1.20 is called exactly as before. Injectable for the Office fake.
  */
 export type ExcelRun = <T>(
   batch: (context: Excel.RequestContext) => Promise<T>,

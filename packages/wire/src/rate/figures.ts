@@ -14,6 +14,8 @@ export const OPENING_POLL_MS = 100;
  * answers of one window disagree by up to this much (a second of rounding, half a second of late answers).
  */
 export const RESET_SLACK_MS = 1500;
+/** Windows for which the service's figures are doubted after it contradicted them (counts and told waits unread). */
+export const DOUBT_WINDOWS = 2;
 /** Largest limit believed from a header; a larger one is a typo, a bug or a hostile answer. */
 export const MAX_BELIEVED_LIMIT = 100_000;
 /** The slack added to every window edge, as a share of the window, and at least this many ms. */

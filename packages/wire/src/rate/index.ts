@@ -6,6 +6,7 @@
  * run it here; the gateway's Redis store runs its Lua twin, held equal by the store contract test.
  */
 export {
+  DOUBT_WINDOWS,
   MAX_BELIEVED_LIMIT,
   OPENING_DIVISOR,
   OPENING_POLL_MS,

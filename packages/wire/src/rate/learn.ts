@@ -1,6 +1,6 @@
 import { openingBurstOf, RESET_SLACK_MS, saneLimit } from "./figures";
 import type { RateReading, RateRules, RateState } from "./rate-state";
-import { hold, marginMs, sendsSince, settle, spanOf } from "./rate-state";
+import { doubt, doubting, hold, marginMs, provenCeiling, sendsSince, settle, spanOf } from "./rate-state";
 
 /** What an answer told the caller beyond the state: whether it was a new window's first, or spoke of an old one. */
 export interface Learned {
@@ -62,9 +62,44 @@ function measureShare(state: RateState, got: number, rules: RateRules): void {
   }
 }
 
+/** How an answer contradicts what the service said before, if it does. */
+type Contradiction = "count above limit" | "429 with room" | "429 after a told wait";
+
+/**
+ * Whether an answer contradicts what the service said before: a count above its own limit; a 429 while the count
+ * it told left room; a 429 once a wait it told had passed (within a window of it).
+ */
+function contradiction(
+  state: RateState,
+  rules: RateRules,
+  now: number,
+  reading: RateReading,
+  room?: number,
+): Contradiction | undefined {
+  const { limit, remaining } = reading;
+  if (limit !== undefined && remaining !== undefined && remaining > limit) return "count above limit";
+  if (reading.limited !== true) return undefined;
+  if (room !== undefined && room > 0) return "429 with room";
+  const waited = state.toldWaitEnd;
+  return waited !== undefined && now >= waited && now < waited + rules.windowMs ? "429 after a told wait" : undefined;
+}
+
+/**
+ * A 429 proved the limit wrong: what we had sent in the window when it came (less the refused one) is the most
+ * believed until the service shows more holds; each later 429 of the same wave counts one more off.
+ */
+function proveCap(state: RateState, rules: RateRules, now: number): void {
+  const proven = provenCeiling(state, rules, now);
+  const recent = proven !== undefined && now - (state.provenAt ?? now) < rules.windowMs;
+  const got = recent ? proven - 1 : sendsSince(state, now - rules.windowMs) - 1;
+  state.provenCap = Math.max(1, Math.min(got, proven ?? Infinity));
+  state.provenAt = now;
+}
+
 /** A 429 that is news: the window is full now. Holds every send until it must have turned. */
-function windowFull(state: RateState, rules: RateRules, now: number, reading: RateReading): void {
-  const told = reading.retryAfterMs !== undefined;
+function windowFull(state: RateState, rules: RateRules, now: number, reading: RateReading, believed: boolean): void {
+  // A wait told by a service doubted is not read: the window must have turned a window from now.
+  const told = reading.retryAfterMs !== undefined && believed;
   const endsAt = told ? now + (reading.retryAfterMs ?? 0) + marginMs(rules) : (state.endsBy ?? now + spanOf(rules));
   if (state.remaining === undefined) {
     // A bare 429: nothing says who spent the window. What of ours got in before it filled is our share of it; less
@@ -79,7 +114,21 @@ function windowFull(state: RateState, rules: RateRules, now: number, reading: Ra
       state.resetTold = true;
     }
   }
+  if (told) state.toldWaitEnd = endsAt;
   hold(state, endsAt);
+}
+
+/** A limit told: believed as told, but while the service is doubted no higher than the tier's. */
+function believeLimit(state: RateState, rules: RateRules, now: number, limit: number): void {
+  state.limit = doubting(state, now) ? Math.min(limit, rules.assumedLimit) : limit;
+}
+
+/** The count showed a new window: a second one within half a window of the last, twice running, is a count that flaps. */
+function windowTurned(state: RateState, rules: RateRules, now: number): void {
+  const quick = state.turnedAt !== undefined && now - state.turnedAt < rules.windowMs / 2;
+  state.quickTurns = quick ? (state.quickTurns ?? 0) + 1 : 0;
+  state.turnedAt = now;
+  if (state.quickTurns >= 2) doubt(state, rules, now);
 }
 
 /**
@@ -88,27 +137,49 @@ function windowFull(state: RateState, rules: RateRules, now: number, reading: Ra
  */
 export function learnFrom(state: RateState, rules: RateRules, now: number, reading: RateReading): Learned {
   settle(state, rules, now);
-  if (saneLimit(reading.limit)) state.limit = reading.limit;
+  const room = state.remaining !== undefined ? state.remaining - (state.spent ?? 0) : undefined;
+  if (saneLimit(reading.limit)) believeLimit(state, rules, now, reading.limit);
   const stale = reading.sentSeq !== undefined && reading.sentSeq <= state.turnSeq;
   if (stale) {
     // One more of the sends the last bare 429 refused: it was counted in our share, but did not get in.
     if (reading.limited === true && state.shareCap !== undefined && now < state.heldUntil)
       measureShare(state, state.shareCap - 1, rules);
+    if (reading.limited === true && state.provenCap !== undefined && now < state.heldUntil) proveCap(state, rules, now);
     return { opened: false, stale };
   }
   if (reading.answered === true) state.toldAt = now;
+  // Whether this answer's own wait is read: not while doubted before it, nor when it is the told wait that lied.
+  let believed = !doubting(state, now);
+  const lie = contradiction(state, rules, now, reading, room);
+  // A 429 with room told at or under the tier's limit says others spent the count (the window is full: it holds as
+  // any 429 does); above the tier's, it proves the limit a lie as far as the 429 shows, and the figures doubted.
+  const above = (state.limit ?? 0) > rules.assumedLimit || state.provenCap !== undefined;
+  if (lie === "429 with room" && above) proveCap(state, rules, now);
+  if (lie !== undefined && (lie !== "429 with room" || above)) {
+    if (lie === "429 after a told wait") believed = false;
+    doubt(state, rules, now);
+  }
   let opened = false;
   const { limit, remaining } = reading;
-  if (saneLimit(limit) && remaining !== undefined && Number.isSafeInteger(remaining) && remaining >= 0) {
+  if (
+    !doubting(state, now) &&
+    saneLimit(limit) &&
+    remaining !== undefined &&
+    Number.isSafeInteger(remaining) &&
+    remaining >= 0
+  ) {
     const uncounted = reading.sentSeq !== undefined ? Math.max(0, state.seq - reading.sentSeq) : 0;
     opened = mergeCount(state, rules, now, {
       estimate: Math.max(0, Math.min(remaining, limit) - uncounted),
       resetAt: reading.resetMs !== undefined ? now + reading.resetMs + marginMs(rules) : undefined,
-      // Which sends an answer counted is known at best to a send or so (the engine takes the oldest in flight).
-      jumpSlack: openingBurstOf(limit),
+      // Which sends an answer counted is not known (answers come out of order; a service may count sends still in
+      // flight): a rise our later sends could explain is not a new window.
+      jumpSlack: Math.max(openingBurstOf(limit), uncounted),
     });
+    if (opened) windowTurned(state, rules, now);
+    opened = opened && !doubting(state, now);
   }
-  if (reading.limited === true) windowFull(state, rules, now, reading);
+  if (reading.limited === true) windowFull(state, rules, now, reading, believed);
   return { opened, stale };
 }
 

@@ -1,6 +1,7 @@
 import type { ResponseInfo } from "../headers/response-headers";
 import { learnFrom, learnFromPeer, type Learned } from "./learn";
 import {
+  doubting,
   hold,
   limitOf,
   newRateState,
@@ -63,6 +64,11 @@ export class RateLedger {
 
   get limitLearned(): boolean {
     return this.state.limit !== undefined;
+  }
+
+  /** The service's figures are doubted now: they contradicted themselves (the rule reads them as no header). */
+  doubting(now: number): boolean {
+    return doubting(this.state, now);
   }
 
   get heldUntil(): number {

@@ -1,4 +1,4 @@
-import { marginOf } from "./figures";
+import { DOUBT_WINDOWS, marginOf, openingBurstOf } from "./figures";
 
 /** The service's window as a caller of the rule knows it before any answer. */
 export interface RateRules {
@@ -60,6 +60,22 @@ export interface RateState {
   shareCap?: number;
   /** From when that share holds (it grows by an opening burst per window after). */
   shareFrom?: number;
+  /**
+   * Until when the service's figures are doubted: it contradicted them (a 429 with room told, a count above its
+   * limit, windows turning twice too fast, a 429 once a told wait had passed). Meanwhile its counts and told waits
+   * are not read, and its limit is believed no higher than the tier's: the rule runs as with no header at all.
+   */
+  doubtUntil?: number;
+  /** A limit a 429 proved wrong: what we had sent in the window when it came. It grows by an opening burst a window. */
+  provenCap?: number;
+  /** When that 429 came. */
+  provenAt?: number;
+  /** When the count last showed a new window. */
+  turnedAt?: number;
+  /** New windows shown in a row, each within half a window of the one before. */
+  quickTurns?: number;
+  /** When the last wait the service told (a 429's Retry-After) ended. */
+  toldWaitEnd?: number;
 }
 
 export function newRateState(): RateState {
@@ -80,6 +96,33 @@ export function limitOf(state: RateState, rules: RateRules, share: number): numb
   return Math.max(1, Math.floor((state.limit ?? rules.assumedLimit) * share));
 }
 
+/** The service's figures are doubted now (see RateState.doubtUntil). */
+export function doubting(state: RateState, now: number): boolean {
+  return state.doubtUntil !== undefined && now < state.doubtUntil;
+}
+
+/** The service contradicted its figures: doubt them for DOUBT_WINDOWS windows, and forget the count they told. */
+export function doubt(state: RateState, rules: RateRules, now: number): void {
+  state.doubtUntil = now + DOUBT_WINDOWS * rules.windowMs;
+  if (state.limit !== undefined) state.limit = Math.min(state.limit, rules.assumedLimit);
+  forgetCount(state);
+}
+
+/**
+ * The ceiling a 429 proved at `at`, grown by the tier's opening burst for each whole window since (a higher figure
+ * is earned back a burst at a time, so a wrong one costs at most a burst of 429s a window); undefined once it has
+ * grown to the limit, or none was proved.
+ */
+export function provenCeiling(state: RateState, rules: RateRules, at: number): number | undefined {
+  if (state.provenCap === undefined) return undefined;
+  const limit = state.limit ?? rules.assumedLimit;
+  // Only windows in which the figures were believed count: while doubted, the limit is the tier's anyway.
+  const since = Math.max(state.provenAt ?? at, state.doubtUntil ?? -Infinity);
+  const windows = Math.max(0, Math.floor((at - since) / rules.windowMs));
+  const grown = state.provenCap + openingBurstOf(rules.assumedLimit) * windows;
+  return grown < limit ? grown : undefined;
+}
+
 /** Windows for which a share measured at a bare 429 holds: whoever spent the window is likely still at it. */
 export const SHARE_WINDOWS = 2;
 
@@ -88,7 +131,9 @@ export const SHARE_WINDOWS = 2;
  * then; after them the limit again (others who stopped leave room that only trying can find).
  */
 export function logCeiling(state: RateState, rules: RateRules, share: number, at: number): number {
-  const limit = limitOf(state, rules, share);
+  const proven = provenCeiling(state, rules, at);
+  const told = limitOf(state, rules, share);
+  const limit = proven !== undefined ? Math.min(told, Math.max(1, Math.floor(proven * share))) : told;
   if (state.shareCap === undefined || at - (state.shareFrom ?? at) >= SHARE_WINDOWS * rules.windowMs) return limit;
   return Math.min(limit, Math.max(1, Math.floor(state.shareCap * share)));
 }

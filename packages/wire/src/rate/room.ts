@@ -52,7 +52,8 @@ function burstOf(state: RateState, rules: RateRules, share: number): number {
  * - the log: never more than the limit (or the measured share after a bare 429) in any stretch of a window and its
  *   margin, so no window the service may count in, wherever it starts or however it slides, sees more from us;
  * - the service's count, less the sends since, until the window has surely turned: for everyone else spending;
- * - while no answer has told the count of a window opened anew, only the opening burst.
+ * - while no answer has told the count of a window opened anew, only the opening burst;
+ * - while the service tells a limit above the tier's that no 429 has tested, beyond the tier's a burst per answer.
  */
 function limits(state: RateState, rules: RateRules, now: number, share: number): Limit[] {
   const n = state.sends.length;
@@ -66,6 +67,13 @@ function limits(state: RateState, rules: RateRules, now: number, share: number):
   if (state.toldAt < state.openedAt) {
     const free = burstOf(state, rules, share) - sendsSince(state, state.openedAt);
     list.push({ by: "opening", free, waitMs: OPENING_POLL_MS });
+  }
+  if ((state.limit ?? 0) > rules.assumedLimit && state.provenCap === undefined) {
+    // A limit above the tier's, not yet proven either way: beyond the tier's, a burst at a time, each on an answer
+    // (were it a lie, a burst of 429s is all it costs; were it true, it is reached a burst a round trip).
+    const tier = Math.max(1, Math.floor(rules.assumedLimit * share));
+    const probe = Math.max(0, openingBurstOf(rules.assumedLimit) - sendsSince(state, state.toldAt));
+    list.push({ by: "count", free: Math.max(0, tier - n) + probe, waitMs: OPENING_POLL_MS });
   }
   return list;
 }

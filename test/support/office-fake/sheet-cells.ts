@@ -1,4 +1,4 @@
-import { cellAddress, parseRect, type SheetRect } from "../../src/workbook/sheet-address";
+import { cellAddress, parseRect, type SheetRect } from "../../../src/workbook/sheet-address";
 import { basicValue, entryOf, entryOfJson, jsonOf, type Entry } from "./excel-typing";
 import {
   cellKey,
@@ -12,13 +12,13 @@ import {
   type Cell,
   type Rect,
   type Spills,
-} from "./workbook-grid";
+} from "./cell-grid";
 
 /**
- * The cells of the workbook fake (workbook-fake.ts builds the rest on them): every sheet's cells with formulas, values
+ * The cells of the workbook fake (fake-workbook.ts builds the rest on them): every sheet's cells with formulas, values
  * typed by Excel's rules (excel-typing.ts), number formats and data types; a formula evaluated by the test's
  * `evaluate` (the real INDEX functions, see sheet-support.ts) when it is written, with the cells it refers to; and
- * Excel's dynamic arrays over them (workbook-grid.ts): a result spills only where every cell of its range is empty
+ * Excel's dynamic arrays over them (cell-grid.ts): a result spills only where every cell of its range is empty
  * and outside any table, else its cell shows #SPILL!.
  */
 export type Evaluate = (formula: string, address: string, refers?: Refers) => Promise<unknown[][]>;
@@ -55,7 +55,10 @@ export interface FakeChart {
   source: Rect;
   seriesBy: string;
   title: string;
+  /** Where its top-left and bottom-right corners are: cells of its sheet. */
   position?: readonly [string, string | undefined];
+  /** The cells its first series reads its category (x) axis from. */
+  xAxis?: Rect;
 }
 
 export interface FakeRule {
@@ -140,6 +143,13 @@ export abstract class WorkbookCells {
     return grid(rect, (r, c) => basicValue(this.read(rect.sheet, r, c).value));
   }
 
+  /** The number formats of a range, as Range.numberFormat reads them. */
+  formatsIn(address: string): string[][] {
+    const rect = parseRect(address);
+    if (rect === undefined) throw new Error(`bad address ${address}`);
+    return grid(rect, (r, c) => this.read(rect.sheet, r, c).format);
+  }
+
   /** The values of a sheet's used range. */
   usedValues(sheet: string): unknown[][] {
     const rect = this.usedRect(sheet);
@@ -149,6 +159,25 @@ export abstract class WorkbookCells {
   usedRect(sheet: string): SheetRect | undefined {
     const rect = usedRect(this.cells(sheet), this.spills(sheet));
     return rect === undefined ? undefined : { sheet, ...rect };
+  }
+
+  /** The smallest rectangle of `rect` holding every cell there that shows something, as Range.getUsedRange finds it. */
+  usedRectIn(rect: SheetRect): SheetRect | undefined {
+    const spills = this.spills(rect.sheet);
+    const keys = [...this.cells(rect.sheet)].filter(([, cell]) => occupied(cell)).map(([key]) => key);
+    const shown = [...keys, ...spills.shown.keys()]
+      .map(keyParts)
+      .filter(([r, c]) => r >= rect.top && r <= rect.bottom && c >= rect.left && c <= rect.right);
+    if (shown.length === 0) return undefined;
+    const rows = shown.map(([r]) => r);
+    const columns = shown.map(([, c]) => c);
+    return {
+      sheet: rect.sheet,
+      top: Math.min(...rows),
+      left: Math.min(...columns),
+      bottom: Math.max(...rows),
+      right: Math.max(...columns),
+    };
   }
 
   /** The values a cell's formula returned (data types as their JSON), whether or not it could spill. */

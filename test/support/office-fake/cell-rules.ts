@@ -1,8 +1,8 @@
-import { parseRect } from "../../src/workbook/sheet-address";
-import { msToSerial } from "../../src/formulas/dates";
+import { parseRect } from "../../../src/workbook/sheet-address";
+import { msToSerial } from "../../../src/formulas/dates";
 import { basicValue } from "./excel-typing";
-import { inside } from "./workbook-grid";
-import type { FakeRule, FakeWorkbook } from "./workbook-fake";
+import { inside } from "./cell-grid";
+import type { FakeRule, FakeWorkbook } from "./fake-workbook";
 
 /**
  * What a custom conditional format does to a cell, as Excel decides it: its formula is read relative to the format's

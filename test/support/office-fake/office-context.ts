@@ -1,13 +1,14 @@
 import { OfficeMockObject } from "office-addin-mock";
-import { cellAddress, parseRect, type SheetRect } from "../../src/workbook/sheet-address";
+import { cellAddress, parseRect, type SheetRect } from "../../../src/workbook/sheet-address";
 import { officeError } from "./excel-rules";
-import type { FakeSheet, FakeWorkbook } from "./workbook-fake";
-import { clearGrid, readGrid, writeGrid, type Writable } from "./workbook-io";
-import { namesMock, settingsMock, worksheetsMock } from "./workbook-mock-collections";
-import { sheetParts, workbookTables } from "./workbook-mock-objects";
+import type { FakeSheet, FakeWorkbook } from "./fake-workbook";
+import { clearGrid, readGrid, writeGrid, type Writable } from "./grid-io";
+import { domainsObject } from "./office-data-domains";
+import { namesObject, settingsObject, worksheetsObject } from "./office-collections";
+import { sheetParts, workbookTables } from "./office-sheet-objects";
 
 /**
- * The Office.js side of the workbook fake, built of office-addin-mock objects: a property reads as the mock's
+ * The Office.js side of the workbook fake, built of office-addin-mock objects: a property reads as the object's
  * error text until it is loaded and the context synced, so a missing load() or sync() in src/office shows in
  * the results. office-addin-mock's tree is fixed at creation, while Office.js hands out new objects
  * (getRange, getUsedRangeOrNullObject, worksheets.add, tables.add…); each one is created here as an
@@ -20,17 +21,30 @@ import { sheetParts, workbookTables } from "./workbook-mock-objects";
  */
 export type UndoMode = "none" | "each" | "group";
 
-export type Mock = OfficeMockObject & Record<string, unknown>;
+export type OfficeObject = OfficeMockObject & Record<string, unknown>;
 
-/** office-addin-mock's internals this file reaches into (as excel-mock.ts's settle does). */
+/** office-addin-mock's internals this file reaches into (as excel-object.ts's settle does). */
 interface Internals {
-  _properties: Map<string, { _valueBeforeLoaded: unknown; _loaded: boolean; _properties: Map<string, unknown> }>;
+  _properties: Map<
+    string,
+    { _value: unknown; _valueBeforeLoaded: unknown; _loaded: boolean; _properties: Map<string, unknown> }
+  >;
   updatePropertyCall(name: string): void;
 }
 
 interface Live {
-  readonly mock: Mock;
+  readonly object: OfficeObject;
   refresh(): void;
+  /** After office-addin-mock's sync: the properties loaded again take their new values. */
+  synced?(): void;
+}
+
+/** The properties a load() names at the top level ("*" for all), as Office.js reads its argument. */
+function loadedNames(argument: unknown): string[] {
+  if (argument === undefined) return ["*"];
+  const list = typeof argument === "string" ? argument.split(",") : Array.isArray(argument) ? argument : [];
+  const names = list.length > 0 ? list.map(String) : Object.keys(argument as object);
+  return names.map((name) => name.trim().split("/")[0] ?? "");
 }
 
 /** A queued call: applied at the next sync; `undoable: false` for the APIs Excel cannot undo. */
@@ -62,7 +76,18 @@ export function rangeAddress(rect: SheetRect): string {
   return rect.top === rect.bottom && rect.left === rect.right ? first : `${first}:${last}`;
 }
 
-export class WorkbookMock {
+/** `rect` moved down `rows` and right `columns`. */
+function shifted(rect: SheetRect, rows: number, columns: number): SheetRect {
+  return {
+    ...rect,
+    top: rect.top + rows,
+    left: rect.left + columns,
+    bottom: rect.bottom + rows,
+    right: rect.right + columns,
+  };
+}
+
+export class FakeContext {
   private readonly live: Live[] = [];
   private readonly queued: Queued[] = [];
   /** The cells each range object stands for, so that names.add and charts.add can take a range. */
@@ -77,18 +102,22 @@ export class WorkbookMock {
   ) {}
 
   context(): Excel.RequestContext {
-    const root = new OfficeMockObject({ workbook: {} }) as Mock;
-    const workbook = root.workbook as Mock;
+    const root = new OfficeMockObject({ workbook: {} }) as OfficeObject;
+    const workbook = root.workbook as OfficeObject;
     workbook.getSelectedRange = () => this.range(() => parseRect(this.book.selection), false);
-    workbook.worksheets = worksheetsMock(this);
+    workbook.getActiveCell = () => this.range(() => this.book.activeCell(), false);
+    workbook.worksheets = worksheetsObject(this);
     workbook.tables = workbookTables(this);
-    workbook.names = namesMock(this);
-    workbook.settings = settingsMock(this);
+    workbook.names = namesObject(this);
+    workbook.settings = settingsObject(this);
+    workbook.linkedEntityDataDomains = domainsObject(this);
     root.sync = () => this.sync();
     return root as unknown as Excel.RequestContext;
   }
 
   async sync(): Promise<void> {
+    // What the workbook did while the add-in waited (a custom function answering) lands before this sync reads it.
+    if (this.book.synced()) await new Promise((resolve) => setImmediate(resolve));
     const batch = this.queued.splice(0);
     if (batch.length > 0 && (this.undo === "each" || (this.undo === "group" && !this.stepOpen))) {
       this.book.openUndoStep();
@@ -102,9 +131,10 @@ export class WorkbookMock {
     }
     // Objects created while binding (a collection's items) are bound and synced in the same pass.
     for (let i = 0; i < this.live.length; i += 1) this.live[i]?.refresh();
-    await Promise.all(this.live.map(({ mock }) => mock.sync()));
+    await Promise.all(this.live.map(({ object }) => object.sync()));
     // office-addin-mock copies synced values onto the objects in later microtasks; let them all run.
     await new Promise((resolve) => setImmediate(resolve));
+    this.live.forEach((live) => live.synced?.());
   }
 
   /** Queues a call for the next sync; one on a protected sheet fails there, as Excel refuses it. */
@@ -113,9 +143,13 @@ export class WorkbookMock {
   }
 
   /** Assignments to these properties are queued for the next sync, as Office.js queues them. */
-  trackWrites(mock: Mock, properties: readonly string[], write: (property: string, value: unknown) => void): void {
-    const internals = mock as unknown as Internals;
-    const update = internals.updatePropertyCall.bind(mock);
+  trackWrites(
+    object: OfficeObject,
+    properties: readonly string[],
+    write: (property: string, value: unknown) => void,
+  ): void {
+    const internals = object as unknown as Internals;
+    const update = internals.updatePropertyCall.bind(object);
     internals.updatePropertyCall = (name) => {
       this.internal += 1;
       try {
@@ -125,8 +159,8 @@ export class WorkbookMock {
       }
     };
     for (const property of properties) {
-      let held = mock[property];
-      Object.defineProperty(mock, property, {
+      let held = object[property];
+      Object.defineProperty(object, property, {
         get: () => held,
         set: (value: unknown) => {
           if (this.internal > 0) held = value;
@@ -145,31 +179,49 @@ export class WorkbookMock {
    * Office.js fills it then.
    */
   register<T>(
-    mock: Mock,
+    object: OfficeObject,
     nullable: boolean,
     resolve: () => T | undefined,
     state: (target: T) => Record<string, () => unknown>,
   ): () => T | undefined {
     let bound: { target: T | undefined } | undefined;
     const target = () => (bound === undefined ? resolve() : bound.target);
-    Object.defineProperty(mock, "isNullObject", {
+    Object.defineProperty(object, "isNullObject", {
       get: () => {
         if (!nullable) return false;
         if (bound === undefined) throw new Error("isNullObject read before context.sync()");
         return bound.target === undefined;
       },
     });
-    const properties = (mock as unknown as Internals)._properties;
+    const properties = (object as unknown as Internals)._properties;
+    // office-addin-mock fills a property once; Office.js fills it again at each sync after a new load() of it.
+    const again = new Set<string>();
+    const load = object.load.bind(object);
+    object.load = (argument?: unknown) => {
+      loadedNames(argument).forEach((name) => again.add(name));
+      return load(argument as string);
+    };
+    const reloaded = (name: string) => again.has(name) || again.has("*");
     this.live.push({
-      mock,
+      object,
       refresh: () => {
         bound ??= { target: resolve() };
         if (bound.target === undefined) return;
         // Only loaded properties are read: a grid is computed when the code under test asked for it.
         for (const [name, value] of Object.entries(state(bound.target))) {
           const property = properties.get(name);
-          if (property?._loaded === true) property._valueBeforeLoaded = copy(value());
+          if (property?._loaded === true && reloaded(name)) property._valueBeforeLoaded = copy(value());
         }
+      },
+      synced: () => {
+        this.internal += 1;
+        try {
+          for (const name of properties.keys())
+            if (reloaded(name) && properties.get(name)?._loaded === true) object[name] = properties.get(name)?._value;
+        } finally {
+          this.internal -= 1;
+        }
+        again.clear();
       },
     });
     return target;
@@ -179,9 +231,9 @@ export class WorkbookMock {
    * A collection's `items`: built at the first sync after any of its items' properties was loaded, each item made by
    * `item` and loaded with the same properties, then synced in the same pass.
    */
-  items<T>(what: string, collection: Mock, list: () => readonly T[], item: (target: T) => Mock): void {
+  items<T>(what: string, collection: OfficeObject, list: () => readonly T[], item: (target: T) => OfficeObject): void {
     const template = (collection as unknown as Internals)._properties.get("items");
-    let items: Mock[] | undefined;
+    let items: OfficeObject[] | undefined;
     Object.defineProperty(collection, "items", {
       get: () => {
         if (items === undefined) throw new Error(`${what}.items read before load('items/…') and context.sync()`);
@@ -190,16 +242,16 @@ export class WorkbookMock {
       set: () => undefined,
     });
     this.live.push({
-      mock: collection,
+      object: collection,
       refresh: () => {
         const loaded = [...(template?._properties ?? new Map()).entries()]
           .filter(([, property]) => (property as { _loaded: boolean })._loaded)
           .map(([name]) => name as string);
         if (loaded.length === 0 || items !== undefined) return;
         items = list().map((target) => {
-          const mock = item(target);
-          mock.load(loaded.join(","));
-          return mock;
+          const object = item(target);
+          object.load(loaded.join(","));
+          return object;
         });
       },
     });
@@ -212,9 +264,9 @@ export class WorkbookMock {
     return this.book.writable(found);
   }
 
-  range(resolve: () => SheetRect | undefined, nullable: boolean): Mock {
-    const mock = new OfficeMockObject(RANGE_PROPERTIES) as Mock;
-    const rect = this.register(mock, nullable, resolve, (r) => ({
+  range(resolve: () => SheetRect | undefined, nullable: boolean): OfficeObject {
+    const object = new OfficeMockObject(RANGE_PROPERTIES) as OfficeObject;
+    const rect = this.register(object, nullable, resolve, (r) => ({
       address: () => rangeAddress(r),
       values: () => readGrid(this.book, r, "values"),
       formulas: () => readGrid(this.book, r, "formulas"),
@@ -232,26 +284,26 @@ export class WorkbookMock {
       this.book.writable(this.book.sheet(found.sheet));
       return found;
     };
-    this.rangeTargets.set(mock, rect);
+    this.rangeTargets.set(object, rect);
     const writable: readonly Writable[] = ["values", "formulas", "formulasR1C1", "valuesAsJson", "numberFormat"];
-    this.trackWrites(mock, writable, (property, value) => {
+    this.trackWrites(object, writable, (property, value) => {
       this.book.fault(`range.${property}`);
-      writeGrid(this.book, cells(), property as Writable, value as unknown[][]);
+      const written = cells();
+      writeGrid(this.book, written, property as Writable, value as unknown[][]);
+      this.book.writes.push({ address: rangeAddress(written), property: property as Writable, value });
     });
-    Object.assign(mock, {
+    Object.assign(object, {
       getCell: (row: number, column: number) =>
+        this.near(rect, (r) => shifted({ ...r, bottom: r.top, right: r.left }, row, column)),
+      getUsedRangeOrNullObject: () =>
         this.range(() => {
           const r = rect();
-          return (
-            r && {
-              sheet: r.sheet,
-              top: r.top + row,
-              left: r.left + column,
-              bottom: r.top + row,
-              right: r.left + column,
-            }
-          );
-        }, false),
+          return r && this.book.usedRectIn(r);
+        }, true),
+      getColumn: (column: number) => this.near(rect, (r) => ({ ...r, left: r.left + column, right: r.left + column })),
+      getOffsetRange: (rows: number, columns: number) => this.near(rect, (r) => shifted(r, rows, columns)),
+      getResizedRange: (rows: number, columns: number) =>
+        this.near(rect, (r) => ({ ...r, bottom: r.bottom + rows, right: r.right + columns })),
       getSpillingToRangeOrNullObject: () =>
         this.range(() => {
           const r = rect();
@@ -269,16 +321,32 @@ export class WorkbookMock {
       clear: (applyTo = "All") => this.queue(() => clearGrid(this.book, cells(), String(applyTo))),
       delete: () => this.queue(() => this.book.deleteRows(cells())),
     });
-    sheetParts.rangeFormats(this, mock, cells);
-    return mock;
+    let worksheet: OfficeObject | undefined;
+    Object.defineProperty(object, "worksheet", {
+      get: () =>
+        (worksheet ??= this.sheet(() => {
+          const found = rect();
+          return found && this.book.sheets.get(found.sheet);
+        }, false)),
+    });
+    sheetParts.rangeFormats(this, object, cells);
+    return object;
+  }
+
+  /** A range found from another one's cells, as getCell, getColumn, getOffsetRange and getResizedRange find it. */
+  private near(from: () => SheetRect | undefined, to: (rect: SheetRect) => SheetRect): OfficeObject {
+    return this.range(() => {
+      const rect = from();
+      return rect && to(rect);
+    }, false);
   }
 
   /** A worksheet, by its id once bound (so a rename does not lose it). */
-  sheet(resolve: () => FakeSheet | undefined, nullable: boolean): Mock {
-    const mock = new OfficeMockObject({ name: "", id: "", visibility: "Visible", position: 0 }) as Mock;
+  sheet(resolve: () => FakeSheet | undefined, nullable: boolean): OfficeObject {
+    const object = new OfficeMockObject({ name: "", id: "", visibility: "Visible", position: 0 }) as OfficeObject;
     let id: string | undefined;
     const bound = this.register(
-      mock,
+      object,
       nullable,
       () => {
         const found = resolve();
@@ -293,7 +361,7 @@ export class WorkbookMock {
       }),
     );
     const current = () => (id === undefined ? bound() : this.book.sheetById(id));
-    this.trackWrites(mock, ["visibility", "name"], (property, value) => {
+    this.trackWrites(object, ["visibility", "name"], (property, value) => {
       const found = this.writableSheet(current);
       if (property === "visibility") found.visibility = String(value);
       else this.book.renameSheet(found.name, String(value));
@@ -305,20 +373,20 @@ export class WorkbookMock {
       const rect = parseRect(address);
       return rect === undefined ? undefined : { ...rect, sheet: found.name };
     };
-    mock.getRange = (address?: string) => this.range(local(address), false);
-    mock.getUsedRangeOrNullObject = () =>
+    object.getRange = (address?: string) => this.range(local(address), false);
+    object.getUsedRangeOrNullObject = () =>
       this.range(() => {
         const found = current();
         return found === undefined ? undefined : this.book.usedRect(found.name);
       }, true);
-    mock.activate = () => this.queue(() => void (this.book.active = this.writableSheet(current).name));
-    mock.delete = () =>
+    object.activate = () => this.queue(() => void (this.book.active = this.writableSheet(current).name));
+    object.delete = () =>
       this.queue(() => {
         const found = current();
         if (found === undefined) throw officeError("ItemNotFound");
         this.book.deleteSheet(found);
       }, false);
-    sheetParts.sheetObjects(this, mock, current);
-    return mock;
+    sheetParts.sheetObjects(this, object, current);
+    return object;
   }
 }

@@ -1,5 +1,6 @@
-/* eslint-disable office-addins/call-sync-before-read, office-addins/load-object-before-read, office-addins/call-sync-after-load -- these tests read too early on purpose, to show the mock refuses */
-import { FakeWorkbook } from "./workbook-fake";
+/* eslint-disable office-addins/call-sync-before-read, office-addins/load-object-before-read, office-addins/call-sync-after-load -- these tests read too early on purpose, to show the fake refuses */
+import { insertWorkbook } from "./custom-function-answers";
+import { FakeWorkbook } from "./fake-workbook";
 
 /**
  * The workbook fake's Office.js objects keep office-addin-mock's discipline, so that a missing load() or
@@ -16,7 +17,7 @@ async function book(): Promise<FakeWorkbook> {
   return fake;
 }
 
-test("a range's properties read as the mock's error text until loaded and synced", async () => {
+test("a range's properties read as office-addin-mock's error text until loaded and synced", async () => {
   const context = (await book()).context;
   const range = context.workbook.worksheets.getItem("Sheet1").getRange("C1");
   expect(range.values).toBe(NOT_LOADED);
@@ -146,4 +147,80 @@ test("a data type written through valuesAsJson is kept as written and read back 
   await context.sync();
   expect([range.values, range.valueTypes]).toEqual([[["#VALUE!"]], [["Error"]]]);
   expect(range.valuesAsJson).toEqual([[{ ...card, basicType: "Error", basicValue: "#VALUE!" }]]);
+});
+
+test("a custom function's cell shows #BUSY! and has no spill until it answers, between two of the add-in's syncs", async () => {
+  const fake = insertWorkbook({ atSync: 3, rows: 3, columns: 2 });
+  const context = fake.context;
+  const cell = context.workbook.getActiveCell();
+  cell.formulas = [["=INDEX.HISTORY(1)"]];
+  const looks: unknown[] = [];
+  for (let look = 1; look <= 3; look += 1) {
+    const spill = cell.getSpillingToRangeOrNullObject();
+    spill.load("address");
+    cell.load("address,values");
+    // The add-in's spill wait looks again at each sync: that is what this test follows.
+    // eslint-disable-next-line office-addins/no-context-sync-in-loop
+    await context.sync();
+    looks.push([cell.address, cell.values[0]?.[0], spill.isNullObject ? null : spill.address]);
+  }
+  expect(looks).toEqual([
+    ["Sheet1!B2", "#BUSY!", null],
+    ["Sheet1!B2", "#BUSY!", null],
+    ["Sheet1!B2", "header 1", "Sheet1!B2:C4"],
+  ]);
+});
+
+test("ranges found from a range, and a chart placed by a range and given its category axis", async () => {
+  const fake = await book();
+  const context = fake.context;
+  const spill = context.workbook.worksheets.getItem("Sheet1").getRange("A1:C3");
+  const column = spill.getColumn(1);
+  const below = column.getOffsetRange(1, 0).getResizedRange(-1, 0);
+  const chart = spill.worksheet.charts.add("Line", column, "Columns");
+  chart.series.getItemAt(0).setXAxisValues(below);
+  chart.setPosition(spill.getCell(0, 4));
+  column.load("address");
+  below.load("address");
+  await context.sync();
+  expect([column.address, below.address]).toEqual(["Sheet1!B1:B3", "Sheet1!B2:B3"]);
+  const [drawn] = fake.sheet("Sheet1").charts;
+  expect(drawn).toMatchObject({ source: { top: 0, left: 1, bottom: 2, right: 1 }, position: ["E1", undefined] });
+  expect(drawn?.xAxis).toEqual({ top: 1, left: 1, bottom: 2, right: 1 });
+});
+
+test("a selection's used range is the block of its cells that show something; a synced write is journalled", async () => {
+  const fake = await book();
+  fake.selection = "Sheet1!C1:D9";
+  const context = fake.context;
+  const empty = context.workbook.worksheets.getItem("Sheet1").getRange("F1:F9").getUsedRangeOrNullObject(true);
+  const used = context.workbook.getSelectedRange().getUsedRangeOrNullObject(true);
+  used.load("address");
+  await context.sync();
+  expect([used.address, empty.isNullObject]).toEqual(["Sheet1!C1", true]);
+  used.getCell(0, 1).getResizedRange(1, 0).values = [["a"], ["b"]];
+  expect(fake.writes).toEqual([]);
+  await context.sync();
+  expect(fake.writes).toEqual([{ address: "Sheet1!D1:D2", property: "values", value: [["a"], ["b"]] }]);
+  expect(fake.valuesIn("Sheet1!D1:D2")).toEqual([["a"], ["b"]]);
+});
+
+test("linked data domains: added once by id, looked up after a sync, their mode set, deleted", async () => {
+  const fake = new FakeWorkbook(async () => [[0]]);
+  const context = fake.context;
+  const domains = context.workbook.linkedEntityDataDomains;
+  const options = { id: "index", name: "Index", dataProvider: "Index Data", loadFunctionId: "LOAD" };
+  domains.add({ ...options, supportedRefreshModes: ["OnLoad", "Manual"] as Excel.LinkedEntityDataDomainRefreshMode[] });
+  const found = domains.getItemOrNullObject("index");
+  // eslint-disable-next-line office-addins/no-navigational-load -- scalar properties of ExcelApi 1.19
+  found.load("loadFunctionId,refreshMode");
+  await context.sync();
+  expect([found.isNullObject, found.loadFunctionId, found.refreshMode]).toEqual([false, "LOAD", "OnLoad"]);
+  domains.add(options);
+  await expect(context.sync()).rejects.toMatchObject({ code: "ItemAlreadyExists" });
+  domains.getItem("index").refreshMode = "Manual" as Excel.LinkedEntityDataDomainRefreshMode;
+  domains.getItem("index").delete();
+  await context.sync();
+  expect(fake.domainCalls).toEqual(["add index", "add index", "refreshMode Manual", "delete index"]);
+  expect(fake.domains.size).toBe(0);
 });

@@ -1,36 +1,48 @@
 import type { FastifyServerOptions } from "fastify";
-import type { TtlTable } from "@index-data/wire";
 import type { Clock } from "@index-data/wire/time";
 import type { Diagnostics, DiagnosticsLog } from "@index-data/wire/diagnostics";
-import type { OpenRequestLimits } from "./mcp/open-requests";
-import type { SignInOptions } from "./identity/oidc/sign-in";
-import type { ReplicaStore } from "./store/replica-store";
-import type { TenantShareRules } from "./tenancy/tenant-weights";
-import type { DeskToken, TokenProblem } from "./identity/tokens";
-import type { SubjectRule } from "./observability/top-subjects";
+import type { OpenRequestLimits } from "../mcp/open-requests";
+import type { SignInOptions } from "../identity/oidc/sign-in";
+import type { ReplicaStore } from "../store/replica-store";
+import type { TenantShareRules } from "../tenancy/tenant-weights";
+import type { DeskToken, TokenProblem } from "../identity/tokens";
+import type { ServeOptions } from "./serve-options";
+import type { ArchiveBounds } from "../corrections/archive";
+import type { DeskCorrections } from "../corrections/desk-corrections";
+import type { CorrectionsSweep } from "../corrections/sweep";
+import type { SendMark } from "../store/store";
 
-export interface GatewayOptions {
-  /** The Index Data Service's root, e.g. https://indexes.example.com. */
-  readonly upstream: string;
+/**
+ * The options a replica takes just as the command line reads them: same names, and the types of their rows in
+ * serve-options.ts (whose words say what each does and its default). Only the upstream is required.
+ */
+export const SHARED_OPTIONS = [
+  "upstream",
+  "host",
+  "port",
+  "redisUrl",
+  "allowOrigins",
+  "ttls",
+  "cacheBytes",
+  "windowMs",
+  "upstreamTimeoutMs",
+  "metricsSubjects",
+  "mcp",
+  "publicUrl",
+  "correctionsEveryMs",
+] as const satisfies readonly (keyof ServeOptions)[];
+
+type SharedOptions = Pick<ServeOptions, "upstream"> &
+  Partial<Pick<ServeOptions, Exclude<(typeof SHARED_OPTIONS)[number], "upstream">>>;
+
+export interface GatewayOptions extends SharedOptions {
   /** The desk's key for the upstream; absent: anonymous. Never logged, never passed to a client. */
   readonly upstreamKey?: string;
-  /** @default "127.0.0.1" */
-  readonly host?: string;
-  /** 0 picks a free port. @default 0 */
-  readonly port?: number;
-  /** Valkey/Redis shared by the replicas; absent: memory only (one machine). */
-  readonly redisUrl?: string;
   /** The desk's tokens (read again whenever asked); `undefined`: no authentication (loopback only). */
   readonly tokens: () => readonly DeskToken[] | undefined;
   /** Lines of the tokens file refused at its last reading (shown on the health page as degraded). @default none */
   readonly tokenProblems?: () => readonly TokenProblem[];
-  /** Origins allowed by CORS (the add-in's, e.g. https://addin.example.com). @default [] */
-  readonly allowOrigins?: readonly string[];
   readonly https?: { readonly key: Buffer; readonly cert: Buffer };
-  /** The upstream's rate window; its limits are per minute. The benchmark compresses it. @default 60000 */
-  readonly windowMs?: number;
-  /** Time-to-live per kind, over the add-in engine's own (DEFAULT_TTLS). */
-  readonly ttls?: Partial<TtlTable>;
   /** How long past its freshness an answer may stand in for a failing upstream. @default 24 h */
   readonly staleIfErrorMs?: number;
   /** Longest a request waits for a send before a 429. @default 4000 (the add-in gives up after 10 s) */
@@ -40,10 +52,6 @@ export interface GatewayOptions {
    * waits only for the first answers: room for a large sheet's worth. @default 1000
    */
   readonly maxQueuedPerUser?: number;
-  /** One upstream request, headers and body. @default 5000 */
-  readonly upstreamTimeoutMs?: number;
-  /** Bytes of answers this process keeps in memory. @default 256 MiB */
-  readonly cacheBytes?: number;
   /** @default systemClock */
   readonly clock?: Clock;
   readonly logger?: FastifyServerOptions["logger"];
@@ -54,22 +62,14 @@ export interface GatewayOptions {
   readonly diagnostics?: Diagnostics;
   /** Single sign-on: OpenID Connect bearer tokens accepted beside the desk tokens. @default desk tokens only */
   readonly signIn?: SignInOptions;
-  /** SHA-256 of the token that reads /metrics (--metrics-token-file); absent: /metrics answers loopback only. */
+  /** SHA-256 of the token that reads /metrics; absent: /metrics answers loopback only. */
   readonly metricsTokenDigest?: Buffer;
-  /** The budget shared per tenant, by weight (--oidc-tenant-share). @default per user */
+  /** The budget shared per tenant, by weight. @default per user */
   readonly tenantShare?: TenantShareRules;
-  /** Whose figures /metrics and the desk-wide health page show one by one (--metrics-subjects). @default top 20 users */
-  readonly metricsSubjects?: SubjectRule;
-  /** `/mcp` for AI agents (docs/gateway.md, MCP); only ever with authentication on (tokens). @default true */
-  readonly mcp?: boolean;
   /** /mcp requests open at once, per user and in all, across the desk. @default 16 per user, 1000 in all */
   readonly mcpLimits?: OpenRequestLimits;
-  /**
-   * The gateway's origin as its clients reach it (--public-url), e.g. https://gateway.desk.example.com behind a
-   * TLS-terminating proxy: /mcp's resource metadata and its 401s name it. Absent: the address it listens on (a request
-   * to /mcp addressed to any other name is refused).
-   */
-  readonly publicUrl?: string;
+  /** The as-published archive's bounds (docs/corrections.md). @default 200,000 (index, day) pairs, 10,000 corrections */
+  readonly archiveBounds?: ArchiveBounds;
   /** Told when the shared store goes away or comes back (the command line prints it). */
   readonly onStoreState?: (state: "up" | "down", reason?: string) => void;
 }
@@ -77,7 +77,26 @@ export interface GatewayOptions {
 export interface RunningGateway {
   readonly url: string;
   readonly store: ReplicaStore;
+  /** The as-published archive and what records in it (corrections/). */
+  readonly corrections: DeskCorrections;
+  /** The corrections sweep (corrections/sweep.ts): its `settled` resolves when the sweep under way has ended. */
+  readonly sweep: CorrectionsSweep<SendMark>;
   /** The failures answered around, as recorded (the default recorder's; empty when `diagnostics` was given). */
   readonly diagnostics: DiagnosticsLog;
   close(): Promise<void>;
+}
+
+/**
+ * An option a replica refuses before it opens anything. Its message names the option as `say` is given it: by its
+ * name in code here, and by its flag when the command line reports it (as a usage error).
+ */
+export class OptionRefused extends Error {
+  override readonly name = "OptionRefused";
+
+  constructor(
+    readonly option: keyof GatewayOptions,
+    readonly say: (name: string) => string,
+  ) {
+    super(say(option));
+  }
 }

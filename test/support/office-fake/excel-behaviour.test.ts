@@ -1,5 +1,5 @@
 import { cellMark } from "./cell-rules";
-import { FakeWorkbook } from "./workbook-fake";
+import { FakeWorkbook } from "./fake-workbook";
 
 /**
  * The workbook fake behaves as Excel does where the add-in relies on it, each behaviour checked through the Office.js

@@ -1,4 +1,4 @@
-import { msToSerial } from "../../src/formulas/dates";
+import { msToSerial } from "../../../src/formulas/dates";
 
 /**
  * Excel's typing rules, as the workbook fake applies them to what is written through Range.values (or typed),

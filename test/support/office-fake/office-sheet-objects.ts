@@ -1,8 +1,8 @@
 import { OfficeMockObject } from "office-addin-mock";
-import { parseRect, type SheetRect } from "../../src/workbook/sheet-address";
+import { localRange, parseRect, type SheetRect } from "../../../src/workbook/sheet-address";
 import { officeError } from "./excel-rules";
-import type { Rect } from "./workbook-grid";
-import type { FakeChart, FakeRule, FakeSheet, FakeTable } from "./workbook-fake";
+import type { Rect } from "./cell-grid";
+import type { FakeChart, FakeRule, FakeSheet, FakeTable } from "./fake-workbook";
 import {
   addChart,
   addRule,
@@ -14,8 +14,8 @@ import {
   renameTable,
   resizeTable,
   rulesOver,
-} from "./workbook-objects";
-import type { Mock, WorkbookMock } from "./workbook-mock";
+} from "./sheet-objects";
+import type { OfficeObject, FakeContext } from "./office-context";
 
 /**
  * The Office.js objects of a sheet beyond its cells, on the workbook fake: tables (sheet.tables and
@@ -26,7 +26,7 @@ import type { Mock, WorkbookMock } from "./workbook-mock";
  */
 
 /** The rectangle a range object or an address stands for, on `sheet`. */
-function rectOf(owner: WorkbookMock, sheet: FakeSheet, reference: unknown): Rect {
+function rectOf(owner: FakeContext, sheet: FakeSheet, reference: unknown): Rect {
   if (typeof reference === "string") {
     const rect = parseRect(reference);
     if (rect === undefined) throw officeError("InvalidArgument", `address ${reference}`);
@@ -37,12 +37,19 @@ function rectOf(owner: WorkbookMock, sheet: FakeSheet, reference: unknown): Rect
   return { top: found.top, left: found.left, bottom: found.bottom, right: found.right };
 }
 
+/** A cell given as an address or a range object, as its address on `sheet` ("E2"). */
+function cellOf(owner: FakeContext, sheet: FakeSheet, reference: unknown): string {
+  if (typeof reference === "string") return reference;
+  const rect = rectOf(owner, sheet, reference);
+  return localRange(rect.top, rect.left, rect.bottom, rect.right);
+}
+
 const on = (sheet: FakeSheet, rect: Rect): SheetRect => ({ sheet: sheet.name, ...rect });
 
-function tableMock(owner: WorkbookMock, find: () => FakeTable | undefined, nullable: boolean): Mock {
+function tableObject(owner: FakeContext, find: () => FakeTable | undefined, nullable: boolean): OfficeObject {
   const book = owner.book;
-  const mock = new OfficeMockObject({ id: "", name: "", style: "", showHeaders: true }) as Mock;
-  const table = owner.register(mock, nullable, find, (found) => ({
+  const object = new OfficeMockObject({ id: "", name: "", style: "", showHeaders: true }) as OfficeObject;
+  const table = owner.register(object, nullable, find, (found) => ({
     id: () => found.id,
     name: () => found.name,
     style: () => found.style,
@@ -55,7 +62,7 @@ function tableMock(owner: WorkbookMock, find: () => FakeTable | undefined, nulla
     if (sheet === undefined) throw officeError("ItemNotFound", "the table's sheet is gone");
     return { found, sheet: book.writable(sheet) };
   };
-  owner.trackWrites(mock, ["name", "style"], (property, value) => {
+  owner.trackWrites(object, ["name", "style"], (property, value) => {
     const { found } = live();
     if (property === "name") renameTable(book, found, String(value));
     else found.style = String(value);
@@ -66,7 +73,7 @@ function tableMock(owner: WorkbookMock, find: () => FakeTable | undefined, nulla
       const sheet = found && book.sheetById(found.sheet);
       return found && sheet && on(sheet, rows(found.rect));
     }, false);
-  Object.assign(mock, {
+  Object.assign(object, {
     getRange: part((rect) => rect),
     getHeaderRowRange: part((rect) => ({ ...rect, bottom: rect.top })),
     getDataBodyRange: part((rect) => ({ ...rect, top: rect.top + 1 })),
@@ -79,17 +86,17 @@ function tableMock(owner: WorkbookMock, find: () => FakeTable | undefined, nulla
     convertToRange: () => owner.queue(() => convertTableToRange(book, live().found)),
     delete: () => owner.queue(() => deleteTable(book, live().found)),
   });
-  return mock;
+  return object;
 }
 
-function tablesMock(owner: WorkbookMock, sheet: () => FakeSheet | undefined): Mock {
+function tablesObject(owner: FakeContext, sheet: () => FakeSheet | undefined): OfficeObject {
   const book = owner.book;
-  const collection = new OfficeMockObject({ items: { id: "", name: "", style: "" } }) as Mock;
+  const collection = new OfficeMockObject({ items: { id: "", name: "", style: "" } }) as OfficeObject;
   const mine = () => {
     const found = sheet();
     return found === undefined ? [] : book.tables.filter((table) => table.sheet === found.id);
   };
-  owner.items("tables", collection, mine, (table) => tableMock(owner, () => table, false));
+  owner.items("tables", collection, mine, (table) => tableObject(owner, () => table, false));
   const byKey = (key: string) => () =>
     mine().find((table) => table.id === key || table.name.toLowerCase() === key.toLowerCase());
   Object.assign(collection, {
@@ -101,41 +108,41 @@ function tablesMock(owner: WorkbookMock, sheet: () => FakeSheet | undefined): Mo
         book.fault("tables.add");
         added = addTable(book, found, rectOf(owner, found, reference));
       });
-      return tableMock(owner, () => added, false);
+      return tableObject(owner, () => added, false);
     },
-    getItem: (key: string) => tableMock(owner, byKey(key), false),
-    getItemOrNullObject: (key: string) => tableMock(owner, byKey(key), true),
+    getItem: (key: string) => tableObject(owner, byKey(key), false),
+    getItemOrNullObject: (key: string) => tableObject(owner, byKey(key), true),
   });
   return collection;
 }
 
 /** workbook.tables: every table of the workbook, by name or id. */
-export function workbookTables(owner: WorkbookMock): Mock {
+export function workbookTables(owner: FakeContext): OfficeObject {
   const book = owner.book;
-  const collection = new OfficeMockObject({ items: { id: "", name: "", style: "" } }) as Mock;
+  const collection = new OfficeMockObject({ items: { id: "", name: "", style: "" } }) as OfficeObject;
   owner.items(
     "tables",
     collection,
     () => book.tables,
-    (table) => tableMock(owner, () => table, false),
+    (table) => tableObject(owner, () => table, false),
   );
   const byKey = (key: string) => () =>
     book.tables.find((table) => table.id === key || table.name.toLowerCase() === key.toLowerCase());
   Object.assign(collection, {
-    getItem: (key: string) => tableMock(owner, byKey(key), false),
-    getItemOrNullObject: (key: string) => tableMock(owner, byKey(key), true),
+    getItem: (key: string) => tableObject(owner, byKey(key), false),
+    getItemOrNullObject: (key: string) => tableObject(owner, byKey(key), true),
   });
   return collection;
 }
 
-function chartMock(
-  owner: WorkbookMock,
+function chartObject(
+  owner: FakeContext,
   sheet: () => FakeSheet | undefined,
   find: () => FakeChart | undefined,
   nullable: boolean,
-): Mock {
-  const mock = new OfficeMockObject({ id: "", name: "", chartType: "", title: { text: "" } }) as Mock;
-  const chart = owner.register(mock, nullable, find, (found) => ({
+): OfficeObject {
+  const object = new OfficeMockObject({ id: "", name: "", chartType: "", title: { text: "" } }) as OfficeObject;
+  const chart = owner.register(object, nullable, find, (found) => ({
     id: () => found.id,
     name: () => found.name,
     chartType: () => found.type,
@@ -145,15 +152,31 @@ function chartMock(
     if (found === undefined) throw officeError("ItemNotFound", "no such chart");
     return { found, sheet: owner.writableSheet(sheet) };
   };
-  owner.trackWrites(mock, ["name"], (_, value) => {
+  owner.trackWrites(object, ["name"], (_, value) => {
     const { found, sheet: at } = live();
     renameChart(at, found, String(value));
   });
-  const title = mock.title as Mock;
+  const title = object.title as OfficeObject;
+  const firstSeries = {
+    setXAxisValues: (source: unknown) =>
+      owner.queue(() => {
+        const { found, sheet: at } = live();
+        found.xAxis = rectOf(owner, at, source);
+      }),
+  };
+  object.series = {
+    getItemAt: (index: number) => {
+      if (index !== 0) throw new Error("the fake's charts have one series");
+      return firstSeries;
+    },
+  };
   owner.trackWrites(title, ["text"], (_, value) => void (live().found.title = String(value)));
-  Object.assign(mock, {
+  Object.assign(object, {
     setPosition: (from: unknown, to?: unknown) =>
-      owner.queue(() => void (live().found.position = [String(from), to === undefined ? undefined : String(to)])),
+      owner.queue(() => {
+        const { found, sheet: at } = live();
+        found.position = [cellOf(owner, at, from), to === undefined ? undefined : cellOf(owner, at, to)];
+      }),
     setData: (source: unknown, seriesBy = "Auto") =>
       owner.queue(() => {
         const { found, sheet: at } = live();
@@ -166,13 +189,13 @@ function chartMock(
         at.charts.splice(at.charts.indexOf(found), 1);
       }),
   });
-  return mock;
+  return object;
 }
 
-function chartsMock(owner: WorkbookMock, sheet: () => FakeSheet | undefined): Mock {
-  const collection = new OfficeMockObject({ items: { id: "", name: "" } }) as Mock;
+function chartsObject(owner: FakeContext, sheet: () => FakeSheet | undefined): OfficeObject {
+  const collection = new OfficeMockObject({ items: { id: "", name: "" } }) as OfficeObject;
   const mine = () => sheet()?.charts ?? [];
-  owner.items("charts", collection, mine, (chart) => chartMock(owner, sheet, () => chart, false));
+  owner.items("charts", collection, mine, (chart) => chartObject(owner, sheet, () => chart, false));
   const byName = (name: string) => () => mine().find((chart) => chart.name === name);
   Object.assign(collection, {
     add: (type: string, source: unknown, seriesBy = "Auto") => {
@@ -182,27 +205,27 @@ function chartsMock(owner: WorkbookMock, sheet: () => FakeSheet | undefined): Mo
         owner.book.fault("charts.add");
         added = addChart(owner.book, found, String(type), rectOf(owner, found, source), String(seriesBy));
       });
-      return chartMock(owner, sheet, () => added, false);
+      return chartObject(owner, sheet, () => added, false);
     },
-    getItem: (name: string) => chartMock(owner, sheet, byName(name), false),
-    getItemOrNullObject: (name: string) => chartMock(owner, sheet, byName(name), true),
+    getItem: (name: string) => chartObject(owner, sheet, byName(name), false),
+    getItemOrNullObject: (name: string) => chartObject(owner, sheet, byName(name), true),
   });
   return collection;
 }
 
-function ruleMock(
-  owner: WorkbookMock,
+function ruleObject(
+  owner: FakeContext,
   sheet: () => FakeSheet | undefined,
   find: () => FakeRule | undefined,
   nullable: boolean,
-): Mock {
-  const mock = new OfficeMockObject({
+): OfficeObject {
+  const object = new OfficeMockObject({
     id: "",
     type: "",
     priority: 0,
     custom: { rule: { formula: "" }, format: { fill: { color: "" }, font: { color: "" } } },
-  }) as Mock;
-  const rule = owner.register(mock, nullable, find, (found) => ({
+  }) as OfficeObject;
+  const rule = owner.register(object, nullable, find, (found) => ({
     id: () => found.id,
     type: () => found.type,
     priority: () => sheet()?.rules.indexOf(found) ?? 0,
@@ -213,12 +236,12 @@ function ruleMock(
     owner.writableSheet(sheet);
     return found;
   };
-  const custom = mock.custom as Mock;
-  const format = custom.format as Mock;
-  owner.trackWrites(custom.rule as Mock, ["formula"], (_, value) => void (live().formula = String(value)));
-  owner.trackWrites(format.fill as Mock, ["color"], (_, value) => void (live().fill = String(value)));
-  owner.trackWrites(format.font as Mock, ["color"], (_, value) => void (live().font = String(value)));
-  Object.assign(mock, {
+  const custom = object.custom as OfficeObject;
+  const format = custom.format as OfficeObject;
+  owner.trackWrites(custom.rule as OfficeObject, ["formula"], (_, value) => void (live().formula = String(value)));
+  owner.trackWrites(format.fill as OfficeObject, ["color"], (_, value) => void (live().fill = String(value)));
+  owner.trackWrites(format.font as OfficeObject, ["color"], (_, value) => void (live().font = String(value)));
+  Object.assign(object, {
     getRange: () =>
       owner.range(() => {
         const found = rule();
@@ -232,11 +255,11 @@ function ruleMock(
         at.rules.splice(at.rules.indexOf(found), 1);
       }),
   });
-  return mock;
+  return object;
 }
 
 /** range.conditionalFormats: the formats on any of the range's cells. */
-function rangeFormats(owner: WorkbookMock, range: Mock, cells: () => SheetRect): void {
+function rangeFormats(owner: FakeContext, range: OfficeObject, cells: () => SheetRect): void {
   const sheetOf = () => {
     try {
       return owner.book.sheet(cells().sheet);
@@ -245,12 +268,12 @@ function rangeFormats(owner: WorkbookMock, range: Mock, cells: () => SheetRect):
       return undefined;
     }
   };
-  const collection = new OfficeMockObject({ items: { id: "", type: "" } }) as Mock;
+  const collection = new OfficeMockObject({ items: { id: "", type: "" } }) as OfficeObject;
   const mine = () => {
     const sheet = sheetOf();
     return sheet === undefined ? [] : rulesOver(sheet, cells());
   };
-  owner.items("conditionalFormats", collection, mine, (rule) => ruleMock(owner, sheetOf, () => rule, false));
+  owner.items("conditionalFormats", collection, mine, (rule) => ruleObject(owner, sheetOf, () => rule, false));
   const byId = (id: string) => () => mine().find((rule) => rule.id === id);
   Object.assign(collection, {
     add: (type: string) => {
@@ -260,20 +283,20 @@ function rangeFormats(owner: WorkbookMock, range: Mock, cells: () => SheetRect):
         owner.book.fault("conditionalFormats.add");
         added = addRule(owner.book, owner.book.sheet(rect.sheet), rect, String(type));
       });
-      return ruleMock(owner, sheetOf, () => added, false);
+      return ruleObject(owner, sheetOf, () => added, false);
     },
-    getItem: (id: string) => ruleMock(owner, sheetOf, byId(id), false),
-    getItemOrNullObject: (id: string) => ruleMock(owner, sheetOf, byId(id), true),
+    getItem: (id: string) => ruleObject(owner, sheetOf, byId(id), false),
+    getItemOrNullObject: (id: string) => ruleObject(owner, sheetOf, byId(id), true),
     clearAll: () => owner.queue(() => clearRules(owner.book.sheet(cells().sheet), cells())),
   });
   range.conditionalFormats = collection;
 }
 
 /** sheet.tables, sheet.charts, sheet.freezePanes and sheet.protection. */
-function sheetObjects(owner: WorkbookMock, mock: Mock, sheet: () => FakeSheet | undefined): void {
-  mock.tables = tablesMock(owner, sheet);
-  mock.charts = chartsMock(owner, sheet);
-  mock.freezePanes = {
+function sheetObjects(owner: FakeContext, object: OfficeObject, sheet: () => FakeSheet | undefined): void {
+  object.tables = tablesObject(owner, sheet);
+  object.charts = chartsObject(owner, sheet);
+  object.freezePanes = {
     freezeRows: (rows: number) =>
       owner.queue(() => {
         const found = sheet();
@@ -281,7 +304,7 @@ function sheetObjects(owner: WorkbookMock, mock: Mock, sheet: () => FakeSheet | 
         found.frozenRows = rows;
       }),
   };
-  const protection = new OfficeMockObject({ protected: false }) as Mock;
+  const protection = new OfficeMockObject({ protected: false }) as OfficeObject;
   owner.register(protection, false, sheet, (found) => ({ protected: () => found.protected }));
   const set = (value: boolean) => () =>
     owner.queue(() => {
@@ -290,7 +313,7 @@ function sheetObjects(owner: WorkbookMock, mock: Mock, sheet: () => FakeSheet | 
       found.protected = value;
     }, false);
   Object.assign(protection, { protect: set(true), unprotect: set(false) });
-  mock.protection = protection;
+  object.protection = protection;
 }
 
 export const sheetParts = { rangeFormats, sheetObjects };

@@ -1,26 +1,26 @@
 import { OfficeMockObject } from "office-addin-mock";
 import { officeError, sheetNameRefusal } from "./excel-rules";
-import type { FakeSheet } from "./workbook-fake";
-import type { Mock, WorkbookMock } from "./workbook-mock";
+import type { FakeSheet } from "./fake-workbook";
+import type { OfficeObject, FakeContext } from "./office-context";
 
 /** The workbook's collections on the workbook fake: its sheets, its names and the add-in's settings. */
 /** workbook.names (ExcelApi 1.4): add a name for a range, look one up, get its range, delete it. */
-export function namesMock(owner: WorkbookMock): Mock {
-  const item = (name: string, nullable: boolean): Mock => {
-    const mock = new OfficeMockObject({ name: "", type: "Range" }) as Mock;
+export function namesObject(owner: FakeContext): OfficeObject {
+  const item = (name: string, nullable: boolean): OfficeObject => {
+    const object = new OfficeMockObject({ name: "", type: "Range" }) as OfficeObject;
     const target = owner.register(
-      mock,
+      object,
       nullable,
       () => (owner.book.names.has(name) ? { rect: owner.book.names.get(name) } : undefined),
       () => ({ name: () => name, type: () => "Range" }),
     );
-    Object.assign(mock, {
+    Object.assign(object, {
       getRangeOrNullObject: () => owner.range(() => target()?.rect, true),
       delete: () => owner.queue(() => void owner.book.names.delete(name)),
     });
-    return mock;
+    return object;
   };
-  const collection = new OfficeMockObject({ items: { name: "", type: "" } }) as Mock;
+  const collection = new OfficeMockObject({ items: { name: "", type: "" } }) as OfficeObject;
   owner.items(
     "names",
     collection,
@@ -48,16 +48,16 @@ export function namesMock(owner: WorkbookMock): Mock {
 }
 
 /** workbook.settings (ExcelApi 1.4): look a setting up (its value read after a sync), add or replace one. */
-export function settingsMock(owner: WorkbookMock): Record<string, unknown> {
-  const item = (key: string, nullable: boolean): Mock => {
-    const mock = new OfficeMockObject({ key: "", value: "" }) as Mock;
+export function settingsObject(owner: FakeContext): Record<string, unknown> {
+  const item = (key: string, nullable: boolean): OfficeObject => {
+    const object = new OfficeMockObject({ key: "", value: "" }) as OfficeObject;
     owner.register(
-      mock,
+      object,
       nullable,
       () => (owner.book.settings.get(key) === undefined ? undefined : key),
       (found) => ({ key: () => found, value: () => owner.book.settings.get(found) }),
     );
-    return mock;
+    return object;
   };
   return {
     getItemOrNullObject: (key: string) => item(key, true),
@@ -70,8 +70,8 @@ export function settingsMock(owner: WorkbookMock): Record<string, unknown> {
 }
 
 /** The sheets: by name or id, the active one, every one (items), a new one. */
-export function worksheetsMock(owner: WorkbookMock): Mock {
-  const collection = new OfficeMockObject({ items: { name: "", id: "", visibility: "" } }) as Mock;
+export function worksheetsObject(owner: FakeContext): OfficeObject {
+  const collection = new OfficeMockObject({ items: { name: "", id: "", visibility: "" } }) as OfficeObject;
   const byKey = (key: string) => () => owner.book.sheets.get(key) ?? owner.book.sheetById(key);
   owner.items(
     "worksheets",

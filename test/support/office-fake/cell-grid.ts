@@ -1,4 +1,4 @@
-import type { SheetRect } from "../../src/workbook/sheet-address";
+import type { SheetRect } from "../../../src/workbook/sheet-address";
 import { isRich } from "./excel-typing";
 
 /**

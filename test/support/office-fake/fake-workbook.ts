@@ -1,26 +1,40 @@
-import { parseRect, type SheetRect } from "../../src/workbook/sheet-address";
+import { parseRect, type SheetRect } from "../../../src/workbook/sheet-address";
 import { officeError, sheetNameRefusal, type OfficeError, type OfficeErrorCode } from "./excel-rules";
-import { WorkbookCells, type Evaluate, type FakeSheet, type FakeTable } from "./workbook-cells";
-import { cellKey, keyParts, occupied } from "./workbook-grid";
-import { growTableOver } from "./workbook-objects";
-import { WorkbookMock, type UndoMode } from "./workbook-mock";
+import { WorkbookCells, type Evaluate, type FakeSheet, type FakeTable } from "./sheet-cells";
+import { cellKey, keyParts, occupied } from "./cell-grid";
+import { growTableOver } from "./sheet-objects";
+import type { Writable } from "./grid-io";
+import { FakeContext, type UndoMode } from "./office-context";
 
 /**
- * The project's in-memory Excel workbook, behind the Office.js calls the add-in makes (workbook-mock.ts builds the
+ * The project's in-memory Excel workbook, behind the Office.js calls the add-in makes (office-context.ts builds the
  * office-addin-mock objects the code under test sees; tests read and change the workbook directly, as a user would).
  * It behaves as Excel does where the add-in relies on it:
  * - cells, formulas evaluated with the cells they refer to, and dynamic arrays that spill only into empty cells
- *   outside tables (workbook-cells.ts);
+ *   outside tables (sheet-cells.ts);
  * - sheets with ids and Excel's name rules, protection (every change to a protected sheet fails with AccessDenied),
  *   tables (workbook-wide unique names, ids that survive a rename, growing over a value typed beside or under them),
  *   charts with ids, conditional formats with ids (cell-rules.ts says which marks a cell), frozen rows
- *   (workbook-objects.ts);
+ *   (sheet-objects.ts);
  * - workbook names that move with their cells, the add-in's settings;
  * - undo: every sync through `run` is one undo step, or the whole run with `mergeUndoGroup` where the host has
  *   ExcelApi 1.20; an API that cannot be undone fails such a group with UndoNotSupported and clears the undo stack
  *   elsewhere ("Undo support with the Excel JavaScript API").
  */
-export type { Evaluate, FakeChart, FakeRule, FakeSheet, FakeTable, Refers } from "./workbook-cells";
+export type { Evaluate, FakeChart, FakeRule, FakeSheet, FakeTable, Refers } from "./sheet-cells";
+
+/** A linked data domain as the add-in added it, and its refresh mode now. */
+export interface FakeDomain {
+  readonly options: Excel.LinkedEntityDataDomainCreateOptions;
+  refreshMode: string;
+}
+
+/** A range's cells written through Office.js: where, which property, what. */
+export interface RangeWrite {
+  readonly address: string;
+  readonly property: Writable;
+  readonly value: unknown;
+}
 
 export interface FakeWorkbookOptions {
   /** The host has ExcelApi 1.20: `Excel.run({ mergeUndoGroup: true }, …)` makes one undo step. @default true */
@@ -41,8 +55,16 @@ export class FakeWorkbook extends WorkbookCells {
   readonly settings = new Map<string, unknown>();
   selection = "Sheet1!A1";
   active = "Sheet1";
+  /** Excel's linked data domains (ExcelApi 1.19), by id, and each call the add-in made on them ("add index"). */
+  readonly domains = new Map<string, FakeDomain>();
+  readonly domainCalls: string[] = [];
+  /** Every write of a range's cells applied through Office.js, in order (a write never synced is not here). */
+  readonly writes: RangeWrite[] = [];
   /** Changes applied through Office.js: 0 while the code under test has written nothing. */
   changes = 0;
+  /** Every context.sync the code under test made, over all its contexts. */
+  syncs = 0;
+  private readonly atSync: { readonly sync: number; readonly reached: () => void }[] = [];
   private nextId = 1;
   private readonly faults = new Map<string, OfficeError>();
   private readonly undoStack: Snapshot[] = [];
@@ -52,6 +74,32 @@ export class FakeWorkbook extends WorkbookCells {
     super(evaluate);
     this.undoGroups = options.undoGroups ?? true;
     names.forEach((name) => this.addSheet(name));
+  }
+
+  /** The active cell: the selection's first cell, where the user's focus is. */
+  activeCell(): SheetRect | undefined {
+    const rect = parseRect(this.selection);
+    return rect && { ...rect, bottom: rect.top, right: rect.left };
+  }
+
+  /**
+   * Resolves at the code under test's `sync`th context.sync: a custom function's answer arrives while the add-in
+   * waits between two looks, and the cell shows #BUSY! until then (an evaluate that awaits this).
+   */
+  untilSync(sync: number): Promise<void> {
+    if (this.syncs >= sync) return Promise.resolve();
+    return new Promise((reached) => this.atSync.push({ sync, reached }));
+  }
+
+  /** Counts a context.sync; true when something waited for it (let it land before the sync reads the cells). */
+  synced(): boolean {
+    this.syncs += 1;
+    const due = this.atSync.filter((waiter) => waiter.sync <= this.syncs);
+    due.forEach((waiter) => {
+      this.atSync.splice(this.atSync.indexOf(waiter), 1);
+      waiter.reached();
+    });
+    return due.length > 0;
   }
 
   /** A new id, unique in the workbook, of Excel's form for `kind` ("{sheet-3}"). */
@@ -126,13 +174,13 @@ export class FakeWorkbook extends WorkbookCells {
 
   /** A fresh Office.js request context over this workbook, outside any undo step (see `run`). */
   get context(): Excel.RequestContext {
-    return new WorkbookMock(this, "none").context();
+    return new FakeContext(this, "none").context();
   }
 
   /** `Excel.run` over this workbook: each batch on a fresh context; undo steps as the host makes them. */
   readonly run = <T>(batch: (context: Excel.RequestContext) => Promise<T>, options?: Excel.RunOptions): Promise<T> => {
     const mode: UndoMode = options?.mergeUndoGroup === true && this.undoGroups ? "group" : "each";
-    return batch(new WorkbookMock(this, mode).context());
+    return batch(new FakeContext(this, mode).context());
   };
 
   /** Ctrl+Z: takes back the last undo step; false when there is none. */

@@ -1,10 +1,10 @@
-import type { SheetRect } from "../../src/workbook/sheet-address";
+import type { SheetRect } from "../../../src/workbook/sheet-address";
 import { entryOf } from "./excel-typing";
 import { basicValue, jsonOf, valueType } from "./excel-typing";
 import { fromR1C1, toR1C1 } from "./r1c1";
-import { cellKey, grid, inside, type Cell } from "./workbook-grid";
-import type { FakeWorkbook } from "./workbook-fake";
-import { normalizeHeaders } from "./workbook-objects";
+import { cellKey, grid, inside, type Cell } from "./cell-grid";
+import type { FakeWorkbook } from "./fake-workbook";
+import { normalizeHeaders } from "./sheet-objects";
 
 /** What a Range's grid properties read and write, cell by cell, on the workbook fake. */
 export type Grid = "values" | "formulas" | "formulasR1C1" | "valueTypes" | "valuesAsJson" | "numberFormat";

@@ -1,6 +1,6 @@
 import { officeError, tableNameRefusal } from "./excel-rules";
-import { cellKey, occupied, overlaps, type Rect } from "./workbook-grid";
-import type { FakeChart, FakeRule, FakeSheet, FakeTable, FakeWorkbook } from "./workbook-fake";
+import { cellKey, occupied, overlaps, type Rect } from "./cell-grid";
+import type { FakeChart, FakeRule, FakeSheet, FakeTable, FakeWorkbook } from "./fake-workbook";
 
 /**
  * Tables, charts and conditional formats of the workbook fake, by Excel's rules: a table's header row holds unique,
