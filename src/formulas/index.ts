@@ -37,6 +37,7 @@ export {
 } from "./index-functions/card-methods";
 export { CHANGE_MODE_CHOICES, CHANGE_PERIOD_CHOICES, indexChange, PCT_FORMAT } from "./index-functions/change";
 export { loadIndexEntities } from "./index-functions/entity-load";
+export { CORRECTIONS_DEFAULT_DAYS, indexCorrections } from "./index-functions/corrections";
 export {
   dayBounds,
   indexPeriods,
