@@ -39,7 +39,12 @@ export function correctionsAgainst(
     const was = day === undefined ? undefined : firstSeen.get(day);
     if (day === undefined || was === undefined) continue;
     if (was.value === point.value && was.status === point.status) continue;
-    corrections.push({ symbol, date: day, was: { value: was.value, status: was.status, seenAt: was.seenAt }, now: seen(point, readAt) });
+    corrections.push({
+      symbol,
+      date: day,
+      was: { value: was.value, status: was.status, seenAt: was.seenAt },
+      now: seen(point, readAt),
+    });
   }
   return corrections;
 }
