@@ -12,18 +12,17 @@ import type { LastKnownEntry } from "./last-known-store";
 
 /** Each day's value and status as first seen among the kept history answers of one symbol. */
 export function firstSeenDays(entries: readonly LastKnownEntry[]): Map<string, SeenValue> {
-  const days = new Map<string, SeenValue & { readonly at: number }>();
+  const earliest = new Map<string, { readonly point: HistoryPoint; readonly at: number }>();
   for (const entry of entries) {
     if (!isDailyHistory(entry.data)) continue;
     for (const point of entry.data.values) {
       const day = dayOf(point);
       if (day === undefined) continue;
-      const held = days.get(day);
-      if (held !== undefined && held.at <= entry.fetchedAt) continue;
-      days.set(day, seen(point, entry.fetchedAt));
+      const held = earliest.get(day);
+      if (held === undefined || entry.fetchedAt < held.at) earliest.set(day, { point, at: entry.fetchedAt });
     }
   }
-  return days;
+  return new Map([...earliest].map(([day, { point, at }]) => [day, seen(point, at)]));
 }
 
 /** The days of `fresh` (read at `readAt`, epoch ms) whose value or status differ from what was first seen. */
@@ -42,15 +41,15 @@ export function correctionsAgainst(
     corrections.push({
       symbol,
       date: day,
-      was: { value: was.value, status: was.status, seenAt: was.seenAt },
+      was,
       now: seen(point, readAt),
     });
   }
   return corrections;
 }
 
-function seen(point: HistoryPoint, at: number): SeenValue & { readonly at: number } {
-  return { value: point.value, status: point.status, seenAt: new Date(at).toISOString(), at };
+function seen(point: HistoryPoint, at: number): SeenValue {
+  return { value: point.value, status: point.status, seenAt: new Date(at).toISOString() };
 }
 
 function dayOf(point: HistoryPoint): string | undefined {
