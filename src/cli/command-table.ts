@@ -2,6 +2,7 @@ import type { SourceArgs, SourceName } from "../client";
 import type { CliArgs } from "./args";
 import { runCard } from "./card-command";
 import { runChange } from "./change-command";
+import { runCorrections } from "./corrections-command";
 import type { CommandContext } from "./command-context";
 import { runHistory } from "./history-command";
 import { runPeriods } from "./periods-command";
@@ -77,6 +78,13 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     usage: "change <symbol> [--period 1D|1W|1M|3M|6M|1Y|WTD|MTD|QTD|YTD] [--mode pct|abs]",
     summary: "how far the latest fix has moved over a period, as INDEX.CHANGE gives it, with its base (default 1D pct)",
     run: (c) => runChange(c.env, c.args),
+  },
+  corrections: {
+    takes: ["symbol", "since"],
+    usage: "corrections <symbol> [SINCE] [--start DATE] --gateway",
+    summary:
+      "the days the service published again differently, from the desk gateway's archive, as INDEX.CORRECTIONS lists them (default the last 30 days)",
+    run: (c) => runCorrections(c.env, c.args, c.now),
   },
   vol: {
     ...SYMBOL_ONLY,
