@@ -18,12 +18,13 @@ export const TOOLS = [
   "get_capacity",
   "get_period_stats",
   "get_change",
+  "get_corrections",
   "get_benchmark_health",
   "get_methodology",
 ];
 
 /** A tool's structured content, read loosely: the test compares its figures with the service's. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the ten output shapes, read field by field
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the output shapes, read field by field
 type Structured = Record<string, any>;
 
 /** The reference service's own answer, asked directly with the desk's key. */
@@ -122,8 +123,11 @@ export async function checkEveryTool(
     (latest["value"] as number) / (results["get_change"]?.base.value as number) - 1,
     12,
   );
+  // get_corrections reads no service answer: it lists the desk's archive, each entry with when it was seen.
+  expect(results["get_corrections"]).toEqual({ since: expect.any(String) as unknown, corrections: [] });
   for (const [tool, content] of Object.entries(results))
-    if (tool !== "get_methodology") expect(JSON.stringify(content)).toMatch(/"provenance":\{"asOf":/);
+    if (tool !== "get_methodology" && tool !== "get_corrections")
+      expect(JSON.stringify(content)).toMatch(/"provenance":\{"asOf":/);
   await client.close();
 }
 
