@@ -40,7 +40,7 @@ export interface AppOptions {
 }
 
 /** What /mcp takes of the app's own parts. */
-type AppParts = "source" | "audit" | "metrics" | "https" | "allowOrigins" | "replicas";
+type AppParts = "source" | "audit" | "metrics" | "https" | "allowOrigins" | "replicas" | "corrections";
 
 /**
  * What /mcp's tools read with (the HTTP route's resolver, request count and metrics, and the audit trail), the
@@ -60,6 +60,7 @@ function mcpParts(options: AppOptions): Pick<McpPluginOptions, AppParts> {
     },
     audit,
     metrics: metrics.metrics,
+    corrections: options.corrections,
   };
 }
 

@@ -1,6 +1,7 @@
 import type { SourceArgs, SourceName } from "../client";
 import { runCard } from "./card-command";
 import { runChange } from "./change-command";
+import { runCorrections } from "./corrections-command";
 import type { CommandContext } from "./command-context";
 import { FUNCTION_COMMANDS } from "./commands.generated";
 import { runHistory } from "./history-command";
@@ -36,6 +37,7 @@ const RUNS: Readonly<{ [C in OwnRun]: Run }> = {
   history: (c) => runHistory(c.env, c.args, c.now),
   periods: (c) => runPeriods(c.env, c.args, c.now),
   change: (c) => runChange(c.env, c.args),
+  corrections: (c) => runCorrections(c.env, c.args, c.now),
   vol: (c) => {
     const symbol = symbolArgument(c.args.positionals, "vol");
     return served(c.env, "volatility", c.args.window === undefined ? [symbol] : [symbol, c.args.window]);

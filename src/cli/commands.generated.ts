@@ -32,6 +32,13 @@ export const FUNCTION_COMMANDS = {
     takes: ["symbol"],
     instead: "Give the period as --period P and the mode as --mode pct|abs.",
   },
+  corrections: {
+    function: "CORRECTIONS",
+    usage: "corrections <symbol> [SINCE] [--start DATE] --gateway",
+    summary:
+      "the days the service published again differently, from the desk gateway's archive, as INDEX.CORRECTIONS lists them (default the last 30 days)",
+    takes: ["symbol", "since"],
+  },
   card: {
     function: "CARD",
     usage: "card <symbol>",

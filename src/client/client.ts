@@ -1,8 +1,9 @@
 import { systemClock } from "@index-data/wire/time";
-import { symbolSegment } from "@index-data/wire";
+import { ConfigurationError, NotFoundError, symbolSegment } from "@index-data/wire";
 import { decode, requestJson } from "./http";
 import type { ClientOptions } from "./options";
 import { resolveOptions, type ResolvedOptions } from "./resolve-options";
+import { CorrectionsWire, type Correction } from "./corrections";
 import {
   ResourceMethods,
   resourceOf,
@@ -73,5 +74,24 @@ export class IndexDataClient extends ResourceMethods {
       ...(response.rateLimit !== undefined ? { rateLimit: response.rateLimit } : {}),
     };
     return { data, meta };
+  }
+
+  /**
+   * The desk gateway's corrections (`GET /gateway/corrections`, docs/corrections.md): the days the service published
+   * again differently, as the desk first saw them and now, of `symbol`, newly seen at or after `since` (ISO 8601).
+   * Only a gateway answers it; a service refuses (404).
+   */
+  async gatewayCorrections(symbol: string, since: string, init?: CallOptions): Promise<readonly Correction[]> {
+    const path = "/gateway/corrections";
+    const response = await requestJson(this.#resolved, { path, query: { since, symbol }, signal: init?.signal }).catch(
+      (error: unknown) => {
+        if (!(error instanceof NotFoundError)) throw error;
+        throw new ConfigurationError(
+          `${this.#resolved.baseUrl} is set as the desk's gateway but has no ${path}: untick "This URL is my desk's Index Data gateway" in Settings, or use the gateway's URL.`,
+          { path, cause: error },
+        );
+      },
+    );
+    return decode(CorrectionsWire, response).corrections;
   }
 }

@@ -1,5 +1,14 @@
 import type { IndexDataClient } from "./client";
-import { AnsweredMethods, type Answered, type ArgsOf, type DataOf, type ResourceName } from "@index-data/wire";
+import {
+  AnsweredMethods,
+  ConfigurationError,
+  type Answered,
+  type ArgsOf,
+  type DataOf,
+  type ResourceName,
+} from "@index-data/wire";
+import { instantText } from "@index-data/wire/time";
+import type { Correction } from "./corrections";
 import type { IndexDataSource, LatestValue } from "./source";
 
 /** An IndexDataSource with no cache, no merging and no scheduling: one request per call. The naive baseline. */
@@ -15,5 +24,15 @@ export class DirectSource extends AnsweredMethods implements IndexDataSource {
   async latestValue(symbol: string): Promise<Answered<LatestValue>> {
     const { data: fix, meta } = await this.client.withResponse("latest", [symbol]);
     return { data: { symbol, value: fix.value, asOf: fix.asOf }, meta };
+  }
+
+  /** Only a desk gateway's archive: this source keeps nothing it was served to compare with. */
+  async corrections(symbol: string, sinceMs: number): Promise<readonly Correction[]> {
+    if (this.client.options.gateway !== true)
+      throw new ConfigurationError(
+        "Corrections need the desk gateway's archive here: point at the gateway's URL and say it is one (--gateway).",
+        {},
+      );
+    return this.client.gatewayCorrections(symbol, instantText(sinceMs));
   }
 }

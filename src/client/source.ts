@@ -1,4 +1,5 @@
 import type { Answered, AnsweredMethods, HistoryQuery } from "@index-data/wire";
+import type { Correction } from "./corrections";
 
 export interface LatestValue {
   readonly symbol: string;
@@ -24,4 +25,10 @@ export interface IndexDataSource extends AnsweredMethods {
    * own. Gives the withdrawal, called once the cell asks or no longer will. Absent where nothing is merged.
    */
   foreseeHistory?(symbol: string, query: HistoryQuery): () => void;
+  /**
+   * The corrections of `symbol` from `sinceMs` (epoch ms) on, oldest day first: the desk gateway's archive when the
+   * base URL is one (those it found since then), else what this source kept of what it served compared with one
+   * fresh read of the history from that day on. Absent where a source keeps nothing to compare with.
+   */
+  corrections?(symbol: string, sinceMs: number): Promise<readonly Correction[]>;
 }

@@ -16,7 +16,7 @@ import {
   type DataOf,
   type ResourceName,
 } from "@index-data/wire";
-import type { Answered, IndexDataSource, LatestValue } from "../client";
+import type { Answered, Correction, IndexDataSource, LatestValue } from "../client";
 import { MemoryStorage } from "../settings";
 import type { AddressIndex } from "./cells/address-index";
 import { AnswerCache } from "./answers/answer-cache";
@@ -31,6 +31,7 @@ import { survivesRefresh, type ResourceKind } from "@index-data/wire";
 import type { Answers } from "./sending/lane-hints";
 import { latestValueOf } from "./batching/latest-value-batcher";
 import type { Held } from "./answers/result-cache";
+import { CorrectionsReader } from "./answers/corrections-reader";
 
 /** The catalogue's key: it answers every latest-value cell, so it is as urgent as the most urgent of them. */
 const CATALOGUE = keyOf("listIndexes", []);
@@ -70,6 +71,7 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
   /** Which cell read what, and which reads a refresh wants fresh. */
   private readonly ledger: CellLedger;
   private readonly listeners = new Set<() => void>();
+  private readonly correctionsReader: CorrectionsReader;
 
   constructor(clientOptions: ClientOptions, options: EngineOptions = {}) {
     super();
@@ -111,6 +113,7 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
       },
       this.options,
     );
+    this.correctionsReader = new CorrectionsReader(this.client, this.dispatch, this.cache, this.options.clock);
   }
 
   /** Which cell needs which resource (refresh by scope, freeze receipts). */
@@ -173,6 +176,11 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
    */
   private notedValue(ctx: CallContext, key: string, served: Answered<LatestValue>): Answered<LatestValue> {
     return this.cache.countOne(this.ledger.noteServed(ctx, key, served));
+  }
+
+  /** The corrections of `symbol` from `sinceMs` on, for the call `ctx` (see CorrectionsReader). */
+  corrections(symbol: string, sinceMs: number, ctx: CallContext = NO_CELL): Promise<readonly Correction[]> {
+    return this.correctionsReader.read(symbol, sinceMs, ctx);
   }
 
   /**

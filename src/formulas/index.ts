@@ -38,6 +38,7 @@ export {
 export { indexChange, PCT_FORMAT } from "./index-functions/change";
 export { CHOICE_MAPS, CHOICE_VALUES, type ChoiceOf } from "./choices.generated";
 export { loadIndexEntities } from "./index-functions/entity-load";
+export { CORRECTIONS_DEFAULT_DAYS, indexCorrections } from "./index-functions/corrections";
 export {
   dayBounds,
   indexPeriods,

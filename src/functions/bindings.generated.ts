@@ -12,6 +12,7 @@ export const FUNCTIONS = {
   PANEL: matrix(formulas.indexPanel, 7),
   PERIODS: matrixOfList(formulas.indexPeriods, 6),
   CHANGE: matrix(formulas.indexChange, 4),
+  CORRECTIONS: matrix(formulas.indexCorrections, 3),
   CARD: entity(formulas.indexCard, 2),
   VOL: scalar(formulas.indexVol, 2),
   FORWARD: matrix(formulas.indexForward, 3),

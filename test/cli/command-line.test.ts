@@ -5,7 +5,7 @@ import { helpText } from "../../src/cli/help";
 import { FLAGSHIP, useReferenceService } from "../contract/reference";
 import { runCli } from "./run-cli";
 
-const SYMBOL_COMMANDS = ["latest", "history", "periods", "change", "vol", "forward", "capacity", "card"];
+const SYMBOL_COMMANDS = ["latest", "history", "periods", "change", "corrections", "vol", "forward", "capacity", "card"];
 const BARE_COMMANDS = ["list", "health", "status", "benchmark-health", "methodology"];
 
 describe("index-data refuses what it would otherwise ignore", () => {
@@ -27,7 +27,7 @@ describe("index-data refuses what it would otherwise ignore", () => {
     expect(ref.service.requests.length).toBe(seen);
   });
 
-  it.each(SYMBOL_COMMANDS.filter((c) => c !== "history" && c !== "periods"))(
+  it.each(SYMBOL_COMMANDS.filter((c) => c !== "history" && c !== "periods" && c !== "corrections"))(
     "%s refuses a second positional",
     async (command) => {
       const seen = ref.service.requests.length;

@@ -34,7 +34,7 @@ function run(formula: string): Promise<Outcome> {
 }
 
 describe("custom-function wrappers", () => {
-  it("registers fifteen functions, six reference methods (hidden from AutoComplete) and the load service with stable ids", () => {
+  it("registers sixteen functions, six reference methods (hidden from AutoComplete) and the load service with stable ids", () => {
     expect([...metadata.keys()].sort()).toEqual([
       "CAPACITY",
       "CARD",
@@ -45,6 +45,7 @@ describe("custom-function wrappers", () => {
       "CARD.PERIODS",
       "CARD.VOL",
       "CHANGE",
+      "CORRECTIONS",
       "ENTITYSERVICE",
       "FIX",
       "FORWARD",

@@ -25,6 +25,8 @@ function contextOn(asked: { name: string; args: unknown[] }[]): ToolContext {
   const client = new IndexDataClient({ baseUrl: service.url });
   return {
     now: () => Date.now(),
+    // These tools read resources only; the archive's tool has its own suite.
+    corrections: () => Promise.reject(new Error("no archive here")),
     room: 100_000,
     pause: () => Promise.resolve(),
     read: async <N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<ReadValue<N>> => {

@@ -20,7 +20,7 @@ const expectAuditedHit = (user: string, tool: string, resource: string) =>
     expect.objectContaining({ audit: "tool-call", user, tool, resource, cacheStatus: "hit" }),
   );
 
-test("lists ten read-only tools, each with input and output schemas, and the two documents", async () => {
+test("lists eleven read-only tools, each with input and output schemas, and the two documents", async () => {
   await checkToolList(rig.gateway.url, token("alice"));
 });
 

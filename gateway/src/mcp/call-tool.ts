@@ -26,11 +26,12 @@ export async function callTool(
   caller: McpCaller,
   deps: ToolDeps,
 ): Promise<CallToolResult> {
-  const { reader, audit, metrics } = deps;
+  const { reader, audit, metrics, corrections } = deps;
   const now = () => reader.source.now();
   const reads: { path: string; how: ToolOutcome }[] = [];
   const context: ToolContext = {
     now,
+    corrections: (since, symbol) => corrections.corrections(since, symbol),
     room: Math.max(0, caller.room - ANSWER_FIELDS_BYTES),
     pause: reader.pause,
     read: async <N extends ResourceName>(name: N, args: ArgsOf<N>) => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { isJsonContentType } from "@modelcontextprotocol/server";
 import type { Clock } from "@index-data/wire/time";
+import type { CorrectionsArchive } from "../corrections/archive";
 import type { AuditTrail } from "../observability/audit-trail";
 import type { GatewayMetrics } from "../observability/gateway-metrics";
 import { nextTurn } from "../answers/paced-parse";
@@ -24,6 +25,8 @@ export interface McpPluginOptions extends GuardOptions {
   readonly source: ResourceSource;
   readonly audit: AuditTrail;
   readonly metrics: GatewayMetrics;
+  /** The as-published archive get_corrections lists. */
+  readonly corrections: CorrectionsArchive;
   readonly clock: Clock;
   /** Replicas alive (the shared store's heartbeat): each takes its part of the desk's caps. */
   readonly replicas: () => number;
@@ -61,6 +64,7 @@ const mcp: FastifyPluginAsync<McpPluginOptions> = async (app, options) => {
     reader: new ResourceReader(options.source, options.pause ?? nextTurn),
     audit: options.audit,
     metrics: new ToolMetrics(options.metrics.registry),
+    corrections: options.corrections,
   };
   const open = new OpenRequests(options.metrics.registry, options.replicas, options.limits);
   const guards = new McpGuards(() => app.server.address() as AddressInfo | null, options, open);

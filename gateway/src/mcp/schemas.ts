@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { symbolArgument } from "./tool-arguments";
 import { TOOL_CHOICES, TOOL_INPUTS, TOOL_TEXTS } from "./tools.generated";
 
 /**
@@ -35,6 +36,10 @@ export const INPUTS = {
       .optional()
       .describe("The nextCursor of the page before, for the next page of the same search. Default: the first page."),
   },
+  get_corrections: {
+    symbol: symbolArgument().optional().describe("The index whose corrections to list. Default: every index's."),
+    ...TOOL_INPUTS.get_corrections,
+  },
   get_history: {
     ...TOOL_INPUTS.get_history,
     granularity: z
@@ -67,6 +72,9 @@ const Served = z.object({
   fetchedAt: z.string().describe("When the Index Data Service gave the answer."),
   resource: z.string().describe("The service's path the answer is for."),
 });
+
+/** One answer for a day as the desk's archive keeps it. */
+const Seen = z.object({ value: z.number(), status: z.string(), seenAt: z.string().describe("ISO 8601.") });
 
 const Point = z.object({ date: z.string(), value: z.number(), provenance: Provenance });
 /** A value on a day of the change's (a UTC day, YYYY-MM-DD), with its provenance. */
@@ -185,6 +193,17 @@ export const OUTPUTS = {
     latest: ChangePoint.describe("The latest fix."),
     reason: z.string().nullable().describe("Why there is no change (no base on or before the target, a base of 0)."),
     served: Served.describe("How the gateway served the history range the base was read from."),
+  },
+  get_corrections: {
+    since: z.string().describe("The date or instant the list starts at: corrections found then or later."),
+    corrections: z.array(
+      z.object({
+        symbol: z.string(),
+        date: z.string().describe("The day published again, YYYY-MM-DD."),
+        was: Seen.describe("What the desk first saw of the day, and when."),
+        now: Seen.describe("What the service says now, and when the desk first saw it."),
+      }),
+    ),
   },
   get_benchmark_health: {
     benchmarkStatus: z.string(),

@@ -1,4 +1,5 @@
 import type { ArgsOf, ResourceName } from "@index-data/wire";
+import type { Correction } from "../corrections/archive";
 import type { z } from "zod";
 import type { ReadValue } from "./resource-reader";
 import type { INPUTS, OUTPUTS, ToolName } from "./schemas";
@@ -8,6 +9,8 @@ import type { ToolText } from "./tool-text";
 export interface ToolContext {
   /** The gateway's resource path for the caller. */
   readonly read: <N extends ResourceName>(name: N, args: ArgsOf<N>) => Promise<ReadValue<N>>;
+  /** The desk's corrections found at or after `since` (epoch ms), of `symbol` when given (the archive's). */
+  readonly corrections: (since: number, symbol?: string) => Promise<Correction[]>;
   /** The gateway's clock. */
   readonly now: () => number;
   /** Bytes the answer's lists may take (answer-room.ts): a tool keeps to it and says how to ask for the rest. */

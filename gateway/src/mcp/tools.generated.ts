@@ -59,6 +59,13 @@ export const TOOL_TEXTS = {
     description:
       "How far an index has moved over a period: the latest fix against the daily history's value on the last day on or before the latest fix's date minus the period (WTD, MTD, QTD, YTD: the day before the week, month, quarter or year began). A fraction by default, or in USD/kg.",
   },
+  get_corrections: {
+    function: "CORRECTIONS",
+    cli: "corrections",
+    title: "get corrections (INDEX.CORRECTIONS)",
+    description:
+      "The days the service published again differently, as the desk's gateway first saw them and saw them since: day, value and status first seen and when, value and status now and when.",
+  },
   get_volatility: {
     function: "VOL",
     cli: "vol",
@@ -131,6 +138,11 @@ export const TOOL_INPUTS = {
     mode: choiceArgument(
       TOOL_CHOICES.ChangeMode,
       '"pct" (default): latest ÷ base − 1, as a fraction; "abs": latest − base, in USD/kg.',
+    ).optional(),
+  },
+  get_corrections: {
+    since: dateArgument(
+      'The corrections the desk found from this date or instant on: an ISO date such as "2025-06-01" or instant. Default: the last 30 days.',
     ).optional(),
   },
   get_volatility: {

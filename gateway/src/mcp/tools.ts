@@ -1,5 +1,5 @@
 import type { LatestFix } from "@index-data/wire";
-import { parseIso } from "@index-data/wire/time";
+import { DAY_MS, dayText, parseIso, startOfUtcDay } from "@index-data/wire/time";
 import { historyRest, monthlyFromDaily, newestRows } from "./history-window";
 import { getChange } from "./change-tool";
 import { getPeriodStats } from "./period-stats-tool";
@@ -7,6 +7,7 @@ import { datedOnly, pointProvenance, provenanceOf, servedOf } from "./provenance
 import { MAX_HISTORY_POINTS, type AnsweredTool, type ToolName } from "./schemas";
 import { searchIndexes } from "./search-tool";
 import type { ToolHandler } from "./tool-context";
+import { serviceDate } from "./tool-dates";
 import { latestOf, readHistory } from "./tool-reads";
 import { joined, ours, said, type ToolText } from "./tool-text";
 
@@ -123,6 +124,26 @@ export const HANDLERS: Readonly<Handlers> = {
   },
 
   get_change: getChange,
+
+  /** The desk's archive as GET /gateway/corrections lists it (docs/corrections.md); no service request. */
+  async get_corrections(input, context) {
+    const since =
+      serviceDate(input.since, "since", context.now()) ?? dayText(startOfUtcDay(context.now()) - 30 * DAY_MS);
+    const corrections = await context.corrections(Date.parse(since), input.symbol);
+    const days = joined(
+      corrections.map(
+        (c) => said`${c.symbol} ${c.date}: ${c.was.value} ${c.was.status} → ${c.now.value} ${c.now.status}`,
+      ),
+      "; ",
+    );
+    return {
+      structured: { since, corrections },
+      text:
+        corrections.length === 0
+          ? said`No corrections found since ${ours(since)}.`
+          : said`${corrections.length} corrections since ${ours(since)}: ${days}.`,
+    };
+  },
 
   async get_benchmark_health(_input, context) {
     const read = await context.read("benchmarkHealth", []);

@@ -2,7 +2,7 @@ import type { Answered } from "../../client";
 import type { KeyValueStorage } from "../../settings";
 import type { ResolvedEngineOptions } from "../engine-options";
 import { keyOf, keyPrefixOf, type ResourceKind } from "@index-data/wire";
-import { LastKnownStore } from "./last-known-store";
+import { LastKnownStore, type LastKnownEntry } from "./last-known-store";
 import { ResultCache, type Held } from "./result-cache";
 import { StaleLedger } from "../cells/stale-ledger";
 
@@ -63,6 +63,11 @@ export class AnswerCache {
     counted = false,
   ): Promise<Answered<T>> {
     return this.cache.get(kind, key, load, force, counted);
+  }
+
+  /** The last-known answers kept under keys starting with `prefix`, whatever their age. */
+  kept(prefix: string): Promise<LastKnownEntry[]> {
+    return this.store.entriesUnder(prefix);
   }
 
   /** What `key` holds within its time-to-live; nothing is loaded. */

@@ -105,6 +105,14 @@ export class LastKnownStore {
     return this.loaded.get(key) ?? entry;
   }
 
+  /** Every kept entry whose key starts with `prefix` (a symbol's history answers: what the workbook saw). */
+  async entriesUnder(prefix: string): Promise<LastKnownEntry[]> {
+    await this.ready;
+    const keys = [...this.rows.keys()].filter((key) => key.startsWith(prefix));
+    const entries = await Promise.all(keys.map((key) => this.get(key)));
+    return entries.filter((entry): entry is LastKnownEntry => entry !== undefined);
+  }
+
   /** Keeps `data` as the last-known value of `key`; written in the background (see `flush`). */
   put(key: string, data: unknown, fetchedAt: number): void {
     const entry: LastKnownEntry = { data, fetchedAt };

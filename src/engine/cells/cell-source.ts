@@ -1,5 +1,5 @@
 import { AnsweredMethods, type ArgsOf, type DataOf, type HistoryQuery, type ResourceName } from "@index-data/wire";
-import type { Answered, IndexDataSource, LatestValue } from "../../client";
+import type { Answered, Correction, IndexDataSource, LatestValue } from "../../client";
 import { isPreviewMiss, type CallContext } from "./call-context";
 import type { RequestEngine } from "../request-engine";
 
@@ -66,6 +66,10 @@ export class CellSource extends AnsweredMethods implements IndexDataSource {
     } catch (error) {
       return Promise.reject(error);
     }
+  }
+
+  corrections(symbol: string, sinceMs: number): Promise<readonly Correction[]> {
+    return this.run((e) => e.corrections(symbol, sinceMs, this.ctx));
   }
 
   /**

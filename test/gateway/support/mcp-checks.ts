@@ -16,6 +16,7 @@ export const TOOLS = [
   "get_history",
   "get_period_stats",
   "get_change",
+  "get_corrections",
   "get_volatility",
   "get_forward_curve",
   "get_capacity",
@@ -24,7 +25,7 @@ export const TOOLS = [
 ];
 
 /** A tool's structured content, read loosely: the test compares its figures with the service's. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the ten output shapes, read field by field
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the output shapes, read field by field
 type Structured = Record<string, any>;
 
 /** The reference service's own answer, asked directly with the desk's key. */
@@ -123,8 +124,11 @@ export async function checkEveryTool(
     (latest["value"] as number) / (results["get_change"]?.base.value as number) - 1,
     12,
   );
+  // get_corrections reads no service answer: it lists the desk's archive, each entry with when it was seen.
+  expect(results["get_corrections"]).toEqual({ since: expect.any(String) as unknown, corrections: [] });
   for (const [tool, content] of Object.entries(results))
-    if (tool !== "get_methodology") expect(JSON.stringify(content)).toMatch(/"provenance":\{"asOf":/);
+    if (tool !== "get_methodology" && tool !== "get_corrections")
+      expect(JSON.stringify(content)).toMatch(/"provenance":\{"asOf":/);
   await client.close();
 }
 
