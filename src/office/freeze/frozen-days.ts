@@ -108,10 +108,14 @@ const HISTORY_FIELDS: readonly string[] = [
   "carriedForwardFrom",
 ];
 
-/** The history's columns: from its header row when it has one, else date, value and the fields asked. */
+/**
+ * The history's columns: from its header row when it has one (a first row whose date cell is text, not a day: the
+ * `headers` argument may come from a cell), else date, value and the fields asked.
+ */
 function historyColumns(args: readonly Argument[], values: readonly unknown[][]): { columns: string[]; first: number } {
   const header = values[0];
-  if (args[4] === true && header !== undefined) return { columns: header.map((cell) => String(cell)), first: 1 };
+  if (header !== undefined && typeof header[0] === "string" && dayOf(header[0]) === undefined)
+    return { columns: header.map((cell) => String(cell)), first: 1 };
   const asked = args
     .slice(6)
     .flatMap((arg) => (typeof arg === "string" ? arg.split(",") : []))
@@ -149,7 +153,7 @@ function latestDays(
 ): FrozenDay[] | string {
   const date = dayOf(row.asOf);
   if (date === undefined) return "its receipt row has no fix date";
-  const field = args[1] === undefined ? "value" : args[1];
+  const field = args[1] === undefined ? "value" : typeof args[1] === "string" ? args[1].toLowerCase() : args[1];
   if (field !== "value" && field !== "status") return "it shows a figure the service does not restate by day";
   const frozen = figureValue(field, values[0]?.[0]);
   const cell = cellAddress(at.sheet, at.top, at.left);
