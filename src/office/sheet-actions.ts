@@ -74,6 +74,7 @@ export function excelSheetActions(
         return checkFrozenSheet(context, {
           historyNow: async (symbol, startDate, endDate) =>
             (await engine.historyNow(symbol, { startDate, endDate })).data.values,
+          signer,
         });
       }),
     planRefresh: (scope) => run(async (context) => planRefresh(context, await app.engine(), scope)),

@@ -68,8 +68,20 @@ test("with nothing restated, the check lists no cell, says how many it compared,
   // 11 days of value and status, the latest value, and the fix's value and status.
   expect(outcome.checked).toBe(historyRows(book).length * 2 + 1 + 2);
   expect(outcome.unchecked).toEqual([{ cell: "Sheet1!F3", reason: expect.stringMatching(/from another cell/) }]);
-  expect(outcome.message).toMatch(/none has been corrected since it was frozen.*Nothing in the workbook was changed/);
+  expect(outcome.message).toMatch(
+    /none has been corrected since it was frozen.*Nothing in the workbook was changed\.$/,
+  );
+  expect(outcome.unverified).toBe(0);
   expect(state(book)).toBe(before);
+});
+
+test("a receipt row edited by hand is still checked as it says, and the check says it does not verify", async () => {
+  const { book, actions } = await frozenSheet();
+  const at = book.usedValues(RECEIPT_SHEET).findIndex((row) => row[0] === "Sheet1!F1");
+  book.write(RECEIPT_SHEET, at, 8, "'a note typed later");
+  const outcome = await actions.checkFrozen();
+  expect(outcome).toMatchObject({ state: "checked", corrected: [], unverified: 1 });
+  expect(outcome.message).toMatch(/1 receipt row does not verify with this add-in's key/);
 });
 
 test("restated days list exactly the frozen cells they reach: the day, the value frozen and the value now", async () => {

@@ -28,6 +28,7 @@ const CORRECTED: FrozenCheckOutcome = {
   ],
   checked: 25,
   unchecked: [{ cell: "Sheet1!F3", reason: "its index symbol comes from another cell" }],
+  unverified: 0,
   message: '3 of 25 frozen cells of "Sheet1" have been corrected by the service since freezing (listed below).',
 };
 

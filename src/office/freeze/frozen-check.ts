@@ -1,5 +1,12 @@
 import { NotFoundError, type HistoryPoint } from "@index-data/wire";
-import { cellAddress, parseRect } from "../../workbook";
+import {
+  cellAddress,
+  parseRect,
+  signatureFormat,
+  verifyRow,
+  type ReceiptRow,
+  type ReceiptSigner,
+} from "../../workbook";
 import { blockRange, isBlockName } from "./frozen-block";
 import { frozenDaysOf, type DayFigure, type FrozenDay } from "./frozen-days";
 import { readReceipt } from "./receipt-sheet";
@@ -25,12 +32,16 @@ export interface FrozenCheckOutcome {
   readonly checked: number;
   /** Frozen blocks (or an index's cells) that could not be checked, each with why. */
   readonly unchecked: readonly { readonly cell: string; readonly reason: string }[];
+  /** Receipt rows checked whose signature does not verify with this add-in's key (edited, or frozen elsewhere). */
+  readonly unverified: number;
   readonly message: string;
 }
 
 export interface FrozenCheckOptions {
   /** The daily history of `symbol` over these days (both included) as the service publishes it now, never cached. */
   readonly historyNow: (symbol: string, startDate: string, endDate: string) => Promise<readonly HistoryPoint[]>;
+  /** Verifies the receipt rows' signatures: what a row says the sheet used is proven only when it verifies. */
+  readonly signer: ReceiptSigner;
 }
 
 /** One index's frozen cells, and the days the service is asked for. */
@@ -40,7 +51,7 @@ interface Asked {
 }
 
 function nothing(state: FrozenCheckOutcome["state"], message: string): FrozenCheckOutcome {
-  return { state, corrected: [], checked: 0, unchecked: [], message };
+  return { state, corrected: [], checked: 0, unchecked: [], unverified: 0, message };
 }
 
 /** The same figure, published or frozen: a value to the last digit Excel keeps, a status as written. */
@@ -57,6 +68,21 @@ function nowOf(point: HistoryPoint | undefined, figure: DayFigure): number | str
 function unreachableMessage(error: unknown): string {
   const why = error instanceof Error ? error.message : String(error);
   return `Could not check against the service: ${why} Nothing was compared and the workbook is unchanged; try again once Test connection in Settings succeeds.`;
+}
+
+/** How many of the rows do not verify here: unsigned, of an earlier format, edited, or signed with another key. */
+async function unverifiedRows(rows: readonly ReceiptRow[], signer: ReceiptSigner): Promise<number> {
+  if (!(await signer.hasKey())) return rows.length;
+  const verdicts = await Promise.all(
+    rows.map(async (row) => signatureFormat(row.signature) === "v2" && (await verifyRow(row, signer))),
+  );
+  return verdicts.filter((verified) => !verified).length;
+}
+
+function unverifiedNote(unverified: number): string {
+  if (unverified === 0) return "";
+  const rows = unverified === 1 ? "1 receipt row does" : `${unverified} receipt rows do`;
+  return ` ${rows} not verify with this add-in's key (edited by hand, or frozen by another user or on another machine): their cells were checked as the rows say.`;
 }
 
 function checkedMessage(sheet: string, checked: number, corrected: number, unchecked: number): string {
@@ -147,11 +173,10 @@ export async function checkFrozenSheet(
       if (!same(day.frozen, now)) corrected.push({ ...day, symbol, now });
     }
   }
-  return {
-    state: "checked",
-    corrected,
-    checked,
-    unchecked,
-    message: checkedMessage(sheet, checked, corrected.length, unchecked.length),
-  };
+  const unverified = await unverifiedRows(
+    rows.map(({ receipt }) => receipt),
+    options.signer,
+  );
+  const message = checkedMessage(sheet, checked, corrected.length, unchecked.length) + unverifiedNote(unverified);
+  return { state: "checked", corrected, checked, unchecked, unverified, message };
 }
