@@ -17,21 +17,25 @@ import { runAlone } from "./report";
 import { median } from "./round-trips";
 
 export const CHANGE_GRID_COMMAND = "npx tsx bench/change-grid.ts";
-const RUNS = Number(process.env["BENCH_CHANGE_GRID_RUNS"] ?? 5);
+/** Runs per arrival (BENCH_CHANGE_GRID_RUNS, default 5, or 2 with BENCH_QUICK=1). */
+const RUNS = Number(process.env["BENCH_CHANGE_GRID_RUNS"] ?? (process.env["BENCH_QUICK"] === "1" ? 2 : 5));
 const AGE_DAYS = 16;
 const WINDOW_MS = 60_000;
 /** A fix and a range per index one after another; the catalogue and a range per index all at once. */
-const MINIMUM = { oneByOne: 2 * GRID_INDEXES.length, atOnce: 1 + GRID_INDEXES.length } as const;
+export const CHANGE_GRID_MINIMUM = { oneByOne: 2 * GRID_INDEXES.length, atOnce: 1 + GRID_INDEXES.length } as const;
 
-type Arrival = keyof typeof MINIMUM;
+type Arrival = keyof typeof CHANGE_GRID_MINIMUM;
 
-interface ArrivalResult {
-  /** Requests the service received, per run. */
+/** What the service received per run, and the most error cells a run left (with the first one's text). */
+export interface RequestsAndErrors {
   readonly requests: readonly number[];
-  /** Milliseconds until the last cell settled, per run. */
-  readonly ms: readonly number[];
   readonly errorCells: number;
   readonly firstError?: string;
+}
+
+interface ArrivalResult extends RequestsAndErrors {
+  /** Milliseconds until the last cell settled, per run. */
+  readonly ms: readonly number[];
 }
 
 export interface ChangeGridResult {
@@ -100,8 +104,8 @@ function arrivalLine(name: string, r: ArrivalResult, minimum: number): string {
 export function changeGridLines(r: ChangeGridResult): string[] {
   return [
     `INDEX.CHANGE grid (\`${CHANGE_GRID_COMMAND}\`): ${r.cells} cells, ${GRID_INDEXES.length} indexes × ${GRID_PERIODS.length} periods × ${MODES.length} modes, latest fixes ${AGE_DAYS} days old, through the production bundle in Chromium, ${SERVICE_LATENCY_MS} ms latency, ${WINDOW_MS / 1000} s window, ${RUNS} runs on fresh pages:`,
-    arrivalLine("one after another", r.oneByOne, MINIMUM.oneByOne),
-    arrivalLine("all at once", r.atOnce, MINIMUM.atOnce),
+    arrivalLine("one after another", r.oneByOne, CHANGE_GRID_MINIMUM.oneByOne),
+    arrivalLine("all at once", r.atOnce, CHANGE_GRID_MINIMUM.atOnce),
   ];
 }
 
@@ -113,8 +117,8 @@ export function changeGridTargetsMissed(r: ChangeGridResult): string[] {
     ...(a.errorCells > 0 ? [`change grid ${name}: ${a.errorCells} error cells`] : []),
   ];
   return [
-    ...missed("one after another", r.oneByOne, MINIMUM.oneByOne),
-    ...missed("all at once", r.atOnce, MINIMUM.atOnce),
+    ...missed("one after another", r.oneByOne, CHANGE_GRID_MINIMUM.oneByOne),
+    ...missed("all at once", r.atOnce, CHANGE_GRID_MINIMUM.atOnce),
   ];
 }
 

@@ -19,11 +19,9 @@ import { runAlone } from "./report";
 import { median } from "./round-trips";
 import { SHEET_1000, buildSheet, type SheetCell } from "./sheet";
 
-/** Runs per cold open (BENCH_COLD_OPEN_RUNS, default 5), each beside its bare client. */
-const RUNS = Number(process.env["BENCH_COLD_OPEN_RUNS"] ?? 5);
+/** Runs per cold open (BENCH_COLD_OPEN_RUNS, default 5, or 2 with BENCH_QUICK=1), each beside its bare client. */
+const RUNS = Number(process.env["BENCH_COLD_OPEN_RUNS"] ?? (process.env["BENCH_QUICK"] === "1" ? 2 : 5));
 export const COLD_OPEN_COMMAND = "npx tsx bench/cold-open.ts";
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
  * The two cold opens a trader meets, with the goal for each: a first session (the anonymous tier, whose
@@ -36,14 +34,30 @@ const OPENS = {
 } as const;
 type OpenKind = keyof typeof OPENS;
 
-export interface ColdOpenResult {
-  readonly open: OpenKind;
-  readonly goal: number;
+/** Opens timed beside a bare client, run by run: the times, the paired ratios and their median. */
+export interface PairedOpens {
   readonly engineMs: readonly number[];
   readonly bareMs: readonly number[];
   /** engine ÷ bare, per run (paired), and their median. */
   readonly ratios: readonly number[];
   readonly medianRatio: number;
+}
+
+/** The runs' times rounded to the ms and their ratios to the hundredth. */
+export function pairedOpens(runs: ReadonlyArray<{ readonly engineMs: number; readonly bareMs: number }>): PairedOpens {
+  const ratios = runs.map((r) => r.engineMs / r.bareMs);
+  const hundredths = (value: number) => Math.round(value * 100) / 100;
+  return {
+    engineMs: runs.map((r) => Math.round(r.engineMs)),
+    bareMs: runs.map((r) => Math.round(r.bareMs)),
+    ratios: ratios.map(hundredths),
+    medianRatio: hundredths(median(ratios)),
+  };
+}
+
+export interface ColdOpenResult extends PairedOpens {
+  readonly open: OpenKind;
+  readonly goal: number;
   readonly roundTrips: readonly number[];
   readonly medianRoundTrips: number;
   /** The page's main-thread CPU (Chromium's TaskDuration) during the engine's open, per run. */
@@ -84,7 +98,7 @@ async function openOnce(
   });
   try {
     const network = await NetworkLog.watch(page.page);
-    await sleep(DESK_WINDOW_MS); // each open starts on a fresh window, as a workbook opened alone would
+    await service.turnWindow(); // each open starts on a fresh window, as a workbook opened alone would
     await service.resetRequestLog();
     network.clear();
     const cpuSinceOpen = await pageCpuMeter(page.page);
@@ -92,7 +106,7 @@ async function openOnce(
     const cpuMs = await cpuSinceOpen();
     const paths = (await service.requestLog()).map((r) => r.path);
     const roundTrips = network.depth();
-    await sleep(DESK_WINDOW_MS);
+    await service.turnWindow();
     const bareMs = await bareCriticalPath(page, paths, apiKey);
     return { engineMs: ms, bareMs, roundTrips, cpuMs, requests: paths.length, errorCells: errorCount(outcomes) };
   } finally {
@@ -111,15 +125,11 @@ async function coldOpens(browser: Browser, dist: string, open: OpenKind): Promis
     await openOnce(browser, server, service, sheet, open); // warm-up: the browser's caches and JIT, not counted
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(await openOnce(browser, server, service, sheet, open));
-    const ratios = runs.map((r) => r.engineMs / r.bareMs);
     const round = (values: readonly number[]) => values.map((v) => Math.round(v));
     return {
       open,
       goal: OPENS[open].goal,
-      engineMs: round(runs.map((r) => r.engineMs)),
-      bareMs: round(runs.map((r) => r.bareMs)),
-      ratios: ratios.map((r) => Math.round(r * 100) / 100),
-      medianRatio: Math.round(median(ratios) * 100) / 100,
+      ...pairedOpens(runs),
       roundTrips: runs.map((r) => r.roundTrips),
       medianRoundTrips: median(runs.map((r) => r.roundTrips)),
       pageCpuMs: round(runs.map((r) => r.cpuMs)),

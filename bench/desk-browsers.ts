@@ -166,7 +166,7 @@ export async function browserDeskScenario(
 }
 
 /** The forms to run: every form, or those BENCH_FORMS names. */
-function formsToRun(): RateHeaders[] {
+export function formsToRun(): RateHeaders[] {
   const named = (process.env["BENCH_FORMS"] ?? "").split(",").filter((f) => f !== "");
   return named.length === 0 ? [...RATE_HEADER_FORMS] : RATE_HEADER_FORMS.filter((form) => named.includes(form));
 }

@@ -1,15 +1,27 @@
 // The engine's goals, one line each with the figure and its baseline beside it, from the same run: the cold open
-// through the production bundle in Chromium against a bare client (both tiers), the engine's CPU per open against
-// its minimum on the same answers, the entity batch against its request minimum, and peak RSS per cell. Part of
-// `npm run bench`; alone with `npx tsx bench/engine-goals.ts` (each scenario also runs alone from its own file).
+// through the production bundle in Chromium against a bare client (both tiers), the same cold open under every rate
+// form × window × count with its worst run (bench/rate-open.ts), the INDEX.CHANGE grid against its request minimum,
+// the engine's CPU per open against its minimum on the same answers, the entity batch against its request minimum,
+// and peak RSS per cell. Part of `npm run bench`; alone with `npx tsx bench/engine-goals.ts` (BENCH_QUICK=1: fewer
+// runs, for a quick look; each scenario also runs alone from its own file).
+import {
+  CHANGE_GRID_MINIMUM,
+  changeGridLines,
+  changeGridScenario,
+  changeGridTargetsMissed,
+  type ChangeGridResult,
+} from "./change-grid";
 import { coldOpenScenario, type ColdOpenResult } from "./cold-open";
 import { CPU_RATIO_GOAL, cpuOpenScenario, type CpuOpenResult } from "./cpu-open";
 import { entityBatchPageScenario, type PageBatchCost } from "./entity-batch-page";
 import { KB_PER_CELL_GOAL, memoryScenario, type MemoryRow } from "./memory";
+import { RATE_OPEN_GOAL, rateOpenLines, rateOpenScenario, rateOpenSummary, type RateOpenResult } from "./rate-open";
 import { runAlone } from "./report";
 
 export interface EngineGoalFigures {
   readonly coldOpen: readonly ColdOpenResult[];
+  readonly rateOpen: RateOpenResult;
+  readonly changeGrid: ChangeGridResult;
   readonly cpu: CpuOpenResult;
   readonly entityBatch: readonly PageBatchCost[];
   readonly memory: readonly MemoryRow[];
@@ -21,13 +33,15 @@ export interface GoalLine {
   readonly text: string;
 }
 
-/** Runs the four scenarios one after the other (never side by side: each is timed or sampled). */
+/** Runs the scenarios one after the other (never side by side: each is timed or sampled). */
 export async function engineGoalScenario(): Promise<EngineGoalFigures> {
   const coldOpen = await coldOpenScenario();
+  const rateOpen = await rateOpenScenario();
+  const changeGrid = await changeGridScenario();
   const cpu = await cpuOpenScenario();
   const entityBatch = await entityBatchPageScenario();
   const memory = await memoryScenario();
-  return { coldOpen, cpu, entityBatch, memory };
+  return { coldOpen, rateOpen, changeGrid, cpu, entityBatch, memory };
 }
 
 /** One line per goal: the figure, its baseline and the goal. */
@@ -37,6 +51,19 @@ export function goalLines(figures: EngineGoalFigures): GoalLine[] {
     met: r.medianRatio <= r.goal,
     text: `median ${r.medianRatio}x: engine ${r.engineMs.join("/")} ms against a bare client ${r.bareMs.join("/")} ms (goal ≤ ${r.goal}x)`,
   }));
+  for (const row of rateOpenSummary(figures.rateOpen))
+    lines.push({
+      goal: `cold open under rate headers ${row.form}, ${row.caller}`,
+      met: row.worstRatio <= RATE_OPEN_GOAL && row.errorCells === 0,
+      text: `worst ${row.worstRatio}x (${row.worstCase}), median ${row.medianRatio}x over ${row.runs} runs, every window kind, count and opening; error cells ${row.errorCells} (goal every run ≤ ${RATE_OPEN_GOAL}x)`,
+    });
+  const grid = figures.changeGrid;
+  const worst = (requests: readonly number[]) => Math.max(...requests);
+  lines.push({
+    goal: `INDEX.CHANGE grid, ${grid.cells} cells, latest fixes 16 days old`,
+    met: changeGridTargetsMissed(grid).length === 0,
+    text: `worst run ${worst(grid.oneByOne.requests)} requests one after another (goal ≤ ${CHANGE_GRID_MINIMUM.oneByOne}), ${worst(grid.atOnce.requests)} all at once (goal ≤ ${CHANGE_GRID_MINIMUM.atOnce}); error cells ${Math.max(grid.oneByOne.errorCells, grid.atOnce.errorCells)}`,
+  });
   const { cpu } = figures;
   lines.push({
     goal: "engine CPU per open",
@@ -61,7 +88,7 @@ export function goalLines(figures: EngineGoalFigures): GoalLine[] {
 
 export function engineGoalLines(figures: EngineGoalFigures): string[] {
   return [
-    "Issue 29 goals (`npx tsx bench/engine-goals.ts`), each figure beside its baseline from this run:",
+    "The engine's goals (`npx tsx bench/engine-goals.ts`), each figure beside its baseline from this run:",
     ...goalLines(figures).map((line) => `  ${line.met ? "met   " : "MISSED"} ${line.goal}: ${line.text}`),
   ];
 }
@@ -72,4 +99,9 @@ export function engineGoalsMissed(figures: EngineGoalFigures): string[] {
     .map((line) => `${line.goal}: ${line.text}`);
 }
 
-runAlone(module, engineGoalScenario, engineGoalLines, engineGoalsMissed);
+/** Every figure's own lines (the rate grid's per case, the change grid's per arrival), then the goal lines. */
+export function engineGoalReport(figures: EngineGoalFigures): string[] {
+  return [...rateOpenLines(figures.rateOpen), ...changeGridLines(figures.changeGrid), "", ...engineGoalLines(figures)];
+}
+
+runAlone(module, engineGoalScenario, engineGoalReport, engineGoalsMissed);

@@ -1,22 +1,39 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
-import type { RateHeaders } from "../reference-service/src";
+import type { RateCount, RateHeaders, RateWindow } from "../reference-service/src";
 
 export interface LoggedRequest {
   readonly path: string;
   readonly status: number;
 }
-export type ServiceCommand = { readonly type: "log" } | { readonly type: "reset" } | { readonly type: "close" };
+export type ServiceCommand =
+  { readonly type: "log" } | { readonly type: "reset" } | { readonly type: "turn" } | { readonly type: "close" };
 export type ServiceReply =
   | { readonly type: "ready"; readonly url: string }
   | { readonly type: "log"; readonly entries: readonly LoggedRequest[] }
-  | { readonly type: "reset" };
+  | { readonly type: "reset" }
+  | { readonly type: "turn" };
+
+/** How the service in its own process is started (bench/service-process.ts reads it as its one argument, JSON). */
+export interface RemoteServiceOptions {
+  readonly windowMs: number;
+  readonly latencyMs: number;
+  readonly extraIndexes?: number;
+  readonly rateHeaders?: RateHeaders;
+  readonly rateWindow?: RateWindow;
+  readonly rateCount?: RateCount;
+  readonly answerJitterMs?: number;
+  readonly jitterSeed?: number;
+  readonly latestAgeDays?: number;
+}
 
 /** A reference service running in its own process, with the part of its test API the benchmark uses. */
 export interface RemoteService {
   readonly url: string;
   requestLog(): Promise<readonly LoggedRequest[]>;
   resetRequestLog(): Promise<void>;
+  /** Turns every caller's rate-limit window now (the service's `faults.turnWindow()`). */
+  turnWindow(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -43,30 +60,15 @@ export const SERVICE_LATENCY_MS = 50;
 
 /**
  * Starts the reference service in a child process with `latencyMs` added to every answer (and `extraIndexes` more
- * indexes, latest fixes `latestAgeDays` old), speaking `rateHeaders` of its limit (default full) and counting its window
- * from the first request.
+ * indexes, latest fixes `latestAgeDays` old), speaking `rateHeaders` of its limit (default full), counting its window
+ * as `rateWindow` says (default from the first request), each request on arrival or once answered (`rateCount`), and
+ * its answers held back by a seeded jitter when `answerJitterMs` is set.
  */
-export async function startRemoteService(options: {
-  readonly windowMs: number;
-  readonly latencyMs: number;
-  readonly extraIndexes?: number;
-  readonly rateHeaders?: RateHeaders;
-  readonly latestAgeDays?: number;
-}): Promise<RemoteService> {
-  const child = fork(
-    join(__dirname, "service-process.ts"),
-    [
-      String(options.windowMs),
-      String(options.latencyMs),
-      String(options.extraIndexes ?? 0),
-      options.rateHeaders ?? "full",
-      String(options.latestAgeDays ?? 0),
-    ],
-    {
-      execArgv: ["--import", "tsx"],
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    },
-  );
+export async function startRemoteService(options: RemoteServiceOptions): Promise<RemoteService> {
+  const child = fork(join(__dirname, "service-process.ts"), [JSON.stringify(options)], {
+    execArgv: ["--import", "tsx"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   const { url } = await nextReply(child, "ready");
   const send = (command: ServiceCommand) => child.send(command);
   return {
@@ -79,6 +81,11 @@ export async function startRemoteService(options: {
     resetRequestLog: async () => {
       const reply = nextReply(child, "reset");
       send({ type: "reset" });
+      await reply;
+    },
+    turnWindow: async () => {
+      const reply = nextReply(child, "turn");
+      send({ type: "turn" });
       await reply;
     },
     close: async () => {

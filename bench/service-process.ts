@@ -1,8 +1,8 @@
 // The reference service for the benchmark, in a process of its own: in real life the service does its work on
 // another machine, so its CPU time (building histories, serialising JSON) must not be charged to the client
 // being timed. Started by bench/remote-service.ts; answers its requests for the request log over IPC.
-import { RATE_HEADER_FORMS, startReferenceService, type ExtraIndex, type RateHeaders } from "../reference-service/src";
-import type { ServiceCommand, ServiceReply } from "./remote-service";
+import { startReferenceService, type ExtraIndex } from "../reference-service/src";
+import type { RemoteServiceOptions, ServiceCommand, ServiceReply } from "./remote-service";
 
 /** `count` more indexes with data, SCALE-0001 and on, for sheets over hundreds of symbols. */
 function extraIndexes(count: number): ExtraIndex[] {
@@ -17,13 +17,14 @@ function extraIndexes(count: number): ExtraIndex[] {
 }
 
 async function main(): Promise<void> {
-  const [windowMs, latencyMs, extra] = process.argv.slice(2, 5).map(Number);
-  const form = process.argv[5] ?? "full";
-  const rateHeaders: RateHeaders = RATE_HEADER_FORMS.find((known) => known === form) ?? "full";
-  const latestAgeDays = Number(process.argv[6] ?? 0);
+  const options = JSON.parse(process.argv[2] ?? "{}") as RemoteServiceOptions;
+  const { windowMs, latencyMs, extraIndexes: extra, latestAgeDays } = options;
   const service = await startReferenceService({
     testFaults: true,
-    rateHeaders,
+    rateHeaders: options.rateHeaders ?? "full",
+    rateWindow: options.rateWindow ?? "first-request",
+    rateCount: options.rateCount ?? "arrival",
+    ...(options.answerJitterMs ? { answerJitterMs: options.answerJitterMs, jitterSeed: options.jitterSeed ?? 1 } : {}),
     ...(windowMs ? { rateLimitWindowMs: windowMs } : {}),
     ...(extra ? { extraIndexes: extraIndexes(extra) } : {}),
     ...(latestAgeDays ? { latestAgeDays } : {}),
@@ -36,6 +37,10 @@ async function main(): Promise<void> {
     if (command.type === "reset") {
       service.resetRequestLog();
       reply({ type: "reset" });
+    }
+    if (command.type === "turn") {
+      service.faults.turnWindow();
+      reply({ type: "turn" });
     }
     if (command.type === "close") void service.close().then(() => process.exit(0));
   });

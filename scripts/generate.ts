@@ -2,11 +2,12 @@
  * `npm run generate`: writes every file made from the project's two tables, so that none can drift from them.
  * - RESOURCES (packages/wire/src/resources/table.ts) → packages/wire/src/resources/methods.generated.ts;
  * - FUNCTION_TABLE and CHOICE_LISTS (src/functions/table) → src/functions/functions.json (what Excel
- *   reads), src/functions/bindings.generated.ts (what the functions entry registers), the names a formula may
- *   call (src/workbook/function-names.generated.json, for the checks of what the add-in writes), INDEX.CHANGE's
- *   periods (src/workbook/change-periods.generated.json, for the pricing sheet's columns), the tables of
- *   docs/functions.md and the README, the test suites' list of functions, and the gateway's MCP tools' words
- *   (gateway/src/mcp/tools.generated.ts);
+ *   reads), src/functions/bindings.generated.ts (what the functions entry registers), the maps the formulas parse
+ *   the lists' words with (src/formulas/choices.generated.ts), the names a formula may call
+ *   (src/workbook/function-names.generated.json, for the checks of what the add-in writes), INDEX.CHANGE's periods
+ *   (src/workbook/change-periods.generated.json, for the pricing sheet's columns), the command line's commands
+ *   (src/cli/commands.generated.ts), the tables of docs/functions.md and the README, the test suites' list of
+ *   functions, and the gateway's MCP tools: their words and argument schemas (gateway/src/mcp/tools.generated.ts);
  * - the gateway's serving options (gateway/src/options/serve-options.ts) → the flag table of docs/gateway-reference.md;
  * - the gateway's MCP tools as its tools/list gives them → scripts/addin/agent-tools.generated.json, the tools the
  *   Copilot agent's plugin names. They are made from the tools' words above, so a change of the words takes a second
@@ -33,6 +34,8 @@ import {
   suiteFunctionsSource,
 } from "./generate/function-files";
 import { agentToolsJson } from "./generate/agent-tools";
+import { choiceMapsSource } from "./generate/choice-maps";
+import { cliCommandsSource } from "./generate/cli-commands";
 import { withFlagTable } from "./generate/gateway-options";
 import { SERVE_OPTIONS } from "../gateway/src/options/serve-options";
 import { mcpToolsSource } from "./generate/mcp-tools";
@@ -81,6 +84,8 @@ export async function generatedFiles(tables: Tables, root = ROOT): Promise<Map<s
     [methods, await formatted(resourceMethodsSource(resources))],
     [join(root, "src", "functions", "functions.json"), functionsJson(functions, choices)],
     [bindings, await formatted(bindingsSource(functions))],
+    [join(root, "src", "formulas", "choices.generated.ts"), await formatted(choiceMapsSource(choices))],
+    [join(root, "src", "cli", "commands.generated.ts"), await formatted(cliCommandsSource(functions, choices))],
     [join(root, "src", "workbook", "function-names.generated.json"), functionNamesJson(functions)],
     [join(root, "src", "workbook", "change-periods.generated.json"), changePeriodsJson(functions, choices)],
     [suite, await formatted(suiteFunctionsSource(functions))],

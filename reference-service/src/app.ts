@@ -2,8 +2,9 @@ import cors from "@fastify/cors";
 import Fastify, { type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Clock } from "@index-data/wire/time";
 import { bodyDeadline } from "./body-deadline";
-import { RATE_LIMIT_HEADERS, refusalMessage, writeRateHeaders, type RateHeaders } from "./rate-limit";
-import { RateWindows, type RateWindow } from "./rate-windows";
+import { RATE_LIMIT_HEADERS, type RateHeaders } from "./rate-limit";
+import { registerRateLimit, type AnswerJitter, type RateCount } from "./rate-counting";
+import type { RateWindows } from "./rate-windows";
 import type { ServiceContext } from "./context";
 import { registerHistoryRoute } from "./routes/history";
 import { registerIndexRoutes } from "./routes/index-data";
@@ -21,9 +22,6 @@ declare module "fastify" {
   }
 }
 
-/** Callers whose 429s are counted (for partial's every other Retry-After) at most. */
-const MAX_REFUSAL_BUCKETS = 5000;
-
 export interface RequestLogEntry {
   readonly method: string;
   readonly path: string;
@@ -40,12 +38,14 @@ interface AppOptions {
   /** How long a request body may take to arrive, timed on `requestClock` (see body-deadline.ts). */
   readonly bodyTimeoutMs: number;
   readonly requestClock: Clock;
-  /** What times the rate-limit windows; tests pass a fake clock. */
-  readonly rateLimitClock: Pick<Clock, "now">;
   /** What the service says about its limit (rate-limit.ts). */
   readonly rateHeaders: RateHeaders;
-  /** How it counts its window (rate-windows.ts). */
-  readonly rateWindow: RateWindow;
+  /** Each caller's window, as the service counts it (rate-windows.ts); the test control turns it. */
+  readonly rateWindows: RateWindows;
+  /** When a request counts: as it arrives or once answered (rate-counting.ts). */
+  readonly rateCount: RateCount;
+  /** Answers held back a seeded random while, so they come back out of order; none when absent. */
+  readonly answerJitter?: AnswerJitter;
 }
 
 /** The Fastify app: CORS, caller identification, rate limits per tier, faults, routes, JSON errors. */
@@ -81,20 +81,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await context.state.delay();
   });
 
-  const windows = new RateWindows(options.rateWindow, rateLimitWindowMs, options.rateLimitClock);
-  const refusals = new Map<string, number>();
-  // Every request counts, an unknown path's and a refused key's too, so every answer carries the form's headers.
-  app.addHook("onRequest", async (request, reply) => {
-    const caller = callerOf(request);
-    const max = limits[caller.tier];
-    const counted = windows.hit(caller.bucket, max);
-    const refused = refusals.get(caller.bucket) ?? 0;
-    writeRateHeaders(reply, options.rateHeaders, { max, windowMs: rateLimitWindowMs, counted, refusals: refused });
-    if (counted.allowed) return;
-    refusals.delete(caller.bucket);
-    if (refusals.size < MAX_REFUSAL_BUCKETS) refusals.set(caller.bucket, refused + 1);
-    const message = refusalMessage(options.rateHeaders, caller.tier, max, rateLimitWindowMs, counted.resetMs);
-    throw new ServiceError(429, "RATE_LIMITED", message);
+  registerRateLimit(app, {
+    windows: options.rateWindows,
+    limits,
+    windowMs: rateLimitWindowMs,
+    headers: options.rateHeaders,
+    count: options.rateCount,
+    ...(options.answerJitter !== undefined ? { jitter: options.answerJitter } : {}),
+    state: context.state,
+    callerOf,
   });
 
   // preParsing runs after every onRequest hook (CORS, the rate limit), so its answers carry their headers too.

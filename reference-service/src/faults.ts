@@ -3,6 +3,7 @@ import type { Dataset } from "./dataset/dataset";
 import { roundTo } from "./dataset/random";
 import { HEALTH_STATES, type HealthState } from "./health";
 import type { Restatement, Restatements } from "./restatements";
+import type { RateWindows } from "./rate-windows";
 import { FAULT_KINDS, type FaultKind, type ServiceState } from "./state";
 
 /** Test-only control of a running service. */
@@ -17,6 +18,12 @@ export interface FaultController {
   publishFix(symbol: string, value?: number): void;
   /** Restates a published day from now on (value, status or both), as `--corrections` does at start. */
   restate(restatement: Restatement): void;
+  /**
+   * Turns every caller's rate-limit window now, as if it had just run out: counts start from nothing, a `minute`
+   * grid moves to turn now, a sliding log forgets what it held. For a test that needs the window to turn at a
+   * moment of its choosing (just before an open, say).
+   */
+  turnWindow(): void;
   /** Back to a healthy, fault-free service with the dataset's own latest values and the start's restatements. */
   reset(): void;
 }
@@ -35,6 +42,7 @@ export function disabledFaultController(): FaultController {
     setHealth: refuse,
     publishFix: refuse,
     restate: refuse,
+    turnWindow: refuse,
     reset: refuse,
   };
 }
@@ -44,6 +52,7 @@ export function faultController(
   dataset: Dataset,
   now: () => Date,
   restatements: Restatements,
+  windows: RateWindows,
 ): FaultController {
   return {
     setLatency(ms) {
@@ -75,6 +84,9 @@ export function faultController(
     },
     restate(restatement) {
       restatements.add(restatement);
+    },
+    turnWindow() {
+      windows.turn();
     },
     reset() {
       state.reset();

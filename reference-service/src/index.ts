@@ -11,7 +11,8 @@ import { Restatements, type Restatement } from "./restatements";
 import { ServiceState, type LatencyTimer } from "./state";
 import { TIER_LIMITS, type Flavor, type Tier } from "./tiers";
 import { RATE_HEADER_FORMS, type RateHeaders } from "./rate-limit";
-import { RATE_WINDOWS, type RateWindow } from "./rate-windows";
+import { RATE_WINDOWS, RateWindows, type RateWindow } from "./rate-windows";
+import { RATE_COUNTS, type RateCount } from "./rate-counting";
 
 export { DEMO_KEYS, TIER_LIMITS, type Flavor, type Tier } from "./tiers";
 export type { FaultController } from "./faults";
@@ -26,6 +27,7 @@ export type { ErrorCode } from "./service-error";
 export type { RequestLogEntry } from "./app";
 export { RATE_HEADER_FORMS, type RateHeaders } from "./rate-limit";
 export { RATE_WINDOWS, type RateWindow } from "./rate-windows";
+export { RATE_COUNTS, type RateCount } from "./rate-counting";
 
 export interface ReferenceServiceOptions {
   /** Which published description to serve. @default "newer" */
@@ -72,6 +74,23 @@ export interface ReferenceServiceOptions {
    * minute on the minute), or as a sliding log. @default "first-request"
    */
   rateWindow?: RateWindow;
+  /**
+   * Where the `minute` grid turns: windows begin at this offset from the clock's zero, and every window length after
+   * (taken modulo the window). Only a `minute` window has a grid to shift. @default 0 (on the minute)
+   */
+  rateWindowPhaseMs?: number;
+  /**
+   * When a request counts against its window: as it arrives, or once it has been answered (a burst in flight is
+   * then not yet counted, and its answers say so). @default "arrival"
+   */
+  rateCount?: RateCount;
+  /**
+   * Holds each answer back a whole number of ms from 1 to this, drawn from `jitterSeed` by the order the requests
+   * arrived in, so answers come back out of order and every run alike; waits on `latencyTimer`. @default 0 (none)
+   */
+  answerJitterMs?: number;
+  /** The jitter's seed. @default 1 */
+  jitterSeed?: number;
   /** Published days restated (the command line's `--corrections`); each may take effect later (`from`). @default [] */
   corrections?: readonly Restatement[];
 }
@@ -103,6 +122,7 @@ function checkOptions(options: ReferenceServiceOptions): void {
   if (rateWindow !== undefined && !RATE_WINDOWS.includes(rateWindow)) {
     throw new RangeError(`rateWindow must be one of ${RATE_WINDOWS.join(", ")}, got "${String(rateWindow)}".`);
   }
+  checkRateCounting(options);
   if (flavor !== undefined && flavor !== "newer" && flavor !== "older") {
     throw new RangeError(`flavor must be "newer" or "older", got "${String(flavor)}".`);
   }
@@ -111,6 +131,29 @@ function checkOptions(options: ReferenceServiceOptions): void {
   }
   if (rateLimitWindowMs !== undefined && !(Number.isFinite(rateLimitWindowMs) && rateLimitWindowMs >= 1)) {
     throw new RangeError(`rateLimitWindowMs must be a positive number of milliseconds, got ${rateLimitWindowMs}.`);
+  }
+}
+
+/** The options that say how the limit counts: the count, the jitter and the phase. */
+function checkRateCounting(options: ReferenceServiceOptions): void {
+  const { rateCount, answerJitterMs, jitterSeed, rateWindowPhaseMs } = options;
+  if (rateCount !== undefined && !RATE_COUNTS.includes(rateCount)) {
+    throw new RangeError(`rateCount must be one of ${RATE_COUNTS.join(", ")}, got "${String(rateCount)}".`);
+  }
+  if (answerJitterMs !== undefined && !(Number.isInteger(answerJitterMs) && answerJitterMs >= 0)) {
+    throw new RangeError(`answerJitterMs must be a whole number of milliseconds, 0 or more, got ${answerJitterMs}.`);
+  }
+  if (jitterSeed !== undefined && !Number.isInteger(jitterSeed)) {
+    throw new RangeError(`jitterSeed must be a whole number, got ${jitterSeed}.`);
+  }
+  if (rateWindowPhaseMs === undefined) return;
+  if (!(Number.isFinite(rateWindowPhaseMs) && rateWindowPhaseMs >= 0)) {
+    throw new RangeError(`rateWindowPhaseMs must be a number of milliseconds, 0 or more, got ${rateWindowPhaseMs}.`);
+  }
+  if ((options.rateWindow ?? "first-request") !== "minute") {
+    throw new RangeError(
+      `rateWindowPhaseMs shifts the grid of a "minute" window; a "${options.rateWindow ?? "first-request"}" window has none (set rateWindow: "minute", or turn the window from a test with faults.turnWindow()).`,
+    );
   }
 }
 
@@ -130,22 +173,34 @@ export async function startReferenceService(options: ReferenceServiceOptions = {
   const restatements = new Restatements(dataset, options.corrections ?? []);
   const context: ServiceContext = { flavor, dataset, now, state, restatements };
   const requestLog: RequestLogEntry[] = [];
+  const rateLimitWindowMs = options.rateLimitWindowMs ?? RATE_WINDOW_MS;
+  const rateWindows = new RateWindows(
+    options.rateWindow ?? "first-request",
+    rateLimitWindowMs,
+    options.rateLimitClock ?? systemClock,
+    options.rateWindowPhaseMs ?? 0,
+  );
+  const jitterMs = options.answerJitterMs ?? 0;
   const app = await buildApp({
     context,
     limits: { ...TIER_LIMITS[flavor], ...options.rateLimits },
-    rateLimitWindowMs: options.rateLimitWindowMs ?? RATE_WINDOW_MS,
+    rateLimitWindowMs,
     requestLog,
     logger: options.logger ?? false,
     bodyTimeoutMs: options.bodyTimeoutMs ?? BODY_TIMEOUT_MS,
     requestClock: options.requestClock ?? systemClock,
-    rateLimitClock: options.rateLimitClock ?? systemClock,
+
     rateHeaders: options.rateHeaders ?? "full",
-    rateWindow: options.rateWindow ?? "first-request",
+    rateWindows,
+    rateCount: options.rateCount ?? "arrival",
+    ...(jitterMs > 0 ? { answerJitter: { maxMs: jitterMs, seed: options.jitterSeed ?? 1 } } : {}),
   });
   await app.listen({ host, port: options.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;
   const faults =
-    options.testFaults === true ? faultController(state, dataset, now, restatements) : disabledFaultController();
+    options.testFaults === true
+      ? faultController(state, dataset, now, restatements, rateWindows)
+      : disabledFaultController();
   let closing: Promise<void> | undefined;
   return {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,

@@ -1,16 +1,19 @@
 /**
  * Command line: `npm run serve:reference -- [--flavor newer|older] [--port 3001] [--host 127.0.0.1]
- * [--rate-headers full|partial|ietf|none] [--rate-window first-request|minute|sliding] [--latest-age [SYMBOL=]DAYS]…
+ * [--rate-headers full|partial|ietf|none] [--rate-window first-request|minute|sliding] [--rate-window-phase MS]
+ * [--rate-count arrival|answered] [--answer-jitter MS] [--jitter-seed N] [--latest-age [SYMBOL=]DAYS]…
  * [--corrections SYMBOL@YYYY-MM-DD=value:+1.5%,status:REVISED,after:10m]…` (restatements.ts says the form).
  * Fault injection cannot be switched on from here; it exists for tests only.
  */
 import { parseArgs } from "node:util";
 import {
+  RATE_COUNTS,
   RATE_HEADER_FORMS,
   RATE_WINDOWS,
   startReferenceService,
   type Flavor,
   type LatestAges,
+  type RateCount,
   type RateHeaders,
   type RateWindow,
   type Restatement,
@@ -20,6 +23,7 @@ import { parseRestatement } from "./restatements";
 const USAGE =
   "Usage: serve:reference [--flavor newer|older] [--port 3001] [--host 127.0.0.1] " +
   `[--rate-headers ${RATE_HEADER_FORMS.join("|")}] [--rate-window ${RATE_WINDOWS.join("|")}] ` +
+  `[--rate-window-phase MS] [--rate-count ${RATE_COUNTS.join("|")}] [--answer-jitter MS] [--jitter-seed N] ` +
   "[--latest-age [SYMBOL=]DAYS]… [--corrections SYMBOL@YYYY-MM-DD=value:+1.5%,status:REVISED,after:10m]…";
 
 interface CommandLine {
@@ -28,6 +32,10 @@ interface CommandLine {
   readonly host: string;
   readonly rateHeaders: RateHeaders;
   readonly rateWindow: RateWindow;
+  readonly rateCount: RateCount;
+  readonly rateWindowPhaseMs?: number;
+  readonly answerJitterMs?: number;
+  readonly jitterSeed?: number;
   readonly latestAgeDays?: LatestAges;
   readonly corrections: readonly Restatement[];
 }
@@ -50,6 +58,13 @@ function latestAges(values: readonly string[]): LatestAges | undefined {
   return bySymbol;
 }
 
+/** `value` as a whole number 0 or more (milliseconds, a seed), else an error naming the flag. */
+function wholeNumber(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  throw new Error(`--${flag} must be a whole number, 0 or more, got "${value}".`);
+}
+
 /** `value` when it is one of `allowed`, else an error naming the flag and its choices. */
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   if ((allowed as readonly string[]).includes(value)) return value as T;
@@ -65,6 +80,10 @@ function parseCommandLine(argv: readonly string[]): CommandLine {
       host: { type: "string", default: "127.0.0.1" },
       "rate-headers": { type: "string", default: "full" },
       "rate-window": { type: "string", default: "first-request" },
+      "rate-window-phase": { type: "string" },
+      "rate-count": { type: "string", default: "arrival" },
+      "answer-jitter": { type: "string" },
+      "jitter-seed": { type: "string" },
       "latest-age": { type: "string", multiple: true, default: [] },
       corrections: { type: "string", multiple: true, default: [] },
       help: { type: "boolean", short: "h", default: false },
@@ -83,6 +102,14 @@ function parseCommandLine(argv: readonly string[]): CommandLine {
     throw new Error(`--port must be a number from 0 to 65535, got "${port}".`);
   const rateHeaders = oneOf("rate-headers", values["rate-headers"], RATE_HEADER_FORMS);
   const rateWindow = oneOf("rate-window", values["rate-window"], RATE_WINDOWS);
+  const rateCount = oneOf("rate-count", values["rate-count"], RATE_COUNTS);
+  const phase = wholeNumber("rate-window-phase", values["rate-window-phase"]);
+  if (phase !== undefined && rateWindow !== "minute")
+    throw new Error(`--rate-window-phase shifts the grid of --rate-window minute; a ${rateWindow} window has none.`);
+  const jitter = wholeNumber("answer-jitter", values["answer-jitter"]);
+  const seed = wholeNumber("jitter-seed", values["jitter-seed"]);
+  if (seed !== undefined && jitter === undefined)
+    throw new Error("--jitter-seed seeds --answer-jitter: give --answer-jitter MS as well.");
   const ages = latestAges(values["latest-age"]);
   return {
     flavor,
@@ -90,9 +117,23 @@ function parseCommandLine(argv: readonly string[]): CommandLine {
     host,
     rateHeaders,
     rateWindow,
+    rateCount,
+    ...(phase !== undefined ? { rateWindowPhaseMs: phase } : {}),
+    ...(jitter !== undefined ? { answerJitterMs: jitter } : {}),
+    ...(seed !== undefined ? { jitterSeed: seed } : {}),
     corrections: values.corrections.map((text) => parseRestatement(text, new Date())),
     ...(ages !== undefined ? { latestAgeDays: ages } : {}),
   };
+}
+
+/** How the limit counts, as the start line says it: the phase, the count and the jitter, when set. */
+function countingText(options: CommandLine): string {
+  const phase = options.rateWindowPhaseMs !== undefined ? ` turning at ${options.rateWindowPhaseMs} ms past` : "";
+  const jitter =
+    options.answerJitterMs !== undefined
+      ? `; answers held 1-${options.answerJitterMs} ms (seed ${options.jitterSeed ?? 1})`
+      : "";
+  return `${phase}, counted on ${options.rateCount}${jitter}`;
 }
 
 /** The latest ages as the start line says them, when any was set. */
@@ -127,7 +168,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   console.log(
-    `Reference Index Data Service (${service.flavor} description) listening on ${service.url}; rate-limit headers: ${options.rateHeaders}, window: ${options.rateWindow}${agesText(options.latestAgeDays)}${correctionsText(options.corrections)}`,
+    `Reference Index Data Service (${service.flavor} description) listening on ${service.url}; rate-limit headers: ${options.rateHeaders}, window: ${options.rateWindow}${countingText(options)}${agesText(options.latestAgeDays)}${correctionsText(options.corrections)}`,
   );
   const stop = () => {
     service.close().then(

@@ -52,8 +52,12 @@ export class ServiceState {
   }
 
   /** Waits the injected latency; cut short when the service closes, so close() never hangs on it. */
-  async delay(): Promise<void> {
-    const ms = this.latencyMs;
+  delay(): Promise<void> {
+    return this.hold(this.latencyMs);
+  }
+
+  /** Waits `ms` on the latency timer (an answer held back, say); cut short when the service closes. */
+  async hold(ms: number): Promise<void> {
     if (ms <= 0 || this.closed) return;
     await new Promise<void>((resolve) => {
       let cancel = () => {};

@@ -15,11 +15,20 @@ function listed(rows: readonly FunctionRow[]) {
   return rows.flatMap((row) => (row.docs === undefined ? [] : [{ row, docs: row.docs }]));
 }
 
-/** docs/functions.md's table of the functions: formula, what it returns, an example. */
+/** The other faces answering what a function answers: its MCP tool and its command, as the docs name them. */
+export function alsoAs(row: FunctionRow): string {
+  const faces = [
+    ...(row.mcp === undefined ? [] : [`MCP \`${row.mcp.tool}\``]),
+    ...(row.cli === undefined ? [] : [`\`index-data ${row.cli.command}\``]),
+  ];
+  return faces.join(", ");
+}
+
+/** docs/functions.md's table of the functions: formula, what it returns, an example, its other faces. */
 export function functionTable(rows: readonly FunctionRow[]): string {
-  const lines = ["| formula | returns | example |", "|---|---|---|"];
+  const lines = ["| formula | returns | example | also as |", "|---|---|---|---|"];
   for (const { row, docs } of listed(rows))
-    lines.push(`| \`${signatureOf(row)}\` | ${docs.returns} | ${docs.example} |`);
+    lines.push(`| \`${signatureOf(row)}\` | ${docs.returns} | ${docs.example} | ${alsoAs(row)} |`);
   return lines.join("\n");
 }
 

@@ -1,40 +1,99 @@
-import type { ChoiceList, FunctionRow } from "../../src/functions/table";
+import type { ChoiceList, FunctionRow, McpRow, ParameterRow } from "../../src/functions/table";
 
 /**
- * The gateway's MCP tools' words, from the rows that drive the functions and the command line: each tool's
- * function, its description, its parameters' descriptions and the choice lists they draw on. The gateway may not
- * import the add-in's table (the eslint floors), so it reads this file, which `npm run generate` keeps current.
+ * gateway/src/mcp/tools.generated.ts: the gateway's MCP tools as the function table's rows declare them (their `mcp`
+ * key): each tool's name, title and description, and the schema of each argument it takes, made by the rule its
+ * parameter's row gives (gateway/src/mcp/tool-arguments.ts holds the rules) with its words. The gateway may not import
+ * the add-in's table (the eslint floors), so it reads this file, which `npm run generate` keeps current.
  */
+
+const str = (text: string) => JSON.stringify(text);
+
+/** The schema of one argument: the rule its row gives, its words, optional where the function's parameter is. */
+function argumentSchema(row: FunctionRow, mcp: McpRow, parameter: ParameterRow): string {
+  const words = str(mcp.words?.[parameter.name] ?? parameter.description);
+  const optional = parameter.optional === true ? ".optional()" : "";
+  const list = parameter.choices;
+  const where = `INDEX.${row.id}'s ${parameter.name}`;
+  if (parameter.name === "symbol") return `symbolArgument()${optional}`;
+  if (list !== undefined && mcp.lists?.includes(parameter.name) === true)
+    return `choicesArgument(TOOL_CHOICES.${list}, ${words})${optional}`;
+  if (list !== undefined) return `choiceArgument(TOOL_CHOICES.${list}, ${words})${optional}`;
+  if (parameter.bounds !== undefined) return `wholeArgument(${parameter.bounds}, ${words})${optional}`;
+  if (parameter.type === "boolean") return `flagArgument(${words})${optional}`;
+  if (parameter.type === "any") return `dateArgument(${words})${optional}`;
+  throw new Error(`${where} has no rule an MCP tool can take it by: give it choices or bounds, or leave it out.`);
+}
+
+function toolRows(functions: readonly FunctionRow[]): { row: FunctionRow; mcp: McpRow }[] {
+  return functions.flatMap((row) => (row.mcp === undefined ? [] : [{ row, mcp: row.mcp }]));
+}
+
 export function mcpToolsSource(functions: readonly FunctionRow[], choices: readonly ChoiceList[]): string {
-  const rows = functions.filter((row) => row.mcp !== undefined);
-  // One line per tool: data, not code (the file is prettier-ignored below, so no two tools read as repeated code).
-  const tools = rows.map((row) => {
-    const parameters = Object.fromEntries(
-      row.parameters.map((p) => [p.name, { description: p.description, optional: p.optional === true }]),
-    );
-    const text = {
-      function: row.id,
-      ...(row.cli !== undefined ? { cli: row.cli } : {}),
-      description: row.description,
-      parameters,
-    };
-    return `  ${JSON.stringify(row.mcp)}: ${JSON.stringify(text)},`;
+  const tools = toolRows(functions);
+  const texts = tools.map(({ row, mcp }) => {
+    const cli = row.cli === undefined ? "" : ` cli: ${str(row.cli.command)},`;
+    const answers = mcp.answers === undefined ? "" : ` answers: ${str(mcp.answers)},`;
+    const title = `${mcp.tool.replace(/_/g, " ")} (INDEX.${row.id})`;
+    return `${mcp.tool}: { function: ${str(row.id)},${cli}${answers} title: ${str(title)}, description: ${str(mcp.description ?? row.description)} },`;
   });
+  const inputs = tools.map(({ row, mcp }) => {
+    const taken = mcp.arguments.map((name) => {
+      const parameter = row.parameters.find((p) => p.name === name) as ParameterRow;
+      return `${name}: ${argumentSchema(row, mcp, parameter)},`;
+    });
+    return `${mcp.tool}: {${taken.join("\n")}},`;
+  });
+  // The lists the tools take, and the other choices of their functions (the agent's own arguments may draw on them,
+  // as get_history's granularity does); lists of field names only where a tool takes one.
+  const fieldNames = new Set(choices.filter((list) => list.fieldNames === true).map((list) => list.id));
   const used = new Set(
-    rows.flatMap((row) => row.parameters.flatMap((p) => (p.choices === undefined ? [] : [p.choices]))),
+    tools.flatMap(({ row, mcp }) =>
+      row.parameters.flatMap((p) =>
+        p.choices !== undefined && (mcp.arguments.includes(p.name) || !fieldNames.has(p.choices)) ? [p.choices] : [],
+      ),
+    ),
   );
   const lists = choices
     .filter((list) => used.has(list.id))
     .map((list) => `${list.id}: ${JSON.stringify(Object.keys(list.values))},`);
+  const bounds = [
+    ...new Set(
+      tools.flatMap(({ row, mcp }) =>
+        row.parameters.flatMap((p) => (mcp.arguments.includes(p.name) && p.bounds !== undefined ? [p.bounds] : [])),
+      ),
+    ),
+  ].sort();
+  const rules = [
+    "symbolArgument",
+    "choiceArgument",
+    "choicesArgument",
+    "wholeArgument",
+    "flagArgument",
+    "dateArgument",
+  ];
+  const usedRules = rules.filter((rule) => inputs.some((line) => line.includes(`${rule}(`)));
   return `/**
  * Generated by \`npm run generate\` (scripts/generate/mcp-tools.ts) from src/functions/table: edit the rows there
- * (their \`mcp\` key names the tool), never this file. Each MCP tool's function, words and choice lists.
+ * (their \`mcp\` key declares the tool), never this file. Each MCP tool's words, and the arguments it takes by the
+ * rules of tool-arguments.ts.
  */
-// prettier-ignore
-export const TOOL_TEXTS = {\n${tools.join("\n")}\n} as const;
+${bounds.length > 0 ? `import { ${bounds.join(", ")} } from "@index-data/wire";` : ""}
+import { ${usedRules.join(", ")} } from "./tool-arguments";
 
-/** The choice lists the tools' parameters draw on, by their id in choice-lists.json (one line each: data, not code). */
-// prettier-ignore
-export const TOOL_CHOICES = {\n${lists.map((line) => `  ${line}`).join("\n")}\n} as const;
+/** The choice lists the tools' parameters draw on, by their id in choice-lists.json. */
+export const TOOL_CHOICES = {
+${lists.join("\n")}
+} as const;
+
+/** Each tool's function, command, title and what an agent is told of it (and the resource it answers as it is). */
+export const TOOL_TEXTS = {
+${texts.join("\n")}
+} as const;
+
+/** Each tool's arguments: the function's parameters it takes, each by its row's rule and with its words. */
+export const TOOL_INPUTS = {
+${inputs.join("\n")}
+} as const;
 `;
 }

@@ -1,6 +1,6 @@
 import { measureChange, type ChangeMode, type ChangePeriod } from "@index-data/wire";
 import { dayText } from "@index-data/wire/time";
-import { CHANGE_MODE_CHOICES, CHANGE_PERIOD_CHOICES, parseChoice } from "../formulas";
+import { CHOICE_MAPS, parseChoice } from "../formulas";
 import type { CliArgs } from "./args";
 import type { CliEnv } from "./command-context";
 import { served, ServiceFailure } from "./service-call";
@@ -29,8 +29,8 @@ export interface ChangeRecord {
  */
 export async function runChange(env: CliEnv, args: CliArgs): Promise<ChangeRecord> {
   const symbol = symbolArgument(args.positionals, "change");
-  const period = withExcelRules(() => parseChoice(args.period, "period", CHANGE_PERIOD_CHOICES, "1D"));
-  const mode = withExcelRules(() => parseChoice(args.mode, "mode", CHANGE_MODE_CHOICES, "pct"));
+  const period = withExcelRules(() => parseChoice(args.period, "period", CHOICE_MAPS.ChangePeriod, "1D"));
+  const mode = withExcelRules(() => parseChoice(args.mode, "mode", CHOICE_MAPS.ChangeMode, "pct"));
   const outcome = await measureChange(
     {
       latest: () => served(env, "latestValue", [symbol]),

@@ -1,8 +1,8 @@
 import type { SourceArgs, SourceName } from "../client";
-import type { CliArgs } from "./args";
 import { runCard } from "./card-command";
 import { runChange } from "./change-command";
 import type { CommandContext } from "./command-context";
+import { FUNCTION_COMMANDS } from "./commands.generated";
 import { runHistory } from "./history-command";
 import { runPeriods } from "./periods-command";
 import { served } from "./service-call";
@@ -18,85 +18,60 @@ interface Command {
   readonly run: (context: CommandContext) => Promise<unknown>;
 }
 
-/** A command about one symbol: the symbol read off the command line, then the request `call` makes with it. */
-function symbolCommand(
-  name: string,
-  call: (context: CommandContext, symbol: string, args: CliArgs) => Promise<unknown>,
-) {
-  return (context: CommandContext) => call(context, symbolArgument(context.args.positionals, name), context.args);
-}
+type Run = (context: CommandContext) => Promise<unknown>;
 
-const SYMBOL_ONLY = { takes: ["symbol"] } as const;
-
-/** The source's methods that take no argument: the service-wide resources. */
+/** The source's methods that take no argument (service-wide resources), and those that take only a symbol. */
 type ServiceWide = { [N in SourceName]: SourceArgs<N> extends [] ? N : never }[SourceName];
+type OfSymbol = { [N in SourceName]: SourceArgs<N> extends [string] ? N : never }[SourceName];
 
-/** A command that prints one service-wide resource: no argument, and its usage is its own name. */
-function serviceWideCommand(usage: string, resource: ServiceWide, summary: string): Command {
-  return { takes: [], usage, summary, run: (c) => served(c.env, resource, []) };
+type FunctionCommand = keyof typeof FUNCTION_COMMANDS;
+/** The commands whose row names no resource it prints: each has its run below. */
+type OwnRun = {
+  [C in FunctionCommand]: (typeof FUNCTION_COMMANDS)[C] extends { prints: string } ? never : C;
+}[FunctionCommand];
+
+/** The function commands' own runs, by command (a row without `prints` does not compile until it has one here). */
+const RUNS: Readonly<{ [C in OwnRun]: Run }> = {
+  card: runCard,
+  history: (c) => runHistory(c.env, c.args, c.now),
+  periods: (c) => runPeriods(c.env, c.args, c.now),
+  change: (c) => runChange(c.env, c.args),
+  vol: (c) => {
+    const symbol = symbolArgument(c.args.positionals, "vol");
+    return served(c.env, "volatility", c.args.window === undefined ? [symbol] : [symbol, c.args.window]);
+  },
+};
+
+/** The run of a command that prints one resource as it is: of the symbol it is given, or service-wide. */
+function printing(command: string, prints: ServiceWide | OfSymbol, takes: readonly string[]): Run {
+  return (c) =>
+    takes.length === 0
+      ? served(c.env, prints as ServiceWide, [])
+      : served(c.env, prints as OfSymbol, [symbolArgument(c.args.positionals, command)]);
 }
 
-/** A command that prints one resource of the symbol it is given, and takes nothing else. */
-function symbolResourceCommand(usage: string, resource: "latest" | "forward" | "capacity", summary: string): Command {
-  return {
-    ...SYMBOL_ONLY,
-    usage: `${usage} <symbol>`,
-    summary,
-    run: symbolCommand(usage, (c, s) => served(c.env, resource, [s])),
-  };
+/** A command of the function table's rows (commands.generated.ts), with its run. */
+function functionCommand(command: FunctionCommand): Command {
+  const row: {
+    readonly usage: string;
+    readonly summary: string;
+    readonly takes: readonly string[];
+    readonly instead?: string;
+    readonly prints?: ServiceWide | OfSymbol;
+  } = FUNCTION_COMMANDS[command];
+  const run = row.prints === undefined ? RUNS[command as OwnRun] : printing(command, row.prints, row.takes);
+  return { ...row, run };
 }
 
-/** Every CLI command, in the order `--help` lists them. */
+/** Every CLI command, in the order `--help` lists them: the function table's, then the command line's own. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
-  list: serviceWideCommand("list", "listIndexes", "the index catalogue"),
-  latest: symbolResourceCommand("latest", "latest", "the latest fix of an index"),
-  card: {
-    ...SYMBOL_ONLY,
-    usage: "card <symbol>",
-    summary:
-      "the latest fix as INDEX.CARD shows it: value, as-of, confidence, carried-forward date, coverage (--json: the Excel entity)",
-    run: runCard,
-  },
-  history: {
-    takes: ["symbol", "start", "end"],
-    usage: "history <symbol> [START [END]] [--start DATE] [--end DATE] [--granularity daily|weekly]",
-    summary:
-      "daily or weekly values in a date range, as INDEX.HISTORY gives them (service default range without dates)",
-    run: (c) => runHistory(c.env, c.args, c.now),
-  },
-  periods: {
-    takes: ["symbol", "start", "end"],
-    usage:
-      "periods <symbol> [START [END]] [--start DATE] [--end DATE] [--period weekly|monthly|quarterly|yearly] [--stats LIST]",
-    summary: "statistics per period with observed days, as INDEX.PERIODS gives them (default monthly avg,observed)",
-    run: (c) => runPeriods(c.env, c.args, c.now),
-  },
-  change: {
-    ...SYMBOL_ONLY,
-    instead: "Give the period as --period P and the mode as --mode pct|abs.",
-    usage: "change <symbol> [--period 1D|1W|1M|3M|6M|1Y|WTD|MTD|QTD|YTD] [--mode pct|abs]",
-    summary: "how far the latest fix has moved over a period, as INDEX.CHANGE gives it, with its base (default 1D pct)",
-    run: (c) => runChange(c.env, c.args),
-  },
-  vol: {
-    ...SYMBOL_ONLY,
-    instead: "Give the window as --window DAYS.",
-    usage: "vol <symbol> [--window DAYS]",
-    summary: "annualized volatility over a rolling window (default 30 days)",
-    run: symbolCommand("vol", (c, s, a) => served(c.env, "volatility", a.window === undefined ? [s] : [s, a.window])),
-  },
-  forward: symbolResourceCommand("forward", "forward", "the forward curve (newer description)"),
-  capacity: symbolResourceCommand("capacity", "capacity", "capacity utilization metrics"),
-  health: serviceWideCommand("health", "health", "strict health check; exit code 1 when degraded or down"),
-  status: serviceWideCommand(
-    "status",
-    "systemStatus",
-    "public system status: ok, degraded or down (newer description)",
+  ...Object.fromEntries(
+    (Object.keys(FUNCTION_COMMANDS) as FunctionCommand[]).map((command) => [command, functionCommand(command)]),
   ),
-  "benchmark-health": serviceWideCommand(
-    "benchmark-health",
-    "benchmarkHealth",
-    "72-hour integrity diagnostics of the benchmark (newer description)",
-  ),
-  methodology: serviceWideCommand("methodology", "methodology", "the methodology document (older description)"),
+  health: {
+    takes: [],
+    usage: "health",
+    summary: "strict health check; exit code 1 when degraded or down",
+    run: (c) => served(c.env, "health", []),
+  },
 };

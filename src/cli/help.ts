@@ -1,5 +1,13 @@
+import { PERIOD_STATS } from "@index-data/wire";
+import { CHOICE_VALUES } from "../formulas";
 import { COMMANDS } from "./command-table";
 import { CLI_DATE_FORMS } from "./usage";
+
+/** A list's values as --help offers them: "a (default), b or c". */
+function offered(values: readonly string[], fallback: string): string {
+  const named = values.map((value) => (value === fallback ? `${value} (default)` : value));
+  return `${named.slice(0, -1).join(", ")} or ${named[named.length - 1] ?? ""}`;
+}
 
 export function helpText(): string {
   const commands = Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}`);
@@ -20,10 +28,10 @@ export function helpText(): string {
     "  --end DATE           last day of a history, included (also the third positional of history)",
     "  --granularity G      daily (default) or weekly: each ISO week's last published value, as INDEX.HISTORY",
     "  --window DAYS        volatility window (default 30)",
-    "  --period P           periods: weekly, monthly (default), quarterly or yearly;",
-    "                       change: 1D (default), 1W, 1M, 3M, 6M, 1Y, WTD, MTD, QTD or YTD",
+    `  --period P           periods: ${offered(CHOICE_VALUES.Period, "monthly")};`,
+    `                       change: ${offered(CHOICE_VALUES.ChangePeriod, "1D")}`,
     "  --mode M             change: pct (default, a fraction) or abs (USD/kg)",
-    "  --stats LIST         periods: avg,low,high,first,last,observed,carried,confidence,change,pctchange (default avg,observed)",
+    `  --stats LIST         periods: ${PERIOD_STATS.join(",")} (default avg,observed)`,
     "  --json               print the result as JSON (every digit the service and the functions give)",
     "  --csv                print the result's table as CSV (RFC 4180, CRLF, header row): dates as Excel reads them,",
     "                       2025-01-06 (a time as 2025-01-06 16:30:00, UTC); numbers to 12 significant digits; card: value and text",

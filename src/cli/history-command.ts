@@ -1,7 +1,7 @@
 import { pointTime, type Granularity, type History } from "@index-data/wire";
 import {
   type DateRange,
-  GRANULARITY_CHOICES,
+  CHOICE_MAPS,
   historyQuery,
   inRange,
   parseChoice,
@@ -40,7 +40,7 @@ export function parseHistoryRequest(args: CliArgs, now: Date): CliHistoryRequest
   return {
     symbol,
     range: withExcelRules(() => parseDateRange(start, end, now), given),
-    granularity: withExcelRules(() => parseChoice(args.granularity, "granularity", GRANULARITY_CHOICES, "daily")),
+    granularity: withExcelRules(() => parseChoice(args.granularity, "granularity", CHOICE_MAPS.Granularity, "daily")),
   };
 }
 

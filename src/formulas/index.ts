@@ -17,7 +17,7 @@ export { DEFAULT_SETTLE_MS, settleWithin } from "./settle";
 export { cellErrorFor, cellErrorFromFailure, notReady, PREVIEW_TEXT } from "./service-errors";
 export { indexList } from "./index-functions/list";
 export { indexFix, indexLatest } from "./index-functions/latest";
-export { GRANULARITY_CHOICES, indexHistory } from "./index-functions/history";
+export { indexHistory } from "./index-functions/history";
 export { indexPanel } from "./index-functions/panel";
 export { indexCapacity, indexForward, indexVol } from "./index-functions/analytics";
 export { indexHealth, indexStatus } from "./index-functions/service";
@@ -35,7 +35,8 @@ export {
   cardPeriods,
   cardVol,
 } from "./index-functions/card-methods";
-export { CHANGE_MODE_CHOICES, CHANGE_PERIOD_CHOICES, indexChange, PCT_FORMAT } from "./index-functions/change";
+export { indexChange, PCT_FORMAT } from "./index-functions/change";
+export { CHOICE_MAPS, CHOICE_VALUES, type ChoiceOf } from "./choices.generated";
 export { loadIndexEntities } from "./index-functions/entity-load";
 export {
   dayBounds,

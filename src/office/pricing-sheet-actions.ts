@@ -79,7 +79,7 @@ export function excelPricingSheetActions(
         if (!(error instanceof SheetWriteFailed) || (error.cause as { code?: unknown })?.code === "UndoNotSupported")
           throw error instanceof SheetWriteFailed ? error.cause : error;
         const leftover = (error as { leftover?: string }).leftover;
-        return { built: false, message: failedWords(error.cause), ...(leftover !== undefined ? { leftover } : {}) };
+        return { built: false, message: failedWords(error.cause), leftover };
       }
     });
     const { leftover, ...said } = outcome;

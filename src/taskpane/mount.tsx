@@ -28,11 +28,7 @@ export function mountTaskpane(app: () => AppContext): void {
   const policy = pagePolicy();
   root.render(
     <StrictMode>
-      <TaskpaneRoot
-        services={services}
-        {...(policy !== undefined ? { policy } : {})}
-        selfOrigin={window.location.origin}
-      />
+      <TaskpaneRoot services={services} policy={policy} selfOrigin={window.location.origin} />
     </StrictMode>,
   );
 }

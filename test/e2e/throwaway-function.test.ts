@@ -1,21 +1,25 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { IndexDataClient } from "../../src/client/client";
 import { evaluateInPreview, useServedPages } from "../support/served-pages";
 import { THROWAWAY_FORMULA, THROWAWAY_ROW } from "../support/throwaway-function";
 
 /**
- * Adding a function takes one row of the function table and its formula (issue 39): in a copy of the tree, INDEX.ECHO
- * is added as CONTRIBUTING says (the row, the formula module and its line in the formulas' face), `npm run generate`
- * makes its metadata, binding and docs lines, and the production build registers it: typed into the built preview
- * in Chromium, it answers the reference service's latest value.
+ * Adding a function takes one row of the function table and its formula: in a copy of the tree, INDEX.ECHO is added
+ * as CONTRIBUTING says (the row, the formula module and its line in the formulas' face), `npm run generate` makes its
+ * metadata, binding, command, MCP tool and docs lines, the copy type-checks with nothing else changed, and the
+ * production build registers it: typed into the built preview in Chromium, it answers the reference service's latest
+ * value; `index-data echo` prints it, and the gateway lists get_echo.
  */
 const ROOT = join(__dirname, "..", "..");
+const execFileAsync = promisify(execFile);
 // The gateway's sources too: `npm run generate` writes its MCP tools' words and asks its MCP server for the tool list.
 const COPIED = [
+  "bin",
   "src",
   "scripts",
   "assets",
@@ -30,9 +34,10 @@ const COPIED = [
 const LINKED = ["node_modules", "packages"];
 const SYMBOL = "RTM-NWE-A-1x3";
 
-function run(cwd: string, args: readonly string[]): void {
+function run(cwd: string, args: readonly string[]): string {
   const done = spawnSync(process.execPath, args, { cwd, encoding: "utf8", env: { ...process.env, NODE_ENV: "" } });
   if (done.status !== 0) throw new Error(`${args.join(" ")} failed:\n${done.stdout}\n${done.stderr}`);
+  return done.stdout;
 }
 
 /** The repository's tree with INDEX.ECHO added as one row and one formula, generated and built into dist/. */
@@ -48,6 +53,15 @@ function treeWithEcho(tree: string): void {
   const face = join(tree, "src", "formulas", "index.ts");
   writeFileSync(face, `${readFileSync(face, "utf8")}export { indexEcho } from "./index-functions/echo";\n`);
   run(tree, [join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/generate.ts"]);
+  // Nothing else had to change: the add-in, its command line, the gateway and the generator compile as they are.
+  writeFileSync(
+    join(tree, "tsconfig.copy.json"),
+    JSON.stringify({
+      extends: "./tsconfig.json",
+      include: ["packages/wire/src", "src", "gateway/src", "scripts/generate*"],
+    }),
+  );
+  run(tree, [join(ROOT, "node_modules", "typescript", "bin", "tsc"), "--noEmit", "-p", "tsconfig.copy.json"]);
   run(tree, [join(ROOT, "node_modules", "webpack-cli", "bin", "cli.js"), "--mode", "production"]);
 }
 
@@ -81,6 +95,31 @@ describe("a function added as one row and its formula", () => {
     expect(metadata.functions.map((fn) => fn.id)).toContain("ECHO");
     expect(readFileSync(join(tree ?? "", "docs", "functions.md"), "utf8")).toContain("| `INDEX.ECHO(symbol)` |");
     expect(readFileSync(join(ROOT, "src", "functions", "functions.json"), "utf8")).not.toContain('"ECHO"');
+  });
+
+  it("is a command of the copy's index-data, printing the service's latest fix", async () => {
+    // Asynchronously: the reference service answers from this process.
+    const { stdout: printed } = await execFileAsync(
+      process.execPath,
+      ["bin/index-data.js", "echo", SYMBOL, "--json", "--base-url", served.service.url],
+      { cwd: tree ?? "" },
+    );
+    const latest = await new IndexDataClient({ baseUrl: served.service.url }).latest(SYMBOL);
+    expect(JSON.parse(printed)).toMatchObject({ symbol: SYMBOL, value: latest.value });
+  });
+
+  it("is a tool of the copy's gateway, as its tools/list gives it to the Copilot agent, with its symbol's schema", () => {
+    const tools = JSON.parse(
+      readFileSync(join(tree ?? "", "scripts", "addin", "agent-tools.generated.json"), "utf8"),
+    ) as {
+      name: string;
+      title: string;
+      inputSchema: { properties: Record<string, { maxLength?: number }>; required?: string[] };
+    }[];
+    const echo = tools.find((tool) => tool.name === "get_echo");
+    expect(echo?.title).toBe("get echo (INDEX.ECHO)");
+    expect(echo?.inputSchema.required).toEqual(["symbol"]);
+    expect(echo?.inputSchema.properties["symbol"]?.maxLength).toBe(64);
   });
 
   it("registers in the built bundle and answers through the engine", async () => {

@@ -3,15 +3,16 @@ import { LATEST_FIELD_NAMES } from "../../src/formulas/index-functions/latest";
 import { CAPACITY_FIELD_NAMES } from "../../src/formulas/index-functions/analytics";
 import { HEALTH_FIELD_NAMES } from "../../src/formulas/index-functions/service";
 import { METHODOLOGY_FIELD_NAMES } from "../../src/formulas/index-functions/methodology";
-import { GRANULARITY_CHOICES, HISTORY_FIELD_NAMES, SORT_CHOICES } from "../../src/formulas/index-functions/history";
-import { FILL_CHOICES } from "../../src/formulas/index-functions/panel";
-import { CHANGE_MODE_CHOICES, CHANGE_PERIOD_CHOICES } from "../../src/formulas";
-import { PERIODS, PERIOD_STATS } from "@index-data/wire";
+import { HISTORY_FIELD_NAMES } from "../../src/formulas/index-functions/history";
+import { CHOICE_MAPS, parseChoice } from "../../src/formulas";
+import { CHOICE_LISTS } from "../../src/functions/table";
+import { CHANGE_MODES, CHANGE_PERIODS, PERIODS, PERIOD_STATS } from "@index-data/wire";
 
 /**
- * AutoComplete's lists (the `enums` of src/functions/functions.json, which are written there only) offer exactly
- * what the formulas of src/formulas accept: every field name of a field table, and one word for each meaning of a
- * choice. A field added to a table without its enum value, or an enum value the parser refuses, fails here.
+ * AutoComplete's lists (the `enums` of src/functions/functions.json, made from choice-lists.json) offer exactly what
+ * the formulas of src/formulas accept. A list of field names must name every field of its field table; a list of
+ * choices is parsed by the map generated from it (src/formulas/choices.generated.ts), and where the service's words
+ * are the domain's (@index-data/wire: periods, change periods and modes) the list holds exactly those.
  */
 const sorted = (values: Iterable<string>) => [...values].sort();
 
@@ -30,31 +31,35 @@ const FIELD_LISTS = [
   ["HealthField", HEALTH_FIELD_NAMES],
   ["MethodologyField", METHODOLOGY_FIELD_NAMES],
   ["HistoryColumn", HISTORY_FIELD_NAMES],
-  ["Period", PERIODS],
   ["PeriodStat", PERIOD_STATS],
 ] as const;
-const CHOICE_LISTS = [
-  ["Granularity", GRANULARITY_CHOICES],
-  ["SortOrder", SORT_CHOICES],
-  ["PanelFill", FILL_CHOICES],
-  ["ChangePeriod", CHANGE_PERIOD_CHOICES],
-  ["ChangeMode", CHANGE_MODE_CHOICES],
+const DOMAIN_LISTS = [
+  ["Period", PERIODS],
+  ["ChangePeriod", CHANGE_PERIODS],
+  ["ChangeMode", CHANGE_MODES],
 ] as const;
+const MAPPED = Object.keys(CHOICE_MAPS) as (keyof typeof CHOICE_MAPS)[];
 
 describe("the custom enums of functions.json", () => {
   it.each(FIELD_LISTS)("%s lists every name the formula accepts, and nothing else", (id, accepted) => {
     expect(sorted(valuesOf(id))).toEqual(sorted(accepted));
   });
 
-  it.each(CHOICE_LISTS)("%s offers one accepted word for each meaning", (id, choices) => {
-    const values = valuesOf(id);
-    // The parser lowers what a cell gives before it looks it up: AutoComplete may offer "1D" for "1d".
-    for (const value of values) expect(choices.has(value.toLowerCase())).toBe(true);
-    const meanings = values.map((value) => choices.get(value.toLowerCase()));
-    expect(sorted(meanings as string[])).toEqual(sorted(new Set(choices.values()) as Set<string>));
+  it.each(DOMAIN_LISTS)("%s lists exactly the domain's words", (id, domain) => {
+    expect(valuesOf(id)).toEqual([...domain]);
   });
 
-  it("are all checked here", () => {
-    expect(sorted(enums.map((list) => list.id))).toEqual(sorted([...FIELD_LISTS, ...CHOICE_LISTS].map(([id]) => id)));
+  it.each(MAPPED)("%s: every value and alias a cell may give, in any case, is parsed to what it means", (id) => {
+    const list = CHOICE_LISTS.find((candidate) => candidate.id === id);
+    const words = { ...Object.fromEntries(valuesOf(id).map((value) => [value, value])), ...list?.aliases };
+    expect(Object.keys(words).length).toBeGreaterThan(1);
+    for (const [word, value] of Object.entries(words)) {
+      expect(parseChoice(word.toUpperCase(), id, CHOICE_MAPS[id], undefined)).toBe(value);
+      expect(parseChoice(` ${word.toLowerCase()} `, id, CHOICE_MAPS[id], undefined)).toBe(value);
+    }
+  });
+
+  it("are all checked here: a field table's names, or parsed by the map made from the list", () => {
+    expect(sorted(enums.map((list) => list.id))).toEqual(sorted([...FIELD_LISTS.map(([id]) => id), ...MAPPED]));
   });
 });

@@ -94,10 +94,10 @@ export function measureRooms(imports: FileImports): Rooms {
   return { looseFiles: files.filter((file) => !file.includes("/")).sort(), floors, backUp };
 }
 
-/** Every `.ts` file under `folder`, relative to it. */
+/** Every `.ts` and `.tsx` file under `folder`, relative to it. */
 function sourceFiles(folder: string): string[] {
   return readdirSync(folder, { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))
+    .filter((file) => /\.tsx?$/.test(file) && !file.endsWith(".d.ts"))
     .map((file) => file.split("\\").join("/"))
     .sort();
 }
@@ -111,8 +111,8 @@ export function readImports(folder: string): FileImports {
     const base = relative(folder, resolve(folder, dirname(file), specifier))
       .split("\\")
       .join("/");
-    const bare = base.replace(/\.(js|ts)$/, "");
-    return [`${bare}.ts`, `${bare}/index.ts`].find((candidate) => known.has(candidate));
+    const bare = base.replace(/\.(js|ts|tsx)$/, "");
+    return [`${bare}.ts`, `${bare}.tsx`, `${bare}/index.ts`].find((candidate) => known.has(candidate));
   };
   return new Map(
     files.map((file) => {

@@ -65,6 +65,25 @@ describe("the command line", () => {
     expect((await exit).code).toBe(0);
   });
 
+  test("--rate-window minute --rate-window-phase --rate-count answered --answer-jitter --jitter-seed: how it counts, said", async () => {
+    const args = ["--rate-window", "minute", "--rate-window-phase", "1500", "--rate-count", "answered"];
+    const { child, exit, firstLine } = run(["--port", "0", ...args, "--answer-jitter", "20", "--jitter-seed", "7"]);
+    try {
+      const line = await firstLine;
+      expect(line).toContain(
+        "window: minute turning at 1500 ms past, counted on answered; answers held 1-20 ms (seed 7)",
+      );
+      const url = /(http:\/\/127\.0\.0\.1:\d+)/.exec(line)?.[1];
+      if (url === undefined) throw new Error(`No URL in "${line}"`);
+      const answer = await fetch(`${url}/api/v1/indexes`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("x-ratelimit-remaining")).toBe("59");
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect((await exit).code).toBe(0);
+  });
+
   test("--latest-age SYMBOL=DAYS: that index's latest fix is that many days older than the others'", async () => {
     const { child, exit, firstLine } = run(["--port", "0", "--latest-age", "RTM-NWE-A-1x3=16"]);
     try {
@@ -90,6 +109,10 @@ describe("the command line", () => {
     [["--port", "http"], /--port must be a number/],
     [["--rate-headers", "some"], /--rate-headers must be one of full, partial, ietf, none, got "some"/],
     [["--rate-window", "hourly"], /--rate-window must be one of first-request, minute, sliding, got "hourly"/],
+    [["--rate-count", "later"], /--rate-count must be one of arrival, answered, got "later"/],
+    [["--rate-window-phase", "500"], /--rate-window-phase shifts the grid of --rate-window minute/],
+    [["--answer-jitter", "soon"], /--answer-jitter must be a whole number, 0 or more, got "soon"/],
+    [["--jitter-seed", "4"], /--jitter-seed seeds --answer-jitter: give --answer-jitter MS as well/],
     [["--latest-age", "RTM-NOPE-1x3=3"], /latest age: no index "RTM-NOPE-1x3" in the dataset/],
     [["--latest-age=two"], /--latest-age two: give DAYS, or SYMBOL=DAYS, in whole days/],
     [["--latest-age", "4000"], /latest age of every index: give whole days from 0 to 3650, got 4000/],

@@ -2,7 +2,8 @@ import type { FunctionRow } from "../../src/functions/table";
 
 /**
  * A function added the way CONTRIBUTING says, for the tests that show it takes one row and its formula: INDEX.ECHO
- * gives an index's latest value through the engine, as INDEX.LATEST does.
+ * gives an index's latest value through the engine, as INDEX.LATEST does; `index-data echo <symbol>` prints the latest
+ * fix and the MCP tool get_echo answers it, both declared by the row alone.
  */
 export const THROWAWAY_ROW = {
   id: "ECHO",
@@ -11,6 +12,13 @@ export const THROWAWAY_ROW = {
   result: "scalar",
   options: { requiresAddress: true },
   binding: { adapter: "scalar", formula: "indexLatest" },
+  cli: {
+    command: "echo",
+    summary: "the latest fix of an index (a throw-away command of the tests)",
+    takes: ["symbol"],
+    prints: "latest",
+  },
+  mcp: { tool: "get_echo", arguments: ["symbol"], answers: "latest" },
   docs: {
     returns: "The latest value (a throw-away function).",
     example: '`=INDEX.ECHO("RTM-NWE-A-1x3")`',

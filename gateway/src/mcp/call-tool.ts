@@ -3,8 +3,9 @@ import type { ArgsOf, ResourceName } from "@index-data/wire";
 import { userOfAccount } from "../tenancy/account";
 import { jsonBytes, kb } from "./answer-room";
 import type { ToolName } from "./schemas";
-import type { McpCaller } from "./server";
-import type { ToolContext } from "./tool-context";
+import { answered } from "./answered-tool";
+import type { McpCaller } from "./caller";
+import type { ToolAnswer, ToolContext } from "./tool-context";
 import type { ToolDeps } from "./tool-deps";
 import { errorResult, failure } from "./tool-failure";
 import type { ToolOutcome } from "./tool-metrics";
@@ -44,7 +45,10 @@ export async function callTool(
     audit.toolCall(user, tool, reads[0]?.path ?? tool, outcome);
   };
   try {
-    const handler = HANDLERS[tool] as (input: unknown, context: ToolContext) => ReturnType<(typeof HANDLERS)[ToolName]>;
+    const handler = (Object.hasOwn(HANDLERS, tool) ? HANDLERS[tool as keyof typeof HANDLERS] : answered(tool)) as (
+      input: unknown,
+      context: ToolContext,
+    ) => Promise<ToolAnswer<ToolName>>;
     const answer = await handler(input, context);
     const result: CallToolResult = {
       content: [{ type: "text", text: answer.text.text }],

@@ -2,7 +2,7 @@ import { ResourceTemplate, type McpServer, type ReadResourceResult } from "@mode
 import type { DataOf } from "@index-data/wire";
 import { firstFitting, kb, MCP_ANSWER_BYTES, quotedJsonBytes } from "./answer-room";
 import { DOCUMENTS } from "./document-table";
-import type { McpCaller } from "./server";
+import type { McpCaller } from "./caller";
 import type { ToolDeps } from "./tool-deps";
 import { failure } from "./tool-failure";
 import { userOfAccount } from "../tenancy/account";

@@ -9,7 +9,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { resolveWithin, type Clock } from "@index-data/wire/time";
 import { roomOf } from "./answer-room";
-import type { McpCaller } from "./server";
+import type { McpCaller } from "./caller";
 
 /** An HTTP answer to a POST /mcp, to send as it is. */
 export interface HttpAnswer {

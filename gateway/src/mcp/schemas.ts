@@ -1,12 +1,11 @@
-import { SYMBOL_RULE } from "@index-data/wire";
-import { RELATIVE_DATE_FORMS } from "@index-data/wire/time";
 import { z } from "zod";
-import { TOOL_CHOICES, TOOL_TEXTS } from "./tools.generated";
+import { TOOL_CHOICES, TOOL_INPUTS, TOOL_TEXTS } from "./tools.generated";
 
 /**
- * Each tool's input and output schema. Words and choices come from the function table (tools.generated.ts); what
- * is the agent's own (how many points, monthly history, a search text) is said here. Every input is bounded, so a
- * hostile argument is refused by the schema before anything is read.
+ * Each tool's input and output schema. The arguments a tool shares with its function, their rules and words, come
+ * from the function table (tools.generated.ts); what is the agent's own (how many points, monthly history, a search
+ * text, pages) is said here. Every input is bounded, so a hostile argument is refused by the schema before anything
+ * is read.
  */
 
 /** Most history points one call returns: sized to leave room in a model's context for the conversation. */
@@ -14,32 +13,15 @@ export const MAX_HISTORY_POINTS = 500;
 /** Most catalogue rows one call returns. */
 export const MAX_SEARCH_ROWS = 200;
 
-const symbol = z
-  .string()
-  .min(1)
-  .max(64)
-  .describe(
-    `${TOOL_TEXTS.get_latest.parameters.symbol.description.replace("INDEX.LIST", "search_indexes")} ${SYMBOL_RULE}.`,
-  );
-/** A date as the functions take it, in text: an ISO date or a relative form. */
-const dateText = (description: string) =>
-  z
-    .string()
-    .max(40)
-    .describe(`${description.replace(/a date cell, TODAY\(\)-90, /, "")} Relative forms: ${RELATIVE_DATE_FORMS}.`);
-
-const history = TOOL_TEXTS.get_history.parameters;
-const periods = TOOL_TEXTS.get_period_stats.parameters;
-const change = TOOL_TEXTS.get_change.parameters;
-
 export const INPUTS = {
+  ...TOOL_INPUTS,
   search_indexes: {
     query: z
       .string()
       .max(100)
       .optional()
       .describe("Text to find in an index's symbol, hub, grade, lead time or description (any case). Default: all."),
-    activeOnly: z.boolean().optional().describe(TOOL_TEXTS.search_indexes.parameters.activeOnly.description),
+    ...TOOL_INPUTS.search_indexes,
     limit: z
       .number()
       .int()
@@ -53,48 +35,15 @@ export const INPUTS = {
       .optional()
       .describe("The nextCursor of the page before, for the next page of the same search. Default: the first page."),
   },
-  get_latest: { symbol },
   get_history: {
-    symbol,
-    start: dateText(history.start.description).optional(),
-    end: dateText(history.end.description).optional(),
+    ...TOOL_INPUTS.get_history,
     granularity: z
       .enum([...TOOL_CHOICES.Granularity, "monthly"])
       .optional()
       .describe(
-        `${history.granularity.description.replace(/ 0 and 1 also work.*$/, "")} "monthly": each month's last freshly published value. At most ${MAX_HISTORY_POINTS} points per call.`,
+        `"daily" (default), "weekly" (each ISO week shown by its last freshly published value) or "monthly" (each month's last freshly published value). At most ${MAX_HISTORY_POINTS} points per call.`,
       ),
   },
-  get_volatility: {
-    symbol,
-    windowDays: z
-      .number()
-      .int()
-      .min(1)
-      .max(3650)
-      .optional()
-      .describe(TOOL_TEXTS.get_volatility.parameters.windowDays.description),
-  },
-  get_forward_curve: { symbol },
-  get_capacity: { symbol },
-  get_period_stats: {
-    symbol,
-    start: dateText(periods.start.description).optional(),
-    end: dateText(periods.end.description).optional(),
-    period: z.enum(TOOL_CHOICES.Period).optional().describe(periods.period.description),
-    stats: z
-      .array(z.enum(TOOL_CHOICES.PeriodStat))
-      .max(TOOL_CHOICES.PeriodStat.length)
-      .optional()
-      .describe(periods.stats.description),
-  },
-  get_change: {
-    symbol,
-    period: z.enum(TOOL_CHOICES.ChangePeriod).optional().describe(change.period.description),
-    mode: z.enum(TOOL_CHOICES.ChangeMode).optional().describe(change.mode.description),
-  },
-  get_benchmark_health: {},
-  get_methodology: {},
 } as const;
 
 export type ToolName = keyof typeof INPUTS;
@@ -127,7 +76,23 @@ const ChangePoint = z.object({
   provenance: Provenance,
 });
 
+type Tool = keyof typeof TOOL_TEXTS;
+/** The tools whose row names the resource they answer as it is (answered-tool.ts): no handler of their own. */
+export type AnsweredTool = { [T in Tool]: (typeof TOOL_TEXTS)[T] extends { answers: string } ? T : never }[Tool];
+
+/** What such a tool answers: the resource's data as the service gave it, and how the gateway served it. */
+const ANSWERED_OUTPUT = {
+  answer: z.record(z.string(), z.unknown()).describe("The Index Data Service's answer, as it gave it."),
+  served: Served,
+} as const;
+const ANSWERED_OUTPUTS = Object.fromEntries(
+  (Object.keys(TOOL_TEXTS) as Tool[])
+    .filter((tool) => "answers" in TOOL_TEXTS[tool])
+    .map((tool) => [tool, ANSWERED_OUTPUT]),
+) as { readonly [T in AnsweredTool]: typeof ANSWERED_OUTPUT };
+
 export const OUTPUTS = {
+  ...ANSWERED_OUTPUTS,
   search_indexes: {
     indexes: z.array(
       z.object({

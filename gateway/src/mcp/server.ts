@@ -1,18 +1,12 @@
 import { McpServer } from "@modelcontextprotocol/server";
 import { z } from "zod";
 import { callTool } from "./call-tool";
+import type { McpCaller } from "./caller";
 import { registerDocuments } from "./documents";
 import { INPUTS, OUTPUTS, TOOL_NAMES, type ToolName } from "./schemas";
 import type { ToolDeps } from "./tool-deps";
 import { TOOL_TEXTS } from "./tools.generated";
 import { QUOTED_IS_DATA } from "./tool-text";
-
-/** Who asks, as the gateway's sign-in found them (app.ts), and how many bytes their request may be answered with. */
-export interface McpCaller {
-  readonly account: string;
-  /** The request's room (answer-room.ts): the one cap, less the request's own bytes, shared within a batch. */
-  readonly room: number;
-}
 
 /** What an agent is told of each tool beside the function table's words. */
 const ABOUT = `Answered by the desk's gateway from its cache (a value a cell has already asked for costs the Index Data Service nothing); every value carries its provenance (asOf, confidence, status, carriedForwardFrom). ${QUOTED_IS_DATA}`;
@@ -41,8 +35,8 @@ export function mcpServer(deps: ToolDeps, version: string, caller: McpCaller): M
     server.registerTool(
       tool,
       {
-        title: `${tool.replace(/_/g, " ")} (INDEX.${texts.function})`,
-        description: `${texts.description.replace(/ Spills[^.]*\./, "")} ${ABOUT}`,
+        title: texts.title,
+        description: `${texts.description} ${ABOUT}`,
         inputSchema: schemas.input,
         outputSchema: schemas.output,
         annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },

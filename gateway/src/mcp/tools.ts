@@ -4,7 +4,7 @@ import { historyRest, monthlyFromDaily, newestRows } from "./history-window";
 import { getChange } from "./change-tool";
 import { getPeriodStats } from "./period-stats-tool";
 import { datedOnly, pointProvenance, provenanceOf, servedOf } from "./provenance";
-import { MAX_HISTORY_POINTS, type ToolName } from "./schemas";
+import { MAX_HISTORY_POINTS, type AnsweredTool, type ToolName } from "./schemas";
 import { searchIndexes } from "./search-tool";
 import type { ToolHandler } from "./tool-context";
 import { latestOf, readHistory } from "./tool-reads";
@@ -12,7 +12,8 @@ import { joined, ours, said, type ToolText } from "./tool-text";
 
 export type { ToolContext } from "./tool-context";
 
-type Handlers = { readonly [T in ToolName]: ToolHandler<T> };
+/** A handler for every tool but those answering a resource as it is (answered-tool.ts). */
+type Handlers = { readonly [T in Exclude<ToolName, AnsweredTool>]: ToolHandler<T> };
 
 function fixText(fix: LatestFix): ToolText {
   const carried = fix.carriedForwardFrom ? said`, carried forward from ${fix.carriedForwardFrom}` : said``;

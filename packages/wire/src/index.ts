@@ -21,7 +21,7 @@ export { checkSignIn, type SignInConfig, type SignInInput } from "./rules/sign-i
 export { keyFingerprint, sha256Hex } from "./rules/fingerprint";
 export { checkBaseUrl, isLoopbackHost, resolveBaseUrl } from "./rules/base-url";
 export { MAX_ANSWER_BYTES, readCapped } from "./rules/body-reader";
-export { SYMBOL_RULE, symbolMeant, validSymbol } from "./rules/symbol";
+export { MAX_SYMBOL_LENGTH, SYMBOL_RULE, symbolMeant, validSymbol } from "./rules/symbol";
 export { tierFromLimit, type Tier } from "./rules/tier";
 export {
   parseRateLimit,

@@ -1,6 +1,4 @@
 import {
-  CHANGE_MODES,
-  CHANGE_PERIODS,
   changeQuery,
   changeRange,
   measureChange,
@@ -12,16 +10,11 @@ import { DAY_MS, startOfUtcDay } from "@index-data/wire/time";
 import { parseChoice, parseFlag, parseSymbol } from "../arguments";
 import { notAvailable } from "../cell-error";
 import { dateCellFromMs, type ExcelScalar, type FormulaResult } from "../cells";
+import { CHOICE_MAPS } from "../choices.generated";
 import { evaluate, load, today, type FormulaEnv } from "../evaluate";
 
 /** How a percentage change shows where the host takes formatted numbers (CustomFunctionsRuntime 1.4). */
 export const PCT_FORMAT = "0.00%";
-
-/** The periods and modes by the word a cell may give, any case (parseChoice lowers it). */
-export const CHANGE_PERIOD_CHOICES: ReadonlyMap<string, ChangePeriod> = new Map(
-  CHANGE_PERIODS.map((period) => [period.toLowerCase(), period]),
-);
-export const CHANGE_MODE_CHOICES: ReadonlyMap<string, ChangeMode> = new Map(CHANGE_MODES.map((mode) => [mode, mode]));
 
 /**
  * How old a latest fix may be for the history range of its change to be foreseen before the fix is known (a
@@ -48,8 +41,8 @@ export function indexChange(
   return evaluate(env, "the change", () => {
     const request: ChangeRequest = {
       symbol: parseSymbol(symbolArg),
-      period: parseChoice(periodArg, "period", CHANGE_PERIOD_CHOICES, "1D"),
-      mode: parseChoice(modeArg, "mode", CHANGE_MODE_CHOICES, "pct"),
+      period: parseChoice(periodArg, "period", CHOICE_MAPS.ChangePeriod, "1D"),
+      mode: parseChoice(modeArg, "mode", CHOICE_MAPS.ChangeMode, "pct"),
       headers: parseFlag(headersArg, "headers", false),
     };
     return () => changeOf(env, request);

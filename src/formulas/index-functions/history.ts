@@ -18,27 +18,9 @@ import { fieldCell, fieldNames } from "../fields/field-table";
 import { HISTORY_EXTRA_FIELDS, type HistoryExtraField } from "../fields/history-fields";
 import { frozenSpill, spillOrEmpty } from "../spill";
 import { weeklyFromDaily } from "../weekly";
+import { CHOICE_MAPS, type ChoiceOf } from "../choices.generated";
 
-export const GRANULARITY_CHOICES: ReadonlyMap<string, Granularity> = new Map<string, Granularity>([
-  ["daily", "daily"],
-  ["weekly", "weekly"],
-  ["d", "daily"],
-  ["w", "weekly"],
-  // STOCKHISTORY's interval numbers.
-  ["0", "daily"],
-  ["1", "weekly"],
-]);
-
-export type SortOrder = "ascending" | "descending";
-export const SORT_CHOICES: ReadonlyMap<string, SortOrder> = new Map<string, SortOrder>([
-  ["asc", "ascending"],
-  ["desc", "descending"],
-  ["ascending", "ascending"],
-  ["descending", "descending"],
-  // STOCKHISTORY's sort numbers: 0 ascending, 1 descending.
-  ["0", "ascending"],
-  ["1", "descending"],
-]);
+export type SortOrder = ChoiceOf<"SortOrder">;
 
 export const HISTORY_FIELD_NAMES: readonly HistoryExtraField[] = fieldNames(HISTORY_EXTRA_FIELDS);
 
@@ -67,9 +49,9 @@ function parseHistoryArgs(env: FormulaEnv, args: readonly unknown[]): HistoryReq
   return {
     symbol: parseSymbol(symbolArg),
     range: parseDateRange(startArg, endArg, today(env)),
-    granularity: parseChoice(granularityArg, "granularity", GRANULARITY_CHOICES, "daily"),
+    granularity: parseChoice(granularityArg, "granularity", CHOICE_MAPS.Granularity, "daily"),
     headers: parseFlag(headersArg, "headers", false),
-    sort: parseChoice(sortArg, "sort", SORT_CHOICES, "ascending"),
+    sort: parseChoice(sortArg, "sort", CHOICE_MAPS.SortOrder, "asc"),
     fields: parseHistoryFields(rest),
   };
 }
@@ -140,7 +122,7 @@ function historyToSpill(served: Answered<History>, request: HistoryRequest, caps
   const rows: ExcelScalar[][] = [];
   for (let i = 0; i < points.length; i += 1)
     rows.push(historyRow(points[i] as HistoryPoint, times[i] as number, request.fields, caps));
-  if (request.sort === "descending") rows.reverse();
+  if (request.sort === "desc") rows.reverse();
   const header = ["date", "value", ...request.fields];
   return spillOrEmpty(rows, header, request.headers, `no data: '${request.symbol}' has no values in this date range`);
 }

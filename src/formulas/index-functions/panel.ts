@@ -7,16 +7,8 @@ import { evaluate, load, today, type FormulaEnv } from "../evaluate";
 import { alignPanel, alignPeriodPanel, periodPanelHeader, type PanelFill } from "../panel-alignment";
 import type { StatColumn } from "../period-stats";
 import { spillOrEmpty } from "../spill";
+import { CHOICE_MAPS } from "../choices.generated";
 import { dayBounds, parsePeriod, parseStats, pointsInRange } from "./periods";
-
-export const FILL_CHOICES: ReadonlyMap<string, PanelFill> = new Map<string, PanelFill>([
-  ["blank", "blank"],
-  ["previous", "previous"],
-  ["na", "na"],
-  ["prev", "previous"],
-  ["#n/a", "na"],
-  ["empty", "blank"],
-]);
 
 /** What the panel shows: daily values, or (with a period) statistics per period. */
 type PanelShape =
@@ -40,7 +32,7 @@ export function indexPanel(
   return evaluate(env, "the panel", () => {
     const symbols = parseSymbolList(symbolsArg, "symbols");
     const range = parseDateRange(startArg, endArg, today(env));
-    const fill = parseChoice(fillArg, "fill", FILL_CHOICES, "blank");
+    const fill = parseChoice(fillArg, "fill", CHOICE_MAPS.PanelFill, "blank");
     const headers = parseFlag(headersArg, "headers", true);
     const shape = parseShape(periodArg, statsArg);
     return async () => {

@@ -1,6 +1,5 @@
 import {
   PERIOD_STATS,
-  PERIODS,
   pointTime,
   summarisePeriods,
   type DayBounds,
@@ -16,9 +15,9 @@ import { historyQuery, inRange, parseDateRange, type DateRange } from "../date-r
 import { evaluate, load, today, type FormulaEnv } from "../evaluate";
 import { statCells, type StatColumn } from "../period-stats";
 import { spillOrEmpty } from "../spill";
+import { CHOICE_MAPS } from "../choices.generated";
 import { parseIso, startOfUtcDay } from "@index-data/wire/time";
 
-const PERIOD_CHOICES: ReadonlyMap<string, Period> = new Map<string, Period>(PERIODS.map((period) => [period, period]));
 const DEFAULT_PERIOD_STATS = "avg,observed";
 
 /** INDEX.PERIODS(symbol, [start], [end], [period], [stats], [headers]): one row per period, oldest first. */
@@ -46,7 +45,7 @@ export function indexPeriods(env: FormulaEnv, args: readonly unknown[]): Promise
 }
 
 export function parsePeriod(value: unknown): Period {
-  return parseChoice(value, "period", PERIOD_CHOICES, "monthly");
+  return parseChoice(value, "period", CHOICE_MAPS.Period, "monthly");
 }
 
 /** A comma-separated list (or a range) of stats, matched case-insensitively; each header kept as typed. */

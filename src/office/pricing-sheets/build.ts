@@ -45,7 +45,7 @@ export interface BuildOutcome {
   readonly message: string;
   readonly choice?: BuildChoice;
   /** A sheet this build made and could not finish: empty again, for the caller to delete outside the undo group. */
-  readonly leftover?: string;
+  readonly leftover?: string | undefined;
 }
 
 interface Job {
@@ -135,7 +135,7 @@ async function buildAgain(
       earlier,
       view,
       owned: check.owned,
-      ...(snapshot !== undefined ? { snapshot } : {}),
+      snapshot,
       entities: job.entities,
       resizable: job.resizable,
       tableName: freeTableName(`IndexPricing_${job.list.id}`, book.takenNames),

@@ -1,7 +1,7 @@
 import { cellKey, inRect, keyOf, rectRange, rectsOfCells, type CellRect } from "../../workbook";
 import { addRules, drawChart, TABLE_STYLE } from "./objects";
 import type { CellSnapshot } from "./survey";
-import type { SheetWrite } from "./writer";
+import type { SheetWrite } from "./sheet-write";
 
 /**
  * A build that fails part-way puts back what was there, in the same Excel.run (so inside its undo group where Excel

@@ -52,7 +52,7 @@ export interface OwnTable {
 
 export interface SheetView {
   readonly protected: boolean;
-  readonly table?: OwnTable;
+  readonly table?: OwnTable | undefined;
   readonly survey: SheetSurvey;
   /** The earlier build's charts and conditional formats still on the sheet, by id. */
   readonly charts: ReadonlyMap<string, Excel.Chart>;
@@ -132,7 +132,7 @@ export async function surveySheet(
     items.filter((item) => kept?.includes(item.id) === true);
   return {
     protected: protection.protected,
-    ...(own !== undefined ? { table: own } : {}),
+    table: own,
     survey: {
       cells: surveyCells(used),
       otherTables: all.filter((entry) => entry !== own).map(({ table, rect }) => ({ name: table.name, rect })),

@@ -8,11 +8,10 @@ import {
   rectsOfCells,
   textEntry,
   type BuiltSheet,
-  type PricingSheetPlan,
 } from "../../workbook";
 import { addRules, drawChart, TABLE_STYLE } from "./objects";
 import { rollBack, type Remade } from "./rollback";
-import type { CellSnapshot, SheetView } from "./survey";
+import type { SheetWrite } from "./sheet-write";
 
 /**
  * Writes a checked pricing sheet's plan (the caller read the sheet and found nothing in the way): the cells the earlier
@@ -21,25 +20,6 @@ import type { CellSnapshot, SheetView } from "./survey";
  * conditional formats, the panels and their charts (the earlier charts, found by id, updated in place), the frozen
  * header. A failure part-way is taken back in the same Excel.run (rollback.ts) before it is reported.
  */
-export interface SheetWrite {
-  readonly sheet: Excel.Worksheet;
-  readonly plan: PricingSheetPlan;
-  /** The list's earlier build on this sheet, and the plan it wrote. */
-  readonly earlier?: { readonly built: BuiltSheet; readonly plan: PricingSheetPlan };
-  /** What the sheet holds now (undefined for a sheet made by this build). */
-  readonly view?: SheetView;
-  /** The cells the earlier build owns now. */
-  readonly owned: ReadonlySet<string>;
-  readonly snapshot?: CellSnapshot;
-  /** The Index column as linked Index values (Excel links data types) or as symbols. */
-  readonly entities: boolean;
-  /** Excel resizes a table (ExcelApi 1.13); elsewhere the earlier table is made again, with its name. */
-  readonly resizable: boolean;
-  /** A name for a table this build adds (free in the workbook). */
-  readonly tableName: string;
-  /** Names for the charts this build adds, by panel (free on the sheet). */
-  readonly chartName: (panel: number) => string;
-}
 
 export interface Written {
   readonly tableId: string;

@@ -16,7 +16,7 @@ export interface PlannedRule {
   /** Excel's conditional-format formula, relative to the first cell of `address` (built-in functions only). */
   readonly formula: string;
   readonly fill: string;
-  readonly font?: string;
+  readonly font?: string | undefined;
 }
 
 export interface PlannedPanel {
@@ -100,7 +100,7 @@ function columnRules({ origin, rows, template }: Placed, column: TemplateColumn,
       address: localRange(first, origin.column + at, origin.row + rows, origin.column + at),
       formula: ruleFormula(rule, `$${columnLetters(tested)}${first + 1}`),
       fill: rule.fill,
-      ...(rule.font !== undefined ? { font: rule.font } : {}),
+      font: rule.font,
     };
   });
 }

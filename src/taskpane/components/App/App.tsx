@@ -106,7 +106,7 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
             filters={filters}
             onFiltersChange={setFilters}
             onOpen={setOpen}
-            {...(returnTo !== undefined ? { returnTo } : {})}
+            returnTo={returnTo}
           />
         ) : (
           <IndexDetail
@@ -138,7 +138,7 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
         <SettingsPanel
           store={context.settings}
           testConnection={services.testConnection}
-          {...(policy !== undefined ? { policy } : {})}
+          policy={policy}
           selfOrigin={selfOrigin}
           startup={context.startup}
           dataType={context.indexDomain}

@@ -43,12 +43,7 @@ export function Catalogue({ indexes, filters, onFiltersChange, onOpen, returnTo 
         Showing {shown.length} of {rows.length} indexes
         {indexes.value.meta.servedStale ? " (last-known values; the service did not answer)" : ""}
       </p>
-      <CatalogueList
-        rows={shown}
-        onOpen={onOpen}
-        scrollKey={scrollKey}
-        {...(returnTo !== undefined ? { returnTo } : {})}
-      />
+      <CatalogueList rows={shown} onOpen={onOpen} scrollKey={scrollKey} returnTo={returnTo} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ export interface CatalogueProps {
   /** Opens the detail of one index; never called for a symbol that fails `validSymbol`. */
   readonly onOpen: (symbol: string) => void;
   /** The index whose detail the user just left: its row is scrolled into view and focused. @default undefined */
-  readonly returnTo?: string;
+  readonly returnTo?: string | undefined;
 }
 
 export interface CatalogueFilterBarProps {
@@ -26,7 +26,7 @@ export interface CatalogueListProps {
   readonly rows: readonly IndexSummary[];
   readonly onOpen: (symbol: string) => void;
   /** A symbol whose row is scrolled into view and focused once, on mount. @default undefined */
-  readonly returnTo?: string;
+  readonly returnTo?: string | undefined;
   /** Changes when the filters change; the list then goes back to its first row. */
   readonly scrollKey: string;
 }

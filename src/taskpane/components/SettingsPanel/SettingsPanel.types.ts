@@ -13,7 +13,7 @@ export interface SettingsPanelProps {
   /** Tries candidate settings without saving them. */
   readonly testConnection: (candidate: Settings) => Promise<ConnectionReport>;
   /** The page's Content-Security-Policy, to warn about a base URL it would block. @default undefined (no check) */
-  readonly policy?: string;
+  readonly policy?: string | undefined;
   /** The page's own origin, for `'self'` in the policy. @default "" */
   readonly selfOrigin?: string;
   /** "Load with workbooks that use Index Data": the app context's startup control. */
