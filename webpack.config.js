@@ -124,7 +124,9 @@ function devServer(isServe) {
 /**
  * One webpack runtime for all entries of a page, so a module imported by functions, commands and the taskpane
  * is instantiated once (the shared runtime must have one client, one cache and one context); and every module
- * used by two chunks goes into the one `shared` chunk, loaded once, instead of a copy in each bundle.
+ * used by two entries goes into the one `shared` chunk, loaded once, instead of a copy in each bundle. What only
+ * chunks loaded on demand share (the pane's UI, freezing and restoring) goes into chunks of their own, loaded with
+ * them: in `shared` it would weigh on the script the runtime page loads before the functions register.
  */
 const optimization = {
   runtimeChunk: "single",
@@ -132,7 +134,8 @@ const optimization = {
     cacheGroups: {
       default: false,
       defaultVendors: false,
-      shared: { name: "shared", chunks: "all", minChunks: 2, enforce: true, reuseExistingChunk: true },
+      shared: { name: "shared", chunks: "initial", minChunks: 2, enforce: true, reuseExistingChunk: true },
+      lazyShared: { chunks: "async", minChunks: 2, reuseExistingChunk: true },
     },
   },
 };

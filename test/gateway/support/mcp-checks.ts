@@ -9,15 +9,16 @@ import { callTool, mcpClient, textOf } from "./mcp-client";
  * own, a held resource free, and 100 concurrent calls of 10 users costing at most one send per resource.
  */
 export const FLAGSHIP = "RTM-NWE-A-1x3";
+/** The gateway's tools, in the order its tools/list gives them (the generator's order). */
 export const TOOLS = [
   "search_indexes",
   "get_latest",
   "get_history",
+  "get_period_stats",
+  "get_change",
   "get_volatility",
   "get_forward_curve",
   "get_capacity",
-  "get_period_stats",
-  "get_change",
   "get_benchmark_health",
   "get_methodology",
 ];
