@@ -149,6 +149,19 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
     return this.answer("latest", keyOf("latest", [s]), () => this.sendFix(s), NO_CELL, "poll");
   }
 
+  /**
+   * A history range as the service publishes it now, past the cache and the unions: past history is cached for
+   * long because it is not expected to change, so finding whether it did (a frozen sheet checked against the
+   * service) must ask again. Within the budget, in the user's lane; the answer is not kept.
+   */
+  historyNow(symbol: string, query: HistoryQuery): Promise<Answered<History>> {
+    const args: ArgsOf<"history"> = [symbolKey(symbol), query];
+    const key = keyOf("history", args);
+    return this.dispatch.userWhile(key, true, () =>
+      this.dispatch.send(() => this.client.withResponse("history", args), { keys: [key] }),
+    );
+  }
+
   /** The value and its date: answered by the symbol's fix when at hand, else (with others) by one catalogue. */
   latestValue(symbol: string, ctx: CallContext = NO_CELL): Promise<Answered<LatestValue>> {
     const s = symbolKey(symbol);

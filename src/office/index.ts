@@ -16,7 +16,13 @@ export {
 } from "./host/host-info";
 export { createStartupControl, LOAD_WITH_WORKBOOKS_LABEL, type StartupControl } from "./host/startup";
 export { excelWorkbookActions, type InsertOutcome, type WorkbookActions } from "./workbook-actions";
-export { excelSheetActions, type CellScope, type SheetActions } from "./sheet-actions";
+export {
+  excelSheetActions,
+  type CellScope,
+  type CorrectedCell,
+  type FrozenCheckOutcome,
+  type SheetActions,
+} from "./sheet-actions";
 export {
   coversPlan,
   describeOutcome,

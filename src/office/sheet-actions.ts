@@ -3,12 +3,14 @@ import type { AppContext } from "./app-context/app-context";
 import { excelApiSupports } from "./host/excel-api";
 import type { FreezeOutcome } from "./freeze/freeze";
 import type { RestoreOutcome } from "./freeze/restore";
+import type { FrozenCheckOutcome } from "./freeze/frozen-check";
 import type { CellScope } from "./refresh/scope-ranges";
 import { excelRun, inOneUndoStep, undoGroupsSupported, type ExcelRun } from "./host/undo-group";
 import { planRefresh, runRefresh, type RefreshOutcome, type RefreshPlan, type RefreshScope } from "./refresh/scope";
 
 export type { FreezeOutcome } from "./freeze/freeze";
 export type { RestoreOutcome } from "./freeze/restore";
+export type { CorrectedCell, FrozenCheckOutcome } from "./freeze/frozen-check";
 export type { RefreshOutcome, RefreshPlan, RefreshScope } from "./refresh/scope";
 export type { CellScope } from "./refresh/scope-ranges";
 
@@ -16,6 +18,8 @@ export type { CellScope } from "./refresh/scope-ranges";
 export interface SheetActions {
   freeze(scope: CellScope, receiptVisible: boolean): Promise<FreezeOutcome>;
   restore(selectionOnly: boolean): Promise<RestoreOutcome>;
+  /** The active sheet's frozen cells whose published day the service has corrected since; writes nothing. */
+  checkFrozen(): Promise<FrozenCheckOutcome>;
   /** What a scoped refresh would do (cells, requests); nothing is fetched. */
   planRefresh(scope: RefreshScope): Promise<RefreshPlan>;
   runRefresh(plan: RefreshPlan): Promise<RefreshOutcome>;
@@ -63,6 +67,15 @@ export function excelSheetActions(
       inOneUndoStep(run, undoGroups(), async (context) => {
         const { restoreFormulas } = await import("./freeze/restore");
         return restoreFormulas(context, { selectionOnly, signer, dataTypes: dataTypes() });
+      }),
+    checkFrozen: () =>
+      run(async (context) => {
+        const [{ checkFrozenSheet }, engine] = await Promise.all([import("./freeze/frozen-check"), app.engine()]);
+        return checkFrozenSheet(context, {
+          historyNow: async (symbol, startDate, endDate) =>
+            (await engine.historyNow(symbol, { startDate, endDate })).data.values,
+          signer,
+        });
       }),
     planRefresh: (scope) => run(async (context) => planRefresh(context, await app.engine(), scope)),
     runRefresh: (plan) => run((context) => runRefresh(context, app, plan)),

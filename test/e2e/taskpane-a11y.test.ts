@@ -156,6 +156,7 @@ describe("the standard catalogue", () => {
     await page.getByRole("note").filter({ hasText: "need Excel" }).waitFor();
     expect(await page.getByRole("button", { name: "Freeze for sharing" }).isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Restore formulas" }).isDisabled()).toBe(true);
+    expect(await page.getByRole("button", { name: "Check against the service" }).isDisabled()).toBe(true);
     expect(await page.getByRole("button", { name: "Refresh scope" }).isDisabled()).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     await page.close();

@@ -66,7 +66,14 @@ test("Refresh sheet asks once per distinct resource of the active sheet, nothing
 test("a ribbon command whose workbook call fails still completes the event", async () => {
   const failing = (): SheetActions => {
     const fail = () => Promise.reject(new Error("the workbook is in cell-edit mode"));
-    return { freeze: fail, restore: fail, planRefresh: fail, runRefresh: fail, selectedCellCount: fail };
+    return {
+      freeze: fail,
+      restore: fail,
+      checkFrozen: fail,
+      planRefresh: fail,
+      runRefresh: fail,
+      selectedCellCount: fail,
+    };
   };
   const commands = sheetCommands(failing);
   const freeze = event();

@@ -121,13 +121,16 @@ export interface DeskRig {
 
 /**
  * A reference service without a practical rate limit and the shared runtime's settings pointed at it (with
- * the demo API key when asked), for one test file; read its fields inside tests, after beforeAll ran.
+ * the demo API key when asked, its test faults on when asked), for one test file; read its fields inside tests, after beforeAll ran.
  */
-export function useDeskRig(options: { withKey?: boolean } = {}): DeskRig {
+export function useDeskRig(options: { withKey?: boolean; testFaults?: boolean } = {}): DeskRig {
   let service: RunningReferenceService | undefined;
   let evaluate: DeskRig["evaluate"] | undefined;
   beforeAll(async () => {
-    service = await startReferenceService({ rateLimits: { anonymous: 100_000 } });
+    service = await startReferenceService({
+      rateLimits: { anonymous: 100_000 },
+      ...(options.testFaults === true ? { testFaults: true } : {}),
+    });
     evaluate = await wrapperEvaluator();
     const key = options.withKey === true ? { apiKey: DEMO_KEYS.apiKey } : {};
     await appContext().settings.save({ baseUrl: service.url, ...key });

@@ -4,6 +4,7 @@ import type { ActionOutcome } from "../ActionResult/ActionResult.types";
 import { useId, useState } from "react";
 import { describeActionFailure } from "../../model/errors";
 import type { CellScope } from "../../../office";
+import { FrozenCheck } from "./FrozenCheck";
 import { useSharePanelStyles } from "./SharePanel.styles";
 import type { SharePanelProps } from "./SharePanel.types";
 
@@ -122,6 +123,7 @@ export function SharePanel({ sheet, host }: SharePanelProps) {
         </div>
       </section>
       <ActionResult outcome={result} />
+      <FrozenCheck sheet={sheet} disabled={disabled} describedBy={inExcel ? undefined : noteId} />
     </div>
   );
 }
