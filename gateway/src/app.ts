@@ -2,7 +2,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import type { AuditTrail } from "./observability/audit-trail";
 import type { HealthSources } from "./observability/health-page";
 import type { CorrectionsArchive } from "./corrections/archive";
-import { correctionsRoutePlugin } from "./corrections/corrections-route";
+import { correctionsRoutePlugin } from "./plugins/corrections";
 import { mcpPlugin, type McpPluginOptions } from "./mcp/plugin";
 import type { MetricsAccess } from "./observability/metrics-route";
 import type { SignIn } from "./identity/oidc/sign-in";

@@ -69,6 +69,8 @@ const INSTRUCTIONS = [
   "- get_capacity: capacity utilization behind an index.",
   "- get_benchmark_health: whether fixes of the last 72 hours came late, went missing or were carried.",
   "- get_methodology: how fixes are made and what confidence and carried-forward mean.",
+  "- get_corrections: days the service published again differently, with the value first seen and the value now",
+  "  ('was any fix corrected this month?'); what the desk has seen, so it costs no request to the service.",
   "",
   "With every value, give its as-of date and its confidence (0 to 100). When a value was carried forward, say so",
   "and give the date it was first published: it is not a fresh fix. When a status is not final, say which it is.",

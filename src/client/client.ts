@@ -3,7 +3,7 @@ import { ConfigurationError, NotFoundError, symbolSegment } from "@index-data/wi
 import { decode, requestJson } from "./http";
 import type { ClientOptions } from "./options";
 import { resolveOptions, type ResolvedOptions } from "./resolve-options";
-import { CorrectionsWire, type Correction } from "./corrections";
+import { CorrectionsWire, type Correction } from "./correction-wire";
 import {
   ResourceMethods,
   resourceOf,

@@ -8,7 +8,7 @@ import {
   type ResourceName,
 } from "@index-data/wire";
 import { instantText } from "@index-data/wire/time";
-import type { Correction } from "./corrections";
+import type { Correction } from "./correction-wire";
 import type { IndexDataSource, LatestValue } from "./source";
 
 /** An IndexDataSource with no cache, no merging and no scheduling: one request per call. The naive baseline. */

@@ -6,7 +6,7 @@ export { IndexDataClient, type CallOptions } from "./client";
 export { testConnection, type ConnectionReport } from "./connection-test";
 export { CLIENT_DEFAULTS, KEY_HEADER_STYLES, type ClientOptions, type KeyHeaderStyle } from "./options";
 export type { IndexDataSource, LatestValue } from "./source";
-export type { Correction, SeenValue } from "./corrections";
+export type { Correction, SeenValue } from "./correction-wire";
 /** A source answers data with the facts of its response (defined by the wire contract). */
 export type { Answered, AnswerMeta } from "@index-data/wire";
 export { DirectSource } from "./direct-source";

@@ -1,5 +1,5 @@
 import type { Answered, AnsweredMethods, HistoryQuery } from "@index-data/wire";
-import type { Correction } from "./corrections";
+import type { Correction } from "./correction-wire";
 
 export interface LatestValue {
   readonly symbol: string;

@@ -2,7 +2,6 @@ import { Redis } from "ioredis";
 import { Counter, type Registry } from "prom-client";
 import type { Clock } from "@index-data/wire/time";
 import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
-import type { AuditTrail } from "../observability/audit-trail";
 import type { Resource } from "../answers/resources";
 import type { UpstreamResult } from "../serving/upstream";
 import { answerDays } from "./answer-days";
@@ -17,7 +16,8 @@ interface DeskCorrectionsOptions {
   readonly clock: Clock;
   /** The replica's metrics registry: `index_gateway_corrections_total` is counted in it. */
   readonly registry: Registry;
-  readonly audit: AuditTrail;
+  /** Where each correction is audited (the gateway's audit trail); only its one method, so this room stays below it. */
+  readonly audit: { correction(account: string, correction: Correction): void };
   /** Where an archive write that failed is reported (the answer went to its caller anyway). @default noDiagnostics */
   readonly diagnostics?: Diagnostics;
 }

@@ -3,7 +3,7 @@ import fp from "fastify-plugin";
 import { SYMBOL_RULE, validSymbol } from "@index-data/wire";
 import { GatewayError } from "../answers/gateway-error";
 import { AUTH_PLUGIN } from "../plugins/auth";
-import type { CorrectionsArchive } from "./archive";
+import type { CorrectionsArchive } from "../corrections/archive";
 
 export interface CorrectionsRouteOptions {
   readonly archive: CorrectionsArchive;
