@@ -1,6 +1,12 @@
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { makeDesk } from "../gateway/support/desk";
 import { startDeskGateway, type DeskGateway } from "../gateway/support/desk-gateway";
+import {
+  RESTATED_DAY as RESTATED,
+  RESTATED_SYMBOL as FLAGSHIP,
+  RESTATED_TODAY as TODAY,
+  restateThroughDesk,
+} from "../gateway/support/restated-day";
 import { runCli } from "./run-cli";
 
 /**
@@ -8,10 +14,6 @@ import { runCli } from "./run-cli";
  * reference service: a range is served, the service restates a day, the range is served again, and the command lists
  * the day as the gateway's archive keeps it. Without a gateway it says what to give.
  */
-const FLAGSHIP = "RTM-NWE-A-1x3";
-const TODAY = new Date("2025-06-18T10:00:00.000Z");
-const RESTATED = "2025-06-16";
-const RANGE = `/api/v1/index/${FLAGSHIP}/history?startDate=2025-06-09`;
 const desk = makeDesk(["alice"]);
 const token = desk.tokens["alice"] ?? "";
 
@@ -28,26 +30,8 @@ afterEach(async () => {
   await service.close();
 });
 
-async function dayServed(): Promise<{ value: number; status: string }> {
-  const response = await fetch(`${desked.gateway.url}${RANGE}`, { headers: { "x-api-key": token } });
-  expect(response.status).toBe(200);
-  const body = (await response.json()) as { values: Array<{ date: string; value: number; status: string }> };
-  const point = body.values.find((value) => value.date.startsWith(RESTATED));
-  if (point === undefined) throw new Error(`no ${RESTATED} served`);
-  return point;
-}
-
 test("lists a restated day from the gateway's archive: what was first seen, what is said now", async () => {
-  const first = await dayServed();
-  service.faults.restate({ symbol: FLAGSHIP, date: RESTATED, valuePercent: 1.5, status: "REVISED" });
-  await desked.clock.advance(31_000);
-  service.resetRequestLog();
-  const now = await dayServed();
-  // The fault happened: the service was asked again and answered the day restated.
-  expect(service.requests.map((request) => request.path)).toEqual([RANGE]);
-  expect(now.status).toBe("REVISED");
-  expect(now.value).not.toBe(first.value);
-  await desked.gateway.corrections.settled();
+  const { first, now } = await restateThroughDesk(service, desked, token);
 
   const args = ["corrections", FLAGSHIP, "2025-06-01", "--gateway", "--base-url", desked.gateway.url];
   const run = await runCli([...args, "--api-key", token, "--json"], TODAY);
