@@ -23,15 +23,4 @@ const CorrectionWire = z.looseObject({
 /** The gateway's answer at `/gateway/corrections`. */
 export const CorrectionsWire = z.looseObject({ corrections: z.array(CorrectionWire) });
 
-export interface SeenValue {
-  readonly value: number;
-  readonly status: string;
-  readonly seenAt: string;
-}
-
-export interface Correction {
-  readonly symbol: string;
-  readonly date: string;
-  readonly was: SeenValue;
-  readonly now: SeenValue;
-}
+export type { Correction, SeenValue } from "@index-data/wire";

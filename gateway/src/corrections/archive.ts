@@ -1,3 +1,5 @@
+import type { Correction, SeenValue } from "@index-data/wire";
+
 /**
  * The as-published archive: for every (index, day) the desk was served from history or a latest fix, the value and
  * status first seen and when; a later answer for the day that differs in value or status is a correction. Two
@@ -5,22 +7,9 @@
  * test/gateway/corrections-archive.test.ts holds both to the same contract.
  */
 
-/** One answer for a day, as the archive keeps it. */
-export interface Seen {
-  readonly value: number;
-  readonly status: string;
-  /** ISO 8601: when the gateway first (was) or newly (now) saw it. */
-  readonly seenAt: string;
-}
-
-/** A day the service published again differently: what the desk first saw, and what it says now. */
-export interface Correction {
-  readonly symbol: string;
-  /** `YYYY-MM-DD`. */
-  readonly date: string;
-  readonly was: Seen;
-  readonly now: Seen;
-}
+/** One answer for a day, as the archive keeps it; a correction pairs the first one seen with the newest. */
+export type Seen = SeenValue;
+export type { Correction };
 
 /** One day of an answer: its date (`YYYY-MM-DD`), value and status. */
 export interface DayAnswer {
