@@ -99,7 +99,10 @@ describe("watch lists in the pane", () => {
     await user.click(screen.getByRole("button", { name: `Remove ${B}` }));
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     await screen.findByText(`Saved the list "Europe" (2 indexes) in this workbook.`);
-    expect(screen.getByRole("combobox", { name: "Watch list" }).textContent).toContain("Europe (2)");
+    // The picker shows the saved list once the pane has read the lists again, which may come after the message.
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: "Watch list" }).textContent).toContain("Europe (2)"),
+    );
     await user.click(screen.getByRole("button", { name: "Delete list" }));
     await screen.findByText('Deleted the list "Europe".');
     expect(await store.lists()).toEqual([]);
