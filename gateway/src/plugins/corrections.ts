@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import fp from "fastify-plugin";
 import { SYMBOL_RULE, validSymbol } from "@index-data/wire";
 import { GatewayError } from "../answers/gateway-error";
-import { AUTH_PLUGIN } from "../plugins/auth";
+import { AUTH_PLUGIN } from "./auth";
 import type { CorrectionsArchive } from "../corrections/archive";
 
 export interface CorrectionsRouteOptions {
