@@ -19,9 +19,9 @@ const SERVING_CALLS = [
   "renew",
   "unlock",
   "announce",
-  "takeSends",
-  "observeBudget",
-  "sendsEta",
+  "take",
+  "learn",
+  "eta",
 ] as const;
 
 /** What a steady desk needs of the upstream: how many requests it holds on the fake clock, and what it has seen. */
