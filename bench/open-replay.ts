@@ -8,7 +8,7 @@ import { CellSource } from "../src/engine";
 import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../src/formulas";
-import { evaluateCell } from "./measure";
+import { evaluateCell, peakMemorySampler } from "./measure";
 import { baselineOpen } from "./open-baseline";
 import { replayFetch, type RecordedAnswer } from "./recorded-answers";
 import type { SheetCell } from "./sheet";
@@ -156,18 +156,10 @@ async function memoryFigures(task: Extract<ReplayTask, { mode: "memory" }>): Pro
   host.ready = undefined; // the baseline holds no engine
   gc();
   const baselineRss = process.memoryUsage().rss;
-  let peakRss = baselineRss;
-  let peakHeapUsed = 0;
-  const sample = () => {
-    const now = process.memoryUsage();
-    peakRss = Math.max(peakRss, now.rss);
-    peakHeapUsed = Math.max(peakHeapUsed, now.heapUsed);
-  };
-  const sampler = setInterval(sample, 5);
+  const memory = peakMemorySampler(5, { rss: baselineRss, heapUsed: 0 });
   const open = await engineOpen(task.answers, task.cells);
-  sample();
-  clearInterval(sampler);
-  return { cells: task.cells.length, baselineRss, peakRss, peakHeapUsed, ...outcome(open) };
+  const peak = memory.stop();
+  return { cells: task.cells.length, baselineRss, peakRss: peak.rss, peakHeapUsed: peak.heapUsed, ...outcome(open) };
 }
 
 async function main(): Promise<void> {
