@@ -255,6 +255,26 @@ describe.each(STORES)("the %s store", (_name, open) => {
     expect(await a.take(T0 + SPAN, 1, 60)).toMatchObject({ granted: BURST, waitMs: OPENING_POLL_MS });
   });
 
+  test("a limit a 429 proved wrong stays proven until the count rises with room beyond it, then a burst more", async () => {
+    const [a, b] = await open();
+    const told = (remaining: number) => ({ limit: 1000, remaining, resetMs: HOUR, answered: true });
+    // A quota of 1,000 told (an hour's, told as the window's): the tier's 60 and a burst go untested.
+    await a.learn(T0, told(1000));
+    expect((await b.take(T0, 1, 61)).granted).toBe(61);
+    // The 61st is refused with room told: 60 is what the window let in. The figures are doubted for two windows.
+    await a.learn(T0 + 50, { ...told(939), limited: true, sent: { seq: 61, ledger: a.kind } });
+    // Windows later, the service tells 1,000 again, and its count falls as we send: the 60 proven hold, however long.
+    const later = T0 + 3 * HOUR;
+    await a.learn(later, told(900));
+    expect((await b.take(later, 1, 100)).granted).toBe(60);
+    await a.learn(later + 2 * HOUR, told(800));
+    expect((await b.take(later + 2 * HOUR, 1, 100)).granted).toBe(60);
+    // A count that rises beyond our sends and the ceiling (a window of the service's turned, with room): a burst more.
+    const rose = later + 2 * HOUR + HOUR / 2;
+    await a.learn(rose, told(990));
+    expect((await b.take(rose, 1, 100)).granted).toBe(BURST);
+  });
+
   test("pauses every replica for a 429's Retry-After, counts the pause in its estimates, then opens again", async () => {
     const [a, b] = await open();
     await a.learn(T0, { limited: true, answered: true, retryAfterMs: 2000 });

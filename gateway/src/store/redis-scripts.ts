@@ -58,16 +58,19 @@ local function doubt()
   if limit ~= nil then limit = math.min(limit, assumed) end
   forgetCount()
 end
-local function provenCeiling(at)
-  if provenCap == nil then return nil end
-  local since = math.max(provenAt or at, doubtUntil or -math.huge)
-  local grown = provenCap + burstOf(assumed) * math.max(0, math.floor((at - since) / windowMs))
-  if grown < (limit or assumed) then return grown end
+local function provenCeiling()
+  if provenCap ~= nil and provenCap < (limit or assumed) then return provenCap end
   return nil
+end
+local function earnProven(estimate)
+  local proven = provenCeiling()
+  if proven == nil or estimate <= proven then return end
+  provenCap = proven + burstOf(assumed)
+  if provenCap >= (limit or assumed) then provenCap = nil; provenAt = nil end
 end
 local function logCeiling(share, at)
   local l = limitOf(share)
-  local proven = provenCeiling(at)
+  local proven = provenCeiling()
   if proven ~= nil then l = math.min(l, math.max(1, math.floor(proven * share))) end
   if shareCap == nil or at - (shareFrom or at) >= shareWindows * windowMs then return l end
   return math.min(l, math.max(1, math.floor(shareCap * share)))
@@ -170,7 +173,7 @@ local function windowTurned()
   if quickTurns >= 2 then doubt() end
 end
 local function proveCap()
-  local proven = provenCeiling(now)
+  local proven = provenCeiling()
   local got
   if proven ~= nil and now - (provenAt or now) < windowMs then got = proven - 1 else got = sendsSince(now - windowMs) - 1 end
   if proven ~= nil then got = math.min(got, proven) end
@@ -265,7 +268,11 @@ local function learn(reading)
     if sentSeq ~= nil then uncounted = math.max(0, seq - sentSeq) end
     local resetAt = nil
     if resetMs ~= nil then resetAt = now + resetMs + margin end
-    if mergeCount(math.max(0, math.min(r, l) - uncounted), resetAt, math.max(burstOf(l), uncounted)) then windowTurned() end
+    local estimate, jumpSlack = math.max(0, math.min(r, l) - uncounted), math.max(burstOf(l), uncounted)
+    if mergeCount(estimate, resetAt, jumpSlack) then
+      windowTurned()
+      if not doubting() and left ~= nil and estimate > left + jumpSlack then earnProven(estimate) end
+    end
   end
   if limited then windowFull(retryMs, believed) end
   return 0

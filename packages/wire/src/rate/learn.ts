@@ -1,6 +1,17 @@
 import { openingBurstOf, RESET_SLACK_MS, saneLimit } from "./figures";
 import type { RateReading, RateRules, RateState } from "./rate-state";
-import { doubt, doubting, hold, limitOf, marginMs, provenCeiling, sendsSince, settle, spanOf } from "./rate-state";
+import {
+  doubt,
+  doubting,
+  earnProven,
+  hold,
+  limitOf,
+  marginMs,
+  provenCeiling,
+  sendsSince,
+  settle,
+  spanOf,
+} from "./rate-state";
 
 /** What an answer told the caller beyond the state: whether it was a new window's first, or spoke of an old one. */
 export interface Learned {
@@ -92,7 +103,7 @@ function contradiction(
  * believed until the service shows more holds; each later 429 of the same wave counts one more off.
  */
 function proveCap(state: RateState, rules: RateRules, now: number): void {
-  const proven = provenCeiling(state, rules, now);
+  const proven = provenCeiling(state, rules);
   const recent = proven !== undefined && now - (state.provenAt ?? now) < rules.windowMs;
   const got = recent ? proven - 1 : sendsSince(state, now - rules.windowMs) - 1;
   state.provenCap = Math.max(1, Math.min(got, proven ?? Infinity));
@@ -185,15 +196,16 @@ export function learn(state: RateState, rules: RateRules, now: number, reading: 
     remaining >= 0
   ) {
     const uncounted = reading.sentSeq !== undefined ? Math.max(0, state.seq - reading.sentSeq) : 0;
-    opened = mergeCount(state, rules, now, {
-      estimate: Math.max(0, Math.min(remaining, limit) - uncounted),
-      resetAt: reading.resetMs !== undefined ? now + reading.resetMs + marginMs(rules) : undefined,
-      // Which sends an answer counted is not known (answers come out of order; a service may count sends still in
-      // flight): a rise our later sends could explain is not a new window.
-      jumpSlack: Math.max(openingBurstOf(limit), uncounted),
-    });
+    const estimate = Math.max(0, Math.min(remaining, limit) - uncounted);
+    // Which sends an answer counted is not known (answers come out of order; a service may count sends still in
+    // flight): a rise our later sends could explain is not a new window.
+    const jumpSlack = Math.max(openingBurstOf(limit), uncounted);
+    const resetAt = reading.resetMs !== undefined ? now + reading.resetMs + marginMs(rules) : undefined;
+    opened = mergeCount(state, rules, now, { estimate, resetAt, jumpSlack });
     if (opened) windowTurned(state, rules, now);
     opened = opened && !doubting(state, now);
+    // Only a count that rose shows a window turned with room (a first count, or a reset told, shows no rise).
+    if (opened && room !== undefined && estimate > room + jumpSlack) earnProven(state, rules, estimate);
   }
   if (reading.limited === true) windowFull(state, rules, now, reading, believed);
   return { opened, stale };

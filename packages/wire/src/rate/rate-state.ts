@@ -66,7 +66,10 @@ export interface RateState {
    * are not read, and its limit is believed no higher than the tier's: the rule runs as with no header at all.
    */
   doubtUntil?: number;
-  /** A limit a 429 proved wrong: what we had sent in the window when it came. It grows by an opening burst a window. */
+  /**
+   * A limit a 429 proved wrong: what we had sent in the window when it came. It rises by an opening burst only for
+   * each window the service's count shows turned with room beyond it (earnProven).
+   */
   provenCap?: number;
   /** When that 429 came. */
   provenAt?: number;
@@ -114,18 +117,28 @@ export function doubt(state: RateState, rules: RateRules, now: number): void {
 }
 
 /**
- * The ceiling a 429 proved at `at`, grown by the tier's opening burst for each whole window since (a higher figure
- * is earned back a burst at a time, so a wrong one costs at most a burst of 429s a window); undefined once it has
- * grown to the limit, or none was proved.
+ * The ceiling a 429 proved, while it is below the limit told; undefined once it has been earned back to the limit, or
+ * none was proved. Time alone never raises it (earnProven does): a limit a 429 showed wrong is not believed again
+ * until the service shows it holds.
  */
-export function provenCeiling(state: RateState, rules: RateRules, at: number): number | undefined {
+export function provenCeiling(state: RateState, rules: RateRules): number | undefined {
   if (state.provenCap === undefined) return undefined;
-  const limit = state.limit ?? rules.assumedLimit;
-  // Only windows in which the figures were believed count: while doubted, the limit is the tier's anyway.
-  const since = Math.max(state.provenAt ?? at, state.doubtUntil ?? -Infinity);
-  const windows = Math.max(0, Math.floor((at - since) / rules.windowMs));
-  const grown = state.provenCap + openingBurstOf(rules.assumedLimit) * windows;
-  return grown < limit ? grown : undefined;
+  return state.provenCap < (state.limit ?? rules.assumedLimit) ? state.provenCap : undefined;
+}
+
+/**
+ * The service's count rose to `estimate` left, more than our own sends explain: a window of its turned, and shows
+ * room beyond the proven ceiling. Only then does the ceiling rise, by the tier's opening burst (were the limit still a
+ * lie, a burst of 429s is all it costs). A count that never rises (an hourly quota told as the window's) earns nothing.
+ */
+export function earnProven(state: RateState, rules: RateRules, estimate: number): void {
+  const proven = provenCeiling(state, rules);
+  if (proven === undefined || estimate <= proven) return;
+  state.provenCap = proven + openingBurstOf(rules.assumedLimit);
+  if (state.provenCap >= (state.limit ?? rules.assumedLimit)) {
+    delete state.provenCap;
+    delete state.provenAt;
+  }
 }
 
 /** Windows for which a share measured at a bare 429 holds: whoever spent the window is likely still at it. */
@@ -136,7 +149,7 @@ export const SHARE_WINDOWS = 2;
  * then; after them the limit again (others who stopped leave room that only trying can find).
  */
 export function logCeiling(state: RateState, rules: RateRules, share: number, at: number): number {
-  const proven = provenCeiling(state, rules, at);
+  const proven = provenCeiling(state, rules);
   const told = limitOf(state, rules, share);
   const limit = proven !== undefined ? Math.min(told, Math.max(1, Math.floor(proven * share))) : told;
   if (state.shareCap === undefined || at - (state.shareFrom ?? at) >= SHARE_WINDOWS * rules.windowMs) return limit;
