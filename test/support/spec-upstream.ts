@@ -94,6 +94,13 @@ export class SpecUpstream implements Upstream {
     return counts;
   }
 
+  /** Sends let through in the window the upstream counted in at `at`: its fixed window's so far, or the sliding log's. */
+  usedAt(at: number): number {
+    const start = this.windowStarts.filter((s) => s <= at).pop() ?? at;
+    const counted = (t: number) => (this.options.window === "sliding" ? t > at - this.windowMs : t >= start);
+    return this.arrivals.filter((a) => a.status === 200 && a.at <= at && counted(a.at)).length;
+  }
+
   answer(by = ""): UpstreamAnswer {
     const { status, latencyMs, headers } = this.arrive(by);
     return {
