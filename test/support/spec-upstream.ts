@@ -94,10 +94,13 @@ export class SpecUpstream implements Upstream {
     return counts;
   }
 
-  /** Sends let through in the window the upstream counted in at `at`: its fixed window's so far, or the sliding log's. */
-  usedAt(at: number): number {
+  /**
+   * Sends let through in the window the upstream counted in at `at`: its fixed window's so far, or the sliding log's;
+   * `as` "sliding" reads a fixed window's arrivals as a sliding log would have counted them.
+   */
+  usedAt(at: number, as: WindowKind = this.options.window): number {
     const start = this.windowStarts.filter((s) => s <= at).pop() ?? at;
-    const counted = (t: number) => (this.options.window === "sliding" ? t > at - this.windowMs : t >= start);
+    const counted = (t: number) => (as === "sliding" ? t > at - this.windowMs : t >= start);
     return this.arrivals.filter((a) => a.status === 200 && a.at <= at && counted(a.at)).length;
   }
 
