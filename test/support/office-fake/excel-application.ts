@@ -15,6 +15,9 @@ export function atLeast(have: string, need: string): boolean {
   return haveMajor !== needMajor ? haveMajor > needMajor : haveMinor >= needMinor;
 }
 
+/** What the application records as it applies it. */
+type Recorded = "calculations" | "functionVisibility";
+
 export class ExcelApplication {
   /** Each calculation applied, by its type ("Full"), in order. */
   readonly calculations: string[] = [];
@@ -22,7 +25,7 @@ export class ExcelApplication {
   readonly functionVisibility: Excel.CustomFunctionVisibilityOptions[] = [];
   /** The handlers registered with worksheets.onActivated. */
   readonly activationHandlers: ActivationHandler[] = [];
-  private readonly waiting: { readonly count: number; readonly reached: () => void }[] = [];
+  private readonly waiting: { readonly record: Recorded; readonly count: number; readonly reached: () => void }[] = [];
 
   constructor(
     private readonly book: FakeWorkbook,
@@ -45,16 +48,29 @@ export class ExcelApplication {
       for (const [name, sheet] of this.book.sheets)
         for (const key of [...sheet.cells.keys()]) this.book.calc(name, ...keyParts(key));
     this.calculations.push(type);
-    for (const waiter of this.waiting.filter(({ count }) => count <= this.calculations.length)) {
+    this.recorded();
+  }
+
+  /** CustomFunctionManager.setVisibility: AutoComplete shows and hides these functions from now on. */
+  setVisibility(options: Excel.CustomFunctionVisibilityOptions): void {
+    this.functionVisibility.push(options);
+    this.recorded();
+  }
+
+  /**
+   * Resolves once `record` holds `count` entries: a test waits this way for what the add-in does in the background
+   * (a refresh's calculation, the function list set after a settings change).
+   */
+  until(record: Recorded, count: number): Promise<void> {
+    if (this[record].length >= count) return Promise.resolve();
+    return new Promise((reached) => this.waiting.push({ record, count, reached }));
+  }
+
+  private recorded(): void {
+    for (const waiter of this.waiting.filter(({ record, count }) => this[record].length >= count)) {
       this.waiting.splice(this.waiting.indexOf(waiter), 1);
       waiter.reached();
     }
-  }
-
-  /** Resolves once `count` calculations were applied: a test waits for the add-in's background refresh this way. */
-  untilCalculated(count: number): Promise<void> {
-    if (this.calculations.length >= count) return Promise.resolve();
-    return new Promise((reached) => this.waiting.push({ count, reached }));
   }
 
   /** The user clicks another sheet's tab: it becomes the active one, and each onActivated handler runs. */

@@ -78,7 +78,7 @@ export function excelGlobal(book: FakeWorkbook) {
         const applied = structuredClone(options);
         context.queue(() => {
           needs(book, "1.20");
-          book.application.functionVisibility.push(applied);
+          book.application.setVisibility(applied);
         }, "no change");
       },
     },
