@@ -10,12 +10,15 @@ import { excelGlobal } from "./office-application";
  * FakeWorkbook (office-application.ts). Built of office-addin-mock objects; `install()` puts them in place and
  * `uninstall()` takes them away, as outside Office.
  */
+/** The requirement sets a host has, each at its highest version; "not ready": it cannot say yet. */
+export type Requirements = Readonly<Record<string, string>> | "not ready";
+
 export interface OfficeHostOptions {
   /**
    * The requirement sets the host has, each at its highest version; "not ready": isSetSupported throws, as it can
    * before Office.onReady. @default { ExcelApi: the workbook's, or "1.20" }
    */
-  readonly requirements?: Readonly<Record<string, string>> | "not ready";
+  readonly requirements?: Requirements;
   /** What Office.onReady says the host is: null outside Office. @default "Excel" */
   readonly host?: string | null;
   /** How Office.onReady settles: at once, never, or refused. @default "ready" */
@@ -45,7 +48,6 @@ export class FakeOfficeHost {
   constructor(private readonly options: OfficeHostOptions = {}) {
     const { addin = () => Promise.resolve() } = options;
     const office: Record<string, unknown> = {
-      HostType: { Excel: "Excel", Word: "Word", PowerPoint: "PowerPoint", Outlook: "Outlook" },
       context: {
         requirements: { isSetSupported: (name: string, version?: string) => this.isSetSupported(name, version) },
         document: {
@@ -67,6 +69,10 @@ export class FakeOfficeHost {
         },
       };
     this.office = new OfficeMockObject(office);
+    // An enum, read at once: no load() or sync() (office-addin-mock would make its values wait for one).
+    Object.assign(this.office, {
+      HostType: { Excel: "Excel", Word: "Word", PowerPoint: "PowerPoint", Outlook: "Outlook" },
+    });
   }
 
   private isSetSupported(name: string, version?: string): boolean {
