@@ -173,6 +173,13 @@ describe.each(RUNS)("through the gateway (%s window, %s store)", (window, store,
       const short = whole.filter((w) => w.accepted < SPENT).map((w) => ({ from: at(w.start), accepted: w.accepted }));
       expect({ form, window, store, short }).toEqual({ form, window, store, short: [] });
       expect(server.upstream.worstRefusalsPerWindow()).toBeLessThanOrEqual(5);
+      if (form === "hourly") {
+        // The quota told is found out by a 429 with room told; the limit it proved holds from then on (a count that
+        // never rises shows no window with more room): every 429 falls in the window of the first.
+        const refusedAt = server.upstream.arrivals.filter((a) => a.status === 429).map((a) => a.at);
+        const late = refusedAt.filter((t) => t >= (refusedAt[0] ?? 0) + WINDOW_MS).map(at);
+        expect({ window, store, late }).toEqual({ window, store, late: [] });
+      }
       // The desk is refused only for room the upstream lacks: its window was spent while the request waited.
       const refused = asks.filter((a) => a.status !== 200);
       const withRoom = refused
