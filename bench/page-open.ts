@@ -175,6 +175,28 @@ export function sendPhases(page: Page, open: { readonly startedAt: number; reado
   }, open);
 }
 
+/**
+ * Resolves once the page's main thread has been idle for three idle periods in a row (each its full 50 ms), or
+ * after `boundMs`: a page just opened is still starting (its scripts, its registrations), and what runs then
+ * should weigh on neither the open nor the bare client beside it.
+ */
+export function pageIdle(page: Page, boundMs = 3000): Promise<void> {
+  return page.evaluate(
+    (boundMs) =>
+      new Promise<void>((done) => {
+        const until = performance.now() + boundMs;
+        let calm = 0;
+        const check = (deadline: IdleDeadline) => {
+          calm = deadline.timeRemaining() >= 49 ? calm + 1 : 0;
+          if (calm >= 3 || performance.now() >= until) done();
+          else requestIdleCallback(check, { timeout: 200 });
+        };
+        requestIdleCallback(check, { timeout: 200 });
+      }),
+    boundMs,
+  );
+}
+
 /** Room for every request of a few opens in the page's Resource Timing (its buffer holds 250 by default). */
 export function keepResourceTimings(page: Page): Promise<void> {
   return page.evaluate(() => performance.setResourceTimingBufferSize(5000));

@@ -8,7 +8,7 @@
 // same distinct resources at once into a fresh window, just before the open and just after it; its time is the
 // mean of the two, so a machine's load that comes and goes weighs on both sides alike. Each run also says where the
 // time went (the page's Resource Timing): the first and last request on the wire, the last answer, and the page's
-// own work after it. The goal is every run, not only the median. Part of
+// own work after it. Both start on a page that has finished starting (its main thread idle). The goal is every run, not only the median. Part of
 // `npm run bench` (through bench/engine-goals.ts); alone with `npx tsx bench/rate-open.ts` (BENCH_QUICK=1: one run
 // each; BENCH_FORMS=full,none: only those forms).
 import type { Browser } from "playwright-core";
@@ -21,7 +21,15 @@ import { distUnderTest } from "./bundle";
 import type { RequestsAndErrors } from "./change-grid";
 import { pairedOpens, type PairedOpens } from "./cold-open";
 import { formsToRun } from "./desk-browsers";
-import { bareOpen, cellCalls, keepResourceTimings, sendPhases, type BareOpen, type SendPhases } from "./page-open";
+import {
+  bareOpen,
+  cellCalls,
+  keepResourceTimings,
+  pageIdle,
+  sendPhases,
+  type BareOpen,
+  type SendPhases,
+} from "./page-open";
 import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
 import { requestMinimumOf } from "./request-minimum";
@@ -134,6 +142,7 @@ async function openOnce(
   try {
     await keepResourceTimings(page.page);
     if (turning) await quiet(service);
+    await pageIdle(page.page);
     const bareBefore = await bareBeside(page, service, paths.get(opening) ?? [], apiKey);
     await service.turnWindow();
     await service.resetRequestLog();
