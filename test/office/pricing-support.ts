@@ -5,6 +5,7 @@ import { appContext } from "../../src/office/app-context/app-context";
 import type { WatchList } from "../../src/workbook/pricing-sheets/watch-list";
 import { extraIndex } from "../support/extra-indexes";
 import { NO_STARTUP } from "../support/startup";
+import { lateFields, whenReady } from "../support/late-fields";
 import { wrapperEvaluator } from "./sheet-support";
 import { FakeWorkbook, type Evaluate, type FakeWorkbookOptions } from "../support/office-fake/fake-workbook";
 
@@ -24,6 +25,9 @@ export interface PricingRig {
   book(options?: FakeWorkbookOptions): FakeWorkbook;
 }
 
+/** How long the rig's own reads may take on a machine other jobs keep busy. */
+const RIG_WAIT_MS = 60_000;
+
 export function usePricingRig(): PricingRig {
   const books: FakeWorkbook[] = [];
   let state:
@@ -34,12 +38,14 @@ export function usePricingRig(): PricingRig {
       extraIndex(`XT-${String(i).padStart(2, "0")}-NORTH-WEST-EUROPE-ROTTERDAM-1x3`),
     );
     const service = await startReferenceService({ extraIndexes: extra, rateLimits: { anonymous: 100_000 } });
-    const source = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
+    // A busy machine can keep a local answer waiting past the client's 10 s default: that would time the suite, not
+    // the builder, so the rig's client waits as long as the hook does.
+    const source = new DirectSource(new IndexDataClient({ baseUrl: service.url, timeoutMs: RIG_WAIT_MS }));
     const symbols = (await source.listIndexes()).data.map((entry) => entry.symbol);
     const evaluate = await wrapperEvaluator();
     await appContext().settings.save({ baseUrl: service.url });
     state = { service, source, symbols, evaluate };
-  }, 30_000);
+  }, 2 * RIG_WAIT_MS);
   // A build leaves its formulas evaluating: each test's end waits for them, so none asks a closed service.
   afterEach(async () => {
     await Promise.all(books.splice(0).map((book) => book.settled()));
@@ -47,29 +53,14 @@ export function usePricingRig(): PricingRig {
   afterAll(async () => {
     await state?.service.close();
   });
-  const ready = () => {
-    if (state === undefined) throw new Error("the pricing rig is used before beforeAll ran");
-    return state;
-  };
-  return {
-    get service() {
-      return ready().service;
-    },
-    get source() {
-      return ready().source;
-    },
-    get symbols() {
-      return ready().symbols;
-    },
-    get evaluate() {
-      return ready().evaluate;
-    },
-    book(options = {}) {
+  const ready = whenReady("the pricing rig", () => state);
+  return Object.assign(lateFields(ready, ["service", "source", "symbols", "evaluate"]), {
+    book(options: FakeWorkbookOptions = {}) {
       const book = new FakeWorkbook(ready().evaluate, ["Sheet1"], options);
       books.push(book);
       return book;
     },
-  };
+  });
 }
 
 export interface BuilderOptions {
