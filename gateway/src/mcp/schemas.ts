@@ -1,3 +1,4 @@
+import { RESOURCES } from "@index-data/wire";
 import { z } from "zod";
 import { symbolArgument } from "./tool-arguments";
 import { TOOL_CHOICES, TOOL_INPUTS, TOOL_TEXTS } from "./tools.generated";
@@ -54,11 +55,27 @@ export const INPUTS = {
 export type ToolName = keyof typeof INPUTS;
 export const TOOL_NAMES = Object.keys(INPUTS) as ToolName[];
 
+/**
+ * The service's answers as the wire package reads them (RESOURCES' wire schemas): a field a tool passes on is picked
+ * from there with its rule and words, never typed again here. What the gateway makes of them (provenance, how it
+ * served, windows and pages, a change) is the gateway's own and said here once.
+ */
+const LATEST = RESOURCES.latest.wire;
+const HISTORY_POINT = RESOURCES.history.wire.shape.values.element;
+const CATALOGUE_ENTRY = RESOURCES.listIndexes.wire.shape.indexes.element;
+const FORWARD = RESOURCES.forward.wire;
+const HEALTH = RESOURCES.benchmarkHealth.wire;
+
+/** A field that may be null, with the words of its rule. */
+function orNull<T extends z.ZodType>(field: T) {
+  return field.nullable().describe(field.description ?? "");
+}
+
 /** Where a value comes from: the fix it belongs to. Null where the service publishes no such figure. */
 export const Provenance = z.object({
   asOf: z.string().nullable().describe("When the value was fixed (ISO 8601)."),
-  confidence: z.number().nullable().describe("Confidence in the fix, 0 to 100."),
-  status: z.string().nullable().describe("The fix's publication status."),
+  confidence: orNull(LATEST.shape.confidence),
+  status: LATEST.shape.status.nullable().describe("The fix's publication status."),
   carriedForwardFrom: z
     .string()
     .nullable()
@@ -76,11 +93,11 @@ const Served = z.object({
 /** One answer for a day as the desk's archive keeps it. */
 const Seen = z.object({ value: z.number(), status: z.string(), seenAt: z.string().describe("ISO 8601.") });
 
-const Point = z.object({ date: z.string(), value: z.number(), provenance: Provenance });
+const Point = z.object({ ...HISTORY_POINT.pick({ date: true, value: true }).shape, provenance: Provenance });
 /** A value on a day of the change's (a UTC day, YYYY-MM-DD), with its provenance. */
 const ChangePoint = z.object({
-  date: z.string().describe("The UTC day, YYYY-MM-DD."),
-  value: z.number(),
+  date: HISTORY_POINT.shape.date.describe("The UTC day, YYYY-MM-DD."),
+  value: HISTORY_POINT.shape.value,
   provenance: Provenance,
 });
 
@@ -114,13 +131,15 @@ export const OUTPUTS = {
   search_indexes: {
     indexes: z.array(
       z.object({
-        symbol: z.string(),
-        hub: z.string(),
-        grade: z.string(),
-        leadTime: z.string(),
-        description: z.string(),
-        isActive: z.boolean(),
-        latestValue: z.number().nullable(),
+        ...CATALOGUE_ENTRY.pick({
+          symbol: true,
+          hub: true,
+          grade: true,
+          leadTime: true,
+          description: true,
+          isActive: true,
+        }).shape,
+        latestValue: CATALOGUE_ENTRY.shape.latestValue.unwrap(),
         provenance: Provenance,
       }),
     ),
@@ -130,49 +149,41 @@ export const OUTPUTS = {
     served: Served,
   },
   get_latest: {
-    symbol: z.string(),
-    value: z.number(),
-    currency: z.string(),
-    unit: z.string(),
-    methodologyVersion: z.string(),
+    ...LATEST.pick({ symbol: true, value: true, currency: true, unit: true, methodologyVersion: true }).shape,
     provenance: Provenance,
     served: Served,
   },
   get_history: {
-    symbol: z.string(),
+    symbol: RESOURCES.history.wire.shape.symbol,
     granularity: z.enum(["daily", "weekly", "monthly"]),
     points: z.array(Point),
     ...windowFields("points", "Points the range holds at this granularity."),
   },
   get_volatility: {
-    symbol: z.string(),
-    annualizedVol: z.number(),
-    windowDays: z.number(),
-    dataPoints: z.number(),
+    ...RESOURCES.volatility.wire.pick({ symbol: true, annualizedVol: true, windowDays: true, dataPoints: true }).shape,
     provenance: Provenance.describe("The latest fix's provenance, which the window ends at."),
     served: Served,
   },
   get_forward_curve: {
-    symbol: z.string(),
-    spotPrice: z.number(),
-    curve: z.array(
-      z.object({ tenorMonths: z.number(), tenorLabel: z.string(), forwardPrice: z.number(), spreadBps: z.number() }),
-    ),
+    ...FORWARD.pick({ symbol: true, spotPrice: true }).shape,
+    curve: z.array(z.object(FORWARD.shape.curve.element.shape)),
     provenance: Provenance.describe("The spot's provenance: the latest fix."),
     served: Served,
   },
   get_capacity: {
-    symbol: z.string(),
-    bookedKg: z.number(),
-    availableKg: z.number(),
-    fillRatio: z.number(),
-    contributors: z.number(),
-    avgLeadTimeDays: z.number(),
+    symbol: LATEST.shape.symbol,
+    ...RESOURCES.capacity.wire.pick({
+      bookedKg: true,
+      availableKg: true,
+      fillRatio: true,
+      contributors: true,
+      avgLeadTimeDays: true,
+    }).shape,
     provenance: Provenance.describe("The latest fix's provenance; asOf: when the figures were recorded, if said."),
     served: Served,
   },
   get_period_stats: {
-    symbol: z.string(),
+    symbol: LATEST.shape.symbol,
     period: z.enum(TOOL_CHOICES.Period),
     periods: z.array(
       z.object({
@@ -185,7 +196,7 @@ export const OUTPUTS = {
     ...windowFields("periods", "Periods the range holds."),
   },
   get_change: {
-    symbol: z.string(),
+    symbol: LATEST.shape.symbol,
     period: z.enum(TOOL_CHOICES.ChangePeriod),
     mode: z.enum(TOOL_CHOICES.ChangeMode),
     change: z
@@ -210,15 +221,14 @@ export const OUTPUTS = {
     ),
   },
   get_benchmark_health: {
-    benchmarkStatus: z.string(),
-    reasons: z.array(z.string()),
-    summary: z.record(z.string(), z.unknown()),
+    benchmarkStatus: HEALTH.shape.benchmarkStatus,
+    reasons: HEALTH.shape.reasons.unwrap().unwrap(),
+    summary: HEALTH.shape.summary,
     provenance: Provenance,
     served: Served,
   },
   get_methodology: {
-    version: z.string(),
-    publishedAt: z.string(),
+    ...RESOURCES.methodology.wire.pick({ version: true, publishedAt: true }).shape,
     methodology: z.record(z.string(), z.unknown()),
     provenance: Provenance,
     served: Served,

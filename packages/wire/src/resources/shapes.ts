@@ -5,16 +5,23 @@ import { z } from "zod";
  * because the service's descriptions are additive; numbers that reach a cell are strict (finite, present).
  */
 
+const ZONED = z.iso.datetime({ offset: true });
+const LOCAL = z.iso.datetime({ local: true });
+const DAY = z.iso.date();
+
 /**
  * An ISO 8601 timestamp in UTC as the service sends it; may carry milliseconds. A bare date is tolerated, and so
  * is a date-time without a zone (the spec says every timestamp is UTC): it gets its `Z` here, because
  * `Date.parse` would otherwise read it in the machine's own time zone and shift dates.
  */
-export const Timestamp = z.union([
-  z.iso.datetime({ offset: true }),
-  z.iso.datetime({ local: true }).transform((text) => `${text}Z`),
-  z.iso.date(),
-]);
+export const Timestamp = z
+  .string()
+  .refine((text) => ZONED.safeParse(text).success || LOCAL.safeParse(text).success || DAY.safeParse(text).success, {
+    message: "Expected an ISO 8601 timestamp or date",
+  })
+  // A refinement and an overwrite, not a union of transforms: the rule stays a string in JSON Schema, so an MCP tool's
+  // output schema can take a timestamp field from here as it is.
+  .overwrite((text) => (!ZONED.safeParse(text).success && LOCAL.safeParse(text).success ? `${text}Z` : text));
 
 /**
  * Longest service text kept, in characters. Every string the service sends (a description, a status, a tenor
@@ -45,9 +52,9 @@ export function capServiceStrings(value: unknown): unknown {
 }
 
 /** Free text from the service: any string, capped (the one way a resource schema takes text). */
-export const ServiceText = z.string().transform(capServiceText);
+export const ServiceText = z.string().overwrite(capServiceText);
 /** Free text that must not be empty (a symbol). */
-export const NonEmptyServiceText = z.string().min(1).transform(capServiceText);
+export const NonEmptyServiceText = z.string().min(1).overwrite(capServiceText);
 
 /*
  * Numbers that reach a cell are checked here, once, against what they can possibly be: a figure the
@@ -73,7 +80,11 @@ export const Count = NonNegative.int();
 /** A share or ratio: a fraction between 0 and 1. */
 export const Fraction = z.number().min(0).max(1);
 /** A confidence score. */
-export const Confidence = z.number().min(CONFIDENCE_RANGE.min).max(CONFIDENCE_RANGE.max);
+export const Confidence = z
+  .number()
+  .min(CONFIDENCE_RANGE.min)
+  .max(CONFIDENCE_RANGE.max)
+  .describe(`Confidence in the fix, ${CONFIDENCE_RANGE.min} to ${CONFIDENCE_RANGE.max}.`);
 
 /** A field present only in the newer description: absent or null in the older one. */
 export function newerOnly<T extends z.ZodType>(schema: T) {
