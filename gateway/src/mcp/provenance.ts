@@ -32,3 +32,11 @@ export function servedOf(read: ReadValue<ResourceName>): {
 } {
   return { cache: read.how, fetchedAt: new Date(read.fetchedAt).toISOString(), resource: read.path };
 }
+
+/** The fields `fields` declares (schemas.ts: PASSED_ON) of a service's answer, as they are: what a tool passes on. */
+export function passOn<T, K extends keyof T & string>(
+  from: T,
+  fields: { readonly shape: Readonly<Record<K, unknown>> },
+): Pick<T, K> {
+  return Object.fromEntries(Object.keys(fields.shape).map((key) => [key, from[key as K]])) as Pick<T, K>;
+}

@@ -1,4 +1,4 @@
-import { RESOURCES } from "@index-data/wire";
+import { CorrectionSchema, RESOURCES } from "@index-data/wire";
 import { z } from "zod";
 import { symbolArgument } from "./tool-arguments";
 import { TOOL_CHOICES, TOOL_INPUTS, TOOL_TEXTS } from "./tools.generated";
@@ -66,15 +66,33 @@ const CATALOGUE_ENTRY = RESOURCES.listIndexes.wire.shape.indexes.element;
 const FORWARD = RESOURCES.forward.wire;
 const HEALTH = RESOURCES.benchmarkHealth.wire;
 
-/** A field that may be null, with the words of its rule. */
-function orNull<T extends z.ZodType>(field: T) {
-  return field.nullable().describe(field.description ?? "");
-}
+/** The fields of a service's answer a tool passes on as they are (tools.ts: passOn), each with the wire's rule and words. */
+export const PASSED_ON = {
+  catalogueEntry: CATALOGUE_ENTRY.pick({
+    symbol: true,
+    hub: true,
+    grade: true,
+    leadTime: true,
+    description: true,
+    isActive: true,
+  }),
+  latest: LATEST.pick({ symbol: true, value: true, currency: true, unit: true, methodologyVersion: true }),
+  volatility: RESOURCES.volatility.wire.pick({ symbol: true, annualizedVol: true, windowDays: true, dataPoints: true }),
+  forwardPoint: FORWARD.shape.curve.element,
+  capacity: RESOURCES.capacity.wire.pick({
+    bookedKg: true,
+    availableKg: true,
+    fillRatio: true,
+    contributors: true,
+    avgLeadTimeDays: true,
+  }),
+} as const;
 
 /** Where a value comes from: the fix it belongs to. Null where the service publishes no such figure. */
 export const Provenance = z.object({
   asOf: z.string().nullable().describe("When the value was fixed (ISO 8601)."),
-  confidence: orNull(LATEST.shape.confidence),
+  // Its words are its rule's, beside the bounds they say (packages/wire: Confidence).
+  confidence: LATEST.shape.confidence.nullable(),
   status: LATEST.shape.status.nullable().describe("The fix's publication status."),
   carriedForwardFrom: z
     .string()
@@ -89,9 +107,6 @@ const Served = z.object({
   fetchedAt: z.string().describe("When the Index Data Service gave the answer."),
   resource: z.string().describe("The service's path the answer is for."),
 });
-
-/** One answer for a day as the desk's archive keeps it. */
-const Seen = z.object({ value: z.number(), status: z.string(), seenAt: z.string().describe("ISO 8601.") });
 
 const Point = z.object({ ...HISTORY_POINT.pick({ date: true, value: true }).shape, provenance: Provenance });
 /** A value on a day of the change's (a UTC day, YYYY-MM-DD), with its provenance. */
@@ -131,14 +146,7 @@ export const OUTPUTS = {
   search_indexes: {
     indexes: z.array(
       z.object({
-        ...CATALOGUE_ENTRY.pick({
-          symbol: true,
-          hub: true,
-          grade: true,
-          leadTime: true,
-          description: true,
-          isActive: true,
-        }).shape,
+        ...PASSED_ON.catalogueEntry.shape,
         latestValue: CATALOGUE_ENTRY.shape.latestValue.unwrap(),
         provenance: Provenance,
       }),
@@ -149,7 +157,7 @@ export const OUTPUTS = {
     served: Served,
   },
   get_latest: {
-    ...LATEST.pick({ symbol: true, value: true, currency: true, unit: true, methodologyVersion: true }).shape,
+    ...PASSED_ON.latest.shape,
     provenance: Provenance,
     served: Served,
   },
@@ -160,25 +168,19 @@ export const OUTPUTS = {
     ...windowFields("points", "Points the range holds at this granularity."),
   },
   get_volatility: {
-    ...RESOURCES.volatility.wire.pick({ symbol: true, annualizedVol: true, windowDays: true, dataPoints: true }).shape,
+    ...PASSED_ON.volatility.shape,
     provenance: Provenance.describe("The latest fix's provenance, which the window ends at."),
     served: Served,
   },
   get_forward_curve: {
     ...FORWARD.pick({ symbol: true, spotPrice: true }).shape,
-    curve: z.array(z.object(FORWARD.shape.curve.element.shape)),
+    curve: z.array(z.object(PASSED_ON.forwardPoint.shape)),
     provenance: Provenance.describe("The spot's provenance: the latest fix."),
     served: Served,
   },
   get_capacity: {
     symbol: LATEST.shape.symbol,
-    ...RESOURCES.capacity.wire.pick({
-      bookedKg: true,
-      availableKg: true,
-      fillRatio: true,
-      contributors: true,
-      avgLeadTimeDays: true,
-    }).shape,
+    ...PASSED_ON.capacity.shape,
     provenance: Provenance.describe("The latest fix's provenance; asOf: when the figures were recorded, if said."),
     served: Served,
   },
@@ -211,14 +213,7 @@ export const OUTPUTS = {
   },
   get_corrections: {
     since: z.string().describe("The date or instant the list starts at: corrections found then or later."),
-    corrections: z.array(
-      z.object({
-        symbol: z.string(),
-        date: z.string().describe("The day published again, YYYY-MM-DD."),
-        was: Seen.describe("What the desk first saw of the day, and when."),
-        now: Seen.describe("What the service says now, and when the desk first saw it."),
-      }),
-    ),
+    corrections: z.array(CorrectionSchema),
   },
   get_benchmark_health: {
     benchmarkStatus: HEALTH.shape.benchmarkStatus,

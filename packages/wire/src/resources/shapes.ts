@@ -79,12 +79,17 @@ export const NonNegative = Figure.min(0);
 export const Count = NonNegative.int();
 /** A share or ratio: a fraction between 0 and 1. */
 export const Fraction = z.number().min(0).max(1);
-/** A confidence score. */
-export const Confidence = z
-  .number()
-  .min(CONFIDENCE_RANGE.min)
-  .max(CONFIDENCE_RANGE.max)
-  .describe(`Confidence in the fix, ${CONFIDENCE_RANGE.min} to ${CONFIDENCE_RANGE.max}.`);
+/** A fix's confidence score. */
+export const Confidence = confidence("Confidence in the fix");
+
+/** A confidence score or an average of them, its words (`what`) saying the range it is checked against. */
+function confidence(what: string) {
+  return z
+    .number()
+    .min(CONFIDENCE_RANGE.min)
+    .max(CONFIDENCE_RANGE.max)
+    .describe(`${what}, ${CONFIDENCE_RANGE.min} to ${CONFIDENCE_RANGE.max}.`);
+}
 
 /** A field present only in the newer description: absent or null in the older one. */
 export function newerOnly<T extends z.ZodType>(schema: T) {
@@ -109,7 +114,7 @@ export type DataCoverage = z.output<typeof DataCoverageWire>;
 
 export const BenchmarkSummaryWire = z.looseObject({
   activeIndexCount: Count,
-  avgConfidence: Confidence,
+  avgConfidence: confidence("The average confidence"),
   carryForwardShare: Fraction,
   approvedRealData72h: Count,
   flagshipFlatHours: NonNegative,
