@@ -1,6 +1,6 @@
 import type { HistoryPoint, LatestFix, ResourceName } from "@index-data/wire";
 import type { ReadValue } from "./resource-reader";
-import type { Provenance } from "./schemas";
+import type { Provenance } from "./outputs";
 
 /** A fix's provenance: as-of, confidence, status, and the carried-from date (null when fresh or not said). */
 export function provenanceOf(fix: LatestFix): Provenance {

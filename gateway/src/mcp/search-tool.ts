@@ -1,6 +1,7 @@
 import { firstFitting } from "./answer-room";
 import { datedOnly, passOn, servedOf } from "./provenance";
-import { MAX_SEARCH_ROWS, PASSED_ON } from "./schemas";
+import { PASSED_ON } from "./outputs";
+import { MAX_SEARCH_ROWS } from "./schemas";
 import type { ToolHandler } from "./tool-context";
 import { ToolArgumentError } from "./tool-dates";
 import { joined, said } from "./tool-text";

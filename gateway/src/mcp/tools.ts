@@ -4,7 +4,8 @@ import { historyRest, monthlyFromDaily, newestRows, restSaid, windowFacts } from
 import { getChange } from "./change-tool";
 import { getPeriodStats } from "./period-stats-tool";
 import { datedOnly, passOn, pointProvenance, provenanceOf, servedOf } from "./provenance";
-import { MAX_HISTORY_POINTS, PASSED_ON, type AnsweredTool, type ToolName } from "./schemas";
+import { PASSED_ON, type AnsweredTool } from "./outputs";
+import { MAX_HISTORY_POINTS, type ToolName } from "./schemas";
 import { searchIndexes } from "./search-tool";
 import type { ToolHandler } from "./tool-context";
 import { serviceDate } from "./tool-dates";
