@@ -5,9 +5,10 @@ import { z } from "zod";
  * because the service's descriptions are additive; numbers that reach a cell are strict (finite, present).
  */
 
-const ZONED = z.iso.datetime({ offset: true });
-const LOCAL = z.iso.datetime({ local: true });
-const DAY = z.iso.date();
+/** The forms of ISO 8601 a timestamp may take, as zod's own patterns: zoned, zoneless (UTC meant) and a bare date. */
+const [ZONED, ZONELESS, DAY] = [z.iso.datetime({ offset: true }), z.iso.datetime({ local: true }), z.iso.date()].map(
+  (form) => form.def.pattern ?? /^$/,
+) as [RegExp, RegExp, RegExp];
 
 /**
  * An ISO 8601 timestamp in UTC as the service sends it; may carry milliseconds. A bare date is tolerated, and so
@@ -16,12 +17,12 @@ const DAY = z.iso.date();
  */
 export const Timestamp = z
   .string()
-  .refine((text) => ZONED.safeParse(text).success || LOCAL.safeParse(text).success || DAY.safeParse(text).success, {
+  .refine((text) => ZONED.test(text) || ZONELESS.test(text) || DAY.test(text), {
     message: "Expected an ISO 8601 timestamp or date",
   })
   // A refinement and an overwrite, not a union of transforms: the rule stays a string in JSON Schema, so an MCP tool's
   // output schema can take a timestamp field from here as it is.
-  .overwrite((text) => (!ZONED.safeParse(text).success && LOCAL.safeParse(text).success ? `${text}Z` : text));
+  .overwrite((text) => (!ZONED.test(text) && ZONELESS.test(text) ? `${text}Z` : text));
 
 /**
  * Longest service text kept, in characters. Every string the service sends (a description, a status, a tenor
