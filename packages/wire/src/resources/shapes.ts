@@ -79,7 +79,7 @@ export const NonNegative = Figure.min(0);
 /** A count: a whole number, zero or more. */
 export const Count = NonNegative.int();
 /** A share or ratio: a fraction between 0 and 1. */
-export const Fraction = z.number().min(0).max(1);
+export const Fraction = z.number().min(0).max(1).describe("A fraction, 0 to 1.");
 /** A fix's confidence score. */
 export const Confidence = confidence("Confidence in the fix");
 
