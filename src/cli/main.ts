@@ -53,8 +53,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     baseUrl: args.baseUrl,
     keyHeaderStyle: args.keyHeaderStyle,
     gateway: args.gateway,
-    ...(args.apiKey !== undefined ? { apiKey: args.apiKey } : {}),
-    ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
+    apiKey: args.apiKey,
+    timeoutMs: args.timeoutMs,
   });
   const now = io.now ? io.now() : new Date();
   const lastKnown = new LastKnownAnswers();

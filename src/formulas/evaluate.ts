@@ -24,7 +24,7 @@ export interface FormulaEnv {
   /** The clock that bound runs on (the engine's), and today's date without `now`. @default systemClock */
   readonly clock?: Clock;
   /** Where a failure the formula answers around is kept (the runtime's: the pane's About). @default noDiagnostics */
-  readonly diagnostics?: Diagnostics;
+  readonly diagnostics?: Diagnostics | undefined;
 }
 
 /** A formula whose arguments are parsed: what is left is to fetch and shape. */

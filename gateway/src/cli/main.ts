@@ -126,9 +126,9 @@ async function startServing(command: ServeCommand): Promise<void> {
           ? `Redis is away (${reason ?? "no answer"}): serving from this replica's memory, degraded.`
           : "Redis is back: sharing the cache, locks and budget again.",
       ),
-    ...(key !== undefined ? { upstreamKey: key } : {}),
-    ...(metricsDigest !== undefined ? { metricsTokenDigest: metricsDigest } : {}),
-    ...(command.signIn !== undefined ? { signIn: command.signIn } : {}),
+    upstreamKey: key,
+    metricsTokenDigest: metricsDigest,
+    signIn: command.signIn,
     ...loadTenantShare(command),
     ...(command.tls !== undefined
       ? { https: { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) } }
