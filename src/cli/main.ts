@@ -16,7 +16,7 @@ interface CliIo {
   readonly stderr: (text: string) => void;
   readonly env: NodeJS.ProcessEnv;
   /** Today, for relative dates. @default () => new Date() */
-  readonly now?: () => Date;
+  readonly now?: (() => Date) | undefined;
 }
 
 const PROCESS_IO: Readonly<CliIo> = {

@@ -4,7 +4,7 @@ import type { FakeClock } from "./fake-clock";
 /** A request's answer as an upstream on a fake clock gives it: its headers (written when it is answered), and when. */
 export interface UpstreamAnswer {
   /** How long after it arrives it is answered. @default the runtime's latencyMs */
-  readonly latencyMs?: number;
+  readonly latencyMs?: number | undefined;
   /** The answer, written as it leaves (a service may count sends that arrived meanwhile). */
   readonly info: () => ResponseInfo;
 }
@@ -98,9 +98,8 @@ export class SpecUpstream implements Upstream {
     const status = allowed ? 200 : 429;
     this.arrivals.push({ at: this.clock.now(), status, by });
     const atArrival = this.told();
-    const latency = this.options.latencyMs?.(n);
     return {
-      ...(latency !== undefined ? { latencyMs: latency } : {}),
+      latencyMs: this.options.latencyMs?.(n),
       info: () => this.write(status, this.options.countAtAnswer === true ? this.told() : atArrival),
     };
   }

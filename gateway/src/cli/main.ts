@@ -130,9 +130,7 @@ async function startServing(command: ServeCommand): Promise<void> {
     metricsTokenDigest: metricsDigest,
     signIn: command.signIn,
     ...loadTenantShare(command),
-    ...(command.tls !== undefined
-      ? { https: { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) } }
-      : {}),
+    https: command.tls && { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) },
   };
   // host:port of the Redis URL (the rows checked it is one): a password in it is never printed.
   const store = command.redisUrl !== undefined ? `redis at ${new URL(command.redisUrl).host}` : "memory";

@@ -138,7 +138,7 @@ async function healthBody(
     upstream: {
       origin: sources.upstreamOrigin,
       lastStatus: seen?.status ?? null,
-      ...(seen?.reason !== undefined ? { lastFailure: seen.reason } : {}),
+      lastFailure: seen?.reason,
       lastAt: seen !== undefined ? new Date(seen.at).toISOString() : null,
     },
     budget: {
