@@ -47,7 +47,7 @@ export interface EngineOptions {
    */
   readonly retry?: Partial<Pick<RetryOptions, "baseDelayMs" | "maxDelayMs">>;
   /** Where every engine timer and "now" comes from. Set by tests to a FakeClock; production uses the default. @default systemClock */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /** Where failures the engine swallows (a refused storage write) are reported. @default noDiagnostics */
   readonly diagnostics?: Diagnostics;
   /**

@@ -32,7 +32,6 @@ const ALLOWED: Readonly<Record<string, number>> = {
   "src/engine/sending/outage.ts": 1,
   "src/engine/sending/scheduler.ts": 1,
   "src/runtime/freshness-report.ts": 1,
-  "test/faults/faults.test.ts": 1,
   "test/gateway/resolver.test.ts": 1,
   "test/gateway/tenant-shares.test.ts": 1,
   "test/support/office-fake/cell-rules.ts": 2,
