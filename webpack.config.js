@@ -70,9 +70,17 @@ function contentSecurityPolicy(officeUrl, serviceOrigins) {
 
 function htmlPages(services, dev) {
   const officeUrl = officeJsUrl(dev);
+  const policy = contentSecurityPolicy(officeUrl, services.origins);
   const templateParameters = {
     officeJsUrl: officeUrl,
-    contentSecurityPolicy: contentSecurityPolicy(officeUrl, services.origins),
+    // What every page's head opens with, its title its own: the one policy is in each page by the same lines.
+    pageHead: (title) =>
+      [
+        '<meta charset="utf-8" />',
+        '<meta name="viewport" content="width=device-width, initial-scale=1" />',
+        `<meta http-equiv="Content-Security-Policy" content="${policy}" />`,
+        `<title>${title}</title>`,
+      ].join("\n    "),
   };
   return [
     new HtmlWebpackPlugin({

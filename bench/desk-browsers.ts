@@ -21,11 +21,8 @@ import { runAlone } from "./report";
 /** The service's real window: nothing compressed. */
 const WINDOW_MS = 60_000;
 const MACHINES = 3;
-const LATEST_CELLS = 7;
-const VOL_CELLS = 16;
-const FORWARD_CELLS = 7;
-/** Cells of each workbook: its 30 resources, each asked by a dozen cells or so. */
-const CELLS_PER_WORKBOOK = 370;
+/** Each workbook of the desk: its distinct resources by kind (30 in all), and its cells (a dozen or so each). */
+const WORKBOOK = { latest: 7, vol: 16, forward: 7, cells: 370 } as const;
 /** The workbook alone: distinct resources beyond one window's 60. */
 const ALONE_RESOURCES = 84;
 /**
@@ -80,15 +77,15 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 /** The 30 resources every workbook of the desk holds, each asked by a dozen cells or so: 370 cells in all. */
 export function deskCells(symbols: readonly string[]): CellCall[] {
   const at = (i: number) => symbols[i % symbols.length] ?? "";
-  const latest = Array.from({ length: LATEST_CELLS }, (_, i) => ({ fn: "LATEST", args: [at(i), "confidence"] }));
+  const latest = Array.from({ length: WORKBOOK.latest }, (_, i) => ({ fn: "LATEST", args: [at(i), "confidence"] }));
   // Two windows per symbol over 8 symbols: 16 distinct symbol/window pairs.
-  const vol = Array.from({ length: VOL_CELLS }, (_, i) => ({
+  const vol = Array.from({ length: WORKBOOK.vol }, (_, i) => ({
     fn: "VOL",
     args: [at(i), 20 + 70 * Math.floor(i / symbols.length)],
   }));
-  const forward = Array.from({ length: FORWARD_CELLS }, (_, i) => ({ fn: "FORWARD", args: [at(i), null, null] }));
+  const forward = Array.from({ length: WORKBOOK.forward }, (_, i) => ({ fn: "FORWARD", args: [at(i), null, null] }));
   const resources = [...latest, ...vol, ...forward];
-  return Array.from({ length: CELLS_PER_WORKBOOK }, (_, i) => ({
+  return Array.from({ length: WORKBOOK.cells }, (_, i) => ({
     ...(resources[i % resources.length] as CellCall),
     address: `Sheet1!${String.fromCharCode(66 + Math.floor(i / resources.length))}${(i % resources.length) + 2}`,
   }));
@@ -197,12 +194,12 @@ function goalOf(desk: BrowserDeskResult): number {
 
 /** One line per scenario, each with its command and the service's form. */
 export function browserDeskLines(desks: readonly BrowserDeskResult[]): string[] {
-  const resources = LATEST_CELLS + VOL_CELLS + FORWARD_CELLS;
+  const resources = WORKBOOK.latest + WORKBOOK.vol + WORKBOOK.forward;
   return desks.map((desk) => {
     const command = `npx tsx bench/desk-browsers.ts; service --rate-headers ${desk.form}`;
     const what =
       desk.shape === "desk"
-        ? `${MACHINES} machines (Chromium processes, production bundle ${desk.dist}) behind one IP, no channel, ${openingText(desk.opening)}; each workbook ${CELLS_PER_WORKBOOK} cells over the same ${resources} distinct resources (${LATEST_CELLS} /latest with a fix field, ${VOL_CELLS} /volatility, ${FORWARD_CELLS} /forward)`
+        ? `${MACHINES} machines (Chromium processes, production bundle ${desk.dist}) behind one IP, no channel, ${openingText(desk.opening)}; each workbook ${WORKBOOK.cells} cells over the same ${resources} distinct resources (${WORKBOOK.latest} /latest with a fix field, ${WORKBOOK.vol} /volatility, ${WORKBOOK.forward} /forward)`
         : `one workbook alone (Chromium, production bundle ${desk.dist}), ${ALONE_RESOURCES} distinct resources`;
     return (
       `Desk in browsers, rate-limit headers ${desk.form} (${command}): ${what}, anonymous, 60 a ${WINDOW_MS / 1000} s window (real, from the first request), ${SERVICE_LATENCY_MS} ms latency: ` +

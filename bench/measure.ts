@@ -66,6 +66,29 @@ function errorOf(result: FormulaResult): string | undefined {
 
 const MB = 1024 * 1024;
 
+/** The process's memory at its peak (bytes), from `from` on. */
+export interface PeakMemory {
+  readonly rss: number;
+  readonly heapUsed: number;
+}
+
+/** Samples the process's memory every `everyMs` until `stop()`, which samples once more and gives the peaks. */
+export function peakMemorySampler(everyMs: number, from: PeakMemory = { rss: 0, heapUsed: 0 }): { stop(): PeakMemory } {
+  let { rss, heapUsed } = from;
+  const sample = () => {
+    const now = process.memoryUsage();
+    rss = Math.max(rss, now.rss);
+    heapUsed = Math.max(heapUsed, now.heapUsed);
+  };
+  const timer = setInterval(sample, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return { rss, heapUsed };
+    },
+  };
+}
 /** Runs every cell of `sheet` at once (as Excel does on open or recalculation) and measures the run. */
 export async function runSheet(
   source: IndexDataSource,
@@ -75,21 +98,13 @@ export async function runSheet(
 ): Promise<Measured> {
   await service.resetRequestLog();
   const env: FormulaEnv = { source, caps: { formattedNumbers: true }, settleMs };
-  let peakHeap = 0;
-  let peakRss = 0;
-  const sample = () => {
-    const m = process.memoryUsage();
-    peakHeap = Math.max(peakHeap, m.heapUsed);
-    peakRss = Math.max(peakRss, m.rss);
-  };
-  const sampler = setInterval(sample, 10);
+  const memory = peakMemorySampler(10);
   const cpu = process.cpuUsage();
   const started = performance.now();
   const results = await Promise.all(sheet.map((cell) => evaluateCell(env, cell)));
   const settledMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
-  clearInterval(sampler);
-  sample();
+  const peak = memory.stop();
   const errors = results.map(errorOf).filter((e): e is string => e !== undefined);
   const requests = await service.requestLog();
   return {
@@ -98,8 +113,8 @@ export async function runSheet(
     rateLimited: requests.filter((r) => r.status === 429).length,
     settledMs: Math.round(settledMs),
     cpuMsPer1000: Math.round((used.user + used.system) / sheet.length),
-    peakHeapMb: Math.round((peakHeap / MB) * 10) / 10,
-    peakRssMb: Math.round((peakRss / MB) * 10) / 10,
+    peakHeapMb: Math.round((peak.heapUsed / MB) * 10) / 10,
+    peakRssMb: Math.round((peak.rss / MB) * 10) / 10,
     errorCells: errors.length,
     paths: requests.map((r) => r.path),
     ...(errors[0] !== undefined ? { firstError: errors[0] } : {}),

@@ -8,46 +8,45 @@ import { CellSource } from "../src/engine";
 import { RequestEngine } from "../src/engine";
 import { MemoryStorage } from "../src/settings";
 import { isCellError, type FormulaEnv, type FormulaResult } from "../src/formulas";
-import { evaluateCell } from "./measure";
+import { evaluateCell, peakMemorySampler } from "./measure";
 import { baselineOpen } from "./open-baseline";
 import { replayFetch, type RecordedAnswer } from "./recorded-answers";
 import type { SheetCell } from "./sheet";
 
-export type ReplayTask =
-  | {
-      readonly mode: "cpu";
-      readonly answers: readonly RecordedAnswer[];
-      readonly cells: readonly SheetCell[];
-      readonly warmUps: number;
-      readonly runs: number;
-    }
-  | {
-      readonly mode: "memory";
-      readonly answers: readonly RecordedAnswer[];
-      readonly cells: readonly SheetCell[];
-      /** A small sheet of its own, opened first so that what is measured is not the code's first run. */
-      readonly warmUp: { readonly answers: readonly RecordedAnswer[]; readonly cells: readonly SheetCell[] };
-    };
+/** A recorded sheet: its cells, and the service's answers the replay gives them. */
+export interface RecordedSheet {
+  readonly answers: readonly RecordedAnswer[];
+  readonly cells: readonly SheetCell[];
+}
 
-export interface CpuFigures {
-  /** CPU ms of each engine open (every cell settled, then every last-known value written). */
-  readonly engineMs: readonly number[];
-  /** CPU ms of the baseline on the same answers, each run right after the engine's. */
-  readonly baselineMs: readonly number[];
-  /** Requests the engine made per open, and cells that ended as errors. */
+export type ReplayTask =
+  | (RecordedSheet & { readonly mode: "cpu"; readonly warmUps: number; readonly runs: number })
+  | (RecordedSheet & {
+      readonly mode: "memory";
+      /** A small sheet of its own, opened first so that what is measured is not the code's first run. */
+      readonly warmUp: RecordedSheet;
+    });
+
+/** What an open asked (requests the engine made) and how many of its cells ended as errors. */
+export interface OpenOutcome {
   readonly requests: number;
   readonly errorCells: number;
 }
 
-export interface MemoryFigures {
+export interface CpuFigures extends OpenOutcome {
+  /** CPU ms of each engine open (every cell settled, then every last-known value written). */
+  readonly engineMs: readonly number[];
+  /** CPU ms of the baseline on the same answers, each run right after the engine's. */
+  readonly baselineMs: readonly number[];
+}
+
+export interface MemoryFigures extends OpenOutcome {
   readonly cells: number;
   /** RSS after the warm-up and a full collection, before the open (bytes). */
   readonly baselineRss: number;
   /** The most RSS seen during the open, sampled every 5 ms and at its end (bytes). */
   readonly peakRss: number;
   readonly peakHeapUsed: number;
-  readonly requests: number;
-  readonly errorCells: number;
 }
 
 /** The cell at row `i` of a sheet 20 columns wide, as Excel writes its address. */
@@ -108,7 +107,7 @@ async function engineOpen(answers: readonly RecordedAnswer[], cells: readonly Sh
 }
 
 /** What an open asked and how many of its cells ended as errors: counted after its CPU time was taken. */
-function outcome(open: { requests: number; results: readonly FormulaResult[] }) {
+function outcome(open: { requests: number; results: readonly FormulaResult[] }): OpenOutcome {
   return { requests: open.requests, errorCells: open.results.filter(isError).length };
 }
 
@@ -156,18 +155,10 @@ async function memoryFigures(task: Extract<ReplayTask, { mode: "memory" }>): Pro
   host.ready = undefined; // the baseline holds no engine
   gc();
   const baselineRss = process.memoryUsage().rss;
-  let peakRss = baselineRss;
-  let peakHeapUsed = 0;
-  const sample = () => {
-    const now = process.memoryUsage();
-    peakRss = Math.max(peakRss, now.rss);
-    peakHeapUsed = Math.max(peakHeapUsed, now.heapUsed);
-  };
-  const sampler = setInterval(sample, 5);
+  const memory = peakMemorySampler(5, { rss: baselineRss, heapUsed: 0 });
   const open = await engineOpen(task.answers, task.cells);
-  sample();
-  clearInterval(sampler);
-  return { cells: task.cells.length, baselineRss, peakRss, peakHeapUsed, ...outcome(open) };
+  const peak = memory.stop();
+  return { cells: task.cells.length, baselineRss, peakRss: peak.rss, peakHeapUsed: peak.heapUsed, ...outcome(open) };
 }
 
 async function main(): Promise<void> {

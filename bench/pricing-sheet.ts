@@ -13,12 +13,12 @@ import { launchChromium } from "../test/support/browser";
 import { openFunctionsPage, type CellOutcome, type FunctionsPage } from "../test/support/functions-page";
 import { startStaticServer, type StaticServer } from "../test/support/static-server";
 import { distUnderTest } from "./bundle";
+import { pairedOpens, type PairedOpens } from "./cold-open";
 import { DESK_WINDOW_MS } from "./desk";
 import { bareCriticalPath, knownLimitItems } from "./page-open";
 import { pricingSheetCells, type PricingSheetCells } from "./pricing-sheet-cells";
 import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
-import { median } from "./round-trips";
 
 export const PRICING_SHEET_COMMAND = "npx tsx bench/pricing-sheet.ts";
 const RUNS = Number(process.env["BENCH_PRICING_SHEET_RUNS"] ?? 5);
@@ -27,17 +27,13 @@ const GOAL = 1.3;
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-export interface PricingSheetResult {
+export interface PricingSheetResult extends PairedOpens {
   readonly indexes: number;
   readonly cells: number;
   readonly minimum: PricingSheetCells["minimum"];
   readonly requests: readonly number[];
   /** The most times one path was asked in a run (1: no resource asked twice). */
   readonly mostAsked: number;
-  readonly engineMs: readonly number[];
-  readonly bareMs: readonly number[];
-  readonly ratios: readonly number[];
-  readonly medianRatio: number;
   readonly errorCells: number;
   readonly firstError?: string;
 }
@@ -115,8 +111,6 @@ export async function pricingSheetScenario(): Promise<PricingSheetResult> {
     await openOnce(browser, server, service, sheet); // warm-up: the browser's caches and JIT, not counted
     const runs: Run[] = [];
     for (let i = 0; i < RUNS; i += 1) runs.push(await openOnce(browser, server, service, sheet));
-    const ratios = runs.map((run) => run.engineMs / run.bareMs);
-    const round = (values: readonly number[]) => values.map((v) => Math.round(v));
     const errors = runs.flatMap((run) => run.errors);
     return {
       indexes: symbols.length,
@@ -124,10 +118,7 @@ export async function pricingSheetScenario(): Promise<PricingSheetResult> {
       minimum: sheet.minimum,
       requests: runs.map((run) => run.paths.length),
       mostAsked: Math.max(...runs.map((run) => mostAsked(run.paths))),
-      engineMs: round(runs.map((run) => run.engineMs)),
-      bareMs: round(runs.map((run) => run.bareMs)),
-      ratios: ratios.map((r) => Math.round(r * 100) / 100),
-      medianRatio: Math.round(median(ratios) * 100) / 100,
+      ...pairedOpens(runs),
       errorCells: Math.max(0, ...runs.map((run) => run.errors.length)),
       ...(errors[0] !== undefined ? { firstError: errors[0] } : {}),
     };

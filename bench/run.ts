@@ -223,6 +223,13 @@ function outFile(): string {
   return values.out === undefined ? DEFAULT_OUT : resolve(values.out);
 }
 
+/** A scenario's figures once it has run, its lines printed after a blank line. */
+async function printedFigures<T>(running: Promise<T>, lines: (figures: T) => readonly string[]): Promise<T> {
+  const figures = await running;
+  console.log(`\n${lines(figures).join("\n")}`);
+  return figures;
+}
+
 async function main(): Promise<void> {
   const file = outFile();
   const services = { ours: await service(), naive: await service() };
@@ -255,22 +262,15 @@ async function main(): Promise<void> {
     );
   // The desk as a desk runs it (the headline), under every form of rate-limit headers the service may speak (issue
   // 37), then the engine-in-Node desks on a compressed window as extra lines.
-  const browserDesks = await browserDeskScenarios();
-  console.log(`\n${browserDeskLines(browserDesks).join("\n")}`);
+  const browserDesks = await printedFigures(browserDeskScenarios(), browserDeskLines);
   const desks = await deskScenarios();
   console.log(`${deskLines(desks).join("\n")}`);
-  const gateway = await gatewayDeskScenario();
-  console.log(`\n${gatewayDeskLines(gateway).join("\n")}`);
-  const gatewayOpen = await gatewayDeskOpenScenario();
-  console.log(`\n${gatewayDeskOpenLines(gatewayOpen).join("\n")}`);
-  const gatewaySheet = await gatewaySheetScenario();
-  console.log(`\n${gatewaySheetLines(gatewaySheet).join("\n")}`);
-  const hitPath = await hitPathScenario();
-  console.log(`\n${hitPathLines(hitPath).join("\n")}`);
-  const mcpHits = await mcpHitsScenario();
-  console.log(`\n${mcpHitsLines(mcpHits).join("\n")}`);
-  const mcpLoad = await mcpLoadScenario();
-  console.log(`\n${mcpLoadLines(mcpLoad).join("\n")}`);
+  const gateway = await printedFigures(gatewayDeskScenario(), gatewayDeskLines);
+  const gatewayOpen = await printedFigures(gatewayDeskOpenScenario(), gatewayDeskOpenLines);
+  const gatewaySheet = await printedFigures(gatewaySheetScenario(), gatewaySheetLines);
+  const hitPath = await printedFigures(hitPathScenario(), hitPathLines);
+  const mcpHits = await printedFigures(mcpHitsScenario(), mcpHitsLines);
+  const mcpLoad = await printedFigures(mcpLoadScenario(), mcpLoadLines);
   // The engine's goals: the cold open, CPU, entity batch and memory on the production bundle, each beside its baseline.
   const engineGoals = await engineGoalScenario();
   const { coldOpen } = engineGoals;
@@ -282,8 +282,7 @@ async function main(): Promise<void> {
   console.log(`\n${memoryLines(engineGoals.memory).join("\n")}`);
   // The pricing sheet's requests: the builder's 50-index sheet at its request minimum, its cold open beside a bare
   // client.
-  const pricingSheet = await pricingSheetScenario();
-  console.log(`\n${pricingSheetLines(pricingSheet).join("\n")}`);
+  const pricingSheet = await printedFigures(pricingSheetScenario(), pricingSheetLines);
   const scale = await scaleScenario();
   const queue = await queueScenario();
   console.log(`\n${scaleLines(scale, queue).join("\n")}`);
@@ -291,8 +290,7 @@ async function main(): Promise<void> {
   console.log(`\nLoad path of the shared runtime page (${loadPath.after.dist} in Chromium):\n${loadPath.table}`);
   const catalogueSearch = measureCatalogueSearch();
   console.log(`\n${catalogueSearchLine(catalogueSearch)}`);
-  const entityBatch = await entityBatchScenario();
-  console.log(`\n${entityBatchLines(entityBatch).join("\n")}`);
+  const entityBatch = await printedFigures(entityBatchScenario(), entityBatchLines);
   console.log(`\n${engineGoalLines(engineGoals).join("\n")}`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(

@@ -8,6 +8,7 @@ import {
   keyFingerprint,
   keyTransportAllowed,
   tierLimit,
+  type RateRules,
   type TtlTable,
 } from "@index-data/wire";
 import { systemClock, type Clock } from "@index-data/wire/time";
@@ -27,7 +28,6 @@ import type { Resource } from "./answers/resources";
 import type { SendMark } from "./store/store";
 import { SignIn } from "./identity/oidc/sign-in";
 import { LOCK_LEASE_MS, Resolver } from "./serving/resolver";
-import type { BudgetRules } from "./store/desk-budget";
 import { MemoryStore } from "./store/memory-store";
 import { RedisStore } from "./store/redis-store";
 import { ReplicaStore } from "./store/replica-store";
@@ -68,7 +68,7 @@ function upstreamUrl(options: GatewayOptions): string {
 function storeFor(
   options: GatewayOptions,
   baseUrl: string,
-  rules: BudgetRules,
+  rules: RateRules,
   clock: Clock,
   { staleIfErrorMs, ttls }: { readonly staleIfErrorMs: number; readonly ttls: TtlTable },
 ): ReplicaStore {
@@ -110,8 +110,8 @@ function queueFor(
   clock: Clock,
 ): FairQueue {
   return new FairQueue({
-    takeSends: (wanted) => store.takeSends(clock.now(), 1, wanted),
-    sendsEta: (sends) => store.sendsEta(clock.now(), sends),
+    take: (wanted) => store.take(clock.now(), 1, wanted),
+    eta: (sends) => store.eta(clock.now(), sends),
     maxWaitMs,
     maxPerUser: options.maxQueuedPerUser ?? 1000,
     clock,
@@ -138,7 +138,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   const baseUrl = upstreamUrl(options);
   const windowMs = options.windowMs ?? RATE_WINDOW_MS;
   // Before any answer, the tier table's limit for the desk's credential: the spec promises nothing more.
-  const rules: BudgetRules = {
+  const rules: RateRules = {
     windowMs,
     assumedLimit: tierLimit(options.upstreamKey !== undefined ? "api-key" : "anonymous"),
   };
@@ -154,7 +154,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   const maxQueueWaitMs = options.maxQueueWaitMs ?? DEFAULT_QUEUE_WAIT_MS;
   const shares = new DeskShares(
     {
-      budgetNow: (now) => store.budgetNow(now),
+      snapshotNow: (now) => store.snapshotNow(now),
       shareInputs: (account, now) => store.shareInputs(account, now),
       eachUser: (now, visit) => store.eachUser(now, visit),
       windowMs,

@@ -30,28 +30,11 @@ export async function resourceMethodRows(): Promise<ResourceMethodRow[]> {
   });
 }
 
-function methodText({ method, constant }: ResourceMethodRow, answer: (data: string) => string): string[] {
+/** One row's method as the interface declares it: a line each, as the rows are a table. */
+function methodText({ method, constant }: ResourceMethodRow): string[] {
   return [
     `  /** GET of the {@link ${constant}} row, \`RESOURCES.${method}\`. */`,
-    `  ${method}(...args: RowArgs<typeof ${constant}>): Promise<${answer(`RowData<typeof ${constant}>`)}> {`,
-    `    return this.call("${method}", args);`,
-    `  }`,
-  ];
-}
-
-function classText(
-  name: string,
-  doc: string,
-  rows: readonly ResourceMethodRow[],
-  answer: (data: string) => string,
-): string[] {
-  return [
-    `/** ${doc} */`,
-    `export abstract class ${name} {`,
-    `  /** The one method a subclass writes: one resource row's answer, by the row's name. */`,
-    `  abstract call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<${answer("DataOf<N>")}>;`,
-    ...rows.flatMap((row) => ["", ...methodText(row, answer)]),
-    `}`,
+    `  ${method}(...args: RowArgs<typeof ${constant}>): Promise<AnswerOf<A, RowData<typeof ${constant}>>>;`,
   ];
 }
 
@@ -70,19 +53,42 @@ export function resourceMethodsSource(rows: readonly ResourceMethodRow[]): strin
     'import type { RowArgs, RowData } from "./resource";',
     'import type { ArgsOf, DataOf, ResourceName } from "./table";',
     "",
-    ...classText(
-      "ResourceMethods",
-      "One method per resource row, answering its value: the client's methods.",
-      rows,
-      (data) => data,
-    ),
+    "/** What a source's methods answer: the value alone, or the value with the facts of its response. */",
+    'type AnswerOf<A extends "value" | "answered", T> = A extends "answered" ? Answered<T> : T;',
     "",
-    ...classText(
-      "AnsweredMethods",
-      "One method per resource row, answering its value with the facts of its response: every source's methods.",
-      rows,
-      (data) => `Answered<${data}>`,
-    ),
+    "/** The rows' names, in the table's order: a method each. */",
+    `const ROW_NAMES = [${rows.map(({ method }) => JSON.stringify(method)).join(", ")}] as const;`,
+    "",
+    "/**",
+    " * One method per resource row, each `call` for the row's name: written once, on the prototype, for every name (the",
+    " * interface below gives each its types), so a source pays for no method of its own.",
+    " */",
+    "// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its static block defines each method",
+    'abstract class RowMethods<A extends "value" | "answered"> {',
+    "  /** The one method a subclass writes: one resource row's answer, by the row's name. */",
+    "  abstract call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<AnswerOf<A, DataOf<N>>>;",
+    "",
+    "  static {",
+    "    for (const name of ROW_NAMES)",
+    "      Object.defineProperty(this.prototype, name, {",
+    "        value(this: { call(name: ResourceName, args: unknown[]): unknown }, ...args: unknown[]) {",
+    "          return this.call(name, args);",
+    "        },",
+    "        writable: true,",
+    "        configurable: true,",
+    "      });",
+    "  }",
+    "}",
+    "",
+    'interface RowMethods<A extends "value" | "answered"> {',
+    ...rows.flatMap(methodText),
+    "}",
+    "",
+    "/** One method per resource row, answering its value: the client's methods. */",
+    'export abstract class ResourceMethods extends RowMethods<"value"> {}',
+    "",
+    "/** One method per resource row, answering its value with the facts of its response: every source's methods. */",
+    'export abstract class AnsweredMethods extends RowMethods<"answered"> {}',
     "",
   ].join("\n");
 }

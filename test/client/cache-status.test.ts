@@ -1,4 +1,4 @@
-import { MAX_BELIEVED_AGE_S, servedStaleAgeMs } from "@index-data/wire/headers/cache-status";
+import { MAX_BELIEVED_AGE_S, servedStaleAgeMs } from "@index-data/wire/resources/cache-status";
 
 /**
  * RFC 9211's Cache-Status read as a structured list: only the desk gateway's own member (by its name) may mark an

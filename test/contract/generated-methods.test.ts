@@ -125,7 +125,7 @@ describe("the methods generated from the resource table", () => {
       probe,
       join(ROOT, "src", "formulas", "evaluate.ts"),
       join(ROOT, "src", "cli", "service-call.ts"),
-      join(ROOT, "packages", "wire", "src", "headers", "cache-status.ts"),
+      join(ROOT, "packages", "wire", "src", "resources", "cache-status.ts"),
     ];
     expect(typeCheck(roots, files)).toEqual([]);
   }, 240_000);

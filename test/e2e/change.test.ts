@@ -1,11 +1,10 @@
-import type { Browser } from "playwright-core";
-import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { startReferenceService } from "../../reference-service/src";
 import { IndexDataClient } from "../../src/client/client";
-import { launchChromium } from "../support/browser";
 import { BUILD_UNDER_TEST } from "../support/build-under-test";
 import { serial } from "../support/excel-serial";
 import { openFunctionsPage, type FunctionsPage } from "../support/functions-page";
-import { startStaticServer, type StaticServer } from "../support/static-server";
+import { useServedPages } from "../support/served-pages";
+import { startStaticServer } from "../support/static-server";
 import {
   ChangeDefinition,
   GRID_INDEXES,
@@ -28,31 +27,20 @@ const FLAGSHIP = "RTM-NWE-A-1x3";
 const YOUNG = "RTM-IND-B-2x4";
 const PERIODS = [...GRID_PERIODS, ...TO_DATE_PERIODS];
 
-let service: RunningReferenceService;
-let server: StaticServer;
-let browser: Browser;
+const rig = useServedPages(BUILD_UNDER_TEST, { flavor: "newer", now: () => NOW, rateLimits: { anonymous: 100_000 } });
 let page: FunctionsPage;
 let client: IndexDataClient;
 let definition: ChangeDefinition;
 
+// The page closes with the rig's browser.
 beforeAll(async () => {
-  service = await startReferenceService({ flavor: "newer", now: () => NOW, rateLimits: { anonymous: 100_000 } });
-  server = await startStaticServer({ root: BUILD_UNDER_TEST, proxyApiTo: service.url });
-  browser = await launchChromium();
-  page = await openFunctionsPage(browser, {
-    pageOrigin: server.url,
+  page = await openFunctionsPage(rig.browser, {
+    pageOrigin: rig.server.url,
     capabilities: { formattedNumbers: true, referenceMethods: true },
   });
-  client = new IndexDataClient({ baseUrl: service.url });
+  client = new IndexDataClient({ baseUrl: rig.service.url });
   definition = new ChangeDefinition(client);
 }, 60_000);
-
-afterAll(async () => {
-  await page?.close();
-  await browser?.close();
-  await server?.close();
-  await service?.close();
-});
 
 describe("INDEX.CHANGE through the built bundle", () => {
   it("gives, for every period and mode, what the definition computes from the service's history", async () => {
@@ -107,7 +95,7 @@ describe("INDEX.CHANGE through the built bundle", () => {
     const agedServer = await startStaticServer({ root: BUILD_UNDER_TEST, proxyApiTo: aged.url });
     const agedClient = new IndexDataClient({ baseUrl: aged.url });
     // The pane closed, as Excel loads the runtime with a workbook: the only reads are the cells'.
-    const agedPage = await openFunctionsPage(browser, {
+    const agedPage = await openFunctionsPage(rig.browser, {
       pageOrigin: agedServer.url,
       capabilities: { formattedNumbers: true, referenceMethods: true },
       paneClosed: true,

@@ -1,10 +1,7 @@
-import type { Browser } from "playwright-core";
-import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { msToSerial } from "../../src/formulas/dates";
-import { launchChromium } from "../support/browser";
 import { BUILD_UNDER_TEST } from "../support/build-under-test";
 import { openFunctionsPage, type CellOutcome, type FunctionsPage } from "../support/functions-page";
-import { startStaticServer, type StaticServer } from "../support/static-server";
+import { useServedPages } from "../support/served-pages";
 
 /**
  * INDEX.CORRECTIONS through the production bundle in Chromium, no gateway: INDEX.HISTORY shows a range, the service
@@ -18,24 +15,20 @@ const END = "2025-06-17";
 const RESTATED = "2025-06-16";
 const HISTORY_PATH = `/api/v1/index/${FLAGSHIP}/history`;
 
-let service: RunningReferenceService;
-let server: StaticServer;
-let browser: Browser;
+const rig = useServedPages(BUILD_UNDER_TEST, {
+  testFaults: true,
+  now: () => TODAY,
+  rateLimits: { anonymous: 100_000 },
+});
 let page: FunctionsPage;
 
+// The page closes with the rig's browser.
 beforeAll(async () => {
-  service = await startReferenceService({ testFaults: true, now: () => TODAY, rateLimits: { anonymous: 100_000 } });
-  server = await startStaticServer({ root: BUILD_UNDER_TEST, proxyApiTo: service.url });
-  browser = await launchChromium();
-  page = await openFunctionsPage(browser, { pageOrigin: server.url, capabilities: { formattedNumbers: false } });
+  page = await openFunctionsPage(rig.browser, {
+    pageOrigin: rig.server.url,
+    capabilities: { formattedNumbers: false },
+  });
 }, 60_000);
-
-afterAll(async () => {
-  await page?.close();
-  await browser?.close();
-  await server?.close();
-  await service?.close();
-});
 
 function spillOf(outcome: CellOutcome | undefined): unknown[][] {
   if (outcome === undefined || !("value" in outcome) || !Array.isArray(outcome.value))
@@ -56,14 +49,14 @@ test("a day the service restates after the sheet showed it spills with the value
   const [, seenValue, seenStatus] = rowOn(before, RESTATED);
   expect(typeof seenValue).toBe("number");
 
-  service.faults.restate({ symbol: FLAGSHIP, date: RESTATED, valuePercent: 1.5, status: "REVISED" });
-  service.resetRequestLog();
+  rig.service.faults.restate({ symbol: FLAGSHIP, date: RESTATED, valuePercent: 1.5, status: "REVISED" });
+  rig.service.resetRequestLog();
   const { outcomes } = await page.evaluate([{ fn: "CORRECTIONS", args: [FLAGSHIP, START, true] }]);
 
   // The fault happened: the page read the history again, fresh, and the service answered with the day restated.
-  const reads = service.requests.filter((request) => request.path.startsWith(HISTORY_PATH));
+  const reads = rig.service.requests.filter((request) => request.path.startsWith(HISTORY_PATH));
   expect(reads.map(({ status }) => status)).toEqual([200]);
-  const now = await (await fetch(`${service.url}${HISTORY_PATH}?startDate=${RESTATED}&endDate=${RESTATED}`)).json();
+  const now = await (await fetch(`${rig.service.url}${HISTORY_PATH}?startDate=${RESTATED}&endDate=${RESTATED}`)).json();
   const restated = (now as { values: Array<{ value: number; status: string }> }).values[0];
   expect(restated?.status).toBe("REVISED");
   expect(restated?.value).not.toBe(seenValue);

@@ -11,12 +11,12 @@ test("a failed take of sends reaches the diagnostics, and the queue asks the bud
   const diagnostics = new DiagnosticsRecorder();
   let asked = 0;
   const queue = new FairQueue({
-    takeSends: async (wanted) => {
+    take: async (wanted) => {
       asked += 1;
       if (asked === 1) throw new Error("the budget's store is unreachable");
       return GRANTED(wanted);
     },
-    sendsEta: async () => 0,
+    eta: async () => 0,
     maxWaitMs: 10_000,
     maxPerUser: 10,
     clock,
@@ -39,8 +39,8 @@ test("a failed take of sends reaches the diagnostics, and the queue asks the bud
 test("the queue's own refusals are told apart from any other 429", async () => {
   const clock = new FakeClock(Date.now());
   const queue = new FairQueue({
-    takeSends: async () => ({ granted: 0, waitMs: 60_000, lastSeq: 0, ledger: "memory" }),
-    sendsEta: async () => 1000,
+    take: async () => ({ granted: 0, waitMs: 60_000, lastSeq: 0, ledger: "memory" }),
+    eta: async () => 1000,
     maxWaitMs: 10_000,
     maxPerUser: 1,
     clock,

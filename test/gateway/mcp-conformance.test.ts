@@ -1,11 +1,11 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer, request as httpRequest, type Server } from "node:http";
+import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
-import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
+import { DEMO_KEYS, startReferenceService } from "../../reference-service/src";
 import { makeDesk } from "./support/desk";
-import { startDeskGateway, type DeskGateway } from "./support/desk-gateway";
+import { startDeskGateway } from "./support/desk-gateway";
 
 /**
  * The official MCP conformance suite's server scenarios (@modelcontextprotocol/conformance, a devDependency) against
@@ -33,20 +33,25 @@ const SCENARIOS = [
   "caching",
 ];
 
-const desk = makeDesk(["agent"]);
-let service: RunningReferenceService;
-let front: Server;
-let frontUrl: string;
-let rig: DeskGateway;
+/** The reference service, the gateway in front of it, and the front the suite talks to (its URL). */
+interface ConformanceRig {
+  readonly frontUrl: string;
+  close(): Promise<void>;
+}
 
-beforeAll(async () => {
+/**
+ * Starts the service, the front on localhost (the suite's DNS-rebinding scenario wants a server it reaches by the
+ * name localhost), and the gateway, given the front's address; the front then passes each request on to the gateway
+ * with the agent's token added.
+ */
+async function startConformanceRig(): Promise<ConformanceRig> {
+  const desk = makeDesk(["agent"]);
   // The older description: it publishes the methodology, the first document the caching scenario reads.
-  service = await startReferenceService({ flavor: "older" });
-  front = createServer();
+  const service = await startReferenceService({ flavor: "older" });
+  const front = createServer();
   await new Promise<void>((resolve) => front.listen(0, "127.0.0.1", resolve));
-  // The suite's DNS-rebinding scenario wants a server it reaches by the name localhost.
-  frontUrl = `http://localhost:${(front.address() as AddressInfo).port}`;
-  rig = await startDeskGateway(desk, service.url, {
+  const frontUrl = `http://localhost:${(front.address() as AddressInfo).port}`;
+  const rig = await startDeskGateway(desk, service.url, {
     upstreamKey: DEMO_KEYS.apiKey,
     publicUrl: frontUrl,
     allowOrigins: [frontUrl],
@@ -64,16 +69,25 @@ beforeAll(async () => {
     forward.on("error", () => res.destroy());
     req.pipe(forward);
   });
+  return {
+    frontUrl,
+    async close() {
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
+      await rig.gateway.close();
+      await service.close();
+    },
+  };
+}
+
+let rig: ConformanceRig | undefined;
+beforeAll(async () => {
+  rig = await startConformanceRig();
 });
-afterAll(async () => {
-  front?.closeAllConnections();
-  await new Promise((resolve) => front?.close(resolve));
-  await rig?.gateway.close();
-  await service?.close();
-});
+afterAll(() => rig?.close());
 
 /** Runs one scenario on Node 22, without blocking this process (the gateway answers from it). */
-function runScenario(scenario: string): Promise<{ code: number; output: string }> {
+function runScenario(scenario: string, frontUrl: string): Promise<{ code: number; output: string }> {
   const args = [SUITE, "server", "--url", `${frontUrl}/mcp`, "--scenario", scenario, "--expected-failures", BASELINE];
   return new Promise((resolve) => {
     execFile(NODE_22, args, { encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } }, (error, stdout, stderr) =>
@@ -87,7 +101,7 @@ test("npm ci brought Node 22 and the suite", () => {
 });
 
 test.each(SCENARIOS)("%s passes, but for the checks the baseline says do not apply", async (scenario) => {
-  const { code, output } = await runScenario(scenario);
+  const { code, output } = await runScenario(scenario, rig?.frontUrl ?? "");
   const [, passed = "0", total = "0"] = /Passed: (\d+)\/(\d+)/.exec(output) ?? [];
   // A run the suite scored: some checks, every failure an expected one, no expected one passing.
   expect([scenario, Number(passed) > 0, Number(total) > 0, code]).toEqual([scenario, true, true, 0]);

@@ -1,12 +1,9 @@
-import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
-import { makeDesk } from "./support/desk";
-import { startDeskGateway, type DeskGateway } from "./support/desk-gateway";
 import { callTool, mcpClient, textOf } from "./support/mcp-client";
 import {
   RESTATED_DAY as RESTATED,
   RESTATED_SYMBOL as SYMBOL,
-  RESTATED_TODAY as TODAY,
   restateThroughDesk,
+  restatingDesk,
 } from "./support/restated-day";
 
 /**
@@ -14,31 +11,18 @@ import {
  * the reference service, a range is served, the service restates a day, the range is served again; the tool gives
  * what GET /gateway/corrections lists, and a bad `since` is an error result saying what to give.
  */
-const desk = makeDesk(["alice"]);
-const token = desk.tokens["alice"] ?? "";
+const desk = restatingDesk(beforeAll, afterAll);
 
-let service: RunningReferenceService;
-let desked: DeskGateway;
-
-beforeAll(async () => {
-  service = await startReferenceService({ testFaults: true, now: () => TODAY });
-  desked = await startDeskGateway(desk, service.url, { upstreamKey: DEMO_KEYS.apiKey }, TODAY.getTime());
-});
-afterAll(async () => {
-  await desked?.gateway.close();
-  await service?.close();
-});
-
-const ask = (path: string) => fetch(`${desked.gateway.url}${path}`, { headers: { "x-api-key": token } });
+const ask = (path: string) => fetch(`${desk().desked.gateway.url}${path}`, { headers: { "x-api-key": desk().token } });
 
 test("get_corrections gives the archive's list, as GET /gateway/corrections does", async () => {
-  await restateThroughDesk(service, desked, token);
+  await restateThroughDesk(desk());
 
   const listed = (await (await ask(`/gateway/corrections?since=2025-06-01&symbol=${SYMBOL}`)).json()) as {
     corrections: unknown[];
   };
   expect(listed.corrections).toHaveLength(1);
-  const client = await mcpClient(desked.gateway.url, token);
+  const client = await mcpClient(desk().desked.gateway.url, desk().token);
   try {
     const result = await callTool(client, "get_corrections", { symbol: SYMBOL, since: "2025-06-01" });
     expect(result.isError).not.toBe(true);

@@ -197,11 +197,11 @@ const REDIS_CALLS = [
   "renew",
   "unlock",
   "announce",
-  "takeSends",
-  "observeBudget",
-  "recordSends",
-  "sendsEta",
-  "budget",
+  "take",
+  "learn",
+  "record",
+  "eta",
+  "snapshot",
   "addUsage",
   "requestsByUser",
 ] as const;
@@ -231,7 +231,7 @@ test("a scrape costs at most one Redis call, and shows Redis up", async () => {
 
 test("a scrape whose read of the shared budget fails shows this replica's own, and keeps the failure", async () => {
   const { gateway } = await loggedGateway();
-  const read = jest.spyOn(ReplicaStore.prototype, "budget").mockRejectedValueOnce(new Error("Redis stalled"));
+  const read = jest.spyOn(ReplicaStore.prototype, "snapshot").mockRejectedValueOnce(new Error("Redis stalled"));
   try {
     const answer = await fetch(`${gateway.url}/metrics`);
     // The fault happened: the scrape asked the shared budget, and the read failed.

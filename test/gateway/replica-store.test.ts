@@ -40,12 +40,12 @@ test("a stalled Redis: each call gives up after its timeout; a lock is not taken
   redis.pause();
   // While it still counts as up, a send is not granted from memory and a lock is not taken there.
   expect(await store.lock("x", "me", 60_000)).toBe(false);
-  expect(await store.takeSends(Date.now(), 1, 1)).toMatchObject({ granted: 0, waitMs: 100 });
+  expect(await store.take(Date.now(), 1, 1)).toMatchObject({ granted: 0, waitMs: 100 });
   // Timeouts in a row mark it down (those this busy test process caused itself do not count, hence the loop).
   for (let call = 0; call < 30 && store.sharedState() === "up"; call += 1)
     expect(await store.getAnswer("y")).toBeUndefined();
   expect(store.sharedState()).toBe("down");
-  expect((await store.takeSends(Date.now(), 1, 1)).granted).toBe(1);
+  expect((await store.take(Date.now(), 1, 1)).granted).toBe(1);
   expect(states).toEqual(["down"]);
   expect(await store.lock("x", "me", 60_000)).toBe(true);
   redis.resume();

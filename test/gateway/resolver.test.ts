@@ -21,8 +21,8 @@ const RULES = { windowMs: 60_000, assumedLimit: 60 };
 
 function resolverOn(store: GatewayStore, diagnostics?: Diagnostics): Resolver {
   const queue = new FairQueue({
-    takeSends: (wanted) => store.takeSends(Date.now(), 1, wanted),
-    sendsEta: (sends) => store.sendsEta(Date.now(), sends),
+    take: (wanted) => store.take(Date.now(), 1, wanted),
+    eta: (sends) => store.eta(Date.now(), sends),
     maxWaitMs: 4000,
     maxPerUser: 10,
     clock: systemClock,

@@ -2,8 +2,7 @@ import { randomUUID } from "node:crypto";
 import { MemoryStore } from "../../gateway/src/store/memory-store";
 import { RedisStore } from "../../gateway/src/store/redis-store";
 import type { CachedAnswer, GatewayStore } from "../../gateway/src/store/store";
-import { OPENING_POLL_MS, marginOf, openingBurstOf } from "@index-data/wire";
-import type { BudgetRules } from "../../gateway/src/store/desk-budget";
+import { OPENING_POLL_MS, marginOf, openingBurstOf, type RateRules } from "@index-data/wire";
 import { pollUntil } from "./support/poll";
 import { startRedis, type TestRedis } from "./support/redis-server";
 
@@ -14,7 +13,7 @@ import { startRedis, type TestRedis } from "./support/redis-server";
  */
 const HOUR = 3_600_000;
 /** A window of an hour, so that a test's own run time frees nothing. */
-const RULES: BudgetRules = { windowMs: HOUR, assumedLimit: 60 };
+const RULES: RateRules = { windowMs: HOUR, assumedLimit: 60 };
 const T0 = Date.UTC(2025, 0, 6, 9);
 /** The rule's margin for that window, on every window edge. */
 const MARGIN = marginOf(HOUR);
@@ -121,20 +120,20 @@ describe.each(STORES)("the %s store", (_name, open) => {
 
   test("opens with a twelfth of the limit, then sends at once all that the upstream says is left", async () => {
     const [a, b] = await open();
-    const first = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? a : b).takeSends(T0, 1, 1)));
+    const first = await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 === 0 ? a : b).take(T0, 1, 1)));
     expect(first.filter((g) => g.granted === 1)).toHaveLength(BURST);
     expect(first.filter((g) => g.granted === 0).map((g) => g.waitMs)).toEqual(Array(30 - BURST).fill(OPENING_POLL_MS));
     // The first answer: the upstream had counted its own request only, not the four sent with it.
     const firstSeq = Math.min(...first.filter((g) => g.granted === 1).map((g) => g.lastSeq));
-    await a.observeBudget(T0 + 50, {
+    await a.learn(T0 + 50, {
       limit: 60,
       remaining: 59,
       resetMs: 60_000,
       answered: true,
       sent: { seq: firstSeq, ledger: a.kind },
     });
-    expect(await b.takeSends(T0 + 50, 1, 60)).toMatchObject({ granted: 60 - BURST, waitMs: SPAN - 50 });
-    expect(await a.budget(T0 + 50)).toEqual({
+    expect(await b.take(T0 + 50, 1, 60)).toMatchObject({ granted: 60 - BURST, waitMs: SPAN - 50 });
+    expect(await a.snapshot(T0 + 50)).toEqual({
       limit: 60,
       windowMs: HOUR,
       sendableNow: 0,
@@ -146,103 +145,103 @@ describe.each(STORES)("the %s store", (_name, open) => {
 
   test("numbers every send, whichever replica took it: an answer counts off only the sends after its own", async () => {
     const [a, b] = await open();
-    const first = await a.takeSends(T0, 1, 3);
-    const second = await b.takeSends(T0, 1, 2);
+    const first = await a.take(T0, 1, 3);
+    const second = await b.take(T0, 1, 2);
     expect([first.granted, first.lastSeq, second.granted, second.lastSeq]).toEqual([3, 3, 2, 5]);
     // The answer to the third send: the upstream had not counted the fourth and fifth.
     const sent = { seq: 3, ledger: a.kind } as const;
-    await b.observeBudget(T0, { limit: 60, remaining: 50, resetMs: 60_000, answered: true, sent });
-    expect((await a.budget(T0)).upstreamRemaining).toBe(48);
+    await b.learn(T0, { limit: 60, remaining: 50, resetMs: 60_000, answered: true, sent });
+    expect((await a.snapshot(T0)).upstreamRemaining).toBe(48);
     // A number from another budget (this replica's own memory while Redis was away) says nothing here.
     const foreign = { seq: 1, ledger: a.kind === "memory" ? "redis" : "memory" } as const;
-    await b.observeBudget(T0, { limit: 60, remaining: 40, resetMs: 60_000, answered: true, sent: foreign });
-    expect((await a.budget(T0)).upstreamRemaining).toBe(40);
+    await b.learn(T0, { limit: 60, remaining: 40, resetMs: 60_000, answered: true, sent: foreign });
+    expect((await a.snapshot(T0)).upstreamRemaining).toBe(40);
   });
 
   test("never more than the limit in any window plus its margin: the log frees a send when its oldest leaves", async () => {
     const [a, b] = await open();
-    await a.observeBudget(T0, { limit: 10, answered: true }); // a limit, and no count: the log alone bounds
-    expect((await a.takeSends(T0, 1, 5)).granted).toBe(5);
-    expect((await b.takeSends(T0 + 1000, 1, 5)).granted).toBe(5);
-    expect(await a.takeSends(T0 + 2000, 1, 1)).toMatchObject({ granted: 0, waitMs: SPAN - 2000 });
-    expect(await b.sendsEta(T0 + 2000, 7)).toBe(SPAN + 1000 - 2000);
-    expect(await b.takeSends(T0 + SPAN, 1, 7)).toMatchObject({ granted: 5, waitMs: 1000 });
+    await a.learn(T0, { limit: 10, answered: true }); // a limit, and no count: the log alone bounds
+    expect((await a.take(T0, 1, 5)).granted).toBe(5);
+    expect((await b.take(T0 + 1000, 1, 5)).granted).toBe(5);
+    expect(await a.take(T0 + 2000, 1, 1)).toMatchObject({ granted: 0, waitMs: SPAN - 2000 });
+    expect(await b.eta(T0 + 2000, 7)).toBe(SPAN + 1000 - 2000);
+    expect(await b.take(T0 + SPAN, 1, 7)).toMatchObject({ granted: 5, waitMs: 1000 });
   });
 
   test("a lower limit holds sends at once; a higher one frees them, beyond the tier's a burst per answer", async () => {
     const [a, b] = await open();
-    await a.observeBudget(T0, { limit: 12, remaining: 12, resetMs: 60_000, answered: true });
-    expect((await b.takeSends(T0, 1, 20)).granted).toBe(12);
+    await a.learn(T0, { limit: 12, remaining: 12, resetMs: 60_000, answered: true });
+    expect((await b.take(T0, 1, 20)).granted).toBe(12);
     // The next upstream window, with a higher limit: the log holds the 12 already sent. Up to the tier's 60 go at
     // once; beyond it, untested by any 429, a burst (were it a lie, a burst of 429s is all it costs).
-    await b.observeBudget(T0 + 60_000, { limit: 120, remaining: 120, resetMs: 60_000, answered: true });
-    expect((await a.takeSends(T0 + 60_000, 1, 200)).granted).toBe(60 - 12 + BURST);
+    await b.learn(T0 + 60_000, { limit: 120, remaining: 120, resetMs: 60_000, answered: true });
+    expect((await a.take(T0 + 60_000, 1, 200)).granted).toBe(60 - 12 + BURST);
     // Each answer that holds lets a burst more go.
-    await b.observeBudget(T0 + 60_050, { limit: 120, remaining: 67, resetMs: 60_000, answered: true });
-    expect((await a.takeSends(T0 + 60_050, 1, 200)).granted).toBe(BURST);
+    await b.learn(T0 + 60_050, { limit: 120, remaining: 67, resetMs: 60_000, answered: true });
+    expect((await a.take(T0 + 60_050, 1, 200)).granted).toBe(BURST);
   });
 
   test("holds every send while the upstream says its window is spent; after its reset, opens again", async () => {
     const [a, b] = await open();
-    await a.observeBudget(T0, { limit: 60, remaining: 0, resetMs: 5000, answered: true });
-    expect(await b.takeSends(T0, 1, 1)).toMatchObject({ granted: 0, waitMs: 5000 + MARGIN });
-    expect(await b.takeSends(T0 + 4000, 1, 1)).toMatchObject({ granted: 0, waitMs: 1000 + MARGIN });
-    expect(await b.takeSends(T0 + 5000 + MARGIN, 1, 20)).toMatchObject({ granted: BURST, waitMs: OPENING_POLL_MS });
+    await a.learn(T0, { limit: 60, remaining: 0, resetMs: 5000, answered: true });
+    expect(await b.take(T0, 1, 1)).toMatchObject({ granted: 0, waitMs: 5000 + MARGIN });
+    expect(await b.take(T0 + 4000, 1, 1)).toMatchObject({ granted: 0, waitMs: 1000 + MARGIN });
+    expect(await b.take(T0 + 5000 + MARGIN, 1, 20)).toMatchObject({ granted: BURST, waitMs: OPENING_POLL_MS });
   });
 
   test("without a reset, the window turns at the latest a window and its margin after its first answer", async () => {
     const [a, b] = await open();
-    const taken = await a.takeSends(T0, 1, 1);
+    const taken = await a.take(T0, 1, 1);
     const sent = { seq: taken.lastSeq, ledger: a.kind } as const;
-    await a.observeBudget(T0 + 50, { limit: 60, remaining: 59, answered: true, sent });
-    expect((await b.budget(T0 + 50)).upstreamRemaining).toBe(59);
-    await b.observeBudget(T0 + 1000, { limit: 60, remaining: 0, answered: true }); // others spent the rest
-    expect(await b.takeSends(T0 + 1000, 1, 1)).toMatchObject({ granted: 0, waitMs: SPAN + 50 - 1000 });
+    await a.learn(T0 + 50, { limit: 60, remaining: 59, answered: true, sent });
+    expect((await b.snapshot(T0 + 50)).upstreamRemaining).toBe(59);
+    await b.learn(T0 + 1000, { limit: 60, remaining: 0, answered: true }); // others spent the rest
+    expect(await b.take(T0 + 1000, 1, 1)).toMatchObject({ granted: 0, waitMs: SPAN + 50 - 1000 });
     // A rise beyond a burst is a new window (it turned early): its count holds from there.
-    await a.observeBudget(T0 + 2000, { limit: 60, remaining: 40, answered: true });
-    expect(await b.takeSends(T0 + 2000, 1, 50)).toMatchObject({ granted: 40 });
+    await a.learn(T0 + 2000, { limit: 60, remaining: 40, answered: true });
+    expect(await b.take(T0 + 2000, 1, 50)).toMatchObject({ granted: 40 });
   });
 
   test("pauses every replica for a 429's Retry-After, counts the pause in its estimates, then opens again", async () => {
     const [a, b] = await open();
-    await a.observeBudget(T0, { limited: true, answered: true, retryAfterMs: 2000 });
-    expect(await b.takeSends(T0 + 500, 1, 1)).toMatchObject({ granted: 0, waitMs: 1500 + MARGIN });
-    expect((await a.budget(T0 + 1000)).pausedForMs).toBe(1000 + MARGIN);
-    expect(await a.sendsEta(T0 + 1000, 1)).toBe(1000 + MARGIN);
+    await a.learn(T0, { limited: true, answered: true, retryAfterMs: 2000 });
+    expect(await b.take(T0 + 500, 1, 1)).toMatchObject({ granted: 0, waitMs: 1500 + MARGIN });
+    expect((await a.snapshot(T0 + 1000)).pausedForMs).toBe(1000 + MARGIN);
+    expect(await a.eta(T0 + 1000, 1)).toBe(1000 + MARGIN);
     // Nothing of ours got in before that window filled: no share was measured, the window opens anew.
-    expect(await b.takeSends(T0 + 2000 + MARGIN, 1, 20)).toMatchObject({ granted: BURST, waitMs: OPENING_POLL_MS });
+    expect(await b.take(T0 + 2000 + MARGIN, 1, 20)).toMatchObject({ granted: BURST, waitMs: OPENING_POLL_MS });
   });
 
   test("a bare 429, no header at all: holds until the window must have turned, then sends at the share it had", async () => {
     const [a, b] = await open();
-    await a.observeBudget(T0, { answered: true }); // no figures: the log alone bounds
-    const taken = await b.takeSends(T0, 1, 40);
+    await a.learn(T0, { answered: true }); // no figures: the log alone bounds
+    const taken = await b.take(T0, 1, 40);
     expect(taken.granted).toBe(40);
     // The upstream refused the 31st: 30 got in before the window was full. Its refusal and the nine after it.
     const refused = (seq: number) => ({ limited: true, answered: true, sent: { seq, ledger: a.kind } }) as const;
-    for (let seq = 31; seq <= 40; seq += 1) await a.observeBudget(T0 + 50, refused(seq));
-    expect(await b.takeSends(T0 + 50, 1, 1)).toMatchObject({ granted: 0, waitMs: SPAN });
+    for (let seq = 31; seq <= 40; seq += 1) await a.learn(T0 + 50, refused(seq));
+    expect(await b.take(T0 + 50, 1, 1)).toMatchObject({ granted: 0, waitMs: SPAN });
     const turned = T0 + 50 + SPAN;
     // After the turn: the opening burst until an answer tells, then the 30 the others left us, not the limit.
-    expect(await a.takeSends(turned, 1, 60)).toMatchObject({ granted: BURST, waitMs: OPENING_POLL_MS });
-    await b.observeBudget(turned + 50, { answered: true });
-    expect((await a.takeSends(turned + 50, 1, 60)).granted).toBe(30 - BURST);
-    expect(await b.budget(turned + 50)).toMatchObject({ limit: 60, sendableNow: 0 });
+    expect(await a.take(turned, 1, 60)).toMatchObject({ granted: BURST, waitMs: OPENING_POLL_MS });
+    await b.learn(turned + 50, { answered: true });
+    expect((await a.take(turned + 50, 1, 60)).granted).toBe(30 - BURST);
+    expect(await b.snapshot(turned + 50)).toMatchObject({ limit: 60, sendableNow: 0 });
   });
 
   test("keeps a replica that lost the others to its share of the limit", async () => {
     const [a] = await open();
-    await a.observeBudget(T0, { answered: true });
-    expect((await a.takeSends(T0, 0.5, 40)).granted).toBe(30);
-    expect(await a.takeSends(T0 + 1, 0.5, 1)).toMatchObject({ granted: 0, waitMs: SPAN - 1 });
+    await a.learn(T0, { answered: true });
+    expect((await a.take(T0, 0.5, 40)).granted).toBe(30);
+    expect(await a.take(T0 + 1, 0.5, 1)).toMatchObject({ granted: 0, waitMs: SPAN - 1 });
   });
 
   test("keeps a replica apart to its share of what the upstream says is left", async () => {
     const [a] = await open();
-    await a.observeBudget(T0, { answered: true });
-    expect((await a.takeSends(T0, 0.5, 10)).granted).toBe(10);
-    await a.observeBudget(T0, { limit: 60, remaining: 10, resetMs: 3000, answered: true });
-    expect(await a.takeSends(T0 + 1000, 0.5, 10)).toMatchObject({ granted: 5, waitMs: 2000 + MARGIN });
+    await a.learn(T0, { answered: true });
+    expect((await a.take(T0, 0.5, 10)).granted).toBe(10);
+    await a.learn(T0, { limit: 60, remaining: 10, resetMs: 3000, answered: true });
+    expect(await a.take(T0 + 1000, 0.5, 10)).toMatchObject({ granted: 5, waitMs: 2000 + MARGIN });
   });
 
   test("adds requests and sends by user per window in batches, whichever replica counted them", async () => {

@@ -57,11 +57,11 @@ async function forward(store: GatewayStore, form: UpstreamForm, wanted: number, 
       flying.splice(flying.indexOf(answer), 1);
       const info = answer.info();
       const { sentSeq: _, ...reading } = readingOf(info);
-      await store.observeBudget(now, { ...reading, sent: { seq: answer.seq, ledger: store.kind } });
+      await store.learn(now, { ...reading, sent: { seq: answer.seq, ledger: store.kind } });
       if (info.status === 429) pending += 1;
     }
     if (pending > 0) {
-      const grant = await store.takeSends(now, 1, pending);
+      const grant = await store.take(now, 1, pending);
       for (let i = 0; i < grant.granted; i += 1) {
         const answer = upstream.answer("gateway");
         flying.push({ due: now + STEP_MS, seq: grant.lastSeq - grant.granted + 1 + i, info: answer.info });

@@ -3,7 +3,7 @@ import { usageWindowStart } from "../../gateway/src/store/usage-tally";
 import { accountOf } from "../../gateway/src/tenancy/account";
 import { DeskShares } from "../../gateway/src/tenancy/tenant-shares";
 import { parseTenantWeights, TenantWeightsError } from "../../gateway/src/tenancy/tenant-weights";
-import type { BudgetSnapshot } from "../../gateway/src/store/store";
+import type { RateSnapshot } from "@index-data/wire";
 import { FakeClock } from "../support/fake-clock";
 
 /**
@@ -31,7 +31,7 @@ class Usage {
   }
 }
 
-function budget(limit: number): BudgetSnapshot {
+function budget(limit: number): RateSnapshot {
   return { limit, windowMs: WINDOW_MS, sendableNow: limit, pausedForMs: 0, roomInMs: 0 };
 }
 
@@ -40,7 +40,7 @@ test("turns go tenant by tenant, as many in a row as each weight; no tenant send
   const usage = new Usage(clock);
   const shares = new DeskShares(
     {
-      budgetNow: () => budget(9),
+      snapshotNow: () => budget(9),
       shareInputs: () => ({ users: 1, sends: 0 }),
       eachUser: (now, visit) => usage.eachUser(now, visit),
       windowMs: WINDOW_MS,
@@ -50,8 +50,8 @@ test("turns go tenant by tenant, as many in a row as each weight; no tenant send
   const order: string[] = [];
   const queue = new FairQueue({
     // The desk's budget always has room: only the tenants' parts hold sends back.
-    takeSends: async (wanted) => ({ granted: wanted, waitMs: 0, lastSeq: wanted, ledger: "memory" }),
-    sendsEta: async () => 0,
+    take: async (wanted) => ({ granted: wanted, waitMs: 0, lastSeq: wanted, ledger: "memory" }),
+    eta: async () => 0,
     maxWaitMs: 2 * WINDOW_MS,
     maxPerUser: 100,
     clock,

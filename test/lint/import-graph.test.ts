@@ -4,7 +4,7 @@ import { measureRooms, readImports, type FileImports } from "./import-graph";
 
 /*
  * The whole tree's imports, measured from the real files: no circles, no import running back up (between the floors
- * the lint draws, and between the rooms of a floor laid out by feature), no folder holding more than a share of the
+ * the lint draws, between the shared package's folders, and between the rooms of a floor laid out by feature), no folder holding more than a share of the
  * code, and no two files of the add-in with one name, so a reader finds each file by its job and reads from the
  * ground up.
  */
@@ -13,20 +13,12 @@ const REPO = join(__dirname, "..", "..");
 const PACKAGES = ["src", "packages/wire/src", "gateway/src", "reference-service/src"];
 /** Floors of the add-in laid out in rooms by feature: their rooms stand in layers too. */
 const IN_ROOMS = ["src/office", "src/workbook"];
-/** The shared package's corners, each a floor of its own under the wire (eslint.config.mjs). */
-const WIRE_CORNERS = ["memo/", "time/", "diagnostics/"];
 const MAX_SHARE = 0.15;
 
 /** Each file as a room of its own, so that the rooms that import each other are files in a circle. */
 function fileByFile(imports: FileImports): FileImports {
   const own = (file: string) => file.split("/").join(":");
   return new Map([...imports].map(([file, targets]) => [own(file), targets.map(own)]));
-}
-
-/** The shared package as the lint layers it: memo, time and diagnostics, then the wire itself (all the rest). */
-function wireFloors(imports: FileImports): FileImports {
-  const floor = (file: string) => (WIRE_CORNERS.some((corner) => file.startsWith(corner)) ? file : `wire/${file}`);
-  return new Map([...imports].map(([file, targets]) => [floor(file), targets.map(floor)]));
 }
 
 /** Each folder's share of the code (the lines, not blank, of the files directly in it), largest first. */
@@ -80,10 +72,10 @@ describe("the whole tree's imports", () => {
   });
 
   // The gateway's rooms, with their floors and loose files, are measured in gateway-rooms.test.ts.
-  it("never run back up: between the floors the lint draws, and between the rooms of a floor laid out by feature", () => {
+  it("never run back up: between the floors the lint draws, the shared package's folders, and the rooms of a floor", () => {
     const floors = {
       src: of("src"),
-      "packages/wire/src": wireFloors(of("packages/wire/src")),
+      "packages/wire/src": of("packages/wire/src"),
       "reference-service/src": of("reference-service/src"),
     };
     for (const [folder, floorImports] of Object.entries(floors))
@@ -126,15 +118,16 @@ describe("the measures", () => {
     ]);
   });
 
-  it("take the shared package's folders other than its corners as one floor, and a corner importing it as back up", () => {
-    const wire = planted({
+  it("take each of the shared package's folders as a room, so a circle through three of them runs back up", () => {
+    const layered = planted({
       "errors/fault.ts": ["headers/parse.ts"],
-      "headers/parse.ts": ["errors/fault.ts", "time/day.ts"],
+      "headers/parse.ts": ["time/day.ts"],
+      "resources/table.ts": ["errors/fault.ts", "headers/parse.ts"],
       "time/day.ts": [],
     });
-    expect(measureRooms(wireFloors(wire)).backUp).toEqual([]);
-    const upward = planted({ "time/day.ts": ["errors/fault.ts"], "errors/fault.ts": ["time/day.ts"] });
-    expect(measureRooms(wireFloors(upward)).backUp).toHaveLength(2);
+    expect(measureRooms(layered)).toMatchObject({ floors: 4, backUp: [] });
+    const circle = planted({ ...Object.fromEntries(layered), "headers/parse.ts": ["resources/table.ts"] });
+    expect(measureRooms(circle).backUp).toHaveLength(4);
   });
 
   it("share the code out by the folder each file is directly in, and name each name two files share", () => {

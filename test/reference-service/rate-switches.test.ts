@@ -66,22 +66,25 @@ async function release(
 const remainingOf = (answers: readonly JsonResponse[]) => answers.map((a) => a.headers.get("x-ratelimit-remaining"));
 
 describe("when a request counts", () => {
+  /** One request more than the limit, sent under `rateCount`, answered third, first, second, fourth: the statuses. */
+  async function burstOutOfOrder(rateCount: RateCount) {
+    const { timer, ask } = await serviceWith({ rateCount, answerJitterMs: JITTER_MS });
+    const answers = await release(await sendHeld(ask, timer, LIMIT + 1), [2, 0, 1, 3]);
+    return { statuses: answers.map((a) => a.status), remaining: remainingOf(answers), timer, ask };
+  }
+
   test("arrival: an answer counts every request that arrived before it, those still held too", async () => {
-    const { timer, ask } = await serviceWith({ rateCount: "arrival", answerJitterMs: JITTER_MS });
-    const sent = await sendHeld(ask, timer, LIMIT + 1);
-    const answers = await release(sent, [2, 0, 1, 3]);
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+    const { statuses, remaining } = await burstOutOfOrder("arrival");
+    expect(statuses).toEqual([200, 200, 200, 429]);
     // Out of order: the third to arrive answers first, already counting the two still held.
-    expect(remainingOf(answers)).toEqual(["0", "2", "1", "0"]);
+    expect(remaining).toEqual(["0", "2", "1", "0"]);
   });
 
   test("answered: an answer counts only what was answered before it, and a burst in flight passes the limit", async () => {
-    const { timer, ask } = await serviceWith({ rateCount: "answered", answerJitterMs: JITTER_MS });
-    const sent = await sendHeld(ask, timer, LIMIT + 1);
-    const answers = await release(sent, [2, 0, 1, 3]);
+    const { statuses, remaining, timer, ask } = await burstOutOfOrder("answered");
     // None had been answered when each arrived, so all four were let through; each answer counts itself and those before.
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
-    expect(remainingOf(answers)).toEqual(["2", "1", "0", "0"]);
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    expect(remaining).toEqual(["2", "1", "0", "0"]);
     const [after] = await release(await sendHeld(ask, timer, 1), [0]);
     expect(after?.status).toBe(429);
     expect(after?.headers.get("retry-after")).toBe("10");

@@ -4,14 +4,14 @@ import type { Answered } from "../../src/client";
 import { DirectSource } from "../../src/client";
 import { excelPricingSheetActions } from "../../src/office/pricing-sheet-actions";
 import { excelWatchListStore } from "../../src/office/pricing-sheets/watch-lists";
-import { SheetsPanel } from "../../src/taskpane/components/SheetsPanel/SheetsPanel";
 import type { Loadable } from "../../src/taskpane/hooks/useLoad";
 import choiceLists from "../../src/functions/table/choice-lists.json";
 import { readTemplateFile } from "../../src/workbook/pricing-sheets/template";
 import { watchListFile } from "../../src/workbook/pricing-sheets/watch-list";
 import { NO_STARTUP } from "../support/startup";
 import { FakeWorkbook } from "../support/office-fake/fake-workbook";
-import { renderPane, settled } from "./render";
+import { settled } from "./render";
+import { renderSheetsPanel } from "./sheets-pane";
 import { startReference, type ReferenceFixture } from "./reference";
 
 /**
@@ -35,7 +35,6 @@ afterAll(() => reference.stop());
 const A = "RTM-NWE-A-1x3";
 const B = "RTM-NWE-B-1x3";
 const C = "RTM-NWE-A-4x6";
-const inExcel = { state: "ready", value: { inExcel: true } } as const;
 
 function pane(book = new FakeWorkbook(async () => [[0]])) {
   const source = new DirectSource(reference.client);
@@ -45,17 +44,8 @@ function pane(book = new FakeWorkbook(async () => [[0]])) {
     { userSource: source, indexDomain: { register: () => Promise.resolve(true) }, ...NO_STARTUP },
     { run: book.run, undoGroups: () => true },
   );
-  const saved: { name: string; text: string }[] = [];
-  const rendered = renderPane(
-    <SheetsPanel
-      watchLists={{ workbook: store, page: store }}
-      pricingSheet={actions}
-      indexes={indexes}
-      host={inExcel}
-      saveFile={(name, text) => saved.push({ name, text })}
-    />,
-  );
-  return { ...rendered, book, store, saved };
+  const rendered = renderSheetsPanel(indexes, store, actions);
+  return { ...rendered, book, store };
 }
 
 type User = ReturnType<typeof pane>["user"];

@@ -3,10 +3,10 @@ import type { IndexSummary } from "@index-data/wire";
 import type { Answered } from "../../src/client";
 import { memoryWatchListStore, type WatchListStore } from "../../src/office/pricing-sheets/watch-lists";
 import type { PricingSheetActions } from "../../src/office/pricing-sheet-actions";
-import { SheetsPanel } from "../../src/taskpane/components/SheetsPanel/SheetsPanel";
 import type { Loadable } from "../../src/taskpane/hooks/useLoad";
 import { DEFAULT_TEMPLATE } from "../../src/workbook/pricing-sheets/default-template";
-import { renderPane, settled } from "./render";
+import { settled } from "./render";
+import { IN_EXCEL as inExcel, renderSheetsPanel } from "./sheets-pane";
 import { startReference, type ReferenceFixture } from "./reference";
 
 /**
@@ -29,12 +29,10 @@ beforeAll(async () => {
 });
 afterAll(() => reference.stop());
 
-const inExcel = { state: "ready", value: { inExcel: true } } as const;
 const outside = { state: "ready", value: { inExcel: false, reason: "no Excel" } } as const;
 
 function panel(options: { store?: WatchListStore; host?: typeof inExcel | typeof outside } = {}) {
   const store = options.store ?? memoryWatchListStore(symbols);
-  const saved: { name: string; text: string }[] = [];
   const build = jest.fn<ReturnType<PricingSheetActions["build"]>, Parameters<PricingSheetActions["build"]>>(() =>
     Promise.resolve({ built: true, message: 'Built the sheet "Pricing Metals".' }),
   );
@@ -44,16 +42,8 @@ function panel(options: { store?: WatchListStore; host?: typeof inExcel | typeof
     sheetOf: () => Promise.resolve(undefined),
     release: () => Promise.resolve(""),
   };
-  const rendered = renderPane(
-    <SheetsPanel
-      watchLists={{ workbook: store, page: store }}
-      pricingSheet={pricingSheet}
-      indexes={indexes}
-      host={options.host ?? inExcel}
-      saveFile={(name, text) => saved.push({ name, text })}
-    />,
-  );
-  return { ...rendered, store, saved, build };
+  const rendered = renderSheetsPanel(indexes, store, pricingSheet, options.host);
+  return { ...rendered, store, build };
 }
 
 const A = "RTM-NWE-A-1x3";

@@ -35,21 +35,6 @@ describe("a pricing template file", () => {
     ["a header like the index's", withColumn(0, { header: "INDEX" }), 'columns[0].header: "INDEX" heads two columns'],
     ["two keys alike", withColumn(2, { key: "latest" }), 'columns[2].key: "latest" names two columns'],
     [
-      "a rule on a column it lacks",
-      withColumn(0, { rules: [{ when: "notBlank", column: "nope", fill: "#FFFFFF" }] }),
-      'columns[0].rules[0].column: no column has the key "nope"',
-    ],
-    [
-      "a colour by name",
-      withColumn(0, { rules: [{ when: "notBlank", fill: "red" }] }),
-      'columns[0].rules[0].fill: must be a colour such as "#FFC7CE"',
-    ],
-    [
-      "a threshold as text",
-      withColumn(0, { rules: [{ when: "below", value: "50", fill: "#FFFFFF" }] }),
-      "columns[0].rules[0].value: must be a number",
-    ],
-    [
       "31 columns",
       template(
         (t) =>
@@ -61,47 +46,7 @@ describe("a pricing template file", () => {
       ),
       "columns: at most 30 entries",
     ],
-    [
-      "a formula calling HYPERLINK",
-      withColumn(4, { formula: '=HYPERLINK("http://x",INDEX.LATEST({symbol}))' }),
-      "columns[4].formula: it calls HYPERLINK, which is not an INDEX function",
-    ],
-    [
-      "a formula with no INDEX function",
-      withColumn(0, { formula: "=TODAY()" }),
-      "columns[0].formula: it calls no INDEX function",
-    ],
-    [
-      "a formula that is text",
-      withColumn(0, { formula: "INDEX.LATEST({symbol})" }),
-      "columns[0].formula: it is not a formula",
-    ],
     ["a panel of 400 days", template((t) => (t["panel"] = { days: 400 })), "panel.days: must be at most 366"],
-    [
-      "a text constant over Excel's 255 characters",
-      withColumn(0, { formula: `=INDEX.LATEST({symbol},"${"x".repeat(256)}")` }),
-      `columns[0].formula: its text "${"x".repeat(24)}…" is 256 characters long; Excel takes at most 255 in a formula's text`,
-    ],
-    [
-      "a format that drops the minus sign",
-      withColumn(2, { numberFormat: "0.00;0.00" }),
-      'columns[2].numberFormat: its negative section has no minus sign, so a fall would show as a rise (write "-0.00" or "(0.00)")',
-    ],
-    [
-      "a format showing a fixed price",
-      withColumn(0, { numberFormat: '"6.2160";"6.2160";"6.2160"' }),
-      "columns[0].numberFormat: its first (positive) section is text only, so it would show that text instead of the value",
-    ],
-    [
-      "a format hiding every value",
-      withColumn(0, { numberFormat: ";;;" }),
-      "columns[0].numberFormat: its first (positive) section is empty, so those values would not show",
-    ],
-    [
-      "a format choosing its section by value",
-      withColumn(0, { numberFormat: '[<0]"";0.00' }),
-      "columns[0].numberFormat: its first (positive) section has a condition, which can hide values",
-    ],
     [
       "a right-to-left override in its name",
       template((t) => (t["name"] = "abc\u202Egnp.exe")),
@@ -115,6 +60,46 @@ describe("a pricing template file", () => {
   ])("with %s is refused, naming the field", (_what, text, problem) => {
     expect(readTemplateFile(text)).toEqual({ ok: false, problem });
   });
+
+  /** The default with its first column patched is refused, saying `problem` of that column (its field first). */
+  const refusedWith = (patch: Record<string, unknown>, problem: string) =>
+    expect(readTemplateFile(withColumn(0, patch))).toEqual({ ok: false, problem: `columns[0].${problem}` });
+
+  it.each([
+    ['=HYPERLINK("http://x",INDEX.LATEST({symbol}))', "it calls HYPERLINK, which is not an INDEX function"],
+    ["=TODAY()", "it calls no INDEX function"],
+    ["INDEX.LATEST({symbol})", "it is not a formula"],
+    [
+      `=INDEX.LATEST({symbol},"${"x".repeat(256)}")`,
+      `its text "${"x".repeat(24)}…" is 256 characters long; Excel takes at most 255 in a formula's text`,
+    ],
+  ])("a column's formula %s is refused, saying why", (formula, problem) =>
+    refusedWith({ formula }, `formula: ${problem}`),
+  );
+
+  it.each([
+    ["0.00;0.00", 'its negative section has no minus sign, so a fall would show as a rise (write "-0.00" or "(0.00)")'],
+    [
+      '"6.2160";"6.2160";"6.2160"',
+      "its first (positive) section is text only, so it would show that text instead of the value",
+    ],
+    [";;;", "its first (positive) section is empty, so those values would not show"],
+    ['[<0]"";0.00', "its first (positive) section has a condition, which can hide values"],
+  ])("a column's number format %s is refused, saying why", (format, problem) =>
+    refusedWith({ numberFormat: format }, `numberFormat: ${problem}`),
+  );
+
+  it.each([
+    [
+      "on a column it lacks",
+      { when: "notBlank", column: "nope", fill: "#FFFFFF" },
+      'column: no column has the key "nope"',
+    ],
+    ["with a colour by name", { when: "notBlank", fill: "red" }, 'fill: must be a colour such as "#FFC7CE"'],
+    ["with a threshold as text", { when: "below", value: "50", fill: "#FFFFFF" }, "value: must be a number"],
+  ])("a rule %s is refused, naming its field", (_what, rule, problem) =>
+    refusedWith({ rules: [rule] }, `rules[0].${problem}`),
+  );
 });
 
 describe("number formats that show the value", () => {

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { Counter, type Registry } from "prom-client";
-import type { Clock } from "@index-data/wire/time";
+import { eventWithin, type Clock } from "@index-data/wire/time";
 import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import type { Resource } from "../answers/resources";
 import type { UpstreamResult } from "../serving/upstream";
@@ -78,15 +78,7 @@ export class DeskCorrections {
   async start(ms: number): Promise<void> {
     const connection = this.connection;
     if (connection === undefined || connection.status === "ready") return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        connection.off("ready", done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      connection.once("ready", done);
-    });
+    await eventWithin(connection, "ready", ms);
   }
 
   /** An upstream answer, whoever's turn it took: its days are recorded in the background, never delaying the caller. */

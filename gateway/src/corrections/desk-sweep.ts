@@ -46,16 +46,16 @@ export function deskSweep(options: DeskSweepOptions): CorrectionsSweep<SendMark>
     tradersWaiting: () => Object.values(queue.waiting()).reduce((sum, n) => sum + n, 0),
     spareSend: async () => {
       const now = clock.now();
-      const budget = await store.budget(now);
+      const budget = await store.snapshot(now);
       if (budget.sendableNow <= reserveOf(budget.limit)) return undefined;
-      const grant = await store.takeSends(now, 1, 1);
+      const grant = await store.take(now, 1, 1);
       return grant.granted >= 1 ? { seq: grant.lastSeq, ledger: grant.ledger } : undefined;
     },
     reread: async (symbol, startDate, sent) => {
       const resource = resourceOf(history, { symbol }, { startDate }, clock.now());
       const result = await upstream.get(resource, () => clock.now());
       const reading = result.status !== undefined ? { ...result.reading, answered: true, sent } : result.reading;
-      await store.observeBudget(clock.now(), reading);
+      await store.learn(clock.now(), reading);
       queue.poke();
       // Counted, audited and archived as any send (the archive's record is corrections.observe's).
       options.onUpstream(resource, result, SWEEP_ACCOUNT);

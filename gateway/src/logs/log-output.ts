@@ -1,10 +1,10 @@
-/** What the log output writes to: process.stdout, or a test's stream. */
-export interface LogSink {
+import { eventWithin, type EventSource } from "@index-data/wire/time";
+
+/** What the log output writes to: process.stdout, or a test's stream; "drain" says the reader took what waited. */
+export interface LogSink extends EventSource<"drain"> {
   write(chunk: string): boolean;
   /** Bytes written but not yet taken by the reader (a pipe nobody reads keeps them here). */
   readonly writableLength: number;
-  once(event: "drain", listener: () => void): unknown;
-  off(event: "drain", listener: () => void): unknown;
 }
 
 interface LogOutputOptions {
@@ -72,14 +72,6 @@ export class BoundedLogOutput {
     this.flush();
     const { sink } = this.options;
     if (sink.writableLength === 0) return;
-    await new Promise<void>((done) => {
-      const finish = () => {
-        clearTimeout(bound);
-        sink.off("drain", finish);
-        done();
-      };
-      const bound = setTimeout(finish, withinMs);
-      sink.once("drain", finish);
-    });
+    await eventWithin(sink, "drain", withinMs);
   }
 }

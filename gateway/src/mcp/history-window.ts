@@ -22,6 +22,16 @@ export interface RowWindow<R> {
   readonly rest: ToolText | null;
 }
 
+/** What a windowed answer says beside its rows, in its structured content (schemas.ts: windowFields). */
+export function windowFacts<R>(window: RowWindow<R>): { available: number; truncated: boolean; rest: string | null } {
+  return { available: window.available, truncated: window.truncated, rest: window.rest?.text ?? null };
+}
+
+/** The end of a windowed answer's text: how to ask for the rows left out, after a space, or nothing. */
+export function restSaid<R>(window: RowWindow<R>): ToolText {
+  return window.rest === null ? said`` : said` ${window.rest}`;
+}
+
 /**
  * The newest rows of `all` (ascending) that fit in `room` bytes, at most `limit`, as `show` makes them (only the rows
  * kept are made). `rest` says how to ask for the others, given the day before the first row kept.

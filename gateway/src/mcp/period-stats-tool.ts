@@ -1,6 +1,6 @@
 import { summarisePeriods, type PeriodSummary } from "@index-data/wire";
 import { dayText, parseIso, startOfUtcDay } from "@index-data/wire/time";
-import { newestRows } from "./history-window";
+import { newestRows, restSaid, windowFacts } from "./history-window";
 import { pointProvenance, servedOf } from "./provenance";
 import { MAX_HISTORY_POINTS } from "./schemas";
 import type { ToolHandler } from "./tool-context";
@@ -52,11 +52,9 @@ export const getPeriodStats: ToolHandler<"get_period_stats"> = async (input, con
       symbol: history.symbol,
       period,
       periods: [...window.rows],
-      available: window.available,
-      truncated: window.truncated,
-      rest: window.rest?.text ?? null,
+      ...windowFacts(window),
       served: servedOf(read),
     },
-    text: said`${history.symbol}: ${window.rows.length} ${ours(period)} periods${latestText}.${window.rest === null ? said`` : said` ${window.rest}`}`,
+    text: said`${history.symbol}: ${window.rows.length} ${ours(period)} periods${latestText}.${restSaid(window)}`,
   };
 };

@@ -89,6 +89,16 @@ type Tool = keyof typeof TOOL_TEXTS;
 export type AnsweredTool = { [T in Tool]: (typeof TOOL_TEXTS)[T] extends { answers: string } ? T : never }[Tool];
 
 /** What such a tool answers: the resource's data as the service gave it, and how the gateway served it. */
+/** A windowed answer's fields beside its rows (history-window.ts: windowFacts): `rows` names them. */
+function windowFields(rows: string, available: string) {
+  return {
+    available: z.number().int().describe(available),
+    truncated: z.boolean(),
+    rest: z.string().nullable().describe(`How to ask for the ${rows} left out; null when none were.`),
+    served: Served,
+  };
+}
+
 const ANSWERED_OUTPUT = {
   answer: z.record(z.string(), z.unknown()).describe("The Index Data Service's answer, as it gave it."),
   served: Served,
@@ -132,10 +142,7 @@ export const OUTPUTS = {
     symbol: z.string(),
     granularity: z.enum(["daily", "weekly", "monthly"]),
     points: z.array(Point),
-    available: z.number().int().describe("Points the range holds at this granularity."),
-    truncated: z.boolean(),
-    rest: z.string().nullable().describe("How to ask for the points left out; null when none were."),
-    served: Served,
+    ...windowFields("points", "Points the range holds at this granularity."),
   },
   get_volatility: {
     symbol: z.string(),
@@ -175,10 +182,7 @@ export const OUTPUTS = {
         provenance: Provenance.describe("The period's last value's."),
       }),
     ),
-    available: z.number().int().describe("Periods the range holds."),
-    truncated: z.boolean(),
-    rest: z.string().nullable().describe("How to ask for the periods left out; null when none were."),
-    served: Served,
+    ...windowFields("periods", "Periods the range holds."),
   },
   get_change: {
     symbol: z.string(),

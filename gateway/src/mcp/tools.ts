@@ -1,6 +1,6 @@
 import type { LatestFix } from "@index-data/wire";
 import { DAY_MS, dayText, parseIso, startOfUtcDay } from "@index-data/wire/time";
-import { historyRest, monthlyFromDaily, newestRows } from "./history-window";
+import { historyRest, monthlyFromDaily, newestRows, restSaid, windowFacts } from "./history-window";
 import { getChange } from "./change-tool";
 import { getPeriodStats } from "./period-stats-tool";
 import { datedOnly, pointProvenance, provenanceOf, servedOf } from "./provenance";
@@ -61,12 +61,10 @@ export const HANDLERS: Readonly<Handlers> = {
         symbol: read.data.symbol,
         granularity,
         points: [...window.rows],
-        available: window.available,
-        truncated: window.truncated,
-        rest: window.rest?.text ?? null,
+        ...windowFacts(window),
         served: servedOf(read),
       },
-      text: said`${read.data.symbol}: ${window.rows.length} ${ours(granularity)} points${lastText}.${window.rest === null ? said`` : said` ${window.rest}`}`,
+      text: said`${read.data.symbol}: ${window.rows.length} ${ours(granularity)} points${lastText}.${restSaid(window)}`,
     };
   },
 

@@ -1,7 +1,7 @@
 import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import type { HealthSources } from "./health-page";
-import type { BudgetSnapshot } from "../store/store";
+import type { RateSnapshot } from "@index-data/wire";
 import { topSubjects, type SubjectRule } from "./top-subjects";
 
 /** How an answer was served, as a label: Cache-Status's outcomes, and `passed` for an upstream failure passed on. */
@@ -56,7 +56,7 @@ export class GatewayMetrics {
   private readonly requestSeries = new Map<string, { inc(): void }>();
   private readonly latencySeries = new Map<string, { observe(value: number): void }>();
   /** The budget as read for the scrape under way. */
-  private budgetRead: BudgetSnapshot | undefined;
+  private budgetRead: RateSnapshot | undefined;
 
   constructor(
     private readonly health: HealthSources,
@@ -106,9 +106,9 @@ export class GatewayMetrics {
   /** The figures in the Prometheus text format; the budget is read once, before the gauges that show it. */
   async text(): Promise<string> {
     const { store, now } = this.health;
-    this.budgetRead = await store.budget(now()).catch((error: unknown) => {
+    this.budgetRead = await store.snapshot(now()).catch((error: unknown) => {
       this.diagnostics.note({ where: "metrics: shared budget read", error });
-      return store.budgetNow(now());
+      return store.snapshotNow(now());
     });
     return this.registry.metrics();
   }
@@ -118,7 +118,7 @@ export class GatewayMetrics {
   }
 
   /** Gauges read when scraped: the budget as `text` read it (one store call), the rest from this replica's memory. */
-  private gauges(health: HealthSources, budget: () => BudgetSnapshot | undefined): void {
+  private gauges(health: HealthSources, budget: () => RateSnapshot | undefined): void {
     this.gauge(
       "index_gateway_budget_remaining",
       "Upstream sends the desk's budget allows now, in this window.",

@@ -1,6 +1,6 @@
 import type { FairQueue } from "../serving/fair-queue";
 import type { ReplicaStore } from "../store/replica-store";
-import type { BudgetSnapshot } from "../store/store";
+import type { RateSnapshot } from "@index-data/wire";
 import type { DeskShares } from "../tenancy/tenant-shares";
 import type { TokenProblem } from "../identity/tokens";
 import { subjectOf, topSubjects, type SubjectRule } from "./top-subjects";
@@ -59,13 +59,13 @@ interface Remembered<T> {
 
 /** The store's figures, read at most once a STORE_FIGURES_MS per replica however often the page is asked for. */
 class StoreFigures {
-  private budgetRead: Remembered<BudgetSnapshot> | undefined;
+  private budgetRead: Remembered<RateSnapshot> | undefined;
   private countsRead: Remembered<Record<string, number>> | undefined;
 
   constructor(private readonly sources: HealthSources) {}
 
-  budget(now: number): Promise<BudgetSnapshot> {
-    this.budgetRead = this.recent(this.budgetRead, now, () => this.sources.store.budget(now));
+  budget(now: number): Promise<RateSnapshot> {
+    this.budgetRead = this.recent(this.budgetRead, now, () => this.sources.store.snapshot(now));
     return this.budgetRead.value;
   }
 

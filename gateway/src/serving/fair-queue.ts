@@ -6,9 +6,9 @@ import type { SendGrant, SendMark } from "../store/store";
 
 interface FairQueueOptions {
   /** Takes up to `wanted` sends from the desk's budget at once. */
-  readonly takeSends: (wanted: number) => Promise<SendGrant>;
+  readonly take: (wanted: number) => Promise<SendGrant>;
   /** Milliseconds until `sends` more sends could go, pauses included: what a refusal's Retry-After says. */
-  readonly sendsEta: (sends: number) => Promise<number>;
+  readonly eta: (sends: number) => Promise<number>;
   /** Longest a request waits for a send; past it, a 429. Below the add-in's 10 s timeout, so it answers first. */
   readonly maxWaitMs: number;
   /** Most requests one user may have waiting; more get a 429 at once. */
@@ -189,7 +189,7 @@ export class FairQueue {
     const now = this.options.clock.now();
     const capped = this.parts.rooms(now)(part) <= 0 ? this.parts.reopensInMs(now) : 0;
     const etaMs = await this.options
-      .sendsEta(ahead)
+      .eta(ahead)
       .then((ms) => Math.max(ms, capped))
       .catch((error: unknown) => {
         (this.options.diagnostics ?? noDiagnostics).note({ where: "send estimate", error });
@@ -274,7 +274,7 @@ export class FairQueue {
           );
           return;
         }
-        const grant = await this.options.takeSends(wanted).catch((error: unknown): SendGrant => {
+        const grant = await this.options.take(wanted).catch((error: unknown): SendGrant => {
           (this.options.diagnostics ?? noDiagnostics).note({ where: "send budget", error });
           return { granted: 0, waitMs: RETRY_TAKE_MS, lastSeq: 0, ledger: "memory" };
         });

@@ -174,7 +174,7 @@ export class Resolver {
       const result = await upstream.get(resource, () => clock.now());
       // Only an answer tells the budget anything of the upstream's count; then the queue asks the budget again.
       const reading = result.status !== undefined ? { ...result.reading, answered: true, sent } : result.reading;
-      await store.observeBudget(clock.now(), reading).catch(this.noted("budget reading"));
+      await store.learn(clock.now(), reading).catch(this.noted("budget reading"));
       this.options.queue.poke();
       this.options.onUpstream(resource, result, user);
       if (result.ok) return this.keep(resource, result);
@@ -236,7 +236,7 @@ export class Resolver {
    */
   /** How long the budget now holds every send: what a refusal's Retry-After says, whatever the upstream said. */
   private heldForMs(): Promise<number> {
-    return this.options.store.sendsEta(this.options.clock.now(), 1).catch(this.noted("send estimate", 1000));
+    return this.options.store.eta(this.options.clock.now(), 1).catch(this.noted("send estimate", 1000));
   }
 
   private failed(

@@ -1,12 +1,12 @@
 import { EventEmitter } from "node:events";
 import { LRUCache } from "lru-cache";
 import { systemClock, type Clock } from "@index-data/wire/time";
-import { RateLedger } from "@index-data/wire";
-import { readingFor, type BudgetRules } from "./desk-budget";
+import { RateLedger, type RateRules, type RateSnapshot } from "@index-data/wire";
+import { readingFor } from "./desk-budget";
 import type * as Store from "./store";
 
 interface MemoryStoreOptions {
-  readonly rules: BudgetRules;
+  readonly rules: RateRules;
   /** Bytes of answers kept; the least recently used go first. @default 256 MiB */
   readonly maxBytes?: number;
   /** What lock leases are measured on. @default systemClock */
@@ -87,29 +87,29 @@ export class MemoryStore implements Store.GatewayStore {
     return () => void this.announcements.off("key", listener);
   }
 
-  async takeSends(now: number, share: number, wanted: number): Promise<Store.SendGrant> {
+  async take(now: number, share: number, wanted: number): Promise<Store.SendGrant> {
     return { ...this.ledger.take(now, wanted, share), ledger: "memory" };
   }
 
-  async observeBudget(now: number, reading: Store.BudgetReading): Promise<void> {
+  async learn(now: number, reading: Store.BudgetReading): Promise<void> {
     this.ledger.learn(now, readingFor(reading, "memory"));
   }
 
-  async budget(now: number): Promise<Store.BudgetSnapshot> {
-    return this.budgetNow(now);
+  async snapshot(now: number): Promise<RateSnapshot> {
+    return this.snapshotNow(now);
   }
 
   /** The budget as it stands, at once: the rate-limit headers of every answer read it. */
-  budgetNow(now: number): Store.BudgetSnapshot {
+  snapshotNow(now: number): RateSnapshot {
     return this.ledger.snapshot(now);
   }
 
-  async sendsEta(now: number, sends: number): Promise<number> {
-    return this.ledger.etaMs(now, sends);
+  async eta(now: number, sends: number): Promise<number> {
+    return this.ledger.eta(now, sends);
   }
 
   /** What the upstream said and what was sent meanwhile, for a replica rejoining the shared store. */
-  budgetHandover(now: number): { reading: Store.BudgetReading; sends: readonly number[] } {
+  handover(now: number): { reading: Store.BudgetReading; sends: readonly number[] } {
     return this.ledger.handover(now);
   }
 

@@ -6,30 +6,32 @@
 
 /**
  * KEYS[1] the budget's hash (the rule's state), KEYS[2] its log of sends (a sorted set: score = when a send left).
- * ARGV: op ("take" | "observe" | "record" | "eta" | "peek"), now, windowMs, assumedLimit, marginMs, openingDivisor,
- * openingPollMs, resetSlackMs, maxLimit, keepMs, shareWindows, doubtWindows, then
+ * ARGV[1] the verb, ARGV[2] its figures: one JSON object whose keys are the TypeScript names (RateRules, the rule's
+ * figures in rate/figures.ts, RateReading), read with cjson.decode. Every verb reads now, windowMs, assumedLimit,
+ * marginMs, openingDivisor, openingPollMs, resetSlackMs, maxBelievedLimit, keepMs, shareWindows, doubtWindows; then
  * - take: share, wanted; returns {granted, waitMs, lastSeq} (each send is numbered; lastSeq is the last granted's);
- * - observe: limit, remaining, resetMs, retryAfterMs, the answered send's number, "1" when the upstream answered,
- *   "1" when it answered 429 ("" when absent); returns 0;
- * - record: send times to add to the log (a replica rejoining with what it sent while apart); returns 0;
+ * - learn: reading (limit, remaining, resetMs, retryAfterMs, sentSeq, answered, limited; each may be absent);
+ *   returns 0;
+ * - record: times, the sends to add to the log (a replica rejoining with what it sent while apart); returns 0;
  * - eta: share, sends; returns the ms until that many more sends could go;
- * - peek: returns {limit, sendableNow, upstreamRemaining or -1, pausedForMs, roomInMs}.
+ * - snapshot: returns {limit, sendableNow, upstreamRemaining or -1, pausedForMs, roomInMs}.
  */
 export const BUDGET_SCRIPT = `
 local bucket, log = KEYS[1], KEYS[2]
-local op = ARGV[1]
-local now = tonumber(ARGV[2])
-local windowMs = tonumber(ARGV[3])
-local assumed = tonumber(ARGV[4])
-local margin = tonumber(ARGV[5])
+local verb = ARGV[1]
+local figures = cjson.decode(ARGV[2])
+local now = figures.now
+local windowMs = figures.windowMs
+local assumed = figures.assumedLimit
+local margin = figures.marginMs
 local span = windowMs + margin
-local divisor = tonumber(ARGV[6])
-local pollMs = tonumber(ARGV[7])
-local slack = tonumber(ARGV[8])
-local maxLimit = tonumber(ARGV[9])
-local keepMs = tonumber(ARGV[10])
-local shareWindows = tonumber(ARGV[11])
-local doubtWindows = tonumber(ARGV[12])
+local divisor = figures.openingDivisor
+local pollMs = figures.openingPollMs
+local slack = figures.resetSlackMs
+local maxLimit = figures.maxBelievedLimit
+local keepMs = figures.keepMs
+local shareWindows = figures.shareWindows
+local doubtWindows = figures.doubtWindows
 local s = redis.call('HMGET', bucket, 'limit', 'remaining', 'spent', 'endsBy', 'resetTold', 'heldUntil', 'openedAt',
   'toldAt', 'turnSeq', 'shareCap', 'shareFrom', 'seq', 'doubtUntil', 'provenCap', 'provenAt', 'turnedAt', 'quickTurns',
   'toldWaitEnd')
@@ -195,8 +197,9 @@ local function save()
   redis.call('PEXPIRE', bucket, keepMs)
   redis.call('PEXPIRE', log, keepMs)
 end
-if op == 'take' then
-  local share, wanted = tonumber(ARGV[13]), math.max(0, math.floor(tonumber(ARGV[14])))
+local function number(v) if type(v) == 'number' then return v end return nil end
+local function take(share, wanted)
+  wanted = math.max(0, math.floor(wanted))
   local free = room(share)
   local granted = math.min(wanted, free)
   local times = {}
@@ -205,28 +208,29 @@ if op == 'take' then
   if spent ~= nil then spent = spent + granted end
   local wait = 0
   if granted < wanted then local _, w = room(share); wait = w end
-  save()
   local last = 0
   if granted > 0 then last = seq end
   return {granted, wait, last}
-elseif op == 'observe' then
+end
+local function learn(reading)
   settle()
-  local l, r, resetMs, retryMs, sentSeq = tonumber(ARGV[13]), tonumber(ARGV[14]), tonumber(ARGV[15]), tonumber(ARGV[16]), tonumber(ARGV[17])
-  local answered, limited = ARGV[18] == '1', ARGV[19] == '1'
-  local room = nil
-  if remaining ~= nil then room = remaining - (spent or 0) end
+  local l, r, resetMs, retryMs = number(reading.limit), number(reading.remaining), number(reading.resetMs),
+    number(reading.retryAfterMs)
+  local sentSeq = number(reading.sentSeq)
+  local answered, limited = reading.answered == true, reading.limited == true
+  local left = nil
+  if remaining ~= nil then left = remaining - (spent or 0) end
   if sane(l) then if doubting() then limit = math.min(l, assumed) else limit = l end end
   if sentSeq ~= nil and sentSeq <= turnSeq then
     if limited and shareCap ~= nil and now < held then measureShare(shareCap - 1) end
     if limited and provenCap ~= nil and now < held then proveCap() end
-    save()
     return 0
   end
   if answered then toldAt = now end
   local believed = not doubting()
   local lie = nil
   if l ~= nil and r ~= nil and r > l then lie = 'count'
-  elseif limited and room ~= nil and room > 0 then lie = 'room'
+  elseif limited and left ~= nil and left > 0 then lie = 'room'
   elseif limited and toldWaitEnd ~= nil and now >= toldWaitEnd and now < toldWaitEnd + windowMs then lie = 'wait' end
   local above = (limit or 0) > assumed or provenCap ~= nil
   if lie == 'room' and above then proveCap() end
@@ -242,25 +246,20 @@ elseif op == 'observe' then
     if mergeCount(math.max(0, math.min(r, l) - uncounted), resetAt, math.max(burstOf(l), uncounted)) then windowTurned() end
   end
   if limited then windowFull(retryMs, believed) end
-  save()
   return 0
-elseif op == 'record' then
+end
+local function record(told)
   settle()
   local times = {}
-  for i = 13, #ARGV do
-    local t = tonumber(ARGV[i])
-    if t ~= nil and t > now - span and t <= now then times[#times + 1] = t end
+  for _, t in ipairs(told) do
+    if number(t) ~= nil and t > now - span and t <= now then times[#times + 1] = t end
   end
   addSends(times)
   local excess = redis.call('ZCARD', log) - math.max(limitOf(1), assumed)
   if excess > 0 then redis.call('ZREMRANGEBYRANK', log, 0, excess - 1) end
-  save()
   return 0
-elseif op == 'eta' then
-  local wait = eta(tonumber(ARGV[13]), tonumber(ARGV[14]))
-  save()
-  return wait
-else
+end
+local function snapshot()
   settle()
   local n = redis.call('ZCARD', log)
   local upstream = -1
@@ -273,9 +272,17 @@ else
   end
   local roomIn = 0
   if sendable <= 0 then roomIn = eta(1, 1) end
-  save()
   return {limitOf(1), sendable, upstream, math.max(0, math.ceil(held - now)), roomIn}
 end
+local answer
+if verb == 'take' then answer = take(figures.share, figures.wanted)
+elseif verb == 'learn' then answer = learn(figures.reading or {})
+elseif verb == 'record' then answer = record(figures.times or {})
+elseif verb == 'eta' then answer = eta(figures.share, figures.sends)
+elseif verb == 'snapshot' then answer = snapshot()
+else return redis.error_reply('unknown budget verb ' .. tostring(verb)) end
+save()
+return answer
 `;
 
 /** KEYS[1] the lock; ARGV owner, leaseMs. Extends the lease only if the owner still holds it. */

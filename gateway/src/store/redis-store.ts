@@ -8,8 +8,10 @@ import {
   SHARE_WINDOWS,
   DOUBT_WINDOWS,
   marginOf,
+  type RateRules,
+  type RateSnapshot,
 } from "@index-data/wire";
-import { readingFor, type BudgetRules } from "./desk-budget";
+import { readingFor } from "./desk-budget";
 import { READ_ANSWER_SCRIPT, authenticationFailure } from "./answer-script";
 import { BUDGET_SCRIPT, HEARTBEAT_SCRIPT, RENEW_SCRIPT, UNLOCK_SCRIPT } from "./redis-scripts";
 import type * as Store from "./store";
@@ -20,7 +22,7 @@ interface RedisStoreOptions {
   readonly url: string;
   /** Namespace of every key: one per upstream and key, so two desks can share one server. */
   readonly prefix: string;
-  readonly rules: BudgetRules;
+  readonly rules: RateRules;
   /** Longest wait for one command; past it the command fails and the replica falls back. @default 2000 */
   readonly commandTimeoutMs?: number;
   /** Where a failed subscription to the answer announcements is reported. @default noDiagnostics */
@@ -200,57 +202,58 @@ export class RedisStore implements Store.GatewayStore {
     return () => void this.listeners.delete(listener);
   }
 
-  /** The rule's figures, the same the memory store's TypeScript reads (@index-data/wire's rate/figures.ts). */
-  private budgetArgs(op: string, now: number): Array<string | number> {
+  /**
+   * Runs one verb of the rule's Lua twin with its figures as one named argument: the same figures the memory store's
+   * TypeScript reads (@index-data/wire's rate/figures.ts), under the same names.
+   */
+  private budget(verb: "take" | "learn" | "record" | "eta" | "snapshot", now: number, more: object): Promise<unknown> {
     const { windowMs, assumedLimit, marginMs } = this.options.rules;
-    return [
-      this.key("budget", "state"),
-      this.key("budget", "sends"),
-      op,
+    const figures = {
       now,
       windowMs,
       assumedLimit,
-      marginMs ?? marginOf(windowMs),
-      OPENING_DIVISOR,
-      OPENING_POLL_MS,
-      RESET_SLACK_MS,
-      MAX_BELIEVED_LIMIT,
-      BUDGET_KEEP_MS,
-      SHARE_WINDOWS,
-      DOUBT_WINDOWS,
-    ];
+      marginMs: marginMs ?? marginOf(windowMs),
+      openingDivisor: OPENING_DIVISOR,
+      openingPollMs: OPENING_POLL_MS,
+      resetSlackMs: RESET_SLACK_MS,
+      maxBelievedLimit: MAX_BELIEVED_LIMIT,
+      keepMs: BUDGET_KEEP_MS,
+      shareWindows: SHARE_WINDOWS,
+      doubtWindows: DOUBT_WINDOWS,
+      ...more,
+    };
+    return this.call(
+      "gatewayBudget",
+      this.key("budget", "state"),
+      this.key("budget", "sends"),
+      verb,
+      JSON.stringify(figures),
+    );
   }
 
-  async takeSends(now: number, share: number, wanted: number): Promise<Store.SendGrant> {
-    const [granted, waitMs, lastSeq] = (
-      (await this.call("gatewayBudget", ...this.budgetArgs("take", now), share, wanted)) as number[]
-    ).map(Number);
+  async take(now: number, share: number, wanted: number): Promise<Store.SendGrant> {
+    const [granted, waitMs, lastSeq] = ((await this.budget("take", now, { share, wanted })) as number[]).map(Number);
     return { granted: granted ?? 0, waitMs: waitMs ?? 0, lastSeq: lastSeq ?? 0, ledger: "redis" };
   }
 
-  async observeBudget(now: number, reading: Store.BudgetReading): Promise<void> {
+  async learn(now: number, reading: Store.BudgetReading): Promise<void> {
     // Only this store's own numbers say which sends came after the one answered.
-    const read = readingFor(reading, "redis");
-    const figures = [read.limit, read.remaining, read.resetMs, read.retryAfterMs, read.sentSeq].map((n) =>
-      n === undefined ? "" : n,
-    );
-    const flags = [read.answered, read.limited].map((flag) => (flag === true ? "1" : ""));
-    await this.call("gatewayBudget", ...this.budgetArgs("observe", now), ...figures, ...flags);
+    await this.budget("learn", now, { reading: readingFor(reading, "redis") });
   }
 
   /** Adds sends to the shared log: what a replica sent from its own memory while Redis was away. */
-  async recordSends(now: number, times: readonly number[]): Promise<void> {
-    await this.call("gatewayBudget", ...this.budgetArgs("record", now), ...times);
+  async record(now: number, times: readonly number[]): Promise<void> {
+    await this.budget("record", now, { times });
   }
 
-  async sendsEta(now: number, sends: number): Promise<number> {
-    return Number(await this.call("gatewayBudget", ...this.budgetArgs("eta", now), 1, sends));
+  async eta(now: number, sends: number): Promise<number> {
+    return Number(await this.budget("eta", now, { share: 1, sends }));
   }
 
-  async budget(now: number): Promise<Store.BudgetSnapshot> {
-    const [limit, sendable, remaining, paused, roomIn] = (
-      (await this.call("gatewayBudget", ...this.budgetArgs("peek", now))) as number[]
-    ).map(Number);
+  async snapshot(now: number): Promise<RateSnapshot> {
+    const [limit, sendable, remaining, paused, roomIn] = ((await this.budget("snapshot", now, {})) as number[]).map(
+      Number,
+    );
     return {
       limit: limit ?? this.options.rules.assumedLimit,
       windowMs: this.options.rules.windowMs,

@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay, type IntervalHistogram } from "node:perf_hooks";
 import { systemClock, type Clock } from "@index-data/wire/time";
 import { noDiagnostics, type Diagnostics } from "@index-data/wire/diagnostics";
+import type { RateSnapshot } from "@index-data/wire";
 import { keepMsOf } from "../answers/answer-rules";
 import type { MemoryStore } from "./memory-store";
 import type { RedisStore } from "./redis-store";
@@ -54,7 +55,7 @@ export class ReplicaStore implements Store.GatewayStore {
   private closed = false;
   private readonly tally: UsageTally;
   /** The shared budget as last read (on every flush of the counts), less the sends granted since. */
-  private sharedBudget: Store.BudgetSnapshot | undefined;
+  private sharedBudget: RateSnapshot | undefined;
 
   /** The event loop's delays, reset every second: how busy this process has just been. */
   private readonly loopDelay: IntervalHistogram = monitorEventLoopDelay({ resolution: 20 });
@@ -144,9 +145,9 @@ export class ReplicaStore implements Store.GatewayStore {
       await shared.redis.ping();
       // What the upstream said and what this replica sent while apart bound the shared budget too.
       const now = this.options.now();
-      const { reading, sends } = this.options.local.budgetHandover(now);
-      await shared.observeBudget(now, reading);
-      await shared.recordSends(now, sends);
+      const { reading, sends } = this.options.local.handover(now);
+      await shared.learn(now, reading);
+      await shared.record(now, sends);
     } catch {
       // Expected: still away, as markDown already reported with its reason; the probe asks again.
       return;
@@ -231,12 +232,12 @@ export class ReplicaStore implements Store.GatewayStore {
     };
   }
 
-  async takeSends(now: number, share: number, wanted: number): Promise<Store.SendGrant> {
+  async take(now: number, share: number, wanted: number): Promise<Store.SendGrant> {
     // Apart from the others, a replica keeps to its part of the budget, as many parts as replicas were last seen.
     // A send granted from memory while the others still spend the shared budget could overspend: wait, ask again.
     const grant = await this.either(
-      (s) => s.takeSends(now, share, wanted),
-      () => this.options.local.takeSends(now, share / this.knownReplicas, wanted),
+      (s) => s.take(now, share, wanted),
+      () => this.options.local.take(now, share / this.knownReplicas, wanted),
       async (): Promise<Store.SendGrant> => ({ granted: 0, waitMs: RETRY_SEND_MS, lastSeq: 0, ledger: "redis" }),
     );
     if (this.sharedBudget !== undefined)
@@ -247,37 +248,37 @@ export class ReplicaStore implements Store.GatewayStore {
     return grant;
   }
 
-  async observeBudget(now: number, reading: Store.BudgetReading): Promise<void> {
-    await this.options.local.observeBudget(now, reading);
+  async learn(now: number, reading: Store.BudgetReading): Promise<void> {
+    await this.options.local.learn(now, reading);
     await this.either(
-      (s) => s.observeBudget(now, reading),
+      (s) => s.learn(now, reading),
       async () => undefined,
     );
   }
 
-  budget(now: number): Promise<Store.BudgetSnapshot> {
+  snapshot(now: number): Promise<RateSnapshot> {
     return this.either(
-      (s) => s.budget(now),
-      () => this.options.local.budget(now),
+      (s) => s.snapshot(now),
+      () => this.options.local.snapshot(now),
     );
   }
 
-  sendsEta(now: number, sends: number): Promise<number> {
+  eta(now: number, sends: number): Promise<number> {
     return this.either(
-      (s) => s.sendsEta(now, sends),
-      () => this.options.local.sendsEta(now, sends),
+      (s) => s.eta(now, sends),
+      () => this.options.local.eta(now, sends),
     );
   }
 
   /** The budget at once, for the rate-limit headers: the shared one as last read, or this replica's own. */
-  budgetNow(now: number): Store.BudgetSnapshot {
+  snapshotNow(now: number): RateSnapshot {
     const shared = this.sharedState() === "up" ? this.sharedBudget : undefined;
-    return shared ?? this.options.local.budgetNow(now);
+    return shared ?? this.options.local.snapshotNow(now);
   }
 
   private async readSharedBudget(): Promise<void> {
     if (this.sharedState() !== "up") return;
-    this.sharedBudget = await this.budget(this.options.now()).catch((error: unknown) => {
+    this.sharedBudget = await this.snapshot(this.options.now()).catch((error: unknown) => {
       (this.options.diagnostics ?? noDiagnostics).note({ where: "shared budget read", error });
       return this.sharedBudget;
     });

@@ -37,9 +37,6 @@ export interface SendGrant extends RateGrant {
   readonly ledger: "memory" | "redis";
 }
 
-/** The budget as the health page and the share headers show it (the rate rule's snapshot). */
-export type BudgetSnapshot = RateSnapshot;
-
 /** Requests and upstream sends by user in one window, across replicas. */
 export interface WindowUsage {
   readonly requests: Readonly<Record<string, number>>;
@@ -74,12 +71,12 @@ export interface GatewayStore {
    * for now. Atomic: replicas calling at once can never spend the same room. `share` (0 < share ≤ 1) scales the
    * limit, for a replica that has lost the shared store and must keep to its part of the budget.
    */
-  takeSends(now: number, share: number, wanted: number): Promise<SendGrant>;
+  take(now: number, share: number, wanted: number): Promise<SendGrant>;
   /** Learns from an upstream response's headers. */
-  observeBudget(now: number, reading: BudgetReading): Promise<void>;
-  budget(now: number): Promise<BudgetSnapshot>;
+  learn(now: number, reading: BudgetReading): Promise<void>;
+  snapshot(now: number): Promise<RateSnapshot>;
   /** Milliseconds until `sends` more sends could go: what a Retry-After should say. */
-  sendsEta(now: number, sends: number): Promise<number>;
+  eta(now: number, sends: number): Promise<number>;
 
   /** Adds requests and sends by user to the window starting at `windowStart`; resolves with the window's totals. */
   addUsage(windowStart: number, windowMs: number, counts: UsageCounts): Promise<WindowUsage>;

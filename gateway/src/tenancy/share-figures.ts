@@ -1,4 +1,4 @@
-import type { BudgetSnapshot } from "../store/store";
+import type { RateSnapshot } from "@index-data/wire";
 import { usageWindowStart } from "../store/usage-tally";
 
 /** What one user may still send upstream in the window, as the rate-limit headers tell it. */
@@ -20,7 +20,7 @@ export interface Share {
  */
 export function shareFigures(
   now: number,
-  budget: BudgetSnapshot,
+  budget: RateSnapshot,
   usage: { readonly users: number; readonly sends: number },
 ): Share {
   const limit = Math.max(1, Math.ceil(budget.limit / Math.max(1, usage.users)));

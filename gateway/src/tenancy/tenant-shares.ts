@@ -1,13 +1,13 @@
 import type { QueueParts } from "../serving/queue-parts";
 import { shareFigures, type Share } from "./share-figures";
-import type { BudgetSnapshot } from "../store/store";
+import type { RateSnapshot } from "@index-data/wire";
 import { usageWindowStart } from "../store/usage-tally";
 import { encodedTenantOf } from "./account";
 import type { TenantShareRules } from "./tenant-weights";
 
 /** What the shares are read from: the budget as it stands and the window's usage by account (the replica store). */
 export interface ShareSources {
-  budgetNow(now: number): BudgetSnapshot;
+  snapshotNow(now: number): RateSnapshot;
   /** Users active in the window and `account`'s sends in it, at once (usage-tally.ts). */
   shareInputs(account: string, now: number): { readonly users: number; readonly sends: number };
   eachUser(now: number, visit: (account: string, requests: number, sends: number) => void): void;
@@ -49,7 +49,7 @@ export class DeskShares {
 
   /** The share `account` is told in its rate-limit headers (and on health) at `now`. */
   shareOf(account: string, now: number): Share {
-    const budget = this.sources.budgetNow(now);
+    const budget = this.sources.snapshotNow(now);
     if (this.rules === undefined) return shareFigures(now, budget, this.sources.shareInputs(account, now));
     const part = this.partOf(account);
     const usage = this.usageOf(part, account, now);
@@ -57,7 +57,7 @@ export class DeskShares {
     const partLeft = quota - usage.partSends;
     const untilWindowEnd = usageWindowStart(now, this.sources.windowMs) + this.sources.windowMs - now;
     // The desk's room within the part's own; once the part is spent, more comes when the window turns.
-    const partBudget: BudgetSnapshot = {
+    const partBudget: RateSnapshot = {
       ...budget,
       limit: quota,
       sendableNow: Math.max(0, Math.min(budget.sendableNow, partLeft)),
@@ -105,7 +105,7 @@ export class DeskShares {
       partOf: (user) => this.partOf(user),
       turnsOf: (part) => Math.max(1, this.weightOf(part)),
       rooms: (now) => {
-        const limit = this.sources.budgetNow(now).limit;
+        const limit = this.sources.snapshotNow(now).limit;
         const sent = new Map<string, number>();
         this.sources.eachUser(now, (account, _requests, sends) => {
           const part = this.partOf(account);

@@ -32,7 +32,7 @@ export {
   type ResponseInfo,
 } from "./headers/response-headers";
 export * from "./rate";
-export { GATEWAY_CACHE, MAX_BELIEVED_AGE_S, servedStaleAgeMs } from "./headers/cache-status";
+export { GATEWAY_CACHE, MAX_BELIEVED_AGE_S, servedStaleAgeMs } from "./resources/cache-status";
 export { DEFAULT_TTLS, survivesRefresh, type ResourceKind, type TtlTable } from "./resources/kinds";
 export {
   canonicalArgs,

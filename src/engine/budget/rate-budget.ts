@@ -124,7 +124,7 @@ export class RateBudget implements PacedBudget {
 
   /** A rough time until the request with `ahead` requests before it could go out; used to fail early. */
   estimateWaitMs(now: number, ahead: number): number {
-    return this.ledger.etaMs(now, ahead + 1);
+    return this.ledger.eta(now, ahead + 1);
   }
 
   /** Records a send; returns its id for `settled`. */

@@ -1,7 +1,29 @@
 import { z } from "zod";
 import { checkTemplate, TemplateFile, type PricingTemplate } from "./template";
 import { readDataFile } from "./data-file";
-import type { Origin } from "./plan";
+
+const Id = z.string().min(1).max(256);
+
+/** One sheet as the record keeps it, its template by its place in the record's `templates`. */
+const BuiltSheetRow = z
+  .strictObject({
+    listId: z.string().max(64),
+    /** Excel's worksheet id. */
+    sheetId: Id,
+    /** Excel's table id. */
+    tableId: Id,
+    /** The sheet's top-left cell, zero-based (the plan's origin). */
+    origin: z
+      .strictObject({ row: z.number().int().min(0).max(1_048_575), column: z.number().int().min(0).max(16_383) })
+      .readonly(),
+    symbols: z.array(z.string().max(64)).min(1).max(200).readonly(),
+    template: z.number().int().min(0),
+    /** Excel's chart ids, one per charted panel, in order. */
+    charts: z.array(Id).max(100).readonly(),
+    /** Excel's conditional-format ids. */
+    rules: z.array(Id).max(1000).readonly(),
+  })
+  .readonly();
 
 /**
  * Which sheet the builder made for which watch list, and what it made there, kept in a workbook setting. Everything
@@ -9,35 +31,9 @@ import type { Origin } from "./plan";
  * each chart's id and each conditional format's id. Beside them, what the build wrote from (the template, the symbols
  * in order, the origin), from which the builder knows exactly which cells are its own. Read as untrusted: the file
  * may come from anyone; a record this version cannot read is replaced by the next build, which then starts a new
- * sheet and leaves the old one as it is.
+ * sheet and leaves the old one as it is. One sheet: its row in the record, with the template it was built from.
  */
-export interface BuiltSheet {
-  readonly listId: string;
-  /** Excel's worksheet id. */
-  readonly sheetId: string;
-  /** Excel's table id. */
-  readonly tableId: string;
-  readonly origin: Origin;
-  readonly symbols: readonly string[];
-  readonly template: PricingTemplate;
-  /** Excel's chart ids, one per charted panel, in order. */
-  readonly charts: readonly string[];
-  /** Excel's conditional-format ids. */
-  readonly rules: readonly string[];
-}
-
-const Id = z.string().min(1).max(256);
-
-const BuiltSheetRow = z.strictObject({
-  listId: z.string().max(64),
-  sheetId: Id,
-  tableId: Id,
-  origin: z.strictObject({ row: z.number().int().min(0).max(1_048_575), column: z.number().int().min(0).max(16_383) }),
-  symbols: z.array(z.string().max(64)).min(1).max(200),
-  template: z.number().int().min(0),
-  charts: z.array(Id).max(100),
-  rules: z.array(Id).max(1000),
-});
+export type BuiltSheet = Omit<z.infer<typeof BuiltSheetRow>, "template"> & { readonly template: PricingTemplate };
 
 const BuiltSheets = z.strictObject({
   version: z.literal(2),

@@ -17,17 +17,6 @@ export {
   tierLimit,
 } from "./figures";
 export { SHARE_WINDOWS, newRateState, spanOf, type RateReading, type RateRules, type RateState } from "./rate-state";
-export { learnFrom, type Learned } from "./learn";
-export {
-  handoverOf,
-  recordSends,
-  roomNow,
-  sendsEtaMs,
-  snapshotOf,
-  takeSends,
-  type Ceiling,
-  type RateGrant,
-  type RateSnapshot,
-  type Room,
-} from "./room";
+export type { Learned } from "./learn";
+export { handoverOf, roomNow, type Ceiling, type RateGrant, type RateSnapshot, type Room } from "./room";
 export { RateLedger, readingOf, type CountedWindow } from "./rate-ledger";

@@ -135,7 +135,7 @@ function windowTurned(state: RateState, rules: RateRules, now: number): void {
  * Learns from one answer: its limit; its count (what is left, less our sends it had not counted; when the window
  * turns, told or inferred); a 429's hold. An answer to a send made before the window turned is not read.
  */
-export function learnFrom(state: RateState, rules: RateRules, now: number, reading: RateReading): Learned {
+export function learn(state: RateState, rules: RateRules, now: number, reading: RateReading): Learned {
   settle(state, rules, now);
   const room = state.remaining !== undefined ? state.remaining - (state.spent ?? 0) : undefined;
   if (saneLimit(reading.limit)) believeLimit(state, rules, now, reading.limit);

@@ -1,5 +1,5 @@
 import type { ResponseInfo } from "../headers/response-headers";
-import { learnFrom, learnFromPeer, type Learned } from "./learn";
+import { learn, learnFromPeer, type Learned } from "./learn";
 import {
   doubting,
   hold,
@@ -13,12 +13,12 @@ import {
 } from "./rate-state";
 import {
   handoverOf,
-  recordSends,
+  record,
   reopen,
   roomNow,
-  sendsEtaMs,
-  snapshotOf,
-  takeSends,
+  eta,
+  snapshot,
+  take,
   type RateGrant,
   type RateSnapshot,
   type Room,
@@ -90,15 +90,15 @@ export class RateLedger {
   }
 
   take(now: number, wanted: number, share = 1): RateGrant {
-    return takeSends(this.state, this.rules, now, share, wanted);
+    return take(this.state, this.rules, now, share, wanted);
   }
 
   record(now: number, times: readonly number[], unseen = false): void {
-    recordSends(this.state, this.rules, now, times, unseen);
+    record(this.state, this.rules, now, times, unseen);
   }
 
   learn(now: number, reading: RateReading): Learned {
-    return learnFrom(this.state, this.rules, now, reading);
+    return learn(this.state, this.rules, now, reading);
   }
 
   heard(now: number, word: { readonly limit: number; readonly remaining: number; readonly endsBy: number }): boolean {
@@ -134,12 +134,12 @@ export class RateLedger {
     return this.state.sends;
   }
 
-  etaMs(now: number, sends: number, share = 1): number {
-    return sendsEtaMs(this.state, this.rules, now, share, sends);
+  eta(now: number, sends: number, share = 1): number {
+    return eta(this.state, this.rules, now, share, sends);
   }
 
   snapshot(now: number): RateSnapshot {
-    return snapshotOf(this.state, this.rules, now);
+    return snapshot(this.state, this.rules, now);
   }
 
   handover(now: number): { reading: RateReading; sends: readonly number[] } {

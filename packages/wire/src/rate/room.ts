@@ -91,7 +91,7 @@ export function roomNow(state: RateState, rules: RateRules, now: number, share: 
 }
 
 /** Takes up to `wanted` sends at once: as many as every ceiling allows now. */
-export function takeSends(state: RateState, rules: RateRules, now: number, share: number, wanted: number): RateGrant {
+export function take(state: RateState, rules: RateRules, now: number, share: number, wanted: number): RateGrant {
   const granted = Math.min(Math.max(0, Math.floor(wanted)), roomNow(state, rules, now, share).free);
   for (let i = 0; i < granted; i += 1) state.sends.push(now);
   state.seq += granted;
@@ -104,7 +104,7 @@ export function takeSends(state: RateState, rules: RateRules, now: number, share
  * Adds sends made elsewhere to the log (a replica's while it was apart, a runtime's heard over a channel); those
  * within the last span only. `unseen`: the count read so far has not shown them.
  */
-export function recordSends(
+export function record(
   state: RateState,
   rules: RateRules,
   now: number,
@@ -129,7 +129,7 @@ export function reopen(state: RateState, now: number, again = false): void {
 }
 
 /** Milliseconds until `sends` more could go (the last of them included): what a Retry-After should say. */
-export function sendsEtaMs(state: RateState, rules: RateRules, now: number, share: number, sends: number): number {
+export function eta(state: RateState, rules: RateRules, now: number, share: number, sends: number): number {
   settle(state, rules, now);
   const start = Math.max(now, state.heldUntil);
   const cap = logCeiling(state, rules, share, start);
@@ -150,7 +150,7 @@ export function sendsEtaMs(state: RateState, rules: RateRules, now: number, shar
 }
 
 /** The budget as it stands at `now`. */
-export function snapshotOf(state: RateState, rules: RateRules, now: number): RateSnapshot {
+export function snapshot(state: RateState, rules: RateRules, now: number): RateSnapshot {
   settle(state, rules, now);
   const logFree = logCeiling(state, rules, 1, now) - state.sends.length;
   const upstream = state.remaining !== undefined ? Math.max(0, state.remaining - (state.spent ?? 0)) : undefined;
@@ -162,7 +162,7 @@ export function snapshotOf(state: RateState, rules: RateRules, now: number): Rat
     sendableNow: sendable,
     ...(upstream !== undefined ? { upstreamRemaining: upstream } : {}),
     pausedForMs: Math.max(0, Math.ceil(state.heldUntil - now)),
-    roomInMs: sendable > 0 ? 0 : sendsEtaMs(state, rules, now, 1, 1),
+    roomInMs: sendable > 0 ? 0 : eta(state, rules, now, 1, 1),
   };
 }
 

@@ -14,114 +14,69 @@ import type { VOLATILITY } from "./volatility";
 import type { RowArgs, RowData } from "./resource";
 import type { ArgsOf, DataOf, ResourceName } from "./table";
 
-/** One method per resource row, answering its value: the client's methods. */
-export abstract class ResourceMethods {
+/** What a source's methods answer: the value alone, or the value with the facts of its response. */
+type AnswerOf<A extends "value" | "answered", T> = A extends "answered" ? Answered<T> : T;
+
+/** The rows' names, in the table's order: a method each. */
+const ROW_NAMES = [
+  "listIndexes",
+  "latest",
+  "history",
+  "volatility",
+  "forward",
+  "capacity",
+  "benchmarkHealth",
+  "systemStatus",
+  "health",
+  "methodology",
+] as const;
+
+/**
+ * One method per resource row, each `call` for the row's name: written once, on the prototype, for every name (the
+ * interface below gives each its types), so a source pays for no method of its own.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- its static block defines each method
+abstract class RowMethods<A extends "value" | "answered"> {
   /** The one method a subclass writes: one resource row's answer, by the row's name. */
-  abstract call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<DataOf<N>>;
+  abstract call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<AnswerOf<A, DataOf<N>>>;
 
-  /** GET of the {@link CATALOGUE} row, `RESOURCES.listIndexes`. */
-  listIndexes(...args: RowArgs<typeof CATALOGUE>): Promise<RowData<typeof CATALOGUE>> {
-    return this.call("listIndexes", args);
-  }
-
-  /** GET of the {@link LATEST} row, `RESOURCES.latest`. */
-  latest(...args: RowArgs<typeof LATEST>): Promise<RowData<typeof LATEST>> {
-    return this.call("latest", args);
-  }
-
-  /** GET of the {@link HISTORY} row, `RESOURCES.history`. */
-  history(...args: RowArgs<typeof HISTORY>): Promise<RowData<typeof HISTORY>> {
-    return this.call("history", args);
-  }
-
-  /** GET of the {@link VOLATILITY} row, `RESOURCES.volatility`. */
-  volatility(...args: RowArgs<typeof VOLATILITY>): Promise<RowData<typeof VOLATILITY>> {
-    return this.call("volatility", args);
-  }
-
-  /** GET of the {@link FORWARD} row, `RESOURCES.forward`. */
-  forward(...args: RowArgs<typeof FORWARD>): Promise<RowData<typeof FORWARD>> {
-    return this.call("forward", args);
-  }
-
-  /** GET of the {@link CAPACITY} row, `RESOURCES.capacity`. */
-  capacity(...args: RowArgs<typeof CAPACITY>): Promise<RowData<typeof CAPACITY>> {
-    return this.call("capacity", args);
-  }
-
-  /** GET of the {@link BENCHMARK_HEALTH} row, `RESOURCES.benchmarkHealth`. */
-  benchmarkHealth(...args: RowArgs<typeof BENCHMARK_HEALTH>): Promise<RowData<typeof BENCHMARK_HEALTH>> {
-    return this.call("benchmarkHealth", args);
-  }
-
-  /** GET of the {@link SYSTEM_STATUS} row, `RESOURCES.systemStatus`. */
-  systemStatus(...args: RowArgs<typeof SYSTEM_STATUS>): Promise<RowData<typeof SYSTEM_STATUS>> {
-    return this.call("systemStatus", args);
-  }
-
-  /** GET of the {@link HEALTH} row, `RESOURCES.health`. */
-  health(...args: RowArgs<typeof HEALTH>): Promise<RowData<typeof HEALTH>> {
-    return this.call("health", args);
-  }
-
-  /** GET of the {@link METHODOLOGY} row, `RESOURCES.methodology`. */
-  methodology(...args: RowArgs<typeof METHODOLOGY>): Promise<RowData<typeof METHODOLOGY>> {
-    return this.call("methodology", args);
+  static {
+    for (const name of ROW_NAMES)
+      Object.defineProperty(this.prototype, name, {
+        value(this: { call(name: ResourceName, args: unknown[]): unknown }, ...args: unknown[]) {
+          return this.call(name, args);
+        },
+        writable: true,
+        configurable: true,
+      });
   }
 }
+
+interface RowMethods<A extends "value" | "answered"> {
+  /** GET of the {@link CATALOGUE} row, `RESOURCES.listIndexes`. */
+  listIndexes(...args: RowArgs<typeof CATALOGUE>): Promise<AnswerOf<A, RowData<typeof CATALOGUE>>>;
+  /** GET of the {@link LATEST} row, `RESOURCES.latest`. */
+  latest(...args: RowArgs<typeof LATEST>): Promise<AnswerOf<A, RowData<typeof LATEST>>>;
+  /** GET of the {@link HISTORY} row, `RESOURCES.history`. */
+  history(...args: RowArgs<typeof HISTORY>): Promise<AnswerOf<A, RowData<typeof HISTORY>>>;
+  /** GET of the {@link VOLATILITY} row, `RESOURCES.volatility`. */
+  volatility(...args: RowArgs<typeof VOLATILITY>): Promise<AnswerOf<A, RowData<typeof VOLATILITY>>>;
+  /** GET of the {@link FORWARD} row, `RESOURCES.forward`. */
+  forward(...args: RowArgs<typeof FORWARD>): Promise<AnswerOf<A, RowData<typeof FORWARD>>>;
+  /** GET of the {@link CAPACITY} row, `RESOURCES.capacity`. */
+  capacity(...args: RowArgs<typeof CAPACITY>): Promise<AnswerOf<A, RowData<typeof CAPACITY>>>;
+  /** GET of the {@link BENCHMARK_HEALTH} row, `RESOURCES.benchmarkHealth`. */
+  benchmarkHealth(...args: RowArgs<typeof BENCHMARK_HEALTH>): Promise<AnswerOf<A, RowData<typeof BENCHMARK_HEALTH>>>;
+  /** GET of the {@link SYSTEM_STATUS} row, `RESOURCES.systemStatus`. */
+  systemStatus(...args: RowArgs<typeof SYSTEM_STATUS>): Promise<AnswerOf<A, RowData<typeof SYSTEM_STATUS>>>;
+  /** GET of the {@link HEALTH} row, `RESOURCES.health`. */
+  health(...args: RowArgs<typeof HEALTH>): Promise<AnswerOf<A, RowData<typeof HEALTH>>>;
+  /** GET of the {@link METHODOLOGY} row, `RESOURCES.methodology`. */
+  methodology(...args: RowArgs<typeof METHODOLOGY>): Promise<AnswerOf<A, RowData<typeof METHODOLOGY>>>;
+}
+
+/** One method per resource row, answering its value: the client's methods. */
+export abstract class ResourceMethods extends RowMethods<"value"> {}
 
 /** One method per resource row, answering its value with the facts of its response: every source's methods. */
-export abstract class AnsweredMethods {
-  /** The one method a subclass writes: one resource row's answer, by the row's name. */
-  abstract call<N extends ResourceName>(name: N, args: ArgsOf<N>): Promise<Answered<DataOf<N>>>;
-
-  /** GET of the {@link CATALOGUE} row, `RESOURCES.listIndexes`. */
-  listIndexes(...args: RowArgs<typeof CATALOGUE>): Promise<Answered<RowData<typeof CATALOGUE>>> {
-    return this.call("listIndexes", args);
-  }
-
-  /** GET of the {@link LATEST} row, `RESOURCES.latest`. */
-  latest(...args: RowArgs<typeof LATEST>): Promise<Answered<RowData<typeof LATEST>>> {
-    return this.call("latest", args);
-  }
-
-  /** GET of the {@link HISTORY} row, `RESOURCES.history`. */
-  history(...args: RowArgs<typeof HISTORY>): Promise<Answered<RowData<typeof HISTORY>>> {
-    return this.call("history", args);
-  }
-
-  /** GET of the {@link VOLATILITY} row, `RESOURCES.volatility`. */
-  volatility(...args: RowArgs<typeof VOLATILITY>): Promise<Answered<RowData<typeof VOLATILITY>>> {
-    return this.call("volatility", args);
-  }
-
-  /** GET of the {@link FORWARD} row, `RESOURCES.forward`. */
-  forward(...args: RowArgs<typeof FORWARD>): Promise<Answered<RowData<typeof FORWARD>>> {
-    return this.call("forward", args);
-  }
-
-  /** GET of the {@link CAPACITY} row, `RESOURCES.capacity`. */
-  capacity(...args: RowArgs<typeof CAPACITY>): Promise<Answered<RowData<typeof CAPACITY>>> {
-    return this.call("capacity", args);
-  }
-
-  /** GET of the {@link BENCHMARK_HEALTH} row, `RESOURCES.benchmarkHealth`. */
-  benchmarkHealth(...args: RowArgs<typeof BENCHMARK_HEALTH>): Promise<Answered<RowData<typeof BENCHMARK_HEALTH>>> {
-    return this.call("benchmarkHealth", args);
-  }
-
-  /** GET of the {@link SYSTEM_STATUS} row, `RESOURCES.systemStatus`. */
-  systemStatus(...args: RowArgs<typeof SYSTEM_STATUS>): Promise<Answered<RowData<typeof SYSTEM_STATUS>>> {
-    return this.call("systemStatus", args);
-  }
-
-  /** GET of the {@link HEALTH} row, `RESOURCES.health`. */
-  health(...args: RowArgs<typeof HEALTH>): Promise<Answered<RowData<typeof HEALTH>>> {
-    return this.call("health", args);
-  }
-
-  /** GET of the {@link METHODOLOGY} row, `RESOURCES.methodology`. */
-  methodology(...args: RowArgs<typeof METHODOLOGY>): Promise<Answered<RowData<typeof METHODOLOGY>>> {
-    return this.call("methodology", args);
-  }
-}
+export abstract class AnsweredMethods extends RowMethods<"answered"> {}

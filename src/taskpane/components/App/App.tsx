@@ -18,17 +18,6 @@ import type { AppProps } from "./App.types";
 
 type TabId = "indexes" | "sheets" | "datatype" | "share" | "settings";
 
-/** A tab's panel, named by its tab; rendered only while its tab is selected. */
-function TabPanel(props: { readonly id: TabId; readonly selected: TabId; readonly children: ReactNode }) {
-  const { id, selected, children } = props;
-  const styles = useAppStyles();
-  if (id !== selected) return null;
-  return (
-    <div className={styles.panel} role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`}>
-      {children}
-    </div>
-  );
-}
 /** The tabs, in order, with their labels. */
 const TAB_LABELS: Readonly<Record<TabId, string>> = {
   indexes: "Indexes",
@@ -75,6 +64,45 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
     setReturnTo(open);
     setOpen(undefined);
   };
+  // Each tab's panel, made only while its tab is selected.
+  const panels: Readonly<Record<TabId, () => ReactNode>> = {
+    indexes: () =>
+      open === undefined ? (
+        <Catalogue
+          indexes={indexes}
+          filters={filters}
+          onFiltersChange={setFilters}
+          onOpen={setOpen}
+          returnTo={returnTo}
+        />
+      ) : (
+        <IndexDetail
+          symbol={open}
+          source={context.userSource}
+          workbook={services.workbook}
+          host={host}
+          revision={revision}
+          onBack={back}
+        />
+      ),
+    sheets: () => <SheetsPanel services={services} indexes={indexes} host={host} />,
+    datatype: () => <DataTypePanel actions={services.dataType} host={host} report={dataTypeReport} />,
+    share: () => <SharePanel sheet={services.sheet} host={host} />,
+    settings: () => (
+      <>
+        <SettingsPanel
+          store={context.settings}
+          testConnection={services.testConnection}
+          policy={policy}
+          selfOrigin={selfOrigin}
+          startup={context.startup}
+          dataType={context.indexDomain}
+          credential={context.credential}
+        />
+        <AboutSection diagnostics={services.diagnostics} />
+      </>
+    ),
+  };
   return (
     <main className={styles.root}>
       <h1 className={styles.title}>Index Data</h1>
@@ -99,53 +127,9 @@ export function App({ services, policy, selfOrigin = "" }: AppProps) {
           </Tab>
         ))}
       </TabList>
-      <TabPanel id="indexes" selected={tab}>
-        {open === undefined ? (
-          <Catalogue
-            indexes={indexes}
-            filters={filters}
-            onFiltersChange={setFilters}
-            onOpen={setOpen}
-            returnTo={returnTo}
-          />
-        ) : (
-          <IndexDetail
-            symbol={open}
-            source={context.userSource}
-            workbook={services.workbook}
-            host={host}
-            revision={revision}
-            onBack={back}
-          />
-        )}
-      </TabPanel>
-      <TabPanel id="sheets" selected={tab}>
-        <SheetsPanel
-          watchLists={services.watchLists}
-          pricingSheet={services.pricingSheet}
-          indexes={indexes}
-          host={host}
-          saveFile={services.saveFile}
-        />
-      </TabPanel>
-      <TabPanel id="datatype" selected={tab}>
-        <DataTypePanel actions={services.dataType} host={host} report={dataTypeReport} />
-      </TabPanel>
-      <TabPanel id="share" selected={tab}>
-        <SharePanel sheet={services.sheet} host={host} />
-      </TabPanel>
-      <TabPanel id="settings" selected={tab}>
-        <SettingsPanel
-          store={context.settings}
-          testConnection={services.testConnection}
-          policy={policy}
-          selfOrigin={selfOrigin}
-          startup={context.startup}
-          dataType={context.indexDomain}
-          credential={context.credential}
-        />
-        <AboutSection diagnostics={services.diagnostics} />
-      </TabPanel>
+      <div className={styles.panel} role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+        {panels[tab]()}
+      </div>
     </main>
   );
 }

@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { checkTemplate, COLUMN_CHOICES, pickedKeys, templateOf, type ColumnGroup } from "../../../workbook";
 import { useColumnPickerStyles } from "./ColumnPicker.styles";
 import type { ColumnPickerProps } from "./ColumnPicker.types";
+import { ChoiceOptions } from "../ChoiceOptions/ChoiceOptions";
 
 const GROUPS: readonly ColumnGroup[] = ["Latest fix", "Change", "Volatility", "Forward"];
 const PANEL_DAYS: readonly { readonly value: string; readonly label: string }[] = [
@@ -67,11 +68,7 @@ export function ColumnPicker({ id, template, onApply, onCancel }: ColumnPickerPr
       ))}
       <Field label="Under the table, charted">
         <Select value={days} onChange={(_event, data) => setDays(data.value)}>
-          {PANEL_DAYS.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <ChoiceOptions choices={PANEL_DAYS} />
         </Select>
       </Field>
       <Field label="Template name" validationMessage={problem ?? null}>

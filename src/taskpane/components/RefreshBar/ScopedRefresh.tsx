@@ -4,6 +4,7 @@ import { describeOutcome, describePlan, type RefreshPlan, type RefreshScope } fr
 import { describeError } from "../../model/errors";
 import { useRefreshBarStyles } from "./RefreshBar.styles";
 import type { ScopedRefreshProps } from "./RefreshBar.types";
+import { ChoiceOptions } from "../ChoiceOptions/ChoiceOptions";
 
 const SCOPES: readonly { readonly value: RefreshScope; readonly label: string }[] = [
   { value: "selection", label: "Selection" },
@@ -59,11 +60,7 @@ export function ScopedRefresh({ actions, disabledReason }: ScopedRefreshProps) {
           aria-describedby={disabledReason !== undefined ? noteId : undefined}
           onChange={(_e, data) => isScope(data.value) && setScope(data.value)}
         >
-          {SCOPES.map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          <ChoiceOptions choices={SCOPES} />
         </Select>
       </Field>
       <Button size="small" disabled={disabled || plan !== undefined} onClick={start}>

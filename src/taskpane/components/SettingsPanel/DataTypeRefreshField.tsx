@@ -3,6 +3,7 @@ import { parseDataTypeRefresh, type DataTypeRefresh } from "../../../settings";
 import { DATA_TYPE_REFRESH_CHOICES, dataTypeRefreshHint } from "./settings-form";
 import type { DataTypeRefreshFieldProps } from "./SettingsPanel.types";
 import { useAppliedSetting } from "./useAppliedSetting";
+import { ChoiceOptions } from "../ChoiceOptions/ChoiceOptions";
 
 /**
  * "Refresh Index data types": how often Excel refreshes the cells Convert to Index linked. Applies at once (no
@@ -30,11 +31,7 @@ export function DataTypeRefreshField({ dataType }: DataTypeRefreshFieldProps) {
           if (value !== undefined) change(value);
         }}
       >
-        {DATA_TYPE_REFRESH_CHOICES.map(({ value, label }) => (
-          <option key={value} value={String(value)}>
-            {label}
-          </option>
-        ))}
+        <ChoiceOptions choices={DATA_TYPE_REFRESH_CHOICES} />
       </Select>
     </Field>
   );

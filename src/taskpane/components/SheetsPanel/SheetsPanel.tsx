@@ -11,7 +11,8 @@ const PAGE_ONLY =
   "Without Excel there is no workbook to keep lists in: they are kept for this page only. In Excel they are saved in the workbook and travel with it.";
 
 /** "Sheets": watch lists kept in the workbook, and the pricing sheet built from one. */
-export function SheetsPanel({ watchLists, pricingSheet, indexes, host, saveFile }: SheetsPanelProps) {
+export function SheetsPanel({ services, indexes, host }: SheetsPanelProps) {
+  const { watchLists, pricingSheet, saveFile } = services;
   const styles = useSharePanelStyles();
   const listsId = useId();
   const sheetId = useId();

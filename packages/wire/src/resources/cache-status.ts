@@ -1,6 +1,6 @@
 import { parseList, Token, type BareItem, type Parameters } from "structured-headers";
 import { DAY_MS } from "../time";
-import { RESOURCES } from "../resources/table";
+import { RESOURCES } from "./table";
 
 /**
  * The desk gateway as it names itself in RFC 9211's `Cache-Status` (gateway/src/serving/cache-headers.ts), and how long
