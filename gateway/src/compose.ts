@@ -75,7 +75,7 @@ function storeFor(
   const local = new MemoryStore({
     rules,
     clock,
-    ...(options.cacheBytes !== undefined ? { maxBytes: options.cacheBytes } : {}),
+    maxBytes: options.cacheBytes,
   });
   const shared =
     options.redisUrl === undefined
@@ -84,18 +84,18 @@ function storeFor(
           url: options.redisUrl,
           prefix: prefixOf(baseUrl, options.upstreamKey),
           rules,
-          ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+          diagnostics: options.diagnostics,
         });
   return new ReplicaStore({
     local,
-    ...(shared !== undefined ? { shared } : {}),
+    shared,
     staleIfErrorMs,
     admit: storedAnswerRule(ttls),
     now: () => clock.now(),
     clock,
     usageWindowMs: rules.windowMs,
-    ...(options.onStoreState ? { onSharedState: options.onStoreState } : {}),
-    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+    onSharedState: options.onStoreState,
+    diagnostics: options.diagnostics,
   });
 }
 
@@ -178,14 +178,15 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   const metrics = new GatewayMetrics(health, health.subjects, options.diagnostics);
   const audit = new AuditTrail();
   const corrections = new DeskCorrections({
-    ...(options.redisUrl !== undefined
-      ? { redis: { url: options.redisUrl, prefix: prefixOf(baseUrl, options.upstreamKey) } }
-      : {}),
-    ...(options.archiveBounds !== undefined ? { bounds: options.archiveBounds } : {}),
+    redis:
+      options.redisUrl === undefined
+        ? undefined
+        : { url: options.redisUrl, prefix: prefixOf(baseUrl, options.upstreamKey) },
+    bounds: options.archiveBounds,
     clock,
     registry: metrics.registry,
     audit,
-    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+    diagnostics: options.diagnostics,
   });
   await corrections.start(5000);
   /** Every upstream answer or failure, a trader's or the corrections sweep's: health, metrics, audit, archive. */
@@ -208,13 +209,13 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   });
   const sweep = deskSweep({
     clock,
-    ...(options.correctionsEveryMs !== undefined ? { everyMs: options.correctionsEveryMs } : {}),
+    everyMs: options.correctionsEveryMs,
     store,
     queue,
     upstream,
     corrections,
     onUpstream,
-    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+    diagnostics: options.diagnostics,
   });
   sweep.start();
   return { store, queue, resolver, health, metrics, audit, corrections, sweep };
@@ -302,14 +303,14 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
     staleIfErrorSeconds: Math.floor(staleIfErrorMs / 1000),
     metrics: {
       metrics,
-      ...(options.metricsTokenDigest !== undefined ? { tokenDigest: options.metricsTokenDigest } : {}),
+      tokenDigest: options.metricsTokenDigest,
     },
     audit,
     corrections: corrections.archive,
-    ...(signIn !== undefined ? { signIn } : {}),
+    signIn,
     ...mcpOf(options, clock),
-    ...(options.https !== undefined ? { https: options.https } : {}),
-    ...(log.logger !== undefined ? { logger: log.logger } : {}),
+    https: options.https,
+    logger: log.logger,
   });
   const replica = randomUUID();
   // A missed heartbeat only makes this replica look gone for a moment (the health page counts replicas).
