@@ -50,7 +50,7 @@ const SLOW = [
   "/test/formulas/formulas\\.test\\.ts$",
   "/test/faults/.*\\.test\\.ts$",
   "/test/fuzz/.*\\.test\\.ts$",
-  "/test/gateway/(cli|gateway-http|metrics-bounds|package|poisoned-redis|redis-access|replica-store|replicas|stalled-log|store-contract|tokens-reload|usage-batch)\\.test\\.ts$",
+  "/test/gateway/(cli|gateway-http|hostile-headers|metrics-bounds|package|poisoned-redis|redis-access|replica-store|replicas|stalled-log|store-contract|tokens-reload|usage-batch)\\.test\\.ts$",
   "/test/gateway/(oidc-cli|oidc-provider|mcp-oidc|mcp-open-requests|mcp-large-answers|mcp-replicas|mcp-conformance)\\.test\\.ts$",
   "/test/office/(hostile-service|receipt-size)\\.test\\.ts$",
   "/test/reference-service/(cli|rate-limits)\\.test\\.ts$",

@@ -196,10 +196,63 @@ describe.each(STORES)("the %s store", (_name, open) => {
     await a.learn(T0 + 50, { limit: 60, remaining: 59, answered: true, sent });
     expect((await b.snapshot(T0 + 50)).upstreamRemaining).toBe(59);
     await b.learn(T0 + 1000, { limit: 60, remaining: 0, answered: true }); // others spent the rest
-    expect(await b.take(T0 + 1000, 1, 1)).toMatchObject({ granted: 0, waitMs: SPAN + 50 - 1000 });
+    // More gone than our sends explain, and no 429 says so: one send goes to see; the rest wait for the turn.
+    expect(await b.take(T0 + 1000, 1, 2)).toMatchObject({ granted: 1, waitMs: SPAN + 50 - 1000 });
+    expect(await a.take(T0 + 1000, 1, 1)).toMatchObject({ granted: 0, waitMs: SPAN + 50 - 1000 });
     // A rise beyond a burst is a new window (it turned early): its count holds from there.
     await a.learn(T0 + 2000, { limit: 60, remaining: 40, answered: true });
     expect(await b.take(T0 + 2000, 1, 50)).toMatchObject({ granted: 40 });
+  });
+
+  test("a count that falls to nothing faster than our sends explain: one send looks; a count that flaps is doubted", async () => {
+    const [a, b] = await open();
+    /** One send at `at` (of `wanted`), answered 50 ms later with `remaining` left of 60, no reset. */
+    const send = async (at: number, remaining: number, wanted = 1) => {
+      const taken = await a.take(at, 1, wanted);
+      await b.learn(at + 50, { limit: 60, remaining, answered: true, sent: { seq: taken.lastSeq, ledger: a.kind } });
+      return taken;
+    };
+    await send(T0, 59);
+    await send(T0 + 1000, 0);
+    // The look: one send, the others held until the window turns (a window after its first answer, at the latest).
+    expect(await send(T0 + 2000, 59, 2)).toMatchObject({ granted: 1, waitMs: SPAN + 50 - 2000 });
+    await send(T0 + 3000, 0);
+    expect(await send(T0 + 4000, 59, 2)).toMatchObject({ granted: 1, waitMs: SPAN + 2050 - 4000 });
+    // Two new windows within half a window: the count flaps. It is read as no header: the log alone bounds.
+    expect(await b.take(T0 + 5000, 1, 100)).toMatchObject({ granted: 60 - 5, waitMs: SPAN - 5000 });
+  });
+
+  test("a look the upstream refuses says its count was true: every send holds until the window turns", async () => {
+    const [a, b] = await open();
+    const first = await a.take(T0, 1, 1);
+    await b.learn(T0 + 50, { limit: 60, remaining: 59, answered: true, sent: { seq: first.lastSeq, ledger: a.kind } });
+    await b.learn(T0 + 1000, { limit: 60, remaining: 0, answered: true }); // others spent the rest
+    const look = await a.take(T0 + 1000, 1, 1);
+    expect(look.granted).toBe(1);
+    await b.learn(T0 + 1050, { limited: true, answered: true, sent: { seq: look.lastSeq, ledger: a.kind } });
+    expect(await a.take(T0 + 1050, 1, 1)).toMatchObject({ granted: 0, waitMs: SPAN + 50 - 1050 });
+    expect(await b.eta(T0 + 1050, 1)).toBe(SPAN + 50 - 1050);
+  });
+
+  test("a 429 our own sends explain (the limit went in the window) holds until the log frees a send, no longer", async () => {
+    const [a, b] = await open();
+    // A limit of 120 told, above the tier's 60: 30 go, then (half a window on) the tier's 60 and a burst beyond.
+    await a.learn(T0, { limit: 120, remaining: 120, resetMs: HOUR, answered: true });
+    expect((await b.take(T0, 1, 30)).granted).toBe(30);
+    const half = T0 + HOUR / 2;
+    await a.learn(half, { limit: 120, remaining: 90, resetMs: HOUR / 2, answered: true });
+    expect((await b.take(half, 1, 100)).granted).toBe(30 + BURST);
+    // The 61st is refused with room told: the limit told was a lie, and our own 60 filled the window.
+    await a.learn(half + 50, {
+      limit: 120,
+      remaining: 55,
+      limited: true,
+      answered: true,
+      sent: { seq: 61, ledger: a.kind },
+    });
+    // The window that refused began no later than the first of those 60: it has turned when that one leaves the log.
+    expect(await b.take(half + 50, 1, 1)).toMatchObject({ granted: 0, waitMs: SPAN - HOUR / 2 - 50 });
+    expect(await a.take(T0 + SPAN, 1, 60)).toMatchObject({ granted: BURST, waitMs: OPENING_POLL_MS });
   });
 
   test("pauses every replica for a 429's Retry-After, counts the pause in its estimates, then opens again", async () => {

@@ -78,6 +78,29 @@ export class FakeClock implements Clock {
     await settle();
   }
 
+  /** When the earliest timer armed falls due; undefined when none is. */
+  nextDueAt(): number | undefined {
+    return this.nextDue(Infinity)?.timer.at;
+  }
+
+  /**
+   * Fires the earliest timer due by `end` on its own, time moving to its due moment; else moves time to `end`. True
+   * when one fired. For a test that lets everything a timer starts settle (however long that takes) before the next.
+   */
+  async fireNext(end: number): Promise<boolean> {
+    const due = this.nextDue(end);
+    if (due === undefined) {
+      this.current = Math.max(this.current, end);
+      await settle();
+      return false;
+    }
+    this.timers.delete(due.id);
+    this.current = Math.max(this.current, due.timer.at);
+    due.timer.callback();
+    await settle();
+    return true;
+  }
+
   private nextDue(end: number): { id: number; timer: FakeTimer } | undefined {
     let found: { id: number; timer: FakeTimer } | undefined;
     for (const [id, timer] of this.timers) {

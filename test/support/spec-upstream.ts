@@ -53,6 +53,8 @@ const HOUR_MS = 3_600_000;
 export class SpecUpstream implements Upstream {
   /** Every arrival: when, by whom, and whether it was refused. */
   readonly arrivals: Array<{ readonly at: number; readonly status: number; readonly by: string }> = [];
+  /** When each of its fixed windows began (none for a sliding one): the windows it really counted in. */
+  readonly windowStarts: number[] = [];
   private fixed = { start: -Infinity, count: 0 };
   private accepted: number[] = [];
   private answers = 0;
@@ -93,14 +95,29 @@ export class SpecUpstream implements Upstream {
   }
 
   answer(by = ""): UpstreamAnswer {
+    const { status, latencyMs, headers } = this.arrive(by);
+    return {
+      latencyMs,
+      info: () => responseInfo("/", status, headers()),
+    };
+  }
+
+  /** Counts a request as it arrives: its status, and its headers as they are written when it is answered (once). */
+  arrive(by = ""): {
+    readonly status: number;
+    readonly latencyMs?: number | undefined;
+    readonly headers: () => Headers;
+  } {
     const n = this.arrivals.length;
     const allowed = this.count();
     const status = allowed ? 200 : 429;
     this.arrivals.push({ at: this.clock.now(), status, by });
     const atArrival = this.told();
+    let written: Headers | undefined;
     return {
+      status,
       latencyMs: this.options.latencyMs?.(n),
-      info: () => this.write(status, this.options.countAtAnswer === true ? this.told() : atArrival),
+      headers: () => (written ??= this.write(status, this.options.countAtAnswer === true ? this.told() : atArrival)),
     };
   }
 
@@ -114,8 +131,10 @@ export class SpecUpstream implements Upstream {
       this.accepted.push(now);
       return true;
     }
-    if (this.fixed.start + windowMs <= now)
+    if (this.fixed.start + windowMs <= now) {
       this.fixed = { start: window === "minute" ? Math.floor(now / windowMs) * windowMs : now, count: 0 };
+      this.windowStarts.push(this.fixed.start);
+    }
     this.fixed.count += 1;
     return this.fixed.count <= limit;
   }
@@ -135,7 +154,7 @@ export class SpecUpstream implements Upstream {
     return { remaining, resetMs: turned ? windowMs : this.fixed.start + windowMs - now, hourUsed };
   }
 
-  private write(status: number, window: ReturnType<SpecUpstream["told"]>): ResponseInfo {
+  private write(status: number, window: ReturnType<SpecUpstream["told"]>): Headers {
     const { limit } = this.options;
     const h = new Headers();
     const reset = String(Math.max(0, Math.ceil(window.resetMs / 1000)));
@@ -179,7 +198,7 @@ export class SpecUpstream implements Upstream {
         break;
       }
     }
-    return responseInfo("/", status, h);
+    return h;
   }
 }
 

@@ -34,14 +34,15 @@ local shareWindows = figures.shareWindows
 local doubtWindows = figures.doubtWindows
 local s = redis.call('HMGET', bucket, 'limit', 'remaining', 'spent', 'endsBy', 'resetTold', 'heldUntil', 'openedAt',
   'toldAt', 'turnSeq', 'shareCap', 'shareFrom', 'seq', 'doubtUntil', 'provenCap', 'provenAt', 'turnedAt', 'quickTurns',
-  'toldWaitEnd')
+  'toldWaitEnd', 'lookSeq')
 local limit, remaining, spent, endsBy = tonumber(s[1]), tonumber(s[2]), tonumber(s[3]), tonumber(s[4])
 local resetTold = s[5] == '1'
 local held, openedAt, toldAt = tonumber(s[6]) or 0, tonumber(s[7]) or 0, tonumber(s[8]) or -1
 local turnSeq, shareCap, shareFrom, seq = tonumber(s[9]) or 0, tonumber(s[10]), tonumber(s[11]), tonumber(s[12]) or 0
 local doubtUntil, provenCap, provenAt = tonumber(s[13]), tonumber(s[14]), tonumber(s[15])
 local turnedAt, quickTurns, toldWaitEnd = tonumber(s[16]), tonumber(s[17]), tonumber(s[18])
-local function forgetCount() remaining = nil; spent = nil; endsBy = nil; resetTold = false end
+local lookSeq = tonumber(s[19])
+local function forgetCount() lookSeq = nil; remaining = nil; spent = nil; endsBy = nil; resetTold = false end
 local function sane(l) return l ~= nil and l == math.floor(l) and l >= 1 and l <= maxLimit end
 local function burstOf(l) return math.max(1, math.floor(l / divisor)) end
 local function settle()
@@ -80,14 +81,14 @@ local function hold(untilAt)
   if untilAt <= held then return end
   held = untilAt; openedAt = math.max(openedAt, untilAt); turnSeq = seq
 end
-local function room(share)
+local function room(share, uncounted)
   if now < held then return 0, math.ceil(held - now) end
   settle()
   local n = redis.call('ZCARD', log)
   local cap = logCeiling(share, now)
   local frees, waits = {cap - n}, {0}
   if n >= cap and cap > 0 then waits[1] = (nth(n - cap + 1) or now) + span - now end
-  if remaining ~= nil and endsBy ~= nil then
+  if not uncounted and remaining ~= nil and endsBy ~= nil then
     frees[#frees + 1] = math.floor(remaining * share) - (spent or 0); waits[#waits + 1] = endsBy - now
   end
   if toldAt < openedAt then
@@ -106,6 +107,11 @@ local function room(share)
   local wait = 0
   for i = 1, #frees do if frees[i] <= 0 then wait = math.max(wait, waits[i]) end end
   return 0, math.max(1, math.ceil(wait))
+end
+local function lookOf(share)
+  if lookSeq ~= seq or now < held then return 0 end
+  if room(share, true) >= 1 then return 1 end
+  return 0
 end
 local function eta(share, k)
   settle()
@@ -142,12 +148,15 @@ local function mergeCount(estimate, resetAt, jumpSlack)
   end
   toldAt = now; shareCap = nil; shareFrom = nil
   if isNew then
-    remaining = estimate; spent = 0
+    lookSeq = nil; remaining = estimate; spent = 0
     if resetAt ~= nil then endsBy = resetAt else endsBy = now + span end
     resetTold = resetAt ~= nil
     return true
   end
-  if estimate < left then remaining = estimate; spent = 0 end
+  if estimate < left then
+    if estimate == 0 and left - estimate > jumpSlack then lookSeq = seq end
+    remaining = estimate; spent = 0
+  end
   if resetAt ~= nil then
     if byReset then endsBy = math.max(endsBy or resetAt, resetAt) else endsBy = resetAt end
     resetTold = true
@@ -170,10 +179,22 @@ end
 local function measureShare(got)
   if got >= burstOf(limit or assumed) then shareCap = got else shareCap = nil; shareFrom = nil end
 end
+local function ownRelease()
+  local cap = limitOf(1)
+  if sendsSince(now - windowMs) - 1 < cap then return nil end
+  return (nth(redis.call('ZCARD', log) - cap + 1) or now) + span
+end
 local function windowFull(retryMs, believed)
   local told = retryMs ~= nil and believed
   local endsAt
-  if told then endsAt = now + retryMs + margin elseif endsBy ~= nil then endsAt = endsBy else endsAt = now + span end
+  if told then
+    endsAt = now + retryMs + margin
+  else
+    endsAt = endsBy or (now + span)
+    local own = ownRelease()
+    if own ~= nil then endsAt = math.min(endsAt, own) end
+  end
+  lookSeq = nil
   if remaining == nil then
     measureShare(sendsSince(now - windowMs) - 1); shareFrom = endsAt
   else
@@ -192,7 +213,7 @@ local function save()
   put('limit', limit); put('remaining', remaining); put('spent', spent); put('endsBy', endsBy)
   put('shareCap', shareCap); put('shareFrom', shareFrom)
   put('doubtUntil', doubtUntil); put('provenCap', provenCap); put('provenAt', provenAt)
-  put('turnedAt', turnedAt); put('quickTurns', quickTurns); put('toldWaitEnd', toldWaitEnd)
+  put('turnedAt', turnedAt); put('quickTurns', quickTurns); put('toldWaitEnd', toldWaitEnd); put('lookSeq', lookSeq)
   if resetTold then put('resetTold', '1') else put('resetTold', nil) end
   redis.call('PEXPIRE', bucket, keepMs)
   redis.call('PEXPIRE', log, keepMs)
@@ -201,6 +222,7 @@ local function number(v) if type(v) == 'number' then return v end return nil end
 local function take(share, wanted)
   wanted = math.max(0, math.floor(wanted))
   local free = room(share)
+  if free <= 0 then free = lookOf(share) end
   local granted = math.min(wanted, free)
   local times = {}
   for i = 1, granted do times[i] = now end

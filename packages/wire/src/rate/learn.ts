@@ -1,6 +1,6 @@
 import { openingBurstOf, RESET_SLACK_MS, saneLimit } from "./figures";
 import type { RateReading, RateRules, RateState } from "./rate-state";
-import { doubt, doubting, hold, marginMs, provenCeiling, sendsSince, settle, spanOf } from "./rate-state";
+import { doubt, doubting, hold, limitOf, marginMs, provenCeiling, sendsSince, settle, spanOf } from "./rate-state";
 
 /** What an answer told the caller beyond the state: whether it was a new window's first, or spoke of an old one. */
 export interface Learned {
@@ -35,6 +35,7 @@ function mergeCount(state: RateState, rules: RateRules, now: number, count: Coun
   delete state.shareCap; // the count tells what the others leave: no measured share is needed
   delete state.shareFrom;
   if (isNew) {
+    delete state.lookSeq;
     state.remaining = count.estimate;
     state.spent = 0;
     state.endsBy = count.resetAt ?? now + spanOf(rules);
@@ -42,6 +43,8 @@ function mergeCount(state: RateState, rules: RateRules, now: number, count: Coun
     return true;
   }
   if (count.estimate < left) {
+    // Nothing left, and more gone than our sends and the slack explain: others spent it, or the count lies.
+    if (count.estimate === 0 && left - count.estimate > count.jumpSlack) state.lookSeq = state.seq;
     state.remaining = count.estimate;
     state.spent = 0;
   }
@@ -96,11 +99,24 @@ function proveCap(state: RateState, rules: RateRules, now: number): void {
   state.provenAt = now;
 }
 
+/**
+ * When a 429 is explained by our own sends (the limit in force went in the last window), the window that refused
+ * began no later than the limit's-worth last send, and has turned by the time that send leaves the log.
+ */
+function ownRelease(state: RateState, rules: RateRules, now: number): number | undefined {
+  const cap = limitOf(state, rules, 1);
+  if (sendsSince(state, now - rules.windowMs) - 1 < cap) return undefined;
+  return (state.sends[state.sends.length - cap] ?? now) + spanOf(rules);
+}
+
 /** A 429 that is news: the window is full now. Holds every send until it must have turned. */
 function windowFull(state: RateState, rules: RateRules, now: number, reading: RateReading, believed: boolean): void {
-  // A wait told by a service doubted is not read: the window must have turned a window from now.
+  // A wait told by a service doubted is not read: the window must have turned a window from now, or (when our own
+  // sends filled it) by the time the log lets the next send go.
   const told = reading.retryAfterMs !== undefined && believed;
-  const endsAt = told ? now + (reading.retryAfterMs ?? 0) + marginMs(rules) : (state.endsBy ?? now + spanOf(rules));
+  const inferred = Math.min(state.endsBy ?? now + spanOf(rules), ownRelease(state, rules, now) ?? Infinity);
+  const endsAt = told ? now + (reading.retryAfterMs ?? 0) + marginMs(rules) : inferred;
+  delete state.lookSeq;
   if (state.remaining === undefined) {
     // A bare 429: nothing says who spent the window. What of ours got in before it filled is our share of it; less
     // than an opening burst measures nothing (the window was spent before we came: whoever spent it may be gone).

@@ -76,6 +76,11 @@ export interface RateState {
   quickTurns?: number;
   /** When the last wait the service told (a 429's Retry-After) ended. */
   toldWaitEnd?: number;
+  /**
+   * The count fell to nothing faster than our sends explain and no 429 said so: `seq` when it was read. The next
+   * send the gateway takes goes to look (a count that flaps shows itself; a window others spent answers one 429).
+   */
+  lookSeq?: number;
 }
 
 export function newRateState(): RateState {
@@ -152,6 +157,7 @@ export function sendsSince(state: RateState, since: number): number {
 
 /** Forgets the count read (its window has turned, or it was never read). */
 export function forgetCount(state: RateState): void {
+  delete state.lookSeq;
   delete state.remaining;
   delete state.spent;
   delete state.endsBy;

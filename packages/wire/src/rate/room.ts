@@ -55,12 +55,12 @@ function burstOf(state: RateState, rules: RateRules, share: number): number {
  * - while no answer has told the count of a window opened anew, only the opening burst;
  * - while the service tells a limit above the tier's that no 429 has tested, beyond the tier's a burst per answer.
  */
-function limits(state: RateState, rules: RateRules, now: number, share: number): Limit[] {
+function limits(state: RateState, rules: RateRules, now: number, share: number, counted = true): Limit[] {
   const n = state.sends.length;
   const cap = logCeiling(state, rules, share, now);
   const logWait = n >= cap && cap > 0 ? (state.sends[n - cap] ?? now) + spanOf(rules) - now : 0;
   const list: Limit[] = [{ by: "log", free: cap - n, waitMs: logWait }];
-  if (state.remaining !== undefined && state.endsBy !== undefined) {
+  if (counted && state.remaining !== undefined && state.endsBy !== undefined) {
     const free = Math.floor(state.remaining * share) - (state.spent ?? 0);
     list.push({ by: "count", free, waitMs: state.endsBy - now });
   }
@@ -90,9 +90,20 @@ export function roomNow(state: RateState, rules: RateRules, now: number, share: 
   return { free: 0, waitMs: Math.max(1, Math.ceil(slowest.waitMs)), heldBy: slowest.by };
 }
 
-/** Takes up to `wanted` sends at once: as many as every ceiling allows now. */
+/**
+ * One send to look, when the count fell to nothing faster than our sends explain and no 429 said so (RateState's
+ * lookSeq), and every other ceiling has room: a count that flaps shows itself, a window others spent answers one
+ * 429. Only a caller that takes sends as they are granted looks (the gateway); `room` does not count it.
+ */
+function lookOf(state: RateState, rules: RateRules, now: number, share: number): number {
+  if (state.lookSeq !== state.seq || now < state.heldUntil) return 0;
+  return Math.min(...limits(state, rules, now, share, false).map((c) => c.free)) >= 1 ? 1 : 0;
+}
+
+/** Takes up to `wanted` sends at once: as many as every ceiling allows now (or the one look, lookOf). */
 export function take(state: RateState, rules: RateRules, now: number, share: number, wanted: number): RateGrant {
-  const granted = Math.min(Math.max(0, Math.floor(wanted)), roomNow(state, rules, now, share).free);
+  const room = roomNow(state, rules, now, share).free;
+  const granted = Math.min(Math.max(0, Math.floor(wanted)), room > 0 ? room : lookOf(state, rules, now, share));
   for (let i = 0; i < granted; i += 1) state.sends.push(now);
   state.seq += granted;
   if (state.spent !== undefined) state.spent += granted;
