@@ -97,7 +97,7 @@ async function runDesk(form: UpstreamForm, redisUrl: string | undefined) {
     clock,
     logger: false,
     correctionsEveryMs: false,
-    ...(redisUrl !== undefined ? { redisUrl } : {}),
+    redisUrl,
   });
   running.push(gateway);
   const steady = new SteadyDesk({

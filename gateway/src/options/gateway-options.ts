@@ -32,8 +32,11 @@ export const SHARED_OPTIONS = [
   "correctionsEveryMs",
 ] as const satisfies readonly (keyof ServeOptions)[];
 
+/** Each optional, and undefined where it is not given. */
+type Optional<T> = { readonly [K in keyof T]?: T[K] | undefined };
+
 type SharedOptions = Pick<ServeOptions, "upstream"> &
-  Partial<Pick<ServeOptions, Exclude<(typeof SHARED_OPTIONS)[number], "upstream">>>;
+  Optional<Pick<ServeOptions, Exclude<(typeof SHARED_OPTIONS)[number], "upstream">>>;
 
 export interface GatewayOptions extends SharedOptions {
   /** The desk's key for the upstream; absent: anonymous. Never logged, never passed to a client. */
