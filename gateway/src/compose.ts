@@ -115,10 +115,10 @@ function queueFor(
     maxWaitMs,
     maxPerUser: options.maxQueuedPerUser ?? 1000,
     clock,
-    ...(shares.parts !== undefined ? { parts: shares.parts } : {}),
+    parts: shares.parts,
     // Counted as the turn is granted, so a tenant's room is right for the very next turn.
     onGrant: (user) => store.count(user, clock.now(), "send"),
-    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+    diagnostics: options.diagnostics,
   });
 }
 
@@ -148,7 +148,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const upstream = new Upstream({
     baseUrl,
-    ...(options.upstreamKey !== undefined ? { apiKey: options.upstreamKey } : {}),
+    apiKey: options.upstreamKey,
     timeoutMs: upstreamTimeoutMs,
   });
   const maxQueueWaitMs = options.maxQueueWaitMs ?? DEFAULT_QUEUE_WAIT_MS;
@@ -205,7 +205,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     staleIfErrorMs,
     collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
     onUpstream,
-    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+    diagnostics: options.diagnostics,
   });
   const sweep = deskSweep({
     clock,
