@@ -3,6 +3,7 @@ import { EntityCellValue } from "../../src/formulas/entity";
 import { installCustomFunctionsStandIn } from "../../src/preview/custom-functions-stand-in";
 import { startSundayService } from "./support";
 import metadataFile from "../../src/functions/functions.json";
+import { FakeOfficeHost, type Requirements } from "../support/office-fake/office-host";
 
 /**
  * INDEX.CARD as Excel calls it: its binding, the host's capability check (Office.context.requirements), and
@@ -17,35 +18,30 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.close();
 });
-afterEach(() => {
-  delete (globalThis as { Office?: unknown }).Office;
-});
+afterEach(() => FakeOfficeHost.uninstall());
 
-type IsSetSupported = (name: string, version: string) => boolean;
-
-/** Loads the binding in a fresh module registry on a host whose isSetSupported is `check`. */
-async function cardOnHost(check: IsSetSupported) {
+/** Loads the binding in a fresh module registry on a host with these requirement sets. */
+async function cardOnHost(requirements: Requirements) {
   jest.resetModules();
   installCustomFunctionsStandIn(globalThis as unknown as Record<string, unknown>);
-  (globalThis as { Office?: unknown }).Office = { context: { requirements: { isSetSupported: check } } };
+  const office = new FakeOfficeHost({ requirements }).install();
   const { appContext } = await import("../../src/office/app-context/app-context");
   await appContext().settings.save({ baseUrl: service.url });
   const { FUNCTIONS } = await import("../../src/functions/bindings");
   const { CellEvaluator } = await import("../../src/functions/cell-evaluator");
   const card = FUNCTIONS.CARD.bind(new CellEvaluator(appContext));
-  return (symbol: string, fields?: string[][]) =>
-    card(symbol, fields, { address: "Sheet1!B2" } as CustomFunctions.Invocation);
+  return {
+    office,
+    card: (symbol: string, fields?: string[][]) =>
+      card(symbol, fields, { address: "Sheet1!B2" } as CustomFunctions.Invocation),
+  };
 }
 
 describe("INDEX.CARD binding", () => {
   it("returns an entity of Microsoft's documented shape where CustomFunctionsRuntime 1.4 is supported", async () => {
-    const asked: string[] = [];
-    const card = await cardOnHost((name, version) => {
-      asked.push(`${name} ${version}`);
-      return true;
-    });
+    const { card, office } = await cardOnHost({ CustomFunctionsRuntime: "1.5" });
     const entity = EntityCellValue.parse(await card(SYMBOL));
-    expect(asked).toContain("CustomFunctionsRuntime 1.4");
+    expect(office.asked).toContain("CustomFunctionsRuntime 1.4");
     expect(entity.text).toBe("RTM-NWE-A-1x3 1.6508");
     expect(entity.properties["Carried forward from"]).toEqual({
       type: "FormattedNumber",
@@ -56,19 +52,17 @@ describe("INDEX.CARD binding", () => {
   });
 
   it("returns the plain latest value where the host lacks CustomFunctionsRuntime 1.4", async () => {
-    const card = await cardOnHost(() => false);
+    const { card } = await cardOnHost({ CustomFunctionsRuntime: "1.3" });
     expect(await card(SYMBOL)).toBe(1.6508);
   });
 
   it("returns the plain latest value where the capability check throws", async () => {
-    const card = await cardOnHost(() => {
-      throw new Error("requirements not ready");
-    });
+    const { card } = await cardOnHost("not ready");
     expect(await card(SYMBOL)).toBe(1.6508);
   });
 
   it("rejects a bad fields argument with a #VALUE! CustomFunctions.Error saying what to use", async () => {
-    const card = await cardOnHost(() => true);
+    const { card } = await cardOnHost({ CustomFunctionsRuntime: "1.4" });
     await expect(card(SYMBOL, [["Colour"]])).rejects.toMatchObject({
       code: "#VALUE!",
       message: expect.stringContaining('"Confidence"'),
@@ -76,7 +70,7 @@ describe("INDEX.CARD binding", () => {
   });
 
   it("rejects an unknown symbol with #N/A naming it", async () => {
-    const card = await cardOnHost(() => true);
+    const { card } = await cardOnHost({ CustomFunctionsRuntime: "1.4" });
     await expect(card("RTM-NOPE-Z-1x3")).rejects.toMatchObject({
       code: "#N/A",
       message: expect.stringContaining("RTM-NOPE-Z-1x3"),

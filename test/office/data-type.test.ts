@@ -1,10 +1,10 @@
-import { OfficeMockObject } from "office-addin-mock";
 import { startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { DirectSource, IndexDataClient } from "../../src/client";
 import { MemoryStorage } from "../../src/settings";
 import { excelDataTypeActions } from "../../src/office/data-type-actions";
 import { createIndexDomainControl, type IndexDomainControl } from "../../src/office/data-type/domain";
 import type { FakeWorkbook } from "../support/office-fake/fake-workbook";
+import { FakeOfficeHost } from "../support/office-fake/office-host";
 import {
   linkedIndexCell,
   linkedWrite,
@@ -156,10 +156,13 @@ describe("registering the Index domain", () => {
 
   it("registers through the shared control when Office is ready, and tries again after Excel refused", async () => {
     const excel = await selectionBook({ selection: "Sheet1!A1", cells: [[EMPTY]] });
-    let refusals = 1;
-    const run: FakeWorkbook["run"] = (batch) => (refusals-- > 0 ? Promise.reject(new Error("busy")) : excel.run(batch));
-    const domain = createIndexDomainControl({ run, supported: () => true, storage: () => new MemoryStorage() });
-    await expect(domain.register()).rejects.toThrow("busy");
+    excel.failNext("linkedEntityDataDomains.add");
+    const domain = createIndexDomainControl({
+      run: excel.run,
+      supported: () => true,
+      storage: () => new MemoryStorage(),
+    });
+    await expect(domain.register()).rejects.toMatchObject({ code: "GeneralException" });
     await expect(domain.register()).resolves.toBe(true);
     await domain.register();
     expect(excel.domainCalls).toEqual(["add index"]);
@@ -167,20 +170,14 @@ describe("registering the Index domain", () => {
 });
 
 describe("the shared runtime's domain control", () => {
-  const globals = globalThis as { Office?: unknown; Excel?: unknown };
-  afterEach(() => {
-    delete globals.Office;
-    delete globals.Excel;
-  });
+  afterEach(() => FakeOfficeHost.uninstall());
 
-  /** A fresh runtime (its own module registry) on an Excel whose isSetSupported says `supported`. */
+  /** A fresh runtime (its own module registry) in Office, on an Excel with ExcelApi 1.19 or without. */
   async function runtimeOn(supported: boolean) {
     const excel = await selectionBook({ selection: "Sheet1!A1", cells: [[EMPTY]] });
-    const runs: string[] = [];
-    globals.Office = new OfficeMockObject({ context: { requirements: { isSetSupported: () => supported } } });
-    globals.Excel = {
-      run: (batch: (context: Excel.RequestContext) => Promise<unknown>) => (runs.push("run"), excel.run(batch)),
-    };
+    new FakeOfficeHost({ workbook: excel, requirements: { ExcelApi: supported ? "1.19" : "1.18" } }).install();
+    const runsBefore = excel.runs;
+    const runs = () => excel.runs - runsBefore;
     let module: typeof import("../../src/office/data-type/domain") | undefined;
     jest.isolateModules(() => {
       module = jest.requireActual<typeof import("../../src/office/data-type/domain")>(
@@ -205,32 +202,23 @@ describe("the shared runtime's domain control", () => {
   it("adds nothing, and calls no Excel API, where ExcelApi 1.19 is missing", async () => {
     const { excel, runs, indexDomain } = await runtimeOn(false);
     expect(await indexDomain().register()).toBe(false);
-    expect([runs, excel.domainCalls]).toEqual([[], []]);
+    expect([runs(), excel.domainCalls]).toEqual([0, []]);
   });
 });
 
 describe("the ExcelApi 1.19 check", () => {
-  afterEach(() => delete (globalThis as { Office?: unknown }).Office);
+  afterEach(() => FakeOfficeHost.uninstall());
 
-  const notReady = (): boolean => {
-    throw new Error("not ready");
-  };
   it.each([
-    ["supported", (): boolean => true, true],
-    ["missing", (): boolean => false, false],
-    ["throwing", notReady, false],
-  ] as const)("reads Office.context.requirements (%s)", async (_name, isSetSupported, expected) => {
-    const asked: string[] = [];
-    (globalThis as { Office?: unknown }).Office = new OfficeMockObject({
-      context: {
-        requirements: {
-          isSetSupported: (set: string, version: string) => (asked.push(`${set} ${version}`), isSetSupported()),
-        },
-      },
-    });
+    ["supported", { ExcelApi: "1.19" }, true],
+    ["a later version", { ExcelApi: "1.20" }, true],
+    ["missing", { ExcelApi: "1.18" }, false],
+    ["not ready", "not ready", false],
+  ] as const)("reads Office.context.requirements (%s)", async (_name, requirements, expected) => {
+    const office = new FakeOfficeHost({ requirements }).install();
     const { linkedDataTypesSupported } = await import("../../src/office/data-type/domain");
     expect(linkedDataTypesSupported()).toBe(expected);
-    expect(asked).toEqual(["ExcelApi 1.19"]);
+    expect(office.asked).toEqual(["ExcelApi 1.19"]);
   });
 });
 

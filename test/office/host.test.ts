@@ -1,31 +1,27 @@
 import { detectHost, OUTSIDE_OFFICE_REASON } from "../../src/office/host/host-info";
+import { FakeOfficeHost, type OfficeHostOptions } from "../support/office-fake/office-host";
 
-type OfficeGlobal = { Office?: unknown };
-const globals = globalThis as OfficeGlobal;
-
-function setOffice(onReady: () => Promise<{ host: string | null }>): void {
-  globals.Office = { onReady, HostType: { Excel: "Excel", Word: "Word" } };
+function setOffice(options: OfficeHostOptions): void {
+  new FakeOfficeHost(options).install();
 }
 
-afterEach(() => {
-  delete globals.Office;
-});
+afterEach(() => FakeOfficeHost.uninstall());
 
 describe("detectHost", () => {
   it("enables insert actions in Excel", async () => {
-    setOffice(async () => ({ host: "Excel" }));
+    setOffice({ host: "Excel" });
     expect(await detectHost(1000)).toEqual({ inExcel: true });
   });
 
   it("disables them outside Office (onReady resolves with host null) and says why", async () => {
-    setOffice(async () => ({ host: null }));
+    setOffice({ host: null });
     const info = await detectHost(1000);
     expect(info.inExcel).toBe(false);
     expect(info.reason).toBe(OUTSIDE_OFFICE_REASON);
   });
 
   it("disables them in another Office host, naming it", async () => {
-    setOffice(async () => ({ host: "Word" }));
+    setOffice({ host: "Word" });
     const info = await detectHost(1000);
     expect(info).toEqual({ inExcel: false, reason: expect.stringContaining("Word") });
   });
@@ -35,12 +31,12 @@ describe("detectHost", () => {
   });
 
   it("settles when onReady never does", async () => {
-    setOffice(() => new Promise(() => undefined));
+    setOffice({ onReady: "never" });
     expect((await detectHost(20)).inExcel).toBe(false);
   });
 
   it("settles when onReady rejects", async () => {
-    setOffice(() => Promise.reject(new Error("boom")));
+    setOffice({ onReady: "refused" });
     expect((await detectHost(1000)).inExcel).toBe(false);
   });
 });

@@ -5,6 +5,7 @@ import { appContext } from "../../src/office/app-context/app-context";
 import type { WatchList } from "../../src/workbook/pricing-sheets/watch-list";
 import { extraIndex } from "../support/extra-indexes";
 import { NO_STARTUP } from "../support/startup";
+import { lateFields, whenReady } from "../support/late-fields";
 import { wrapperEvaluator } from "./sheet-support";
 import { FakeWorkbook, type Evaluate, type FakeWorkbookOptions } from "../support/office-fake/fake-workbook";
 
@@ -47,29 +48,14 @@ export function usePricingRig(): PricingRig {
   afterAll(async () => {
     await state?.service.close();
   });
-  const ready = () => {
-    if (state === undefined) throw new Error("the pricing rig is used before beforeAll ran");
-    return state;
-  };
-  return {
-    get service() {
-      return ready().service;
-    },
-    get source() {
-      return ready().source;
-    },
-    get symbols() {
-      return ready().symbols;
-    },
-    get evaluate() {
-      return ready().evaluate;
-    },
-    book(options = {}) {
+  const ready = whenReady("the pricing rig", () => state);
+  return Object.assign(lateFields(ready, ["service", "source", "symbols", "evaluate"]), {
+    book(options: FakeWorkbookOptions = {}) {
       const book = new FakeWorkbook(ready().evaluate, ["Sheet1"], options);
       books.push(book);
       return book;
     },
-  };
+  });
 }
 
 export interface BuilderOptions {

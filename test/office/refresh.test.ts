@@ -1,48 +1,34 @@
 import { DiagnosticsRecorder } from "@index-data/wire/diagnostics";
-import { OfficeMockObject } from "office-addin-mock";
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { refreshCommand } from "../../src/commands/refresh-command";
 import { appContext, type AppContext } from "../../src/office/app-context/app-context";
 import { FakeClock } from "../support/fake-clock";
+import { FakeWorkbook } from "../support/office-fake/fake-workbook";
+import { FakeOfficeHost } from "../support/office-fake/office-host";
 
 const A = "RTM-NWE-A-1x3";
 const PAST = { startDate: "2025-01-01", endDate: "2025-03-31" };
 
-/** The sheet's INDEX cells; the Excel mock re-evaluates them when asked to calculate, as Excel would. */
+/** The sheet's INDEX cells, as the workbook fake evaluates them: again at each full calculation, as Excel does. */
 function evaluateCells() {
   const { source } = appContext();
   return Promise.all([source.latest(A), source.latestValue(A), source.history(A, PAST)]);
 }
 
 let service: RunningReferenceService;
-const calculations: string[] = [];
-let recalculated: Promise<unknown> = Promise.resolve();
-/** Told when Excel is asked to calculate: a test waits for that event, never for time. */
-let calculationAsked: () => void = () => undefined;
+const book = new FakeWorkbook(async () => {
+  const [fix] = await evaluateCells();
+  return [[fix.data.value]];
+});
+const { calculations } = book.application;
 
 beforeAll(async () => {
   service = await startReferenceService();
-  const excel = new OfficeMockObject({
-    context: {
-      workbook: {
-        application: {
-          calculate(type: string) {
-            calculations.push(type);
-            recalculated = evaluateCells();
-            calculationAsked();
-          },
-        },
-      },
-    },
-    run: async function (this: { context: unknown }, batch: (context: unknown) => Promise<unknown>) {
-      return batch(this.context);
-    },
-  });
-  (globalThis as { Excel?: unknown }).Excel = excel;
+  new FakeOfficeHost({ workbook: book }).install();
 });
 
 afterAll(async () => {
-  delete (globalThis as { Excel?: unknown }).Excel;
+  FakeOfficeHost.uninstall();
   await service.close();
 });
 
@@ -55,17 +41,20 @@ function paths(): string[] {
  * and the sheet's cells have been evaluated again.
  */
 async function saveAndRecalculate(settings: Parameters<AppContext["settings"]["save"]>[0]): Promise<void> {
-  const asked = new Promise<void>((resolve) => (calculationAsked = resolve));
+  const calculated = book.application.until("calculations", calculations.length + 1);
   await appContext().settings.save(settings);
-  await asked;
-  await recalculated;
+  await calculated;
+  await book.settled();
 }
 
 test("saving settings points the shared context at the new service, invalidates and recalculates", async () => {
   await saveAndRecalculate({ baseUrl: service.url });
   expect(calculations).toEqual(["Full"]);
-  await evaluateCells();
+  // The user types the sheet's formula: it asks the new service.
+  book.type("Sheet1!A1", `=INDEX.FIX("${A}")`);
+  await book.settled();
   expect(paths()).toContain(`/api/v1/index/${A}/latest`);
+  expect(typeof book.shown("Sheet1!A1")).toBe("number");
 });
 
 /** A minute after the cells were first evaluated: past history is still within its 12 h time-to-live then. */
@@ -92,7 +81,7 @@ test("the ribbon's Refresh recalculates through Excel, shows the time, and does 
   jest.useFakeTimers({ now: REFRESHED_AT, doNotFake: [...REAL_TIMERS] });
   try {
     await refreshCommand(() => appContext().refresh())(event);
-    await recalculated;
+    await book.settled();
   } finally {
     jest.useRealTimers();
   }

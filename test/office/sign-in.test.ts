@@ -1,4 +1,3 @@
-import { OfficeMockObject } from "office-addin-mock";
 import { nestedAppAuthSupported } from "../../src/office";
 import {
   CredentialWatch,
@@ -8,44 +7,35 @@ import {
   type CredentialStatus,
   type NestableClient,
 } from "../../src/runtime";
+import { FakeOfficeHost, type Requirements } from "../support/office-fake/office-host";
 
 /** NAA detection through Office's requirement sets, and the MSAL adapter with MSAL faked at its factory. */
-const globals = globalThis as { Office?: unknown };
 const SIGN_IN = {
   clientId: "00000000-0000-4000-8000-000000000abc",
   authority: "https://login.microsoftonline.com/tenant",
   scope: "api://gateway/Indexes.Read",
 };
 
-afterEach(() => {
-  delete globals.Office;
-});
-
-function officeSaying(isSetSupported: (name: string, version: string) => boolean, asked: string[]): void {
-  globals.Office = new OfficeMockObject({
-    context: {
-      requirements: {
-        isSetSupported: (name: string, version: string) => (
-          asked.push(`${name} ${version}`),
-          isSetSupported(name, version)
-        ),
-      },
-    },
-  });
-}
+afterEach(() => FakeOfficeHost.uninstall());
 
 test("NAA is detected through the NestedAppAuth 1.1 requirement set, and absent outside Office", () => {
   expect(nestedAppAuthSupported()).toBe(false);
-  const asked: string[] = [];
-  officeSaying(() => true, asked);
-  expect(nestedAppAuthSupported()).toBe(true);
-  officeSaying(() => false, asked);
-  expect(nestedAppAuthSupported()).toBe(false);
-  officeSaying(() => {
-    throw new Error("not ready");
-  }, asked);
-  expect(nestedAppAuthSupported()).toBe(false);
-  expect(asked).toEqual(["NestedAppAuth 1.1", "NestedAppAuth 1.1", "NestedAppAuth 1.1"]);
+  const hosts: Requirements[] = [
+    { ExcelApi: "1.20", NestedAppAuth: "1.1" },
+    { ExcelApi: "1.20" },
+    { ExcelApi: "1.20", NestedAppAuth: "1.0" },
+    "not ready",
+  ];
+  const asked = hosts.flatMap((requirements) => {
+    const office = new FakeOfficeHost({ requirements }).install();
+    return [String(nestedAppAuthSupported()), ...office.asked];
+  });
+  expect(asked).toEqual([
+    ...["true", "NestedAppAuth 1.1"],
+    ...["false", "NestedAppAuth 1.1"],
+    ...["false", "NestedAppAuth 1.1"],
+    ...["false", "NestedAppAuth 1.1"],
+  ]);
 });
 
 test("one MSAL client is made on first use and kept; a failure other than interaction-required is handed on", async () => {

@@ -1,4 +1,3 @@
-import { OfficeMockObject } from "office-addin-mock";
 import { MemoryStorage } from "../../src/settings/storage";
 import { latestFormula } from "../../src/workbook/formula-text";
 import { writeToActiveCell } from "../../src/office/insert/insert-formula";
@@ -6,34 +5,21 @@ import { LOAD_WITH_WORKBOOKS_KEY, createStartupControl, officeStartupHost } from
 import { appStorage } from "../../src/office/app-context/app-storage";
 import { excelWorkbookActions } from "../../src/office/workbook-actions";
 import { insertWorkbook } from "../support/office-fake/custom-function-answers";
+import { FakeOfficeHost } from "../support/office-fake/office-host";
 
 /** "Load with workbooks that use Index Data": Office.addin.setStartupBehavior from the insert actions and the setting. */
-type Globals = { Office?: unknown; OfficeRuntime?: unknown };
-const globals = globalThis as Globals;
 const SYMBOL = "RTM-NWE-A-1x3";
 
-/** An Office global (office-addin-mock) whose addin records every startup behavior it is asked for. */
-function officeWithAddin(answer: () => Promise<void> = () => Promise.resolve()): string[] {
-  const asked: string[] = [];
-  globals.Office = new OfficeMockObject({
-    addin: {
-      setStartupBehavior: (behavior: string) => {
-        asked.push(behavior);
-        return answer();
-      },
-    },
-  });
-  return asked;
+/** Office (the fake host) whose addin answers each startup behavior it is asked for with `answer`. */
+function officeWithAddin(answer: () => Promise<void> = () => Promise.resolve()): FakeOfficeHost {
+  return new FakeOfficeHost({ addin: answer }).install();
 }
 
-afterEach(() => {
-  delete globals.Office;
-  delete globals.OfficeRuntime;
-});
+afterEach(() => FakeOfficeHost.uninstall());
 
 describe("inserting the first INDEX formula", () => {
   it("asks Office to load the add-in with the workbook once, through the taskpane's insert action", async () => {
-    const asked = officeWithAddin();
+    const asked = officeWithAddin().startupBehaviors;
     const book = insertWorkbook();
     const app = { startup: createStartupControl(() => new MemoryStorage()) };
     await excelWorkbookActions(app, undefined, book.run).insertLatest(SYMBOL);
@@ -44,7 +30,7 @@ describe("inserting the first INDEX formula", () => {
   });
 
   it("asks nothing when the user turned the setting off", async () => {
-    const asked = officeWithAddin();
+    const asked = officeWithAddin().startupBehaviors;
     const storage = new MemoryStorage();
     await storage.setItem(LOAD_WITH_WORKBOOKS_KEY, "false");
     const book = insertWorkbook();
@@ -60,7 +46,7 @@ describe("inserting the first INDEX formula", () => {
   });
 
   it("still inserts when Office refuses the startup behavior, and asks again on the next insert", async () => {
-    const asked = officeWithAddin(() => Promise.reject(new Error("not supported here")));
+    const asked = officeWithAddin(() => Promise.reject(new Error("not supported here"))).startupBehaviors;
     const control = createStartupControl(() => new MemoryStorage());
     const book = insertWorkbook();
     await expect(
@@ -71,7 +57,7 @@ describe("inserting the first INDEX formula", () => {
   });
 
   it("inserts on hosts without Office.addin (no SharedRuntime 1.1) and outside Office", async () => {
-    globals.Office = new OfficeMockObject({ context: { requirements: {} } });
+    new FakeOfficeHost({ addin: false }).install();
     expect(officeStartupHost()).toBeUndefined();
     const book = insertWorkbook();
     await expect(
@@ -83,7 +69,7 @@ describe("inserting the first INDEX formula", () => {
         ),
       ),
     ).resolves.toBeDefined();
-    delete globals.Office;
+    FakeOfficeHost.uninstall();
     expect(officeStartupHost()).toBeUndefined();
     await expect(createStartupControl(() => new MemoryStorage()).setOn(true)).resolves.toBeUndefined();
   });
@@ -91,9 +77,9 @@ describe("inserting the first INDEX formula", () => {
 
 describe("the Load with workbooks setting", () => {
   it("is on by default, and turning it off tells Office not to load and is kept in OfficeRuntime.storage", async () => {
-    const asked = officeWithAddin();
-    const officeStorage = new MemoryStorage();
-    globals.OfficeRuntime = { storage: officeStorage };
+    const office = officeWithAddin();
+    const asked = office.startupBehaviors;
+    const officeStorage = office.storage;
     const control = createStartupControl(appStorage);
     expect(await control.isOn()).toBe(true);
     await control.setOn(false);

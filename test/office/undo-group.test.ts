@@ -6,14 +6,7 @@ import { createIndexDomainControl } from "../../src/office/data-type/domain";
 import { excelSheetActions } from "../../src/office/sheet-actions";
 import { NOT_ONE_UNDO_STEP, type ExcelRun } from "../../src/office/host/undo-group";
 import { MemoryStorage } from "../../src/settings";
-import {
-  linkedIndexCell,
-  linkedWrite,
-  selectionBook,
-  textCell,
-  textWrite,
-  type SelectionCells,
-} from "./data-type-cells";
+import * as dataTypeCells from "./data-type-cells";
 import { DESK_B, actionsBook, useDeskRig } from "./sheet-support";
 import type { FakeWorkbook } from "../support/office-fake/fake-workbook";
 
@@ -26,23 +19,16 @@ import type { FakeWorkbook } from "../support/office-fake/fake-workbook";
  */
 const rig = useDeskRig();
 
-type PlainRun = <T>(batch: (context: Excel.RequestContext) => Promise<T>) => Promise<T>;
-
-/** The context with a sync that fails as Excel's does when an API in the undo group cannot be undone. */
-function refusingSync(context: Excel.RequestContext): Excel.RequestContext {
-  const refusing = Object.create(context) as Excel.RequestContext;
-  const refusal = Object.assign(new Error("This operation cannot be undone."), { code: "UndoNotSupported" });
-  refusing.sync = () => Promise.reject(refusal);
-  return refusing;
-}
-
-/** Excel.run over `plain`, recording each call's options; `refuseGroup` makes a grouped batch fail at its first sync. */
-function recordingRun(plain: PlainRun, refuseGroup: boolean) {
+/**
+ * Excel.run over `book`, recording each call's options; `refuseGroup`: Excel refuses every undo group there, as it
+ * does when an API in the group cannot be undone (the group's first sync fails).
+ */
+function recordingRun(book: FakeWorkbook, refuseGroup: boolean) {
+  if (refuseGroup) book.refuseUndoGroups();
   const calls: (Excel.RunOptions | undefined)[] = [];
   const run: ExcelRun = (batch, options) => {
     calls.push(options);
-    if (refuseGroup && options?.mergeUndoGroup === true) return plain((context) => batch(refusingSync(context)));
-    return plain(batch);
+    return book.run(batch, options);
   };
   return { run, calls };
 }
@@ -61,7 +47,7 @@ describe("freeze and restore", () => {
   const desk = () => actionsBook(rig, { C1: `=INDEX.FORWARD("${DESK_B}")` });
   const frozenCells = (book: FakeWorkbook) => ["Sheet1!B2", "Sheet1!B4", "Sheet2!C1"].map((a) => book.formulaAt(a));
   const actions = (book: FakeWorkbook, refuseGroup: boolean, undoGroups = true) => {
-    const recorded = recordingRun((batch) => batch(book.context), refuseGroup);
+    const recorded = recordingRun(book, refuseGroup);
     return { ...recorded, desk: excelSheetActions(appContext(), recorded.run, undefined, () => undoGroups) };
   };
 
@@ -73,8 +59,12 @@ describe("freeze and restore", () => {
     async (refuse, expected) => {
       const book = await desk();
       const { desk: actionsOf, calls } = actions(book, refuse);
+      const steps = book.undoSteps;
       const frozen = await actionsOf.freeze("workbook", false);
       expect(calls).toEqual(expected);
+      // One Ctrl+Z takes the freeze back where Excel grouped it; one step per sync where it refused.
+      const taken = book.undoSteps - steps;
+      expect([taken > 0, taken === 1]).toEqual([true, !refuse]);
       expect(frozen.frozen).toBe(4);
       expectUndoNote(frozen.message, refuse);
       expect(frozenCells(book)).toEqual([undefined, undefined, undefined]);
@@ -105,9 +95,9 @@ describe("Convert to Index and Convert to text", () => {
     await service.close();
   });
 
-  async function convertRig(options: SelectionCells, refuseGroup: boolean) {
-    const excel = await selectionBook(options);
-    const { run, calls } = recordingRun(excel.run, refuseGroup);
+  async function convertRig(options: dataTypeCells.SelectionCells, refuseGroup: boolean) {
+    const excel = await dataTypeCells.selectionBook(options);
+    const { run, calls } = recordingRun(excel, refuseGroup);
     const domain = createIndexDomainControl({
       run: excel.run,
       supported: () => true,
@@ -123,12 +113,17 @@ describe("Convert to Index and Convert to text", () => {
   }
 
   const conversions = [
-    { name: "Convert to Index", action: "toIndex", cell: textCell(SYMBOL), written: linkedWrite("Sheet1!A1", SYMBOL) },
+    {
+      name: "Convert to Index",
+      action: "toIndex",
+      cell: dataTypeCells.textCell(SYMBOL),
+      written: dataTypeCells.linkedWrite("Sheet1!A1", SYMBOL),
+    },
     {
       name: "Convert to text",
       action: "toText",
-      cell: linkedIndexCell(SYMBOL),
-      written: textWrite("Sheet1!A1", SYMBOL),
+      cell: dataTypeCells.linkedIndexCell(SYMBOL),
+      written: dataTypeCells.textWrite("Sheet1!A1", SYMBOL),
     },
   ] as const;
   it.each(

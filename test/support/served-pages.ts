@@ -8,6 +8,7 @@ import {
 } from "../../reference-service/src";
 import { launchChromium } from "./browser";
 import { BUILD_UNDER_TEST } from "./build-under-test";
+import { lateFields, whenReady } from "./late-fields";
 import { startStaticServer, type StaticServer } from "./static-server";
 
 /** The built preview under test (test/support/build-under-test.ts). */
@@ -42,21 +43,10 @@ export function useServedPages(root: string | (() => string), options: Reference
     await started?.server.close();
     await started?.service.close();
   });
-  const ready = (): ServedPages => {
-    if (started === undefined) throw new Error("the served pages are used before beforeAll ran");
-    return started;
-  };
-  return {
-    get service() {
-      return ready().service;
-    },
-    get server() {
-      return ready().server;
-    },
-    get browser() {
-      return ready().browser;
-    },
-  };
+  return lateFields(
+    whenReady("the served pages", () => started),
+    ["service", "server", "browser"],
+  );
 }
 
 /** Types the formulas into the preview, presses Evaluate and waits until every line has settled. */

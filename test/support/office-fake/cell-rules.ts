@@ -49,6 +49,17 @@ function compare(op: string, a: Value, b: Value): boolean {
   );
 }
 
+type Operators = ReadonlyMap<string, (a: number, b: number) => number>;
+
+const SUM: Operators = new Map([
+  ["+", (a, b) => a + b],
+  ["-", (a, b) => a - b],
+]);
+const PRODUCT: Operators = new Map([
+  ["*", (a, b) => a * b],
+  ["/", (a, b) => a / b],
+]);
+
 class RuleReader {
   private at = 0;
   constructor(
@@ -75,25 +86,24 @@ class RuleReader {
   }
 
   private sum(): Value {
-    let value = this.product();
-    while (this.list[this.at] === "+" || this.list[this.at] === "-") {
-      const op = this.list[this.at++];
-      const right = this.product();
-      if (isError(value) || isError(right)) return isError(value) ? value : right;
-      value = op === "+" ? asNumber(value) + asNumber(right) : asNumber(value) - asNumber(right);
-    }
-    return value;
+    return this.level(() => this.product(), SUM);
   }
 
   private product(): Value {
-    let value = this.unary();
-    while (this.list[this.at] === "*" || this.list[this.at] === "/") {
-      const op = this.list[this.at++];
-      const right = this.unary();
+    return this.level(() => this.unary(), PRODUCT);
+  }
+
+  /** One level of arithmetic, left to right: operands read by `next`, joined by `operators`; an error wins. */
+  private level(next: () => Value, operators: Operators): Value {
+    let value = next();
+    for (;;) {
+      const apply = operators.get(this.list[this.at] ?? "");
+      if (apply === undefined) return value;
+      this.at += 1;
+      const right = next();
       if (isError(value) || isError(right)) return isError(value) ? value : right;
-      value = op === "*" ? asNumber(value) * asNumber(right) : asNumber(value) / asNumber(right);
+      value = apply(asNumber(value), asNumber(right));
     }
-    return value;
   }
 
   private unary(): Value {

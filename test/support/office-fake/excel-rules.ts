@@ -11,6 +11,7 @@ export interface OfficeError extends Error {
 /** Excel's message for each code the fake raises. */
 const MESSAGES = {
   AccessDenied: "You cannot perform the requested operation.",
+  ApiNotFound: "The API you are trying to use could not be found. It may be available in a newer version of Excel.",
   InvalidArgument: "The argument is invalid or missing or has an incorrect format.",
   ItemAlreadyExists: "A resource with the same name or identifier already exists.",
   ItemNotFound: "The requested resource doesn't exist.",

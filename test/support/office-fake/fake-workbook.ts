@@ -5,6 +5,7 @@ import { cellKey, keyParts, occupied } from "./cell-grid";
 import { growTableOver } from "./sheet-objects";
 import type { Writable } from "./grid-io";
 import { FakeContext, type UndoMode } from "./office-context";
+import { ExcelApplication } from "./excel-application";
 
 /**
  * The project's in-memory Excel workbook, behind the Office.js calls the add-in makes (office-context.ts builds the
@@ -19,7 +20,10 @@ import { FakeContext, type UndoMode } from "./office-context";
  * - workbook names that move with their cells, the add-in's settings;
  * - undo: every sync through `run` is one undo step, or the whole run with `mergeUndoGroup` where the host has
  *   ExcelApi 1.20; an API that cannot be undone fails such a group with UndoNotSupported and clears the undo stack
- *   elsewhere ("Undo support with the Excel JavaScript API").
+ *   elsewhere ("Undo support with the Excel JavaScript API");
+ * - hidden rows, which a sheet's visible view (Range.getVisibleView) leaves out;
+ * - the application (excel-application.ts): the ExcelApi version, full calculations, AutoComplete's function list,
+ *   the user activating a sheet.
  */
 export type { Evaluate, FakeChart, FakeRule, FakeSheet, FakeTable, Refers } from "./sheet-cells";
 
@@ -37,8 +41,17 @@ export interface RangeWrite {
 }
 
 export interface FakeWorkbookOptions {
-  /** The host has ExcelApi 1.20: `Excel.run({ mergeUndoGroup: true }, …)` makes one undo step. @default true */
+  /** The host's ExcelApi requirement set: an API that came later is missing. @default "1.20" */
+  readonly excelApi?: string;
+  /** `Excel.run({ mergeUndoGroup: true }, …)` makes one undo step. @default the host has ExcelApi 1.20 */
   readonly undoGroups?: boolean;
+}
+
+/** Moves a sheet's hidden rows with the rows themselves (`to` undefined: the row was deleted). */
+function moveHidden(rows: Set<number>, to: (row: number) => number | undefined): void {
+  const moved = [...rows].map(to).filter((row): row is number => row !== undefined);
+  rows.clear();
+  moved.forEach((row) => rows.add(row));
 }
 
 interface Snapshot {
@@ -69,10 +82,18 @@ export class FakeWorkbook extends WorkbookCells {
   private readonly faults = new Map<string, OfficeError>();
   private readonly undoStack: Snapshot[] = [];
   private readonly undoGroups: boolean;
+  /** Excel refuses every undo group: an API in it cannot be undone (see `refuseUndoGroups`). */
+  undoGroupsRefused = false;
+  readonly application: ExcelApplication;
+  /** Every Excel.run over this workbook. */
+  runs = 0;
+  /** The request context of the batch running now: where a static Office.js call such as setVisibility queues. */
+  running: FakeContext | undefined;
 
   constructor(evaluate: Evaluate, names: readonly string[] = ["Sheet1"], options: FakeWorkbookOptions = {}) {
     super(evaluate);
-    this.undoGroups = options.undoGroups ?? true;
+    this.application = new ExcelApplication(this, options.excelApi ?? "1.20");
+    this.undoGroups = options.undoGroups ?? this.application.has("1.20");
     names.forEach((name) => this.addSheet(name));
   }
 
@@ -118,6 +139,7 @@ export class FakeWorkbook extends WorkbookCells {
       visibility,
       protected: false,
       frozenRows: 0,
+      hiddenRows: new Set(),
       charts: [],
       rules: [],
     };
@@ -178,10 +200,33 @@ export class FakeWorkbook extends WorkbookCells {
   }
 
   /** `Excel.run` over this workbook: each batch on a fresh context; undo steps as the host makes them. */
-  readonly run = <T>(batch: (context: Excel.RequestContext) => Promise<T>, options?: Excel.RunOptions): Promise<T> => {
+  readonly run = async <T>(
+    batch: (context: Excel.RequestContext) => Promise<T>,
+    options?: Excel.RunOptions,
+  ): Promise<T> => {
     const mode: UndoMode = options?.mergeUndoGroup === true && this.undoGroups ? "group" : "each";
-    return batch(new FakeContext(this, mode).context());
+    const context = new FakeContext(this, mode);
+    this.runs += 1;
+    this.running = context;
+    try {
+      return await batch(context.context());
+    } finally {
+      if (this.running === context) this.running = undefined;
+    }
   };
+
+  /**
+   * From now on Excel refuses every undo group, as it does when an API in the group cannot be undone: the group's
+   * first sync fails with UndoNotSupported.
+   */
+  refuseUndoGroups(): void {
+    this.undoGroupsRefused = true;
+  }
+
+  /** Hides whole rows from zero-based row `at`, as the user does (Home > Format > Hide rows). */
+  hideRows(sheet: string, at: number, count = 1): void {
+    for (let row = at; row < at + count; row += 1) this.sheet(sheet).hiddenRows.add(row);
+  }
 
   /** Ctrl+Z: takes back the last undo step; false when there is none. */
   undo(): boolean {
@@ -228,6 +273,7 @@ export class FakeWorkbook extends WorkbookCells {
       const [r, c] = keyParts(key);
       if (r > rect.bottom) cells.set(cellKey(r - height, c), cell);
     }
+    moveHidden(this.sheet(rect.sheet).hiddenRows, (r) => (r < rect.top ? r : r > rect.bottom ? r - height : undefined));
     for (const [name, target] of this.names) {
       if (target === undefined || target.sheet !== rect.sheet || target.bottom < rect.top) continue;
       if (target.top >= rect.top && target.bottom <= rect.bottom) {
@@ -266,6 +312,7 @@ export class FakeWorkbook extends WorkbookCells {
       const [r, c] = keyParts(key);
       cells.set(cellKey(r + count, c), cell);
     }
+    moveHidden(this.sheet(sheet).hiddenRows, (r) => (r >= at ? r + count : r));
     for (const [name, rect] of this.names) {
       if (rect === undefined || rect.sheet !== sheet) continue;
       this.names.set(name, {

@@ -6,6 +6,7 @@ import { clearGrid, readGrid, writeGrid, type Writable } from "./grid-io";
 import { domainsObject } from "./office-data-domains";
 import { namesObject, settingsObject, worksheetsObject } from "./office-collections";
 import { sheetParts, workbookTables } from "./office-sheet-objects";
+import { activationEvents, applicationObject, visibleView } from "./office-application";
 
 /**
  * The Office.js side of the workbook fake, built of office-addin-mock objects: a property reads as the object's
@@ -47,10 +48,13 @@ function loadedNames(argument: unknown): string[] {
   return names.map((name) => name.trim().split("/")[0] ?? "");
 }
 
-/** A queued call: applied at the next sync; `undoable: false` for the APIs Excel cannot undo. */
+/**
+ * A queued call: applied at the next sync; `undoable: false` for the APIs Excel cannot undo, "no change" for a command
+ * that leaves the workbook as it was (a calculation, an event handler), so no undo step.
+ */
 interface Queued {
   readonly apply: () => void;
-  readonly undoable: boolean;
+  readonly undoable: boolean | "no change";
 }
 
 const RANGE_PROPERTIES = {
@@ -111,6 +115,8 @@ export class FakeContext {
     workbook.names = namesObject(this);
     workbook.settings = settingsObject(this);
     workbook.linkedEntityDataDomains = domainsObject(this);
+    workbook.application = applicationObject(this);
+    (workbook.worksheets as OfficeObject).onActivated = activationEvents(this);
     root.sync = () => this.sync();
     return root as unknown as Excel.RequestContext;
   }
@@ -119,11 +125,18 @@ export class FakeContext {
     // What the workbook did while the add-in waited (a custom function answering) lands before this sync reads it.
     if (this.book.synced()) await new Promise((resolve) => setImmediate(resolve));
     const batch = this.queued.splice(0);
-    if (batch.length > 0 && (this.undo === "each" || (this.undo === "group" && !this.stepOpen))) {
+    if (this.undo === "group" && this.book.undoGroupsRefused)
+      throw officeError("UndoNotSupported", "the test made Excel refuse undo groups");
+    const changes = batch.some(({ undoable }) => undoable !== "no change");
+    if (changes && (this.undo === "each" || (this.undo === "group" && !this.stepOpen))) {
       this.book.openUndoStep();
       this.stepOpen = true;
     }
     for (const { apply, undoable } of batch) {
+      if (undoable === "no change") {
+        apply();
+        continue;
+      }
       if (!undoable && this.undo === "group") throw officeError("UndoNotSupported");
       apply();
       this.book.changes += 1;
@@ -138,7 +151,7 @@ export class FakeContext {
   }
 
   /** Queues a call for the next sync; one on a protected sheet fails there, as Excel refuses it. */
-  queue(apply: () => void, undoable = true): void {
+  queue(apply: () => void, undoable: boolean | "no change" = true): void {
     this.queued.push({ apply, undoable });
   }
 
@@ -304,6 +317,7 @@ export class FakeContext {
       getOffsetRange: (rows: number, columns: number) => this.near(rect, (r) => shifted(r, rows, columns)),
       getResizedRange: (rows: number, columns: number) =>
         this.near(rect, (r) => ({ ...r, bottom: r.bottom + rows, right: r.right + columns })),
+      getVisibleView: () => visibleView(this, rect),
       getSpillingToRangeOrNullObject: () =>
         this.range(() => {
           const r = rect();

@@ -46,6 +46,7 @@ export function domainsObject(owner: FakeContext): Record<string, unknown> {
     add: (options: Excel.LinkedEntityDataDomainCreateOptions) => {
       const created = structuredClone(options);
       owner.queue(() => {
+        book.fault("linkedEntityDataDomains.add");
         book.domainCalls.push(`add ${created.id}`);
         if (book.domains.has(created.id)) throw officeError("ItemAlreadyExists", `a domain ${created.id} exists`);
         // A new domain starts in the first mode it supports (the add-in lists the one it wants first).

@@ -135,23 +135,42 @@ export function workbookTables(owner: FakeContext): OfficeObject {
   return collection;
 }
 
-function chartObject(
+/** Where an item of a sheet (a chart, a conditional format) is found: its sheet, and the item itself. */
+interface ItemOf<T> {
+  readonly sheet: () => FakeSheet | undefined;
+  readonly find: () => T | undefined;
+  readonly nullable: boolean;
+}
+
+/**
+ * The office-addin-mock object of an item of a sheet, of `shape`, bound as `where` finds it and read through `state`;
+ * `live()` finds it when a change applies, on its sheet, which must be writable.
+ */
+function sheetItem<T>(
   owner: FakeContext,
-  sheet: () => FakeSheet | undefined,
-  find: () => FakeChart | undefined,
-  nullable: boolean,
-): OfficeObject {
-  const object = new OfficeMockObject({ id: "", name: "", chartType: "", title: { text: "" } }) as OfficeObject;
-  const chart = owner.register(object, nullable, find, (found) => ({
-    id: () => found.id,
-    name: () => found.name,
-    chartType: () => found.type,
-  }));
+  what: string,
+  where: ItemOf<T>,
+  shape: Record<string, unknown>,
+  state: (found: T) => Record<string, () => unknown>,
+) {
+  const object = new OfficeMockObject(shape) as OfficeObject;
+  const item = owner.register(object, where.nullable, where.find, state);
   const live = () => {
-    const found = chart();
-    if (found === undefined) throw officeError("ItemNotFound", "no such chart");
-    return { found, sheet: owner.writableSheet(sheet) };
+    const found = item();
+    if (found === undefined) throw officeError("ItemNotFound", `no such ${what}`);
+    return { found, sheet: owner.writableSheet(where.sheet) };
   };
+  return { object, item, live };
+}
+
+function chartObject(owner: FakeContext, where: ItemOf<FakeChart>): OfficeObject {
+  const { object, live } = sheetItem(
+    owner,
+    "chart",
+    where,
+    { id: "", name: "", chartType: "", title: { text: "" } },
+    (found) => ({ id: () => found.id, name: () => found.name, chartType: () => found.type }),
+  );
   owner.trackWrites(object, ["name"], (_, value) => {
     const { found, sheet: at } = live();
     renameChart(at, found, String(value));
@@ -195,7 +214,7 @@ function chartObject(
 function chartsObject(owner: FakeContext, sheet: () => FakeSheet | undefined): OfficeObject {
   const collection = new OfficeMockObject({ items: { id: "", name: "" } }) as OfficeObject;
   const mine = () => sheet()?.charts ?? [];
-  owner.items("charts", collection, mine, (chart) => chartObject(owner, sheet, () => chart, false));
+  owner.items("charts", collection, mine, (chart) => chartObject(owner, { sheet, find: () => chart, nullable: false }));
   const byName = (name: string) => () => mine().find((chart) => chart.name === name);
   Object.assign(collection, {
     add: (type: string, source: unknown, seriesBy = "Auto") => {
@@ -205,42 +224,40 @@ function chartsObject(owner: FakeContext, sheet: () => FakeSheet | undefined): O
         owner.book.fault("charts.add");
         added = addChart(owner.book, found, String(type), rectOf(owner, found, source), String(seriesBy));
       });
-      return chartObject(owner, sheet, () => added, false);
+      return chartObject(owner, { sheet, find: () => added, nullable: false });
     },
-    getItem: (name: string) => chartObject(owner, sheet, byName(name), false),
-    getItemOrNullObject: (name: string) => chartObject(owner, sheet, byName(name), true),
+    getItem: (name: string) => chartObject(owner, { sheet, find: byName(name), nullable: false }),
+    getItemOrNullObject: (name: string) => chartObject(owner, { sheet, find: byName(name), nullable: true }),
   });
   return collection;
 }
 
-function ruleObject(
-  owner: FakeContext,
-  sheet: () => FakeSheet | undefined,
-  find: () => FakeRule | undefined,
-  nullable: boolean,
-): OfficeObject {
-  const object = new OfficeMockObject({
+function ruleObject(owner: FakeContext, where: ItemOf<FakeRule>): OfficeObject {
+  const { sheet } = where;
+  const shape = {
     id: "",
     type: "",
     priority: 0,
     custom: { rule: { formula: "" }, format: { fill: { color: "" }, font: { color: "" } } },
-  }) as OfficeObject;
-  const rule = owner.register(object, nullable, find, (found) => ({
+  };
+  const {
+    object,
+    item: rule,
+    live,
+  } = sheetItem(owner, "conditional format", where, shape, (found) => ({
     id: () => found.id,
     type: () => found.type,
     priority: () => sheet()?.rules.indexOf(found) ?? 0,
   }));
-  const live = () => {
-    const found = rule();
-    if (found === undefined) throw officeError("ItemNotFound", "no such conditional format");
-    owner.writableSheet(sheet);
-    return found;
-  };
   const custom = object.custom as OfficeObject;
   const format = custom.format as OfficeObject;
-  owner.trackWrites(custom.rule as OfficeObject, ["formula"], (_, value) => void (live().formula = String(value)));
-  owner.trackWrites(format.fill as OfficeObject, ["color"], (_, value) => void (live().fill = String(value)));
-  owner.trackWrites(format.font as OfficeObject, ["color"], (_, value) => void (live().font = String(value)));
+  owner.trackWrites(
+    custom.rule as OfficeObject,
+    ["formula"],
+    (_, value) => void (live().found.formula = String(value)),
+  );
+  owner.trackWrites(format.fill as OfficeObject, ["color"], (_, value) => void (live().found.fill = String(value)));
+  owner.trackWrites(format.font as OfficeObject, ["color"], (_, value) => void (live().found.font = String(value)));
   Object.assign(object, {
     getRange: () =>
       owner.range(() => {
@@ -250,9 +267,8 @@ function ruleObject(
       }, false),
     delete: () =>
       owner.queue(() => {
-        const found = live();
-        const at = owner.writableSheet(sheet);
-        at.rules.splice(at.rules.indexOf(found), 1);
+        const { found, sheet: home } = live();
+        home.rules.splice(home.rules.indexOf(found), 1);
       }),
   });
   return object;
@@ -273,7 +289,9 @@ function rangeFormats(owner: FakeContext, range: OfficeObject, cells: () => Shee
     const sheet = sheetOf();
     return sheet === undefined ? [] : rulesOver(sheet, cells());
   };
-  owner.items("conditionalFormats", collection, mine, (rule) => ruleObject(owner, sheetOf, () => rule, false));
+  owner.items("conditionalFormats", collection, mine, (rule) =>
+    ruleObject(owner, { sheet: sheetOf, find: () => rule, nullable: false }),
+  );
   const byId = (id: string) => () => mine().find((rule) => rule.id === id);
   Object.assign(collection, {
     add: (type: string) => {
@@ -283,10 +301,10 @@ function rangeFormats(owner: FakeContext, range: OfficeObject, cells: () => Shee
         owner.book.fault("conditionalFormats.add");
         added = addRule(owner.book, owner.book.sheet(rect.sheet), rect, String(type));
       });
-      return ruleObject(owner, sheetOf, () => added, false);
+      return ruleObject(owner, { sheet: sheetOf, find: () => added, nullable: false });
     },
-    getItem: (id: string) => ruleObject(owner, sheetOf, byId(id), false),
-    getItemOrNullObject: (id: string) => ruleObject(owner, sheetOf, byId(id), true),
+    getItem: (id: string) => ruleObject(owner, { sheet: sheetOf, find: byId(id), nullable: false }),
+    getItemOrNullObject: (id: string) => ruleObject(owner, { sheet: sheetOf, find: byId(id), nullable: true }),
     clearAll: () => owner.queue(() => clearRules(owner.book.sheet(cells().sheet), cells())),
   });
   range.conditionalFormats = collection;

@@ -33,6 +33,8 @@ export interface FakeSheet {
   visibility: string;
   protected: boolean;
   frozenRows: number;
+  /** Rows the user hid (zero-based). */
+  readonly hiddenRows: Set<number>;
   readonly charts: FakeChart[];
   readonly rules: FakeRule[];
 }
