@@ -21,13 +21,6 @@ const ALLOWED: Readonly<Record<string, number>> = {
   "gateway/src/compose.ts": 4,
   "gateway/src/mcp/metadata.ts": 1,
   "gateway/src/mcp/tool-reads.ts": 3,
-  "src/engine/answers/answer-cache.ts": 2,
-  "src/engine/budget/rate-budget.ts": 1,
-  "src/engine/request-engine.ts": 1,
-  "src/engine/sending/dispatch.ts": 1,
-  "src/engine/sending/outage.ts": 1,
-  "src/engine/sending/scheduler.ts": 1,
-  "src/runtime/freshness-report.ts": 1,
 };
 
 /** How many conditional spreads `text` holds. */
