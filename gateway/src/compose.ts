@@ -265,17 +265,15 @@ export function mcpSettleMs(options: Pick<GatewayOptions, "maxQueueWaitMs" | "up
 /** The MCP face's options: on by default where authentication is on, never without authentication, off when turned off. */
 function mcpOf(options: GatewayOptions, clock: Clock): Pick<AppOptions, "mcp"> {
   if (options.mcp === false || options.tokens() === undefined) return {};
-  const issuer = options.signIn?.issuer;
-  const scope = options.signIn?.requiredScope;
   return {
     mcp: {
       clock,
       version: gatewayVersion(),
       settleMs: mcpSettleMs(options),
-      ...(options.mcpLimits !== undefined ? { limits: options.mcpLimits } : {}),
-      ...(issuer !== undefined ? { issuer } : {}),
-      ...(scope !== undefined ? { requiredScope: scope } : {}),
-      ...(options.publicUrl !== undefined ? { publicOrigin: new URL(options.publicUrl).origin } : {}),
+      limits: options.mcpLimits,
+      issuer: options.signIn?.issuer,
+      requiredScope: options.signIn?.requiredScope,
+      publicOrigin: options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin,
     },
   };
 }

@@ -16,13 +16,6 @@ const THIS_FILE = relative(ROOT, __filename).split("\\").join("/");
 /** A spread whose only condition is "given or not": `...(x !== undefined ? {…} : {})`, or `=== undefined ? {} :`. */
 const CONDITIONAL_SPREAD = /\.\.\.\(\s*[\w$.?]+\s*(?:!==\s*undefined\s*\?\s*\{|===\s*undefined\s*\?\s*\{\s*\}\s*:)/g;
 
-/** The conditional spreads still allowed, by file. */
-const ALLOWED: Readonly<Record<string, number>> = {
-  "gateway/src/compose.ts": 4,
-  "gateway/src/mcp/metadata.ts": 1,
-  "gateway/src/mcp/tool-reads.ts": 3,
-};
-
 /** How many conditional spreads `text` holds. */
 function conditionalSpreads(text: string): number {
   return text.match(CONDITIONAL_SPREAD)?.length ?? 0;
@@ -50,13 +43,13 @@ describe("conditional spreads", () => {
     expect(planted.map(conditionalSpreads)).toEqual([1, 1, 1, 1, 0, 0]);
   });
 
-  it("are gone from the tree, but for the few allowed", () => {
+  it("are gone from the tree", () => {
     const found = Object.fromEntries(
       FOLDERS.flatMap(sources)
         .filter((file) => file !== THIS_FILE)
         .map((file) => [file, conditionalSpreads(readFileSync(join(ROOT, file), "utf8"))] as const)
         .filter(([, count]) => count > 0),
     );
-    expect(found).toEqual(ALLOWED);
+    expect(found).toEqual({});
   });
 });
