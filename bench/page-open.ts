@@ -108,15 +108,96 @@ export async function pageCpuMeter(page: Page): Promise<() => Promise<number>> {
   return async () => (await read()) - start;
 }
 
+/** A bare client's open: ms until the last answer was read, and when it began on the page's clock. */
+export interface BareOpen {
+  readonly ms: number;
+  readonly startedAt: number;
+}
+
 /** The bare client from the same page: every path fetched plainly, all at once; ms until the last answer was read. */
-export function bareCriticalPath(opened: FunctionsPage, paths: readonly string[], apiKey?: string): Promise<number> {
+export async function bareCriticalPath(
+  opened: FunctionsPage,
+  paths: readonly string[],
+  apiKey?: string,
+): Promise<number> {
+  return (await bareOpen(opened, paths, apiKey)).ms;
+}
+
+/** bareCriticalPath, with when it began (for sendPhases). */
+export function bareOpen(opened: FunctionsPage, paths: readonly string[], apiKey?: string): Promise<BareOpen> {
   return opened.page.evaluate(
     async ({ paths, apiKey }) => {
       const headers: Record<string, string> = apiKey !== undefined ? { "x-api-key": apiKey } : {};
       const started = performance.now();
       await Promise.all(paths.map(async (path) => (await fetch(path, { headers })).arrayBuffer()));
-      return performance.now() - started;
+      return { ms: performance.now() - started, startedAt: started };
     },
     { paths: [...paths], apiKey },
   );
+}
+
+/**
+ * Where one open's time went, in ms from its start, from the page's own Resource Timing (its requests under /api
+ * begun within the open): when the first and the last request went on the wire, when the last answer was in, and
+ * how long after that the open ended (the page's own work on the answers: decoding, settling the cells).
+ */
+export interface SendPhases {
+  readonly firstSentMs: number;
+  readonly lastSentMs: number;
+  readonly lastAnswerMs: number;
+  readonly afterLastAnswerMs: number;
+}
+
+/** The phases of the open that began at `startedAt` (the page's clock) and took `ms`. */
+export function sendPhases(page: Page, open: { readonly startedAt: number; readonly ms: number }): Promise<SendPhases> {
+  return page.evaluate(({ startedAt, ms }) => {
+    const entries = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
+      (e) => new URL(e.name).pathname.startsWith("/api/") && e.startTime >= startedAt && e.startTime <= startedAt + ms,
+    );
+    const from = (times: number[], pick: (values: number[]) => number) =>
+      times.length === 0 ? 0 : Math.round(pick(times) - startedAt);
+    const lastAnswerMs = from(
+      entries.map((e) => e.responseEnd),
+      (v) => Math.max(...v),
+    );
+    return {
+      firstSentMs: from(
+        entries.map((e) => e.requestStart),
+        (v) => Math.min(...v),
+      ),
+      lastSentMs: from(
+        entries.map((e) => e.requestStart),
+        (v) => Math.max(...v),
+      ),
+      lastAnswerMs,
+      afterLastAnswerMs: Math.round(ms - lastAnswerMs),
+    };
+  }, open);
+}
+
+/**
+ * Resolves once the page's main thread has been idle for three idle periods in a row (each its full 50 ms), or
+ * after `boundMs`: a page just opened is still starting (its scripts, its registrations), and what runs then
+ * should weigh on neither the open nor the bare client beside it.
+ */
+export function pageIdle(page: Page, boundMs = 3000): Promise<void> {
+  return page.evaluate(
+    (boundMs) =>
+      new Promise<void>((done) => {
+        const until = performance.now() + boundMs;
+        let calm = 0;
+        const check = (deadline: IdleDeadline) => {
+          calm = deadline.timeRemaining() >= 49 ? calm + 1 : 0;
+          if (calm >= 3 || performance.now() >= until) done();
+          else requestIdleCallback(check, { timeout: 200 });
+        };
+        requestIdleCallback(check, { timeout: 200 });
+      }),
+    boundMs,
+  );
+}
+
+/** Room for every request of a few opens in the page's Resource Timing (its buffer holds 250 by default). */
+export function keepResourceTimings(page: Page): Promise<void> {
+  return page.evaluate(() => performance.setResourceTimingBufferSize(5000));
 }

@@ -5,20 +5,32 @@
 // order), anonymous and keyed. Each run opens a fresh page, either into a fresh window (pane closed: the cells'
 // requests are the first) or with the window turning just before the open (pane open: its reads while loading began
 // the old window, and the engine holds their figures). Side by side, from the same page, a bare client fetches the
-// same distinct resources at once into a fresh window. The goal is every run, not only the median. Part of
+// same distinct resources at once into a fresh window, just before the open and just after it; its time is the
+// mean of the two, so a machine's load that comes and goes weighs on both sides alike. Each run also says where the
+// time went (the page's Resource Timing): the first and last request on the wire, the last answer, and the page's
+// own work after it. All three start on a page that has finished starting (its main thread idle) and whose
+// connections to /api are open (an uncounted bare run first). The goal is every run, not only the median. Part of
 // `npm run bench` (through bench/engine-goals.ts); alone with `npx tsx bench/rate-open.ts` (BENCH_QUICK=1: one run
 // each; BENCH_FORMS=full,none: only those forms).
 import type { Browser } from "playwright-core";
 import { DEMO_KEYS, RATE_WINDOWS, type RateCount, type RateHeaders, type RateWindow } from "../reference-service/src";
 import { IndexDataClient } from "../src/client";
 import { launchChromium } from "../test/support/browser";
-import { openFunctionsPage, type CellCall, type CellOutcome } from "../test/support/functions-page";
+import { openFunctionsPage, type CellCall, type CellOutcome, type FunctionsPage } from "../test/support/functions-page";
 import { startStaticServer, type StaticServer } from "../test/support/static-server";
 import { distUnderTest } from "./bundle";
 import type { RequestsAndErrors } from "./change-grid";
 import { pairedOpens, type PairedOpens } from "./cold-open";
 import { formsToRun } from "./desk-browsers";
-import { bareCriticalPath, cellCalls } from "./page-open";
+import {
+  bareOpen,
+  cellCalls,
+  keepResourceTimings,
+  pageIdle,
+  sendPhases,
+  type BareOpen,
+  type SendPhases,
+} from "./page-open";
 import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
 import { requestMinimumOf } from "./request-minimum";
@@ -59,6 +71,11 @@ export interface RateOpenCase extends PairedOpens, RequestsAndErrors {
   readonly caller: CallerKind;
   readonly opening: Opening;
   readonly worstRatio: number;
+  /** The bare client's runs just before and just after each open (its time is their mean). */
+  readonly bareBeforeMs: readonly number[];
+  readonly bareAfterMs: readonly number[];
+  /** Where each run's time went, the open's and the bare client's (its run after the open). */
+  readonly phases: ReadonlyArray<{ readonly engine: SendPhases; readonly bare: SendPhases }>;
   /** The open's 429s per run (its requests count the pane's while it runs). */
   readonly rateLimited: readonly number[];
 }
@@ -72,7 +89,12 @@ export interface RateOpenResult {
 
 interface Run {
   readonly engineMs: number;
+  /** The bare client's time: the mean of its run just before the open and its run just after, so load hits both. */
   readonly bareMs: number;
+  readonly bareBeforeMs: number;
+  readonly bareAfterMs: number;
+  readonly engine: SendPhases;
+  readonly bare: SendPhases;
   readonly requests: number;
   readonly rateLimited: number;
   readonly errors: string[];
@@ -96,7 +118,11 @@ async function quiet(service: RemoteService): Promise<void> {
   }
 }
 
-/** One open on a fresh page, then the bare client into a fresh window from the same page. */
+/**
+ * One open on a fresh page, with the bare client from the same page just before and just after it, each into a
+ * fresh window: its time is their mean, so a load that comes and goes hits both sides alike. `paths` are what the
+ * bare client fetches before the open (what the last open of this kind fetched).
+ */
 async function openOnce(
   browser: Browser,
   server: StaticServer,
@@ -104,6 +130,7 @@ async function openOnce(
   cells: readonly CellCall[],
   caller: CallerKind,
   opening: Opening,
+  paths: Map<Opening, readonly string[]>,
 ): Promise<Run> {
   const apiKey = CALLERS[caller];
   const turning = opening === "window turning just before";
@@ -114,24 +141,53 @@ async function openOnce(
     paneClosed: !turning,
   });
   try {
+    await keepResourceTimings(page.page);
     if (turning) await quiet(service);
+    await pageIdle(page.page);
+    // A page whose pane is closed has not fetched from /api yet: its first fetches open the browser's connections.
+    // They are opened here, uncounted, so the open and both bare runs meet the same warm connections.
+    await bareBeside(page, service, paths.get(opening) ?? [], apiKey);
+    const bareBefore = await bareBeside(page, service, paths.get(opening) ?? [], apiKey);
     await service.turnWindow();
     await service.resetRequestLog();
-    const { outcomes, ms } = await page.evaluate(cells);
+    const open = await page.evaluate(cells);
     const log = await service.requestLog();
+    const engine = await sendPhases(page.page, open);
+    const fetched = [...new Set(log.filter((r) => r.status === 200).map((r) => r.path))];
+    paths.set(opening, fetched);
     await service.turnWindow();
-    const paths = [...new Set(log.filter((r) => r.status === 200).map((r) => r.path))];
-    const bareMs = await bareCriticalPath(page, paths, apiKey);
+    const bareAfter = await bareOpen(page, fetched, apiKey);
     return {
-      engineMs: ms,
-      bareMs,
+      engineMs: open.ms,
+      bareMs: bareBefore === undefined ? bareAfter.ms : (bareBefore.ms + bareAfter.ms) / 2,
+      bareBeforeMs: bareBefore?.ms ?? NaN,
+      bareAfterMs: bareAfter.ms,
+      engine,
+      bare: await sendPhases(page.page, bareAfter),
       requests: log.length,
       rateLimited: log.filter((r) => r.status === 429).length,
-      errors: errorsOf(outcomes),
+      errors: errorsOf(open.outcomes),
     };
   } finally {
     await page.close();
   }
+}
+
+/**
+ * The bare client from `page` into a fresh window, and the window turned again after it (so the next open meets a
+ * window it has not spent); undefined when there is nothing to fetch yet.
+ */
+async function bareBeside(
+  page: FunctionsPage,
+  service: RemoteService,
+  paths: readonly string[],
+  apiKey: string | undefined,
+): Promise<BareOpen | undefined> {
+  if (paths.length === 0) return undefined;
+  await service.turnWindow();
+  const bare = await bareOpen(page, paths, apiKey);
+  await service.turnWindow();
+  return bare;
 }
 
 /** The cases of one service (one form, window and count): each caller and opening, RUNS runs each. */
@@ -142,6 +198,7 @@ async function casesOf(
   window: RateWindow,
   count: CountKind,
   cells: readonly CellCall[],
+  paths: Map<Opening, readonly string[]>,
 ): Promise<RateOpenCase[]> {
   const service = await startRemoteService({
     windowMs: WINDOW_MS,
@@ -157,7 +214,8 @@ async function casesOf(
     for (const caller of Object.keys(CALLERS) as CallerKind[])
       for (const opening of OPENINGS) {
         const runs: Run[] = [];
-        for (let i = 0; i < RUNS; i += 1) runs.push(await openOnce(browser, server, service, cells, caller, opening));
+        for (let i = 0; i < RUNS; i += 1)
+          runs.push(await openOnce(browser, server, service, cells, caller, opening, paths));
         const paired = pairedOpens(runs);
         const errors = runs.flatMap((r) => r.errors);
         cases.push({
@@ -168,6 +226,9 @@ async function casesOf(
           opening,
           ...paired,
           worstRatio: Math.max(...paired.ratios),
+          bareBeforeMs: runs.map((r) => Math.round(r.bareBeforeMs)),
+          bareAfterMs: runs.map((r) => Math.round(r.bareAfterMs)),
+          phases: runs.map((r) => ({ engine: r.engine, bare: r.bare })),
           requests: runs.map((r) => r.requests),
           rateLimited: runs.map((r) => r.rateLimited),
           errorCells: Math.max(...runs.map((r) => r.errors.length)),
@@ -200,17 +261,21 @@ export async function rateOpenScenario(): Promise<RateOpenResult> {
   const { cells, minimum } = await sheetCells();
   const browser = await launchChromium();
   try {
-    // Warm-up: the browser's caches and JIT, not counted.
+    // Warm-up: the browser's caches and JIT, not counted; and what each opening fetches, for the bare client's
+    // first run before an open.
+    const paths = new Map<Opening, readonly string[]>();
     const warm = await startRemoteService({ windowMs: WINDOW_MS, latencyMs: SERVICE_LATENCY_MS });
     const warmServer = await startStaticServer({ root: dist, proxyApiTo: warm.url });
-    await openOnce(browser, warmServer, warm, cells, "anonymous", "fresh window").finally(() =>
-      Promise.all([warmServer.close(), warm.close()]),
-    );
+    try {
+      for (const opening of OPENINGS) await openOnce(browser, warmServer, warm, cells, "anonymous", opening, paths);
+    } finally {
+      await Promise.all([warmServer.close(), warm.close()]);
+    }
     const cases: RateOpenCase[] = [];
     for (const form of formsToRun())
       for (const window of RATE_WINDOWS)
         for (const count of Object.keys(COUNTS) as CountKind[])
-          cases.push(...(await casesOf(browser, dist, form, window, count, cells)));
+          cases.push(...(await casesOf(browser, dist, form, window, count, cells, paths)));
     return { runs: RUNS, cells: cells.length, minimumRequests: minimum, cases };
   } finally {
     await browser.close();
@@ -254,6 +319,11 @@ export function rateOpenSummary(result: RateOpenResult): RateOpenSummary[] {
   );
 }
 
+/** A run's phases, in ms from its start: requests on the wire from the first to the last, the last answer, the rest. */
+function phaseText(p: SendPhases): string {
+  return `sent ${p.firstSentMs}–${p.lastSentMs}, last answer ${p.lastAnswerMs}, then ${p.afterLastAnswerMs}`;
+}
+
 export function rateOpenLines(result: RateOpenResult): string[] {
   const summary = rateOpenSummary(result).map(
     (row) =>
@@ -261,10 +331,10 @@ export function rateOpenLines(result: RateOpenResult): string[] {
   );
   const details = result.cases.map(
     (c) =>
-      `    ${c.form} / ${c.window} / ${c.count} / ${c.caller} / ${c.opening}: engine ${c.engineMs.join(", ")} ms; bare ${c.bareMs.join(", ")} ms; ratio ${c.ratios.join(", ")} (median ${c.medianRatio}, worst ${c.worstRatio}); requests ${c.requests.join(", ")}; 429s ${c.rateLimited.join(", ")}; error cells ${c.errorCells}${c.firstError !== undefined ? ` (first: ${c.firstError})` : ""}`,
+      `    ${c.form} / ${c.window} / ${c.count} / ${c.caller} / ${c.opening}: engine ${c.engineMs.join(", ")} ms (${c.phases.map((p) => phaseText(p.engine)).join("; ")}); bare ${c.bareMs.join(", ")} ms (before ${c.bareBeforeMs.join(", ")}, after ${c.bareAfterMs.join(", ")}: ${c.phases.map((p) => phaseText(p.bare)).join("; ")}); ratio ${c.ratios.join(", ")} (median ${c.medianRatio}, worst ${c.worstRatio}); requests ${c.requests.join(", ")}; 429s ${c.rateLimited.join(", ")}; error cells ${c.errorCells}${c.firstError !== undefined ? ` (first: ${c.firstError})` : ""}`,
   );
   return [
-    `Cold open under every rate form (\`${RATE_OPEN_COMMAND}\`): the ${result.cells.toLocaleString("en-US")}-cell sheet (request minimum ${result.minimumRequests}) through the production bundle in Chromium, ${SERVICE_LATENCY_MS} ms latency, the real ${WINDOW_MS / 1000} s window, ${result.runs} run(s) per case on fresh pages, each beside a bare client fetching the same resources at once from the same page; header form × window × count, anonymous (60 a minute) and keyed (100), into a fresh window and with the window turning just before the open; answers out of order held 1–${JITTER_MS} ms (seed ${JITTER_SEED}):`,
+    `Cold open under every rate form (\`${RATE_OPEN_COMMAND}\`): the ${result.cells.toLocaleString("en-US")}-cell sheet (request minimum ${result.minimumRequests}) through the production bundle in Chromium, ${SERVICE_LATENCY_MS} ms latency, the real ${WINDOW_MS / 1000} s window, ${result.runs} run(s) per case on fresh pages, each beside a bare client fetching the same resources at once from the same page just before and just after it (its time the mean of the two); header form × window × count, anonymous (60 a minute) and keyed (100), into a fresh window and with the window turning just before the open; answers out of order held 1–${JITTER_MS} ms (seed ${JITTER_SEED}):`,
     ...summary,
     ...details,
   ];

@@ -5,11 +5,10 @@ import { mcpServer } from "../../gateway/src/mcp/server";
 import type { ToolDeps } from "../../gateway/src/mcp/tool-deps";
 
 /**
- * The tools the Copilot agent's plugin names (scripts/addin/agent-tools.generated.json): the gateway's own tools/list,
- * asked of its MCP server over the SDK's in-memory transport, so the app package can never describe a tool, an argument
- * or a choice the gateway does not serve. Listing reads nothing: the server is given no way to read.
+ * The gateway's own tools/list, output schemas and all, asked of its MCP server over the SDK's in-memory transport.
+ * Listing reads nothing: the server is given no way to read.
  */
-export async function listedTools(): Promise<Record<string, unknown>[]> {
+export async function servedTools(): Promise<Record<string, unknown>[]> {
   const unreachable = (): never => {
     throw new Error("listing the tools reads nothing");
   };
@@ -20,14 +19,21 @@ export async function listedTools(): Promise<Record<string, unknown>[]> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   try {
-    const { tools } = await client.listTools();
-    // What the plugin manifest's mcp_tool_description holds: the tool as listed, less its output schema (the agent
-    // reads the structured content's words from the text; the schema doubles the file).
-    return tools.map(({ outputSchema: _output, ...tool }) => tool);
+    return (await client.listTools()).tools;
   } finally {
     await client.close();
     await server.close();
   }
+}
+
+/**
+ * The tools the Copilot agent's plugin names (scripts/addin/agent-tools.generated.json): the gateway's tools/list, so
+ * the app package can never describe a tool, an argument or a choice the gateway does not serve. What the plugin
+ * manifest's mcp_tool_description holds: each tool as listed, less its output schema (the agent reads the structured
+ * content's words from the text; the schema doubles the file).
+ */
+export async function listedTools(): Promise<Record<string, unknown>[]> {
+  return (await servedTools()).map(({ outputSchema: _output, ...tool }) => tool);
 }
 
 /** The JSON file of the listed tools. */

@@ -1,22 +1,7 @@
 import { functionVisibility, publishesNewerDescription, type FunctionVisibility } from "../formulas";
 import type { AppContext } from "./app-context/app-context";
 import { excelApiSupports } from "./host/excel-api";
-import { excelRun, type ExcelRun } from "./host/undo-group";
-
-/** The Office side of AutoComplete's function list; injectable for office-addin-mock. */
-export interface VisibilityHost {
-  readonly run: ExcelRun;
-  /** Excel.CustomFunctionManager came with ExcelApi 1.20. */
-  readonly supported: () => boolean;
-  /** Excel.CustomFunctionManager.setVisibility (static in Office.js); called inside a batch, then synced. */
-  readonly setVisibility: (options: Excel.CustomFunctionVisibilityOptions) => void;
-}
-
-const officeHost: Readonly<VisibilityHost> = {
-  run: excelRun,
-  supported: () => excelApiSupports("1.20"),
-  setVisibility: (options) => Excel.CustomFunctionManager.setVisibility(options),
-};
+import { excelRun } from "./host/undo-group";
 
 /**
  * Shows in AutoComplete the functions the connected service publishes and hides the others (FORWARD, HEALTH and
@@ -25,14 +10,15 @@ const officeHost: Readonly<VisibilityHost> = {
  */
 export async function applyFunctionVisibility(
   app: Pick<AppContext, "userSource">,
-  host: VisibilityHost = officeHost,
 ): Promise<FunctionVisibility | undefined> {
-  if (!host.supported()) return undefined;
+  // Excel.CustomFunctionManager came with ExcelApi 1.20.
+  if (!excelApiSupports("1.20")) return undefined;
   const newer = await publishesNewerDescription(app.userSource);
   if (newer === undefined) return undefined;
   const visibility = functionVisibility(newer);
-  await host.run(async (context) => {
-    host.setVisibility(visibility);
+  await excelRun(async (context) => {
+    // Static in Office.js: called inside a batch, then synced.
+    Excel.CustomFunctionManager.setVisibility(visibility);
     await context.sync();
   });
   return visibility;
@@ -43,12 +29,9 @@ export async function applyFunctionVisibility(
  * keep it (setVisibility is not persisted). Returns what stops it. A failure leaves the list as it was, and is
  * recorded for the pane's About section.
  */
-export function keepFunctionVisibility(
-  app: Pick<AppContext, "userSource" | "settings" | "diagnostics">,
-  host: VisibilityHost = officeHost,
-): () => void {
+export function keepFunctionVisibility(app: Pick<AppContext, "userSource" | "settings" | "diagnostics">): () => void {
   const apply = () =>
-    void applyFunctionVisibility(app, host).catch((error: unknown) =>
+    void applyFunctionVisibility(app).catch((error: unknown) =>
       app.diagnostics.note({ where: "function visibility", error }),
     );
   apply();

@@ -36,7 +36,7 @@ export { isIndexFormula } from "./refresh/scope-ranges";
 export { restoreMessage } from "./freeze/restore-message";
 export { excelDataTypeActions, type ConvertOutcome, type DataTypeActions } from "./data-type-actions";
 export { createIndexDomainControl, type IndexDomainControl } from "./data-type/domain";
-export { applyFunctionVisibility, keepFunctionVisibility, type VisibilityHost } from "./autocomplete-visibility";
+export { applyFunctionVisibility, keepFunctionVisibility } from "./autocomplete-visibility";
 export { DataTypeReports, showPane, type DataTypeAction, type DataTypeReport } from "./data-type/report";
 export { msalNestableClient, nestedAppAuthSupported } from "./app-context/msal";
 export {

@@ -122,6 +122,33 @@ describe("a function added as one row and its formula", () => {
     expect(echo?.inputSchema.properties["symbol"]?.maxLength).toBe(64);
   });
 
+  it("is a tool of the copy's gateway whose output schema follows from the row: the resource it answers, and how", async () => {
+    // The copy's gateway, asked for its tools/list with the output schemas the plugin's list leaves out.
+    const lister = join(tree ?? "", "served-tools.ts");
+    writeFileSync(
+      lister,
+      'import { servedTools } from "./scripts/generate/agent-tools";\n' +
+        "void servedTools().then((tools) => process.stdout.write(JSON.stringify(tools)));\n",
+    );
+    const { stdout } = await execFileAsync(
+      process.execPath,
+      [join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), lister],
+      {
+        cwd: tree ?? "",
+      },
+    );
+    const tools = JSON.parse(stdout) as { name: string; outputSchema?: { properties: Record<string, unknown> } }[];
+    const schemaOf = (name: string) => tools.find((tool) => tool.name === name)?.outputSchema;
+    // No line of gateway/src/mcp was written for it (only the generated file changed in the copy), yet it answers
+    // the latest fix as the service gives it, served as every tool's answer is.
+    expect(Object.keys(schemaOf("get_echo")?.properties ?? {})).toEqual(["answer", "served"]);
+    expect(schemaOf("get_echo")?.properties["served"]).toEqual(schemaOf("get_latest")?.properties["served"]);
+    for (const file of ["outputs.ts", "schemas.ts", "tools.ts"]) {
+      const path = ["gateway", "src", "mcp", file];
+      expect(readFileSync(join(tree ?? "", ...path), "utf8")).toBe(readFileSync(join(ROOT, ...path), "utf8"));
+    }
+  });
+
   it("registers in the built bundle and answers through the engine", async () => {
     const page = await openPreview();
     await evaluateInPreview(page, [`=INDEX.ECHO("${SYMBOL}")`]);

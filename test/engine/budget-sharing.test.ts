@@ -124,6 +124,21 @@ describe("runtimes on one machine share the budget", () => {
     expect(late.available(clock.now())).toBe(0);
   });
 
+  test("sends of one moment are told in one message, and a runtime hearing it counts every one", async () => {
+    const clock = new FakeClock();
+    const hub = new MemoryBudgetHub();
+    const first = runtimeBudget(clock, hub);
+    const other = runtimeBudget(clock, hub);
+    await clock.advance(20);
+    const before = hub.posted.length;
+    for (let i = 0; i < 12; i += 1) first.recordSend(clock.now());
+    await clock.advance(0);
+    const spends = hub.posted.slice(before).filter((m) => (m as { type: string }).type === "spend");
+    expect(spends).toHaveLength(1);
+    // The other runtime counts all twelve: 48 of the 60 left to share.
+    expect(other.available(clock.now())).toBe(LIMIT - 12);
+  });
+
   test("alone on the channel, a runtime starts after the join wait with its opening burst", async () => {
     const clock = new FakeClock();
     const budget = runtimeBudget(clock);

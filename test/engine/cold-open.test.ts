@@ -30,6 +30,8 @@ interface Open {
   readonly outOfOrder?: boolean;
   /** The count an answer tells includes sends still in flight when it left. */
   readonly countAtAnswer?: boolean;
+  /** How long the page reads and decodes each answer after its headers came (both clients alike). */
+  readonly bodyMs?: number;
   /** A spender we cannot hear: a burst five seconds before the open, then one request every `everyMs` (if any). */
   readonly peer?: { readonly burst: number; readonly everyMs?: number };
 }
@@ -78,7 +80,12 @@ async function coldOpen(open: Open) {
   const service = upstreamOf(clock, open);
   await beforeTheOpen(clock, service, open);
   const openedAt = clock.now();
-  const page = runtimeOn(service, clock, { latencyMs: LATENCY_MS, connections: CONNECTIONS, name: "page" });
+  const page = runtimeOn(service, clock, {
+    latencyMs: LATENCY_MS,
+    connections: CONNECTIONS,
+    name: "page",
+    bodyMs: open.bodyMs ?? 0,
+  });
   const { value, afterMs } = await settleOn(clock, page.send(RESOURCES), 5 * WINDOW_MS, 5);
   const ours = service.arrivals.filter((a) => a.by === "page");
   return {
@@ -105,7 +112,7 @@ async function bareOpen(open: Open): Promise<number> {
       const answer = service.answer("bare");
       clock.setTimer(() => {
         pool.release();
-        done += 1;
+        clock.setTimer(() => (done += 1), open.bodyMs ?? 0);
       }, answer.latencyMs ?? LATENCY_MS);
     });
   while (done < RESOURCES) await clock.advance(5);
@@ -138,6 +145,20 @@ describe.each(FORMS.flatMap((form) => WINDOWS.map((window) => [form, window] as 
     });
   },
 );
+
+describe("the page's own work on each answer", () => {
+  test.each(FORMS)(
+    "headers %s: a request goes as soon as an answer frees a connection, not once the page has decoded its body",
+    async (form) => {
+      // 40 ms to read and decode each answer, on a page under load: the bare client pays it once, at its last answer.
+      const open: Open = { form, window: "first-request", bodyMs: 40 };
+      const bare = await bareOpen(open);
+      const { failed, rejected, settledMs } = await coldOpen(open);
+      expect({ failed, rejected }).toEqual({ failed: [], rejected: 0 });
+      expect(settledMs).toBeLessThanOrEqual(1.2 * bare);
+    },
+  );
+});
 
 describe("a spender we cannot hear", () => {
   test.each(["full", "partial", "ietf"] as const)(

@@ -75,6 +75,11 @@ export interface RuntimeOptions {
    * as Chromium holds all but 6 per origin (HTTP/1.1). @default Infinity (every request arrives as it is sent)
    */
   readonly connections?: number;
+  /**
+   * How long the page takes to read and decode an answer after its headers came (the connection is free by then):
+   * the request is done only after it. @default 0
+   */
+  readonly bodyMs?: number;
 }
 
 /** A browser's connections to one origin: at most `size` requests on the wire, the rest wait in order. */
@@ -134,10 +139,17 @@ export function runtimeOn(service: Upstream, clock: FakeClock, options: RuntimeO
         clock.setTimer(() => {
           const info = answer.info();
           pool.release();
+          // As the engine's Dispatch hears a response: at its headers, before its body is read.
           budget.observe(info, clock.now());
+          scheduler.responded();
           scheduler.pump();
-          if (info.status === 429) reject(new RateLimitedError("429", { path: "/", status: 429 }));
-          else resolve(info.status);
+          const done = () => {
+            if (info.status === 429) reject(new RateLimitedError("429", { path: "/", status: 429 }));
+            else resolve(info.status);
+          };
+          const bodyMs = options.bodyMs ?? 0;
+          if (bodyMs === 0) done();
+          else clock.setTimer(done, bodyMs);
         }, answer.latencyMs ?? options.latencyMs);
       });
     });

@@ -25,6 +25,9 @@ export interface PricingRig {
   book(options?: FakeWorkbookOptions): FakeWorkbook;
 }
 
+/** How long the rig's own reads may take on a machine other jobs keep busy. */
+const RIG_WAIT_MS = 60_000;
+
 export function usePricingRig(): PricingRig {
   const books: FakeWorkbook[] = [];
   let state:
@@ -35,12 +38,14 @@ export function usePricingRig(): PricingRig {
       extraIndex(`XT-${String(i).padStart(2, "0")}-NORTH-WEST-EUROPE-ROTTERDAM-1x3`),
     );
     const service = await startReferenceService({ extraIndexes: extra, rateLimits: { anonymous: 100_000 } });
-    const source = new DirectSource(new IndexDataClient({ baseUrl: service.url }));
+    // A busy machine can keep a local answer waiting past the client's 10 s default: that would time the suite, not
+    // the builder, so the rig's client waits as long as the hook does.
+    const source = new DirectSource(new IndexDataClient({ baseUrl: service.url, timeoutMs: RIG_WAIT_MS }));
     const symbols = (await source.listIndexes()).data.map((entry) => entry.symbol);
     const evaluate = await wrapperEvaluator();
     await appContext().settings.save({ baseUrl: service.url });
     state = { service, source, symbols, evaluate };
-  }, 30_000);
+  }, 2 * RIG_WAIT_MS);
   // A build leaves its formulas evaluating: each test's end waits for them, so none asks a closed service.
   afterEach(async () => {
     await Promise.all(books.splice(0).map((book) => book.settled()));

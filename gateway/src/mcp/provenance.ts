@@ -1,6 +1,6 @@
 import type { HistoryPoint, LatestFix, ResourceName } from "@index-data/wire";
 import type { ReadValue } from "./resource-reader";
-import type { Provenance } from "./schemas";
+import type { Provenance } from "./outputs";
 
 /** A fix's provenance: as-of, confidence, status, and the carried-from date (null when fresh or not said). */
 export function provenanceOf(fix: LatestFix): Provenance {
@@ -31,4 +31,12 @@ export function servedOf(read: ReadValue<ResourceName>): {
   resource: string;
 } {
   return { cache: read.how, fetchedAt: new Date(read.fetchedAt).toISOString(), resource: read.path };
+}
+
+/** The fields `fields` declares (schemas.ts: PASSED_ON) of a service's answer, as they are: what a tool passes on. */
+export function passOn<T, K extends keyof T & string>(
+  from: T,
+  fields: { readonly shape: Readonly<Record<K, unknown>> },
+): Pick<T, K> {
+  return Object.fromEntries(Object.keys(fields.shape).map((key) => [key, from[key as K]])) as Pick<T, K>;
 }

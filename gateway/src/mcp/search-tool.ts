@@ -1,5 +1,6 @@
 import { firstFitting } from "./answer-room";
-import { datedOnly, servedOf } from "./provenance";
+import { datedOnly, passOn, servedOf } from "./provenance";
+import { PASSED_ON } from "./outputs";
 import { MAX_SEARCH_ROWS } from "./schemas";
 import type { ToolHandler } from "./tool-context";
 import { ToolArgumentError } from "./tool-dates";
@@ -33,12 +34,7 @@ export const searchIndexes: ToolHandler<"search_indexes"> = async (input, contex
   const from = startOf(input.cursor, matched.length);
   const limit = input.limit ?? MAX_SEARCH_ROWS;
   const rows = matched.slice(from, from + limit).map((entry) => ({
-    symbol: entry.symbol,
-    hub: entry.hub,
-    grade: entry.grade,
-    leadTime: entry.leadTime,
-    description: entry.description,
-    isActive: entry.isActive,
+    ...passOn(entry, PASSED_ON.catalogueEntry),
     latestValue: entry.latestValue ?? null,
     provenance: datedOnly(entry.latestAsOf),
   }));

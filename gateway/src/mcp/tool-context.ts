@@ -2,7 +2,8 @@ import type { ArgsOf, ResourceName } from "@index-data/wire";
 import type { Correction } from "../corrections/archive";
 import type { z } from "zod";
 import type { ReadValue } from "./resource-reader";
-import type { INPUTS, OUTPUTS, ToolName } from "./schemas";
+import type { OUTPUTS } from "./outputs";
+import type { INPUTS, ToolName } from "./schemas";
 import type { ToolText } from "./tool-text";
 
 /** What a tool reads with, and what it may answer. */

@@ -3,8 +3,9 @@ import { DAY_MS, dayText, parseIso, startOfUtcDay } from "@index-data/wire/time"
 import { historyRest, monthlyFromDaily, newestRows, restSaid, windowFacts } from "./history-window";
 import { getChange } from "./change-tool";
 import { getPeriodStats } from "./period-stats-tool";
-import { datedOnly, pointProvenance, provenanceOf, servedOf } from "./provenance";
-import { MAX_HISTORY_POINTS, type AnsweredTool, type ToolName } from "./schemas";
+import { datedOnly, passOn, pointProvenance, provenanceOf, servedOf } from "./provenance";
+import { PASSED_ON, type AnsweredTool } from "./outputs";
+import { MAX_HISTORY_POINTS, type ToolName } from "./schemas";
 import { searchIndexes } from "./search-tool";
 import type { ToolHandler } from "./tool-context";
 import { serviceDate } from "./tool-dates";
@@ -21,11 +22,6 @@ function fixText(fix: LatestFix): ToolText {
   return said`${fix.symbol} ${fix.value} ${fix.unit} as of ${fix.asOf} (confidence ${fix.confidence}, status ${fix.status}${carried})`;
 }
 
-/** The named fields of a record, as they are: what a tool passes on unchanged. */
-function pick<T, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
-  return Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
-}
-
 /** Each tool's work, by name. Texts are `said`: the service's words in them are quoted as data (tool-text.ts). */
 export const HANDLERS: Readonly<Handlers> = {
   search_indexes: searchIndexes,
@@ -36,7 +32,7 @@ export const HANDLERS: Readonly<Handlers> = {
     const fix = read.data;
     return {
       structured: {
-        ...pick(fix, ["symbol", "value", "currency", "unit", "methodologyVersion"]),
+        ...passOn(fix, PASSED_ON.latest),
         provenance: provenanceOf(fix),
         served: servedOf(read),
       },
@@ -77,7 +73,7 @@ export const HANDLERS: Readonly<Handlers> = {
     const vol = read.data;
     return {
       structured: {
-        ...pick(vol, ["symbol", "annualizedVol", "windowDays", "dataPoints"]),
+        ...passOn(vol, PASSED_ON.volatility),
         provenance: provenanceOf(fix.data),
         served: servedOf(read),
       },
@@ -88,9 +84,7 @@ export const HANDLERS: Readonly<Handlers> = {
   async get_forward_curve(input, context) {
     const read = await context.read("forward", [input.symbol]);
     const fix = await latestOf(context, input.symbol);
-    const curve = read.data.curve.map((point) =>
-      pick(point, ["tenorMonths", "tenorLabel", "forwardPrice", "spreadBps"]),
-    );
+    const curve = read.data.curve.map((point) => passOn(point, PASSED_ON.forwardPoint));
     const tenors = joined(
       curve.map((point) => said`${point.tenorLabel} ${point.forwardPrice}`),
       ", ",
@@ -113,7 +107,8 @@ export const HANDLERS: Readonly<Handlers> = {
     const capacity = read.data;
     return {
       structured: {
-        ...pick(capacity, ["symbol", "bookedKg", "availableKg", "fillRatio", "contributors", "avgLeadTimeDays"]),
+        symbol: capacity.symbol,
+        ...passOn(capacity, PASSED_ON.capacity),
         provenance: { ...provenanceOf(fix.data), asOf: capacity.recordedAt ?? fix.data.asOf },
         served: servedOf(read),
       },

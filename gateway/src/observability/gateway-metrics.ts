@@ -5,7 +5,8 @@ import type { RateSnapshot } from "@index-data/wire";
 import { topSubjects, type SubjectRule } from "./top-subjects";
 
 /** How an answer was served, as a label: Cache-Status's outcomes, and `passed` for an upstream failure passed on. */
-export type ServedLabel = "hit" | "stale" | "collapsed" | "miss" | "passed";
+export const SERVED_LABELS = ["hit", "miss", "collapsed", "stale", "passed"] as const;
+export type ServedLabel = (typeof SERVED_LABELS)[number];
 
 /** Seconds: a hit is answered from memory in well under a millisecond, a miss waits for the upstream and the queue. */
 const LATENCY_BUCKETS: readonly number[] = [

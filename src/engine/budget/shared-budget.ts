@@ -28,7 +28,13 @@ const BudgetMessageSchema = z.discriminatedUnion("type", [
     pausedUntil: Instant,
     demand: Count,
   }),
-  z.object({ type: z.literal("spend"), peer: Peer, at: Instant }),
+  // `more`: the other sends of the same moment's batch (a runtime sends many at once when the window opens).
+  z.object({
+    type: z.literal("spend"),
+    peer: Peer,
+    at: Instant,
+    more: z.array(Instant).max(MAX_SANE_LIMIT).optional(),
+  }),
   z.object({ type: z.literal("seen"), peer: Peer, limit: Count.min(1), window: ServerWindowMessage }),
   z.object({ type: z.literal("pause"), peer: Peer, until: Instant }),
   z.object({ type: z.literal("demand"), peer: Peer, queued: Count }),
@@ -109,6 +115,8 @@ export class SharedBudget implements BudgetPort {
   readonly peer: string;
   private demandPosted = 0;
   private demandSoon = false;
+  /** Sends not told yet: told together once per microtask, so a batch of sends costs one message, not one each. */
+  private readonly unsentSpends: number[] = [];
   private changeSoon = false;
   private closed = false;
   private joinTimer: TimerHandle | undefined;
@@ -129,7 +137,12 @@ export class SharedBudget implements BudgetPort {
   }
 
   spent(at: number): void {
-    this.post({ type: "spend", peer: this.peer, at });
+    if (this.unsentSpends.push(at) === 1) queueMicrotask(() => this.tellSpends());
+  }
+
+  private tellSpends(): void {
+    const [first, ...more] = this.unsentSpends.splice(0);
+    if (first !== undefined) this.post({ type: "spend", peer: this.peer, at: first, more });
   }
 
   seen(limit: number, window: ServerWindow): void {
@@ -155,6 +168,7 @@ export class SharedBudget implements BudgetPort {
 
   close(): void {
     if (this.closed) return;
+    this.tellSpends(); // a runtime that leaves still spent them: the window counts them
     this.post({ type: "bye", peer: this.peer });
     this.closed = true;
     this.clock.clearTimer(this.joinTimer);
@@ -195,7 +209,8 @@ export class SharedBudget implements BudgetPort {
         this.join();
         return;
       case "spend":
-        clamp.spend(message.at, (t) => this.budget.peerSpent(t, message.peer, now));
+        for (const at of [message.at, ...(message.more ?? [])])
+          clamp.spend(at, (t) => this.budget.peerSpent(t, message.peer, now));
         break;
       case "seen":
         this.budget.peerSeen(message.limit, clamp.window(message.window), now);

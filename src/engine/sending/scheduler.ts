@@ -51,6 +51,12 @@ const NO_ANSWERS: Readonly<Answers> = { keys: [] };
 export class Scheduler {
   private readonly queue = new LaneQueue<QueuedTask>();
   private inFlight = 0;
+  /**
+   * Of the requests in flight, how many the service has answered already (their headers are in, their bodies are
+   * being read and decoded): the browser's connection is free again, so the cap on requests in flight no longer
+   * counts them. Responses are not matched to requests, so a finished request takes one off (see `settle`).
+   */
+  private answeredInFlight = 0;
   private done = 0;
   private slotTimer: TimerHandle | undefined;
   private nextSlotAt: number | undefined;
@@ -99,7 +105,8 @@ export class Scheduler {
     this.nextSlotAt = undefined;
     while (
       this.queue.size > 0 &&
-      this.inFlight < this.budget.inFlightCap(this.options.maxInFlight, this.options.clock.now())
+      this.inFlight - this.answeredInFlight <
+        this.budget.inFlightCap(this.options.maxInFlight, this.options.clock.now())
     ) {
       const now = this.options.clock.now();
       const wait = this.budget.waitMs(now, this.queue.size, this.queue.count("user"));
@@ -111,6 +118,14 @@ export class Scheduler {
       if (task !== undefined) this.dispatch(task, now);
     }
     this.changed();
+  }
+
+  /**
+   * A response's headers arrived (any status): its request no longer holds a connection, so one more may go while
+   * its body is read. Call before `pump`.
+   */
+  responded(): void {
+    this.answeredInFlight = Math.min(this.answeredInFlight + 1, this.inFlight);
   }
 
   progress(): QueueProgress {
@@ -169,6 +184,9 @@ export class Scheduler {
     const settle = () => {
       this.budget.settled(sent);
       this.inFlight -= 1;
+      // Its response, if it had one, was counted as answered: it leaves both counts. One that failed with no
+      // response leaves an answered one counted as still holding a connection: the cap errs on the safe side.
+      this.answeredInFlight = Math.max(0, Math.min(this.answeredInFlight - 1, this.inFlight));
       this.done += 1;
       this.pump();
     };

@@ -3,5 +3,5 @@
  * both sides must agree on. The bottom layer beside src/time: it imports nothing of ours.
  */
 export { type CatalogueEntry } from "./catalogue";
-export { type Correction, type SeenValue } from "./corrections";
+export { CorrectionSchema, SeenValueSchema, type Correction, type SeenValue } from "./corrections";
 export { RATE_WINDOW_MS, TIER_LIMITS, WINDOW_DAYS, type DescriptionFlavor, type ServiceTier } from "./limits";

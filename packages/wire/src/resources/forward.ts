@@ -7,7 +7,7 @@ const ForwardPointWire = z.looseObject({
   tenorMonths: NonNegative,
   tenorLabel: ServiceText,
   forwardPrice: Price,
-  spreadBps: Figure,
+  spreadBps: Figure.describe("In basis points."),
 });
 export const ForwardCurveWire = z.looseObject({
   symbol: NonEmptyServiceText,

@@ -5,16 +5,24 @@ import { z } from "zod";
  * because the service's descriptions are additive; numbers that reach a cell are strict (finite, present).
  */
 
+/** The forms of ISO 8601 a timestamp may take, as zod's own patterns: zoned, zoneless (UTC meant) and a bare date. */
+const [ZONED, ZONELESS, DAY] = [z.iso.datetime({ offset: true }), z.iso.datetime({ local: true }), z.iso.date()].map(
+  (form) => form.def.pattern ?? /^$/,
+) as [RegExp, RegExp, RegExp];
+
 /**
  * An ISO 8601 timestamp in UTC as the service sends it; may carry milliseconds. A bare date is tolerated, and so
  * is a date-time without a zone (the spec says every timestamp is UTC): it gets its `Z` here, because
  * `Date.parse` would otherwise read it in the machine's own time zone and shift dates.
  */
-export const Timestamp = z.union([
-  z.iso.datetime({ offset: true }),
-  z.iso.datetime({ local: true }).transform((text) => `${text}Z`),
-  z.iso.date(),
-]);
+export const Timestamp = z
+  .string()
+  .refine((text) => ZONED.test(text) || ZONELESS.test(text) || DAY.test(text), {
+    message: "Expected an ISO 8601 timestamp or date",
+  })
+  // A refinement and an overwrite, not a union of transforms: the rule stays a string in JSON Schema, so an MCP tool's
+  // output schema can take a timestamp field from here as it is.
+  .overwrite((text) => (!ZONED.test(text) && ZONELESS.test(text) ? `${text}Z` : text));
 
 /**
  * Longest service text kept, in characters. Every string the service sends (a description, a status, a tenor
@@ -45,9 +53,9 @@ export function capServiceStrings(value: unknown): unknown {
 }
 
 /** Free text from the service: any string, capped (the one way a resource schema takes text). */
-export const ServiceText = z.string().transform(capServiceText);
+export const ServiceText = z.string().overwrite(capServiceText);
 /** Free text that must not be empty (a symbol). */
-export const NonEmptyServiceText = z.string().min(1).transform(capServiceText);
+export const NonEmptyServiceText = z.string().min(1).overwrite(capServiceText);
 
 /*
  * Numbers that reach a cell are checked here, once, against what they can possibly be: a figure the
@@ -71,9 +79,18 @@ export const NonNegative = Figure.min(0);
 /** A count: a whole number, zero or more. */
 export const Count = NonNegative.int();
 /** A share or ratio: a fraction between 0 and 1. */
-export const Fraction = z.number().min(0).max(1);
-/** A confidence score. */
-export const Confidence = z.number().min(CONFIDENCE_RANGE.min).max(CONFIDENCE_RANGE.max);
+export const Fraction = z.number().min(0).max(1).describe("A fraction, 0 to 1.");
+/** A fix's confidence score. */
+export const Confidence = confidence("Confidence in the fix");
+
+/** A confidence score or an average of them, its words (`what`) saying the range it is checked against. */
+function confidence(what: string) {
+  return z
+    .number()
+    .min(CONFIDENCE_RANGE.min)
+    .max(CONFIDENCE_RANGE.max)
+    .describe(`${what}, ${CONFIDENCE_RANGE.min} to ${CONFIDENCE_RANGE.max}.`);
+}
 
 /** A field present only in the newer description: absent or null in the older one. */
 export function newerOnly<T extends z.ZodType>(schema: T) {
@@ -98,7 +115,7 @@ export type DataCoverage = z.output<typeof DataCoverageWire>;
 
 export const BenchmarkSummaryWire = z.looseObject({
   activeIndexCount: Count,
-  avgConfidence: Confidence,
+  avgConfidence: confidence("The average confidence"),
   carryForwardShare: Fraction,
   approvedRealData72h: Count,
   flagshipFlatHours: NonNegative,

@@ -8,9 +8,11 @@ import { Count, NonNegative, Timestamp, absentIfNull, NonEmptyServiceText } from
 /** GET /api/v1/index/{symbol}/volatility. */
 export const VolatilityWire = z.looseObject({
   symbol: NonEmptyServiceText,
-  annualizedVol: NonNegative,
-  windowDays: Count,
-  dataPoints: Count,
+  annualizedVol: NonNegative.describe("A fraction: 0.15 means 15 percent."),
+  // The window the service used: the range it takes is its own (the spec does not say it), so no bound is held here;
+  // the bounds asked within are WINDOW_DAYS, which the functions and the MCP tool's argument hold.
+  windowDays: Count.describe("The rolling window used, in days."),
+  dataPoints: Count.describe("Data points in the window."),
   // Older description only.
   startDate: Timestamp.nullish(),
   endDate: Timestamp.nullish(),
