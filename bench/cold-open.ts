@@ -92,7 +92,7 @@ async function openOnce(
   const storage = knownLimit === undefined ? {} : await knownLimitItems(server.url, apiKey, knownLimit);
   const page = await openFunctionsPage(browser, {
     pageOrigin: server.url,
-    ...(apiKey !== undefined ? { apiKey } : {}),
+    apiKey,
     storage,
     paneClosed: true, // as Excel loads the shared runtime with a workbook: the pane's own reads are not the open's
   });

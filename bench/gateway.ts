@@ -51,9 +51,8 @@ async function openDesk(
   const engines: RequestEngine[] = [];
   const started = performance.now();
   const books = Array.from({ length: MACHINES * DESK_WORKBOOKS }, (_, e) => {
-    const key = keyOf(e);
     const engine = new RequestEngine(
-      { baseUrl: baseUrlOf(e), ...(key !== undefined ? { apiKey: key } : {}) },
+      { baseUrl: baseUrlOf(e), apiKey: keyOf(e) },
       { storage: new MemoryStorage(), rateWindowMs: DESK_WINDOW_MS, budgetChannel: null },
     );
     engines.push(engine);

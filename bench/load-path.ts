@@ -107,11 +107,13 @@ export function loadPathTable(after: LoadPath, before?: LoadPath): string {
 }
 
 /** dist/ (or BENCH_DIST), and BENCH_BASELINE_DIST for a before/after comparison (e.g. HEAD built in a worktree). */
-export async function loadPathScenario(root: string): Promise<{ after: LoadPath; before?: LoadPath; table: string }> {
+export async function loadPathScenario(
+  root: string,
+): Promise<{ after: LoadPath; before?: LoadPath | undefined; table: string }> {
   const after = await measureLoadPath(resolve(root, process.env["BENCH_DIST"] ?? "dist"));
   const baseline = process.env["BENCH_BASELINE_DIST"];
   const before = baseline !== undefined && baseline !== "" ? await measureLoadPath(resolve(root, baseline)) : undefined;
-  return { after, ...(before !== undefined ? { before } : {}), table: loadPathTable(after, before) };
+  return { after, before, table: loadPathTable(after, before) };
 }
 
 // `npx tsx bench/load-path.ts` runs this scenario alone.

@@ -38,7 +38,7 @@ export async function knownLimitItems(
   limit: number,
 ): Promise<Record<string, string>> {
   const storage = new MemoryStorage();
-  const client = toClientOptions({ baseUrl, keyHeaderStyle: "x-api-key", ...(apiKey !== undefined ? { apiKey } : {}) });
+  const client = toClientOptions({ baseUrl, keyHeaderStyle: "x-api-key", apiKey });
   await keepKnownLimit(storage, client.baseUrl, client.apiKey, limit);
   const items: Record<string, string> = {};
   for (const key of storage.keys()) items[key] = (await storage.getItem(key)) ?? "";

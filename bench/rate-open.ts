@@ -137,7 +137,7 @@ async function openOnce(
   await service.turnWindow(); // nothing left over from the run before
   const page = await openFunctionsPage(browser, {
     pageOrigin: server.url,
-    ...(apiKey !== undefined ? { apiKey } : {}),
+    apiKey,
     paneClosed: !turning,
   });
   try {

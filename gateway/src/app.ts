@@ -1,4 +1,5 @@
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { definedOnly } from "@index-data/wire";
 import type { AuditTrail } from "./observability/audit-trail";
 import type { HealthSources } from "./observability/health-page";
 import type { CorrectionsArchive } from "./corrections/archive";
@@ -25,16 +26,16 @@ export interface AppOptions {
   readonly tokens: () => readonly DeskToken[] | undefined;
   readonly allowOrigins: readonly string[];
   readonly staleIfErrorSeconds: number;
-  readonly https?: { readonly key: Buffer; readonly cert: Buffer };
+  readonly https?: { readonly key: Buffer; readonly cert: Buffer } | undefined;
   /** Fastify's logger; every line is the gateway's own, never a header. @default false */
-  readonly logger?: FastifyServerOptions["logger"];
+  readonly logger?: FastifyServerOptions["logger"] | undefined;
   /** The metrics and who may read them. */
   readonly metrics: MetricsAccess;
   readonly audit: AuditTrail;
   /** The as-published archive, listed at GET /gateway/corrections. */
   readonly corrections: CorrectionsArchive;
   /** OpenID Connect bearer tokens beside the desk tokens; absent: desk tokens only. */
-  readonly signIn?: SignIn;
+  readonly signIn?: SignIn | undefined;
   /** The MCP face for AI agents (mcp/plugin.ts): its issuer, caps, settle bound and clock; absent: no /mcp. */
   readonly mcp?: Omit<McpPluginOptions, AppParts>;
 }
@@ -79,7 +80,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: (logger) => logger,
     forceCloseConnections: true,
-    ...(options.https !== undefined ? { https: options.https } : {}),
+    // Fastify's types choose its https overload by the key alone: given only when there is a certificate.
+    ...definedOnly({ https: options.https }),
     // A request Fastify refused before routing it: answered as every refusal is (plugins/refusals.ts).
     frameworkErrors: (error, request, reply) => void request.server.answerError(error, request, reply),
   }) as unknown as FastifyInstance;
@@ -92,7 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, {
     tokens: options.tokens,
     allowOrigins: options.allowOrigins,
-    ...(options.signIn !== undefined ? { signIn: options.signIn } : {}),
+    signIn: options.signIn,
   });
   await app.register(resourceRoutesPlugin, {
     resolver: options.resolver,

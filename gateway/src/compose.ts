@@ -75,7 +75,7 @@ function storeFor(
   const local = new MemoryStore({
     rules,
     clock,
-    ...(options.cacheBytes !== undefined ? { maxBytes: options.cacheBytes } : {}),
+    maxBytes: options.cacheBytes,
   });
   const shared =
     options.redisUrl === undefined
@@ -84,18 +84,18 @@ function storeFor(
           url: options.redisUrl,
           prefix: prefixOf(baseUrl, options.upstreamKey),
           rules,
-          ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+          diagnostics: options.diagnostics,
         });
   return new ReplicaStore({
     local,
-    ...(shared !== undefined ? { shared } : {}),
+    shared,
     staleIfErrorMs,
     admit: storedAnswerRule(ttls),
     now: () => clock.now(),
     clock,
     usageWindowMs: rules.windowMs,
-    ...(options.onStoreState ? { onSharedState: options.onStoreState } : {}),
-    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+    onSharedState: options.onStoreState,
+    diagnostics: options.diagnostics,
   });
 }
 
@@ -115,10 +115,10 @@ function queueFor(
     maxWaitMs,
     maxPerUser: options.maxQueuedPerUser ?? 1000,
     clock,
-    ...(shares.parts !== undefined ? { parts: shares.parts } : {}),
+    parts: shares.parts,
     // Counted as the turn is granted, so a tenant's room is right for the very next turn.
     onGrant: (user) => store.count(user, clock.now(), "send"),
-    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+    diagnostics: options.diagnostics,
   });
 }
 
@@ -148,7 +148,7 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? DEFAULT_UPSTREAM_TIMEOUT_MS;
   const upstream = new Upstream({
     baseUrl,
-    ...(options.upstreamKey !== undefined ? { apiKey: options.upstreamKey } : {}),
+    apiKey: options.upstreamKey,
     timeoutMs: upstreamTimeoutMs,
   });
   const maxQueueWaitMs = options.maxQueueWaitMs ?? DEFAULT_QUEUE_WAIT_MS;
@@ -178,14 +178,15 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
   const metrics = new GatewayMetrics(health, health.subjects, options.diagnostics);
   const audit = new AuditTrail();
   const corrections = new DeskCorrections({
-    ...(options.redisUrl !== undefined
-      ? { redis: { url: options.redisUrl, prefix: prefixOf(baseUrl, options.upstreamKey) } }
-      : {}),
-    ...(options.archiveBounds !== undefined ? { bounds: options.archiveBounds } : {}),
+    redis:
+      options.redisUrl === undefined
+        ? undefined
+        : { url: options.redisUrl, prefix: prefixOf(baseUrl, options.upstreamKey) },
+    bounds: options.archiveBounds,
     clock,
     registry: metrics.registry,
     audit,
-    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+    diagnostics: options.diagnostics,
   });
   await corrections.start(5000);
   /** Every upstream answer or failure, a trader's or the corrections sweep's: health, metrics, audit, archive. */
@@ -204,17 +205,17 @@ async function partsFor(options: GatewayOptions, clock: Clock, staleIfErrorMs: n
     staleIfErrorMs,
     collapseWaitMs: maxQueueWaitMs + upstreamTimeoutMs + LOCK_LEASE_MS,
     onUpstream,
-    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+    diagnostics: options.diagnostics,
   });
   const sweep = deskSweep({
     clock,
-    ...(options.correctionsEveryMs !== undefined ? { everyMs: options.correctionsEveryMs } : {}),
+    everyMs: options.correctionsEveryMs,
     store,
     queue,
     upstream,
     corrections,
     onUpstream,
-    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+    diagnostics: options.diagnostics,
   });
   sweep.start();
   return { store, queue, resolver, health, metrics, audit, corrections, sweep };
@@ -264,17 +265,15 @@ export function mcpSettleMs(options: Pick<GatewayOptions, "maxQueueWaitMs" | "up
 /** The MCP face's options: on by default where authentication is on, never without authentication, off when turned off. */
 function mcpOf(options: GatewayOptions, clock: Clock): Pick<AppOptions, "mcp"> {
   if (options.mcp === false || options.tokens() === undefined) return {};
-  const issuer = options.signIn?.issuer;
-  const scope = options.signIn?.requiredScope;
   return {
     mcp: {
       clock,
       version: gatewayVersion(),
       settleMs: mcpSettleMs(options),
-      ...(options.mcpLimits !== undefined ? { limits: options.mcpLimits } : {}),
-      ...(issuer !== undefined ? { issuer } : {}),
-      ...(scope !== undefined ? { requiredScope: scope } : {}),
-      ...(options.publicUrl !== undefined ? { publicOrigin: new URL(options.publicUrl).origin } : {}),
+      limits: options.mcpLimits,
+      issuer: options.signIn?.issuer,
+      requiredScope: options.signIn?.requiredScope,
+      publicOrigin: options.publicUrl === undefined ? undefined : new URL(options.publicUrl).origin,
     },
   };
 }
@@ -302,14 +301,14 @@ export async function startGateway(given: GatewayOptions): Promise<RunningGatewa
     staleIfErrorSeconds: Math.floor(staleIfErrorMs / 1000),
     metrics: {
       metrics,
-      ...(options.metricsTokenDigest !== undefined ? { tokenDigest: options.metricsTokenDigest } : {}),
+      tokenDigest: options.metricsTokenDigest,
     },
     audit,
     corrections: corrections.archive,
-    ...(signIn !== undefined ? { signIn } : {}),
+    signIn,
     ...mcpOf(options, clock),
-    ...(options.https !== undefined ? { https: options.https } : {}),
-    ...(log.logger !== undefined ? { logger: log.logger } : {}),
+    https: options.https,
+    logger: log.logger,
   });
   const replica = randomUUID();
   // A missed heartbeat only makes this replica look gone for a moment (the health page counts replicas).

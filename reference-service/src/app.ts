@@ -45,7 +45,7 @@ interface AppOptions {
   /** When a request counts: as it arrives or once answered (rate-counting.ts). */
   readonly rateCount: RateCount;
   /** Answers held back a seeded random while, so they come back out of order; none when absent. */
-  readonly answerJitter?: AnswerJitter;
+  readonly answerJitter?: AnswerJitter | undefined;
 }
 
 /** The Fastify app: CORS, caller identification, rate limits per tier, faults, routes, JSON errors. */
@@ -87,7 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     windowMs: rateLimitWindowMs,
     headers: options.rateHeaders,
     count: options.rateCount,
-    ...(options.answerJitter !== undefined ? { jitter: options.answerJitter } : {}),
+    jitter: options.answerJitter,
     state: context.state,
     callerOf,
   });

@@ -56,7 +56,7 @@ export interface ReferenceServiceOptions {
    * How many days old the latest fixes are (the command line's `--latest-age`): a number for every index, or days by
    * symbol. An index publishes nothing after that many days before today. @default 0 (today's fix)
    */
-  latestAgeDays?: LatestAges;
+  latestAgeDays?: LatestAges | undefined;
   /** How long a request body may take to arrive before the answer is 408. @default 60_000 (Node's headersTimeout) */
   bodyTimeoutMs?: number;
   /** What times request bodies; tests pass a fake clock. @default systemClock */
@@ -78,7 +78,7 @@ export interface ReferenceServiceOptions {
    * Where the `minute` grid turns: windows begin at this offset from the clock's zero, and every window length after
    * (taken modulo the window). Only a `minute` window has a grid to shift. @default 0 (on the minute)
    */
-  rateWindowPhaseMs?: number;
+  rateWindowPhaseMs?: number | undefined;
   /**
    * When a request counts against its window: as it arrives, or once it has been answered (a burst in flight is
    * then not yet counted, and its answers say so). @default "arrival"
@@ -88,9 +88,9 @@ export interface ReferenceServiceOptions {
    * Holds each answer back a whole number of ms from 1 to this, drawn from `jitterSeed` by the order the requests
    * arrived in, so answers come back out of order and every run alike; waits on `latencyTimer`. @default 0 (none)
    */
-  answerJitterMs?: number;
+  answerJitterMs?: number | undefined;
   /** The jitter's seed. @default 1 */
-  jitterSeed?: number;
+  jitterSeed?: number | undefined;
   /** Published days restated (the command line's `--corrections`); each may take effect later (`from`). @default [] */
   corrections?: readonly Restatement[];
 }

@@ -33,10 +33,10 @@ interface CommandLine {
   readonly rateHeaders: RateHeaders;
   readonly rateWindow: RateWindow;
   readonly rateCount: RateCount;
-  readonly rateWindowPhaseMs?: number;
-  readonly answerJitterMs?: number;
-  readonly jitterSeed?: number;
-  readonly latestAgeDays?: LatestAges;
+  readonly rateWindowPhaseMs?: number | undefined;
+  readonly answerJitterMs?: number | undefined;
+  readonly jitterSeed?: number | undefined;
+  readonly latestAgeDays?: LatestAges | undefined;
   readonly corrections: readonly Restatement[];
 }
 
@@ -118,11 +118,11 @@ function parseCommandLine(argv: readonly string[]): CommandLine {
     rateHeaders,
     rateWindow,
     rateCount,
-    ...(phase !== undefined ? { rateWindowPhaseMs: phase } : {}),
-    ...(jitter !== undefined ? { answerJitterMs: jitter } : {}),
-    ...(seed !== undefined ? { jitterSeed: seed } : {}),
+    rateWindowPhaseMs: phase,
+    answerJitterMs: jitter,
+    jitterSeed: seed,
     corrections: values.corrections.map((text) => parseRestatement(text, new Date())),
-    ...(ages !== undefined ? { latestAgeDays: ages } : {}),
+    latestAgeDays: ages,
   };
 }
 

@@ -32,7 +32,7 @@ export interface RateCounting {
   readonly windowMs: number;
   readonly headers: RateHeaders;
   readonly count: RateCount;
-  readonly jitter?: AnswerJitter;
+  readonly jitter?: AnswerJitter | undefined;
   readonly state: ServiceState;
   readonly callerOf: (request: FastifyRequest) => Caller;
 }

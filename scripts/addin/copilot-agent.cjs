@@ -136,7 +136,8 @@ function agentPlugin(addin, { baseUrl, mcpUrl, authConfigId, toolDiscovery = "pi
       "as-of date, confidence, status and, when carried forward, the date it was first published.",
     privacy_policy_url: `${baseUrl}${addin.files.privacy}`,
     legal_info_url: `${baseUrl}${addin.files.help}`,
-    ...(functions !== undefined ? { functions } : {}),
+    // Pinned tools only; JSON.stringify leaves it out for dynamic ones.
+    functions,
     runtimes: [
       {
         type: "RemoteMCPServer",

@@ -23,8 +23,9 @@ export function cliCommandsSource(functions: readonly FunctionRow[], choices: re
       usage: after === "" ? command : `${command} ${after}`,
       summary,
       takes,
-      ...(instead === undefined ? {} : { instead }),
-      ...(prints === undefined ? {} : { prints }),
+      // JSON.stringify leaves out the ones a row does not have.
+      instead,
+      prints,
     };
     return [`${JSON.stringify(command)}: ${JSON.stringify(entry)},`];
   });

@@ -5,16 +5,17 @@ import type { ChoiceList, FunctionRow, ParameterRow } from "../../src/functions/
  * for custom functions, its keys in the order Excel's own tools write them) and bindings.generated.ts.
  */
 
+/** A parameter's entry; a field it does not have is undefined, which JSON.stringify leaves out. */
 function parameterMetadata(p: ParameterRow): Record<string, unknown> {
   return {
     description: p.description,
-    ...(p.dimensionality !== undefined ? { dimensionality: p.dimensionality } : {}),
+    dimensionality: p.dimensionality,
     name: p.name,
     ...(p.optional ? { optional: true } : {}),
     ...(p.repeating ? { repeating: true } : {}),
     type: p.type,
-    ...(p.choices !== undefined ? { customEnumId: p.choices } : {}),
-    ...(p.cellValueType !== undefined ? { cellValueType: p.cellValueType } : {}),
+    customEnumId: p.choices,
+    cellValueType: p.cellValueType,
   };
 }
 

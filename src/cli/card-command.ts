@@ -36,7 +36,7 @@ export async function runCard(context: CommandContext): Promise<EntityCellValue 
     answer(env, "latest", [symbol]),
     catalogueEntry(env, symbol),
   ]);
-  const entity = buildCardEntity({ fix, stale: meta.servedStale, ...(entry !== undefined ? { entry } : {}) });
+  const entity = buildCardEntity({ fix, stale: meta.servedStale, entry });
   if (context.args.json) return entity;
   return context.args.csv ? cardCsvRows(entity) : cardRows(entity);
 }

@@ -16,7 +16,7 @@ interface CliIo {
   readonly stderr: (text: string) => void;
   readonly env: NodeJS.ProcessEnv;
   /** Today, for relative dates. @default () => new Date() */
-  readonly now?: () => Date;
+  readonly now?: (() => Date) | undefined;
 }
 
 const PROCESS_IO: Readonly<CliIo> = {
@@ -53,8 +53,8 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
     baseUrl: args.baseUrl,
     keyHeaderStyle: args.keyHeaderStyle,
     gateway: args.gateway,
-    ...(args.apiKey !== undefined ? { apiKey: args.apiKey } : {}),
-    ...(args.timeoutMs !== undefined ? { timeoutMs: args.timeoutMs } : {}),
+    apiKey: args.apiKey,
+    timeoutMs: args.timeoutMs,
   });
   const now = io.now ? io.now() : new Date();
   const lastKnown = new LastKnownAnswers();

@@ -60,9 +60,9 @@ export class IndexDataClient extends ResourceMethods {
     const lenient = row.answers !== undefined;
     const response = await requestJson(this.#resolved, {
       path,
-      ...(row.query !== undefined ? { query: row.query(args) } : {}),
+      query: row.query?.(args),
       signal: init?.signal,
-      ...(row.maxBytes !== undefined ? { maxBytes: row.maxBytes } : {}),
+      maxBytes: row.maxBytes,
       ...(lenient ? { acceptStatuses: row.answers, lenientBody: true } : {}),
     });
     const body = lenient && (typeof response.body !== "object" || response.body === null) ? {} : response.body;
@@ -71,7 +71,7 @@ export class IndexDataClient extends ResourceMethods {
     const meta = {
       producedAt: new Date((this.options.clock ?? systemClock).now() - ageMs).toISOString(),
       servedStale: response.servedStaleAgeMs !== undefined,
-      ...(response.rateLimit !== undefined ? { rateLimit: response.rateLimit } : {}),
+      rateLimit: response.rateLimit,
     };
     return { data, meta };
   }

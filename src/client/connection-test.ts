@@ -10,7 +10,7 @@ export type ConnectionReport =
       readonly ok: true;
       readonly indexCount: number;
       /** Absent when the service sends no rate-limit headers. */
-      readonly rateLimit?: RateLimitInfo;
+      readonly rateLimit?: RateLimitInfo | undefined;
       readonly tier: Tier;
     }
   | { readonly ok: false; readonly error: IndexDataError };
@@ -33,7 +33,7 @@ export async function testConnection(options: ClientOptions, init?: CallOptions)
     const indexes = await client.call("listIndexes", [], init);
     const keySent = client.options.apiKey !== undefined && client.options.apiKey.trim() !== "";
     const tier = rateLimit !== undefined ? tierFromLimit(rateLimit.limit, keySent) : "unknown";
-    return { ok: true, indexCount: indexes.length, tier, ...(rateLimit !== undefined ? { rateLimit } : {}) };
+    return { ok: true, indexCount: indexes.length, tier, rateLimit };
   } catch (error) {
     if (isIndexDataError(error)) return { ok: false, error };
     throw error;

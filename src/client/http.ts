@@ -17,14 +17,14 @@ import { parseRateLimit, responseInfo, type RateLimitInfo } from "@index-data/wi
 interface HttpRequest {
   /** Path below the base URL, starting with `/`; dynamic segments already encoded. */
   readonly path: string;
-  readonly query?: Readonly<Record<string, QueryValue>>;
+  readonly query?: Readonly<Record<string, QueryValue>> | undefined;
   readonly signal?: AbortSignal | undefined;
   /** Non-2xx statuses answered with their body instead of an error (the health check's 503). */
   readonly acceptStatuses?: readonly number[];
   /** Treat a body that is not JSON as absent instead of failing (the health check's body is not specified). */
   readonly lenientBody?: boolean;
   /** Largest body read, in bytes; a larger answer is an InvalidResponseError. @default MAX_ANSWER_BYTES (5 MB) */
-  readonly maxBytes?: number;
+  readonly maxBytes?: number | undefined;
 }
 
 interface HttpResponse {
@@ -34,9 +34,9 @@ interface HttpResponse {
   /** Path and query, for error messages and logs; never carries the key. */
   readonly path: string;
   /** Set when the desk gateway served the answer stale (the service failed): how old it was (servedStaleAgeMs). */
-  readonly servedStaleAgeMs?: number;
+  readonly servedStaleAgeMs?: number | undefined;
   /** The rate limit the response announced, when it carried the headers. */
-  readonly rateLimit?: RateLimitInfo;
+  readonly rateLimit?: RateLimitInfo | undefined;
 }
 
 /** Path plus query string; undefined query values are left out. */
@@ -96,7 +96,7 @@ function failureFrom(error: unknown, timedOut: boolean, timeoutMs: number, path:
   return new NetworkError(`Could not reach ${origin}${reason !== undefined ? ` (${reason})` : ""} for ${path}`, {
     path,
     origin,
-    ...(reason !== undefined ? { reason } : {}),
+    reason,
     cause: error,
   });
 }
@@ -249,14 +249,12 @@ export async function requestJson(options: ResolvedOptions, request: HttpRequest
       problem: "not-json",
     });
   }
-  const staleAgeMs = servedStaleAgeMs(raw.headers, options.gateway);
-  const rateLimit = raw.rateLimit;
   return {
     status: raw.status,
     body: parsed === NOT_JSON ? undefined : parsed,
     path,
-    ...(staleAgeMs !== undefined ? { servedStaleAgeMs: staleAgeMs } : {}),
-    ...(rateLimit !== undefined ? { rateLimit } : {}),
+    servedStaleAgeMs: servedStaleAgeMs(raw.headers, options.gateway),
+    rateLimit: raw.rateLimit,
   };
 }
 
@@ -284,7 +282,7 @@ export function decode<S extends z.ZodType>(schema: S, response: HttpResponse): 
     {
       ...details,
       problem: "wrong-shape",
-      ...(issue !== undefined ? { issue } : {}),
+      issue,
     },
   );
 }

@@ -11,7 +11,7 @@ export interface ClientOptions {
   /** Service root, without `/api`, e.g. `https://indexes.example.com`. Required. */
   readonly baseUrl: string;
   /** API key; sent only over https or to loopback. @default undefined (anonymous tier) */
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   /**
    * Asked before every request for a sign-in access token (an OpenID Connect bearer token for the desk's gateway).
    * A token is sent as `Authorization: Bearer` instead of the key, only over https or to loopback, and only to the
@@ -27,7 +27,7 @@ export interface ClientOptions {
    */
   readonly gateway?: boolean;
   /** Per-request timeout in milliseconds, including reading the body. @default 10000 */
-  readonly timeoutMs?: number;
+  readonly timeoutMs?: number | undefined;
   /** The fetch implementation. @default globalThis.fetch */
   readonly fetch?: typeof fetch;
   /** The clock that dates answers (`meta.producedAt`): the engine's own, so that ages agree. @default systemClock */

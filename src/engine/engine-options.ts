@@ -19,7 +19,7 @@ export interface EngineOptions {
    * Requests per window until the service's headers say otherwise. Set by tests to a few (5, 6) so the budget runs
    * out within a test; production uses the default. @default 60 (anonymous), 100 with an API key
    */
-  readonly initialLimit?: number;
+  readonly initialLimit?: number | undefined;
   /**
    * The service's rate-limit window. Set by tests and the benchmark to a compressed window (1.5 to 6 s) so
    * windows turn within a run; production uses the default, the service's. @default 60000
@@ -47,7 +47,7 @@ export interface EngineOptions {
    */
   readonly retry?: Partial<Pick<RetryOptions, "baseDelayMs" | "maxDelayMs">>;
   /** Where every engine timer and "now" comes from. Set by tests to a FakeClock; production uses the default. @default systemClock */
-  readonly clock?: Clock;
+  readonly clock?: Clock | undefined;
   /** Where failures the engine swallows (a refused storage write) are reported. @default noDiagnostics */
   readonly diagnostics?: Diagnostics;
   /**
@@ -94,7 +94,7 @@ export interface ResolvedEngineOptions {
 
 export function resolveEngineOptions(
   options: EngineOptions,
-  client: { readonly timeoutMs?: number; readonly apiKey?: string },
+  client: { readonly timeoutMs?: number | undefined; readonly apiKey?: string | undefined },
 ): ResolvedEngineOptions {
   const rateWindowMs = options.rateWindowMs ?? RATE_WINDOW_MS;
   const timeoutMs = client.timeoutMs ?? CLIENT_DEFAULTS.timeoutMs;

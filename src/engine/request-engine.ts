@@ -343,7 +343,7 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
     const granularity = query?.granularity;
     // The range's whole days, as the union that answers it asks for them.
     const days = { startDate: dayText(range.startMs), endDate: dayText(range.endMs) };
-    const key = keyOf("history", [s, { ...days, ...(granularity !== undefined ? { granularity } : {}) }]);
+    const key = keyOf("history", [s, { ...days, granularity }]);
     const slice = ctx.preview ? this.batching.peekHistory(s, range, granularity) : undefined;
     if (slice !== undefined) return this.cache.counted(Promise.resolve(slice));
     return this.answer(kind, key, (fresh) => this.batching.history(s, range, granularity, fresh), ctx, "call");

@@ -20,11 +20,11 @@ export interface FormulaEnv {
   /** Today for relative dates ("-30D"). @default the clock's now */
   readonly now?: () => Date;
   /** Bound on how long a formula stays unsettled: the one deadline of a formula. @default DEFAULT_SETTLE_MS (120 s) */
-  readonly settleMs?: number;
+  readonly settleMs?: number | undefined;
   /** The clock that bound runs on (the engine's), and today's date without `now`. @default systemClock */
   readonly clock?: Clock;
   /** Where a failure the formula answers around is kept (the runtime's: the pane's About). @default noDiagnostics */
-  readonly diagnostics?: Diagnostics;
+  readonly diagnostics?: Diagnostics | undefined;
 }
 
 /** A formula whose arguments are parsed: what is left is to fetch and shape. */

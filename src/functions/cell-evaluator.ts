@@ -98,7 +98,7 @@ export class CellEvaluator {
       caps: this.capabilities(),
       settleMs: bound,
       clock: context.clock,
-      ...(context.diagnostics !== undefined ? { diagnostics: context.diagnostics } : {}),
+      diagnostics: context.diagnostics,
     };
     return { env, cell };
   }

@@ -49,7 +49,7 @@ export class FreshnessReport {
   }
 
   snapshot(): FreshnessSnapshot {
-    const base = { ...(this.lastRefreshedAt !== undefined ? { lastRefreshedAt: this.lastRefreshedAt } : {}) };
+    const base = { lastRefreshedAt: this.lastRefreshedAt };
     const current = this.current();
     if (current === undefined) return { requestsDone: 0, requestsQueued: 0, staleCells: 0, ...base };
     const { limitLearned: _learned, ...figures } = current.engine.snapshot();

@@ -82,7 +82,7 @@ export class SettingsEngines {
       const client = { ...toClientOptions(s), diagnostics, ...(bearerToken ? { bearerToken } : {}) };
       const knownLimit = await readKnownLimit(storage, client.baseUrl, client.apiKey, diagnostics);
       const engine = new RequestEngine(client, {
-        ...(knownLimit !== undefined ? { initialLimit: knownLimit } : {}),
+        initialLimit: knownLimit,
         diagnostics,
         ...this.options.engineOptions,
         storage,

@@ -45,7 +45,7 @@ export function signInOf(settings: Settings): SignInConfig | undefined {
 /** What the user configures. The API key lives only in the add-in's storage, never in the workbook. */
 export interface Settings {
   readonly baseUrl: string;
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   readonly keyHeaderStyle: KeyHeaderStyle;
   /**
    * The base URL is the desk's Index Data gateway: its stale-if-error answers (RFC 9211 Cache-Status) show as
@@ -57,7 +57,7 @@ export interface Settings {
    * The gateway's sign-in (client id, authority, scope), only with `gateway` on; absent means the build's
    * (BUILT_IN_SIGN_IN) where the base URL is the build's (signInOf).
    */
-  readonly signIn?: SignInConfig;
+  readonly signIn?: SignInConfig | undefined;
 }
 
 export type SettingsField = keyof Settings;
@@ -143,8 +143,8 @@ export function checkSettings(input: SettingsInput): SettingsCheck {
       baseUrl,
       keyHeaderStyle,
       ...(gateway ? { gateway } : {}),
-      ...(signIn !== undefined ? { signIn } : {}),
-      ...(apiKey !== undefined ? { apiKey } : {}),
+      signIn,
+      apiKey,
     };
     return { ok: true, settings };
   }
@@ -176,7 +176,12 @@ export function defaultSettings(): Settings {
  * may be shown (never for the key).
  */
 export type DroppedSetting =
-  | { readonly field: SettingsField; readonly because: "rule"; readonly message: string; readonly value?: string }
+  | {
+      readonly field: SettingsField;
+      readonly because: "rule";
+      readonly message: string;
+      readonly value?: string | undefined;
+    }
   | { readonly field: SettingsField; readonly because: "unreadable" }
   | { readonly field: ServiceBoundField; readonly because: "service-dropped" };
 
@@ -260,7 +265,7 @@ function leaveOut(
     const message = errors[field];
     if (message === undefined) continue;
     const value = field === "apiKey" || field === "gateway" || field === "signIn" ? undefined : input[field];
-    dropped.push({ field, because: "rule", message, ...(value !== undefined ? { value } : {}) });
+    dropped.push({ field, because: "rule", message, value });
     kept = withDefault(kept, field);
   }
   return kept;
@@ -311,6 +316,6 @@ export function toClientOptions(
     baseUrl: settings.baseUrl,
     keyHeaderStyle: settings.keyHeaderStyle,
     gateway: settings.gateway ?? CLIENT_DEFAULTS.gateway,
-    ...(settings.apiKey !== undefined ? { apiKey: settings.apiKey } : {}),
+    apiKey: settings.apiKey,
   };
 }

@@ -14,7 +14,7 @@ export async function runCli(argv: readonly string[], now?: Date): Promise<CliRu
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
     env: {},
-    ...(now !== undefined ? { now: () => now } : {}),
+    now: now === undefined ? undefined : () => now,
   });
   return { code, stdout, stderr };
 }

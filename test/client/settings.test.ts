@@ -58,7 +58,7 @@ describe("settings validation", () => {
 
   it("trims the key, treats an empty key as none, and refuses keys that cannot go in a header", () => {
     expect(parseSettings({ baseUrl: "https://x.example", apiKey: "  abc  " }).apiKey).toBe("abc");
-    expect(parseSettings({ baseUrl: "https://x.example", apiKey: "   " })).not.toHaveProperty("apiKey");
+    expect(parseSettings({ baseUrl: "https://x.example", apiKey: "   " }).apiKey).toBeUndefined();
     const spaced = checkSettings({ baseUrl: "https://x.example", apiKey: "ab cd" });
     expect(spaced.ok ? "" : spaced.errors.apiKey).toMatch(/cannot be sent in a header/);
     const style = checkSettings({ baseUrl: "https://x.example", keyHeaderStyle: "cookie" });
@@ -84,7 +84,7 @@ describe("settings validation", () => {
       gateway: false,
       timeoutMs: 5000,
     });
-    expect(toClientOptions({ baseUrl: "https://x.example", keyHeaderStyle: "x-api-key" })).not.toHaveProperty("apiKey");
+    expect(toClientOptions({ baseUrl: "https://x.example", keyHeaderStyle: "x-api-key" }).apiKey).toBeUndefined();
   });
 });
 

@@ -53,7 +53,7 @@ describe("the limit a service announced, kept for the next session", () => {
     const hosts: EngineHost[] = [];
     const hostFor = async (apiKey?: string): Promise<EngineHost> => {
       const settings = new SettingsStore(new MemoryStorage());
-      await settings.save({ baseUrl: service.url, ...(apiKey !== undefined ? { apiKey } : {}) });
+      await settings.save({ baseUrl: service.url, apiKey });
       const host = new EngineHost({
         settings,
         storage,

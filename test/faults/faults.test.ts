@@ -82,7 +82,7 @@ function engineOn(
     { baseUrl: service.url, timeoutMs, fetch: recordingFetch(sent) },
     {
       storage,
-      ...(clock !== undefined ? { clock } : {}),
+      clock,
       rateWindowMs: WINDOW_MS,
       batchWindowMs: 5,
       retry: { baseDelayMs: 1, maxDelayMs: 5 },

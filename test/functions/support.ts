@@ -34,7 +34,7 @@ export async function startRig(flavor: Flavor, testFaults = false): Promise<Rig>
     env: (options = {}) => ({
       source,
       caps: { formattedNumbers: options.formattedNumbers ?? false },
-      ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
+      settleMs: options.settleMs,
     }),
   };
 }

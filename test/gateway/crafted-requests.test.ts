@@ -1,3 +1,4 @@
+import { definedOnly } from "@index-data/wire";
 import { request } from "node:http";
 import { startReferenceService, DEMO_KEYS, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
@@ -46,8 +47,10 @@ function withHost(
   extra: Record<string, string> = {},
 ): Promise<{ status: number; body: string }> {
   const url = new URL(path, gateway.url);
+  // Node refuses a header set to undefined: with no host given, Node sends its own.
+  const headers = { ...extra, ...definedOnly({ host }) };
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers: { ...extra, ...(host === undefined ? {} : { host }) } }, (res) => {
+    const req = request(url, { headers }, (res) => {
       let body = "";
       res.on("data", (chunk: Buffer) => (body += chunk.toString()));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));

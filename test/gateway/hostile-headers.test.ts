@@ -111,7 +111,7 @@ async function runDesk(form: UpstreamForm, window: WindowKind, redisUrl: string 
     clock,
     logger: false,
     correctionsEveryMs: false,
-    ...(redisUrl !== undefined ? { redisUrl } : {}),
+    redisUrl,
   });
   running.push(gateway);
   const steady = new SteadyDesk({

@@ -1,3 +1,4 @@
+import { definedOnly } from "@index-data/wire";
 import { DEMO_KEYS, startReferenceService, type RunningReferenceService } from "../../reference-service/src";
 import { startGateway, type RunningGateway } from "../../gateway/src";
 import { FakeClock } from "../support/fake-clock";
@@ -48,7 +49,8 @@ const initialize = (token: string | undefined) =>
   fetch(`${gateway.url}/mcp`, {
     method: "POST",
     headers: {
-      ...(token !== undefined ? { authorization: `Bearer ${token}` } : {}),
+      // fetch would send an undefined header as the text "undefined": no token, no header.
+      ...definedOnly({ authorization: token === undefined ? undefined : `Bearer ${token}` }),
       "content-type": "application/json",
       accept: "application/json, text/event-stream",
     },

@@ -36,7 +36,7 @@ function resolverOn(store: GatewayStore, diagnostics?: Diagnostics): Resolver {
     staleIfErrorMs: 60_000,
     collapseWaitMs: 5000,
     onUpstream: () => undefined,
-    ...(diagnostics !== undefined ? { diagnostics } : {}),
+    diagnostics,
   });
 }
 

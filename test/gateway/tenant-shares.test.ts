@@ -55,7 +55,7 @@ test("turns go tenant by tenant, as many in a row as each weight; no tenant send
     maxWaitMs: 2 * WINDOW_MS,
     maxPerUser: 100,
     clock,
-    ...(shares.parts !== undefined ? { parts: shares.parts } : {}),
+    parts: shares.parts,
     onGrant: (account) => usage.grant(account),
   });
   const heavy = accountOf("tid:heavy", "h1");

@@ -1,3 +1,4 @@
+import { definedOnly } from "@index-data/wire";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { serveOfficeJsCdnLocally } from "./office-js-cdn";
 
@@ -26,7 +27,7 @@ export interface FunctionsPageOptions {
   readonly pageOrigin: string;
   /** The service base URL the add-in's settings name. @default pageOrigin (the page's own origin, proxied) */
   readonly baseUrl?: string;
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   /** Storage items seeded beside the settings (e.g. a known limit from a last session). @default none */
   readonly storage?: Readonly<Record<string, string>>;
   /**
@@ -136,7 +137,8 @@ export async function openFunctionsPage(browser: Browser, options: FunctionsPage
   const items: Record<string, string> = {
     ...options.storage,
     "indexData.settings.v1": settings,
-    ...(options.apiKey !== undefined ? { "indexData.apiKey.v1": options.apiKey } : {}),
+    // Each item is written to localStorage: a key not given is no item (an undefined one would be "undefined").
+    ...definedOnly({ "indexData.apiKey.v1": options.apiKey }),
   };
   await context.addInitScript(prepareRuntime, items);
   if (options.paneClosed === true) await context.addInitScript(PANE_CLOSED);

@@ -4,7 +4,7 @@ import type { FakeClock } from "./fake-clock";
 /** A request's answer as an upstream on a fake clock gives it: its headers (written when it is answered), and when. */
 export interface UpstreamAnswer {
   /** How long after it arrives it is answered. @default the runtime's latencyMs */
-  readonly latencyMs?: number;
+  readonly latencyMs?: number | undefined;
   /** The answer, written as it leaves (a service may count sends that arrived meanwhile). */
   readonly info: () => ResponseInfo;
 }
@@ -107,23 +107,26 @@ export class SpecUpstream implements Upstream {
   answer(by = ""): UpstreamAnswer {
     const { status, latencyMs, headers } = this.arrive(by);
     return {
-      ...(latencyMs !== undefined ? { latencyMs } : {}),
+      latencyMs,
       info: () => responseInfo("/", status, headers()),
     };
   }
 
   /** Counts a request as it arrives: its status, and its headers as they are written when it is answered (once). */
-  arrive(by = ""): { readonly status: number; readonly latencyMs?: number; readonly headers: () => Headers } {
+  arrive(by = ""): {
+    readonly status: number;
+    readonly latencyMs?: number | undefined;
+    readonly headers: () => Headers;
+  } {
     const n = this.arrivals.length;
     const allowed = this.count();
     const status = allowed ? 200 : 429;
     this.arrivals.push({ at: this.clock.now(), status, by });
     const atArrival = this.told();
-    const latency = this.options.latencyMs?.(n);
     let written: Headers | undefined;
     return {
       status,
-      ...(latency !== undefined ? { latencyMs: latency } : {}),
+      latencyMs: this.options.latencyMs?.(n),
       headers: () => (written ??= this.write(status, this.options.countAtAnswer === true ? this.told() : atArrival)),
     };
   }

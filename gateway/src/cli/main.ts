@@ -126,13 +126,11 @@ async function startServing(command: ServeCommand): Promise<void> {
           ? `Redis is away (${reason ?? "no answer"}): serving from this replica's memory, degraded.`
           : "Redis is back: sharing the cache, locks and budget again.",
       ),
-    ...(key !== undefined ? { upstreamKey: key } : {}),
-    ...(metricsDigest !== undefined ? { metricsTokenDigest: metricsDigest } : {}),
-    ...(command.signIn !== undefined ? { signIn: command.signIn } : {}),
+    upstreamKey: key,
+    metricsTokenDigest: metricsDigest,
+    signIn: command.signIn,
     ...loadTenantShare(command),
-    ...(command.tls !== undefined
-      ? { https: { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) } }
-      : {}),
+    https: command.tls && { cert: readFileSync(command.tls.cert), key: readFileSync(command.tls.key) },
   };
   // host:port of the Redis URL (the rows checked it is one): a password in it is never printed.
   const store = command.redisUrl !== undefined ? `redis at ${new URL(command.redisUrl).host}` : "memory";

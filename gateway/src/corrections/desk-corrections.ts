@@ -11,15 +11,15 @@ import { RedisArchive } from "./redis-archive";
 
 interface DeskCorrectionsOptions {
   /** Valkey/Redis shared by the replicas, with the gateway's namespace; absent: this process's memory. */
-  readonly redis?: { readonly url: string; readonly prefix: string };
-  readonly bounds?: ArchiveBounds;
+  readonly redis?: { readonly url: string; readonly prefix: string } | undefined;
+  readonly bounds?: ArchiveBounds | undefined;
   readonly clock: Clock;
   /** The replica's metrics registry: `index_gateway_corrections_total` is counted in it. */
   readonly registry: Registry;
   /** Where each correction is audited (the gateway's audit trail); only its one method, so this room stays below it. */
   readonly audit: { correction(account: string, correction: Correction): void };
   /** Where an archive write that failed is reported (the answer went to its caller anyway). @default noDiagnostics */
-  readonly diagnostics?: Diagnostics;
+  readonly diagnostics?: Diagnostics | undefined;
 }
 
 /**

@@ -14,15 +14,15 @@ export const SWEEP_ACCOUNT = "gateway/corrections-sweep";
 
 interface DeskSweepOptions {
   readonly clock: Clock;
-  readonly everyMs?: number | false;
-  readonly days?: number;
+  readonly everyMs?: number | false | undefined;
+  readonly days?: number | undefined;
   readonly store: ReplicaStore;
   readonly queue: FairQueue;
   readonly upstream: Upstream;
   readonly corrections: DeskCorrections;
   /** Told of each send, as a trader's are (metrics, audit, health), with the sweep's account. */
   readonly onUpstream: (resource: Resource, result: UpstreamResult, account: string) => void;
-  readonly diagnostics?: Diagnostics;
+  readonly diagnostics?: Diagnostics | undefined;
 }
 
 /**
@@ -40,8 +40,8 @@ export function deskSweep(options: DeskSweepOptions): CorrectionsSweep<SendMark>
   if (history === undefined) throw new Error("The history endpoint is missing from the resource table.");
   return new CorrectionsSweep<SendMark>({
     clock,
-    ...(options.everyMs !== undefined ? { everyMs: options.everyMs } : {}),
-    ...(options.days !== undefined ? { days: options.days } : {}),
+    everyMs: options.everyMs,
+    days: options.days,
     symbols: () => corrections.archive.symbols(),
     tradersWaiting: () => Object.values(queue.waiting()).reduce((sum, n) => sum + n, 0),
     spareSend: async () => {
@@ -60,6 +60,6 @@ export function deskSweep(options: DeskSweepOptions): CorrectionsSweep<SendMark>
       // Counted, audited and archived as any send (the archive's record is corrections.observe's).
       options.onUpstream(resource, result, SWEEP_ACCOUNT);
     },
-    ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+    diagnostics: options.diagnostics,
   });
 }

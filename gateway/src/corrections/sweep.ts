@@ -11,9 +11,9 @@ const SPARE_POLL_MS = 1000;
 export interface SweepOptions<Send> {
   readonly clock: Clock;
   /** How often the sweep runs (--corrections-every); false: never. @default DEFAULT_SWEEP_EVERY_MS */
-  readonly everyMs?: number | false;
+  readonly everyMs?: number | false | undefined;
   /** Days of history re-read per index. @default DEFAULT_SWEEP_DAYS */
-  readonly days?: number;
+  readonly days?: number | undefined;
   /** The indexes the desk has asked for (the archive's). */
   readonly symbols: () => Promise<readonly string[]>;
   /** How many traders' fetches wait for a send now: while any does, the sweep spends nothing. */
@@ -29,7 +29,7 @@ export interface SweepOptions<Send> {
    */
   readonly reread: (symbol: string, startDate: string, send: Send) => Promise<void>;
   /** Where a failed re-read is reported (the sweep goes on with the next index). @default noDiagnostics */
-  readonly diagnostics?: Diagnostics;
+  readonly diagnostics?: Diagnostics | undefined;
 }
 
 /**

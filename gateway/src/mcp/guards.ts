@@ -9,12 +9,12 @@ export interface GuardOptions {
   /** Whether the gateway serves https (the scheme of the origins it names itself by without a public URL). */
   readonly https: boolean;
   /** The gateway's origin as its clients reach it (its public URL); absent: the address it listens on. */
-  readonly publicOrigin?: string;
+  readonly publicOrigin?: string | undefined;
   /** Origins whose pages may call /mcp (the allowed origins); a request with any other Origin is refused (403). */
   readonly allowOrigins: readonly string[];
   /** The OIDC issuer the resource metadata names; absent: desk tokens only. */
-  readonly issuer?: string;
-  readonly requiredScope?: string;
+  readonly issuer?: string | undefined;
+  readonly requiredScope?: string | undefined;
 }
 
 /** A JSON-RPC error /mcp answers itself, before any MCP work. */

@@ -36,7 +36,8 @@ export function resourceMetadata(
     resource: `${origin}${MCP_PATH}`,
     authorization_servers: issuer === undefined ? [] : [issuer],
     bearer_methods_supported: ["header"],
-    ...(scope !== undefined ? { scopes_supported: [scope] } : {}),
+    // Sent as JSON, which leaves it out when there is no scope.
+    scopes_supported: scope === undefined ? undefined : [scope],
     resource_name: "Index Data gateway (MCP)",
     resource_documentation: "https://github.com/index-data/index-data-excel/blob/main/docs/gateway.md#mcp",
   };

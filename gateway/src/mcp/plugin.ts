@@ -30,7 +30,7 @@ export interface McpPluginOptions extends GuardOptions {
   readonly clock: Clock;
   /** Replicas alive (the shared store's heartbeat): each takes its part of the desk's caps. */
   readonly replicas: () => number;
-  readonly limits?: OpenRequestLimits;
+  readonly limits?: OpenRequestLimits | undefined;
   /** Every /mcp request is answered within this long: the tools' reads' own bounds, with room to spare. */
   readonly settleMs: number;
   /** The server's version in the MCP handshake. */

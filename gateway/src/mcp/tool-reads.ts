@@ -16,12 +16,5 @@ export async function readHistory(
   const now = context.now();
   const startDate = serviceDate(input.start, "start", now);
   const endDate = serviceDate(input.end, "end", now);
-  return context.read("history", [
-    input.symbol,
-    {
-      ...(startDate !== undefined ? { startDate } : {}),
-      ...(endDate !== undefined ? { endDate } : {}),
-      ...(granularity !== undefined ? { granularity } : {}),
-    },
-  ]);
+  return context.read("history", [input.symbol, { startDate, endDate, granularity }]);
 }

@@ -25,7 +25,7 @@ export interface AuditLine {
   /** The upstream's status (null: no answer), or the gateway's own refusal status. */
   readonly status: number | null;
   /** The gateway's error code of a refusal, or the upstream failure's reason. */
-  readonly code?: string;
+  readonly code?: string | undefined;
 }
 
 interface AuditedAnswer {
@@ -64,7 +64,7 @@ export class AuditTrail {
       resource: loggedUrl(resource),
       cacheStatus: "miss",
       status: status ?? null,
-      ...(reason !== undefined ? { code: reason } : {}),
+      code: reason,
     });
   }
 

@@ -8,7 +8,7 @@ import type { UpstreamResult } from "../serving/upstream";
 
 /** The upstream's last answer or failure, as this replica saw it. */
 export interface UpstreamSeen {
-  readonly status?: number;
+  readonly status?: number | undefined;
   readonly reason?: string;
   /** It did not give the service's answer (or refusal): no answer, a failure, an answer of the wrong shape. */
   readonly failing: boolean;
@@ -41,7 +41,7 @@ export type HealthReader =
 export function upstreamSeen(result: UpstreamResult, at: number): UpstreamSeen {
   return result.ok
     ? { status: result.status, failing: result.status >= 500, at }
-    : { ...(result.status !== undefined ? { status: result.status } : {}), reason: result.reason, failing: true, at };
+    : { status: result.status, reason: result.reason, failing: true, at };
 }
 
 /** The start of the current window, by the clock: windows are aligned, so every replica counts in the same one. */
@@ -138,7 +138,7 @@ async function healthBody(
     upstream: {
       origin: sources.upstreamOrigin,
       lastStatus: seen?.status ?? null,
-      ...(seen?.reason !== undefined ? { lastFailure: seen.reason } : {}),
+      lastFailure: seen?.reason,
       lastAt: seen !== undefined ? new Date(seen.at).toISOString() : null,
     },
     budget: {

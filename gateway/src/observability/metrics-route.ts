@@ -11,7 +11,7 @@ import { presentedToken } from "../identity/tokens";
 export interface MetricsAccess {
   readonly metrics: GatewayMetrics;
   /** SHA-256 of the token from --metrics-token-file; absent: loopback only. */
-  readonly tokenDigest?: Buffer;
+  readonly tokenDigest?: Buffer | undefined;
 }
 
 /** Whether a peer address is this machine (an IPv4-mapped IPv6 loopback too). */

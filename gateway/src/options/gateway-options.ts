@@ -32,17 +32,20 @@ export const SHARED_OPTIONS = [
   "correctionsEveryMs",
 ] as const satisfies readonly (keyof ServeOptions)[];
 
+/** Each optional, and undefined where it is not given. */
+type Optional<T> = { readonly [K in keyof T]?: T[K] | undefined };
+
 type SharedOptions = Pick<ServeOptions, "upstream"> &
-  Partial<Pick<ServeOptions, Exclude<(typeof SHARED_OPTIONS)[number], "upstream">>>;
+  Optional<Pick<ServeOptions, Exclude<(typeof SHARED_OPTIONS)[number], "upstream">>>;
 
 export interface GatewayOptions extends SharedOptions {
   /** The desk's key for the upstream; absent: anonymous. Never logged, never passed to a client. */
-  readonly upstreamKey?: string;
+  readonly upstreamKey?: string | undefined;
   /** The desk's tokens (read again whenever asked); `undefined`: no authentication (loopback only). */
   readonly tokens: () => readonly DeskToken[] | undefined;
   /** Lines of the tokens file refused at its last reading (shown on the health page as degraded). @default none */
   readonly tokenProblems?: () => readonly TokenProblem[];
-  readonly https?: { readonly key: Buffer; readonly cert: Buffer };
+  readonly https?: { readonly key: Buffer; readonly cert: Buffer } | undefined;
   /** How long past its freshness an answer may stand in for a failing upstream. @default 24 h */
   readonly staleIfErrorMs?: number;
   /** Longest a request waits for a send before a 429. @default 4000 (the add-in gives up after 10 s) */
@@ -61,9 +64,9 @@ export interface GatewayOptions extends SharedOptions {
    */
   readonly diagnostics?: Diagnostics;
   /** Single sign-on: OpenID Connect bearer tokens accepted beside the desk tokens. @default desk tokens only */
-  readonly signIn?: SignInOptions;
+  readonly signIn?: SignInOptions | undefined;
   /** SHA-256 of the token that reads /metrics; absent: /metrics answers loopback only. */
-  readonly metricsTokenDigest?: Buffer;
+  readonly metricsTokenDigest?: Buffer | undefined;
   /** The budget shared per tenant, by weight. @default per user */
   readonly tenantShare?: TenantShareRules;
   /** /mcp requests open at once, per user and in all, across the desk. @default 16 per user, 1000 in all */

@@ -272,7 +272,7 @@ export function spelledAsFlag(option: string): string {
 export interface ServeCommand extends ServeOptions {
   readonly command: "serve";
   readonly tls?: { readonly cert: string; readonly key: string };
-  readonly signIn?: SignInOptions;
+  readonly signIn?: SignInOptions | undefined;
   /** The budget shared per tenant, by the weights of a file or evenly. */
   readonly tenantShare?: { readonly weightsFile?: string };
 }
@@ -292,9 +292,9 @@ function signInOf(options: ServeOptions): SignInOptions | undefined {
     issuer,
     audience,
     allowedTenants: options.oidcAllowedTenants,
-    ...(options.oidcJwksUrl !== undefined ? { jwksUrl: options.oidcJwksUrl } : {}),
-    ...(options.oidcRequiredScope !== undefined ? { requiredScope: options.oidcRequiredScope } : {}),
-    ...(options.oidcKeysMaxAgeMs !== undefined ? { keysMaxAgeMs: options.oidcKeysMaxAgeMs } : {}),
+    jwksUrl: options.oidcJwksUrl,
+    requiredScope: options.oidcRequiredScope,
+    keysMaxAgeMs: options.oidcKeysMaxAgeMs,
   };
   const problem = signInProblem(signIn);
   if (problem !== undefined) throw new UsageError(problem);
@@ -341,6 +341,6 @@ export function serveCommand(options: ServeOptions, program: string): ServeComma
       ? { tenantShare: weightsFile !== undefined ? { weightsFile } : {} }
       : {}),
     ...(tlsCert !== undefined && tlsKey !== undefined ? { tls: { cert: tlsCert, key: tlsKey } } : {}),
-    ...(signIn !== undefined ? { signIn } : {}),
+    signIn,
   };
 }

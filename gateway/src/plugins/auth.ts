@@ -16,7 +16,7 @@ export interface AuthOptions {
   /** Origins allowed by CORS: without authentication, the only pages of another site the gateway answers. */
   readonly allowOrigins: readonly string[];
   /** OpenID Connect bearer tokens beside the desk tokens; absent: desk tokens only. */
-  readonly signIn?: SignIn;
+  readonly signIn?: SignIn | undefined;
 }
 
 export const AUTH_PLUGIN = "index-gateway-auth";

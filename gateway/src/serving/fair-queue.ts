@@ -18,9 +18,9 @@ interface FairQueueOptions {
    * Where a failed estimate (the refusal then says the longest wait) or a failed take of sends (asked again soon) is
    * reported. @default noDiagnostics
    */
-  readonly diagnostics?: Diagnostics;
+  readonly diagnostics?: Diagnostics | undefined;
   /** Tenants' parts of the budget. @default one part, no cap */
-  readonly parts?: QueueParts;
+  readonly parts?: QueueParts | undefined;
   /** Told of each send granted, at once, with the user whose turn it took (the counts a part's room is read from). */
   readonly onGrant?: (user: string) => void;
 }

@@ -25,7 +25,7 @@ interface ResolverOptions {
   /** Told of every upstream answer or failure, with the user whose turn the send took (health, metrics, audit). */
   readonly onUpstream: (resource: Resource, result: UpstreamResult, user: string) => void;
   /** Where a store command that failed in the background is reported (the request is answered anyway). @default noDiagnostics */
-  readonly diagnostics?: Diagnostics;
+  readonly diagnostics?: Diagnostics | undefined;
 }
 
 /** A fetch under way on this replica: who needs it, and its place in the fair queue while it waits for a send. */

@@ -9,7 +9,7 @@ interface UpstreamOptions {
   /** The service's root, normalized (checkBaseUrl). */
   readonly baseUrl: string;
   /** The desk's key; never logged, never in an answer. Absent: anonymous. */
-  readonly apiKey?: string;
+  readonly apiKey?: string | undefined;
   /** Headers and whole body, per request. @default 10000 */
   readonly timeoutMs?: number;
   /** Lets the event loop turn between the stages of checking a long answer. @default setImmediate */
@@ -51,10 +51,11 @@ function readingOf(headers: Headers, status: number, now: number): BudgetReading
   const rate = parseRateLimit(headers, now);
   const retryAfter = status === 429 ? parseRetryAfter(headers.get("retry-after"), now) : undefined;
   return {
-    ...(rate !== undefined ? { limit: rate.limit, remaining: rate.remaining } : {}),
-    ...(rate?.resetSeconds !== undefined ? { resetMs: rate.resetSeconds * 1000 } : {}),
+    limit: rate?.limit,
+    remaining: rate?.remaining,
+    resetMs: rate?.resetSeconds === undefined ? undefined : rate.resetSeconds * 1000,
     ...(status === 429 ? { limited: true } : {}),
-    ...(retryAfter !== undefined ? { retryAfterMs: retryAfter * 1000 } : {}),
+    retryAfterMs: retryAfter === undefined ? undefined : retryAfter * 1000,
   };
 }
 

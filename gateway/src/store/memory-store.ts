@@ -8,7 +8,7 @@ import type * as Store from "./store";
 interface MemoryStoreOptions {
   readonly rules: RateRules;
   /** Bytes of answers kept; the least recently used go first. @default 256 MiB */
-  readonly maxBytes?: number;
+  readonly maxBytes?: number | undefined;
   /** What lock leases are measured on. @default systemClock */
   readonly clock?: Clock;
 }

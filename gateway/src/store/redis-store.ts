@@ -26,7 +26,7 @@ interface RedisStoreOptions {
   /** Longest wait for one command; past it the command fails and the replica falls back. @default 2000 */
   readonly commandTimeoutMs?: number;
   /** Where a failed subscription to the answer announcements is reported. @default noDiagnostics */
-  readonly diagnostics?: Diagnostics;
+  readonly diagnostics?: Diagnostics | undefined;
 }
 
 /** How long the budget's hash outlives its last use: long enough to remember a learned limit over a quiet spell. */

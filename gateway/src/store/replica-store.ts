@@ -19,7 +19,7 @@ const USAGE_FLUSH_MS = 250;
 interface ReplicaStoreOptions {
   readonly local: MemoryStore;
   /** Absent: one process, memory only (the embedded default). */
-  readonly shared?: RedisStore;
+  readonly shared?: RedisStore | undefined;
   /** How long an answer read from the shared store is kept locally past its freshness (stale-if-error). */
   readonly staleIfErrorMs: number;
   /**
@@ -29,7 +29,7 @@ interface ReplicaStoreOptions {
   readonly admit: (key: string, stored: StoredAnswer, now: number) => Store.CachedAnswer | undefined;
   readonly now: () => number;
   /** Told when the shared store goes away or comes back. */
-  readonly onSharedState?: (state: "up" | "down", reason?: string) => void;
+  readonly onSharedState?: ((state: "up" | "down", reason?: string) => void) | undefined;
   /** How often a replica that lost the shared store asks whether it is back. @default 500 */
   readonly probeMs?: number;
   /** The window requests and sends by user are counted in (the upstream's). */
@@ -37,7 +37,7 @@ interface ReplicaStoreOptions {
   /** What the usage counts are flushed on. @default systemClock */
   readonly clock?: Clock;
   /** Where a shared-store failure answered from memory is reported. @default noDiagnostics */
-  readonly diagnostics?: Diagnostics;
+  readonly diagnostics?: Diagnostics | undefined;
 }
 
 /**
@@ -67,7 +67,7 @@ export class ReplicaStore implements Store.GatewayStore {
       windowMs: options.usageWindowMs,
       clock: options.clock ?? systemClock,
       flushMs: USAGE_FLUSH_MS,
-      ...(options.diagnostics !== undefined ? { diagnostics: options.diagnostics } : {}),
+      diagnostics: options.diagnostics,
       add: async (windowStart, windowMs, counts) => {
         const [usage] = await Promise.all([this.addUsage(windowStart, windowMs, counts), this.readSharedBudget()]);
         return usage;

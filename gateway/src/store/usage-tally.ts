@@ -10,7 +10,7 @@ interface UsageTallyOptions {
   /** Adds a batch to the store (shared, or this replica's memory) and resolves with the window's totals. */
   readonly add: (windowStart: number, windowMs: number, counts: UsageCounts) => Promise<WindowUsage>;
   /** Where a batch the store refused is reported. @default noDiagnostics */
-  readonly diagnostics?: Diagnostics;
+  readonly diagnostics?: Diagnostics | undefined;
 }
 
 type Counts = Map<string, { requests: number; sends: number }>;

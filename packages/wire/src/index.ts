@@ -7,6 +7,7 @@
  */
 export * from "./contract";
 export { BoundedMemo } from "./memo";
+export { definedOnly, type DefinedOnly } from "./records/defined-only";
 export * from "./errors";
 export { queueBound } from "./errors/queue-full-error";
 export {

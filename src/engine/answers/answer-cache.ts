@@ -110,13 +110,8 @@ export class AnswerCache {
   }
 
   /** The cache's part of the freshness snapshot: the cells on last-known values, and when values were loaded. */
-  freshness(): { staleCells: number; staleAsOf?: string; loadedAt?: string } {
-    const staleAsOf = this.stale.oldest();
-    return {
-      staleCells: this.stale.count(),
-      ...(staleAsOf !== undefined ? { staleAsOf } : {}),
-      ...(this.loadedAt !== undefined ? { loadedAt: this.loadedAt } : {}),
-    };
+  freshness(): { staleCells: number; staleAsOf: string | undefined; loadedAt: string | undefined } {
+    return { staleCells: this.stale.count(), staleAsOf: this.stale.oldest(), loadedAt: this.loadedAt };
   }
 
   /** Forgets what may have changed (everything but past history; `everything` drops that too). */

@@ -11,7 +11,7 @@ export interface FreshnessSnapshot {
   /** Requests on the wire now. */
   readonly inFlight?: number;
   /** When the scheduler's next slot opens, while requests wait for one. */
-  readonly nextSlotAt?: string;
+  readonly nextSlotAt?: string | undefined;
   /** The budget the scheduler keeps to, per minute; learned from the service's headers once they came. */
   readonly limitPerMinute?: number;
   readonly limitLearned?: boolean;
@@ -22,11 +22,11 @@ export interface FreshnessSnapshot {
    * a refresh or an open, the number of cells), and the oldest of those values.
    */
   readonly staleCells: number;
-  readonly staleAsOf?: string;
+  readonly staleAsOf?: string | undefined;
   /**
    * When the newest value this runtime served from the service was produced: the load of an open workbook counts,
    * and a value kept from an earlier session keeps its own time. Absent until the first value is served.
    */
-  readonly loadedAt?: string;
-  readonly lastRefreshedAt?: string;
+  readonly loadedAt?: string | undefined;
+  readonly lastRefreshedAt?: string | undefined;
 }

@@ -28,7 +28,7 @@ interface RateBudgetOptions {
 /** What a runtime tells a runtime that joins the channel. */
 interface BudgetState {
   readonly sends: readonly number[];
-  readonly server?: ServerWindow;
+  readonly server?: ServerWindow | undefined;
   readonly limit: number;
   readonly pausedUntil: number;
   readonly demand: number;
@@ -210,7 +210,7 @@ export class RateBudget implements PacedBudget {
     const counted = this.ledger.counted();
     return {
       sends: [...this.own.all()],
-      ...(counted !== undefined ? { server: { remaining: counted.remaining, resetAt: counted.endsBy } } : {}),
+      server: counted === undefined ? undefined : { remaining: counted.remaining, resetAt: counted.endsBy },
       limit: this.ledger.limit,
       pausedUntil: this.ledger.heldUntil,
       demand: this.peers.demand,

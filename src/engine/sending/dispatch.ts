@@ -99,7 +99,7 @@ export class Dispatch {
       requestsDone: progress.requestsDone,
       requestsQueued: progress.requestsQueued,
       inFlight: progress.inFlight,
-      ...(progress.nextSlotAt !== undefined ? { nextSlotAt: new Date(progress.nextSlotAt).toISOString() } : {}),
+      nextSlotAt: progress.nextSlotAt === undefined ? undefined : new Date(progress.nextSlotAt).toISOString(),
       limitPerMinute: Math.round((this.budget.limit * 60_000) / this.options.rateWindowMs),
       limitLearned: this.budget.limitLearned,
     };

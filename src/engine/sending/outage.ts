@@ -19,7 +19,7 @@ export function isOutageSign(error: unknown): error is NetworkError | TimeoutErr
  */
 function notSentError(cause: IndexDataError): IndexDataError {
   const message = "Not sent: the service failed to answer just before";
-  const details = { cause, notSent: true, ...(cause.origin !== undefined ? { origin: cause.origin } : {}) };
+  const details = { cause, notSent: true, origin: cause.origin };
   if (isTimeoutError(cause)) return new TimeoutError(message, { ...details, timeoutMs: cause.timeoutMs });
   if (isServiceUnavailableError(cause)) return new ServiceUnavailableError(message, details);
   return new NetworkError(message, details);

@@ -19,7 +19,7 @@ interface QueueProgress {
   readonly requestsQueued: number;
   readonly inFlight: number;
   /** When the next slot opens (epoch ms), while requests wait for one. */
-  readonly nextSlotAt?: number;
+  readonly nextSlotAt?: number | undefined;
 }
 
 interface ScheduleOptions {
@@ -133,7 +133,7 @@ export class Scheduler {
       requestsDone: this.done,
       requestsQueued: this.queue.size,
       inFlight: this.inFlight,
-      ...(this.nextSlotAt !== undefined ? { nextSlotAt: this.nextSlotAt } : {}),
+      nextSlotAt: this.nextSlotAt,
     };
   }
 

@@ -11,7 +11,7 @@ export interface CardRecord {
   readonly fix: LatestFix;
   /** True when the service failed and the fix is the last-known one. */
   readonly stale: boolean;
-  readonly entry?: IndexSummary;
+  readonly entry?: IndexSummary | undefined;
 }
 
 /**

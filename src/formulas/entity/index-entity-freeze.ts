@@ -1,3 +1,4 @@
+import { definedOnly } from "@index-data/wire";
 import { validSymbol } from "@index-data/wire";
 import type { EntityCellValue, EntityProperty } from "./cell-values";
 import { isIndexLinkedEntity, linkedIndexValue } from "./index-entity";
@@ -39,8 +40,8 @@ export function unlinkIndexEntity(value: unknown): EntityCellValue | undefined {
     basicValue: "#VALUE!",
     basicType: "Error",
     properties: { ...value.properties, [INDEX_LINK_MARK]: mark },
-    ...(value.layouts !== undefined ? { layouts: value.layouts } : {}),
-    ...(value.provider !== undefined ? { provider: value.provider } : {}),
+    // Excel's value shapes are exact (cell-values.ts): a field not given is left out, never undefined.
+    ...definedOnly({ layouts: value.layouts, provider: value.provider }),
   };
 }
 

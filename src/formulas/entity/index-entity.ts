@@ -1,3 +1,4 @@
+import { definedOnly } from "@index-data/wire";
 import type { CellError } from "../cell-error";
 import type { EntityCellValue } from "./cell-values";
 import { PROVIDER_NAME } from "./card-properties";
@@ -59,8 +60,8 @@ export function linkedCard(card: EntityCellValue, id: LinkedEntityId): LinkedEnt
     text,
     ...OLDER_EXCEL,
     properties,
-    ...(layouts !== undefined ? { layouts } : {}),
-    ...(provider !== undefined ? { provider } : {}),
+    // Excel's value shapes are exact (cell-values.ts): a field not given is left out, never undefined.
+    ...definedOnly({ layouts, provider }),
   };
 }
 
@@ -102,7 +103,6 @@ export function linkedAsEntity(value: LinkedEntityCellValue): EntityCellValue {
     type: "Entity",
     text: value.text ?? value.id.entityId,
     properties: value.properties ?? {},
-    ...(value.layouts !== undefined ? { layouts: value.layouts } : {}),
-    ...(value.provider !== undefined ? { provider: value.provider } : {}),
+    ...definedOnly({ layouts: value.layouts, provider: value.provider }),
   };
 }

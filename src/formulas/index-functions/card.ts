@@ -51,7 +51,7 @@ function asResult(entity: EntityCellValue): FormulaResult {
 /** The entity for a symbol: one latest-fix request (shared with INDEX.LATEST and INDEX.FIX), plus the catalogue entry. */
 async function cardEntity(env: FormulaEnv, symbol: string, labels?: ReadonlySet<string>): Promise<EntityCellValue> {
   const [served, entry] = await Promise.all([load(env, "latest", [symbol]), catalogueEntry(env, symbol)]);
-  const record = { fix: served.data, stale: served.meta.servedStale, ...(entry !== undefined ? { entry } : {}) };
+  const record = { fix: served.data, stale: served.meta.servedStale, entry };
   return buildCardEntity(record, labels, env.caps.referenceMethods === true);
 }
 

@@ -35,13 +35,13 @@ export interface ColumnChoice {
 const stale = (column?: string): TemplateRule => ({
   when: "olderThanDays",
   value: STALE_AFTER_DAYS - 1,
-  ...(column !== undefined ? { column } : {}),
+  column,
   ...MARKS.bad,
   meaning: "stale",
 });
 const carried = (column?: string): TemplateRule => ({
   when: "notBlank",
-  ...(column !== undefined ? { column } : {}),
+  column,
   ...MARKS.neutral,
   meaning: "carried",
 });
@@ -65,8 +65,8 @@ function latest(
       key,
       header,
       formula: `=INDEX.LATEST({symbol},"${field}")`,
-      ...(numberFormat !== undefined ? { numberFormat } : {}),
-      ...(rules !== undefined ? { rules: [...rules] } : {}),
+      numberFormat,
+      rules: rules?.slice(),
     },
   };
 }
@@ -168,7 +168,7 @@ export function templateOf(name: string, keys: readonly string[], panel?: Pricin
     name,
     indexHeader: "Index",
     columns,
-    ...(panel !== undefined ? { panel } : {}),
+    panel,
   };
 }
 

@@ -11,8 +11,8 @@ import type { FakeRule, FakeWorkbook } from "./fake-workbook";
  * builder writes: AND, OR, NOT, ISNUMBER, ISERROR, ISBLANK, LEN, ABS, TODAY, comparisons and arithmetic.
  */
 export interface CellMark {
-  readonly fill?: string;
-  readonly font?: string;
+  readonly fill?: string | undefined;
+  readonly font?: string | undefined;
 }
 
 type Value = number | string | boolean | { readonly error: string };
@@ -201,8 +201,5 @@ export function cellMark(book: FakeWorkbook, address: string, today: Date): Cell
         inside(candidate.rect, at.top, at.left) && ruleHolds(book, at.sheet, candidate, at.top, at.left, today),
     );
   if (rule === undefined) return {};
-  return {
-    ...(rule.fill !== undefined ? { fill: rule.fill } : {}),
-    ...(rule.font !== undefined ? { font: rule.font } : {}),
-  };
+  return { fill: rule.fill, font: rule.font };
 }

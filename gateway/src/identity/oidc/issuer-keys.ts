@@ -21,7 +21,7 @@ export interface IssuerKeysOptions {
    */
   readonly maxFetchesPerMinute?: number;
   /** Longest a loaded key set is used, so a key the issuer withdrew stops verifying within it. @default 600000 */
-  readonly maxAgeMs?: number;
+  readonly maxAgeMs?: number | undefined;
   /** One fetch, headers and body. @default 5000 */
   readonly timeoutMs?: number;
   /** Where an early load that failed is reported (the cached set served meanwhile). @default none */

@@ -13,13 +13,13 @@ export interface SignInOptions {
   /** The token's `aud`: the gateway's application ID URI or client id. */
   readonly audience: string;
   /** The issuer's JWKS; absent: read from `<issuer>/.well-known/openid-configuration`. */
-  readonly jwksUrl?: string;
+  readonly jwksUrl?: string | undefined;
   /** A scope or app role the token must carry, in any of the forms token-grants.ts reads (`scp`, `scope`, `roles`). */
-  readonly requiredScope?: string;
+  readonly requiredScope?: string | undefined;
   /** Tenants (`tid`) whose users may sign in; required (not empty) with `{tenantid}` in the issuer. @default [] */
   readonly allowedTenants?: readonly string[];
   /** Longest the issuer's key set is used before it is loaded again (a withdrawn key stops verifying). @default 600000 */
-  readonly keysMaxAgeMs?: number;
+  readonly keysMaxAgeMs?: number | undefined;
 }
 
 /** The issuer's `{tenantid}` form, which stands for each token's own tenant. */
@@ -111,7 +111,7 @@ export class SignIn {
         options.jwksUrl !== undefined
           ? { jwksUrl: options.jwksUrl }
           : { discoveryUrl: `${issuer}/.well-known/openid-configuration` },
-      ...(options.keysMaxAgeMs !== undefined ? { maxAgeMs: options.keysMaxAgeMs } : {}),
+      maxAgeMs: options.keysMaxAgeMs,
       diagnostics,
     });
   }

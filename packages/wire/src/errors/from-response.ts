@@ -12,10 +12,7 @@ import { sentence } from "./service-text";
 
 function rateLimited(message: string, details: IndexDataErrorDetails, headers: Headers | undefined): RateLimitedError {
   const retryAfterSeconds = parseRetryAfter(headers?.get("retry-after") ?? null);
-  return new RateLimitedError(message, {
-    ...details,
-    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
-  });
+  return new RateLimitedError(message, { ...details, retryAfterSeconds });
 }
 
 /**
@@ -27,8 +24,8 @@ export function errorFromResponse(status: number, body: unknown, path: string, h
   const details: IndexDataErrorDetails = {
     path,
     status,
-    ...(code !== undefined ? { code } : {}),
-    ...(serviceMessage !== undefined ? { serviceMessage } : {}),
+    code,
+    serviceMessage,
   };
   // Facts only: the status, the path and the service's words. Each audience's table words them (a 404 is
   // classified by `faultOf` alone, with the subject of the request).

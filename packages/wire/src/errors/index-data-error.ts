@@ -38,18 +38,18 @@ export type ErrorProblem = (typeof ERROR_PROBLEMS)[number];
  */
 export interface IndexDataErrorDetails {
   /** Path and query of the request (never the key). Absent when no request was involved. */
-  readonly path?: string;
+  readonly path?: string | undefined;
   /** HTTP status, when a response arrived. */
-  readonly status?: number;
+  readonly status?: number | undefined;
   /** The service's machine-readable error code from the JSON body, e.g. `UNKNOWN_SYMBOL`. */
-  readonly code?: string;
+  readonly code?: string | undefined;
   /** The service's own words from the body, cleaned; the message adds advice to them. */
-  readonly serviceMessage?: string;
+  readonly serviceMessage?: string | undefined;
   /** The service's origin (scheme, host, port; never a key), when the failure is about reaching it. */
-  readonly origin?: string;
-  readonly problem?: ErrorProblem;
+  readonly origin?: string | undefined;
+  readonly problem?: ErrorProblem | undefined;
   /** Not sent: the engine found the service down just before, and failed the request at once. */
-  readonly notSent?: boolean;
+  readonly notSent?: boolean | undefined;
   readonly cause?: unknown;
 }
 

@@ -3,7 +3,7 @@ import { IndexDataError, type IndexDataErrorDetails } from "./index-data-error";
 
 interface InvalidResponseFacts {
   readonly issues?: readonly z.core.$ZodIssue[];
-  readonly issue?: string;
+  readonly issue?: string | undefined;
   readonly field?: string;
   readonly sent?: string;
   readonly maxBytes?: number;

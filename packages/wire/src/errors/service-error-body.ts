@@ -2,8 +2,8 @@ import { stripControl } from "./service-text";
 
 /** What the client takes from an error response body. The reference service sends `{ statusCode, error, code, message }`. */
 export interface ServiceErrorBody {
-  readonly code?: string;
-  readonly message?: string;
+  readonly code?: string | undefined;
+  readonly message?: string | undefined;
 }
 
 const MAX_MESSAGE_LENGTH = 300;
@@ -30,5 +30,5 @@ export function readServiceErrorBody(body: unknown): ServiceErrorBody {
     cleanText(record["detail"]) ??
     cleanText(record["title"]) ??
     cleanText(record["error"]);
-  return { ...(code !== undefined ? { code } : {}), ...(message !== undefined ? { message } : {}) };
+  return { code, message };
 }

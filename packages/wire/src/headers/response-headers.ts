@@ -12,9 +12,9 @@ export interface ResponseInfo {
   /** Path and query, never the key. */
   readonly path: string;
   readonly status: number;
-  readonly rateLimit?: RateLimitInfo;
+  readonly rateLimit?: RateLimitInfo | undefined;
   /** `Retry-After` in seconds, when sent. */
-  readonly retryAfterSeconds?: number;
+  readonly retryAfterSeconds?: number | undefined;
 }
 
 /** Reset values above this are epoch seconds, not a delay (some services send `x-ratelimit-reset` that way). */
@@ -95,7 +95,7 @@ export function responseInfo(path: string, status: number, headers: Headers): Re
   return {
     path,
     status,
-    ...(rateLimit !== undefined ? { rateLimit } : {}),
-    ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+    rateLimit,
+    retryAfterSeconds,
   };
 }

@@ -38,12 +38,12 @@ export function readingOf(info: ResponseInfo, sentSeq?: number): RateReading {
   return {
     answered: true,
     ...(info.status === 429 ? { limited: true } : {}),
-    ...(rate !== undefined ? { limit: rate.limit, remaining: rate.remaining } : {}),
-    ...(rate?.resetSeconds !== undefined ? { resetMs: rate.resetSeconds * 1000 } : {}),
-    ...(info.status === 429 && info.retryAfterSeconds !== undefined
-      ? { retryAfterMs: info.retryAfterSeconds * 1000 }
-      : {}),
-    ...(sentSeq !== undefined ? { sentSeq } : {}),
+    limit: rate?.limit,
+    remaining: rate?.remaining,
+    resetMs: rate?.resetSeconds === undefined ? undefined : rate.resetSeconds * 1000,
+    retryAfterMs:
+      info.status === 429 && info.retryAfterSeconds !== undefined ? info.retryAfterSeconds * 1000 : undefined,
+    sentSeq,
   };
 }
 

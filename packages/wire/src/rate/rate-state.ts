@@ -19,14 +19,14 @@ export interface RateReading {
   readonly answered?: boolean;
   /** The answer was a 429: the window is full now. */
   readonly limited?: boolean;
-  readonly limit?: number;
-  readonly remaining?: number;
+  readonly limit?: number | undefined;
+  readonly remaining?: number | undefined;
   /** Milliseconds until the window resets, from whichever header carried it. */
-  readonly resetMs?: number;
+  readonly resetMs?: number | undefined;
   /** A 429's Retry-After, in milliseconds. */
-  readonly retryAfterMs?: number;
+  readonly retryAfterMs?: number | undefined;
   /** The number of the send this answers: the service had not counted the sends after it. */
-  readonly sentSeq?: number;
+  readonly sentSeq?: number | undefined;
 }
 
 /**

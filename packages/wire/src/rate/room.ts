@@ -28,7 +28,7 @@ export interface RateSnapshot {
   /** Sends the window has room for right now: the log's room, within the service's count. */
   readonly sendableNow: number;
   /** The service's count as last heard, less the sends since; absent when unknown (no figures, or it turned). */
-  readonly upstreamRemaining?: number;
+  readonly upstreamRemaining?: number | undefined;
   readonly pausedForMs: number;
   /** With no room now, how long until there is (a send leaves the log, the window turns, a hold ends); else 0. */
   readonly roomInMs: number;
@@ -171,7 +171,7 @@ export function snapshot(state: RateState, rules: RateRules, now: number): RateS
     limit: limitOf(state, rules, 1),
     windowMs: rules.windowMs,
     sendableNow: sendable,
-    ...(upstream !== undefined ? { upstreamRemaining: upstream } : {}),
+    upstreamRemaining: upstream,
     pausedForMs: Math.max(0, Math.ceil(state.heldUntil - now)),
     roomInMs: sendable > 0 ? 0 : eta(state, rules, now, 1, 1),
   };
@@ -181,7 +181,7 @@ export function snapshot(state: RateState, rules: RateRules, now: number): RateS
 export function handoverOf(state: RateState, now: number): { reading: RateReading; sends: readonly number[] } {
   const held = state.heldUntil > now;
   const reading: RateReading = {
-    ...(state.limit !== undefined ? { limit: state.limit } : {}),
+    limit: state.limit,
     ...(state.remaining !== undefined && state.endsBy !== undefined
       ? { remaining: Math.max(0, state.remaining - (state.spent ?? 0)), resetMs: Math.max(0, state.endsBy - now) }
       : {}),

@@ -15,7 +15,7 @@ export interface AnswerMeta {
    */
   readonly servedStale: boolean;
   /** The rate limit the response announced. @default absent when the response had no rate-limit headers */
-  readonly rateLimit?: RateLimitInfo;
+  readonly rateLimit?: RateLimitInfo | undefined;
 }
 
 /** One resource's data with the facts of its response. */

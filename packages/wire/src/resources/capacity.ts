@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { definedOnly } from "../records/defined-only";
 import { resource, symbolKey, trimmedSymbol, TTL } from "./resource";
 import { Count, Fraction, NonNegative, Timestamp, absentIfNull, ServiceText } from "./shapes";
 
@@ -34,8 +35,6 @@ export interface CapacityMetrics {
 }
 
 export function toCapacityMetrics(wire: CapacityMetricsWire, symbol: string): CapacityMetrics {
-  const modelVersion = absentIfNull(wire.modelVersion);
-  const recordedAt = absentIfNull(wire.recordedAt);
   return {
     symbol: wire.symbol ?? symbol,
     bookedKg: wire.bookedKg,
@@ -43,11 +42,12 @@ export function toCapacityMetrics(wire: CapacityMetricsWire, symbol: string): Ca
     fillRatio: wire.fillRatio,
     contributors: wire.contributors,
     avgLeadTimeDays: wire.avgLeadTimeDays,
-    ...(modelVersion !== undefined ? { modelVersion } : {}),
+    // Spills and the command line's table show a record key by key: a field the service left out stays out.
+    ...definedOnly({ modelVersion: absentIfNull(wire.modelVersion) }),
     ...(wire.modelDetails != null
       ? { horizonDays: wire.modelDetails.horizonDays, fillRatioSource: wire.modelDetails.fillRatioSource }
       : {}),
-    ...(recordedAt !== undefined ? { recordedAt } : {}),
+    ...definedOnly({ recordedAt: absentIfNull(wire.recordedAt) }),
   };
 }
 

@@ -59,9 +59,9 @@ export interface History {
 
 /** Query of the history endpoint. Dates are ISO 8601; all optional. */
 export interface HistoryQuery {
-  readonly startDate?: string;
-  readonly endDate?: string;
-  readonly granularity?: Granularity;
+  readonly startDate?: string | undefined;
+  readonly endDate?: string | undefined;
+  readonly granularity?: Granularity | undefined;
 }
 
 type PointWire = HistoryWire["values"][number];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { definedOnly } from "../records/defined-only";
 import { WINDOW_DAYS } from "../contract";
 import { refuseArgument } from "../rules/arguments";
 import { resource, symbolKey, TTL } from "./resource";
@@ -29,15 +30,13 @@ export interface Volatility {
 }
 
 export function toVolatility(wire: VolatilityWire): Volatility {
-  const startDate = absentIfNull(wire.startDate);
-  const endDate = absentIfNull(wire.endDate);
   return {
     symbol: wire.symbol,
     annualizedVol: wire.annualizedVol,
     windowDays: wire.windowDays,
     dataPoints: wire.dataPoints,
-    ...(startDate !== undefined ? { startDate } : {}),
-    ...(endDate !== undefined ? { endDate } : {}),
+    // Spills and the command line's table show a record key by key: a field the service left out stays out.
+    ...definedOnly({ startDate: absentIfNull(wire.startDate), endDate: absentIfNull(wire.endDate) }),
   };
 }
 

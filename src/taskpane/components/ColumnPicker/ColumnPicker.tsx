@@ -71,10 +71,7 @@ export function ColumnPicker({ id, template, onApply, onCancel }: ColumnPickerPr
           <ChoiceOptions choices={PANEL_DAYS} />
         </Select>
       </Field>
-      <Field
-        label="Template name"
-        {...(problem !== undefined ? { validationMessage: problem, validationState: "error" as const } : {})}
-      >
+      <Field label="Template name" validationMessage={problem ?? null}>
         <Input value={name} maxLength={64} onChange={(_event, data) => setName(data.value)} />
       </Field>
       <div className={styles.buttons}>

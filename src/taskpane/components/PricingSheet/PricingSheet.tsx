@@ -162,7 +162,7 @@ export function PricingSheet({ list, lists = [], unsaved = false, host, actions,
         <Button
           appearance="primary"
           disabled={blocked || running}
-          {...(reason !== undefined ? { "aria-describedby": noteId } : {})}
+          aria-describedby={reason !== undefined ? noteId : undefined}
           {...(running ? { icon: <Spinner size="extra-tiny" /> } : {})}
           onClick={() => list !== undefined && build(list, choice)}
         >

@@ -57,7 +57,7 @@ export function ScopedRefresh({ actions, disabledReason }: ScopedRefreshProps) {
           size="small"
           value={scope}
           disabled={disabled}
-          {...(disabledReason !== undefined ? { "aria-describedby": noteId } : {})}
+          aria-describedby={disabledReason !== undefined ? noteId : undefined}
           onChange={(_e, data) => isScope(data.value) && setScope(data.value)}
         >
           <ChoiceOptions choices={SCOPES} />

@@ -15,11 +15,7 @@ export function ApiKeyField({
     ? "A key is saved in this add-in's storage (not in the workbook). Type a new one to replace it."
     : "Optional. Without a key the public tier applies.";
   return (
-    <Field
-      label={SETTINGS_FIELD_LABELS.apiKey}
-      hint={hint}
-      {...(validationMessage !== undefined ? { validationState: "error", validationMessage } : {})}
-    >
+    <Field label={SETTINGS_FIELD_LABELS.apiKey} hint={hint} validationMessage={validationMessage ?? null}>
       <Input
         type={revealed ? "text" : "password"}
         value={draft}

@@ -9,7 +9,7 @@ import type { GatewayFieldProps } from "./SettingsPanel.types";
  */
 export function GatewayField({ gateway, onChange, error }: GatewayFieldProps) {
   return (
-    <Field hint={GATEWAY_HINT} {...(error !== undefined ? { validationState: "error", validationMessage: error } : {})}>
+    <Field hint={GATEWAY_HINT} validationMessage={error ?? null}>
       <Checkbox
         checked={gateway}
         label={SETTINGS_FIELD_LABELS.gateway}

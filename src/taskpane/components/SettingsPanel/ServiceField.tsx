@@ -41,11 +41,8 @@ export function ServiceField({
         label={SETTINGS_FIELD_LABELS.baseUrl}
         required
         hint="The service root, or your desk's gateway, e.g. https://indexes.example.com"
-        {...(error !== undefined
-          ? { validationState: "error", validationMessage: error }
-          : warning !== undefined
-            ? { validationState: "warning", validationMessage: warning }
-            : {})}
+        validationState={error !== undefined ? "error" : warning !== undefined ? "warning" : "none"}
+        validationMessage={error ?? warning ?? null}
       >
         <Input type="url" value={baseUrl} onChange={(_event, data) => onChange(data.value)} />
       </Field>

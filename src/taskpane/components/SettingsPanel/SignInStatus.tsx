@@ -37,7 +37,7 @@ export function SignInStatus({ watch }: SignInStatusProps) {
   }, [watch]);
   const hint = fallbackHint(status.credential, status.fallback);
   return (
-    <Field label="Credential in use" {...(hint !== undefined ? { hint } : {})}>
+    <Field label="Credential in use" hint={hint ?? null}>
       <Text data-credential={status.credential} data-fallback={status.fallback}>
         {CREDENTIAL_WORDS[status.credential]}
       </Text>

@@ -88,11 +88,7 @@ export function FrozenCheck({ sheet, disabled, describedBy }: FrozenCheckProps) 
         the same days now, and lists every cell whose value has been corrected since. Nothing is changed.
       </p>
       <div className={styles.buttons}>
-        <Button
-          disabled={disabled || running}
-          {...(describedBy === undefined ? {} : { "aria-describedby": describedBy })}
-          onClick={check}
-        >
+        <Button disabled={disabled || running} aria-describedby={describedBy} onClick={check}>
           Check against the service
         </Button>
       </div>
