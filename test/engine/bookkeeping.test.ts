@@ -14,9 +14,12 @@ import { SYMBOLS } from "./helpers";
  * grows with the sheet, never with time: the same sheet refreshed 100 times, a day passing every 10 refreshes
  * (so ranges ending today name new resources), holds what it held after the first days.
  */
+// One fake clock for the engine and the service's calendar, at noon of today: the days pass for both together, each
+// day's ten refreshes fall within that day, and a run started near midnight never sees "today" turn between them.
+const clock = new FakeClock(Math.floor(Date.now() / DAY_MS) * DAY_MS + DAY_MS / 2);
 let service: RunningReferenceService;
 beforeAll(async () => {
-  service = await startReferenceService({ rateLimits: { anonymous: 1_000_000 } });
+  service = await startReferenceService({ rateLimits: { anonymous: 1_000_000 }, now: () => new Date(clock.now()) });
 });
 afterAll(() => service.close());
 
@@ -57,8 +60,6 @@ async function evaluate(
 
 // 100 refreshes ask the service about 1,000 times over HTTP: the slow project's, with a bound that only stops a hang.
 test("100 refreshes of the same sheet, days passing: every structure stays the size the sheet gives it", async () => {
-  // Today by the service's calendar, so that ranges ending today have data.
-  const clock = new FakeClock(Date.now());
   const engine = new RequestEngine(
     { baseUrl: service.url },
     { storage: new MemoryStorage(), clock, batchWindowMs: 5, budgetChannel: null },
