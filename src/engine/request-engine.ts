@@ -80,7 +80,7 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
       ...clientOptions,
       clock: this.options.clock,
       onResponse: (info) => {
-        this.dispatch.observe(info);
+        this.dispatch.learn(info);
         clientOptions.onResponse?.(info);
       },
     });

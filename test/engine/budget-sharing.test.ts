@@ -50,7 +50,7 @@ describe("the header rule: someone else spending the same budget", () => {
         sentAt.push(clock.now());
         const info = service.arrive();
         clock.setTimer(() => {
-          budget.observe(info, clock.now());
+          budget.learn(info, clock.now());
           scheduler.pump();
           resolve();
         }, LATENCY_MS);
@@ -76,7 +76,7 @@ describe("429s", () => {
     const theirs = runtimeBudget(clock, hub);
     await clock.advance(20); // past the join wait
     const now = clock.now();
-    mine.observe(responseInfo("/", 429, new Headers({ "retry-after": "1e308" })), now);
+    mine.learn(responseInfo("/", 429, new Headers({ "retry-after": "1e308" })), now);
     await clock.advance(0);
     expect(mine.waitMs(now)).toBe(60_000 + 100);
     expect(theirs.waitMs(now)).toBe(WINDOW_MS + 100);
@@ -90,7 +90,7 @@ describe("429s", () => {
     const theirs = runtimeBudget(clock, hub);
     await clock.advance(20);
     const now = clock.now();
-    mine.observe(responseInfo("/", 429, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" })), now);
+    mine.learn(responseInfo("/", 429, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": "0" })), now);
     await clock.advance(0);
     // No reset and no answer before it: the window began at most a window ago, so it turns within one (and margin).
     expect(mine.waitMs(now)).toBe(WINDOW_MS + 100);
@@ -106,7 +106,7 @@ describe("runtimes on one machine share the budget", () => {
     const first = runtimeBudget(clock, hub);
     await clock.advance(20);
     for (let i = 0; i < 40; i += 1) first.settled(first.recordSend(clock.now())); // sent and answered
-    first.observe(answer200(20, 5), clock.now());
+    first.learn(answer200(20, 5), clock.now());
     first.setDemand(30);
     await clock.advance(1000);
     const late = runtimeBudget(clock, hub);
@@ -163,7 +163,7 @@ describe("headers missing or hostile", () => {
 
   test("no rate-limit headers at all: today's sliding log of our own sends, no pacing", () => {
     const budget = new RateBudget(budgetOptions);
-    budget.observe({ path: "/", status: 200 }, 0);
+    budget.learn({ path: "/", status: 200 }, 0);
     for (let i = 0; i < LIMIT; i += 1) {
       expect(budget.waitMs(0)).toBe(0);
       budget.recordSend(0);
@@ -177,24 +177,24 @@ describe("headers missing or hostile", () => {
     ["a limit that is not a number", "NaN", LIMIT],
   ])("%s is ignored", (_, headerLimit, limit) => {
     const budget = new RateBudget(budgetOptions);
-    budget.observe(answerSaying(headerLimit, "5", "30"), 0);
+    budget.learn(answerSaying(headerLimit, "5", "30"), 0);
     expect(budget.limit).toBe(limit);
     expect(budget.available(0)).toBe(LIMIT);
   });
 
   test("a remaining above the limit counts as the limit; a reset of 1e308 holds one window at most", () => {
     const budget = new RateBudget(budgetOptions);
-    budget.observe(answerSaying("60", "99999", "5"), 0);
+    budget.learn(answerSaying("60", "99999", "5"), 0);
     expect(budget.available(0)).toBe(LIMIT);
     const spent = new RateBudget(budgetOptions);
-    spent.observe(answerSaying("60", "0", "1e308"), 0);
+    spent.learn(answerSaying("60", "0", "1e308"), 0);
     expect(spent.waitMs(0)).toBe(60_000 + 100);
   });
 
   test("a negative or unreadable Retry-After is no word at all: the bare 429 holds one window, not the header's figure", () => {
     for (const value of ["-5", "soon", "NaN"]) {
       const budget = new RateBudget(budgetOptions);
-      budget.observe(responseInfo("/", 429, new Headers({ "retry-after": value })), 0);
+      budget.learn(responseInfo("/", 429, new Headers({ "retry-after": value })), 0);
       expect(budget.pausedUntilMs).toBe(WINDOW_MS + 100);
     }
   });

@@ -96,10 +96,10 @@ describe("reading the service's window", () => {
     // counted at once, but its answer comes 600 ms later (a loaded machine), with the reset written when counted.
     const budget = new RateBudget({ limit: LIMIT, windowMs: WINDOW_MS, marginMs: MARGIN_MS });
     budget.settled(budget.recordSend(0));
-    budget.observe({ path: "/", status: 200, rateLimit: { limit: LIMIT, remaining: 59, resetSeconds: 60 } }, 50);
+    budget.learn({ path: "/", status: 200, rateLimit: { limit: LIMIT, remaining: 59, resetSeconds: 60 } }, 50);
     const second = budget.recordSend(900);
     // Counted at 900: 2 used, 59.1 s to the reset, written as 60.
-    budget.observe({ path: "/", status: 200, rateLimit: { limit: LIMIT, remaining: 58, resetSeconds: 60 } }, 1500);
+    budget.learn({ path: "/", status: 200, rateLimit: { limit: LIMIT, remaining: 58, resetSeconds: 60 } }, 1500);
     budget.settled(second);
     expect(budget.unseenPeers(1500)).toBe(0);
   });

@@ -107,11 +107,11 @@ describe("what one answer tells the budget", () => {
 
   test("a bare 429, no header at all: every send holds until the window must have turned, then the measured share", () => {
     const budget = new RateBudget(options);
-    budget.observe(responseInfo("/", 200, new Headers()), T0); // an answer: the opening is over
+    budget.learn(responseInfo("/", 200, new Headers()), T0); // an answer: the opening is over
     const sent = Array.from({ length: 30 }, () => budget.recordSend(T0 + 10));
     // Twenty of our thirty got in before the window was full (the others spent the rest); ten were refused.
     sent.forEach((id, i) => {
-      budget.observe(responseInfo("/", i < 20 ? 200 : 429, new Headers()), T0 + 100);
+      budget.learn(responseInfo("/", i < 20 ? 200 : 429, new Headers()), T0 + 100);
       budget.settled(id);
     });
     expect(budget.waitMs(T0 + 100)).toBe(WINDOW_MS + MARGIN_MS);
@@ -120,7 +120,7 @@ describe("what one answer tells the budget", () => {
     // After the turn: the opening burst, then (an answer without figures) our share of 20, not the limit of 60.
     const burst = Array.from({ length: 5 }, () => budget.recordSend(turned));
     expect(budget.waitMs(turned)).toBe(Infinity); // the burst is out: its answers say what follows
-    budget.observe(responseInfo("/", 200, new Headers()), turned + 50);
+    budget.learn(responseInfo("/", 200, new Headers()), turned + 50);
     budget.settled(burst[0] ?? 0);
     let again = burst.length;
     while (budget.waitMs(turned + 50) === 0) {
@@ -135,9 +135,9 @@ describe("what one answer tells the budget", () => {
     const partial = (remaining: number) =>
       responseInfo("/", 200, new Headers({ "x-ratelimit-limit": "60", "x-ratelimit-remaining": String(remaining) }));
     budget.settled(budget.recordSend(T0));
-    budget.observe(partial(59), T0 + 50); // the window's first answer: it began no later than this
+    budget.learn(partial(59), T0 + 50); // the window's first answer: it began no later than this
     budget.settled(budget.recordSend(T0 + 20_000));
-    budget.observe(partial(0), T0 + 20_050); // others spent the rest
+    budget.learn(partial(0), T0 + 20_050); // others spent the rest
     expect(budget.waitMs(T0 + 20_050)).toBe(WINDOW_MS + MARGIN_MS - 20_000);
   });
 
@@ -146,7 +146,7 @@ describe("what one answer tells the budget", () => {
     const at = new Date(Date.now() + 20_000).toUTCString();
     const info = responseInfo("/", 429, new Headers({ "retry-after": at }));
     expect(info.retryAfterSeconds).toBeGreaterThanOrEqual(19);
-    budget.observe(info, T0);
+    budget.learn(info, T0);
     expect(budget.waitMs(T0)).toBe((info.retryAfterSeconds ?? 0) * 1000 + MARGIN_MS);
   });
 
@@ -154,7 +154,7 @@ describe("what one answer tells the budget", () => {
     const budget = new RateBudget(options);
     budget.settled(budget.recordSend(T0));
     const ietf = new Headers({ "ratelimit-policy": '"default";q=100;w=60', ratelimit: '"default";r=0;t=12' });
-    budget.observe(responseInfo("/", 200, ietf), T0 + 50);
+    budget.learn(responseInfo("/", 200, ietf), T0 + 50);
     expect(budget.limit).toBe(100);
     expect(budget.waitMs(T0 + 50)).toBe(12_000 + MARGIN_MS);
   });

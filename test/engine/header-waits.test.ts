@@ -48,7 +48,7 @@ describe("the engine never waits longer than one window on a header's word", () 
         "x-ratelimit-reset": "1e308",
       }),
     );
-    const infos: Parameters<RateBudget["observe"]>[0][] = [];
+    const infos: Parameters<RateBudget["learn"]>[0][] = [];
     const engine = new RequestEngine(
       { baseUrl: service.url, onResponse: (info) => infos.push(info) },
       { batchWindowMs: 1 },
@@ -56,7 +56,7 @@ describe("the engine never waits longer than one window on a header's word", () 
     await engine.systemStatus();
     expect(service.requests).toHaveLength(1);
     const budget = new RateBudget({ limit: 60, windowMs: 60_000, marginMs: 0 });
-    budget.observe(infos[0] as Parameters<RateBudget["observe"]>[0], T0);
+    budget.learn(infos[0] as Parameters<RateBudget["learn"]>[0], T0);
     expect(budget.waitMs(T0)).toBe(60_000);
   });
 });
@@ -68,7 +68,7 @@ describe("no timer is armed beyond what setTimeout can hold (2^31-1 ms)", () => 
     const onWarning = (warning: Error) => warnings.push(warning.name);
     process.on("warning", onWarning);
     const budget = new RateBudget({ limit: 5, windowMs: 60_000, marginMs: 0 });
-    budget.observe({ path: "/", status: 200 }, T0);
+    budget.learn({ path: "/", status: 200 }, T0);
     budget.pauseUntil(T0 + 2 ** 36);
     const scheduler = new Scheduler(budget, new LaneHints(), {
       maxQueueWaitMs: 2 ** 40,

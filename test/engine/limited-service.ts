@@ -140,7 +140,7 @@ export function runtimeOn(service: Upstream, clock: FakeClock, options: RuntimeO
           const info = answer.info();
           pool.release();
           // As the engine's Dispatch hears a response: at its headers, before its body is read.
-          budget.observe(info, clock.now());
+          budget.learn(info, clock.now());
           scheduler.responded();
           scheduler.pump();
           const done = () => {

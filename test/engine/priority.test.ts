@@ -13,7 +13,7 @@ const WINDOW_MS = 1000;
 async function exhausted() {
   const clock = new FakeClock();
   const budget = new RateBudget({ limit: 2, windowMs: WINDOW_MS, marginMs: 0 });
-  budget.observe({ path: "/", status: 200 }, clock.now()); // the first answer: the limit is known
+  budget.learn({ path: "/", status: 200 }, clock.now()); // the first answer: the limit is known
   const hints = new LaneHints();
   const scheduler = new Scheduler(budget, hints, { maxQueueWaitMs: 20 * WINDOW_MS, maxInFlight: 8, clock });
   const sent: string[] = [];

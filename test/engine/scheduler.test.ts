@@ -56,7 +56,7 @@ describe("the scheduler keeps to the tier's budget", () => {
     const clock = new FakeClock();
     const service = new LimitedService(clock, 5, 60_000);
     const { budget, sentAt } = runtimeOn(service, clock, { latencyMs: 50 });
-    budget.observe({ path: "/", status: 200, rateLimit: { limit: 5, remaining: 5, resetSeconds: 60 } }, clock.now());
+    budget.learn({ path: "/", status: 200, rateLimit: { limit: 5, remaining: 5, resetSeconds: 60 } }, clock.now());
     const scheduler = new Scheduler(budget, new LaneHints(), { maxQueueWaitMs: 2000, maxInFlight: 48, clock });
     const results = await Promise.allSettled(
       Array.from({ length: 12 }, () => scheduler.schedule(() => Promise.resolve(service.arrive().status))),
@@ -79,7 +79,7 @@ describe("RateBudget", () => {
 
   test("allows `limit` sends per sliding window, then says when the next slot opens", () => {
     const budget = new RateBudget(options);
-    budget.observe({ path: "/", status: 200 }, 0); // the first answer (no headers)
+    budget.learn({ path: "/", status: 200 }, 0); // the first answer (no headers)
     for (const t of [0, 100, 200]) {
       expect(budget.waitMs(t)).toBe(0);
       budget.recordSend(t);
@@ -99,14 +99,14 @@ describe("RateBudget", () => {
       budget.recordSend(i);
     }
     expect(budget.waitMs(7)).toBe(Infinity);
-    budget.observe({ path: "/", status: 200, rateLimit: { limit: 10, remaining: 0, resetSeconds: 2 } }, 50);
+    budget.learn({ path: "/", status: 200, rateLimit: { limit: 10, remaining: 0, resetSeconds: 2 } }, 50);
     expect(budget.limit).toBe(10);
     expect(budget.waitMs(60)).toBe(1990); // the service's window has nothing left until it resets
   });
 
   test("a 429 with Retry-After holds every request until then", () => {
     const budget = new RateBudget(options);
-    budget.observe({ path: "/", status: 429, retryAfterSeconds: 2 }, 0);
+    budget.learn({ path: "/", status: 429, retryAfterSeconds: 2 }, 0);
     expect(budget.waitMs(500)).toBe(1500);
     expect(budget.available(500)).toBe(0);
   });

@@ -15,7 +15,7 @@ const REPO = join(__dirname, "..", "..");
 const SOURCES = ["packages/wire/src", "gateway/src", "src/engine"];
 /** The names the verbs had before they had one each, and the aliases that hid one type under two names. */
 const RETIRED =
-  /\b(observeBudget|sendsEta|sendsEtaMs|takeSends|recordSends|budgetNow|budgetHandover|BudgetRules|BudgetSnapshot)\b|\.etaMs\(/;
+  /\b(observeBudget|sendsEta|sendsEtaMs|takeSends|recordSends|budgetNow|budgetHandover|BudgetRules|BudgetSnapshot|estimateWaitMs)\b|\.etaMs\(|\b(budget|rule|dispatch)\.observe\(/;
 
 function sourceFiles(folder: string): string[] {
   return readdirSync(join(REPO, folder), { recursive: true, encoding: "utf8" })

@@ -101,7 +101,7 @@ export class HeaderRule {
   }
 
   /**
-   * A window's first answer arrived at `now`, `roundTripMs` after its request left; `observe` follows with it.
+   * A window's first answer arrived at `now`, `roundTripMs` after its request left; `learn` follows with it.
    */
   opened(now: number, roundTripMs: number): void {
     this.carried = this.current(now) ?? this.carried;
@@ -113,7 +113,7 @@ export class HeaderRule {
     this.opening = { unsureUntil, knownBefore, blindPeers: -1, freshFrom: unsureUntil, spentThen: 0 };
   }
 
-  observe(reading: WindowReading): void {
+  learn(reading: WindowReading): void {
     const used = reading.limit - reading.remaining;
     // Every send of ours since the window began is taken as counted (which ones an answer counted is not known), so
     // this is the least others can have spent; it shows more as our sends in flight are answered, never less.

@@ -103,7 +103,7 @@ export class Pacer {
     }
     const { limit, remaining, windowStart, sentAt, countedOurs, exact } = answer;
     const roundTripMs = this.budget.timing.roundTripMs;
-    this.rule.observe({ limit, remaining, windowStart, now, countedOurs, sentAt, roundTripMs, exact });
+    this.rule.learn({ limit, remaining, windowStart, now, countedOurs, sentAt, roundTripMs, exact });
     // Others' bursts sent with ours may not have reached the service yet, so no round before an answer has
     // counted them (unless we opened again after a quiet spell and nobody else has spent since); then a round
     // opens on every fresh answer (SendRounds).

@@ -123,7 +123,7 @@ export class RateBudget implements PacedBudget {
   }
 
   /** A rough time until the request with `ahead` requests before it could go out; used to fail early. */
-  estimateWaitMs(now: number, ahead: number): number {
+  eta(now: number, ahead: number): number {
     return this.ledger.eta(now, ahead + 1);
   }
 
@@ -163,7 +163,7 @@ export class RateBudget implements PacedBudget {
   }
 
   /** Learns from a response, whatever its headers say (none at all is fine): the rule's reading, then the pace's. */
-  observe(info: ResponseInfo, now: number): void {
+  learn(info: ResponseInfo, now: number): void {
     const oldest = this.own.oldestInFlight();
     const doubted = this.ledger.doubting(now);
     const learned = this.ledger.learn(now, readingOf(info, oldest?.seq));

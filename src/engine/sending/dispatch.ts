@@ -65,8 +65,8 @@ export class Dispatch {
   }
 
   /** A response's rate-limit headers: what is left of the budget. */
-  observe(info: ResponseInfo): void {
-    this.budget.observe(info, this.options.clock.now());
+  learn(info: ResponseInfo): void {
+    this.budget.learn(info, this.options.clock.now());
     this.scheduler.responded();
     this.scheduler.pump();
   }

@@ -60,7 +60,7 @@ export class RequestSender {
         else if (isOutageSign(error) && this.tripsOutage(error, now)) throw error;
         const decision = decideRetry(error, attempt, this.options.retry);
         if (decision.retry && decision.rateLimited && now + this.options.timeoutMs > deadline)
-          throw this.scheduler.waitTooLong(this.budget.estimateWaitMs(now, 0));
+          throw this.scheduler.waitTooLong(this.budget.eta(now, 0));
         if (!decision.retry || now + decision.delayMs + this.options.timeoutMs > deadline) throw error;
         if (decision.rateLimited) {
           // Everyone already waits (the budget read the 429): this request takes its turn again when it comes.

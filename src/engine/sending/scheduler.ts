@@ -77,7 +77,7 @@ export class Scheduler {
     const bound = Math.max(0, Math.min(options.maxWaitMs ?? Infinity, this.options.maxQueueWaitMs));
     const lane = this.hints.laneOf(answers);
     const ahead = this.queue.ahead(lane, first);
-    const estimate = this.budget.estimateWaitMs(this.options.clock.now(), ahead + this.inFlightIfOpening());
+    const estimate = this.budget.eta(this.options.clock.now(), ahead + this.inFlightIfOpening());
     if (estimate > bound) return Promise.reject(this.waitTooLong(estimate));
     return new Promise<T>((resolve, reject) => {
       const task: QueuedTask = {
