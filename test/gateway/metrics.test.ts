@@ -10,6 +10,7 @@ import { capturedLog, type CapturedLog } from "./support/captured-log";
 import { makeDesk, startRecordingFront, type RecordingFront } from "./support/desk";
 import { startRedis } from "./support/redis-server";
 import { parsePrometheusText, sampleValue } from "./support/prometheus-text";
+import { SERVING_CALLS } from "./support/steady-desk";
 
 /** /metrics in the Prometheus text format, and the audit trail's lines, through one gateway in this process. */
 const desk = makeDesk(["alice"]);
@@ -189,22 +190,7 @@ test("without a metrics token, a desk member on this machine reads neither /metr
 });
 
 /** The store's calls that reach Redis (the heartbeat runs on its own timer, never for a scrape). */
-const REDIS_CALLS = [
-  "readAnswer",
-  "getAnswer",
-  "putAnswer",
-  "lock",
-  "renew",
-  "unlock",
-  "announce",
-  "take",
-  "learn",
-  "record",
-  "eta",
-  "snapshot",
-  "addUsage",
-  "requestsByUser",
-] as const;
+const REDIS_CALLS = ["readAnswer", ...SERVING_CALLS, "record", "snapshot", "addUsage", "requestsByUser"] as const;
 
 test("a scrape costs at most one Redis call, and shows Redis up", async () => {
   const redis = await startRedis();

@@ -12,7 +12,7 @@ export interface DeskAsk {
 }
 
 /** The store's calls a request makes on its way through the gateway (the health page's own reads are not among them). */
-const SERVING_CALLS = [
+export const SERVING_CALLS = [
   "getAnswer",
   "putAnswer",
   "lock",
