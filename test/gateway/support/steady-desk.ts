@@ -43,11 +43,29 @@ interface SteadyDeskOptions {
 }
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-/** A moment of real time for the sockets and Redis to answer in, before looking again. */
-const breath = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 1));
 
-/** Real time a step may take to come to rest before the test gives up: it stops a hang, never decides an outcome. */
-const HANG_MS = 60_000;
+/** Looks a step may take to come to rest before the test gives up: it stops a hang, and no clock decides it. */
+const MOST_LOOKS = 100_000;
+
+/** The store calls of requests, counted as they start and settle; `settling` resolves at the next settle. */
+class ServingCalls {
+  started = 0;
+  settled = 0;
+  private wake: (() => void) | undefined;
+
+  get busy(): boolean {
+    return this.started !== this.settled;
+  }
+
+  settling(): Promise<void> {
+    return new Promise((resolve) => (this.wake = resolve));
+  }
+
+  settle(): void {
+    this.settled += 1;
+    this.wake?.();
+  }
+}
 
 /**
  * A desk of clients asking the gateway over HTTP for a new resource each, steadily, on a fake clock. Time moves one
@@ -57,7 +75,7 @@ const HANG_MS = 60_000;
  */
 export class SteadyDesk {
   readonly asks: DeskAsk[] = [];
-  private calls = { started: 0, settled: 0 };
+  private readonly calls = new ServingCalls();
   private done = 0;
   private asking = true;
 
@@ -123,33 +141,36 @@ export class SteadyDesk {
     ].join();
   }
 
-  /** Resolves once every open request is parked (queued, or held upstream) and nothing moves. */
+  /**
+   * Resolves once every open request is parked (queued, or held upstream) and nothing moves. Between looks it waits
+   * on what moves things, never on a clock: a store call under way is waited out to its settle, and otherwise each
+   * look reads the gateway's queue over HTTP, so the next look comes after that round trip however busy the machine.
+   */
   private async still(): Promise<void> {
-    const giveUpAt = Date.now() + HANG_MS;
-    for (let look = 0; Date.now() < giveUpAt; look += 1) {
-      // A few quick looks (most steps settle in a turn or two), then breaths that let real I/O answer.
-      await (look < 8 ? turn() : breath());
-      if (this.calls.started !== this.calls.settled) continue;
+    for (let look = 0; look < MOST_LOOKS; look += 1) {
+      await turn();
+      if (this.calls.busy) {
+        await this.calls.settling();
+        continue;
+      }
       const before = this.moment();
       const open = this.asks.length - this.done;
       const parked = open === this.options.upstream.held ? open : this.options.upstream.held + (await this.queued());
       await turn();
-      if (parked === open && this.moment() === before && this.calls.started === this.calls.settled) return;
+      if (parked === open && this.moment() === before && !this.calls.busy) return;
     }
     throw new Error(`the gateway never came to rest at ${new Date(this.options.clock.now()).toISOString()}`);
   }
 }
 
 /** Counts the store calls of requests as they start and settle (the gateway's own store object, its methods wrapped). */
-function watchServing(gateway: RunningGateway, calls: { started: number; settled: number }): void {
+function watchServing(gateway: RunningGateway, calls: ServingCalls): void {
   const store = gateway.store as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
   for (const name of SERVING_CALLS) {
     const original = (store[name] as (...args: unknown[]) => Promise<unknown>).bind(store);
     store[name] = (...args: unknown[]) => {
       calls.started += 1;
-      return original(...args).finally(() => {
-        calls.settled += 1;
-      });
+      return original(...args).finally(() => calls.settle());
     };
   }
 }
