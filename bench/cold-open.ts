@@ -8,12 +8,12 @@ import type { Browser } from "playwright-core";
 import { DEMO_KEYS } from "../reference-service/src";
 import { IndexDataClient } from "../src/client";
 import { launchChromium } from "../test/support/browser";
-import { openFunctionsPage, type CellOutcome } from "../test/support/functions-page";
+import type { CellOutcome } from "../test/support/functions-page";
 import { startStaticServer, type StaticServer } from "../test/support/static-server";
 import { DESK_WINDOW_MS } from "./desk";
 import { distUnderTest } from "./bundle";
 import { requestMinimumOf } from "./request-minimum";
-import { NetworkLog, bareCriticalPath, cellCalls, knownLimitItems, pageCpuMeter } from "./page-open";
+import { NetworkLog, bareCriticalPath, cellCalls, knownLimitItems, openAsUsersRunIt, pageCpuMeter } from "./page-open";
 import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
 import { median } from "./round-trips";
@@ -90,7 +90,7 @@ async function openOnce(
 ): Promise<Run> {
   const { apiKey, knownLimit } = OPENS[open];
   const storage = knownLimit === undefined ? {} : await knownLimitItems(server.url, apiKey, knownLimit);
-  const page = await openFunctionsPage(browser, {
+  const page = await openAsUsersRunIt(browser, {
     pageOrigin: server.url,
     apiKey,
     storage,

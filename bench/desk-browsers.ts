@@ -13,8 +13,9 @@ import type { Browser } from "playwright-core";
 import { DEMO_KEYS, RATE_HEADER_FORMS, type RateHeaders } from "../reference-service/src";
 import { IndexDataClient } from "../src/client";
 import { launchChromium } from "../test/support/browser";
-import { openFunctionsPage, type CellCall, type CellOutcome, type FunctionsPage } from "../test/support/functions-page";
+import type { CellCall, CellOutcome, FunctionsPage } from "../test/support/functions-page";
 import { startStaticServer } from "../test/support/static-server";
+import { openAsUsersRunIt } from "./page-open";
 import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
 
@@ -134,7 +135,7 @@ export async function browserDeskScenario(
     const loading = performance.now();
     const pages: FunctionsPage[] = [];
     for (const browser of browsers)
-      pages.push(await openFunctionsPage(browser, { pageOrigin: server.url, paneClosed: !opening.panesOpen }));
+      pages.push(await openAsUsersRunIt(browser, { pageOrigin: server.url, paneClosed: !opening.panesOpen }));
     await sleep(opening.recalcAfterMs - (performance.now() - loading));
     const requestsAtLoad = (await service.requestLog()).length;
     const started = performance.now();

@@ -5,7 +5,7 @@
 import type { Browser } from "playwright-core";
 import { IndexDataClient } from "../src/client";
 import { launchChromium } from "../test/support/browser";
-import { openFunctionsPage } from "../test/support/functions-page";
+import { openAsUsersRunIt } from "./page-open";
 import { startStaticServer, type StaticServer } from "../test/support/static-server";
 import { distUnderTest } from "./bundle";
 import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
@@ -39,7 +39,7 @@ async function batchOnPage(
   service: RemoteService,
   batch: { name: string; ids: readonly string[]; listed: number },
 ): Promise<PageBatchCost> {
-  const page = await openFunctionsPage(browser, { pageOrigin: server.url, paneClosed: true });
+  const page = await openAsUsersRunIt(browser, { pageOrigin: server.url, paneClosed: true });
   try {
     await service.resetRequestLog();
     const { outcomes } = await page.evaluate([{ fn: "ENTITYSERVICE", args: [requestOf(batch.ids)] }]);

@@ -10,12 +10,12 @@ import { DEMO_KEYS } from "../reference-service/src";
 import { IndexDataClient } from "../src/client";
 import { DAY_MS } from "@index-data/wire/time";
 import { launchChromium } from "../test/support/browser";
-import { openFunctionsPage, type CellOutcome, type FunctionsPage } from "../test/support/functions-page";
+import type { CellOutcome, FunctionsPage } from "../test/support/functions-page";
 import { startStaticServer, type StaticServer } from "../test/support/static-server";
 import { distUnderTest } from "./bundle";
 import { pairedOpens, type PairedOpens } from "./cold-open";
 import { DESK_WINDOW_MS } from "./desk";
-import { bareCriticalPath, knownLimitItems } from "./page-open";
+import { bareCriticalPath, knownLimitItems, openAsUsersRunIt } from "./page-open";
 import { pricingSheetCells, type PricingSheetCells } from "./pricing-sheet-cells";
 import { startRemoteService, type RemoteService, SERVICE_LATENCY_MS } from "./remote-service";
 import { runAlone } from "./report";
@@ -71,7 +71,7 @@ export function errorsOf(outcomes: readonly CellOutcome[]): string[] {
 export async function enterprisePage(browser: Browser, server: StaticServer): Promise<FunctionsPage> {
   const apiKey = DEMO_KEYS.enterprise;
   const storage = await knownLimitItems(server.url, apiKey, 1000);
-  return openFunctionsPage(browser, { pageOrigin: server.url, apiKey, storage, paneClosed: true });
+  return openAsUsersRunIt(browser, { pageOrigin: server.url, apiKey, storage, paneClosed: true });
 }
 
 /** One cold open on a fresh page (a fresh engine, the enterprise key's limit known), then the bare client. */

@@ -16,7 +16,7 @@ import type { Browser } from "playwright-core";
 import { DEMO_KEYS, RATE_WINDOWS, type RateCount, type RateHeaders, type RateWindow } from "../reference-service/src";
 import { IndexDataClient } from "../src/client";
 import { launchChromium } from "../test/support/browser";
-import { openFunctionsPage, type CellCall, type CellOutcome, type FunctionsPage } from "../test/support/functions-page";
+import type { CellCall, CellOutcome, FunctionsPage } from "../test/support/functions-page";
 import { startStaticServer, type StaticServer } from "../test/support/static-server";
 import { distUnderTest } from "./bundle";
 import type { RequestsAndErrors } from "./change-grid";
@@ -26,6 +26,7 @@ import {
   bareOpen,
   cellCalls,
   keepResourceTimings,
+  openAsUsersRunIt,
   pageIdle,
   sendPhases,
   type BareOpen,
@@ -135,7 +136,7 @@ async function openOnce(
   const apiKey = CALLERS[caller];
   const turning = opening === "window turning just before";
   await service.turnWindow(); // nothing left over from the run before
-  const page = await openFunctionsPage(browser, {
+  const page = await openAsUsersRunIt(browser, {
     pageOrigin: server.url,
     apiKey,
     paneClosed: !turning,
