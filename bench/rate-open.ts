@@ -8,8 +8,9 @@
 // same distinct resources at once into a fresh window, just before the open and just after it; its time is the
 // mean of the two, so a machine's load that comes and goes weighs on both sides alike. Each run also says where the
 // time went (the page's Resource Timing): the first and last request on the wire, the last answer, and the page's
-// own work after it. All three start on a page that has finished starting (its main thread idle) and whose
-// connections to /api are open (an uncounted bare run first). The goal is every run, not only the median. Part of
+// own work after it. All three start on a page that has finished starting (its main thread idle), whose
+// connections to /api are open (an uncounted bare run first), and whose requests no Playwright route holds
+// (openAsUsersRunIt). The goal is every run, not only the median. Part of
 // `npm run bench` (through bench/engine-goals.ts); alone with `npx tsx bench/rate-open.ts` (BENCH_QUICK=1: one run
 // each; BENCH_FORMS=full,none: only those forms).
 import type { Browser } from "playwright-core";
