@@ -24,8 +24,11 @@
  *   sending at most one probe, until an answer to a request sent after that round trip shows what they really
  *   spent. Then the count is trusted, and what we take grows while the remaining count allows.
  * - The estimate is carried into the next window (whoever spent is likely still at it) until that window shows
- *   its own, and dropped when an answer shows nobody else in a quarter of a window, or after two windows without
- *   an answer.
+ *   its own, and dropped when an exact answer (none other of ours in flight) shows nobody else in a quarter of a
+ *   window, or after two windows without an answer. An answer with ours in flight shows the least others can have
+ *   spent, often none: it never says that nobody else spends.
+ * - A window opened again after a quiet spell (pacer.ts) is still the service's window: what others had spent in it
+ *   stays counted. Read afresh, a steady spender's sends hide behind our own in flight, and its share would go.
  */
 
 import { OthersPace } from "./others-pace";
@@ -91,6 +94,8 @@ export class HeaderRule {
    * rounds go on, and a runtime that has sent more than the others would count fewer of them than there are.
    */
   private peersFloor = 0;
+  /** What others had spent in the service's window at the last answer (0 once it turned). */
+  private windowSpent = 0;
 
   constructor(
     private readonly windowMs: number,
@@ -102,9 +107,11 @@ export class HeaderRule {
 
   /**
    * A window's first answer arrived at `now`, `roundTripMs` after its request left; `learn` follows with it.
+   * `sameWindow`: it opens again, after a quiet spell, the window of the service whose answers came before.
    */
-  opened(now: number, roundTripMs: number): void {
+  opened(now: number, roundTripMs: number, sameWindow = false): void {
     this.carried = this.current(now) ?? this.carried;
+    if (!sameWindow) this.windowSpent = 0;
     this.others = undefined;
     this.peersFloor = 0;
     this.pace.restart();
@@ -117,7 +124,8 @@ export class HeaderRule {
     const used = reading.limit - reading.remaining;
     // Every send of ours since the window began is taken as counted (which ones an answer counted is not known), so
     // this is the least others can have spent; it shows more as our sends in flight are answered, never less.
-    const spent = Math.max(0, used - reading.countedOurs, this.others?.spent ?? 0);
+    const spent = Math.max(0, used - reading.countedOurs, this.others?.spent ?? 0, this.windowSpent);
+    this.windowSpent = spent;
     // Others' pace is read from exact figures only: while ours are in flight the bound rises as they are answered,
     // which is our own wave, not others spending.
     if (reading.exact) this.pace.record(spent, reading.now, reading.roundTripMs);
@@ -128,7 +136,7 @@ export class HeaderRule {
       const peers = Math.max(counted, this.peersFloor);
       const perMs = this.pace.paceAt(spent, reading.now);
       this.others = { spent, perMs, peers, seenAt: reading.now };
-    } else if (reading.now - reading.windowStart >= this.windowMs / 4) {
+    } else if (reading.exact && reading.now - reading.windowStart >= this.windowMs / 4) {
       this.others = undefined;
       this.carried = undefined;
     }
@@ -210,12 +218,18 @@ export class HeaderRule {
     this.carried = undefined;
     this.opening = undefined;
     this.peersFloor = 0;
+    this.windowSpent = 0;
     this.pace.restart();
   }
 
   /** A new window of the service begins: its opening is ahead. */
   windowEnded(): void {
     this.opening = undefined;
+  }
+
+  /** The service's window turned: what others spent in it is not spent in the next. */
+  turned(): void {
+    this.windowSpent = 0;
   }
 
   /** The most a peer that saw itself alone may send in its second wave. */

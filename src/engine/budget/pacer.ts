@@ -99,7 +99,9 @@ export class Pacer {
     const opened = answer.opened || reopened !== undefined;
     if (opened) {
       if (reopened === undefined) this.windowBegan();
-      this.rule.opened(now, answer.tripMs);
+      // Opened again after a quiet spell, in the window of the service its last answers told: what others spent
+      // in it stays counted.
+      this.rule.opened(now, answer.tripMs, reopened !== undefined && !answer.opened);
     }
     const { limit, remaining, windowStart, sentAt, countedOurs, exact } = answer;
     const roundTripMs = this.budget.timing.roundTripMs;
@@ -132,6 +134,7 @@ export class Pacer {
   /** The service's window turned: nothing is known of the next until its first answer. */
   windowEnded(): void {
     this.rule.windowEnded();
+    this.rule.turned();
     this.rounds.reset();
   }
 
