@@ -157,6 +157,7 @@ const MODULE_STATE_ALLOWED = {
   "packages/wire/src/time/iso.ts": PURE_MEMO,
   "packages/wire/src/rules/base-url.ts": PURE_MEMO,
   "src/formulas/arguments.ts": PURE_MEMO,
+  "src/formulas/dates.ts": PURE_MEMO,
   "packages/wire/src/resources/point-time.ts":
     "a point's date parsed once, in a WeakMap keyed by the point: a pure function of the point that goes with it, and no caller can tell is there",
   "packages/wire/src/time/deadlines.ts":

@@ -7,10 +7,12 @@ import type { LatestFix } from "@index-data/wire";
 import { dayText } from "@index-data/wire/time";
 import {
   AnsweredMethods,
+  BoundedMemo,
   canonicalArgs,
   keyOf,
   keyPrefixOf,
   kindOf,
+  resourceOf,
   symbolKey,
   type ArgsOf,
   type DataOf,
@@ -72,6 +74,8 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
   private readonly ledger: CellLedger;
   private readonly listeners = new Set<() => void>();
   private readonly correctionsReader: CorrectionsReader;
+  /** The latest fix's key of each symbol read lately: a sheet's latest-value cells name the same few symbols. */
+  private readonly latestKeys = new BoundedMemo(4096, (symbol: string) => keyOf("latest", [symbol]));
 
   constructor(clientOptions: ClientOptions, options: EngineOptions = {}) {
     super();
@@ -134,7 +138,8 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
     const shaped = this.shaped[name] as ShapedRead<N> | undefined;
     if (shaped !== undefined) return shaped(args, ctx);
     const canonical = canonicalArgs(name, args);
-    const key = keyOf(name, canonical);
+    // The row's key of arguments made canonical just above (keyOf would make them canonical again, for every cell).
+    const key = resourceOf(name).key(canonical);
     const kind = kindOf(name, canonical, this.options.clock.now());
     const send = () => this.dispatch.send(() => this.client.withResponse(name, canonical), { keys: [key] });
     return this.answer(kind, key, send, ctx, "call");
@@ -165,7 +170,7 @@ export class RequestEngine extends AnsweredMethods implements IndexDataSource {
   /** The value and its date: answered by the symbol's fix when at hand, else (with others) by one catalogue. */
   latestValue(symbol: string, ctx: CallContext = NO_CELL): Promise<Answered<LatestValue>> {
     const s = symbolKey(symbol);
-    const key = keyOf("latest", [s]);
+    const key = this.latestKeys.get(s);
     if (ctx.preview) return this.peekLatestValue(s, key);
     this.ledger.note(ctx, key);
     const fresh = this.ledger.wantsFresh(ctx, key);

@@ -56,14 +56,30 @@ export function parseDateArgument(value: unknown, argument: string, now: Date): 
   if (value === null || value === undefined || value === "") return undefined;
   if (typeof value === "number") return fromSerial(value, argument);
   if (typeof value !== "string") throw invalidArgument(argument, `use ${DATE_FORMS}`, value);
-  const text = value.trim();
   const today = startOfUtcDay(now.getTime());
+  // A sheet's history cells give the same few date texts over and over: each is read once a day.
+  const known = textsRead.get(value);
+  if (known !== undefined && known.today === today) return known.argument;
+  const text = value.trim();
   const relative = relativeDay(text, today);
   const ms = relative ?? parseIso(text);
   if (ms === undefined && hasBadZoneOffset(text)) throw invalidArgument(argument, ZONE_OFFSET_RULE, value);
   if (ms === undefined || !inExcelRange(ms)) throw invalidArgument(argument, `use ${DATE_FORMS}`, value);
-  return { ms, wholeDay: relative !== undefined || isIsoDate(text) };
+  const read: DateArgument = Object.freeze({ ms, wholeDay: relative !== undefined || isIsoDate(text) });
+  if (textsRead.size >= TEXTS_READ_LIMIT) textsRead.clear();
+  textsRead.set(value, { today, argument: read });
+  return read;
 }
+
+/** A date text as read on one UTC day (a relative form such as "-30D" means another day tomorrow). */
+interface TextRead {
+  readonly today: number;
+  readonly argument: DateArgument;
+}
+
+/** Date texts read lately, as given (untrimmed); bounded so a long session's memory stays flat. */
+const TEXTS_READ_LIMIT = 1024;
+const textsRead = new Map<string, TextRead>();
 
 function fromSerial(serial: number, argument: string): DateArgument {
   // Serials from MAX_SERIAL + 1 on are in year 10000, which ISO 8601 (and so the service) cannot take.

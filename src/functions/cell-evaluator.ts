@@ -16,7 +16,7 @@ import {
   notReady,
   PREVIEW_TEXT,
 } from "../formulas";
-import { cellCall } from "../engine";
+import { cellCall, type CellSource } from "../engine";
 import { functionsCapabilities, customFunctionBatchError, customFunctionError, type AppContext } from "../office";
 
 /**
@@ -64,6 +64,21 @@ function toExcelMatrix(spill: Spill): ExcelCell[][] {
   return spill.map((row) => Array.from({ length: width }, (_, column) => toExcelCell(row[column] ?? "")));
 }
 
+/** What one evaluation's cell makes of its result: the preview text for a preview's miss, an error noted. */
+function finished(this: CellSource, result: FormulaResult): FormulaResult {
+  // Typing a formula must not spend the budget: what the cache could not answer shows the preview text.
+  if (this.missed) return PREVIEW_TEXT;
+  if (!isSpill(result) && isCellError(result)) this.noteError(result.message);
+  return result;
+}
+
+/** A scalar function's value (a spill shows its first cell), or the CustomFunctions.Error it rejects with. */
+function scalarCell(result: FormulaResult): ScalarCell {
+  const cell = isSpill(result) ? (result[0]?.[0] ?? "") : result;
+  if (isCellError(cell)) throw toExcelError(cell);
+  return cell;
+}
+
 /**
  * Evaluates the cells: each evaluation's formula environment from the app context, and its pure result turned into
  * what Excel's custom functions expect. `context` gives the functions entry's app context, asked at each evaluation:
@@ -103,35 +118,31 @@ export class CellEvaluator {
     return { env, cell };
   }
 
-  /** Runs a pure formula; a failure to even build the env (runtime not ready) becomes a #N/A, not a throw. */
-  private async start(
+  /**
+   * Runs a pure formula; a failure to even build the env (runtime not ready) becomes a #N/A, not a throw. A promise
+   * chain, not an async function: every cell of a sheet comes through here, and each async layer cost a cell two
+   * promises and a turn of the microtask queue more.
+   */
+  private start(
     formula: (env: FormulaEnv) => Promise<FormulaResult>,
     invocation?: CellInvocation,
   ): Promise<FormulaResult> {
-    let result: FormulaResult;
-    let cell: ReturnType<CellEvaluator["formulaEnv"]>["cell"];
+    let built: ReturnType<CellEvaluator["formulaEnv"]>;
+    let running: Promise<FormulaResult>;
     try {
-      const built = this.formulaEnv(invocation);
-      cell = built.cell;
-      result = await formula(built.env);
+      built = this.formulaEnv(invocation);
+      running = Promise.resolve(formula(built.env));
     } catch (error) {
-      return notReady(error);
+      return Promise.resolve(notReady(error));
     }
-    // Typing a formula must not spend the budget: what the cache could not answer shows the preview text.
-    if (cell?.missed === true) return PREVIEW_TEXT;
-    if (!isSpill(result) && isCellError(result)) cell?.noteError(result.message);
-    return result;
+    // Without a cell (no invocation) there is nothing to note: the result goes as it came.
+    const cell = built.cell;
+    return running.then(cell === undefined ? undefined : finished.bind(cell), notReady);
   }
 
   /** A scalar function's result: the value, or a rejection with a CustomFunctions.Error carrying the message. */
-  async scalarResult(
-    formula: (env: FormulaEnv) => Promise<FormulaResult>,
-    invocation?: CellInvocation,
-  ): Promise<ScalarCell> {
-    const result = await this.start(formula, invocation);
-    const cell = isSpill(result) ? (result[0]?.[0] ?? "") : result;
-    if (isCellError(cell)) throw toExcelError(cell);
-    return cell;
+  scalarResult(formula: (env: FormulaEnv) => Promise<FormulaResult>, invocation?: CellInvocation): Promise<ScalarCell> {
+    return this.start(formula, invocation).then(scalarCell);
   }
 
   /** A shared spill's matrix, made once and handed to every cell that shows it (Excel's runtime only copies it out). */
@@ -147,17 +158,21 @@ export class CellEvaluator {
   }
 
   /** A spilling function's result: a rectangular matrix (a single value becomes 1x1), or a rejection. */
-  async matrixResult(
+  matrixResult(
     formula: (env: FormulaEnv) => Promise<FormulaResult>,
     invocation?: CellInvocation,
   ): Promise<ExcelCell[][]> {
-    const result = await this.start(formula, invocation);
+    return this.start(formula, invocation).then(this.matrixOf);
+  }
+
+  /** A result as a matrix: one function for every cell (see `start`), not a callback made per cell. */
+  private readonly matrixOf = (result: FormulaResult): ExcelCell[][] => {
     if (!isSpill(result)) {
       if (isCellError(result)) throw toExcelError(result);
       return [[result]];
     }
     return Object.isFrozen(result) ? this.sharedMatrix(result) : toExcelMatrix(result);
-  }
+  };
 
   /**
    * A streaming function's cells: each one `start` shows goes to Excel, and canceling the cell stops it. While

@@ -61,7 +61,8 @@ export class AddressIndex {
   begin(address: string): void {
     this.release(address);
     this.keysByAddress.set(address, null);
-    this.errors.delete(address);
+    // Most sheets show no error: no lookup for each cell then.
+    if (this.errors.size > 0) this.errors.delete(address);
   }
 
   record(address: string, key: string): void {

@@ -58,6 +58,8 @@ function parseHistoryArgs(env: FormulaEnv, args: readonly unknown[]): HistoryReq
 
 /** Extra columns, given as several arguments or one comma-separated list. */
 function parseHistoryFields(values: readonly unknown[]): HistoryExtraField[] {
+  // Most cells name no extra column (Excel passes the omitted repeating argument as null): nothing to flatten.
+  if (values.every(isOmitted)) return [];
   const named = flattenList([...values]).filter(
     (value) => !isOmitted(value) && !(typeof value === "string" && value.trim() === ""),
   );
